@@ -1,0 +1,52 @@
+/**
+ * Typed failures of remote services. The kind decides what the user is told and whether a retry can help;
+ * a failed call never turns into a "false" verdict, only into "could not check".
+ */
+export type ProviderErrorKind =
+  | 'auth' // the key was rejected (401/403 from a hosted API)
+  | 'forbidden-origin' // the server refused our Origin header (Ollama without OLLAMA_ORIGINS)
+  | 'rate-limit' // 429; retryAfterMs tells when to come back
+  | 'unreachable' // DNS, refused connection, TLS, or blocked by policy
+  | 'timeout'
+  | 'not-found' // wrong base URL or model name
+  | 'server' // 5xx
+  | 'bad-request' // 4xx other than the above
+  | 'malformed' // the body was not what the protocol promises
+  | 'cancelled';
+
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly details: { provider?: string; status?: number; retryAfterMs?: number; url?: string } = {},
+  ) {
+    super(message);
+  }
+
+  /** Whether trying the same request again later may succeed. */
+  get retryable(): boolean {
+    return this.kind === 'rate-limit' || this.kind === 'timeout' || this.kind === 'server' || this.kind === 'malformed';
+  }
+}
+
+/** Maps an HTTP status to the error kind a user can act on. */
+export function kindForStatus(status: number): ProviderErrorKind {
+  if (status === 401) return 'auth';
+  if (status === 403) return 'auth';
+  if (status === 404) return 'not-found';
+  if (status === 408) return 'timeout';
+  if (status === 429) return 'rate-limit';
+  if (status >= 500) return 'server';
+  return 'bad-request';
+}
+
+/** Parses a Retry-After header (seconds or HTTP date) into milliseconds from `now`. */
+export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

@@ -1,0 +1,132 @@
+/**
+ * The ports through which the pipeline core talks to the world. Each runtime (service worker, Node CLI,
+ * tests) wires its own adapters to these; the core imports nothing else that touches I/O.
+ */
+
+/** Which configured model a call should use: a fast one for extraction, a strong one for judgement. */
+export type ModelRole = 'fast' | 'strong';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** A JSON Schema the reply must follow (sent as OpenAI structured output, `strict: true`). */
+export interface JsonSchemaSpec {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+export interface ChatRequest {
+  role: ModelRole;
+  messages: ChatMessage[];
+  jsonSchema?: JsonSchemaSpec;
+  maxTokens?: number;
+  temperature?: number;
+  signal?: AbortSignal;
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ChatResponse {
+  text: string;
+  model: string;
+  usage: TokenUsage;
+}
+
+/** An OpenAI-compatible chat model. Errors are thrown as `ProviderError`. */
+export interface ChatModel {
+  complete(request: ChatRequest): Promise<ChatResponse>;
+}
+
+export type SearchProviderId =
+  | 'wikipedia'
+  | 'searxng'
+  | 'serper'
+  | 'tavily'
+  | 'brave'
+  | 'exa'
+  | 'google-factcheck';
+
+export interface SearchQuery {
+  text: string;
+  /** BCP 47 language of the query, e.g. "en", "de". */
+  language?: string;
+  maxResults: number;
+  signal?: AbortSignal;
+}
+
+/** An existing fact-check found by Google Fact Check Tools (schema.org ClaimReview). */
+export interface ClaimReview {
+  claimText: string;
+  claimant?: string;
+  publisher: string;
+  textualRating: string;
+  reviewDate?: string;
+}
+
+export interface SearchResult {
+  url: string;
+  title: string;
+  /** The provider's own snippet: evidence of last resort when the page cannot be read. */
+  snippet: string;
+  provider: SearchProviderId;
+  publishedAt?: string;
+  claimReview?: ClaimReview;
+}
+
+/** A web or knowledge search API. Errors are thrown as `ProviderError`. */
+export interface SearchProvider {
+  readonly id: SearchProviderId;
+  search(query: SearchQuery): Promise<SearchResult[]>;
+}
+
+export interface FetchOptions {
+  signal?: AbortSignal;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+export interface FetchedPage {
+  requestedUrl: string;
+  finalUrl: string;
+  status: number;
+  contentType: string;
+  body: string;
+  /** True when the body was cut at `maxBytes`. */
+  truncated: boolean;
+}
+
+/** Fetches web pages for evidence, applying the user's network policy (private addresses, size caps). */
+export interface PageFetcher {
+  fetch(url: string, options: FetchOptions): Promise<FetchedPage>;
+}
+
+export interface Article {
+  title: string;
+  text: string;
+  siteName?: string;
+  byline?: string;
+  publishedAt?: string;
+  lang?: string;
+}
+
+/** Turns an HTML document into its main text (Readability behind a DOM the runtime provides). */
+export interface ArticleExtractor {
+  extract(html: string, url: string): Promise<Article | null>;
+}
+
+export type CacheKind = 'search' | 'page' | 'model' | 'source-type';
+
+/** A persistent key-value cache with expiry; keys are computed by the core. */
+export interface Cache {
+  get<T>(kind: CacheKind, key: string): Promise<T | undefined>;
+  set<T>(kind: CacheKind, key: string, value: T, ttlMs: number): Promise<void>;
+}
+
+export interface Clock {
+  now(): number;
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'wxt';
+
+/**
+ * Build configuration for Chrome (MV3, side panel) and Firefox (sidebar).
+ * Auto-imports are off so every module states what it uses, and so `lib/core` purity is visible.
+ */
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  imports: false,
+  manifest: ({ browser }) => ({
+    name: 'Factlight',
+    description:
+      'Fact-check text where you read it: claims, evidence, verdicts and revisions, with your own model.',
+    permissions: ['storage', 'sidePanel', 'contextMenus', 'activeTab', 'scripting', 'unlimitedStorage'],
+    // Evidence pages can be anywhere on the web, and the model and search endpoints are whatever the
+    // user configures (including a local Ollama), so the background needs to reach any host.
+    host_permissions: ['<all_urls>'],
+    action: { default_title: 'Factlight' },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'factlight@factlight.dev',
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+});
