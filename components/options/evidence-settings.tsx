@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { parseDomainList, type OptionsForm } from '../../lib/settings/options-form';
+import type { EvidenceSettings as Evidence } from '../../lib/settings/schema';
+
+type Update = (change: (form: OptionsForm) => OptionsForm) => void;
+
+/** How much evidence to gather per claim, which sites never count, and the local-network guard. */
+export function EvidenceSettings({ form, update }: { form: OptionsForm; update: Update }) {
+  const evidence = form.settings.evidence;
+  const [domainsText, setDomainsText] = useState(evidence.excludedDomains.join('\n'));
+  const set = (change: Partial<Evidence>) =>
+    update((f) => ({ ...f, settings: { ...f.settings, evidence: { ...f.settings.evidence, ...change } } }));
+  const number = (key: 'resultsPerClaim' | 'passagesPerPage' | 'contextSentences', label: string, min: number, max: number) => (
+    <div className="field">
+      <label htmlFor={key}>{label}</label>
+      <input id={key} data-testid={key} type="number" min={min} max={max} value={evidence[key]}
+        onChange={(e) => set({ [key]: Math.min(max, Math.max(min, Math.round(Number(e.target.value) || min))) })} />
+    </div>
+  );
+  return (
+    <section aria-labelledby="evidence-heading">
+      <h2 id="evidence-heading">Evidence</h2>
+      {number('resultsPerClaim', 'Search results per claim', 1, 10)}
+      {number('passagesPerPage', 'Passages per page', 1, 5)}
+      {number('contextSentences', 'Sentences of context around a passage', 0, 5)}
+      <div className="field">
+        <label htmlFor="excluded-domains">Never use these sites (one per line)</label>
+        <textarea id="excluded-domains" data-testid="excluded-domains" rows={3} spellCheck={false} value={domainsText}
+          onChange={(e) => {
+            setDomainsText(e.target.value);
+            set({ excludedDomains: parseDomainList(e.target.value) });
+          }} />
+      </div>
+      <div className="field checkbox">
+        <label>
+          <input type="checkbox" data-testid="allow-private-network" checked={evidence.allowPrivateNetwork}
+            onChange={(e) => set({ allowPrivateNetwork: e.target.checked })} />
+          Allow local-network sources
+        </label>
+        <p className="hint">Off: links to localhost or private addresses (routers, intranet) found in text or search results are never opened.</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import type { OptionsForm } from '../../lib/settings/options-form';
+import { SEARCH_PROVIDER_IDS } from '../../lib/settings/search-keys';
+import { SearchProviderRow } from './search-provider-row';
+
+/** All evidence sources; several may be on at once. */
+export function SearchSettings({ form, update }: { form: OptionsForm; update: (change: (form: OptionsForm) => OptionsForm) => void }) {
+  return (
+    <section aria-labelledby="search-heading">
+      <h2 id="search-heading">Evidence sources</h2>
+      <p className="hint">Claims are searched in every source you turn on. Google Fact Check Tools finds existing fact-checks.</p>
+      {SEARCH_PROVIDER_IDS.map((provider) => (
+        <SearchProviderRow key={provider} provider={provider} form={form} update={update} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useCallback, useState } from 'react';
+import type { ConnectionTestResult } from '../../lib/messaging/protocol';
+
+/** State for one "Test connection" button: runs the test, keeps the latest result, never throws. */
+export function useConnectionTest(run: () => Promise<ConnectionTestResult>) {
+  const [result, setResult] = useState<ConnectionTestResult>();
+  const [pending, setPending] = useState(false);
+  const start = useCallback(async () => {
+    setPending(true);
+    try {
+      setResult(await run());
+    } catch (error) {
+      setResult({ ok: false, message: `The test could not run: ${error instanceof Error ? error.message : String(error)}` });
+    } finally {
+      setPending(false);
+    }
+  }, [run]);
+  return { result, pending, start };
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { EvidenceSettings } from '../../components/options/evidence-settings';
+import { ModelSettings } from '../../components/options/model-settings';
+import { SearchSettings } from '../../components/options/search-settings';
+import { sendToBackground } from '../../lib/messaging/protocol';
+import { toDraft, type OptionsForm } from '../../lib/settings/options-form';
+
+type Status = { kind: 'idle' | 'saving' | 'saved' | 'error'; text: string };
+
+/** The options page: edits a copy of the settings and sends it to the background on Save. */
+export function OptionsApp() {
+  const [form, setForm] = useState<OptionsForm>();
+  const [loadError, setLoadError] = useState<string>();
+  const [status, setStatus] = useState<Status>({ kind: 'idle', text: '' });
+
+  useEffect(() => {
+    sendToBackground('getSettings')
+      .then((settings) => setForm({ settings, typedKeys: {} }))
+      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
+  }, []);
+
+  if (loadError) return <p className="result error" role="alert">Settings could not be loaded: {loadError}</p>;
+  if (!form) return <p role="status">Loading settings…</p>;
+
+  const update = (change: (form: OptionsForm) => OptionsForm) => {
+    setForm((current) => (current ? change(current) : current));
+    setStatus({ kind: 'idle', text: '' });
+  };
+
+  const save = async () => {
+    setStatus({ kind: 'saving', text: 'Saving…' });
+    try {
+      const result = await sendToBackground('saveSettings', toDraft(form));
+      if (result.ok) {
+        setForm({ settings: result.settings, typedKeys: {} });
+        setStatus({ kind: 'saved', text: 'Settings saved.' });
+      } else {
+        setStatus({ kind: 'error', text: `Not saved: ${result.errors.join('; ')}` });
+      }
+    } catch (error) {
+      setStatus({ kind: 'error', text: `Not saved: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+
+  return (
+    <form className="options" onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <h1>Factlight settings</h1>
+      <p className="hint">Keys stay in the extension's background and are sent only to the provider they belong to.</p>
+      <ModelSettings form={form} update={update} />
+      <SearchSettings form={form} update={update} />
+      <EvidenceSettings form={form} update={update} />
+      <div className="save-bar">
+        <button type="submit" data-testid="save-settings" disabled={status.kind === 'saving'}>Save</button>
+        <span className={`status ${status.kind}`} data-testid="settings-status" data-state={status.kind} role="status">{status.text}</span>
+      </div>
+    </form>
+  );
+}

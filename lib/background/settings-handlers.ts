@@ -1,0 +1,41 @@
+import { ZodError } from 'zod';
+import { testModelConnection } from '../connection/test-model';
+import { testSearchConnection } from '../connection/test-search';
+import { activeModelProfile, defaultProfile } from '../settings/active-profile';
+import { applyDraft, redactSettings, resolveKey } from '../settings/redact';
+import { savedProviderConfig } from '../settings/search-keys';
+import { loadSettings, saveSettings } from '../settings/store';
+import { handleCommand, type OwnExtension } from './authorized-handler';
+
+/** Settings commands for the options page; keys are merged in here and never sent back out. */
+export function registerSettingsHandlers(own: OwnExtension, version: string): void {
+  handleCommand(own, 'getSettings', async () => redactSettings(await loadSettings()));
+
+  handleCommand(own, 'saveSettings', async (draft) => {
+    try {
+      const saved = await saveSettings(applyDraft(await loadSettings(), draft));
+      return { ok: true, settings: redactSettings(saved) };
+    } catch (error) {
+      if (error instanceof ZodError) {
+        return { ok: false, errors: error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
+      }
+      throw error;
+    }
+  });
+
+  handleCommand(own, 'testModelConnection', async ({ preset, profile }) => {
+    const settings = await loadSettings();
+    const savedKey = (settings.model.profiles[preset] ?? defaultProfile(preset)).apiKey;
+    return testModelConnection(preset, { ...profile, apiKey: resolveKey(profile.apiKey, savedKey) });
+  });
+
+  handleCommand(own, 'testSearchConnection', async ({ provider, baseUrl, apiKey }) => {
+    const saved = savedProviderConfig((await loadSettings()).search, provider);
+    return testSearchConnection(provider, { baseUrl: baseUrl ?? saved.baseUrl, apiKey: resolveKey(apiKey, saved.apiKey) });
+  });
+
+  handleCommand(own, 'getStatus', async () => {
+    const profile = activeModelProfile((await loadSettings()).model);
+    return { version, modelConfigured: Boolean(profile.baseUrl && profile.fastModel && profile.strongModel) };
+  });
+}

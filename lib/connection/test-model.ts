@@ -1,0 +1,65 @@
+import OpenAI from 'openai';
+import { ProviderError } from '../core/errors';
+import { createOpenAiClient } from '../llm/openai-client';
+import { toProviderError } from '../llm/provider-error';
+import { MODEL_PRESETS, type ModelPresetId } from '../settings/model-presets';
+import type { ModelProfile } from '../settings/schema';
+import type { ConnectionTestResult } from '../messaging/protocol';
+import { describeFailure } from './describe-error';
+import { isPrivateNetworkUrl } from '../net/private-address';
+
+const TEST_TIMEOUT_MS = 15_000;
+
+/**
+ * Checks a model endpoint the way the pipeline will use it: lists the models, and where the server has
+ * no model list (some proxies), sends a one-token chat request to the fast model instead.
+ */
+export async function testModelConnection(
+  preset: ModelPresetId,
+  profile: ModelProfile,
+  deps: { fetch?: typeof fetch } = {},
+): Promise<ConnectionTestResult> {
+  const label = MODEL_PRESETS[preset].label;
+  if (!profile.baseUrl) return { ok: false, message: 'Enter the base URL of the model server.' };
+  if (MODEL_PRESETS[preset].needsKey && !profile.apiKey) {
+    return { ok: false, message: `${label} needs an API key.`, fix: MODEL_PRESETS[preset].hint };
+  }
+  const client = createOpenAiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, timeoutMs: TEST_TIMEOUT_MS, ...deps });
+  const context = { provider: label, url: profile.baseUrl, isLocalServer: isPrivateNetworkUrl(profile.baseUrl) };
+  try {
+    const models = await listModels(client);
+    if (models) return describeModels(label, profile, models);
+    await client.chat.completions.create({
+      model: profile.fastModel,
+      messages: [{ role: 'user', content: 'Reply with OK.' }],
+      max_tokens: 1,
+    });
+    return { ok: true, message: `Connected to ${label}: the model "${profile.fastModel}" answered.` };
+  } catch (error) {
+    return describeFailure(toProviderError(error, context));
+  }
+}
+
+/** The server's model ids, or null when it has no model list endpoint. */
+async function listModels(client: OpenAI): Promise<string[] | null> {
+  try {
+    const page = await client.models.list();
+    return page.data.map((model) => model.id).sort();
+  } catch (error) {
+    if (error instanceof OpenAI.NotFoundError) return null;
+    throw error;
+  }
+}
+
+function describeModels(label: string, profile: ModelProfile, models: string[]): ConnectionTestResult {
+  const wanted = [...new Set([profile.fastModel, profile.strongModel].filter(Boolean))];
+  const missing = models.length > 0 ? wanted.filter((model) => !models.includes(model)) : [];
+  if (wanted.length === 0) {
+    return { ok: true, message: `Connected to ${label}: ${models.length} models available. Choose a model.`, models };
+  }
+  if (missing.length > 0) {
+    const error = new ProviderError('not-found', `Connected to ${label}, but it does not list ${missing.map((m) => `"${m}"`).join(' or ')}.`);
+    return { ...describeFailure(error), fix: `Pick one of the ${models.length} models it offers.`, models };
+  }
+  return { ok: true, message: `Connected to ${label}: ${models.length} models available, ${wanted.map((m) => `"${m}"`).join(' and ')} found.`, models };
+}

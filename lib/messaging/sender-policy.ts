@@ -1,0 +1,28 @@
+import type { Audience } from './protocol';
+
+/** The parts of `runtime.MessageSender` the policy reads. */
+export interface SenderInfo {
+  id?: string;
+  url?: string;
+  tab?: unknown;
+}
+
+export type SenderKind = 'extension-page' | 'content-script' | 'foreign';
+
+/**
+ * Tells where a message came from. `ownBaseUrl` is `runtime.getURL('/')`, e.g. "chrome-extension://ID/".
+ * Only messages from this extension count; a content script is ours running in a web page's tab.
+ */
+export function classifySender(sender: SenderInfo, ownId: string, ownBaseUrl: string): SenderKind {
+  if (sender.id !== ownId || !sender.url) return 'foreign';
+  if (sender.url.startsWith(ownBaseUrl)) return 'extension-page';
+  if (sender.tab != null && /^(https?|file):/i.test(sender.url)) return 'content-script';
+  return 'foreign';
+}
+
+/** Whether a sender of this kind may send a command meant for `audience`. */
+export function isAllowed(kind: SenderKind, audience: Audience): boolean {
+  if (kind === 'extension-page') return true;
+  if (kind === 'content-script') return audience === 'extension-pages-and-content-scripts';
+  return false;
+}

@@ -1,0 +1,13 @@
+import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
+import type { ModelProfile, ModelSettings } from './schema';
+
+/** The profile a preset starts from before the user edits it. */
+export function defaultProfile(preset: ModelPresetId): ModelProfile {
+  const { baseUrl, fastModel, strongModel } = MODEL_PRESETS[preset];
+  return { baseUrl, apiKey: '', fastModel, strongModel, structuredOutput: 'auto' };
+}
+
+/** The model endpoint in use: the selected preset's saved profile, or that preset's defaults. */
+export function activeModelProfile(model: ModelSettings): ModelProfile {
+  return model.profiles[model.preset] ?? defaultProfile(model.preset);
+}

@@ -1,0 +1,64 @@
+import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
+import type { PublicModelProfile, PublicSettings, SettingsDraft } from './redact';
+import type { SearchSettingsKey } from './schema';
+
+/**
+ * The options form's state: the settings without secrets, plus keys the user typed in this session.
+ * A key slot holding '' means "remove the saved key"; no entry means "keep it".
+ */
+export type KeySlot = `model:${ModelPresetId}` | `search:${SearchSettingsKey}`;
+
+export interface OptionsForm {
+  settings: PublicSettings;
+  typedKeys: Partial<Record<KeySlot, string>>;
+}
+
+/** The profile shown for a preset: the saved one, or the preset's defaults. */
+export function profileFor(settings: PublicSettings, preset: ModelPresetId): PublicModelProfile {
+  const saved = settings.model.profiles[preset];
+  if (saved) return saved;
+  const { baseUrl, fastModel, strongModel } = MODEL_PRESETS[preset];
+  return { baseUrl, fastModel, strongModel, structuredOutput: 'auto', apiKeySaved: false };
+}
+
+/** The draft to send: the shown profile of the selected preset, and typed keys in their places. */
+export function toDraft(form: OptionsForm): SettingsDraft {
+  const { settings, typedKeys } = form;
+  const preset = settings.model.preset;
+  const profiles: SettingsDraft['model']['profiles'] = {};
+  for (const id of Object.keys(settings.model.profiles) as ModelPresetId[]) {
+    const profile = settings.model.profiles[id];
+    if (profile) profiles[id] = withTypedKey(profile, typedKeys[`model:${id}`]);
+  }
+  profiles[preset] = withTypedKey(profileFor(settings, preset), typedKeys[`model:${preset}`]);
+  const search = settings.search;
+  const keyed = <K extends 'serper' | 'tavily' | 'brave' | 'exa' | 'googleFactCheck'>(key: K) =>
+    withTypedKey(search[key], typedKeys[`search:${key}`]);
+  return {
+    model: { preset, profiles },
+    search: {
+      wikipedia: search.wikipedia,
+      searxng: search.searxng,
+      serper: keyed('serper'),
+      tavily: keyed('tavily'),
+      brave: keyed('brave'),
+      exa: keyed('exa'),
+      googleFactCheck: keyed('googleFactCheck'),
+    },
+    evidence: settings.evidence,
+  };
+}
+
+function withTypedKey<T extends { apiKeySaved: boolean }>(value: T, typed: string | undefined): Omit<T, 'apiKeySaved'> & { apiKey?: string } {
+  const { apiKeySaved: _saved, ...rest } = value;
+  return typed === undefined ? rest : { ...rest, apiKey: typed };
+}
+
+/** Parses the excluded-domains text box: one host per line or comma, scheme and path dropped. */
+export function parseDomainList(text: string): string[] {
+  const hosts = text
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/^www\./, ''))
+    .filter(Boolean);
+  return [...new Set(hosts)];
+}

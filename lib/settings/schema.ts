@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { MODEL_PRESET_IDS } from './model-presets';
+
+/**
+ * The shape of Factlight's settings, validated on every read and save. Secrets (API keys) live inside
+ * these settings, which only the background reads; UIs see `PublicSettings` (see redact.ts).
+ */
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^https?:\/\/[^\s/]+/i.test(value), 'must be an http:// or https:// URL');
+
+/** An http(s) URL, or empty when not configured yet. */
+const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
+
+export const modelProfileSchema = z.object({
+  baseUrl: optionalHttpUrl,
+  apiKey: z.string(),
+  fastModel: z.string().trim(),
+  strongModel: z.string().trim(),
+  /**
+   * How replies are constrained to a JSON schema. Most servers support OpenAI structured outputs
+   * (`json_schema`); some older ones only `json_object`, with the schema put in the prompt.
+   */
+  structuredOutput: z.enum(['auto', 'json_schema', 'json_object']),
+});
+export type ModelProfile = z.infer<typeof modelProfileSchema>;
+
+export const modelSettingsSchema = z.object({
+  preset: z.enum(MODEL_PRESET_IDS),
+  /** One profile per preset, so switching provider and back keeps each one's key and models. */
+  profiles: z.partialRecord(z.enum(MODEL_PRESET_IDS), modelProfileSchema),
+});
+export type ModelSettings = z.infer<typeof modelSettingsSchema>;
+
+const keyedProvider = z.object({ enabled: z.boolean(), apiKey: z.string() });
+
+export const searchSettingsSchema = z.object({
+  wikipedia: z.object({ enabled: z.boolean() }),
+  searxng: z.object({ enabled: z.boolean(), baseUrl: optionalHttpUrl }),
+  serper: keyedProvider,
+  tavily: keyedProvider,
+  brave: keyedProvider,
+  exa: keyedProvider,
+  googleFactCheck: keyedProvider,
+});
+export type SearchSettings = z.infer<typeof searchSettingsSchema>;
+export type SearchSettingsKey = keyof SearchSettings;
+
+export const evidenceSettingsSchema = z.object({
+  resultsPerClaim: z.number().int().min(1).max(10),
+  passagesPerPage: z.number().int().min(1).max(5),
+  contextSentences: z.number().int().min(0).max(5),
+  /** Hosts never used as evidence; a host also excludes its subdomains. */
+  excludedDomains: z.array(z.string().trim().toLowerCase().min(1)),
+  /** Off by default: evidence URLs pointing at localhost or private ranges are refused (SSRF guard). */
+  allowPrivateNetwork: z.boolean(),
+});
+export type EvidenceSettings = z.infer<typeof evidenceSettingsSchema>;
+
+export const settingsSchema = z.object({
+  model: modelSettingsSchema,
+  search: searchSettingsSchema,
+  evidence: evidenceSettingsSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  model: { preset: 'openai', profiles: {} },
+  search: {
+    wikipedia: { enabled: true },
+    searxng: { enabled: false, baseUrl: '' },
+    serper: { enabled: false, apiKey: '' },
+    tavily: { enabled: false, apiKey: '' },
+    brave: { enabled: false, apiKey: '' },
+    exa: { enabled: false, apiKey: '' },
+    googleFactCheck: { enabled: false, apiKey: '' },
+  },
+  evidence: {
+    resultsPerClaim: 3,
+    passagesPerPage: 1,
+    contextSentences: 1,
+    excludedDomains: [],
+    allowPrivateNetwork: false,
+  },
+};

@@ -1,0 +1,57 @@
+/**
+ * Deterministic stand-ins for what a model server computes from text: token counts and embedding vectors.
+ * Deterministic so tests can assert exact numbers; the vectors are a hashed bag of words, so texts that share
+ * words point in similar directions and cosine similarity behaves like a (very) crude real embedding.
+ */
+
+/** ~1 token per 4 characters, at least 1, like the usual rule of thumb for English. */
+export function countTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+/** 32-bit FNV-1a: tiny, stable across runs and platforms. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** An L2-normalised hashed bag-of-words vector of `dimensions` numbers for `text`. */
+export function embedText(text: string, dimensions: number): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (const word of words) {
+    const hash = fnv1a(word);
+    // The top bit picks the sign so unrelated words partly cancel instead of all adding up.
+    vector[hash % dimensions] = (vector[hash % dimensions] ?? 0) + (hash & 0x80000000 ? -1 : 1);
+  }
+  const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0));
+  // No words: a fixed unit vector rather than zeros, so cosine similarity stays defined.
+  if (norm === 0) return vector.map((_, i) => (i === 0 ? 1 : 0));
+  return vector.map((x) => x / norm);
+}
+
+/** The `encoding_format: 'base64'` wire form: little-endian float32 bytes, as the OpenAI API sends them. */
+export function toBase64Float32(vector: number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4);
+  vector.forEach((x, i) => bytes.writeFloatLE(x, i * 4));
+  return bytes.toString('base64');
+}
+
+/** Cosine similarity of two equal-length vectors (handy in tests). */
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
