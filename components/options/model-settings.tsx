@@ -84,7 +84,7 @@ export function ModelSettings({ form, update }: { form: OptionsForm; update: Upd
           Test connection
         </button>
       </div>
-      <ConnectionResult result={test.result} pending={test.pending} testId="test-llm-result" />
+      <ConnectionResult result={test.result} pending={test.pending} runs={test.runs} testId="test-llm-result" />
     </section>
   );
 }

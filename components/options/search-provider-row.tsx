@@ -59,7 +59,7 @@ export function SearchProviderRow({ provider, form, update }: { provider: Search
           Test connection
         </button>
       </div>
-      <ConnectionResult result={test.result} pending={test.pending} testId={`test-search-${provider}-result`} />
+      <ConnectionResult result={test.result} pending={test.pending} runs={test.runs} testId={`test-search-${provider}-result`} />
     </fieldset>
   );
 }

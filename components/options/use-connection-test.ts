@@ -5,6 +5,8 @@ import type { ConnectionTestResult } from '../../lib/messaging/protocol';
 export function useConnectionTest(run: () => Promise<ConnectionTestResult>) {
   const [result, setResult] = useState<ConnectionTestResult>();
   const [pending, setPending] = useState(false);
+  // Counts finished tests, so a reader (or an e2e test) can tell a new result from the previous one.
+  const [runs, setRuns] = useState(0);
   const start = useCallback(async () => {
     setPending(true);
     try {
@@ -13,7 +15,8 @@ export function useConnectionTest(run: () => Promise<ConnectionTestResult>) {
       setResult({ ok: false, message: `The test could not run: ${error instanceof Error ? error.message : String(error)}` });
     } finally {
       setPending(false);
+      setRuns((count) => count + 1);
     }
   }, [run]);
-  return { result, pending, start };
+  return { result, pending, runs, start };
 }

@@ -11,8 +11,9 @@ import { isPrivateNetworkUrl } from '../net/private-address';
 const TEST_TIMEOUT_MS = 15_000;
 
 /**
- * Checks a model endpoint the way the pipeline will use it: lists the models, and where the server has
- * no model list (some proxies), sends a one-token chat request to the fast model instead.
+ * Checks a model endpoint the way the pipeline will use it: lists the models (to find typos in model
+ * names), then sends a one-token chat request to the fast model. The chat request matters: Chrome sends
+ * our Origin header on POSTs but not on the GET of /models, so Ollama's origin check only shows there.
  */
 export async function testModelConnection(
   preset: ModelPresetId,
@@ -28,13 +29,19 @@ export async function testModelConnection(
   const context = { provider: label, url: profile.baseUrl, isLocalServer: isPrivateNetworkUrl(profile.baseUrl) };
   try {
     const models = await listModels(client);
-    if (models) return describeModels(label, profile, models);
+    const missing = models ? missingModels(profile, models) : [];
+    if (models && missing.length > 0) return describeMissing(label, missing, models);
+    if (!profile.fastModel) {
+      return { ok: false, message: `Connected to ${label}: ${models?.length ?? 0} models available. Choose a model.`, ...(models ? { models } : {}) };
+    }
     await client.chat.completions.create({
       model: profile.fastModel,
       messages: [{ role: 'user', content: 'Reply with OK.' }],
       max_tokens: 1,
     });
-    return { ok: true, message: `Connected to ${label}: the model "${profile.fastModel}" answered.` };
+    const found = wantedModels(profile).map((m) => `"${m}"`).join(' and ');
+    const listed = models ? `${models.length} models available, ${found} found` : `the model "${profile.fastModel}" answered`;
+    return { ok: true, message: `Connected to ${label}: ${listed}.`, ...(models ? { models } : {}) };
   } catch (error) {
     return describeFailure(toProviderError(error, context));
   }
@@ -51,15 +58,16 @@ async function listModels(client: OpenAI): Promise<string[] | null> {
   }
 }
 
-function describeModels(label: string, profile: ModelProfile, models: string[]): ConnectionTestResult {
-  const wanted = [...new Set([profile.fastModel, profile.strongModel].filter(Boolean))];
-  const missing = models.length > 0 ? wanted.filter((model) => !models.includes(model)) : [];
-  if (wanted.length === 0) {
-    return { ok: true, message: `Connected to ${label}: ${models.length} models available. Choose a model.`, models };
-  }
-  if (missing.length > 0) {
-    const error = new ProviderError('not-found', `Connected to ${label}, but it does not list ${missing.map((m) => `"${m}"`).join(' or ')}.`);
-    return { ...describeFailure(error), fix: `Pick one of the ${models.length} models it offers.`, models };
-  }
-  return { ok: true, message: `Connected to ${label}: ${models.length} models available, ${wanted.map((m) => `"${m}"`).join(' and ')} found.`, models };
+function wantedModels(profile: ModelProfile): string[] {
+  return [...new Set([profile.fastModel, profile.strongModel].filter(Boolean))];
+}
+
+/** Configured models the server does not list (an empty list means the server does not say). */
+function missingModels(profile: ModelProfile, models: string[]): string[] {
+  return models.length > 0 ? wantedModels(profile).filter((model) => !models.includes(model)) : [];
+}
+
+function describeMissing(label: string, missing: string[], models: string[]): ConnectionTestResult {
+  const error = new ProviderError('not-found', `Connected to ${label}, but it does not list ${missing.map((m) => `"${m}"`).join(' or ')}.`);
+  return { ...describeFailure(error), fix: `Pick one of the ${models.length} models it offers.`, models };
 }

@@ -41,10 +41,17 @@ function isPrivateIpv4([a = 0, b = 0]: number[]): boolean {
 function isPrivateIpv6(address: string): boolean {
   const lower = address.toLowerCase();
   if (lower === '::1' || lower === '::') return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped?.[1]) {
-    const ipv4 = parseIpv4(mapped[1]);
+  // IPv4-mapped addresses; the URL parser rewrites ::ffff:192.168.0.1 as ::ffff:c0a8:1.
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (dotted?.[1]) {
+    const ipv4 = parseIpv4(dotted[1]);
     return ipv4 ? isPrivateIpv4(ipv4) : false;
+  }
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (hex?.[1] && hex[2]) {
+    const high = parseInt(hex[1], 16);
+    const low = parseInt(hex[2], 16);
+    return isPrivateIpv4([high >> 8, high & 255, low >> 8, low & 255]);
   }
   return /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower); // unique local, link-local
 }

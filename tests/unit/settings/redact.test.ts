@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { applyDraft, redactSettings } from '../../../lib/settings/redact';
+import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
+import { parseDomainList, toDraft } from '../../../lib/settings/options-form';
+import { repairSettings } from '../../../lib/settings/store';
+
+const saved: Settings = {
+  ...DEFAULT_SETTINGS,
+  model: {
+    preset: 'openai',
+    profiles: {
+      openai: { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-openai', fastModel: 'f', strongModel: 's', structuredOutput: 'auto' },
+      groq: { baseUrl: 'https://api.groq.com/openai/v1', apiKey: 'gsk-groq', fastModel: 'g', strongModel: 'g', structuredOutput: 'auto' },
+    },
+  },
+  search: { ...DEFAULT_SETTINGS.search, tavily: { enabled: true, apiKey: 'tvly-key' } },
+};
+
+describe('settings as the options page sees and sends them', () => {
+  it('round-trips through the form without touching saved keys', () => {
+    const form = { settings: redactSettings(saved), typedKeys: {} };
+    expect(applyDraft(saved, toDraft(form))).toEqual(saved);
+  });
+
+  it('replaces a key the user typed and removes one the user cleared, leaving the others', () => {
+    const form = { settings: redactSettings(saved), typedKeys: { 'model:openai': ' sk-new ', 'search:tavily': '' } as const };
+    const next = applyDraft(saved, toDraft(form));
+    expect(next.model.profiles.openai?.apiKey).toBe('sk-new');
+    expect(next.model.profiles.groq?.apiKey).toBe('gsk-groq');
+    expect(next.search.tavily.apiKey).toBe('');
+  });
+
+  it('creates a profile from the preset defaults when switching to a new provider', () => {
+    const settings = redactSettings(saved);
+    const draft = toDraft({ settings: { ...settings, model: { ...settings.model, preset: 'ollama' } }, typedKeys: {} });
+    const next = applyDraft(saved, draft);
+    expect(next.model.preset).toBe('ollama');
+    expect(next.model.profiles.ollama).toMatchObject({ baseUrl: 'http://localhost:11434/v1', apiKey: '' });
+    expect(next.model.profiles.openai?.apiKey).toBe('sk-openai');
+  });
+
+  it('keeps valid sections and repairs an invalid one from defaults', () => {
+    const broken = { ...saved, evidence: { resultsPerClaim: 'many' } };
+    const repaired = repairSettings(broken);
+    expect(repaired.model.profiles.openai?.apiKey).toBe('sk-openai');
+    expect(repaired.evidence).toEqual(DEFAULT_SETTINGS.evidence);
+    expect(repairSettings(undefined)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('parses excluded domains from free text', () => {
+    expect(parseDomainList('https://www.Example.com/path\nfoo.org, bar.net  foo.org')).toEqual(['example.com', 'foo.org', 'bar.net']);
+  });
+});
