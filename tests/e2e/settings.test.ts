@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, startSearxngServer, startWebServer, type OpenAiServer, type SearxngServer, type WebServer } from '../servers';
 import { EXTENSION_DIR, launchWithExtension, type ExtensionBrowser } from './harness/launch';
+import { watchIsolatedWorld } from './harness/isolated-world';
 import { OptionsPage } from './harness/options-page';
 
 const GOOD_KEY = 'sk-e2e-good-key';
@@ -107,6 +108,28 @@ describe('settings in real Chromium', () => {
     } finally {
       await ollama.close();
     }
+  });
+
+  it('keeps the key out of reach of our own content script, in storage and by message', async () => {
+    const browser = await launch();
+    await configure(await OptionsPage.open(browser));
+    web.route('/article', { body: '<!doctype html><title>Article</title><p>Some article text.</p>' });
+    const page = await browser.context.newPage();
+    const contentScript = await watchIsolatedWorld(page, browser.extensionId);
+    await page.goto(web.url('/article'));
+
+    // Evaluated as our content script: it has the runtime (so this is the right world)...
+    expect(await contentScript.evaluate('typeof chrome.runtime.sendMessage')).toBe('function');
+    // ...but the storage area holding the settings is closed to it,
+    const stored = String(await contentScript.evaluate('chrome.storage.local.get(null).then((v) => JSON.stringify(v), (e) => "threw: " + e.message)'));
+    expect(stored).not.toContain(GOOD_KEY);
+    expect(stored).toMatch(/threw|undefined/);
+    // ...and the background refuses to hand settings to it.
+    const answer = String(await contentScript.evaluate(
+      'chrome.runtime.sendMessage({ id: 1, type: "getSettings", timestamp: Date.now() }).then((r) => JSON.stringify(r))',
+    ));
+    expect(answer).toContain('Refused \\"getSettings\\" from a content-script');
+    expect(answer).not.toContain(GOOD_KEY);
   });
 
   it("does not let a web page's own script command the background", async () => {
