@@ -11,7 +11,7 @@ export default defineConfig({
     name: 'Factlight',
     description:
       'Fact-check text where you read it: claims, evidence, verdicts and revisions, with your own model.',
-    permissions: ['storage', 'sidePanel', 'contextMenus', 'activeTab', 'scripting', 'unlimitedStorage'],
+    permissions: ['storage', 'sidePanel', 'contextMenus', 'activeTab', 'scripting', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess'],
     // Evidence pages can be anywhere on the web, and the model and search endpoints are whatever the
     // user configures (including a local Ollama), so the background needs to reach any host.
     host_permissions: ['<all_urls>'],

@@ -6,14 +6,19 @@ import { applyDraft, redactSettings, resolveKey } from '../settings/redact';
 import { savedProviderConfig } from '../settings/search-keys';
 import { loadSettings, saveSettings } from '../settings/store';
 import { handleCommand, type OwnExtension } from './authorized-handler';
+import { allowLocalModelServer } from './local-model-origin';
 
 /** Settings commands for the options page; keys are merged in here and never sent back out. */
 export function registerSettingsHandlers(own: OwnExtension, version: string): void {
+  // Session rules vanish with the browser session; restore the one for the saved model server.
+  void loadSettings().then((settings) => allowLocalModelServer(activeModelProfile(settings.model).baseUrl));
+
   handleCommand(own, 'getSettings', async () => redactSettings(await loadSettings()));
 
   handleCommand(own, 'saveSettings', async (draft) => {
     try {
       const saved = await saveSettings(applyDraft(await loadSettings(), draft));
+      await allowLocalModelServer(activeModelProfile(saved.model).baseUrl);
       return { ok: true, settings: redactSettings(saved) };
     } catch (error) {
       if (error instanceof ZodError) {
@@ -26,6 +31,7 @@ export function registerSettingsHandlers(own: OwnExtension, version: string): vo
   handleCommand(own, 'testModelConnection', async ({ preset, profile }) => {
     const settings = await loadSettings();
     const savedKey = (settings.model.profiles[preset] ?? defaultProfile(preset)).apiKey;
+    await allowLocalModelServer(profile.baseUrl);
     return testModelConnection(preset, { ...profile, apiKey: resolveKey(profile.apiKey, savedKey) });
   });
 

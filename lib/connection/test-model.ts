@@ -18,14 +18,19 @@ const TEST_TIMEOUT_MS = 15_000;
 export async function testModelConnection(
   preset: ModelPresetId,
   profile: ModelProfile,
-  deps: { fetch?: typeof fetch } = {},
+  deps: { fetch?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<ConnectionTestResult> {
   const label = MODEL_PRESETS[preset].label;
   if (!profile.baseUrl) return { ok: false, message: 'Enter the base URL of the model server.' };
   if (MODEL_PRESETS[preset].needsKey && !profile.apiKey) {
     return { ok: false, message: `${label} needs an API key.`, fix: MODEL_PRESETS[preset].hint };
   }
-  const client = createOpenAiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, timeoutMs: TEST_TIMEOUT_MS, ...deps });
+  const client = createOpenAiClient({
+    baseUrl: profile.baseUrl,
+    apiKey: profile.apiKey,
+    timeoutMs: deps.timeoutMs ?? TEST_TIMEOUT_MS,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
   const context = { provider: label, url: profile.baseUrl, isLocalServer: isPrivateNetworkUrl(profile.baseUrl) };
   try {
     const models = await listModels(client);

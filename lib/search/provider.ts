@@ -68,8 +68,9 @@ export function isHttpUrl(url: string | null | undefined): url is string {
 }
 
 /**
- * A provider's date as `publishedAt`: ISO-like strings are kept as given; other absolute dates
- * ("Mar 3, 2024") become YYYY-MM-DD; relative ones ("3 days ago") are dropped.
+ * A provider's date as `publishedAt`: ISO-like strings are kept as given; other absolute dates become
+ * ISO timestamps when they carry a time ("Tue, 07 Jan 2025 18:12:05 GMT") and YYYY-MM-DD when they do
+ * not ("Mar 3, 2024"); relative ones ("3 days ago") are dropped.
  */
 export function toPublishedAt(value: string | null | undefined): string | undefined {
   const text = value?.trim();
@@ -78,8 +79,9 @@ export function toPublishedAt(value: string | null | undefined): string | undefi
   if (!/\b\d{4}\b/.test(text)) return undefined;
   const time = Date.parse(text);
   if (Number.isNaN(time)) return undefined;
-  // Non-ISO strings parse as local time, so the local calendar fields are the date that was written.
   const date = new Date(time);
+  if (/\d{1,2}:\d{2}/.test(text)) return date.toISOString();
+  // A date without a time parses as local midnight, so the local calendar fields are the date written.
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
