@@ -10,6 +10,7 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
       {
         plugins: [WxtVitest()],

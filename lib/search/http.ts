@@ -14,6 +14,7 @@ export interface HttpFailure {
 /** A provider's own reading of an HTTP failure; fields left out fall back to the generic ones. */
 export type ErrorDescriber = (failure: HttpFailure) => { kind?: ProviderErrorKind; message?: string } | undefined;
 
+/** One JSON call to a provider, with what is needed to validate the answer and word its failures. */
 export interface JsonRequest<T> {
   /** Provider id, copied to `ProviderError.details.provider`. */
   provider: string;

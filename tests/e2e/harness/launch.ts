@@ -27,13 +27,15 @@ export interface ExtensionBrowser {
  * Starts real Chromium with the built extension in a persistent profile. Pass the same `userDataDir`
  * to relaunch the "same browser" (same extension id, storage and IndexedDB).
  */
-export async function launchWithExtension(options: { userDataDir?: string; args?: string[] } = {}): Promise<ExtensionBrowser> {
+export async function launchWithExtension(
+  options: { userDataDir?: string; args?: string[]; headless?: boolean } = {},
+): Promise<ExtensionBrowser> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No built extension at ${EXTENSION_DIR}: run "wxt build" first.`);
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'factlight-profile-'));
   const xdg = mkdtempSync(join(tmpdir(), 'factlight-xdg-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
-    headless: true,
+    headless: options.headless ?? true,
     args: [
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,

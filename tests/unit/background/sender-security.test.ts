@@ -13,7 +13,7 @@ const settingsWithKeys: Settings = {
   model: {
     preset: 'openai',
     profiles: {
-      openai: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: SECRET, fastModel: 'a', strongModel: 'b', structuredOutput: 'auto' },
+      openai: { baseUrl: 'https://llm.example.test/v1', apiKey: SECRET, fastModel: 'a', strongModel: 'b', structuredOutput: 'auto' },
     },
   },
   search: { ...DEFAULT_SETTINGS.search, brave: { enabled: true, apiKey: SEARCH_SECRET } },

@@ -1,0 +1,54 @@
+/**
+ * Loopback servers that stand in for every remote service Factlight talks to, so tests never reach the
+ * internet: an OpenAI-compatible model server, SearXNG, and a web server for evidence pages.
+ */
+import { startOpenAiServer, type OpenAiServer, type OpenAiServerOptions } from './openai-server';
+import { startSearxngServer, type SearxngServer, type SearxngServerOptions } from './searxng-server';
+import { startWebServer, type WebServer, type WebServerOptions } from './web-server';
+
+export * from './faults';
+export * from './harness';
+export * from './json-schema-example';
+export * from './embeddings';
+export * from './openai-server';
+export * from './searxng-server';
+export * from './web-server';
+
+/** Options for each server started by {@link startAllServers}. */
+export interface AllServersOptions {
+  openai?: OpenAiServerOptions;
+  searxng?: SearxngServerOptions;
+  web?: WebServerOptions;
+}
+
+/** The three servers, closed together. */
+export interface AllServers {
+  openai: OpenAiServer;
+  searxng: SearxngServer;
+  web: WebServer;
+  /** Closes all three (hanging requests included). */
+  close(): Promise<void>;
+}
+
+/** Starts the OpenAI-compatible, SearXNG and web servers; if one fails to start, the others are closed. */
+export async function startAllServers(options: AllServersOptions = {}): Promise<AllServers> {
+  const started = await Promise.allSettled([
+    startOpenAiServer(options.openai),
+    startSearxngServer(options.searxng),
+    startWebServer(options.web),
+  ] as const);
+  const [openai, searxng, web] = started;
+  if (openai.status !== 'fulfilled' || searxng.status !== 'fulfilled' || web.status !== 'fulfilled') {
+    await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+    const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    throw failure?.reason instanceof Error ? failure.reason : new Error('a test server failed to start');
+  }
+  return {
+    openai: openai.value,
+    searxng: searxng.value,
+    web: web.value,
+    close: async () => {
+      await Promise.all([openai.value.close(), searxng.value.close(), web.value.close()]);
+    },
+  };
+}
