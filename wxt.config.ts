@@ -11,7 +11,17 @@ export default defineConfig({
     name: 'Factlight',
     description:
       'Fact-check text where you read it: claims, evidence, verdicts and revisions, with your own model.',
-    permissions: ['storage', 'sidePanel', 'contextMenus', 'activeTab', 'scripting', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess'],
+    permissions: [
+      'storage',
+      'contextMenus',
+      'activeTab',
+      'scripting',
+      'unlimitedStorage',
+      // Removes the Origin header from our own requests to a local model server (see local-model-origin.ts).
+      'declarativeNetRequestWithHostAccess',
+      // Firefox has a sidebar (sidebar_action, generated from entrypoints/sidepanel) instead.
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
     // Evidence pages can be anywhere on the web, and the model and search endpoints are whatever the
     // user configures (including a local Ollama), so the background needs to reach any host.
     host_permissions: ['<all_urls>'],
