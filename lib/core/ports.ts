@@ -127,6 +127,11 @@ export interface Cache {
   set<T>(kind: CacheKind, key: string, value: T, ttlMs: number): Promise<void>;
 }
 
+/** Text embeddings, when the model provider offers them (for passage ranking). */
+export interface Embedder {
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}
+
 export interface Clock {
   now(): number;
 }

@@ -1,0 +1,140 @@
+/**
+ * The pipeline's data, from checked text to verdicts. Offsets are UTF-16 code unit offsets into the
+ * checked text (what JavaScript strings and DOM ranges use).
+ */
+import type { SearchProviderId, TokenUsage } from './ports';
+
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+export interface Sentence extends TextSpan {
+  index: number;
+  text: string;
+}
+
+/** Subject–predicate–object form of a claim (FLEEK), used for knowledge-graph lookups and questions. */
+export interface FactTriple {
+  subject: string;
+  predicate: string;
+  object: string;
+}
+
+export interface Claim {
+  id: string;
+  sentenceIndex: number;
+  /** Self-contained wording: pronouns and references resolved from the surrounding text. */
+  text: string;
+  /** The part of the checked text the claim rests on; the whole sentence when it could not be anchored. */
+  span: TextSpan;
+  anchored: boolean;
+  /** Opinions, questions, instructions and the like are not check-worthy and are never scored. */
+  checkWorthy: boolean;
+  triple?: FactTriple;
+}
+
+export interface ClaimQueries {
+  claimId: string;
+  /** A web search query in the text's language. */
+  query: string;
+  /** A question whose answer is the fact being checked (FLEEK's type-aware question). */
+  question: string;
+  /** English versions when the text is not English. */
+  englishQuery?: string;
+  englishQuestion?: string;
+}
+
+export type SourceType =
+  | 'news'
+  | 'fact-check'
+  | 'wiki'
+  | 'government'
+  | 'scientific'
+  | 'blog'
+  | 'social'
+  | 'other';
+
+export const SOURCE_TYPES: readonly SourceType[] = ['news', 'fact-check', 'wiki', 'government', 'scientific', 'blog', 'social', 'other'];
+
+/** How the passage was obtained: read from the page, the search snippet (page unreadable), or structured data. */
+export type EvidenceOrigin = 'page' | 'snippet' | 'knowledge-graph' | 'fact-check';
+
+export interface EvidenceSource {
+  url: string;
+  host: string;
+  title: string;
+  siteName?: string;
+  publishedAt?: string;
+  provider: SearchProviderId | 'wikidata';
+  sourceType: SourceType;
+}
+
+export interface Evidence {
+  id: string;
+  claimId: string;
+  source: EvidenceSource;
+  passage: string;
+  origin: EvidenceOrigin;
+}
+
+/**
+ * A judge's reading of one passage against one claim. Partial support is its own stance: measured on
+ * Factcheck-Bench it carries real signal (see docs/verdict-rules.md in shared data).
+ */
+export type Stance = 'supports' | 'partially-supports' | 'refutes' | 'irrelevant';
+
+export interface Judgement {
+  evidenceId: string;
+  stance: Stance;
+  rationale: string;
+}
+
+export type Verdict = 'supported' | 'refuted' | 'disputed' | 'not-enough-evidence' | 'could-not-check' | 'not-check-worthy';
+
+export interface ClaimAssessment {
+  claimId: string;
+  verdict: Verdict;
+  judgements: Judgement[];
+  /** Why the claim stands as it does, citing evidence as [1], [2] in `citedEvidenceIds` order. */
+  explanation: string;
+  citedEvidenceIds: string[];
+  /** Set when the claim could not be checked: what failed. */
+  error?: string;
+}
+
+export interface RevisionChange {
+  from: string;
+  to: string;
+  evidenceIds: string[];
+}
+
+export interface Revision {
+  sentenceIndex: number;
+  original: string;
+  revised: string;
+  changes: RevisionChange[];
+}
+
+export type Band = 'green' | 'orange' | 'red' | 'grey' | 'unknown';
+
+export interface Score {
+  /** 0..1, or null when nothing could be scored. */
+  value: number | null;
+  band: Band;
+  checked: number;
+  total: number;
+}
+
+export type StageName = 'sentences' | 'claims' | 'queries' | 'search' | 'pages' | 'passages' | 'source-types' | 'verify' | 'revise';
+
+export interface StageUsage extends TokenUsage {
+  calls: number;
+}
+
+export interface CheckUsage {
+  byStage: Partial<Record<StageName, StageUsage>>;
+  total: StageUsage;
+  searchCalls: number;
+  pageFetches: number;
+}

@@ -1,0 +1,13 @@
+/**
+ * `npm run eval -- <name> [options]`: runs one evaluation from scripts/eval/<name>.ts and prints its table.
+ * Each module exports `run(args: string[]): Promise<void>`.
+ */
+const EVALS = ['passages', 'extract', 'factcheck-bench'] as const;
+
+const [name, ...args] = process.argv.slice(2);
+if (!name || !(EVALS as readonly string[]).includes(name)) {
+  console.error(`Usage: npm run eval -- <${EVALS.join('|')}> [options]`);
+  process.exit(2);
+}
+const module = (await import(`./eval/${name}.ts`)) as { run(args: string[]): Promise<void> };
+await module.run(args);
