@@ -65,6 +65,11 @@ export function ModelSettings({ form, update }: { form: OptionsForm; update: Upd
         <input id="llm-model-strong" data-testid="llm-model-strong" list="llm-models" spellCheck={false} value={profile.strongModel}
           onChange={(e) => setProfile({ strongModel: e.target.value })} />
       </div>
+      <div className="field">
+        <label htmlFor="llm-model-embedding">Embedding model (optional, improves passage choice)</label>
+        <input id="llm-model-embedding" data-testid="llm-model-embedding" list="llm-models" spellCheck={false} value={profile.embeddingModel}
+          placeholder="e.g. text-embedding-3-small" onChange={(e) => setProfile({ embeddingModel: e.target.value })} />
+      </div>
       <datalist id="llm-models">
         {(test.result?.models ?? []).map((model) => (
           <option key={model} value={model} />

@@ -127,6 +127,22 @@ export interface Cache {
   set<T>(kind: CacheKind, key: string, value: T, ttlMs: number): Promise<void>;
 }
 
+/** A statement from a knowledge graph, already worded as a passage (e.g. "Eiffel Tower — height: 330 metre"). */
+export interface KnowledgeStatement {
+  url: string;
+  title: string;
+  passage: string;
+  publishedAt?: string;
+}
+
+/** A knowledge graph (Wikidata) answering for a claim's fact triple (FLEEK). */
+export interface KnowledgeGraph {
+  lookup(
+    triple: { subject: string; predicate: string; object: string },
+    options: { language: string; maxStatements: number; signal?: AbortSignal },
+  ): Promise<KnowledgeStatement[]>;
+}
+
 /** Text embeddings, when the model provider offers them (for passage ranking). */
 export interface Embedder {
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;

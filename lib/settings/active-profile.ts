@@ -4,7 +4,7 @@ import type { ModelProfile, ModelSettings } from './schema';
 /** The profile a preset starts from before the user edits it. */
 export function defaultProfile(preset: ModelPresetId): ModelProfile {
   const { baseUrl, fastModel, strongModel } = MODEL_PRESETS[preset];
-  return { baseUrl, apiKey: '', fastModel, strongModel, structuredOutput: 'auto' };
+  return { baseUrl, apiKey: '', fastModel, strongModel, embeddingModel: '', structuredOutput: 'auto' };
 }
 
 /** The model endpoint in use: the selected preset's saved profile, or that preset's defaults. */

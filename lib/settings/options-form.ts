@@ -18,7 +18,7 @@ export function profileFor(settings: PublicSettings, preset: ModelPresetId): Pub
   const saved = settings.model.profiles[preset];
   if (saved) return saved;
   const { baseUrl, fastModel, strongModel } = MODEL_PRESETS[preset];
-  return { baseUrl, fastModel, strongModel, structuredOutput: 'auto', apiKeySaved: false };
+  return { baseUrl, fastModel, strongModel, embeddingModel: '', structuredOutput: 'auto', apiKeySaved: false };
 }
 
 /** The draft to send: the shown profile of the selected preset, and typed keys in their places. */

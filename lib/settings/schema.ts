@@ -19,6 +19,8 @@ export const modelProfileSchema = z.object({
   apiKey: z.string(),
   fastModel: z.string().trim(),
   strongModel: z.string().trim(),
+  /** Embedding model for passage ranking; empty means lexical ranking only. Added after v1, hence the default. */
+  embeddingModel: z.string().trim().default(''),
   /**
    * How replies are constrained to a JSON schema. Most servers support OpenAI structured outputs
    * (`json_schema`); some older ones only `json_object`, with the schema put in the prompt.

@@ -56,6 +56,8 @@ export interface RequestContext {
 export interface HarnessSpec {
   /** Listen port; 0 (default) picks a free one. */
   port?: number;
+  /** A loopback address to listen on (127.0.0.0/8), default 127.0.0.1: distinct addresses give distinct hosts. */
+  host?: string;
   faultResponses: FaultResponses;
   /**
    * Runs before faults, e.g. origin checks and CORS. Return `true` when it answered the request itself;
@@ -152,7 +154,8 @@ export async function startHarness(spec: HarnessSpec): Promise<ServerBase> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(spec.port ?? 0, '127.0.0.1', () => {
+    if (spec.host && !/^127\.\d+\.\d+\.\d+$/.test(spec.host)) throw new Error(`Test servers listen on loopback only, not ${spec.host}`);
+    server.listen(spec.port ?? 0, spec.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

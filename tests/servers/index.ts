@@ -52,3 +52,5 @@ export async function startAllServers(options: AllServersOptions = {}): Promise<
     },
   };
 }
+export * from './fact-world';
+export * from './start-fact-world';

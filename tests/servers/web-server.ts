@@ -33,6 +33,8 @@ export interface WebServerOptions {
   routes?: Record<string, WebRoute>;
   /** Fixed port; default picks a free one. */
   port?: number;
+  /** Loopback address to listen on (default 127.0.0.1). */
+  host?: string;
 }
 
 /** A running fake web server. */
@@ -108,6 +110,7 @@ export async function startWebServer(options: WebServerOptions = {}): Promise<We
 
   const base = await startHarness({
     port: options.port,
+    ...(options.host ? { host: options.host } : {}),
     faultResponses,
     handle: async (context) => {
       const { request, res } = context;
@@ -135,7 +138,7 @@ export async function startWebServer(options: WebServerOptions = {}): Promise<We
     giants.delete(path);
     routes.set(path, response);
   };
-  const origin = `http://127.0.0.1:${base.port}`;
+  const origin = `http://${options.host ?? '127.0.0.1'}:${base.port}`;
   return {
     ...base,
     origin,

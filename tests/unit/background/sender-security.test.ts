@@ -13,7 +13,7 @@ const settingsWithKeys: Settings = {
   model: {
     preset: 'openai',
     profiles: {
-      openai: { baseUrl: 'https://llm.example.test/v1', apiKey: SECRET, fastModel: 'a', strongModel: 'b', structuredOutput: 'auto' },
+      openai: { baseUrl: 'https://llm.example.test/v1', apiKey: SECRET, fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' },
     },
   },
   search: { ...DEFAULT_SETTINGS.search, brave: { enabled: true, apiKey: SEARCH_SECRET } },
@@ -35,7 +35,7 @@ async function deliver(type: BackgroundCommand, data: unknown, sender: object): 
 const sampleData: Record<BackgroundCommand, unknown> = {
   getSettings: undefined,
   saveSettings: { ...settingsWithKeys, model: { preset: 'openai', profiles: {} } },
-  testModelConnection: { preset: 'openai', profile: { baseUrl: 'http://127.0.0.1:9/v1', fastModel: 'a', strongModel: 'b', structuredOutput: 'auto' } },
+  testModelConnection: { preset: 'openai', profile: { baseUrl: 'http://127.0.0.1:9/v1', fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' } },
   testSearchConnection: { provider: 'brave', baseUrl: 'http://127.0.0.1:9' },
   getStatus: undefined,
 };

@@ -12,6 +12,7 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     apiKey: KEY,
     fastModel: 'fake-fast',
     strongModel: 'fake-strong',
+    embeddingModel: '',
     structuredOutput: 'auto',
     ...change,
   });

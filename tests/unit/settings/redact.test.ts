@@ -9,8 +9,8 @@ const saved: Settings = {
   model: {
     preset: 'openai',
     profiles: {
-      openai: { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-openai', fastModel: 'f', strongModel: 's', structuredOutput: 'auto' },
-      groq: { baseUrl: 'https://api.groq.com/openai/v1', apiKey: 'gsk-groq', fastModel: 'g', strongModel: 'g', structuredOutput: 'auto' },
+      openai: { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-openai', fastModel: 'f', strongModel: 's', embeddingModel: '', structuredOutput: 'auto' },
+      groq: { baseUrl: 'https://api.groq.com/openai/v1', apiKey: 'gsk-groq', fastModel: 'g', strongModel: 'g', embeddingModel: '', structuredOutput: 'auto' },
     },
   },
   search: { ...DEFAULT_SETTINGS.search, tavily: { enabled: true, apiKey: 'tvly-key' } },

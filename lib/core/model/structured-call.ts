@@ -1,0 +1,168 @@
+/**
+ * One model call whose reply must match a zod schema: cache lookup, budget check, the call (structured
+ * outputs via `jsonSchema`), tolerant JSON parsing, zod validation with one corrective retry, usage
+ * accounting and caching of valid replies. Every pipeline stage that asks the model goes through here.
+ */
+import type { z } from 'zod';
+import { ProviderError } from '../errors';
+import type { Cache, ChatMessage, ChatModel, Clock, ModelRole, TokenUsage } from '../ports';
+import type { StageName } from '../types';
+import { stableHash } from './stable-hash';
+import { toStrictJsonSchema } from './strict-schema';
+import type { UsageMeter } from './usage-meter';
+
+/** What a structured call needs from the running check. */
+export interface ModelCallContext {
+  model: ChatModel;
+  /** Model-response cache; without one every call goes to the model. */
+  cache?: Cache;
+  clock: Clock;
+  meter: UsageMeter;
+  signal?: AbortSignal;
+  /** How long valid replies stay cached. */
+  cacheTtlMs: number;
+  /** Configured model names, so switching models does not return the old model's cached answers. */
+  modelNames?: { fast: string; strong: string };
+}
+
+/** One structured request. */
+export interface StructuredCallSpec<T> {
+  stage: StageName;
+  role: ModelRole;
+  /** Schema name sent to the server (letters, digits, `_`, `-`). */
+  name: string;
+  schema: z.ZodType<T>;
+  messages: ChatMessage[];
+  maxTokens?: number;
+  temperature?: number;
+}
+
+/** A validated reply. `usage` sums every model call made (zero on a cache hit). */
+export interface StructuredResult<T> {
+  value: T;
+  usage: TokenUsage;
+  cached: boolean;
+}
+
+/** Bumped when the cached value format or the prompts' meaning changes, to orphan old entries. */
+const CACHE_VERSION = 1;
+const MAX_ERROR_CHARS = 1500;
+
+type Parsed<T> = { ok: true; raw: unknown; value: T } | { ok: false; problem: string };
+
+/**
+ * The JSON value in a reply. Strict structured outputs give bare JSON, but json_object mode and weaker
+ * servers wrap it in a ```json fence or add a sentence before or after, so those are tolerated.
+ */
+export function extractJson(text: string): unknown {
+  const trimmed = text.trim();
+  const candidates = [trimmed];
+  const fenced = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/.exec(trimmed);
+  if (fenced?.[1]) candidates.push(fenced[1].trim());
+  const start = trimmed.indexOf('{');
+  const end = trimmed.lastIndexOf('}');
+  if (start >= 0 && end > start) candidates.push(trimmed.slice(start, end + 1));
+  for (const candidate of candidates) {
+    try {
+      return JSON.parse(candidate) as unknown;
+    } catch {
+      // try the next, narrower candidate
+    }
+  }
+  throw new SyntaxError('The reply contains no valid JSON object.');
+}
+
+function describeIssues(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => `- ${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`);
+  const text = lines.join('\n');
+  return text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}…` : text;
+}
+
+function parseReply<T>(schema: z.ZodType<T>, text: string): Parsed<T> {
+  let raw: unknown;
+  try {
+    raw = extractJson(text);
+  } catch {
+    return { ok: false, problem: 'The reply was not valid JSON.' };
+  }
+  const result = schema.safeParse(raw);
+  return result.success ? { ok: true, raw, value: result.data } : { ok: false, problem: `The JSON did not match the schema:\n${describeIssues(result.error)}` };
+}
+
+async function readCache(ctx: ModelCallContext, key: string): Promise<unknown> {
+  try {
+    return await ctx.cache?.get<unknown>('model', key);
+  } catch {
+    return undefined; // a broken cache only costs a model call
+  }
+}
+
+async function writeCache(ctx: ModelCallContext, key: string, raw: unknown): Promise<void> {
+  try {
+    await ctx.cache?.set('model', key, raw, ctx.cacheTtlMs);
+  } catch {
+    // caching is an optimisation; the check goes on without it
+  }
+}
+
+/** The cache key: model (name when known), messages, options, schema name and schema. */
+export function structuredCacheKey(ctx: ModelCallContext, spec: StructuredCallSpec<unknown>, schemaJson: unknown): string {
+  return stableHash({
+    v: CACHE_VERSION,
+    role: spec.role,
+    model: ctx.modelNames?.[spec.role] ?? null,
+    messages: spec.messages,
+    maxTokens: spec.maxTokens,
+    temperature: spec.temperature,
+    name: spec.name,
+    schema: schemaJson,
+  });
+}
+
+/**
+ * Asks the model for a reply matching `spec.schema`. Throws `BudgetExceededError` (before any call once
+ * the budget is used), `ProviderError` from the model, or `ProviderError('malformed')` when the reply is
+ * invalid twice.
+ */
+export async function structuredCall<T>(ctx: ModelCallContext, spec: StructuredCallSpec<T>): Promise<StructuredResult<T>> {
+  const schemaJson = toStrictJsonSchema(spec.schema);
+  const key = structuredCacheKey(ctx, spec, schemaJson);
+  const hit = await readCache(ctx, key);
+  if (hit !== undefined) {
+    // Raw JSON is cached and re-validated, so an entry that no longer fits is just a miss.
+    const parsed = spec.schema.safeParse(hit);
+    if (parsed.success) return { value: parsed.data, usage: { promptTokens: 0, completionTokens: 0 }, cached: true };
+  }
+
+  const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+  let messages = spec.messages;
+  let problem = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    ctx.meter.assertWithinBudget();
+    const response = await ctx.model.complete({
+      role: spec.role,
+      messages,
+      jsonSchema: { name: spec.name, schema: schemaJson },
+      ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
+      ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
+    ctx.meter.record(spec.stage, response.usage);
+    usage.promptTokens += response.usage.promptTokens;
+    usage.completionTokens += response.usage.completionTokens;
+
+    const parsed = parseReply(spec.schema, response.text);
+    if (parsed.ok) {
+      await writeCache(ctx, key, parsed.raw);
+      return { value: parsed.value, usage, cached: false };
+    }
+    problem = parsed.problem;
+    // One corrective turn: the model sees its own reply and exactly what was wrong with it.
+    messages = [
+      ...spec.messages,
+      { role: 'assistant', content: response.text },
+      { role: 'user', content: `${problem}\nReply again with only the corrected JSON.` },
+    ];
+  }
+  throw new ProviderError('malformed', `The model's reply for "${spec.name}" did not match the expected format twice. ${problem.split('\n')[0] ?? ''}`.trim());
+}

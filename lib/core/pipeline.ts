@@ -1,0 +1,196 @@
+import pLimit from 'p-limit';
+import { ProviderError } from './errors';
+import { BudgetExceededError, UsageMeter } from './model/usage-meter';
+import type { ModelCallContext } from './model/structured-call';
+import type { PageFetcher, SearchProvider } from './ports';
+import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
+import { classifySources } from './stages/classify-sources';
+import { extractClaims, batchSentences } from './stages/extract-claims';
+import { gatherEvidence } from './stages/gather-evidence';
+import { batchClaims, generateQueries } from './stages/generate-queries';
+import { createPageReader } from './stages/read-pages';
+import { reviseSentences, sentencesNeedingRevision } from './stages/revise-sentences';
+import { searchEvidence } from './stages/search-evidence';
+import { detectLanguage, splitSentences } from './stages/sentences';
+import { verifyClaim } from './stages/verify-claim';
+import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from './types';
+
+/**
+ * Runs a whole check. Claim batches flow independently (claims → queries → search → pages → verify), so
+ * each verdict is reported as soon as it exists; source types and revisions follow once all verdicts are
+ * in. Any failure is contained to the claims it touches, which become "could not check" with the reason.
+ */
+export async function runCheck(text: string, deps: PipelineDeps, options: PipelineOptions): Promise<CheckResult> {
+  const warnings: string[] = [];
+  const emit = (event: PipelineEvent) => options.onEvent?.(event);
+  const warn = (message: string) => {
+    warnings.push(message);
+    emit({ type: 'warning', message });
+  };
+  let stopped: StopReason | undefined;
+  const meter = new UsageMeter(options.tokenBudget !== undefined ? { tokenBudget: options.tokenBudget } : {});
+  const ctx: ModelCallContext & { onWarning: (message: string) => void } = {
+    model: deps.model,
+    clock: deps.clock,
+    meter,
+    cacheTtlMs: options.modelCacheTtlMs,
+    onWarning: warn,
+    ...(deps.cache ? { cache: deps.cache } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(deps.modelNames ? { modelNames: deps.modelNames } : {}),
+  };
+  const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
+  const language = options.language ?? detectLanguage(text);
+  const sentences = splitSentences(text, language);
+  emit({ type: 'sentences', sentences, language });
+
+  const searchLimit = pLimit(options.searchConcurrency);
+  const providers: SearchProvider[] = deps.providers.map((provider) => ({ id: provider.id, search: (query) => searchLimit(() => provider.search(query)) }));
+  const pageLimit = pLimit(options.pageConcurrency);
+  const fetcher: PageFetcher = { fetch: (url, fetchOptions) => pageLimit(() => deps.fetcher.fetch(url, fetchOptions)) };
+  const reader = createPageReader({
+    fetcher,
+    extractor: deps.extractor,
+    timeoutMs: options.pageTimeoutMs,
+    maxBytes: options.pageMaxBytes,
+    onFetch: () => meter.recordPageFetch(),
+    ...(deps.cache ? { cache: deps.cache } : {}),
+    ...(options.fresh ? { fresh: true } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+
+  const claims: Claim[] = [];
+  const queries: ClaimQueries[] = [];
+  const evidence: Evidence[] = [];
+  const assessments = new Map<string, ClaimAssessment>();
+
+  /** Records why a claim could not be checked; a budget stop or cancellation also ends the run. */
+  const couldNotCheck = (claim: Claim, error: unknown) => {
+    if (error instanceof BudgetExceededError) stopped ??= 'budget';
+    if (isCancellation(error, options.signal)) stopped ??= 'cancelled';
+    const reason = stopped === 'budget' ? 'Not checked: the token budget for this check was reached.' : stopped === 'cancelled' ? 'Not checked: the check was cancelled.' : `Could not check: ${message(error)}`;
+    const assessment: ClaimAssessment = { claimId: claim.id, verdict: 'could-not-check', judgements: [], explanation: reason, citedEvidenceIds: [], error: reason };
+    assessments.set(claim.id, assessment);
+    emit({ type: 'assessment', assessment });
+  };
+
+  const checkClaim = async (claim: Claim, claimQueries: ClaimQueries, sentence: Sentence) => {
+    try {
+      const search = await searchEvidence(
+        { providers, onSearch: () => meter.recordSearch(), ...(deps.knowledgeGraph ? { knowledgeGraph: deps.knowledgeGraph } : {}), ...(deps.cache ? { cache: deps.cache } : {}), ...(options.fresh ? { fresh: true } : {}) },
+        claim,
+        claimQueries,
+        { language, resultsPerProvider: options.resultsPerProvider, excludedDomains: options.excludedDomains, ...(options.signal ? { signal: options.signal } : {}) },
+      );
+      for (const failure of search.failures) warn(failure);
+      const items = await gatherEvidence(claim, claimQueries, search, reader, {
+        language,
+        passagesPerPage: options.passagesPerPage,
+        contextSentences: options.contextSentences,
+        maxPages: options.maxPagesPerClaim,
+        ...(deps.embedder ? { embedder: deps.embedder } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      evidence.push(...items);
+      emit({ type: 'evidence', claimId: claim.id, evidence: items });
+      if (items.length === 0 && search.allFailed) throw new Error(`every evidence source failed (${search.failures[0] ?? 'unknown error'})`);
+      const assessment = await verifyClaim(ctx, claim, sentence.text, items, today);
+      assessments.set(claim.id, assessment);
+      emit({ type: 'assessment', assessment });
+    } catch (error) {
+      couldNotCheck(claim, error);
+    }
+  };
+
+  const runBatch = async (batch: Sentence[]) => {
+    let batchClaimsFound: Claim[];
+    try {
+      batchClaimsFound = await extractClaims(ctx, { text, sentences, language }, batch);
+    } catch (error) {
+      // Claim extraction failed: each sentence stands as one claim, marked as not checked.
+      batchClaimsFound = batch.map((sentence) => ({ id: `c${sentence.index}-0`, sentenceIndex: sentence.index, text: sentence.text, span: { start: sentence.start, end: sentence.end }, anchored: true, checkWorthy: true }));
+      claims.push(...batchClaimsFound);
+      emit({ type: 'claims', claims: batchClaimsFound });
+      for (const claim of batchClaimsFound) couldNotCheck(claim, error);
+      return;
+    }
+    claims.push(...batchClaimsFound);
+    emit({ type: 'claims', claims: batchClaimsFound });
+    const worthy = batchClaimsFound.filter((claim) => claim.checkWorthy);
+    await Promise.all(
+      batchClaims(worthy).map(async (group) => {
+        let groupQueries: ClaimQueries[];
+        try {
+          groupQueries = await generateQueries(ctx, group, language);
+        } catch (error) {
+          if (error instanceof BudgetExceededError || isCancellation(error, options.signal)) {
+            for (const claim of group) couldNotCheck(claim, error);
+            return;
+          }
+          warn(`Search queries could not be written (${message(error)}); searching with the claims' own words.`);
+          groupQueries = group.map((claim) => ({ claimId: claim.id, query: claim.text, question: claim.text }));
+        }
+        queries.push(...groupQueries);
+        emit({ type: 'queries', queries: groupQueries });
+        await Promise.all(group.map((claim, index) => checkClaim(claim, groupQueries[index]!, sentences.find((s) => s.index === claim.sentenceIndex)!)));
+      }),
+    );
+  };
+
+  emit({ type: 'stage', stage: 'claims', state: 'started' });
+  const proseSentences = sentences.filter((sentence) => !('kind' in sentence) || (sentence as { kind?: string }).kind !== 'code');
+  await Promise.all(batchSentences(proseSentences).map(runBatch));
+  emit({ type: 'stage', stage: 'verify', state: 'done' });
+
+  const [revisions] = await Promise.all([revise(), typeSources()]);
+
+  async function revise(): Promise<Revision[]> {
+    const targets = sentencesNeedingRevision(sentences, claims, assessments);
+    if (targets.length === 0 || stopped) return [];
+    emit({ type: 'stage', stage: 'revise', state: 'started' });
+    try {
+      const result = await reviseSentences(ctx, targets, evidence);
+      emit({ type: 'revisions', revisions: result });
+      return result;
+    } catch (error) {
+      if (error instanceof BudgetExceededError) stopped ??= 'budget';
+      warn(`Revisions could not be written: ${message(error)}`);
+      return [];
+    }
+  }
+
+  async function typeSources(): Promise<void> {
+    if (evidence.length === 0) return;
+    const types = await classifySources(ctx, evidence.map((item) => ({ url: item.source.url, title: item.source.title })));
+    // Fact-checks and knowledge-graph statements keep their own types; web evidence takes its host's.
+    for (const item of evidence) {
+      const type = types.get(item.source.host);
+      if (type && (item.origin === 'page' || item.origin === 'snippet')) item.source.sourceType = type;
+    }
+    emit({ type: 'source-types', types: Object.fromEntries(types) });
+  }
+
+  const order = new Map(claims.map((claim, index) => [claim.id, index]));
+  return {
+    text,
+    language,
+    today,
+    sentences,
+    claims: [...claims].sort((a, b) => a.sentenceIndex - b.sentenceIndex || order.get(a.id)! - order.get(b.id)!),
+    queries,
+    evidence,
+    assessments: [...assessments.values()],
+    revisions,
+    usage: meter.snapshot(),
+    warnings,
+    ...(stopped ? { stopped } : {}),
+  };
+}
+
+function isCancellation(error: unknown, signal?: AbortSignal): boolean {
+  return Boolean(signal?.aborted) || (error instanceof ProviderError && error.kind === 'cancelled');
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

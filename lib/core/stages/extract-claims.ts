@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
+import { structuredCall, type ModelCallContext } from '../model/structured-call';
+import type { Claim, Sentence } from '../types';
+import { anchorClaim } from './anchor-claims';
+
+/**
+ * Atomic claims (Facts&Evidence, FLEEK): each sentence becomes short, self-contained claims with the
+ * exact quote they rest on, anchored back to offsets. One model call covers a batch of sentences.
+ */
+
+/** Sentences per call: large enough to share context, small enough that replies stay reliable. */
+const MAX_SENTENCES_PER_CALL = 20;
+const MAX_CHARS_PER_CALL = 6_000;
+/** Surrounding text given for resolving pronouns, in characters before the batch. */
+const CONTEXT_CHARS = 1_500;
+
+const claimsSchema = z.object({
+  sentences: z.array(
+    z.object({
+      id: z.number().int(),
+      claims: z.array(
+        z.object({
+          claim: z.string(),
+          sourceQuote: z.string(),
+          checkWorthy: z.boolean(),
+          subject: z.string(),
+          predicate: z.string(),
+          object: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+
+const SYSTEM = `You split text into atomic factual claims for fact-checking.
+For each numbered sentence, list its claims. A claim is one short, self-contained statement of fact:
+- resolve pronouns and references from the context ("It was built in 1889" becomes "The Eiffel Tower was built in 1889");
+- one fact per claim; keep the sentence's own words where possible; keep numbers, dates and names exactly;
+- write claims in the language of the text;
+- sourceQuote is the exact, contiguous span of the sentence the claim rests on, copied character for character;
+- subject / predicate / object is the claim as a fact triple (e.g. "Eiffel Tower" / "completed in" / "1889").
+Opinions, value judgements, predictions, questions, instructions, greetings and hedged speculation are not
+check-worthy: return them as a single claim with checkWorthy false. Factual sentences get checkWorthy true.
+Return every sentence id you were given, in order. ${DATA_BLOCK_RULE}`;
+
+export interface ExtractClaimsInput {
+  text: string;
+  sentences: readonly Sentence[];
+  language: string;
+}
+
+/** Groups sentences into batches under both limits. */
+export function batchSentences(sentences: readonly Sentence[]): Sentence[][] {
+  const batches: Sentence[][] = [];
+  let current: Sentence[] = [];
+  let chars = 0;
+  for (const sentence of sentences) {
+    if (current.length > 0 && (current.length >= MAX_SENTENCES_PER_CALL || chars + sentence.text.length > MAX_CHARS_PER_CALL)) {
+      batches.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(sentence);
+    chars += sentence.text.length;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+function userMessage(input: ExtractClaimsInput, batch: readonly Sentence[]): string {
+  const first = batch[0]!;
+  const context = input.text.slice(Math.max(0, first.start - CONTEXT_CHARS), first.start);
+  const numbered = batch.map((sentence) => `[${sentence.index}] ${sentence.text}`).join('\n');
+  return [
+    `Language of the text: ${input.language}.`,
+    context ? dataBlock('CONTEXT BEFORE', context) : '',
+    dataBlock('SENTENCES', numbered),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** Extracts and anchors the claims of one batch of sentences. */
+export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsInput, batch: readonly Sentence[]): Promise<Claim[]> {
+  const { value } = await structuredCall(ctx, {
+    stage: 'claims',
+    role: 'fast',
+    name: 'atomic_claims',
+    schema: claimsSchema,
+    messages: [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: userMessage(input, batch) },
+    ],
+  });
+  const bySentence = new Map(value.sentences.map((entry) => [entry.id, entry.claims]));
+  const claims: Claim[] = [];
+  for (const sentence of batch) {
+    const extracted = (bySentence.get(sentence.index) ?? []).filter((entry) => entry.claim.trim());
+    // A sentence the model skipped is still checked, as itself, rather than silently dropped.
+    const entries = extracted.length > 0 ? extracted : [{ claim: sentence.text, sourceQuote: sentence.text, checkWorthy: true, subject: '', predicate: '', object: '' }];
+    entries.forEach((entry, index) => {
+      const anchor = anchorClaim(input.text, sentence, entry.claim, entry.sourceQuote);
+      const triple = entry.subject && entry.predicate ? { subject: entry.subject, predicate: entry.predicate, object: entry.object } : undefined;
+      claims.push({
+        id: `c${sentence.index}-${index}`,
+        sentenceIndex: sentence.index,
+        text: entry.claim.trim(),
+        span: anchor.span,
+        anchored: anchor.anchored,
+        checkWorthy: entry.checkWorthy,
+        ...(triple ? { triple } : {}),
+      });
+    });
+  }
+  return claims;
+}

@@ -1,0 +1,65 @@
+import pLimit from 'p-limit';
+import { UsageMeter } from '../../lib/core/model/usage-meter';
+import type { ModelCallContext } from '../../lib/core/model/structured-call';
+import type { PageFetcher, SearchProvider } from '../../lib/core/ports';
+import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
+import { deriveVerdict } from '../../lib/core/scoring/verdict';
+import { classifySources } from '../../lib/core/stages/classify-sources';
+import { extractClaims } from '../../lib/core/stages/extract-claims';
+import { gatherEvidence } from '../../lib/core/stages/gather-evidence';
+import { generateQueries } from '../../lib/core/stages/generate-queries';
+import { createPageReader } from '../../lib/core/stages/read-pages';
+import { reviseSentences, sentencesNeedingRevision } from '../../lib/core/stages/revise-sentences';
+import { searchEvidence } from '../../lib/core/stages/search-evidence';
+import { detectLanguage, splitSentences } from '../../lib/core/stages/sentences';
+import { verifyClaim } from '../../lib/core/stages/verify-claim';
+import type { ClaimAssessment, Evidence } from '../../lib/core/types';
+
+/**
+ * The paper-structured baseline for the benchmark: the same stages, model client, concurrency limits and
+ * latencies as Factlight, but called the way the published pipelines do — one claim-extraction call per
+ * sentence, one judgement call per claim–evidence pair, one source-type call per host, one revision call
+ * per sentence. Only the call structure differs, so the comparison measures that alone.
+ */
+export async function runBaseline(text: string, deps: PipelineDeps, options: PipelineOptions): Promise<{ verdicts: number; firstVerdictMs: number; tokens: number }> {
+  const started = performance.now();
+  let firstVerdictMs = -1;
+  const meter = new UsageMeter();
+  const ctx: ModelCallContext = { model: deps.model, clock: deps.clock, meter, cacheTtlMs: options.modelCacheTtlMs };
+  const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
+  const language = detectLanguage(text);
+  const sentences = splitSentences(text, language);
+  const searchLimit = pLimit(options.searchConcurrency);
+  const providers: SearchProvider[] = deps.providers.map((p) => ({ id: p.id, search: (q) => searchLimit(() => p.search(q)) }));
+  const pageLimit = pLimit(options.pageConcurrency);
+  const fetcher: PageFetcher = { fetch: (url, o) => pageLimit(() => deps.fetcher.fetch(url, o)) };
+  const reader = createPageReader({ fetcher, extractor: deps.extractor, timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes });
+  const assessments = new Map<string, ClaimAssessment>();
+  const evidence: Evidence[] = [];
+
+  const perSentence = await Promise.all(
+    sentences.map(async (sentence) => {
+      const claims = (await extractClaims(ctx, { text, sentences, language }, [sentence])).filter((c) => c.checkWorthy);
+      const queries = await generateQueries(ctx, claims, language);
+      await Promise.all(
+        claims.map(async (claim, index) => {
+          const search = await searchEvidence({ providers }, claim, queries[index]!, { language, resultsPerProvider: options.resultsPerProvider, excludedDomains: options.excludedDomains });
+          const items = await gatherEvidence(claim, queries[index]!, search, reader, { language, passagesPerPage: options.passagesPerPage, contextSentences: options.contextSentences, maxPages: options.maxPagesPerClaim });
+          evidence.push(...items);
+          const single = await Promise.all(items.map((item) => verifyClaim(ctx, claim, sentence.text, [item], today)));
+          const judgements = single.flatMap((a) => a.judgements);
+          assessments.set(claim.id, { claimId: claim.id, verdict: deriveVerdict(judgements.map((j) => j.stance)), judgements, explanation: single.map((a) => a.explanation).join(' '), citedEvidenceIds: items.map((i) => i.id) });
+          if (firstVerdictMs < 0) firstVerdictMs = performance.now() - started;
+        }),
+      );
+      return claims;
+    }),
+  );
+  const claims = perSentence.flat();
+  const hosts = [...new Map(evidence.map((e) => [e.source.host, { url: e.source.url, title: e.source.title }])).values()];
+  await Promise.all([
+    ...hosts.map((sample) => classifySources(ctx, [sample])),
+    ...sentencesNeedingRevision(sentences, claims, assessments).map((target) => reviseSentences(ctx, [target], evidence)),
+  ]);
+  return { verdicts: assessments.size, firstVerdictMs, tokens: meter.totalTokens };
+}

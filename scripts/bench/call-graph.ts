@@ -1,0 +1,41 @@
+import type { CheckResult } from '../../lib/core/pipeline-types';
+import { canonicalUrl } from '../../lib/core/sources/url-filter';
+import type { Call } from './ideal-schedule';
+
+/**
+ * Factlight's call graph for a finished check: claim batches → query batches → one search per claim and
+ * provider query → page reads (each URL once, after the first search that found it) → one verification
+ * per claim → revisions (after all verdicts) and source types (after all pages).
+ */
+export function factlightCallGraph(result: CheckResult, shape: { claimBatches: string[][]; queryBatches: string[][]; searchesPerClaim: number }): Call[] {
+  const calls: Call[] = [];
+  const batchOfClaim = new Map<string, number>();
+  shape.claimBatches.forEach((ids, b) => {
+    calls.push({ id: `claims${b}`, pool: 'model', after: [] });
+    for (const id of ids) batchOfClaim.set(id, b);
+  });
+  const pageCall = new Map<string, string>();
+  shape.queryBatches.forEach((ids, q) => {
+    const claimBatch = batchOfClaim.get(ids[0]!) ?? 0;
+    calls.push({ id: `queries${q}`, pool: 'model', after: [`claims${claimBatch}`] });
+    for (const claimId of ids) {
+      const searches = Array.from({ length: shape.searchesPerClaim }, (_, s) => `search:${claimId}:${s}`);
+      for (const id of searches) calls.push({ id, pool: 'search', after: [`queries${q}`] });
+      const urls = new Set(result.evidence.filter((e) => e.claimId === claimId && (e.origin === 'page' || e.origin === 'snippet')).map((e) => canonicalUrl(e.source.url)));
+      const pages: string[] = [];
+      for (const url of urls) {
+        if (!pageCall.has(url)) {
+          pageCall.set(url, `page:${url}`);
+          calls.push({ id: `page:${url}`, pool: 'page', after: searches });
+        }
+        pages.push(pageCall.get(url)!);
+      }
+      const hasEvidence = result.evidence.some((e) => e.claimId === claimId);
+      if (hasEvidence) calls.push({ id: `verify:${claimId}`, pool: 'model', after: [...searches, ...pages] });
+    }
+  });
+  const verifies = calls.filter((c) => c.id.startsWith('verify:')).map((c) => c.id);
+  if (result.revisions.length > 0) calls.push({ id: 'revise', pool: 'model', after: verifies });
+  if (result.usage.byStage['source-types']?.calls) calls.push({ id: 'source-types', pool: 'model', after: [...pageCall.values()] });
+  return calls;
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm run check -- --file F | --text "..." [--json] [--fresh] [--budget TOKENS]`
+ * Checks text from a terminal with the same core as the extension, against any OpenAI-compatible endpoint
+ * and the search settings in environment variables (see scripts/lib/env-settings.ts and README).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { testModelConnection } from '../lib/connection/test-model';
+import { runCheck } from '../lib/core/pipeline';
+import { createLinkedomExtractor } from '../lib/extract/linkedom-extractor';
+import { createPipelineDeps, NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
+import { createMemoryCache } from '../lib/runtime/memory-cache';
+import { activeModelProfile } from '../lib/settings/active-profile';
+import { settingsFromEnv } from './lib/env-settings';
+import { formatCheck } from './lib/format-check';
+
+const { values } = parseArgs({
+  options: { file: { type: 'string' }, text: { type: 'string' }, json: { type: 'boolean' }, fresh: { type: 'boolean' }, budget: { type: 'string' } },
+});
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+const text = values.text ?? (values.file ? readFileSync(values.file, 'utf8') : undefined);
+if (text === undefined) fail('Usage: npm run check -- --file FILE | --text "TEXT" [--json] [--fresh] [--budget TOKENS]');
+if (!text.trim()) fail('The text is empty: there is nothing to check.');
+
+const settings = settingsFromEnv();
+let wiring: ReturnType<typeof createPipelineDeps>;
+try {
+  wiring = createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+} catch (error) {
+  if (error instanceof NotConfiguredError) {
+    fail(`${error.message}\nSet FACTLIGHT_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1), FACTLIGHT_API_KEY if the server needs one, and FACTLIGHT_FAST_MODEL (and optionally FACTLIGHT_STRONG_MODEL).`);
+  }
+  throw error;
+}
+
+const connection = await testModelConnection(settings.model.preset, activeModelProfile(settings.model));
+if (!connection.ok) fail(`The model endpoint is not usable: ${connection.message}${connection.fix ? `\n${connection.fix}` : ''}`);
+
+const controller = new AbortController();
+process.on('SIGINT', () => controller.abort());
+const result = await runCheck(text, wiring.deps, {
+  ...wiring.options,
+  signal: controller.signal,
+  ...(values.fresh ? { fresh: true } : {}),
+  ...(values.budget ? { tokenBudget: Number(values.budget) } : {}),
+  onEvent: (event) => {
+    if (!values.json && event.type === 'assessment') process.stderr.write('.');
+  },
+});
+if (!values.json) process.stderr.write('\n');
+console.log(values.json ? JSON.stringify(result, null, 2) : formatCheck(result));

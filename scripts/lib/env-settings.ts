@@ -1,0 +1,45 @@
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../lib/settings/schema';
+
+/**
+ * Settings for the Node commands, from environment variables (documented in README):
+ * FACTLIGHT_BASE_URL, FACTLIGHT_API_KEY (or OPENAI_API_KEY), FACTLIGHT_FAST_MODEL, FACTLIGHT_STRONG_MODEL,
+ * FACTLIGHT_EMBEDDING_MODEL, FACTLIGHT_STRUCTURED_OUTPUT (auto|json_schema|json_object),
+ * FACTLIGHT_WIKIPEDIA (1/0, default 1), FACTLIGHT_SEARXNG_URL, FACTLIGHT_SERPER_KEY, FACTLIGHT_TAVILY_KEY,
+ * FACTLIGHT_BRAVE_KEY, FACTLIGHT_EXA_KEY, FACTLIGHT_FACTCHECK_KEY, FACTLIGHT_RESULTS_PER_CLAIM,
+ * FACTLIGHT_ALLOW_PRIVATE_NETWORK (1/0, default 0).
+ */
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
+  const flag = (name: string, fallback: boolean) => (env[name] === undefined ? fallback : /^(1|true|yes|on)$/i.test(env[name]!));
+  const keyed = (name: string) => ({ enabled: Boolean(env[name]), apiKey: env[name] ?? '' });
+  const fast = env.FACTLIGHT_FAST_MODEL ?? '';
+  const settings: Settings = {
+    model: {
+      preset: 'custom',
+      profiles: {
+        custom: {
+          baseUrl: env.FACTLIGHT_BASE_URL ?? '',
+          apiKey: env.FACTLIGHT_API_KEY ?? env.OPENAI_API_KEY ?? '',
+          fastModel: fast,
+          strongModel: env.FACTLIGHT_STRONG_MODEL ?? fast,
+          embeddingModel: env.FACTLIGHT_EMBEDDING_MODEL ?? '',
+          structuredOutput: (env.FACTLIGHT_STRUCTURED_OUTPUT as 'auto' | 'json_schema' | 'json_object' | undefined) ?? 'auto',
+        },
+      },
+    },
+    search: {
+      wikipedia: { enabled: flag('FACTLIGHT_WIKIPEDIA', true) },
+      searxng: { enabled: Boolean(env.FACTLIGHT_SEARXNG_URL), baseUrl: env.FACTLIGHT_SEARXNG_URL ?? '' },
+      serper: keyed('FACTLIGHT_SERPER_KEY'),
+      tavily: keyed('FACTLIGHT_TAVILY_KEY'),
+      brave: keyed('FACTLIGHT_BRAVE_KEY'),
+      exa: keyed('FACTLIGHT_EXA_KEY'),
+      googleFactCheck: keyed('FACTLIGHT_FACTCHECK_KEY'),
+    },
+    evidence: {
+      ...DEFAULT_SETTINGS.evidence,
+      resultsPerClaim: Number(env.FACTLIGHT_RESULTS_PER_CLAIM ?? DEFAULT_SETTINGS.evidence.resultsPerClaim),
+      allowPrivateNetwork: flag('FACTLIGHT_ALLOW_PRIVATE_NETWORK', false),
+    },
+  };
+  return settingsSchema.parse(settings);
+}

@@ -1,0 +1,46 @@
+import type { CheckResult } from '../../lib/core/pipeline-types';
+import { scoreText } from '../../lib/core/scoring/score';
+import type { Band, Score } from '../../lib/core/types';
+
+/** A terminal report of a check: sentences with their band, claims, evidence with links, revisions. */
+const BAND_LABEL: Record<Band, string> = { green: 'GREEN ', orange: 'ORANGE', red: 'RED   ', grey: 'GREY  ', unknown: '  ?   ' };
+
+function formatScore(score: Score | undefined): string {
+  if (!score || score.value === null) return '  —  ';
+  return `${Math.round(score.value * 100)}%`.padStart(5);
+}
+
+export function formatCheck(result: CheckResult): string {
+  const assessments = new Map(result.assessments.map((a) => [a.claimId, a]));
+  const scores = scoreText(result.claims, assessments, result.evidence);
+  const lines: string[] = [];
+  const overall = scores.overall;
+  lines.push(`Overall: ${overall.band.toUpperCase()} ${formatScore(overall).trim()} — ${overall.checked} of ${overall.total} claims checked (${result.language}, ${result.today})`);
+  if (result.stopped) lines.push(`Stopped early: ${result.stopped === 'budget' ? 'the token budget was reached' : 'cancelled'}; unchecked claims are marked.`);
+  for (const sentence of result.sentences) {
+    const score = scores.sentences.get(sentence.index);
+    lines.push('', `[${BAND_LABEL[score?.band ?? 'grey']}] ${formatScore(score)}  ${sentence.text}`);
+    for (const claim of result.claims.filter((c) => c.sentenceIndex === sentence.index)) {
+      const assessment = assessments.get(claim.id);
+      const verdict = claim.checkWorthy ? (assessment?.verdict ?? 'pending') : 'not check-worthy';
+      lines.push(`    • ${claim.text}  → ${verdict}`);
+      if (assessment?.explanation && claim.checkWorthy) lines.push(`      ${assessment.explanation}`);
+      for (const [index, judgement] of (assessment?.judgements ?? []).entries()) {
+        const item = result.evidence.find((e) => e.id === judgement.evidenceId);
+        if (!item) continue;
+        const date = item.source.publishedAt ? `, ${item.source.publishedAt.slice(0, 10)}` : '';
+        lines.push(`      [${index + 1}] ${judgement.stance.padEnd(18)} ${item.source.title} (${item.source.sourceType}${date}${item.origin === 'snippet' ? ', snippet' : ''})`);
+        lines.push(`          ${item.source.url}`);
+        lines.push(`          “${item.passage.replace(/\s+/g, ' ').slice(0, 220)}${item.passage.length > 220 ? '…' : ''}”`);
+        lines.push(`          ${judgement.rationale}`);
+      }
+    }
+    for (const revision of result.revisions.filter((r) => r.sentenceIndex === sentence.index)) {
+      lines.push(`    ✎ Suggested: ${revision.revised}`);
+    }
+  }
+  const usage = result.usage;
+  lines.push('', `Model calls: ${usage.total.calls}, tokens: ${usage.total.promptTokens} in + ${usage.total.completionTokens} out; searches: ${usage.searchCalls}; pages read: ${usage.pageFetches}`);
+  for (const warning of result.warnings) lines.push(`Warning: ${warning}`);
+  return lines.join('\n');
+}

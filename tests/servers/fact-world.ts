@@ -1,0 +1,146 @@
+/**
+ * A small, deterministic world for whole-pipeline tests and benchmarks: a fixed six-sentence text, the
+ * evidence pages about it, search results that point at them, and a scripted model that answers each of
+ * Factlight's stages (recognised by its JSON schema name) the way a competent model would. One sentence
+ * is false (the Great Wall myth) so refutation and revision paths run; one is an opinion.
+ */
+import type { ChatRequest } from './openai-server';
+import type { SearxngResultInput } from './searxng-server';
+
+export const WORLD_TEXT = [
+  'The Eiffel Tower was completed in 1889 and stands in Paris.',
+  'It is about 330 metres tall.',
+  'Mount Everest is the highest mountain on Earth, at 8,849 metres.',
+  'The Great Wall of China is visible from the Moon with the naked eye.',
+  'Marie Curie won two Nobel Prizes, in physics and in chemistry.',
+  'I think Paris is the most beautiful city in the world.',
+].join(' ');
+
+interface Topic {
+  key: string;
+  keywords: RegExp;
+  title: string;
+  paragraphs: string[];
+}
+
+const TOPICS: Topic[] = [
+  { key: 'eiffel', keywords: /eiffel|330|1889/i, title: 'Eiffel Tower', paragraphs: [
+    'The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.',
+    'It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World\'s Fair.',
+    'The tower is 330 metres tall, about the same height as an 81-storey building, and was the tallest man-made structure in the world until 1930.',
+  ] },
+  { key: 'everest', keywords: /everest|8,?849|highest mountain/i, title: 'Mount Everest', paragraphs: [
+    'Mount Everest is Earth\'s highest mountain above sea level, located in the Mahalangur Himal sub-range of the Himalayas.',
+    'Its elevation of 8,849 metres was most recently established in 2020 by the Chinese and Nepali authorities.',
+  ] },
+  { key: 'great-wall', keywords: /great wall|moon|naked eye/i, title: 'Great Wall of China myths', paragraphs: [
+    'The Great Wall of China is a series of fortifications built across the historical northern borders of ancient Chinese states.',
+    'A common claim is that the wall is visible from the Moon. This is false: astronauts have confirmed that the Great Wall is not visible from the Moon with the naked eye.',
+    'Even from low Earth orbit it is very hard to see without aid.',
+  ] },
+  { key: 'curie', keywords: /curie|nobel/i, title: 'Marie Curie', paragraphs: [
+    'Marie Curie was a Polish and naturalised-French physicist and chemist who conducted pioneering research on radioactivity.',
+    'She was the first woman to win a Nobel Prize, the first person to win a Nobel Prize twice, and the only person to win a Nobel Prize in two scientific fields: physics in 1903 and chemistry in 1911.',
+  ] },
+];
+
+export const WORLD_TOPICS = TOPICS.map((topic) => topic.key);
+
+/** Evidence pages of one topic: path → HTML, each a real article layout with navigation to strip. */
+export function worldPages(topicKey: string): Record<string, string> {
+  const pages: Record<string, string> = {};
+  for (const topic of TOPICS.filter((t) => t.key === topicKey)) {
+    const body = topic.paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+    pages[`/${topic.key}`] = `<!doctype html><html lang="en"><head><title>${topic.title} - Reference</title>
+<meta property="article:published_time" content="2024-05-01T10:00:00Z"></head><body>
+<nav><a href="/">Home</a> <a href="/about">About</a></nav><article><h1>${topic.title}</h1>${body}</article>
+<footer>© Reference</footer></body></html>`;
+    pages[`/${topic.key}-notes`] = `<!doctype html><html lang="en"><head><title>Notes on ${topic.title}</title></head><body>
+<article><h1>Notes on ${topic.title}</h1><p>${topic.paragraphs[0]}</p><p>These notes were compiled by volunteers and are not reviewed.</p></article></body></html>`;
+  }
+  return pages;
+}
+
+/** SearXNG results for a query: the matching topic's pages, plus one unrelated page. */
+export function worldSearch(originOf: (topicKey: string) => string): (query: string) => SearxngResultInput[] {
+  return (query) => {
+    const topic = TOPICS.find((t) => t.keywords.test(query));
+    if (!topic) return [];
+    const other = TOPICS[(TOPICS.indexOf(topic) + 1) % TOPICS.length]!;
+    return [
+      { url: `${originOf(topic.key)}/${topic.key}`, title: topic.title, content: topic.paragraphs[1] ?? topic.paragraphs[0]! },
+      { url: `${originOf(topic.key)}/${topic.key}-notes`, title: `Notes on ${topic.title}`, content: topic.paragraphs[0]! },
+      { url: `${originOf(other.key)}/${other.key}`, title: other.title, content: other.paragraphs[0]! },
+    ];
+  };
+}
+
+const CLAIMS: Record<string, Array<[string, boolean]>> = {
+  'The Eiffel Tower was completed in 1889 and stands in Paris.': [['The Eiffel Tower was completed in 1889', true], ['The Eiffel Tower stands in Paris', true]],
+  'It is about 330 metres tall.': [['The Eiffel Tower is about 330 metres tall', true]],
+  'Mount Everest is the highest mountain on Earth, at 8,849 metres.': [['Mount Everest is the highest mountain on Earth', true], ['Mount Everest is 8,849 metres high', true]],
+  'The Great Wall of China is visible from the Moon with the naked eye.': [['The Great Wall of China is visible from the Moon with the naked eye', true]],
+  'Marie Curie won two Nobel Prizes, in physics and in chemistry.': [['Marie Curie won two Nobel Prizes', true], ['Marie Curie won Nobel Prizes in physics and in chemistry', true]],
+  'I think Paris is the most beautiful city in the world.': [['Paris is the most beautiful city in the world', false]],
+};
+
+/** Text inside a data block `<<<LABEL …>>> … <<<END LABEL>>>`, for each block whose label matches. */
+function blocks(text: string, label: RegExp): Array<{ label: string; body: string }> {
+  const out: Array<{ label: string; body: string }> = [];
+  const pattern = /<<<([A-Z0-9 ]+?)(?: id=[^>]*)?>>>\n?([\s\S]*?)\n?<<<END \1>>>/g;
+  for (const match of text.matchAll(pattern)) if (label.test(match[1]!)) out.push({ label: match[1]!, body: match[2]! });
+  return out;
+}
+
+const FALSE_CLAIM = /visible from the moon/i;
+
+/** The scripted model: answers each Factlight stage by its schema name. */
+export function worldResponder(request: ChatRequest): object | string {
+  const format = request.response_format;
+  const name = format && format.type === 'json_schema' ? format.json_schema.name : undefined;
+  const user = request.userText;
+  switch (name) {
+    case 'atomic_claims': {
+      const lines = blocks(user, /^SENTENCES$/)[0]?.body.split('\n') ?? [];
+      return {
+        sentences: lines.flatMap((line) => {
+          const match = /^\[(\d+)\] (.*)$/.exec(line);
+          if (!match) return [];
+          const claims = CLAIMS[match[2]!] ?? [[match[2]!, true]];
+          return [{ id: Number(match[1]), claims: claims.map(([claim, checkWorthy]) => ({ claim, sourceQuote: match[2]!.includes(claim) ? claim : match[2]!, checkWorthy, subject: claim.split(' ').slice(0, 3).join(' '), predicate: 'is', object: claim.split(' ').slice(3).join(' ') })) }];
+        }),
+      };
+    }
+    case 'claim_queries': {
+      const lines = blocks(user, /^CLAIMS$/)[0]?.body.split('\n') ?? [];
+      return { claims: lines.map((line) => { const [id, ...rest] = line.split(': '); const text = rest.join(': '); return { id, query: text, question: `Is it true that ${text}?`, englishQuery: null, englishQuestion: null }; }) };
+    }
+    case 'source_types': {
+      const lines = blocks(user, /^HOSTS$/)[0]?.body.split('\n') ?? [];
+      return { hosts: lines.map((line) => ({ host: line.split(' — ')[0]!, type: 'news' })) };
+    }
+    case 'claim_verification': {
+      const claim = blocks(user, /^CLAIM$/)[0]?.body ?? '';
+      const passages = blocks(user, /^PASSAGE \d+$/);
+      const words = claim.toLowerCase().match(/[a-z0-9,]{4,}/g) ?? [];
+      const judgements = passages.map((passage, index) => {
+        const text = passage.body.toLowerCase();
+        const overlap = words.filter((word) => text.includes(word)).length / Math.max(1, words.length);
+        const stance = overlap < 0.5 ? 'irrelevant' : FALSE_CLAIM.test(claim) && /not visible/.test(text) ? 'refutes' : FALSE_CLAIM.test(claim) ? 'irrelevant' : 'supports';
+        return { passage: index + 1, stance, rationale: `The passage ${stance === 'irrelevant' ? 'does not address' : stance === 'refutes' ? 'contradicts' : 'states'} the claim.` };
+      });
+      const cited = judgements.filter((j) => j.stance !== 'irrelevant').map((j) => `[${j.passage}]`).join('');
+      return { judgements, explanation: FALSE_CLAIM.test(claim) ? `The Great Wall is not visible from the Moon with the naked eye ${cited}.` : `The sources confirm this ${cited}.` };
+    }
+    case 'minimal_revisions': {
+      return {
+        sentences: blocks(user, /^SENTENCE \d+$/).map((block) => ({
+          id: Number(block.label.split(' ')[1]),
+          changes: FALSE_CLAIM.test(block.body) ? [{ from: 'is visible', to: 'is not visible', passages: [1] }] : [],
+        })),
+      };
+    }
+    default:
+      return 'OK';
+  }
+}

@@ -1,0 +1,37 @@
+import { startOpenAiServer, type OpenAiServer } from './openai-server';
+import { startSearxngServer, type SearxngServer } from './searxng-server';
+import { startWebServer, type WebServer } from './web-server';
+import { WORLD_TOPICS, worldPages, worldResponder, worldSearch } from './fact-world';
+
+export interface FactWorld {
+  model: OpenAiServer;
+  searxng: SearxngServer;
+  /** One evidence site per topic, each on its own loopback address (so each is its own host). */
+  sites: Map<string, WebServer>;
+  /** Every request any of the servers received. */
+  requestCount(): number;
+  close(): Promise<void>;
+}
+
+/** Starts the scripted model, SearXNG and the evidence sites of the fact world. */
+export async function startFactWorld(options: { apiKey?: string } = {}): Promise<FactWorld> {
+  const model = await startOpenAiServer({ models: ['fake-fast', 'fake-strong'], ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+  model.respondWith(worldResponder);
+  const sites = new Map<string, WebServer>();
+  for (const [index, topic] of WORLD_TOPICS.entries()) {
+    const site = await startWebServer({ host: `127.0.0.${index + 2}` });
+    for (const [path, body] of Object.entries(worldPages(topic))) site.route(path, { body });
+    sites.set(topic, site);
+  }
+  const searxng = await startSearxngServer();
+  searxng.setResults(worldSearch((topic) => sites.get(topic)!.origin));
+  return {
+    model,
+    searxng,
+    sites,
+    requestCount: () => model.requests.length + searxng.requests.length + [...sites.values()].reduce((sum, site) => sum + site.requests.length, 0),
+    async close() {
+      await Promise.all([model.close(), searxng.close(), ...[...sites.values()].map((site) => site.close())]);
+    },
+  };
+}
