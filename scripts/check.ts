@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { testModelConnection } from '../lib/connection/test-model';
+import { estimateCheck } from '../lib/core/estimate';
 import { runCheck } from '../lib/core/pipeline';
 import { createLinkedomExtractor } from '../lib/extract/linkedom-extractor';
 import { createPipelineDeps, NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
@@ -40,6 +41,11 @@ try {
 
 const connection = await testModelConnection(settings.model.preset, activeModelProfile(settings.model));
 if (!connection.ok) fail(`The model endpoint is not usable: ${connection.message}${connection.fix ? `\n${connection.fix}` : ''}`);
+
+const estimate = estimateCheck(text);
+if (estimate.sentences > 20 && !values.json) {
+  console.error(`This text has ${estimate.sentences} sentences: about ${estimate.modelCalls} model calls and ${Math.round(estimate.tokens / 1000)}k tokens.`);
+}
 
 const controller = new AbortController();
 process.on('SIGINT', () => controller.abort());

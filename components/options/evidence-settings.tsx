@@ -31,6 +31,12 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
             set({ excludedDomains: parseDomainList(e.target.value) });
           }} />
       </div>
+      <div className="field">
+        <label htmlFor="tokens-per-check">Token budget per check (0 = no limit)</label>
+        <input id="tokens-per-check" data-testid="tokens-per-check" type="number" min={0} step={1000} value={form.settings.limits.tokensPerCheck}
+          onChange={(e) => update((f) => ({ ...f, settings: { ...f.settings, limits: { tokensPerCheck: Math.max(0, Math.round(Number(e.target.value) || 0)) } } }))} />
+        <p className="hint">A check that reaches it stops cleanly, keeps every result so far and says what was not checked.</p>
+      </div>
       <div className="field checkbox">
         <label>
           <input type="checkbox" data-testid="allow-private-network" checked={evidence.allowPrivateNetwork}

@@ -69,6 +69,7 @@ export function createPipelineDeps(settings: Settings, runtime: RuntimeAdapters)
     passagesPerPage: settings.evidence.passagesPerPage,
     contextSentences: settings.evidence.contextSentences,
     excludedDomains: settings.evidence.excludedDomains,
+    ...(settings.limits.tokensPerCheck > 0 ? { tokenBudget: settings.limits.tokensPerCheck } : {}),
   };
   return { deps, options };
 }

@@ -46,6 +46,7 @@ export function toDraft(form: OptionsForm): SettingsDraft {
       googleFactCheck: keyed('googleFactCheck'),
     },
     evidence: settings.evidence,
+    limits: settings.limits,
   };
 }
 

@@ -13,6 +13,7 @@ export interface PublicSettings {
   model: { preset: ModelPresetId; profiles: Partial<Record<ModelPresetId, PublicModelProfile>> };
   search: PublicSearchSettings;
   evidence: Settings['evidence'];
+  limits: Settings['limits'];
 }
 
 /**
@@ -25,6 +26,7 @@ export interface SettingsDraft {
   model: { preset: ModelPresetId; profiles: Partial<Record<ModelPresetId, ModelProfileDraft>> };
   search: { [K in keyof SearchSettings]: WithKeyEdit<SearchSettings[K]> };
   evidence: Settings['evidence'];
+  limits: Settings['limits'];
 }
 
 function hideKey<T extends { apiKey: string }>(value: T): WithoutKey<T> {
@@ -56,6 +58,7 @@ export function redactSettings(settings: Settings): PublicSettings {
       googleFactCheck: hideKey(search.googleFactCheck),
     },
     evidence: settings.evidence,
+    limits: settings.limits,
   };
 }
 
@@ -92,5 +95,6 @@ export function applyDraft(saved: Settings, draft: SettingsDraft): Settings {
       googleFactCheck: withKey(search.googleFactCheck, saved.search.googleFactCheck.apiKey),
     },
     evidence: draft.evidence,
+    limits: draft.limits,
   };
 }

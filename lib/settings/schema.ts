@@ -61,10 +61,18 @@ export const evidenceSettingsSchema = z.object({
 });
 export type EvidenceSettings = z.infer<typeof evidenceSettingsSchema>;
 
+export const limitsSettingsSchema = z.object({
+  /** Tokens one check may spend; the check stops cleanly when it is reached. 0 means no limit. */
+  tokensPerCheck: z.number().int().min(0),
+});
+export type LimitsSettings = z.infer<typeof limitsSettingsSchema>;
+
 export const settingsSchema = z.object({
   model: modelSettingsSchema,
   search: searchSettingsSchema,
   evidence: evidenceSettingsSchema,
+  // Added after v1: defaulted so settings saved before it still validate.
+  limits: limitsSettingsSchema.default({ tokensPerCheck: 0 }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -86,4 +94,5 @@ export const DEFAULT_SETTINGS: Settings = {
     excludedDomains: [],
     allowPrivateNetwork: false,
   },
+  limits: { tokensPerCheck: 0 },
 };

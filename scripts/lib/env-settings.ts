@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../lib/setti
  * FACTLIGHT_EMBEDDING_MODEL, FACTLIGHT_STRUCTURED_OUTPUT (auto|json_schema|json_object),
  * FACTLIGHT_WIKIPEDIA (1/0, default 1), FACTLIGHT_SEARXNG_URL, FACTLIGHT_SERPER_KEY, FACTLIGHT_TAVILY_KEY,
  * FACTLIGHT_BRAVE_KEY, FACTLIGHT_EXA_KEY, FACTLIGHT_FACTCHECK_KEY, FACTLIGHT_RESULTS_PER_CLAIM,
- * FACTLIGHT_ALLOW_PRIVATE_NETWORK (1/0, default 0).
+ * FACTLIGHT_ALLOW_PRIVATE_NETWORK (1/0, default 0), FACTLIGHT_TOKEN_BUDGET (tokens per check, 0 = none).
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
   const flag = (name: string, fallback: boolean) => (env[name] === undefined ? fallback : /^(1|true|yes|on)$/i.test(env[name]!));
@@ -40,6 +40,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       resultsPerClaim: Number(env.FACTLIGHT_RESULTS_PER_CLAIM ?? DEFAULT_SETTINGS.evidence.resultsPerClaim),
       allowPrivateNetwork: flag('FACTLIGHT_ALLOW_PRIVATE_NETWORK', false),
     },
+    limits: { tokensPerCheck: Number(env.FACTLIGHT_TOKEN_BUDGET ?? 0) },
   };
   return settingsSchema.parse(settings);
 }

@@ -8,7 +8,7 @@ import type { Claim, ClaimQueries } from '../types';
  * (FLEEK), in the text's language, plus English versions when the text is not English (English sources
  * are often the richest). One call covers a batch of claims.
  */
-const MAX_CLAIMS_PER_CALL = 25;
+export const MAX_CLAIMS_PER_CALL = 25;
 
 const queriesSchema = z.object({
   claims: z.array(

@@ -47,6 +47,16 @@ describe('settings as the options page sees and sends them', () => {
     expect(repairSettings(undefined)).toEqual(DEFAULT_SETTINGS);
   });
 
+  it('loads settings saved before embedding models and token budgets existed, losing nothing', () => {
+    const { limits: _limits, ...withoutLimits } = saved;
+    const oldProfile = { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-old', fastModel: 'f', strongModel: 's', structuredOutput: 'auto' };
+    const old = { ...withoutLimits, model: { preset: 'openai', profiles: { openai: oldProfile } } };
+    const loaded = repairSettings(old);
+    expect(loaded.model.profiles.openai).toEqual({ ...oldProfile, embeddingModel: '' });
+    expect(loaded.limits).toEqual({ tokensPerCheck: 0 });
+    expect(loaded.search.tavily.apiKey).toBe('tvly-key');
+  });
+
   it('parses excluded domains from free text', () => {
     expect(parseDomainList('https://www.Example.com/path\nfoo.org, bar.net  foo.org')).toEqual(['example.com', 'foo.org', 'bar.net']);
   });
