@@ -7,7 +7,6 @@ import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopRea
 import { classifySources } from './stages/classify-sources';
 import { extractClaims, batchSentences } from './stages/extract-claims';
 import { gatherEvidence } from './stages/gather-evidence';
-import { batchClaims, generateQueries } from './stages/generate-queries';
 import { createPageReader } from './stages/read-pages';
 import { reviseSentences, sentencesNeedingRevision } from './stages/revise-sentences';
 import { searchEvidence } from './stages/search-evidence';
@@ -103,37 +102,27 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   };
 
   const runBatch = async (batch: Sentence[]) => {
-    let batchClaimsFound: Claim[];
+    let extracted: { claims: Claim[]; queries: ClaimQueries[] };
     try {
-      batchClaimsFound = await extractClaims(ctx, { text, sentences, language }, batch);
+      extracted = await extractClaims(ctx, { text, sentences, language }, batch);
     } catch (error) {
       // Claim extraction failed: each sentence stands as one claim, marked as not checked.
-      batchClaimsFound = batch.map((sentence) => ({ id: `c${sentence.index}-0`, sentenceIndex: sentence.index, text: sentence.text, span: { start: sentence.start, end: sentence.end }, anchored: true, checkWorthy: true }));
-      claims.push(...batchClaimsFound);
-      emit({ type: 'claims', claims: batchClaimsFound });
-      for (const claim of batchClaimsFound) couldNotCheck(claim, error);
+      const fallback = batch.map((sentence) => ({ id: `c${sentence.index}-0`, sentenceIndex: sentence.index, text: sentence.text, span: { start: sentence.start, end: sentence.end }, anchored: true, checkWorthy: true }));
+      claims.push(...fallback);
+      emit({ type: 'claims', claims: fallback });
+      for (const claim of fallback) couldNotCheck(claim, error);
       return;
     }
-    claims.push(...batchClaimsFound);
-    emit({ type: 'claims', claims: batchClaimsFound });
-    const worthy = batchClaimsFound.filter((claim) => claim.checkWorthy);
+    claims.push(...extracted.claims);
+    queries.push(...extracted.queries);
+    emit({ type: 'claims', claims: extracted.claims });
+    emit({ type: 'queries', queries: extracted.queries });
+    const queriesById = new Map(extracted.queries.map((entry) => [entry.claimId, entry]));
+    const sentenceByIndex = new Map(sentences.map((sentence) => [sentence.index, sentence]));
     await Promise.all(
-      batchClaims(worthy).map(async (group) => {
-        let groupQueries: ClaimQueries[];
-        try {
-          groupQueries = await generateQueries(ctx, group, language);
-        } catch (error) {
-          if (error instanceof BudgetExceededError || isCancellation(error, options.signal)) {
-            for (const claim of group) couldNotCheck(claim, error);
-            return;
-          }
-          warn(`Search queries could not be written (${message(error)}); searching with the claims' own words.`);
-          groupQueries = group.map((claim) => ({ claimId: claim.id, query: claim.text, question: claim.text }));
-        }
-        queries.push(...groupQueries);
-        emit({ type: 'queries', queries: groupQueries });
-        await Promise.all(group.map((claim, index) => checkClaim(claim, groupQueries[index]!, sentences.find((s) => s.index === claim.sentenceIndex)!)));
-      }),
+      extracted.claims
+        .filter((claim) => claim.checkWorthy)
+        .map((claim) => checkClaim(claim, queriesById.get(claim.id)!, sentenceByIndex.get(claim.sentenceIndex)!)),
     );
   };
 

@@ -1,5 +1,5 @@
 import type { ArticleExtractor, Cache, Clock, KnowledgeGraph, SearchProvider } from '../core/ports';
-import { withResilience } from '../core/model/resilient-model';
+import { withResilience, type ResilienceOptions } from '../core/model/resilient-model';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineDeps, type PipelineOptions } from '../core/pipeline-types';
 import { createPageFetcher } from '../extract/page-fetcher';
 import { createOpenAiChatModel, createOpenAiEmbedder } from '../llm/openai-chat-model';
@@ -21,6 +21,8 @@ export interface RuntimeAdapters {
   fetch?: typeof fetch;
   /** Overrides Wikidata's API origin (tests). */
   wikidataBaseUrl?: string;
+  /** Overrides retry timings (tests use short ones). */
+  retry?: Partial<Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxRetries'>>;
 }
 
 /** Model calls in flight at once; hosted APIs take more, but local servers queue them anyway. */
@@ -39,7 +41,7 @@ export function createPipelineDeps(settings: Settings, runtime: RuntimeAdapters)
   const fetchOption = runtime.fetch ? { fetch: runtime.fetch } : {};
   const model = withResilience(
     createOpenAiChatModel({ ...profile, providerLabel: label, ...fetchOption }),
-    { concurrency: MODEL_CONCURRENCY, maxRetries: 3, baseDelayMs: 1_000, maxDelayMs: 30_000 },
+    { concurrency: MODEL_CONCURRENCY, maxRetries: 3, baseDelayMs: 1_000, maxDelayMs: 30_000, ...runtime.retry },
   );
   const embedder = createOpenAiEmbedder({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, model: profile.embeddingModel, providerLabel: label, ...fetchOption });
 

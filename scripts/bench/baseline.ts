@@ -18,8 +18,8 @@ import type { ClaimAssessment, Evidence } from '../../lib/core/types';
 /**
  * The paper-structured baseline for the benchmark: the same stages, model client, concurrency limits and
  * latencies as Factlight, but called the way the published pipelines do — one claim-extraction call per
- * sentence, one judgement call per claim–evidence pair, one source-type call per host, one revision call
- * per sentence. Only the call structure differs, so the comparison measures that alone.
+ * sentence, a separate query-generation call (per sentence's claims), one judgement call per claim–evidence
+ * pair, one source-type call per host, one revision call per sentence. Only the call structure differs, so the comparison measures that alone.
  */
 export async function runBaseline(text: string, deps: PipelineDeps, options: PipelineOptions): Promise<{ verdicts: number; firstVerdictMs: number; tokens: number }> {
   const started = performance.now();
@@ -39,7 +39,7 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
 
   const perSentence = await Promise.all(
     sentences.map(async (sentence) => {
-      const claims = (await extractClaims(ctx, { text, sentences, language }, [sentence])).filter((c) => c.checkWorthy);
+      const claims = (await extractClaims(ctx, { text, sentences, language }, [sentence])).claims.filter((c) => c.checkWorthy);
       const queries = await generateQueries(ctx, claims, language);
       await Promise.all(
         claims.map(async (claim, index) => {

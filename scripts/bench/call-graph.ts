@@ -3,24 +3,19 @@ import { canonicalUrl } from '../../lib/core/sources/url-filter';
 import type { Call } from './ideal-schedule';
 
 /**
- * Factlight's call graph for a finished check: claim batches → query batches → one search per claim and
- * provider query → page reads (each URL once, after the first search that found it) → one verification
+ * Factlight's call graph for a finished check: claim batches (which also write the search queries) → one
+ * search per claim and provider query → page reads (each URL once, after the first search that found it) → one verification
  * per claim → revisions (after all verdicts) and source types (after all pages).
  */
-export function factlightCallGraph(result: CheckResult, shape: { claimBatches: string[][]; queryBatches: string[][]; searchesPerClaim: number }): Call[] {
+export function factlightCallGraph(result: CheckResult, shape: { claimBatches: string[][]; searchesPerClaim: number }): Call[] {
   const calls: Call[] = [];
-  const batchOfClaim = new Map<string, number>();
-  shape.claimBatches.forEach((ids, b) => {
-    calls.push({ id: `claims${b}`, pool: 'model', after: [] });
-    for (const id of ids) batchOfClaim.set(id, b);
-  });
+  shape.claimBatches.forEach((_ids, b) => calls.push({ id: `claims${b}`, pool: 'model', after: [] }));
   const pageCall = new Map<string, string>();
-  shape.queryBatches.forEach((ids, q) => {
-    const claimBatch = batchOfClaim.get(ids[0]!) ?? 0;
-    calls.push({ id: `queries${q}`, pool: 'model', after: [`claims${claimBatch}`] });
-    for (const claimId of ids) {
+  shape.claimBatches.forEach((ids, b) => {
+    const worthy = ids.filter((id) => result.claims.find((c) => c.id === id)?.checkWorthy);
+    for (const claimId of worthy) {
       const searches = Array.from({ length: shape.searchesPerClaim }, (_, s) => `search:${claimId}:${s}`);
-      for (const id of searches) calls.push({ id, pool: 'search', after: [`queries${q}`] });
+      for (const id of searches) calls.push({ id, pool: 'search', after: [`claims${b}`] });
       const urls = new Set(result.evidence.filter((e) => e.claimId === claimId && (e.origin === 'page' || e.origin === 'snippet')).map((e) => canonicalUrl(e.source.url)));
       const pages: string[] = [];
       for (const url of urls) {
@@ -30,8 +25,7 @@ export function factlightCallGraph(result: CheckResult, shape: { claimBatches: s
         }
         pages.push(pageCall.get(url)!);
       }
-      const hasEvidence = result.evidence.some((e) => e.claimId === claimId);
-      if (hasEvidence) calls.push({ id: `verify:${claimId}`, pool: 'model', after: [...searches, ...pages] });
+      if (result.evidence.some((e) => e.claimId === claimId)) calls.push({ id: `verify:${claimId}`, pool: 'model', after: [...searches, ...pages] });
     }
   });
   const verifies = calls.filter((c) => c.id.startsWith('verify:')).map((c) => c.id);

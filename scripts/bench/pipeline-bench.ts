@@ -36,19 +36,17 @@ export async function benchPipeline(): Promise<{ lines: string[]; ok: boolean }>
 
     // Factlight
     const claimBatches: string[][] = [];
-    const queryBatches: string[][] = [];
     let firstVerdict = -1;
     const before = counts();
     const started = performance.now();
     const onEvent = (event: PipelineEvent) => {
       if (event.type === 'claims') claimBatches.push(event.claims.map((c) => c.id));
-      if (event.type === 'queries') queryBatches.push(event.queries.map((q) => q.claimId));
       if (event.type === 'assessment' && firstVerdict < 0) firstVerdict = performance.now() - started;
     };
     const result = await runCheck(WORLD_TEXT, deps, { ...options, onEvent });
     const wall = performance.now() - started;
     const ours = delta(before, counts());
-    const graph = factlightCallGraph(result, { claimBatches, queryBatches, searchesPerClaim: 1 });
+    const graph = factlightCallGraph(result, { claimBatches, searchesPerClaim: 1 });
     const bound = idealMakespan(graph, LATENCY, limits);
 
     // Baseline, same client and limits, no cache.

@@ -65,18 +65,25 @@ interface Result {
   msPerPage: number;
 }
 
-function runContender(contender: Contender, pages: Page[]): Result {
-  const counts: PageCounts[] = [];
-  const bodies: Record<string, { articleBody: string }> = {};
-  const started = performance.now();
-  const outputs = pages.map((page) => contender.extract(page.html, page.url));
-  const msPerPage = (performance.now() - started) / pages.length;
-  pages.forEach((page, i) => {
-    const articleBody = outputs[i] ?? '';
-    bodies[page.id] = { articleBody };
-    counts.push(pageCounts(page.articleBody, articleBody));
-  });
-  return { name: contender.name, counts, bodies, msPerPage };
+/**
+ * Runs every contender on each page in turn, so both see the same warm JIT and the same machine load
+ * (running one contender over all pages and then the next skews the wall times).
+ */
+function runAll(contenders: Contender[], pages: Page[]): Result[] {
+  const results = contenders.map((c): Result => ({ name: c.name, counts: [], bodies: {}, msPerPage: 0 }));
+  for (const page of pages) {
+    contenders.forEach((contender, i) => {
+      const result = results[i];
+      if (!result) return;
+      const started = performance.now();
+      const articleBody = contender.extract(page.html, page.url);
+      result.msPerPage += performance.now() - started;
+      result.bodies[page.id] = { articleBody };
+      result.counts.push(pageCounts(page.articleBody, articleBody));
+    });
+  }
+  for (const result of results) result.msPerPage /= Math.max(1, pages.length);
+  return results;
 }
 
 function printTable(results: Result[], pageCount: number): void {
@@ -111,7 +118,7 @@ export async function run(args: string[]): Promise<void> {
   });
   if (!values.data || !values.out) throw new Error('Usage: npm run eval -- extract --data DIR --out OUT.json [--show-worst N]');
   const pages = await loadPages(values.data);
-  const results = CONTENDERS.map((contender) => runContender(contender, pages));
+  const results = runAll(CONTENDERS, pages);
   const ours = results[0];
   if (!ours) throw new Error('no extractor ran');
   await writeFile(values.out, `${JSON.stringify(ours.bodies, null, 2)}\n`);

@@ -107,7 +107,7 @@ export function worldResponder(request: ChatRequest): object | string {
           const match = /^\[(\d+)\] (.*)$/.exec(line);
           if (!match) return [];
           const claims = CLAIMS[match[2]!] ?? [[match[2]!, true]];
-          return [{ id: Number(match[1]), claims: claims.map(([claim, checkWorthy]) => ({ claim, sourceQuote: match[2]!.includes(claim) ? claim : match[2]!, checkWorthy, subject: claim.split(' ').slice(0, 3).join(' '), predicate: 'is', object: claim.split(' ').slice(3).join(' ') })) }];
+          return [{ id: Number(match[1]), claims: claims.map(([claim, checkWorthy]) => ({ claim, sourceQuote: match[2]!.includes(claim) ? claim : match[2]!, checkWorthy, subject: claim.split(' ').slice(0, 3).join(' '), predicate: 'is', object: claim.split(' ').slice(3).join(' '), query: checkWorthy ? claim : '', question: checkWorthy ? `Is it true that ${claim}?` : '', englishQuery: null, englishQuestion: null })) }];
         }),
       };
     }

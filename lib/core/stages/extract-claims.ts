@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
 import { structuredCall, type ModelCallContext } from '../model/structured-call';
-import type { Claim, Sentence } from '../types';
+import type { Claim, ClaimQueries, Sentence } from '../types';
 import { anchorClaim } from './anchor-claims';
+import { QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from './generate-queries';
 
 /**
  * Atomic claims (Facts&Evidence, FLEEK): each sentence becomes short, self-contained claims with the
@@ -27,6 +28,7 @@ const claimsSchema = z.object({
           subject: z.string(),
           predicate: z.string(),
           object: z.string(),
+          ...QUERY_FIELDS,
         }),
       ),
     }),
@@ -42,6 +44,7 @@ For each numbered sentence, list its claims. A claim is one short, self-containe
 - subject / predicate / object is the claim as a fact triple (e.g. "Eiffel Tower" / "completed in" / "1889").
 Opinions, value judgements, predictions, questions, instructions, greetings and hedged speculation are not
 check-worthy: return them as a single claim with checkWorthy false. Factual sentences get checkWorthy true.
+${QUERY_INSTRUCTIONS}
 Return every sentence id you were given, in order. ${DATA_BLOCK_RULE}`;
 
 export interface ExtractClaimsInput {
@@ -81,8 +84,14 @@ function userMessage(input: ExtractClaimsInput, batch: readonly Sentence[]): str
     .join('\n\n');
 }
 
-/** Extracts and anchors the claims of one batch of sentences. */
-export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsInput, batch: readonly Sentence[]): Promise<Claim[]> {
+export interface ExtractedClaims {
+  claims: Claim[];
+  /** Search queries and questions of the check-worthy claims. */
+  queries: ClaimQueries[];
+}
+
+/** Extracts and anchors the claims of one batch of sentences, with their search queries. */
+export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsInput, batch: readonly Sentence[]): Promise<ExtractedClaims> {
   const { value } = await structuredCall(ctx, {
     stage: 'claims',
     role: 'fast',
@@ -95,14 +104,16 @@ export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsI
   });
   const bySentence = new Map(value.sentences.map((entry) => [entry.id, entry.claims]));
   const claims: Claim[] = [];
+  const queries: ClaimQueries[] = [];
   for (const sentence of batch) {
     const extracted = (bySentence.get(sentence.index) ?? []).filter((entry) => entry.claim.trim());
     // A sentence the model skipped is still checked, as itself, rather than silently dropped.
-    const entries = extracted.length > 0 ? extracted : [{ claim: sentence.text, sourceQuote: sentence.text, checkWorthy: true, subject: '', predicate: '', object: '' }];
+    const entries: Array<Partial<(typeof extracted)[number]> & { claim: string; sourceQuote: string; checkWorthy: boolean }> =
+      extracted.length > 0 ? extracted : [{ claim: sentence.text, sourceQuote: sentence.text, checkWorthy: true }];
     entries.forEach((entry, index) => {
       const anchor = anchorClaim(input.text, sentence, entry.claim, entry.sourceQuote);
-      const triple = entry.subject && entry.predicate ? { subject: entry.subject, predicate: entry.predicate, object: entry.object } : undefined;
-      claims.push({
+      const triple = entry.subject && entry.predicate ? { subject: entry.subject, predicate: entry.predicate, object: entry.object ?? '' } : undefined;
+      const claim: Claim = {
         id: `c${sentence.index}-${index}`,
         sentenceIndex: sentence.index,
         text: entry.claim.trim(),
@@ -110,8 +121,10 @@ export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsI
         anchored: anchor.anchored,
         checkWorthy: entry.checkWorthy,
         ...(triple ? { triple } : {}),
-      });
+      };
+      claims.push(claim);
+      if (claim.checkWorthy) queries.push(toClaimQueries(claim, entry, input.language));
     });
   }
-  return claims;
+  return { claims, queries };
 }

@@ -6,38 +6,51 @@ import type { Claim, ClaimQueries } from '../types';
 /**
  * For each claim, a web search query and a type-aware question whose answer is the fact being checked
  * (FLEEK), in the text's language, plus English versions when the text is not English (English sources
- * are often the richest). One call covers a batch of claims.
+ * are often the richest). Factlight asks for them in the claim-extraction call itself (QUERY_FIELDS and
+ * QUERY_INSTRUCTIONS below), which saves a model round-trip on every check's critical path; the
+ * standalone `generateQueries` call is the published pipelines' separate step, kept for the benchmark's
+ * paper-structured baseline.
  */
 export const MAX_CLAIMS_PER_CALL = 25;
 
-const queriesSchema = z.object({
-  claims: z.array(
-    z.object({
-      id: z.string(),
-      query: z.string(),
-      question: z.string(),
-      englishQuery: z.string().nullable(),
-      englishQuestion: z.string().nullable(),
-    }),
-  ),
-});
+/** The query fields of one claim, as the model returns them. */
+export const QUERY_FIELDS = {
+  query: z.string(),
+  question: z.string(),
+  englishQuery: z.string().nullable(),
+  englishQuestion: z.string().nullable(),
+};
+export type QueryFields = { [K in keyof typeof QUERY_FIELDS]: z.infer<(typeof QUERY_FIELDS)[K]> };
 
-const SYSTEM = `You write web searches for fact-checking claims.
-For each claim give:
+export const QUERY_INSTRUCTIONS = `For each check-worthy claim also give:
 - query: a concise search-engine query (keywords, names, numbers; no quotes or operators) that finds sources confirming or refuting it;
 - question: a question whose answer is exactly the fact the claim asserts, phrased by fact type
   (e.g. a date claim asks "When was …?", a quantity claim asks "How tall is …?", a person claim asks "Who …?").
 Write both in the language of the text. When that language is not English, also give englishQuery and
-englishQuestion; otherwise set them to null. Return every claim id you were given. ${DATA_BLOCK_RULE}`;
+englishQuestion; otherwise set them to null. For claims that are not check-worthy, use empty strings and nulls.`;
 
-/** Splits claims into batches for query generation. */
+/** A claim's queries from the model's fields; a missing query falls back to the claim's own words. */
+export function toClaimQueries(claim: Claim, fields: Partial<QueryFields> | undefined, language: string): ClaimQueries {
+  const result: ClaimQueries = { claimId: claim.id, query: fields?.query?.trim() || claim.text, question: fields?.question?.trim() || claim.text };
+  if (!language.toLowerCase().startsWith('en')) {
+    if (fields?.englishQuery?.trim()) result.englishQuery = fields.englishQuery.trim();
+    if (fields?.englishQuestion?.trim()) result.englishQuestion = fields.englishQuestion.trim();
+  }
+  return result;
+}
+
+const queriesSchema = z.object({ claims: z.array(z.object({ id: z.string(), ...QUERY_FIELDS })) });
+
+const SYSTEM = `You write web searches for fact-checking claims.\n${QUERY_INSTRUCTIONS}\nReturn every claim id you were given. ${DATA_BLOCK_RULE}`;
+
+/** Splits claims into batches for standalone query generation. */
 export function batchClaims(claims: readonly Claim[]): Claim[][] {
   const batches: Claim[][] = [];
   for (let i = 0; i < claims.length; i += MAX_CLAIMS_PER_CALL) batches.push(claims.slice(i, i + MAX_CLAIMS_PER_CALL));
   return batches;
 }
 
-/** Generates queries and questions for one batch of check-worthy claims. */
+/** Generates queries for a batch of claims in a call of its own (the baseline's structure). */
 export async function generateQueries(ctx: ModelCallContext, claims: readonly Claim[], language: string): Promise<ClaimQueries[]> {
   if (claims.length === 0) return [];
   const list = claims.map((claim) => `${claim.id}: ${claim.text}`).join('\n');
@@ -51,16 +64,6 @@ export async function generateQueries(ctx: ModelCallContext, claims: readonly Cl
       { role: 'user', content: `Language of the text: ${language}.\n\n${dataBlock('CLAIMS', list)}` },
     ],
   });
-  const english = language.toLowerCase().startsWith('en');
   const byId = new Map(value.claims.map((entry) => [entry.id, entry]));
-  return claims.map((claim) => {
-    const entry = byId.get(claim.id);
-    // A claim the model skipped is searched by its own words rather than not at all.
-    const query = entry?.query.trim() || claim.text;
-    const question = entry?.question.trim() || claim.text;
-    const result: ClaimQueries = { claimId: claim.id, query, question };
-    if (!english && entry?.englishQuery?.trim()) result.englishQuery = entry.englishQuery.trim();
-    if (!english && entry?.englishQuestion?.trim()) result.englishQuestion = entry.englishQuestion.trim();
-    return result;
-  });
+  return claims.map((claim) => toClaimQueries(claim, byId.get(claim.id), language));
 }

@@ -40,14 +40,19 @@ describe('claim extraction', () => {
     const { ctx, model } = context([
       json({
         sentences: [
-          { id: 0, claims: [{ claim: 'Marie Curie was born in Warsaw', sourceQuote: 'Marie Curie was born in Warsaw', checkWorthy: true, subject: 'Marie Curie', predicate: 'born in', object: 'Warsaw' }] },
-          { id: 1, claims: [{ claim: 'Marie Curie won two Nobel Prizes', sourceQuote: 'won two Nobel Prizes', checkWorthy: true, subject: 'Marie Curie', predicate: 'won', object: 'two Nobel Prizes' }] },
-          { id: 2, claims: [{ claim: 'What a life!', sourceQuote: 'What a life!', checkWorthy: false, subject: '', predicate: '', object: '' }] },
+          { id: 0, claims: [{ claim: 'Marie Curie was born in Warsaw', sourceQuote: 'Marie Curie was born in Warsaw', checkWorthy: true, subject: 'Marie Curie', predicate: 'born in', object: 'Warsaw', query: 'Marie Curie birthplace', question: 'Where was Marie Curie born?', englishQuery: null, englishQuestion: null }] },
+          { id: 1, claims: [{ claim: 'Marie Curie won two Nobel Prizes', sourceQuote: 'won two Nobel Prizes', checkWorthy: true, subject: 'Marie Curie', predicate: 'won', object: 'two Nobel Prizes', query: '', question: '', englishQuery: null, englishQuestion: null }] },
+          { id: 2, claims: [{ claim: 'What a life!', sourceQuote: 'What a life!', checkWorthy: false, subject: '', predicate: '', object: '', query: '', question: '', englishQuery: null, englishQuestion: null }] },
         ],
       }),
     ]);
-    const claims = await extractClaims(ctx, { text, sentences, language: 'en' }, sentences);
+    const { claims, queries } = await extractClaims(ctx, { text, sentences, language: 'en' }, sentences);
     expect(model.calls).toHaveLength(1);
+    // Queries come from the same call; a missing one falls back to the claim's words; no query for opinions.
+    expect(queries).toEqual([
+      { claimId: 'c0-0', query: 'Marie Curie birthplace', question: 'Where was Marie Curie born?' },
+      { claimId: 'c1-0', query: 'Marie Curie won two Nobel Prizes', question: 'Marie Curie won two Nobel Prizes' },
+    ]);
     expect(model.calls[0]!.jsonSchema?.name).toBe('atomic_claims');
     expect(claims.map((c) => [c.id, c.text, c.checkWorthy])).toEqual([
       ['c0-0', 'Marie Curie was born in Warsaw', true],
@@ -60,7 +65,7 @@ describe('claim extraction', () => {
 
   it('checks a sentence the model skipped as itself instead of dropping it', async () => {
     const { ctx } = context([json({ sentences: [{ id: 0, claims: [] }] })]);
-    const claims = await extractClaims(ctx, { text, sentences, language: 'en' }, sentences.slice(0, 2));
+    const { claims } = await extractClaims(ctx, { text, sentences, language: 'en' }, sentences.slice(0, 2));
     expect(claims.map((c) => c.text)).toEqual(['Marie Curie was born in Warsaw.', 'She won two Nobel Prizes.']);
     expect(claims.every((c) => c.checkWorthy)).toBe(true);
   });

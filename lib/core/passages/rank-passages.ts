@@ -1,0 +1,37 @@
+/**
+ * Ranking a list of candidate passages (e.g. from several pages, or a benchmark's candidates) for one
+ * claim: each passage is a document for the lexical ranker, and with an embedder its cosine similarity
+ * to the claim is fused in by reciprocal rank.
+ */
+import type { Embedder } from '../ports';
+import { embeddingScores, orderByScore, reciprocalRankFusion } from './fusion';
+import { lexicalScores, prepareQuery } from './lexical';
+import { tokenize } from './tokenize';
+
+export interface RankedPassage {
+  /** Index into the input list. */
+  index: number;
+  /** Higher is better; comparable only within one call. */
+  score: number;
+}
+
+export interface RankPassagesOptions {
+  embedder?: Embedder;
+  signal?: AbortSignal;
+}
+
+/**
+ * The candidates ordered best first for `query` (the claim, optionally followed by its question).
+ * Equal scores keep the input order. Embedder failures are thrown, not silently dropped: the caller
+ * decides whether to fall back to the lexical ranking.
+ */
+export async function rankPassages(query: string, passages: readonly string[], options: RankPassagesOptions = {}): Promise<RankedPassage[]> {
+  if (passages.length === 0) return [];
+  options.signal?.throwIfAborted();
+  let scores = lexicalScores(prepareQuery(query), passages.map((passage) => tokenize(passage)));
+  if (options.embedder) {
+    const similarity = await embeddingScores(options.embedder, query, passages, options.signal);
+    scores = reciprocalRankFusion([scores, similarity]);
+  }
+  return orderByScore(scores).map((index) => ({ index, score: scores[index] ?? 0 }));
+}
