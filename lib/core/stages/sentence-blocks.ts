@@ -44,6 +44,12 @@ function splitLines(text: string): Line[] {
   return lines;
 }
 
+function leadingSpaces(line: string): number {
+  let n = 0;
+  while (n < line.length && (line[n] === ' ' || line[n] === '\t')) n += 1;
+  return n;
+}
+
 /**
  * Splits text into blocks. A single line break continues a paragraph only when the next line starts with a
  * lower-case letter (a hard-wrapped sentence); otherwise it is a boundary, as in chatbot answers where each
@@ -66,8 +72,19 @@ export function scanBlocks(text: string): TextBlock[] {
     open = null;
   };
 
-  for (const line of splitLines(text)) {
+  const lines = splitLines(text);
+  // Indentation every line shares is an artefact of where the text came from (HTML source, a quoted
+  // e-mail), not markdown: without removing it, a uniformly indented article would be one code block.
+  let common = Number.POSITIVE_INFINITY;
+  for (const line of lines) {
     const content = text.slice(line.start, line.end);
+    if (content.trim() !== '') common = Math.min(common, leadingSpaces(content));
+  }
+  for (const line of lines) {
+    const raw = text.slice(line.start, line.end);
+    const shift = Math.min(common, leadingSpaces(raw));
+    const content = raw.slice(shift);
+    const at = line.start + shift;
     if (fence !== null) {
       // Inside a fence everything is code until a closing fence of the same character and at least the same length.
       if (open) open.end = line.end;
@@ -91,14 +108,14 @@ export function scanBlocks(text: string): TextBlock[] {
     previousBlank = false;
     if (indentedCode) {
       if (currentOpen?.kind === 'code') currentOpen.end = line.end;
-      else open = { start: line.start, end: line.end, kind: 'code' };
+      else open = { start: at, end: line.end, kind: 'code' };
       continue;
     }
     const opening = FENCE.exec(content);
     if (opening?.[1]) {
       close();
       fence = opening[1];
-      open = { start: line.start, end: line.end, kind: 'code' };
+      open = { start: at, end: line.end, kind: 'code' };
       continue;
     }
     if (THEMATIC_BREAK.test(content)) {
@@ -110,14 +127,14 @@ export function scanBlocks(text: string): TextBlock[] {
       close();
       // "## Title ##": the closing hashes are decoration too.
       const body = content.slice(heading[0].length).replace(/[ \t]+#+[ \t]*$/, '');
-      blocks.push({ start: line.start + heading[0].length, end: line.start + heading[0].length + body.length, kind: 'heading' });
+      blocks.push({ start: at + heading[0].length, end: at + heading[0].length + body.length, kind: 'heading' });
       lastKind = 'heading';
       continue;
     }
     const marker = LIST_MARKER.exec(content);
     if (marker) {
       close();
-      open = { start: line.start + marker[0].length, end: line.end, kind: 'list-item' };
+      open = { start: at + marker[0].length, end: line.end, kind: 'list-item' };
       continue;
     }
     const firstLetter = /\S/u.exec(content);
@@ -126,7 +143,7 @@ export function scanBlocks(text: string): TextBlock[] {
       currentOpen.end = line.end;
     } else {
       close();
-      open = { start: line.start, end: line.end, kind: 'prose' };
+      open = { start: at, end: line.end, kind: 'prose' };
     }
   }
   close();

@@ -187,7 +187,10 @@ export function splitSentences(text: string, lang?: string): SentenceWithKind[] 
   const emit = (start: number, end: number, kind: SentenceKind): void => {
     while (start < end && isSpace(text[start])) start += 1;
     while (end > start && isSpace(text[end - 1])) end -= 1;
-    if (end > start) sentences.push({ index: sentences.length, start, end, text: text.slice(start, end), kind });
+    if (end <= start) return;
+    const value = text.slice(start, end);
+    // A unit that is nothing but inline code ("`npm run build`" on its own line) is code too.
+    sentences.push({ index: sentences.length, start, end, text: value, kind: /^`[^`]+`$/.test(value) ? 'code' : kind });
   };
   /** Boundaries arrive in increasing order, so one pointer walks the sorted ranges once. */
   const insideProtected = (offset: number): boolean => {

@@ -161,6 +161,14 @@ describe('splitSentences rules', () => {
       ['code', 'x = 1. Y = 2.\n\n    z()'],
       ['prose', 'After.'],
     ]);
+    // A line of nothing but inline code is code; inline code inside a sentence leaves it prose.
+    expect(split('Run this:\n`npm run build`\nThen `open dist/index.html` in a browser.').map((s) => s.kind)).toEqual(['prose', 'code', 'prose']);
+    // Indentation shared by every line (HTML source, quoted mail) is not an indented code block.
+    expect(split('         First paragraph. Still prose.\n\n         Second one.').map((s) => [s.kind, s.text])).toEqual([
+      ['prose', 'First paragraph.'],
+      ['prose', 'Still prose.'],
+      ['prose', 'Second one.'],
+    ]);
     // An unclosed fence runs to the end of the text.
     expect(split('Text.\n```\ncode. More code.').map((s) => s.kind)).toEqual(['prose', 'code']);
   });
