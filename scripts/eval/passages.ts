@@ -5,7 +5,8 @@
  *                            [--embeddings http://127.0.0.1:PORT/v1 [--embedding-model NAME]]
  *   npm run eval -- passages --from-factcheck-stance subtask3_claim_evidence_stance.jsonl --out OUT.jsonl
  *
- * Input lines `{id, claim, passages}`, output lines `{id, ranking}` (passage indices, best first). With gold
+ * Input lines `{id, claim, passages}`, output lines `{id, ranking}` (passage indices, best first; our ranker,
+ * fused with embeddings when `--embeddings` is given; `EMBEDDINGS_API_KEY` is sent as a bearer key). With gold
  * (`{id, relevant}` lines; `--from-factcheck-stance` converts Factcheck-Bench and uses it as data and gold)
  * it prints P@1, MRR and nDCG@5 of our ranker next to plain BM25 (same tokenizer, passages as documents,
  * textbook k1/b, IDF over the claim's candidates), on all items and on the two halves of a fixed split by
@@ -27,7 +28,7 @@ import { tokenize } from '../../lib/core/passages/tokenize';
 import type { Embedder } from '../../lib/core/ports';
 import { convertFactcheckStance } from './convert-factcheck-stance';
 import { httpEmbedder } from './http-embedder';
-import { summarize, type RankingSummary } from './ranking-metrics';
+import { reciprocalRank, summarize, type RankingSummary } from './ranking-metrics';
 
 interface Item {
   id: string;
@@ -112,7 +113,7 @@ async function pageHits(items: Item[], gold: Map<string, number[]>, embedder?: E
 }
 
 function row(name: string, subset: string, s: RankingSummary): string {
-  return `| ${name.padEnd(22)} | ${subset.padEnd(8)} | ${String(s.items).padStart(5)} | ${s.p1.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.ndcg5.toFixed(3)} |`;
+  return `| ${name.padEnd(23)} | ${subset.padEnd(8)} | ${String(s.items).padStart(5)} | ${s.p1.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.ndcg5.toFixed(3)} |`;
 }
 
 /** Entry point for scripts/eval.ts. */
@@ -143,7 +144,7 @@ export async function run(args: string[]): Promise<void> {
   if (gold.size === 0) return;
 
   const subsets: Array<[string, (id: string) => boolean]> = [['all', () => true], ['dev', (id) => fnv1a(id) % 2 === 0], ['held-out', (id) => fnv1a(id) % 2 === 1]];
-  console.log('\n| ranker                 | subset   | items | P@1   | MRR   | nDCG@5 |\n|---|---|---|---|---|---|');
+  console.log('\n| ranker                  | subset   | items | P@1   | MRR   | nDCG@5 |\n|---|---|---|---|---|---|');
   for (const [subset, keep] of subsets) {
     for (const [name] of rankers) {
       const results = items.flatMap((item, i) => (keep(item.id) ? [{ ranking: rankings.get(name)?.[i] ?? [], relevant: gold.get(item.id) ?? [] }] : []));
@@ -153,7 +154,19 @@ export async function run(args: string[]): Promise<void> {
   const skipped = summarize(items.map((item) => ({ ranking: [], relevant: gold.get(item.id) ?? [] }))).skipped;
   console.log(`(${skipped} items without any relevant passage are left out of the means)`);
 
-  const page = await pageHits(items, gold, embedder);
+  const ours = rankings.get('ours, lexical') ?? [];
+  const base = rankings.get('BM25 (baseline)') ?? [];
+  const diffs = items.flatMap((item, i) => {
+    const relevant = new Set(gold.get(item.id) ?? []);
+    return relevant.size ? [reciprocalRank(ours[i] ?? [], relevant) - reciprocalRank(base[i] ?? [], relevant)] : [];
+  });
+  const mean = diffs.reduce((a, b) => a + b, 0) / Math.max(diffs.length, 1);
+  const se = Math.sqrt(diffs.reduce((a, d) => a + (d - mean) ** 2, 0) / Math.max(diffs.length - 1, 1) / Math.max(diffs.length, 1));
+  const [better, worse] = [diffs.filter((d) => d > 0).length, diffs.filter((d) => d < 0).length];
+  console.log(`MRR, ours (lexical) − BM25: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} (paired standard error); better on ${better} items, worse on ${worse}`);
+
+  const page = await pageHits(items, gold);
   console.log(`\nWithin one page (candidates joined as paragraphs, ${page.items} items): chosen window in a relevant candidate`);
-  console.log(`  selectPassages${embedder ? ' + embeddings' : ''}: ${page.ours.toFixed(3)}   top BM25 sentence: ${page.bm25.toFixed(3)}`);
+  console.log(`  top BM25 sentence: ${page.bm25.toFixed(3)}   selectPassages: ${page.ours.toFixed(3)}`);
+  if (embedder) console.log(`  selectPassages + embeddings: ${(await pageHits(items, gold, embedder)).ours.toFixed(3)}`);
 }

@@ -35,7 +35,8 @@ export interface SelectedPassage {
 /**
  * The best passages of the page, best first, at most `passagesPerPage`, never overlapping. The first is
  * returned even when nothing matches (the page was found for this claim, and its score says 0); further
- * ones only when they match something.
+ * ones only when they match something. Context may reach across a paragraph break: a heading or the
+ * previous paragraph's last sentence is often what a sentence's "it" or "that year" refers to.
  */
 export async function selectPassages(input: SelectPassagesInput): Promise<SelectedPassage[]> {
   const wanted = Math.max(0, Math.floor(input.passagesPerPage));

@@ -21,7 +21,8 @@ export function entityTerms(text: string): string[] {
     const word = match[0];
     if (!/^\p{Lu}/u.test(word)) continue;
     const before = text.slice(0, match.index).trimEnd();
-    const startsSentence = before === '' || /[.!?:"“«]$/u.test(before);
+    // After "William O." the next word continues a name; after "… 1980." it starts a sentence.
+    const startsSentence = before === '' || (/[.!?…:"“«]$/u.test(before) && !/(?:^|\s)\p{Lu}\.$/u.test(before));
     if (startsSentence && !/^\p{Lu}{2,}$/u.test(word)) continue;
     for (const token of tokenize(word)) terms.add(token);
   }

@@ -36,11 +36,6 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-/** Whether a token is on the stopword list (exported for signals that must skip the same words). */
-export function isStopword(token: string): boolean {
-  return STOPWORDS.has(token);
-}
-
 /**
  * Light English plural stemming ("justices" → "justice", "studies" → "study"): enough to match the
  * singular and plural of a noun, without Porter's over-merging of unrelated words. Only ASCII words
@@ -49,7 +44,7 @@ export function isStopword(token: string): boolean {
 export function stem(word: string): string {
   if (word.length < 5 || !/^[a-z]+$/.test(word)) return word;
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(?:ss|us|is|ous)$/.test(word)) return word;
+  if (/(?:ss|us|is)$/.test(word)) return word;
   if (/(?:ches|shes|xes|sses)$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s')) return word.slice(0, -1);
   return word;

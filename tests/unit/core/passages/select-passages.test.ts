@@ -113,16 +113,20 @@ describe('selectPassages with an embedder', () => {
   const text = [
     'Tasman sighted the coast in 1642 and named it Staten Land.',
     'Sheep outnumber people in the country.',
-    'The first European to reach these islands was a Dutch navigator.',
+    'The first European to see New Zealand was a Dutch navigator.',
   ].join(' ');
   const claim = 'Abel Tasman reached New Zealand in 1642.';
 
-  /** Puts the query and anything about a "navigator" in one direction, everything else elsewhere. */
+  /**
+   * Lexically the 1642 sentence is first and the navigator second; this embedder puts the navigator next to
+   * the query (the query is embedded first), sheep half-way and the 1642 sentence farthest, so the fused
+   * ranks are 1642: 1/61 + 1/63 < navigator: 1/62 + 1/61.
+   */
   const embedder: Embedder & { calls: string[][] } = {
     calls: [],
     async embed(texts) {
       this.calls.push(texts);
-      return texts.map((t, i) => (i === 0 || t.includes('navigator') ? [1, 0] : [0, 1]));
+      return texts.map((t, i) => (i === 0 || t.includes('navigator') ? [1, 0] : t.includes('Sheep') ? [0.6, 0.8] : [0, 1]));
     },
   };
 
@@ -130,7 +134,7 @@ describe('selectPassages with an embedder', () => {
     const [lexical] = await select(claim, text, { contextSentences: 0 });
     expect(lexical!.text).toContain('1642');
     const [fused] = await select(claim, text, { contextSentences: 0, embedder });
-    expect(fused!.text).toBe('The first European to reach these islands was a Dutch navigator.');
+    expect(fused!.text).toBe('The first European to see New Zealand was a Dutch navigator.');
     expect(embedder.calls[0]?.[0]).toBe(claim);
     expect(embedder.calls[0]).toHaveLength(4);
   });

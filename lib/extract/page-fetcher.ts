@@ -1,0 +1,173 @@
+/**
+ * The `PageFetcher` adapter: downloads evidence pages under the user's network policy. Every URL it
+ * touches (the first and each redirect target) must be http(s) and, unless the user allows it, outside
+ * private networks; the body is read as a stream up to `maxBytes`; only text pages are accepted; the text
+ * is decoded with the page's own charset. Failures are `ProviderError`s that say what went wrong.
+ */
+import { ProviderError, kindForStatus, parseRetryAfter } from '../core/errors';
+import type { FetchOptions, FetchedPage, PageFetcher } from '../core/ports';
+import { isPrivateNetworkUrl } from '../net/private-address';
+import { combineSignals } from '../search/http';
+import { decodeHtml } from './charset';
+import { readCapped } from './read-body';
+
+/** Dependencies of {@link createPageFetcher}. */
+export interface PageFetcherDeps {
+  /** Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Read on every request, so a settings change applies to the next fetch. */
+  allowPrivateNetwork: () => boolean;
+}
+
+/** Redirects followed before giving up; browsers allow 20, but evidence pages never need more than a few. */
+export const MAX_REDIRECTS = 5;
+
+const TEXT_TYPES = new Set(['text/html', 'application/xhtml+xml', 'text/plain']);
+const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8';
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Parses `url` and insists on http(s): `file:`, `data:`, `ftp:` and extension URLs are never fetched. */
+function httpUrl(url: string, base?: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    throw new ProviderError('bad-request', `Not a valid web address: ${url.slice(0, 200)}`, { url });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ProviderError('bad-request', `Only http and https pages can be fetched, not ${parsed.protocol} addresses.`, {
+      url: parsed.href,
+    });
+  }
+  return parsed;
+}
+
+function assertAllowed(url: string, allowPrivate: boolean, redirected: boolean): void {
+  if (allowPrivate || !isPrivateNetworkUrl(url)) return;
+  const how = redirected ? 'The page redirects to' : 'Refused to fetch';
+  throw new ProviderError(
+    'unreachable',
+    `${how} ${hostOf(url)}, a private-network address; private addresses are blocked unless allowed in the settings.`,
+    { url },
+  );
+}
+
+function statusError(status: number, url: string, retryAfter: string | null): ProviderError {
+  const host = hostOf(url);
+  // A page (not an API) answering 401/403 is a paywall or a bot wall, not a rejected key.
+  const kind = status === 404 || status === 410 ? 'not-found' : status === 401 || status === 403 ? 'bad-request' : kindForStatus(status);
+  const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
+  const message =
+    kind === 'not-found'
+      ? `The page at ${host} no longer exists (${status}): a dead link.`
+      : kind === 'server'
+        ? `The site ${host} had a server error (${status}).`
+        : kind === 'rate-limit'
+          ? `The site ${host} is rate-limiting requests (${status}).`
+          : `The site ${host} refused the request (${status}).`;
+  return new ProviderError(kind, message, { status, url, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+}
+
+function mediaType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/** Binary content often arrives labelled text/html; a NUL byte in the first KB gives it away. */
+function assertTextHead(head: Uint8Array, url: string): void {
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (!utf16 && head.includes(0)) {
+    throw new ProviderError('bad-request', 'Not a text page (binary content labelled as text).', { url });
+  }
+}
+
+/** Releases a response body we will not read, so the connection is not left half-open. */
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}
+
+/** Creates the fetcher; see the module comment for the policy it applies. */
+export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
+  const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  return {
+    async fetch(requestedUrl: string, options: FetchOptions): Promise<FetchedPage> {
+      const first = httpUrl(requestedUrl).href;
+      const allowPrivate = deps.allowPrivateNetwork();
+      assertAllowed(first, allowPrivate, false);
+      if (options.signal?.aborted) throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url: first });
+
+      const timeout = AbortSignal.timeout(options.timeoutMs);
+      const { signal, dispose } = options.signal ? combineSignals([options.signal, timeout]) : { signal: timeout, dispose: () => {} };
+      const request = (url: string, redirect: RequestRedirect): Promise<Response> =>
+        fetchImpl(url, { redirect, signal, credentials: 'omit', headers: { Accept: ACCEPT } });
+
+      let url = first;
+      try {
+        const visited = new Set<string>([url]);
+        let response = await request(url, 'manual');
+        for (let hops = 0; ; hops++) {
+          if (response.type === 'opaqueredirect') {
+            // Browsers (and so the extension) answer `redirect: 'manual'` with an opaque response that hides
+            // the status and Location. Then the browser follows the redirects itself and we check where it
+            // ended up: a redirect chain *into* private space is still refused, but intermediate hops cannot
+            // be checked, so a public URL bouncing through a private one is only caught at its final address.
+            response = await request(url, 'follow');
+            url = response.url || url;
+            if (!allowPrivate && isPrivateNetworkUrl(url)) {
+              await discard(response);
+              assertAllowed(url, allowPrivate, true);
+            }
+            break;
+          }
+          const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+          if (location === null) break;
+          await discard(response);
+          const next = httpUrl(location, url).href;
+          if (visited.has(next)) throw new ProviderError('unreachable', `The page at ${hostOf(first)} redirects in a loop.`, { url: next });
+          if (hops + 1 > MAX_REDIRECTS) {
+            throw new ProviderError('unreachable', `The page at ${hostOf(first)} redirects more than ${MAX_REDIRECTS} times.`, { url: next });
+          }
+          assertAllowed(next, allowPrivate, true);
+          visited.add(next);
+          url = next;
+          response = await request(url, 'manual');
+        }
+
+        if (!response.ok) {
+          await discard(response);
+          throw statusError(response.status, url, response.headers.get('retry-after'));
+        }
+        const contentType = response.headers.get('content-type') ?? '';
+        const type = mediaType(contentType);
+        // No Content-Type at all: let the NUL sniff decide, as browsers sniff such responses too.
+        if (type && !TEXT_TYPES.has(type)) {
+          await discard(response);
+          throw new ProviderError('bad-request', `Not a text page (${type}).`, { url, status: response.status });
+        }
+        const { bytes, truncated } = await readCapped(response.body, options.maxBytes, (head) => assertTextHead(head, url));
+        let body = decodeHtml(bytes, contentType);
+        // A cut can split a multi-byte character; drop the replacement character it leaves.
+        if (truncated) body = body.replace(/\uFFFD+$/, '');
+        return { requestedUrl, finalUrl: url, status: response.status, contentType, body, truncated };
+      } catch (error) {
+        if (error instanceof ProviderError) throw error;
+        if (timeout.aborted) {
+          throw new ProviderError('timeout', `The page at ${hostOf(url)} did not load within ${Math.round(options.timeoutMs / 100) / 10} s.`, { url });
+        }
+        if (options.signal?.aborted) throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url });
+        const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+        const suffix = typeof cause === 'string' ? ` (${cause})` : '';
+        throw new ProviderError('unreachable', `Could not reach ${hostOf(url)}${suffix}.`, { url });
+      } finally {
+        dispose();
+      }
+    },
+  };
+}
