@@ -1,18 +1,16 @@
 /**
- * `npm start`: builds the extension, then opens Chromium with it loaded and the settings page showing.
- * The profile is kept in .tmp/profile so settings and history survive between runs.
- * CHROME_PATH picks the browser (Debian's chromium by default). `--smoke` runs headless, checks that the
- * extension's pages load, and exits: CI uses it to prove this command works.
+ * `npm start`: builds the extension (see package.json), then opens Chromium with it loaded and the settings
+ * page showing. CHROME_PATH picks the browser (Debian's chromium by default). `--smoke` runs headless,
+ * checks that the extension's pages load, and exits: `npm test` uses it to prove this command works.
+ *
+ * Each run uses a fresh temporary profile. A kept profile would be nicer, but Chrome may keep running an
+ * unpacked extension's previously cached service worker after a rebuild (seen with Chromium 156), which
+ * would show stale code; to keep settings, load .output/chrome-mv3 in your own browser (README).
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { launchWithExtension } from '../tests/e2e/harness/launch';
 
 const smoke = process.argv.includes('--smoke');
-const profile = resolve(import.meta.dirname, '../.tmp/profile');
-mkdirSync(profile, { recursive: true });
-
-const browser = await launchWithExtension({ userDataDir: profile, headless: smoke });
+const browser = await launchWithExtension({ headless: smoke });
 const options = await browser.openExtensionPage('options.html');
 await options.getByTestId('save-settings').waitFor();
 console.log(`Factlight ${smoke ? 'loaded' : 'is running'} (extension id ${browser.extensionId}).`);
