@@ -1,12 +1,24 @@
 /**
- * Records kept in IndexedDB. A check's summary row is small, so the history list (10,000+ checks) reads
- * only `checks`; sentences, claims and evidence live in their own tables keyed by check, loaded when a
- * check is opened. Payload fields are never indexed.
+ * Records kept in IndexedDB. A check's summary row (`checks`) is small, so the history list (10,000+
+ * checks) reads only summaries; sentences, claims (with their queries and assessment), evidence and
+ * revisions live in their own tables keyed by check, loaded when a check is opened. Each row holds the
+ * pipeline's own type, so what the UI shows is exactly what the core produced.
  */
+import type { CheckUsage, Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from '../core/types';
 
 export type CheckStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
 export type CheckOrigin = 'selection' | 'page' | 'chatbot-reply' | 'typed';
-export type Band = 'green' | 'orange' | 'red' | 'grey' | 'unknown';
+export type { Band } from '../core/types';
+import type { Band } from '../core/types';
+
+/** Live counters for the progress view. */
+export interface CheckProgress {
+  sentences: number;
+  claims: number;
+  checkWorthy: number;
+  verdicts: number;
+  evidence: number;
+}
 
 export interface CheckRecord {
   id: string;
@@ -16,53 +28,61 @@ export interface CheckRecord {
   origin: CheckOrigin;
   /** The checked text exactly as captured; offsets elsewhere point into it. */
   text: string;
-  /** Hash of the text and settings that shape results, to find an identical earlier check. */
+  /** Hash of the text and the settings that shape results, to find an identical earlier check. */
   inputHash: string;
   pageUrl?: string;
   pageTitle?: string;
   /** Host of `pageUrl`, for "search by site". */
   site?: string;
   language?: string;
-  /** The pipeline stage last completed, so a stopped worker can resume after it. */
+  /** The pipeline stage last reached. */
   stage?: string;
   score?: number | null;
   band?: Band;
   claimsChecked?: number;
   claimsTotal?: number;
   error?: string;
+  /** Lower-case words of the text, title and site, for history search (multi-entry index). */
+  searchWords: string[];
+  progress: CheckProgress;
+  usage?: CheckUsage;
+  warnings: string[];
+  stopped?: 'budget' | 'cancelled';
+  /** True for a forced re-check that ignores cached evidence. */
+  fresh?: boolean;
+  /** The date the check ran against (evidence dates are judged relative to it). */
+  today?: string;
 }
 
-export interface SentenceRecord {
+export interface SentenceRecord extends Sentence {
+  /** `${checkId}:s${index}` */
   id: string;
   checkId: string;
-  index: number;
-  start: number;
-  end: number;
-  text: string;
+  kind?: string;
 }
 
 export interface ClaimRecord {
+  /** `${checkId}:${claim.id}` */
   id: string;
   checkId: string;
-  sentenceId: string;
-  index: number;
-  text: string;
-  /** The span of the checked text the claim rests on. */
-  start: number;
-  end: number;
-  checkWorthy: boolean;
-  verdict?: string;
+  claim: Claim;
+  queries?: ClaimQueries;
+  assessment?: ClaimAssessment;
 }
 
 export interface EvidenceRecord {
+  /** `${checkId}:${evidence.id}` */
   id: string;
   checkId: string;
   claimId: string;
-  url: string;
-  title: string;
-  passage: string;
-  stance?: string;
-  rationale?: string;
+  evidence: Evidence;
+}
+
+export interface RevisionRecord {
+  /** `${checkId}:r${sentenceIndex}` */
+  id: string;
+  checkId: string;
+  revision: Revision;
 }
 
 export type CacheKindRecord = 'search' | 'page' | 'model' | 'source-type';

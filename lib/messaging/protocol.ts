@@ -40,6 +40,17 @@ export interface ExtensionStatus {
   modelConfigured: boolean;
 }
 
+export interface StartCheckRequest {
+  text: string;
+  origin: 'selection' | 'page' | 'chatbot-reply' | 'typed';
+  pageUrl?: string;
+  pageTitle?: string;
+  /** Ignore cached evidence ("Re-check"). */
+  fresh?: boolean;
+}
+
+export type StartCheckResult = { ok: true; checkId: string } | { ok: false; error: string; needsSetup?: boolean };
+
 /** Commands from extension pages (options, side panel) and content scripts to the background. */
 export interface BackgroundProtocol {
   /** Settings without secrets. */
@@ -50,6 +61,18 @@ export interface BackgroundProtocol {
   /** Tries one search provider with the (possibly unsaved) form values. */
   testSearchConnection(draft: SearchConnectionDraft): ConnectionTestResult;
   getStatus(): ExtensionStatus;
+  /** Starts a check owned by the background; progress and results are written to IndexedDB. */
+  startCheck(request: StartCheckRequest): StartCheckResult;
+  /** Stops a running check; what it found so far is kept. */
+  cancelCheck(request: { checkId: string }): void;
+  /** Checks the same text again with fresh evidence. */
+  recheck(request: { checkId: string }): StartCheckResult;
+  /** Deletes checks (cancelling any that run); `all` clears the history. */
+  deleteChecks(request: { checkIds: string[] } | { all: true }): { deleted: number };
+  /** Imports checks exported as JSON; existing ids are skipped. */
+  importChecks(request: { json: string }): { imported: number; skipped: number } | { error: string };
+  /** Resumes checks a stopped service worker left running (the side panel calls it when it opens). */
+  resumeChecks(): { resumed: number };
 }
 
 export type BackgroundCommand = keyof BackgroundProtocol;
@@ -63,6 +86,12 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   testModelConnection: 'extension-pages',
   testSearchConnection: 'extension-pages',
   getStatus: 'extension-pages-and-content-scripts',
+  startCheck: 'extension-pages-and-content-scripts',
+  cancelCheck: 'extension-pages',
+  recheck: 'extension-pages',
+  deleteChecks: 'extension-pages',
+  importChecks: 'extension-pages',
+  resumeChecks: 'extension-pages',
 };
 
 export const backgroundMessaging = defineExtensionMessaging<BackgroundProtocol>({ logger: undefined });

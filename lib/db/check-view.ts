@@ -1,0 +1,40 @@
+import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision } from '../core/types';
+import type { CheckRecord, SentenceRecord } from './entities';
+import type { FactlightDb } from './schema';
+
+/** Everything a UI needs to show one check, read from the database (the UIs' only source). */
+export interface CheckView {
+  check: CheckRecord;
+  sentences: SentenceRecord[];
+  claims: Claim[];
+  queries: Map<string, ClaimQueries>;
+  assessments: Map<string, ClaimAssessment>;
+  evidence: Evidence[];
+  revisions: Revision[];
+}
+
+/** Loads a check with its parts, ordered as in the text; undefined when it does not exist. */
+export async function loadCheckView(db: FactlightDb, checkId: string): Promise<CheckView | undefined> {
+  return db.transaction('r', [db.checks, db.sentences, db.claims, db.evidence, db.revisions], async () => {
+    const check = await db.checks.get(checkId);
+    if (!check) return undefined;
+    const [sentences, claimRows, evidenceRows, revisionRows] = await Promise.all([
+      db.sentences.where('checkId').equals(checkId).toArray(),
+      db.claims.where('checkId').equals(checkId).toArray(),
+      db.evidence.where('checkId').equals(checkId).toArray(),
+      db.revisions.where('checkId').equals(checkId).toArray(),
+    ]);
+    sentences.sort((a, b) => a.index - b.index);
+    const claims = claimRows.map((row) => row.claim).sort((a, b) => a.sentenceIndex - b.sentenceIndex || a.span.start - b.span.start || a.id.localeCompare(b.id, undefined, { numeric: true }));
+    const evidenceOrder = (id: string) => Number(/:e(\d+)$/.exec(id)?.[1] ?? 0);
+    return {
+      check,
+      sentences,
+      claims,
+      queries: new Map(claimRows.filter((row) => row.queries).map((row) => [row.claim.id, row.queries!])),
+      assessments: new Map(claimRows.filter((row) => row.assessment).map((row) => [row.claim.id, row.assessment!])),
+      evidence: evidenceRows.map((row) => row.evidence).sort((a, b) => a.claimId.localeCompare(b.claimId, undefined, { numeric: true }) || evidenceOrder(a.id) - evidenceOrder(b.id)),
+      revisions: revisionRows.map((row) => row.revision).sort((a, b) => a.sentenceIndex - b.sentenceIndex),
+    };
+  });
+}

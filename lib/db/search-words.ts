@@ -1,0 +1,29 @@
+/**
+ * Words a check can be found by in history: from the start of its text, its page title and its site.
+ * Stored in a multi-entry index, so "search by text and site" is an indexed prefix lookup even with
+ * 10,000 checks. Capped so one huge check cannot bloat the index.
+ */
+const TEXT_CHARS = 4_000;
+const MAX_WORDS = 300;
+
+export function searchWordsFor(text: string, title?: string, site?: string): string[] {
+  const words = new Set<string>();
+  const add = (source: string) => {
+    for (const match of source.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
+      if (words.size >= MAX_WORDS) return;
+      if (match[0].length >= 2) words.add(match[0]);
+    }
+  };
+  if (site) {
+    words.add(site.toLowerCase());
+    for (const part of site.toLowerCase().split('.')) if (part.length >= 2) words.add(part);
+  }
+  add(title ?? '');
+  add(text.slice(0, TEXT_CHARS));
+  return [...words];
+}
+
+/** Splits a history query into the words to look up (same rules as indexing). */
+export function queryWords(query: string): string[] {
+  return [...query.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)].map((match) => match[0]).filter((word) => word.length >= 1);
+}
