@@ -1,7 +1,11 @@
 /**
  * Fusing the lexical ranking with embedding similarity. BM25 scores and cosine similarities live on
- * unrelated scales (and cosine ranges differ per model), so they are fused by rank, not by value:
- * reciprocal rank fusion (Cormack, Clarke & Büttcher 2009), `Σ 1 / (k + rank)`, with their k = 60.
+ * unrelated scales (and cosine ranges differ per model), so by default they are fused by rank, not by
+ * value: reciprocal rank fusion (Cormack, Clarke & Büttcher 2009), `Σ 1 / (k + rank)`, with their k = 60.
+ *
+ * RRF weighs both lists alike, which suits an embedder at least as good as the lexical ranker. A weaker
+ * one can be fused as a weighted sum of min-max-normalised scores instead (`Fusion` 'weighted'), where
+ * the lexical ranking keeps the lead and the embedding mainly breaks near-ties; see `fuse`.
  */
 import { ProviderError } from '../errors';
 import type { Embedder } from '../ports';
@@ -43,6 +47,45 @@ export function reciprocalRankFusion(lists: ReadonlyArray<readonly number[]>, k 
     });
   }
   return fused;
+}
+
+/** Scores rescaled to 0..1 (best = 1); a list without spread becomes all zeros, since it orders nothing. */
+export function minMaxNormalize(scores: readonly number[]): number[] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const score of scores) {
+    lo = Math.min(lo, score);
+    hi = Math.max(hi, score);
+  }
+  return scores.map((score) => (hi > lo ? (score - lo) / (hi - lo) : 0));
+}
+
+/** Weighted sum of min-max-normalised score lists over the same items (weights default to 1); higher is better. */
+export function weightedScoreFusion(lists: ReadonlyArray<readonly number[]>, weights: readonly number[] = []): number[] {
+  const length = lists[0]?.length ?? 0;
+  const fused = new Array<number>(length).fill(0);
+  lists.forEach((list, j) => {
+    const weight = weights[j] ?? 1;
+    minMaxNormalize(list).forEach((score, i) => {
+      fused[i] = (fused[i] ?? 0) + weight * score;
+    });
+  });
+  return fused;
+}
+
+/**
+ * How lexical scores and embedding similarities are combined:
+ * - 'rrf' (the default): reciprocal rank fusion, both lists weighted alike.
+ * - 'weighted': `minmax(lexical) + embeddingWeight · minmax(similarity)`, per call.
+ */
+export type Fusion = { method: 'rrf'; k?: number } | { method: 'weighted'; embeddingWeight: number };
+
+export const DEFAULT_FUSION: Fusion = { method: 'rrf', k: RRF_K };
+
+/** Lexical scores and embedding similarities of the same items, fused; higher is better. */
+export function fuse(lexical: readonly number[], similarity: readonly number[], fusion: Fusion = DEFAULT_FUSION): number[] {
+  if (fusion.method === 'weighted') return weightedScoreFusion([lexical, similarity], [1, fusion.embeddingWeight]);
+  return reciprocalRankFusion([lexical, similarity], fusion.k ?? RRF_K);
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
  * Ranking a list of candidate passages (e.g. from several pages, or a benchmark's candidates) for one
  * claim: each passage is a document for the lexical ranker, and with an embedder its cosine similarity
- * to the claim is fused in by reciprocal rank.
+ * to the claim is fused in (by reciprocal rank unless `fusion` says otherwise).
  */
 import type { Embedder } from '../ports';
-import { embeddingScores, orderByScore, reciprocalRankFusion } from './fusion';
+import { embeddingScores, fuse, orderByScore, type Fusion } from './fusion';
 import { lexicalScores, prepareQuery } from './lexical';
 import { tokenize } from './tokenize';
 
@@ -17,6 +17,8 @@ export interface RankedPassage {
 
 export interface RankPassagesOptions {
   embedder?: Embedder;
+  /** How the embedder's similarities join the lexical scores; default reciprocal rank fusion (`DEFAULT_FUSION`). */
+  fusion?: Fusion;
   signal?: AbortSignal;
 }
 
@@ -31,7 +33,7 @@ export async function rankPassages(query: string, passages: readonly string[], o
   let scores = lexicalScores(prepareQuery(query), passages.map((passage) => tokenize(passage)));
   if (options.embedder) {
     const similarity = await embeddingScores(options.embedder, query, passages, options.signal);
-    scores = reciprocalRankFusion([scores, similarity]);
+    scores = fuse(scores, similarity, options.fusion);
   }
   return orderByScore(scores).map((index) => ({ index, score: scores[index] ?? 0 }));
 }
