@@ -17,6 +17,7 @@ export default defineConfig({
       'activeTab',
       'scripting',
       'unlimitedStorage',
+      'alarms',
       // Removes the Origin header from our own requests to a local model server (see local-model-origin.ts).
       'declarativeNetRequestWithHostAccess',
       // Firefox has a sidebar (sidebar_action, generated from entrypoints/sidepanel) instead.

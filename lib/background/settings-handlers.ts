@@ -1,7 +1,7 @@
 import { ZodError } from 'zod';
 import { testModelConnection } from '../connection/test-model';
 import { testSearchConnection } from '../connection/test-search';
-import { activeModelProfile, defaultProfile } from '../settings/active-profile';
+import { activeModelProfile, defaultProfile, modelSetupProblem } from '../settings/active-profile';
 import { applyDraft, redactSettings, resolveKey } from '../settings/redact';
 import { savedProviderConfig } from '../settings/search-keys';
 import { loadSettings, saveSettings } from '../settings/store';
@@ -40,8 +40,5 @@ export function registerSettingsHandlers(own: OwnExtension, version: string): vo
     return testSearchConnection(provider, { baseUrl: baseUrl ?? saved.baseUrl, apiKey: resolveKey(apiKey, saved.apiKey) });
   });
 
-  handleCommand(own, 'getStatus', async () => {
-    const profile = activeModelProfile((await loadSettings()).model);
-    return { version, modelConfigured: Boolean(profile.baseUrl && profile.fastModel && profile.strongModel) };
-  });
+  handleCommand(own, 'getStatus', async () => ({ version, modelConfigured: modelSetupProblem((await loadSettings()).model) === undefined }));
 }

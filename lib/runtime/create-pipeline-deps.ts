@@ -5,7 +5,7 @@ import { createPageFetcher } from '../extract/page-fetcher';
 import { createOpenAiChatModel, createOpenAiEmbedder } from '../llm/openai-chat-model';
 import { createSearchProvider } from '../search';
 import { createWikidataLookup } from '../search/wikidata';
-import { activeModelProfile } from '../settings/active-profile';
+import { activeModelProfile, modelSetupProblem } from '../settings/active-profile';
 import { MODEL_PRESETS } from '../settings/model-presets';
 import type { Settings } from '../settings/schema';
 import { SEARCH_PROVIDER_IDS, SEARCH_SETTINGS_KEY, savedProviderConfig } from '../settings/search-keys';
@@ -35,9 +35,8 @@ export class NotConfiguredError extends Error {
 export function createPipelineDeps(settings: Settings, runtime: RuntimeAdapters): { deps: PipelineDeps; options: PipelineOptions } {
   const profile = activeModelProfile(settings.model);
   const label = MODEL_PRESETS[settings.model.preset].label;
-  if (!profile.baseUrl || !profile.fastModel || !profile.strongModel) {
-    throw new NotConfiguredError('No model is configured: set a base URL and a fast and a strong model.');
-  }
+  const problem = modelSetupProblem(settings.model);
+  if (problem) throw new NotConfiguredError(problem);
   const fetchOption = runtime.fetch ? { fetch: runtime.fetch } : {};
   const model = withResilience(
     createOpenAiChatModel({ ...profile, providerLabel: label, ...fetchOption }),

@@ -11,3 +11,13 @@ export function defaultProfile(preset: ModelPresetId): ModelProfile {
 export function activeModelProfile(model: ModelSettings): ModelProfile {
   return model.profiles[model.preset] ?? defaultProfile(model.preset);
 }
+
+/** Why the model settings cannot run a check yet, or undefined when they can. */
+export function modelSetupProblem(model: ModelSettings): string | undefined {
+  const profile = activeModelProfile(model);
+  const preset = MODEL_PRESETS[model.preset];
+  if (!profile.baseUrl) return 'No model is configured: set the base URL of a model server.';
+  if (preset.needsKey && !profile.apiKey) return `${preset.label} needs an API key.`;
+  if (!profile.fastModel || !profile.strongModel) return 'Choose a fast and a strong model (one model may serve both).';
+  return undefined;
+}

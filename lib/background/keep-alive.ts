@@ -1,0 +1,23 @@
+import { browser } from 'wxt/browser';
+
+/**
+ * Chrome stops an idle MV3 service worker after ~30 s, even while its fetches wait on a slow model.
+ * Any extension API call resets that timer, so while checks run a trivial call is made every 20 s.
+ * If the worker is stopped anyway, the "resume" alarm (and the side panel opening) restarts the runs.
+ */
+const INTERVAL_MS = 20_000;
+export const RESUME_ALARM = 'factlight-resume-checks';
+
+let timer: ReturnType<typeof setInterval> | undefined;
+
+export function keepAliveWhile(activeRuns: number): void {
+  if (activeRuns > 0 && !timer) {
+    timer = setInterval(() => void browser.runtime.getPlatformInfo(), INTERVAL_MS);
+    // 30 s is the shortest period Chrome allows.
+    void browser.alarms?.create(RESUME_ALARM, { periodInMinutes: 0.5 });
+  } else if (activeRuns === 0 && timer) {
+    clearInterval(timer);
+    timer = undefined;
+    void browser.alarms?.clear(RESUME_ALARM);
+  }
+}

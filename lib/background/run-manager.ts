@@ -1,0 +1,140 @@
+import { runCheck } from '../core/pipeline';
+import type { ArticleExtractor, Clock } from '../core/ports';
+import { stableHash } from '../core/model/stable-hash';
+import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
+import { createDexieCache } from '../db/dexie-cache';
+import type { CheckRecord } from '../db/entities';
+import type { FactlightDb } from '../db/schema';
+import { searchWordsFor } from '../db/search-words';
+import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol';
+import { createPipelineDeps, NotConfiguredError } from '../runtime/create-pipeline-deps';
+import type { Settings } from '../settings/schema';
+
+/**
+ * Owns checks: creates them, runs the pipeline in the background, persists every step, cancels, and
+ * resumes checks a stopped service worker left behind. Resuming re-runs the pipeline over the same
+ * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
+ * step is paid twice, and rows are overwritten in place.
+ */
+export const MAX_TEXT_CHARS = 50_000;
+
+export interface RunManagerDeps {
+  db: FactlightDb;
+  loadSettings(): Promise<Settings>;
+  extractor: ArticleExtractor;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  newId?: () => string;
+  /** Called while runs are active and when the last one ends (keeps an MV3 worker awake). */
+  onActivityChange?: (active: number) => void;
+}
+
+export function createRunManager(deps: RunManagerDeps) {
+  const clock = deps.clock ?? { now: () => Date.now() };
+  const running = new Map<string, AbortController>();
+  const cache = createDexieCache(deps.db, clock);
+  const changed = () => deps.onActivityChange?.(running.size);
+
+  async function execute(checkId: string): Promise<void> {
+    if (running.has(checkId)) return;
+    const check = await deps.db.checks.get(checkId);
+    if (!check || (check.status !== 'running' && check.status !== 'queued')) return;
+    const controller = new AbortController();
+    running.set(checkId, controller);
+    changed();
+    const writer = createCheckWriter(deps.db, checkId, () => clock.now());
+    try {
+      await deps.db.checks.update(checkId, { status: 'running', progress: { ...EMPTY_PROGRESS }, warnings: [], updatedAt: clock.now() });
+      const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+      const result = await runCheck(check.text, pipelineDeps, { ...options, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), onEvent: writer.record });
+      await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done');
+    } catch (error) {
+      // Recording the failure can fail too (the database closed, the check was deleted): nothing to keep then.
+      await writer.fail(error instanceof Error ? error.message : String(error)).catch(() => undefined);
+    } finally {
+      running.delete(checkId);
+      changed();
+    }
+  }
+
+  async function create(request: StartCheckRequest): Promise<StartCheckResult> {
+    const text = request.text;
+    if (!text.trim()) return { ok: false, error: 'There is no text to check: select or type some first.' };
+    if (text.length > MAX_TEXT_CHARS) {
+      return { ok: false, error: `The text is too long to check at once (${text.length.toLocaleString('en')} characters; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}). Check a part of it.` };
+    }
+    const settings = await deps.loadSettings();
+    try {
+      createPipelineDeps(settings, { extractor: deps.extractor });
+    } catch (error) {
+      if (error instanceof NotConfiguredError) return { ok: false, error: error.message, needsSetup: true };
+      throw error;
+    }
+    let site: string | undefined;
+    try {
+      site = request.pageUrl ? new URL(request.pageUrl).hostname.replace(/^www\./, '') : undefined;
+    } catch {
+      site = undefined;
+    }
+    const now = clock.now();
+    const record: CheckRecord = {
+      id: deps.newId?.() ?? crypto.randomUUID(),
+      createdAt: now,
+      updatedAt: now,
+      status: 'running',
+      origin: request.origin,
+      text,
+      inputHash: stableHash({ text, model: settings.model, search: settings.search, evidence: settings.evidence }),
+      searchWords: searchWordsFor(text, request.pageTitle, site),
+      progress: { ...EMPTY_PROGRESS },
+      warnings: [],
+      ...(request.pageUrl ? { pageUrl: request.pageUrl } : {}),
+      ...(request.pageTitle ? { pageTitle: request.pageTitle } : {}),
+      ...(site ? { site } : {}),
+      ...(request.fresh ? { fresh: true } : {}),
+    };
+    await deps.db.checks.add(record);
+    void execute(record.id);
+    return { ok: true, checkId: record.id };
+  }
+
+  return {
+    start: create,
+
+    async recheck(checkId: string): Promise<StartCheckResult> {
+      const check = await deps.db.checks.get(checkId);
+      if (!check) return { ok: false, error: 'That check no longer exists.' };
+      return create({ text: check.text, origin: check.origin, fresh: true, ...(check.pageUrl ? { pageUrl: check.pageUrl } : {}), ...(check.pageTitle ? { pageTitle: check.pageTitle } : {}) });
+    },
+
+    /** Stops a run; the pipeline marks the unfinished claims and the check keeps what it has. */
+    cancel(checkId: string): void {
+      running.get(checkId)?.abort();
+    },
+
+    /** Restarts checks left "running" by a stopped worker. */
+    async resumeInterrupted(): Promise<number> {
+      const interrupted = await deps.db.checks.where('status').anyOf('running', 'queued').primaryKeys();
+      const toResume = interrupted.filter((id) => !running.has(id));
+      for (const id of toResume) void execute(id);
+      return toResume.length;
+    },
+
+    async delete(request: { checkIds: string[] } | { all: true }): Promise<number> {
+      const ids = 'all' in request ? await deps.db.checks.toCollection().primaryKeys() : request.checkIds;
+      for (const id of ids) running.get(id)?.abort();
+      await deps.db.transaction('rw', [deps.db.checks, deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions], async () => {
+        for (const table of [deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions]) await table.where('checkId').anyOf(ids).delete();
+        await deps.db.checks.bulkDelete(ids);
+      });
+      return ids.length;
+    },
+
+    /** Resolves when no run is active (tests and shutdown). */
+    get activeRuns(): number {
+      return running.size;
+    },
+  };
+}
+
+export type RunManager = ReturnType<typeof createRunManager>;

@@ -1,0 +1,128 @@
+import { Dexie } from 'dexie';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRunManager } from '../../../lib/background/run-manager';
+import { loadCheckView } from '../../../lib/db/check-view';
+import { FactlightDb } from '../../../lib/db/schema';
+import { createLinkedomExtractor } from '../../../lib/extract/linkedom-extractor';
+import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
+import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../servers';
+
+/** The background's run manager with a real Dexie database (fake-indexeddb) and the loopback world. */
+describe('run manager', () => {
+  let world: FactWorld;
+  let db: FactlightDb;
+  let settings: Settings;
+  let dbCount = 0;
+  const manager = (fetchImpl?: typeof fetch) => createRunManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor(), ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const statusOf = async (id: string) => (await db.checks.get(id))?.status;
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+  });
+  afterAll(() => world.close());
+  afterEach(async () => {
+    world.model.faults.clear();
+    db.close();
+    await Dexie.delete(db.name);
+  });
+  const freshDb = () => {
+    db = new FactlightDb(`runs-${++dbCount}`);
+    settings = {
+      ...DEFAULT_SETTINGS,
+      model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
+      search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+      evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+    };
+  };
+
+  it('runs a check in the background and persists every part of it', async () => {
+    freshDb();
+    const runs = manager();
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed', pageUrl: 'https://www.example.com/a', pageTitle: 'Facts' });
+    expect(started.ok).toBe(true);
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.check).toMatchObject({ site: 'example.com', band: expect.any(String), claimsChecked: 8, claimsTotal: 8, progress: { sentences: 6, claims: 9, checkWorthy: 8, verdicts: 8 } });
+    expect(view.check.searchWords).toEqual(expect.arrayContaining(['example.com', 'facts', 'eiffel']));
+    expect(view.sentences).toHaveLength(6);
+    expect(view.assessments.size).toBe(8);
+    expect(view.queries.size).toBe(8);
+    expect(view.evidence.length).toBeGreaterThan(8);
+    expect(view.evidence.every((e) => e.source.sourceType === 'news')).toBe(true);
+    expect(view.revisions).toHaveLength(1);
+    expect(view.check.usage?.total.calls).toBe(11);
+  });
+
+  it('asks for setup when no model is configured, and refuses empty or huge text with a clear message', async () => {
+    freshDb();
+    settings = DEFAULT_SETTINGS;
+    expect(await manager().start({ text: 'Paris is in France.', origin: 'typed' })).toMatchObject({ ok: false, needsSetup: true });
+    expect(await manager().start({ text: '  \n ', origin: 'typed' })).toMatchObject({ ok: false, error: expect.stringContaining('no text') });
+    expect(await manager().start({ text: 'x'.repeat(60_000), origin: 'typed' })).toMatchObject({ ok: false, error: expect.stringContaining('too long') });
+    expect(await db.checks.count()).toBe(0);
+  });
+
+  it('cancels a run and keeps what it found', async () => {
+    freshDb();
+    world.model.faults.latency(150);
+    const runs = manager();
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await db.claims.where('checkId').equals(checkId).count()).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+    runs.cancel(checkId);
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('cancelled'), { timeout: 10_000, interval: 20 });
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.claims.length).toBe(9);
+    expect([...view.assessments.values()].some((a) => a.verdict === 'could-not-check' && /cancelled/.test(a.error ?? ''))).toBe(true);
+    expect(view.check.stopped).toBe('cancelled');
+  });
+
+  it('resumes a check whose worker died, paying no model call twice', async () => {
+    freshDb();
+    // Worker A answers three model calls, then "dies": its requests never return.
+    let answered = 0;
+    const dying: typeof fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.includes('/chat/completions')) return fetch(input, init);
+      if (answered >= 3) return new Promise<Response>(() => undefined);
+      answered++;
+      return fetch(input, init);
+    };
+    const first = manager(dying);
+    const started = await first.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect((await db.checks.get(checkId))?.progress.verdicts).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 10 });
+    const bodiesBefore = world.model.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.rawBody);
+
+    const second = manager(); // a new worker: nothing in memory, same database
+    expect(await second.resumeInterrupted()).toBe(1);
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const bodiesAfter = world.model.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.rawBody).slice(bodiesBefore.length);
+    const answeredBodies = bodiesBefore.slice(0, 3);
+    expect(bodiesAfter.filter((body) => answeredBodies.includes(body))).toEqual([]);
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.assessments.size).toBe(8);
+    expect(view.claims).toHaveLength(9);
+    expect(view.revisions).toHaveLength(1);
+  });
+
+  it('re-checks with fresh evidence and deletes checks with all their rows', async () => {
+    freshDb();
+    const runs = manager();
+    const first = await runs.start({ text: 'Mount Everest is the highest mountain on Earth, at 8,849 metres.', origin: 'typed' });
+    const firstId = first.ok ? first.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(firstId)).toBe('done'), { timeout: 10_000, interval: 20 });
+    const searchesBefore = world.searxng.requests.length;
+    const again = await runs.recheck(firstId);
+    const againId = again.ok ? again.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(againId)).toBe('done'), { timeout: 10_000, interval: 20 });
+    expect(world.searxng.requests.length).toBeGreaterThan(searchesBefore);
+    expect((await db.checks.get(againId))?.fresh).toBe(true);
+    expect(await runs.delete({ checkIds: [firstId] })).toBe(1);
+    expect(await db.claims.where('checkId').equals(firstId).count()).toBe(0);
+    expect(await db.claims.where('checkId').equals(againId).count()).toBe(2);
+    expect(await runs.delete({ all: true })).toBe(1);
+    expect(await db.checks.count()).toBe(0);
+  });
+});
