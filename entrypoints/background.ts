@@ -14,9 +14,10 @@ import { loadSettings } from '../lib/settings/store';
 export default defineBackground(() => {
   const own = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
   void restrictLocalStorageToExtension();
-  const runs = createRunManager({ db: new FactlightDb(), loadSettings, extractor: createLinkedomExtractor(), onActivityChange: keepAliveWhile });
+  const db = new FactlightDb();
+  const runs = createRunManager({ db, loadSettings, extractor: createLinkedomExtractor(), onActivityChange: keepAliveWhile });
   registerSettingsHandlers(own, browser.runtime.getManifest().version);
-  registerCheckHandlers(own, runs);
+  registerCheckHandlers(own, runs, db);
   // A worker stopped mid-check picks its runs up again on its next start or alarm.
   void runs.resumeInterrupted();
   browser.alarms?.onAlarm.addListener((alarm) => {

@@ -1,11 +1,17 @@
+import { parseChecksImport, writeImportedChecks } from '../db/export-import';
+import type { FactlightDb } from '../db/schema';
 import type { RunManager } from './run-manager';
 import { handleCommand, type OwnExtension } from './authorized-handler';
 
 /** Commands that start, stop, re-run and delete checks. Results travel through IndexedDB, not messages. */
-export function registerCheckHandlers(own: OwnExtension, runs: RunManager): void {
+export function registerCheckHandlers(own: OwnExtension, runs: RunManager, db: FactlightDb): void {
   handleCommand(own, 'startCheck', (request) => runs.start(request));
   handleCommand(own, 'recheck', ({ checkId }) => runs.recheck(checkId));
   handleCommand(own, 'cancelCheck', ({ checkId }) => runs.cancel(checkId));
   handleCommand(own, 'deleteChecks', async (request) => ({ deleted: await runs.delete(request) }));
   handleCommand(own, 'resumeChecks', async () => ({ resumed: await runs.resumeInterrupted() }));
+  handleCommand(own, 'importChecks', async ({ json }) => {
+    const parsed = parseChecksImport(json);
+    return parsed.ok ? writeImportedChecks(db, parsed) : { error: parsed.error };
+  });
 }

@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { registerCheckHandlers } from '../../../lib/background/check-handlers';
+import { createRunManager } from '../../../lib/background/run-manager';
 import { registerSettingsHandlers } from '../../../lib/background/settings-handlers';
+import { FactlightDb } from '../../../lib/db/schema';
+import { createLinkedomExtractor } from '../../../lib/extract/linkedom-extractor';
+import { loadSettings } from '../../../lib/settings/store';
 import { backgroundMessaging, COMMAND_AUDIENCE, type BackgroundCommand } from '../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { saveSettings } from '../../../lib/settings/store';
@@ -38,6 +43,13 @@ const sampleData: Record<BackgroundCommand, unknown> = {
   testModelConnection: { preset: 'openai', profile: { baseUrl: 'http://127.0.0.1:9/v1', fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' } },
   testSearchConnection: { provider: 'brave', baseUrl: 'http://127.0.0.1:9' },
   getStatus: undefined,
+  // Empty text: the one command content scripts may send is answered without touching the network.
+  startCheck: { text: '', origin: 'selection' },
+  cancelCheck: { checkId: 'x' },
+  recheck: { checkId: 'x' },
+  deleteChecks: { all: true },
+  importChecks: { json: '{}' },
+  resumeChecks: undefined,
 };
 
 describe('background command security', () => {
@@ -46,6 +58,8 @@ describe('background command security', () => {
     backgroundMessaging.removeAllListeners();
     await saveSettings(settingsWithKeys);
     registerSettingsHandlers(own, '1.0.0');
+    const db = new FactlightDb('sender-security');
+    registerCheckHandlers(own, createRunManager({ db, loadSettings, extractor: createLinkedomExtractor() }), db);
   });
 
   it('refuses every settings command from a content script, and no answer contains a key', async () => {
@@ -83,8 +97,9 @@ describe('background command security', () => {
     });
   });
 
-  it('lets a content script ask only for the non-secret status', async () => {
+  it('lets a content script ask only for the non-secret status, and start a check', async () => {
     const answer = await deliver('getStatus', undefined, contentScript);
     expect(answer.res).toEqual({ version: '1.0.0', modelConfigured: true });
+    expect((await deliver('startCheck', { text: ' ', origin: 'selection' }, contentScript)).res).toMatchObject({ ok: false, error: expect.stringContaining('no text') });
   });
 });
