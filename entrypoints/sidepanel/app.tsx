@@ -1,28 +1,55 @@
 import { useEffect, useState } from 'react';
-import { browser } from 'wxt/browser';
+import { CheckTab } from '../../components/sidepanel/check-tab';
+import { HistoryView } from '../../components/sidepanel/history-view';
+import { TabBar, type TabId } from '../../components/sidepanel/tab-bar';
 import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
 
-/** The side panel's shell: until checks exist, it says what to set up first. */
+/** `?check=<id>` opens a given check (links from the page and tests use it). */
+function checkFromUrl(): string | undefined {
+  return new URLSearchParams(window.location.search).get('check') || undefined;
+}
+
+/**
+ * The side panel: a Check tab (check box and the current check) and a History tab. Everything shown comes
+ * from IndexedDB through live queries; messages to the background only carry commands and ids.
+ */
 export function SidePanelApp() {
   const [status, setStatus] = useState<ExtensionStatus>();
-  const [error, setError] = useState<string>();
+  const [statusError, setStatusError] = useState<string>();
+  const [tab, setTab] = useState<TabId>('check');
+  const [checkId, setCheckId] = useState(checkFromUrl);
+
   useEffect(() => {
-    sendToBackground('getStatus').then(setStatus, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    sendToBackground('getStatus').then(setStatus, (error: unknown) => setStatusError(error instanceof Error ? error.message : String(error)));
+    // A service worker stopped mid-check resumes its checks when someone looks (no answer needed).
+    sendToBackground('resumeChecks').catch(() => undefined);
   }, []);
 
-  if (error) return <p className="result error" role="alert">Factlight's background did not answer: {error}</p>;
-  if (!status) return <p role="status">Loading…</p>;
+  const openCheck = (id: string) => {
+    setCheckId(id);
+    setTab('check');
+    // Keep the open check in the URL, so a reload shows it again.
+    const url = new URL(window.location.href);
+    url.searchParams.set('check', id);
+    window.history.replaceState(null, '', url);
+  };
+
   return (
-    <main className="options">
-      <h1>Factlight</h1>
-      {status.modelConfigured ? (
-        <p data-testid="sidepanel-ready">Select text on a page to fact-check it.</p>
-      ) : (
-        <div data-testid="sidepanel-setup">
-          <p>Choose a model to start: any OpenAI-compatible endpoint, or a local Ollama.</p>
-          <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>Open settings</button>
-        </div>
-      )}
+    <main className="sidepanel">
+      <header className="panel-head">
+        <h1>Factlight</h1>
+        <TabBar current={tab} onChange={setTab} />
+      </header>
+      {statusError ? (
+        <p className="result error" role="alert" data-testid="status-error">
+          Factlight's background did not answer ({statusError}). Past checks are still readable; reload the panel to retry.
+        </p>
+      ) : !status ? (
+        <p role="status" className="hint" data-testid="status-loading">Connecting…</p>
+      ) : null}
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
+        {tab === 'check' ? <CheckTab status={status} checkId={checkId} onOpenCheck={openCheck} /> : <HistoryView onOpen={openCheck} />}
+      </div>
     </main>
   );
 }

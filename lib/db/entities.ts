@@ -4,7 +4,9 @@
  * revisions live in their own tables keyed by check, loaded when a check is opened. Each row holds the
  * pipeline's own type, so what the UI shows is exactly what the core produced.
  */
+import type { CaptureSelectors } from '../anchoring/selectors';
 import type { CheckUsage, Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from '../core/types';
+import type { CitedLink } from '../messaging/protocol';
 
 export type CheckStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
 export type CheckOrigin = 'selection' | 'page' | 'chatbot-reply' | 'typed';
@@ -52,6 +54,17 @@ export interface CheckRecord {
   fresh?: boolean;
   /** The date the check ran against (evidence dates are judged relative to it). */
   today?: string;
+  /** The tab and frame the text was captured in, while that page may still show it. */
+  tabId?: number;
+  frameId?: number;
+  /** Where the text sits in its page (W3C selectors), so highlights can be drawn again. */
+  capture?: CaptureSelectors;
+  /** The chatbot reply's message id, for replies. */
+  messageId?: string;
+  /** Links the text itself cites. */
+  citations?: CitedLink[];
+  /** Claims whose text could not be found on the page any more (never drawn in a wrong place). */
+  notFoundOnPage?: string[];
 }
 
 export interface SentenceRecord extends Sentence {

@@ -67,7 +67,7 @@ describe('database migrations', () => {
       expect(stored, table).toEqual(expect.arrayContaining(expected.map((row) => expect.objectContaining(row))));
     }
     // The indexed queries the app relies on answer after the upgrade, and a check loads as a whole.
-    const first = fixture.tables.checks[0] as { id: string; site?: string };
+    const first = fixture.tables.checks![0] as { id: string; site?: string };
     expect((await db.checks.where('site').equals(first.site!).toArray()).map((c) => c.id)).toContain(first.id);
     expect((await db.checks.where('searchWords').startsWith('ex').toArray()).map((c) => c.id)).toContain(first.id);
     const view = await loadCheckView(db, first.id);

@@ -1,0 +1,47 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ExtensionStatus } from '../../lib/messaging/protocol';
+import { CheckBox } from './check-box';
+import { CurrentCheck } from './current-check';
+import { useDb } from './db-context';
+import { SetupNotice } from './setup-notice';
+
+/** The Check tab: set-up notice when no model is chosen, the check box, and the current check. */
+export function CheckTab({ status, checkId, onOpenCheck }: { status: ExtensionStatus | undefined; checkId: string | undefined; onOpenCheck: (checkId: string) => void }) {
+  return (
+    <>
+      {status?.modelConfigured === false ? (
+        <SetupNotice
+          testId="setup-needed"
+          message="No model is set up yet. Choose one (any OpenAI-compatible endpoint, or a local Ollama) to start checking."
+          buttonTestId="open-options"
+        />
+      ) : null}
+      {status?.modelConfigured ? (
+        <p className="hint" data-testid="sidepanel-ready">Select text on a page, or paste text below, to fact-check it.</p>
+      ) : null}
+      <CheckBox onStarted={onOpenCheck} />
+      {checkId ? <CurrentCheck checkId={checkId} onOpenCheck={onOpenCheck} /> : <NoCurrentCheck onOpenCheck={onOpenCheck} />}
+    </>
+  );
+}
+
+/** Nothing opened yet: say so, and offer the latest check if there is one. */
+function NoCurrentCheck({ onOpenCheck }: { onOpenCheck: (checkId: string) => void }) {
+  const db = useDb();
+  const latest = useLiveQuery(async () => ({ id: (await db.checks.orderBy('createdAt').reverse().first())?.id }), [db]);
+  if (!latest) return <p role="status" data-testid="checks-loading">Loading…</p>;
+  const latestId = latest.id;
+  if (!latestId) {
+    return (
+      <p className="notice" data-testid="no-checks">
+        No checks yet. Paste text above and press Check, or select text on a page and choose "Fact-check".
+      </p>
+    );
+  }
+  return (
+    <div className="notice" data-testid="no-current-check">
+      <p>Your earlier checks are in History.</p>
+      <button type="button" className="secondary" onClick={() => onOpenCheck(latestId)}>Open the latest check</button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { CheckDetails } from './check-details';
+import { useCheckView } from './use-check-view';
+
+/** The check being looked at, read live from the database; says so when it is loading or gone. */
+export function CurrentCheck({ checkId, onOpenCheck }: { checkId: string; onOpenCheck: (checkId: string) => void }) {
+  const state = useCheckView(checkId);
+  if (state.state === 'loading') {
+    return <p role="status" data-testid="check-loading">Loading check…</p>;
+  }
+  if (state.state === 'missing') {
+    return (
+      <p className="notice" data-testid="check-missing">
+        This check no longer exists (it may have been deleted). Check new text above, or open one from History.
+      </p>
+    );
+  }
+  return <CheckDetails key={checkId} view={state.view} onOpenCheck={onOpenCheck} />;
+}

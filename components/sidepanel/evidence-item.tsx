@@ -1,0 +1,60 @@
+import type { Ref } from 'react';
+import type { Evidence, Judgement } from '../../lib/core/types';
+import { formatDate } from '../../lib/view/format';
+import { ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS } from '../../lib/view/labels';
+import { safeHttpHref } from '../../lib/view/safe-url';
+import { MarkedPassage } from './marked-passage';
+import { SafeLink } from './safe-link';
+
+/** One evidence item, its judgement, and whether the user counts it. */
+export interface EvidenceItemProps {
+  item: Evidence;
+  /** n when the explanation cites this item as [n]. */
+  citation?: number;
+  judgement?: Judgement;
+  claimText: string;
+  /** Ticked: this item counts towards the score (its own toggle). */
+  included: boolean;
+  /** Its source type is unticked in the source filters, so it does not count either way. */
+  typeExcluded: boolean;
+  onToggle: (included: boolean) => void;
+  itemRef: Ref<HTMLLIElement>;
+}
+
+/** One piece of evidence: where it is from, what the judge read in it, and whether it counts. */
+export function EvidenceItem({ item, citation, judgement, claimText, included, typeExcluded, onToggle, itemRef }: EvidenceItemProps) {
+  const source = item.source;
+  const origin = ORIGIN_LABELS[item.origin];
+  const date = formatDate(source.publishedAt);
+  const counted = included && !typeExcluded;
+  return (
+    <li ref={itemRef} tabIndex={-1} className={`evidence-item${counted ? '' : ' excluded'}`} data-testid="evidence-item" data-evidence-id={item.id}>
+      <div className="evidence-head">
+        {citation ? <span className="citation-number">[{citation}]</span> : null}
+        <SafeLink url={source.url} className="evidence-title">
+          {source.title || source.host || source.url}
+        </SafeLink>
+      </div>
+      <p className="evidence-meta">
+        <span className="site">{source.siteName ?? source.host}</span>
+        <span className="tag" data-testid="source-type">{SOURCE_TYPE_LABELS[source.sourceType]}</span>
+        {origin ? <span className="tag origin" data-testid="evidence-origin">{origin}</span> : null}
+        {date ? <time dateTime={source.publishedAt}>{date}</time> : null}
+      </p>
+      <p className={`stance stance-${judgement?.stance ?? 'none'}`} data-testid="evidence-stance">
+        {judgement ? STANCE_LABELS[judgement.stance] : 'Not judged'}
+      </p>
+      {item.passage ? (
+        <blockquote className="passage">
+          <MarkedPassage passage={item.passage} claim={claimText} />
+        </blockquote>
+      ) : null}
+      {judgement?.rationale ? <p className="rationale">{judgement.rationale}</p> : null}
+      {safeHttpHref(source.url) ? null : <p className="hint">Not a web address, so not linked: {source.url}</p>}
+      <label className="toggle">
+        <input type="checkbox" data-testid="evidence-toggle" checked={included} onChange={(event) => onToggle(event.target.checked)} />
+        Count this source{typeExcluded ? ' (its source type is off)' : ''}
+      </label>
+    </li>
+  );
+}

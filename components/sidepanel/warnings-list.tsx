@@ -1,0 +1,19 @@
+/**
+ * Provider failures and other warnings, folded away: they explain gaps (a search provider refused the
+ * key, a page could not be read) without drowning the result. Each names the provider and the reason.
+ */
+export function WarningsList({ warnings }: { warnings: readonly string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <details className="warnings" data-testid="check-warnings">
+      <summary>
+        {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}: some sources could not be used
+      </summary>
+      <ul>
+        {warnings.map((warning, i) => (
+          <li key={i}>{warning}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,112 @@
+import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
+import { scoreText } from '../core/scoring/score';
+import type { CheckProgress, CheckRecord } from './entities';
+import type { FactlightDb } from './schema';
+
+/**
+ * Persists a running check step by step: every pipeline event is written as it arrives, so the side
+ * panel (reading with live queries) shows each verdict at once, and a service worker stopped mid-check
+ * loses nothing. Rows have deterministic ids (check id + the pipeline's own ids), so a resumed run
+ * overwrites what the interrupted one wrote instead of duplicating it. Writes are serialised to keep
+ * events in order.
+ */
+export const EMPTY_PROGRESS: CheckProgress = { sentences: 0, claims: 0, checkWorthy: 0, verdicts: 0, evidence: 0 };
+
+export function createCheckWriter(db: FactlightDb, checkId: string, now: () => number, onWritten?: () => void) {
+  let chain: Promise<unknown> = Promise.resolve();
+  const progress: CheckProgress = { ...EMPTY_PROGRESS };
+  const warnings: string[] = [];
+  const enqueue = (write: () => Promise<unknown>) => {
+    chain = chain.then(write, write).then(() => onWritten?.());
+    return chain;
+  };
+  const touch = (change: Partial<CheckRecord> = {}) => db.checks.update(checkId, { ...change, progress: { ...progress }, updatedAt: now() });
+
+  async function write(event: PipelineEvent): Promise<void> {
+    switch (event.type) {
+      case 'stage':
+        await touch({ stage: event.stage });
+        return;
+      case 'sentences':
+        progress.sentences = event.sentences.length;
+        await db.transaction('rw', db.sentences, db.checks, async () => {
+          await db.sentences.bulkPut(event.sentences.map((sentence) => ({ ...sentence, id: `${checkId}:s${sentence.index}`, checkId })));
+          await touch({ language: event.language });
+        });
+        return;
+      case 'claims':
+        progress.claims += event.claims.length;
+        progress.checkWorthy += event.claims.filter((claim) => claim.checkWorthy).length;
+        await db.transaction('rw', db.claims, db.checks, async () => {
+          await db.claims.bulkPut(event.claims.map((claim) => ({ id: `${checkId}:${claim.id}`, checkId, claim })));
+          await touch();
+        });
+        return;
+      case 'queries':
+        await db.transaction('rw', db.claims, async () => {
+          for (const queries of event.queries) await db.claims.update(`${checkId}:${queries.claimId}`, { queries });
+        });
+        return;
+      case 'evidence':
+        progress.evidence += event.evidence.length;
+        await db.transaction('rw', db.evidence, db.checks, async () => {
+          await db.evidence.bulkPut(event.evidence.map((evidence) => ({ id: `${checkId}:${evidence.id}`, checkId, claimId: evidence.claimId, evidence })));
+          await touch();
+        });
+        return;
+      case 'assessment':
+        progress.verdicts++;
+        await db.transaction('rw', db.claims, db.checks, async () => {
+          await db.claims.update(`${checkId}:${event.assessment.claimId}`, { assessment: event.assessment });
+          await touch();
+        });
+        return;
+      case 'source-types':
+        await db.evidence
+          .where('checkId')
+          .equals(checkId)
+          .modify((row) => {
+            const type = event.types[row.evidence.source.host];
+            if (type && (row.evidence.origin === 'page' || row.evidence.origin === 'snippet')) row.evidence.source.sourceType = type;
+          });
+        return;
+      case 'revisions':
+        await db.revisions.bulkPut(event.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })));
+        return;
+      case 'warning':
+        warnings.push(event.message);
+        await touch({ warnings: [...warnings] });
+        return;
+    }
+  }
+
+  return {
+    /** Queues an event's writes; call without awaiting from the pipeline's event callback. */
+    record(event: PipelineEvent): void {
+      void enqueue(() => write(event));
+    },
+    /** Waits for every queued write, then stores the final status, scores and usage. */
+    async finish(result: CheckResult, status: CheckRecord['status']): Promise<void> {
+      await enqueue(async () => undefined);
+      const scores = scoreText(result.claims, new Map(result.assessments.map((a) => [a.claimId, a])), result.evidence);
+      await db.checks.update(checkId, {
+        status,
+        stage: 'done',
+        score: scores.overall.value,
+        band: scores.overall.band,
+        claimsChecked: scores.overall.checked,
+        claimsTotal: scores.overall.total,
+        usage: result.usage,
+        warnings: result.warnings,
+        today: result.today,
+        progress: { ...progress },
+        updatedAt: now(),
+        ...(result.stopped ? { stopped: result.stopped } : {}),
+      });
+    },
+    async fail(message: string): Promise<void> {
+      await enqueue(async () => undefined);
+      await db.checks.update(checkId, { status: 'failed', error: message, updatedAt: now(), progress: { ...progress } });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import type { CheckView } from './check-view';
+import type { CheckRecord, ClaimRecord, EvidenceRecord, RevisionRecord, SentenceRecord } from './entities';
+import { checksExportSchema, EXPORT_FORMAT, EXPORT_VERSION, type ChecksExport, type ExportedCheck } from './export-schema';
+import type { FactlightDb } from './schema';
+import { searchWordsFor } from './search-words';
+
+export { exportCheckMarkdown, exportChecksMarkdown } from './export-markdown';
+
+/**
+ * Export and import of checks as JSON. Everything here is pure except `writeImportedChecks`, which
+ * takes the database as an argument, so the background's `importChecks` handler and the tests can use it
+ * without any extension API.
+ */
+
+/** Serialises checks with every record (check, sentences, claims with queries and assessments,
+ * evidence, revisions), so that an import restores exactly what `loadCheckView` returned. */
+export function exportChecksJson(views: readonly CheckView[], now: Date = new Date()): string {
+  const file: ChecksExport = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    checks: views.map(toExported),
+  };
+  return JSON.stringify(file, null, 2);
+}
+
+function toExported(view: CheckView): ExportedCheck {
+  const { searchWords: _derived, ...check } = view.check;
+  return {
+    check,
+    sentences: view.sentences.map(({ id: _id, checkId: _checkId, ...sentence }) => sentence),
+    claims: view.claims.map((claim) => ({
+      claim,
+      ...(view.queries.has(claim.id) ? { queries: view.queries.get(claim.id)! } : {}),
+      ...(view.assessments.has(claim.id) ? { assessment: view.assessments.get(claim.id)! } : {}),
+    })),
+    evidence: view.evidence,
+    revisions: view.revisions,
+  };
+}
+
+/** One imported check as database rows, ids derived from the check's id. */
+export interface ImportedCheck {
+  check: CheckRecord;
+  sentences: SentenceRecord[];
+  claims: ClaimRecord[];
+  evidence: EvidenceRecord[];
+  revisions: RevisionRecord[];
+}
+
+/** The rows to write, or why the file cannot be imported. */
+export type ParsedChecksImport = { ok: true; checks: ImportedCheck[] } | { ok: false; error: string };
+
+/** Validates an export file and turns it into database rows; `error` says what is wrong in plain words. */
+export function parseChecksImport(json: string): ParsedChecksImport {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (error) {
+    return { ok: false, error: `The file is not valid JSON (${error instanceof Error ? error.message : String(error)}).` };
+  }
+  const header = typeof raw === 'object' && raw !== null ? (raw as { format?: unknown; version?: unknown }) : {};
+  if (header.format !== EXPORT_FORMAT) return { ok: false, error: `This is not a Factlight export: "format" must be "${EXPORT_FORMAT}".` };
+  if (header.version !== EXPORT_VERSION) {
+    return { ok: false, error: `Unsupported export version ${JSON.stringify(header.version) ?? 'none'}: this Factlight reads version ${EXPORT_VERSION}.` };
+  }
+  const parsed = checksExportSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: `The export is damaged: ${describeIssues(parsed.error)}` };
+  return { ok: true, checks: parsed.data.checks.map(toRecords) };
+}
+
+function describeIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
+  const more = error.issues.length - shown.length;
+  return `${shown.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}.`;
+}
+
+/** Rows for one exported check. Child ids and `checkId` are rebuilt from the check's own id, so a file
+ * cannot slip rows into another check. */
+function toRecords(exported: ExportedCheck): ImportedCheck {
+  const source = exported.check;
+  const checkId = source.id;
+  // An imported check has no run behind it; left "running", resumeChecks would start it again and spend
+  // the user's tokens on someone else's file. It keeps its results and reads as cancelled.
+  const unfinished = source.status === 'queued' || source.status === 'running';
+  const check: CheckRecord = {
+    ...source,
+    ...(unfinished ? { status: 'cancelled' as const, stopped: 'cancelled' as const } : {}),
+    searchWords: searchWordsFor(source.text, source.pageTitle, source.site),
+  };
+  return {
+    check,
+    sentences: exported.sentences.map((sentence) => ({ ...sentence, id: `${checkId}:s${sentence.index}`, checkId })),
+    claims: exported.claims.map((entry) => ({ id: `${checkId}:${entry.claim.id}`, checkId, ...entry })),
+    evidence: exported.evidence.map((evidence) => ({ id: `${checkId}:${evidence.id}`, checkId, claimId: evidence.claimId, evidence })),
+    revisions: exported.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })),
+  };
+}
+
+/**
+ * Adds the imported checks whose ids are not in the database yet, in one transaction (all or nothing);
+ * checks already present, or repeated in the file, are skipped and left untouched.
+ */
+export async function writeImportedChecks(db: FactlightDb, parsed: { checks: readonly ImportedCheck[] }): Promise<{ imported: number; skipped: number }> {
+  return db.transaction('rw', [db.checks, db.sentences, db.claims, db.evidence, db.revisions], async () => {
+    const existing = await db.checks.bulkGet(parsed.checks.map((entry) => entry.check.id));
+    const seen = new Set<string>();
+    const fresh = parsed.checks.filter((entry, i) => {
+      if (existing[i] || seen.has(entry.check.id)) return false;
+      seen.add(entry.check.id);
+      return true;
+    });
+    await db.checks.bulkAdd(fresh.map((entry) => entry.check));
+    // bulkPut, not bulkAdd: rows left behind by an earlier, interrupted delete of the same id are replaced.
+    await db.sentences.bulkPut(fresh.flatMap((entry) => entry.sentences));
+    await db.claims.bulkPut(fresh.flatMap((entry) => entry.claims));
+    await db.evidence.bulkPut(fresh.flatMap((entry) => entry.evidence));
+    await db.revisions.bulkPut(fresh.flatMap((entry) => entry.revisions));
+    return { imported: fresh.length, skipped: parsed.checks.length - fresh.length };
+  });
+}

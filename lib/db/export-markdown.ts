@@ -1,0 +1,85 @@
+import { scoreText } from '../core/scoring/score';
+import type { Evidence } from '../core/types';
+import { orderEvidence } from '../view/citations';
+import { formatDate, percent } from '../view/format';
+import { BAND_ICONS, BAND_LABELS, ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS, statusLabel, VERDICT_LABELS } from '../view/labels';
+import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
+import type { CheckView } from './check-view';
+
+/**
+ * A check as a readable Markdown report. Every piece of untrusted text (the checked text, titles,
+ * passages, the model's explanations) goes through `escapeMarkdown` or a code block, and only http(s)
+ * URLs become links, so a page cannot inject links, images or HTML into the report.
+ */
+export function exportCheckMarkdown(view: CheckView): string {
+  const { check } = view;
+  const scores = scoreText(view.claims, view.assessments, view.evidence);
+  const lines: string[] = ['# Factlight check', ''];
+  lines.push(`- **Checked:** ${escapeMarkdown(formatDate(check.createdAt, true) ?? '')}`);
+  if (check.pageUrl) lines.push(`- **Page:** ${markdownLink(check.pageTitle ?? check.pageUrl, check.pageUrl)}`);
+  else if (check.site) lines.push(`- **Site:** ${escapeMarkdown(check.site)}`);
+  lines.push(`- **Status:** ${statusLabel(check)}${check.error ? ` (${escapeMarkdown(check.error)})` : ''}`);
+  const overall = scores.overall;
+  lines.push(`- **Overall:** ${percent(overall.value)} ${BAND_ICONS[overall.band]} ${BAND_LABELS[overall.band]} · ${overall.checked} of ${overall.total} claims checked`);
+  lines.push('', '## Text', '', codeBlock(check.text), '');
+
+  if (view.sentences.length > 0) {
+    lines.push('## Sentences', '');
+    for (const sentence of view.sentences) {
+      const score = scores.sentences.get(sentence.index);
+      const band = score ? `${BAND_ICONS[score.band]} ${BAND_LABELS[score.band]}${score.value !== null ? ` ${percent(score.value)}` : ''}` : 'no claims';
+      lines.push(`${sentence.index + 1}. **[${band}]** ${escapeMarkdown(sentence.text)}`);
+    }
+    lines.push('');
+  }
+
+  if (view.claims.length > 0) lines.push('## Claims', '');
+  view.claims.forEach((claim, i) => {
+    const scored = scores.claims.get(claim.id);
+    const assessment = view.assessments.get(claim.id);
+    const verdict = scored ? VERDICT_LABELS[scored.verdict] : 'Not checked yet';
+    lines.push(`### ${i + 1}. ${escapeMarkdown(claim.text)}`, '');
+    lines.push(`- **Verdict:** ${verdict}${scored && scored.score.value !== null ? ` (credibility ${percent(scored.score.value)})` : ''}`);
+    lines.push(`- **Sentence:** ${claim.sentenceIndex + 1}`);
+    if (assessment?.error) lines.push(`- **Why not checked:** ${escapeMarkdown(assessment.error)}`);
+    if (assessment?.explanation) lines.push(`- **Explanation:** ${escapeMarkdown(assessment.explanation)}`);
+    const evidence = orderEvidence(view.evidence.filter((item) => item.claimId === claim.id), assessment?.citedEvidenceIds ?? []);
+    if (evidence.length > 0) {
+      lines.push('', '**Evidence** (numbered as the explanation cites them)', '');
+      evidence.forEach(({ item }, n) => lines.push(...evidenceLines(item, n, assessment?.judgements.find((j) => j.evidenceId === item.id))));
+    }
+    lines.push('');
+  });
+
+  if (view.revisions.length > 0) {
+    lines.push('## Revisions', '');
+    for (const revision of view.revisions) {
+      lines.push(`- **Sentence ${revision.sentenceIndex + 1}:** ${escapeMarkdown(revision.original)}`, `  - **Revised:** ${escapeMarkdown(revision.revised)}`);
+    }
+    lines.push('');
+  }
+  if (check.warnings.length > 0) {
+    lines.push('## Warnings', '', ...check.warnings.map((warning) => `- ${escapeMarkdown(warning)}`), '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined): string[] {
+  const source = item.source;
+  const meta = [
+    escapeMarkdown(source.siteName ?? source.host),
+    SOURCE_TYPE_LABELS[source.sourceType],
+    ORIGIN_LABELS[item.origin],
+    source.publishedAt ? escapeMarkdown(formatDate(source.publishedAt) ?? '') : undefined,
+    judgement ? STANCE_LABELS[judgement.stance] : 'Not judged',
+  ].filter((part): part is string => Boolean(part));
+  const lines = [`${n + 1}. ${markdownLink(source.title, source.url)} — ${meta.join(' · ')}`];
+  if (item.passage) lines.push(`   - Passage: “${escapeMarkdown(item.passage)}”`);
+  if (judgement?.rationale) lines.push(`   - Rationale: ${escapeMarkdown(judgement.rationale)}`);
+  return lines;
+}
+
+/** Several checks in one document, separated by rules. */
+export function exportChecksMarkdown(views: readonly CheckView[]): string {
+  return views.map(exportCheckMarkdown).join('\n---\n\n');
+}

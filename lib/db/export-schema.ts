@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type { SearchProviderId } from '../core/ports';
+import { SOURCE_TYPES, type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence, type StageName } from '../core/types';
+import type { CheckRecord } from './entities';
+
+/**
+ * The JSON export format, version 1, validated on import. Imported files are untrusted: every field is
+ * checked against the records' own types (the `z.ZodType<…>` annotations make the compiler prove the
+ * schema matches them), unknown fields are dropped, and offsets must point inside the check's text.
+ */
+export const EXPORT_FORMAT = 'factlight-checks';
+/** Bumped when the format changes incompatibly; older files then need a migration here. */
+export const EXPORT_VERSION = 1;
+
+/** A check's summary row as exported: `searchWords` is derived, so it is recomputed on import. */
+export type ExportedCheckRecord = Omit<CheckRecord, 'searchWords'>;
+/** A sentence without its record id (rebuilt from the check id on import). */
+export type ExportedSentence = Sentence & { kind?: string };
+/** A claim with its search queries and assessment, when they exist. */
+export interface ExportedClaim {
+  claim: Claim;
+  queries?: ClaimQueries;
+  assessment?: ClaimAssessment;
+}
+/** One check and all its parts. */
+export interface ExportedCheck {
+  check: ExportedCheckRecord;
+  sentences: ExportedSentence[];
+  claims: ExportedClaim[];
+  evidence: Evidence[];
+  revisions: Revision[];
+}
+/** The whole file. */
+export interface ChecksExport {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  checks: ExportedCheck[];
+}
+
+const PROVIDERS = ['wikipedia', 'searxng', 'serper', 'tavily', 'brave', 'exa', 'google-factcheck', 'wikidata'] as const satisfies ReadonlyArray<SearchProviderId | 'wikidata'>;
+const STAGES = ['sentences', 'claims', 'queries', 'search', 'pages', 'passages', 'source-types', 'verify', 'revise'] as const satisfies readonly StageName[];
+const VERDICTS = ['supported', 'refuted', 'disputed', 'not-enough-evidence', 'could-not-check', 'not-check-worthy'] as const;
+
+const count = z.number().int().nonnegative();
+const span = z.object({ start: count, end: count });
+const stageUsage = z.object({ promptTokens: count, completionTokens: count, calls: count });
+
+const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
+  id: z.string().min(1).max(200),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  status: z.enum(['queued', 'running', 'done', 'cancelled', 'failed']),
+  origin: z.enum(['selection', 'page', 'chatbot-reply', 'typed']),
+  text: z.string(),
+  inputHash: z.string(),
+  pageUrl: z.string().optional(),
+  pageTitle: z.string().optional(),
+  site: z.string().optional(),
+  language: z.string().optional(),
+  stage: z.string().optional(),
+  score: z.number().min(0).max(1).nullable().optional(),
+  band: z.enum(['green', 'orange', 'red', 'grey', 'unknown']).optional(),
+  claimsChecked: count.optional(),
+  claimsTotal: count.optional(),
+  error: z.string().optional(),
+  progress: z.object({ sentences: count, claims: count, checkWorthy: count, verdicts: count, evidence: count }),
+  usage: z
+    .object({ byStage: z.partialRecord(z.enum(STAGES), stageUsage), total: stageUsage, searchCalls: count, pageFetches: count })
+    .optional(),
+  warnings: z.array(z.string()),
+  stopped: z.enum(['budget', 'cancelled']).optional(),
+  fresh: z.boolean().optional(),
+  today: z.string().optional(),
+});
+
+const sentence: z.ZodType<ExportedSentence> = span.extend({ index: count, text: z.string(), kind: z.string().optional() });
+
+const claim: z.ZodType<Claim> = z.object({
+  id: z.string().min(1),
+  sentenceIndex: count,
+  text: z.string(),
+  span,
+  anchored: z.boolean(),
+  checkWorthy: z.boolean(),
+  triple: z.object({ subject: z.string(), predicate: z.string(), object: z.string() }).optional(),
+});
+
+const queries: z.ZodType<ClaimQueries> = z.object({
+  claimId: z.string(),
+  query: z.string(),
+  question: z.string(),
+  englishQuery: z.string().optional(),
+  englishQuestion: z.string().optional(),
+});
+
+const assessment: z.ZodType<ClaimAssessment> = z.object({
+  claimId: z.string(),
+  verdict: z.enum(VERDICTS),
+  judgements: z.array(z.object({ evidenceId: z.string(), stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']), rationale: z.string() })),
+  explanation: z.string(),
+  citedEvidenceIds: z.array(z.string()),
+  error: z.string().optional(),
+});
+
+const evidence: z.ZodType<Evidence> = z.object({
+  id: z.string().min(1),
+  claimId: z.string(),
+  source: z.object({
+    url: z.string(),
+    host: z.string(),
+    title: z.string(),
+    siteName: z.string().optional(),
+    publishedAt: z.string().optional(),
+    provider: z.enum(PROVIDERS),
+    sourceType: z.enum(SOURCE_TYPES),
+  }),
+  passage: z.string(),
+  origin: z.enum(['page', 'snippet', 'knowledge-graph', 'fact-check']),
+});
+
+const revision: z.ZodType<Revision> = z.object({
+  sentenceIndex: count,
+  original: z.string(),
+  revised: z.string(),
+  changes: z.array(z.object({ from: z.string(), to: z.string(), evidenceIds: z.array(z.string()) })),
+});
+
+/** Cross-record rules a valid check obeys, reported with the offending path. */
+function checkConsistency(value: ExportedCheck, ctx: z.RefinementCtx): void {
+  const length = value.check.text.length;
+  const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const inText = (s: { start: number; end: number }) => s.start <= s.end && s.end <= length;
+  value.sentences.forEach((s, i) => inText(s) || issue(['sentences', i], 'offsets outside the checked text'));
+  const claimIds = new Set<string>();
+  value.claims.forEach((entry, i) => {
+    if (claimIds.has(entry.claim.id)) issue(['claims', i, 'claim', 'id'], `duplicate claim id "${entry.claim.id}"`);
+    claimIds.add(entry.claim.id);
+    if (!inText(entry.claim.span)) issue(['claims', i, 'claim', 'span'], 'offsets outside the checked text');
+    if (entry.assessment && entry.assessment.claimId !== entry.claim.id) issue(['claims', i, 'assessment', 'claimId'], 'does not match the claim');
+  });
+  const evidenceIds = new Set<string>();
+  value.evidence.forEach((item, i) => {
+    if (evidenceIds.has(item.id)) issue(['evidence', i, 'id'], `duplicate evidence id "${item.id}"`);
+    evidenceIds.add(item.id);
+    if (!claimIds.has(item.claimId)) issue(['evidence', i, 'claimId'], `no claim "${item.claimId}" in this check`);
+  });
+}
+
+const exportedCheck: z.ZodType<ExportedCheck> = z
+  .object({
+    check: checkRecord,
+    sentences: z.array(sentence),
+    claims: z.array(z.object({ claim, queries: queries.optional(), assessment: assessment.optional() })),
+    evidence: z.array(evidence),
+    revisions: z.array(revision),
+  })
+  .superRefine(checkConsistency);
+
+/** The whole export file. */
+export const checksExportSchema: z.ZodType<ChecksExport> = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: z.string(),
+  checks: z.array(exportedCheck),
+});

@@ -1,0 +1,29 @@
+/** Small formatting helpers shared by the side panel and the Markdown report. */
+
+/** "72%" for 0.72; an em dash when there is no value. */
+export function percent(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : `${Math.round(value * 100)}%`;
+}
+
+/**
+ * A publication date as the user's locale writes it. Dates come from pages, so anything unparseable is
+ * returned as given (it is rendered as text, never as markup).
+ */
+export function formatDate(value: string | number | undefined, withTime = false): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : undefined;
+  // "2019-05-02" parses as UTC midnight; formatted in a zone west of UTC it would read May 1.
+  const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    ...(withTime && !dateOnly ? { timeStyle: 'short' as const } : {}),
+    ...(dateOnly ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/** The first `max` characters of a text on one line, with an ellipsis when cut. */
+export function preview(text: string, max = 100): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max).trimEnd()}…` : flat;
+}

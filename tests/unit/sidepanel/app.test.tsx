@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { SidePanelApp } from '../../../entrypoints/sidepanel/app';
+import type { FactlightDb } from '../../../lib/db/schema';
+import { buildCheckView, freshDb, seedView } from './fixtures';
+import { fakeBackground, renderWithDb } from './harness';
+
+let db: FactlightDb;
+beforeEach(() => {
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/sidepanel.html');
+  db = freshDb();
+});
+afterEach(async () => {
+  cleanup();
+  fakeBrowser.reset();
+  await db.delete();
+});
+
+const configured = (modelConfigured: boolean) => ({ getStatus: () => ({ version: '0.1.0', modelConfigured }), resumeChecks: () => ({ resumed: 0 }) });
+
+describe('the side panel', () => {
+  it('says a model is needed, with a button to the options page', async () => {
+    fakeBackground(configured(false));
+    const openOptions = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    renderWithDb(<SidePanelApp />, db);
+    expect(screen.getByTestId('status-loading')).toBeTruthy();
+    const notice = await screen.findByTestId('setup-needed');
+    expect(notice.textContent).toContain('No model is set up yet');
+    fireEvent.click(screen.getByTestId('open-options'));
+    expect(openOptions).toHaveBeenCalledOnce();
+  });
+
+  it('says there are no checks yet, and resumes interrupted checks on opening', async () => {
+    const sent = fakeBackground(configured(true));
+    renderWithDb(<SidePanelApp />, db);
+    await screen.findByTestId('sidepanel-ready');
+    expect((await screen.findByTestId('no-checks')).textContent).toContain('No checks yet');
+    expect(sent.map((command) => command.type).sort()).toEqual(['getStatus', 'resumeChecks']);
+    fireEvent.click(screen.getByRole('tab', { name: 'History' }));
+    expect((await screen.findByTestId('history-empty')).textContent).toContain('No checks yet');
+  });
+
+  it('opens the check named in ?check=', async () => {
+    fakeBackground(configured(true));
+    await seedView(db, buildCheckView({ id: 'chk-url' }));
+    window.history.replaceState(null, '', '/sidepanel.html?check=chk-url');
+    renderWithDb(<SidePanelApp />, db);
+    expect(screen.getByTestId('check-loading')).toBeTruthy();
+    expect((await screen.findByTestId('overall-score')).textContent).toContain('50% · 3 of 4 claims checked');
+  });
+
+  it('opens a check from History and keeps it in the URL', async () => {
+    fakeBackground(configured(true));
+    await seedView(db, buildCheckView({ id: 'chk-h' }));
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    renderWithDb(<SidePanelApp />, db);
+    await screen.findByTestId('no-current-check');
+    fireEvent.click(screen.getByRole('tab', { name: 'History' }));
+    fireEvent.click(await screen.findByTestId('history-item'));
+    await screen.findByTestId('check-result');
+    expect(screen.getByRole('tab', { name: 'Check' }).getAttribute('aria-selected')).toBe('true');
+    expect(new URLSearchParams(window.location.search).get('check')).toBe('chk-h');
+  });
+
+  it('still shows history when the background does not answer', async () => {
+    renderWithDb(<SidePanelApp />, db);
+    expect((await screen.findByTestId('status-error')).textContent).toContain('did not answer');
+    await waitFor(() => expect(screen.getByTestId('no-checks')).toBeTruthy());
+  });
+});
