@@ -8,8 +8,16 @@ export interface OwnExtension {
   baseUrl: string;
 }
 
+/** Where an allowed command came from: the tab and frame for a content script. */
+export interface CommandOrigin {
+  tabId?: number;
+  frameId?: number;
+  url?: string;
+}
+
 type Handler<C extends BackgroundCommand> = (
   data: GetDataType<BackgroundProtocol[C]>,
+  origin: CommandOrigin,
 ) => Promise<GetReturnType<BackgroundProtocol[C]>> | GetReturnType<BackgroundProtocol[C]>;
 
 /**
@@ -23,6 +31,12 @@ export function handleCommand<C extends BackgroundCommand>(own: OwnExtension, co
     if (!isAllowed(kind, COMMAND_AUDIENCE[command])) {
       throw new Error(`Refused "${command}" from ${kind === 'foreign' ? 'an unknown sender' : `a ${kind}`}.`);
     }
-    return handler(message.data as GetDataType<BackgroundProtocol[C]>);
+    const tab = (message.sender as { tab?: { id?: number } }).tab;
+    const origin: CommandOrigin = {
+      ...(kind === 'content-script' && tab?.id !== undefined ? { tabId: tab.id } : {}),
+      ...(kind === 'content-script' && message.sender.frameId !== undefined ? { frameId: message.sender.frameId } : {}),
+      ...(sender.url ? { url: sender.url } : {}),
+    };
+    return handler(message.data as GetDataType<BackgroundProtocol[C]>, origin);
   });
 }

@@ -5,7 +5,7 @@ import { handleCommand, type OwnExtension } from './authorized-handler';
 
 /** Commands that start, stop, re-run and delete checks. Results travel through IndexedDB, not messages. */
 export function registerCheckHandlers(own: OwnExtension, runs: RunManager, db: FactlightDb): void {
-  handleCommand(own, 'startCheck', (request) => runs.start(request));
+  handleCommand(own, 'startCheck', (request, origin) => runs.start(request, origin));
   handleCommand(own, 'recheck', ({ checkId }) => runs.recheck(checkId));
   handleCommand(own, 'cancelCheck', ({ checkId }) => runs.cancel(checkId));
   handleCommand(own, 'deleteChecks', async (request) => ({ deleted: await runs.delete(request) }));

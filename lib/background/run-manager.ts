@@ -27,6 +27,8 @@ export interface RunManagerDeps {
   newId?: () => string;
   /** Called while runs are active and when the last one ends (keeps an MV3 worker awake). */
   onActivityChange?: (active: number) => void;
+  /** Called after each persisted step of a check (pushes it to the page it came from). */
+  onCheckChanged?: (checkId: string) => void;
 }
 
 export function createRunManager(deps: RunManagerDeps) {
@@ -42,7 +44,7 @@ export function createRunManager(deps: RunManagerDeps) {
     const controller = new AbortController();
     running.set(checkId, controller);
     changed();
-    const writer = createCheckWriter(deps.db, checkId, () => clock.now());
+    const writer = createCheckWriter(deps.db, checkId, () => clock.now(), () => deps.onCheckChanged?.(checkId));
     try {
       await deps.db.checks.update(checkId, { status: 'running', progress: { ...EMPTY_PROGRESS }, warnings: [], updatedAt: clock.now() });
       const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
@@ -57,7 +59,7 @@ export function createRunManager(deps: RunManagerDeps) {
     }
   }
 
-  async function create(request: StartCheckRequest): Promise<StartCheckResult> {
+  async function create(request: StartCheckRequest, origin: { tabId?: number; frameId?: number } = {}): Promise<StartCheckResult> {
     const text = request.text;
     if (!text.trim()) return { ok: false, error: 'There is no text to check: select or type some first.' };
     if (text.length > MAX_TEXT_CHARS) {
@@ -92,6 +94,10 @@ export function createRunManager(deps: RunManagerDeps) {
       ...(request.pageTitle ? { pageTitle: request.pageTitle } : {}),
       ...(site ? { site } : {}),
       ...(request.fresh ? { fresh: true } : {}),
+      ...(request.capture ? { capture: request.capture } : {}),
+      ...(request.messageId ? { messageId: request.messageId } : {}),
+      ...(request.citations?.length ? { citations: request.citations } : {}),
+      ...(origin.tabId !== undefined ? { tabId: origin.tabId, frameId: origin.frameId ?? 0 } : {}),
     };
     await deps.db.checks.add(record);
     void execute(record.id);

@@ -1,5 +1,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { CaptureSelectors } from '../anchoring/selectors';
 import type { SearchProviderId } from '../core/ports';
+import type { Band } from '../core/types';
 import type { ModelPresetId } from '../settings/model-presets';
 import type { ModelProfileDraft, PublicSettings, SettingsDraft } from '../settings/redact';
 
@@ -40,6 +42,16 @@ export interface ExtensionStatus {
   modelConfigured: boolean;
 }
 
+/** A link the checked text itself cites (a chatbot's citation pill, a footnote), with its place in the text. */
+export interface CitedLink {
+  url: string;
+  title?: string;
+  start: number;
+  end: number;
+  /** The quote of a `#:~:text=` fragment. */
+  quote?: string;
+}
+
 export interface StartCheckRequest {
   text: string;
   origin: 'selection' | 'page' | 'chatbot-reply' | 'typed';
@@ -47,6 +59,11 @@ export interface StartCheckRequest {
   pageTitle?: string;
   /** Ignore cached evidence ("Re-check"). */
   fresh?: boolean;
+  /** Where the text sits in the page, so results can be drawn back onto it. */
+  capture?: CaptureSelectors;
+  /** For a chatbot reply: which reply it was (keyed state survives re-renders). */
+  messageId?: string;
+  citations?: CitedLink[];
 }
 
 export type StartCheckResult = { ok: true; checkId: string } | { ok: false; error: string; needsSetup?: boolean };
@@ -73,6 +90,14 @@ export interface BackgroundProtocol {
   importChecks(request: { json: string }): { imported: number; skipped: number } | { error: string };
   /** Resumes checks a stopped service worker left running (the side panel calls it when it opens). */
   resumeChecks(): { resumed: number };
+  /** Whether the floating "Fact-check" button should show on the sender's site. */
+  getCaptureSettings(): { floatingButton: boolean };
+  /** Side panel → page: scroll the page to a claim and flash it. */
+  revealClaim(request: { checkId: string; claimId: string }): { shown: boolean };
+  /** Side panel → page: remove Factlight's highlights from the check's tab. */
+  clearPageHighlights(request: { checkId: string }): void;
+  /** Page → side panel: open the check (and claim) in the side panel. */
+  openInSidePanel(request: { checkId: string; claimId?: string }): void;
 }
 
 export type BackgroundCommand = keyof BackgroundProtocol;
@@ -92,9 +117,50 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   deleteChecks: 'extension-pages',
   importChecks: 'extension-pages',
   resumeChecks: 'extension-pages',
+  getCaptureSettings: 'extension-pages-and-content-scripts',
+  revealClaim: 'extension-pages',
+  clearPageHighlights: 'extension-pages',
+  openInSidePanel: 'extension-pages-and-content-scripts',
 };
 
 export const backgroundMessaging = defineExtensionMessaging<BackgroundProtocol>({ logger: undefined });
 
 /** Sends a command to the background (from an extension page or a content script). */
 export const sendToBackground = backgroundMessaging.sendMessage;
+
+/** One claim's span as drawn in the page, with what its in-page card shows. */
+export interface PageSpan {
+  claimId: string;
+  /** Offsets in the checked text. */
+  start: number;
+  end: number;
+  /** The claim's words and the text around them, to anchor when the page changed. */
+  quote: string;
+  band: Band;
+  verdict: string;
+  explanation: string;
+  topEvidence?: { title: string; url: string; stance: string };
+  revision?: string;
+}
+
+export interface DrawCheckRequest {
+  checkId: string;
+  text: string;
+  capture: CaptureSelectors;
+  spans: PageSpan[];
+  finished: boolean;
+}
+
+/** Commands from the background to the scripts in a page. */
+export interface PageProtocol {
+  /** Draws (or redraws) a check's spans in the page. Answers which claims could not be found on the page. */
+  drawCheck(request: DrawCheckRequest): { notFound: string[] };
+  clearHighlights(): void;
+  revealClaim(request: { checkId: string; claimId: string }): { shown: boolean };
+  /** Context menu / shortcut: check what is selected, as the floating button would. */
+  checkSelection(): { started: boolean; error?: string };
+  /** Context menu: check the page's main article. */
+  checkPage(): { started: boolean; error?: string };
+}
+
+export const pageMessaging = defineExtensionMessaging<PageProtocol>({ logger: undefined });

@@ -47,6 +47,7 @@ export function toDraft(form: OptionsForm): SettingsDraft {
     },
     evidence: settings.evidence,
     limits: settings.limits,
+    capture: settings.capture,
   };
 }
 

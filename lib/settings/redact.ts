@@ -14,6 +14,7 @@ export interface PublicSettings {
   search: PublicSearchSettings;
   evidence: Settings['evidence'];
   limits: Settings['limits'];
+  capture: Settings['capture'];
 }
 
 /**
@@ -27,6 +28,7 @@ export interface SettingsDraft {
   search: { [K in keyof SearchSettings]: WithKeyEdit<SearchSettings[K]> };
   evidence: Settings['evidence'];
   limits: Settings['limits'];
+  capture: Settings['capture'];
 }
 
 function hideKey<T extends { apiKey: string }>(value: T): WithoutKey<T> {
@@ -59,6 +61,7 @@ export function redactSettings(settings: Settings): PublicSettings {
     },
     evidence: settings.evidence,
     limits: settings.limits,
+    capture: settings.capture,
   };
 }
 
@@ -96,5 +99,6 @@ export function applyDraft(saved: Settings, draft: SettingsDraft): Settings {
     },
     evidence: draft.evidence,
     limits: draft.limits,
+    capture: draft.capture,
   };
 }

@@ -67,12 +67,23 @@ export const limitsSettingsSchema = z.object({
 });
 export type LimitsSettings = z.infer<typeof limitsSettingsSchema>;
 
+export const captureSettingsSchema = z.object({
+  /** The small "Fact-check" button near a selection. */
+  floatingButton: z.boolean(),
+  /** Sites where the floating button never shows (host names; subdomains included). */
+  floatingButtonOffSites: z.array(z.string().trim().toLowerCase().min(1)),
+  /** Check every new chatbot reply as soon as it is finished. */
+  autoCheckReplies: z.boolean(),
+});
+export type CaptureSettings = z.infer<typeof captureSettingsSchema>;
+
 export const settingsSchema = z.object({
   model: modelSettingsSchema,
   search: searchSettingsSchema,
   evidence: evidenceSettingsSchema,
   // Added after v1: defaulted so settings saved before it still validate.
   limits: limitsSettingsSchema.default({ tokensPerCheck: 0 }),
+  capture: captureSettingsSchema.default({ floatingButton: true, floatingButtonOffSites: [], autoCheckReplies: false }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -95,4 +106,5 @@ export const DEFAULT_SETTINGS: Settings = {
     allowPrivateNetwork: false,
   },
   limits: { tokensPerCheck: 0 },
+  capture: { floatingButton: true, floatingButtonOffSites: [], autoCheckReplies: false },
 };

@@ -1,0 +1,42 @@
+import { scoreText } from '../core/scoring/score';
+import type { CheckView } from '../db/check-view';
+import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
+
+/** Words the page card shows for a verdict. */
+export const VERDICT_WORDS: Record<string, string> = {
+  supported: 'Supported',
+  refuted: 'Refuted',
+  disputed: 'Disputed',
+  'not-enough-evidence': 'Not enough evidence',
+  'could-not-check': 'Could not check',
+  'not-check-worthy': 'Not check-worthy',
+  pending: 'Checking…',
+};
+
+/** What the page needs to draw a check: each claim's span, band, and the short card contents. */
+export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
+  const { check } = view;
+  if (!check.capture) return undefined;
+  const scores = scoreText(view.claims, view.assessments, view.evidence);
+  const evidenceById = new Map(view.evidence.map((item) => [item.id, item]));
+  const spans: PageSpan[] = view.claims.map((claim) => {
+    const assessment = view.assessments.get(claim.id);
+    const score = scores.claims.get(claim.id);
+    const verdict = !claim.checkWorthy ? 'not-check-worthy' : (assessment?.verdict ?? 'pending');
+    const decisive = assessment?.judgements.find((j) => j.stance === 'refutes') ?? assessment?.judgements.find((j) => j.stance === 'supports' || j.stance === 'partially-supports');
+    const top = decisive ? evidenceById.get(decisive.evidenceId) : undefined;
+    const revision = view.revisions.find((r) => r.sentenceIndex === claim.sentenceIndex);
+    return {
+      claimId: claim.id,
+      start: claim.span.start,
+      end: claim.span.end,
+      quote: check.text.slice(claim.span.start, claim.span.end),
+      band: assessment || !claim.checkWorthy ? (score?.score.band ?? 'unknown') : 'unknown',
+      verdict: VERDICT_WORDS[verdict] ?? verdict,
+      explanation: (assessment?.explanation ?? '').split(/(?<=[.!?])\s/)[0] ?? '',
+      ...(top ? { topEvidence: { title: top.source.title, url: top.source.url, stance: decisive!.stance } } : {}),
+      ...(revision ? { revision: revision.revised } : {}),
+    };
+  });
+  return { checkId: check.id, text: check.text, capture: check.capture, spans, finished: check.status !== 'running' && check.status !== 'queued' };
+}

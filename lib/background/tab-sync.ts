@@ -1,0 +1,58 @@
+import { browser } from 'wxt/browser';
+import { loadCheckView } from '../db/check-view';
+import type { FactlightDb } from '../db/schema';
+import { pageMessaging } from '../messaging/protocol';
+import { drawRequestFor } from './page-spans';
+
+/**
+ * Draws a check's results in the page it came from, as they arrive. The heavy in-page code (anchoring,
+ * highlights, the card) is injected only when a check needs it, so the script on every page stays tiny.
+ * Pushes are throttled per check; the last state always goes out.
+ */
+const THROTTLE_MS = 300;
+export const HIGHLIGHTER_FILE = '/highlighter.js';
+
+export async function injectHighlighter(tabId: number, frameId = 0): Promise<void> {
+  await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [HIGHLIGHTER_FILE as '/highlighter.js'] });
+}
+
+export function createTabSync(db: FactlightDb) {
+  const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  const injected = new Set<string>();
+
+  async function push(checkId: string): Promise<void> {
+    const view = await loadCheckView(db, checkId);
+    if (!view || view.check.tabId === undefined) return;
+    const request = drawRequestFor(view);
+    if (!request) return;
+    const { tabId, frameId = 0 } = view.check;
+    const key = `${tabId}:${frameId}`;
+    try {
+      if (!injected.has(key)) {
+        await injectHighlighter(tabId, frameId);
+        injected.add(key);
+      }
+      const { notFound } = await pageMessaging.sendMessage('drawCheck', request, { tabId, frameId });
+      if (request.finished) await db.checks.update(checkId, { notFoundOnPage: notFound });
+    } catch {
+      // The tab was closed or navigated: the check stays in history, the page just shows nothing.
+      injected.delete(key);
+    }
+  }
+
+  return {
+    /** Schedules a redraw of the check in its page. */
+    changed(checkId: string): void {
+      if (pending.has(checkId)) return;
+      pending.set(checkId, setTimeout(() => {
+        pending.delete(checkId);
+        void push(checkId);
+      }, THROTTLE_MS));
+    },
+    /** Redraws at once (e.g. when the check finishes). */
+    flush: push,
+    forgetTab(tabId: number): void {
+      for (const key of [...injected]) if (key.startsWith(`${tabId}:`)) injected.delete(key);
+    },
+  };
+}
