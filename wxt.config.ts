@@ -27,6 +27,9 @@ export default defineConfig({
     // user configures (including a local Ollama), so the background needs to reach any host.
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Factlight' },
+    commands: {
+      'check-selection': { suggested_key: { default: 'Alt+Shift+F' }, description: 'Fact-check the selected text' },
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -2,10 +2,13 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
+import { registerPageEntryPoints } from '../lib/background/page-commands';
+import { registerPageHandlers } from '../lib/background/page-handlers';
 import { createRunManager } from '../lib/background/run-manager';
 import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
 import { restrictLocalStorageToExtension } from '../lib/background/storage-access';
+import { createTabSync } from '../lib/background/tab-sync';
 import { FactlightDb } from '../lib/db/schema';
 import { createLinkedomExtractor } from '../lib/extract/linkedom-extractor';
 import { loadSettings } from '../lib/settings/store';
@@ -15,9 +18,16 @@ export default defineBackground(() => {
   const own = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
   void restrictLocalStorageToExtension();
   const db = new FactlightDb();
-  const runs = createRunManager({ db, loadSettings, extractor: createLinkedomExtractor(), onActivityChange: keepAliveWhile });
+  const tabs = createTabSync(db);
+  const runs = createRunManager({ db, loadSettings, extractor: createLinkedomExtractor(), onActivityChange: keepAliveWhile, onCheckChanged: tabs.changed });
   registerSettingsHandlers(own, browser.runtime.getManifest().version);
   registerCheckHandlers(own, runs, db);
+  registerPageHandlers(own, db);
+  registerPageEntryPoints();
+  browser.tabs.onRemoved.addListener((tabId) => tabs.forgetTab(tabId));
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === 'loading') tabs.forgetTab(tabId);
+  });
   // A worker stopped mid-check picks its runs up again on its next start or alarm.
   void runs.resumeInterrupted();
   browser.alarms?.onAlarm.addListener((alarm) => {

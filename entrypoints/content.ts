@@ -1,11 +1,39 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import { createFloatingButton } from '../lib/content/floating-button';
+import { sendToBackground } from '../lib/messaging/protocol';
 
 /**
- * Injected into every page, so it must stay tiny and idle: it reads nothing and sends nothing until the
- * user selects text (selection capture and in-page highlights arrive with the in-page issue).
+ * The only script on every page, so it stays tiny and idle: it does nothing until the user selects
+ * text, then offers a "Fact-check" button. Everything heavier (capture, highlights, the card) is injected
+ * by the background when a check starts. Form fields are never read: their selections are not part of
+ * the document selection this looks at.
  */
 export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_idle',
-  main() {},
+  main(ctx) {
+    let allowed: Promise<boolean> | undefined;
+    const button = createFloatingButton(document, () => {
+      void sendToBackground('checkSelectionHere').catch(() => undefined);
+    });
+    const update = async (event: Event) => {
+      if (button.contains(event.target)) return;
+      const selection = document.getSelection();
+      if (!selection || selection.isCollapsed || selection.rangeCount === 0 || !selection.toString().trim()) {
+        button.hide();
+        return;
+      }
+      allowed ??= sendToBackground('getCaptureSettings').then((s) => s.floatingButton, () => false);
+      if (!(await allowed)) return;
+      const rect = selection.getRangeAt(0).getBoundingClientRect();
+      if (rect.width || rect.height) button.show(rect);
+    };
+    ctx.addEventListener(document, 'mouseup', (event) => void update(event));
+    ctx.addEventListener(document, 'keyup', (event) => {
+      if ((event as KeyboardEvent).shiftKey) void update(event);
+    });
+    ctx.addEventListener(document, 'selectionchange', () => {
+      if (document.getSelection()?.isCollapsed) button.hide();
+    });
+  },
 });

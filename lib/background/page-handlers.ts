@@ -3,6 +3,7 @@ import type { FactlightDb } from '../db/schema';
 import { pageMessaging } from '../messaging/protocol';
 import { loadSettings } from '../settings/store';
 import { handleCommand, type OwnExtension } from './authorized-handler';
+import { openSidePanelFor, runInPage } from './page-commands';
 
 /** Commands linking a check to the page it came from: the floating button's setting, reveal, clear, open. */
 export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
@@ -16,6 +17,12 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
     }
     const off = capture.floatingButtonOffSites.some((site) => host === site || host.endsWith(`.${site}`));
     return { floatingButton: capture.floatingButton && !off };
+  });
+
+  handleCommand(own, 'checkSelectionHere', async (_data, origin) => {
+    if (origin.tabId === undefined) return { started: false, error: 'Not sent from a page.' };
+    openSidePanelFor(origin.tabId);
+    return runInPage('checkSelection', origin.tabId, origin.frameId ?? 0);
   });
 
   handleCommand(own, 'revealClaim', async ({ checkId, claimId }) => {

@@ -10,10 +10,10 @@ import { drawRequestFor } from './page-spans';
  * Pushes are throttled per check; the last state always goes out.
  */
 const THROTTLE_MS = 300;
-export const HIGHLIGHTER_FILE = '/highlighter.js';
+export const HIGHLIGHTER_FILE = '/highlighter.js' as const;
 
 export async function injectHighlighter(tabId: number, frameId = 0): Promise<void> {
-  await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [HIGHLIGHTER_FILE as '/highlighter.js'] });
+  await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [HIGHLIGHTER_FILE] });
 }
 
 export function createTabSync(db: FactlightDb) {

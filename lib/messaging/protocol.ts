@@ -90,6 +90,8 @@ export interface BackgroundProtocol {
   importChecks(request: { json: string }): { imported: number; skipped: number } | { error: string };
   /** Resumes checks a stopped service worker left running (the side panel calls it when it opens). */
   resumeChecks(): { resumed: number };
+  /** The floating button was pressed: the background loads Factlight into the page, which checks the selection. */
+  checkSelectionHere(): { started: boolean; error?: string };
   /** Whether the floating "Fact-check" button should show on the sender's site. */
   getCaptureSettings(): { floatingButton: boolean };
   /** Side panel → page: scroll the page to a claim and flash it. */
@@ -118,6 +120,7 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   importChecks: 'extension-pages',
   resumeChecks: 'extension-pages',
   getCaptureSettings: 'extension-pages-and-content-scripts',
+  checkSelectionHere: 'extension-pages-and-content-scripts',
   revealClaim: 'extension-pages',
   clearPageHighlights: 'extension-pages',
   openInSidePanel: 'extension-pages-and-content-scripts',

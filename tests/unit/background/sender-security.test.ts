@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerCheckHandlers } from '../../../lib/background/check-handlers';
+import { registerPageHandlers } from '../../../lib/background/page-handlers';
 import { createRunManager } from '../../../lib/background/run-manager';
 import { registerSettingsHandlers } from '../../../lib/background/settings-handlers';
 import { FactlightDb } from '../../../lib/db/schema';
@@ -50,6 +51,11 @@ const sampleData: Record<BackgroundCommand, unknown> = {
   deleteChecks: { all: true },
   importChecks: { json: '{}' },
   resumeChecks: undefined,
+  getCaptureSettings: undefined,
+  checkSelectionHere: undefined,
+  revealClaim: { checkId: 'x', claimId: 'c0-0' },
+  clearPageHighlights: { checkId: 'x' },
+  openInSidePanel: { checkId: 'x' },
 };
 
 describe('background command security', () => {
@@ -60,6 +66,7 @@ describe('background command security', () => {
     registerSettingsHandlers(own, '1.0.0');
     const db = new FactlightDb('sender-security');
     registerCheckHandlers(own, createRunManager({ db, loadSettings, extractor: createLinkedomExtractor() }), db);
+    registerPageHandlers(own, db);
   });
 
   it('refuses every settings command from a content script, and no answer contains a key', async () => {

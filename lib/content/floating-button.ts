@@ -1,0 +1,40 @@
+import { createShadowHost } from './shadow-host';
+
+/** The small "Fact-check" button near a selection, in a shadow root of ours. */
+const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #fff; background: #2457c5; border: 0;
+  border-radius: 6px; padding: 6px 9px; cursor: pointer; box-shadow: 0 2px 10px rgba(0,0,0,.25); }
+button:focus-visible { outline: 2px solid #8ab4ff; outline-offset: 2px; }`;
+
+export function createFloatingButton(doc: Document, onPress: () => void) {
+  let host: HTMLElement | undefined;
+  return {
+    show(rect: DOMRect): void {
+      if (!host) {
+        const created = createShadowHost(doc, 'check-selection', CSS);
+        host = created.host;
+        const button = doc.createElement('button');
+        button.type = 'button';
+        button.textContent = 'Fact-check';
+        button.setAttribute('data-testid', 'factlight-check-selection');
+        button.setAttribute('aria-label', 'Fact-check the selected text with Factlight');
+        // Keep the page's selection: a mousedown on a button would otherwise clear it.
+        button.addEventListener('mousedown', (event) => event.preventDefault());
+        button.addEventListener('click', () => {
+          this.hide();
+          onPress();
+        });
+        created.root.append(button);
+      }
+      const view = doc.defaultView!;
+      host.style.left = `${Math.max(4, rect.right + view.scrollX - 80)}px`;
+      host.style.top = `${rect.bottom + view.scrollY + 6}px`;
+      host.style.display = '';
+    },
+    hide(): void {
+      if (host) host.style.display = 'none';
+    },
+    contains(node: EventTarget | null): boolean {
+      return Boolean(host && node instanceof Node && host.contains(node));
+    },
+  };
+}

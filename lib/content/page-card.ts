@@ -1,0 +1,78 @@
+import type { PageSpan } from '../messaging/protocol';
+import { createShadowHost } from './shadow-host';
+
+/** The small card shown for a clicked highlight: verdict, one-line explanation, top evidence, revision. */
+const CSS = `
+.card { font: 13px/1.45 system-ui, sans-serif; color: #1d2330; background: #fff; border: 1px solid #c9ced8;
+  border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 10px 12px; width: 300px; }
+.verdict { font-weight: 700; margin: 0 0 4px; }
+.row { margin: 4px 0; }
+.muted { color: #5b6475; font-size: 12px; }
+a { color: #2457c5; }
+button { font: inherit; margin-top: 6px; border: 1px solid #c9ced8; background: #f4f6fa; border-radius: 6px; padding: 3px 8px; cursor: pointer; }
+@media (prefers-color-scheme: dark) { .card { color: #e6e9ef; background: #1d212a; border-color: #3a4150; } a { color: #8ab4ff; } button { background: #2a303c; color: inherit; border-color: #3a4150; } }
+`;
+
+function isHttpUrl(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) => void) {
+  let current: { host: HTMLElement } | undefined;
+
+  function line(root: ParentNode, text: string, className = 'row'): HTMLElement {
+    const element = doc.createElement('p');
+    element.className = className;
+    element.textContent = text;
+    root.append(element);
+    return element;
+  }
+
+  return {
+    show(span: PageSpan, x: number, y: number): void {
+      this.hide();
+      const { host, root } = createShadowHost(doc, 'card', CSS);
+      const card = doc.createElement('div');
+      card.className = 'card';
+      card.setAttribute('data-testid', 'factlight-card');
+      card.setAttribute('role', 'dialog');
+      card.setAttribute('aria-label', `Factlight: ${span.verdict}`);
+      line(card, span.verdict, 'verdict');
+      line(card, span.quote, 'row muted');
+      if (span.explanation) line(card, span.explanation);
+      if (span.topEvidence) {
+        const row = line(card, `${span.topEvidence.stance === 'refutes' ? 'Refuted by' : 'Supported by'}: `);
+        if (isHttpUrl(span.topEvidence.url)) {
+          const link = doc.createElement('a');
+          link.href = span.topEvidence.url;
+          link.target = '_blank';
+          link.rel = 'noopener noreferrer';
+          link.textContent = span.topEvidence.title;
+          row.append(link);
+        } else row.append(doc.createTextNode(span.topEvidence.title));
+      }
+      if (span.revision) line(card, `Suggested: ${span.revision}`);
+      const open = doc.createElement('button');
+      open.type = 'button';
+      open.textContent = 'Open in side panel';
+      open.addEventListener('click', () => onOpenInPanel(span.claimId));
+      card.append(open);
+      root.append(card);
+      const view = doc.defaultView!;
+      host.style.left = `${Math.max(8, Math.min(x + view.scrollX, view.scrollX + view.innerWidth - 320))}px`;
+      host.style.top = `${y + view.scrollY + 14}px`;
+      current = { host };
+    },
+    hide(): void {
+      current?.host.remove();
+      current = undefined;
+    },
+    contains(node: EventTarget | null): boolean {
+      return Boolean(current && node instanceof Node && current.host.contains(node));
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFactWorld, type FactWorld } from '../servers';
+import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
+import { OptionsPage } from './harness/options-page';
+import { SidePanelPage } from './harness/side-panel-page';
+
+const NAMES = ['factlight-green', 'factlight-orange', 'factlight-red', 'factlight-grey', 'factlight-unknown'];
+
+/** Checking text where it is read: select, press the floating button, see the highlights in the page. */
+describe('in the page', () => {
+  let world: FactWorld;
+  const browsers: ExtensionBrowser[] = [];
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+  });
+  afterEach(async () => {
+    await Promise.all(browsers.splice(0).map((browser) => browser.close()));
+  });
+  afterAll(() => world.close());
+
+  async function configuredBrowser(): Promise<ExtensionBrowser> {
+    const browser = await launchWithExtension();
+    browsers.push(browser);
+    const options = await OptionsPage.open(browser);
+    await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
+    await options.page.getByTestId('search-wikipedia').uncheck();
+    await options.enableSearxng(world.searxng.baseUrl);
+    await options.page.getByTestId('allow-private-network').check();
+    expect(await options.save()).toBe('Settings saved.');
+    await options.page.close();
+    return browser;
+  }
+
+  it('checks a selected paragraph with the floating button, highlights it in place, and opens a card on click', async () => {
+    const browser = await configuredBrowser();
+    const page = await browser.context.newPage();
+    await page.goto(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    const paragraph = page.locator('article p').nth(1);
+    await paragraph.click({ clickCount: 3 }); // a person selects the paragraph
+    await page.getByTestId('factlight-check-selection').click();
+
+    // The check runs in the background and its spans are drawn with the CSS Custom Highlight API.
+    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0) && CSS.highlights.get('factlight-green')!.size > 0, NAMES, { timeout: 30_000 });
+    const drawn = await page.evaluate((names) => names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name}: ${(range as Range).toString()}`)), NAMES);
+    expect(drawn).toEqual(["factlight-green: It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World's Fair."]);
+    // The page's own DOM is untouched: no element was wrapped around the text.
+    expect(await paragraph.evaluate((p) => p.children.length)).toBe(0);
+
+    const panel = await SidePanelPage.open(browser);
+    await panel.openHistory();
+    await panel.page.getByTestId('history-item').first().click();
+    await panel.page.getByTestId('overall-score').waitFor();
+    expect(await panel.overallScore()).toMatch(/1 of 1 claims checked/);
+
+    const point = await page.evaluate(() => {
+      const rect = ([...CSS.highlights.get('factlight-green')!][0] as Range).getClientRects()[0]!;
+      return { x: rect.left + 5, y: rect.top + rect.height / 2 };
+    });
+    await page.mouse.click(point.x, point.y);
+    const card = page.getByTestId('factlight-card');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Supported');
+  });
+});
