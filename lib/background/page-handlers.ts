@@ -16,7 +16,7 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
       host = '';
     }
     const off = capture.floatingButtonOffSites.some((site) => host === site || host.endsWith(`.${site}`));
-    return { floatingButton: capture.floatingButton && !off };
+    return { floatingButton: capture.floatingButton && !off, autoCheckReplies: capture.autoCheckReplies };
   });
 
   handleCommand(own, 'checkSelectionHere', async (_data, origin) => {

@@ -93,7 +93,7 @@ export interface BackgroundProtocol {
   /** The floating button was pressed: the background loads Factlight into the page, which checks the selection. */
   checkSelectionHere(): { started: boolean; error?: string };
   /** Whether the floating "Fact-check" button should show on the sender's site. */
-  getCaptureSettings(): { floatingButton: boolean };
+  getCaptureSettings(): { floatingButton: boolean; autoCheckReplies: boolean };
   /** Side panel → page: scroll the page to a claim and flash it. */
   revealClaim(request: { checkId: string; claimId: string }): { shown: boolean };
   /** Side panel → page: remove Factlight's highlights from the check's tab. */

@@ -54,3 +54,4 @@ export async function startAllServers(options: AllServersOptions = {}): Promise<
 }
 export * from './fact-world';
 export * from './start-fact-world';
+export * from './https-origin';

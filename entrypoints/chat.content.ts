@@ -1,0 +1,40 @@
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { createReplyControls } from '../lib/content/reply-controls';
+import { sendToBackground } from '../lib/messaging/protocol';
+import { adapterForUrl, CHAT_SITE_MATCHES, findScrollRoot } from '../lib/sites';
+
+/**
+ * On chatbot sites only: a "Fact-check" control under each finished reply. One debounced observer on the
+ * conversation's scroll root re-scans after the site changes its DOM (new replies, streaming, re-renders),
+ * and a slow timer lets replies on sites without a done marker settle.
+ */
+const DEBOUNCE_MS = 300;
+const SETTLE_MS = 1_000;
+
+export default defineContentScript({
+  matches: [...CHAT_SITE_MATCHES],
+  runAt: 'document_idle',
+  async main(ctx) {
+    const adapter = adapterForUrl(location.href);
+    if (!adapter) return;
+    const settings = await sendToBackground('getCaptureSettings').catch(() => ({ autoCheckReplies: false }));
+    const controls = createReplyControls(document, adapter, { autoCheck: settings.autoCheckReplies });
+    let timer: number | undefined;
+    const schedule = () => {
+      if (timer) return;
+      timer = ctx.setTimeout(() => {
+        timer = undefined;
+        controls.scan(performance.now());
+      }, DEBOUNCE_MS);
+    };
+    const observer = new MutationObserver((records) => {
+      // Our own controls changing is not a reason to re-scan.
+      if (records.every((r) => (r.target as Element).closest?.('[data-factlight]'))) return;
+      schedule();
+    });
+    observer.observe(findScrollRoot(adapter, document) ?? document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+    ctx.onInvalidated(() => observer.disconnect());
+    ctx.setInterval(schedule, SETTLE_MS);
+    controls.scan(performance.now());
+  },
+});

@@ -1,0 +1,84 @@
+import { buildTextIndex } from '../anchoring/text-index';
+import { describeRange } from '../anchoring/describe';
+import { sendToBackground } from '../messaging/protocol';
+import { createStabilityTracker, findReplies, type Reply, type SiteAdapter } from '../sites';
+import { createShadowHost } from './shadow-host';
+
+/**
+ * "Fact-check" controls under chatbot replies. A control appears only under a finished reply (never
+ * while it streams; for sites without a done marker, once its text has stopped changing), is placed as
+ * a sibling after the reply rather than inside what the site re-renders, and is put back when the site
+ * re-renders or virtualises the list. State is keyed by message id.
+ */
+const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #2457c5; background: transparent;
+  border: 1px solid #c9ced8; border-radius: 6px; padding: 5px 9px; margin: 6px 0; cursor: pointer; }
+button:disabled { opacity: .6; cursor: default; }`;
+
+export function createReplyControls(doc: Document, adapter: SiteAdapter, options: { autoCheck: boolean }) {
+  const controls = new Map<string, HTMLElement>();
+  const started = new Set<string>();
+  const seenUnfinished = new Set<string>();
+  const stability = createStabilityTracker();
+
+  async function check(reply: Reply, button: HTMLButtonElement): Promise<void> {
+    started.add(reply.messageId);
+    button.disabled = true;
+    button.textContent = 'Checking…';
+    const body = doc.body;
+    const index = buildTextIndex(body);
+    const range = doc.createRange();
+    range.selectNodeContents(reply.element);
+    const selectors = describeRange(body, range, index) ?? undefined;
+    const result = await sendToBackground('startCheck', {
+      text: reply.text,
+      origin: 'chatbot-reply',
+      pageUrl: doc.location.href,
+      pageTitle: doc.title,
+      messageId: reply.messageId,
+      citations: reply.citations.map(({ url, title, start, end, quote }) => ({ url, start, end, ...(title ? { title } : {}), ...(quote ? { quote } : {}) })),
+      ...(selectors ? { capture: selectors } : {}),
+    }).catch((error: unknown) => ({ ok: false as const, error: String(error) }));
+    button.textContent = result.ok ? 'Checked · see side panel' : `Could not start: ${result.error}`;
+    if (!result.ok) {
+      started.delete(reply.messageId);
+      button.disabled = false;
+    }
+  }
+
+  function ensureControl(reply: Reply): void {
+    let host = controls.get(reply.messageId);
+    if (host?.isConnected && host.previousElementSibling === reply.element) return;
+    host?.remove();
+    const created = createShadowHost(doc, 'reply-control', CSS);
+    host = created.host;
+    host.style.position = 'static';
+    host.style.display = 'block';
+    const button = doc.createElement('button');
+    button.type = 'button';
+    button.textContent = started.has(reply.messageId) ? 'Checked · see side panel' : 'Fact-check';
+    button.disabled = started.has(reply.messageId);
+    button.setAttribute('data-testid', 'factlight-check-reply');
+    button.setAttribute('aria-label', 'Fact-check this reply with Factlight');
+    button.addEventListener('click', () => void check(reply, button));
+    created.root.append(button);
+    reply.element.after(host);
+    controls.set(reply.messageId, host);
+    if (options.autoCheck && seenUnfinished.has(reply.messageId) && !started.has(reply.messageId)) void check(reply, button);
+  }
+
+  return {
+    /** Re-scans the page: controls for finished replies, none for streaming ones. */
+    scan(now: number): void {
+      for (const reply of findReplies(adapter, doc, doc.location.href)) {
+        const finished = reply.finished || (reply.needsStability && stability.update(reply.messageId, reply.text, now));
+        if (finished && reply.text.trim()) ensureControl(reply);
+        else {
+          seenUnfinished.add(reply.messageId);
+          controls.get(reply.messageId)?.remove();
+          controls.delete(reply.messageId);
+        }
+      }
+    },
+  };
+}
+
