@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { PageLink, RevealOnPage } from './page-link';
 import { scoreText } from '../../lib/core/scoring/score';
 import type { CheckView } from '../../lib/db/check-view';
 import { formatDate } from '../../lib/view/format';
@@ -28,7 +29,11 @@ interface Selection {
 export function CheckDetails({ view, onOpenCheck }: { view: CheckView; onOpenCheck: (checkId: string) => void }) {
   const { check } = view;
   const { filters, setType, setEvidence } = useScoreFilters(check.id);
-  const [selection, setSelection] = useState<Selection>();
+  // "Open in side panel" from the page's card arrives as ?claim=<id>.
+  const [selection, setSelection] = useState<Selection | undefined>(() => {
+    const claimId = new URLSearchParams(location.search).get('claim');
+    return claimId && view.claims.some((claim) => claim.id === claimId) ? { claimId, segmentClaimIds: [claimId] } : undefined;
+  });
   const [focusRequest, setFocusRequest] = useState<EvidenceFocusRequest>();
   // Pure and local: unticking a source re-scores claims, sentences and the overall score with no message.
   const scores = useMemo(() => scoreText(view.claims, view.assessments, view.evidence, filters), [view, filters]);
@@ -69,7 +74,9 @@ export function CheckDetails({ view, onOpenCheck }: { view: CheckView; onOpenChe
           setSelection({ claimId, segmentClaimIds });
         }}
       />
+      <PageLink view={view} />
       <SourceFilters evidence={view.evidence} excluded={filters.excludedSourceTypes} onChange={setType} />
+      {selected && check.tabId !== undefined ? <RevealOnPage checkId={check.id} claimId={selected.id} /> : null}
       {selected ? (
         <ClaimCard
           claim={selected}

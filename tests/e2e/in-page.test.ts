@@ -62,4 +62,26 @@ describe('in the page', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('Supported');
   });
+
+  it('scrolls the page to a claim chosen in the side panel, and clears the highlights', async () => {
+    const browser = await configuredBrowser();
+    const site = world.sites.get('everest')!;
+    site.route('/long', { body: '<!doctype html><title>Everest</title><article><div style="height:3000px">Intro.</div><p>Mount Everest is the highest mountain on Earth, at 8,849 metres.</p><div style="height:3000px"></div></article>' });
+    const page = await browser.context.newPage();
+    await page.goto(site.url('/long'));
+    await page.locator('article p').click({ clickCount: 3 });
+    await page.getByTestId('factlight-check-selection').click();
+    await page.waitForFunction((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 2, NAMES, { timeout: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    const panel = await SidePanelPage.open(browser);
+    await panel.openHistory();
+    await panel.page.getByTestId('history-item').first().click();
+    await panel.spans().first().click();
+    await panel.page.getByTestId('reveal-claim').click();
+    await page.waitForFunction(() => window.scrollY > 2000);
+
+    await panel.page.getByTestId('clear-highlights').click();
+    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), NAMES);
+  });
 });
