@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { CaptureSettings } from '../../components/options/capture-settings';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
@@ -49,6 +50,7 @@ export function OptionsApp() {
       <ModelSettings form={form} update={update} />
       <SearchSettings form={form} update={update} />
       <EvidenceSettings form={form} update={update} />
+      <CaptureSettings form={form} update={update} />
       <div className="save-bar">
         <button type="submit" data-testid="save-settings" disabled={status.kind === 'saving'}>Save</button>
         <span className={`status ${status.kind}`} data-testid="settings-status" data-state={status.kind} role="status">{status.text}</span>

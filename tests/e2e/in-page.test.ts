@@ -63,6 +63,23 @@ describe('in the page', () => {
     expect(await card.textContent()).toContain('Supported');
   });
 
+  it('shows no floating button on a site the user turned it off for', async () => {
+    const browser = await configuredBrowser();
+    const options = await OptionsPage.open(browser);
+    await options.page.getByTestId('floating-button-off-sites').fill('127.0.0.3');
+    expect(await options.save()).toBe('Settings saved.');
+    const page = await browser.context.newPage();
+    await page.goto(`${world.sites.get('everest')!.origin}/everest`);
+    await page.locator('article p').first().click({ clickCount: 3 });
+    // The script asks the background once; once it has answered, the decision is made.
+    await page.waitForFunction(() => (document.getSelection()?.toString().length ?? 0) > 0);
+    const other = await browser.context.newPage();
+    await other.goto(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    await other.locator('article p').first().click({ clickCount: 3 });
+    await other.getByTestId('factlight-check-selection').waitFor();
+    expect(await page.locator('factlight-ui[data-factlight="check-selection"]').count()).toBe(0);
+  });
+
   it('scrolls the page to a claim chosen in the side panel, and clears the highlights', async () => {
     const browser = await configuredBrowser();
     const site = world.sites.get('everest')!;
