@@ -41,6 +41,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       allowPrivateNetwork: flag('FACTLIGHT_ALLOW_PRIVATE_NETWORK', false),
     },
     limits: { tokensPerCheck: Number(env.FACTLIGHT_TOKEN_BUDGET ?? 0) },
+    capture: DEFAULT_SETTINGS.capture,
   };
   return settingsSchema.parse(settings);
 }
