@@ -6,18 +6,13 @@
 import { resolve } from 'node:path';
 import { startFactWorld, WORLD_TEXT } from '../tests/servers';
 import { launchWithExtension } from '../tests/e2e/harness/launch';
-import { OptionsPage } from '../tests/e2e/harness/options-page';
+import { configureForWorld } from '../tests/e2e/harness/configure';
 import { SidePanelPage } from '../tests/e2e/harness/side-panel-page';
 
 const world = await startFactWorld();
 const browser = await launchWithExtension();
 try {
-  const options = await OptionsPage.open(browser);
-  await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
-  await options.page.getByTestId('search-wikipedia').uncheck();
-  await options.enableSearxng(world.searxng.baseUrl);
-  await options.page.getByTestId('allow-private-network').check();
-  await options.save();
+  await configureForWorld(browser, world);
   const panel = await SidePanelPage.open(browser);
   await panel.page.setViewportSize({ width: 400, height: 1100 });
   await panel.check(WORLD_TEXT);

@@ -1,17 +1,7 @@
 import { scoreText } from '../core/scoring/score';
 import type { CheckView } from '../db/check-view';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
-
-/** Words the page card shows for a verdict. */
-export const VERDICT_WORDS: Record<string, string> = {
-  supported: 'Supported',
-  refuted: 'Refuted',
-  disputed: 'Disputed',
-  'not-enough-evidence': 'Not enough evidence',
-  'could-not-check': 'Could not check',
-  'not-check-worthy': 'Not check-worthy',
-  pending: 'Checking…',
-};
+import { VERDICT_LABELS } from '../view/labels';
 
 /** What the page needs to draw a check: each claim's span, band, and the short card contents. */
 export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
@@ -22,7 +12,7 @@ export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
   const spans: PageSpan[] = view.claims.map((claim) => {
     const assessment = view.assessments.get(claim.id);
     const score = scores.claims.get(claim.id);
-    const verdict = !claim.checkWorthy ? 'not-check-worthy' : (assessment?.verdict ?? 'pending');
+    const verdict = !claim.checkWorthy ? VERDICT_LABELS['not-check-worthy'] : assessment ? VERDICT_LABELS[assessment.verdict] : 'Checking…';
     const decisive = assessment?.judgements.find((j) => j.stance === 'refutes') ?? assessment?.judgements.find((j) => j.stance === 'supports' || j.stance === 'partially-supports');
     const top = decisive ? evidenceById.get(decisive.evidenceId) : undefined;
     const revision = view.revisions.find((r) => r.sentenceIndex === claim.sentenceIndex);
@@ -32,7 +22,7 @@ export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
       end: claim.span.end,
       quote: check.text.slice(claim.span.start, claim.span.end),
       band: assessment || !claim.checkWorthy ? (score?.score.band ?? 'unknown') : 'unknown',
-      verdict: VERDICT_WORDS[verdict] ?? verdict,
+      verdict,
       explanation: (assessment?.explanation ?? '').split(/(?<=[.!?])\s/)[0] ?? '',
       ...(top ? { topEvidence: { title: top.source.title, url: top.source.url, stance: decisive!.stance } } : {}),
       ...(revision ? { revision: revision.revised } : {}),

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, type FactWorld } from '../servers';
 import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
+import { configureForWorld } from './harness/configure';
 import { OptionsPage } from './harness/options-page';
 import { SidePanelPage } from './harness/side-panel-page';
 
@@ -22,13 +23,7 @@ describe('in the page', () => {
   async function configuredBrowser(): Promise<ExtensionBrowser> {
     const browser = await launchWithExtension();
     browsers.push(browser);
-    const options = await OptionsPage.open(browser);
-    await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
-    await options.page.getByTestId('search-wikipedia').uncheck();
-    await options.enableSearxng(world.searxng.baseUrl);
-    await options.page.getByTestId('allow-private-network').check();
-    expect(await options.save()).toBe('Settings saved.');
-    await options.page.close();
+    expect(await configureForWorld(browser, world)).toBe('Settings saved.');
     return browser;
   }
 

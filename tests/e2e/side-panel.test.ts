@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, WORLD_TEXT, worldSearch, type FactWorld } from '../servers';
 import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
-import { OptionsPage } from './harness/options-page';
+import { configureForWorld } from './harness/configure';
 import { SidePanelPage } from './harness/side-panel-page';
 
 /** Checks typed into the real side panel, run by the real background against the loopback world. */
@@ -29,13 +29,7 @@ describe('checks in the side panel', () => {
 
   /** Configures the extension through its options page, as a user would. */
   async function configure(browser: ExtensionBrowser): Promise<void> {
-    const options = await OptionsPage.open(browser);
-    await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
-    await options.page.getByTestId('search-wikipedia').uncheck();
-    await options.enableSearxng(world.searxng.baseUrl);
-    await options.page.getByTestId('allow-private-network').check();
-    expect(await options.save()).toBe('Settings saved.');
-    await options.page.close();
+    expect(await configureForWorld(browser, world)).toBe('Settings saved.');
   }
 
   it('takes a typed check to highlighted spans, claim cards with evidence links, and a revision', async () => {

@@ -36,7 +36,7 @@ export function idfTable(docs: readonly (readonly string[])[], pseudoDocs = 0): 
   return idf;
 }
 
-/** Term counts of one document. */
+/** Term counts of one passage (a "document" in BM25 terms). */
 export function termCounts(doc: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const term of doc) counts.set(term, (counts.get(term) ?? 0) + 1);

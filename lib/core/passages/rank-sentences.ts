@@ -47,7 +47,7 @@ export function windowAround(i: number, context: number, count: number): [number
   return [Math.max(0, i - context), Math.min(count - 1, i + context)];
 }
 
-/** Window scores from the lexical ranker: centre + mean of neighbours + claim-word coverage of the window. */
+/** Context-window scores from the lexical ranker: centre + mean of neighbours + claim-word coverage. */
 function lexicalWindowScores(query: string, sentences: readonly Sentence[], context: number): number[] {
   const prepared = prepareQuery(query);
   const tokens = sentences.map((sentence) => tokenize(sentence.text));

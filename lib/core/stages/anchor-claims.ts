@@ -28,18 +28,18 @@ export function anchorClaim(text: string, sentence: Sentence, claimText: string,
   // Clamp, so a sentence from an older version of the text cannot produce a span outside it.
   const start = Math.min(Math.max(0, sentence.start), text.length);
   const end = Math.min(Math.max(start, sentence.end), text.length);
-  const window = text.slice(start, end);
+  const scope = text.slice(start, end);
 
   for (const candidate of [sourceQuote, claimText]) {
     const quote = candidate?.trim() ?? '';
     if (!quote) continue;
-    const exact = window.indexOf(quote);
+    const exact = scope.indexOf(quote);
     if (exact !== -1) return { span: { start: start + exact, end: start + exact + quote.length }, anchored: true, score: 1 };
     // The sentence is the search window, so the hint is its own start: among equal candidates the earlier
     // one wins, which is where a claim listed first usually rests.
-    const match = matchQuote(window, quote, { hint: 0 });
+    const match = matchQuote(scope, quote, { hint: 0 });
     if (match) {
-      const snapped = snapToWords(window, match.start, match.end);
+      const snapped = snapToWords(scope, match.start, match.end);
       return { span: { start: start + snapped.start, end: start + snapped.end }, anchored: true, score: match.score };
     }
   }
@@ -61,24 +61,24 @@ function isWordChar(char: string | undefined): boolean {
  * takes the whole word when most of it is inside, and drops the fragment otherwise, so highlights cover
  * whole words; leading and trailing commas and spaces go too. Scripts without spaces keep their ends.
  */
-export function snapToWords(window: string, start: number, end: number): TextSpan {
+export function snapToWords(scope: string, start: number, end: number): TextSpan {
   let from = start;
   let to = end;
-  if (isWordChar(window[from - 1]) && isWordChar(window[from])) {
+  if (isWordChar(scope[from - 1]) && isWordChar(scope[from])) {
     let wordStart = from;
-    while (isWordChar(window[wordStart - 1])) wordStart -= 1;
+    while (isWordChar(scope[wordStart - 1])) wordStart -= 1;
     let wordEnd = from;
-    while (wordEnd < to && isWordChar(window[wordEnd])) wordEnd += 1;
+    while (wordEnd < to && isWordChar(scope[wordEnd])) wordEnd += 1;
     from = wordEnd - from >= from - wordStart ? wordStart : wordEnd;
   }
-  if (isWordChar(window[to - 1]) && isWordChar(window[to])) {
+  if (isWordChar(scope[to - 1]) && isWordChar(scope[to])) {
     let wordEnd = to;
-    while (isWordChar(window[wordEnd])) wordEnd += 1;
+    while (isWordChar(scope[wordEnd])) wordEnd += 1;
     let wordStart = to;
-    while (wordStart > from && isWordChar(window[wordStart - 1])) wordStart -= 1;
+    while (wordStart > from && isWordChar(scope[wordStart - 1])) wordStart -= 1;
     to = to - wordStart >= wordEnd - to ? wordEnd : wordStart;
   }
-  while (from < to && GAP.test(window[from] ?? '')) from += 1;
-  while (to > from && GAP.test(window[to - 1] ?? '')) to -= 1;
+  while (from < to && GAP.test(scope[from] ?? '')) from += 1;
+  while (to > from && GAP.test(scope[to - 1] ?? '')) to -= 1;
   return to > from ? { start: from, end: to } : { start, end };
 }
