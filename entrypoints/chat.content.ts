@@ -5,8 +5,8 @@ import { adapterForUrl, CHAT_SITE_MATCHES, findScrollRoot } from '../lib/sites';
 
 /**
  * On chatbot sites only: a "Fact-check" control under each finished reply. One debounced observer on the
- * conversation's scroll root re-scans after the site changes its DOM (new replies, streaming, re-renders),
- * and a slow timer lets replies on sites without a done marker settle.
+ * conversation's scroll root re-scans after the site changes its DOM (new replies, streaming, re-renders);
+ * while a reply on a site without a done marker is settling, one more scan is scheduled, and no longer.
  */
 const DEBOUNCE_MS = 300;
 const SETTLE_MS = 1_000;
@@ -24,8 +24,16 @@ export default defineContentScript({
       if (timer) return;
       timer = ctx.setTimeout(() => {
         timer = undefined;
-        controls.scan(performance.now());
+        if (controls.scan(performance.now())) settleLater();
       }, DEBOUNCE_MS);
+    };
+    let settleTimer: number | undefined;
+    const settleLater = () => {
+      if (settleTimer) return;
+      settleTimer = ctx.setTimeout(() => {
+        settleTimer = undefined;
+        schedule();
+      }, SETTLE_MS);
     };
     const observer = new MutationObserver((records) => {
       // Our own controls changing is not a reason to re-scan.
@@ -34,7 +42,6 @@ export default defineContentScript({
     });
     observer.observe(findScrollRoot(adapter, document) ?? document.body, { childList: true, subtree: true, characterData: true, attributes: true });
     ctx.onInvalidated(() => observer.disconnect());
-    ctx.setInterval(schedule, SETTLE_MS);
-    controls.scan(performance.now());
+    if (controls.scan(performance.now())) settleLater();
   },
 });

@@ -67,17 +67,23 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
   }
 
   return {
-    /** Re-scans the page: controls for finished replies, none for streaming ones. */
-    scan(now: number): void {
+    /**
+     * Re-scans the page: controls for finished replies, none for streaming ones. Returns whether a reply
+     * on a site without a done marker is still waiting for its text to settle (so another scan is due).
+     */
+    scan(now: number): boolean {
+      let settling = false;
       for (const reply of findReplies(adapter, doc, doc.location.href)) {
         const finished = reply.finished || (reply.needsStability && stability.update(reply.messageId, reply.text, now));
         if (finished && reply.text.trim()) ensureControl(reply);
         else {
+          if (reply.needsStability) settling = true;
           seenUnfinished.add(reply.messageId);
           controls.get(reply.messageId)?.remove();
           controls.delete(reply.messageId);
         }
       }
+      return settling;
     },
   };
 }

@@ -64,15 +64,20 @@ function responseFormat(mode: 'json_schema' | 'json_object', spec: JsonSchemaSpe
   return { type: 'json_schema', json_schema: { name: schemaName(spec.name), strict: true, schema: spec.schema } };
 }
 
-/** A `ChatModel` on an OpenAI-compatible chat completions endpoint. Errors are `ProviderError`s. */
-export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatModel {
-  const client = createOpenAiClient({
+/** One client per endpoint; retries are left to the core's resilience wrapper, so the SDK makes none. */
+function clientFor(options: { baseUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch }) {
+  return createOpenAiClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     maxRetries: 0,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+}
+
+/** A `ChatModel` on an OpenAI-compatible chat completions endpoint. Errors are `ProviderError`s. */
+export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatModel {
+  const client = clientFor(options);
   const context = errorContext(options.baseUrl, options.providerLabel);
   // Models that refused json_schema in auto mode: asked in json_object mode for the rest of the session.
   const jsonObjectOnly = new Set<string>();
@@ -149,13 +154,7 @@ export interface OpenAiEmbedder extends Embedder {
 export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbedder | undefined {
   const model = options.model?.trim();
   if (!model) return undefined;
-  const client = createOpenAiClient({
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
-    maxRetries: 0,
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const client = clientFor(options);
   const context = errorContext(options.baseUrl, options.providerLabel);
   let unavailable = false;
   const notFound = (): ProviderError =>

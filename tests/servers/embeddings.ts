@@ -41,17 +41,5 @@ export function toBase64Float32(vector: number[]): string {
   return bytes.toString('base64');
 }
 
-/** Cosine similarity of two equal-length vectors (handy in tests). */
-export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
+/** The same cosine the product's passage ranker uses. */
+export { cosine as cosineSimilarity } from '../../lib/core/passages/fusion';
