@@ -148,6 +148,32 @@ export interface Embedder {
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
 }
 
+/** A snapshot of a dead page in a web archive (the Internet Archive's availability API). */
+export interface ArchiveSnapshot {
+  url: string;
+  /** When it was captured, ISO 8601. */
+  capturedAt?: string;
+}
+
+/** Finds the closest archived snapshot of a URL; null when the archive has none. Errors are `ProviderError`s. */
+export interface WebArchive {
+  closest(url: string, signal?: AbortSignal): Promise<ArchiveSnapshot | null>;
+}
+
+/** What a DOI registry (Crossref) knows of a DOI. */
+export interface DoiRecord {
+  doi: string;
+  registered: boolean;
+  title?: string;
+  /** Where the DOI resolves to, when registered. */
+  url?: string;
+}
+
+/** Looks DOIs up in a registry, to catch invented references. Errors are `ProviderError`s. */
+export interface DoiRegistry {
+  lookup(doi: string, signal?: AbortSignal): Promise<DoiRecord>;
+}
+
 export interface Clock {
   now(): number;
 }

@@ -126,7 +126,7 @@ export interface Score {
   total: number;
 }
 
-export type StageName = 'sentences' | 'claims' | 'queries' | 'search' | 'pages' | 'passages' | 'source-types' | 'verify' | 'revise';
+export type StageName = 'sentences' | 'claims' | 'queries' | 'search' | 'pages' | 'passages' | 'source-types' | 'verify' | 'revise' | 'links' | 'explain' | 'debate';
 
 export interface StageUsage extends TokenUsage {
   calls: number;

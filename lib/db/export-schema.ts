@@ -39,7 +39,7 @@ export interface ChecksExport {
 }
 
 const PROVIDERS = ['wikipedia', 'searxng', 'serper', 'tavily', 'brave', 'exa', 'google-factcheck', 'wikidata'] as const satisfies ReadonlyArray<SearchProviderId | 'wikidata'>;
-const STAGES = ['sentences', 'claims', 'queries', 'search', 'pages', 'passages', 'source-types', 'verify', 'revise'] as const satisfies readonly StageName[];
+const STAGES = ['sentences', 'claims', 'queries', 'search', 'pages', 'passages', 'source-types', 'verify', 'revise', 'links', 'explain', 'debate'] as const satisfies readonly StageName[];
 const VERDICTS = ['supported', 'refuted', 'disputed', 'not-enough-evidence', 'could-not-check', 'not-check-worthy'] as const;
 
 const count = z.number().int().nonnegative();
