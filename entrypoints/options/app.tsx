@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CaptureSettings } from '../../components/options/capture-settings';
+import { CheckingSettings } from '../../components/options/checking-settings';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
@@ -50,6 +51,7 @@ export function OptionsApp() {
       <ModelSettings form={form} update={update} />
       <SearchSettings form={form} update={update} />
       <EvidenceSettings form={form} update={update} />
+      <CheckingSettings form={form} update={update} />
       <CaptureSettings form={form} update={update} />
       <div className="save-bar">
         <button type="submit" data-testid="save-settings" disabled={status.kind === 'saving'}>Save</button>

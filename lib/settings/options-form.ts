@@ -48,6 +48,7 @@ export function toDraft(form: OptionsForm): SettingsDraft {
     evidence: settings.evidence,
     limits: settings.limits,
     capture: settings.capture,
+    checking: settings.checking,
   };
 }
 

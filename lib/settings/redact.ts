@@ -15,6 +15,7 @@ export interface PublicSettings {
   evidence: Settings['evidence'];
   limits: Settings['limits'];
   capture: Settings['capture'];
+  checking: Settings['checking'];
 }
 
 /**
@@ -29,6 +30,7 @@ export interface SettingsDraft {
   evidence: Settings['evidence'];
   limits: Settings['limits'];
   capture: Settings['capture'];
+  checking: Settings['checking'];
 }
 
 function hideKey<T extends { apiKey: string }>(value: T): WithoutKey<T> {
@@ -62,6 +64,7 @@ export function redactSettings(settings: Settings): PublicSettings {
     evidence: settings.evidence,
     limits: settings.limits,
     capture: settings.capture,
+    checking: settings.checking,
   };
 }
 
@@ -100,5 +103,6 @@ export function applyDraft(saved: Settings, draft: SettingsDraft): Settings {
     evidence: draft.evidence,
     limits: draft.limits,
     capture: draft.capture,
+    checking: draft.checking,
   };
 }

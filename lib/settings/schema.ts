@@ -77,6 +77,27 @@ export const captureSettingsSchema = z.object({
 });
 export type CaptureSettings = z.infer<typeof captureSettingsSchema>;
 
+export const checkingSettingsSchema = z.object({
+  /** Fast: one pass. Thorough: refuted and disputed claims' explanations and revisions go through a critics' debate. */
+  mode: z.enum(['fast', 'thorough']),
+  /** Retrieve and judge every link the checked text cites. */
+  auditLinks: z.boolean(),
+  /** Look dead links up in a web archive (Internet Archive availability API at this origin). */
+  archiveLookup: z.boolean(),
+  webArchiveUrl: httpUrl,
+  /** DOI registry (Crossref REST API) used to catch invented references. */
+  crossrefUrl: httpUrl,
+});
+export type CheckingSettings = z.infer<typeof checkingSettingsSchema>;
+
+export const DEFAULT_CHECKING: CheckingSettings = {
+  mode: 'fast',
+  auditLinks: true,
+  archiveLookup: true,
+  webArchiveUrl: 'https://archive.org',
+  crossrefUrl: 'https://api.crossref.org',
+};
+
 export const settingsSchema = z.object({
   model: modelSettingsSchema,
   search: searchSettingsSchema,
@@ -84,6 +105,7 @@ export const settingsSchema = z.object({
   // Added after v1: defaulted so settings saved before it still validate.
   limits: limitsSettingsSchema.default({ tokensPerCheck: 0 }),
   capture: captureSettingsSchema.default({ floatingButton: true, floatingButtonOffSites: [], autoCheckReplies: false }),
+  checking: checkingSettingsSchema.default(DEFAULT_CHECKING),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -107,4 +129,5 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   limits: { tokensPerCheck: 0 },
   capture: { floatingButton: true, floatingButtonOffSites: [], autoCheckReplies: false },
+  checking: DEFAULT_CHECKING,
 };

@@ -34,5 +34,5 @@ export function repairSettings(raw: unknown): Settings {
     const parsed = settingsSchema.shape[key].safeParse(record[key]);
     return parsed.success ? (parsed.data as Settings[K]) : DEFAULT_SETTINGS[key];
   };
-  return { model: section('model'), search: section('search'), evidence: section('evidence'), limits: section('limits'), capture: section('capture') };
+  return { model: section('model'), search: section('search'), evidence: section('evidence'), limits: section('limits'), capture: section('capture'), checking: section('checking') };
 }

@@ -42,6 +42,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     },
     limits: { tokensPerCheck: Number(env.FACTLIGHT_TOKEN_BUDGET ?? 0) },
     capture: DEFAULT_SETTINGS.capture,
+    checking: {
+      ...DEFAULT_SETTINGS.checking,
+      mode: env.FACTLIGHT_MODE === 'thorough' ? 'thorough' : 'fast',
+      auditLinks: flag('FACTLIGHT_AUDIT_LINKS', true),
+      archiveLookup: flag('FACTLIGHT_ARCHIVE_LOOKUP', true),
+    },
   };
   return settingsSchema.parse(settings);
 }

@@ -57,6 +57,16 @@ describe('settings as the options page sees and sends them', () => {
     expect(loaded.search.tavily.apiKey).toBe('tvly-key');
   });
 
+  it('loads settings saved before the checking mode and link audit existed with their defaults, and round-trips a change', () => {
+    const { checking: _checking, ...withoutChecking } = saved;
+    const loaded = repairSettings(withoutChecking);
+    expect(loaded.checking).toEqual({ mode: 'fast', auditLinks: true, archiveLookup: true, webArchiveUrl: 'https://archive.org', crossrefUrl: 'https://api.crossref.org' });
+    expect(loaded.model.profiles.openai?.apiKey).toBe('sk-openai');
+    const form = { settings: { ...redactSettings(saved), checking: { ...saved.checking, mode: 'thorough' as const, archiveLookup: false } }, typedKeys: {} };
+    expect(applyDraft(saved, toDraft(form)).checking).toMatchObject({ mode: 'thorough', archiveLookup: false });
+    expect(repairSettings({ ...saved, checking: { ...saved.checking, webArchiveUrl: 'javascript:alert(1)' } }).checking).toEqual(DEFAULT_SETTINGS.checking);
+  });
+
   it('parses excluded domains from free text', () => {
     expect(parseDomainList('https://www.Example.com/path\nfoo.org, bar.net  foo.org')).toEqual(['example.com', 'foo.org', 'bar.net']);
   });

@@ -1,0 +1,52 @@
+import type { OptionsForm } from '../../lib/settings/options-form';
+import type { CheckingSettings as Checking } from '../../lib/settings/schema';
+
+type Update = (change: (form: OptionsForm) => OptionsForm) => void;
+
+/** How hard a check works: Fast or Thorough explanations, and the audit of the links the text cites. */
+export function CheckingSettings({ form, update }: { form: OptionsForm; update: Update }) {
+  const checking = form.settings.checking;
+  const set = (change: Partial<Checking>) => update((f) => ({ ...f, settings: { ...f.settings, checking: { ...f.settings.checking, ...change } } }));
+  return (
+    <section aria-labelledby="checking-heading">
+      <h2 id="checking-heading">Checking</h2>
+      <div className="field">
+        <label htmlFor="mode-select">Mode</label>
+        <select id="mode-select" data-testid="mode-select" value={checking.mode} onChange={(e) => set({ mode: e.target.value === 'thorough' ? 'thorough' : 'fast' })}>
+          <option value="fast">Fast</option>
+          <option value="thorough">Thorough</option>
+        </select>
+        <p className="hint">
+          Thorough: for claims found wrong or disputed, two critics review the explanation and the suggested revision against
+          the evidence until they agree, and a refiner rewrites both. It costs several more model calls per wrong claim.
+        </p>
+      </div>
+      <div className="field checkbox">
+        <label>
+          <input type="checkbox" data-testid="audit-links" checked={checking.auditLinks} onChange={(e) => set({ auditLinks: e.target.checked })} />
+          Check the links the text cites (do they work, are they relevant, do they support it)
+        </label>
+      </div>
+      <div className="field checkbox">
+        <label>
+          <input type="checkbox" data-testid="archive-lookup" checked={checking.archiveLookup} disabled={!checking.auditLinks}
+            onChange={(e) => set({ archiveLookup: e.target.checked })} />
+          Look dead links up in the Internet Archive
+        </label>
+      </div>
+      <details>
+        <summary>Advanced: archive and DOI services</summary>
+        <div className="field">
+          <label htmlFor="web-archive-url">Web archive (Wayback availability API) origin</label>
+          <input id="web-archive-url" data-testid="web-archive-url" type="url" spellCheck={false} value={checking.webArchiveUrl}
+            onChange={(e) => set({ webArchiveUrl: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="crossref-url">DOI registry (Crossref REST API) origin</label>
+          <input id="crossref-url" data-testid="crossref-url" type="url" spellCheck={false} value={checking.crossrefUrl}
+            onChange={(e) => set({ crossrefUrl: e.target.value })} />
+        </div>
+      </details>
+    </section>
+  );
+}
