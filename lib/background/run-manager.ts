@@ -129,8 +129,8 @@ export function createRunManager(deps: RunManagerDeps) {
     async delete(request: { checkIds: string[] } | { all: true }): Promise<number> {
       const ids = 'all' in request ? await deps.db.checks.toCollection().primaryKeys() : request.checkIds;
       for (const id of ids) running.get(id)?.abort();
-      await deps.db.transaction('rw', [deps.db.checks, deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions], async () => {
-        for (const table of [deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions]) await table.where('checkId').anyOf(ids).delete();
+      await deps.db.transaction('rw', [deps.db.checks, deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions, deps.db.links], async () => {
+        for (const table of [deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions, deps.db.links]) await table.where('checkId').anyOf(ids).delete();
         await deps.db.checks.bulkDelete(ids);
       });
       return ids.length;

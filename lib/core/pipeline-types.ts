@@ -1,4 +1,6 @@
-import type { ArticleExtractor, Cache, ChatModel, Clock, Embedder, KnowledgeGraph, PageFetcher, SearchProvider } from './ports';
+import type { ActionabilityScore, AttributionResult, Refinement } from './explain/types';
+import type { LinkAudit } from './links/types';
+import type { ArticleExtractor, Cache, ChatModel, Clock, DoiRegistry, Embedder, KnowledgeGraph, PageFetcher, SearchProvider, WebArchive } from './ports';
 import type { Claim, ClaimAssessment, ClaimQueries, CheckUsage, Evidence, Revision, Sentence, SourceType, StageName } from './types';
 
 /** What the pipeline runs on; each runtime wires its own adapters. */
@@ -13,6 +15,9 @@ export interface PipelineDeps {
   extractor: ArticleExtractor;
   cache?: Cache;
   clock: Clock;
+  /** For the link audit: snapshots of dead links, and DOI lookups. Without them those checks are skipped. */
+  webArchive?: WebArchive;
+  doiRegistry?: DoiRegistry;
 }
 
 export interface PipelineOptions {
@@ -32,6 +37,12 @@ export interface PipelineOptions {
   searchConcurrency: number;
   pageConcurrency: number;
   modelCacheTtlMs: number;
+  /** Thorough: refuted and disputed claims' explanations and revisions are refined by a critics' debate. */
+  mode?: 'fast' | 'thorough';
+  /** Retrieve and judge the links the text cites (default on). */
+  auditLinks?: boolean;
+  /** Links a chatbot reply cites (pills, footnotes, sources lists), with their positions in the text when known. */
+  replyCitations?: readonly ReplyCitation[];
   language?: string;
   signal?: AbortSignal;
   onEvent?: (event: PipelineEvent) => void;
@@ -51,6 +62,14 @@ export const DEFAULT_PIPELINE_OPTIONS: Omit<PipelineOptions, 'signal' | 'onEvent
   modelCacheTtlMs: 30 * 24 * 3600 * 1000,
 };
 
+/** A link a chatbot reply cites; `start`/`end` locate its marker in the checked text when known. */
+export interface ReplyCitation {
+  url: string;
+  label?: string;
+  start?: number;
+  end?: number;
+}
+
 /** Progress, reported as results arrive, so a UI can show each verdict as soon as it exists. */
 export type PipelineEvent =
   | { type: 'stage'; stage: StageName; state: 'started' | 'done' }
@@ -61,6 +80,9 @@ export type PipelineEvent =
   | { type: 'assessment'; assessment: ClaimAssessment }
   | { type: 'source-types'; types: Record<string, SourceType> }
   | { type: 'revisions'; revisions: Revision[] }
+  | { type: 'links'; links: LinkAudit[] }
+  | { type: 'explanation-quality'; actionability: Record<string, ActionabilityScore>; attribution: Record<string, AttributionResult> }
+  | { type: 'refinement'; refinement: Refinement }
   | { type: 'warning'; message: string };
 
 export type StopReason = 'budget' | 'cancelled';
@@ -75,6 +97,12 @@ export interface CheckResult {
   evidence: Evidence[];
   assessments: ClaimAssessment[];
   revisions: Revision[];
+  links: LinkAudit[];
+  /** FinGrAct scores of the explanations of refuted and disputed claims, by claim id. */
+  actionability: Record<string, ActionabilityScore>;
+  /** Citation attribution of every explanation that cites evidence, by claim id. */
+  attribution: Record<string, AttributionResult>;
+  refinements: Refinement[];
   usage: CheckUsage;
   warnings: string[];
   stopped?: StopReason;

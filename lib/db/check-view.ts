@@ -1,3 +1,5 @@
+import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
+import type { LinkAudit } from '../core/links/types';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision } from '../core/types';
 import type { CheckRecord, SentenceRecord } from './entities';
 import type { FactlightDb } from './schema';
@@ -11,18 +13,24 @@ export interface CheckView {
   assessments: Map<string, ClaimAssessment>;
   evidence: Evidence[];
   revisions: Revision[];
+  /** The links the text cites, in text order, with what the audit found. */
+  links: LinkAudit[];
+  actionability: Map<string, ActionabilityScore>;
+  attribution: Map<string, AttributionResult>;
+  refinements: Map<string, Refinement>;
 }
 
 /** Loads a check with its parts, ordered as in the text; undefined when it does not exist. */
 export async function loadCheckView(db: FactlightDb, checkId: string): Promise<CheckView | undefined> {
-  return db.transaction('r', [db.checks, db.sentences, db.claims, db.evidence, db.revisions], async () => {
+  return db.transaction('r', [db.checks, db.sentences, db.claims, db.evidence, db.revisions, db.links], async () => {
     const check = await db.checks.get(checkId);
     if (!check) return undefined;
-    const [sentences, claimRows, evidenceRows, revisionRows] = await Promise.all([
+    const [sentences, claimRows, evidenceRows, revisionRows, linkRows] = await Promise.all([
       db.sentences.where('checkId').equals(checkId).toArray(),
       db.claims.where('checkId').equals(checkId).toArray(),
       db.evidence.where('checkId').equals(checkId).toArray(),
       db.revisions.where('checkId').equals(checkId).toArray(),
+      db.links.where('checkId').equals(checkId).toArray(),
     ]);
     sentences.sort((a, b) => a.index - b.index);
     const claims = claimRows.map((row) => row.claim).sort((a, b) => a.sentenceIndex - b.sentenceIndex || a.span.start - b.span.start || a.id.localeCompare(b.id, undefined, { numeric: true }));
@@ -35,6 +43,10 @@ export async function loadCheckView(db: FactlightDb, checkId: string): Promise<C
       assessments: new Map(claimRows.filter((row) => row.assessment).map((row) => [row.claim.id, row.assessment!])),
       evidence: evidenceRows.map((row) => row.evidence).sort((a, b) => a.claimId.localeCompare(b.claimId, undefined, { numeric: true }) || evidenceOrder(a.id) - evidenceOrder(b.id)),
       revisions: revisionRows.map((row) => row.revision).sort((a, b) => a.sentenceIndex - b.sentenceIndex),
+      links: linkRows.map((row) => row.audit).sort((a, b) => a.linkId.localeCompare(b.linkId, undefined, { numeric: true })),
+      actionability: new Map(claimRows.filter((row) => row.actionability).map((row) => [row.claim.id, row.actionability!])),
+      attribution: new Map(claimRows.filter((row) => row.attribution).map((row) => [row.claim.id, row.attribution!])),
+      refinements: new Map(claimRows.filter((row) => row.refinement).map((row) => [row.claim.id, row.refinement!])),
     };
   });
 }

@@ -73,6 +73,18 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
       case 'revisions':
         await db.revisions.bulkPut(event.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })));
         return;
+      case 'links':
+        await db.links.bulkPut(event.links.map((audit) => ({ id: `${checkId}:${audit.linkId}`, checkId, audit })));
+        return;
+      case 'explanation-quality':
+        await db.transaction('rw', db.claims, async () => {
+          for (const [claimId, actionability] of Object.entries(event.actionability)) await db.claims.update(`${checkId}:${claimId}`, { actionability });
+          for (const [claimId, attribution] of Object.entries(event.attribution)) await db.claims.update(`${checkId}:${claimId}`, { attribution });
+        });
+        return;
+      case 'refinement':
+        await db.claims.update(`${checkId}:${event.refinement.claimId}`, { refinement: event.refinement });
+        return;
       case 'warning':
         warnings.push(event.message);
         await touch({ warnings: [...warnings] });

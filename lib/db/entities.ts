@@ -5,6 +5,8 @@
  * pipeline's own type, so what the UI shows is exactly what the core produced.
  */
 import type { CaptureSelectors } from '../anchoring/selectors';
+import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
+import type { LinkAudit } from '../core/links/types';
 import type { CheckUsage, Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from '../core/types';
 import type { CitedLink } from '../messaging/protocol';
 
@@ -81,6 +83,12 @@ export interface ClaimRecord {
   claim: Claim;
   queries?: ClaimQueries;
   assessment?: ClaimAssessment;
+  /** FinGrAct score of the explanation (refuted and disputed claims). */
+  actionability?: ActionabilityScore;
+  /** Whether each [n] citation of the explanation holds up under masking and recovery. */
+  attribution?: AttributionResult;
+  /** Thorough mode: what the critics' debate changed. */
+  refinement?: Refinement;
 }
 
 export interface EvidenceRecord {
@@ -96,6 +104,34 @@ export interface RevisionRecord {
   id: string;
   checkId: string;
   revision: Revision;
+}
+
+export interface LinkRecord {
+  /** `${checkId}:${audit.linkId}` */
+  id: string;
+  checkId: string;
+  audit: LinkAudit;
+}
+
+export type RatingStatus = 'running' | 'done' | 'failed';
+
+/** "Rate an explanation": a user-chosen explanation of a claim, scored with FinGrAct. */
+export interface RatingRecord {
+  id: string;
+  createdAt: number;
+  updatedAt: number;
+  status: RatingStatus;
+  claim: string;
+  explanation: string;
+  pageUrl?: string;
+  pageTitle?: string;
+  /** What the rating stage is doing, for the progress line. */
+  stage?: string;
+  evidence: Evidence[];
+  links: LinkAudit[];
+  score?: ActionabilityScore;
+  attribution?: AttributionResult;
+  error?: string;
 }
 
 export type CacheKindRecord = 'search' | 'page' | 'model' | 'source-type';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CheckView } from './check-view';
-import type { CheckRecord, ClaimRecord, EvidenceRecord, RevisionRecord, SentenceRecord } from './entities';
+import type { CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RevisionRecord, SentenceRecord } from './entities';
 import { checksExportSchema, EXPORT_FORMAT, EXPORT_VERSION, type ChecksExport, type ExportedCheck } from './export-schema';
 import type { FactlightDb } from './schema';
 import { searchWordsFor } from './search-words';
@@ -34,9 +34,13 @@ function toExported(view: CheckView): ExportedCheck {
       claim,
       ...(view.queries.has(claim.id) ? { queries: view.queries.get(claim.id)! } : {}),
       ...(view.assessments.has(claim.id) ? { assessment: view.assessments.get(claim.id)! } : {}),
+      ...(view.actionability.has(claim.id) ? { actionability: view.actionability.get(claim.id)! } : {}),
+      ...(view.attribution.has(claim.id) ? { attribution: view.attribution.get(claim.id)! } : {}),
+      ...(view.refinements.has(claim.id) ? { refinement: view.refinements.get(claim.id)! } : {}),
     })),
     evidence: view.evidence,
     revisions: view.revisions,
+    links: view.links,
   };
 }
 
@@ -47,6 +51,7 @@ export interface ImportedCheck {
   claims: ClaimRecord[];
   evidence: EvidenceRecord[];
   revisions: RevisionRecord[];
+  links: LinkRecord[];
 }
 
 /** The rows to write, or why the file cannot be imported. */
@@ -95,6 +100,7 @@ function toRecords(exported: ExportedCheck): ImportedCheck {
     claims: exported.claims.map((entry) => ({ id: `${checkId}:${entry.claim.id}`, checkId, ...entry })),
     evidence: exported.evidence.map((evidence) => ({ id: `${checkId}:${evidence.id}`, checkId, claimId: evidence.claimId, evidence })),
     revisions: exported.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })),
+    links: (exported.links ?? []).map((audit) => ({ id: `${checkId}:${audit.linkId}`, checkId, audit })),
   };
 }
 
@@ -103,7 +109,7 @@ function toRecords(exported: ExportedCheck): ImportedCheck {
  * checks already present, or repeated in the file, are skipped and left untouched.
  */
 export async function writeImportedChecks(db: FactlightDb, parsed: { checks: readonly ImportedCheck[] }): Promise<{ imported: number; skipped: number }> {
-  return db.transaction('rw', [db.checks, db.sentences, db.claims, db.evidence, db.revisions], async () => {
+  return db.transaction('rw', [db.checks, db.sentences, db.claims, db.evidence, db.revisions, db.links], async () => {
     const existing = await db.checks.bulkGet(parsed.checks.map((entry) => entry.check.id));
     const seen = new Set<string>();
     const fresh = parsed.checks.filter((entry, i) => {
@@ -117,6 +123,7 @@ export async function writeImportedChecks(db: FactlightDb, parsed: { checks: rea
     await db.claims.bulkPut(fresh.flatMap((entry) => entry.claims));
     await db.evidence.bulkPut(fresh.flatMap((entry) => entry.evidence));
     await db.revisions.bulkPut(fresh.flatMap((entry) => entry.revisions));
+    await db.links.bulkPut(fresh.flatMap((entry) => entry.links));
     return { imported: fresh.length, skipped: parsed.checks.length - fresh.length };
   });
 }

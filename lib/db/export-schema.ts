@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { SearchProviderId } from '../core/ports';
 import { SOURCE_TYPES, type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence, type StageName } from '../core/types';
+import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
+import type { LinkAudit } from '../core/links/types';
 import type { CheckRecord } from './entities';
+import { actionabilitySchema, attributionSchema, linkAuditSchema, refinementSchema } from './export-quality-schema';
 
 /**
  * The JSON export format, version 1, validated on import. Imported files are untrusted: every field is
@@ -21,6 +24,9 @@ export interface ExportedClaim {
   claim: Claim;
   queries?: ClaimQueries;
   assessment?: ClaimAssessment;
+  actionability?: ActionabilityScore;
+  attribution?: AttributionResult;
+  refinement?: Refinement;
 }
 /** One check and all its parts. */
 export interface ExportedCheck {
@@ -29,6 +35,8 @@ export interface ExportedCheck {
   claims: ExportedClaim[];
   evidence: Evidence[];
   revisions: Revision[];
+  /** The link audit; absent in files from before it existed. */
+  links?: LinkAudit[];
 }
 /** The whole file. */
 export interface ChecksExport {
@@ -151,9 +159,19 @@ const exportedCheck: z.ZodType<ExportedCheck> = z
   .object({
     check: checkRecord,
     sentences: z.array(sentence),
-    claims: z.array(z.object({ claim, queries: queries.optional(), assessment: assessment.optional() })),
+    claims: z.array(
+      z.object({
+        claim,
+        queries: queries.optional(),
+        assessment: assessment.optional(),
+        actionability: actionabilitySchema.optional(),
+        attribution: attributionSchema.optional(),
+        refinement: refinementSchema.optional(),
+      }),
+    ),
     evidence: z.array(evidence),
     revisions: z.array(revision),
+    links: z.array(linkAuditSchema).optional(),
   })
   .superRefine(checkConsistency);
 

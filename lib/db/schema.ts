@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { CacheRecord, CheckRecord, ClaimRecord, EvidenceRecord, RevisionRecord, SentenceRecord } from './entities';
+import type { CacheRecord, CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RatingRecord, RevisionRecord, SentenceRecord } from './entities';
 import { upgradeToV2 } from './upgrades/v2-core-records';
 
 /**
@@ -12,7 +12,7 @@ import { upgradeToV2 } from './upgrades/v2-core-records';
  */
 export const DATABASE_NAME = 'factlight';
 
-export const LATEST_VERSION = 2;
+export const LATEST_VERSION = 3;
 
 export class FactlightDb extends Dexie {
   checks!: EntityTable<CheckRecord, 'id'>;
@@ -20,6 +20,8 @@ export class FactlightDb extends Dexie {
   claims!: EntityTable<ClaimRecord, 'id'>;
   evidence!: EntityTable<EvidenceRecord, 'id'>;
   revisions!: EntityTable<RevisionRecord, 'id'>;
+  links!: EntityTable<LinkRecord, 'id'>;
+  ratings!: EntityTable<RatingRecord, 'id'>;
   cache!: EntityTable<CacheRecord, 'id'>;
 
   constructor(name: string = DATABASE_NAME) {
@@ -39,5 +41,10 @@ export class FactlightDb extends Dexie {
         revisions: 'id, checkId',
       })
       .upgrade(upgradeToV2);
+    // v3 adds the link audit and explanation ratings; existing rows need nothing (new claim fields are optional).
+    this.version(3).stores({
+      links: 'id, checkId',
+      ratings: 'id, createdAt',
+    });
   }
 }

@@ -4,6 +4,7 @@ import { loadCheckView } from '../../../lib/db/check-view';
 import { FactlightDb, LATEST_VERSION } from '../../../lib/db/schema';
 import { v1 } from './fixtures/v1';
 import { v2 } from './fixtures/v2';
+import { v3 } from './fixtures/v3';
 
 /**
  * Every schema version has a frozen example database. Each is written with its own frozen declaration,
@@ -39,6 +40,7 @@ const V1_AFTER_UPGRADE: Record<string, readonly object[]> = {
 const FIXTURES: Array<{ fixture: Fixture; expectedAfterUpgrade: (table: string, rows: readonly object[]) => readonly object[] }> = [
   { fixture: v1, expectedAfterUpgrade: (table) => V1_AFTER_UPGRADE[table] ?? [] },
   { fixture: v2, expectedAfterUpgrade: (_table, rows) => rows },
+  { fixture: v3, expectedAfterUpgrade: (_table, rows) => rows },
 ];
 
 async function writeFrozen(name: string, fixture: Fixture): Promise<void> {

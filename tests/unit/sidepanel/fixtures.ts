@@ -116,8 +116,21 @@ export function buildCheckView(options: ViewOptions = {}): CheckView {
     warnings: ['SearXNG failed for "Mount Everest height": the server answered 503 (Service Unavailable).'],
     today: '2025-01-15',
   };
-  return { check, sentences, claims, queries: new Map(claims.map((c) => [c.id, { claimId: c.id, query: c.text, question: `Is it true that ${c.text}` }])), assessments, evidence, revisions };
+  return { check, sentences, claims, queries: new Map(claims.map((c) => [c.id, { claimId: c.id, query: c.text, question: `Is it true that ${c.text}` }])), assessments, evidence, revisions, ...QUALITY };
 }
+
+/** The link audit and explanation-quality results of the example check. */
+const QUALITY: Pick<CheckView, 'links' | 'actionability' | 'attribution' | 'refinements'> = {
+  links: [
+    { linkId: 'l0', url: 'https://nasa.example.gov/wall', status: 'working', detail: 'The page opened and has readable text.', httpStatus: 200, finalUrl: 'https://nasa.example.gov/wall', title: 'Wall myths', exists: true, relevant: true, supports: false, rationale: 'It says the wall cannot be seen.' },
+    { linkId: 'l1', url: 'https://gone.example.com/old', status: 'dead', detail: 'The page no longer exists (404): a dead link.', httpStatus: 404, exists: false, relevant: false, supports: false, rationale: 'The link is dead.' },
+  ],
+  actionability: new Map([
+    ['c0-0', { errorDetection: 2 as const, correction: 1 as const, links: 1.5, total: 4.5, outOfFive: 3.8, errors: [{ subClaim: 'The wall is visible from the Moon', error: 'It is not visible', correction: 'It cannot be seen with the naked eye', named: true, corrected: false }], linkScores: [{ url: 'https://science.example.edu/a', works: true, relevant: true, supports: true }, { url: 'https://news.example.com/b', works: false, relevant: true, supports: true }] }],
+  ]),
+  attribution: new Map([['c0-0', { citations: [{ sentenceIndex: 0, citation: 1, supported: true }, { sentenceIndex: 0, citation: 2, supported: false }], precision: 0.5, recall: 1, f1: 2 / 3 }]]),
+  refinements: new Map(),
+};
 
 function passageFor(claimId: string, stance: Stance): string {
   if (claimId === 'c0-0') return stance === 'refutes' ? 'The Great Wall is not visible from the Moon without aid, NASA says.' : '';
@@ -127,10 +140,22 @@ function passageFor(claimId: string, stance: Stance): string {
 /** Writes a view's records exactly as the background stores them. */
 export async function seedView(db: FactlightDb, view: CheckView): Promise<void> {
   const checkId = view.check.id;
-  await db.transaction('rw', [db.checks, db.sentences, db.claims, db.evidence, db.revisions], async () => {
+  await db.transaction('rw', [db.checks, db.sentences, db.claims, db.evidence, db.revisions, db.links], async () => {
     await db.checks.put(view.check);
     await db.sentences.bulkPut(view.sentences);
-    await db.claims.bulkPut(view.claims.map((claim) => ({ id: `${checkId}:${claim.id}`, checkId, claim, queries: view.queries.get(claim.id), assessment: view.assessments.get(claim.id) })));
+    await db.claims.bulkPut(
+      view.claims.map((claim) => ({
+        id: `${checkId}:${claim.id}`,
+        checkId,
+        claim,
+        queries: view.queries.get(claim.id),
+        assessment: view.assessments.get(claim.id),
+        ...(view.actionability.has(claim.id) ? { actionability: view.actionability.get(claim.id)! } : {}),
+        ...(view.attribution.has(claim.id) ? { attribution: view.attribution.get(claim.id)! } : {}),
+        ...(view.refinements.has(claim.id) ? { refinement: view.refinements.get(claim.id)! } : {}),
+      })),
+    );
+    await db.links.bulkPut(view.links.map((audit) => ({ id: `${checkId}:${audit.linkId}`, checkId, audit })));
     await db.evidence.bulkPut(view.evidence.map((evidence) => ({ id: `${checkId}:${evidence.id}`, checkId, claimId: evidence.claimId, evidence })));
     await db.revisions.bulkPut(view.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })));
   });

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
+import { LINK_STATUSES, type LinkAudit } from '../core/links/types';
+
+/**
+ * Export-file schemas of the link audit and the explanation-quality results (issue 6 data), kept apart
+ * from export-schema.ts so each file stays about one thing. The `z.ZodType<…>` annotations make the
+ * compiler prove each schema matches the core's type.
+ */
+const count = z.number().int().nonnegative();
+const level = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+export const linkAuditSchema: z.ZodType<LinkAudit> = z.object({
+  linkId: z.string().min(1).max(50),
+  url: z.string(),
+  status: z.enum(LINK_STATUSES as [LinkAudit['status'], ...LinkAudit['status'][]]),
+  detail: z.string(),
+  httpStatus: z.number().int().optional(),
+  finalUrl: z.string().optional(),
+  title: z.string().optional(),
+  text: z.string().optional(),
+  archivedUrl: z.string().optional(),
+  textFragment: z.object({ quote: z.string(), found: z.boolean() }).optional(),
+  doi: z.object({ doi: z.string(), registered: z.boolean(), title: z.string().optional() }).optional(),
+  exists: z.boolean(),
+  relevant: z.boolean().nullable(),
+  supports: z.boolean().nullable(),
+  rationale: z.string(),
+  passage: z.string().optional(),
+});
+
+export const actionabilitySchema: z.ZodType<ActionabilityScore> = z.object({
+  errorDetection: level,
+  correction: level,
+  links: z.number().min(0).max(2),
+  total: z.number().min(0).max(6),
+  outOfFive: z.number().min(0).max(5),
+  errors: z.array(z.object({ subClaim: z.string(), error: z.string(), correction: z.string(), named: z.boolean(), corrected: z.boolean() })),
+  linkScores: z.array(z.object({ url: z.string(), works: z.boolean(), relevant: z.boolean(), supports: z.boolean() })),
+});
+
+const ratio = z.number().min(0).max(1).nullable();
+
+export const attributionSchema: z.ZodType<AttributionResult> = z.object({
+  citations: z.array(z.object({ sentenceIndex: count, citation: count, supported: z.boolean() })),
+  precision: ratio,
+  recall: ratio,
+  f1: ratio,
+});
+
+export const refinementSchema: z.ZodType<Refinement> = z.object({
+  claimId: z.string(),
+  rounds: count,
+  agreed: z.boolean(),
+  feedback: z.array(z.string()),
+  explanationBefore: z.string(),
+  explanationAfter: z.string(),
+  revisionBefore: z.string().optional(),
+  revisionAfter: z.string().optional(),
+});
