@@ -1,13 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { PageLink, RevealOnPage } from './page-link';
 import { scoreText } from '../../lib/core/scoring/score';
 import type { CheckView } from '../../lib/db/check-view';
 import { formatDate } from '../../lib/view/format';
 import { CheckProgress } from './check-progress';
 import { CheckStatus } from './check-status';
+import type { ClaimFocus } from './check-tab';
 import { CheckedText } from './checked-text';
 import { ClaimCard, type EvidenceFocusRequest } from './claim-card';
 import { ExportButtons } from './export-buttons';
+import { LinkList } from './link-list';
 import { OverallScore } from './overall-score';
 import { RecheckButton } from './recheck-button';
 import { RevisionList } from './revision-list';
@@ -26,7 +28,7 @@ interface Selection {
  * One check as the database holds it right now: status and progress, the highlighted text, the overall
  * score under the user's source filters, the card of the selected claim, revisions and warnings.
  */
-export function CheckDetails({ view, onOpenCheck }: { view: CheckView; onOpenCheck: (checkId: string) => void }) {
+export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckView; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
   const { check } = view;
   const { filters, setType, setEvidence } = useScoreFilters(check.id);
   // "Open in side panel" from the page's card arrives as ?claim=<id>.
@@ -35,6 +37,11 @@ export function CheckDetails({ view, onOpenCheck }: { view: CheckView; onOpenChe
     return claimId && view.claims.some((claim) => claim.id === claimId) ? { claimId, segmentClaimIds: [claimId] } : undefined;
   });
   const [focusRequest, setFocusRequest] = useState<EvidenceFocusRequest>();
+  // ... or, with the panel already open, as a focus request.
+  const focusedClaimId = claimFocus?.checkId === check.id && view.claims.some((claim) => claim.id === claimFocus.claimId) ? claimFocus.claimId : undefined;
+  useEffect(() => {
+    if (focusedClaimId) setSelection({ claimId: focusedClaimId, segmentClaimIds: [focusedClaimId] });
+  }, [focusedClaimId, claimFocus?.seq]);
   // Pure and local: unticking a source re-scores claims, sentences and the overall score with no message.
   const scores = useMemo(() => scoreText(view.claims, view.assessments, view.evidence, filters), [view, filters]);
   const running = check.status === 'queued' || check.status === 'running';
@@ -85,6 +92,9 @@ export function CheckDetails({ view, onOpenCheck }: { view: CheckView; onOpenChe
           evidence={view.evidence.filter((item) => item.claimId === selected.id)}
           filters={filters}
           pending={pending.has(selected.id)}
+          actionability={view.actionability.get(selected.id)}
+          attribution={view.attribution.get(selected.id)}
+          refinement={view.refinements.get(selected.id)}
           onToggleEvidence={setEvidence}
           focusRequest={focusRequest}
           otherClaims={view.claims.filter((claim) => claim.id !== selected.id && selection?.segmentClaimIds.includes(claim.id))}
@@ -94,6 +104,7 @@ export function CheckDetails({ view, onOpenCheck }: { view: CheckView; onOpenChe
       ) : view.claims.length > 0 ? (
         <p className="hint">Select a highlighted part of the text to see its verdict and evidence.</p>
       ) : null}
+      <LinkList links={view.links} sentences={view.sentences} />
       <RevisionList text={check.text} sentences={view.sentences} revisions={view.revisions} evidence={view.evidence} onShowEvidence={showEvidence} />
       <WarningsList warnings={check.warnings} />
       <footer className="row wrap check-actions">

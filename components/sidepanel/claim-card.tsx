@@ -1,11 +1,15 @@
 import { useEffect, useRef } from 'react';
+import type { ActionabilityScore as Actionability, AttributionResult, Refinement } from '../../lib/core/explain/types';
 import type { ClaimScore, ScoreFilters } from '../../lib/core/scoring/score';
 import type { Claim, ClaimAssessment, Evidence } from '../../lib/core/types';
 import { orderEvidence } from '../../lib/view/citations';
 import { percent } from '../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../lib/view/labels';
+import { ActionabilityScore } from './actionability-score';
+import { AttributionFlags } from './attribution-flags';
 import { EvidenceItem } from './evidence-item';
 import { Explanation } from './explanation';
+import { RefinementNote } from './refinement-note';
 
 /** Ask the card to bring one evidence item into view; `seq` makes a repeated request for the same item count. */
 export interface EvidenceFocusRequest {
@@ -22,6 +26,10 @@ export interface ClaimCardProps {
   evidence: readonly Evidence[];
   filters: Required<ScoreFilters>;
   pending: boolean;
+  /** Explanation quality, when it was assessed. */
+  actionability?: Actionability | undefined;
+  attribution?: AttributionResult | undefined;
+  refinement?: Refinement | undefined;
   onToggleEvidence: (evidenceId: string, included: boolean) => void;
   focusRequest: EvidenceFocusRequest | undefined;
   /** Other claims covering the highlighted piece that was clicked. */
@@ -66,6 +74,9 @@ export function ClaimCard(props: ClaimCardProps) {
       ) : null}
       {assessment?.error ? <p className="hint">Why: {assessment.error}</p> : null}
       {assessment ? <Explanation text={assessment.explanation} citedEvidenceIds={assessment.citedEvidenceIds} onCite={jump} /> : null}
+      {props.refinement ? <RefinementNote refinement={props.refinement} /> : null}
+      {props.attribution ? <AttributionFlags attribution={props.attribution} /> : null}
+      {props.actionability ? <ActionabilityScore score={props.actionability} /> : null}
       {ordered.length > 0 ? (
         <>
           <h3>Evidence ({ordered.length})</h3>

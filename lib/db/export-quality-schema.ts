@@ -12,6 +12,7 @@ const level = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 export const linkAuditSchema: z.ZodType<LinkAudit> = z.object({
   linkId: z.string().min(1).max(50),
+  sentenceIndex: count.nullable().optional(),
   url: z.string(),
   status: z.enum(LINK_STATUSES as [LinkAudit['status'], ...LinkAudit['status'][]]),
   detail: z.string(),

@@ -19,6 +19,11 @@ export interface CitedLink {
   span?: TextSpan;
   /** The link's own words (markdown label, pill text). */
   label?: string;
+  /**
+   * The quote a reply citation points at (its `#:~:text=` directive, already split off the URL as
+   * "start" or "start … end"); links written in the text keep the directive in `url` instead.
+   */
+  quote?: string;
 }
 
 /**
@@ -39,13 +44,18 @@ export interface LinkRetrieval {
   detail: string;
   httpStatus?: number;
   finalUrl?: string;
+  /** The addresses redirects led through, in order, the last being `finalUrl` (absent without redirects). */
+  redirects?: string[];
   title?: string;
   /** Main text (Readability) of the page, or of its archived snapshot; absent when nothing was read. */
   text?: string;
   /** Set when the link is dead and the Internet Archive had a snapshot, whose text was used instead. */
   archivedUrl?: string;
-  /** The quote of a `#:~:text=` fragment and whether it occurs in the page's text. */
-  textFragment?: { quote: string; found: boolean };
+  /**
+   * The quote of a `#:~:text=` fragment and whether it occurs in the page's text (absent when no text
+   * could be read). `start`/`end` locate it in `text` when it was found there.
+   */
+  textFragment?: { quote: string; found: boolean; start?: number; end?: number };
   /** A DOI link resolved through Crossref: registered or not (an unregistered one is likely invented). */
   doi?: { doi: string; registered: boolean; title?: string };
 }
@@ -64,6 +74,8 @@ export interface LinkJudgement {
 
 export interface LinkAudit extends LinkRetrieval, LinkJudgement {
   linkId: string;
+  /** The citing sentence (from the CitedLink); null or absent when the link has no position. */
+  sentenceIndex?: number | null;
   /** The passage of the page the judgement read (best match for the citing sentence). */
   passage?: string;
 }
