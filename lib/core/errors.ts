@@ -14,13 +14,36 @@ export type ProviderErrorKind =
   | 'malformed' // the body was not what the protocol promises
   | 'cancelled';
 
+/**
+ * Why a page fetch failed, when the kind alone does not say it: the link audit tells a redirect loop from
+ * a refused connection, and a PDF from a server error. Optional: other adapters leave it out.
+ */
+export type FetchFailureReason =
+  | 'not-text' // a PDF, image or other binary file
+  | 'redirect-loop'
+  | 'too-many-redirects'
+  | 'private-address' // refused by the private-network policy
+  | 'dns' // the host name does not resolve
+  | 'invalid-url'; // not an http(s) address
+
+/** What a `ProviderError` knows beyond its kind and message. */
+export interface ProviderErrorDetails {
+  provider?: string;
+  status?: number;
+  retryAfterMs?: number;
+  url?: string;
+  reason?: FetchFailureReason;
+  /** The media type of a refused non-text page, e.g. `application/pdf`. */
+  contentType?: string;
+}
+
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
 
   constructor(
     readonly kind: ProviderErrorKind,
     message: string,
-    readonly details: { provider?: string; status?: number; retryAfterMs?: number; url?: string } = {},
+    readonly details: ProviderErrorDetails = {},
   ) {
     super(message);
   }

@@ -98,6 +98,11 @@ export interface FetchedPage {
   body: string;
   /** True when the body was cut at `maxBytes`. */
   truncated: boolean;
+  /**
+   * Each address a redirect led to, in order (the last is `finalUrl`); empty without redirects. Where the
+   * runtime hides intermediate hops (a browser's opaque redirects) only the final address is listed.
+   */
+  redirects?: string[];
 }
 
 /** Fetches web pages for evidence, applying the user's network policy (private addresses, size caps). */
@@ -150,7 +155,10 @@ export interface Embedder {
 
 /** A snapshot of a dead page in a web archive (the Internet Archive's availability API). */
 export interface ArchiveSnapshot {
+  /** The snapshot as a reader opens it (with the archive's banner). */
   url: string;
+  /** The same capture as originally served, without the archive's banner, for reading its text. */
+  rawUrl?: string;
   /** When it was captured, ISO 8601. */
   capturedAt?: string;
 }

@@ -39,11 +39,12 @@ function httpUrl(url: string, base?: string): URL {
   try {
     parsed = new URL(url, base);
   } catch {
-    throw new ProviderError('bad-request', `Not a valid web address: ${url.slice(0, 200)}`, { url });
+    throw new ProviderError('bad-request', `Not a valid web address: ${url.slice(0, 200)}`, { url, reason: 'invalid-url' });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ProviderError('bad-request', `Only http and https pages can be fetched, not ${parsed.protocol} addresses.`, {
       url: parsed.href,
+      reason: 'invalid-url',
     });
   }
   return parsed;
@@ -55,7 +56,7 @@ function assertAllowed(url: string, allowPrivate: boolean, redirected: boolean):
   throw new ProviderError(
     'unreachable',
     `${how} ${hostOf(url)}, a private-network address; private addresses are blocked unless allowed in the settings.`,
-    { url },
+    { url, reason: 'private-address' },
   );
 }
 
@@ -83,7 +84,7 @@ function mediaType(contentType: string): string {
 function assertTextHead(head: Uint8Array, url: string): void {
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
   if (!utf16 && head.includes(0)) {
-    throw new ProviderError('bad-request', 'Not a text page (binary content labelled as text).', { url });
+    throw new ProviderError('bad-request', 'Not a text page (binary content labelled as text).', { url, reason: 'not-text' });
   }
 }
 
@@ -109,6 +110,7 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
         fetchImpl(url, { redirect, signal, credentials: 'omit', headers: { Accept: ACCEPT } });
 
       let url = first;
+      const redirects: string[] = [];
       try {
         const visited = new Set<string>([url]);
         let response = await request(url, 'manual');
@@ -120,6 +122,7 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
             // be checked, so a public URL bouncing through a private one is only caught at its final address.
             response = await request(url, 'follow');
             url = response.url || url;
+            if (url !== first) redirects.push(url);
             if (!allowPrivate && isPrivateNetworkUrl(url)) {
               await discard(response);
               assertAllowed(url, allowPrivate, true);
@@ -130,12 +133,18 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
           if (location === null) break;
           await discard(response);
           const next = httpUrl(location, url).href;
-          if (visited.has(next)) throw new ProviderError('unreachable', `The page at ${hostOf(first)} redirects in a loop.`, { url: next });
+          if (visited.has(next)) {
+            throw new ProviderError('unreachable', `The page at ${hostOf(first)} redirects in a loop.`, { url: next, reason: 'redirect-loop' });
+          }
           if (hops + 1 > MAX_REDIRECTS) {
-            throw new ProviderError('unreachable', `The page at ${hostOf(first)} redirects more than ${MAX_REDIRECTS} times.`, { url: next });
+            throw new ProviderError('unreachable', `The page at ${hostOf(first)} redirects more than ${MAX_REDIRECTS} times.`, {
+              url: next,
+              reason: 'too-many-redirects',
+            });
           }
           assertAllowed(next, allowPrivate, true);
           visited.add(next);
+          redirects.push(next);
           url = next;
           response = await request(url, 'manual');
         }
@@ -149,13 +158,13 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
         // No Content-Type at all: let the NUL sniff decide, as browsers sniff such responses too.
         if (type && !TEXT_TYPES.has(type)) {
           await discard(response);
-          throw new ProviderError('bad-request', `Not a text page (${type}).`, { url, status: response.status });
+          throw new ProviderError('bad-request', `Not a text page (${type}).`, { url, status: response.status, reason: 'not-text', contentType: type });
         }
         const { bytes, truncated } = await readCapped(response.body, options.maxBytes, (head) => assertTextHead(head, url));
         let body = decodeHtml(bytes, contentType);
         // A cut can split a multi-byte character; drop the replacement character it leaves.
         if (truncated) body = body.replace(/\uFFFD+$/, '');
-        return { requestedUrl, finalUrl: url, status: response.status, contentType, body, truncated };
+        return { requestedUrl, finalUrl: url, status: response.status, contentType, body, truncated, redirects };
       } catch (error) {
         if (error instanceof ProviderError) throw error;
         if (timeout.aborted) {
@@ -164,7 +173,9 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
         if (options.signal?.aborted) throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url });
         const cause = (error as { cause?: { code?: unknown } }).cause?.code;
         const suffix = typeof cause === 'string' ? ` (${cause})` : '';
-        throw new ProviderError('unreachable', `Could not reach ${hostOf(url)}${suffix}.`, { url });
+        // Node names a failed lookup; a browser's fetch says only "Failed to fetch", so there it stays unknown.
+        const dns = cause === 'ENOTFOUND' || cause === 'EAI_AGAIN' || cause === 'EAI_NONAME';
+        throw new ProviderError('unreachable', `Could not reach ${hostOf(url)}${suffix}.`, { url, ...(dns ? { reason: 'dns' as const } : {}) });
       } finally {
         dispose();
       }
