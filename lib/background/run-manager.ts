@@ -48,7 +48,14 @@ export function createRunManager(deps: RunManagerDeps) {
     try {
       await deps.db.checks.update(checkId, { status: 'running', progress: { ...EMPTY_PROGRESS }, warnings: [], updatedAt: clock.now() });
       const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
-      const result = await runCheck(check.text, pipelineDeps, { ...options, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), onEvent: writer.record });
+      const replyCitations = (check.citations ?? []).map((citation) => ({
+        url: citation.url,
+        start: citation.start,
+        end: citation.end,
+        ...(citation.title ? { label: citation.title } : {}),
+        ...(citation.quote ? { quote: citation.quote } : {}),
+      }));
+      const result = await runCheck(check.text, pipelineDeps, { ...options, replyCitations, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), onEvent: writer.record });
       await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done');
     } catch (error) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing to keep then.
@@ -86,7 +93,7 @@ export function createRunManager(deps: RunManagerDeps) {
       status: 'running',
       origin: request.origin,
       text,
-      inputHash: stableHash({ text, model: settings.model, search: settings.search, evidence: settings.evidence }),
+      inputHash: stableHash({ text, model: settings.model, search: settings.search, evidence: settings.evidence, checking: settings.checking, citations: request.citations ?? [] }),
       searchWords: searchWordsFor(text, request.pageTitle, site),
       progress: { ...EMPTY_PROGRESS },
       warnings: [],
@@ -110,7 +117,20 @@ export function createRunManager(deps: RunManagerDeps) {
     async recheck(checkId: string): Promise<StartCheckResult> {
       const check = await deps.db.checks.get(checkId);
       if (!check) return { ok: false, error: 'That check no longer exists.' };
-      return create({ text: check.text, origin: check.origin, fresh: true, ...(check.pageUrl ? { pageUrl: check.pageUrl } : {}), ...(check.pageTitle ? { pageTitle: check.pageTitle } : {}) });
+      // The re-check keeps what ties the text to its page (position, reply, cited links), so it still highlights and audits.
+      return create(
+        {
+          text: check.text,
+          origin: check.origin,
+          fresh: true,
+          ...(check.pageUrl ? { pageUrl: check.pageUrl } : {}),
+          ...(check.pageTitle ? { pageTitle: check.pageTitle } : {}),
+          ...(check.capture ? { capture: check.capture } : {}),
+          ...(check.messageId ? { messageId: check.messageId } : {}),
+          ...(check.citations ? { citations: check.citations } : {}),
+        },
+        check.tabId !== undefined ? { tabId: check.tabId, ...(check.frameId !== undefined ? { frameId: check.frameId } : {}) } : {},
+      );
     },
 
     /** Stops a run; the pipeline marks the unfinished claims and the check keeps what it has. */

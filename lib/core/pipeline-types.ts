@@ -1,4 +1,5 @@
 import type { ActionabilityScore, AttributionResult, Refinement } from './explain/types';
+import type { ReplyCitationInput } from './links/find-links';
 import type { LinkAudit } from './links/types';
 import type { ArticleExtractor, Cache, ChatModel, Clock, DoiRegistry, Embedder, KnowledgeGraph, PageFetcher, SearchProvider, WebArchive } from './ports';
 import type { Claim, ClaimAssessment, ClaimQueries, CheckUsage, Evidence, Revision, Sentence, SourceType, StageName } from './types';
@@ -63,12 +64,7 @@ export const DEFAULT_PIPELINE_OPTIONS: Omit<PipelineOptions, 'signal' | 'onEvent
 };
 
 /** A link a chatbot reply cites; `start`/`end` locate its marker in the checked text when known. */
-export interface ReplyCitation {
-  url: string;
-  label?: string;
-  start?: number;
-  end?: number;
-}
+export type ReplyCitation = ReplyCitationInput;
 
 /** Progress, reported as results arrive, so a UI can show each verdict as soon as it exists. */
 export type PipelineEvent =

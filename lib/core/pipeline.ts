@@ -12,6 +12,8 @@ import { reviseSentences, sentencesNeedingRevision } from './stages/revise-sente
 import { searchEvidence } from './stages/search-evidence';
 import { detectLanguage, splitSentences } from './stages/sentences';
 import { verifyClaim } from './stages/verify-claim';
+import { auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality-stages';
+import type { Refinement } from './explain/types';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from './types';
 
 /**
@@ -57,6 +59,10 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     ...(options.fresh ? { fresh: true } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+
+  const quality: QualityContext = { ctx, deps, options, language, warn, fetcher: { fetch: (url, fetchOptions) => (meter.recordPageFetch(), fetcher.fetch(url, fetchOptions)) } };
+  // The link audit needs only the sentences: it runs alongside the claims.
+  const linkAudit = auditTextLinks(quality, text, sentences, (links) => emit({ type: 'links', links }));
 
   const claims: Claim[] = [];
   const queries: ClaimQueries[] = [];
@@ -132,6 +138,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   emit({ type: 'stage', stage: 'verify', state: 'done' });
 
   const [revisions] = await Promise.all([revise(), typeSources()]);
+  const refinements: Refinement[] = [];
 
   async function revise(): Promise<Revision[]> {
     const targets = sentencesNeedingRevision(sentences, claims, assessments);
@@ -159,6 +166,18 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     emit({ type: 'source-types', types: Object.fromEntries(types) });
   }
 
+  if (options.mode === 'thorough' && !stopped) {
+    emit({ type: 'stage', stage: 'debate', state: 'started' });
+    refinements.push(...(await refineExplanations(quality, claims, assessments, evidence, revisions, (refinement) => emit({ type: 'refinement', refinement }))));
+  }
+  let explanationQuality: Awaited<ReturnType<typeof scoreFinalExplanations>> = { actionability: {}, attribution: {} };
+  if (!stopped) {
+    emit({ type: 'stage', stage: 'explain', state: 'started' });
+    explanationQuality = await scoreFinalExplanations(quality, claims, assessments, evidence);
+    emit({ type: 'explanation-quality', ...explanationQuality });
+  }
+  const links = await linkAudit;
+
   const order = new Map(claims.map((claim, index) => [claim.id, index]));
   return {
     text,
@@ -170,10 +189,10 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     evidence,
     assessments: [...assessments.values()],
     revisions,
-    links: [],
-    actionability: {},
-    attribution: {},
-    refinements: [],
+    links,
+    actionability: explanationQuality.actionability,
+    attribution: explanationQuality.attribution,
+    refinements,
     usage: meter.snapshot(),
     warnings,
     ...(stopped ? { stopped } : {}),

@@ -82,9 +82,21 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
           for (const [claimId, attribution] of Object.entries(event.attribution)) await db.claims.update(`${checkId}:${claimId}`, { attribution });
         });
         return;
-      case 'refinement':
-        await db.claims.update(`${checkId}:${event.refinement.claimId}`, { refinement: event.refinement });
+      case 'refinement': {
+        // The refined explanation and revision replace the first ones; the refinement keeps both for "what changed".
+        const { refinement } = event;
+        await db.transaction('rw', db.claims, db.revisions, async () => {
+          const row = await db.claims.get(`${checkId}:${refinement.claimId}`);
+          if (!row) return;
+          await db.claims.update(row.id, { refinement, ...(row.assessment ? { assessment: { ...row.assessment, explanation: refinement.explanationAfter } } : {}) });
+          if (refinement.revisionAfter !== undefined) {
+            await db.revisions.where('id').equals(`${checkId}:r${row.claim.sentenceIndex}`).modify((revision) => {
+              revision.revision.revised = refinement.revisionAfter!;
+            });
+          }
+        });
         return;
+      }
       case 'warning':
         warnings.push(event.message);
         await touch({ warnings: [...warnings] });

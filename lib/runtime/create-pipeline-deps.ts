@@ -2,6 +2,8 @@ import type { ArticleExtractor, Cache, Clock, KnowledgeGraph, SearchProvider } f
 import { withResilience, type ResilienceOptions } from '../core/model/resilient-model';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineDeps, type PipelineOptions } from '../core/pipeline-types';
 import { createPageFetcher } from '../extract/page-fetcher';
+import { createCrossrefRegistry } from '../links/crossref';
+import { createWaybackArchive } from '../links/wayback';
 import { createOpenAiChatModel, createOpenAiEmbedder } from '../llm/openai-chat-model';
 import { createSearchProvider } from '../search';
 import { createWikidataLookup } from '../search/wikidata';
@@ -63,6 +65,8 @@ export function createPipelineDeps(settings: Settings, runtime: RuntimeAdapters)
     ...(embedder ? { embedder } : {}),
     ...(knowledgeGraph ? { knowledgeGraph } : {}),
     ...(runtime.cache ? { cache: runtime.cache } : {}),
+    ...(settings.checking.auditLinks && settings.checking.archiveLookup ? { webArchive: createWaybackArchive({ baseUrl: settings.checking.webArchiveUrl, ...fetchOption }) } : {}),
+    ...(settings.checking.auditLinks ? { doiRegistry: createCrossrefRegistry({ baseUrl: settings.checking.crossrefUrl, ...fetchOption }) } : {}),
   };
   const options: PipelineOptions = {
     ...DEFAULT_PIPELINE_OPTIONS,
@@ -70,6 +74,8 @@ export function createPipelineDeps(settings: Settings, runtime: RuntimeAdapters)
     passagesPerPage: settings.evidence.passagesPerPage,
     contextSentences: settings.evidence.contextSentences,
     excludedDomains: settings.evidence.excludedDomains,
+    mode: settings.checking.mode,
+    auditLinks: settings.checking.auditLinks,
     ...(settings.limits.tokensPerCheck > 0 ? { tokenBudget: settings.limits.tokensPerCheck } : {}),
   };
   return { deps, options };

@@ -140,7 +140,47 @@ export function worldResponder(request: ChatRequest): object | string {
         })),
       };
     }
+    case 'explanation_quality':
+      return { claims: explanationQuality(user) };
+    case 'link_audit':
+      return { links: linkAudit(user) };
     default:
       return 'OK';
   }
+}
+
+const contentWords = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9,]{4,}/g) ?? []);
+
+/** Share of `sentence`'s content words that occur in `page`. */
+function overlap(sentence: string, page: string): number {
+  const wanted = [...contentWords(sentence)];
+  const have = contentWords(page);
+  return wanted.filter((word) => have.has(word)).length / Math.max(1, wanted.length);
+}
+
+/**
+ * FinGrAct tasks for each scored claim ("Claim k1 (verdict: …):"): the Great Wall myth has one error, which
+ * the world's explanation names and corrects; every cited passage is recovered for sentence 1.
+ */
+function explanationQuality(user: string): object[] {
+  const headers = [...user.matchAll(/^Claim (\S+) \(verdict: [a-z-]+\):$/gm)];
+  return headers.map((match, index) => {
+    const section = user.slice(match.index, headers[index + 1]?.index ?? user.length);
+    const claim = blocks(section, /^CLAIM$/)[0]?.body ?? '';
+    const cited = /Cited passages for task 3: ([\d, ]+)\./.exec(section)?.[1]?.split(',').map((n) => Number(n.trim())).filter((n) => n > 0) ?? [];
+    const errors = FALSE_CLAIM.test(claim)
+      ? [{ subClaim: 'The Great Wall is visible from the Moon with the naked eye', error: 'It is not visible from the Moon with the naked eye', correction: 'The Great Wall is not visible from the Moon with the naked eye', named: true, corrected: true }]
+      : [];
+    return { id: match[1]!, errors, recovered: cited.map((passage) => ({ passage, sentences: [1] })) };
+  });
+}
+
+/** Link audit: a page is relevant when it shares a third of the sentence's words, and supports it from two thirds. */
+function linkAudit(user: string): object[] {
+  const citing = blocks(user, /^(SENTENCE|TEXT OPENING) \d+$/);
+  const pages = blocks(user, /^PAGE \d+$/);
+  return pages.map((page, index) => {
+    const share = overlap(citing[index]?.body ?? '', page.body);
+    return { link: index + 1, exists: true, relevant: share >= 0.34, supports: share >= 0.67, rationale: share >= 0.67 ? 'The page states the sentence.' : share >= 0.34 ? 'The page is on the topic but does not state it.' : 'The page is about something else.' };
+  });
 }

@@ -51,7 +51,10 @@ describe('run manager', () => {
     expect(view.evidence.length).toBeGreaterThan(8);
     expect(view.evidence.every((e) => e.source.sourceType === 'news')).toBe(true);
     expect(view.revisions).toHaveLength(1);
-    expect(view.check.usage?.total.calls).toBe(11);
+    expect(view.check.usage?.total.calls).toBe(12);
+    const myth = view.claims.find((claim) => claim.text.includes('visible from the Moon'))!;
+    expect(view.actionability.get(myth.id)?.outOfFive).toBeGreaterThan(0);
+    expect(view.attribution.get(myth.id)?.citations.length).toBeGreaterThan(0);
   });
 
   it('asks for setup when no model is configured, and refuses empty or huge text with a clear message', async () => {

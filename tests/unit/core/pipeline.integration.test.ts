@@ -82,7 +82,15 @@ describe('the pipeline end to end in Node', () => {
     ]);
 
     expect(result.usage.byStage.queries).toBeUndefined(); // written by the claims call
-    expect(result.usage.total.calls).toBe(result.usage.byStage.claims!.calls + result.usage.byStage.verify!.calls + result.usage.byStage.revise!.calls + (result.usage.byStage['source-types']?.calls ?? 0));
+    expect(result.usage.total.calls).toBe(result.usage.byStage.claims!.calls + result.usage.byStage.verify!.calls + result.usage.byStage.revise!.calls + result.usage.byStage.explain!.calls + (result.usage.byStage['source-types']?.calls ?? 0));
+    // The refuted claim's explanation is scored (FinGrAct) and its citations checked, in one extra call.
+    expect(result.usage.byStage.explain?.calls).toBe(1);
+    expect(result.actionability[myth.id]).toMatchObject({ errorDetection: 2, correction: 2, outOfFive: expect.any(Number), errors: [expect.objectContaining({ named: true, corrected: true })] });
+    expect(result.actionability[myth.id]!.linkScores.length).toBeGreaterThan(0);
+    expect(result.attribution[myth.id]).toMatchObject({ precision: 1, citations: [expect.objectContaining({ sentenceIndex: 0, supported: true })] });
+    expect(Object.keys(result.actionability)).toEqual([myth.id]);
+    expect(result.links).toEqual([]); // the text cites no links
+    expect(result.refinements).toEqual([]); // Fast mode
     expect(result.usage.byStage.claims?.calls).toBe(1);
     expect(result.usage.byStage.verify?.calls).toBe(8);
     expect(result.usage.total.promptTokens).toBeGreaterThan(0);

@@ -1,0 +1,114 @@
+/**
+ * The pipeline's steps after the verdicts that concern explanations and the text's own links: the link
+ * audit (started at once, it needs only the sentences), the Thorough mode's debate refinement, and the
+ * FinGrAct / citation-attribution scoring of the final explanations. Each step is contained: a failure
+ * becomes a warning and leaves the check's verdicts untouched.
+ */
+import { refineClaims } from './explain/debate-refine';
+import { explanationsToScore, scoreExplanations } from './explain/score-explanations';
+import type { ActionabilityScore, AttributionResult, Refinement } from './explain/types';
+import { auditLinks } from './links/audit-links';
+import { findLinks } from './links/find-links';
+import type { LinkAudit } from './links/types';
+import type { ModelCallContext } from './model/structured-call';
+import type { PipelineDeps, PipelineOptions } from './pipeline-types';
+import type { PageFetcher } from './ports';
+import type { Claim, ClaimAssessment, Evidence, Revision, Sentence } from './types';
+
+export interface QualityContext {
+  ctx: ModelCallContext;
+  deps: PipelineDeps;
+  options: PipelineOptions;
+  /** The check's page fetcher (concurrency-limited and counted). */
+  fetcher: PageFetcher;
+  language: string;
+  warn: (message: string) => void;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Finds the links the text cites (and the reply's citations) and audits them; progress goes to `onLinks`. */
+export async function auditTextLinks(quality: QualityContext, text: string, sentences: readonly Sentence[], onLinks: (links: LinkAudit[]) => void): Promise<LinkAudit[]> {
+  const { ctx, deps, options } = quality;
+  if (options.auditLinks === false) return [];
+  const links = findLinks(text, sentences, options.replyCitations ?? []);
+  if (links.length === 0) return [];
+  const sentenceOf = new Map(links.map((link) => [link.id, link.sentenceIndex]));
+  const withSentence = (audits: LinkAudit[]) => audits.map((audit) => ({ ...audit, sentenceIndex: sentenceOf.get(audit.linkId) ?? null }));
+  try {
+    const audits = await auditLinks(
+      ctx,
+      {
+        fetcher: quality.fetcher,
+        extractor: deps.extractor,
+        ...(deps.webArchive ? { archive: deps.webArchive } : {}),
+        ...(deps.doiRegistry ? { doiRegistry: deps.doiRegistry } : {}),
+        ...(deps.cache ? { cache: deps.cache } : {}),
+      },
+      links,
+      sentences,
+      { timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes, lang: quality.language, ...(options.fresh ? { fresh: true } : {}) },
+    );
+    const result = withSentence(audits);
+    onLinks(result);
+    return result;
+  } catch (error) {
+    quality.warn(`The links in the text could not be checked: ${message(error)}`);
+    return [];
+  }
+}
+
+/**
+ * Thorough mode: refuted and disputed claims go through the critics' debate; the refined explanation
+ * replaces the assessment's, the refined revision the sentence's. A sentence with several wrong claims
+ * gives its revision to the first of them only, so two debates never rewrite the same sentence.
+ */
+export async function refineExplanations(
+  quality: QualityContext,
+  claims: readonly Claim[],
+  assessments: Map<string, ClaimAssessment>,
+  evidence: readonly Evidence[],
+  revisions: Revision[],
+  onRefinement: (refinement: Refinement) => void,
+): Promise<Refinement[]> {
+  const revisionBySentence = new Map(revisions.map((revision) => [revision.sentenceIndex, revision]));
+  const given = new Set<number>();
+  const items = claims.flatMap((claim) => {
+    const assessment = assessments.get(claim.id);
+    if (!assessment || (assessment.verdict !== 'refuted' && assessment.verdict !== 'disputed')) return [];
+    const revision = given.has(claim.sentenceIndex) ? undefined : revisionBySentence.get(claim.sentenceIndex);
+    if (revision) given.add(claim.sentenceIndex);
+    return [{ claim, assessment, evidence, ...(revision ? { revision } : {}) }];
+  });
+  if (items.length === 0) return [];
+  const refinements = await refineClaims(quality.ctx, items, { onWarning: (warning) => quality.warn(warning) });
+  for (const refinement of refinements) {
+    const assessment = assessments.get(refinement.claimId);
+    if (assessment) assessments.set(refinement.claimId, { ...assessment, explanation: refinement.explanationAfter });
+    const sentenceIndex = claims.find((claim) => claim.id === refinement.claimId)?.sentenceIndex;
+    const at = revisions.findIndex((revision) => revision.sentenceIndex === sentenceIndex);
+    if (refinement.revisionAfter !== undefined && at >= 0) revisions[at] = { ...revisions[at]!, revised: refinement.revisionAfter };
+    onRefinement(refinement);
+  }
+  return refinements;
+}
+
+/** FinGrAct actionability and citation attribution of the final explanations, in one model call. */
+export async function scoreFinalExplanations(
+  quality: QualityContext,
+  claims: readonly Claim[],
+  assessments: ReadonlyMap<string, ClaimAssessment>,
+  evidence: readonly Evidence[],
+): Promise<{ actionability: Record<string, ActionabilityScore>; attribution: Record<string, AttributionResult> }> {
+  const targets = explanationsToScore(claims, assessments);
+  if (targets.length === 0) return { actionability: {}, attribution: {} };
+  try {
+    const scores = await scoreExplanations(quality.ctx, targets, evidence, quality.language);
+    return { actionability: Object.fromEntries(scores.actionability), attribution: Object.fromEntries(scores.attribution) };
+  } catch (error) {
+    quality.warn(`The explanations could not be scored: ${message(error)}`);
+    return { actionability: {}, attribution: {} };
+  }
+}
