@@ -2,7 +2,7 @@
  * `npm run eval -- <name> [options]`: runs one evaluation from scripts/eval/<name>.ts and prints its table.
  * Each module exports `run(args: string[]): Promise<void>`.
  */
-const EVALS = ['passages', 'extract', 'factcheck-bench', 'verdict-rules'] as const;
+const EVALS = ['passages', 'extract', 'factcheck-bench', 'verdict-rules', 'attribution'] as const;
 
 const [name, ...args] = process.argv.slice(2);
 if (!name || !(EVALS as readonly string[]).includes(name)) {

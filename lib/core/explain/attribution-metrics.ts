@@ -19,11 +19,16 @@ export function f1(precision: number, recall: number): number {
  * supported iff passage n was recovered for sentence s. Precision = supported / cited pairs; recall =
  * recovered pairs that were cited / recovered pairs. All null when nothing is cited. When the explanation
  * cites but nothing was recovered, recall is 0 (no recovered pair agrees with a citation; F1 is 0 either
- * way since precision is 0 too).
+ * way since precision is 0 too). `recovered` lists the distinct recovered pairs.
  */
 export function attributionResult(sentences: readonly CitedSentence[], recovered: Iterable<CitationPair>): AttributionResult {
   const found = new Set<string>();
-  for (const pair of recovered) found.add(key(pair));
+  const pairs: CitationPair[] = [];
+  for (const pair of recovered) {
+    if (found.has(key(pair))) continue;
+    found.add(key(pair));
+    pairs.push({ sentenceIndex: pair.sentenceIndex, citation: pair.citation });
+  }
   const citations: CitationCheck[] = [];
   const cited = new Set<string>();
   sentences.forEach((sentence, sentenceIndex) => {
@@ -34,9 +39,9 @@ export function attributionResult(sentences: readonly CitedSentence[], recovered
       citations.push({ ...pair, supported: found.has(key(pair)) });
     }
   });
-  if (citations.length === 0) return { citations, precision: null, recall: null, f1: null };
+  if (citations.length === 0) return { citations, precision: null, recall: null, f1: null, recovered: pairs };
   const supported = citations.filter((check) => check.supported).length;
   const precision = supported / citations.length;
   const recall = found.size === 0 ? 0 : [...found].filter((pair) => cited.has(pair)).length / found.size;
-  return { citations, precision, recall, f1: f1(precision, recall) };
+  return { citations, precision, recall, f1: f1(precision, recall), recovered: pairs };
 }

@@ -57,6 +57,8 @@ export interface AttributionResult {
   precision: number | null;
   recall: number | null;
   f1: number | null;
+  /** The distinct (sentence, passage) pairs recovery found, cited or not (0-based sentence, n of [n]). */
+  recovered?: Array<{ sentenceIndex: number; citation: number }>;
 }
 
 /** The Thorough mode's outcome for one claim: the critics' agreed feedback and what the refiner changed. */

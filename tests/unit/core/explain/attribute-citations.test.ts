@@ -55,6 +55,7 @@ describe('citation masking and recovery with the model', () => {
       { sentenceIndex: 2, citation: 3, supported: true },
     ]);
     expect(results.get('eiffel')).toMatchObject({ precision: 3 / 4, recall: 1 });
+    expect(results.get('chatbot')!.recovered).toEqual([{ sentenceIndex: 0, citation: 1 }]);
     expect(results.get('chatbot')).toMatchObject({ precision: 1 / 2, recall: 1, citations: [{ supported: true }, { sentenceIndex: 1, supported: false }] });
   });
 
@@ -65,7 +66,7 @@ describe('citation masking and recovery with the model', () => {
       { id: 'missing', sentences: citedSentences('A made-up source [7].', 'en'), passages: new Map([[1, 'x']]) },
     ]);
     expect(world.calls).toHaveLength(0);
-    expect(results.get('none')).toEqual({ citations: [], precision: null, recall: null, f1: null });
+    expect(results.get('none')).toEqual({ citations: [], precision: null, recall: null, f1: null, recovered: [] });
     expect(results.get('missing')).toMatchObject({ precision: 0, citations: [{ citation: 7, supported: false }] });
   });
 

@@ -60,6 +60,7 @@ describe('attribution metrics', () => {
       { sentenceIndex: 0, citation: 3 },
       { sentenceIndex: 0, citation: 1 }, // duplicate, counted once
     ]);
+    expect(result.recovered).toHaveLength(4);
     expect(result.precision).toBeCloseTo(2 / 3);
     expect(result.recall).toBeCloseTo(2 / 4);
     expect(result.f1).toBeCloseTo(f1(2 / 3, 1 / 2));
@@ -67,7 +68,7 @@ describe('attribution metrics', () => {
   });
 
   it('is null without citations and 0 when nothing was recovered', () => {
-    expect(attributionResult([{ text: 'a', citations: [] }], [{ sentenceIndex: 0, citation: 1 }])).toEqual({ citations: [], precision: null, recall: null, f1: null });
+    expect(attributionResult([{ text: 'a', citations: [] }], [{ sentenceIndex: 0, citation: 1 }])).toEqual({ citations: [], precision: null, recall: null, f1: null, recovered: [{ sentenceIndex: 0, citation: 1 }] });
     expect(attributionResult(sentences, [])).toMatchObject({ precision: 0, recall: 0, f1: 0 });
     expect(f1(0, 0)).toBe(0);
   });
