@@ -11,11 +11,11 @@ import { createWaybackArchive } from '../../../../lib/links/wayback';
 import { startWebServer, type WebServer } from '../../../servers';
 import { startCrossrefServer, type CrossrefServer } from '../../../servers/crossref-server';
 import { startWaybackServer, type WaybackServer } from '../../../servers/wayback-server';
-import { realPage } from '../../extract/real-pages';
+import { arsHtml } from './fixtures';
 
 const OPTIONS = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024 };
 /** A real news page (Ars Technica, from Readability's test suite). */
-const ARS = realPage('ars-1').source;
+const ARS = arsHtml;
 const ARS_SENTENCE = 'Minecraft items can also store arbitrary metadata in a file format known as Named Binary Tag (NBT)';
 const ABSTRACT = `<!DOCTYPE html><html><head><title>A randomised trial of tea</title></head><body><article><h1>A randomised trial of tea</h1>
 <p>${'We randomised 400 adults to drink tea or water for twelve weeks and measured their blood pressure at the start and at the end. '.repeat(3)}</p></article></body></html>`;
