@@ -37,7 +37,7 @@ question. ${RECOVERY_RULES}
 ${DATA_BLOCK_RULE}`;
 
 /** One recovery question: does passage [citation] support any sentence of `target`? */
-export interface RecoveryQuestion {
+interface RecoveryQuestion {
   target: AttributionTarget;
   citation: number;
 }
@@ -48,10 +48,11 @@ function questionsFor(targets: readonly AttributionTarget[]): RecoveryQuestion[]
 }
 
 /**
- * The masked explanation blocks and numbered questions of one recovery prompt. Exported so a caller can
- * fold recovery into another batched call (score-explanations.ts does).
+ * The masked explanation blocks (each once) and the numbered questions, each with its one passage. The
+ * questions share one call to keep it at one call per check; the prompt asks for each to be answered on
+ * its passage alone, which is the protocol's "one passage at a time" by instruction rather than isolation.
  */
-export function recoveryPrompt(targets: readonly AttributionTarget[]): { text: string; questions: RecoveryQuestion[] } {
+function recoveryPrompt(targets: readonly AttributionTarget[]): { text: string; questions: RecoveryQuestion[] } {
   const questions = questionsFor(targets);
   const ids = new Map<AttributionTarget, string>();
   for (const question of questions) if (!ids.has(question.target)) ids.set(question.target, `x${ids.size + 1}`);
@@ -65,7 +66,7 @@ export function recoveryPrompt(targets: readonly AttributionTarget[]): { text: s
  * A target appears only when the model answered every one of its questions: a skipped question is no
  * answer, and reading it as "supports nothing" would flag a citation the model never looked at.
  */
-export function recoveredPairs(questions: readonly RecoveryQuestion[], answers: ReadonlyArray<{ question: number; sentences: readonly number[] }>): Map<string, CitationPair[]> {
+function recoveredPairs(questions: readonly RecoveryQuestion[], answers: ReadonlyArray<{ question: number; sentences: readonly number[] }>): Map<string, CitationPair[]> {
   const pairs = new Map<string, CitationPair[]>();
   const answered = new Set<number>();
   for (const answer of answers) {
