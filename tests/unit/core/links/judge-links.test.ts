@@ -97,7 +97,8 @@ describe('judgeLinks', () => {
       return { links: [answer(1, true, true, true), answer(2, true, true, false)] };
     });
     const audits = await judgeLinks(context(), [entry(0, { text: arsText }), entry(2, { text: arsText })], sentences);
-    const [first, second] = audits.map((audit) => audit.passage!);
+    const first = audits[0]!.passage!;
+    const second = audits[1]!.passage!;
     expect(first.length).toBeLessThanOrEqual(MAX_PASSAGE_CHARS);
     expect(first).toContain('Minecraft items can also store arbitrary metadata in a file format known as Named Binary Tag (NBT)');
     expect(second.length).toBeLessThanOrEqual(MAX_PASSAGE_CHARS);
