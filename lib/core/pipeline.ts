@@ -1,13 +1,10 @@
-import pLimit from 'p-limit';
 import { ProviderError } from './errors';
-import { BudgetExceededError, UsageMeter } from './model/usage-meter';
-import type { ModelCallContext } from './model/structured-call';
-import type { PageFetcher, SearchProvider } from './ports';
+import { BudgetExceededError } from './model/usage-meter';
+import { createRunContext } from './run-context';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
 import { classifySources } from './stages/classify-sources';
 import { extractClaims, batchSentences } from './stages/extract-claims';
 import { gatherEvidence } from './stages/gather-evidence';
-import { createPageReader } from './stages/read-pages';
 import { reviseSentences, sentencesNeedingRevision } from './stages/revise-sentences';
 import { searchEvidence } from './stages/search-evidence';
 import { detectLanguage, splitSentences } from './stages/sentences';
@@ -29,38 +26,12 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     emit({ type: 'warning', message });
   };
   let stopped: StopReason | undefined;
-  const meter = new UsageMeter(options.tokenBudget !== undefined ? { tokenBudget: options.tokenBudget } : {});
-  const ctx: ModelCallContext & { onWarning: (message: string) => void } = {
-    model: deps.model,
-    clock: deps.clock,
-    meter,
-    cacheTtlMs: options.modelCacheTtlMs,
-    onWarning: warn,
-    ...(deps.cache ? { cache: deps.cache } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(deps.modelNames ? { modelNames: deps.modelNames } : {}),
-  };
-  const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
+  const { meter, ctx, providers, fetcher, reader, today } = createRunContext(deps, options, warn);
   const language = options.language ?? detectLanguage(text);
   const sentences = splitSentences(text, language);
   emit({ type: 'sentences', sentences, language });
 
-  const searchLimit = pLimit(options.searchConcurrency);
-  const providers: SearchProvider[] = deps.providers.map((provider) => ({ id: provider.id, search: (query) => searchLimit(() => provider.search(query)) }));
-  const pageLimit = pLimit(options.pageConcurrency);
-  const fetcher: PageFetcher = { fetch: (url, fetchOptions) => pageLimit(() => deps.fetcher.fetch(url, fetchOptions)) };
-  const reader = createPageReader({
-    fetcher,
-    extractor: deps.extractor,
-    timeoutMs: options.pageTimeoutMs,
-    maxBytes: options.pageMaxBytes,
-    onFetch: () => meter.recordPageFetch(),
-    ...(deps.cache ? { cache: deps.cache } : {}),
-    ...(options.fresh ? { fresh: true } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-
-  const quality: QualityContext = { ctx, deps, options, language, warn, fetcher: { fetch: (url, fetchOptions) => (meter.recordPageFetch(), fetcher.fetch(url, fetchOptions)) } };
+  const quality: QualityContext = { ctx, deps, options, language, warn, fetcher };
   // The link audit needs only the sentences: it runs alongside the claims.
   const linkAudit = auditTextLinks(quality, text, sentences, (links) => emit({ type: 'links', links }));
 

@@ -1,0 +1,55 @@
+import pLimit from 'p-limit';
+import { UsageMeter } from './model/usage-meter';
+import type { ModelCallContext } from './model/structured-call';
+import type { PipelineDeps, PipelineOptions } from './pipeline-types';
+import type { PageFetcher, SearchProvider } from './ports';
+import { createPageReader, type PageReader } from './stages/read-pages';
+
+/**
+ * What one run (a check, or an explanation rating) shares across its stages: the usage meter and token
+ * budget, the model-call context, and search providers and a page fetcher held to the run's concurrency
+ * limits. Page fetches are counted once, whoever makes them.
+ */
+export interface RunContext {
+  meter: UsageMeter;
+  ctx: ModelCallContext & { onWarning: (message: string) => void };
+  providers: SearchProvider[];
+  /** Limited and counted: every page fetch of the run goes through here. */
+  fetcher: PageFetcher;
+  reader: PageReader;
+  today: string;
+}
+
+export function createRunContext(deps: PipelineDeps, options: PipelineOptions, warn: (message: string) => void): RunContext {
+  const meter = new UsageMeter(options.tokenBudget !== undefined ? { tokenBudget: options.tokenBudget } : {});
+  const ctx: RunContext['ctx'] = {
+    model: deps.model,
+    clock: deps.clock,
+    meter,
+    cacheTtlMs: options.modelCacheTtlMs,
+    onWarning: warn,
+    ...(deps.cache ? { cache: deps.cache } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(deps.modelNames ? { modelNames: deps.modelNames } : {}),
+  };
+  const searchLimit = pLimit(options.searchConcurrency);
+  const providers: SearchProvider[] = deps.providers.map((provider) => ({ id: provider.id, search: (query) => searchLimit(() => provider.search(query)) }));
+  const pageLimit = pLimit(options.pageConcurrency);
+  const limited: PageFetcher = { fetch: (url, fetchOptions) => pageLimit(() => deps.fetcher.fetch(url, fetchOptions)) };
+  const fetcher: PageFetcher = {
+    fetch: (url, fetchOptions) => {
+      meter.recordPageFetch();
+      return limited.fetch(url, fetchOptions);
+    },
+  };
+  const reader = createPageReader({
+    fetcher,
+    extractor: deps.extractor,
+    timeoutMs: options.pageTimeoutMs,
+    maxBytes: options.pageMaxBytes,
+    ...(deps.cache ? { cache: deps.cache } : {}),
+    ...(options.fresh ? { fresh: true } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return { meter, ctx, providers, fetcher, reader, today: new Date(deps.clock.now()).toISOString().slice(0, 10) };
+}
