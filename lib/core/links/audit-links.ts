@@ -7,7 +7,7 @@ import { ProviderError } from '../errors';
 import type { ModelCallContext } from '../model/structured-call';
 import type { Cache } from '../ports';
 import type { Sentence } from '../types';
-import { judgeLinks } from './judge-links';
+import { isJudgeable, judgeLinks } from './judge-links';
 import { retrieveLink, type LinkRetrievalDeps } from './retrieve-link';
 import type { CitedLink, LinkAudit, LinkRetrieval } from './types';
 
@@ -100,6 +100,6 @@ export async function auditLinks(ctx: ModelCallContext, deps: LinkAuditDeps, lin
   const retrievals = new Map(await Promise.all([...groups].map(([key, group]) => limit(() => retrieve(key, group)))));
 
   const toJudge = links.map((link) => ({ link, retrieval: retrievals.get(retrievalKey(link))! }));
-  options.onEvent?.({ type: 'judging', links: toJudge.filter(({ retrieval }) => retrieval.text !== undefined || retrieval.doi?.registered).length });
+  options.onEvent?.({ type: 'judging', links: toJudge.filter(({ retrieval }) => isJudgeable(retrieval)).length });
   return judgeLinks(ctx, toJudge, sentences, options.lang ? { lang: options.lang } : {});
 }

@@ -4,8 +4,8 @@
  */
 
 /**
- * A page whose main text is shorter than this (the extractor's own minimum for an article) and that
- * carries scripts is taken for a script-rendered page: an app shell, a "loading…" placeholder or a
+ * A page with less visible text than this (the extractor's own minimum for an article) that carries
+ * scripts is taken for a script-rendered page: an app shell, a "loading…" placeholder or a
  * "please enable JavaScript" notice. A server-rendered article of 200+ characters with scripts is normal.
  */
 export const MIN_TEXT_CHARS = 200;
@@ -50,9 +50,11 @@ function hasJavaScriptNotice(html: string): boolean {
   return false;
 }
 
-/** Why a page with too little text is taken for one that needs JavaScript, or undefined when it is not. */
-export function javascriptSignal(html: string, readableChars: number): 'notice' | 'scripts' | undefined {
-  if (readableChars >= MIN_TEXT_CHARS) return undefined;
+/**
+ * Why a page whose main text could not be read is taken for one that needs JavaScript: it says so
+ * (`notice`), or it is scripts around next to no visible text (`scripts`); undefined when it is neither.
+ */
+export function javascriptSignal(html: string): 'notice' | 'scripts' | undefined {
   const visible = visibleText(html);
   if (hasJavaScriptNotice(html) || JS_NOTICE.test(visible.slice(0, 2_000))) return 'notice';
   return visible.length < MIN_TEXT_CHARS && countScripts(html) > 0 ? 'scripts' : undefined;

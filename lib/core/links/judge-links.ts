@@ -90,6 +90,11 @@ function decidedByCode(retrieval: LinkRetrieval): LinkJudgement | undefined {
   return { exists: false, relevant: false, supports: false, rationale: 'Nothing could be read at this link, so it cannot back the sentence.' };
 }
 
+/** Whether the model is asked about this link (it has text, or a registered DOI's title). */
+export function isJudgeable(retrieval: LinkRetrieval): boolean {
+  return decidedByCode(retrieval) === undefined;
+}
+
 function failureReason(error: unknown): string {
   if (error instanceof BudgetExceededError) return 'Not judged: the token budget for this check was reached.';
   if (error instanceof ProviderError && error.kind === 'cancelled') return 'Not judged: the check was cancelled.';

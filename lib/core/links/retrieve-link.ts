@@ -87,7 +87,7 @@ function readingOf(asked: string, read: PageText): Pick<LinkRetrieval, 'status' 
   }
   const title = read.title ? { title: read.title } : {};
   if (read.text) return { status, detail: sentence(where, `${where ? 'its' : 'The'} page${quoted(read.title)} was read`), text: read.text, ...title };
-  const js = page.contentType.includes('html') ? javascriptSignal(page.body, 0) : undefined;
+  const js = page.contentType.includes('html') ? javascriptSignal(page.body) : undefined;
   if (js) {
     const why = js === 'notice' ? 'it asks for JavaScript' : 'its text is produced by scripts';
     return { status: 'needs-javascript', detail: sentence(where, `${where ? 'that' : 'The'} page shows no text without running scripts (${why}), so it could not be read`), ...title };
