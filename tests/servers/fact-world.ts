@@ -93,6 +93,7 @@ function blocks(text: string, label: RegExp): Array<{ label: string; body: strin
 }
 
 const FALSE_CLAIM = /visible from the moon/i;
+const DEBATE_POINT = 'Event error: the explanation should say who confirmed it (astronauts), as the evidence does.';
 
 /** The scripted model: answers each Factlight stage by its schema name. */
 export function worldResponder(request: ChatRequest): object | string {
@@ -144,6 +145,16 @@ export function worldResponder(request: ChatRequest): object | string {
       return { claims: explanationQuality(user) };
     case 'link_audit':
       return { links: linkAudit(user) };
+    // Thorough mode: the critics first differ, then agree in one exchange; the refiner names the source.
+    case 'debate_review': {
+      const system = request.messages.find((message) => message.role === 'system')?.content;
+      const withTypology = typeof system === 'string' && system.includes('intrinsic entity error');
+      return { issues: [withTypology ? DEBATE_POINT : 'Say that astronauts confirmed it.'] };
+    }
+    case 'debate_exchange':
+      return { issues: [DEBATE_POINT], endorsed: [1], agree: true };
+    case 'debate_refine':
+      return { explanation: 'Astronauts have confirmed that the Great Wall is not visible from the Moon with the naked eye [1].', changes: [] };
     default:
       return 'OK';
   }

@@ -1,0 +1,79 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFactWorld, startWebServer, type FactWorld, type WebServer } from '../servers';
+import { configureForWorld } from './harness/configure';
+import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
+import { SidePanelPage } from './harness/side-panel-page';
+
+/**
+ * The link audit and explanation scoring through the real side panel: a text citing a supporting page,
+ * a dead link and an unrelated page (all on loopback), with the Wayback availability API on loopback too
+ * (answering "no snapshot"), set through the options page as a user would.
+ */
+describe('sources the text cites', () => {
+  let world: FactWorld;
+  let links: WebServer;
+  let archive: WebServer;
+  let browser: ExtensionBrowser | undefined;
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+    links = await startWebServer({ host: '127.0.0.20' });
+    links.route('/curie-biography', {
+      body: `<!doctype html><html lang="en"><head><title>Marie Curie biography</title></head><body><article><h1>Marie Curie</h1>
+<p>Marie Curie won two Nobel Prizes: in physics in 1903 and in chemistry in 1911. She remains the only person to win Nobel Prizes in two different sciences.</p>
+<p>She was born in Warsaw in 1867 and moved to Paris in 1891 to study physics and mathematics at the Sorbonne, where she met Pierre Curie.</p>
+<p>Her work on radioactivity, a term she coined, led to the discovery of polonium and radium, and she founded the Curie Institutes in Paris and in Warsaw.</p></article></body></html>`,
+    });
+    links.route('/sourdough', {
+      body: `<!doctype html><html lang="en"><head><title>Sourdough at home</title></head><body><article><h1>Sourdough at home</h1>
+<p>Feed the starter twice a day with equal weights of flour and water, and keep it somewhere warm until it doubles.</p>
+<p>Bake the loaf in a preheated cast-iron pot for forty minutes, removing the lid halfway through for a crisp crust.</p>
+<p>Let the bread cool on a rack for at least an hour before slicing, or the crumb will turn gummy; a sharp serrated knife keeps the slices even.</p></article></body></html>`,
+    });
+    archive = await startWebServer({ host: '127.0.0.21' });
+    archive.route('/wayback/available', { body: JSON.stringify({ url: 'x', archived_snapshots: {} }), contentType: 'application/json' });
+  });
+  afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+  afterAll(async () => {
+    await Promise.all([world.close(), links.close(), archive.close()]);
+  });
+
+  it('shows each cited link with its status and support, and scores the explanation of a refuted claim', async () => {
+    browser = await launchWithExtension();
+    const saved = await configureForWorld(browser, world, async (options) => {
+      await options.page.getByText('Advanced: archive and DOI services').click();
+      await options.page.getByTestId('web-archive-url').fill(archive.origin);
+    });
+    expect(saved).toBe('Settings saved.');
+
+    const text = [
+      `Marie Curie won two Nobel Prizes, in physics and in chemistry (${links.origin}/curie-biography).`,
+      `Mount Everest is the highest mountain on Earth, as ${links.origin}/everest-facts explains.`,
+      `The Eiffel Tower was completed in 1889 and stands in Paris, according to ${links.origin}/sourdough.`,
+      'The Great Wall of China is visible from the Moon with the naked eye.',
+    ].join(' ');
+    const panel = await SidePanelPage.open(browser);
+    await panel.check(text);
+    await panel.waitForResult();
+
+    const items = panel.page.getByTestId('link-item');
+    await expect.poll(() => items.count()).toBe(3);
+    const rows = await items.evaluateAll((elements) => elements.map((element) => [element.getAttribute('data-status'), element.getAttribute('data-support'), element.querySelector('a')?.getAttribute('href')]));
+    expect(rows).toEqual([
+      ['working', 'supports', `${links.origin}/curie-biography`],
+      ['dead', 'unavailable', `${links.origin}/everest-facts`],
+      ['working', 'unrelated', `${links.origin}/sourdough`],
+    ]);
+    expect(await items.nth(1).textContent()).toMatch(/404/);
+    // The dead link was looked up in the (loopback) archive, which had no snapshot.
+    expect(archive.requests.some((request) => request.path === '/wayback/available')).toBe(true);
+
+    await panel.spans().filter({ hasText: 'visible from the Moon' }).first().click();
+    const card = panel.page.getByTestId('claim-card');
+    await card.waitFor();
+    await expect.poll(() => card.getByTestId('actionability-score').textContent()).toMatch(/^\d\.\d \/ 5$/);
+  });
+});
