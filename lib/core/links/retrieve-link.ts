@@ -51,6 +51,14 @@ function samePage(a: string, b: string): boolean {
   return key(a) === key(b);
 }
 
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 function pathOf(url: string): string {
   try {
     return new URL(url).pathname;
@@ -73,13 +81,7 @@ function readingOf(asked: string, read: PageText): Pick<LinkRetrieval, 'status' 
   const { page } = read;
   const redirected = !samePage(asked, page.finalUrl);
   const status = redirected ? 'redirected' : 'working';
-  const host = (() => {
-    try {
-      return new URL(page.finalUrl).host;
-    } catch {
-      return page.finalUrl;
-    }
-  })();
+  const host = hostOf(page.finalUrl);
   let where = '';
   if (redirected) {
     const home = pathOf(page.finalUrl) === '/' && pathOf(asked) !== '/';
