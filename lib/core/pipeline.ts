@@ -4,9 +4,8 @@ import { createRunContext } from './run-context';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
 import { classifySources } from './stages/classify-sources';
 import { extractClaims, batchSentences } from './stages/extract-claims';
-import { gatherEvidence } from './stages/gather-evidence';
+import { findEvidence } from './stages/find-evidence';
 import { reviseSentences, sentencesNeedingRevision } from './stages/revise-sentences';
-import { searchEvidence } from './stages/search-evidence';
 import { detectLanguage, splitSentences } from './stages/sentences';
 import { verifyClaim } from './stages/verify-claim';
 import { auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality-stages';
@@ -52,24 +51,9 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
 
   const checkClaim = async (claim: Claim, claimQueries: ClaimQueries, sentence: Sentence) => {
     try {
-      const search = await searchEvidence(
-        { providers, onSearch: () => meter.recordSearch(), ...(deps.knowledgeGraph ? { knowledgeGraph: deps.knowledgeGraph } : {}), ...(deps.cache ? { cache: deps.cache } : {}), ...(options.fresh ? { fresh: true } : {}) },
-        claim,
-        claimQueries,
-        { language, resultsPerProvider: options.resultsPerProvider, excludedDomains: options.excludedDomains, ...(options.signal ? { signal: options.signal } : {}) },
-      );
-      for (const failure of search.failures) warn(failure);
-      const items = await gatherEvidence(claim, claimQueries, search, reader, {
-        language,
-        passagesPerPage: options.passagesPerPage,
-        contextSentences: options.contextSentences,
-        maxPages: options.maxPagesPerClaim,
-        ...(deps.embedder ? { embedder: deps.embedder } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
+      const items = await findEvidence({ providers, reader, onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, claim, claimQueries, language);
       evidence.push(...items);
       emit({ type: 'evidence', claimId: claim.id, evidence: items });
-      if (items.length === 0 && search.allFailed) throw new Error(`every evidence source failed (${search.failures[0] ?? 'unknown error'})`);
       const assessment = await verifyClaim(ctx, claim, sentence.text, items, today);
       assessments.set(claim.id, assessment);
       emit({ type: 'assessment', assessment });
