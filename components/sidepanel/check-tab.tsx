@@ -1,12 +1,21 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ExtensionStatus } from '../../lib/messaging/protocol';
 import { CheckBox } from './check-box';
+import { CheckPageButton } from './check-page-button';
 import { CurrentCheck } from './current-check';
 import { useDb } from './db-context';
 import { SetupNotice } from './setup-notice';
 
-/** The Check tab: set-up notice when no model is chosen, the check box, and the current check. */
-export function CheckTab({ status, checkId, onOpenCheck }: { status: ExtensionStatus | undefined; checkId: string | undefined; onOpenCheck: (checkId: string) => void }) {
+/** A request to show one claim of a check; `seq` makes a repeated request for the same claim count. */
+export interface ClaimFocus {
+  checkId: string;
+  claimId: string;
+  seq: number;
+}
+
+/** The Check tab: set-up notice when no model is chosen, the check box, "Fact-check this page", and the current check. */
+export function CheckTab(props: { status: ExtensionStatus | undefined; checkId: string | undefined; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
+  const { status, checkId, claimFocus, onOpenCheck } = props;
   return (
     <>
       {status?.modelConfigured === false ? (
@@ -20,7 +29,8 @@ export function CheckTab({ status, checkId, onOpenCheck }: { status: ExtensionSt
         <p className="hint" data-testid="sidepanel-ready">Select text on a page, or paste text below, to fact-check it.</p>
       ) : null}
       <CheckBox onStarted={onOpenCheck} />
-      {checkId ? <CurrentCheck checkId={checkId} onOpenCheck={onOpenCheck} /> : <NoCurrentCheck onOpenCheck={onOpenCheck} />}
+      <CheckPageButton onStarted={onOpenCheck} />
+      {checkId ? <CurrentCheck checkId={checkId} claimFocus={claimFocus} onOpenCheck={onOpenCheck} /> : <NoCurrentCheck onOpenCheck={onOpenCheck} />}
     </>
   );
 }

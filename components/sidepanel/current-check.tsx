@@ -1,8 +1,9 @@
 import { CheckDetails } from './check-details';
+import type { ClaimFocus } from './check-tab';
 import { useCheckView } from './use-check-view';
 
 /** The check being looked at, read live from the database; says so when it is loading or gone. */
-export function CurrentCheck({ checkId, onOpenCheck }: { checkId: string; onOpenCheck: (checkId: string) => void }) {
+export function CurrentCheck({ checkId, claimFocus, onOpenCheck }: { checkId: string; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
   const state = useCheckView(checkId);
   if (state.state === 'loading') {
     return <p role="status" data-testid="check-loading">Loading check…</p>;
@@ -14,5 +15,5 @@ export function CurrentCheck({ checkId, onOpenCheck }: { checkId: string; onOpen
       </p>
     );
   }
-  return <CheckDetails key={checkId} view={state.view} onOpenCheck={onOpenCheck} />;
+  return <CheckDetails key={checkId} view={state.view} claimFocus={claimFocus} onOpenCheck={onOpenCheck} />;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { CheckTab } from '../../components/sidepanel/check-tab';
+import { CheckTab, type ClaimFocus } from '../../components/sidepanel/check-tab';
 import { HistoryView } from '../../components/sidepanel/history-view';
 import { TabBar, type TabId } from '../../components/sidepanel/tab-bar';
+import { watchPanelFocus } from '../../lib/messaging/panel-focus';
 import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
 
 /** `?check=<id>` opens a given check (links from the page and tests use it). */
@@ -18,6 +19,7 @@ export function SidePanelApp() {
   const [statusError, setStatusError] = useState<string>();
   const [tab, setTab] = useState<TabId>('check');
   const [checkId, setCheckId] = useState(checkFromUrl);
+  const [claimFocus, setClaimFocus] = useState<ClaimFocus>();
 
   useEffect(() => {
     sendToBackground('getStatus').then(setStatus, (error: unknown) => setStatusError(error instanceof Error ? error.message : String(error)));
@@ -31,8 +33,21 @@ export function SidePanelApp() {
     // Keep the open check in the URL, so a reload shows it again.
     const url = new URL(window.location.href);
     url.searchParams.set('check', id);
+    url.searchParams.delete('claim');
     window.history.replaceState(null, '', url);
   };
+
+  // "Open in side panel" from a highlight's card in the page: show that check and claim, even when the
+  // panel was already open.
+  useEffect(
+    () =>
+      watchPanelFocus((focus) => {
+        openCheck(focus.checkId);
+        const { checkId: focusCheckId, claimId } = focus;
+        if (claimId) setClaimFocus((current) => ({ checkId: focusCheckId, claimId, seq: (current?.seq ?? 0) + 1 }));
+      }),
+    [],
+  );
 
   return (
     <main className="sidepanel">
@@ -48,7 +63,7 @@ export function SidePanelApp() {
         <p role="status" className="hint" data-testid="status-loading">Connecting…</p>
       ) : null}
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {tab === 'check' ? <CheckTab status={status} checkId={checkId} onOpenCheck={openCheck} /> : <HistoryView onOpen={openCheck} />}
+        {tab === 'check' ? <CheckTab status={status} checkId={checkId} claimFocus={claimFocus} onOpenCheck={openCheck} /> : <HistoryView onOpen={openCheck} />}
       </div>
     </main>
   );

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { pageMessaging } from '../messaging/protocol';
+import { pageMessaging, type PageCheckResult } from '../messaging/protocol';
 import { injectHighlighter } from './tab-sync';
 
 /**
@@ -9,7 +9,7 @@ import { injectHighlighter } from './tab-sync';
  */
 export type PageAction = 'checkSelection' | 'checkPage';
 
-export async function runInPage(action: PageAction, tabId: number, frameId = 0): Promise<{ started: boolean; error?: string }> {
+export async function runInPage(action: PageAction, tabId: number, frameId = 0): Promise<PageCheckResult> {
   try {
     await injectHighlighter(tabId, frameId);
     return await pageMessaging.sendMessage(action, undefined, { tabId, frameId });

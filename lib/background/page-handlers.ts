@@ -1,11 +1,11 @@
-import { browser } from 'wxt/browser';
 import type { FactlightDb } from '../db/schema';
+import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging } from '../messaging/protocol';
 import { loadSettings } from '../settings/store';
 import { handleCommand, type OwnExtension } from './authorized-handler';
 import { openSidePanelFor, runInPage } from './page-commands';
 
-/** Commands linking a check to the page it came from: the floating button's setting, reveal, clear, open. */
+/** Commands linking a check to the page it came from: the floating button's setting, page checks, reveal, clear, open. */
 export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
   handleCommand(own, 'getCaptureSettings', async (_data, origin) => {
     const { capture } = await loadSettings();
@@ -41,18 +41,13 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
     await pageMessaging.sendMessage('clearHighlights', undefined, { tabId: check.tabId, frameId: check.frameId ?? 0 }).catch(() => undefined);
   });
 
+  handleCommand(own, 'checkPageInTab', ({ tabId }) => runInPage('checkPage', tabId));
+
   handleCommand(own, 'openInSidePanel', async ({ checkId, claimId }, origin) => {
-    const query = `?check=${encodeURIComponent(checkId)}${claimId ? `&claim=${encodeURIComponent(claimId)}` : ''}`;
-    const path = `sidepanel.html${query}`;
-    const sidePanel = (browser as { sidePanel?: { setOptions(o: object): Promise<void>; open(o: object): Promise<void> } }).sidePanel;
-    if (sidePanel && origin.tabId !== undefined) {
-      await sidePanel.setOptions({ tabId: origin.tabId, path, enabled: true });
-      // Needs the user's click that led here; Chrome refuses otherwise, and the panel stays closed.
-      await sidePanel.open({ tabId: origin.tabId }).catch(() => undefined);
-      return;
-    }
-    const sidebar = (browser as { sidebarAction?: { setPanel(o: object): Promise<void>; open(): Promise<void> } }).sidebarAction;
-    await sidebar?.setPanel({ panel: browser.runtime.getURL(`/sidepanel.html${query}`) });
-    await sidebar?.open().catch(() => undefined);
+    // First, before any await: Chrome lets sidePanel.open through only while the user's click that sent
+    // this message still counts as a gesture, and refuses it (the panel stays closed) after one.
+    if (origin.tabId !== undefined) openSidePanelFor(origin.tabId);
+    // The panel, already open or opening now, picks this up and shows the claim.
+    await requestPanelFocus(checkId, claimId);
   });
 }

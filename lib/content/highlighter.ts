@@ -89,12 +89,12 @@ export function installHighlighter(doc: Document): void {
   });
   pageMessaging.onMessage('checkSelection', async () => {
     const result = await startSelectionCheck(doc);
-    return result.ok ? { started: true } : { started: false, error: result.error };
+    return result.ok ? { started: true, checkId: result.checkId } : { started: false, error: result.error };
   });
   pageMessaging.onMessage('checkPage', async () => {
     const article = readPageArticle(doc);
     if (!article) return { started: false, error: 'No article text was found on this page.' };
     const result = await sendToBackground('startCheck', { text: article.text, origin: 'page', pageUrl: doc.location.href, pageTitle: article.title, capture: article.selectors });
-    return result.ok ? { started: true } : { started: false, error: result.error };
+    return result.ok ? { started: true, checkId: result.checkId } : { started: false, error: result.error };
   });
 }

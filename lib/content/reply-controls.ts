@@ -18,6 +18,10 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
   const controls = new Map<string, HTMLElement>();
   const started = new Set<string>();
   const seenUnfinished = new Set<string>();
+  // Replies without ids in their DOM (Claude, Copilot) are keyed by a hash of their text, which changes
+  // with the last words, often in the same moment the reply finishes: so the element seen streaming
+  // counts too, or "check every new reply" would miss most new replies there.
+  const seenUnfinishedElements = new WeakSet<Element>();
   const stability = createStabilityTracker();
 
   async function check(reply: Reply, button: HTMLButtonElement): Promise<void> {
@@ -63,7 +67,8 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
     created.root.append(button);
     reply.element.after(host);
     controls.set(reply.messageId, host);
-    if (options.autoCheck && seenUnfinished.has(reply.messageId) && !started.has(reply.messageId)) void check(reply, button);
+    const wasStreaming = seenUnfinished.has(reply.messageId) || seenUnfinishedElements.has(reply.element);
+    if (options.autoCheck && wasStreaming && !started.has(reply.messageId)) void check(reply, button);
   }
 
   return {
@@ -79,6 +84,7 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
         else {
           if (reply.needsStability) settling = true;
           seenUnfinished.add(reply.messageId);
+          seenUnfinishedElements.add(reply.element);
           controls.get(reply.messageId)?.remove();
           controls.delete(reply.messageId);
         }

@@ -36,7 +36,8 @@ export async function auditTextLinks(quality: QualityContext, text: string, sent
   const links = findLinks(text, sentences, options.replyCitations ?? []);
   if (links.length === 0) return [];
   const sentenceOf = new Map(links.map((link) => [link.id, link.sentenceIndex]));
-  const withSentence = (audits: LinkAudit[]) => audits.map((audit) => ({ ...audit, sentenceIndex: sentenceOf.get(audit.linkId) ?? null }));
+  // The page's whole text stays in the cache; a check keeps only the passage that was judged.
+  const withSentence = (audits: LinkAudit[]) => audits.map(({ text: _pageText, ...audit }) => ({ ...audit, sentenceIndex: sentenceOf.get(audit.linkId) ?? null }));
   try {
     const audits = await auditLinks(
       ctx,

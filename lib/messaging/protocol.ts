@@ -68,6 +68,13 @@ export interface StartCheckRequest {
 
 export type StartCheckResult = { ok: true; checkId: string } | { ok: false; error: string; needsSetup?: boolean };
 
+/** A check started inside a page (selection or article): its id once started, else why not. */
+export interface PageCheckResult {
+  started: boolean;
+  checkId?: string;
+  error?: string;
+}
+
 /** Commands from extension pages (options, side panel) and content scripts to the background. */
 export interface BackgroundProtocol {
   /** Settings without secrets. */
@@ -91,7 +98,9 @@ export interface BackgroundProtocol {
   /** Resumes checks a stopped service worker left running (the side panel calls it when it opens). */
   resumeChecks(): { resumed: number };
   /** The floating button was pressed: the background loads Factlight into the page, which checks the selection. */
-  checkSelectionHere(): { started: boolean; error?: string };
+  checkSelectionHere(): PageCheckResult;
+  /** Side panel's "Fact-check this page": the background loads Factlight into that tab, which checks its article. */
+  checkPageInTab(request: { tabId: number }): PageCheckResult;
   /** Whether the floating "Fact-check" button should show on the sender's site. */
   getCaptureSettings(): { floatingButton: boolean; autoCheckReplies: boolean };
   /** Side panel → page: scroll the page to a claim and flash it. */
@@ -121,6 +130,7 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   resumeChecks: 'extension-pages',
   getCaptureSettings: 'extension-pages-and-content-scripts',
   checkSelectionHere: 'extension-pages-and-content-scripts',
+  checkPageInTab: 'extension-pages',
   revealClaim: 'extension-pages',
   clearPageHighlights: 'extension-pages',
   openInSidePanel: 'extension-pages-and-content-scripts',
@@ -161,9 +171,9 @@ export interface PageProtocol {
   clearHighlights(): void;
   revealClaim(request: { checkId: string; claimId: string }): { shown: boolean };
   /** Context menu / shortcut: check what is selected, as the floating button would. */
-  checkSelection(): { started: boolean; error?: string };
-  /** Context menu: check the page's main article. */
-  checkPage(): { started: boolean; error?: string };
+  checkSelection(): PageCheckResult;
+  /** Context menu, or the side panel's button: check the page's main article. */
+  checkPage(): PageCheckResult;
 }
 
 export const pageMessaging = defineExtensionMessaging<PageProtocol>({ logger: undefined });

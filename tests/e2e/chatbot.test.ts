@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, startHttpsOrigin, withoutScripts, type FactWorld, type HttpsOrigin } from '../servers';
 import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
 import { OptionsPage } from './harness/options-page';
+import { SidePanelPage } from './harness/side-panel-page';
 
 /** A saved real Claude conversation served at https://claude.ai, so the real match patterns apply. */
 const FIXTURE = resolve(import.meta.dirname, '../../../shared/fixtures/chat/claude/obsidian-ai-exporter--chat-simple.html');
@@ -27,14 +28,22 @@ describe('chatbot replies', () => {
     await world.close();
   });
 
-  it('puts a control under each finished reply, checks one, and highlights inside that reply', async () => {
+  /** A browser pointed at the fact world, with "check every new reply automatically" on or off. */
+  async function configuredBrowser(autoCheck = false): Promise<ExtensionBrowser> {
     const browser = await launchWithExtension({ args: claude.chromiumArgs });
     browsers.push(browser);
     const options = await OptionsPage.open(browser);
     await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
     await options.page.getByTestId('search-wikipedia').uncheck();
     await options.enableSearxng(world.searxng.baseUrl);
+    if (autoCheck) await options.page.getByTestId('auto-check-replies').check();
     expect(await options.save()).toBe('Settings saved.');
+    await options.page.close();
+    return browser;
+  }
+
+  it('puts a control under each finished reply, checks one, and highlights inside that reply', async () => {
+    const browser = await configuredBrowser();
 
     const page = await browser.context.newPage();
     await page.goto('https://claude.ai/chat/saved-conversation');
@@ -70,5 +79,93 @@ describe('chatbot replies', () => {
     await page.evaluate(() => document.querySelectorAll('[data-is-streaming]')[6]!.setAttribute('data-is-streaming', 'false'));
     await controls.nth(6).waitFor();
     expect(await controls.count()).toBe(7);
+  });
+
+  it('puts the control back, in its checked state, when the site drops and re-creates a checked reply', async () => {
+    const browser = await configuredBrowser();
+    const page = await browser.context.newPage();
+    await page.goto('https://claude.ai/chat/saved-conversation');
+    const controls = page.getByTestId('factlight-check-reply');
+    await controls.nth(6).waitFor();
+    await controls.nth(2).click();
+    await expect.poll(() => controls.nth(2).textContent()).toBe('Checked · see side panel');
+    const panel = await SidePanelPage.open(browser);
+    await panel.openHistory();
+    await panel.page.getByTestId('history-item').first().click();
+    await panel.waitForResult();
+    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), NAMES, { timeout: 30_000 });
+
+    // A virtualised list scrolls the turn out of view (its row leaves the DOM, our control with it) ...
+    await page.evaluate(() => {
+      const row = document.querySelectorAll('[data-is-streaming]')[2]!.closest('[data-test-render-count]')!;
+      const copy = row.cloneNode(true) as Element;
+      copy.querySelectorAll('factlight-ui').forEach((host) => host.remove()); // the site re-creates only its own markup
+      Object.assign(window, { __row: { copy, parent: row.parentElement!, next: row.nextSibling } });
+      row.remove();
+    });
+    expect(await controls.count()).toBe(6);
+    // Its highlights go with it (never left on the wrong text) ...
+    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), NAMES);
+    // ... and back: a new node for the same reply.
+    await page.evaluate(() => {
+      const saved = (window as unknown as { __row: { copy: Element; parent: Element; next: Node | null } }).__row;
+      saved.parent.insertBefore(saved.copy, saved.next);
+    });
+    await expect.poll(() => controls.count()).toBe(7);
+    const third = page.locator('[data-is-streaming]').nth(2);
+    expect(await third.evaluate((reply) => reply.nextElementSibling?.getAttribute('data-factlight'))).toBe('reply-control');
+    expect(await controls.nth(2).textContent()).toBe('Checked · see side panel');
+    expect(await controls.nth(2).isDisabled()).toBe(true);
+    expect(await controls.nth(1).textContent()).toBe('Fact-check');
+    // ... and come back with it, on the new nodes.
+    await expect
+      .poll(() =>
+        page.evaluate((names) => {
+          const reply = document.querySelectorAll('[data-is-streaming]')[2]!;
+          const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
+          return ranges.length > 0 && ranges.every((range) => reply.contains(range.startContainer) && range.toString().length > 0);
+        }, NAMES),
+      )
+      .toBe(true);
+  });
+
+  it('checks a new reply by itself once it has finished, when the user asked for that', async () => {
+    const browser = await configuredBrowser(true);
+    const page = await browser.context.newPage();
+    await page.goto('https://claude.ai/chat/saved-conversation');
+    const controls = page.getByTestId('factlight-check-reply');
+    await controls.nth(6).waitFor();
+    // Replies that were already there are not checked on their own.
+    expect(await controls.allTextContents()).toEqual(Array(7).fill('Fact-check'));
+
+    // A new reply starts streaming: a copy of the last turn, being written.
+    await page.evaluate(() => {
+      const last = [...document.querySelectorAll('[data-test-render-count]')].at(-1)!;
+      const turn = last.cloneNode(true) as Element;
+      turn.querySelectorAll('factlight-ui').forEach((host) => host.remove());
+      turn.querySelector('[data-is-streaming]')!.setAttribute('data-is-streaming', 'true');
+      turn.querySelector('.standard-markdown, .progressive-markdown')!.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'The Eiffel Tower was completed' }));
+      last.after(turn);
+      // The page re-renders an older turn at the same time, dropping our control there; its return shows
+      // that the script has looked at the page while the new reply was streaming.
+      document.querySelector('factlight-ui[data-factlight="reply-control"]')!.remove();
+    });
+    await page.waitForFunction(() => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length === 7);
+    // The last words arrive and the reply finishes in the same moment.
+    await page.evaluate(() => {
+      const reply = [...document.querySelectorAll('[data-is-streaming]')].at(-1)!;
+      reply.querySelector('.standard-markdown p, .progressive-markdown p')!.textContent = 'The Eiffel Tower was completed in 1889 and stands in Paris.';
+      reply.setAttribute('data-is-streaming', 'false');
+    });
+
+    // Without a click, the new reply is checked and highlighted inside itself.
+    await expect.poll(() => controls.nth(7).textContent(), { timeout: 10_000 }).toBe('Checked · see side panel');
+    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), NAMES, { timeout: 30_000 });
+    const drawn = await page.evaluate((names) => {
+      const reply = [...document.querySelectorAll('[data-is-streaming]')].at(-1)!;
+      return names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name} ${reply.contains((range as Range).startContainer) ? 'in' : 'outside'}: ${(range as Range).toString()}`));
+    }, NAMES);
+    expect(drawn.sort()).toEqual(['factlight-green in: The Eiffel Tower was completed in 1889', 'factlight-green in: The Eiffel Tower was completed in 1889 and stands in Paris.']);
+    expect((await controls.allTextContents()).slice(0, 7)).toEqual(Array(7).fill('Fact-check'));
   });
 });

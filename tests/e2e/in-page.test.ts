@@ -75,6 +75,54 @@ describe('in the page', () => {
     expect(await page.locator('factlight-ui[data-factlight="check-selection"]').count()).toBe(0);
   });
 
+  it('keeps highlights on the text when the page re-renders it and when the window is resized, until cleared', async () => {
+    const browser = await configuredBrowser();
+    const page = await browser.context.newPage();
+    await page.goto(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    await page.locator('article p').nth(1).click({ clickCount: 3 });
+    await page.getByTestId('factlight-check-selection').click();
+    const sentence = "It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World's Fair.";
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+    // Wait for the finished check's last push, so the re-render below is not raced by a redraw.
+    const panel = await SidePanelPage.open(browser);
+    await panel.openHistory();
+    await panel.page.getByTestId('history-item').first().click();
+    await panel.waitForResult();
+
+    // The site re-renders the paragraph as a framework would: a new node with the same text.
+    await page.evaluate(() => {
+      const old = document.querySelectorAll('article p')[1]!;
+      const fresh = old.cloneNode(true) as Element;
+      fresh.setAttribute('data-rerendered', '');
+      old.replaceWith(fresh);
+    });
+    const drawnIn = () =>
+      page.evaluate((names) => {
+        const fresh = document.querySelector('article p[data-rerendered]')!;
+        return names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((r) => `${name} ${fresh.contains((r as Range).startContainer) && fresh.contains((r as Range).endContainer) ? 'new' : 'stale'}: ${(r as Range).toString()}`));
+      }, NAMES);
+    await expect.poll(drawnIn).toEqual([`factlight-green new: ${sentence}`]);
+
+    // A narrower window re-wraps the text: the highlight stays, and is still found where it now is.
+    const lastLine = () =>
+      page.evaluate(() => {
+        const rects = ([...CSS.highlights.get('factlight-green')!][0] as Range).getClientRects();
+        const last = rects[rects.length - 1]!;
+        return { lines: rects.length, x: last.left + 5, y: last.top + last.height / 2 };
+      });
+    const wide = await lastLine();
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await drawnIn()).toEqual([`factlight-green new: ${sentence}`]);
+    const narrow = await lastLine();
+    expect(narrow.lines).toBeGreaterThan(wide.lines);
+    await page.mouse.click(narrow.x, narrow.y);
+    expect(await page.getByTestId('factlight-card').textContent()).toContain('Supported');
+
+    await panel.page.getByTestId('clear-highlights').click();
+    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), NAMES);
+    await page.getByTestId('factlight-card').waitFor({ state: 'detached' });
+  });
+
   it('scrolls the page to a claim chosen in the side panel, and clears the highlights', async () => {
     const browser = await configuredBrowser();
     const site = world.sites.get('everest')!;

@@ -145,6 +145,13 @@ export function worldResponder(request: ChatRequest): object | string {
       return { claims: explanationQuality(user) };
     case 'link_audit':
       return { links: linkAudit(user) };
+    case 'explanation_rating': {
+      // FinGrAct for a user's explanation: the myth has one error; naming it and giving the fact each count.
+      const claim = blocks(user, /^CLAIM$/)[0]?.body ?? '';
+      const explanation = blocks(user, /^EXPLANATION$/)[0]?.body ?? '';
+      if (!FALSE_CLAIM.test(claim)) return { errors: [] };
+      return { errors: [{ subClaim: 'The Great Wall is visible from the Moon', error: 'It is not visible from the Moon with the naked eye', correction: 'It cannot be seen from the Moon without aid', named: /\b(false|wrong|myth|not true)\b/i.test(explanation), corrected: /not visible|cannot be seen/i.test(explanation) }] };
+    }
     // Thorough mode: the critics first differ, then agree in one exchange; the refiner names the source.
     case 'debate_review': {
       const system = request.messages.find((message) => message.role === 'system')?.content;
@@ -191,7 +198,7 @@ function linkAudit(user: string): object[] {
   const citing = blocks(user, /^(SENTENCE|TEXT OPENING) \d+$/);
   const pages = blocks(user, /^PAGE \d+$/);
   return pages.map((page, index) => {
-    const share = overlap(citing[index]?.body ?? '', page.body);
+    const share = overlap((citing[index]?.body ?? '').replace(/https?:\/\/\S+/g, ''), page.body);
     return { link: index + 1, exists: true, relevant: share >= 0.34, supports: share >= 0.67, rationale: share >= 0.67 ? 'The page states the sentence.' : share >= 0.34 ? 'The page is on the topic but does not state it.' : 'The page is about something else.' };
   });
 }

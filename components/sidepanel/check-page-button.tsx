@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { browser } from 'wxt/browser';
+import { sendToBackground } from '../../lib/messaging/protocol';
+
+/**
+ * "Fact-check this page": the main article of the tab the panel sits beside (the active tab of the
+ * panel's window), extracted in that page with Readability and highlighted there. The same command as the
+ * page's context menu, for people who do not right-click, and reachable by keyboard.
+ */
+export function CheckPageButton({ onStarted }: { onStarted: (checkId: string) => void }) {
+  const [state, setState] = useState<{ pending: boolean; error?: string }>({ pending: false });
+  const checkPage = async () => {
+    setState({ pending: true });
+    try {
+      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+      if (tab?.id === undefined) throw new Error('There is no page open beside the panel.');
+      const result = await sendToBackground('checkPageInTab', { tabId: tab.id });
+      if (!result.started || !result.checkId) throw new Error(result.error ?? 'The check did not start.');
+      setState({ pending: false });
+      onStarted(result.checkId);
+    } catch (error) {
+      setState({ pending: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <div className="row wrap">
+      <button type="button" className="secondary" data-testid="check-page" disabled={state.pending} onClick={() => void checkPage()}>
+        {state.pending ? 'Reading the page…' : 'Fact-check this page'}
+      </button>
+      {state.error ? <span className="result error" role="alert" data-testid="check-page-error">{state.error}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ArticleExtractor, Clock } from '../core/ports';
+import { runRating } from '../core/rate-run';
+import { createDexieCache } from '../db/dexie-cache';
+import type { RatingRecord } from '../db/entities';
+import type { FactlightDb } from '../db/schema';
+import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';
+import { createPipelineDeps, NotConfiguredError, type RuntimeAdapters } from '../runtime/create-pipeline-deps';
+import type { Settings } from '../settings/schema';
+
+/**
+ * Owns "Rate an explanation" runs: like checks, they are created as records, run in the background, written
+ * to IndexedDB as they progress (the side panel reads them with a live query) and resumed when a stopped
+ * service worker left one running.
+ */
+export const MAX_EXPLANATION_CHARS = 20_000;
+const MAX_CLAIM_CHARS = 2_000;
+
+export interface RatingManagerDeps {
+  db: FactlightDb;
+  loadSettings(): Promise<Settings>;
+  extractor: ArticleExtractor;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  newId?: () => string;
+  /** Overrides retry timings (tests). */
+  retry?: RuntimeAdapters['retry'];
+  onActivityChange?: (active: number) => void;
+}
+
+export function createRatingManager(deps: RatingManagerDeps) {
+  const clock = deps.clock ?? { now: () => Date.now() };
+  const running = new Set<string>();
+  const cache = createDexieCache(deps.db, clock);
+
+  async function execute(ratingId: string): Promise<void> {
+    const rating = await deps.db.ratings.get(ratingId);
+    if (!rating || rating.status !== 'running' || running.has(ratingId)) return;
+    running.add(ratingId);
+    deps.onActivityChange?.(running.size);
+    try {
+      const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.retry ? { retry: deps.retry } : {}) });
+      const result = await runRating({ claim: rating.claim, explanation: rating.explanation }, pipelineDeps, {
+        ...options,
+        onStage: (stage) => void deps.db.ratings.update(ratingId, { stage, updatedAt: clock.now() }),
+      });
+      await deps.db.ratings.update(ratingId, { status: 'done', stage: 'done', evidence: result.evidence, links: result.links, score: result.score, updatedAt: clock.now() });
+    } catch (error) {
+      await deps.db.ratings.update(ratingId, { status: 'failed', error: error instanceof Error ? error.message : String(error), updatedAt: clock.now() }).catch(() => undefined);
+    } finally {
+      running.delete(ratingId);
+      deps.onActivityChange?.(running.size);
+    }
+  }
+
+  return {
+    async start(request: RateExplanationRequest): Promise<RateExplanationResult> {
+      const claim = request.claim.trim();
+      const explanation = request.explanation.trim();
+      if (!claim) return { ok: false, error: 'Give the claim the explanation is about.' };
+      if (!explanation) return { ok: false, error: 'There is no explanation to rate: select it on the page or paste it.' };
+      if (claim.length > MAX_CLAIM_CHARS) return { ok: false, error: `The claim is too long (${claim.length.toLocaleString('en')} characters; the limit is ${MAX_CLAIM_CHARS.toLocaleString('en')}).` };
+      if (explanation.length > MAX_EXPLANATION_CHARS) return { ok: false, error: `The explanation is too long (${explanation.length.toLocaleString('en')} characters; the limit is ${MAX_EXPLANATION_CHARS.toLocaleString('en')}).` };
+      try {
+        createPipelineDeps(await deps.loadSettings(), { extractor: deps.extractor });
+      } catch (error) {
+        if (error instanceof NotConfiguredError) return { ok: false, error: error.message, needsSetup: true };
+        throw error;
+      }
+      const now = clock.now();
+      const record: RatingRecord = {
+        id: deps.newId?.() ?? crypto.randomUUID(),
+        createdAt: now,
+        updatedAt: now,
+        status: 'running',
+        claim,
+        explanation,
+        evidence: [],
+        links: [],
+        ...(request.pageUrl ? { pageUrl: request.pageUrl } : {}),
+        ...(request.pageTitle ? { pageTitle: request.pageTitle } : {}),
+      };
+      await deps.db.ratings.add(record);
+      void execute(record.id);
+      return { ok: true, ratingId: record.id };
+    },
+
+    /** Restarts ratings a stopped worker left running; what they already fetched comes from the cache. */
+    async resumeInterrupted(): Promise<number> {
+      const ids = (await deps.db.ratings.toArray()).filter((rating) => rating.status === 'running' && !running.has(rating.id)).map((rating) => rating.id);
+      for (const id of ids) void execute(id);
+      return ids.length;
+    },
+  };
+}
+
+export type RatingManager = ReturnType<typeof createRatingManager>;
