@@ -4,6 +4,8 @@ import { registerCheckHandlers } from '../lib/background/check-handlers';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
 import { registerPageEntryPoints } from '../lib/background/page-commands';
 import { registerPageHandlers } from '../lib/background/page-handlers';
+import { registerRatingHandlers } from '../lib/background/rating-handlers';
+import { createRatingManager } from '../lib/background/rating-manager';
 import { createRunManager } from '../lib/background/run-manager';
 import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
@@ -19,9 +21,15 @@ export default defineBackground(() => {
   void restrictLocalStorageToExtension();
   const db = new FactlightDb();
   const tabs = createTabSync(db);
-  const runs = createRunManager({ db, loadSettings, extractor: createLinkedomExtractor(), onActivityChange: keepAliveWhile, onCheckChanged: tabs.changed });
+  // The worker stays awake while any check or rating runs.
+  const active = { checks: 0, ratings: 0 };
+  const keepAlive = () => keepAliveWhile(active.checks + active.ratings);
+  const extractor = createLinkedomExtractor();
+  const runs = createRunManager({ db, loadSettings, extractor, onActivityChange: (n) => ((active.checks = n), keepAlive()), onCheckChanged: tabs.changed });
+  const ratings = createRatingManager({ db, loadSettings, extractor, onActivityChange: (n) => ((active.ratings = n), keepAlive()) });
   registerSettingsHandlers(own, browser.runtime.getManifest().version);
   registerCheckHandlers(own, runs, db);
+  registerRatingHandlers(own, ratings);
   registerPageHandlers(own, db);
   registerPageEntryPoints();
   browser.tabs.onRemoved.addListener((tabId) => tabs.forgetTab(tabId));
@@ -30,8 +38,11 @@ export default defineBackground(() => {
   });
   // A worker stopped mid-check picks its runs up again on its next start or alarm.
   void runs.resumeInterrupted();
+  void ratings.resumeInterrupted();
   browser.alarms?.onAlarm.addListener((alarm) => {
-    if (alarm.name === RESUME_ALARM) void runs.resumeInterrupted();
+    if (alarm.name !== RESUME_ALARM) return;
+    void runs.resumeInterrupted();
+    void ratings.resumeInterrupted();
   });
   void openSidePanelOnActionClick().catch((error: unknown) => console.warn('[factlight] side panel behaviour', error));
 });

@@ -6,11 +6,14 @@
 import { benchPipeline } from './bench/pipeline-bench';
 import { benchSidePanel } from './bench/side-panel-bench';
 import { benchContentScript } from './bench/content-script-bench';
+import { benchLinkAudit, benchThorough } from './bench/quality-bench';
 
 const sections: Array<[string, () => Promise<{ lines: string[]; ok: boolean }>]> = [
   ['Pipeline', benchPipeline],
   ['Side panel', benchSidePanel],
   ['In the page', benchContentScript],
+  ['Link audit', benchLinkAudit],
+  ['Thorough mode', benchThorough],
 ];
 
 console.log(`Factlight benchmark — ${new Date().toISOString()} — Node ${process.version}, ${process.platform}/${process.arch}`);

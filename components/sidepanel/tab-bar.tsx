@@ -1,14 +1,15 @@
 import type { KeyboardEvent } from 'react';
 
-/** The side panel's two views. */
-export type TabId = 'check' | 'history';
+/** The side panel's views. */
+export type TabId = 'check' | 'rate' | 'history';
 
 const TABS: Array<{ id: TabId; label: string }> = [
   { id: 'check', label: 'Check' },
+  { id: 'rate', label: 'Rate' },
   { id: 'history', label: 'History' },
 ];
 
-/** "Check" / "History" as an ARIA tab list; arrow keys move between tabs. */
+/** "Check" / "Rate" / "History" as an ARIA tab list; arrow keys move between tabs. */
 export function TabBar({ current, onChange }: { current: TabId; onChange: (tab: TabId) => void }) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;

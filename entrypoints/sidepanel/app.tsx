@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CheckTab, type ClaimFocus } from '../../components/sidepanel/check-tab';
 import { HistoryView } from '../../components/sidepanel/history-view';
+import { RateView } from '../../components/sidepanel/rate-view';
 import { TabBar, type TabId } from '../../components/sidepanel/tab-bar';
 import { watchPanelFocus } from '../../lib/messaging/panel-focus';
 import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
@@ -25,6 +26,7 @@ export function SidePanelApp() {
     sendToBackground('getStatus').then(setStatus, (error: unknown) => setStatusError(error instanceof Error ? error.message : String(error)));
     // A service worker stopped mid-check resumes its checks when someone looks (no answer needed).
     sendToBackground('resumeChecks').catch(() => undefined);
+    sendToBackground('resumeRatings').catch(() => undefined);
   }, []);
 
   const openCheck = (id: string) => {
@@ -63,7 +65,13 @@ export function SidePanelApp() {
         <p role="status" className="hint" data-testid="status-loading">Connecting…</p>
       ) : null}
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {tab === 'check' ? <CheckTab status={status} checkId={checkId} claimFocus={claimFocus} onOpenCheck={openCheck} /> : <HistoryView onOpen={openCheck} />}
+        {tab === 'check' ? (
+          <CheckTab status={status} checkId={checkId} claimFocus={claimFocus} onOpenCheck={openCheck} />
+        ) : tab === 'rate' ? (
+          <RateView />
+        ) : (
+          <HistoryView onOpen={openCheck} />
+        )}
       </div>
     </main>
   );

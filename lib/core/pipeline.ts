@@ -92,7 +92,10 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   await Promise.all(batchSentences(proseSentences).map(runBatch));
   emit({ type: 'stage', stage: 'verify', state: 'done' });
 
-  const [revisions] = await Promise.all([revise(), typeSources()]);
+  // In Fast mode the explanations are final once the verdicts are in, so they are scored while revisions
+  // are written; Thorough mode scores them after the debate has rewritten them.
+  const thorough = options.mode === 'thorough';
+  const [revisions, fastQuality] = await Promise.all([revise(), thorough ? undefined : scoreQuality(), typeSources()]);
   const refinements: Refinement[] = [];
 
   async function revise(): Promise<Revision[]> {
@@ -121,15 +124,18 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     emit({ type: 'source-types', types: Object.fromEntries(types) });
   }
 
-  if (options.mode === 'thorough' && !stopped) {
+  if (thorough && !stopped) {
     emit({ type: 'stage', stage: 'debate', state: 'started' });
     refinements.push(...(await refineExplanations(quality, claims, assessments, evidence, revisions, (refinement) => emit({ type: 'refinement', refinement }))));
   }
-  let explanationQuality: Awaited<ReturnType<typeof scoreFinalExplanations>> = { actionability: {}, attribution: {} };
-  if (!stopped) {
+  const explanationQuality = fastQuality ?? (await scoreQuality());
+
+  async function scoreQuality(): Promise<Awaited<ReturnType<typeof scoreFinalExplanations>>> {
+    if (stopped) return { actionability: {}, attribution: {} };
     emit({ type: 'stage', stage: 'explain', state: 'started' });
-    explanationQuality = await scoreFinalExplanations(quality, claims, assessments, evidence);
-    emit({ type: 'explanation-quality', ...explanationQuality });
+    const scores = await scoreFinalExplanations(quality, claims, assessments, evidence);
+    emit({ type: 'explanation-quality', ...scores });
+    return scores;
   }
   const links = await linkAudit;
 

@@ -75,6 +75,19 @@ export interface PageCheckResult {
   error?: string;
 }
 
+/** "Rate an explanation": the explanation the user picked and the claim it explains. */
+export interface RateExplanationRequest {
+  claim: string;
+  explanation: string;
+  pageUrl?: string;
+  pageTitle?: string;
+}
+
+export type RateExplanationResult = { ok: true; ratingId: string } | { ok: false; error: string; needsSetup?: boolean };
+
+/** The text selected in a tab, with the claims the page says it reviews (ClaimReview), for rating. */
+export type PageSelectionResult = { ok: true; text: string; url: string; title: string; claims: string[] } | { ok: false; error: string };
+
 /** Commands from extension pages (options, side panel) and content scripts to the background. */
 export interface BackgroundProtocol {
   /** Settings without secrets. */
@@ -107,6 +120,12 @@ export interface BackgroundProtocol {
   revealClaim(request: { checkId: string; claimId: string }): { shown: boolean };
   /** Side panel → page: remove Factlight's highlights from the check's tab. */
   clearPageHighlights(request: { checkId: string }): void;
+  /** Starts rating an explanation (FinGrAct); progress and the score are written to IndexedDB. */
+  rateExplanation(request: RateExplanationRequest): RateExplanationResult;
+  /** Resumes ratings a stopped service worker left running. */
+  resumeRatings(): { resumed: number };
+  /** Reads the selection (and reviewed claims) of the tab beside the side panel. */
+  readPageSelection(request: { tabId: number }): PageSelectionResult;
   /** Page → side panel: open the check (and claim) in the side panel. */
   openInSidePanel(request: { checkId: string; claimId?: string }): void;
 }
@@ -134,6 +153,9 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   revealClaim: 'extension-pages',
   clearPageHighlights: 'extension-pages',
   openInSidePanel: 'extension-pages-and-content-scripts',
+  rateExplanation: 'extension-pages',
+  resumeRatings: 'extension-pages',
+  readPageSelection: 'extension-pages',
 };
 
 export const backgroundMessaging = defineExtensionMessaging<BackgroundProtocol>({ logger: undefined });

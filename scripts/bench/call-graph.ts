@@ -5,7 +5,7 @@ import type { Call } from './ideal-schedule';
 /**
  * Factlight's call graph for a finished check: claim batches (which also write the search queries) → one
  * search per claim and provider query → page reads (each URL once, after the first search that found it) → one verification
- * per claim → revisions (after all verdicts) and source types (after all pages).
+ * per claim → revisions and the explanations' scoring (after all verdicts) and source types (after all pages).
  */
 export function factlightCallGraph(result: CheckResult, shape: { claimBatches: string[][]; searchesPerClaim: number }): Call[] {
   const calls: Call[] = [];
@@ -31,5 +31,7 @@ export function factlightCallGraph(result: CheckResult, shape: { claimBatches: s
   const verifies = calls.filter((c) => c.id.startsWith('verify:')).map((c) => c.id);
   if (result.revisions.length > 0) calls.push({ id: 'revise', pool: 'model', after: verifies });
   if (result.usage.byStage['source-types']?.calls) calls.push({ id: 'source-types', pool: 'model', after: [...pageCall.values()] });
+  // Fast mode scores the explanations as soon as every verdict is in, beside the revisions.
+  if (result.usage.byStage.explain?.calls && !result.usage.byStage.debate?.calls) calls.push({ id: 'explain', pool: 'model', after: verifies });
   return calls;
 }

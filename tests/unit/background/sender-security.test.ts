@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerCheckHandlers } from '../../../lib/background/check-handlers';
+import { registerRatingHandlers } from '../../../lib/background/rating-handlers';
+import { createRatingManager } from '../../../lib/background/rating-manager';
 import { registerPageHandlers } from '../../../lib/background/page-handlers';
 import { createRunManager } from '../../../lib/background/run-manager';
 import { registerSettingsHandlers } from '../../../lib/background/settings-handlers';
@@ -57,6 +59,10 @@ const sampleData: Record<BackgroundCommand, unknown> = {
   revealClaim: { checkId: 'x', claimId: 'c0-0' },
   clearPageHighlights: { checkId: 'x' },
   openInSidePanel: { checkId: 'x' },
+  // Empty explanation: answered without touching the network.
+  rateExplanation: { claim: 'x', explanation: '' },
+  resumeRatings: undefined,
+  readPageSelection: { tabId: 7 },
 };
 
 describe('background command security', () => {
@@ -68,6 +74,7 @@ describe('background command security', () => {
     const db = new FactlightDb('sender-security');
     registerCheckHandlers(own, createRunManager({ db, loadSettings, extractor: createLinkedomExtractor() }), db);
     registerPageHandlers(own, db);
+    registerRatingHandlers(own, createRatingManager({ db, loadSettings, extractor: createLinkedomExtractor() }));
   });
 
   it('refuses every settings command from a content script, and no answer contains a key', async () => {

@@ -33,12 +33,12 @@ describe('the side panel', () => {
     expect(openOptions).toHaveBeenCalledOnce();
   });
 
-  it('says there are no checks yet, and resumes interrupted checks on opening', async () => {
+  it('says there are no checks yet, and resumes interrupted checks and ratings on opening', async () => {
     const sent = fakeBackground(configured(true));
     renderWithDb(<SidePanelApp />, db);
     await screen.findByTestId('sidepanel-ready');
     expect((await screen.findByTestId('no-checks')).textContent).toContain('No checks yet');
-    expect(sent.map((command) => command.type).sort()).toEqual(['getStatus', 'resumeChecks']);
+    expect(sent.map((command) => command.type).sort()).toEqual(['getStatus', 'resumeChecks', 'resumeRatings']);
     fireEvent.click(screen.getByRole('tab', { name: 'History' }));
     expect((await screen.findByTestId('history-empty')).textContent).toContain('No checks yet');
   });

@@ -34,5 +34,5 @@ export function fakeBackground(answers: Partial<Record<BackgroundCommand, (data:
 
 /** The commands sent, without the status/resume pings every panel sends when it opens. */
 export function commands(sent: readonly SentCommand[]): SentCommand[] {
-  return sent.filter((command) => command.type !== 'getStatus' && command.type !== 'resumeChecks');
+  return sent.filter((command) => command.type !== 'getStatus' && command.type !== 'resumeChecks' && command.type !== 'resumeRatings');
 }

@@ -1,0 +1,22 @@
+import { browser } from 'wxt/browser';
+import { readExplanationSelection } from '../content/read-explanation-selection';
+import { handleCommand, type OwnExtension } from './authorized-handler';
+import type { RatingManager } from './rating-manager';
+
+/** "Rate an explanation": start a rating, and read the explanation the user selected in a tab. */
+export function registerRatingHandlers(own: OwnExtension, ratings: RatingManager): void {
+  handleCommand(own, 'rateExplanation', (request) => ratings.start(request));
+  handleCommand(own, 'resumeRatings', async () => ({ resumed: await ratings.resumeInterrupted() }));
+  handleCommand(own, 'readPageSelection', async ({ tabId }) => {
+    try {
+      const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: readExplanationSelection });
+      const result = injection?.result as ReturnType<typeof readExplanationSelection> | undefined;
+      if (!result) return { ok: false as const, error: 'The page did not answer.' };
+      if (!result.text) return { ok: false as const, error: 'Nothing is selected on the page: select the explanation first.' };
+      return { ok: true as const, ...result };
+    } catch (error) {
+      // Browser pages (settings, the web store) and PDFs cannot be scripted.
+      return { ok: false as const, error: `Factlight cannot read this page (${error instanceof Error ? error.message : String(error)}).` };
+    }
+  });
+}
