@@ -2,6 +2,7 @@ import { scoreText } from '../core/scoring/score';
 import type { CheckView } from '../db/check-view';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
 import { VERDICT_LABELS } from '../view/labels';
+import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 
 /** What the page needs to draw a check: each claim's span, band, and the short card contents. */
 export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
@@ -28,5 +29,9 @@ export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
       ...(revision ? { revision: revision.revised } : {}),
     };
   });
-  return { checkId: check.id, text: check.text, capture: check.capture, spans, finished: check.status !== 'running' && check.status !== 'queued' };
+  const links = view.links.map((audit) => {
+    const support = linkSupport(audit);
+    return { url: audit.url, status: audit.status, support, label: `${LINK_STATUS_LABELS[audit.status]} link · ${LINK_SUPPORT_LABELS[support]}` };
+  });
+  return { checkId: check.id, text: check.text, capture: check.capture, spans, links, finished: check.status !== 'running' && check.status !== 'queued' };
 }

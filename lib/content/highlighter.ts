@@ -5,6 +5,7 @@ import { createHighlightLayer, highlightApiOf } from '../highlight/highlight-reg
 import { createHitTester } from '../highlight/hit-test';
 import { reanchorSpans, watchForReanchor, type StoredSpan } from '../highlight/reanchor';
 import { pageMessaging, sendToBackground, type DrawCheckRequest, type PageSpan } from '../messaging/protocol';
+import { createLinkMarks } from './link-marks';
 import { createPageCard } from './page-card';
 import { startSelectionCheck } from './start-selection-check';
 import { readPageArticle } from './read-page-article';
@@ -26,9 +27,16 @@ export function installHighlighter(doc: Document): void {
   const card = createPageCard(doc, (claimId) => {
     if (checkId) void sendToBackground('openInSidePanel', { checkId, claimId });
   });
+  const marks = createLinkMarks(doc);
   const tester = layer ? createHitTester({ view: doc.defaultView!, layer, api }) : null;
   const watcher = layer
-    ? watchForReanchor({ root, onChange: () => void reanchorSpans(root, stored, layer) })
+    ? watchForReanchor({
+        root,
+        onChange: () => {
+          void reanchorSpans(root, stored, layer);
+          marks.reposition();
+        },
+      })
     : null;
   watcher?.watch(root);
 
@@ -55,6 +63,9 @@ export function installHighlighter(doc: Document): void {
       layer.add({ checkId: request.checkId, spanId: span.claimId, band: span.band, range });
       stored.push({ checkId: request.checkId, spanId: span.claimId, band: span.band, selectors });
     }
+    const region = rangeForSubspan(root, capture, 0, request.text.length, index);
+    if (request.links && !isOrphaned(region)) marks.show(request.links, region);
+    else marks.clear();
     return { notFound };
   }
 
@@ -73,6 +84,7 @@ export function installHighlighter(doc: Document): void {
   pageMessaging.onMessage('drawCheck', ({ data }) => draw(data));
   pageMessaging.onMessage('clearHighlights', () => {
     layer?.clear();
+    marks.clear();
     stored = [];
     spans.clear();
     card.hide();

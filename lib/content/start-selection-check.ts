@@ -1,5 +1,6 @@
 import { captureSelection } from '../anchoring/describe';
 import { sendToBackground, type StartCheckResult } from '../messaging/protocol';
+import { linksInRange } from './selection-links';
 
 /**
  * Captures the current selection with its position in the page and starts a check of it. Text in form
@@ -10,11 +11,13 @@ export async function startSelectionCheck(doc: Document): Promise<StartCheckResu
   const selection = doc.getSelection();
   const capture = selection && !selection.isCollapsed ? captureSelection(selection, doc.body) : null;
   if (!capture || !capture.text.trim()) return { ok: false, error: 'Select some text on the page first.' };
+  const citations = linksInRange(selection!.getRangeAt(0), capture.text);
   return sendToBackground('startCheck', {
     text: capture.text,
     origin: 'selection',
     pageUrl: doc.location.href,
     pageTitle: doc.title,
     capture: capture.selectors,
+    ...(citations.length > 0 ? { citations } : {}),
   });
 }

@@ -1,3 +1,5 @@
+import type { LinkStatus } from '../core/links/types';
+import type { LinkSupport } from '../view/link-labels';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { CaptureSelectors } from '../anchoring/selectors';
 import type { SearchProviderId } from '../core/ports';
@@ -42,7 +44,7 @@ export interface ExtensionStatus {
   modelConfigured: boolean;
 }
 
-/** A link the checked text itself cites (a chatbot's citation pill, a footnote), with its place in the text. */
+/** A link the checked text itself cites (a chatbot's citation pill, a footnote, a link in the selection), with its place in the text (-1 when unknown). */
 export interface CitedLink {
   url: string;
   title?: string;
@@ -178,11 +180,22 @@ export interface PageSpan {
   revision?: string;
 }
 
+/** A link the checked text cites, with what the audit found, for its mark in the page. */
+export interface PageLinkMark {
+  url: string;
+  status: LinkStatus;
+  support: LinkSupport;
+  /** Status and support in words (the mark's accessible name). */
+  label: string;
+}
+
 export interface DrawCheckRequest {
   checkId: string;
   text: string;
   capture: CaptureSelectors;
   spans: PageSpan[];
+  /** The text's cited links, once audited. */
+  links?: PageLinkMark[];
   finished: boolean;
 }
 

@@ -30,6 +30,11 @@ describe('sources the text cites', () => {
 <p>Bake the loaf in a preheated cast-iron pot for forty minutes, removing the lid halfway through for a crisp crust.</p>
 <p>Let the bread cool on a rack for at least an hour before slicing, or the crumb will turn gummy; a sharp serrated knife keeps the slices even.</p></article></body></html>`,
     });
+    links.route('/article', {
+      body: `<!doctype html><html lang="en"><head><title>Science notes</title></head><body><article><h1>Science notes</h1>
+<p id="cited">Marie Curie won two Nobel Prizes, in physics and in chemistry (<a href="/curie-biography">her biography</a>). Mount Everest is the highest mountain on Earth (<a href="/everest-facts">facts</a>). The Eiffel Tower was completed in 1889 and stands in Paris (<a href="/sourdough">a guide</a>).</p>
+<p>Other notes follow <a href="/elsewhere">elsewhere</a>.</p></article></body></html>`,
+    });
     archive = await startWebServer({ host: '127.0.0.21' });
     archive.route('/wayback/available', { body: JSON.stringify({ url: 'x', archived_snapshots: {} }), contentType: 'application/json' });
   });
@@ -75,5 +80,32 @@ describe('sources the text cites', () => {
     const card = panel.page.getByTestId('claim-card');
     await card.waitFor();
     await expect.poll(() => card.getByTestId('actionability-score').textContent()).toMatch(/^\d\.\d \/ 5$/);
+  });
+
+  it('audits the links inside a selection and marks each one in the page, next to the link', async () => {
+    browser = await launchWithExtension();
+    expect(await configureForWorld(browser, world, async (options) => {
+      await options.page.getByText('Advanced: archive and DOI services').click();
+      await options.page.getByTestId('web-archive-url').fill(archive.origin);
+    })).toBe('Settings saved.');
+    const page = await browser.context.newPage();
+    await page.goto(`${links.origin}/article`);
+    await page.locator('#cited').click({ clickCount: 3 });
+    await page.getByTestId('factlight-check-selection').click();
+
+    const marks = page.getByTestId('factlight-link-mark');
+    await expect.poll(() => marks.count(), { timeout: 30_000 }).toBe(3);
+    await expect
+      .poll(() => marks.evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-status')} ${element.getAttribute('data-support')}`)), { timeout: 30_000 })
+      .toEqual(['working supports', 'dead unavailable', 'working unrelated']);
+    // Each mark sits just after its link, and the link outside the selection gets none.
+    const placement = await page.evaluate(() => {
+      const anchors = [...document.querySelectorAll('#cited a')].map((a) => a.getBoundingClientRect());
+      const host = [...document.querySelectorAll('factlight-ui')].find((element) => element.getAttribute('data-factlight') === 'link-marks')!;
+      const placed = [...host.shadowRoot!.querySelectorAll('[data-testid="factlight-link-mark"]')].map((m) => m.getBoundingClientRect());
+      return placed.map((mark, i) => Math.abs(mark.left - anchors[i]!.right) < 8 && Math.abs(mark.top + mark.height / 2 - (anchors[i]!.top + anchors[i]!.height / 2)) < 8);
+    });
+    expect(placement).toEqual([true, true, true]);
+    expect(await page.locator('#cited').evaluate((p) => p.querySelectorAll('*').length)).toBe(3); // the page's DOM is untouched
   });
 });
