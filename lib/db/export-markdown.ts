@@ -3,6 +3,7 @@ import type { Evidence } from '../core/types';
 import { orderEvidence } from '../view/citations';
 import { formatDate, percent } from '../view/format';
 import { BAND_ICONS, BAND_LABELS, ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS, statusLabel, VERDICT_LABELS } from '../view/labels';
+import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
 import type { CheckView } from './check-view';
 
@@ -43,6 +44,14 @@ export function exportCheckMarkdown(view: CheckView): string {
     lines.push(`- **Sentence:** ${claim.sentenceIndex + 1}`);
     if (assessment?.error) lines.push(`- **Why not checked:** ${escapeMarkdown(assessment.error)}`);
     if (assessment?.explanation) lines.push(`- **Explanation:** ${escapeMarkdown(assessment.explanation)}`);
+    const actionability = view.actionability.get(claim.id);
+    if (actionability) {
+      lines.push(`- **Explanation score:** ${actionability.outOfFive.toFixed(1)} / 5 (errors named ${actionability.errorDetection}/2, corrections ${actionability.correction}/2, links ${actionability.links.toFixed(1)}/2)`);
+    }
+    const flagged = view.attribution.get(claim.id)?.citations.filter((citation) => !citation.supported) ?? [];
+    if (flagged.length > 0) lines.push(`- **Unsupported citations:** ${flagged.map((citation) => `[${citation.citation}] in sentence ${citation.sentenceIndex + 1}`).join(', ')}`);
+    const refinement = view.refinements.get(claim.id);
+    if (refinement && refinement.explanationBefore !== refinement.explanationAfter) lines.push(`- **Explanation before the critics' review:** ${escapeMarkdown(refinement.explanationBefore)}`);
     const evidence = orderEvidence(view.evidence.filter((item) => item.claimId === claim.id), assessment?.citedEvidenceIds ?? []);
     if (evidence.length > 0) {
       lines.push('', '**Evidence** (numbered as the explanation cites them)', '');
@@ -55,6 +64,15 @@ export function exportCheckMarkdown(view: CheckView): string {
     lines.push('## Revisions', '');
     for (const revision of view.revisions) {
       lines.push(`- **Sentence ${revision.sentenceIndex + 1}:** ${escapeMarkdown(revision.original)}`, `  - **Revised:** ${escapeMarkdown(revision.revised)}`);
+    }
+    lines.push('');
+  }
+  if (view.links.length > 0) {
+    lines.push('## Sources in this text', '');
+    for (const audit of view.links) {
+      const where = audit.sentenceIndex === undefined || audit.sentenceIndex === null ? 'whole text' : `sentence ${audit.sentenceIndex + 1}`;
+      lines.push(`- ${markdownLink(audit.title || audit.url, audit.url)} (${where}) — ${LINK_STATUS_LABELS[audit.status]} · ${LINK_SUPPORT_LABELS[linkSupport(audit)]}`);
+      lines.push(`  - ${escapeMarkdown(audit.detail)}`);
     }
     lines.push('');
   }

@@ -102,6 +102,11 @@ describe('Markdown report', () => {
     expect(markdown).toMatch(/1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0>\) — The scientific site · Scientific · .*2019.* · Refutes/);
     expect(markdown).toContain('search snippet');
     expect(markdown).toContain('  - **Revised:** The Great Wall of China is not visible from the Moon with the naked eye.');
+    expect(markdown).toContain('- **Explanation score:** 3.8 / 5 (errors named 2/2, corrections 1/2, links 1.5/2)');
+    expect(markdown).toContain('- **Unsupported citations:** [2] in sentence 1');
+    expect(markdown).toContain('## Sources in this text');
+    expect(markdown).toContain('- [Wall myths](<https://nasa.example.gov/wall>) (whole text) — Works · On topic, but does not support the sentence');
+    expect(markdown).toContain('— Dead · Content not available');
   });
 
   it('keeps hostile text from becoming links, images or HTML', async () => {
