@@ -1,6 +1,7 @@
 import type { CheckResult } from '../../lib/core/pipeline-types';
 import { scoreText } from '../../lib/core/scoring/score';
 import type { Band, Score } from '../../lib/core/types';
+import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
 
 /** A terminal report of a check: sentences with their band, claims, evidence with links, revisions. */
 const BAND_LABEL: Record<Band, string> = { green: 'GREEN ', orange: 'ORANGE', red: 'RED   ', grey: 'GREY  ', unknown: '  ?   ' };
@@ -25,6 +26,10 @@ export function formatCheck(result: CheckResult): string {
       const verdict = claim.checkWorthy ? (assessment?.verdict ?? 'pending') : 'not check-worthy';
       lines.push(`    • ${claim.text}  → ${verdict}`);
       if (assessment?.explanation && claim.checkWorthy) lines.push(`      ${assessment.explanation}`);
+      const actionability = result.actionability[claim.id];
+      if (actionability) lines.push(`      Explanation score ${actionability.outOfFive.toFixed(1)} / 5 (errors named ${actionability.errorDetection}/2, corrections ${actionability.correction}/2, links ${actionability.links.toFixed(1)}/2)`);
+      const unsupported = result.attribution[claim.id]?.citations.filter((citation) => !citation.supported) ?? [];
+      if (unsupported.length > 0) lines.push(`      ⚠ Unsupported citations: ${unsupported.map((c) => `[${c.citation}]`).join(' ')}`);
       for (const [index, judgement] of (assessment?.judgements ?? []).entries()) {
         const item = result.evidence.find((e) => e.id === judgement.evidenceId);
         if (!item) continue;
@@ -38,6 +43,12 @@ export function formatCheck(result: CheckResult): string {
     for (const revision of result.revisions.filter((r) => r.sentenceIndex === sentence.index)) {
       lines.push(`    ✎ Suggested: ${revision.revised}`);
     }
+    for (const link of result.links.filter((l) => l.sentenceIndex === sentence.index)) {
+      lines.push(`    🔗 ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}`, `       ${link.detail}`);
+    }
+  }
+  for (const link of result.links.filter((l) => l.sentenceIndex === null || l.sentenceIndex === undefined)) {
+    lines.push('', `🔗 (cited by the whole text) ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}`, `   ${link.detail}`);
   }
   const usage = result.usage;
   lines.push('', `Model calls: ${usage.total.calls}, tokens: ${usage.total.promptTokens} in + ${usage.total.completionTokens} out; searches: ${usage.searchCalls}; pages read: ${usage.pageFetches}`);
