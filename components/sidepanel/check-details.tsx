@@ -104,7 +104,7 @@ export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckVie
       ) : view.claims.length > 0 ? (
         <p className="hint">Select a highlighted part of the text to see its verdict and evidence.</p>
       ) : null}
-      <LinkList links={view.links} sentences={view.sentences} />
+      <LinkList links={view.links} sentences={view.sentences} attribution={check.textAttribution} />
       <RevisionList text={check.text} sentences={view.sentences} revisions={view.revisions} evidence={view.evidence} onShowEvidence={showEvidence} />
       <WarningsList warnings={check.warnings} />
       <footer className="row wrap check-actions">

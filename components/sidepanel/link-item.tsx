@@ -3,7 +3,7 @@ import { LINK_STATUS_LABELS, LINK_SUPPORT_ICONS, LINK_SUPPORT_LABELS, linkSuppor
 import { SafeLink } from './safe-link';
 
 /** One cited link: where it leads, whether it works, and whether it backs the sentence that cites it. */
-export function LinkItem({ audit }: { audit: LinkAudit }) {
+export function LinkItem({ audit, attributionFlagged = false }: { audit: LinkAudit; attributionFlagged?: boolean }) {
   const support = linkSupport(audit);
   return (
     <li className={`link-item support-${support}`} data-testid="link-item" data-status={audit.status} data-support={support}>
@@ -30,6 +30,11 @@ export function LinkItem({ audit }: { audit: LinkAudit }) {
         <p className="hint">DOI {audit.doi.doi}: {audit.doi.registered ? `registered${audit.doi.title ? ` (“${audit.doi.title}”)` : ''}` : 'not registered — the reference may be invented'}</p>
       ) : null}
       {audit.rationale ? <p className="link-rationale">{audit.rationale}</p> : null}
+      {attributionFlagged ? (
+        <p className="attribution-flag" data-testid="attribution-flag">
+          <span aria-hidden="true">⚠</span> Citation not recovered: with the links hidden, this page was not found to support the sentence citing it.
+        </p>
+      ) : null}
     </li>
   );
 }

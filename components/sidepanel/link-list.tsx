@@ -1,4 +1,6 @@
+import type { AttributionResult } from '../../lib/core/explain/types';
 import type { LinkAudit } from '../../lib/core/links/types';
+import { percent } from '../../lib/view/format';
 import type { Sentence } from '../../lib/core/types';
 import { LinkItem } from './link-item';
 
@@ -15,18 +17,25 @@ function groupBySentence(links: readonly LinkAudit[]): Array<{ sentenceIndex: nu
 }
 
 /** "Sources in this text": every link the checked text cites, with its status and support, by sentence. */
-export function LinkList({ links, sentences }: { links: readonly LinkAudit[]; sentences: readonly Sentence[] }) {
+export function LinkList({ links, sentences, attribution }: { links: readonly LinkAudit[]; sentences: readonly Sentence[]; attribution?: AttributionResult | undefined }) {
   if (links.length === 0) return null;
   const text = new Map(sentences.map((sentence) => [sentence.index, sentence.text]));
+  // Citation n of the attribution is the n-th link of the list.
+  const unsupported = new Set((attribution?.citations ?? []).filter((citation) => !citation.supported).map((citation) => links[citation.citation - 1]?.linkId));
   return (
     <section className="links" aria-labelledby="links-heading" data-testid="link-list">
       <h2 id="links-heading">Sources in this text ({links.length})</h2>
+      {attribution && attribution.precision !== null ? (
+        <p className="hint" data-testid="text-attribution">
+          With the links hidden, {percent(attribution.precision)} of the citations were found again in their pages.
+        </p>
+      ) : null}
       {groupBySentence(links).map((group) => (
         <div key={group.sentenceIndex ?? 'none'} className="link-group">
           <p className="link-sentence">{group.sentenceIndex === null ? 'Cited by the reply as a whole' : `“${text.get(group.sentenceIndex) ?? ''}”`}</p>
           <ul className="link-items">
             {group.links.map((audit) => (
-              <LinkItem key={audit.linkId} audit={audit} />
+              <LinkItem key={audit.linkId} audit={audit} attributionFlagged={unsupported.has(audit.linkId)} />
             ))}
           </ul>
         </div>

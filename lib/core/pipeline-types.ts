@@ -79,6 +79,7 @@ export type PipelineEvent =
   | { type: 'links'; links: LinkAudit[] }
   | { type: 'explanation-quality'; actionability: Record<string, ActionabilityScore>; attribution: Record<string, AttributionResult> }
   | { type: 'refinement'; refinement: Refinement }
+  | { type: 'text-attribution'; attribution: AttributionResult }
   | { type: 'warning'; message: string };
 
 export type StopReason = 'budget' | 'cancelled';
@@ -99,6 +100,8 @@ export interface CheckResult {
   /** Citation attribution of every explanation that cites evidence, by claim id. */
   attribution: Record<string, AttributionResult>;
   refinements: Refinement[];
+  /** Masking and recovery of the text's own citations (its links, by their place in `links`, 1-based). */
+  textAttribution?: AttributionResult;
   usage: CheckUsage;
   warnings: string[];
   stopped?: StopReason;

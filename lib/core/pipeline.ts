@@ -8,7 +8,7 @@ import { findEvidence } from './stages/find-evidence';
 import { reviseSentences, sentencesNeedingRevision } from './stages/revise-sentences';
 import { detectLanguage, splitSentences } from './stages/sentences';
 import { verifyClaim } from './stages/verify-claim';
-import { auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality-stages';
+import { attributeTextCitations, auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality-stages';
 import type { Refinement } from './explain/types';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from './types';
 
@@ -33,6 +33,12 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   const quality: QualityContext = { ctx, deps, options, language, warn, fetcher };
   // The link audit needs only the sentences: it runs alongside the claims.
   const linkAudit = auditTextLinks(quality, text, sentences, (links) => emit({ type: 'links', links }));
+  // Then, still beside the claims: do the passages of the cited links back the sentences citing them?
+  const citationAudit = linkAudit.then(async (links) => {
+    const attribution = stopped ? undefined : await attributeTextCitations(quality, sentences, links);
+    if (attribution) emit({ type: 'text-attribution', attribution });
+    return attribution;
+  });
 
   const claims: Claim[] = [];
   const queries: ClaimQueries[] = [];
@@ -138,6 +144,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     return scores;
   }
   const links = await linkAudit;
+  const textAttribution = await citationAudit;
 
   const order = new Map(claims.map((claim, index) => [claim.id, index]));
   return {
@@ -154,6 +161,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     actionability: explanationQuality.actionability,
     attribution: explanationQuality.attribution,
     refinements,
+    ...(textAttribution ? { textAttribution } : {}),
     usage: meter.snapshot(),
     warnings,
     ...(stopped ? { stopped } : {}),

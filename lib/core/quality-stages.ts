@@ -4,6 +4,7 @@
  * FinGrAct / citation-attribution scoring of the final explanations. Each step is contained: a failure
  * becomes a warning and leaves the check's verdicts untouched.
  */
+import { attributeCitations } from './explain/attribute-citations';
 import { refineClaims } from './explain/debate-refine';
 import { explanationsToScore, scoreExplanations } from './explain/score-explanations';
 import type { ActionabilityScore, AttributionResult, Refinement } from './explain/types';
@@ -111,5 +112,32 @@ export async function scoreFinalExplanations(
   } catch (error) {
     quality.warn(`The explanations could not be scored: ${message(error)}`);
     return { actionability: {}, attribution: {} };
+  }
+}
+
+/**
+ * Citation masking and recovery for the text's own citations (a chatbot's cited answer, a selection with
+ * links): each sentence citing audited links is a sentence with citations [n] (n = the link's place in
+ * the audit list), each link's judged passage is the cited passage. One call; a failure is a warning and
+ * leaves no result, never a false "unsupported".
+ */
+export async function attributeTextCitations(quality: QualityContext, sentences: readonly Sentence[], links: readonly LinkAudit[]): Promise<AttributionResult | undefined> {
+  const passages = new Map<number, string>();
+  // The URLs written in a sentence are its citation markers: masked like [n].
+  const cited = sentences.map((sentence) => ({ text: sentence.text.replace(/\s*\(?<?https?:\/\/[^\s)>]+>?\)?/g, '').trim(), citations: [] as number[] }));
+  links.forEach((link, index) => {
+    // A link with nothing read is already shown as dead or unreadable; only read pages are put to the test.
+    if (link.sentenceIndex === null || link.sentenceIndex === undefined || !cited[link.sentenceIndex] || !link.passage) return;
+    cited[link.sentenceIndex]!.citations.push(index + 1);
+    passages.set(index + 1, link.passage);
+  });
+  // Only links that were read can be recovered; without any, there is nothing to attribute.
+  if (passages.size === 0) return undefined;
+  try {
+    const results = await attributeCitations(quality.ctx, [{ id: 'text', sentences: cited, passages }]);
+    return results.get('text');
+  } catch (error) {
+    quality.warn(`The text's citations could not be attributed: ${message(error)}`);
+    return undefined;
   }
 }

@@ -82,6 +82,9 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
           for (const [claimId, attribution] of Object.entries(event.attribution)) await db.claims.update(`${checkId}:${claimId}`, { attribution });
         });
         return;
+      case 'text-attribution':
+        await touch({ textAttribution: event.attribution });
+        return;
       case 'refinement': {
         // The refined explanation and revision replace the first ones; the refinement keeps both for "what changed".
         const { refinement } = event;

@@ -65,6 +65,8 @@ export interface CheckRecord {
   messageId?: string;
   /** Links the text itself cites. */
   citations?: CitedLink[];
+  /** Whether the cited links' passages back the sentences citing them (citation n = link n in the audit). */
+  textAttribution?: AttributionResult;
   /** Claims whose text could not be found on the page any more (never drawn in a wrong place). */
   notFoundOnPage?: string[];
 }

@@ -80,6 +80,7 @@ const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
   stopped: z.enum(['budget', 'cancelled']).optional(),
   fresh: z.boolean().optional(),
   today: z.string().optional(),
+  textAttribution: attributionSchema.optional(),
 });
 
 const sentence: z.ZodType<ExportedSentence> = span.extend({ index: count, text: z.string(), kind: z.string().optional() });

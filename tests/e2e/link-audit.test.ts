@@ -73,6 +73,9 @@ describe('sources the text cites', () => {
       ['working', 'unrelated', `${links.origin}/sourdough`],
     ]);
     expect(await items.nth(1).textContent()).toMatch(/404/);
+    // Citation recovery: the unrelated page is not found to support its sentence, so it is flagged.
+    await expect.poll(() => items.nth(2).getByTestId('attribution-flag').count()).toBe(1);
+    expect(await items.nth(0).getByTestId('attribution-flag').count()).toBe(0);
     // The dead link was looked up in the (loopback) archive, which had no snapshot.
     expect(archive.requests.some((request) => request.path === '/wayback/available')).toBe(true);
 

@@ -145,6 +145,17 @@ export function worldResponder(request: ChatRequest): object | string {
       return { claims: explanationQuality(user) };
     case 'link_audit':
       return { links: linkAudit(user) };
+    case 'citation_recovery': {
+      // One explanation (the world's checks have one): a passage supports a sentence sharing two thirds of its words.
+      const explanation = blocks(user, /^EXPLANATION$/)[0]?.body ?? '';
+      const sentences = explanation.split('\n').map((line) => line.replace(/^\d+\.\s*/, ''));
+      return {
+        answers: blocks(user, /^PASSAGE$/).map((passage, index) => ({
+          question: index + 1,
+          sentences: sentences.flatMap((sentence, n) => (overlap(sentence, passage.body) >= 0.67 ? [n + 1] : [])),
+        })),
+      };
+    }
     case 'explanation_rating': {
       // FinGrAct for a user's explanation: the myth has one error; naming it and giving the fact each count.
       const claim = blocks(user, /^CLAIM$/)[0]?.body ?? '';

@@ -60,6 +60,8 @@ describe('the pipeline with link audit and Thorough mode', () => {
     expect(result.links[0]!.supports).toBe(true);
     expect(result.links[1]!.archivedUrl).toContain('snapshot-everest');
     expect(result.usage.byStage.links?.calls).toBe(1);
+    // The text's own citations, masked and recovered: each link's passage backs the sentence citing it.
+    expect(result.textAttribution).toMatchObject({ precision: 1, citations: [{ sentenceIndex: 0, citation: 1, supported: true }, { sentenceIndex: 1, citation: 2, supported: true }] });
     expect(events.filter((event) => event.type === 'links')).toHaveLength(1);
     expect(result.warnings).toEqual([]);
   });
