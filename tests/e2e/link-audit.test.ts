@@ -35,6 +35,12 @@ describe('sources the text cites', () => {
 <p id="cited">Marie Curie won two Nobel Prizes, in physics and in chemistry (<a href="/curie-biography">her biography</a>). Mount Everest is the highest mountain on Earth (<a href="/everest-facts">facts</a>). The Eiffel Tower was completed in 1889 and stands in Paris (<a href="/sourdough">a guide</a>).</p>
 <p>Other notes follow <a href="/elsewhere">elsewhere</a>.</p></article></body></html>`,
     });
+    links.route('/wall-factcheck', {
+      body: `<!doctype html><html lang="en"><head><title>Fact check: the Great Wall from the Moon</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"ClaimReview","claimReviewed":"The Great Wall of China is visible from the Moon with the naked eye.","reviewRating":{"@type":"Rating","alternateName":"False"}}</script></head>
+<body><article><h1>Can you see the Great Wall from the Moon?</h1>
+<p id="verdict">False. The Great Wall of China is not visible from the Moon with the naked eye, as astronauts have said.</p></article></body></html>`,
+    });
     archive = await startWebServer({ host: '127.0.0.21' });
     archive.route('/wayback/available', { body: JSON.stringify({ url: 'x', archived_snapshots: {} }), contentType: 'application/json' });
   });
@@ -83,6 +89,27 @@ describe('sources the text cites', () => {
     const card = panel.page.getByTestId('claim-card');
     await card.waitFor();
     await expect.poll(() => card.getByTestId('actionability-score').textContent()).toMatch(/^\d\.\d \/ 5$/);
+  });
+
+  it('rates an explanation selected on a fact-check page, for the claim the page reviews', async () => {
+    browser = await launchWithExtension();
+    expect(await configureForWorld(browser, world)).toBe('Settings saved.');
+    const page = await browser.context.newPage();
+    await page.goto(`${links.origin}/wall-factcheck`);
+    await page.locator('#verdict').click({ clickCount: 3 });
+    const panel = await SidePanelPage.open(browser);
+    await panel.page.getByTestId('tab-rate').click();
+    // The panel sits beside the fact-check: its tab is the active one in the window.
+    await page.bringToFront();
+    await panel.page.getByTestId('rate-use-selection').click();
+    await expect.poll(() => panel.page.getByTestId('rate-explanation-text').inputValue()).toContain('not visible from the Moon');
+    // The page's ClaimReview names the claim, so it is filled in.
+    expect(await panel.page.getByTestId('rate-claim').inputValue()).toBe('The Great Wall of China is visible from the Moon with the naked eye.');
+    await panel.page.getByTestId('rate-explanation').click();
+    const result = panel.page.getByTestId('rating-result');
+    await expect.poll(() => result.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    // Names the error and gives the correction, but cites no link: 4 of 6 points.
+    expect(await result.getByTestId('actionability-score').textContent()).toBe('3.3 / 5');
   });
 
   it('audits the links inside a selection and marks each one in the page, next to the link', async () => {
