@@ -20,6 +20,14 @@ function ruleIdFor(origin: string): number {
   return RULE_ID_BASE + hash;
 }
 
+/**
+ * The host our requests are initiated from: the extension id in Chrome (`chrome-extension://ID/`), but
+ * the per-install UUID in Firefox (`moz-extension://UUID/`), where `runtime.id` is the gecko id instead.
+ */
+function ownHost(): string {
+  return new URL(browser.runtime.getURL('/')).hostname;
+}
+
 /** Makes requests from this extension to a local model server go out without an Origin header. */
 export async function allowLocalModelServer(baseUrl: string): Promise<boolean> {
   const dnr = (browser as { declarativeNetRequest?: DnrApi }).declarativeNetRequest;
@@ -39,7 +47,7 @@ export async function allowLocalModelServer(baseUrl: string): Promise<boolean> {
           id,
           priority: 1,
           action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
-          condition: { urlFilter: `|${origin}/`, initiatorDomains: [browser.runtime.id], resourceTypes: ['xmlhttprequest', 'other'] },
+          condition: { urlFilter: `|${origin}/`, initiatorDomains: [ownHost()], resourceTypes: ['xmlhttprequest', 'other'] },
         },
       ],
     });
