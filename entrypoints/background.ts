@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { createBackgroundExtractor } from '../lib/background/article-extractor';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
 import { registerPageEntryPoints } from '../lib/background/page-commands';
@@ -12,7 +13,6 @@ import { openSidePanelOnActionClick } from '../lib/background/side-panel';
 import { restrictLocalStorageToExtension } from '../lib/background/storage-access';
 import { createTabSync } from '../lib/background/tab-sync';
 import { FactlightDb } from '../lib/db/schema';
-import { createLinkedomExtractor } from '../lib/extract/linkedom-extractor';
 import { loadSettings } from '../lib/settings/store';
 
 /** Wires adapters to the command handlers. Everything that needs a key or the network runs here. */
@@ -24,7 +24,7 @@ export default defineBackground(() => {
   // The worker stays awake while any check or rating runs.
   const active = { checks: 0, ratings: 0 };
   const keepAlive = () => keepAliveWhile(active.checks + active.ratings);
-  const extractor = createLinkedomExtractor();
+  const extractor = createBackgroundExtractor();
   const runs = createRunManager({ db, loadSettings, extractor, onActivityChange: (n) => ((active.checks = n), keepAlive()), onCheckChanged: tabs.changed });
   const ratings = createRatingManager({ db, loadSettings, extractor, onActivityChange: (n) => ((active.ratings = n), keepAlive()) });
   registerSettingsHandlers(own, browser.runtime.getManifest().version);
