@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { pageMessaging, type PageCheckResult } from '../messaging/protocol';
+import { openSidePanelFor, toolbarButtonContext } from './side-panel';
 import { injectHighlighter } from './tab-sync';
 
 /**
@@ -18,14 +19,6 @@ export async function runInPage(action: PageAction, tabId: number, frameId = 0):
   }
 }
 
-/** Opens the side panel for a tab; only works during the user's gesture, so it is tried first. */
-export function openSidePanelFor(tabId: number): void {
-  const sidePanel = (browser as { sidePanel?: { open(o: { tabId: number }): Promise<void> } }).sidePanel;
-  void sidePanel?.open({ tabId }).catch(() => undefined);
-  const sidebar = (browser as { sidebarAction?: { open(): Promise<void> } }).sidebarAction;
-  void sidebar?.open().catch(() => undefined);
-}
-
 const MENU_SELECTION = 'factlight-check-selection';
 const MENU_PAGE = 'factlight-check-page';
 export const SHORTCUT_COMMAND = 'check-selection';
@@ -34,16 +27,16 @@ export const SHORTCUT_COMMAND = 'check-selection';
 export function registerPageEntryPoints(): void {
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus.create({ id: MENU_SELECTION, title: 'Fact-check selection', contexts: ['selection'] });
-    browser.contextMenus.create({ id: MENU_PAGE, title: 'Fact-check this page', contexts: ['page', 'action'] });
+    browser.contextMenus.create({ id: MENU_PAGE, title: 'Fact-check this page', contexts: ['page', toolbarButtonContext()] });
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (tab?.id === undefined) return;
-    openSidePanelFor(tab.id);
+    void openSidePanelFor(tab.id);
     void runInPage(info.menuItemId === MENU_PAGE ? 'checkPage' : 'checkSelection', tab.id, info.frameId ?? 0);
   });
   browser.commands?.onCommand.addListener((command, tab) => {
     if (command !== SHORTCUT_COMMAND || tab?.id === undefined) return;
-    openSidePanelFor(tab.id);
+    void openSidePanelFor(tab.id);
     void runInPage('checkSelection', tab.id);
   });
 }

@@ -3,7 +3,8 @@ import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging } from '../messaging/protocol';
 import { loadSettings } from '../settings/store';
 import { handleCommand, type OwnExtension } from './authorized-handler';
-import { openSidePanelFor, runInPage } from './page-commands';
+import { runInPage } from './page-commands';
+import { openSidePanelFor } from './side-panel';
 
 /** Commands linking a check to the page it came from: the floating button's setting, page checks, reveal, clear, open. */
 export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
@@ -21,7 +22,7 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
 
   handleCommand(own, 'checkSelectionHere', async (_data, origin) => {
     if (origin.tabId === undefined) return { started: false, error: 'Not sent from a page.' };
-    openSidePanelFor(origin.tabId);
+    void openSidePanelFor(origin.tabId);
     return runInPage('checkSelection', origin.tabId, origin.frameId ?? 0);
   });
 
@@ -45,8 +46,9 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
 
   handleCommand(own, 'openInSidePanel', async ({ checkId, claimId }, origin) => {
     // First, before any await: Chrome lets sidePanel.open through only while the user's click that sent
-    // this message still counts as a gesture, and refuses it (the panel stays closed) after one.
-    if (origin.tabId !== undefined) openSidePanelFor(origin.tabId);
+    // this message still counts as a gesture, and refuses it (the panel stays closed) after one. Firefox
+    // never counts a click in a web page, so there the panel opens in a tab unless the sidebar is open.
+    if (origin.tabId !== undefined) void openSidePanelFor(origin.tabId, { elseInTab: true });
     // The panel, already open or opening now, picks this up and shows the claim.
     await requestPanelFocus(checkId, claimId);
   });
