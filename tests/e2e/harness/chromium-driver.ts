@@ -1,0 +1,72 @@
+import type { Locator, Page } from 'playwright-core';
+import type { DriverPage, ExtensionDriver, Match } from './driver';
+import { launchWithExtension, type ExtensionBrowser } from './launch';
+
+/** {@link DriverPage} on a Playwright page. Playwright's CSS engine already pierces open shadow roots. */
+export function playwrightDriverPage(page: Page): DriverPage {
+  const locate = (selector: string, match?: Match): Locator => {
+    const all = page.locator(selector);
+    return (match?.hasText !== undefined ? all.filter({ hasText: match.hasText }) : all).first();
+  };
+  return {
+    url: () => Promise.resolve(page.url()),
+    async waitFor(selector, options = {}) {
+      await locate(selector, options).waitFor({ state: options.state ?? 'attached', ...(options.timeout ? { timeout: options.timeout } : {}) });
+    },
+    async click(selector, options = {}) {
+      await locate(selector, options).click(options.clickCount ? { clickCount: options.clickCount } : {});
+    },
+    async clickAt(x, y) {
+      await page.mouse.click(x, y);
+    },
+    async fill(selector, value) {
+      await locate(selector).fill(value);
+    },
+    async select(selector, value) {
+      await locate(selector).selectOption(value);
+    },
+    async setChecked(selector, checked) {
+      await locate(selector).setChecked(checked);
+    },
+    value: (selector) => locate(selector).inputValue(),
+    isChecked: (selector) => locate(selector).isChecked(),
+    async text(selector, options) {
+      return (await locate(selector, options).textContent()) ?? '';
+    },
+    attribute: (selector, name, options) => locate(selector, options).getAttribute(name),
+    attributes: (selector, name) => page.locator(selector).evaluateAll((nodes, attr) => nodes.map((node) => node.getAttribute(attr)), name),
+    count: (selector) => page.locator(selector).count(),
+    resize: (width, height) => page.setViewportSize({ width, height }),
+    evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg) as Promise<Awaited<R>>,
+    async waitForFunction(fn, arg, options = {}) {
+      await page.waitForFunction(fn as (arg: unknown) => unknown, arg, options.timeout ? { timeout: options.timeout } : {});
+    },
+    close: () => page.close(),
+  };
+}
+
+/** {@link ExtensionDriver} on {@link launchWithExtension}: Debian's Chromium with the chrome-mv3 build. */
+export async function launchChromiumDriver(userDataDir?: string): Promise<ExtensionDriver> {
+  return chromiumDriver(await launchWithExtension(userDataDir ? { userDataDir } : {}));
+}
+
+/** Wraps a running Chromium for the shared journeys. */
+export function chromiumDriver(browser: ExtensionBrowser): ExtensionDriver {
+  return {
+    browserName: 'chromium',
+    baseUrl: `chrome-extension://${browser.extensionId}/`,
+    async openExtensionPage(path) {
+      return playwrightDriverPage(await browser.openExtensionPage(path));
+    },
+    async openPage(url) {
+      const page = await browser.context.newPage();
+      await page.goto(url);
+      return playwrightDriverPage(page);
+    },
+    async relaunch() {
+      await browser.close();
+      return launchChromiumDriver(browser.userDataDir);
+    },
+    close: () => browser.close(),
+  };
+}

@@ -1,0 +1,81 @@
+import { inject } from 'vitest';
+
+/**
+ * A browser-neutral way to drive the built extension, so one user journey (tests/e2e/journeys) runs in
+ * Chromium (Playwright) and in Firefox (puppeteer-core over WebDriver BiDi) alike. It has only what a
+ * person does: open a page, click, type, select, read what is shown; plus evaluating in the page, which
+ * the tests need to read `CSS.highlights`. Selectors are CSS and reach into open shadow roots (our page
+ * UI lives in one), in both implementations.
+ */
+export type BrowserName = 'chromium' | 'firefox';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Which browser the e2e project drives (vitest.config.ts: `e2e` → chromium, `e2e-firefox` → firefox). */
+    e2eBrowser: BrowserName;
+  }
+}
+
+/** Narrows a selector to the elements whose text contains `hasText` (first one wins). */
+export interface Match {
+  hasText?: string;
+}
+
+export interface DriverPage {
+  /** The page's current URL. */
+  url(): Promise<string>;
+  /** Waits until an element matching `selector` is in the page (`'detached'`: until none is). */
+  waitFor(selector: string, options?: Match & { state?: 'attached' | 'detached'; timeout?: number }): Promise<void>;
+  /** Clicks the first matching element as a mouse would; `clickCount: 3` selects a paragraph. */
+  click(selector: string, options?: Match & { clickCount?: number }): Promise<void>;
+  /** Clicks at a point of the viewport (CSS pixels). */
+  clickAt(x: number, y: number): Promise<void>;
+  /** Replaces a text field's content by typing `value` into it. */
+  fill(selector: string, value: string): Promise<void>;
+  /** Chooses an option of a `<select>` by value. */
+  select(selector: string, value: string): Promise<void>;
+  /** Ticks or unticks a checkbox by clicking it, if it is not already in that state. */
+  setChecked(selector: string, checked: boolean): Promise<void>;
+  /** A form field's current value. */
+  value(selector: string): Promise<string>;
+  /** Whether a checkbox is ticked. */
+  isChecked(selector: string): Promise<boolean>;
+  /** The first matching element's text. */
+  text(selector: string, options?: Match): Promise<string>;
+  attribute(selector: string, name: string, options?: Match): Promise<string | null>;
+  /** One attribute of every matching element, in document order. */
+  attributes(selector: string, name: string): Promise<Array<string | null>>;
+  count(selector: string): Promise<number>;
+  /** Resizes the page's viewport (CSS pixels), as a narrower window would. */
+  resize(width: number, height: number): Promise<void>;
+  /** Runs `fn(arg)` in the page's own world and returns its (JSON-serialisable) result. */
+  evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>>;
+  /** Waits until `fn(arg)`, run in the page, returns a truthy value. */
+  waitForFunction<A>(fn: (arg: A) => unknown, arg: A, options?: { timeout?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ExtensionDriver {
+  readonly browserName: BrowserName;
+  /** The extension's base URL: `chrome-extension://ID/` or `moz-extension://UUID/`. */
+  readonly baseUrl: string;
+  /** Opens one of the extension's pages (e.g. "options.html", "sidepanel.html?x") in a new tab. */
+  openExtensionPage(path: string): Promise<DriverPage>;
+  /** Opens a web page in a new tab and waits for it to load. */
+  openPage(url: string): Promise<DriverPage>;
+  /** Closes the browser and starts it again with the same profile (same extension, storage, IndexedDB). */
+  relaunch(): Promise<ExtensionDriver>;
+  close(): Promise<void>;
+}
+
+/** Starts the browser this Vitest project drives, with the built extension in a fresh profile. */
+export async function launchDriver(): Promise<ExtensionDriver> {
+  const name = inject('e2eBrowser');
+  if (name === 'firefox') return (await import('./firefox-driver')).launchFirefoxDriver();
+  return (await import('./chromium-driver')).launchChromiumDriver();
+}
+
+/** The browser this Vitest project drives, for test names. */
+export function driverBrowserName(): BrowserName {
+  return inject('e2eBrowser');
+}

@@ -1,0 +1,201 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import type { DriverPage, ExtensionDriver, Match } from './driver';
+
+/** What only Firefox tests need beyond the shared driver. */
+export interface FirefoxDriver extends ExtensionDriver {
+  /** Waits for a tab whose URL starts with `urlPrefix` (one the extension opened) and returns it. */
+  waitForTab(urlPrefix: string, timeout?: number): Promise<DriverPage>;
+}
+
+/** The Firefox build that `npm run test:e2e` makes (`wxt build -b firefox`; WXT emits MV2 for Firefox). */
+export const FIREFOX_EXTENSION_DIR = resolve(import.meta.dirname, '../../../.output/firefox-mv2');
+
+/**
+ * The moz-extension UUID the tests pin, so extension pages have a known address and the same origin (and
+ * so the same IndexedDB) on every launch of a profile. Firefox otherwise picks a random one per install.
+ */
+const EXTENSION_UUID = '3f1c2a9e-6b0d-4e57-9a41-f4c7d5e80a11';
+
+/** Debian's Firefox ESR by default (else `firefox-esr` or `firefox` on the PATH); FIREFOX_PATH wins. */
+export function findFirefox(): string {
+  const onPath = (process.env.PATH ?? '').split(':').filter(Boolean).flatMap((dir) => [join(dir, 'firefox-esr'), join(dir, 'firefox')]);
+  const candidates = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', ...onPath];
+  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
+  if (!found) throw new Error('No Firefox found: install it (apt-get install firefox-esr) or set FIREFOX_PATH.');
+  return found;
+}
+
+function geckoId(): string {
+  const manifest = JSON.parse(readFileSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'), 'utf8')) as {
+    browser_specific_settings?: { gecko?: { id?: string } };
+  };
+  const id = manifest.browser_specific_settings?.gecko?.id;
+  if (!id) throw new Error('The Firefox build has no browser_specific_settings.gecko.id (storage would not survive a relaunch).');
+  return id;
+}
+
+/**
+ * Runs in the page (so it must stay self-contained: no eval, which extension pages' CSP forbids). Finds
+ * every element matching `selector` in the document and in every open shadow root below it, in document
+ * order, narrowed to those whose text contains `hasText`, and answers `op` about them: 'first', 'some', 'none', 'attributes' (of `attribute`) or 'count'.
+ */
+function deepQuery(selector: string, hasText: string | null, op: string, attribute: string | null): unknown {
+  const found: Element[] = [];
+  const roots: Array<Document | ShadowRoot> = [document];
+  while (roots.length > 0) {
+    for (const element of roots.shift()!.querySelectorAll('*')) {
+      if (element.matches(selector) && (hasText === null || (element.textContent ?? '').includes(hasText))) found.push(element);
+      if (element.shadowRoot) roots.push(element.shadowRoot);
+    }
+  }
+  if (op === 'first') return found[0];
+  if (op === 'some') return found.length > 0;
+  if (op === 'none') return found.length === 0;
+  if (op === 'attributes') return found.map((element) => element.getAttribute(attribute ?? ''));
+  return found.length;
+}
+
+/** {@link DriverPage} on a puppeteer page in Firefox. */
+function puppeteerDriverPage(page: Page): DriverPage {
+  const poll = (timeout?: number) => ({ polling: 50, ...(timeout ? { timeout } : {}) });
+  /** The first match, waiting for it as Playwright's locators do. */
+  const first = async (selector: string, match?: Match): Promise<ElementHandle<Element>> => {
+    const hasText = match?.hasText ?? null;
+    await page.waitForFunction(deepQuery, poll(), selector, hasText, 'some', null);
+    return (await page.evaluateHandle(deepQuery, selector, hasText, 'first', null)) as ElementHandle<Element>;
+  };
+  /** Input goes to the tab the user looks at: bring this one to the front before acting on it. */
+  const front = () => page.bringToFront();
+  return {
+    url: () => Promise.resolve(page.url()),
+    async waitFor(selector, options = {}) {
+      await page.waitForFunction(deepQuery, poll(options.timeout), selector, options.hasText ?? null, options.state === 'detached' ? 'none' : 'some', null);
+    },
+    async click(selector, options = {}) {
+      const handle = await first(selector, options);
+      await front();
+      await handle.click(options.clickCount ? { count: options.clickCount } : {});
+    },
+    async clickAt(x, y) {
+      await front();
+      await page.mouse.click(x, y);
+    },
+    async fill(selector, value) {
+      const handle = await first(selector);
+      await front();
+      await handle.focus();
+      // Select what is there, as a person would before typing over it.
+      await handle.evaluate((el) => (el as HTMLInputElement).select());
+      if (value === '') await page.keyboard.press('Backspace');
+      else await page.keyboard.type(value);
+    },
+    async select(selector, value) {
+      const handle = await first(selector);
+      await front();
+      await (handle as ElementHandle<HTMLSelectElement>).select(value);
+    },
+    async setChecked(selector, checked) {
+      const handle = await first(selector);
+      if ((await handle.evaluate((el) => (el as HTMLInputElement).checked)) === checked) return;
+      await front();
+      await handle.click();
+    },
+    async value(selector) {
+      return (await first(selector)).evaluate((el) => (el as HTMLInputElement).value);
+    },
+    async isChecked(selector) {
+      return (await first(selector)).evaluate((el) => (el as HTMLInputElement).checked);
+    },
+    async text(selector, options) {
+      return (await first(selector, options)).evaluate((el) => el.textContent ?? '');
+    },
+    async attribute(selector, name, options) {
+      return (await first(selector, options)).evaluate((el, attr) => el.getAttribute(attr), name);
+    },
+    attributes: (selector, name) => page.evaluate(deepQuery, selector, null, 'attributes', name) as Promise<Array<string | null>>,
+    count: (selector) => page.evaluate(deepQuery, selector, null, 'count', null) as Promise<number>,
+    resize: (width, height) => page.setViewport({ width, height }),
+    evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg) as Promise<Awaited<R>>,
+    async waitForFunction(fn, arg, options = {}) {
+      // Background tabs get no animation frames, so poll on a timer rather than on rAF.
+      await page.waitForFunction(fn as (arg: unknown) => unknown, poll(options.timeout), arg);
+    },
+    close: () => page.close(),
+  };
+}
+
+/**
+ * Starts Debian's Firefox ESR with the Firefox build installed as a temporary add-on, driven over
+ * WebDriver BiDi (see ../shared/docs/platform-notes.md). Pass `profileDir` to relaunch the same profile.
+ */
+export async function launchFirefoxDriver(profileDir?: string): Promise<FirefoxDriver> {
+  if (!existsSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'))) throw new Error(`No Firefox build at ${FIREFOX_EXTENSION_DIR}: run "wxt build -b firefox" first.`);
+  const userDataDir = profileDir ?? mkdtempSync(join(tmpdir(), 'factlight-firefox-'));
+  const xdg = mkdtempSync(join(tmpdir(), 'factlight-xdg-'));
+  const browser: Browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: findFirefox(),
+    headless: true,
+    userDataDir,
+    // Without it Firefox refuses to navigate a tab to a moz-extension:// page for the driver.
+    args: ['--remote-allow-system-access'],
+    env: { ...process.env, XDG_CACHE_HOME: xdg },
+    // Puppeteer puts its own prefs.js back on close, so these go in on every launch.
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [geckoId()]: EXTENSION_UUID }),
+      // A temporary add-on is uninstalled when Firefox closes; keep its storage and address for the relaunch.
+      'extensions.webextensions.keepStorageOnUninstall': true,
+      'extensions.webextensions.keepUuidOnUninstall': true,
+      // Background tabs otherwise run timers at most once a second (our page code throttles redraws).
+      'dom.min_background_timeout_value': 4,
+      'dom.min_background_timeout_value_without_budget_throttling': 4,
+      'dom.timeout.enable_budget_timer_throttling': false,
+    },
+  });
+  await browser.installExtension(FIREFOX_EXTENSION_DIR);
+  const baseUrl = `moz-extension://${EXTENSION_UUID}/`;
+  const closeBrowser = async () => {
+    await browser.close();
+    rmSync(xdg, { recursive: true, force: true });
+  };
+  return {
+    browserName: 'firefox',
+    baseUrl,
+    async openExtensionPage(path) {
+      const page = await browser.newPage();
+      // page.goto never resolves for moz-extension:// (Firefox sends no load event to the driver there).
+      const context = (page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'complete'): Promise<unknown> } }).browsingContext;
+      await context.navigate(`${baseUrl}${path}`, 'complete');
+      return puppeteerDriverPage(page);
+    },
+    async openPage(url) {
+      const page = await browser.newPage();
+      await page.goto(url);
+      return puppeteerDriverPage(page);
+    },
+    async waitForTab(urlPrefix, timeout = 10_000) {
+      // Firefox does not tell the driver when a tab goes to a moz-extension:// page (its URL stays
+      // about:blank there), so every tab is asked for its own address until one matches.
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        for (const page of await browser.pages()) {
+          const href = await page.evaluate(() => location.href).catch(() => ''); // a tab closing meanwhile
+          if (href.startsWith(urlPrefix)) return puppeteerDriverPage(page);
+        }
+        if (Date.now() > deadline) throw new Error(`No tab at ${urlPrefix} within ${timeout} ms.`);
+        await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval
+      }
+    },
+    async relaunch() {
+      await closeBrowser();
+      return launchFirefoxDriver(userDataDir);
+    },
+    async close() {
+      await closeBrowser();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
