@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 /**
@@ -7,6 +7,9 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
  *   swaps `wxt/browser` for @webext-core/fake-browser and resolves WXT's aliases.
  * - e2e: the built extension in real Chromium, talking to loopback servers. One file at a time, since
  *   each test launches a browser and this machine has two cores.
+ * - e2e-firefox: the Firefox build in real Firefox ESR, running the user journeys shared with Chromium
+ *   (tests/e2e/journeys, which the e2e project runs too) and the Firefox-only tests (tests/e2e/firefox).
+ *   `e2eBrowser` tells the journeys which driver to start (tests/e2e/harness/driver.ts).
  */
 export default defineConfig({
   test: {
@@ -26,10 +29,26 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/e2e/firefox/**'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          provide: { e2eBrowser: 'chromium' },
+          // The two browser suites run one after the other (two cores: one browser at a time).
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e-firefox',
+          include: ['tests/e2e/journeys/**/*.test.ts', 'tests/e2e/firefox/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          provide: { e2eBrowser: 'firefox' },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

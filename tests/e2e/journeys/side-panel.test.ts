@@ -1,0 +1,104 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFactWorld, WORLD_TEXT, worldSearch, type FactWorld } from '../../servers';
+import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
+
+/**
+ * Checks typed into the side panel (opened as its page in a tab), run by the real background against the
+ * loopback fact world: the same journeys in Chromium and in Firefox.
+ */
+describe(`side panel journeys (${driverBrowserName()})`, () => {
+  let world: FactWorld;
+  const drivers: ExtensionDriver[] = [];
+  const chatRequests = () => world.model.requests.filter((r) => r.path === '/v1/chat/completions').length;
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+  });
+  afterEach(async () => {
+    world.searxng.setResults(worldSearch((topic) => world.sites.get(topic)!.origin));
+    await Promise.all(drivers.splice(0).map((driver) => driver.close()));
+  });
+  afterAll(() => world.close());
+
+  async function configured(): Promise<ExtensionDriver> {
+    const driver = await launchDriver();
+    drivers.push(driver);
+    expect(await configureDriverForWorld(driver, world)).toBe('Settings saved.');
+    return driver;
+  }
+
+  it('takes a typed check to coloured spans, a claim card with its evidence, and a revision', async () => {
+    const panel = await DriverSidePanel.open(await configured());
+    await panel.check(WORLD_TEXT);
+    await panel.waitForResult();
+
+    const bands = await panel.bands();
+    expect(bands).toContain('red');
+    expect(bands).toContain('green');
+    expect(bands).toContain('grey');
+    expect(await panel.overallScore()).toMatch(/8 of 8 claims checked/);
+
+    const wall = { hasText: 'visible from the Moon' };
+    expect(await panel.page.attribute(byTestId('span'), 'data-band', wall)).toBe('red');
+    expect(await panel.page.attribute(byTestId('span'), 'aria-label', wall)).toMatch(/refuted/i);
+    await panel.page.click(byTestId('span'), wall);
+    await panel.page.waitFor(byTestId('claim-card'));
+    expect(await panel.page.text(`${byTestId('claim-card')} ${byTestId('claim-verdict')}`)).toMatch(/Refuted/);
+    const links = await panel.page.attributes(`${byTestId('claim-card')} ${byTestId('evidence-item')} a[href]`, 'href');
+    expect(links).toContain(`${world.sites.get('great-wall')!.origin}/great-wall`);
+
+    await panel.page.waitFor(byTestId('revision'));
+    expect(await panel.page.text(byTestId('revision'))).toContain('not');
+  });
+
+  it('re-scores at once when a source type is unticked, without asking the model', async () => {
+    const panel = await DriverSidePanel.open(await configured());
+    await panel.check(WORLD_TEXT);
+    await panel.waitForResult();
+    const before = await panel.overallScore();
+    const requests = chatRequests();
+    await panel.page.setChecked('[data-testid="source-type-filter"][data-source-type="news"]', false);
+    await panel.page.waitForFunction((old) => document.querySelector('[data-testid="overall-score"]')?.textContent !== old, before);
+    expect(await panel.overallScore()).not.toBe(before);
+    expect(chatRequests()).toBe(requests);
+  });
+
+  it('keeps the history across a browser relaunch', async () => {
+    const first = await configured();
+    const panel = await DriverSidePanel.open(first);
+    await panel.check('Mount Everest is the highest mountain on Earth, at 8,849 metres.');
+    await panel.waitForResult();
+
+    const second = await first.relaunch();
+    drivers.splice(drivers.indexOf(first), 1, second);
+    const reopened = await DriverSidePanel.open(second);
+    await reopened.openHistory();
+    await reopened.page.waitFor(byTestId('history-item'));
+    expect(await reopened.page.count(byTestId('history-item'))).toBe(1);
+    expect(await reopened.page.text(byTestId('history-item'))).toContain('Mount Everest');
+    await reopened.page.click(byTestId('history-item'));
+    await reopened.waitForResult();
+    expect(await reopened.overallScore()).toMatch(/2 of 2 claims checked/);
+    expect(await reopened.page.attributes(byTestId('span'), 'data-band')).toContain('green');
+  });
+
+  it('renders hostile page text and evidence inert', async () => {
+    const driver = await configured();
+    const site = world.sites.get('curie')!;
+    site.route('/hostile', {
+      body: '<!doctype html><title>&lt;img src=x onerror=window.__pwned=1&gt; Quokka facts</title><article><h1>Quokka</h1><p>The quokka &lt;img src=x onerror=window.__pwned=1&gt; is a small marsupial that lives on Rottnest Island. <a href="javascript:window.__pwned=1">click</a> It weighs about three kilograms.</p><p>Quokkas are found in Western Australia and are herbivores that eat leaves and grasses.</p></article>',
+    });
+    world.searxng.setResults((query) => (/quokka/i.test(query) ? [{ url: site.url('/hostile'), title: '<b>Quokka</b>', content: '<img src=x onerror=window.__pwned=1>' }] : []));
+    const panel = await DriverSidePanel.open(driver);
+    await panel.check('The quokka <img src=x onerror="window.__pwned=1"> is a small marsupial. <a href="javascript:window.__pwned=1">x</a>');
+    await panel.waitForResult();
+    await panel.page.click(byTestId('span'));
+    await panel.page.waitFor(byTestId('claim-card'));
+    expect(await panel.page.count('[data-testid="check-result"] img, [data-testid="claim-card"] img')).toBe(0);
+    const hrefs = await panel.page.attributes('a[href]', 'href');
+    expect(hrefs.filter((href) => /^javascript:/i.test(href ?? ''))).toEqual([]);
+    expect(await panel.page.evaluate(() => (window as { __pwned?: number }).__pwned ?? null, undefined)).toBeNull();
+    expect(await panel.page.text(byTestId('check-result'))).toContain('<img src=x onerror="window.__pwned=1">');
+  });
+});
