@@ -1,11 +1,13 @@
 /**
  * Ranking a list of candidate passages (e.g. from several pages, or a benchmark's candidates) for one
- * claim: each passage is a document for the lexical ranker, and with an embedder its cosine similarity
- * to the claim is fused in (by reciprocal rank unless `fusion` says otherwise).
+ * claim: each passage is a document for the lexical ranker, whose score is joined by the passage features
+ * of `passage-features.ts` (claim words in one sentence, near each other, early), and with an embedder
+ * its cosine similarity to the claim is fused in (by reciprocal rank unless `fusion` says otherwise).
  */
 import type { Embedder } from '../ports';
 import { embeddingScores, fuse, orderByScore, type Fusion } from './fusion';
-import { lexicalScores, prepareQuery } from './lexical';
+import { prepareQuery } from './lexical';
+import { combineFeatures, passageFeatures, passageWeightVector } from './passage-features';
 import { tokenize } from './tokenize';
 
 export interface RankedPassage {
@@ -30,7 +32,8 @@ export interface RankPassagesOptions {
 export async function rankPassages(query: string, passages: readonly string[], options: RankPassagesOptions = {}): Promise<RankedPassage[]> {
   if (passages.length === 0) return [];
   options.signal?.throwIfAborted();
-  let scores = lexicalScores(prepareQuery(query), passages.map((passage) => tokenize(passage)));
+  const features = passageFeatures(prepareQuery(query), passages, passages.map((passage) => tokenize(passage)));
+  let scores = combineFeatures(features, passageWeightVector());
   if (options.embedder) {
     const similarity = await embeddingScores(options.embedder, query, passages, options.signal);
     scores = fuse(scores, similarity, options.fusion);
