@@ -41,6 +41,7 @@ export function playwrightDriverPage(page: Page): DriverPage {
     async waitForFunction(fn, arg, options = {}) {
       await page.waitForFunction(fn as (arg: unknown) => unknown, arg, options.timeout ? { timeout: options.timeout } : {});
     },
+    bringToFront: () => page.bringToFront(),
     close: () => page.close(),
   };
 }

@@ -52,6 +52,8 @@ export interface DriverPage {
   evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>>;
   /** Waits until `fn(arg)`, run in the page, returns a truthy value. */
   waitForFunction<A>(fn: (arg: A) => unknown, arg: A, options?: { timeout?: number }): Promise<void>;
+  /** Makes this the active tab of its window, as clicking its tab would (input reaches any tab without it). */
+  bringToFront(): Promise<void>;
   close(): Promise<void>;
 }
 

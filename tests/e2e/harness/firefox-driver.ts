@@ -67,8 +67,6 @@ function puppeteerDriverPage(page: Page): DriverPage {
     await page.waitForFunction(deepQuery, poll(), selector, hasText, 'some', null);
     return (await page.evaluateHandle(deepQuery, selector, hasText, 'first', null)) as ElementHandle<Element>;
   };
-  /** Input goes to the tab the user looks at: bring this one to the front before acting on it. */
-  const front = () => page.bringToFront();
   return {
     url: () => Promise.resolve(page.url()),
     async waitFor(selector, options = {}) {
@@ -76,16 +74,13 @@ function puppeteerDriverPage(page: Page): DriverPage {
     },
     async click(selector, options = {}) {
       const handle = await first(selector, options);
-      await front();
       await handle.click(options.clickCount ? { count: options.clickCount } : {});
     },
     async clickAt(x, y) {
-      await front();
       await page.mouse.click(x, y);
     },
     async fill(selector, value) {
       const handle = await first(selector);
-      await front();
       await handle.focus();
       // Select what is there, as a person would before typing over it.
       await handle.evaluate((el) => (el as HTMLInputElement).select());
@@ -94,13 +89,11 @@ function puppeteerDriverPage(page: Page): DriverPage {
     },
     async select(selector, value) {
       const handle = await first(selector);
-      await front();
       await (handle as ElementHandle<HTMLSelectElement>).select(value);
     },
     async setChecked(selector, checked) {
       const handle = await first(selector);
       if ((await handle.evaluate((el) => (el as HTMLInputElement).checked)) === checked) return;
-      await front();
       await handle.click();
     },
     async value(selector) {
@@ -123,6 +116,7 @@ function puppeteerDriverPage(page: Page): DriverPage {
       // Background tabs get no animation frames, so poll on a timer rather than on rAF.
       await page.waitForFunction(fn as (arg: unknown) => unknown, poll(options.timeout), arg);
     },
+    bringToFront: () => page.bringToFront(),
     close: () => page.close(),
   };
 }
