@@ -33,11 +33,15 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
+            // A fixed id keeps storage and IndexedDB across reinstalls. 140 is the first Firefox with the
+            // CSS Custom Highlight API (in-page highlights) and with data_collection_permissions (142 on
+            // Android), which AMO requires of new add-ons.
             gecko: {
               id: 'factlight@factlight.dev',
-              strict_min_version: '128.0',
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
