@@ -1,19 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 /**
  * Serves a saved page at a real site's origin over HTTPS on 127.0.0.1, so content scripts with real match
- * patterns (https://claude.ai/*) run. The browser maps the host to this server with
- * --host-resolver-rules and accepts the self-signed certificate (see platform notes).
+ * patterns (https://claude.ai/*) run. Chromium maps the host to this server with --host-resolver-rules;
+ * Firefox, which has no such switch, reaches it through a CONNECT proxy on loopback that tunnels those
+ * hosts (and nothing else) here. Both accept the self-signed certificate (see platform notes).
  */
 export interface HttpsOrigin {
   port: number;
   /** Chromium flags that route `hosts` here. */
   chromiumArgs: string[];
+  /** Firefox prefs that route HTTPS through the proxy, which tunnels `hosts` here and refuses any other host. */
+  firefoxPrefs: Record<string, string | number>;
   close(): Promise<void>;
 }
 
@@ -30,13 +35,40 @@ export async function startHttpsOrigin(hosts: string[], html: string): Promise<H
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+
+  const tunnels = new Set<Socket>();
+  const proxy = createHttpServer((_req, res) => res.writeHead(405).end());
+  proxy.on('connect', (req, client: Socket, head: Buffer) => {
+    const [host, targetPort] = (req.url ?? '').split(':');
+    if (!host || !hosts.includes(host) || targetPort !== '443') {
+      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    const upstream = connect(port, '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    for (const socket of [client, upstream]) {
+      tunnels.add(socket);
+      socket.on('close', () => tunnels.delete(socket));
+      socket.on('error', () => (socket === client ? upstream : client).destroy());
+    }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxyPort = (proxy.address() as AddressInfo).port;
+  const closeServer = (closing: { close(done: () => void): unknown }) => new Promise<void>((resolve) => closing.close(() => resolve()));
   return {
     port,
     chromiumArgs: [`--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`, '--ignore-certificate-errors'],
-    close: () => new Promise<void>((resolve) => {
+    // Only HTTPS goes to the proxy; the loopback http:// servers of the tests are reached directly.
+    firefoxPrefs: { 'network.proxy.type': 1, 'network.proxy.ssl': '127.0.0.1', 'network.proxy.ssl_port': proxyPort },
+    async close() {
       server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+      for (const socket of tunnels) socket.destroy();
+      await Promise.all([closeServer(server), closeServer(proxy)]);
+    },
   };
 }
 

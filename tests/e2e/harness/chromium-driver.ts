@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
-import type { DriverPage, ExtensionDriver, Match } from './driver';
+import type { DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 import { launchWithExtension, type ExtensionBrowser } from './launch';
 
 /** {@link DriverPage} on a Playwright page. Playwright's CSS engine already pierces open shadow roots. */
 export function playwrightDriverPage(page: Page): DriverPage {
   const locate = (selector: string, match?: Match): Locator => {
     const all = page.locator(selector);
-    return (match?.hasText !== undefined ? all.filter({ hasText: match.hasText }) : all).first();
+    return (match?.hasText !== undefined ? all.filter({ hasText: match.hasText }) : all).nth(match?.nth ?? 0);
   };
   return {
     url: () => Promise.resolve(page.url()),
@@ -34,6 +34,8 @@ export function playwrightDriverPage(page: Page): DriverPage {
       return (await locate(selector, options).textContent()) ?? '';
     },
     attribute: (selector, name, options) => locate(selector, options).getAttribute(name),
+    texts: (selector) => page.locator(selector).allTextContents(),
+    isDisabled: (selector, options) => locate(selector, options).isDisabled(),
     attributes: (selector, name) => page.locator(selector).evaluateAll((nodes, attr) => nodes.map((node) => node.getAttribute(attr)), name),
     count: (selector) => page.locator(selector).count(),
     resize: (width, height) => page.setViewportSize({ width, height }),
@@ -47,12 +49,13 @@ export function playwrightDriverPage(page: Page): DriverPage {
 }
 
 /** {@link ExtensionDriver} on {@link launchWithExtension}: Debian's Chromium with the chrome-mv3 build. */
-export async function launchChromiumDriver(userDataDir?: string): Promise<ExtensionDriver> {
-  return chromiumDriver(await launchWithExtension(userDataDir ? { userDataDir } : {}));
+export async function launchChromiumDriver(userDataDir?: string, options: LaunchOptions = {}): Promise<ExtensionDriver> {
+  const args = options.httpsOrigin?.chromiumArgs ?? [];
+  return chromiumDriver(await launchWithExtension({ ...(userDataDir ? { userDataDir } : {}), args }), options);
 }
 
 /** Wraps a running Chromium for the shared journeys. */
-export function chromiumDriver(browser: ExtensionBrowser): ExtensionDriver {
+export function chromiumDriver(browser: ExtensionBrowser, options: LaunchOptions = {}): ExtensionDriver {
   return {
     browserName: 'chromium',
     baseUrl: `chrome-extension://${browser.extensionId}/`,
@@ -66,7 +69,7 @@ export function chromiumDriver(browser: ExtensionBrowser): ExtensionDriver {
     },
     async relaunch() {
       await browser.close();
-      return launchChromiumDriver(browser.userDataDir);
+      return launchChromiumDriver(browser.userDataDir, options);
     },
     close: () => browser.close(),
   };

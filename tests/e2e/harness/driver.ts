@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import type { HttpsOrigin } from '../../servers';
 
 /**
  * A browser-neutral way to drive the built extension, so one user journey (tests/e2e/journeys) runs in
@@ -16,9 +17,15 @@ declare module 'vitest' {
   }
 }
 
-/** Narrows a selector to the elements whose text contains `hasText` (first one wins). */
+/** Narrows a selector to the elements whose text contains `hasText`, and picks the `nth` (0-based, default 0). */
 export interface Match {
   hasText?: string;
+  nth?: number;
+}
+
+export interface LaunchOptions {
+  /** Routes a real site's hosts (e.g. https://claude.ai) to a loopback HTTPS server. */
+  httpsOrigin?: HttpsOrigin;
 }
 
 export interface DriverPage {
@@ -42,6 +49,10 @@ export interface DriverPage {
   isChecked(selector: string): Promise<boolean>;
   /** The first matching element's text. */
   text(selector: string, options?: Match): Promise<string>;
+  /** Every matching element's text, in document order. */
+  texts(selector: string): Promise<string[]>;
+  /** Whether the first matching element is disabled. */
+  isDisabled(selector: string, options?: Match): Promise<boolean>;
   attribute(selector: string, name: string, options?: Match): Promise<string | null>;
   /** One attribute of every matching element, in document order. */
   attributes(selector: string, name: string): Promise<Array<string | null>>;
@@ -71,10 +82,10 @@ export interface ExtensionDriver {
 }
 
 /** Starts the browser this Vitest project drives, with the built extension in a fresh profile. */
-export async function launchDriver(): Promise<ExtensionDriver> {
+export async function launchDriver(options: LaunchOptions = {}): Promise<ExtensionDriver> {
   const name = inject('e2eBrowser');
-  if (name === 'firefox') return (await import('./firefox-driver')).launchFirefoxDriver();
-  return (await import('./chromium-driver')).launchChromiumDriver();
+  if (name === 'firefox') return (await import('./firefox-driver')).launchFirefoxDriver(undefined, options);
+  return (await import('./chromium-driver')).launchChromiumDriver(undefined, options);
 }
 
 /** The browser this Vitest project drives, for test names. */

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
-import type { DriverPage, ExtensionDriver, Match } from './driver';
+import type { DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 
 /** What only Firefox tests need beyond the shared driver. */
 export interface FirefoxDriver extends ExtensionDriver {
@@ -40,9 +40,10 @@ function geckoId(): string {
 /**
  * Runs in the page (so it must stay self-contained: no eval, which extension pages' CSP forbids). Finds
  * every element matching `selector` in the document and in every open shadow root below it, in document
- * order, narrowed to those whose text contains `hasText`, and answers `op` about them: 'first', 'some', 'none', 'attributes' (of `attribute`) or 'count'.
+ * order, narrowed to those whose text contains `hasText`, and answers `op` about them: 'first' (the `nth`), 'some' (there is an `nth`), 'none', 'attributes' (of
+ * `attribute`), 'texts' or 'count'.
  */
-function deepQuery(selector: string, hasText: string | null, op: string, attribute: string | null): unknown {
+function deepQuery(selector: string, hasText: string | null, op: string, attribute: string | null, nth = 0): unknown {
   const found: Element[] = [];
   const roots: Array<Document | ShadowRoot> = [document];
   while (roots.length > 0) {
@@ -51,10 +52,11 @@ function deepQuery(selector: string, hasText: string | null, op: string, attribu
       if (element.shadowRoot) roots.push(element.shadowRoot);
     }
   }
-  if (op === 'first') return found[0];
-  if (op === 'some') return found.length > 0;
+  if (op === 'first') return found[nth];
+  if (op === 'some') return found.length > nth;
   if (op === 'none') return found.length === 0;
   if (op === 'attributes') return found.map((element) => element.getAttribute(attribute ?? ''));
+  if (op === 'texts') return found.map((element) => element.textContent ?? '');
   return found.length;
 }
 
@@ -64,13 +66,14 @@ function puppeteerDriverPage(page: Page): DriverPage {
   /** The first match, waiting for it as Playwright's locators do. */
   const first = async (selector: string, match?: Match): Promise<ElementHandle<Element>> => {
     const hasText = match?.hasText ?? null;
-    await page.waitForFunction(deepQuery, poll(), selector, hasText, 'some', null);
-    return (await page.evaluateHandle(deepQuery, selector, hasText, 'first', null)) as ElementHandle<Element>;
+    const nth = match?.nth ?? 0;
+    await page.waitForFunction(deepQuery, poll(), selector, hasText, 'some', null, nth);
+    return (await page.evaluateHandle(deepQuery, selector, hasText, 'first', null, nth)) as ElementHandle<Element>;
   };
   return {
     url: () => Promise.resolve(page.url()),
     async waitFor(selector, options = {}) {
-      await page.waitForFunction(deepQuery, poll(options.timeout), selector, options.hasText ?? null, options.state === 'detached' ? 'none' : 'some', null);
+      await page.waitForFunction(deepQuery, poll(options.timeout), selector, options.hasText ?? null, options.state === 'detached' ? 'none' : 'some', null, options.nth ?? 0);
     },
     async click(selector, options = {}) {
       const handle = await first(selector, options);
@@ -108,6 +111,10 @@ function puppeteerDriverPage(page: Page): DriverPage {
     async attribute(selector, name, options) {
       return (await first(selector, options)).evaluate((el, attr) => el.getAttribute(attr), name);
     },
+    texts: (selector) => page.evaluate(deepQuery, selector, null, 'texts', null, 0) as Promise<string[]>,
+    async isDisabled(selector, options) {
+      return (await first(selector, options)).evaluate((el) => (el as HTMLButtonElement).disabled);
+    },
     attributes: (selector, name) => page.evaluate(deepQuery, selector, null, 'attributes', name) as Promise<Array<string | null>>,
     count: (selector) => page.evaluate(deepQuery, selector, null, 'count', null) as Promise<number>,
     resize: (width, height) => page.setViewport({ width, height }),
@@ -125,7 +132,7 @@ function puppeteerDriverPage(page: Page): DriverPage {
  * Starts Debian's Firefox ESR with the Firefox build installed as a temporary add-on, driven over
  * WebDriver BiDi (see ../shared/docs/platform-notes.md). Pass `profileDir` to relaunch the same profile.
  */
-export async function launchFirefoxDriver(profileDir?: string): Promise<FirefoxDriver> {
+export async function launchFirefoxDriver(profileDir?: string, options: LaunchOptions = {}): Promise<FirefoxDriver> {
   if (!existsSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'))) throw new Error(`No Firefox build at ${FIREFOX_EXTENSION_DIR}: run "wxt build -b firefox" first.`);
   const userDataDir = profileDir ?? mkdtempSync(join(tmpdir(), 'factlight-firefox-'));
   const xdg = mkdtempSync(join(tmpdir(), 'factlight-xdg-'));
@@ -134,6 +141,8 @@ export async function launchFirefoxDriver(profileDir?: string): Promise<FirefoxD
     executablePath: findFirefox(),
     headless: true,
     userDataDir,
+    // The loopback HTTPS origins (tests/servers/https-origin.ts) have self-signed certificates.
+    acceptInsecureCerts: Boolean(options.httpsOrigin),
     // Without it Firefox refuses to navigate a tab to a moz-extension:// page for the driver.
     args: ['--remote-allow-system-access'],
     env: { ...process.env, XDG_CACHE_HOME: xdg },
@@ -147,6 +156,7 @@ export async function launchFirefoxDriver(profileDir?: string): Promise<FirefoxD
       'dom.min_background_timeout_value': 4,
       'dom.min_background_timeout_value_without_budget_throttling': 4,
       'dom.timeout.enable_budget_timer_throttling': false,
+      ...options.httpsOrigin?.firefoxPrefs,
     },
   });
   await browser.installExtension(FIREFOX_EXTENSION_DIR);
@@ -185,7 +195,7 @@ export async function launchFirefoxDriver(profileDir?: string): Promise<FirefoxD
     },
     async relaunch() {
       await closeBrowser();
-      return launchFirefoxDriver(userDataDir);
+      return launchFirefoxDriver(userDataDir, options);
     },
     async close() {
       await closeBrowser();

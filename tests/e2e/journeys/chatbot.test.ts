@@ -1,19 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startHttpsOrigin, withoutScripts, type FactWorld, type HttpsOrigin } from '../servers';
-import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
-import { OptionsPage } from './harness/options-page';
-import { SidePanelPage } from './harness/side-panel-page';
+import { startFactWorld, startHttpsOrigin, withoutScripts, type FactWorld, type HttpsOrigin } from '../../servers';
+import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+import { byTestId, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
 
 /** A saved real Claude conversation served at https://claude.ai, so the real match patterns apply. */
-const FIXTURE = resolve(import.meta.dirname, '../../../shared/fixtures/chat/claude/obsidian-ai-exporter--chat-simple.html');
+const FIXTURE = resolve(import.meta.dirname, '../../../../shared/fixtures/chat/claude/obsidian-ai-exporter--chat-simple.html');
 const NAMES = ['factlight-green', 'factlight-orange', 'factlight-red', 'factlight-grey', 'factlight-unknown'];
+const CONVERSATION = 'https://claude.ai/chat/saved-conversation';
+const CONTROL = byTestId('factlight-check-reply');
 
-describe('chatbot replies', () => {
+/** The "Fact-check" control under each chatbot reply: the same journeys in Chromium and Firefox. */
+describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
   let world: FactWorld;
   let claude: HttpsOrigin;
-  const browsers: ExtensionBrowser[] = [];
+  const drivers: ExtensionDriver[] = [];
 
   beforeAll(async () => {
     if (!existsSync(FIXTURE)) throw new Error(`Missing chat fixture ${FIXTURE}: the shared folder must sit beside the repository.`);
@@ -21,43 +23,46 @@ describe('chatbot replies', () => {
     claude = await startHttpsOrigin(['claude.ai'], withoutScripts(readFileSync(FIXTURE, 'utf8')));
   });
   afterEach(async () => {
-    await Promise.all(browsers.splice(0).map((browser) => browser.close()));
+    await Promise.all(drivers.splice(0).map((driver) => driver.close()));
   });
   afterAll(async () => {
     await claude.close();
     await world.close();
   });
 
+  async function launch(): Promise<ExtensionDriver> {
+    const driver = await launchDriver({ httpsOrigin: claude });
+    drivers.push(driver);
+    return driver;
+  }
+
   /** A browser pointed at the fact world, with "check every new reply automatically" on or off. */
-  async function configuredBrowser(autoCheck = false): Promise<ExtensionBrowser> {
-    const browser = await launchWithExtension({ args: claude.chromiumArgs });
-    browsers.push(browser);
-    const options = await OptionsPage.open(browser);
+  async function configured(autoCheck = false): Promise<ExtensionDriver> {
+    const driver = await launch();
+    const options = await DriverOptionsPage.open(driver);
     await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
-    await options.page.getByTestId('search-wikipedia').uncheck();
+    await options.page.setChecked(byTestId('search-wikipedia'), false);
     await options.enableSearxng(world.searxng.baseUrl);
-    if (autoCheck) await options.page.getByTestId('auto-check-replies').check();
+    if (autoCheck) await options.page.setChecked(byTestId('auto-check-replies'), true);
     expect(await options.save()).toBe('Settings saved.');
     await options.page.close();
-    return browser;
+    return driver;
   }
 
   it('puts a control under each finished reply, checks one, and highlights inside that reply', async () => {
-    const browser = await configuredBrowser();
-
-    const page = await browser.context.newPage();
-    await page.goto('https://claude.ai/chat/saved-conversation');
-    const controls = page.getByTestId('factlight-check-reply');
-    await controls.nth(6).waitFor();
-    expect(await controls.count()).toBe(7);
+    const driver = await configured();
+    const page = await driver.openPage(CONVERSATION);
+    await page.waitFor(CONTROL, { nth: 6 });
+    expect(await page.count(CONTROL)).toBe(7);
 
     // Each control sits right after its reply, outside the reply's own markup.
-    const placement = await page.evaluate(() =>
-      [...document.querySelectorAll('factlight-ui[data-factlight="reply-control"]')].map((host) => Boolean(host.previousElementSibling?.matches('div[data-is-streaming="false"], [data-is-streaming]'))),
+    const placement = await page.evaluate(
+      () => [...document.querySelectorAll('factlight-ui[data-factlight="reply-control"]')].map((host) => Boolean(host.previousElementSibling?.matches('div[data-is-streaming="false"], [data-is-streaming]'))),
+      undefined,
     );
-    expect(placement.every(Boolean)).toBe(true);
+    expect(placement).toEqual(Array(7).fill(true));
 
-    await controls.nth(2).click();
+    await page.click(CONTROL, { nth: 2 });
     await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), NAMES, { timeout: 30_000 });
     const inside = await page.evaluate((names) => {
       const third = document.querySelectorAll('[data-is-streaming]')[2]!;
@@ -68,31 +73,23 @@ describe('chatbot replies', () => {
   });
 
   it('gives a reply that is still streaming no control until it is done', async () => {
-    const browser = await launchWithExtension({ args: claude.chromiumArgs });
-    browsers.push(browser);
-    const page = await browser.context.newPage();
-    await page.goto('https://claude.ai/chat/saved-conversation');
-    const controls = page.getByTestId('factlight-check-reply');
-    await controls.nth(6).waitFor();
-    await page.evaluate(() => document.querySelectorAll('[data-is-streaming]')[6]!.setAttribute('data-is-streaming', 'true'));
-    await page.waitForFunction(() => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length === 6);
-    await page.evaluate(() => document.querySelectorAll('[data-is-streaming]')[6]!.setAttribute('data-is-streaming', 'false'));
-    await controls.nth(6).waitFor();
-    expect(await controls.count()).toBe(7);
+    const page = await (await launch()).openPage(CONVERSATION);
+    await page.waitFor(CONTROL, { nth: 6 });
+    await page.evaluate(() => document.querySelectorAll('[data-is-streaming]')[6]!.setAttribute('data-is-streaming', 'true'), undefined);
+    await page.waitForFunction(() => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length === 6, undefined);
+    await page.evaluate(() => document.querySelectorAll('[data-is-streaming]')[6]!.setAttribute('data-is-streaming', 'false'), undefined);
+    await page.waitFor(CONTROL, { nth: 6 });
+    expect(await page.count(CONTROL)).toBe(7);
   });
 
   it('puts the control back, in its checked state, when the site drops and re-creates a checked reply', async () => {
-    const browser = await configuredBrowser();
-    const page = await browser.context.newPage();
-    await page.goto('https://claude.ai/chat/saved-conversation');
-    const controls = page.getByTestId('factlight-check-reply');
-    await controls.nth(6).waitFor();
-    await controls.nth(2).click();
-    await expect.poll(() => controls.nth(2).textContent()).toBe('Checked · see side panel');
-    const panel = await SidePanelPage.open(browser);
-    await panel.openHistory();
-    await panel.page.getByTestId('history-item').first().click();
-    await panel.waitForResult();
+    const driver = await configured();
+    const page = await driver.openPage(CONVERSATION);
+    await page.waitFor(CONTROL, { nth: 6 });
+    await page.click(CONTROL, { nth: 2 });
+    await expect.poll(() => page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
+    const panel = await DriverSidePanel.open(driver);
+    await panel.openLatestFromHistory();
     await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), NAMES, { timeout: 30_000 });
 
     // A virtualised list scrolls the turn out of view (its row leaves the DOM, our control with it) ...
@@ -102,21 +99,20 @@ describe('chatbot replies', () => {
       copy.querySelectorAll('factlight-ui').forEach((host) => host.remove()); // the site re-creates only its own markup
       Object.assign(window, { __row: { copy, parent: row.parentElement!, next: row.nextSibling } });
       row.remove();
-    });
-    expect(await controls.count()).toBe(6);
+    }, undefined);
+    expect(await page.count(CONTROL)).toBe(6);
     // Its highlights go with it (never left on the wrong text) ...
     await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), NAMES);
     // ... and back: a new node for the same reply.
     await page.evaluate(() => {
       const saved = (window as unknown as { __row: { copy: Element; parent: Element; next: Node | null } }).__row;
       saved.parent.insertBefore(saved.copy, saved.next);
-    });
-    await expect.poll(() => controls.count()).toBe(7);
-    const third = page.locator('[data-is-streaming]').nth(2);
-    expect(await third.evaluate((reply) => reply.nextElementSibling?.getAttribute('data-factlight'))).toBe('reply-control');
-    expect(await controls.nth(2).textContent()).toBe('Checked · see side panel');
-    expect(await controls.nth(2).isDisabled()).toBe(true);
-    expect(await controls.nth(1).textContent()).toBe('Fact-check');
+    }, undefined);
+    await expect.poll(() => page.count(CONTROL)).toBe(7);
+    expect(await page.evaluate(() => document.querySelectorAll('[data-is-streaming]')[2]!.nextElementSibling?.getAttribute('data-factlight'), undefined)).toBe('reply-control');
+    expect(await page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
+    expect(await page.isDisabled(CONTROL, { nth: 2 })).toBe(true);
+    expect(await page.text(CONTROL, { nth: 1 })).toBe('Fact-check');
     // ... and come back with it, on the new nodes.
     await expect
       .poll(() =>
@@ -130,13 +126,10 @@ describe('chatbot replies', () => {
   });
 
   it('checks a new reply by itself once it has finished, when the user asked for that', async () => {
-    const browser = await configuredBrowser(true);
-    const page = await browser.context.newPage();
-    await page.goto('https://claude.ai/chat/saved-conversation');
-    const controls = page.getByTestId('factlight-check-reply');
-    await controls.nth(6).waitFor();
+    const page = await (await configured(true)).openPage(CONVERSATION);
+    await page.waitFor(CONTROL, { nth: 6 });
     // Replies that were already there are not checked on their own.
-    expect(await controls.allTextContents()).toEqual(Array(7).fill('Fact-check'));
+    expect(await page.texts(CONTROL)).toEqual(Array(7).fill('Fact-check'));
 
     // A new reply starts streaming: a copy of the last turn, being written.
     await page.evaluate(() => {
@@ -149,23 +142,23 @@ describe('chatbot replies', () => {
       // The page re-renders an older turn at the same time, dropping our control there; its return shows
       // that the script has looked at the page while the new reply was streaming.
       document.querySelector('factlight-ui[data-factlight="reply-control"]')!.remove();
-    });
-    await page.waitForFunction(() => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length === 7);
+    }, undefined);
+    await page.waitForFunction(() => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length === 7, undefined);
     // The last words arrive and the reply finishes in the same moment.
     await page.evaluate(() => {
       const reply = [...document.querySelectorAll('[data-is-streaming]')].at(-1)!;
       reply.querySelector('.standard-markdown p, .progressive-markdown p')!.textContent = 'The Eiffel Tower was completed in 1889 and stands in Paris.';
       reply.setAttribute('data-is-streaming', 'false');
-    });
+    }, undefined);
 
     // Without a click, the new reply is checked and highlighted inside itself.
-    await expect.poll(() => controls.nth(7).textContent(), { timeout: 10_000 }).toBe('Checked · see side panel');
+    await expect.poll(() => page.text(CONTROL, { nth: 7 }), { timeout: 10_000 }).toBe('Checked · see side panel');
     await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), NAMES, { timeout: 30_000 });
     const drawn = await page.evaluate((names) => {
       const reply = [...document.querySelectorAll('[data-is-streaming]')].at(-1)!;
       return names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name} ${reply.contains((range as Range).startContainer) ? 'in' : 'outside'}: ${(range as Range).toString()}`));
     }, NAMES);
     expect(drawn.sort()).toEqual(['factlight-green in: The Eiffel Tower was completed in 1889', 'factlight-green in: The Eiffel Tower was completed in 1889 and stands in Paris.']);
-    expect((await controls.allTextContents()).slice(0, 7)).toEqual(Array(7).fill('Fact-check'));
+    expect((await page.texts(CONTROL)).slice(0, 7)).toEqual(Array(7).fill('Fact-check'));
   });
 });
