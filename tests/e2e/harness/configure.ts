@@ -7,13 +7,12 @@ import { OptionsPage } from './options-page';
  * scripted model, SearXNG instead of Wikipedia, and local-network evidence allowed (the evidence sites
  * are on loopback addresses). Returns the status text shown after saving.
  */
-export async function configureForWorld(browser: ExtensionBrowser, world: FactWorld, more?: (options: OptionsPage) => Promise<void>): Promise<string> {
+export async function configureForWorld(browser: ExtensionBrowser, world: FactWorld): Promise<string> {
   const options = await OptionsPage.open(browser);
   await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
   await options.page.getByTestId('search-wikipedia').uncheck();
   await options.enableSearxng(world.searxng.baseUrl);
   await options.page.getByTestId('allow-private-network').check();
-  await more?.(options);
   const status = await options.save();
   await options.page.close();
   return status;

@@ -51,14 +51,16 @@ export class DriverOptionsPage {
 
 /**
  * Points the extension at the loopback fact world through its options page, as a user would (the same
- * settings as `configureForWorld` in configure.ts). Returns the status text shown after saving.
+ * settings as `configureForWorld` in configure.ts), then any `more` the test sets. Returns the status text
+ * shown after saving.
  */
-export async function configureDriverForWorld(driver: ExtensionDriver, world: FactWorld): Promise<string> {
+export async function configureDriverForWorld(driver: ExtensionDriver, world: FactWorld, more?: (options: DriverOptionsPage) => Promise<void>): Promise<string> {
   const options = await DriverOptionsPage.open(driver);
   await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
   await options.page.setChecked(byTestId('search-wikipedia'), false);
   await options.enableSearxng(world.searxng.baseUrl);
   await options.page.setChecked(byTestId('allow-private-network'), true);
+  await more?.(options);
   const status = await options.save();
   await options.page.close();
   return status;
