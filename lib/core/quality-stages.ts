@@ -16,6 +16,12 @@ import type { PipelineDeps, PipelineOptions } from './pipeline-types';
 import type { PageFetcher } from './ports';
 import type { Claim, ClaimAssessment, Evidence, Revision, Sentence } from './types';
 
+/**
+ * Links audited per check, in text order. A link directory pasted as text would otherwise mean hundreds
+ * of fetches and a judgement prompt too long for small models; the rest are named in a warning.
+ */
+export const MAX_AUDITED_LINKS = 30;
+
 export interface QualityContext {
   ctx: ModelCallContext;
   deps: PipelineDeps;
@@ -34,8 +40,10 @@ function message(error: unknown): string {
 export async function auditTextLinks(quality: QualityContext, text: string, sentences: readonly Sentence[], onLinks: (links: LinkAudit[]) => void): Promise<LinkAudit[]> {
   const { ctx, deps, options } = quality;
   if (options.auditLinks === false) return [];
-  const links = findLinks(text, sentences, options.replyCitations ?? []);
-  if (links.length === 0) return [];
+  const found = findLinks(text, sentences, options.replyCitations ?? []);
+  if (found.length === 0) return [];
+  if (found.length > MAX_AUDITED_LINKS) quality.warn(`The text cites ${found.length} links; the first ${MAX_AUDITED_LINKS} were checked.`);
+  const links = found.slice(0, MAX_AUDITED_LINKS);
   const sentenceOf = new Map(links.map((link) => [link.id, link.sentenceIndex]));
   // The page's whole text stays in the cache; a check keeps only the passage that was judged.
   const withSentence = (audits: LinkAudit[]) => audits.map(({ text: _pageText, ...audit }) => ({ ...audit, sentenceIndex: sentenceOf.get(audit.linkId) ?? null }));

@@ -66,6 +66,16 @@ describe('the pipeline with link audit and Thorough mode', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it('audits at most 30 links of a text, in text order, and says how many it left out', async () => {
+    const { deps, options } = wire(settingsFor({ archiveLookup: false }));
+    const text = `Marie Curie won two Nobel Prizes. Sources: ${Array.from({ length: 35 }, (_, i) => `${links.origin}/gone-${i}`).join(' ')}`;
+    const result = await runCheck(text, deps, options);
+    expect(result.links.map((link) => link.url)).toEqual(Array.from({ length: 30 }, (_, i) => `${links.origin}/gone-${i}`));
+    expect(result.links.every((link) => link.status === 'dead')).toBe(true);
+    expect(result.warnings).toContain('The text cites 35 links; the first 30 were checked.');
+    expect(links.requests.filter((request) => request.path.startsWith('/gone-'))).toHaveLength(30);
+  });
+
   it('skips the audit when it is turned off', async () => {
     const { deps, options } = wire(settingsFor({ auditLinks: false }));
     const result = await runCheck(`Marie Curie won two Nobel Prizes (see ${links.origin}/curie).`, deps, options);
