@@ -8,7 +8,7 @@ import { attributeCitations } from './explain/attribute-citations';
 import { refineClaims } from './explain/debate-refine';
 import { explanationsToScore, scoreExplanations } from './explain/score-explanations';
 import type { ActionabilityScore, AttributionResult, Refinement } from './explain/types';
-import { auditLinks } from './links/audit-links';
+import { auditLinks, type LinkAuditDeps } from './links/audit-links';
 import { findLinks } from './links/find-links';
 import type { LinkAudit } from './links/types';
 import type { ModelCallContext } from './model/structured-call';
@@ -36,6 +36,17 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The link audit's ports, from the run's (limited, counted) fetcher and the pipeline's adapters. */
+export function linkAuditDeps(deps: PipelineDeps, fetcher: PageFetcher): LinkAuditDeps {
+  return {
+    fetcher,
+    extractor: deps.extractor,
+    ...(deps.webArchive ? { archive: deps.webArchive } : {}),
+    ...(deps.doiRegistry ? { doiRegistry: deps.doiRegistry } : {}),
+    ...(deps.cache ? { cache: deps.cache } : {}),
+  };
+}
+
 /** Finds the links the text cites (and the reply's citations) and audits them; progress goes to `onLinks`. */
 export async function auditTextLinks(quality: QualityContext, text: string, sentences: readonly Sentence[], onLinks: (links: LinkAudit[]) => void): Promise<LinkAudit[]> {
   const { ctx, deps, options } = quality;
@@ -50,13 +61,7 @@ export async function auditTextLinks(quality: QualityContext, text: string, sent
   try {
     const audits = await auditLinks(
       ctx,
-      {
-        fetcher: quality.fetcher,
-        extractor: deps.extractor,
-        ...(deps.webArchive ? { archive: deps.webArchive } : {}),
-        ...(deps.doiRegistry ? { doiRegistry: deps.doiRegistry } : {}),
-        ...(deps.cache ? { cache: deps.cache } : {}),
-      },
+      linkAuditDeps(deps, quality.fetcher),
       links,
       sentences,
       { timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes, lang: quality.language, ...(options.fresh ? { fresh: true } : {}) },

@@ -11,6 +11,7 @@ import { auditLinks } from './links/audit-links';
 import { findLinks } from './links/find-links';
 import type { LinkAudit } from './links/types';
 import type { PipelineDeps, PipelineOptions } from './pipeline-types';
+import { linkAuditDeps } from './quality-stages';
 import { createRunContext } from './run-context';
 import { findEvidence } from './stages/find-evidence';
 import { detectLanguage, splitSentences } from './stages/sentences';
@@ -50,19 +51,13 @@ export async function runRating(
   options.onStage?.('evidence');
   const explanationSentences = splitSentences(input.explanation, detectLanguage(input.explanation));
   const links = findLinks(input.explanation, explanationSentences);
-  const [evidence, audits] = await Promise.all([
-    findEvidence({ providers: run.providers, reader: run.reader, onSearch: () => run.meter.recordSearch(), onFailure: warn }, deps, options, claim, { claimId: claim.id, query: claim.text, question: claim.text }, language),
-    links.length === 0
-      ? Promise.resolve([])
-      : (options.onStage?.('links'),
-        auditLinks(
-          run.ctx,
-          { fetcher: run.fetcher, extractor: deps.extractor, ...(deps.webArchive ? { archive: deps.webArchive } : {}), ...(deps.doiRegistry ? { doiRegistry: deps.doiRegistry } : {}), ...(deps.cache ? { cache: deps.cache } : {}) },
-          links,
-          explanationSentences,
-          { timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes, lang: language, ...(options.fresh ? { fresh: true } : {}) },
-        )),
-  ]);
+  const auditExplanationLinks = async () => {
+    if (links.length === 0) return [];
+    options.onStage?.('links');
+    return auditLinks(run.ctx, linkAuditDeps(deps, run.fetcher), links, explanationSentences, { timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes, lang: language, ...(options.fresh ? { fresh: true } : {}) });
+  };
+  const evidenceRun = { providers: run.providers, reader: run.reader, onSearch: () => run.meter.recordSearch(), onFailure: warn };
+  const [evidence, audits] = await Promise.all([findEvidence(evidenceRun, deps, options, claim, { claimId: claim.id, query: claim.text, question: claim.text }, language), auditExplanationLinks()]);
   const sentenceOf = new Map(links.map((link) => [link.id, link.sentenceIndex]));
   const linkAudits = audits.map(({ text: _pageText, ...audit }) => ({ ...audit, sentenceIndex: sentenceOf.get(audit.linkId) ?? null }));
 
