@@ -1,3 +1,4 @@
+import { isHttpUrl } from '../net/http-url';
 import type { PageSpan } from '../messaging/protocol';
 import { createShadowHost } from './shadow-host';
 
@@ -13,13 +14,6 @@ button { font: inherit; margin-top: 6px; border: 1px solid #c9ced8; background: 
 @media (prefers-color-scheme: dark) { .card { color: #e6e9ef; background: #1d212a; border-color: #3a4150; } a { color: #8ab4ff; } button { background: #2a303c; color: inherit; border-color: #3a4150; } }
 `;
 
-function isHttpUrl(url: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(url).protocol);
-  } catch {
-    return false;
-  }
-}
 
 export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) => void) {
   let current: { host: HTMLElement } | undefined;

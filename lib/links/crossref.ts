@@ -5,6 +5,7 @@
  * know. Crossref registers most scholarly DOIs, though not all (DataCite's datasets, for one), so "not
  * registered" means "not registered with Crossref"; the link audit words it as a possible invention.
  */
+import { httpHref } from '../net/http-url';
 import { z } from 'zod';
 import { ProviderError } from '../core/errors';
 import type { DoiRecord, DoiRegistry } from '../core/ports';
@@ -35,15 +36,6 @@ function plainTitle(title: string | undefined): string | undefined {
   return text ? text : undefined;
 }
 
-function httpUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Creates the Crossref adapter. Errors other than "not found" are `ProviderError`s (provider `crossref`). */
 export function createCrossrefRegistry(options: CrossrefOptions = {}): DoiRegistry {
@@ -73,7 +65,7 @@ export function createCrossrefRegistry(options: CrossrefOptions = {}): DoiRegist
       const { message } = answer;
       const title = plainTitle(message.title?.[0]);
       // The publisher's landing page when Crossref has it; `URL` is the DOI's own resolver address.
-      const url = httpUrl(message.resource?.primary?.URL) ?? httpUrl(message.URL);
+      const url = httpHref(message.resource?.primary?.URL) ?? httpHref(message.URL);
       return { doi: message.DOI ?? doi, registered: true, ...(title ? { title } : {}), ...(url ? { url } : {}) };
     },
   };

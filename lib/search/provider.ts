@@ -3,6 +3,7 @@
  * clean-up of results (http(s) URLs only, no duplicates, at most `maxResults`). An adapter is a
  * `ProviderSpec`: how to ask, the zod schema of the answer, and how to read it.
  */
+import { isHttpUrl } from '../net/http-url';
 import type { z } from 'zod';
 import type { ClaimReview, SearchProvider, SearchProviderId, SearchQuery, SearchResult } from '../core/ports';
 import { ProviderError } from '../core/errors';
@@ -56,16 +57,7 @@ export function buildUrl(base: string, path: string, params: ProviderCall['param
   return `${base.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`;
 }
 
-/** Whether `url` is an absolute http(s) URL. */
-export function isHttpUrl(url: string | null | undefined): url is string {
-  if (!url) return false;
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+export { isHttpUrl };
 
 /**
  * A provider's date as `publishedAt`: ISO-like strings are kept as given; other absolute dates become
