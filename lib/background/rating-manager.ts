@@ -1,11 +1,9 @@
-import type { ArticleExtractor, Clock } from '../core/ports';
 import { runRating } from '../core/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
-import type { FactlightDb } from '../db/schema';
 import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';
 import { createPipelineDeps, NotConfiguredError, type RuntimeAdapters } from '../runtime/create-pipeline-deps';
-import type { Settings } from '../settings/schema';
+import type { RunManagerDeps } from './run-manager';
 
 /**
  * Owns "Rate an explanation" runs: like checks, they are created as records, run in the background, written
@@ -15,16 +13,9 @@ import type { Settings } from '../settings/schema';
 export const MAX_EXPLANATION_CHARS = 20_000;
 const MAX_CLAIM_CHARS = 2_000;
 
-export interface RatingManagerDeps {
-  db: FactlightDb;
-  loadSettings(): Promise<Settings>;
-  extractor: ArticleExtractor;
-  clock?: Clock;
-  fetch?: typeof fetch;
-  newId?: () => string;
-  /** Overrides retry timings (tests). */
+/** What a check run needs, less its tab sync; plus retry timings tests can shorten. */
+export interface RatingManagerDeps extends Omit<RunManagerDeps, 'onCheckChanged'> {
   retry?: RuntimeAdapters['retry'];
-  onActivityChange?: (active: number) => void;
 }
 
 export function createRatingManager(deps: RatingManagerDeps) {

@@ -92,11 +92,7 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
           const row = await db.claims.get(`${checkId}:${refinement.claimId}`);
           if (!row) return;
           await db.claims.update(row.id, { refinement, ...(row.assessment ? { assessment: { ...row.assessment, explanation: refinement.explanationAfter } } : {}) });
-          if (refinement.revisionAfter !== undefined) {
-            await db.revisions.where('id').equals(`${checkId}:r${row.claim.sentenceIndex}`).modify((revision) => {
-              revision.revision.revised = refinement.revisionAfter!;
-            });
-          }
+          if (refinement.revisionAfter !== undefined) await db.revisions.update(`${checkId}:r${row.claim.sentenceIndex}`, { 'revision.revised': refinement.revisionAfter });
         });
         return;
       }
