@@ -57,6 +57,29 @@ describe('run manager', () => {
     expect(view.attribution.get(myth.id)?.citations.length).toBeGreaterThan(0);
   });
 
+  it('audits the links a chatbot reply cites at their places in the text, and a re-check keeps them', async () => {
+    freshDb();
+    settings = { ...settings, checking: { ...settings.checking, archiveLookup: false } };
+    const runs = manager();
+    const text = 'Marie Curie won two Nobel Prizes, in physics and in chemistry. Mount Everest is the highest mountain on Earth.';
+    const pill = text.indexOf(' Mount'); // a citation pill right after the first sentence
+    const everest = `${world.sites.get('everest')!.origin}/everest`;
+    const curie = `${world.sites.get('curie')!.origin}/curie`;
+    const started = await runs.start({ text, origin: 'chatbot-reply', citations: [{ url: curie, title: 'Curie', start: pill, end: pill }, { url: everest, title: 'Everest', start: text.length, end: text.length }] });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const links = (await loadCheckView(db, checkId))!.links;
+    expect(links.map((link) => [link.url, link.sentenceIndex, link.status, link.exists])).toEqual([
+      [curie, 0, 'working', true],
+      [everest, 1, 'working', true],
+    ]);
+
+    const again = await runs.recheck(checkId);
+    const againId = again.ok ? again.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(againId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    expect((await loadCheckView(db, againId))!.links.map((link) => link.url)).toEqual([curie, everest]);
+  });
+
   it('asks for setup when no model is configured, and refuses empty or huge text with a clear message', async () => {
     freshDb();
     settings = DEFAULT_SETTINGS;
