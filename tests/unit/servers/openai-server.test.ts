@@ -200,7 +200,10 @@ describe('openai server: models and embeddings', () => {
     expect(result.usage.prompt_tokens).toBeGreaterThan(0);
     // Same text asked again (float encoding this time) gives the same vector.
     const again = await client.embeddings.create({ model: 'fake-embed', input: 'The cat sat on the mat', encoding_format: 'float' });
-    again.data[0]?.embedding.forEach((x, i) => expect(x).toBeCloseTo(same1?.[i] ?? NaN, 6));
+    expect(again.data).toHaveLength(1);
+    const vector = Array.from(again.data[0]?.embedding ?? []);
+    expect(vector).toHaveLength(32);
+    vector.forEach((x, i) => expect(x).toBeCloseTo(same1?.[i] ?? NaN, 6));
   });
 });
 
