@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PageLink, RevealOnPage } from './page-link';
 import { scoreText } from '../../lib/core/scoring/score';
 import type { CheckView } from '../../lib/db/check-view';
@@ -31,17 +31,12 @@ interface Selection {
 export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckView; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
   const { check } = view;
   const { filters, setType, setEvidence } = useScoreFilters(check.id);
-  // "Open in side panel" from the page's card arrives as ?claim=<id>.
-  const [selection, setSelection] = useState<Selection | undefined>(() => {
-    const claimId = new URLSearchParams(location.search).get('claim');
-    return claimId && view.claims.some((claim) => claim.id === claimId) ? { claimId, segmentClaimIds: [claimId] } : undefined;
-  });
+  // "Open in side panel" from the page's card: CurrentCheck remounts this view for each request (keyed by
+  // its seq), so the requested claim only needs to be the initial selection.
+  const [selection, setSelection] = useState<Selection | undefined>(() =>
+    claimFocus?.checkId === check.id ? { claimId: claimFocus.claimId, segmentClaimIds: [claimFocus.claimId] } : undefined,
+  );
   const [focusRequest, setFocusRequest] = useState<EvidenceFocusRequest>();
-  // ... or, with the panel already open, as a focus request.
-  const focusedClaimId = claimFocus?.checkId === check.id && view.claims.some((claim) => claim.id === claimFocus.claimId) ? claimFocus.claimId : undefined;
-  useEffect(() => {
-    if (focusedClaimId) setSelection({ claimId: focusedClaimId, segmentClaimIds: [focusedClaimId] });
-  }, [focusedClaimId, claimFocus?.seq]);
   // Pure and local: unticking a source re-scores claims, sentences and the overall score with no message.
   const scores = useMemo(() => scoreText(view.claims, view.assessments, view.evidence, filters), [view, filters]);
   const running = check.status === 'queued' || check.status === 'running';

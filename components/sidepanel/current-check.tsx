@@ -15,5 +15,6 @@ export function CurrentCheck({ checkId, claimFocus, onOpenCheck }: { checkId: st
       </p>
     );
   }
-  return <CheckDetails key={checkId} view={state.view} claimFocus={claimFocus} onOpenCheck={onOpenCheck} />;
+  // A new claim focus request starts the view afresh with that claim selected (filters persist per check).
+  return <CheckDetails key={`${checkId}#${claimFocus?.seq ?? 0}`} view={state.view} claimFocus={claimFocus} onOpenCheck={onOpenCheck} />;
 }

@@ -35,7 +35,6 @@ export function SidePanelApp() {
     // Keep the open check in the URL, so a reload shows it again.
     const url = new URL(window.location.href);
     url.searchParams.set('check', id);
-    url.searchParams.delete('claim');
     window.history.replaceState(null, '', url);
   };
 

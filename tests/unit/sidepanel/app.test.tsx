@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SidePanelApp } from '../../../entrypoints/sidepanel/app';
+import { requestPanelFocus } from '../../../lib/messaging/panel-focus';
 import type { FactlightDb } from '../../../lib/db/schema';
 import { buildCheckView, freshDb, seedView } from './fixtures';
 import { fakeBackground, renderWithDb } from './harness';
@@ -63,6 +64,21 @@ describe('the side panel', () => {
     await screen.findByTestId('check-result');
     expect(screen.getByRole('tab', { name: 'Check' }).getAttribute('aria-selected')).toBe('true');
     expect(new URLSearchParams(window.location.search).get('check')).toBe('chk-h');
+  });
+
+  it('shows the claim "Open in side panel" asks for, on opening and again while open', async () => {
+    fakeBackground(configured(true));
+    await seedView(db, buildCheckView({ id: 'chk-f' }));
+    await requestPanelFocus('chk-f', 'c1-0');
+    renderWithDb(<SidePanelApp />, db);
+    await waitFor(() => expect(screen.getByTestId('claim-card').textContent).toContain('Marie Curie won two Nobel Prizes.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close claim' }));
+    expect(screen.queryByTestId('claim-card')).toBeNull();
+    // The same claim asked for again, with the panel open, shows again.
+    await requestPanelFocus('chk-f', 'c1-0', Date.now() + 1);
+    await waitFor(() => expect(screen.getByTestId('claim-card').textContent).toContain('Marie Curie won two Nobel Prizes.'));
+    await requestPanelFocus('chk-f', 'c3-0', Date.now() + 2);
+    await waitFor(() => expect(screen.getByTestId('claim-card').textContent).toContain('Mount Everest'));
   });
 
   it('still shows history when the background does not answer', async () => {
