@@ -13,9 +13,11 @@ export function isPrivateNetworkUrl(url: string): boolean {
     return false;
   }
   if (host.startsWith('[') && host.endsWith(']')) return isPrivateIpv6(host.slice(1, -1));
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.lan') || host.endsWith('.home.arpa')) return true;
-  const ipv4 = parseIpv4(host);
+  // "localhost." is the same name as "localhost" (fully qualified), so the root dot must not hide it.
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (name.endsWith('.local') || name.endsWith('.internal') || name.endsWith('.lan') || name.endsWith('.home.arpa')) return true;
+  const ipv4 = parseIpv4(name);
   return ipv4 ? isPrivateIpv4(ipv4) : false;
 }
 
@@ -34,24 +36,49 @@ function isPrivateIpv4([a = 0, b = 0]: number[]): boolean {
     (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
     (a === 169 && b === 254) || // link-local, cloud metadata
     (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19)) || // benchmarking, used inside some networks
+    a >= 224 // multicast, reserved, broadcast
   );
 }
 
 function isPrivateIpv6(address: string): boolean {
-  const lower = address.toLowerCase();
-  if (lower === '::1' || lower === '::') return true;
-  // IPv4-mapped addresses; the URL parser rewrites ::ffff:192.168.0.1 as ::ffff:c0a8:1.
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  const groups = parseIpv6(address);
+  if (!groups) return false;
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 <= 1) return true; // ::, ::1
+  // An IPv4 address carried inside IPv6 reaches that IPv4 host: IPv4-compatible (::/96),
+  // IPv4-mapped (::ffff:0:0/96) and NAT64 (64:ff9b::/96) all get the IPv4 rules.
+  const embedsIpv4 =
+    (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && (g5 === 0 || g5 === 0xffff)) ||
+    (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0);
+  if (embedsIpv4) return isPrivateIpv4([g6 >> 8, g6 & 255, g7 >> 8, g7 & 255]);
+  return (
+    (g0 & 0xfe00) === 0xfc00 || // unique local fc00::/7
+    (g0 & 0xffc0) === 0xfe80 || // link-local fe80::/10
+    (g0 & 0xffc0) === 0xfec0 || // site-local fec0::/10 (deprecated, still routed inside some networks)
+    (g0 & 0xff00) === 0xff00 // multicast
+  );
+}
+
+/** Eight 16-bit groups of an IPv6 literal (with "::" and a dotted IPv4 tail expanded), or null. */
+function parseIpv6(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted?.[1]) {
     const ipv4 = parseIpv4(dotted[1]);
-    return ipv4 ? isPrivateIpv4(ipv4) : false;
+    if (!ipv4) return null;
+    const [a = 0, b = 0, c = 0, d = 0] = ipv4;
+    text = text.slice(0, dotted.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex?.[1] && hex[2]) {
-    const high = parseInt(hex[1], 16);
-    const low = parseInt(hex[2], 16);
-    return isPrivateIpv4([high >> 8, high & 255, low >> 8, low & 255]);
-  }
-  return /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower); // unique local, link-local
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const toGroups = (part: string | undefined): string[] => (part ? part.split(':') : []);
+  const head = toGroups(halves[0]);
+  const tail = toGroups(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!all.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  return all.map((group) => parseInt(group, 16));
 }
