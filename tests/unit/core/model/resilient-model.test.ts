@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProviderError } from '../../../../lib/core/errors';
 import type { ChatRequest, ChatResponse } from '../../../../lib/core/ports';
 import { withResilience, type ResilienceOptions } from '../../../../lib/core/model/resilient-model';
@@ -11,6 +11,11 @@ function options(change: Partial<ResilienceOptions> = {}): ResilienceOptions {
 }
 
 const server = () => new ProviderError('server', '500', { status: 500 });
+
+/** Lets the failed attempt settle (microtasks only) until the retry wait has scheduled its timer. */
+async function untilTimerScheduled(): Promise<void> {
+  for (let turn = 0; turn < 100 && vi.getTimerCount() === 0; turn += 1) await Promise.resolve();
+}
 
 describe('withResilience', () => {
   it('honours Retry-After from a 429 and then succeeds', async () => {
@@ -104,12 +109,25 @@ describe('withResilience', () => {
 
   it('the default sleep ends early with a cancelled error on abort', async () => {
     const model = new ScriptedModel([new ProviderError('rate-limit', '429', { retryAfterMs: 3_600_000 }), reply('never')]);
-    const controller = new AbortController();
-    const call = withResilience(model, options({ maxRetryAfterMs: 3_600_000 })).complete({ ...request, signal: controller.signal });
-    // The failed attempt settles in microtasks, so by the time this timer fires the hour-long wait has begun.
-    setTimeout(() => controller.abort(), 0);
-    await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
-    expect(model.calls).toHaveLength(1);
+    // Fake timers make the hour-long wait an observable timer instead of a race with the abort.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const controller = new AbortController();
+      const call = withResilience(model, options({ maxRetryAfterMs: 3_600_000 })).complete({ ...request, signal: controller.signal });
+      const outcome = call.then(
+        () => 'resolved',
+        (error: unknown) => error,
+      );
+      await untilTimerScheduled();
+      expect(vi.getTimerCount()).toBe(1);
+      controller.abort();
+      await expect(outcome).resolves.toMatchObject({ kind: 'cancelled' });
+      // The abort cleared the default sleep's own timer, so it was that sleep that stopped, not the model call.
+      expect(vi.getTimerCount()).toBe(0);
+      expect(model.calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects a queued call at once when aborted, without ever sending it', async () => {
