@@ -15,6 +15,8 @@ export interface HistoryMatches {
   count: number | undefined;
   /** Matching ids newest first when searching; null when listing everything. */
   ids: string[] | null | undefined;
+  /** Every check, whatever the search ("Delete all" counts these); undefined while counting. */
+  total: number | undefined;
 }
 
 /** All checks (counted), or the ids matching every word of the search. */
@@ -25,7 +27,7 @@ export function useHistoryMatches(query: string): HistoryMatches {
   // Tagged with the query: for a moment after typing, the hook still holds the previous query's ids.
   const search = useLiveQuery(async () => ({ query, ids: searching ? await searchCheckIds(db, query) : null }), [db, query, searching]);
   const ids = search && search.query === query ? search.ids : undefined;
-  return { ids, count: ids === undefined ? undefined : ids === null ? total : ids.length };
+  return { ids, total, count: ids === undefined ? undefined : ids === null ? total : ids.length };
 }
 
 /** The rows from index `first` to `last` (inclusive) of the matches; a lookup by list index. */

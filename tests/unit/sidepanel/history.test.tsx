@@ -111,6 +111,18 @@ describe('history actions', () => {
     expect(commands(sent)).toEqual([{ type: 'deleteChecks', data: { all: true } }]);
   });
 
+  it('counts every check for "Delete all", whatever the search shows', async () => {
+    await seed(50);
+    show();
+    await screen.findAllByTestId('history-item');
+    search('volc');
+    await waitFor(() => expect(screen.getByTestId('history-count').textContent).toBe('5 matching checks'));
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValue(false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(screen.getByRole('button', { name: /delete all/i }));
+    expect(confirm).toHaveBeenCalledWith('Delete all 50 checks? This cannot be undone.');
+  });
+
   it('imports a JSON file through the background and reports the counts or the error', async () => {
     let answer: unknown = { imported: 2, skipped: 1 };
     const sent = fakeBackground({ importChecks: () => answer });
