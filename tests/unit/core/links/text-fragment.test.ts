@@ -32,8 +32,12 @@ describe('findTextFragment', () => {
     const match = findTextFragment(page, { start: "THE TOWER WAS BUILT BETWEEN 1887 AND 1889 for the world's fair" });
     expect(match).toBeDefined();
     expect(page.slice(match!.start, match!.end)).toBe('The tower was built  between 1887 and\n1889 for the World’s Fair');
-    expect(findTextFragment(page, { start: 'metres tall.The tower' })).toBeDefined();
-    expect(findTextFragment('Paris,France', { start: 'Paris, France' })).toBeDefined();
+    const acrossSoftHyphen = findTextFragment(page, { start: 'metres tall.The tower' });
+    expect(acrossSoftHyphen).toBeDefined();
+    expect(page.slice(acrossSoftHyphen!.start, acrossSoftHyphen!.end)).toBe('metres tall.\u00ad The tower');
+    const missingSpace = findTextFragment('Paris,France', { start: 'Paris, France' });
+    expect(missingSpace).toBeDefined();
+    expect('Paris,France'.slice(missingSpace!.start, missingSpace!.end)).toBe('Paris,France');
   });
 
   it('matches a start,end range from the start text to the first end after it', () => {
