@@ -12,6 +12,7 @@ import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
 import { restrictLocalStorageToExtension } from '../lib/background/storage-access';
 import { createTabSync } from '../lib/background/tab-sync';
+import { createDexieCache } from '../lib/db/dexie-cache';
 import { FactlightDb } from '../lib/db/schema';
 import { loadSettings } from '../lib/settings/store';
 
@@ -20,6 +21,8 @@ export default defineBackground(() => {
   const own = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
   void restrictLocalStorageToExtension();
   const db = new FactlightDb();
+  // Expired cache rows nobody reads again are only removed here.
+  void createDexieCache(db, { now: () => Date.now() }).prune().catch((error: unknown) => console.warn('[factlight] cache prune', error));
   const tabs = createTabSync(db);
   // The worker stays awake while any check or rating runs.
   const active = { checks: 0, ratings: 0 };

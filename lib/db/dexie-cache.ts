@@ -1,13 +1,27 @@
 import type { Cache, CacheKind, Clock } from '../core/ports';
 import type { FactlightDb } from './schema';
 
-/** The core's `Cache` port on the `cache` table. Expired entries read as missing and are pruned lazily. */
+/**
+ * The core's `Cache` port on the `cache` table. Expired entries read as missing; a read that meets one
+ * deletes it, and the background prunes the rest at startup, so stale pages and replies do not pile up.
+ */
 export function createDexieCache(db: FactlightDb, clock: Clock): Cache & { prune(): Promise<number> } {
   return {
     async get<T>(kind: CacheKind, key: string): Promise<T | undefined> {
-      const record = await db.cache.get(`${kind}:${key}`);
-      if (!record || record.expiresAt <= clock.now()) return undefined;
-      return record.value as T;
+      const id = `${kind}:${key}`;
+      const record = await db.cache.get(id);
+      if (!record) return undefined;
+      const now = clock.now();
+      if (record.expiresAt > now) return record.value as T;
+      // Re-tested inside the delete: a set() that landed after the read has a fresh expiry and stays.
+      // A failed clean-up must not fail the read; the startup prune gets the row later.
+      await db.cache
+        .where('id')
+        .equals(id)
+        .filter((row) => row.expiresAt <= now)
+        .delete()
+        .catch(() => undefined);
+      return undefined;
     },
     async set<T>(kind: CacheKind, key: string, value: T, ttlMs: number): Promise<void> {
       const now = clock.now();
