@@ -1,4 +1,5 @@
 import { createShadowHost } from './shadow-host';
+import { onUserClick } from './user-event';
 
 /** The small "Fact-check" button near a selection, in a shadow root of ours. */
 const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #fff; background: #2457c5; border: 0;
@@ -19,7 +20,7 @@ export function createFloatingButton(doc: Document, onPress: () => void) {
         button.setAttribute('aria-label', 'Fact-check the selected text with Factlight');
         // Keep the page's selection: a mousedown on a button would otherwise clear it.
         button.addEventListener('mousedown', (event) => event.preventDefault());
-        button.addEventListener('click', () => {
+        onUserClick(button, () => {
           this.hide();
           onPress();
         });

@@ -9,6 +9,7 @@ import { createLinkMarks } from './link-marks';
 import { createPageCard } from './page-card';
 import { startSelectionCheck } from './start-selection-check';
 import { readPageArticle } from './read-page-article';
+import { isUserEvent } from './user-event';
 
 /**
  * Factlight in a page, injected only when a check needs it: draws a check's spans with the CSS Custom
@@ -72,7 +73,8 @@ export function installHighlighter(doc: Document): void {
   doc.addEventListener(
     'click',
     (event) => {
-      if (card.contains(event.target)) return;
+      // A page's script clicking at a highlight neither opens nor closes our card.
+      if (!isUserEvent(event) || card.contains(event.target)) return;
       const hit = tester?.at(event.clientX, event.clientY);
       const span = hit ? spans.get(hit.spanId) : undefined;
       if (span) card.show(span, event.clientX, event.clientY);

@@ -1,6 +1,7 @@
 import { isHttpUrl } from '../net/http-url';
 import type { PageSpan } from '../messaging/protocol';
 import { createShadowHost } from './shadow-host';
+import { onUserClick } from './user-event';
 
 /** The small card shown for a clicked highlight: verdict, one-line explanation, top evidence, revision. */
 const CSS = `
@@ -53,7 +54,7 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       const open = doc.createElement('button');
       open.type = 'button';
       open.textContent = 'Open in side panel';
-      open.addEventListener('click', () => onOpenInPanel(span.claimId));
+      onUserClick(open, () => onOpenInPanel(span.claimId));
       card.append(open);
       root.append(card);
       const view = doc.defaultView!;

@@ -3,6 +3,7 @@ import { describeRange } from '../anchoring/describe';
 import { sendToBackground } from '../messaging/protocol';
 import { createStabilityTracker, findReplies, type Reply, type SiteAdapter } from '../sites';
 import { createShadowHost } from './shadow-host';
+import { onUserClick } from './user-event';
 
 /**
  * "Fact-check" controls under chatbot replies. A control appears only under a finished reply (never
@@ -63,7 +64,7 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
     button.disabled = started.has(reply.messageId);
     button.setAttribute('data-testid', 'factlight-check-reply');
     button.setAttribute('aria-label', 'Fact-check this reply with Factlight');
-    button.addEventListener('click', () => void check(reply, button));
+    onUserClick(button, () => void check(reply, button));
     created.root.append(button);
     reply.element.after(host);
     controls.set(reply.messageId, host);
