@@ -6,6 +6,7 @@
  * - ICU's break after an abbreviation ("U.S. Supreme Court", "Dr. Müller", "z. B.") is undone, since
  *   V8 does not expose ICU's abbreviation suppressions.
  */
+import { segmentsOf, sentenceSegmenter } from '../stages/sentence-segmenter';
 import type { Sentence } from '../types';
 
 /** Abbreviations that end with a period but rarely end a sentence (lowercase, without the period). */
@@ -40,26 +41,17 @@ function paragraphs(text: string): Array<[number, number]> {
   return out;
 }
 
-/** A segmenter for `lang`, falling back to the runtime default for tags it does not know. */
-function segmenterFor(lang: string | undefined): Intl.Segmenter {
-  try {
-    return new Intl.Segmenter(lang, { granularity: 'sentence' });
-  } catch {
-    return new Intl.Segmenter(undefined, { granularity: 'sentence' });
-  }
-}
-
 /**
  * The sentences of `text` with UTF-16 offsets: `text.slice(s.start, s.end) === s.text`, surrounding
  * whitespace excluded, empty segments dropped, `index` counting from 0 in reading order.
  */
 export function splitSentences(text: string, lang?: string): Sentence[] {
-  const segmenter = segmenterFor(lang);
+  const segmenter = sentenceSegmenter(lang);
   const sentences: Sentence[] = [];
   for (const [paraStart, paraEnd] of paragraphs(text)) {
     const paragraph = text.slice(paraStart, paraEnd);
     let pending: { start: number; end: number } | undefined;
-    for (const { segment, index } of segmenter.segment(paragraph)) {
+    for (const { segment, index } of segmentsOf(segmenter, paragraph)) {
       const lead = segment.length - segment.trimStart().length;
       const body = segment.trim();
       if (!body) continue;

@@ -1,6 +1,7 @@
 import type { Sentence } from '../types';
 import { detectLanguage } from './detect-language';
 import { scanBlocks, type BlockKind, type TextBlock } from './sentence-blocks';
+import { segmentsOf, sentenceSegmenter } from './sentence-segmenter';
 
 /**
  * The first pipeline stage: checked text → sentences with exact offsets. Intl.Segmenter (UAX #29) does the
@@ -62,49 +63,6 @@ const CLOSERS = /[)"'”’»\]]+$/u;
 
 /** Text without any sentence terminator is one sentence; the segmenter need not look at it. */
 const TERMINATOR = /[\p{Sentence_Terminal}\u2024\ufe52\uff0e]/u;
-/**
- * V8's segment iterator costs time proportional to the whole input for every segment: 200 kB of short
- * sentences took 8.6 s in one call (Node 20). Segmenting windows of this size keeps the work linear.
- */
-const WINDOW = 2_048;
-/** Boundaries this close to a window's cut are re-decided in the next window, where the text after them is visible. */
-const WINDOW_MARGIN = 256;
-
-const segmenters = new Map<string, Intl.Segmenter>();
-
-function segmenterFor(lang: string): Intl.Segmenter {
-  let segmenter = segmenters.get(lang);
-  if (!segmenter) {
-    try {
-      segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
-    } catch {
-      // An invalid tag from a caller (or a page's lang attribute) must not stop the check.
-      segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
-    }
-    segmenters.set(lang, segmenter);
-  }
-  return segmenter;
-}
-
-/** The segments of `body` as one call would give them, computed window by window (see WINDOW). */
-function* segmentsOf(segmenter: Intl.Segmenter, body: string): Generator<{ index: number; segment: string }> {
-  let offset = 0;
-  let size = WINDOW;
-  while (offset < body.length) {
-    const end = Math.min(body.length, offset + size);
-    let next = offset;
-    for (const { index, segment } of segmenter.segment(body.slice(offset, end))) {
-      const segmentEnd = offset + index + segment.length;
-      // Each window starts at a real boundary; only boundaries with enough text after them are kept.
-      if (end < body.length && segmentEnd > end - WINDOW_MARGIN) break;
-      yield { index: offset + index, segment };
-      next = segmentEnd;
-    }
-    // No boundary in this window (one long sentence): look further, doubling so the total stays linear.
-    size = next === offset ? size * 2 : WINDOW;
-    offset = next;
-  }
-}
 
 function protectedRanges(text: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
@@ -179,7 +137,7 @@ function isSpace(char: string | undefined): boolean {
 export function splitSentences(text: string, lang?: string): SentenceWithKind[] {
   const language = lang ?? detectLanguage(text);
   const primary = language.split('-')[0]?.toLowerCase() ?? '';
-  const segmenter = segmenterFor(language);
+  const segmenter = sentenceSegmenter(language);
   const ranges = protectedRanges(text);
   const sentences: SentenceWithKind[] = [];
   let rangeIndex = 0;

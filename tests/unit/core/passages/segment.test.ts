@@ -60,4 +60,22 @@ describe('splitSentences', () => {
     expect(splitSentences(' \n\n \t\n')).toEqual([]);
     expect(splitSentences('One sentence. Two.', 'not a tag!').map((s) => s.text)).toEqual(['One sentence.', 'Two.']);
   });
+
+  it('splits a paragraph many segmenter windows long as it splits its parts alone', () => {
+    // The page's prose paragraphs joined into one: each ends a sentence, so joining moves no boundary.
+    const parts = fixture('new-zealand.en.txt')
+      .split(/\n\s*\n/)
+      .map((p) => p.replace(/\s+/g, ' ').trim())
+      .filter((p) => /[a-z][.!?]$/.test(p) && /^\p{Lu}/u.test(p));
+    const paragraph = parts.join(' ');
+    let offset = 0;
+    const expected = parts.flatMap((part) => {
+      const shifted = splitSentences(part, 'en').map((s) => [s.start + offset, s.end + offset]);
+      offset += part.length + 1;
+      return shifted;
+    });
+    // Several of the segmenter's 2 kB windows.
+    expect(paragraph.length).toBeGreaterThan(6_000);
+    expect(splitSentences(paragraph, 'en').map((s) => [s.start, s.end])).toEqual(expected);
+  });
 });
