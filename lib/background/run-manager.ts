@@ -8,6 +8,7 @@ import type { FactlightDb } from '../db/schema';
 import { searchWordsFor } from '../db/search-words';
 import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol';
 import { createPipelineDeps, NotConfiguredError } from '../runtime/create-pipeline-deps';
+import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
 
 /**
@@ -86,6 +87,8 @@ export function createRunManager(deps: RunManagerDeps) {
       site = undefined;
     }
     const now = clock.now();
+    // The hash goes into exported files: it is built from settings with their keys replaced by "saved or not".
+    const hashed = redactSettings(settings);
     const record: CheckRecord = {
       id: deps.newId?.() ?? crypto.randomUUID(),
       createdAt: now,
@@ -93,7 +96,7 @@ export function createRunManager(deps: RunManagerDeps) {
       status: 'running',
       origin: request.origin,
       text,
-      inputHash: stableHash({ text, model: settings.model, search: settings.search, evidence: settings.evidence, checking: settings.checking, citations: request.citations ?? [] }),
+      inputHash: stableHash({ text, model: hashed.model, search: hashed.search, evidence: hashed.evidence, checking: hashed.checking, citations: request.citations ?? [] }),
       searchWords: searchWordsFor(text, request.pageTitle, site),
       progress: { ...EMPTY_PROGRESS },
       warnings: [],

@@ -89,6 +89,27 @@ describe('run manager', () => {
     expect(await db.checks.count()).toBe(0);
   });
 
+  it('derives the input hash from settings without their API keys', async () => {
+    freshDb();
+    const runs = manager();
+    const withKeys = (modelKey: string, serperKey: string): Settings => ({
+      ...settings,
+      model: { ...settings.model, profiles: { custom: { ...settings.model.profiles.custom!, apiKey: modelKey } } },
+      search: { ...settings.search, serper: { ...settings.search.serper, apiKey: serperKey } },
+    });
+    const hashWith = async (next: Settings) => {
+      settings = next;
+      const started = await runs.start({ text: 'Paris is in France.', origin: 'typed' });
+      const checkId = started.ok ? started.checkId : '';
+      await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 10_000, interval: 20 });
+      return (await db.checks.get(checkId))?.inputHash;
+    };
+    const first = await hashWith(withKeys('sk-first', 'serper-first'));
+    expect(first).toEqual(expect.any(String));
+    expect(await hashWith(withKeys('sk-second', 'serper-second'))).toBe(first);
+    expect(await hashWith({ ...withKeys('sk-first', 'serper-first'), checking: { ...settings.checking, archiveLookup: !settings.checking.archiveLookup } })).not.toBe(first);
+  });
+
   it('cancels a run and keeps what it found', async () => {
     freshDb();
     world.model.faults.latency(150);
