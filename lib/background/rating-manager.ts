@@ -2,7 +2,8 @@ import { runRating } from '../core/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
 import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';
-import { createPipelineDeps, NotConfiguredError, type RuntimeAdapters } from '../runtime/create-pipeline-deps';
+import { createPipelineDeps, type RuntimeAdapters } from '../runtime/create-pipeline-deps';
+import { modelSetupProblem } from '../settings/active-profile';
 import type { RunManagerDeps } from './run-manager';
 
 /**
@@ -51,12 +52,8 @@ export function createRatingManager(deps: RatingManagerDeps) {
       if (!explanation) return { ok: false, error: 'There is no explanation to rate: select it on the page or paste it.' };
       if (claim.length > MAX_CLAIM_CHARS) return { ok: false, error: `The claim is too long (${claim.length.toLocaleString('en')} characters; the limit is ${MAX_CLAIM_CHARS.toLocaleString('en')}).` };
       if (explanation.length > MAX_EXPLANATION_CHARS) return { ok: false, error: `The explanation is too long (${explanation.length.toLocaleString('en')} characters; the limit is ${MAX_EXPLANATION_CHARS.toLocaleString('en')}).` };
-      try {
-        createPipelineDeps(await deps.loadSettings(), { extractor: deps.extractor });
-      } catch (error) {
-        if (error instanceof NotConfiguredError) return { ok: false, error: error.message, needsSetup: true };
-        throw error;
-      }
+      const setupProblem = modelSetupProblem((await deps.loadSettings()).model);
+      if (setupProblem) return { ok: false, error: setupProblem, needsSetup: true };
       const now = clock.now();
       const record: RatingRecord = {
         id: deps.newId?.() ?? crypto.randomUUID(),

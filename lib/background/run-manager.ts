@@ -7,7 +7,8 @@ import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
 import { searchWordsFor } from '../db/search-words';
 import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol';
-import { createPipelineDeps, NotConfiguredError } from '../runtime/create-pipeline-deps';
+import { createPipelineDeps } from '../runtime/create-pipeline-deps';
+import { modelSetupProblem } from '../settings/active-profile';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
 
@@ -74,12 +75,8 @@ export function createRunManager(deps: RunManagerDeps) {
       return { ok: false, error: `The text is too long to check at once (${text.length.toLocaleString('en')} characters; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}). Check a part of it.` };
     }
     const settings = await deps.loadSettings();
-    try {
-      createPipelineDeps(settings, { extractor: deps.extractor });
-    } catch (error) {
-      if (error instanceof NotConfiguredError) return { ok: false, error: error.message, needsSetup: true };
-      throw error;
-    }
+    const setupProblem = modelSetupProblem(settings.model);
+    if (setupProblem) return { ok: false, error: setupProblem, needsSetup: true };
     let site: string | undefined;
     try {
       site = request.pageUrl ? new URL(request.pageUrl).hostname.replace(/^www\./, '') : undefined;
