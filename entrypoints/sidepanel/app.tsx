@@ -3,8 +3,9 @@ import { CheckTab, type ClaimFocus } from '../../components/sidepanel/check-tab'
 import { HistoryView } from '../../components/sidepanel/history-view';
 import { RateView } from '../../components/sidepanel/rate-view';
 import { TabBar, type TabId } from '../../components/sidepanel/tab-bar';
+import { useExtensionStatus } from '../../components/sidepanel/use-extension-status';
 import { watchPanelFocus } from '../../lib/messaging/panel-focus';
-import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
+import { sendToBackground } from '../../lib/messaging/protocol';
 
 /** `?check=<id>` opens a given check (links from the page and tests use it). */
 function checkFromUrl(): string | undefined {
@@ -16,14 +17,12 @@ function checkFromUrl(): string | undefined {
  * from IndexedDB through live queries; messages to the background only carry commands and ids.
  */
 export function SidePanelApp() {
-  const [status, setStatus] = useState<ExtensionStatus>();
-  const [statusError, setStatusError] = useState<string>();
+  const { status, error: statusError } = useExtensionStatus();
   const [tab, setTab] = useState<TabId>('check');
   const [checkId, setCheckId] = useState(checkFromUrl);
   const [claimFocus, setClaimFocus] = useState<ClaimFocus>();
 
   useEffect(() => {
-    sendToBackground('getStatus').then(setStatus, (error: unknown) => setStatusError(error instanceof Error ? error.message : String(error)));
     // A service worker stopped mid-check resumes its checks when someone looks (no answer needed).
     sendToBackground('resumeChecks').catch(() => undefined);
     sendToBackground('resumeRatings').catch(() => undefined);

@@ -34,6 +34,25 @@ describe('the side panel', () => {
     expect(openOptions).toHaveBeenCalledOnce();
   });
 
+  it('asks for the status again when settings change or the panel gets focus, so the set-up notice goes', async () => {
+    let modelConfigured = false;
+    const sent = fakeBackground({ ...configured(false), getStatus: () => ({ version: '0.1.0', modelConfigured }) });
+    renderWithDb(<SidePanelApp />, db);
+    await screen.findByTestId('setup-needed');
+    modelConfigured = true;
+    // Another extension area's change is not a settings change.
+    await fakeBrowser.storage.session.set({ settings: 'not these' });
+    await fakeBrowser.storage.local.set({ unrelated: 1 });
+    expect(sent.filter((command) => command.type === 'getStatus')).toHaveLength(1);
+    await fakeBrowser.storage.local.set({ settings: { saved: true } });
+    await screen.findByTestId('sidepanel-ready');
+    expect(screen.queryByTestId('setup-needed')).toBeNull();
+    modelConfigured = false;
+    window.dispatchEvent(new Event('focus'));
+    await screen.findByTestId('setup-needed');
+    expect(sent.filter((command) => command.type === 'getStatus')).toHaveLength(3);
+  });
+
   it('says there are no checks yet, and resumes interrupted checks and ratings on opening', async () => {
     const sent = fakeBackground(configured(true));
     renderWithDb(<SidePanelApp />, db);

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
+
+/** The storage area and key the background keeps settings under (lib/settings/store.ts). */
+const SETTINGS_AREA = 'local';
+const SETTINGS_KEY = 'settings';
+
+export interface StatusState {
+  status: ExtensionStatus | undefined;
+  error: string | undefined;
+}
+
+/**
+ * The background's status ("is a model set up?"), asked for when the panel opens and again whenever
+ * settings are saved or the panel gets focus, so the set-up notice goes once the user chose a model in
+ * the options page. The storage change is only a trigger: the panel never reads settings (they hold keys).
+ */
+export function useExtensionStatus(): StatusState {
+  const [state, setState] = useState<StatusState>({ status: undefined, error: undefined });
+  useEffect(() => {
+    let latest = 0;
+    let stopped = false;
+    const refresh = () => {
+      // Answers can arrive out of order; only the newest question's answer counts.
+      const asked = ++latest;
+      const settle = (next: (current: StatusState) => StatusState) => {
+        if (!stopped && asked === latest) setState(next);
+      };
+      sendToBackground('getStatus').then(
+        (status) => settle(() => ({ status, error: undefined })),
+        // The last status known stays for the check tab; the error says the background is not answering.
+        (error: unknown) => settle((current) => ({ status: current.status, error: error instanceof Error ? error.message : String(error) })),
+      );
+    };
+    const onStorageChanged = (changes: Record<string, unknown>, area: string) => {
+      if (area === SETTINGS_AREA && SETTINGS_KEY in changes) refresh();
+    };
+    refresh();
+    browser.storage.onChanged.addListener(onStorageChanged);
+    window.addEventListener('focus', refresh);
+    return () => {
+      stopped = true;
+      browser.storage.onChanged.removeListener(onStorageChanged);
+      window.removeEventListener('focus', refresh);
+    };
+  }, []);
+  return state;
+}
