@@ -1,4 +1,5 @@
 import type { PageLinkMark } from '../messaging/protocol';
+import { LINK_SUPPORT_ICONS } from '../view/link-labels';
 import { createShadowHost } from './shadow-host';
 
 /**
@@ -14,8 +15,6 @@ const CSS = `
 .mark[data-support="unrelated"], .mark[data-support="unavailable"] { background: #b3261e; }
 .mark[data-support="not-judged"] { background: #5a4fa3; }
 `;
-
-const ICONS: Record<PageLinkMark['support'], string> = { supports: '✓', 'does-not-support': '~', unrelated: '✗', unavailable: '✗', 'not-judged': '?' };
 
 /** The absolute URL of a link without its fragment, for comparing a page's anchors with audited links. */
 function withoutHash(url: string, base: string): string | undefined {
@@ -77,7 +76,7 @@ export function createLinkMarks(doc: Document) {
         mark.setAttribute('role', 'img');
         mark.setAttribute('aria-label', `Factlight: ${link.label}`);
         mark.title = `Factlight: ${link.label}`;
-        mark.textContent = ICONS[link.support];
+        mark.textContent = LINK_SUPPORT_ICONS[link.support];
         host.root.append(mark);
         placed.push({ anchor, mark });
       }
