@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, startHttpsOrigin, withoutScripts, type FactWorld, type HttpsOrigin } from '../../servers';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
-import { byTestId, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
+import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
+import { readSharedFixture } from '../../unit/sites/fixtures';
 
 /** A saved real Claude conversation served at https://claude.ai, so the real match patterns apply. */
-const FIXTURE = resolve(import.meta.dirname, '../../../../shared/fixtures/chat/claude/obsidian-ai-exporter--chat-simple.html');
+const FIXTURE = 'claude/obsidian-ai-exporter--chat-simple.html';
 const NAMES = ['factlight-green', 'factlight-orange', 'factlight-red', 'factlight-grey', 'factlight-unknown'];
 const CONVERSATION = 'https://claude.ai/chat/saved-conversation';
 const CONTROL = byTestId('factlight-check-reply');
@@ -18,9 +17,10 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
   const drivers: ExtensionDriver[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(FIXTURE)) throw new Error(`Missing chat fixture ${FIXTURE}: the shared folder must sit beside the repository.`);
+    // Throws with instructions when the shared fixture folder (or this file in it) is missing.
+    const html = readSharedFixture(FIXTURE);
     world = await startFactWorld();
-    claude = await startHttpsOrigin(['claude.ai'], withoutScripts(readFileSync(FIXTURE, 'utf8')));
+    claude = await startHttpsOrigin(['claude.ai'], withoutScripts(html));
   });
   afterEach(async () => {
     await Promise.all(drivers.splice(0).map((driver) => driver.close()));
@@ -36,16 +36,16 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     return driver;
   }
 
-  /** A browser pointed at the fact world, with "check every new reply automatically" on or off. */
+  /**
+   * A browser pointed at the fact world, with "check every new reply automatically" on or off. Like the
+   * other journeys it allows private-network evidence, so the world's loopback pages are read in full.
+   */
   async function configured(autoCheck = false): Promise<ExtensionDriver> {
     const driver = await launch();
-    const options = await DriverOptionsPage.open(driver);
-    await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
-    await options.page.setChecked(byTestId('search-wikipedia'), false);
-    await options.enableSearxng(world.searxng.baseUrl);
-    if (autoCheck) await options.page.setChecked(byTestId('auto-check-replies'), true);
-    expect(await options.save()).toBe('Settings saved.');
-    await options.page.close();
+    const status = await configureDriverForWorld(driver, world, async (options) => {
+      if (autoCheck) await options.page.setChecked(byTestId('auto-check-replies'), true);
+    });
+    expect(status).toBe('Settings saved.');
     return driver;
   }
 
