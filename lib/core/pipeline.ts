@@ -2,6 +2,7 @@ import { ProviderError } from './errors';
 import { BudgetExceededError } from './model/usage-meter';
 import { createRunContext } from './run-context';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
+import { takesHostType } from './sources/takes-host-type';
 import { classifySources } from './stages/classify-sources';
 import { extractClaims, batchSentences } from './stages/extract-claims';
 import { findEvidence } from './stages/find-evidence';
@@ -120,12 +121,13 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   }
 
   async function typeSources(): Promise<void> {
-    if (evidence.length === 0) return;
-    const types = await classifySources(ctx, evidence.map((item) => ({ url: item.source.url, title: item.source.title })));
-    // Fact-checks and knowledge-graph statements keep their own types; web evidence takes its host's.
-    for (const item of evidence) {
+    // Only web pages no path rule knows take their host's type, so only their hosts need one.
+    const typed = evidence.filter(takesHostType);
+    if (typed.length === 0) return;
+    const types = await classifySources(ctx, typed.map((item) => ({ host: item.source.host, title: item.source.title })));
+    for (const item of typed) {
       const type = types.get(item.source.host);
-      if (type && (item.origin === 'page' || item.origin === 'snippet')) item.source.sourceType = type;
+      if (type) item.source.sourceType = type;
     }
     emit({ type: 'source-types', types: Object.fromEntries(types) });
   }

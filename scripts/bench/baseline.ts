@@ -56,7 +56,7 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
     }),
   );
   const claims = perSentence.flat();
-  const hosts = [...new Map(evidence.map((e) => [e.source.host, { url: e.source.url, title: e.source.title }])).values()];
+  const hosts = [...new Map(evidence.map((e) => [e.source.host, { host: e.source.host, title: e.source.title }])).values()];
   await Promise.all([
     ...hosts.map((sample) => classifySources(ctx, [sample])),
     ...sentencesNeedingRevision(sentences, claims, assessments).map((target) => reviseSentences(ctx, [target], evidence)),

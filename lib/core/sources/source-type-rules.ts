@@ -2,11 +2,18 @@ import type { SourceType } from '../types';
 
 /**
  * Source types of well-known hosts, by rule. Hosts not covered here are classified by one batched model
- * call per check (source-types stage) and cached per host. A rule matches the host or any subdomain.
+ * call per check (source-types stage) and cached per host. A rule matches the host or any subdomain; a
+ * rule with a path ("lemonde.fr/les-decodeurs") matches pages under that path only, and wins over the
+ * host's own type, since fact-check desks live inside news sites.
  */
 const KNOWN_HOSTS: Record<string, SourceType> = {};
-function add(type: SourceType, hosts: string): void {
-  for (const host of hosts.split(/\s+/).filter(Boolean)) KNOWN_HOSTS[host] = type;
+const KNOWN_PATHS: Array<{ host: string; path: string; type: SourceType }> = [];
+function add(type: SourceType, entries: string): void {
+  for (const entry of entries.split(/\s+/).filter(Boolean)) {
+    const slash = entry.indexOf('/');
+    if (slash < 0) KNOWN_HOSTS[entry] = type;
+    else KNOWN_PATHS.push({ host: entry.slice(0, slash), path: entry.slice(slash), type });
+  }
 }
 
 add('fact-check', `snopes.com politifact.com factcheck.org fullfact.org checkyourfact.com leadstories.com
@@ -27,7 +34,7 @@ add('news', `nytimes.com washingtonpost.com wsj.com bbc.com bbc.co.uk reuters.co
   lemonde.fr lefigaro.fr spiegel.de zeit.de faz.net sueddeutsche.de elpais.com corriere.it repubblica.it
   nhk.or.jp asahi.com scmp.com hindustantimes.com timesofindia.indiatimes.com abc.net.au cbc.ca
   theverge.com wired.com arstechnica.com techcrunch.com engadget.com cnet.com vox.com slate.com salon.com
-  huffpost.com buzzfeednews.com yahoo.com news.yahoo.com msn.com nbcnews.com newsweek.com`);
+  huffpost.com buzzfeednews.com yahoo.com news.yahoo.com msn.com newsweek.com`);
 add('social', `twitter.com x.com facebook.com instagram.com tiktok.com reddit.com youtube.com youtu.be
   linkedin.com threads.net mastodon.social bsky.app t.me telegram.org pinterest.com quora.com
   stackexchange.com stackoverflow.com`);
@@ -43,18 +50,47 @@ export function normaliseHost(host: string): string {
   return host.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
 }
 
-/** The source type of a URL by rule, or undefined when no rule knows it. */
-export function sourceTypeByRule(url: string): SourceType | undefined {
+/** The normalised host of a URL, or undefined when it does not parse. */
+export function hostOf(url: string): string | undefined {
+  try {
+    return normaliseHost(new URL(url).hostname);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The host itself, then each parent domain with at least one dot ("a.b.com", "b.com"). */
+function domainsOf(host: string): string[] {
+  const domains: string[] = [];
+  for (let candidate = host; candidate.includes('.'); candidate = candidate.slice(candidate.indexOf('.') + 1)) domains.push(candidate);
+  return domains;
+}
+
+/** Fact-check desks of news sites, named in the path on any host. */
+const FACT_CHECK_PATH = /\/(fact-?check|faktencheck|verificat|ap-fact-check)/i;
+
+/**
+ * The type of one page by a rule on its path, or undefined when none applies. Such a type belongs to
+ * that URL only: other pages of the host take the host's type.
+ */
+export function sourceTypeByPath(url: string): SourceType | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return undefined;
   }
-  const host = normaliseHost(parsed.hostname);
-  // Some fact-check desks live under a news site's path.
-  if (/\/(fact-?check|faktencheck|les-decodeurs|verificat|ap-fact-check)/i.test(parsed.pathname)) return 'fact-check';
-  for (let candidate = host; candidate.includes('.'); candidate = candidate.slice(candidate.indexOf('.') + 1)) {
+  const domains = domainsOf(normaliseHost(parsed.hostname));
+  const path = parsed.pathname.toLowerCase();
+  const known = KNOWN_PATHS.find((rule) => domains.includes(rule.host) && (path === rule.path || path.startsWith(`${rule.path}/`)));
+  if (known) return known.type;
+  if (FACT_CHECK_PATH.test(parsed.pathname)) return 'fact-check';
+  return undefined;
+}
+
+/** The type of a (normalised) host by rule, or undefined when no rule knows it. */
+export function sourceTypeByHost(host: string): SourceType | undefined {
+  for (const candidate of domainsOf(host)) {
     const type = KNOWN_HOSTS[candidate];
     if (type) return type;
   }
@@ -62,4 +98,11 @@ export function sourceTypeByRule(url: string): SourceType | undefined {
   if (GOVERNMENT_SUFFIXES.some((suffix) => host.endsWith(suffix))) return 'government';
   if (host.endsWith('.edu') || host.includes('.ac.') || host.endsWith('.ac.uk')) return 'scientific';
   return undefined;
+}
+
+/** The source type of a URL by rule (its path's, else its host's), or undefined when no rule knows it. */
+export function sourceTypeByRule(url: string): SourceType | undefined {
+  const host = hostOf(url);
+  if (host === undefined) return undefined;
+  return sourceTypeByPath(url) ?? sourceTypeByHost(host);
 }

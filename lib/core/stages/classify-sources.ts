@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
 import { structuredCall, type ModelCallContext } from '../model/structured-call';
-import { normaliseHost, sourceTypeByRule } from '../sources/source-type-rules';
+import { normaliseHost, sourceTypeByHost } from '../sources/source-type-rules';
 import { SOURCE_TYPES, type SourceType } from '../types';
 
 /**
  * The source type of every evidence host: known hosts by rule, the rest by one batched model call per
- * check, remembered per host in the cache for a month (a site's nature rarely changes).
+ * check, remembered per host in the cache for a month (a site's nature rarely changes). This is the
+ * host's type only: a page a path rule knows keeps its own (see sources/takes-host-type.ts).
  */
 const HOST_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -20,8 +21,9 @@ government (governments, public agencies, intergovernmental bodies), scientific 
 institutes, medical institutions), blog (personal or company blogs, newsletters), social (social networks, forums,
 video platforms, Q&A sites), other (shops, company sites, anything else). Return every host. ${DATA_BLOCK_RULE}`;
 
+/** A host (normalised, as in `EvidenceSource.host`) and the title of one of its pages, for the model. */
 export interface HostSample {
-  url: string;
+  host: string;
   title: string;
 }
 
@@ -30,9 +32,9 @@ export async function classifySources(ctx: ModelCallContext & { onWarning?: (mes
   const types = new Map<string, SourceType>();
   const unknown = new Map<string, HostSample>();
   for (const sample of samples) {
-    const host = hostOf(sample.url);
+    const { host } = sample;
     if (!host || types.has(host) || unknown.has(host)) continue;
-    const byRule = sourceTypeByRule(sample.url);
+    const byRule = sourceTypeByHost(host);
     if (byRule) types.set(host, byRule);
     else unknown.set(host, sample);
   }
@@ -69,12 +71,4 @@ export async function classifySources(ctx: ModelCallContext & { onWarning?: (mes
   }
   for (const host of unknown.keys()) if (!types.has(host)) types.set(host, 'other');
   return types;
-}
-
-export function hostOf(url: string): string | undefined {
-  try {
-    return normaliseHost(new URL(url).hostname);
-  } catch {
-    return undefined;
-  }
 }

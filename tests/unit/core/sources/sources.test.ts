@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceTypeByRule } from '../../../../lib/core/sources/source-type-rules';
+import { sourceTypeByPath, sourceTypeByRule } from '../../../../lib/core/sources/source-type-rules';
 import { canonicalUrl, isUsableEvidenceUrl } from '../../../../lib/core/sources/url-filter';
 
 describe('source types by rule', () => {
@@ -17,8 +17,18 @@ describe('source types by rule', () => {
     ['https://someone.substack.com/p/x', 'blog'],
     ['https://x.com/user/status/1', 'social'],
     ['https://old.reddit.com/r/x', 'social'],
+    ['https://www.lemonde.fr/les-decodeurs/article/2024/01/01/x.html', 'fact-check'],
+    ['https://www.lemonde.fr/politique/article/2024/01/01/x.html', 'news'],
+    ['https://www.lemonde.fr/les-decodeurs-du-sport/x', 'news'],
   ])('%s is %s', (url, type) => {
     expect(sourceTypeByRule(url)).toBe(type);
+  });
+
+  it('tells a path rule, which types one page, from a host rule', () => {
+    expect(sourceTypeByPath('https://www.reuters.com/fact-check/abc')).toBe('fact-check');
+    expect(sourceTypeByPath('https://www.lemonde.fr/les-decodeurs/x')).toBe('fact-check');
+    expect(sourceTypeByPath('https://www.reuters.com/world/abc')).toBeUndefined();
+    expect(sourceTypeByPath('https://www.snopes.com/x')).toBeUndefined();
   });
 
   it('leaves unknown hosts to the model', () => {

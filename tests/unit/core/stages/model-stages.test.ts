@@ -134,10 +134,10 @@ describe('source types', () => {
     const cache = new MemoryCache();
     const first = context([json({ hosts: [{ host: 'quokka-facts.net', type: 'blog' }, { host: 'acme-shop.com', type: 'other' }] })], cache);
     const samples = [
-      { url: 'https://en.wikipedia.org/wiki/Quokka', title: 'Quokka' },
-      { url: 'https://www.quokka-facts.net/a', title: 'All about quokkas' },
-      { url: 'https://acme-shop.com/p/1', title: 'Buy' },
-      { url: 'https://quokka-facts.net/b', title: 'More' },
+      { host: 'en.wikipedia.org', title: 'Quokka' },
+      { host: 'quokka-facts.net', title: 'All about quokkas' },
+      { host: 'acme-shop.com', title: 'Buy' },
+      { host: 'quokka-facts.net', title: 'More' },
     ];
     const types = await classifySources(first.ctx, samples);
     expect(Object.fromEntries(types)).toEqual({ 'en.wikipedia.org': 'wiki', 'quokka-facts.net': 'blog', 'acme-shop.com': 'other' });
@@ -148,9 +148,16 @@ describe('source types', () => {
     expect(second.model.calls).toHaveLength(0);
   });
 
+  it("types a host by its host rule, whatever a page's path says", async () => {
+    const { ctx, model } = context([]);
+    const types = await classifySources(ctx, [{ host: 'reuters.com', title: 'Fact check: quokkas' }, { host: 'lemonde.fr', title: 'Les Décodeurs' }]);
+    expect(Object.fromEntries(types)).toEqual({ 'reuters.com': 'news', 'lemonde.fr': 'news' });
+    expect(model.calls).toHaveLength(0);
+  });
+
   it('shows unclassified hosts as "other" with a warning when the call fails', async () => {
     const { ctx, warnings } = context([new Error('boom'), new Error('boom')]);
-    const types = await classifySources(ctx, [{ url: 'https://unknown.example/a', title: 'A' }]);
+    const types = await classifySources(ctx, [{ host: 'unknown.example', title: 'A' }]);
     expect(types.get('unknown.example')).toBe('other');
     expect(warnings[0]).toMatch(/Source types could not be classified/);
   });
