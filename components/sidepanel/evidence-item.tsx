@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import type { Evidence, Judgement } from '../../lib/core/types';
+import { httpHref } from '../../lib/net/http-url';
 import { formatDate } from '../../lib/view/format';
 import { ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS } from '../../lib/view/labels';
-import { safeHttpHref } from '../../lib/view/safe-url';
 import { MarkedPassage } from './marked-passage';
 import { SafeLink } from './safe-link';
 
@@ -50,7 +50,7 @@ export function EvidenceItem({ item, citation, judgement, claimText, included, t
         </blockquote>
       ) : null}
       {judgement?.rationale ? <p className="rationale">{judgement.rationale}</p> : null}
-      {safeHttpHref(source.url) ? null : <p className="hint">Not a web address, so not linked: {source.url}</p>}
+      {httpHref(source.url) ? null : <p className="hint">Not a web address, so not linked: {source.url}</p>}
       <label className="toggle">
         <input type="checkbox" data-testid="evidence-toggle" checked={included} onChange={(event) => onToggle(event.target.checked)} />
         Count this source{typeExcluded ? ' (its source type is off)' : ''}

@@ -1,4 +1,4 @@
-import { safeHttpHref } from './safe-url';
+import { httpHref } from '../net/http-url';
 
 /**
  * Markdown for untrusted text (checked text, page titles, passages, model explanations): whatever a page
@@ -32,7 +32,7 @@ export function codeBlock(text: string): string {
  * form, and `URL.href` has already percent-encoded the spaces and angle brackets that could end it.
  */
 export function markdownLink(label: string, url: string): string {
-  const href = safeHttpHref(url);
+  const href = httpHref(url);
   const text = escapeMarkdown(label);
   if (href) return `[${text || escapeMarkdown(href)}](<${href}>)`;
   return text ? `${text} (${escapeMarkdown(url)})` : escapeMarkdown(url);

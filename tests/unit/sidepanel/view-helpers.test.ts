@@ -3,7 +3,6 @@ import { orderEvidence, splitCitations } from '../../../lib/view/citations';
 import { applyRevisions } from '../../../lib/view/corrected-text';
 import { formatDate } from '../../../lib/view/format';
 import { markClaimWords } from '../../../lib/view/match-words';
-import { safeHttpHref } from '../../../lib/view/safe-url';
 import { segmentRange, worstBand } from '../../../lib/view/segments';
 import { diffWords } from '../../../lib/view/word-diff';
 
@@ -77,16 +76,6 @@ describe('citations', () => {
   it('orders cited evidence first so item n is citation n', () => {
     const ordered = orderEvidence([{ id: 'a' }, { id: 'b' }, { id: 'c' }], ['c', 'a']);
     expect(ordered).toEqual([{ item: { id: 'c' }, citation: 1 }, { item: { id: 'a' }, citation: 2 }, { item: { id: 'b' } }]);
-  });
-});
-
-describe('safeHttpHref', () => {
-  it('allows only http(s)', () => {
-    expect(safeHttpHref('https://example.org/a b')).toBe('https://example.org/a%20b');
-    expect(safeHttpHref('http://example.org')).toBe('http://example.org/');
-    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'not a url', '']) {
-      expect(safeHttpHref(bad)).toBeUndefined();
-    }
   });
 });
 
