@@ -1,8 +1,12 @@
+import { BANDS, HIGHLIGHT_NAMES } from '../../../lib/highlight/names';
 import type { FactWorld } from '../../servers';
 import type { DriverPage, ExtensionDriver } from './driver';
 import type { ConnectionOutcome, ModelForm } from './options-page';
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
+
+/** Every `CSS.highlights` name the extension draws with, one per band (a plain array, to pass into the page). */
+export const ALL_HIGHLIGHT_NAMES: string[] = BANDS.map((band) => HIGHLIGHT_NAMES[band]);
 
 /** The options page through the browser-neutral driver: select, type, click, read. */
 export class DriverOptionsPage {

@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, startHttpsOrigin, withoutScripts, type FactWorld, type HttpsOrigin } from '../../servers';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
+import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 import { readSharedFixture } from '../../unit/sites/fixtures';
 
 /** A saved real Claude conversation served at https://claude.ai, so the real match patterns apply. */
 const FIXTURE = 'claude/obsidian-ai-exporter--chat-simple.html';
-const NAMES = ['factlight-green', 'factlight-orange', 'factlight-red', 'factlight-grey', 'factlight-unknown'];
 const CONVERSATION = 'https://claude.ai/chat/saved-conversation';
 const CONTROL = byTestId('factlight-check-reply');
 
@@ -63,12 +62,12 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     expect(placement).toEqual(Array(7).fill(true));
 
     await page.click(CONTROL, { nth: 2 });
-    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), NAMES, { timeout: 30_000 });
+    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
     const inside = await page.evaluate((names) => {
       const third = document.querySelectorAll('[data-is-streaming]')[2]!;
       const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
       return ranges.length > 0 && ranges.every((range) => third.contains(range.commonAncestorContainer));
-    }, NAMES);
+    }, ALL_HIGHLIGHT_NAMES);
     expect(inside).toBe(true);
   });
 
@@ -90,7 +89,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     await expect.poll(() => page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
     const panel = await DriverSidePanel.open(driver);
     await panel.openLatestFromHistory();
-    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), NAMES, { timeout: 30_000 });
+    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
 
     // A virtualised list scrolls the turn out of view (its row leaves the DOM, our control with it) ...
     await page.evaluate(() => {
@@ -102,7 +101,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     }, undefined);
     expect(await page.count(CONTROL)).toBe(6);
     // Its highlights go with it (never left on the wrong text) ...
-    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), NAMES);
+    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), ALL_HIGHLIGHT_NAMES);
     // ... and back: a new node for the same reply.
     await page.evaluate(() => {
       const saved = (window as unknown as { __row: { copy: Element; parent: Element; next: Node | null } }).__row;
@@ -120,7 +119,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
           const reply = document.querySelectorAll('[data-is-streaming]')[2]!;
           const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
           return ranges.length > 0 && ranges.every((range) => reply.contains(range.startContainer) && range.toString().length > 0);
-        }, NAMES),
+        }, ALL_HIGHLIGHT_NAMES),
       )
       .toBe(true);
   });
@@ -153,11 +152,11 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
 
     // Without a click, the new reply is checked and highlighted inside itself.
     await expect.poll(() => page.text(CONTROL, { nth: 7 }), { timeout: 10_000 }).toBe('Checked · see side panel');
-    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), NAMES, { timeout: 30_000 });
+    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
     const drawn = await page.evaluate((names) => {
       const reply = [...document.querySelectorAll('[data-is-streaming]')].at(-1)!;
       return names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name} ${reply.contains((range as Range).startContainer) ? 'in' : 'outside'}: ${(range as Range).toString()}`));
-    }, NAMES);
+    }, ALL_HIGHLIGHT_NAMES);
     expect(drawn.sort()).toEqual(['factlight-green in: The Eiffel Tower was completed in 1889', 'factlight-green in: The Eiffel Tower was completed in 1889 and stands in Paris.']);
     expect((await page.texts(CONTROL)).slice(0, 7)).toEqual(Array(7).fill('Fact-check'));
   });

@@ -1,18 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, type FactWorld } from '../../servers';
 import { driverBrowserName, launchDriver, type DriverPage, type ExtensionDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
+import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
 
-const NAMES = ['factlight-green', 'factlight-orange', 'factlight-red', 'factlight-grey', 'factlight-unknown'];
 const EIFFEL_SENTENCE = "It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World's Fair.";
 
 /** Every range registered in our named highlights, as "name: text", read from the page itself. */
 function drawnHighlights(page: DriverPage): Promise<string[]> {
-  return page.evaluate((names) => names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name}: ${(range as Range).toString()}`)), NAMES);
+  return page.evaluate((names) => names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name}: ${(range as Range).toString()}`)), ALL_HIGHLIGHT_NAMES);
 }
 
 function highlightCount(page: DriverPage): Promise<number> {
-  return page.evaluate((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0), NAMES);
+  return page.evaluate((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0), ALL_HIGHLIGHT_NAMES);
 }
 
 /**
@@ -85,7 +84,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
       page.evaluate((names) => {
         const fresh = document.querySelector('article p[data-rerendered]')!;
         return names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((r) => `${name} ${fresh.contains((r as Range).startContainer) && fresh.contains((r as Range).endContainer) ? 'new' : 'stale'}: ${(r as Range).toString()}`));
-      }, NAMES);
+      }, ALL_HIGHLIGHT_NAMES);
     await expect.poll(drawnIn).toEqual([`factlight-green new: ${EIFFEL_SENTENCE}`]);
 
     // A narrower window re-wraps the text: the highlight stays, and is still found where it now is.
@@ -104,7 +103,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     expect(await page.text(byTestId('factlight-card'))).toContain('Supported');
 
     await panel.page.click(byTestId('clear-highlights'));
-    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), NAMES);
+    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), ALL_HIGHLIGHT_NAMES);
     await page.waitFor(byTestId('factlight-card'), { state: 'detached' });
   });
 
@@ -115,7 +114,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     const page = await driver.openPage(site.url('/long'));
     await page.click('article p', { clickCount: 3 });
     await page.click(byTestId('factlight-check-selection'));
-    await page.waitForFunction((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 2, NAMES, { timeout: 30_000 });
+    await page.waitForFunction((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 2, ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
     await page.evaluate(() => window.scrollTo(0, 0), undefined);
 
     const panel = await DriverSidePanel.open(driver);
@@ -125,7 +124,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     await page.waitForFunction(() => window.scrollY > 2000, undefined);
 
     await panel.page.click(byTestId('clear-highlights'));
-    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), NAMES);
+    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), ALL_HIGHLIGHT_NAMES);
     expect(await highlightCount(page)).toBe(0);
   });
 

@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, type FactWorld } from '../../servers';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
+import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
-const NAMES = ['factlight-green', 'factlight-orange', 'factlight-red', 'factlight-grey', 'factlight-unknown'];
 
 /**
  * A news page with the chrome real sites have around the article: navigation, a "trending" sidebar holding
@@ -55,13 +54,13 @@ describe(`page check journey (${driverBrowserName()})`, () => {
     await expect.poll(() => panel.page.count(byTestId('not-found-on-page'))).toBe(0);
 
     // Every claim is highlighted in the page, inside the article, over its own words.
-    await page.waitForFunction((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 7, NAMES, { timeout: 30_000 });
+    await page.waitForFunction((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 7, ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
     const drawn = await page.evaluate((names) => {
       const article = document.querySelector('article')!;
       return names.flatMap((name) =>
         [...(CSS.highlights.get(name) ?? [])].map((range) => ({ name, text: (range as Range).toString(), inArticle: article.contains((range as Range).commonAncestorContainer) })),
       );
-    }, NAMES);
+    }, ALL_HIGHLIGHT_NAMES);
     expect(drawn.every((span) => span.inArticle)).toBe(true);
     expect(drawn.map((span) => span.name)).not.toContain('factlight-red');
     expect(drawn.map((span) => span.text).sort()).toEqual([
