@@ -65,6 +65,8 @@ export function createRunManager(deps: RunManagerDeps) {
     } finally {
       running.delete(checkId);
       changed();
+      // The final status is written outside the writer's recorded steps: one more notice sends it to the page.
+      deps.onCheckChanged?.(checkId);
     }
   }
 

@@ -21,6 +21,9 @@ export function createTabSync(db: FactlightDb) {
   const injected = new Set<string>();
 
   async function push(checkId: string): Promise<void> {
+    // Most checks (typed, side panel) have no page to draw in: skip loading all their rows.
+    const check = await db.checks.get(checkId);
+    if (check?.tabId === undefined || !check.capture) return;
     const view = await loadCheckView(db, checkId);
     if (!view || view.check.tabId === undefined) return;
     const request = drawRequestFor(view);
@@ -46,7 +49,8 @@ export function createTabSync(db: FactlightDb) {
       if (pending.has(checkId)) return;
       pending.set(checkId, setTimeout(() => {
         pending.delete(checkId);
-        void push(checkId);
+        // A redraw that cannot read the database (closed, check deleted) just shows nothing new.
+        push(checkId).catch(() => undefined);
       }, THROTTLE_MS));
     },
     /** Redraws at once (e.g. when the check finishes). */
