@@ -28,6 +28,18 @@ describe('links inside a selection', () => {
     ]);
   });
 
+  it('cleans each URL as reply citations are: tracking parameters dropped, a text fragment read as the quote', () => {
+    const { range, text } = select(
+      '<p id="a">Curie won (<a href="https://bio.example/curie?utm_source=news&amp;id=7&amp;fbclid=abc">bio</a>, <a href="/prizes#:~:text=two%20prizes">prizes</a>, <a href="javascript:alert(1)">run</a>).</p>',
+      '#a',
+      '#a',
+    );
+    expect(linksInRange(range, text)).toEqual([
+      { url: 'https://bio.example/curie?id=7', start: 11, end: 14, title: 'bio' },
+      { url: new URL('/prizes', document.baseURI).href, start: 16, end: 22, title: 'prizes', quote: 'two prizes' },
+    ]);
+  });
+
   it('keeps a link whose words are not in the text, without a position', () => {
     const { range } = select('<p id="a">A claim <a href="https://x.example/">source</a>.</p>', '#a', '#a');
     expect(linksInRange(range, 'A claim.')).toEqual([{ url: 'https://x.example/', start: -1, end: -1, title: 'source' }]);
