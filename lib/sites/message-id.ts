@@ -3,16 +3,11 @@
  * It is stable across remounts and virtualization once the reply is finished, which is when the content
  * script starts keying state on it; while a reply streams its derived id changes with every token.
  */
+import { fnv1a } from '../core/model/stable-hash';
 
 /** `<site>-t<hash>`: FNV-1a (32 bit) over the first 2,000 characters of `text`, in base 36. */
 export function fallbackMessageId(site: string, text: string): string {
-  let hash = 0x811c9dc5;
-  const sample = text.slice(0, 2000);
-  for (let index = 0; index < sample.length; index += 1) {
-    hash ^= sample.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${site}-t${hash.toString(36)}`;
+  return `${site}-t${fnv1a(text.slice(0, 2000)).toString(36)}`;
 }
 
 /** The part of an id attribute after `prefix` ("response-<uuid>" → "<uuid>"), or null when absent or empty. */

@@ -13,6 +13,7 @@
  * in-sample (fit on every claim, scored on the same), k-fold cross-validation by claim (each claim scored
  * by weights fitted without it) and the fixed dev/held-out split (fit on dev, score held-out).
  */
+import { fnv1a } from '../../lib/core/model/stable-hash';
 
 export interface FitItem {
   /** One feature vector per candidate. */
@@ -61,13 +62,6 @@ export function fitListwise(items: readonly FitItem[], options: FitOptions = {})
 export function asConstants(w: readonly number[], digits = 2): number[] {
   const scale = w[0] && w[0] > 0 ? w[0] : 1;
   return w.map((v) => Number((v / scale).toFixed(digits)));
-}
-
-/** 32-bit FNV-1a (the eval's split key). */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash;
 }
 
 /** The cross-validation fold of a claim id: a hash independent of the dev/held-out split. */

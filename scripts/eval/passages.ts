@@ -40,6 +40,7 @@
  * would otherwise inherit it by breaking ties in input order.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { fnv1a } from '../../lib/core/model/stable-hash';
 import { bm25Scores } from '../../lib/core/passages/bm25';
 import { orderByScore, type Fusion } from '../../lib/core/passages/fusion';
 import { lexicalScores, prepareQuery } from '../../lib/core/passages/lexical';
@@ -72,12 +73,8 @@ async function readJsonl(path: string): Promise<Array<Record<string, unknown>>> 
   return (await readFile(path, 'utf8')).split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/** 32-bit FNV-1a of a string: a stable seed and split key. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash;
-}
+/** The fixed split by id hash: "dev" (where the few global parameters were chosen); the rest is held out. */
+const isDev = (id: string): boolean => fnv1a(id) % 2 === 0;
 
 /** A permutation of 0..n-1 seeded by `seed` (Fisher–Yates over a small xorshift generator). */
 function permutation(n: number, seed: string): number[] {
@@ -183,7 +180,7 @@ function pairedLine(label: string, items: Item[], gold: Map<string, number[]>, o
  * 5-fold cross-validated by claim, and fitted on dev / scored on held-out, next to the shipped constants.
  * Features are computed on each item's shuffled candidates, as the rankers see them.
  */
-async function printWeightFit(items: Item[], gold: Map<string, number[]>, base: number[][], isDev: (id: string) => boolean): Promise<void> {
+async function printWeightFit(items: Item[], gold: Map<string, number[]>, base: number[][]): Promise<void> {
   const shuffled = items.map((item) => {
     const order = permutation(item.passages.length, item.id);
     const passages = order.map((i) => item.passages[i] ?? '');
@@ -263,7 +260,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(`passages: ${items.length} items ranked → ${outPath}${url ? ` (embeddings: ${url})` : wordVectors ? ` (word vectors: ${wordVectors})` : ''}`);
   if (gold.size === 0) return;
 
-  const subsets: Array<[string, (id: string) => boolean]> = [['all', () => true], ['dev', (id) => fnv1a(id) % 2 === 0], ['held-out', (id) => fnv1a(id) % 2 === 1]];
+  const subsets: Array<[string, (id: string) => boolean]> = [['all', () => true], ['dev', isDev], ['held-out', (id) => !isDev(id)]];
   console.log('\n| ranker                     | subset   | items | P@1   | MRR   | nDCG@5 |\n|---|---|---|---|---|---|');
   for (const [subset, keep] of subsets) {
     for (const [name] of rankers) {
@@ -280,10 +277,10 @@ export async function run(args: string[]): Promise<void> {
     for (const [subset, keep] of subsets.filter(([subset]) => subset !== 'dev')) console.log(pairedLine(`${name} − BM25, ${subset}`, items, gold, rankings.get(name) ?? [], base, keep));
   }
 
-  await printWeightFit(items, gold, base, (id) => fnv1a(id) % 2 === 0);
+  await printWeightFit(items, gold, base);
 
   if (embedder && args.includes('--fusion-grid')) {
-    const dev = items.filter((item) => fnv1a(item.id) % 2 === 0);
+    const dev = items.filter((item) => isDev(item.id));
     console.log('\nDev-half MRR of minmax(lexical) + w · minmax(cosine):');
     for (const weight of FUSION_WEIGHT_GRID) {
       const ranked = await rankAll(dev, oursRanker(embedder, { method: 'weighted', embeddingWeight: weight }));

@@ -3,20 +3,11 @@
  * Deterministic so tests can assert exact numbers; the vectors are a hashed bag of words, so texts that share
  * words point in similar directions and cosine similarity behaves like a (very) crude real embedding.
  */
+import { fnv1a } from '../../lib/core/model/stable-hash';
 
 /** ~1 token per 4 characters, at least 1, like the usual rule of thumb for English. */
 export function countTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
-}
-
-/** 32-bit FNV-1a: tiny, stable across runs and platforms. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
 }
 
 /** An L2-normalised hashed bag-of-words vector of `dimensions` numbers for `text`. */

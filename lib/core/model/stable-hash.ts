@@ -1,6 +1,6 @@
 /**
  * Cache keys for model calls: a stable JSON rendering (object keys sorted, so key order never changes a
- * key) hashed with cyrb53. Pure code on purpose: the core runs where node:crypto does not exist, and
+ * key) hashed with cyrb53; and FNV-1a for short stable ids. Pure code on purpose: the core runs where node:crypto does not exist, and
  * SubtleCrypto is async and overkill for a cache key.
  */
 
@@ -28,6 +28,16 @@ export function cyrb53(text: string, seed = 0): number {
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
   h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * 32-bit FNV-1a over UTF-16 code units: tiny and stable across runs and platforms, for ids and split
+ * keys that must never change (message ids, the passage eval's dev/held-out split), not for cache keys.
+ */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
 }
 
 /**

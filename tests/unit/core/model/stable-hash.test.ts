@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stableHash, stableStringify } from '../../../../lib/core/model/stable-hash';
+import { fnv1a, stableHash, stableStringify } from '../../../../lib/core/model/stable-hash';
 
 describe('stableHash', () => {
   it('ignores key order and undefined members, like JSON', () => {
@@ -12,5 +12,13 @@ describe('stableHash', () => {
     expect(base).toMatch(/^[0-9a-f]{28}$/);
     expect(stableHash({ messages: [{ role: 'user', content: 'b' }] })).not.toBe(base);
     expect(stableHash({ messages: [{ role: 'user', content: 'a' }] })).toBe(base);
+  });
+});
+
+describe('fnv1a', () => {
+  it('matches the published 32-bit FNV-1a test vectors', () => {
+    expect(fnv1a('')).toBe(0x811c9dc5);
+    expect(fnv1a('a')).toBe(0xe40c292c);
+    expect(fnv1a('foobar')).toBe(0xbf9cf968);
   });
 });
