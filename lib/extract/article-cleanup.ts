@@ -47,7 +47,7 @@ function leafBlocks(root: Element): Element[] {
   return leaves;
 }
 
-/** The host without `www.`, or null for URLs that do not parse. */
+/** The host without `www.`, or null for URLs that do not parse. Resolves relative hrefs against the page, which core's `hostOf` does not. */
 function siteOf(href: string, base: string): string | null {
   try {
     return new URL(href, base).hostname.replace(/^www\./, '');

@@ -5,6 +5,7 @@
  */
 import { Readability } from '@mozilla/readability';
 import type { Article } from '../core/ports';
+import { hostOf } from '../core/sources/source-type-rules';
 import { cleanArticle } from './article-cleanup';
 import { removeBoilerplate } from './boilerplate';
 import { domToText } from './dom-text';
@@ -25,14 +26,6 @@ export const MIN_ARTICLE_CHARS = 200;
 function clean(value: string | null | undefined): string | undefined {
   const text = value?.replace(/\s+/g, ' ').trim();
   return text ? text : undefined;
-}
-
-function hostName(url: string): string | undefined {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '') || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -56,7 +49,7 @@ export function extractArticle(doc: Document, url: string, options: ExtractOptio
   if (text.length < MIN_ARTICLE_CHARS) return null;
 
   const title = clean(parsed.title) ?? fallbackTitle ?? '';
-  const siteName = clean(parsed.siteName) ?? hostName(url);
+  const siteName = clean(parsed.siteName) ?? (hostOf(url) || undefined);
   const byline = clean(parsed.byline) ?? domByline;
   const publishedAt = normaliseDate(parsed.publishedTime) ?? metadata.publishedAt;
   const lang = clean(parsed.lang) ?? metadata.lang;

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { ClaimReview, SearchProvider } from '../core/ports';
+import { hostOf } from '../core/sources/source-type-rules';
 import { defineProvider, toPublishedAt, type ProviderContext, type ProviderSpec, type ResultDraft } from './provider';
 import { collapseWhitespace } from './strip-html';
 
@@ -39,19 +40,11 @@ const schema = z.object({
 
 type Claim = NonNullable<z.infer<typeof schema>['claims']>[number];
 
-function hostOf(url: string | null | undefined): string {
-  try {
-    return url ? new URL(url).hostname.replace(/^www\./, '') : '';
-  } catch {
-    return '';
-  }
-}
-
 function reviewsOf(claim: Claim): ResultDraft[] {
   const claimText = collapseWhitespace(claim.text ?? '');
   const claimant = collapseWhitespace(claim.claimant ?? '') || undefined;
   return (claim.claimReview ?? []).map((review) => {
-    const publisher = collapseWhitespace(review.publisher?.name || review.publisher?.site || hostOf(review.url));
+    const publisher = collapseWhitespace(review.publisher?.name || review.publisher?.site || hostOf(review.url ?? '') || '');
     const textualRating = collapseWhitespace(review.textualRating ?? '');
     const reviewDate = toPublishedAt(review.reviewDate);
     const claimReview: ClaimReview = { claimText, publisher, textualRating };

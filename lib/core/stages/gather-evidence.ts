@@ -1,6 +1,6 @@
 import type { Embedder, SearchResult } from '../ports';
 import { selectPassages } from '../passages/select-passages';
-import { sourceTypeByRule, normaliseHost } from '../sources/source-type-rules';
+import { hostOf, sourceTypeByRule } from '../sources/source-type-rules';
 import type { Claim, ClaimQueries, Evidence, EvidenceSource } from '../types';
 import type { PageReader } from './read-pages';
 import type { ClaimSearchResult } from './search-evidence';
@@ -20,16 +20,9 @@ export interface GatherOptions {
   signal?: AbortSignal;
 }
 
-function hostOf(url: string): string {
-  try {
-    return normaliseHost(new URL(url).hostname);
-  } catch {
-    return '';
-  }
-}
-
 function sourceFor(url: string, title: string, provider: EvidenceSource['provider'], extra: Partial<EvidenceSource> = {}): EvidenceSource {
-  return { url, host: hostOf(url), title: title || hostOf(url), provider, sourceType: sourceTypeByRule(url) ?? 'other', ...extra };
+  const host = hostOf(url) ?? '';
+  return { url, host, title: title || host, provider, sourceType: sourceTypeByRule(url) ?? 'other', ...extra };
 }
 
 function factCheckPassage(result: SearchResult): string {

@@ -15,6 +15,10 @@ interface V1Evidence { id: string; checkId: string; claimId: string; url: string
 /** The claim's own id inside its check: "chk-1:c0" → "c0". */
 const localId = (recordId: string, checkId: string) => (recordId.startsWith(`${checkId}:`) ? recordId.slice(checkId.length + 1) : recordId);
 
+/**
+ * Frozen on purpose rather than core's `hostOf`: a migration must turn a v1 record into the same v2 record
+ * whenever it runs, so it does not follow later changes to shared helpers.
+ */
 function hostOf(url: string): string {
   try {
     return new URL(url).hostname.replace(/^www\./, '');

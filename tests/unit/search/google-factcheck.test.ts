@@ -105,6 +105,13 @@ describe('google-factcheck', () => {
     ]);
   });
 
+  it("names a review without a publisher by its URL's host", async () => {
+    server.reply({ body: { claims: [{ text: 'x', claimReview: [{ url: 'https://WWW.Example-Checks.org./r/1', textualRating: 'False' }] }] } });
+    const provider = createSearchProvider('google-factcheck', { apiKey: 'g-key', baseUrl: server.baseUrl });
+    const results = await provider.search({ text: 'x', maxResults: 5 });
+    expect(results.map((r) => r.claimReview?.publisher)).toEqual(['example-checks.org']);
+  });
+
   it('limits the reviews to maxResults and omits languageCode when unknown', async () => {
     server.reply({ body: ANSWER });
     const provider = createSearchProvider('google-factcheck', { apiKey: 'g-key', baseUrl: server.baseUrl });

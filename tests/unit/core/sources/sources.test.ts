@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceTypeByPath, sourceTypeByRule } from '../../../../lib/core/sources/source-type-rules';
+import { hostOf, sourceTypeByPath, sourceTypeByRule } from '../../../../lib/core/sources/source-type-rules';
 import { canonicalUrl, isUsableEvidenceUrl } from '../../../../lib/core/sources/url-filter';
 
 describe('source types by rule', () => {
@@ -34,6 +34,14 @@ describe('source types by rule', () => {
   it('leaves unknown hosts to the model', () => {
     expect(sourceTypeByRule('https://example-shop.com/product/1')).toBeUndefined();
     expect(sourceTypeByRule('not a url')).toBeUndefined();
+  });
+});
+
+describe('hostOf', () => {
+  it('gives the normalised host: lower case, no "www.", no trailing dot', () => {
+    expect(hostOf('https://WWW.Reuters.com./world/x')).toBe('reuters.com');
+    expect(hostOf('http://news.example.org:8080/a')).toBe('news.example.org');
+    expect(hostOf('not a url')).toBeUndefined();
   });
 });
 
