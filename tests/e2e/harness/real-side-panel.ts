@@ -13,6 +13,9 @@ interface EvaluateResult {
   exceptionDetails?: unknown;
 }
 
+/** How long `close` waits for the panel to go: far longer than closing takes, far shorter than the test timeout. */
+const CLOSE_DEADLINE_MS = 15_000;
+
 interface TargetInfo {
   targetId: string;
   type: string;
@@ -73,7 +76,12 @@ export async function realSidePanel(browser: ExtensionBrowser) {
         const api = (globalThis as unknown as { chrome: ChromeForClose }).chrome;
         await api.sidePanel.close({ windowId: (await api.windows.getLastFocused()).id });
       });
-      while ((await panels()).length > 0) await new Promise<void>((resolve) => setImmediate(resolve)); // polls the browser, no fixed sleep
+      // Polls the browser (no fixed sleep) until the panel is gone, but not forever: a panel that stays open fails here, by name.
+      const deadline = Date.now() + CLOSE_DEADLINE_MS;
+      while ((await panels()).length > 0) {
+        if (Date.now() > deadline) throw new Error(`The real side panel was still open ${CLOSE_DEADLINE_MS / 1000} s after chrome.sidePanel.close().`);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     },
   };
 }
