@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { TextScores } from '../../lib/core/scoring/score';
 import type { Claim, Sentence } from '../../lib/core/types';
 import { segmentRange } from '../../lib/view/segments';
@@ -23,7 +23,17 @@ export interface CheckedTextProps {
  * highlighted by band. Overlapping claims are cut into segments (see lib/view/segments.ts).
  */
 export function CheckedText({ text, sentences, claims, scores, pending, selectedClaimId, onSelect }: CheckedTextProps) {
-  const byId = new Map(claims.map((claim) => [claim.id, claim]));
+  const byId = useMemo(() => new Map(claims.map((claim) => [claim.id, claim])), [claims]);
+  // Each sentence's claims, in claim order, grouped once rather than filtering every claim per sentence.
+  const bySentence = useMemo(() => {
+    const groups = new Map<number, Claim[]>();
+    for (const claim of claims) {
+      const group = groups.get(claim.sentenceIndex);
+      if (group) group.push(claim);
+      else groups.set(claim.sentenceIndex, [claim]);
+    }
+    return groups;
+  }, [claims]);
   const labelFor = (claimId: string) => {
     const claim = byId.get(claimId)!;
     const scored = scores.claims.get(claimId);
@@ -35,9 +45,7 @@ export function CheckedText({ text, sentences, claims, scores, pending, selected
   for (const sentence of [...sentences].sort((a, b) => a.start - b.start)) {
     if (sentence.start < cursor) continue;
     if (sentence.start > cursor) nodes.push(text.slice(cursor, sentence.start));
-    const spans = claims
-      .filter((claim) => claim.sentenceIndex === sentence.index)
-      .map((claim) => ({ claimId: claim.id, start: claim.span.start, end: claim.span.end, band: scores.claims.get(claim.id)?.score.band ?? 'unknown' }));
+    const spans = (bySentence.get(sentence.index) ?? []).map((claim) => ({ claimId: claim.id, start: claim.span.start, end: claim.span.end, band: scores.claims.get(claim.id)?.score.band ?? 'unknown' }));
     const segments = spans.length > 0 ? segmentRange(sentence, spans) : [{ start: sentence.start, end: sentence.end, claimIds: [], endsClaim: false }];
     const sentenceScore = scores.sentences.get(sentence.index);
     const sentenceBand = sentenceScore?.band;

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ActionabilityScore as Actionability, AttributionResult, Refinement } from '../../lib/core/explain/types';
 import type { ClaimScore, ScoreFilters } from '../../lib/core/scoring/score';
-import type { Claim, ClaimAssessment, Evidence } from '../../lib/core/types';
+import type { Claim, ClaimAssessment, Evidence, Judgement } from '../../lib/core/types';
 import { orderEvidence } from '../../lib/view/citations';
 import { percent } from '../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../lib/view/labels';
@@ -57,6 +57,7 @@ export function ClaimCard(props: ClaimCardProps) {
   const verdict = pending ? undefined : scored?.verdict;
   const band = scored?.score.band ?? 'unknown';
   const ordered = orderEvidence(evidence, assessment?.citedEvidenceIds ?? []);
+  const judgements = useMemo(() => judgementsById(assessment?.judgements ?? []), [assessment]);
   return (
     <section className="claim-card" data-testid="claim-card" aria-labelledby="claim-card-heading">
       <div className="card-head">
@@ -86,7 +87,7 @@ export function ClaimCard(props: ClaimCardProps) {
                 key={item.id}
                 item={item}
                 citation={citation}
-                judgement={assessment?.judgements.find((judgement) => judgement.evidenceId === item.id)}
+                judgement={judgements.get(item.id)}
                 claimText={claim.text}
                 included={!filters.excludedEvidenceIds.has(item.id)}
                 typeExcluded={filters.excludedSourceTypes.has(item.source.sourceType)}
@@ -114,4 +115,11 @@ export function ClaimCard(props: ClaimCardProps) {
       ) : null}
     </section>
   );
+}
+
+/** Each evidence item's judgement (the first, should the model have judged an item twice). */
+function judgementsById(judgements: readonly Judgement[]): Map<string, Judgement> {
+  const byId = new Map<string, Judgement>();
+  for (const judgement of judgements) if (!byId.has(judgement.evidenceId)) byId.set(judgement.evidenceId, judgement);
+  return byId;
 }
