@@ -36,6 +36,8 @@ export interface RankSentencesInput {
   /** The claim, optionally followed by its question. */
   query: string;
   sentences: readonly Sentence[];
+  /** `tokenize(sentence.text)` of each sentence when the caller already has it (see `pageSentences`). */
+  tokens?: readonly (readonly string[])[];
   /** Sentences of context on each side that make up the scored window; default 1. */
   contextSentences?: number;
   embedder?: Embedder;
@@ -48,9 +50,9 @@ export function windowAround(i: number, context: number, count: number): [number
 }
 
 /** Context-window scores from the lexical ranker: centre + mean of neighbours + claim-word coverage. */
-function lexicalWindowScores(query: string, sentences: readonly Sentence[], context: number): number[] {
+function lexicalWindowScores(query: string, sentences: readonly Sentence[], context: number, given?: readonly (readonly string[])[]): number[] {
   const prepared = prepareQuery(query);
-  const tokens = sentences.map((sentence) => tokenize(sentence.text));
+  const tokens = given ?? sentences.map((sentence) => tokenize(sentence.text));
   // IDF over the page's sentences: what is common on this page says little about where the claim is.
   const own = lexicalScores(prepared, tokens, { idf: lexicalIdf(tokens) });
   return sentences.map((_, i) => {
@@ -75,7 +77,7 @@ export async function rankSentences(input: RankSentencesInput): Promise<RankedSe
   if (sentences.length === 0) return [];
   signal?.throwIfAborted();
   const context = Math.max(0, Math.floor(input.contextSentences ?? 1));
-  let scores = lexicalWindowScores(query, sentences, context);
+  let scores = lexicalWindowScores(query, sentences, context, input.tokens);
   if (embedder) {
     const candidates = orderByScore(scores).slice(0, WINDOW_PARAMS.embedLimit);
     const texts = candidates.map((i) => {

@@ -4,7 +4,7 @@
  */
 import type { Embedder } from '../ports';
 import { rankSentences, windowAround } from './rank-sentences';
-import { splitSentences } from './segment';
+import { pageSentences } from './page-sentences';
 
 export interface SelectPassagesInput {
   claim: string;
@@ -41,10 +41,12 @@ export interface SelectedPassage {
 export async function selectPassages(input: SelectPassagesInput): Promise<SelectedPassage[]> {
   const wanted = Math.max(0, Math.floor(input.passagesPerPage));
   const context = Math.max(0, Math.floor(input.contextSentences));
-  const sentences = splitSentences(input.text, input.lang);
-  if (wanted === 0 || sentences.length === 0) return [];
+  if (wanted === 0) return [];
+  // The same page is often found for several claims: its sentences and tokens are computed once.
+  const { sentences, tokens } = pageSentences(input.text, input.lang);
+  if (sentences.length === 0) return [];
   const query = input.question ? `${input.claim}\n${input.question}` : input.claim;
-  const ranked = await rankSentences({ query, sentences, contextSentences: context, embedder: input.embedder, signal: input.signal });
+  const ranked = await rankSentences({ query, sentences, tokens, contextSentences: context, embedder: input.embedder, signal: input.signal });
 
   const taken: Array<[number, number]> = [];
   const passages: SelectedPassage[] = [];
