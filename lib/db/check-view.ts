@@ -1,7 +1,7 @@
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
 import type { LinkAudit } from '../core/links/types';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision } from '../core/types';
-import type { CheckRecord, SentenceRecord } from './entities';
+import type { CheckRecord, ClaimRecord, SentenceRecord } from './entities';
 import type { FactlightDb } from './schema';
 
 /** Everything a UI needs to show one check, read from the database (the UIs' only source). */
@@ -39,14 +39,26 @@ export async function loadCheckView(db: FactlightDb, checkId: string): Promise<C
       check,
       sentences,
       claims,
-      queries: new Map(claimRows.filter((row) => row.queries).map((row) => [row.claim.id, row.queries!])),
-      assessments: new Map(claimRows.filter((row) => row.assessment).map((row) => [row.claim.id, row.assessment!])),
+      queries: byClaimId(claimRows, 'queries'),
+      assessments: byClaimId(claimRows, 'assessment'),
       evidence: evidenceRows.map((row) => row.evidence).sort((a, b) => a.claimId.localeCompare(b.claimId, undefined, { numeric: true }) || evidenceOrder(a.id) - evidenceOrder(b.id)),
       revisions: revisionRows.map((row) => row.revision).sort((a, b) => a.sentenceIndex - b.sentenceIndex),
       links: linkRows.map((row) => row.audit).sort((a, b) => a.linkId.localeCompare(b.linkId, undefined, { numeric: true })),
-      actionability: new Map(claimRows.filter((row) => row.actionability).map((row) => [row.claim.id, row.actionability!])),
-      attribution: new Map(claimRows.filter((row) => row.attribution).map((row) => [row.claim.id, row.attribution!])),
-      refinements: new Map(claimRows.filter((row) => row.refinement).map((row) => [row.claim.id, row.refinement!])),
+      actionability: byClaimId(claimRows, 'actionability'),
+      attribution: byClaimId(claimRows, 'attribution'),
+      refinements: byClaimId(claimRows, 'refinement'),
     };
   });
+}
+
+type ClaimPart = 'queries' | 'assessment' | 'actionability' | 'attribution' | 'refinement';
+
+/** One optional part of each claim row, keyed by claim id; rows without it are left out. */
+function byClaimId<K extends ClaimPart>(rows: ClaimRecord[], part: K): Map<string, NonNullable<ClaimRecord[K]>> {
+  const map = new Map<string, NonNullable<ClaimRecord[K]>>();
+  for (const row of rows) {
+    const value = row[part];
+    if (value) map.set(row.claim.id, value);
+  }
+  return map;
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { SearchProviderId } from '../core/ports';
 import { SOURCE_TYPES, type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence, type StageName } from '../core/types';
-import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
 import type { LinkAudit } from '../core/links/types';
-import type { CheckRecord } from './entities';
+import type { CheckRecord, ClaimRecord } from './entities';
 import { actionabilitySchema, attributionSchema, linkAuditSchema, refinementSchema } from './export-quality-schema';
 
 /**
@@ -20,14 +19,7 @@ export type ExportedCheckRecord = Omit<CheckRecord, 'searchWords'>;
 /** A sentence without its record id (rebuilt from the check id on import). */
 export type ExportedSentence = Sentence & { kind?: string };
 /** A claim with its search queries and assessment, when they exist. */
-export interface ExportedClaim {
-  claim: Claim;
-  queries?: ClaimQueries;
-  assessment?: ClaimAssessment;
-  actionability?: ActionabilityScore;
-  attribution?: AttributionResult;
-  refinement?: Refinement;
-}
+export type ExportedClaim = Omit<ClaimRecord, 'id' | 'checkId'>;
 /** One check and all its parts. */
 export interface ExportedCheck {
   check: ExportedCheckRecord;
