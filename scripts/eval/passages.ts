@@ -50,8 +50,8 @@ import { selectPassages } from '../../lib/core/passages/select-passages';
 import { splitSentences } from '../../lib/core/passages/segment';
 import { tokenize } from '../../lib/core/passages/tokenize';
 import type { Embedder } from '../../lib/core/ports';
+import { createOpenAiEmbedder } from '../../lib/llm/openai-chat-model';
 import { convertFactcheckStance } from './convert-factcheck-stance';
-import { httpEmbedder } from './http-embedder';
 import { asConstants, crossValidatedWeights, fitListwise, type FitItem } from './passage-weights';
 import { reciprocalRank, summarize, type RankingSummary } from './ranking-metrics';
 import { wordVectorEmbedderFromFile } from './word-vector-embedder';
@@ -241,8 +241,14 @@ export async function run(args: string[]): Promise<void> {
   const goldRows = factcheck ? rows : goldPath ? await readJsonl(goldPath) : [];
   const gold = new Map(goldRows.map((r) => [String(r.id), (r.relevant as number[] | undefined) ?? []]));
 
+  // The product's own embedder, so the eval measures what the extension would send and receive.
   const source = url
-    ? httpEmbedder({ baseUrl: url, model: option(args, '--embedding-model') ?? 'text-embedding-3-small', apiKey: process.env.EMBEDDINGS_API_KEY })
+    ? createOpenAiEmbedder({
+        baseUrl: url,
+        apiKey: process.env.EMBEDDINGS_API_KEY ?? '',
+        model: option(args, '--embedding-model') ?? 'text-embedding-3-small',
+        providerLabel: `The embeddings server (${url})`,
+      })
     : wordVectors
       ? wordVectorEmbedderFromFile(wordVectors)
       : undefined;

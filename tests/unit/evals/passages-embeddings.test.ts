@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ProviderError } from '../../../lib/core/errors';
 import { run } from '../../../scripts/eval/passages';
 import { cosineSimilarity, embedText, startOpenAiServer, type OpenAiServer } from '../../servers';
 
@@ -91,13 +92,14 @@ describe('passage eval with an embeddings endpoint', () => {
     const byCosine = tie.passages.map((_, i) => i).sort((a, b) => (similarity[b] ?? 0) - (similarity[a] ?? 0));
     expect((await rankingsIn(paths().out)).get('tie')).toEqual(byCosine);
 
-    // The wire protocol: POST /v1/embeddings, the named model, plain floats, the key as a bearer token.
+    // The wire protocol: POST /v1/embeddings, the named model, the openai SDK's default base64 floats
+    // (the product's embedder), the key as a bearer token.
     const calls = server.requests.slice(before).filter((request) => request.path === '/v1/embeddings');
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) {
       expect(call.method).toBe('POST');
       expect(call.headers.authorization).toBe(`Bearer ${KEY}`);
-      expect(call.body).toMatchObject({ model: 'embed-small', encoding_format: 'float' });
+      expect(call.body).toMatchObject({ model: 'embed-small', encoding_format: 'base64' });
     }
     // Every text is embedded once, however many rankers use it: each claim and passage, and (for the
     // within-page table) each page sentence.
@@ -118,6 +120,8 @@ describe('passage eval with an embeddings endpoint', () => {
 
   it('stops with the endpoint’s answer when it refuses the key', async () => {
     vi.stubEnv('EMBEDDINGS_API_KEY', 'sk-wrong');
-    await expect(runEval(['--embeddings', server.baseUrl])).rejects.toThrow(`${server.baseUrl}/embeddings answered 401`);
+    const failure: unknown = await runEval(['--embeddings', server.baseUrl]).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect(failure).toMatchObject({ kind: 'auth', details: { status: 401 }, message: expect.stringContaining(`(${server.baseUrl}) answered 401`) });
   });
 });
