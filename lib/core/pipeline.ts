@@ -26,7 +26,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     emit({ type: 'warning', message });
   };
   let stopped: StopReason | undefined;
-  const { meter, ctx, providers, fetcher, reader, today } = createRunContext(deps, options, warn);
+  const { meter, ctx, providers, fetcher, reader, today, cache } = createRunContext(deps, options, warn);
   const language = options.language ?? detectLanguage(text);
   const sentences = splitSentences(text, language);
   emit({ type: 'sentences', sentences, language });
@@ -58,7 +58,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
 
   const checkClaim = async (claim: Claim, claimQueries: ClaimQueries, sentence: Sentence) => {
     try {
-      const items = await findEvidence({ providers, reader, onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, claim, claimQueries, language);
+      const items = await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, claim, claimQueries, language);
       evidence.push(...items);
       emit({ type: 'evidence', claimId: claim.id, evidence: items });
       const assessment = await verifyClaim(ctx, claim, sentence.text, items, today);

@@ -13,7 +13,7 @@ import { findLinks } from './links/find-links';
 import type { LinkAudit } from './links/types';
 import type { ModelCallContext } from './model/structured-call';
 import type { PipelineDeps, PipelineOptions } from './pipeline-types';
-import type { PageFetcher } from './ports';
+import type { Cache, PageFetcher } from './ports';
 import type { Claim, ClaimAssessment, Evidence, Revision, Sentence } from './types';
 
 /**
@@ -36,14 +36,14 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The link audit's ports, from the run's (limited, counted) fetcher and the pipeline's adapters. */
-export function linkAuditDeps(deps: PipelineDeps, fetcher: PageFetcher): LinkAuditDeps {
+/** The link audit's ports, from the run's (limited, counted) fetcher and cache and the pipeline's adapters. */
+export function linkAuditDeps(deps: PipelineDeps, fetcher: PageFetcher, cache: Cache | undefined): LinkAuditDeps {
   return {
     fetcher,
     extractor: deps.extractor,
     ...(deps.webArchive ? { archive: deps.webArchive } : {}),
     ...(deps.doiRegistry ? { doiRegistry: deps.doiRegistry } : {}),
-    ...(deps.cache ? { cache: deps.cache } : {}),
+    ...(cache ? { cache } : {}),
   };
 }
 
@@ -61,7 +61,7 @@ export async function auditTextLinks(quality: QualityContext, text: string, sent
   try {
     const audits = await auditLinks(
       ctx,
-      linkAuditDeps(deps, quality.fetcher),
+      linkAuditDeps(deps, quality.fetcher, ctx.cache),
       links,
       sentences,
       { timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes, lang: quality.language, ...(options.fresh ? { fresh: true } : {}) },

@@ -54,9 +54,9 @@ export async function runRating(
   const auditExplanationLinks = async () => {
     if (links.length === 0) return [];
     options.onStage?.('links');
-    return auditLinks(run.ctx, linkAuditDeps(deps, run.fetcher), links, explanationSentences, { timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes, lang: language, ...(options.fresh ? { fresh: true } : {}) });
+    return auditLinks(run.ctx, linkAuditDeps(deps, run.fetcher, run.cache), links, explanationSentences, { timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes, lang: language, ...(options.fresh ? { fresh: true } : {}) });
   };
-  const evidenceRun = { providers: run.providers, reader: run.reader, onSearch: () => run.meter.recordSearch(), onFailure: warn };
+  const evidenceRun = { providers: run.providers, reader: run.reader, ...(run.cache ? { cache: run.cache } : {}), onSearch: () => run.meter.recordSearch(), onFailure: warn };
   const [evidence, audits] = await Promise.all([findEvidence(evidenceRun, deps, options, claim, { claimId: claim.id, query: claim.text, question: claim.text }, language), auditExplanationLinks()]);
   const sentenceOf = new Map(links.map((link) => [link.id, link.sentenceIndex]));
   const linkAudits = audits.map(({ text: _pageText, ...audit }) => ({ ...audit, sentenceIndex: sentenceOf.get(audit.linkId) ?? null }));

@@ -1,14 +1,16 @@
 import pLimit from 'p-limit';
+import { forgivingCache } from './forgiving-cache';
 import { UsageMeter } from './model/usage-meter';
 import type { ModelCallContext } from './model/structured-call';
 import type { PipelineDeps, PipelineOptions } from './pipeline-types';
-import type { PageFetcher, SearchProvider } from './ports';
+import type { Cache, PageFetcher, SearchProvider } from './ports';
 import { createPageReader, type PageReader } from './stages/read-pages';
 
 /**
  * What one run (a check, or an explanation rating) shares across its stages: the usage meter and token
  * budget, the model-call context, and search providers and a page fetcher held to the run's concurrency
- * limits. Page fetches are counted once, whoever makes them.
+ * limits. Page fetches are counted once, whoever makes them. Every stage uses the run's cache, never
+ * `deps.cache`: its failures are misses and dropped writes (forgiving-cache.ts), one warning in all.
  */
 export interface RunContext {
   meter: UsageMeter;
@@ -18,17 +20,20 @@ export interface RunContext {
   fetcher: PageFetcher;
   reader: PageReader;
   today: string;
+  /** The forgiving view of `deps.cache`; absent without one. */
+  cache?: Cache;
 }
 
 export function createRunContext(deps: PipelineDeps, options: PipelineOptions, warn: (message: string) => void): RunContext {
   const meter = new UsageMeter(options.tokenBudget !== undefined ? { tokenBudget: options.tokenBudget } : {});
+  const cache = deps.cache ? forgivingCache(deps.cache, warn) : undefined;
   const ctx: RunContext['ctx'] = {
     model: deps.model,
     clock: deps.clock,
     meter,
     cacheTtlMs: options.modelCacheTtlMs,
     onWarning: warn,
-    ...(deps.cache ? { cache: deps.cache } : {}),
+    ...(cache ? { cache } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(deps.modelNames ? { modelNames: deps.modelNames } : {}),
   };
@@ -47,9 +52,9 @@ export function createRunContext(deps: PipelineDeps, options: PipelineOptions, w
     extractor: deps.extractor,
     timeoutMs: options.pageTimeoutMs,
     maxBytes: options.pageMaxBytes,
-    ...(deps.cache ? { cache: deps.cache } : {}),
+    ...(cache ? { cache } : {}),
     ...(options.fresh ? { fresh: true } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return { meter, ctx, providers, fetcher, reader, today: new Date(deps.clock.now()).toISOString().slice(0, 10) };
+  return { meter, ctx, providers, fetcher, reader, today: new Date(deps.clock.now()).toISOString().slice(0, 10), ...(cache ? { cache } : {}) };
 }

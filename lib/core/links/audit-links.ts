@@ -12,7 +12,7 @@ import { retrieveLink, type LinkRetrievalDeps } from './retrieve-link';
 import type { CitedLink, LinkAudit, LinkRetrieval } from './types';
 
 export interface LinkAuditDeps extends LinkRetrievalDeps {
-  /** Keeps retrievals (kind 'page', keys prefixed `link:`), so a re-check fetches nothing again. */
+  /** Keeps retrievals (kind 'page', keys prefixed `link:`), so a re-check fetches nothing again. A run's never throws (run-context.ts). */
   cache?: Cache;
 }
 
@@ -46,21 +46,9 @@ function retrievalKey(link: CitedLink): string {
   return `link:v${CACHE_VERSION}:${link.url}${link.quote ? ` quote:${link.quote}` : ''}`;
 }
 
-async function cached(cache: Cache | undefined, key: string): Promise<LinkRetrieval | undefined> {
-  try {
-    return await cache?.get<LinkRetrieval>('page', key);
-  } catch {
-    return undefined; // a broken cache costs a fetch, nothing more
-  }
-}
-
 async function remember(cache: Cache | undefined, key: string, retrieval: LinkRetrieval): Promise<void> {
   const read = retrieval.text !== undefined || retrieval.status === 'not-text' || retrieval.doi?.registered === false;
-  try {
-    await cache?.set('page', key, retrieval, read ? READ_TTL_MS : FAILED_TTL_MS);
-  } catch {
-    // caching is an optimisation
-  }
+  await cache?.set('page', key, retrieval, read ? READ_TTL_MS : FAILED_TTL_MS);
 }
 
 /**
@@ -81,7 +69,7 @@ export async function auditLinks(ctx: ModelCallContext, deps: LinkAuditDeps, lin
   let done = 0;
   const retrieve = async (key: string, group: CitedLink[]): Promise<[string, LinkRetrieval]> => {
     const first = group[0]!;
-    let retrieval = options.fresh ? undefined : await cached(deps.cache, key);
+    let retrieval = options.fresh ? undefined : await deps.cache?.get<LinkRetrieval>('page', key);
     if (!retrieval) {
       try {
         retrieval = await retrieveLink(first.url, deps, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, ...(ctx.signal ? { signal: ctx.signal } : {}), ...(first.quote ? { quote: first.quote } : {}) });

@@ -14,7 +14,7 @@ import type { UsageMeter } from './usage-meter';
 /** What a structured call needs from the running check. */
 export interface ModelCallContext {
   model: ChatModel;
-  /** Model-response cache; without one every call goes to the model. */
+  /** Model-response cache; without one every call goes to the model. A run's never throws (run-context.ts). */
   cache?: Cache;
   clock: Clock;
   meter: UsageMeter;
@@ -89,22 +89,6 @@ function parseReply<T>(schema: z.ZodType<T>, text: string): Parsed<T> {
   return result.success ? { ok: true, raw, value: result.data } : { ok: false, problem: `The JSON did not match the schema:\n${describeIssues(result.error)}` };
 }
 
-async function readCache(ctx: ModelCallContext, key: string): Promise<unknown> {
-  try {
-    return await ctx.cache?.get<unknown>('model', key);
-  } catch {
-    return undefined; // a broken cache only costs a model call
-  }
-}
-
-async function writeCache(ctx: ModelCallContext, key: string, raw: unknown): Promise<void> {
-  try {
-    await ctx.cache?.set('model', key, raw, ctx.cacheTtlMs);
-  } catch {
-    // caching is an optimisation; the check goes on without it
-  }
-}
-
 /** The cache key: model (name when known), messages, options, schema name and schema. */
 export function structuredCacheKey(ctx: ModelCallContext, spec: StructuredCallSpec<unknown>, schemaJson: unknown): string {
   return stableHash({
@@ -127,7 +111,7 @@ export function structuredCacheKey(ctx: ModelCallContext, spec: StructuredCallSp
 export async function structuredCall<T>(ctx: ModelCallContext, spec: StructuredCallSpec<T>): Promise<StructuredResult<T>> {
   const schemaJson = toStrictJsonSchema(spec.schema);
   const key = structuredCacheKey(ctx, spec, schemaJson);
-  const hit = await readCache(ctx, key);
+  const hit = await ctx.cache?.get<unknown>('model', key);
   if (hit !== undefined) {
     // Raw JSON is cached and re-validated, so an entry that no longer fits is just a miss.
     const parsed = spec.schema.safeParse(hit);
@@ -153,7 +137,7 @@ export async function structuredCall<T>(ctx: ModelCallContext, spec: StructuredC
 
     const parsed = parseReply(spec.schema, response.text);
     if (parsed.ok) {
-      await writeCache(ctx, key, parsed.raw);
+      await ctx.cache?.set('model', key, parsed.raw, ctx.cacheTtlMs);
       return { value: parsed.value, usage, cached: false };
     }
     problem = parsed.problem;

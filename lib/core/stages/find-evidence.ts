@@ -1,5 +1,5 @@
 import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
-import type { SearchProvider } from '../ports';
+import type { Cache, SearchProvider } from '../ports';
 import type { Claim, ClaimQueries, Evidence } from '../types';
 import { gatherEvidence } from './gather-evidence';
 import type { PageReader } from './read-pages';
@@ -9,6 +9,8 @@ import { searchEvidence } from './search-evidence';
 export interface EvidenceRun {
   providers: readonly SearchProvider[];
   reader: PageReader;
+  /** The run's cache (run-context.ts), which never throws. */
+  cache?: Cache;
   onSearch: () => void;
   /** Told of each source that failed (a warning for the user); the others still count. */
   onFailure: (message: string) => void;
@@ -21,7 +23,7 @@ export interface EvidenceRun {
  */
 export async function findEvidence(run: EvidenceRun, deps: PipelineDeps, options: PipelineOptions, claim: Claim, queries: ClaimQueries, language: string): Promise<Evidence[]> {
   const search = await searchEvidence(
-    { providers: [...run.providers], onSearch: run.onSearch, ...(deps.knowledgeGraph ? { knowledgeGraph: deps.knowledgeGraph } : {}), ...(deps.cache ? { cache: deps.cache } : {}), ...(options.fresh ? { fresh: true } : {}) },
+    { providers: [...run.providers], onSearch: run.onSearch, ...(deps.knowledgeGraph ? { knowledgeGraph: deps.knowledgeGraph } : {}), ...(run.cache ? { cache: run.cache } : {}), ...(options.fresh ? { fresh: true } : {}) },
     claim,
     queries,
     { language, resultsPerProvider: options.resultsPerProvider, excludedDomains: options.excludedDomains, ...(options.signal ? { signal: options.signal } : {}) },

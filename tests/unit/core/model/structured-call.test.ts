@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProviderError } from '../../../../lib/core/errors';
+import { forgivingCache } from '../../../../lib/core/forgiving-cache';
 import { extractJson, structuredCall, type ModelCallContext, type StructuredCallSpec } from '../../../../lib/core/model/structured-call';
 import { BudgetExceededError, UsageMeter } from '../../../../lib/core/model/usage-meter';
 import { MemoryCache, reply, ScriptedModel, type Step } from './fakes';
@@ -98,13 +99,13 @@ describe('structuredCall', () => {
     expect(other.model.calls).toHaveLength(1);
   });
 
-  it('treats a cached entry that no longer validates, or a broken cache, as a miss', async () => {
+  it("treats a cached entry that no longer validates, or a broken cache behind the run's forgiving view, as a miss", async () => {
     const { model, cache, ctx } = setup([reply(valid), reply(valid)]);
     await structuredCall(ctx, spec);
     for (const key of cache.entries.keys()) cache.entries.set(key, { verdict: 'gone' });
     expect((await structuredCall(ctx, spec)).cached).toBe(false);
     cache.failReads = true;
-    await expect(structuredCall({ ...ctx, model: new ScriptedModel([reply(valid)]) }, spec)).resolves.toMatchObject({ cached: false });
+    await expect(structuredCall({ ...ctx, cache: forgivingCache(cache, () => {}), model: new ScriptedModel([reply(valid)]) }, spec)).resolves.toMatchObject({ cached: false });
     expect(model.calls).toHaveLength(2);
   });
 
