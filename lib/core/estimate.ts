@@ -1,19 +1,30 @@
 import { batchSentences } from './stages/extract-claims';
-import { MAX_CLAIMS_PER_CALL } from './stages/generate-queries';
 import { detectLanguage, splitSentences } from './stages/sentences';
 
 /**
  * What a check will cost, before it runs: shown before a long check so the user can decide, and used to
  * warn when it would exceed the token budget. Rough by nature: it assumes the averages below.
+ *
+ * The calls counted are the ones a Fast check makes (see runCheck): one claim-extraction call per sentence
+ * batch (it also writes the search queries), one verification per claim, and, when some claim is found
+ * wrong, one call each for the revisions and for scoring the explanations, plus one that types the
+ * sources' hosts. Link audits of a text's own links and Thorough's debate are not included.
  */
 const CLAIMS_PER_SENTENCE = 1.6;
 /** Tokens of a verification call: instructions, claim, and a few passages of ~250 tokens, plus the reply. */
 const VERIFY_TOKENS = 2_200;
+/** The search query and question the claim-extraction call writes for each claim. */
 const QUERY_TOKENS_PER_CLAIM = 90;
 const CLAIM_TOKENS_PER_SENTENCE = 120;
 const FIXED_PROMPT_TOKENS = 450;
-/** Share of claims found wrong, for the revision call's size. */
+/** Share of claims found wrong, for the revision and explanation-scoring calls' sizes. */
 const WRONG_SHARE = 0.2;
+/** Per wrong claim: the sentence and its correction in the revision call. */
+const REVISE_TOKENS_PER_WRONG_CLAIM = 600;
+/** Per wrong claim: its explanation, the passages it cites and the scores in the explanation-scoring call. */
+const EXPLAIN_TOKENS_PER_WRONG_CLAIM = 1_000;
+/** Calls made once per check that has claims: source types, revisions, explanation scores. */
+const ONCE_PER_CHECK_CALLS = 3;
 
 export interface CheckEstimate {
   sentences: number;
@@ -22,18 +33,17 @@ export interface CheckEstimate {
   tokens: number;
 }
 
-export function estimateCheck(text: string, passagesPerClaim = 4): CheckEstimate {
+export function estimateCheck(text: string): CheckEstimate {
   const sentences = splitSentences(text, detectLanguage(text)).filter((s) => s.kind !== 'code');
   const claims = Math.round(sentences.length * CLAIMS_PER_SENTENCE);
   const claimCalls = batchSentences(sentences).length;
-  const queryCalls = Math.ceil(claims / MAX_CLAIMS_PER_CALL);
-  const modelCalls = claimCalls + queryCalls + claims + (claims > 0 ? 2 : 0);
+  const wrong = claims * WRONG_SHARE;
+  const modelCalls = claimCalls + claims + (claims > 0 ? ONCE_PER_CHECK_CALLS : 0);
   const tokens =
     claimCalls * FIXED_PROMPT_TOKENS +
     sentences.length * CLAIM_TOKENS_PER_SENTENCE +
-    queryCalls * FIXED_PROMPT_TOKENS +
     claims * QUERY_TOKENS_PER_CLAIM +
-    claims * Math.round((VERIFY_TOKENS * passagesPerClaim) / 4) +
-    (claims > 0 ? 2 * FIXED_PROMPT_TOKENS + Math.round(claims * WRONG_SHARE * 600) : 0);
+    claims * VERIFY_TOKENS +
+    (claims > 0 ? ONCE_PER_CHECK_CALLS * FIXED_PROMPT_TOKENS + Math.round(wrong * (REVISE_TOKENS_PER_WRONG_CLAIM + EXPLAIN_TOKENS_PER_WRONG_CLAIM)) : 0);
   return { sentences: sentences.length, claims, modelCalls, tokens };
 }
