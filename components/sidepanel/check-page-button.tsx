@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { browser } from 'wxt/browser';
 import { sendToBackground } from '../../lib/messaging/protocol';
+import { activeTabId } from './active-tab';
 
 /**
  * "Fact-check this page": the main article of the tab the panel sits beside (the active tab of the
@@ -12,9 +12,7 @@ export function CheckPageButton({ onStarted }: { onStarted: (checkId: string) =>
   const checkPage = async () => {
     setState({ pending: true });
     try {
-      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-      if (tab?.id === undefined) throw new Error('There is no page open beside the panel.');
-      const result = await sendToBackground('checkPageInTab', { tabId: tab.id });
+      const result = await sendToBackground('checkPageInTab', { tabId: await activeTabId() });
       if (!result.started || !result.checkId) throw new Error(result.error ?? 'The check did not start.');
       setState({ pending: false });
       onStarted(result.checkId);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { browser } from 'wxt/browser';
 import { sendToBackground } from '../../lib/messaging/protocol';
+import { activeTabId } from './active-tab';
 import { RatingResult } from './rating-result';
 
 /**
@@ -20,9 +20,7 @@ export function RateView() {
   const useSelection = async () => {
     setMessage(undefined);
     try {
-      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-      if (tab?.id === undefined) throw new Error('There is no page open beside the panel.');
-      const read = await sendToBackground('readPageSelection', { tabId: tab.id });
+      const read = await sendToBackground('readPageSelection', { tabId: await activeTabId() });
       if (!read.ok) throw new Error(read.error);
       setExplanation(read.text);
       setSuggestions(read.claims);
