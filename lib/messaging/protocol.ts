@@ -99,6 +99,7 @@ export interface BackgroundProtocol {
   testModelConnection(draft: ModelConnectionDraft): ConnectionTestResult;
   /** Tries one search provider with the (possibly unsaved) form values. */
   testSearchConnection(draft: SearchConnectionDraft): ConnectionTestResult;
+  /** Side panel: whether a model is set up (content scripts have no use for it). */
   getStatus(): ExtensionStatus;
   /** Starts a check owned by the background; progress and results are written to IndexedDB. */
   startCheck(request: StartCheckRequest): StartCheckResult;
@@ -142,7 +143,7 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   saveSettings: 'extension-pages',
   testModelConnection: 'extension-pages',
   testSearchConnection: 'extension-pages',
-  getStatus: 'extension-pages-and-content-scripts',
+  getStatus: 'extension-pages',
   startCheck: 'extension-pages-and-content-scripts',
   cancelCheck: 'extension-pages',
   recheck: 'extension-pages',
