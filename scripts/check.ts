@@ -8,11 +8,9 @@ import { parseArgs } from 'node:util';
 import { testModelConnection } from '../lib/connection/test-model';
 import { estimateCheck } from '../lib/core/estimate';
 import { runCheck } from '../lib/core/pipeline';
-import { createLinkedomExtractor } from '../lib/extract/linkedom-extractor';
-import { createPipelineDeps, NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
-import { createMemoryCache } from '../lib/runtime/memory-cache';
+import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
 import { activeModelProfile } from '../lib/settings/active-profile';
-import { settingsFromEnv } from './lib/env-settings';
+import { pipelineFromEnv } from './lib/env-settings';
 import { formatCheck } from './lib/format-check';
 
 const { values } = parseArgs({
@@ -28,16 +26,14 @@ const text = values.text ?? (values.file ? readFileSync(values.file, 'utf8') : u
 if (text === undefined) fail('Usage: npm run check -- --file FILE | --text "TEXT" [--json] [--fresh] [--budget TOKENS]');
 if (!text.trim()) fail('The text is empty: there is nothing to check.');
 
-const settings = settingsFromEnv();
-let wiring: ReturnType<typeof createPipelineDeps>;
+let wiring: ReturnType<typeof pipelineFromEnv>;
 try {
-  wiring = createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+  wiring = pipelineFromEnv();
 } catch (error) {
-  if (error instanceof NotConfiguredError) {
-    fail(`${error.message}\nSet FACTLIGHT_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1), FACTLIGHT_API_KEY if the server needs one, and FACTLIGHT_FAST_MODEL (and optionally FACTLIGHT_STRONG_MODEL).`);
-  }
+  if (error instanceof NotConfiguredError) fail(error.message);
   throw error;
 }
+const { settings } = wiring;
 
 const connection = await testModelConnection(settings.model.preset, activeModelProfile(settings.model));
 if (!connection.ok) fail(`The model endpoint is not usable: ${connection.message}${connection.fix ? `\n${connection.fix}` : ''}`);

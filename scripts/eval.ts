@@ -2,8 +2,7 @@
  * `npm run eval -- <name> [options]`: runs one evaluation from scripts/eval/<name>.ts and prints its table.
  * Each module exports `run(args: string[]): Promise<void>`.
  */
-// A module, not a script: top-level await needs it, and its names must not clash with globals (`name`).
-export {};
+import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
 
 const EVALS = ['passages', 'extract', 'factcheck-bench', 'verdict-rules', 'attribution'] as const;
 
@@ -13,4 +12,11 @@ if (!name || !(EVALS as readonly string[]).includes(name)) {
   process.exit(2);
 }
 const module = (await import(`./eval/${name}.ts`)) as { run(args: string[]): Promise<void> };
-await module.run(args);
+try {
+  await module.run(args);
+} catch (error) {
+  // A missing model endpoint is a setup message for the user, not a crash: no stack trace.
+  if (!(error instanceof NotConfiguredError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}

@@ -21,10 +21,8 @@ import { f1 } from '../../lib/core/explain/attribution-metrics';
 import { maskCitations, type CitedSentence } from '../../lib/core/explain/cited-sentences';
 import type { ModelCallContext } from '../../lib/core/model/structured-call';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
-import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
-import { createPipelineDeps, NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
-import { createMemoryCache } from '../../lib/runtime/memory-cache';
-import { settingsFromEnv } from '../lib/env-settings';
+import { NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
+import { pipelineFromEnv } from '../lib/env-settings';
 
 interface RawItem {
   claim: string;
@@ -192,11 +190,11 @@ export function formatRecoveryCounts(generator: string, c: RecoveryCounts): stri
 /** A model context from the FACTLIGHT_* variables; throws a message saying what to set when there is none. */
 export function modelContextFromEnv(env: NodeJS.ProcessEnv = process.env): ModelCallContext {
   try {
-    const { deps, options } = createPipelineDeps(settingsFromEnv(env), { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+    const { deps, options } = pipelineFromEnv(env);
     return { model: deps.model, clock: deps.clock, meter: new UsageMeter(), cacheTtlMs: options.modelCacheTtlMs, ...(deps.cache ? { cache: deps.cache } : {}), ...(deps.modelNames ? { modelNames: deps.modelNames } : {}) };
   } catch (error) {
     if (!(error instanceof NotConfiguredError)) throw error;
-    throw new Error(`--model-from-env needs a model endpoint: ${error.message}\nSet FACTLIGHT_BASE_URL, FACTLIGHT_API_KEY (if the server needs one) and FACTLIGHT_FAST_MODEL (and optionally FACTLIGHT_STRONG_MODEL), as for npm run check.`);
+    throw new NotConfiguredError(`--model-from-env needs a model endpoint: ${error.message}`);
   }
 }
 

@@ -14,10 +14,7 @@ import { runCheck } from '../../lib/core/pipeline';
 import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
 import { verifyClaim } from '../../lib/core/stages/verify-claim';
 import type { Claim, Evidence } from '../../lib/core/types';
-import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
-import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
-import { createMemoryCache } from '../../lib/runtime/memory-cache';
-import { settingsFromEnv } from '../lib/env-settings';
+import { pipelineFromEnv } from '../lib/env-settings';
 import { binaryScores, formatScores, type Pair } from './binary-metrics';
 
 interface BenchSentence {
@@ -97,7 +94,7 @@ export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, limit: { type: 'string' }, live: { type: 'boolean' } } });
   if (!values.data) throw new Error('Usage: npm run eval -- factcheck-bench --data factcheck-GPT-benchmark.jsonl [--limit N] [--live]');
   const items = loadBench(values.data, values.limit ? Number(values.limit) : undefined);
-  const { deps, options } = createPipelineDeps(settingsFromEnv(), { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+  const { deps, options } = pipelineFromEnv();
   console.log(`Factcheck-Bench: ${items.length} answers, ${values.live ? 'whole pipeline (live search)' : "dataset's claims and passages"}; positive class = false`);
   if (values.live) {
     console.log(formatScores('sentences', binaryScores((await evaluateLive(items, deps, options)).sentences)));

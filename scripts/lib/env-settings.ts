@@ -1,4 +1,12 @@
+import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
+import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
+import { createPipelineDeps, NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
+import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../lib/settings/schema';
+
+/** What a terminal user must set when no model endpoint is configured. */
+const MODEL_HINT =
+  'Set FACTLIGHT_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1), FACTLIGHT_API_KEY if the server needs one, and FACTLIGHT_FAST_MODEL (and optionally FACTLIGHT_STRONG_MODEL).';
 
 /**
  * Settings for the Node commands, from environment variables (documented in README):
@@ -50,4 +58,18 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     },
   };
   return settingsSchema.parse(settings);
+}
+
+/**
+ * The pipeline wired from environment variables, as the Node commands run it (linkedom extractor, an
+ * in-memory model cache). Throws `NotConfiguredError` whose message ends with which variables to set.
+ */
+export function pipelineFromEnv(env: NodeJS.ProcessEnv = process.env): { settings: Settings; deps: PipelineDeps; options: PipelineOptions } {
+  const settings = settingsFromEnv(env);
+  try {
+    return { settings, ...createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache() }) };
+  } catch (error) {
+    if (error instanceof NotConfiguredError) throw new NotConfiguredError(`${error.message}\n${MODEL_HINT}`);
+    throw error;
+  }
 }
