@@ -11,7 +11,6 @@ import type { Claim, ClaimQueries } from '../types';
  * standalone `generateQueries` call is the published pipelines' separate step, kept for the benchmark's
  * paper-structured baseline.
  */
-export const MAX_CLAIMS_PER_CALL = 25;
 
 /** The query fields of one claim, as the model returns them. */
 export const QUERY_FIELDS = {
@@ -42,13 +41,6 @@ export function toClaimQueries(claim: Claim, fields: Partial<QueryFields> | unde
 const queriesSchema = z.object({ claims: z.array(z.object({ id: z.string(), ...QUERY_FIELDS })) });
 
 const SYSTEM = `You write web searches for fact-checking claims.\n${QUERY_INSTRUCTIONS}\nReturn every claim id you were given. ${DATA_BLOCK_RULE}`;
-
-/** Splits claims into batches for standalone query generation. */
-export function batchClaims(claims: readonly Claim[]): Claim[][] {
-  const batches: Claim[][] = [];
-  for (let i = 0; i < claims.length; i += MAX_CLAIMS_PER_CALL) batches.push(claims.slice(i, i + MAX_CLAIMS_PER_CALL));
-  return batches;
-}
 
 /** Generates queries for a batch of claims in a call of its own (the baseline's structure). */
 export async function generateQueries(ctx: ModelCallContext, claims: readonly Claim[], language: string): Promise<ClaimQueries[]> {
