@@ -16,7 +16,8 @@ function check(args: string[], env: Record<string, string>): Promise<{ code: num
   });
 }
 
-describe('npm run check', () => {
+// Each test starts a tsx process, which takes seconds on a busy machine: more than the default 5 s.
+describe('npm run check', { timeout: 30_000 }, () => {
   let world: FactWorld;
   let env: Record<string, string>;
   beforeAll(async () => {
