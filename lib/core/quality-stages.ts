@@ -10,15 +10,16 @@ import { explanationsToScore, scoreExplanations } from './explain/score-explanat
 import type { ActionabilityScore, AttributionResult, Refinement } from './explain/types';
 import { auditLinks, type LinkAuditDeps } from './links/audit-links';
 import { findLinks } from './links/find-links';
-import type { LinkAudit } from './links/types';
+import type { CitedLink, LinkAudit } from './links/types';
 import type { ModelCallContext } from './model/structured-call';
 import type { PipelineDeps, PipelineOptions } from './pipeline-types';
 import type { Cache, PageFetcher } from './ports';
 import type { Claim, ClaimAssessment, Evidence, Revision, Sentence } from './types';
 
 /**
- * Links audited per check, in text order. A link directory pasted as text would otherwise mean hundreds
- * of fetches and a judgement prompt too long for small models; the rest are named in a warning.
+ * Links audited per run (a check's text, a rated explanation), in text order. A link directory pasted as
+ * text would otherwise mean hundreds of fetches and a judgement prompt too long for small models; the rest
+ * are named in a warning.
  */
 export const MAX_AUDITED_LINKS = 30;
 
@@ -37,7 +38,7 @@ function message(error: unknown): string {
 }
 
 /** The link audit's ports, from the run's (limited, counted) fetcher and cache and the pipeline's adapters. */
-export function linkAuditDeps(deps: PipelineDeps, fetcher: PageFetcher, cache: Cache | undefined): LinkAuditDeps {
+function linkAuditDeps(deps: PipelineDeps, fetcher: PageFetcher, cache: Cache | undefined): LinkAuditDeps {
   return {
     fetcher,
     extractor: deps.extractor,
@@ -47,26 +48,31 @@ export function linkAuditDeps(deps: PipelineDeps, fetcher: PageFetcher, cache: C
   };
 }
 
+/**
+ * Audits the first MAX_AUDITED_LINKS of `found` (a warning starting with `cites`, e.g. "The text cites",
+ * names how many were left out) with the run's fetcher and cache. Throws as `auditLinks` does.
+ */
+export async function auditRunLinks(quality: QualityContext, found: readonly CitedLink[], sentences: readonly Sentence[], cites: string): Promise<LinkAudit[]> {
+  const { ctx, deps, options } = quality;
+  if (found.length > MAX_AUDITED_LINKS) quality.warn(`${cites} ${found.length} links; the first ${MAX_AUDITED_LINKS} were checked.`);
+  const audits = await auditLinks(ctx, linkAuditDeps(deps, quality.fetcher, ctx.cache), found.slice(0, MAX_AUDITED_LINKS), sentences, {
+    timeoutMs: options.pageTimeoutMs,
+    maxBytes: options.pageMaxBytes,
+    lang: quality.language,
+    ...(options.fresh ? { fresh: true } : {}),
+  });
+  // The page's whole text stays in the cache; a run keeps only the passage that was judged.
+  return audits.map(({ text: _pageText, ...audit }) => audit);
+}
+
 /** Finds the links the text cites (and the reply's citations) and audits them; progress goes to `onLinks`. */
 export async function auditTextLinks(quality: QualityContext, text: string, sentences: readonly Sentence[], onLinks: (links: LinkAudit[]) => void): Promise<LinkAudit[]> {
-  const { ctx, deps, options } = quality;
+  const { options } = quality;
   if (options.auditLinks === false) return [];
   const found = findLinks(text, sentences, options.replyCitations ?? []);
   if (found.length === 0) return [];
-  if (found.length > MAX_AUDITED_LINKS) quality.warn(`The text cites ${found.length} links; the first ${MAX_AUDITED_LINKS} were checked.`);
-  const links = found.slice(0, MAX_AUDITED_LINKS);
-  const sentenceOf = new Map(links.map((link) => [link.id, link.sentenceIndex]));
-  // The page's whole text stays in the cache; a check keeps only the passage that was judged.
-  const withSentence = (audits: LinkAudit[]) => audits.map(({ text: _pageText, ...audit }) => ({ ...audit, sentenceIndex: sentenceOf.get(audit.linkId) ?? null }));
   try {
-    const audits = await auditLinks(
-      ctx,
-      linkAuditDeps(deps, quality.fetcher, ctx.cache),
-      links,
-      sentences,
-      { timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes, lang: quality.language, ...(options.fresh ? { fresh: true } : {}) },
-    );
-    const result = withSentence(audits);
+    const result = await auditRunLinks(quality, found, sentences, 'The text cites');
     onLinks(result);
     return result;
   } catch (error) {

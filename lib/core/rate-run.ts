@@ -7,11 +7,10 @@
  */
 import type { ActionabilityScore, ExplanationLinkScore } from './explain/types';
 import { rateExplanation } from './explain/rate-explanation';
-import { auditLinks } from './links/audit-links';
 import { findLinks } from './links/find-links';
 import type { LinkAudit } from './links/types';
 import type { PipelineDeps, PipelineOptions } from './pipeline-types';
-import { linkAuditDeps } from './quality-stages';
+import { auditRunLinks } from './quality-stages';
 import { createRunContext } from './run-context';
 import { findEvidence } from './stages/find-evidence';
 import { detectLanguage, splitSentences } from './stages/sentences';
@@ -54,12 +53,10 @@ export async function runRating(
   const auditExplanationLinks = async () => {
     if (links.length === 0) return [];
     options.onStage?.('links');
-    return auditLinks(run.ctx, linkAuditDeps(deps, run.fetcher, run.cache), links, explanationSentences, { timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes, lang: language, ...(options.fresh ? { fresh: true } : {}) });
+    return auditRunLinks({ ctx: run.ctx, deps, options, fetcher: run.fetcher, language, warn }, links, explanationSentences, 'The explanation cites');
   };
   const evidenceRun = { providers: run.providers, reader: run.reader, ...(run.cache ? { cache: run.cache } : {}), onSearch: () => run.meter.recordSearch(), onFailure: warn };
-  const [evidence, audits] = await Promise.all([findEvidence(evidenceRun, deps, options, claim, { claimId: claim.id, query: claim.text, question: claim.text }, language), auditExplanationLinks()]);
-  const sentenceOf = new Map(links.map((link) => [link.id, link.sentenceIndex]));
-  const linkAudits = audits.map(({ text: _pageText, ...audit }) => ({ ...audit, sentenceIndex: sentenceOf.get(audit.linkId) ?? null }));
+  const [evidence, linkAudits] = await Promise.all([findEvidence(evidenceRun, deps, options, claim, { claimId: claim.id, query: claim.text, question: claim.text }, language), auditExplanationLinks()]);
 
   options.onStage?.('judging');
   const score = await rateExplanation(run.ctx, { claim: claim.text, explanation: input.explanation, evidence, linkScores: linkAudits.map(linkScoreOf) });

@@ -1,7 +1,7 @@
 /**
  * A whole check on in-memory fakes, for pipeline tests that need no servers: one search provider with
  * fixed results, pages whose text is given per URL, and a model that answers each structured call by its
- * schema name (one claim per sentence, no judgements, every unknown host a blog).
+ * schema name (one claim per sentence, no judgements, every unknown host a blog, no errors in an explanation).
  */
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineDeps, type PipelineOptions } from '../../../lib/core/pipeline-types';
 import type { Cache, ChatRequest, ChatResponse, SearchResult } from '../../../lib/core/ports';
@@ -23,6 +23,8 @@ function answer(request: ChatRequest): ChatResponse {
       const hosts = [...user.matchAll(/^(\S+) — /gm)].map(([, host]) => ({ host: host!, type: 'blog' }));
       return reply(JSON.stringify({ hosts }));
     }
+    case 'explanation_rating':
+      return reply(JSON.stringify({ errors: [] }));
     default:
       throw new Error(`fake model: no answer for ${request.jsonSchema?.name ?? 'an unstructured call'}`);
   }
