@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, WORLD_TEXT, type FactWorld } from '../servers';
+import type { RecordedRequest } from '../servers/harness';
 import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
 import { configureForWorld } from './harness/configure';
 import { SidePanelPage } from './harness/side-panel-page';
+
+/** A chat completion the extension sent to the model server (not a CORS preflight or a models list). */
+const isChatCall = (request: RecordedRequest) => request.method === 'POST' && request.path === '/v1/chat/completions';
 
 /**
  * Checks typed into the real side panel, run by the real background against the loopback world: what
@@ -38,14 +42,30 @@ describe('checks in the side panel', () => {
   it('finishes a check with all its results after the service worker is stopped mid-check', async () => {
     const browser = await launch();
     await configure(browser);
-    world.model.faults.latency(400);
+    // The check cannot end before the stop, whatever the timing: its first model call (the claims) is
+    // answered, its second is never answered, and every later one is answered as usual. Both faults are
+    // consumed by the first run, so the resumed run meets none.
+    const chat = { pathPrefix: '/v1/chat' };
+    world.model.faults.next({ kind: 'latency', ms: 0 }, 1, chat); // answered normally; it only keeps its place in the queue
+    world.model.faults.next({ kind: 'hang' }, 1, chat);
     const panel = await SidePanelPage.open(browser);
     await panel.check(WORLD_TEXT);
     await panel.page.getByTestId('check-progress').waitFor();
     await panel.spans().first().waitFor();
+    await world.model.waitForRequests(2, isChatCall, { timeoutMs: 30_000 });
+    // Slow replies from here on: the resumed run (replies that wait on replies) then takes seconds, far longer
+    // than reading the panel right after the stop.
+    world.model.faults.latency(400);
     const cdp = await browser.context.newCDPSession(panel.page);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
+    const callsAtStop = world.model.requests.filter(isChatCall).length;
+
+    // Still running when the worker is gone: the stop really came mid-check ...
+    expect(await panel.page.getByTestId('check-progress').count()).toBe(1);
+    expect(await panel.page.getByTestId('check-progress').getByRole('status').textContent()).toMatch(/^Checking…/);
+    // ... and a new worker takes it up: the unanswered call is asked again.
+    await expect.poll(() => world.model.requests.filter(isChatCall).length, { timeout: 30_000 }).toBeGreaterThan(callsAtStop);
     await panel.waitForResult();
     expect(await panel.overallScore()).toMatch(/8 of 8 claims checked/);
     await panel.page.getByTestId('revision').first().waitFor();
