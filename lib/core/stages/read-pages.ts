@@ -19,7 +19,6 @@ export interface PageReaderOptions {
   timeoutMs: number;
   maxBytes: number;
   signal?: AbortSignal;
-  onFetch?: () => void;
 }
 
 export type PageReading = { ok: true; article: Article; finalUrl: string } | { ok: false; reason: string };
@@ -38,7 +37,6 @@ export function createPageReader(options: PageReaderOptions): PageReader {
     }
     let reading: PageReading;
     try {
-      options.onFetch?.();
       const page = await options.fetcher.fetch(url, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, ...(options.signal ? { signal: options.signal } : {}) });
       const article = await options.extractor.extract(page.body, page.finalUrl);
       reading = article && article.text.trim() ? { ok: true, article, finalUrl: page.finalUrl } : { ok: false, reason: 'No readable text on the page.' };
