@@ -30,14 +30,15 @@ export function registerSettingsHandlers(own: OwnExtension, version: string): vo
 
   handleCommand(own, 'testModelConnection', async ({ preset, profile }) => {
     const settings = await loadSettings();
-    const savedKey = (settings.model.profiles[preset] ?? defaultProfile(preset)).apiKey;
+    const saved = settings.model.profiles[preset] ?? defaultProfile(preset);
     await allowLocalModelServer(profile.baseUrl);
-    return testModelConnection(preset, { ...profile, apiKey: resolveKey(profile.apiKey, savedKey) });
+    return testModelConnection(preset, { ...profile, apiKey: resolveKey(profile.apiKey, saved, profile.baseUrl) });
   });
 
   handleCommand(own, 'testSearchConnection', async ({ provider, baseUrl, apiKey }) => {
     const saved = savedProviderConfig((await loadSettings()).search, provider);
-    return testSearchConnection(provider, { baseUrl: baseUrl ?? saved.baseUrl, apiKey: resolveKey(apiKey, saved.apiKey) });
+    const target = baseUrl ?? saved.baseUrl;
+    return testSearchConnection(provider, { baseUrl: target, apiKey: resolveKey(apiKey, saved, target) });
   });
 
   handleCommand(own, 'getStatus', async () => ({ version, modelConfigured: modelSetupProblem((await loadSettings()).model) === undefined }));

@@ -1,5 +1,5 @@
 import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
-import type { PublicModelProfile, PublicSettings, SettingsDraft } from './redact';
+import { originOf, type PublicModelProfile, type PublicSettings, type SettingsDraft } from './redact';
 import type { SearchSettingsKey } from './schema';
 
 /**
@@ -16,7 +16,8 @@ export interface OptionsForm {
 /** The profile shown for a preset: the saved one, or the preset's defaults. */
 export function profileFor(settings: PublicSettings, preset: ModelPresetId): PublicModelProfile {
   const saved = settings.model.profiles[preset];
-  if (saved) return saved;
+  // The background drops a saved key whose base URL moved to another origin: the form says so as it happens.
+  if (saved) return saved.savedKeyOrigin === undefined ? saved : { ...saved, apiKeySaved: originOf(saved.baseUrl) === saved.savedKeyOrigin };
   const { baseUrl, fastModel, strongModel } = MODEL_PRESETS[preset];
   return { baseUrl, fastModel, strongModel, embeddingModel: '', structuredOutput: 'auto', apiKeySaved: false };
 }
@@ -28,9 +29,9 @@ export function toDraft(form: OptionsForm): SettingsDraft {
   const profiles: SettingsDraft['model']['profiles'] = {};
   for (const id of Object.keys(settings.model.profiles) as ModelPresetId[]) {
     const profile = settings.model.profiles[id];
-    if (profile) profiles[id] = withTypedKey(profile, typedKeys[`model:${id}`]);
+    if (profile) profiles[id] = withTypedKey(withoutKeyOrigin(profile), typedKeys[`model:${id}`]);
   }
-  profiles[preset] = withTypedKey(profileFor(settings, preset), typedKeys[`model:${preset}`]);
+  profiles[preset] = withTypedKey(withoutKeyOrigin(profileFor(settings, preset)), typedKeys[`model:${preset}`]);
   const search = settings.search;
   const keyed = <K extends 'serper' | 'tavily' | 'brave' | 'exa' | 'googleFactCheck'>(key: K) =>
     withTypedKey(search[key], typedKeys[`search:${key}`]);
@@ -50,6 +51,11 @@ export function toDraft(form: OptionsForm): SettingsDraft {
     capture: settings.capture,
     checking: settings.checking,
   };
+}
+
+function withoutKeyOrigin(profile: PublicModelProfile): Omit<PublicModelProfile, 'savedKeyOrigin'> {
+  const { savedKeyOrigin: _origin, ...rest } = profile;
+  return rest;
 }
 
 function withTypedKey<T extends { apiKeySaved: boolean }>(value: T, typed: string | undefined): Omit<T, 'apiKeySaved'> & { apiKey?: string } {

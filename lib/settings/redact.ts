@@ -7,7 +7,11 @@ import type { ModelPresetId } from './model-presets';
  */
 type WithoutKey<T> = T extends { apiKey: string } ? Omit<T, 'apiKey'> & { apiKeySaved: boolean } : T;
 
-export type PublicModelProfile = WithoutKey<ModelProfile>;
+/**
+ * `savedKeyOrigin` is the origin of the server the saved key was saved for (absent without a key): the key
+ * is only ever sent there, so the form can tell when an edited base URL leaves the key behind.
+ */
+export type PublicModelProfile = WithoutKey<ModelProfile> & { savedKeyOrigin?: string };
 export type PublicSearchSettings = { [K in keyof SearchSettings]: WithoutKey<SearchSettings[K]> };
 export interface PublicSettings {
   model: { preset: ModelPresetId; profiles: Partial<Record<ModelPresetId, PublicModelProfile>> };
@@ -38,6 +42,29 @@ function hideKey<T extends { apiKey: string }>(value: T): WithoutKey<T> {
   return { ...rest, apiKeySaved: apiKey.length > 0 } as WithoutKey<T>;
 }
 
+function hideModelKey(profile: ModelProfile): PublicModelProfile {
+  const origin = originOf(profile.baseUrl);
+  return { ...hideKey(profile), ...(profile.apiKey && origin !== undefined ? { savedKeyOrigin: origin } : {}) };
+}
+
+/** The http(s) origin of a base URL; '' for none, undefined for anything else. */
+export function originOf(baseUrl: string | undefined): string | undefined {
+  const text = baseUrl?.trim() ?? '';
+  if (!text) return '';
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a key saved for `savedBaseUrl` may go to `baseUrl`: only to the same origin (a path may differ). */
+export function sameKeyOrigin(baseUrl: string | undefined, savedBaseUrl: string | undefined): boolean {
+  const origin = originOf(baseUrl);
+  return origin !== undefined && origin === originOf(savedBaseUrl);
+}
+
 function mapValues<K extends string, A, B>(record: Partial<Record<K, A>>, map: (value: A) => B): Partial<Record<K, B>> {
   const out: Partial<Record<K, B>> = {};
   for (const key of Object.keys(record) as K[]) {
@@ -51,7 +78,7 @@ function mapValues<K extends string, A, B>(record: Partial<Record<K, A>>, map: (
 export function redactSettings(settings: Settings): PublicSettings {
   const { search } = settings;
   return {
-    model: { preset: settings.model.preset, profiles: mapValues(settings.model.profiles, hideKey) },
+    model: { preset: settings.model.preset, profiles: mapValues(settings.model.profiles, hideModelKey) },
     search: {
       wikipedia: search.wikipedia,
       searxng: search.searxng,
@@ -68,13 +95,18 @@ export function redactSettings(settings: Settings): PublicSettings {
   };
 }
 
-/** The key to store: the draft's when it gives one (empty means remove), else the saved one. */
-export function resolveKey(draftKey: string | undefined, savedKey: string | undefined): string {
-  return draftKey === undefined ? (savedKey ?? '') : draftKey.trim();
+/**
+ * The key to use: the draft's when it gives one (empty means remove), else the saved one, but only while
+ * the draft still points at the origin the key was saved for. A base URL moved to another server (a typo,
+ * a pasted link) must not carry the saved key there, by a connection test or after saving.
+ */
+export function resolveKey(draftKey: string | undefined, saved: { apiKey?: string; baseUrl?: string } | undefined, draftBaseUrl?: string): string {
+  if (draftKey !== undefined) return draftKey.trim();
+  return saved?.apiKey && sameKeyOrigin(draftBaseUrl, saved.baseUrl) ? saved.apiKey : '';
 }
 
-function withKey<T extends { apiKey?: string }>(draft: T, savedKey: string | undefined): T & { apiKey: string } {
-  return { ...draft, apiKey: resolveKey(draft.apiKey, savedKey) };
+function withKey<T extends { apiKey?: string; baseUrl?: string }>(draft: T, saved: { apiKey?: string; baseUrl?: string } | undefined): T & { apiKey: string } {
+  return { ...draft, apiKey: resolveKey(draft.apiKey, saved, draft.baseUrl) };
 }
 
 /** Merges a UI draft into the saved settings, keeping saved keys the draft leaves untouched. */
@@ -82,7 +114,7 @@ export function applyDraft(saved: Settings, draft: SettingsDraft): Settings {
   const profiles: Settings['model']['profiles'] = {};
   for (const preset of Object.keys(draft.model.profiles) as ModelPresetId[]) {
     const profile = draft.model.profiles[preset];
-    if (profile) profiles[preset] = withKey(profile, saved.model.profiles[preset]?.apiKey);
+    if (profile) profiles[preset] = withKey(profile, saved.model.profiles[preset]);
   }
   // Profiles the draft does not mention are kept, with their keys.
   for (const preset of Object.keys(saved.model.profiles) as ModelPresetId[]) {
@@ -94,11 +126,11 @@ export function applyDraft(saved: Settings, draft: SettingsDraft): Settings {
     search: {
       wikipedia: search.wikipedia,
       searxng: search.searxng,
-      serper: withKey(search.serper, saved.search.serper.apiKey),
-      tavily: withKey(search.tavily, saved.search.tavily.apiKey),
-      brave: withKey(search.brave, saved.search.brave.apiKey),
-      exa: withKey(search.exa, saved.search.exa.apiKey),
-      googleFactCheck: withKey(search.googleFactCheck, saved.search.googleFactCheck.apiKey),
+      serper: withKey(search.serper, saved.search.serper),
+      tavily: withKey(search.tavily, saved.search.tavily),
+      brave: withKey(search.brave, saved.search.brave),
+      exa: withKey(search.exa, saved.search.exa),
+      googleFactCheck: withKey(search.googleFactCheck, saved.search.googleFactCheck),
     },
     evidence: draft.evidence,
     limits: draft.limits,

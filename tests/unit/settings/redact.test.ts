@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyDraft, redactSettings } from '../../../lib/settings/redact';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
-import { parseDomainList, toDraft } from '../../../lib/settings/options-form';
+import { parseDomainList, profileFor, toDraft } from '../../../lib/settings/options-form';
 import { repairSettings } from '../../../lib/settings/store';
 
 const saved: Settings = {
@@ -65,6 +65,39 @@ describe('settings as the options page sees and sends them', () => {
     const form = { settings: { ...redactSettings(saved), checking: { ...saved.checking, mode: 'thorough' as const, archiveLookup: false } }, typedKeys: {} };
     expect(applyDraft(saved, toDraft(form)).checking).toMatchObject({ mode: 'thorough', archiveLookup: false });
     expect(repairSettings({ ...saved, checking: { ...saved.checking, webArchiveUrl: 'javascript:alert(1)' } }).checking).toEqual(DEFAULT_SETTINGS.checking);
+  });
+
+  describe('a saved model key stays with the server it was saved for', () => {
+    const withBaseUrl = (baseUrl: string) => {
+      const settings = redactSettings(saved);
+      return { ...settings, model: { ...settings.model, profiles: { ...settings.model.profiles, openai: { ...profileFor(settings, 'openai'), baseUrl } } } };
+    };
+
+    it('keeps the key when only the path changes', () => {
+      const next = applyDraft(saved, toDraft({ settings: withBaseUrl('https://api.openai.com/v2'), typedKeys: {} }));
+      expect(next.model.profiles.openai?.apiKey).toBe('sk-openai');
+      expect(profileFor(withBaseUrl('https://API.openai.com/v2'), 'openai').apiKeySaved).toBe(true);
+    });
+
+    it('drops the key, and stops showing it as saved, when the base URL moves to another origin', () => {
+      for (const baseUrl of ['https://attacker.example/v1', 'http://api.openai.com/v1', 'https://api.openai.com:8443/v1']) {
+        const next = applyDraft(saved, toDraft({ settings: withBaseUrl(baseUrl), typedKeys: {} }));
+        expect(next.model.profiles.openai?.apiKey, baseUrl).toBe('');
+        expect(profileFor(withBaseUrl(baseUrl), 'openai').apiKeySaved, baseUrl).toBe(false);
+      }
+      expect(applyDraft(saved, toDraft({ settings: withBaseUrl('https://other.example/v1'), typedKeys: {} })).model.profiles.groq?.apiKey).toBe('gsk-groq');
+    });
+
+    it('shows the key as saved again when the base URL returns to its origin', () => {
+      const moved = withBaseUrl('https://attacker.example/v1');
+      const back = { ...moved, model: { ...moved.model, profiles: { ...moved.model.profiles, openai: { ...profileFor(moved, 'openai'), baseUrl: 'https://api.openai.com/v1' } } } };
+      expect(profileFor(back, 'openai').apiKeySaved).toBe(true);
+    });
+
+    it('uses a key typed for the new origin', () => {
+      const next = applyDraft(saved, toDraft({ settings: withBaseUrl('https://other.example/v1'), typedKeys: { 'model:openai': 'sk-other' } }));
+      expect(next.model.profiles.openai?.apiKey).toBe('sk-other');
+    });
   });
 
   it('parses excluded domains from free text', () => {
