@@ -11,6 +11,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { parseJsonl } from '../lib/jsonl';
 
 export interface PassageItem {
   id: string;
@@ -35,10 +36,7 @@ function isStanceRow(value: unknown): value is StanceRow {
 /** Groups subtask-3 JSONL text into one eval item per claim, ids `fcb-0001`, `fcb-0002`, … */
 export function convertFactcheckStance(jsonl: string): PassageItem[] {
   const byClaim = new Map<string, PassageItem>();
-  jsonl.split('\n').forEach((line, number) => {
-    if (!line.trim()) return;
-    const row: unknown = JSON.parse(line);
-    if (!isStanceRow(row)) throw new Error(`line ${number + 1}: expected {claim, evidence, stance}`);
+  for (const row of parseJsonl(jsonl, { is: isStanceRow, expected: '{claim, evidence, stance}' })) {
     let item = byClaim.get(row.claim);
     if (!item) {
       item = { id: `fcb-${String(byClaim.size + 1).padStart(4, '0')}`, claim: row.claim, passages: [], relevant: [], stances: [] };
@@ -47,7 +45,7 @@ export function convertFactcheckStance(jsonl: string): PassageItem[] {
     if (row.stance !== 'irrelevant') item.relevant.push(item.passages.length);
     item.passages.push(row.evidence);
     item.stances?.push(row.stance);
-  });
+  }
   return [...byClaim.values()];
 }
 

@@ -7,7 +7,6 @@
  * providers, scored at sentence level (our claims do not align one-to-one with the human ones).
  * Model settings come from the same environment variables as `npm run check`.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { runCheck } from '../../lib/core/pipeline';
@@ -15,6 +14,7 @@ import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-type
 import { verifyClaim } from '../../lib/core/stages/verify-claim';
 import type { Claim, Evidence } from '../../lib/core/types';
 import { pipelineFromEnv } from '../lib/env-settings';
+import { readJsonl } from '../lib/jsonl';
 import { binaryScores, formatScores, type Pair } from './binary-metrics';
 
 interface BenchSentence {
@@ -31,7 +31,7 @@ interface BenchItem {
 }
 
 export function loadBench(file: string, limit?: number): BenchItem[] {
-  const items = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as BenchItem);
+  const items = readJsonl(file) as BenchItem[];
   return limit ? items.slice(0, limit) : items;
 }
 

@@ -51,6 +51,7 @@ import { splitSentences } from '../../lib/core/passages/segment';
 import { tokenize } from '../../lib/core/passages/tokenize';
 import type { Embedder } from '../../lib/core/ports';
 import { createOpenAiEmbedder } from '../../lib/llm/openai-chat-model';
+import { OBJECT_ROW, readJsonl } from '../lib/jsonl';
 import { convertFactcheckStance } from './convert-factcheck-stance';
 import { asConstants, crossValidatedWeights, fitListwise, type FitItem } from './passage-weights';
 import { reciprocalRank, summarize, type RankingSummary } from './ranking-metrics';
@@ -67,10 +68,6 @@ type Ranker = (claim: string, passages: string[]) => Promise<number[]>;
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
-}
-
-async function readJsonl(path: string): Promise<Array<Record<string, unknown>>> {
-  return (await readFile(path, 'utf8')).split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** The fixed split by id hash: "dev" (where the few global parameters were chosen); the rest is held out. */
@@ -235,10 +232,10 @@ export async function run(args: string[]): Promise<void> {
     console.error('--embeddings and --word-vectors are mutually exclusive');
     process.exit(2);
   }
-  const rows = factcheck ? convertFactcheckStance(await readFile(factcheck, 'utf8')) : await readJsonl(dataPath ?? '');
+  const rows = factcheck ? convertFactcheckStance(await readFile(factcheck, 'utf8')) : readJsonl(dataPath ?? '', OBJECT_ROW);
   const items: Item[] = rows.map((r) => ({ id: String(r.id), claim: String(r.claim), passages: (r.passages as unknown[]).map(String) }));
   const goldPath = option(args, '--gold');
-  const goldRows = factcheck ? rows : goldPath ? await readJsonl(goldPath) : [];
+  const goldRows = factcheck ? rows : goldPath ? readJsonl(goldPath, OBJECT_ROW) : [];
   const gold = new Map(goldRows.map((r) => [String(r.id), (r.relevant as number[] | undefined) ?? []]));
 
   // The product's own embedder, so the eval measures what the extension would send and receive.

@@ -4,12 +4,12 @@
  * result with the human true/false labels (subtask 4): the best a perfect stance judge could reach with
  * our aggregation rules. Re-runs the table of docs/verdict-rules.md (shared) from the project's code.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoreClaim } from '../../lib/core/scoring/score';
 import { deriveVerdict } from '../../lib/core/scoring/verdict';
 import type { Claim, ClaimAssessment, Stance } from '../../lib/core/types';
+import { readJsonl } from '../lib/jsonl';
 import { binaryScores, type Pair } from './binary-metrics';
 
 const STANCE: Record<string, Stance> = { 'completely-support': 'supports', 'partially-support': 'partially-supports', refute: 'refutes', irrelevant: 'irrelevant' };
@@ -32,12 +32,10 @@ function credibility(stances: Stance[]): number | null {
 
 export function loadStances(dir: string): Map<string, { stances: Stance[]; label: boolean }> {
   const byClaim = new Map<string, { stances: Stance[]; label: boolean }>();
-  for (const line of readFileSync(join(dir, 'subtask4_claim_factuality.jsonl'), 'utf8').split('\n').filter(Boolean)) {
-    const row = JSON.parse(line) as { claim: string; label: string };
+  for (const row of readJsonl(join(dir, 'subtask4_claim_factuality.jsonl')) as Array<{ claim: string; label: string }>) {
     if (row.label === 'true' || row.label === 'false') byClaim.set(row.claim.trim(), { stances: [], label: row.label === 'false' });
   }
-  for (const line of readFileSync(join(dir, 'subtask3_claim_evidence_stance.jsonl'), 'utf8').split('\n').filter(Boolean)) {
-    const row = JSON.parse(line) as { claim: string; stance: string };
+  for (const row of readJsonl(join(dir, 'subtask3_claim_evidence_stance.jsonl')) as Array<{ claim: string; stance: string }>) {
     const stance = STANCE[row.stance];
     if (stance) byClaim.get(row.claim.trim())?.stances.push(stance);
   }
