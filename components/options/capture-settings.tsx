@@ -1,14 +1,11 @@
-import { useState } from 'react';
-import { parseDomainList, type OptionsForm } from '../../lib/settings/options-form';
+import { setSection, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 import type { CaptureSettings as Capture } from '../../lib/settings/schema';
-
-type Update = (change: (form: OptionsForm) => OptionsForm) => void;
+import { DomainListField } from './domain-list-field';
 
 /** How Factlight offers itself in pages: the floating button (everywhere, or not on some sites), and chatbot replies. */
-export function CaptureSettings({ form, update }: { form: OptionsForm; update: Update }) {
+export function CaptureSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
   const capture = form.settings.capture;
-  const [sitesText, setSitesText] = useState(capture.floatingButtonOffSites.join('\n'));
-  const set = (change: Partial<Capture>) => update((f) => ({ ...f, settings: { ...f.settings, capture: { ...f.settings.capture, ...change } } }));
+  const set = (change: Partial<Capture>) => update(setSection('capture', change));
   return (
     <section aria-labelledby="capture-heading">
       <h2 id="capture-heading">In pages</h2>
@@ -18,14 +15,8 @@ export function CaptureSettings({ form, update }: { form: OptionsForm; update: U
           Show a "Fact-check" button next to selected text
         </label>
       </div>
-      <div className="field">
-        <label htmlFor="floating-button-off-sites">Never show it on these sites (one per line)</label>
-        <textarea id="floating-button-off-sites" data-testid="floating-button-off-sites" rows={2} spellCheck={false} value={sitesText}
-          onChange={(e) => {
-            setSitesText(e.target.value);
-            set({ floatingButtonOffSites: parseDomainList(e.target.value) });
-          }} />
-      </div>
+      <DomainListField id="floating-button-off-sites" label="Never show it on these sites (one per line)" rows={2}
+        domains={capture.floatingButtonOffSites} onChange={(sites) => set({ floatingButtonOffSites: sites })} />
       <div className="field checkbox">
         <label>
           <input type="checkbox" data-testid="auto-check-replies" checked={capture.autoCheckReplies} onChange={(e) => set({ autoCheckReplies: e.target.checked })} />

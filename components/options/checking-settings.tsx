@@ -1,12 +1,10 @@
-import type { OptionsForm } from '../../lib/settings/options-form';
+import { setSection, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 import type { CheckingSettings as Checking } from '../../lib/settings/schema';
 
-type Update = (change: (form: OptionsForm) => OptionsForm) => void;
-
 /** How hard a check works: Fast or Thorough explanations, and the audit of the links the text cites. */
-export function CheckingSettings({ form, update }: { form: OptionsForm; update: Update }) {
+export function CheckingSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
   const checking = form.settings.checking;
-  const set = (change: Partial<Checking>) => update((f) => ({ ...f, settings: { ...f.settings, checking: { ...f.settings.checking, ...change } } }));
+  const set = (change: Partial<Checking>) => update(setSection('checking', change));
   return (
     <section aria-labelledby="checking-heading">
       <h2 id="checking-heading">Checking</h2>

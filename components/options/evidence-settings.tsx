@@ -1,15 +1,11 @@
-import { useState } from 'react';
-import { parseDomainList, type OptionsForm } from '../../lib/settings/options-form';
+import { setSection, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 import type { EvidenceSettings as Evidence } from '../../lib/settings/schema';
-
-type Update = (change: (form: OptionsForm) => OptionsForm) => void;
+import { DomainListField } from './domain-list-field';
 
 /** How much evidence to gather per claim, which sites never count, and the local-network guard. */
-export function EvidenceSettings({ form, update }: { form: OptionsForm; update: Update }) {
+export function EvidenceSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
   const evidence = form.settings.evidence;
-  const [domainsText, setDomainsText] = useState(evidence.excludedDomains.join('\n'));
-  const set = (change: Partial<Evidence>) =>
-    update((f) => ({ ...f, settings: { ...f.settings, evidence: { ...f.settings.evidence, ...change } } }));
+  const set = (change: Partial<Evidence>) => update(setSection('evidence', change));
   const number = (key: 'resultsPerClaim' | 'passagesPerPage' | 'contextSentences', label: string, min: number, max: number) => (
     <div className="field">
       <label htmlFor={key}>{label}</label>
@@ -23,18 +19,12 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
       {number('resultsPerClaim', 'Search results per claim', 1, 10)}
       {number('passagesPerPage', 'Passages per page', 1, 5)}
       {number('contextSentences', 'Sentences of context around a passage', 0, 5)}
-      <div className="field">
-        <label htmlFor="excluded-domains">Never use these sites (one per line)</label>
-        <textarea id="excluded-domains" data-testid="excluded-domains" rows={3} spellCheck={false} value={domainsText}
-          onChange={(e) => {
-            setDomainsText(e.target.value);
-            set({ excludedDomains: parseDomainList(e.target.value) });
-          }} />
-      </div>
+      <DomainListField id="excluded-domains" label="Never use these sites (one per line)" rows={3}
+        domains={evidence.excludedDomains} onChange={(domains) => set({ excludedDomains: domains })} />
       <div className="field">
         <label htmlFor="tokens-per-check">Token budget per check (0 = no limit)</label>
         <input id="tokens-per-check" data-testid="tokens-per-check" type="number" min={0} step={1000} value={form.settings.limits.tokensPerCheck}
-          onChange={(e) => update((f) => ({ ...f, settings: { ...f.settings, limits: { tokensPerCheck: Math.max(0, Math.round(Number(e.target.value) || 0)) } } }))} />
+          onChange={(e) => update(setSection('limits', { tokensPerCheck: Math.max(0, Math.round(Number(e.target.value) || 0)) }))} />
         <p className="hint">A check that reaches it stops cleanly, keeps every result so far and says what was not checked.</p>
       </div>
       <div className="field checkbox">

@@ -1,16 +1,14 @@
 import { useCallback } from 'react';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
-import { profileFor, toDraft, type OptionsForm } from '../../lib/settings/options-form';
+import { profileFor, toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 import type { PublicModelProfile } from '../../lib/settings/redact';
 import { ConnectionResult } from './connection-result';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
 
-type Update = (change: (form: OptionsForm) => OptionsForm) => void;
-
 /** Model provider, endpoint, key and the two model roles, with "Test connection". */
-export function ModelSettings({ form, update }: { form: OptionsForm; update: Update }) {
+export function ModelSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
   const preset = form.settings.model.preset;
   const profile = profileFor(form.settings, preset);
   const slot = `model:${preset}` as const;

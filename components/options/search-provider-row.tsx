@@ -1,17 +1,15 @@
 import { useCallback } from 'react';
 import type { SearchProviderId } from '../../lib/core/ports';
 import { sendToBackground } from '../../lib/messaging/protocol';
-import type { OptionsForm } from '../../lib/settings/options-form';
+import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
 import { SEARCH_SETTINGS_KEY } from '../../lib/settings/search-keys';
 import { SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../../lib/search';
 import { ConnectionResult } from './connection-result';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
 
-type Update = (change: (form: OptionsForm) => OptionsForm) => void;
-
 /** One search provider: on/off, its key or server URL, and "Test connection". */
-export function SearchProviderRow({ provider, form, update }: { provider: SearchProviderId; form: OptionsForm; update: Update }) {
+export function SearchProviderRow({ provider, form, update }: { provider: SearchProviderId; form: OptionsForm; update: FormUpdate }) {
   const key = SEARCH_SETTINGS_KEY[provider];
   const section: { enabled: boolean; baseUrl?: string; apiKeySaved?: boolean } = form.settings.search[key];
   const needs = SEARCH_PROVIDER_NEEDS[provider];
@@ -19,7 +17,7 @@ export function SearchProviderRow({ provider, form, update }: { provider: Search
   const slot = `search:${key}` as const;
   const typedKey = form.typedKeys[slot];
 
-  const setSection = (change: { enabled?: boolean; baseUrl?: string }) =>
+  const setProvider = (change: { enabled?: boolean; baseUrl?: string }) =>
     update((f) => ({ ...f, settings: { ...f.settings, search: { ...f.settings.search, [key]: { ...f.settings.search[key], ...change } } } }));
 
   const test = useConnectionTest(
@@ -39,7 +37,7 @@ export function SearchProviderRow({ provider, form, update }: { provider: Search
       <legend>
         <label>
           <input type="checkbox" data-testid={`search-${provider}`} checked={section.enabled}
-            onChange={(e) => setSection({ enabled: e.target.checked })} />
+            onChange={(e) => setProvider({ enabled: e.target.checked })} />
           {label}
         </label>
       </legend>
@@ -47,7 +45,7 @@ export function SearchProviderRow({ provider, form, update }: { provider: Search
         <div className="field">
           <label htmlFor={`${provider}-url`}>Server URL</label>
           <input id={`${provider}-url`} data-testid={`${provider}-url`} type="url" spellCheck={false} placeholder="https://searx.example.org"
-            value={section.baseUrl ?? ''} onChange={(e) => setSection({ baseUrl: e.target.value })} />
+            value={section.baseUrl ?? ''} onChange={(e) => setProvider({ baseUrl: e.target.value })} />
         </div>
       ) : null}
       {needs === 'key' ? (

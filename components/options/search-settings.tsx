@@ -1,9 +1,9 @@
-import type { OptionsForm } from '../../lib/settings/options-form';
+import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
 import { SEARCH_PROVIDER_IDS } from '../../lib/settings/search-keys';
 import { SearchProviderRow } from './search-provider-row';
 
 /** All evidence sources; several may be on at once. */
-export function SearchSettings({ form, update }: { form: OptionsForm; update: (change: (form: OptionsForm) => OptionsForm) => void }) {
+export function SearchSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
   return (
     <section aria-labelledby="search-heading">
       <h2 id="search-heading">Evidence sources</h2>

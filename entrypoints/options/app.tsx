@@ -5,7 +5,7 @@ import { EvidenceSettings } from '../../components/options/evidence-settings';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
 import { sendToBackground } from '../../lib/messaging/protocol';
-import { toDraft, type OptionsForm } from '../../lib/settings/options-form';
+import { toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 
 type Status = { kind: 'idle' | 'saving' | 'saved' | 'error'; text: string };
 
@@ -24,7 +24,7 @@ export function OptionsApp() {
   if (loadError) return <p className="result error" role="alert">Settings could not be loaded: {loadError}</p>;
   if (!form) return <p role="status">Loading settings…</p>;
 
-  const update = (change: (form: OptionsForm) => OptionsForm) => {
+  const update: FormUpdate = (change) => {
     setForm((current) => (current ? change(current) : current));
     setStatus({ kind: 'idle', text: '' });
   };

@@ -71,3 +71,14 @@ export function parseDomainList(text: string): string[] {
     .filter(Boolean);
   return [...new Set(hosts)];
 }
+
+/** How the options sections change the form: each passes a function from the current form to the next. */
+export type FormUpdate = (change: (form: OptionsForm) => OptionsForm) => void;
+
+/** The settings sections that are flat records of values (model and search nest per preset or provider). */
+export type FlatSection = 'evidence' | 'limits' | 'capture' | 'checking';
+
+/** A form change that merges `change` into one flat settings section, for `update(setSection(…))`. */
+export function setSection<K extends FlatSection>(key: K, change: Partial<PublicSettings[K]>): (form: OptionsForm) => OptionsForm {
+  return (form) => ({ ...form, settings: { ...form.settings, [key]: { ...form.settings[key], ...change } } });
+}
