@@ -54,15 +54,6 @@ export function rootHasAny(root: ParentNode, selectors: readonly string[]): bool
   return selectors.some((selector) => queryAll(root, selector).length > 0);
 }
 
-/** The nearest inclusive ancestor of `element`, up to and including `limit`, that matches any selector. */
-export function closestWithin(element: Element, selectors: readonly string[], limit: Element): Element | null {
-  for (let node: Element | null = element; node; node = node.parentElement) {
-    if (matchesAny(node, selectors)) return node;
-    if (node === limit) return null;
-  }
-  return null;
-}
-
 /** Drops elements contained in another element of the list, keeping document order. */
 export function outermost(elements: readonly Element[]): Element[] {
   return elements.filter((element) => !elements.some((other) => other !== element && other.contains(element)));
@@ -88,13 +79,4 @@ export function soloAncestor(element: Element, selectors: readonly string[], sto
     turn = parent;
   }
   return turn;
-}
-
-/** `querySelector` that returns null for an invalid selector. */
-export function queryOne(root: ParentNode, selector: string): Element | null {
-  try {
-    return root.querySelector(selector);
-  } catch {
-    return null;
-  }
 }

@@ -11,20 +11,13 @@ import { gemini } from './gemini';
 import { grok } from './grok';
 import { mistral } from './mistral';
 import { perplexity } from './perplexity';
-import type { SiteAdapter, SiteId } from './types';
+import type { SiteAdapter } from './types';
 
 /** Every adapter, one per site. */
 export const SITE_ADAPTERS: readonly SiteAdapter[] = [chatgpt, claude, gemini, perplexity, copilot, deepseek, grok, mistral];
 
 /** All match patterns, e.g. for a content script's `matches`. */
 export const CHAT_SITE_MATCHES: readonly string[] = SITE_ADAPTERS.flatMap((adapter) => adapter.matches);
-
-/** The adapter with this id. */
-export function adapterById(id: SiteId): SiteAdapter {
-  const adapter = SITE_ADAPTERS.find((candidate) => candidate.id === id);
-  if (!adapter) throw new Error(`No adapter for ${id}`);
-  return adapter;
-}
 
 /**
  * The adapter whose match patterns cover `url`, or null. Dispatch is by URL only, never by DOM sniffing:
