@@ -58,24 +58,40 @@ const POSITION_WEIGHT = 2;
 /** The search cost is linear in the budget; hypothesis caps it at 256 for the same reason. */
 const MAX_ERRORS_CAP = 256;
 
-interface Folded {
+/** Text folded for comparison, with the way back to the original. */
+export interface Folded {
   /** The folded string. */
   value: string;
   /** For each folded code unit, its offset in the original; one extra entry holds the original length. */
   offsets: number[];
 }
 
+export interface FoldOptions {
+  /**
+   * 'collapse': each whitespace run becomes one space (quotes, where word boundaries still count);
+   * 'drop': whitespace is removed (text fragments, where the extractor may join or split words).
+   */
+  whitespace: 'drop' | 'collapse';
+}
+
 const WHITESPACE = /\s/u;
-/** Characters a page or a model may drop without changing the text: soft hyphen, zero-width space, BOM. */
-const INVISIBLE = new Set(['\u00ad', '\u200b', '\u2060', '\ufeff']);
+/**
+ * Characters a page or a model may drop without changing the text: soft hyphen, zero-width space,
+ * non-joiner and joiner, word joiner, BOM.
+ */
+const INVISIBLE = new Set(['\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']);
 const FOLD: Readonly<Record<string, string>> = {
   '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u00b4': "'",
   '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
   '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2212': '-',
 };
 
-/** Folds case, quotes, dashes and whitespace runs (to one space), one code unit at a time, keeping offsets. */
-function foldText(text: string): Folded {
+/**
+ * Folds case, typographic quotes and dashes, drops invisible characters and collapses or drops whitespace,
+ * one code unit at a time, keeping the offset of each folded unit in `text`.
+ */
+export function foldText(text: string, options: FoldOptions): Folded {
+  const collapse = options.whitespace === 'collapse';
   let value = '';
   const offsets: number[] = [];
   let inSpace = false;
@@ -83,7 +99,7 @@ function foldText(text: string): Folded {
     const char = text[i] ?? '';
     if (INVISIBLE.has(char)) continue;
     if (WHITESPACE.test(char)) {
-      if (!inSpace) {
+      if (collapse && !inSpace) {
         value += ' ';
         offsets.push(i);
       }
@@ -100,8 +116,10 @@ function foldText(text: string): Folded {
   return { value, offsets };
 }
 
+const COLLAPSE: FoldOptions = { whitespace: 'collapse' };
+
 function foldQuote(quote: string): string {
-  return foldText(quote).value.trim();
+  return foldText(quote, COLLAPSE).value.trim();
 }
 
 interface Candidate {
@@ -138,14 +156,14 @@ function similarity(window: string, expected: string): number {
 export function matchQuote(text: string, quote: string, context: QuoteContext = {}): QuoteMatch | null {
   const pattern = foldQuote(quote);
   if (pattern.length === 0 || text.length === 0) return null;
-  const folded = foldText(text);
+  const folded = foldText(text, COLLAPSE);
   const budget = context.maxErrors ?? Math.floor(pattern.length * DEFAULT_ERROR_RATE);
   const maxErrors = Math.max(0, Math.min(MAX_ERRORS_CAP, budget, pattern.length - 1));
   const candidates = search(folded.value, pattern, maxErrors);
   if (candidates.length === 0) return null;
 
-  const prefix = context.prefix ? foldText(context.prefix).value : '';
-  const suffix = context.suffix ? foldText(context.suffix).value : '';
+  const prefix = context.prefix ? foldText(context.prefix, COLLAPSE).value : '';
+  const suffix = context.suffix ? foldText(context.suffix, COLLAPSE).value : '';
   const hint = context.hint;
   const weight = QUOTE_WEIGHT + (prefix ? PREFIX_WEIGHT : 0) + (suffix ? SUFFIX_WEIGHT : 0);
 

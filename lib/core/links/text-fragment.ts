@@ -8,6 +8,7 @@
  * dashes, and drops soft hyphens and zero-width characters. It is otherwise exact: a quote whose number
  * or name differs from the page is not found, which is exactly what the audit wants to know.
  */
+import { foldText } from '../../text/match-quote';
 
 /** A parsed `text=` directive. */
 export interface TextFragment {
@@ -60,33 +61,8 @@ export function fragmentQuote(fragment: TextFragment): string {
   return fragment.end ? `${fragment.start} … ${fragment.end}` : fragment.start;
 }
 
-const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/u;
-const FOLD: Readonly<Record<string, string>> = {
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u00b4': "'",
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2212': '-',
-};
-
-interface Folded {
-  value: string;
-  /** Offset in the original of each folded code unit, plus one entry for the original's length. */
-  offsets: number[];
-}
-
-/** Folds `text` one code unit at a time (whitespace and invisibles dropped), keeping an offset map. */
-function fold(text: string): Folded {
-  let value = '';
-  const offsets: number[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i] ?? '';
-    if (/\s/u.test(char) || INVISIBLE.test(char)) continue;
-    const lower = char.toLowerCase();
-    value += FOLD[char] ?? (lower.length === 1 ? lower : char);
-    offsets.push(i);
-  }
-  offsets.push(text.length);
-  return { value, offsets };
-}
+/** Whitespace is dropped: the extractor may join or split inline elements (see above). */
+const fold = (text: string) => foldText(text, { whitespace: 'drop' });
 
 /**
  * Where the fragment's text is in `text` (UTF-16 offsets), or undefined. With an end, the match runs from

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERROR_RATE, MIN_QUOTE_SCORE, matchQuote } from '../../../lib/text/match-quote';
+import { DEFAULT_ERROR_RATE, MIN_QUOTE_SCORE, foldText, matchQuote } from '../../../lib/text/match-quote';
 import factcheckBench from '../../fixtures/text/factcheck-bench-sentences.json';
 
 const responses = factcheckBench.responses.map((r) => r.response);
@@ -37,6 +37,14 @@ function quoteOf(sentence: string, next: () => number): string {
   return words.slice(from, from + 6 + Math.floor(next() * 10)).join(' ');
 }
 
+describe('foldText', () => {
+  it('collapses or drops whitespace, skips invisibles, folds case, quotes and dashes, and keeps the offsets', () => {
+    const text = 'A \u201cB\u201d\n\t\u2013 c\u00adD\u200c';
+    expect(foldText(text, { whitespace: 'collapse' })).toEqual({ value: 'a "b" - cd', offsets: [0, 1, 2, 3, 4, 5, 7, 8, 9, 11, 13] });
+    expect(foldText(text, { whitespace: 'drop' })).toEqual({ value: 'a"b"-cd', offsets: [0, 2, 3, 4, 7, 9, 11, 13] });
+  });
+});
+
 describe('matchQuote', () => {
   it('finds an exact quote with score 1', () => {
     const quote = 'born on October 16, 1898';
@@ -56,6 +64,8 @@ describe('matchQuote', () => {
     expect(matchQuote('Use the 2019–2020 data.', 'the 2019-2020 data')).toEqual({ start: 4, end: 22, score: 1 });
     // Soft hyphens and zero-width spaces from web pages are skipped, not counted as edits.
     expect(matchQuote('The extra\u00adordinary claim', 'extraordinary claim')).toEqual({ start: 4, end: 24, score: 1 });
+    // Zero-width non-joiners and joiners too, as the text-fragment check skips them.
+    expect(matchQuote('The extra\u200cordi\u200dnary claim', 'extraordinary claim')).toEqual({ start: 4, end: 25, score: 1 });
   });
 
   it('finds slightly edited quotes in real answers and scores them by their edits', () => {
