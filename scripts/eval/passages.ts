@@ -4,7 +4,7 @@
  *   npm run eval -- passages --data IN.jsonl --out OUT.jsonl [--gold GOLD.jsonl]
  *                            [--embeddings http://127.0.0.1:PORT/v1 [--embedding-model NAME]]
  *   npm run eval -- passages --from-factcheck-stance subtask3_claim_evidence_stance.jsonl --out OUT.jsonl
- *                            [--word-vectors FILE.json]
+ *                            [--word-vectors FILE.json] [--fusion-grid]
  *
  * Input lines `{id, claim, passages}`, output lines `{id, ranking}` (passage indices, best first; our ranker,
  * fused with embeddings when `--embeddings` or `--word-vectors` is given; `EMBEDDINGS_API_KEY` is sent as a
@@ -40,6 +40,7 @@
  * would otherwise inherit it by breaking ties in input order.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { fnv1a } from '../../lib/core/model/stable-hash';
 import { bm25Scores } from '../../lib/core/passages/bm25';
 import { orderByScore, type Fusion } from '../../lib/core/passages/fusion';
@@ -65,9 +66,32 @@ interface Item {
 
 type Ranker = (claim: string, passages: string[]) => Promise<number[]>;
 
-function option(args: string[], name: string): string | undefined {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : undefined;
+const USAGE =
+  'Usage: npm run eval -- passages (--data IN.jsonl [--gold GOLD.jsonl] | --from-factcheck-stance FILE) --out OUT.jsonl [--embeddings URL [--embedding-model NAME] | --word-vectors FILE.json] [--fusion-grid]';
+
+const OPTIONS = {
+  data: { type: 'string' },
+  gold: { type: 'string' },
+  'from-factcheck-stance': { type: 'string' },
+  out: { type: 'string' },
+  embeddings: { type: 'string' },
+  'embedding-model': { type: 'string' },
+  'word-vectors': { type: 'string' },
+  'fusion-grid': { type: 'boolean' },
+} as const;
+
+function usageError(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The options, strictly: a mistyped flag would otherwise be ignored and silently change what is measured. */
+function parseOptions(args: string[]) {
+  try {
+    return parseArgs({ args, options: OPTIONS }).values;
+  } catch (error) {
+    return usageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
 }
 
 /** The fixed split by id hash: "dev" (where the few global parameters were chosen); the rest is held out. */
@@ -219,22 +243,13 @@ function row(name: string, subset: string, s: RankingSummary): string {
 
 /** Entry point for scripts/eval.ts. */
 export async function run(args: string[]): Promise<void> {
-  const factcheck = option(args, '--from-factcheck-stance');
-  const dataPath = option(args, '--data');
-  const outPath = option(args, '--out');
-  if ((!factcheck && !dataPath) || !outPath) {
-    console.error('Usage: npm run eval -- passages (--data IN.jsonl [--gold GOLD.jsonl] | --from-factcheck-stance FILE) --out OUT.jsonl [--embeddings URL [--embedding-model NAME] | --word-vectors FILE.json]');
-    process.exit(2);
-  }
-  const url = option(args, '--embeddings');
-  const wordVectors = option(args, '--word-vectors');
-  if (url && wordVectors) {
-    console.error('--embeddings and --word-vectors are mutually exclusive');
-    process.exit(2);
-  }
+  const values = parseOptions(args);
+  const { 'from-factcheck-stance': factcheck, data: dataPath, out: outPath, embeddings: url, 'word-vectors': wordVectors } = values;
+  if ((!factcheck && !dataPath) || !outPath) usageError(USAGE);
+  if (url && wordVectors) usageError('--embeddings and --word-vectors are mutually exclusive');
   const rows = factcheck ? convertFactcheckStance(await readFile(factcheck, 'utf8')) : readJsonl(dataPath ?? '', OBJECT_ROW);
   const items: Item[] = rows.map((r) => ({ id: String(r.id), claim: String(r.claim), passages: (r.passages as unknown[]).map(String) }));
-  const goldPath = option(args, '--gold');
+  const goldPath = values.gold;
   const goldRows = factcheck ? rows : goldPath ? readJsonl(goldPath, OBJECT_ROW) : [];
   const gold = new Map(goldRows.map((r) => [String(r.id), (r.relevant as number[] | undefined) ?? []]));
 
@@ -243,7 +258,7 @@ export async function run(args: string[]): Promise<void> {
     ? createOpenAiEmbedder({
         baseUrl: url,
         apiKey: process.env.EMBEDDINGS_API_KEY ?? '',
-        model: option(args, '--embedding-model') ?? 'text-embedding-3-small',
+        model: values['embedding-model'] ?? 'text-embedding-3-small',
         providerLabel: `The embeddings server (${url})`,
       })
     : wordVectors
@@ -282,7 +297,7 @@ export async function run(args: string[]): Promise<void> {
 
   await printWeightFit(items, gold, base);
 
-  if (embedder && args.includes('--fusion-grid')) {
+  if (embedder && values['fusion-grid']) {
     const dev = items.filter((item) => isDev(item.id));
     console.log('\nDev-half MRR of minmax(lexical) + w · minmax(cosine):');
     for (const weight of FUSION_WEIGHT_GRID) {
