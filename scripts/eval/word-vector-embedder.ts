@@ -38,7 +38,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { idfTable } from '../../lib/core/passages/bm25';
 import { LEXICAL_PARAMS } from '../../lib/core/passages/lexical';
-import { stem, tokenize } from '../../lib/core/passages/tokenize';
+import { stem, TOKEN, tokenize } from '../../lib/core/passages/tokenize';
 import type { Embedder } from '../../lib/core/ports';
 
 /** A loaded word-vector table: row i holds the i-th word of the file (0 = most frequent). */
@@ -355,13 +355,10 @@ export interface WordVectorEmbedderOptions {
   rankScale?: number;
 }
 
-/** Same words as the project tokenizer's (runs of digits, with separators, or of letters and marks). */
-const WORD = /\p{N}+(?:[.,]\p{N}+)*|[\p{L}\p{M}]+/gu;
-
 /** The table rows of a text's known, non-stopword words, in reading order (repeats included). */
 export function wordRows(vectors: WordVectors, text: string, cache = new Map<string, number | null>()): number[] {
   const rows: number[] = [];
-  for (const [word] of text.normalize('NFKC').toLowerCase().matchAll(WORD)) {
+  for (const [word] of text.normalize('NFKC').toLowerCase().matchAll(TOKEN)) {
     let row = cache.get(word);
     if (row === undefined) {
       const isStopword = tokenize(word).length === 0;

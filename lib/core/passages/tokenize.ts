@@ -18,7 +18,9 @@ const BIGRAM_SCRIPT = new RegExp(
 
 // Numbers and letter runs are separate tokens ("COVID-19", "1,400万人" and "mp3" all split at the digits),
 // and a digit group keeps its separators ("1,400", "3.5", "2.962") so it reads as one number.
-const TOKEN = /\p{N}+(?:[.,]\p{N}+)*|[\p{L}\p{M}]+/gu;
+// Exported for the word-vector eval, which must split words exactly as the ranker does; use it only with
+// matchAll (global flag: `exec`/`test` loops would share its lastIndex).
+export const TOKEN = /\p{N}+(?:[.,]\p{N}+)*|[\p{L}\p{M}]+/gu;
 
 /**
  * A short English stopword list: function words and question words (the type-aware question adds
