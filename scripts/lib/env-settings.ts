@@ -9,12 +9,8 @@ const MODEL_HINT =
   'Set FACTLIGHT_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1), FACTLIGHT_API_KEY if the server needs one, and FACTLIGHT_FAST_MODEL (and optionally FACTLIGHT_STRONG_MODEL).';
 
 /**
- * Settings for the Node commands, from environment variables (documented in README):
- * FACTLIGHT_BASE_URL, FACTLIGHT_API_KEY (or OPENAI_API_KEY), FACTLIGHT_FAST_MODEL, FACTLIGHT_STRONG_MODEL,
- * FACTLIGHT_EMBEDDING_MODEL, FACTLIGHT_STRUCTURED_OUTPUT (auto|json_schema|json_object),
- * FACTLIGHT_WIKIPEDIA (1/0, default 1), FACTLIGHT_SEARXNG_URL, FACTLIGHT_SERPER_KEY, FACTLIGHT_TAVILY_KEY,
- * FACTLIGHT_BRAVE_KEY, FACTLIGHT_EXA_KEY, FACTLIGHT_FACTCHECK_KEY, FACTLIGHT_RESULTS_PER_CLAIM,
- * FACTLIGHT_ALLOW_PRIVATE_NETWORK (1/0, default 0), FACTLIGHT_TOKEN_BUDGET (tokens per check, 0 = none).
+ * Settings for the Node commands, from the FACTLIGHT_* environment variables. README ("Check text from a
+ * terminal") lists them all; this function is the one place they are read, so keep the two in step.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
   const flag = (name: string, fallback: boolean) => (env[name] === undefined ? fallback : /^(1|true|yes|on)$/i.test(env[name]!));
