@@ -13,7 +13,7 @@ import { adapterForUrl, citedUrls, findReplies, SITE_ADAPTERS } from '../lib/sit
 import type { Citation, TextRange } from '../lib/sites/types';
 
 /** One reply as printed. */
-export interface SitesReplyOutput {
+interface SitesReplyOutput {
   messageId: string;
   finished: boolean;
   text: string;
@@ -22,7 +22,7 @@ export interface SitesReplyOutput {
 }
 
 /** The printed JSON. */
-export interface SitesOutput {
+interface SitesOutput {
   site: string;
   count: number;
   replies: SitesReplyOutput[];
@@ -40,7 +40,7 @@ export function parseSavedPage(html: string): Document {
 }
 
 /** Finds the replies in `html` for the site of `url`. Throws SitesError for an unknown site or no replies. */
-export function runSites(html: string, url: string, options: { full?: boolean } = {}): SitesOutput {
+function runSites(html: string, url: string, options: { full?: boolean } = {}): SitesOutput {
   const adapter = adapterForUrl(url);
   if (!adapter) {
     const known = SITE_ADAPTERS.flatMap((candidate) => candidate.matches).join(', ');

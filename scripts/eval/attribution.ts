@@ -42,7 +42,7 @@ export interface FcexpItem {
 }
 
 /** Generators present in `DIR/TransExp_data` (`<name>_full_data.json`). */
-export function availableGenerators(dir: string): string[] {
+function availableGenerators(dir: string): string[] {
   return readdirSync(join(dir, 'TransExp_data'))
     .map((file) => /^(.+)_full_data\.json$/.exec(file)?.[1])
     .filter((name): name is string => Boolean(name))
@@ -182,7 +182,7 @@ export function formatCitationCounts(generator: string, c: CitationCounts): stri
   return `${generator.padEnd(11)} claims ${c.claims}  citing ${c.citing}  citations ${c.citations} (${c.outOfRange} out of range)  vs gold union: ${prf(p, ratio(c.goldCited, c.goldSentences))}  best chain: ${prf(p, ratio(c.bestChainCited, c.bestChainSentences))}`;
 }
 
-export function formatRecoveryCounts(generator: string, c: RecoveryCounts): string {
+function formatRecoveryCounts(generator: string, c: RecoveryCounts): string {
   const share = ratio(c.supported, c.citations);
   return `${generator.padEnd(11)} attributed ${c.attributed}/${c.explanations}  citations recovered ${c.supported}/${c.citations} (${fmt(share)})  attribution: ${prf(share, ratio(c.recoveredPairsCited, c.recoveredPairs))}  recovered vs gold: ${prf(ratio(c.recoveredInGold, c.recoveredPassages), ratio(c.recoveredInGold, c.goldSentences))}`;
 }

@@ -17,7 +17,7 @@ const STANCE: Record<string, Stance> = { 'completely-support': 'supports', 'part
 type Rule = { name: string; isFalse: (stances: Stance[]) => boolean };
 
 /** Rules built on Factlight's scoring: its verdicts and its credibility bands. */
-export const RULES: Rule[] = [
+const RULES: Rule[] = [
   { name: 'Factlight verdict: refuted or disputed', isFalse: (s) => ['refuted', 'disputed'].includes(deriveVerdict(s)) },
   { name: 'Factlight verdict: refuted, disputed or no support', isFalse: (s) => deriveVerdict(s) !== 'supported' },
   { name: 'Factlight credibility < 0.3 (red band)', isFalse: (s) => (credibility(s) ?? 1) < 0.3 },
@@ -30,7 +30,7 @@ function credibility(stances: Stance[]): number | null {
   return scoreClaim(claim, assessment, new Map()).score.value;
 }
 
-export function loadStances(dir: string): Map<string, { stances: Stance[]; label: boolean }> {
+function loadStances(dir: string): Map<string, { stances: Stance[]; label: boolean }> {
   const byClaim = new Map<string, { stances: Stance[]; label: boolean }>();
   for (const row of readJsonl(join(dir, 'subtask4_claim_factuality.jsonl')) as Array<{ claim: string; label: string }>) {
     if (row.label === 'true' || row.label === 'false') byClaim.set(row.claim.trim(), { stances: [], label: row.label === 'false' });
