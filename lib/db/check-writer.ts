@@ -1,5 +1,6 @@
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
 import { scoreText } from '../core/scoring/score';
+import { takesHostType } from '../core/sources/takes-host-type';
 import type { CheckProgress, CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
 
@@ -66,8 +67,9 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
           .where('checkId')
           .equals(checkId)
           .modify((row) => {
+            // The same rule as the pipeline's typeSources: a page typed by its own path keeps that type.
             const type = event.types[row.evidence.source.host];
-            if (type && (row.evidence.origin === 'page' || row.evidence.origin === 'snippet')) row.evidence.source.sourceType = type;
+            if (type && takesHostType(row.evidence)) row.evidence.source.sourceType = type;
           });
         return;
       case 'revisions':

@@ -38,4 +38,16 @@ describe('check writer: sources and explanation quality', () => {
     expect(view.refinements.get('c0-0')?.explanationBefore).toBe('Wrong [1].');
     expect(view.revisions).toEqual([{ sentenceIndex: 0, original: 'The wall is visible from the Moon.', revised: 'The wall is not visible from the Moon with the naked eye.', changes: [] }]);
   });
+
+  it('gives a host\'s type to its pages except those typed by their own path', async () => {
+    const writer = createCheckWriter(db, 'k', () => 2);
+    const page = (id: string, url: string) => ({ id, claimId: 'c0-0', passage: 'Text.', origin: 'page' as const, source: { url, host: 'reuters.com', title: id, provider: 'searxng' as const, sourceType: 'other' as const } });
+    const factCheck = { ...page('e0', 'https://www.reuters.com/fact-check/wall-moon/'), source: { ...page('e0', 'https://www.reuters.com/fact-check/wall-moon/').source, sourceType: 'fact-check' as const } };
+    writer.record({ type: 'evidence', evidence: [factCheck, page('e1', 'https://www.reuters.com/world/wall/')] });
+    writer.record({ type: 'source-types', types: { 'reuters.com': 'news' } });
+    await writer.finish({ text: '', language: 'en', today: '2026-11-22', sentences: [], claims: [], queries: [], evidence: [], assessments: [], revisions: [], links: [], actionability: {}, attribution: {}, refinements: [], usage: { byStage: {}, total: { promptTokens: 0, completionTokens: 0, calls: 0 }, searchCalls: 0, pageFetches: 0 }, warnings: [] }, 'done');
+
+    const view = (await loadCheckView(db, 'k'))!;
+    expect(view.evidence.map((item) => [item.id, item.source.sourceType])).toEqual([['e0', 'fact-check'], ['e1', 'news']]);
+  });
 });
