@@ -1,4 +1,5 @@
 import type { FactlightDb } from '../db/schema';
+import { hostOf } from '../core/sources/source-type-rules';
 import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging } from '../messaging/protocol';
 import { loadSettings } from '../settings/store';
@@ -10,12 +11,7 @@ import { openSidePanelFor } from './side-panel';
 export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
   handleCommand(own, 'getCaptureSettings', async (_data, origin) => {
     const { capture } = await loadSettings();
-    let host = '';
-    try {
-      host = origin.url ? new URL(origin.url).hostname.toLowerCase().replace(/^www\./, '') : '';
-    } catch {
-      host = '';
-    }
+    const host = (origin.url && hostOf(origin.url)) || '';
     const off = capture.floatingButtonOffSites.some((site) => host === site || host.endsWith(`.${site}`));
     return { floatingButton: capture.floatingButton && !off, autoCheckReplies: capture.autoCheckReplies };
   });

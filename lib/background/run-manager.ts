@@ -1,6 +1,7 @@
 import { runCheck } from '../core/pipeline';
 import type { ArticleExtractor, Clock } from '../core/ports';
 import { stableHash } from '../core/model/stable-hash';
+import { hostOf } from '../core/sources/source-type-rules';
 import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
@@ -79,12 +80,7 @@ export function createRunManager(deps: RunManagerDeps) {
     const settings = await deps.loadSettings();
     const setupProblem = modelSetupProblem(settings.model);
     if (setupProblem) return { ok: false, error: setupProblem, needsSetup: true };
-    let site: string | undefined;
-    try {
-      site = request.pageUrl ? new URL(request.pageUrl).hostname.replace(/^www\./, '') : undefined;
-    } catch {
-      site = undefined;
-    }
+    const site = request.pageUrl ? hostOf(request.pageUrl) : undefined;
     const now = clock.now();
     // The hash goes into exported files: it is built from settings with their keys replaced by "saved or not".
     const hashed = redactSettings(settings);

@@ -1,5 +1,6 @@
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Evidence, SourceType } from '../../../lib/core/types';
 import { loadCheckView } from '../../../lib/db/check-view';
 import { createCheckWriter, EMPTY_PROGRESS } from '../../../lib/db/check-writer';
 import { FactlightDb } from '../../../lib/db/schema';
@@ -41,9 +42,8 @@ describe('check writer: sources and explanation quality', () => {
 
   it('gives a host\'s type to its pages except those typed by their own path', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
-    const page = (id: string, url: string) => ({ id, claimId: 'c0-0', passage: 'Text.', origin: 'page' as const, source: { url, host: 'reuters.com', title: id, provider: 'searxng' as const, sourceType: 'other' as const } });
-    const factCheck = { ...page('e0', 'https://www.reuters.com/fact-check/wall-moon/'), source: { ...page('e0', 'https://www.reuters.com/fact-check/wall-moon/').source, sourceType: 'fact-check' as const } };
-    writer.record({ type: 'evidence', evidence: [factCheck, page('e1', 'https://www.reuters.com/world/wall/')] });
+    const page = (id: string, url: string, sourceType: SourceType): Evidence => ({ id, claimId: 'c0-0', passage: 'Text.', origin: 'page', source: { url, host: 'reuters.com', title: id, provider: 'searxng', sourceType } });
+    writer.record({ type: 'evidence', claimId: 'c0-0', evidence: [page('e0', 'https://www.reuters.com/fact-check/wall-moon/', 'fact-check'), page('e1', 'https://www.reuters.com/world/wall/', 'other')] });
     writer.record({ type: 'source-types', types: { 'reuters.com': 'news' } });
     await writer.finish({ text: '', language: 'en', today: '2026-11-22', sentences: [], claims: [], queries: [], evidence: [], assessments: [], revisions: [], links: [], actionability: {}, attribution: {}, refinements: [], usage: { byStage: {}, total: { promptTokens: 0, completionTokens: 0, calls: 0 }, searchCalls: 0, pageFetches: 0 }, warnings: [] }, 'done');
 
