@@ -33,7 +33,9 @@ export function cleanCitedUrl(raw: string, base: string): CleanUrl | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const names = [...url.searchParams.keys()];
+  // forEach, not the iterator: in a Firefox content script `URLSearchParams` iterators can't be spread.
+  const names: string[] = [];
+  url.searchParams.forEach((_value, name) => names.push(name));
   // Only re-serialize the query when something is removed: URLSearchParams rewrites encodings ("%20" → "+").
   if (names.some(isTrackingParam)) {
     for (const name of names) if (isTrackingParam(name)) url.searchParams.delete(name);
