@@ -83,6 +83,33 @@ describe(`side panel journeys (${driverBrowserName()})`, () => {
     expect(await reopened.page.attributes(byTestId('span'), 'data-band')).toContain('green');
   });
 
+  it('finds past checks in the history by the words typed into its search box', async () => {
+    const panel = await DriverSidePanel.open(await configured());
+    await panel.check('Mount Everest is the highest mountain on Earth, at 8,849 metres.');
+    await panel.waitForResult();
+    await panel.check('Marie Curie won two Nobel Prizes, in physics and in chemistry.');
+    await panel.page.waitFor(byTestId('check-result'), { hasText: 'Marie Curie' });
+    await panel.waitForResult();
+
+    await panel.openHistory();
+    await panel.page.waitFor(byTestId('history-count'), { hasText: '2 checks' });
+    await panel.page.fill(byTestId('history-search'), 'everest');
+    await panel.page.waitFor(byTestId('history-count'), { hasText: '1 matching check' });
+    expect(await panel.page.texts(byTestId('history-item'))).toEqual([expect.stringContaining('Mount Everest')]);
+
+    // Every word must match, by prefix: "nob curie" finds the Curie check, "curie everest" finds none.
+    await panel.page.fill(byTestId('history-search'), 'nob curie');
+    await panel.page.waitFor(byTestId('history-count'), { hasText: '1 matching check' });
+    expect(await panel.page.texts(byTestId('history-item'))).toEqual([expect.stringContaining('Marie Curie')]);
+    await panel.page.fill(byTestId('history-search'), 'curie everest');
+    await panel.page.waitFor(byTestId('history-no-match'));
+    expect(await panel.page.count(byTestId('history-item'))).toBe(0);
+
+    await panel.page.fill(byTestId('history-search'), '');
+    await panel.page.waitFor(byTestId('history-count'), { hasText: '2 checks' });
+    expect(await panel.page.count(byTestId('history-item'))).toBe(2);
+  });
+
   it('renders hostile page text and evidence inert', async () => {
     const driver = await configured();
     const site = world.sites.get('curie')!;
