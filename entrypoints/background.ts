@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createBackgroundExtractor } from '../lib/background/article-extractor';
+import { createToolbarBadge } from '../lib/background/badge';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
 import { registerPageEntryPoints } from '../lib/background/page-commands';
@@ -24,20 +25,31 @@ export default defineBackground(() => {
   // Expired cache rows nobody reads again are only removed here.
   void createDexieCache(db, { now: () => Date.now() }).prune().catch((error: unknown) => console.warn('[factlight] cache prune', error));
   const tabs = createTabSync(db);
+  const badge = createToolbarBadge(db);
   // The worker stays awake while any check or rating runs.
   const active = { checks: 0, ratings: 0 };
   const keepAlive = () => keepAliveWhile(active.checks + active.ratings);
   const extractor = createBackgroundExtractor();
-  const runs = createRunManager({ db, loadSettings, extractor, onActivityChange: (n) => ((active.checks = n), keepAlive()), onCheckChanged: tabs.changed });
+  const runs = createRunManager({
+    db,
+    loadSettings,
+    extractor,
+    onActivityChange: (n) => ((active.checks = n), keepAlive()),
+    // Each persisted step redraws the check in its page and the toolbar badge of its tab.
+    onCheckChanged: (checkId) => (tabs.changed(checkId), void badge.changed(checkId)),
+    onChecksDeleted: () => void badge.deleted().catch(() => undefined),
+  });
   const ratings = createRatingManager({ db, loadSettings, extractor, onActivityChange: (n) => ((active.ratings = n), keepAlive()) });
   registerSettingsHandlers(own, browser.runtime.getManifest().version);
   registerCheckHandlers(own, runs, db);
   registerRatingHandlers(own, ratings);
   registerPageHandlers(own, db);
   registerPageEntryPoints();
-  browser.tabs.onRemoved.addListener((tabId) => tabs.forgetTab(tabId));
+  browser.tabs.onRemoved.addListener((tabId) => (tabs.forgetTab(tabId), badge.forgetTab(tabId)));
   browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.status === 'loading') tabs.forgetTab(tabId);
+    if (change.status !== 'loading') return;
+    tabs.forgetTab(tabId);
+    badge.navigated(tabId);
   });
   // A worker stopped mid-check picks its runs up again on its next start or alarm.
   void runs.resumeInterrupted();

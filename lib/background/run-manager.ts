@@ -32,6 +32,8 @@ export interface RunManagerDeps {
   onActivityChange?: (active: number) => void;
   /** Called after each persisted step of a check (pushes it to the page it came from). */
   onCheckChanged?: (checkId: string) => void;
+  /** Called after checks were deleted (the toolbar badge may have shown one). */
+  onChecksDeleted?: (checkIds: string[]) => void;
 }
 
 export function createRunManager(deps: RunManagerDeps) {
@@ -151,6 +153,7 @@ export function createRunManager(deps: RunManagerDeps) {
         for (const table of [deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions, deps.db.links]) await table.where('checkId').anyOf(ids).delete();
         await deps.db.checks.bulkDelete(ids);
       });
+      deps.onChecksDeleted?.(ids);
       return ids.length;
     },
 

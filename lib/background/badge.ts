@@ -1,0 +1,157 @@
+import { browser } from 'wxt/browser';
+import type { CheckRecord } from '../db/entities';
+import type { FactlightDb } from '../db/schema';
+import type { Verdict } from '../core/types';
+
+/**
+ * The toolbar button's badge shows the state of the latest check made in the current tab (the browser
+ * keeps a badge per tab, so switching tabs switches badges): a grey "…" while it runs, the number of
+ * wrong (refuted or disputed) claims in red once it has results, and nothing when there is no check, when
+ * it failed, or when it found nothing wrong ("could not check" is never counted as wrong).
+ * Driven by the persisted check (the run manager's change notices), so it is right again after the
+ * worker restarts and resumes a check.
+ */
+export const WRONG_VERDICTS: ReadonlySet<Verdict> = new Set<Verdict>(['refuted', 'disputed']);
+export const BADGE_RUNNING = '…';
+export const BADGE_WRONG_COLOR = '#c5221f';
+export const BADGE_RUNNING_COLOR = '#5f6368';
+
+export interface BadgeLook {
+  text: string;
+  color?: string;
+}
+
+/** What the badge shows for a check in `status` with `wrongClaims` refuted or disputed claims. */
+export function badgeFor(status: CheckRecord['status'] | undefined, wrongClaims: number): BadgeLook {
+  if (status === 'running' || status === 'queued') return { text: BADGE_RUNNING, color: BADGE_RUNNING_COLOR };
+  if ((status === 'done' || status === 'cancelled') && wrongClaims > 0) return { text: wrongClaims > 99 ? '99+' : String(wrongClaims), color: BADGE_WRONG_COLOR };
+  return { text: '' };
+}
+
+interface ActionApi {
+  setBadgeText(details: { tabId: number; text: string }): Promise<void>;
+  getBadgeText(details: { tabId: number }): Promise<string>;
+  setBadgeBackgroundColor(details: { tabId: number; color: string }): Promise<void>;
+  setBadgeTextColor?(details: { tabId: number; color: string }): Promise<void>;
+}
+
+/** `action` in MV3 (Chrome), `browserAction` in MV2 (the Firefox build). */
+function actionApi(): ActionApi | undefined {
+  const api = browser as unknown as { action?: ActionApi; browserAction?: ActionApi };
+  return api.action ?? api.browserAction;
+}
+
+export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = { now: () => Date.now() }) {
+  /** When each tab last started loading a new page: checks made before it belong to a page no longer shown. */
+  const navigatedAt = new Map<number, number>();
+  /** Per check, the update in flight and whether another was asked for meanwhile (the last state always lands). */
+  const inFlight = new Map<string, { again: boolean }>();
+
+  async function paint(tabId: number, look: BadgeLook): Promise<void> {
+    const action = actionApi();
+    if (!action) return;
+    try {
+      if (look.color) {
+        await action.setBadgeBackgroundColor({ tabId, color: look.color });
+        await action.setBadgeTextColor?.({ tabId, color: '#ffffff' });
+      }
+      await action.setBadgeText({ tabId, text: look.text });
+    } catch {
+      // The tab was closed meanwhile: nothing to show.
+    }
+  }
+
+  async function wrongClaimsOf(checkId: string): Promise<number> {
+    return db.claims.where('checkId').equals(checkId).filter((row) => row.assessment !== undefined && WRONG_VERDICTS.has(row.assessment.verdict)).count();
+  }
+
+  async function lookOf(check: CheckRecord): Promise<BadgeLook> {
+    const running = check.status === 'running' || check.status === 'queued';
+    return badgeFor(check.status, running ? 0 : await wrongClaimsOf(check.id));
+  }
+
+  /** Whether the check still speaks for its tab: no newer check there, and the tab has not moved to another page. */
+  async function ownsBadge(check: CheckRecord & { tabId: number }): Promise<boolean> {
+    if (check.createdAt < (navigatedAt.get(check.tabId) ?? -Infinity)) return false;
+    const newer = await db.checks.where('createdAt').above(check.createdAt).filter((other) => other.tabId === check.tabId).count();
+    return newer === 0;
+  }
+
+  async function update(checkId: string): Promise<void> {
+    const check = await db.checks.get(checkId);
+    if (check?.tabId === undefined) return;
+    const owned = check as CheckRecord & { tabId: number };
+    if (!(await ownsBadge(owned))) return;
+    await paint(owned.tabId, await lookOf(owned));
+  }
+
+  /** The latest check of each of `tabIds` (newest first, one pass over the summaries). */
+  async function latestChecksOf(tabIds: Set<number>): Promise<Map<number, CheckRecord>> {
+    const latest = new Map<number, CheckRecord>();
+    await db.checks
+      .orderBy('createdAt')
+      .reverse()
+      .until(() => latest.size === tabIds.size)
+      .each((check) => {
+        if (check.tabId !== undefined && tabIds.has(check.tabId) && !latest.has(check.tabId)) latest.set(check.tabId, check);
+      });
+    return latest;
+  }
+
+  return {
+    /** A check was created or one of its steps was persisted. Cheap while running (one summary row read). */
+    changed(checkId: string): Promise<void> {
+      const running = inFlight.get(checkId);
+      if (running) {
+        running.again = true;
+        return Promise.resolve();
+      }
+      const state = { again: false };
+      inFlight.set(checkId, state);
+      const loop = async () => {
+        try {
+          do {
+            state.again = false;
+            await update(checkId);
+          } while (state.again);
+        } finally {
+          inFlight.delete(checkId);
+        }
+      };
+      // A badge that cannot be read from the database (closed, check deleted) just stays as it is.
+      return loop().catch(() => undefined);
+    },
+
+    /** Checks were deleted: tabs whose badge showed one of them show their latest remaining check, or nothing. */
+    async deleted(): Promise<void> {
+      const action = actionApi();
+      if (!action) return;
+      const tabs = await browser.tabs.query({});
+      const shown = new Set<number>();
+      for (const tab of tabs) {
+        if (tab.id === undefined) continue;
+        const text = await action.getBadgeText({ tabId: tab.id }).catch(() => '');
+        if (text) shown.add(tab.id);
+      }
+      if (shown.size === 0) return;
+      const latest = await latestChecksOf(shown);
+      for (const tabId of shown) {
+        const check = latest.get(tabId);
+        const current = check && check.createdAt >= (navigatedAt.get(tabId) ?? -Infinity);
+        await paint(tabId, current ? await lookOf(check) : { text: '' });
+      }
+    },
+
+    /** The tab started loading another page (the browser clears the tab's badge itself). */
+    navigated(tabId: number): void {
+      navigatedAt.set(tabId, clock.now());
+    },
+
+    /** The tab was closed. */
+    forgetTab(tabId: number): void {
+      navigatedAt.delete(tabId);
+    },
+  };
+}
+
+export type ToolbarBadge = ReturnType<typeof createToolbarBadge>;
