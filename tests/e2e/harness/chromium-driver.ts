@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
+import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 import { launchWithExtension, type ExtensionBrowser } from './launch';
 
 /** {@link DriverPage} on a Playwright page. Playwright's CSS engine already pierces open shadow roots. */
@@ -66,6 +66,15 @@ export function chromiumDriver(browser: ExtensionBrowser, options: LaunchOptions
       const page = await browser.context.newPage();
       await page.goto(url);
       return playwrightDriverPage(page);
+    },
+    async badgeText(pageUrl) {
+      const worker = browser.context.serviceWorkers()[0] ?? (await browser.context.waitForEvent('serviceworker'));
+      return worker.evaluate(async (url) => {
+        const api = (globalThis as unknown as { chrome: BadgeReadingApi }).chrome;
+        const tab = (await api.tabs.query({})).find((candidate) => candidate.url === url);
+        if (tab?.id === undefined) throw new Error(`No tab shows ${url}.`);
+        return api.action!.getBadgeText({ tabId: tab.id });
+      }, pageUrl);
     },
     async relaunch() {
       await browser.close();

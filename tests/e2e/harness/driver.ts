@@ -17,6 +17,13 @@ declare module 'vitest' {
   }
 }
 
+/** The slice of the extension API that reads a tab's badge, as seen by code evaluated inside the browser. */
+export interface BadgeReadingApi {
+  tabs: { query(query: object): Promise<Array<{ id?: number; url?: string }>> };
+  action?: { getBadgeText(details: { tabId: number }): Promise<string> };
+  browserAction?: { getBadgeText(details: { tabId: number }): Promise<string> };
+}
+
 /** Narrows a selector to the elements whose text contains `hasText`, and picks the `nth` (0-based, default 0). */
 export interface Match {
   hasText?: string;
@@ -76,6 +83,11 @@ export interface ExtensionDriver {
   openExtensionPage(path: string): Promise<DriverPage>;
   /** Opens a web page in a new tab and waits for it to load. */
   openPage(url: string): Promise<DriverPage>;
+  /**
+   * The toolbar button's badge text for the tab showing `pageUrl`, as the browser itself holds it
+   * (`action.getBadgeText` in Chromium's service worker; `browserAction.getBadgeText` in a Firefox extension page).
+   */
+  badgeText(pageUrl: string): Promise<string>;
   /** Closes the browser and starts it again with the same profile (same extension, storage, IndexedDB). */
   relaunch(): Promise<ExtensionDriver>;
   close(): Promise<void>;

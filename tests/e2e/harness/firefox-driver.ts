@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
-import type { DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
+import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 
 /** What only Firefox tests need beyond the shared driver. */
 export interface FirefoxDriver extends ExtensionDriver {
@@ -165,15 +165,30 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
     await browser.close();
     rmSync(xdg, { recursive: true, force: true });
   };
+  const openExtensionPage = async (path: string) => {
+    const page = await browser.newPage();
+    // page.goto never resolves for moz-extension:// (Firefox sends no load event to the driver there).
+    const context = (page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'complete'): Promise<unknown> } }).browsingContext;
+    await context.navigate(`${baseUrl}${path}`, 'complete');
+    return puppeteerDriverPage(page);
+  };
   return {
     browserName: 'firefox',
     baseUrl,
-    async openExtensionPage(path) {
-      const page = await browser.newPage();
-      // page.goto never resolves for moz-extension:// (Firefox sends no load event to the driver there).
-      const context = (page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'complete'): Promise<unknown> } }).browsingContext;
-      await context.navigate(`${baseUrl}${path}`, 'complete');
-      return puppeteerDriverPage(page);
+    openExtensionPage,
+    async badgeText(pageUrl) {
+      // The Firefox background page is not a driver target; any extension page sees the same browserAction.
+      const page = await openExtensionPage('options.html');
+      try {
+        return await page.evaluate(async (url) => {
+          const api = (globalThis as unknown as { browser: BadgeReadingApi }).browser;
+          const tab = (await api.tabs.query({})).find((candidate) => candidate.url === url);
+          if (tab?.id === undefined) throw new Error(`No tab shows ${url}.`);
+          return api.browserAction!.getBadgeText({ tabId: tab.id });
+        }, pageUrl);
+      } finally {
+        await page.close();
+      }
     },
     async openPage(url) {
       const page = await browser.newPage();

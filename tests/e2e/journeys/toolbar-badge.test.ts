@@ -1,0 +1,48 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFactWorld, type FactWorld } from '../../servers';
+import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+import { byTestId, configureDriverForWorld } from '../harness/journey-pages';
+
+/** One false claim (the Great Wall myth, refuted by the fact world) beside a true one. */
+const MYTHS_PAGE = `<!doctype html><html lang="en"><head><title>Myths and records</title></head><body><article>
+<h1>Myths and records</h1>
+<p>The Great Wall of China is visible from the Moon with the naked eye. Mount Everest is the highest mountain on Earth, at 8,849 metres.</p>
+</article></body></html>`;
+
+/**
+ * The toolbar button's badge after a check in a page: the browser's own badge state for that tab, read
+ * where the browser keeps it, in Chromium and Firefox.
+ */
+describe(`toolbar badge (${driverBrowserName()})`, () => {
+  let world: FactWorld;
+  let driver: ExtensionDriver | undefined;
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+    world.sites.get('eiffel')!.route('/myths', { body: MYTHS_PAGE });
+  });
+  afterEach(async () => {
+    await driver?.close();
+    driver = undefined;
+  });
+  afterAll(() => world.close());
+
+  it('shows the number of refuted claims for the tab the check ran in, and nothing for other tabs', async () => {
+    driver = await launchDriver();
+    expect(await configureDriverForWorld(driver, world)).toBe('Settings saved.');
+    const url = world.sites.get('eiffel')!.url('/myths');
+    const page = await driver.openPage(url);
+    const otherUrl = `${world.sites.get('everest')!.origin}/everest`;
+    await driver.openPage(otherUrl);
+    expect(await driver.badgeText(url)).toBe('');
+
+    await page.bringToFront();
+    await page.click('article p', { clickCount: 3 }); // a person selects the paragraph
+    await page.click(byTestId('factlight-check-selection'));
+    // The refuted claim is drawn in red once the check has its verdicts.
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+
+    await expect.poll(() => driver!.badgeText(url), { timeout: 10_000 }).toBe('1');
+    expect(await driver.badgeText(otherUrl)).toBe('');
+  });
+});
