@@ -13,6 +13,8 @@ export default defineConfig({
   imports: false,
   // Bundled libraries without HTML-from-strings or eval, so the store linters pass (see the plugin).
   vite: () => ({ plugins: [storeSafeBundles()] }),
+  // The sources zip for AMO's reviewers holds what builds the package, not the tests or the pictures.
+  zip: { excludeSources: ['tests/**', 'docs/**/*.png'] },
   manifest: ({ browser }) => ({
     name: 'Factlight',
     // The Chrome Web Store takes at most 132 characters (tests/unit/store/manifests.test.ts checks it).

@@ -1,0 +1,82 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lintFirefoxPackage, pngSize, storeProblems } from '../../../scripts/store/store-rules';
+
+/**
+ * The packages `npm run zip` and `npm run zip:firefox` make, built here into a temp folder with WXT's own
+ * API (in a child process with the environment of an npm script, not the test runner's), checked against the stores' automated rules: required manifest fields and icons, no remote code,
+ * and Mozilla's addons-linter with no error and no warning.
+ */
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+describe('store packages', () => {
+  let outDir: string;
+  let zips: { chrome: string; firefox: string };
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'factlight-packages-'));
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/store/build-packages.ts'), '--out', outDir], { cwd: ROOT, env });
+    const built = stdout.split('\n').filter((line) => line.includes('\t')).map((line) => line.split('\t'));
+    const find = (browser: string) => built.find(([name, file]) => name === browser && !file!.endsWith('-sources.zip'))![1]!;
+    zips = { chrome: find('chrome'), firefox: find('firefox') };
+  }, 180_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('makes a Chrome package with every field and icon the Chrome Web Store requires', () => {
+    expect(existsSync(zips.chrome)).toBe(true);
+    expect(storeProblems(join(outDir, 'chrome-mv3'), 'chrome')).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(outDir, 'chrome-mv3/manifest.json'), 'utf8')) as { minimum_chrome_version: string; description: string };
+    // chrome.sidePanel.open() is the newest API the extension needs (wxt.config.ts).
+    expect(manifest.minimum_chrome_version).toBe('116');
+    expect(manifest.description.length).toBeLessThanOrEqual(132);
+  });
+
+  it('makes a Firefox package with the fields addons.mozilla.org requires', () => {
+    expect(existsSync(zips.firefox)).toBe(true);
+    expect(storeProblems(join(outDir, 'firefox-mv2'), 'firefox')).toEqual([]);
+  });
+
+  it('passes addons-linter with no error and no warning', async () => {
+    const result = await lintFirefoxPackage(zips.firefox);
+    expect(result.messages).toEqual([]);
+    expect({ errors: result.errors, warnings: result.warnings }).toEqual({ errors: 0, warnings: 0 });
+  }, 120_000);
+
+  it('reports what a package lacks (the rules can fail)', () => {
+    const broken = join(outDir, 'broken');
+    cpSync(join(outDir, 'chrome-mv3'), broken, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(broken, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    delete manifest.minimum_chrome_version;
+    manifest.description = 'x'.repeat(133);
+    manifest.icons = { 16: 'icon/16.png', 48: 'icon/32.png' };
+    writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
+    writeFileSync(join(broken, 'sidepanel.html'), '<script src="https://cdn.example.com/x.js"></script>');
+    expect(storeProblems(broken, 'chrome')).toEqual([
+      'description has 133 characters (at most 132)',
+      'icons has no 32 px icon',
+      'icons has no 128 px icon',
+      'icons.48: icon/32.png is 32×32',
+      'minimum_chrome_version is missing',
+      'sidepanel.html loads a remote script: https://cdn.example.com/x.js',
+    ]);
+    const firefox = join(outDir, 'broken-firefox');
+    cpSync(join(outDir, 'firefox-mv2'), firefox, { recursive: true });
+    const gecko = JSON.parse(readFileSync(join(firefox, 'manifest.json'), 'utf8')) as { browser_specific_settings: { gecko: Record<string, unknown> } };
+    delete gecko.browser_specific_settings.gecko.id;
+    writeFileSync(join(firefox, 'manifest.json'), JSON.stringify(gecko));
+    expect(storeProblems(firefox, 'firefox')).toEqual(['browser_specific_settings.gecko.id is missing']);
+  });
+
+  it('ships the committed icons at their sizes, rendered from the SVG master', () => {
+    for (const size of [16, 32, 48, 96, 128]) {
+      const path = join(ROOT, `public/icon/${size}.png`);
+      expect(pngSize(readFileSync(path))).toEqual({ width: size, height: size });
+      expect(statSync(path).size).toBeLessThan(16_000);
+    }
+  });
+});
