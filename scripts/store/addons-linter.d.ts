@@ -1,0 +1,15 @@
+/** The part of addons-linter's programmatic API (README "Using the linter as a library") that we use; it ships no types. */
+declare module 'addons-linter' {
+  interface LintMessage {
+    type: string;
+    code: string;
+    message: string;
+    file?: string;
+    line?: number;
+  }
+  interface Linter {
+    run(): Promise<{ errors: LintMessage[]; warnings: LintMessage[]; notices: LintMessage[] }>;
+  }
+  const addonsLinter: { createInstance(options: { config: Record<string, unknown>; runAsBinary: boolean }): Linter };
+  export default addonsLinter;
+}
