@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { AboutSection } from '../../components/options/about-section';
 import { CaptureSettings } from '../../components/options/capture-settings';
 import { CheckingSettings } from '../../components/options/checking-settings';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
@@ -57,6 +58,7 @@ export function OptionsApp() {
         <button type="submit" data-testid="save-settings" disabled={status.kind === 'saving'}>Save</button>
         <span className={`status ${status.kind}`} data-testid="settings-status" data-state={status.kind} role="status">{status.text}</span>
       </div>
+      <AboutSection />
     </form>
   );
 }
