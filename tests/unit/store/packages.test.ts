@@ -72,7 +72,7 @@ describe('store packages', () => {
     expect(storeProblems(firefox, 'firefox')).toEqual(['browser_specific_settings.gecko.id is missing']);
   });
 
-  it('ships the committed icons at their sizes, rendered from the SVG master', () => {
+  it('ships the committed icons (npm run icons) at their declared sizes', () => {
     for (const size of [16, 32, 48, 96, 128]) {
       const path = join(ROOT, `public/icon/${size}.png`);
       expect(pngSize(readFileSync(path))).toEqual({ width: size, height: size });
