@@ -165,6 +165,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
     await browser.close();
     rmSync(xdg, { recursive: true, force: true });
   };
+  let badgeReader: Promise<DriverPage> | undefined;
   const openExtensionPage = async (path: string) => {
     const page = await browser.newPage();
     // page.goto never resolves for moz-extension:// (Firefox sends no load event to the driver there).
@@ -178,17 +179,14 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
     openExtensionPage,
     async badgeText(pageUrl) {
       // The Firefox background page is not a driver target; any extension page sees the same browserAction.
-      const page = await openExtensionPage('options.html');
-      try {
-        return await page.evaluate(async (url) => {
-          const api = (globalThis as unknown as { browser: BadgeReadingApi }).browser;
-          const tab = (await api.tabs.query({})).find((candidate) => candidate.url === url);
-          if (tab?.id === undefined) throw new Error(`No tab shows ${url}.`);
-          return api.browserAction!.getBadgeText({ tabId: tab.id });
-        }, pageUrl);
-      } finally {
-        await page.close();
-      }
+      // One such page is opened on first use and kept, so polling the badge stays cheap.
+      badgeReader ??= openExtensionPage('options.html');
+      return (await badgeReader).evaluate(async (url) => {
+        const api = (globalThis as unknown as { browser: BadgeReadingApi }).browser;
+        const tab = (await api.tabs.query({})).find((candidate) => candidate.url === url);
+        if (tab?.id === undefined) throw new Error(`No tab shows ${url}.`);
+        return api.browserAction!.getBadgeText({ tabId: tab.id });
+      }, pageUrl);
     },
     async openPage(url) {
       const page = await browser.newPage();

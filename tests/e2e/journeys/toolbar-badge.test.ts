@@ -27,7 +27,7 @@ describe(`toolbar badge (${driverBrowserName()})`, () => {
   });
   afterAll(() => world.close());
 
-  it('shows the number of refuted claims for the tab the check ran in, and nothing for other tabs', async () => {
+  it('shows a running mark, then the number of refuted claims for the tab the check ran in; nothing elsewhere or after navigating away', async () => {
     driver = await launchDriver();
     expect(await configureDriverForWorld(driver, world)).toBe('Settings saved.');
     const url = world.sites.get('eiffel')!.url('/myths');
@@ -37,12 +37,22 @@ describe(`toolbar badge (${driverBrowserName()})`, () => {
     expect(await driver.badgeText(url)).toBe('');
 
     await page.bringToFront();
+    // The model's first answer comes late, so the check is seen running.
+    world.model.faults.next({ kind: 'latency', ms: 5_000 }, 1, { pathPrefix: '/v1/chat' });
     await page.click('article p', { clickCount: 3 }); // a person selects the paragraph
     await page.click(byTestId('factlight-check-selection'));
+    await expect.poll(() => driver!.badgeText(url), { timeout: 5_000, interval: 100 }).toBe('…');
     // The refuted claim is drawn in red once the check has its verdicts.
     await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
 
     await expect.poll(() => driver!.badgeText(url), { timeout: 10_000 }).toBe('1');
     expect(await driver.badgeText(otherUrl)).toBe('');
+
+    // Another page in the same tab has no check: the browser drops the tab's badge, and nothing puts it back.
+    const nextUrl = world.sites.get('eiffel')!.url('/eiffel');
+    await page.evaluate((next) => location.assign(next), nextUrl);
+    await expect.poll(() => page.url()).toBe(nextUrl);
+    await page.waitFor('article p');
+    expect(await driver.badgeText(nextUrl)).toBe('');
   });
 });
