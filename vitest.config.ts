@@ -10,6 +10,8 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
  * - e2e-firefox: the Firefox build in real Firefox ESR, running the user journeys shared with Chromium
  *   (tests/e2e/journeys, which the e2e project runs too) and the Firefox-only tests (tests/e2e/firefox).
  *   `e2eBrowser` tells the journeys which driver to start (tests/e2e/harness/driver.ts).
+ * - store: builds the store packages and checks them (manifest rules, addons-linter). CPU-heavy for up to
+ *   a minute, so it runs after the unit tests (`npm run test:unit` runs both), not beside them.
  */
 export default defineConfig({
   test: {
@@ -23,6 +25,16 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
           restoreMocks: true,
+        },
+      },
+      {
+        test: {
+          name: 'store',
+          include: ['tests/store/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          sequence: { groupOrder: 3 },
         },
       },
       {

@@ -17,7 +17,7 @@ export default defineConfig({
   zip: { excludeSources: ['tests/**', 'docs/**/*.png'] },
   manifest: ({ browser }) => ({
     name: 'Factlight',
-    // The Chrome Web Store takes at most 132 characters (tests/unit/store/manifests.test.ts checks it).
+    // The Chrome Web Store takes at most 132 characters (tests/store/packages.test.ts checks it).
     description:
       'Fact-check text where you read it: claims, evidence, verdicts and revisions, with your own model.',
     icons: ICONS,
@@ -48,7 +48,7 @@ export default defineConfig({
           // chrome.sidePanel.open() 116 (the panel opened from the page's button and context menu;
           // sidePanel itself is 114); CSS Custom Highlight API 105 (in-page highlights);
           // storage setAccessLevel 102; declarativeNetRequest `initiatorDomains` 101 (session rule of
-          // local-model-origin.ts); AbortSignal.any (116) is feature-tested, not required.
+          // local-model-origin.ts); AbortSignal.timeout 103; AbortSignal.any (116) is feature-tested.
           minimum_chrome_version: '116',
         }),
     ...(browser === 'firefox'

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 /**
  * The automated rules the Chrome Web Store and addons.mozilla.org apply to an uploaded package, as far
  * as they can be read from the built extension folder: required manifest fields, icons that exist at
- * their declared sizes, no remotely hosted code. Used by tests/unit/store/packages.test.ts and
+ * their declared sizes, no remotely hosted code. Used by tests/store/packages.test.ts and
  * `npm run check:packages`. Sources: developer.chrome.com/docs/webstore (description at most 132
  * characters, a 128 px icon, no remotely hosted code in MV3), developer.chrome.com/docs/extensions/
  * reference/manifest (name at most 75 characters, version of 1–4 integers), extensionworkshop.com
