@@ -29,7 +29,11 @@ const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 <header>THE DAILY REFERENCE · World · Science · Culture</header>
 <article><h1>Landmarks, peaks and prizes</h1><div class="byline">By A. Writer · 5 min read</div>
 <p>${WORLD_TEXT}</p>
-<p>Whatever the records say, every place has its own stories, and travellers keep coming back to them.</p>
+<p>Whatever the records say, every place has its own stories, and travellers keep coming back to them.
+Guides in Paris still point out where the tower's first visitors queued for the lifts, and in the valleys
+below Everest the teahouses keep their own tallies of the expeditions that passed through.</p>
+<p>Some of those stories are true, some are half true, and some are repeated so often that nobody checks
+them any more. That is where a second look helps.</p>
 </article></body></html>`;
 
 async function shoot(page: Page, name: string): Promise<Buffer> {
