@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
 import { CaptureSettings } from '../../components/options/capture-settings';
 import { CheckingSettings } from '../../components/options/checking-settings';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
@@ -48,6 +49,11 @@ export function OptionsApp() {
     <form className="options" onSubmit={(event) => { event.preventDefault(); void save(); }}>
       <h1>Factlight settings</h1>
       <p className="hint">Keys stay in the extension's background and are sent only to the provider they belong to.</p>
+      <p className="hint">
+        New to Factlight?{' '}
+        <a href={browser.runtime.getURL('/welcome.html')} target="_blank" rel="noopener" data-testid="open-welcome">Open the welcome page</a>{' '}
+        for a guided set-up and a sample check.
+      </p>
       <ModelSettings form={form} update={update} />
       <SearchSettings form={form} update={update} />
       <EvidenceSettings form={form} update={update} />
