@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { browser } from 'wxt/browser';
 import { CaptureSettings } from '../../components/options/capture-settings';
 import { CheckingSettings } from '../../components/options/checking-settings';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
+import { openWelcomePage } from '../../lib/welcome/open-welcome-page';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 
@@ -51,7 +51,7 @@ export function OptionsApp() {
       <p className="hint">Keys stay in the extension's background and are sent only to the provider they belong to.</p>
       <p className="hint">
         New to Factlight?{' '}
-        <a href={browser.runtime.getURL('/welcome.html')} target="_blank" rel="noopener" data-testid="open-welcome">Open the welcome page</a>{' '}
+        <button type="button" className="link" data-testid="open-welcome" onClick={() => void openWelcomePage()}>Open the welcome page</button>{' '}
         for a guided set-up and a sample check.
       </p>
       <ModelSettings form={form} update={update} />

@@ -67,6 +67,9 @@ export function chromiumDriver(browser: ExtensionBrowser, options: LaunchOptions
       await page.goto(url);
       return playwrightDriverPage(page);
     },
+    async waitForTab(urlPrefix, timeout = 10_000) {
+      return playwrightDriverPage(await browser.waitForPage(urlPrefix, timeout));
+    },
     async relaunch() {
       await browser.close();
       return launchChromiumDriver(browser.userDataDir, options);

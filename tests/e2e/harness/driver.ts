@@ -76,6 +76,8 @@ export interface ExtensionDriver {
   openExtensionPage(path: string): Promise<DriverPage>;
   /** Opens a web page in a new tab and waits for it to load. */
   openPage(url: string): Promise<DriverPage>;
+  /** Waits for a tab whose URL starts with `urlPrefix` (one the extension opened) and returns it. */
+  waitForTab(urlPrefix: string, timeout?: number): Promise<DriverPage>;
   /** Closes the browser and starts it again with the same profile (same extension, storage, IndexedDB). */
   relaunch(): Promise<ExtensionDriver>;
   close(): Promise<void>;
