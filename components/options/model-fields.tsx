@@ -10,9 +10,11 @@ import { useConnectionTest } from './use-connection-test';
 /**
  * The fields of the selected model preset (base URL, key, the model roles, structured output) and its
  * "Test connection", shared by the options page and the welcome page. `compact` tucks the optional
- * fields into a closed "More options" group, for a first run that should show only what is needed.
+ * fields into a closed "More options" group, for a first run that should show only what is needed;
+ * `testButtonClass` styles the test button where another button is the main action.
  */
-export function ModelFields({ form, update, compact = false }: { form: OptionsForm; update: FormUpdate; compact?: boolean }) {
+export function ModelFields(props: { form: OptionsForm; update: FormUpdate; compact?: boolean; testButtonClass?: string }) {
+  const { form, update, compact = false, testButtonClass } = props;
   const preset = form.settings.model.preset;
   const profile = profileFor(form.settings, preset);
   const slot = `model:${preset}` as const;
@@ -86,7 +88,7 @@ export function ModelFields({ form, update, compact = false }: { form: OptionsFo
         ))}
       </datalist>
       <div className="row">
-        <button type="button" data-testid="test-llm" onClick={test.start} disabled={test.pending}>
+        <button type="button" className={testButtonClass} data-testid="test-llm" onClick={test.start} disabled={test.pending}>
           Test connection
         </button>
       </div>

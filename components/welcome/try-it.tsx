@@ -10,8 +10,8 @@ export type TryItBlocker = 'loading' | 'no-model' | undefined;
  * Step 3: checks a short sample with the saved model, through the same `startCheck` command and run
  * manager as any check, and shows the result as the side panel does: read live from the database.
  */
-export function TryIt(props: { blocker: TryItBlocker; unsavedChanges: boolean; checkId: string | undefined; onStarted: (checkId: string) => void }) {
-  const { blocker, unsavedChanges, checkId, onStarted } = props;
+export function TryIt(props: { blocker: TryItBlocker; chosen: boolean; unsavedChanges: boolean; checkId: string | undefined; onStarted: (checkId: string) => void }) {
+  const { blocker, chosen, unsavedChanges, checkId, onStarted } = props;
   const [problem, setProblem] = useState<string>();
   const [starting, setStarting] = useState(false);
 
@@ -31,7 +31,9 @@ export function TryIt(props: { blocker: TryItBlocker; unsavedChanges: boolean; c
 
   const reason =
     blocker === 'no-model'
-      ? 'Choose a way above and save it first: “Try it” sends the sample to that model, and nothing is sent before.'
+      ? chosen
+        ? 'Fill in step 2 and save it first: “Try it” sends the sample to that model.'
+        : 'Choose a way above and save it first: “Try it” sends the sample to that model, and nothing is sent before.'
       : blocker === 'loading'
         ? 'Checking whether a model is saved…'
         : unsavedChanges

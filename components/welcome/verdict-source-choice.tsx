@@ -30,7 +30,7 @@ const WAYS: Array<{ id: string; title: string; text: string; presets: ModelPrese
 export function VerdictSourceChoice({ chosen, onChoose }: { chosen: ModelPresetId | undefined; onChoose: (preset: ModelPresetId) => void }) {
   return (
     <fieldset className="ways" data-testid="welcome-ways">
-      <legend>Choose how Factlight gets its verdicts</legend>
+      <legend className="visually-hidden">Choose how Factlight gets its verdicts</legend>
       {WAYS.map((way) => (
         <div key={way.id} className="way" role="group" aria-labelledby={`way-${way.id}`}>
           <h3 id={`way-${way.id}`}>{way.title}</h3>

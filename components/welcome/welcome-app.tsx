@@ -89,7 +89,7 @@ export function WelcomeApp() {
         <p className="result error" role="alert" data-testid="welcome-status-error">Factlight's background did not answer ({statusError}). Reload this page to retry.</p>
       ) : null}
       <section aria-labelledby="step-choose">
-        <h2 id="step-choose"><span className="step" aria-hidden="true">1</span> Choose a model</h2>
+        <h2 id="step-choose"><span className="step" aria-hidden="true">1</span> Choose how Factlight gets its verdicts</h2>
         <VerdictSourceChoice chosen={chosen} onChoose={choose} />
         <OnDeviceOption detection={onDevice} />
       </section>
@@ -100,9 +100,12 @@ export function WelcomeApp() {
       ) : chosen ? (
         <ModelSetup form={form} update={update} status={save} onSave={() => void saveModel()} />
       ) : (
-        <p className="hint" data-testid="welcome-choose-first">Choose one of the ways above to connect it.</p>
+        <section aria-labelledby="step-connect">
+          <h2 id="step-connect"><span className="step" aria-hidden="true">2</span> Connect it</h2>
+          <p className="hint" data-testid="welcome-choose-first">Choose one of the ways above: its settings appear here, with a test.</p>
+        </section>
       )}
-      <TryIt blocker={blocker} unsavedChanges={unsaved && status?.modelConfigured === true} checkId={checkId} onStarted={showCheck} />
+      <TryIt blocker={blocker} chosen={chosen !== undefined} unsavedChanges={unsaved && status?.modelConfigured === true} checkId={checkId} onStarted={showCheck} />
       <footer className="next">
         <h2>Then, on any page</h2>
         <ul>

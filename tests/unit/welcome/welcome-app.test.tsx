@@ -68,6 +68,7 @@ describe('the welcome page', () => {
     renderWithDb(<WelcomeApp />, db);
     fireEvent.click(await screen.findByLabelText('Custom (OpenAI-compatible)'));
     expect(screen.getByTestId('welcome-preset-hint').textContent).toMatch(/OpenAI chat completions API/);
+    await waitFor(() => expect(screen.getByTestId('welcome-try-reason').textContent).toMatch(/Fill in step 2 and save it first/));
     fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:8080/v1' } });
     fireEvent.change(screen.getByLabelText('Fast model (finds claims)'), { target: { value: 'fake-fast' } });
     fireEvent.change(screen.getByLabelText('Strong model (judges evidence)'), { target: { value: 'fake-strong' } });
