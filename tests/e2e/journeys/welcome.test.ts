@@ -76,7 +76,7 @@ describe(`welcome journey (${driverBrowserName()})`, () => {
     await welcome.waitFor(byTestId('claim-card'));
     const links = await welcome.attributes(`${byTestId('claim-card')} ${byTestId('evidence-item')} a[href]`, 'href');
     expect(links).toContain('https://en.wikipedia.org/wiki/Great_Wall_of_China_myths');
-  });
+  }, 120_000); // install, set-up and a whole check in one journey: more steps than the others' 60 s allow for
 
   it('is opened again from the options page', async () => {
     const { driver, welcome } = await installed();
