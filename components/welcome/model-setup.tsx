@@ -3,7 +3,7 @@ import { MODEL_PRESETS } from '../../lib/settings/model-presets';
 import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
 
 /** How saving went, shown beside the button. */
-export type SaveStatus = { kind: 'idle' | 'saving' | 'saved' | 'error'; text: string };
+export type SaveStatus = { kind: 'idle' | 'saving' | 'saved' | 'incomplete' | 'error'; text: string };
 
 /**
  * Step 2: the chosen provider's fields (the options page's own form, its optional fields folded away),

@@ -26,10 +26,12 @@ const WAYS: Array<{ id: string; title: string; text: string; presets: ModelPrese
 /**
  * One radio group over every model preset, grouped by the way it gives verdicts. Nothing is chosen on a
  * first run: nothing is sent anywhere until the person picks one, fills it in and tests or saves it.
+ * Disabled until the settings have loaded, so a choice always applies to the form it shows.
  */
-export function VerdictSourceChoice({ chosen, onChoose }: { chosen: ModelPresetId | undefined; onChoose: (preset: ModelPresetId) => void }) {
+export function VerdictSourceChoice(props: { chosen: ModelPresetId | undefined; onChoose: (preset: ModelPresetId) => void; disabled: boolean }) {
+  const { chosen, onChoose, disabled } = props;
   return (
-    <fieldset className="ways" data-testid="welcome-ways">
+    <fieldset className="ways" data-testid="welcome-ways" disabled={disabled}>
       <legend className="visually-hidden">Choose how Factlight gets its verdicts</legend>
       {WAYS.map((way) => (
         <div key={way.id} className="way" role="group" aria-labelledby={`way-${way.id}`}>

@@ -4,6 +4,7 @@ import { sendToBackground } from '../../lib/messaging/protocol';
 import type { ModelPresetId } from '../../lib/settings/model-presets';
 import { toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 import { detectOnDeviceModel } from '../../lib/welcome/on-device';
+import { publicModelSetupProblem } from '../../lib/welcome/setup-problem';
 import { useExtensionStatus } from '../sidepanel/use-extension-status';
 import { ModelSetup, type SaveStatus } from './model-setup';
 import { OnDeviceOption } from './on-device-option';
@@ -60,7 +61,8 @@ export function WelcomeApp() {
       if (result.ok) {
         setForm({ settings: result.settings, typedKeys: {} });
         setUnsaved(false);
-        setSave({ kind: 'saved', text: 'Saved. Now try it below.' });
+        const problem = publicModelSetupProblem(result.settings);
+        setSave(problem ? { kind: 'incomplete', text: `Saved, but not ready: ${problem}` } : { kind: 'saved', text: 'Saved. Now try it below.' });
       } else {
         setSave({ kind: 'error', text: `Not saved: ${result.errors.join('; ')}` });
       }
@@ -90,7 +92,7 @@ export function WelcomeApp() {
       ) : null}
       <section aria-labelledby="step-choose">
         <h2 id="step-choose"><span className="step" aria-hidden="true">1</span> Choose how Factlight gets its verdicts</h2>
-        <VerdictSourceChoice chosen={chosen} onChoose={choose} />
+        <VerdictSourceChoice chosen={chosen} onChoose={choose} disabled={!form} />
         <OnDeviceOption detection={onDevice} />
       </section>
       {loadError ? (

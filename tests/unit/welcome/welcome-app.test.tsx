@@ -7,6 +7,7 @@ import { WelcomeApp } from '../../../components/welcome/welcome-app';
 import type { FactlightDb } from '../../../lib/db/schema';
 import type { ModelConnectionDraft, StartCheckRequest } from '../../../lib/messaging/protocol';
 import { redactSettings, type SettingsDraft } from '../../../lib/settings/redact';
+import { modelSetupProblem } from '../../../lib/settings/active-profile';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { detectOnDeviceModel } from '../../../lib/welcome/on-device';
 import { WELCOME_SAMPLE_TEXT } from '../../../lib/welcome/sample-text';
@@ -25,22 +26,23 @@ afterEach(async () => {
 });
 
 /** A background with settings and status that change when the page saves, as the real one's do. */
-function background(initial: Settings = DEFAULT_SETTINGS): { sent: SentCommand[]; saved: () => boolean } {
-  let configured = initial !== DEFAULT_SETTINGS;
+function background(initial: Settings = DEFAULT_SETTINGS): { sent: SentCommand[] } {
+  let settings = initial;
   const sent = fakeBackground({
-    getSettings: () => redactSettings(initial),
-    getStatus: () => ({ version: '0.1.0', modelConfigured: configured }),
+    getSettings: () => redactSettings(settings),
+    getStatus: () => ({ version: '0.1.0', modelConfigured: modelSetupProblem(settings.model) === undefined }),
     testModelConnection: () => ({ ok: true, message: 'Connected: 2 models listed, and a chat reply came back.', models: ['fake-fast', 'fake-strong'] }),
-    saveSettings: (draft) => {
-      configured = true;
-      const model = (draft as SettingsDraft).model;
+    saveSettings: (data) => {
+      const { preset, profiles } = (data as SettingsDraft).model;
+      const { apiKey, ...profile } = profiles[preset]!;
+      settings = { ...settings, model: { preset, profiles: { [preset]: { ...profile, apiKey: apiKey ?? '', embeddingModel: profile.embeddingModel ?? '' } } } };
       // The real background writes storage, which is what tells pages to ask for the status again.
       void fakeBrowser.storage.local.set({ settings: { saved: true } });
-      return { ok: true, settings: redactSettings({ ...initial, model: { preset: model.preset, profiles: { [model.preset]: { ...model.profiles[model.preset]!, apiKey: '' } } } as Settings['model'] }) };
+      return { ok: true, settings: redactSettings(settings) };
     },
     startCheck: () => ({ ok: true, checkId: 'chk-1' }),
   });
-  return { sent, saved: () => configured };
+  return { sent };
 }
 
 const sentTypes = (sent: SentCommand[]) => [...new Set(sent.map((command) => command.type))];
@@ -92,6 +94,17 @@ describe('the welcome page', () => {
     expect((sent.find((command) => command.type === 'startCheck')!.data as StartCheckRequest)).toEqual({ text: WELCOME_SAMPLE_TEXT, origin: 'typed' });
     expect(screen.getAllByTestId('span').map((span) => span.getAttribute('data-band'))).toContain('red');
     expect(new URL(window.location.href).searchParams.get('check')).toBe('chk-1');
+  });
+
+  it('says what is missing when a saved provider cannot check yet (a key), and keeps "Try it" waiting', async () => {
+    background();
+    renderWithDb(<WelcomeApp />, db);
+    fireEvent.click(await screen.findByLabelText('OpenAI'));
+    expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://api.openai.com/v1');
+    fireEvent.click(screen.getByTestId('welcome-save'));
+    await waitFor(() => expect(screen.getByTestId('welcome-save-status').textContent).toBe('Saved, but not ready: OpenAI needs an API key.'));
+    expect(screen.getByTestId('welcome-save-status').getAttribute('data-state')).toBe('incomplete');
+    expect((screen.getByTestId('welcome-try') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('reopened after set-up, shows the saved provider chosen and "Try it" ready', async () => {
