@@ -1,17 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { openWelcomePageOnInstall } from '../../../lib/background/welcome-page';
+
+type InstalledDetails = Parameters<typeof fakeBrowser.runtime.onInstalled.trigger>[0];
+
+const WELCOME_URL = fakeBrowser.runtime.getURL('/welcome.html');
 
 /** The URLs of every open tab (fake-browser keeps real tab state for `tabs.create` and `tabs.query`). */
 async function openUrls(): Promise<Array<string | undefined>> {
   return (await fakeBrowser.tabs.query({})).map((tab) => tab.url);
-}
-
-/** Fires onInstalled as the browser would, and lets the handler's tab creation settle. */
-async function installed(details: Parameters<typeof fakeBrowser.runtime.onInstalled.trigger>[0]): Promise<void> {
-  await fakeBrowser.runtime.onInstalled.trigger(details);
-  // The handler starts tabs.create without awaiting it in the listener; one macrotask lets it finish.
-  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 describe('the welcome page on install', () => {
@@ -22,18 +19,21 @@ describe('the welcome page on install', () => {
 
   it('opens the welcome page in a new tab when the extension is installed', async () => {
     const before = await openUrls();
-    await installed({ reason: 'install' });
-    expect(await openUrls()).toEqual([...before, fakeBrowser.runtime.getURL('/welcome.html')]);
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    await vi.waitFor(async () => expect(await openUrls()).toEqual([...before, WELCOME_URL]));
   });
 
   it('opens nothing on an update, a browser update or a shared module update', async () => {
-    const before = await openUrls();
-    await installed({ reason: 'update', previousVersion: '0.0.9' });
-    await installed({ reason: 'chrome_update' });
-    await installed({ reason: 'shared_module_update', id: 'another-extension' });
+    // tabs.create would be called synchronously inside the listener, so a spy sees it at once.
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.0.9' });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'chrome_update' });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'shared_module_update', id: 'another-extension' });
     // Firefox's names: a browser update, and its `temporary` flag on a developer's reload.
-    await installed({ reason: 'browser_update', temporary: true } as unknown as Parameters<typeof installed>[0]);
-    expect(await openUrls()).toEqual(before);
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'browser_update', temporary: true } as unknown as InstalledDetails);
+    expect(create).not.toHaveBeenCalled();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    expect(create).toHaveBeenCalledExactlyOnceWith({ url: WELCOME_URL });
   });
 
   it('listens from the moment the background starts (a listener added after an await would miss the event)', () => {
