@@ -173,11 +173,17 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
   };
   // A fresh install opens the welcome page (runtime.onInstalled, reason "install" for a temporary add-on
   // too); waiting for it here means every tab a test opens comes after it.
-  if (!profileDir) await waitForTab(`${baseUrl}welcome.html`);
   const closeBrowser = async () => {
     await browser.close();
     rmSync(xdg, { recursive: true, force: true });
   };
+  if (!profileDir) {
+    await waitForTab(`${baseUrl}welcome.html`).catch(async (error: unknown) => {
+      await closeBrowser();
+      rmSync(userDataDir, { recursive: true, force: true });
+      throw error;
+    });
+  }
   return {
     browserName: 'firefox',
     baseUrl,

@@ -68,7 +68,12 @@ export async function launchWithExtension(
   };
   // A fresh install opens the welcome page (runtime.onInstalled); waiting for it here means every tab a
   // test opens comes after it, so it never becomes the active tab in the middle of a test.
-  if (!options.userDataDir) await waitForPage(`chrome-extension://${extensionId}/welcome.html`);
+  if (!options.userDataDir) {
+    await waitForPage(`chrome-extension://${extensionId}/welcome.html`).catch(async (error: unknown) => {
+      await context.close();
+      throw error;
+    });
+  }
   return {
     context,
     extensionId,
