@@ -71,6 +71,7 @@ export async function launchWithExtension(
   if (!options.userDataDir) {
     await waitForPage(`chrome-extension://${extensionId}/welcome.html`).catch(async (error: unknown) => {
       await context.close();
+      rmSync(xdg, { recursive: true, force: true });
       throw error;
     });
   }
