@@ -13,6 +13,7 @@ import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
 import { restrictLocalStorageToExtension } from '../lib/background/storage-access';
 import { createTabSync } from '../lib/background/tab-sync';
+import { openWelcomePageOnInstall } from '../lib/background/welcome-page';
 import { createDexieCache } from '../lib/db/dexie-cache';
 import { FactlightDb } from '../lib/db/schema';
 import { loadSettings } from '../lib/settings/store';
@@ -59,5 +60,6 @@ export default defineBackground(() => {
     void runs.resumeInterrupted();
     void ratings.resumeInterrupted();
   });
+  openWelcomePageOnInstall();
   void openSidePanelOnActionClick().catch((error: unknown) => console.warn('[factlight] side panel behaviour', error));
 });

@@ -1,35 +1,12 @@
-import { useCallback } from 'react';
-import { sendToBackground } from '../../lib/messaging/protocol';
 import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
-import { profileFor, toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
-import type { PublicModelProfile } from '../../lib/settings/redact';
-import { ConnectionResult } from './connection-result';
-import { KeyInput } from './key-input';
-import { useConnectionTest } from './use-connection-test';
+import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
+import { ModelFields } from './model-fields';
 
 /** Model provider, endpoint, key and the two model roles, with "Test connection". */
 export function ModelSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
   const preset = form.settings.model.preset;
-  const profile = profileFor(form.settings, preset);
-  const slot = `model:${preset}` as const;
-
-  const setProfile = (change: Partial<PublicModelProfile>) =>
-    update((f) => ({
-      ...f,
-      settings: {
-        ...f.settings,
-        model: { ...f.settings.model, profiles: { ...f.settings.model.profiles, [preset]: { ...profileFor(f.settings, preset), ...change } } },
-      },
-    }));
   const setPreset = (next: ModelPresetId) =>
     update((f) => ({ ...f, settings: { ...f.settings, model: { ...f.settings.model, preset: next } } }));
-
-  const test = useConnectionTest(
-    useCallback(() => {
-      const draft = toDraft(form).model;
-      return sendToBackground('testModelConnection', { preset, profile: draft.profiles[preset]! });
-    }, [form, preset]),
-  );
 
   return (
     <section aria-labelledby="model-heading">
@@ -45,49 +22,7 @@ export function ModelSettings({ form, update }: { form: OptionsForm; update: For
         </select>
         <p className="hint">{MODEL_PRESETS[preset].hint}</p>
       </div>
-      <div className="field">
-        <label htmlFor="llm-base-url">Base URL</label>
-        <input id="llm-base-url" data-testid="llm-base-url" type="url" spellCheck={false} value={profile.baseUrl}
-          placeholder="https://…/v1" onChange={(e) => setProfile({ baseUrl: e.target.value })} />
-      </div>
-      <KeyInput id="llm-api-key" testId="llm-api-key" label={MODEL_PRESETS[preset].needsKey ? 'API key' : 'API key (optional)'}
-        saved={profile.apiKeySaved} typed={form.typedKeys[slot]}
-        onChange={(value) => update((f) => ({ ...f, typedKeys: { ...f.typedKeys, [slot]: value } }))} />
-      <div className="field">
-        <label htmlFor="llm-model-fast">Fast model (finds claims)</label>
-        <input id="llm-model-fast" data-testid="llm-model-fast" list="llm-models" spellCheck={false} value={profile.fastModel}
-          onChange={(e) => setProfile({ fastModel: e.target.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor="llm-model-strong">Strong model (judges evidence)</label>
-        <input id="llm-model-strong" data-testid="llm-model-strong" list="llm-models" spellCheck={false} value={profile.strongModel}
-          onChange={(e) => setProfile({ strongModel: e.target.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor="llm-model-embedding">Embedding model (optional, improves passage choice)</label>
-        <input id="llm-model-embedding" data-testid="llm-model-embedding" list="llm-models" spellCheck={false} value={profile.embeddingModel}
-          placeholder="e.g. text-embedding-3-small" onChange={(e) => setProfile({ embeddingModel: e.target.value })} />
-      </div>
-      <datalist id="llm-models">
-        {(test.result?.models ?? []).map((model) => (
-          <option key={model} value={model} />
-        ))}
-      </datalist>
-      <div className="field">
-        <label htmlFor="llm-structured-output">Structured output</label>
-        <select id="llm-structured-output" data-testid="llm-structured-output" value={profile.structuredOutput}
-          onChange={(e) => setProfile({ structuredOutput: e.target.value as PublicModelProfile['structuredOutput'] })}>
-          <option value="auto">Automatic</option>
-          <option value="json_schema">JSON schema (OpenAI structured outputs)</option>
-          <option value="json_object">JSON mode (older servers)</option>
-        </select>
-      </div>
-      <div className="row">
-        <button type="button" data-testid="test-llm" onClick={test.start} disabled={test.pending}>
-          Test connection
-        </button>
-      </div>
-      <ConnectionResult result={test.result} pending={test.pending} runs={test.runs} testId="test-llm-result" />
+      <ModelFields form={form} update={update} />
     </section>
   );
 }

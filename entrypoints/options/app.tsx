@@ -5,6 +5,7 @@ import { CheckingSettings } from '../../components/options/checking-settings';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
+import { openWelcomePage } from '../../lib/welcome/open-welcome-page';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 
@@ -49,6 +50,11 @@ export function OptionsApp() {
     <form className="options" onSubmit={(event) => { event.preventDefault(); void save(); }}>
       <h1>Factlight settings</h1>
       <p className="hint">Keys stay in the extension's background and are sent only to the provider they belong to.</p>
+      <p className="hint">
+        New to Factlight?{' '}
+        <button type="button" className="link" data-testid="open-welcome" onClick={() => void openWelcomePage()}>Open the welcome page</button>{' '}
+        for a guided set-up and a sample check.
+      </p>
       <ModelSettings form={form} update={update} />
       <SearchSettings form={form} update={update} />
       <EvidenceSettings form={form} update={update} />

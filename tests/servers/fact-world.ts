@@ -75,6 +75,31 @@ export function worldSearch(originOf: (topicKey: string) => string): (query: str
   };
 }
 
+/** One hit of a MediaWiki `list=search` answer (formatversion=2). */
+export interface WikipediaSearchHit {
+  ns: number;
+  title: string;
+  pageid: number;
+  snippet: string;
+}
+
+/**
+ * The fact world as Wikipedia would show it: search hits for a query (the matching topic's article,
+ * snippet marked up as MediaWiki does), and each article's page by its title.
+ */
+export const worldWikipedia = {
+  search(query: string): WikipediaSearchHit[] {
+    const topic = TOPICS.find((t) => t.keywords.test(query));
+    if (!topic) return [];
+    const snippet = (topic.paragraphs[1] ?? topic.paragraphs[0]!).replace(/\b(Moon|Nobel|Paris|Everest)\b/g, '<span class="searchmatch">$1</span>');
+    return [{ ns: 0, title: topic.title, pageid: 1000 + TOPICS.indexOf(topic), snippet }];
+  },
+  article(title: string): string | undefined {
+    const topic = TOPICS.find((t) => t.title === title);
+    return topic ? worldPages(topic.key)[`/${topic.key}`] : undefined;
+  },
+};
+
 const CLAIMS: Record<string, Array<[string, boolean]>> = {
   'The Eiffel Tower was completed in 1889 and stands in Paris.': [['The Eiffel Tower was completed in 1889', true], ['The Eiffel Tower stands in Paris', true]],
   'It is about 330 metres tall.': [['The Eiffel Tower is about 330 metres tall', true]],

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,17 +22,19 @@ export interface HttpsOrigin {
   close(): Promise<void>;
 }
 
-export async function startHttpsOrigin(hosts: string[], html: string): Promise<HttpsOrigin> {
+/** Serves `content` for every request (a saved page), or lets `content` answer each request itself. */
+export async function startHttpsOrigin(hosts: string[], content: string | RequestListener): Promise<HttpsOrigin> {
   const dir = mkdtempSync(join(tmpdir(), 'factlight-tls-'));
   execFileSync('openssl', [
     'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${hosts[0]}`,
     '-addext', `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
     '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
   ], { stdio: 'ignore' });
-  const server: Server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => {
+  const handler: RequestListener = typeof content === 'function' ? content : (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
+    res.end(content);
+  };
+  const server: Server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -76,6 +76,9 @@ export function chromiumDriver(browser: ExtensionBrowser, options: LaunchOptions
         return api.action!.getBadgeText({ tabId: tab.id });
       }, pageUrl);
     },
+    async waitForTab(urlPrefix, timeout = 10_000) {
+      return playwrightDriverPage(await browser.waitForPage(urlPrefix, timeout));
+    },
     async relaunch() {
       await browser.close();
       return launchChromiumDriver(browser.userDataDir, options);

@@ -88,6 +88,8 @@ export interface ExtensionDriver {
    * (`action.getBadgeText` in Chromium's service worker; `browserAction.getBadgeText` in a Firefox extension page).
    */
   badgeText(pageUrl: string): Promise<string>;
+  /** Waits for a tab whose URL starts with `urlPrefix` (one the extension opened) and returns it. */
+  waitForTab(urlPrefix: string, timeout?: number): Promise<DriverPage>;
   /** Closes the browser and starts it again with the same profile (same extension, storage, IndexedDB). */
   relaunch(): Promise<ExtensionDriver>;
   close(): Promise<void>;

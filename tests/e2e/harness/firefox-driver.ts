@@ -4,11 +4,8 @@ import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 
-/** What only Firefox tests need beyond the shared driver. */
-export interface FirefoxDriver extends ExtensionDriver {
-  /** Waits for a tab whose URL starts with `urlPrefix` (one the extension opened) and returns it. */
-  waitForTab(urlPrefix: string, timeout?: number): Promise<DriverPage>;
-}
+/** The Firefox driver (Firefox-only tests name it; it has nothing beyond the shared driver now). */
+export type FirefoxDriver = ExtensionDriver;
 
 /** The Firefox build that `npm run test:e2e` makes (`wxt build -b firefox`; WXT emits MV2 for Firefox). */
 export const FIREFOX_EXTENSION_DIR = resolve(import.meta.dirname, '../../../.output/firefox-mv2');
@@ -161,6 +158,21 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
   });
   await browser.installExtension(FIREFOX_EXTENSION_DIR);
   const baseUrl = `moz-extension://${EXTENSION_UUID}/`;
+  const waitForTab = async (urlPrefix: string, timeout = 10_000): Promise<DriverPage> => {
+    // Firefox does not tell the driver when a tab goes to a moz-extension:// page (its URL stays
+    // about:blank there), so every tab is asked for its own address until one matches.
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      for (const page of await browser.pages()) {
+        const href = await page.evaluate(() => location.href).catch(() => ''); // a tab closing meanwhile
+        if (href.startsWith(urlPrefix)) return puppeteerDriverPage(page);
+      }
+      if (Date.now() > deadline) throw new Error(`No tab at ${urlPrefix} within ${timeout} ms.`);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval
+    }
+  };
+  // A fresh install opens the welcome page (runtime.onInstalled, reason "install" for a temporary add-on
+  // too); waiting for it here means every tab a test opens comes after it.
   const closeBrowser = async () => {
     await browser.close();
     rmSync(xdg, { recursive: true, force: true });
@@ -173,6 +185,13 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
     await context.navigate(`${baseUrl}${path}`, 'complete');
     return puppeteerDriverPage(page);
   };
+  if (!profileDir) {
+    await waitForTab(`${baseUrl}welcome.html`).catch(async (error: unknown) => {
+      await closeBrowser();
+      rmSync(userDataDir, { recursive: true, force: true });
+      throw error;
+    });
+  }
   return {
     browserName: 'firefox',
     baseUrl,
@@ -193,19 +212,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
       await page.goto(url);
       return puppeteerDriverPage(page);
     },
-    async waitForTab(urlPrefix, timeout = 10_000) {
-      // Firefox does not tell the driver when a tab goes to a moz-extension:// page (its URL stays
-      // about:blank there), so every tab is asked for its own address until one matches.
-      const deadline = Date.now() + timeout;
-      for (;;) {
-        for (const page of await browser.pages()) {
-          const href = await page.evaluate(() => location.href).catch(() => ''); // a tab closing meanwhile
-          if (href.startsWith(urlPrefix)) return puppeteerDriverPage(page);
-        }
-        if (Date.now() > deadline) throw new Error(`No tab at ${urlPrefix} within ${timeout} ms.`);
-        await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval
-      }
-    },
+    waitForTab,
     async relaunch() {
       await closeBrowser();
       return launchFirefoxDriver(userDataDir, options);

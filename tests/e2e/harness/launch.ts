@@ -20,6 +20,8 @@ export interface ExtensionBrowser {
   userDataDir: string;
   /** Opens an extension page (e.g. "options.html") in a tab, as a person would from the toolbar. */
   openExtensionPage(path: string): Promise<Page>;
+  /** Waits for a tab whose URL starts with `urlPrefix` (one the extension opened) and returns it. */
+  waitForPage(urlPrefix: string, timeout?: number): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -53,10 +55,31 @@ export async function launchWithExtension(
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
+  const waitForPage = async (urlPrefix: string, timeout = 10_000): Promise<Page> => {
+    // A tab the extension opens shows up as a page whose URL is about:blank until it commits, so the
+    // pages are polled for their URL rather than taken from the first "page" event.
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const page = context.pages().find((candidate) => candidate.url().startsWith(urlPrefix));
+      if (page) return page;
+      if (Date.now() > deadline) throw new Error(`No tab at ${urlPrefix} within ${timeout} ms.`);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval
+    }
+  };
+  // A fresh install opens the welcome page (runtime.onInstalled); waiting for it here means every tab a
+  // test opens comes after it, so it never becomes the active tab in the middle of a test.
+  if (!options.userDataDir) {
+    await waitForPage(`chrome-extension://${extensionId}/welcome.html`).catch(async (error: unknown) => {
+      await context.close();
+      rmSync(xdg, { recursive: true, force: true });
+      throw error;
+    });
+  }
   return {
     context,
     extensionId,
     userDataDir,
+    waitForPage,
     async openExtensionPage(path) {
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/${path}`);

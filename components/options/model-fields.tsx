@@ -1,0 +1,98 @@
+import { useCallback, type ReactNode } from 'react';
+import { sendToBackground } from '../../lib/messaging/protocol';
+import { MODEL_PRESETS } from '../../lib/settings/model-presets';
+import { profileFor, toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
+import type { PublicModelProfile } from '../../lib/settings/redact';
+import { ConnectionResult } from './connection-result';
+import { KeyInput } from './key-input';
+import { useConnectionTest } from './use-connection-test';
+
+/**
+ * The fields of the selected model preset (base URL, key, the model roles, structured output) and its
+ * "Test connection", shared by the options page and the welcome page. `compact` tucks the optional
+ * fields into a closed "More options" group, for a first run that should show only what is needed;
+ * `testButtonClass` styles the test button where another button is the main action.
+ */
+export function ModelFields(props: { form: OptionsForm; update: FormUpdate; compact?: boolean; testButtonClass?: string }) {
+  const { form, update, compact = false, testButtonClass } = props;
+  const preset = form.settings.model.preset;
+  const profile = profileFor(form.settings, preset);
+  const slot = `model:${preset}` as const;
+
+  const setProfile = (change: Partial<PublicModelProfile>) =>
+    update((f) => ({
+      ...f,
+      settings: {
+        ...f.settings,
+        model: { ...f.settings.model, profiles: { ...f.settings.model.profiles, [preset]: { ...profileFor(f.settings, preset), ...change } } },
+      },
+    }));
+
+  const test = useConnectionTest(
+    useCallback(() => {
+      const draft = toDraft(form).model;
+      return sendToBackground('testModelConnection', { preset, profile: draft.profiles[preset]! });
+    }, [form, preset]),
+  );
+
+  const optional: ReactNode = (
+    <>
+      <div className="field">
+        <label htmlFor="llm-model-embedding">Embedding model (optional, improves passage choice)</label>
+        <input id="llm-model-embedding" data-testid="llm-model-embedding" list="llm-models" spellCheck={false} value={profile.embeddingModel}
+          placeholder="e.g. text-embedding-3-small" onChange={(e) => setProfile({ embeddingModel: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="llm-structured-output">Structured output</label>
+        <select id="llm-structured-output" data-testid="llm-structured-output" value={profile.structuredOutput}
+          onChange={(e) => setProfile({ structuredOutput: e.target.value as PublicModelProfile['structuredOutput'] })}>
+          <option value="auto">Automatic</option>
+          <option value="json_schema">JSON schema (OpenAI structured outputs)</option>
+          <option value="json_object">JSON mode (older servers)</option>
+        </select>
+      </div>
+    </>
+  );
+
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="llm-base-url">Base URL</label>
+        <input id="llm-base-url" data-testid="llm-base-url" type="url" spellCheck={false} value={profile.baseUrl}
+          placeholder="https://…/v1" onChange={(e) => setProfile({ baseUrl: e.target.value })} />
+      </div>
+      <KeyInput id="llm-api-key" testId="llm-api-key" label={MODEL_PRESETS[preset].needsKey ? 'API key' : 'API key (optional)'}
+        saved={profile.apiKeySaved} typed={form.typedKeys[slot]}
+        onChange={(value) => update((f) => ({ ...f, typedKeys: { ...f.typedKeys, [slot]: value } }))} />
+      <div className="field">
+        <label htmlFor="llm-model-fast">Fast model (finds claims)</label>
+        <input id="llm-model-fast" data-testid="llm-model-fast" list="llm-models" spellCheck={false} value={profile.fastModel}
+          onChange={(e) => setProfile({ fastModel: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="llm-model-strong">Strong model (judges evidence)</label>
+        <input id="llm-model-strong" data-testid="llm-model-strong" list="llm-models" spellCheck={false} value={profile.strongModel}
+          onChange={(e) => setProfile({ strongModel: e.target.value })} />
+      </div>
+      {compact ? (
+        <details className="more-options">
+          <summary>More options</summary>
+          {optional}
+        </details>
+      ) : (
+        optional
+      )}
+      <datalist id="llm-models">
+        {(test.result?.models ?? []).map((model) => (
+          <option key={model} value={model} />
+        ))}
+      </datalist>
+      <div className="row">
+        <button type="button" className={testButtonClass} data-testid="test-llm" onClick={test.start} disabled={test.pending}>
+          Test connection
+        </button>
+      </div>
+      <ConnectionResult result={test.result} pending={test.pending} runs={test.runs} testId="test-llm-result" />
+    </>
+  );
+}
