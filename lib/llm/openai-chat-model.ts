@@ -4,7 +4,7 @@
  */
 import OpenAI from 'openai';
 import { ProviderError } from '../core/errors';
-import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, Embedder, JsonSchemaSpec } from '../core/ports';
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, Embedder, JsonSchemaSpec, TextSink } from '../core/ports';
 import { isPrivateNetworkUrl } from '../net/private-address';
 import { createOpenAiClient } from './openai-client';
 import { toProviderError } from './provider-error';
@@ -107,11 +107,62 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
     };
   };
 
+  /**
+   * The same request with `stream: true`: OpenAI's SSE chunks, each `choices[0].delta.content` handed to
+   * `onText`, usage from the final chunk that `stream_options.include_usage` asks for (empty `choices`).
+   */
+  const sendStreamed = async (request: ChatRequest, model: string, mode: 'json_schema' | 'json_object', onText: TextSink): Promise<ChatResponse> => {
+    const spec = request.jsonSchema;
+    const stream = await client.chat.completions.create(
+      {
+        model,
+        messages: spec && mode === 'json_object' ? withSchemaInSystemMessage(request.messages, spec) : request.messages,
+        ...(spec ? { response_format: responseFormat(mode, spec) } : {}),
+        ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        stream: true,
+        stream_options: { include_usage: true },
+      },
+      { signal: request.signal ?? null },
+    );
+    let text = '';
+    let refusal = '';
+    let served = '';
+    let usage = { promptTokens: 0, completionTokens: 0 };
+    for await (const chunk of stream) {
+      served ||= chunk.model;
+      const delta = chunk.choices[0]?.delta;
+      if (delta?.refusal) refusal += delta.refusal;
+      if (delta?.content) {
+        text += delta.content;
+        onText(delta.content);
+      }
+      if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+    }
+    if (refusal && !text) throw new ProviderError('bad-request', `The model declined: ${refusal}`, { provider: context.provider });
+    return { text, model: served || model, usage };
+  };
+
+  const modeFor = (model: string): 'json_schema' | 'json_object' => {
+    const configured = options.structuredOutput;
+    return configured === 'json_object' || (configured === 'auto' && jsonObjectOnly.has(model)) ? 'json_object' : 'json_schema';
+  };
+
   return {
+    async stream(request, onText) {
+      const model = request.role === 'strong' ? options.strongModel : options.fastModel;
+      try {
+        return await sendStreamed(request, model, modeFor(model), onText);
+      } catch (error) {
+        // No fallback here: the caller (claim extraction) asks again without streaming, which also learns
+        // whether this model needs json_object mode.
+        throw toProviderError(error, context);
+      }
+    },
     async complete(request) {
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
       const configured = options.structuredOutput;
-      const mode = configured === 'json_object' || (configured === 'auto' && jsonObjectOnly.has(model)) ? 'json_object' : 'json_schema';
+      const mode = modeFor(model);
       try {
         return await send(request, model, mode);
       } catch (error) {

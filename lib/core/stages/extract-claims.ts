@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../model/structured-call';
+import { structuredCall, type ModelCallContext, type StructuredCallSpec } from '../model/structured-call';
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import { anchorClaim } from './anchor-claims';
 import { QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from './generate-queries';
@@ -16,21 +16,25 @@ const MAX_CHARS_PER_CALL = 6_000;
 /** Surrounding text given for resolving pronouns, in characters before the batch. */
 const CONTEXT_CHARS = 1_500;
 
+/** One claim as the model writes it (validated on its own while a reply streams). */
+export const claimEntrySchema = z.object({
+  claim: z.string(),
+  sourceQuote: z.string(),
+  checkWorthy: z.boolean(),
+  subject: z.string(),
+  predicate: z.string(),
+  object: z.string(),
+  ...QUERY_FIELDS,
+});
+
+/** A claim entry as written by the model. */
+export type ClaimEntry = z.infer<typeof claimEntrySchema>;
+
 const claimsSchema = z.object({
   sentences: z.array(
     z.object({
       id: z.number().int(),
-      claims: z.array(
-        z.object({
-          claim: z.string(),
-          sourceQuote: z.string(),
-          checkWorthy: z.boolean(),
-          subject: z.string(),
-          predicate: z.string(),
-          object: z.string(),
-          ...QUERY_FIELDS,
-        }),
-      ),
+      claims: z.array(claimEntrySchema),
     }),
   ),
 });
@@ -53,13 +57,14 @@ export interface ExtractClaimsInput {
   language: string;
 }
 
-/** Groups sentences into batches under both limits. */
-export function batchSentences(sentences: readonly Sentence[]): Sentence[][] {
+/** Groups sentences into batches under both limits (and at most `maxSentences` sentences a batch). */
+export function batchSentences(sentences: readonly Sentence[], maxSentences = MAX_SENTENCES_PER_CALL): Sentence[][] {
   const batches: Sentence[][] = [];
   let current: Sentence[] = [];
   let chars = 0;
+  const perCall = Math.max(1, Math.min(maxSentences, MAX_SENTENCES_PER_CALL));
   for (const sentence of sentences) {
-    if (current.length > 0 && (current.length >= MAX_SENTENCES_PER_CALL || chars + sentence.text.length > MAX_CHARS_PER_CALL)) {
+    if (current.length > 0 && (current.length >= perCall || chars + sentence.text.length > MAX_CHARS_PER_CALL)) {
       batches.push(current);
       current = [];
       chars = 0;
@@ -90,9 +95,9 @@ export interface ExtractedClaims {
   queries: ClaimQueries[];
 }
 
-/** Extracts and anchors the claims of one batch of sentences, with their search queries. */
-export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsInput, batch: readonly Sentence[]): Promise<ExtractedClaims> {
-  const { value } = await structuredCall(ctx, {
+/** The claim-extraction request for one batch. */
+export function claimsCallSpec(input: ExtractClaimsInput, batch: readonly Sentence[]): StructuredCallSpec<z.infer<typeof claimsSchema>> {
+  return {
     stage: 'claims',
     role: 'fast',
     name: 'atomic_claims',
@@ -101,29 +106,52 @@ export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsI
       { role: 'system', content: SYSTEM },
       { role: 'user', content: userMessage(input, batch) },
     ],
-  });
+  };
+}
+
+/** A claim entry that may lack the optional fields (a sentence the model skipped stands as one claim). */
+export type LooseClaimEntry = Partial<ClaimEntry> & { claim: string; sourceQuote: string; checkWorthy: boolean };
+
+/** Anchors one claim entry of `sentence` as its `index`-th claim, with its queries when check-worthy. */
+export function toClaim(input: ExtractClaimsInput, sentence: Sentence, entry: LooseClaimEntry, index: number): { claim: Claim; queries?: ClaimQueries } {
+  const anchor = anchorClaim(input.text, sentence, entry.claim, entry.sourceQuote);
+  const triple = entry.subject && entry.predicate ? { subject: entry.subject, predicate: entry.predicate, object: entry.object ?? '' } : undefined;
+  const claim: Claim = {
+    id: `c${sentence.index}-${index}`,
+    sentenceIndex: sentence.index,
+    text: entry.claim.trim(),
+    span: anchor.span,
+    anchored: anchor.anchored,
+    checkWorthy: entry.checkWorthy,
+    ...(triple ? { triple } : {}),
+  };
+  return { claim, ...(claim.checkWorthy ? { queries: toClaimQueries(claim, entry, input.language) } : {}) };
+}
+
+/** The sentence itself as its one claim, for a sentence the model gave no claims for. */
+export function sentenceAsEntry(sentence: Sentence): LooseClaimEntry {
+  return { claim: sentence.text, sourceQuote: sentence.text, checkWorthy: true };
+}
+
+/** Extracts and anchors the claims of one batch of sentences, with their search queries. */
+export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsInput, batch: readonly Sentence[]): Promise<ExtractedClaims> {
+  const { value } = await structuredCall(ctx, claimsCallSpec(input, batch));
+  return claimsFromReply(input, batch, value);
+}
+
+/** Claims of a validated reply, sentence by sentence. */
+export function claimsFromReply(input: ExtractClaimsInput, batch: readonly Sentence[], value: z.infer<typeof claimsSchema>): ExtractedClaims {
   const bySentence = new Map(value.sentences.map((entry) => [entry.id, entry.claims]));
   const claims: Claim[] = [];
   const queries: ClaimQueries[] = [];
   for (const sentence of batch) {
     const extracted = (bySentence.get(sentence.index) ?? []).filter((entry) => entry.claim.trim());
     // A sentence the model skipped is still checked, as itself, rather than silently dropped.
-    const entries: Array<Partial<(typeof extracted)[number]> & { claim: string; sourceQuote: string; checkWorthy: boolean }> =
-      extracted.length > 0 ? extracted : [{ claim: sentence.text, sourceQuote: sentence.text, checkWorthy: true }];
+    const entries: LooseClaimEntry[] = extracted.length > 0 ? extracted : [sentenceAsEntry(sentence)];
     entries.forEach((entry, index) => {
-      const anchor = anchorClaim(input.text, sentence, entry.claim, entry.sourceQuote);
-      const triple = entry.subject && entry.predicate ? { subject: entry.subject, predicate: entry.predicate, object: entry.object ?? '' } : undefined;
-      const claim: Claim = {
-        id: `c${sentence.index}-${index}`,
-        sentenceIndex: sentence.index,
-        text: entry.claim.trim(),
-        span: anchor.span,
-        anchored: anchor.anchored,
-        checkWorthy: entry.checkWorthy,
-        ...(triple ? { triple } : {}),
-      };
-      claims.push(claim);
-      if (claim.checkWorthy) queries.push(toClaimQueries(claim, entry, input.language));
+      const built = toClaim(input, sentence, entry, index);
+      claims.push(built.claim);
+      if (built.queries) queries.push(built.queries);
     });
   }
   return { claims, queries };
