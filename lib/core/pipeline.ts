@@ -20,7 +20,7 @@ import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence
  * short text (up to MIN_SENTENCES_PER_BATCH sentences) stays one call, so nothing is repeated for it.
  */
 const CLAIM_BATCHES = 3;
-const MIN_SENTENCES_PER_BATCH = 6;
+const MIN_SENTENCES_PER_BATCH = 3;
 
 /**
  * Runs a whole check. Claim batches flow independently (claims → queries → search → pages → verify), so

@@ -55,3 +55,5 @@ export async function startAllServers(options: AllServersOptions = {}): Promise<
 export * from './fact-world';
 export * from './start-fact-world';
 export * from './https-origin';
+export * from './world-article';
+export * from './latency';
