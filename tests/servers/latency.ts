@@ -42,6 +42,12 @@ export interface ScaledLatency {
   profile: LatencyProfile;
   /** Real time per model time, in (0, 1]; 1 = real time. */
   scale: number;
+  /**
+   * Tests: a streamed reply stops once `afterTokens` output tokens are out and goes on only when `until`
+   * settles, so a test can see what the client does while the reply is still being written (events, not
+   * timings).
+   */
+  hold?: { afterTokens: number; until: Promise<unknown> };
 }
 
 /** Waits the scaled time of a whole non-streamed call. */
@@ -68,5 +74,7 @@ export async function writePaced(
     await sleep(due - (performance.now() - started), signal);
     if (signal.aborted || res.destroyed) return;
     res.write(event.data);
+    const hold = latency.hold;
+    if (hold && written >= hold.afterTokens && written - event.tokens < hold.afterTokens) await hold.until;
   }
 }
