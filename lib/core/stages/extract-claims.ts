@@ -3,7 +3,7 @@ import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
 import { structuredCall, type ModelCallContext, type StructuredCallSpec } from '../model/structured-call';
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import { anchorClaim } from './anchor-claims';
-import { QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from './generate-queries';
+import { ENGLISH_QUERY_INSTRUCTIONS, isEnglish, QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from './generate-queries';
 
 /**
  * Atomic claims (Facts&Evidence, FLEEK): each sentence becomes short, self-contained claims with the
@@ -30,16 +30,27 @@ export const claimEntrySchema = z.object({
 /** A claim entry as written by the model. */
 export type ClaimEntry = z.infer<typeof claimEntrySchema>;
 
-const claimsSchema = z.object({
-  sentences: z.array(
-    z.object({
-      id: z.number().int(),
-      claims: z.array(claimEntrySchema),
-    }),
-  ),
-});
+/**
+ * The claim of an English text: no English-version query fields, which would only be written as nulls
+ * (about ten output tokens a claim, on the path to every claim's search).
+ */
+const englishClaimEntrySchema = claimEntrySchema.omit({ englishQuery: true, englishQuestion: true });
 
-const SYSTEM = `You split text into atomic factual claims for fact-checking.
+/** The claim schema for a text in `language`. */
+export function claimEntrySchemaFor(language: string): z.ZodType<LooseClaimEntry> {
+  return isEnglish(language) ? englishClaimEntrySchema : claimEntrySchema;
+}
+
+/** A validated claims reply (English replies lack the English-version fields). */
+export interface ClaimsReply {
+  sentences: Array<{ id: number; claims: LooseClaimEntry[] }>;
+}
+
+function claimsSchemaFor(language: string): z.ZodType<ClaimsReply> {
+  return z.object({ sentences: z.array(z.object({ id: z.number().int(), claims: z.array(claimEntrySchemaFor(language)) })) });
+}
+
+const systemPrompt = (queryInstructions: string) => `You split text into atomic factual claims for fact-checking.
 For each numbered sentence, list its claims. A claim is one short, self-contained statement of fact:
 - resolve pronouns and references from the context ("It was built in 1889" becomes "The Eiffel Tower was built in 1889");
 - one fact per claim; keep the sentence's own words where possible; keep numbers, dates and names exactly;
@@ -48,7 +59,7 @@ For each numbered sentence, list its claims. A claim is one short, self-containe
 - subject / predicate / object is the claim as a fact triple (e.g. "Eiffel Tower" / "completed in" / "1889").
 Opinions, value judgements, predictions, questions, instructions, greetings and hedged speculation are not
 check-worthy: return them as a single claim with checkWorthy false. Factual sentences get checkWorthy true.
-${QUERY_INSTRUCTIONS}
+${queryInstructions}
 Return every sentence id you were given, in order. ${DATA_BLOCK_RULE}`;
 
 export interface ExtractClaimsInput {
@@ -96,14 +107,14 @@ export interface ExtractedClaims {
 }
 
 /** The claim-extraction request for one batch. */
-export function claimsCallSpec(input: ExtractClaimsInput, batch: readonly Sentence[]): StructuredCallSpec<z.infer<typeof claimsSchema>> {
+export function claimsCallSpec(input: ExtractClaimsInput, batch: readonly Sentence[]): StructuredCallSpec<ClaimsReply> {
   return {
     stage: 'claims',
     role: 'fast',
     name: 'atomic_claims',
-    schema: claimsSchema,
+    schema: claimsSchemaFor(input.language),
     messages: [
-      { role: 'system', content: SYSTEM },
+      { role: 'system', content: systemPrompt(isEnglish(input.language) ? ENGLISH_QUERY_INSTRUCTIONS : QUERY_INSTRUCTIONS) },
       { role: 'user', content: userMessage(input, batch) },
     ],
   };
@@ -140,7 +151,7 @@ export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsI
 }
 
 /** Claims of a validated reply, sentence by sentence. */
-export function claimsFromReply(input: ExtractClaimsInput, batch: readonly Sentence[], value: z.infer<typeof claimsSchema>): ExtractedClaims {
+export function claimsFromReply(input: ExtractClaimsInput, batch: readonly Sentence[], value: ClaimsReply): ExtractedClaims {
   const bySentence = new Map(value.sentences.map((entry) => [entry.id, entry.claims]));
   const claims: Claim[] = [];
   const queries: ClaimQueries[] = [];

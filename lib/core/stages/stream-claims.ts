@@ -4,7 +4,7 @@ import { streamStructuredCall, structuredCall, type ModelCallContext } from '../
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import { ClaimStreamParser } from './claim-stream-parser';
 import {
-  claimEntrySchema,
+  claimEntrySchemaFor,
   claimsCallSpec,
   claimsFromReply,
   sentenceAsEntry,
@@ -63,7 +63,7 @@ export async function extractClaimsAsWritten(ctx: ModelCallContext, input: Extra
     return { claims, queries };
   }
 
-  const parser = new ClaimStreamParser(new Set(sentenceByIndex.keys()), claimEntrySchema, (id, entry) => handOver(sentenceByIndex.get(id)!, entry));
+  const parser = new ClaimStreamParser(new Set(sentenceByIndex.keys()), claimEntrySchemaFor(input.language), (id, entry) => handOver(sentenceByIndex.get(id)!, entry));
   let complete: ReadonlySet<number> = new Set();
   try {
     const result = await streamStructuredCall(ctx, claimsCallSpec(input, batch), (delta) => parser.write(delta));
