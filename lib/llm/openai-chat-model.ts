@@ -148,15 +148,31 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
     return configured === 'json_object' || (configured === 'auto' && jsonObjectOnly.has(model)) ? 'json_object' : 'json_schema';
   };
 
+  // Models whose server refused a streamed request (400/422 before any text): not streamed again this session.
+  const noStreaming = new Set<string>();
+
   return {
     async stream(request, onText) {
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
-      try {
-        return await sendStreamed(request, model, modeFor(model), onText);
-      } catch (error) {
-        // No fallback here: the caller (claim extraction) asks again without streaming, which also learns
-        // whether this model needs json_object mode.
-        throw toProviderError(error, context);
+      if (noStreaming.has(model)) {
+        throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, { provider: context.provider });
+      }
+      let mode = modeFor(model);
+      for (;;) {
+        try {
+          return await sendStreamed(request, model, mode, onText);
+        } catch (error) {
+          // Same json_schema → json_object fallback as `complete`; a refusal is always before any text.
+          if (options.structuredOutput === 'auto' && mode === 'json_schema' && request.jsonSchema && rejectsJsonSchema(error)) {
+            jsonObjectOnly.add(model);
+            mode = 'json_object';
+            continue;
+          }
+          // Any other 400/422 means this server cannot stream such a request: the caller (claim extraction)
+          // asks again without streaming, and later calls go straight there.
+          if (error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422)) noStreaming.add(model);
+          throw toProviderError(error, context);
+        }
       }
     },
     async complete(request) {

@@ -54,6 +54,40 @@ describe('the OpenAI adapter streaming from the loopback server', () => {
     await expect(model().stream!(request, (delta) => pieces.push(delta))).rejects.toBeInstanceOf(ProviderError);
   });
 
+  /** A fetch in front of the loopback server that answers some requests with OpenAI's 400 instead. */
+  const refusing = (refuse: (body: Record<string, unknown>) => string | null) => {
+    const sent: Array<Record<string, unknown>> = [];
+    const fetchFn: typeof fetch = async (input, init) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+      sent.push(body);
+      const param = refuse(body);
+      if (param === null) return fetch(input, init);
+      const error = { error: { message: `Unsupported parameter: '${param}'.`, type: 'invalid_request_error', param, code: 'unsupported_parameter' } };
+      return new Response(JSON.stringify(error), { status: 400, headers: { 'Content-Type': 'application/json' } });
+    };
+    return { sent, fetchFn };
+  };
+
+  it('falls back to json_object mode when the server refuses json_schema on a stream (auto mode)', async () => {
+    const { sent, fetchFn } = refusing((body) => ((body.response_format as { type?: string } | undefined)?.type === 'json_schema' ? 'response_format' : null));
+    const auto = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'auto', fetch: fetchFn });
+    const response = await auto.stream!(request, () => undefined);
+    expect(response.text).toBe(JSON.stringify(REPLY));
+    expect(sent.map((body) => (body.response_format as { type: string }).type)).toEqual(['json_schema', 'json_object']);
+    // Learned for the session: the next stream goes straight to json_object.
+    await auto.stream!(request, () => undefined);
+    expect((sent.at(-1)!.response_format as { type: string }).type).toBe('json_object');
+  });
+
+  it('stops streaming for a server that refuses streamed requests, so callers use complete()', async () => {
+    const { sent, fetchFn } = refusing((body) => (body.stream === true ? 'stream' : null));
+    const plain = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'json_schema', fetch: fetchFn });
+    await expect(plain.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
+    await expect(plain.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
+    expect(sent).toHaveLength(1); // the second was refused without asking again
+    expect((await plain.complete(request)).text).toBe(JSON.stringify(REPLY));
+  });
+
   it('computes call latency as TTFT plus output tokens over the decode rate', () => {
     expect(callDurationMs(LATENCY_PROFILES.hosted, 80)).toBe(1_500);
     expect(callDurationMs(LATENCY_PROFILES.local, 50)).toBe(3_500);
