@@ -6,14 +6,15 @@ import { VERDICT_LABELS } from '../../lib/view/labels';
 import { useStallWatchdog } from './use-stall-watchdog';
 
 /**
- * While a check is queued or running: counters per stage from `check.progress`, each verdict as the
- * background writes it (the parent's live query re-renders this), and Cancel.
+ * While a check is queued or running: counters per stage from `check.progress`, each check-worthy claim
+ * the moment the model has written it (claims stream in while the rest are still being extracted), marked
+ * "Checking…" until its verdict lands, then the verdict (the parent's live query re-renders this), and Cancel.
  */
 export function CheckProgress({ check, claims, assessments }: { check: CheckRecord; claims: readonly Claim[]; assessments: ReadonlyMap<string, ClaimAssessment> }) {
   const [cancel, setCancel] = useState<{ state: 'idle' | 'sending' | 'failed'; message?: string }>({ state: 'idle' });
   const progress = check.progress;
   useStallWatchdog(check.id, `${check.updatedAt}:${JSON.stringify(progress)}`);
-  const verdicts = claims.filter((claim) => assessments.has(claim.id));
+  const feed = claims.filter((claim) => claim.checkWorthy || assessments.has(claim.id));
   const onCancel = () => {
     setCancel({ state: 'sending' });
     sendToBackground('cancelCheck', { checkId: check.id }).catch((error: unknown) =>
@@ -32,13 +33,20 @@ export function CheckProgress({ check, claims, assessments }: { check: CheckReco
         <div data-testid="progress-evidence"><dt>Evidence</dt><dd>{progress.evidence}</dd></div>
         <div data-testid="progress-verdicts"><dt>Verdicts in</dt><dd>{progress.verdicts}</dd></div>
       </dl>
-      {verdicts.length > 0 ? (
+      {feed.length > 0 ? (
         <ol className="verdict-feed">
-          {verdicts.map((claim) => (
-            <li key={claim.id} data-testid="progress-verdict">
-              <strong>{VERDICT_LABELS[assessments.get(claim.id)!.verdict]}</strong> — {claim.text}
-            </li>
-          ))}
+          {feed.map((claim) => {
+            const assessment = assessments.get(claim.id);
+            return assessment ? (
+              <li key={claim.id} data-testid="progress-verdict">
+                <strong>{VERDICT_LABELS[assessment.verdict]}</strong> — {claim.text}
+              </li>
+            ) : (
+              <li key={claim.id} data-testid="progress-pending" className="pending">
+                <em>Checking…</em> — {claim.text}
+              </li>
+            );
+          })}
         </ol>
       ) : null}
       <div className="row">

@@ -4,7 +4,8 @@ import { createRunContext } from './run-context';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
 import { takesHostType } from './sources/takes-host-type';
 import { classifySources } from './stages/classify-sources';
-import { extractClaims, batchSentences } from './stages/extract-claims';
+import { batchSentences } from './stages/extract-claims';
+import { extractClaimsAsWritten } from './stages/stream-claims';
 import { findEvidence } from './stages/find-evidence';
 import { reviseSentences, sentencesNeedingRevision } from './stages/revise-sentences';
 import { detectLanguage, splitSentences } from './stages/sentences';
@@ -12,6 +13,14 @@ import { verifyClaim } from './stages/verify-claim';
 import { attributeTextCitations, auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality-stages';
 import type { Refinement } from './explain/types';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from './types';
+
+/**
+ * Claim extraction writes the most tokens of any call, so a long text's batches are spread over parallel
+ * calls: its last claim arrives sooner. Three keeps one of the four model slots for verifications; a
+ * short text (up to MIN_SENTENCES_PER_BATCH sentences) stays one call, so nothing is repeated for it.
+ */
+const CLAIM_BATCHES = 3;
+const MIN_SENTENCES_PER_BATCH = 3;
 
 /**
  * Runs a whole check. Claim batches flow independently (claims → queries → search → pages → verify), so
@@ -69,34 +78,44 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     }
   };
 
+  const sentenceByIndex = new Map(sentences.map((sentence) => [sentence.index, sentence]));
+  /**
+   * One batch of sentences: each claim is recorded and its check started the moment the model has written
+   * it (stream-claims.ts), so searches and verdicts overlap with the rest of the extraction.
+   */
   const runBatch = async (batch: Sentence[]) => {
-    let extracted: { claims: Claim[]; queries: ClaimQueries[] };
+    const checks: Array<Promise<void>> = [];
+    const covered = new Set<number>();
+    const start = (claim: Claim, claimQueries: ClaimQueries | undefined) => {
+      covered.add(claim.sentenceIndex);
+      claims.push(claim);
+      emit({ type: 'claims', claims: [claim] });
+      if (claimQueries) {
+        queries.push(claimQueries);
+        emit({ type: 'queries', queries: [claimQueries] });
+      }
+      if (claim.checkWorthy && claimQueries) checks.push(checkClaim(claim, claimQueries, sentenceByIndex.get(claim.sentenceIndex)!));
+    };
     try {
-      extracted = await extractClaims(ctx, { text, sentences, language }, batch);
+      await extractClaimsAsWritten(ctx, { text, sentences, language }, batch, start);
     } catch (error) {
-      // Claim extraction failed: each sentence stands as one claim, marked as not checked.
-      const fallback = batch.map((sentence) => ({ id: `c${sentence.index}-0`, sentenceIndex: sentence.index, text: sentence.text, span: { start: sentence.start, end: sentence.end }, anchored: true, checkWorthy: true }));
-      claims.push(...fallback);
-      emit({ type: 'claims', claims: fallback });
+      // Claim extraction failed: each sentence still without claims stands as one claim, marked as not checked.
+      const fallback = batch
+        .filter((sentence) => !covered.has(sentence.index))
+        .map((sentence) => ({ id: `c${sentence.index}-0`, sentenceIndex: sentence.index, text: sentence.text, span: { start: sentence.start, end: sentence.end }, anchored: true, checkWorthy: true }));
+      if (fallback.length > 0) {
+        claims.push(...fallback);
+        emit({ type: 'claims', claims: fallback });
+      }
       for (const claim of fallback) couldNotCheck(claim, error);
-      return;
     }
-    claims.push(...extracted.claims);
-    queries.push(...extracted.queries);
-    emit({ type: 'claims', claims: extracted.claims });
-    emit({ type: 'queries', queries: extracted.queries });
-    const queriesById = new Map(extracted.queries.map((entry) => [entry.claimId, entry]));
-    const sentenceByIndex = new Map(sentences.map((sentence) => [sentence.index, sentence]));
-    await Promise.all(
-      extracted.claims
-        .filter((claim) => claim.checkWorthy)
-        .map((claim) => checkClaim(claim, queriesById.get(claim.id)!, sentenceByIndex.get(claim.sentenceIndex)!)),
-    );
+    await Promise.all(checks);
   };
 
   emit({ type: 'stage', stage: 'claims', state: 'started' });
   const proseSentences = sentences.filter((sentence) => !('kind' in sentence) || (sentence as { kind?: string }).kind !== 'code');
-  await Promise.all(batchSentences(proseSentences).map(runBatch));
+  // Batches run side by side, at most CLAIM_BATCHES at once so a model slot stays free for verdicts.
+  await Promise.all(batchSentences(proseSentences, Math.max(MIN_SENTENCES_PER_BATCH, Math.ceil(proseSentences.length / CLAIM_BATCHES))).map(runBatch));
   emit({ type: 'stage', stage: 'verify', state: 'done' });
 
   // In Fast mode the explanations are final once the verdicts are in, so they are scored while revisions

@@ -37,9 +37,19 @@ export interface ChatResponse {
   usage: TokenUsage;
 }
 
+/** Receives a streamed reply's text as the model writes it, piece by piece. */
+export type TextSink = (delta: string) => void;
+
 /** An OpenAI-compatible chat model. Errors are thrown as `ProviderError`. */
 export interface ChatModel {
   complete(request: ChatRequest): Promise<ChatResponse>;
+  /**
+   * Optional: the same request, streamed. `onText` gets each piece of the reply as it arrives; the promise
+   * settles with the whole reply (and its usage) once the stream ends. Absent on models that cannot stream
+   * structured output; callers then use `complete`. A stream that breaks rejects with a `ProviderError`
+   * after whatever text already reached `onText`.
+   */
+  stream?(request: ChatRequest, onText: TextSink): Promise<ChatResponse>;
 }
 
 export type SearchProviderId =

@@ -4,7 +4,7 @@
  */
 import OpenAI from 'openai';
 import { ProviderError } from '../core/errors';
-import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, Embedder, JsonSchemaSpec } from '../core/ports';
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, Embedder, JsonSchemaSpec, TextSink } from '../core/ports';
 import { isPrivateNetworkUrl } from '../net/private-address';
 import { createOpenAiClient } from './openai-client';
 import { toProviderError } from './provider-error';
@@ -107,11 +107,78 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
     };
   };
 
+  /**
+   * The same request with `stream: true`: OpenAI's SSE chunks, each `choices[0].delta.content` handed to
+   * `onText`, usage from the final chunk that `stream_options.include_usage` asks for (empty `choices`).
+   */
+  const sendStreamed = async (request: ChatRequest, model: string, mode: 'json_schema' | 'json_object', onText: TextSink): Promise<ChatResponse> => {
+    const spec = request.jsonSchema;
+    const stream = await client.chat.completions.create(
+      {
+        model,
+        messages: spec && mode === 'json_object' ? withSchemaInSystemMessage(request.messages, spec) : request.messages,
+        ...(spec ? { response_format: responseFormat(mode, spec) } : {}),
+        ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        stream: true,
+        stream_options: { include_usage: true },
+      },
+      { signal: request.signal ?? null },
+    );
+    let text = '';
+    let refusal = '';
+    let served = '';
+    let usage = { promptTokens: 0, completionTokens: 0 };
+    for await (const chunk of stream) {
+      served ||= chunk.model;
+      const delta = chunk.choices[0]?.delta;
+      if (delta?.refusal) refusal += delta.refusal;
+      if (delta?.content) {
+        text += delta.content;
+        onText(delta.content);
+      }
+      if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+    }
+    if (refusal && !text) throw new ProviderError('bad-request', `The model declined: ${refusal}`, { provider: context.provider });
+    return { text, model: served || model, usage };
+  };
+
+  const modeFor = (model: string): 'json_schema' | 'json_object' => {
+    const configured = options.structuredOutput;
+    return configured === 'json_object' || (configured === 'auto' && jsonObjectOnly.has(model)) ? 'json_object' : 'json_schema';
+  };
+
+  // Models whose server refused a streamed request (400/422 before any text): not streamed again this session.
+  const noStreaming = new Set<string>();
+
   return {
+    async stream(request, onText) {
+      const model = request.role === 'strong' ? options.strongModel : options.fastModel;
+      if (noStreaming.has(model)) {
+        throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, { provider: context.provider });
+      }
+      let mode = modeFor(model);
+      for (;;) {
+        try {
+          return await sendStreamed(request, model, mode, onText);
+        } catch (error) {
+          // Same json_schema → json_object fallback as `complete`; a refusal is always before any text.
+          if (options.structuredOutput === 'auto' && mode === 'json_schema' && request.jsonSchema && rejectsJsonSchema(error)) {
+            jsonObjectOnly.add(model);
+            mode = 'json_object';
+            continue;
+          }
+          // Any other 400/422 means this server cannot stream such a request: the caller (claim extraction)
+          // asks again without streaming, and later calls go straight there.
+          if (error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422)) noStreaming.add(model);
+          throw toProviderError(error, context);
+        }
+      }
+    },
     async complete(request) {
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
       const configured = options.structuredOutput;
-      const mode = configured === 'json_object' || (configured === 'auto' && jsonObjectOnly.has(model)) ? 'json_object' : 'json_schema';
+      const mode = modeFor(model);
       try {
         return await send(request, model, mode);
       } catch (error) {

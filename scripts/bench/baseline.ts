@@ -21,9 +21,20 @@ import type { ClaimAssessment, Evidence } from '../../lib/core/types';
  * sentence, a separate query-generation call (per sentence's claims), one judgement call per claim–evidence
  * pair, one source-type call per host, one revision call per sentence. Only the call structure differs, so the comparison measures that alone.
  */
-export async function runBaseline(text: string, deps: PipelineDeps, options: PipelineOptions): Promise<{ verdicts: number; firstVerdictMs: number; tokens: number }> {
+/** What the baseline run produced and how fast. */
+export interface BaselineRun {
+  verdicts: number;
+  firstClaimMs: number;
+  firstVerdictMs: number;
+  tokens: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export async function runBaseline(text: string, deps: PipelineDeps, options: PipelineOptions): Promise<BaselineRun> {
   const started = performance.now();
   let firstVerdictMs = -1;
+  let firstClaimMs = -1;
   const meter = new UsageMeter();
   const ctx: ModelCallContext = { model: deps.model, clock: deps.clock, meter, cacheTtlMs: options.modelCacheTtlMs };
   const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
@@ -40,6 +51,7 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
   const perSentence = await Promise.all(
     sentences.map(async (sentence) => {
       const claims = (await extractClaims(ctx, { text, sentences, language }, [sentence])).claims.filter((c) => c.checkWorthy);
+      if (firstClaimMs < 0 && claims.length > 0) firstClaimMs = performance.now() - started;
       const queries = await generateQueries(ctx, claims, language);
       await Promise.all(
         claims.map(async (claim, index) => {
@@ -61,5 +73,6 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
     ...hosts.map((sample) => classifySources(ctx, [sample])),
     ...sentencesNeedingRevision(sentences, claims, assessments).map((target) => reviseSentences(ctx, [target], evidence)),
   ]);
-  return { verdicts: assessments.size, firstVerdictMs, tokens: meter.totalTokens };
+  const usage = meter.snapshot().total;
+  return { verdicts: assessments.size, firstClaimMs, firstVerdictMs, tokens: meter.totalTokens, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
 }

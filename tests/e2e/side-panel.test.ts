@@ -71,6 +71,31 @@ describe('checks in the side panel', () => {
     await panel.page.getByTestId('revision').first().waitFor();
   });
 
+  it('lists each claim as the model writes it, while the claims call is still open', async () => {
+    const browser = await launch();
+    await configure(browser);
+    // The model server streams each claims reply up to its first claim and then holds the rest until the
+    // test has seen the panel: only a claim read from the open stream can be on screen by then.
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    world.model.modelLatency({ profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 }, scale: 1, hold: { afterTokens: 110, until: released } });
+    try {
+      const panel = await SidePanelPage.open(browser);
+      await panel.check(WORLD_TEXT);
+      const feed = panel.page.getByTestId('check-progress').locator('[data-testid="progress-pending"], [data-testid="progress-verdict"]');
+      await feed.first().waitFor();
+      expect(await feed.first().textContent()).toMatch(/The Eiffel Tower was completed in 1889$/);
+      // The rest of the claims are still being written: only the first claim has been found.
+      expect(await panel.page.getByTestId('progress-claims').textContent()).toBe('Claims found1');
+      release();
+      await panel.waitForResult();
+      expect(await panel.overallScore()).toMatch(/8 of 8 claims checked/);
+    } finally {
+      release();
+      world.model.modelLatency(null);
+    }
+  });
+
   it('round-trips the history through export and import', async () => {
     const browser = await launch();
     await configure(browser);

@@ -128,12 +128,14 @@ export function worldResponder(request: ChatRequest): object | string {
   switch (name) {
     case 'atomic_claims': {
       const lines = blocks(user, /^SENTENCES$/)[0]?.body.split('\n') ?? [];
+      // Like a model held to a strict schema, write the English-version fields only when the schema has them.
+      const english = format?.type === 'json_schema' && JSON.stringify(format.json_schema.schema).includes('englishQuery') ? { englishQuery: null, englishQuestion: null } : {};
       return {
         sentences: lines.flatMap((line) => {
           const match = /^\[(\d+)\] (.*)$/.exec(line);
           if (!match) return [];
           const claims = CLAIMS[match[2]!] ?? [[match[2]!, true]];
-          return [{ id: Number(match[1]), claims: claims.map(([claim, checkWorthy]) => ({ claim, sourceQuote: match[2]!.includes(claim) ? claim : match[2]!, checkWorthy, subject: claim.split(' ').slice(0, 3).join(' '), predicate: 'is', object: claim.split(' ').slice(3).join(' '), query: checkWorthy ? claim : '', question: checkWorthy ? `Is it true that ${claim}?` : '', englishQuery: null, englishQuestion: null })) }];
+          return [{ id: Number(match[1]), claims: claims.map(([claim, checkWorthy]) => ({ claim, sourceQuote: match[2]!.includes(claim) ? claim : match[2]!, checkWorthy, subject: claim.split(' ').slice(0, 3).join(' '), predicate: 'is', object: claim.split(' ').slice(3).join(' '), query: checkWorthy ? claim : '', question: checkWorthy ? `Is it true that ${claim}?` : '', ...english })) }];
         }),
       };
     }

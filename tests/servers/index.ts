@@ -56,3 +56,5 @@ export * from './fact-world';
 export * from './start-fact-world';
 export * from './https-origin';
 export * from './wikimedia-origin';
+export * from './world-article';
+export * from './latency';

@@ -9,6 +9,7 @@ import { countTokens, embedText, toBase64Float32 } from './embeddings';
 import type { FaultResponses } from './faults';
 import { sendJson, startHarness, type RecordedRequest, type RequestContext, type ServerBase } from './harness';
 import { exampleFromSchema, type JsonSchema } from './json-schema-example';
+import { waitForCall, writePaced, type ScaledLatency } from './latency';
 
 /** What a responder receives: the parsed chat request plus the HTTP headers and the last user message's text. */
 export type ChatRequest = OpenAI.Chat.ChatCompletionCreateParams & {
@@ -44,6 +45,8 @@ export interface OpenAiServer extends ServerBase {
   baseUrl: string;
   /** Scripts chat replies; `null` restores the default (schema example for json_schema, else "OK"). */
   respondWith(responder: ChatResponder | null): void;
+  /** Token-aware latency for chat replies (TTFT + output tokens / rate; streams paced); `null` = none. */
+  modelLatency(latency: ScaledLatency | null): void;
 }
 
 /** OpenAI's error envelope. */
@@ -97,6 +100,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   const models = options.models ?? ['fake-fast', 'fake-strong'];
   const dimensions = options.embeddingDimensions ?? 64;
   let responder: ChatResponder | null = null;
+  let latency: ScaledLatency | null = null;
   let sequence = 0;
 
   const modelObject = (id: string): OpenAI.Models.Model => ({ id, object: 'model', created: CREATED, owned_by: 'factlight-tests' });
@@ -168,9 +172,11 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         ],
         usage,
       };
+      if (latency) await waitForCall(latency, usage.completion_tokens, closing);
+      if (closing.aborted) return;
       return sendJson(res, 200, completion, headers);
     }
-    streamCompletion(res, closing, { id, model: params.model, content, finishReason, usage, headers, includeUsage: params.stream_options?.include_usage === true });
+    await streamCompletion(res, closing, latency, { id, model: params.model, content, finishReason, usage, headers, includeUsage: params.stream_options?.include_usage === true });
   };
 
   const embeddings = ({ request, res }: RequestContext): void => {
@@ -245,6 +251,9 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     respondWith(next) {
       responder = next;
     },
+    modelLatency(next) {
+      latency = next;
+    },
   };
 }
 
@@ -258,8 +267,11 @@ interface StreamPlan {
   includeUsage: boolean;
 }
 
-/** Sends the completion as OpenAI's SSE: role chunk, word-sized content chunks, finish chunk, usage chunk, [DONE]. */
-function streamCompletion(res: ServerResponse, closing: AbortSignal, plan: StreamPlan): void {
+/**
+ * Sends the completion as OpenAI's SSE: role chunk, word-sized content chunks, finish chunk, usage chunk,
+ * [DONE]; all at once, or paced by `latency` (first chunk after the TTFT, then at the decode rate).
+ */
+async function streamCompletion(res: ServerResponse, closing: AbortSignal, latency: ScaledLatency | null, plan: StreamPlan): Promise<void> {
   if (res.destroyed || closing.aborted) return;
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', ...plan.headers });
   const created = Math.floor(Date.now() / 1000);
@@ -275,15 +287,24 @@ function streamCompletion(res: ServerResponse, closing: AbortSignal, plan: Strea
     // OpenAI sends `usage: null` on every chunk once include_usage is on, and omits it otherwise.
     ...(plan.includeUsage ? { usage } : {}),
   });
-  const send = (value: OpenAI.Chat.ChatCompletionChunk | '[DONE]'): void => {
-    res.write(`data: ${typeof value === 'string' ? value : JSON.stringify(value)}\n\n`);
+  const events: Array<{ data: string; tokens: number }> = [];
+  const send = (value: OpenAI.Chat.ChatCompletionChunk | '[DONE]', tokens = 0): void => {
+    events.push({ data: `data: ${typeof value === 'string' ? value : JSON.stringify(value)}\n\n`, tokens });
   };
   send(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }]));
+  // Tokens are counted on the text so far (countTokens of the whole reply = the sum over its pieces).
+  let chars = 0;
+  let tokens = 0;
   for (const piece of plan.content.match(/\s*\S+\s*|\s+/g) ?? []) {
-    send(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]));
+    chars += piece.length;
+    const total = countTokens(plan.content.slice(0, chars));
+    send(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]), total - tokens);
+    tokens = total;
   }
   send(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: plan.finishReason }]));
   if (plan.includeUsage) send(chunk([], plan.usage));
   send('[DONE]');
-  res.end();
+  if (latency) await writePaced(res, latency, events, closing);
+  else for (const event of events) res.write(event.data);
+  if (!res.destroyed) res.end();
 }

@@ -89,7 +89,7 @@ export function withResilience(model: ChatModel, options: ResilienceOptions): Ch
       request.signal,
     );
 
-  return {
+  const resilient: ChatModel = {
     async complete(request) {
       for (let attempt = 0; ; attempt++) {
         if (request.signal?.aborted) throw cancelled();
@@ -102,4 +102,19 @@ export function withResilience(model: ChatModel, options: ResilienceOptions): Ch
       }
     },
   };
+  const stream = model.stream?.bind(model);
+  if (stream) {
+    // A stream holds its slot until it ends. It is not retried here: text already handed to `onText` cannot
+    // be taken back, so its caller decides how to recover (claim extraction asks again, without streaming,
+    // for what it has not got; that call is retried as usual).
+    resilient.stream = (request, onText) =>
+      untilAborted(
+        limit(() => {
+          if (request.signal?.aborted) throw cancelled();
+          return stream(request, onText);
+        }),
+        request.signal,
+      );
+  }
+  return resilient;
 }

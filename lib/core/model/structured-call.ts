@@ -150,3 +150,43 @@ export async function structuredCall<T>(ctx: ModelCallContext, spec: StructuredC
   }
   throw new ProviderError('malformed', `The model's reply for "${spec.name}" did not match the expected format twice. ${problem.split('\n')[0] ?? ''}`.trim());
 }
+
+/** What {@link streamStructuredCall} got: a valid value, or the reason the whole reply is not one. */
+export type StreamedResult<T> = ({ ok: true; value: T } | { ok: false; problem: string }) & { usage: TokenUsage; cached: boolean };
+
+/**
+ * One streamed structured request, for callers that use the reply while it is written (claim extraction):
+ * cache lookup (a hit is returned whole, without `onText`), budget check, the call through
+ * `ctx.model.stream`, usage accounting, then the whole reply parsed and validated as {@link structuredCall}
+ * does and cached when valid. An invalid reply is returned, not retried: the caller already acted on parts
+ * of it and knows what it still needs. Throws when the model has no `stream`, and `ProviderError` when the
+ * stream breaks (after the text that arrived went to `onText`).
+ */
+export async function streamStructuredCall<T>(ctx: ModelCallContext, spec: StructuredCallSpec<T>, onText: (delta: string) => void): Promise<StreamedResult<T>> {
+  const stream = ctx.model.stream?.bind(ctx.model);
+  if (!stream) throw new Error('streamStructuredCall: this model cannot stream.');
+  const schemaJson = toStrictJsonSchema(spec.schema);
+  const key = structuredCacheKey(ctx, spec, schemaJson);
+  const hit = await ctx.cache?.get<unknown>('model', key);
+  if (hit !== undefined) {
+    const parsed = spec.schema.safeParse(hit);
+    if (parsed.success) return { ok: true, value: parsed.data, usage: { promptTokens: 0, completionTokens: 0 }, cached: true };
+  }
+  ctx.meter.assertWithinBudget();
+  const response = await stream(
+    {
+      role: spec.role,
+      messages: spec.messages,
+      jsonSchema: { name: spec.name, schema: schemaJson },
+      ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
+      ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    },
+    onText,
+  );
+  ctx.meter.record(spec.stage, response.usage);
+  const parsed = parseReply(spec.schema, response.text);
+  if (!parsed.ok) return { ok: false, problem: parsed.problem, usage: response.usage, cached: false };
+  await ctx.cache?.set('model', key, parsed.raw, ctx.cacheTtlMs);
+  return { ok: true, value: parsed.value, usage: response.usage, cached: false };
+}

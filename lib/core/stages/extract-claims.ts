@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../model/structured-call';
+import { structuredCall, type ModelCallContext, type StructuredCallSpec } from '../model/structured-call';
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import { anchorClaim } from './anchor-claims';
-import { QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from './generate-queries';
+import { ENGLISH_QUERY_INSTRUCTIONS, isEnglish, QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from './generate-queries';
 
 /**
  * Atomic claims (Facts&Evidence, FLEEK): each sentence becomes short, self-contained claims with the
@@ -16,26 +16,41 @@ const MAX_CHARS_PER_CALL = 6_000;
 /** Surrounding text given for resolving pronouns, in characters before the batch. */
 const CONTEXT_CHARS = 1_500;
 
-const claimsSchema = z.object({
-  sentences: z.array(
-    z.object({
-      id: z.number().int(),
-      claims: z.array(
-        z.object({
-          claim: z.string(),
-          sourceQuote: z.string(),
-          checkWorthy: z.boolean(),
-          subject: z.string(),
-          predicate: z.string(),
-          object: z.string(),
-          ...QUERY_FIELDS,
-        }),
-      ),
-    }),
-  ),
+/** One claim as the model writes it (validated on its own while a reply streams). */
+export const claimEntrySchema = z.object({
+  claim: z.string(),
+  sourceQuote: z.string(),
+  checkWorthy: z.boolean(),
+  subject: z.string(),
+  predicate: z.string(),
+  object: z.string(),
+  ...QUERY_FIELDS,
 });
 
-const SYSTEM = `You split text into atomic factual claims for fact-checking.
+/** A claim entry as written by the model. */
+export type ClaimEntry = z.infer<typeof claimEntrySchema>;
+
+/**
+ * The claim of an English text: no English-version query fields, which would only be written as nulls
+ * (about ten output tokens a claim, on the path to every claim's search).
+ */
+const englishClaimEntrySchema = claimEntrySchema.omit({ englishQuery: true, englishQuestion: true });
+
+/** The claim schema for a text in `language`. */
+export function claimEntrySchemaFor(language: string): z.ZodType<LooseClaimEntry> {
+  return isEnglish(language) ? englishClaimEntrySchema : claimEntrySchema;
+}
+
+/** A validated claims reply (English replies lack the English-version fields). */
+export interface ClaimsReply {
+  sentences: Array<{ id: number; claims: LooseClaimEntry[] }>;
+}
+
+function claimsSchemaFor(language: string): z.ZodType<ClaimsReply> {
+  return z.object({ sentences: z.array(z.object({ id: z.number().int(), claims: z.array(claimEntrySchemaFor(language)) })) });
+}
+
+const systemPrompt = (queryInstructions: string) => `You split text into atomic factual claims for fact-checking.
 For each numbered sentence, list its claims. A claim is one short, self-contained statement of fact:
 - resolve pronouns and references from the context ("It was built in 1889" becomes "The Eiffel Tower was built in 1889");
 - one fact per claim; keep the sentence's own words where possible; keep numbers, dates and names exactly;
@@ -44,7 +59,7 @@ For each numbered sentence, list its claims. A claim is one short, self-containe
 - subject / predicate / object is the claim as a fact triple (e.g. "Eiffel Tower" / "completed in" / "1889").
 Opinions, value judgements, predictions, questions, instructions, greetings and hedged speculation are not
 check-worthy: return them as a single claim with checkWorthy false. Factual sentences get checkWorthy true.
-${QUERY_INSTRUCTIONS}
+${queryInstructions}
 Return every sentence id you were given, in order. ${DATA_BLOCK_RULE}`;
 
 export interface ExtractClaimsInput {
@@ -53,13 +68,14 @@ export interface ExtractClaimsInput {
   language: string;
 }
 
-/** Groups sentences into batches under both limits. */
-export function batchSentences(sentences: readonly Sentence[]): Sentence[][] {
+/** Groups sentences into batches under both limits (and at most `maxSentences` sentences a batch). */
+export function batchSentences(sentences: readonly Sentence[], maxSentences = MAX_SENTENCES_PER_CALL): Sentence[][] {
   const batches: Sentence[][] = [];
   let current: Sentence[] = [];
   let chars = 0;
+  const perCall = Math.max(1, Math.min(maxSentences, MAX_SENTENCES_PER_CALL));
   for (const sentence of sentences) {
-    if (current.length > 0 && (current.length >= MAX_SENTENCES_PER_CALL || chars + sentence.text.length > MAX_CHARS_PER_CALL)) {
+    if (current.length > 0 && (current.length >= perCall || chars + sentence.text.length > MAX_CHARS_PER_CALL)) {
       batches.push(current);
       current = [];
       chars = 0;
@@ -90,40 +106,63 @@ export interface ExtractedClaims {
   queries: ClaimQueries[];
 }
 
-/** Extracts and anchors the claims of one batch of sentences, with their search queries. */
-export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsInput, batch: readonly Sentence[]): Promise<ExtractedClaims> {
-  const { value } = await structuredCall(ctx, {
+/** The claim-extraction request for one batch. */
+export function claimsCallSpec(input: ExtractClaimsInput, batch: readonly Sentence[]): StructuredCallSpec<ClaimsReply> {
+  return {
     stage: 'claims',
     role: 'fast',
     name: 'atomic_claims',
-    schema: claimsSchema,
+    schema: claimsSchemaFor(input.language),
     messages: [
-      { role: 'system', content: SYSTEM },
+      { role: 'system', content: systemPrompt(isEnglish(input.language) ? ENGLISH_QUERY_INSTRUCTIONS : QUERY_INSTRUCTIONS) },
       { role: 'user', content: userMessage(input, batch) },
     ],
-  });
+  };
+}
+
+/** A claim entry that may lack the optional fields (a sentence the model skipped stands as one claim). */
+export type LooseClaimEntry = Partial<ClaimEntry> & { claim: string; sourceQuote: string; checkWorthy: boolean };
+
+/** Anchors one claim entry of `sentence` as its `index`-th claim, with its queries when check-worthy. */
+export function toClaim(input: ExtractClaimsInput, sentence: Sentence, entry: LooseClaimEntry, index: number): { claim: Claim; queries?: ClaimQueries } {
+  const anchor = anchorClaim(input.text, sentence, entry.claim, entry.sourceQuote);
+  const triple = entry.subject && entry.predicate ? { subject: entry.subject, predicate: entry.predicate, object: entry.object ?? '' } : undefined;
+  const claim: Claim = {
+    id: `c${sentence.index}-${index}`,
+    sentenceIndex: sentence.index,
+    text: entry.claim.trim(),
+    span: anchor.span,
+    anchored: anchor.anchored,
+    checkWorthy: entry.checkWorthy,
+    ...(triple ? { triple } : {}),
+  };
+  return { claim, ...(claim.checkWorthy ? { queries: toClaimQueries(claim, entry, input.language) } : {}) };
+}
+
+/** The sentence itself as its one claim, for a sentence the model gave no claims for. */
+export function sentenceAsEntry(sentence: Sentence): LooseClaimEntry {
+  return { claim: sentence.text, sourceQuote: sentence.text, checkWorthy: true };
+}
+
+/** Extracts and anchors the claims of one batch of sentences, with their search queries. */
+export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsInput, batch: readonly Sentence[]): Promise<ExtractedClaims> {
+  const { value } = await structuredCall(ctx, claimsCallSpec(input, batch));
+  return claimsFromReply(input, batch, value);
+}
+
+/** Claims of a validated reply, sentence by sentence. */
+export function claimsFromReply(input: ExtractClaimsInput, batch: readonly Sentence[], value: ClaimsReply): ExtractedClaims {
   const bySentence = new Map(value.sentences.map((entry) => [entry.id, entry.claims]));
   const claims: Claim[] = [];
   const queries: ClaimQueries[] = [];
   for (const sentence of batch) {
     const extracted = (bySentence.get(sentence.index) ?? []).filter((entry) => entry.claim.trim());
     // A sentence the model skipped is still checked, as itself, rather than silently dropped.
-    const entries: Array<Partial<(typeof extracted)[number]> & { claim: string; sourceQuote: string; checkWorthy: boolean }> =
-      extracted.length > 0 ? extracted : [{ claim: sentence.text, sourceQuote: sentence.text, checkWorthy: true }];
+    const entries: LooseClaimEntry[] = extracted.length > 0 ? extracted : [sentenceAsEntry(sentence)];
     entries.forEach((entry, index) => {
-      const anchor = anchorClaim(input.text, sentence, entry.claim, entry.sourceQuote);
-      const triple = entry.subject && entry.predicate ? { subject: entry.subject, predicate: entry.predicate, object: entry.object ?? '' } : undefined;
-      const claim: Claim = {
-        id: `c${sentence.index}-${index}`,
-        sentenceIndex: sentence.index,
-        text: entry.claim.trim(),
-        span: anchor.span,
-        anchored: anchor.anchored,
-        checkWorthy: entry.checkWorthy,
-        ...(triple ? { triple } : {}),
-      };
-      claims.push(claim);
-      if (claim.checkWorthy) queries.push(toClaimQueries(claim, entry, input.language));
+      const built = toClaim(input, sentence, entry, index);
+      claims.push(built.claim);
+      if (built.queries) queries.push(built.queries);
     });
   }
   return { claims, queries };

@@ -51,7 +51,7 @@ describe('run manager', () => {
     expect(view.evidence.length).toBeGreaterThan(8);
     expect(view.evidence.every((e) => e.source.sourceType === 'news')).toBe(true);
     expect(view.revisions).toHaveLength(1);
-    expect(view.check.usage?.total.calls).toBe(12);
+    expect(view.check.usage?.total.calls).toBe(13); // two claim batches, 8 verdicts, revision, explanations, source types
     const myth = view.claims.find((claim) => claim.text.includes('visible from the Moon'))!;
     expect(view.actionability.get(myth.id)?.outOfFive).toBeGreaterThan(0);
     expect(view.attribution.get(myth.id)?.citations.length).toBeGreaterThan(0);
@@ -127,15 +127,17 @@ describe('run manager', () => {
 
   it('resumes a check whose worker died, paying no model call twice', async () => {
     freshDb();
-    // Worker A answers three model calls, then "dies": its requests never return.
+    // Worker A answers four model calls (the two claim batches and two verdicts), then "dies": its requests never return.
     let answered = 0;
     const dying: typeof fetch = (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
       if (!url.includes('/chat/completions')) return fetch(input, init);
-      if (answered >= 3) return new Promise<Response>(() => undefined);
+      if (answered >= 4) return new Promise<Response>(() => undefined);
       answered++;
       return fetch(input, init);
     };
+    // The world serves every test in this file: worker A's requests are the ones after this point.
+    const earlier = world.model.requests.filter((r) => r.path === '/v1/chat/completions').length;
     const first = manager(dying);
     const started = await first.start({ text: WORLD_TEXT, origin: 'typed' });
     const checkId = started.ok ? started.checkId : '';
@@ -146,7 +148,8 @@ describe('run manager', () => {
     expect(await second.resumeInterrupted()).toBe(1);
     await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
     const bodiesAfter = world.model.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.rawBody).slice(bodiesBefore.length);
-    const answeredBodies = bodiesBefore.slice(0, 3);
+    const answeredBodies = bodiesBefore.slice(earlier, earlier + 4);
+    expect(answeredBodies).toHaveLength(4);
     expect(bodiesAfter.filter((body) => answeredBodies.includes(body))).toEqual([]);
     const view = (await loadCheckView(db, checkId))!;
     expect(view.assessments.size).toBe(8);

@@ -91,7 +91,7 @@ describe('the pipeline end to end in Node', () => {
     expect(Object.keys(result.actionability)).toEqual([myth.id]);
     expect(result.links).toEqual([]); // the text cites no links
     expect(result.refinements).toEqual([]); // Fast mode
-    expect(result.usage.byStage.claims?.calls).toBe(1);
+    expect(result.usage.byStage.claims?.calls).toBe(2); // two batches of three sentences, side by side
     expect(result.usage.byStage.verify?.calls).toBe(8);
     expect(result.usage.total.promptTokens).toBeGreaterThan(0);
     expect(result.usage.searchCalls).toBe(8);

@@ -63,6 +63,21 @@ describe('a running check', () => {
     expect(screen.getByTestId('check-status').getAttribute('data-status')).toBe('done');
   });
 
+  it('lists each claim as soon as it is written, as being checked, then its verdict when it lands', async () => {
+    await seedView(db, runningView());
+    show();
+    await screen.findByTestId('check-progress');
+    expect(screen.queryAllByTestId('progress-pending')).toHaveLength(0);
+    // A claim streams in: it is listed at once, before any verdict for it.
+    const full = buildCheckView();
+    await db.claims.put({ id: 'chk-1:c3-0', checkId: 'chk-1', claim: full.claims.find((c) => c.id === 'c3-0')! });
+    await waitFor(() => expect(screen.getAllByTestId('progress-pending').map((item) => item.textContent)).toEqual([expect.stringMatching(/^Checking… — .*Everest/)]));
+    // Its verdict lands: the same line now shows it.
+    await db.claims.update('chk-1:c3-0', { assessment: full.assessments.get('c3-0')! });
+    await waitFor(() => expect(screen.queryAllByTestId('progress-pending')).toHaveLength(0));
+    expect(screen.getAllByTestId('progress-verdict').map((item) => item.textContent)).toContainEqual(expect.stringMatching(/Everest/));
+  });
+
   it('marks claims still waiting for a verdict as being checked, not as failed', async () => {
     const view = runningView();
     await seedView(db, { ...view, claims: [...view.claims, buildCheckView().claims.find((c) => c.id === 'c3-0')!] });

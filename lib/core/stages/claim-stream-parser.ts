@@ -1,0 +1,122 @@
+import { JSONParser } from '@streamparser/json';
+import type { z } from 'zod';
+
+/**
+ * Reads a streamed claim-extraction reply (`{"sentences":[{"id":…,"claims":[{…},…]},…]}`) as the model
+ * writes it and hands over each claim the moment its object closes, so its evidence search can start while
+ * the model is still writing the rest. The JSON is parsed incrementally (@streamparser/json); each claim is
+ * validated on its own against the claim schema, and a sentence counts as complete only once its whole
+ * entry has closed with every claim valid. Anything else (an invalid claim, a malformed chunk, a stream
+ * that ends mid-sentence) leaves that sentence incomplete, for the caller to ask again; claims already
+ * handed over stay handed over.
+ */
+export class ClaimStreamParser<Entry extends { claim: string }> {
+  private readonly parser = new JSONParser({ paths: ['$.sentences.*.claims.*', '$.sentences.*'], keepStack: true });
+  private readonly sentences = new Map<number, SentenceState<Entry>>();
+  private readonly complete = new Set<number>();
+  private started = false;
+  private failed = false;
+  private ended = false;
+
+  /**
+   * @param sentenceIds the ids (sentence indexes) the batch asked about; entries for other ids are ignored.
+   * @param entrySchema one claim's schema.
+   * @param onClaim called once per valid, non-empty claim, in the order the model wrote them.
+   */
+  constructor(
+    private readonly sentenceIds: ReadonlySet<number>,
+    private readonly entrySchema: z.ZodType<Entry>,
+    private readonly onClaim: (sentenceId: number, entry: Entry) => void,
+  ) {
+    this.parser.onValue = ({ value, key, stack }) => {
+      // A claim: its parent (the `claims` array) sits in the sentence object at the top of the stack.
+      const top = stack[stack.length - 1];
+      if (top?.key === 'claims') this.claimValue(value, stack[stack.length - 2]?.key, top.value);
+      else if (typeof key === 'number') this.sentenceValue(value, key);
+    };
+    this.parser.onError = () => {
+      this.failed = true;
+    };
+    this.parser.onEnd = () => {
+      this.ended = true;
+    };
+  }
+
+  /** Feeds the next piece of the reply. Never throws: after malformed JSON, further text is ignored. */
+  write(delta: string): void {
+    if (this.failed || this.ended) return;
+    let text = delta;
+    // Weaker servers open with a sentence or a ```json fence: parsing starts at the first brace.
+    if (!this.started) {
+      const brace = text.indexOf('{');
+      if (brace < 0) return;
+      text = text.slice(brace);
+      this.started = true;
+    }
+    try {
+      this.parser.write(text);
+    } catch {
+      this.failed = true;
+    }
+  }
+
+  /** True when the JSON broke off (malformed); the sentences completed before that still count. */
+  get malformed(): boolean {
+    return this.failed;
+  }
+
+  /** Sentences whose whole entry arrived with every claim valid. */
+  completeSentences(): ReadonlySet<number> {
+    return this.complete;
+  }
+
+  private stateAt(position: unknown): SentenceState<Entry> | undefined {
+    if (typeof position !== 'number') return undefined;
+    let state = this.sentences.get(position);
+    if (!state) this.sentences.set(position, (state = { pending: [], invalid: false }));
+    return state;
+  }
+
+  private claimValue(value: unknown, position: unknown, sentence: unknown): void {
+    const state = this.stateAt(position);
+    if (!state) return;
+    const parsed = this.entrySchema.safeParse(value);
+    if (!parsed.success) {
+      state.invalid = true;
+      return;
+    }
+    // Empty claims are dropped, as the final reply's processing drops them.
+    if (!parsed.data.claim.trim()) return;
+    const id = sentenceId(sentence);
+    // The id usually comes first (schema order); when it comes after the claims, they wait for it.
+    if (id !== undefined && this.accepts(id)) this.onClaim(id, parsed.data);
+    else state.pending.push(parsed.data);
+  }
+
+  private sentenceValue(value: unknown, position: number): void {
+    const state = this.stateAt(position)!;
+    const id = sentenceId(value);
+    if (id === undefined || !this.accepts(id)) return;
+    for (const entry of state.pending) this.onClaim(id, entry);
+    state.pending = [];
+    const claims = (value as { claims?: unknown }).claims;
+    if (!state.invalid && Array.isArray(claims)) this.complete.add(id);
+  }
+
+  /** Whether claims for `id` may be handed over: one of the batch's sentences, not already completed. */
+  private accepts(id: number): boolean {
+    return this.sentenceIds.has(id) && !this.complete.has(id);
+  }
+}
+
+interface SentenceState<Entry> {
+  /** Valid claims seen before the sentence's id. */
+  pending: Entry[];
+  /** A claim of this sentence failed its schema. */
+  invalid: boolean;
+}
+
+function sentenceId(sentence: unknown): number | undefined {
+  const id = typeof sentence === 'object' && sentence !== null ? (sentence as { id?: unknown }).id : undefined;
+  return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
+}
