@@ -78,7 +78,7 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     const response = await model({ structuredOutput: 'json_object' }).complete(structured);
     const body = bodyOf(chatRequests().at(-1));
     expect(body.response_format).toEqual({ type: 'json_object' });
-    expect(body.messages[0]).toEqual({ role: 'system', content: `You judge claims.\n\nReply with JSON that follows this JSON Schema:\n${JSON.stringify(spec.schema)}` });
+    expect(body.messages[0]).toEqual({ role: 'system', content: `You judge claims.\n\nReply with only a JSON object (no other text) that follows this JSON Schema, named "verdict":\n${JSON.stringify(spec.schema)}` });
     expect(body.messages[1]).toEqual(structured.messages[1]);
     expect(JSON.parse(response.text)).toEqual({ verdict: 'refuted' });
 
