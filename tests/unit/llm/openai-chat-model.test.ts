@@ -85,7 +85,7 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     await model({ structuredOutput: 'json_object' }).complete({ ...structured, messages: [{ role: 'user', content: 'Is water wet?' }] });
     const second = bodyOf(chatRequests().at(-1)).messages;
     expect(second.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(second[0]?.content).toMatch(/^Reply with JSON that follows this JSON Schema:/);
+    expect(second[0]?.content).toMatch(/^Reply with only a JSON object \(no other text\) that follows this JSON Schema, named "verdict":/);
   });
 
   describe('auto mode on a server without json_schema support', () => {
