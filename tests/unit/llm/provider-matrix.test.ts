@@ -12,7 +12,7 @@ import type { StructuredMode } from '../../../lib/llm/request-profile';
 import { createPipelineDeps } from '../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../../lib/settings/schema';
-import { startFactWorld, startWebServer, WORLD_TEXT, worldResponder, type FactWorld, type WebServer } from '../../servers';
+import { startFactWorld, startWebServer, WORLD_TEXT, worldResponder, type ChatRequest as ScriptedRequest, type FactWorld, type WebServer } from '../../servers';
 import { PROVIDER_MODES, type ProviderMode } from '../../servers/provider-rules';
 
 /**
@@ -130,7 +130,14 @@ describe('the provider matrix: every stage against every provider mode', () => {
         // The same answer the scripted model gives the stage's request (it reads the schema from the
         // response_format, or from the prompt when the provider has none).
         const model = request.role === 'strong' ? mode.strongModel : mode.fastModel;
-        const expected = worldResponder({ ...(request as never), messages: request.messages, response_format: { type: 'json_schema', json_schema: { name, schema: request.jsonSchema!.schema } }, headers: {}, userText: request.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '', model } as never);
+        const scripted: ScriptedRequest = {
+          model,
+          messages: request.messages,
+          response_format: { type: 'json_schema', json_schema: { name, schema: request.jsonSchema!.schema } },
+          headers: {},
+          userText: request.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '',
+        };
+        const expected = worldResponder(scripted);
         expect(JSON.parse(response.text), name).toEqual(expected);
         expect(response.finishReason, name).toBe('stop');
         // The preset's first request is one the provider accepts: no refusal, no fallback round trip.
