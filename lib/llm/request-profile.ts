@@ -131,3 +131,15 @@ export function toGeminiSchema(schema: Record<string, unknown>): Record<string, 
   };
   return rewrite(schema, 0) as Record<string, unknown>;
 }
+
+/** For `estimateCheck`: the reasoning effort of each role whose model reasons. */
+export function reasoningForEstimate(profile: { fastModel: string; strongModel: string; reasoningEffort?: { fast: ReasoningEffort; strong: ReasoningEffort } | undefined }): {
+  fast?: ReasoningEffort;
+  strong?: ReasoningEffort;
+} {
+  const effort = profile.reasoningEffort ?? { fast: 'low', strong: 'medium' };
+  return {
+    ...(isReasoningModel(profile.fastModel) ? { fast: effort.fast } : {}),
+    ...(isReasoningModel(profile.strongModel) ? { strong: effort.strong } : {}),
+  };
+}
