@@ -64,7 +64,15 @@ export function requestProfile(preset: ModelPresetId, model: string): RequestPro
     case 'groq':
       // https://console.groq.com/docs/reasoning: gpt-oss takes reasoning_effort low/medium/high; other
       // models refuse it. Temperature is accepted by Groq's gpt-oss.
-      return { ...base, tokenLimit: 'max_completion_tokens', sendsTemperature: true, reasoning: reasoning ? 'reasoning_effort' : 'none' };
+      // https://console.groq.com/docs/structured-outputs: strict json_schema only on gpt-oss; other models
+      // refuse json_schema or only try their best, so they start in JSON mode (no refused round trip per check).
+      return {
+        ...base,
+        tokenLimit: 'max_completion_tokens',
+        sendsTemperature: true,
+        reasoning: reasoning ? 'reasoning_effort' : 'none',
+        firstMode: /(^|\/)gpt-oss-/.test(model) ? 'json_schema' : 'json_object',
+      };
     case 'openrouter':
       // https://openrouter.ai/docs/features/provider-routing: without require_parameters, a provider that
       // lacks response_format is still chosen and the parameter silently dropped.

@@ -119,13 +119,19 @@ describe('finish_reason "length"', () => {
 });
 
 describe('the fallback chain', () => {
-  it('Groq: a model without json_schema falls back to json_object (with "JSON" in the messages)', async () => {
+  it('Groq: a model without json_schema falls back to json_object (with "JSON" in the messages); the preset starts there', async () => {
     await serve(groqRules());
-    const chat = model({ preset: 'groq', fastModel: 'llama-3.3-70b-versatile', strongModel: 'llama-3.3-70b-versatile' });
+    const chat = model({ fastModel: 'llama-3.3-70b-versatile', strongModel: 'llama-3.3-70b-versatile' });
     const reply = await chat.complete(request);
     expect(JSON.parse(reply.text)).toEqual({ verdict: 'supported' });
     expect(chat.structuredModeFor('llama-3.3-70b-versatile')).toBe('json_object');
-    expect(server!.requests.length).toBe(2);
+    expect(bodies().map((b) => (b.response_format as { type: string }).type)).toEqual(['json_schema', 'json_object']);
+    const preset = model({ preset: 'groq', fastModel: 'llama-3.3-70b-versatile', strongModel: 'openai/gpt-oss-120b' });
+    await preset.complete({ ...request, role: 'fast' });
+    await preset.complete(request);
+    expect(bodies().slice(2).map((b) => (b.response_format as { type: string }).type)).toEqual(['json_object', 'json_schema']);
+    expect(bodies()[2]).not.toHaveProperty('reasoning_effort');
+    expect(bodies()[3]).toMatchObject({ reasoning_effort: 'medium', max_completion_tokens: 4_096 + 8_192 });
     expect(await post({ model: 'llama-3.3-70b-versatile', messages: [{ role: 'user', content: 'hi' }], response_format: { type: 'json_object' } })).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining("must contain the word 'json'") } } });
   });
 
