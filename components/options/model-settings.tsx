@@ -5,13 +5,14 @@ import { profileFor, toDraft, type FormUpdate, type OptionsForm } from '../../li
 import type { PublicModelProfile } from '../../lib/settings/redact';
 import { DEFAULT_REASONING_EFFORT } from '../../lib/settings/schema';
 
-type ReasoningEffort = 'low' | 'medium' | 'high';
-const EFFORTS: ReasoningEffort[] = ['low', 'medium', 'high'];
 import { ConnectionResult } from './connection-result';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
 
 /** Model provider, endpoint, key and the two model roles, with "Test connection". */
+type ReasoningEffort = 'low' | 'medium' | 'high';
+const EFFORTS: ReasoningEffort[] = ['low', 'medium', 'high'];
+
 export function ModelSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
   const preset = form.settings.model.preset;
   const profile = profileFor(form.settings, preset);
