@@ -8,6 +8,7 @@ import { benchSidePanel } from './bench/side-panel-bench';
 import { benchContentScript } from './bench/content-script-bench';
 import { benchExtensionSize } from './bench/extension-size-bench';
 import { benchLinkAudit, benchThorough } from './bench/quality-bench';
+import { benchProviderModes } from './bench/provider-modes-bench';
 
 const sections: Array<[string, () => Promise<{ lines: string[]; ok: boolean }>]> = [
   ['Pipeline', benchPipeline],
@@ -16,6 +17,7 @@ const sections: Array<[string, () => Promise<{ lines: string[]; ok: boolean }>]>
   ['Extension size', benchExtensionSize],
   ['Link audit', benchLinkAudit],
   ['Thorough mode', benchThorough],
+  ['Provider modes', benchProviderModes],
 ];
 
 console.log(`Factlight benchmark — ${new Date().toISOString()} — Node ${process.version}, ${process.platform}/${process.arch}`);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { testModelConnection } from '../lib/connection/test-model';
 import { estimateCheck } from '../lib/core/estimate';
+import { reasoningForEstimate } from '../lib/llm/request-profile';
 import { runCheck } from '../lib/core/pipeline';
 import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
 import { activeModelProfile } from '../lib/settings/active-profile';
@@ -38,9 +39,13 @@ const { settings } = wiring;
 const connection = await testModelConnection(settings.model.preset, activeModelProfile(settings.model));
 if (!connection.ok) fail(`The model endpoint is not usable: ${connection.message}${connection.fix ? `\n${connection.fix}` : ''}`);
 
-const estimate = estimateCheck(text);
+// A model that needs the schema-in-prompt or JSON-mode fallback is named before the check starts.
+if (!values.json && connection.structuredOutput?.some((found) => found.mode !== 'json_schema')) console.error(connection.message);
+
+const estimate = estimateCheck(text, { reasoning: reasoningForEstimate(activeModelProfile(settings.model)) });
 if (estimate.sentences > 20 && !values.json) {
-  console.error(`This text has ${estimate.sentences} sentences: about ${estimate.modelCalls} model calls and ${Math.round(estimate.tokens / 1000)}k tokens.`);
+  const thinking = estimate.reasoningTokens ? ` (${Math.round(estimate.reasoningTokens / 1000)}k of them hidden reasoning)` : '';
+  console.error(`This text has ${estimate.sentences} sentences: about ${estimate.modelCalls} model calls and ${Math.round(estimate.tokens / 1000)}k tokens${thinking}.`);
 }
 
 const controller = new AbortController();

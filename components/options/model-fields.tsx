@@ -3,9 +3,13 @@ import { sendToBackground } from '../../lib/messaging/protocol';
 import { MODEL_PRESETS } from '../../lib/settings/model-presets';
 import { profileFor, toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 import type { PublicModelProfile } from '../../lib/settings/redact';
+import { DEFAULT_REASONING_EFFORT } from '../../lib/settings/schema';
 import { ConnectionResult } from './connection-result';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
+
+type ReasoningEffort = 'low' | 'medium' | 'high';
+const EFFORTS: ReasoningEffort[] = ['low', 'medium', 'high'];
 
 /**
  * The fields of the selected model preset (base URL, key, the model roles, structured output) and its
@@ -17,6 +21,7 @@ export function ModelFields(props: { form: OptionsForm; update: FormUpdate; comp
   const { form, update, compact = false, testButtonClass } = props;
   const preset = form.settings.model.preset;
   const profile = profileFor(form.settings, preset);
+  const effort = profile.reasoningEffort ?? DEFAULT_REASONING_EFFORT;
   const slot = `model:${preset}` as const;
 
   const setProfile = (change: Partial<PublicModelProfile>) =>
@@ -49,6 +54,18 @@ export function ModelFields(props: { form: OptionsForm; update: FormUpdate; comp
           <option value="auto">Automatic</option>
           <option value="json_schema">JSON schema (OpenAI structured outputs)</option>
           <option value="json_object">JSON mode (older servers)</option>
+          <option value="prompt">Schema in the prompt (servers that ignore response_format)</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="llm-effort-fast">Reasoning effort (reasoning models such as gpt-5 and gpt-oss)</label>
+        <select id="llm-effort-fast" data-testid="llm-effort-fast" aria-label="Reasoning effort for claim extraction (fast model)" value={effort.fast}
+          onChange={(e) => setProfile({ reasoningEffort: { ...effort, fast: e.target.value as ReasoningEffort } })}>
+          {EFFORTS.map((value) => <option key={value} value={value}>Claim extraction: {value}</option>)}
+        </select>
+        <select id="llm-effort-strong" data-testid="llm-effort-strong" aria-label="Reasoning effort for verification (strong model)" value={effort.strong}
+          onChange={(e) => setProfile({ reasoningEffort: { ...effort, strong: e.target.value as ReasoningEffort } })}>
+          {EFFORTS.map((value) => <option key={value} value={value}>Verification: {value}</option>)}
         </select>
       </div>
     </>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { estimateCheck, type CheckEstimate } from '../../lib/core/estimate';
+import { reasoningForEstimate } from '../../lib/llm/request-profile';
 import { sendToBackground } from '../../lib/messaging/protocol';
+import { profileFor } from '../../lib/settings/options-form';
 import { SetupNotice } from './setup-notice';
 
 /** Above this many sentences the cost is shown before the check starts. */
@@ -41,8 +43,21 @@ export function CheckBox({ onStarted }: { onStarted: (checkId: string) => void }
       return;
     }
     const cost = estimateCheck(text);
-    if (cost.sentences > CONFIRM_ABOVE_SENTENCES) setEstimate(cost);
-    else void start();
+    if (cost.sentences <= CONFIRM_ABOVE_SENTENCES) {
+      void start();
+      return;
+    }
+    setEstimate(cost);
+    // Reasoning models (gpt-5, o-series, gpt-oss) also spend hidden tokens: once the settings say which
+    // models are configured, the estimate counts them. Without an answer the plain estimate stays.
+    void sendToBackground('getSettings', undefined)
+      .then((settings) => {
+        const reasoning = reasoningForEstimate(profileFor(settings, settings.model.preset));
+        if (!reasoning.fast && !reasoning.strong) return;
+        const withReasoning = estimateCheck(text, { reasoning });
+        setEstimate((shown) => (shown && shown.sentences === withReasoning.sentences ? withReasoning : shown));
+      })
+      .catch(() => undefined);
   };
 
   return (
@@ -69,7 +84,8 @@ export function CheckBox({ onStarted }: { onStarted: (checkId: string) => void }
         <div className="notice" data-testid="check-estimate" role="status">
           <p>
             This text has {estimate.sentences} sentences: about {estimate.modelCalls.toLocaleString()} model calls and{' '}
-            {estimate.tokens.toLocaleString()} tokens. Check it anyway?
+            {estimate.tokens.toLocaleString()} tokens
+            {estimate.reasoningTokens ? ` (${estimate.reasoningTokens.toLocaleString()} of them hidden reasoning)` : ''}. Check it anyway?
           </p>
           <div className="row">
             <button type="button" data-testid="check-confirm" onClick={() => void start()}>Check anyway</button>

@@ -1,7 +1,10 @@
 import OpenAI from 'openai';
 import { ProviderError } from '../core/errors';
 import { createOpenAiClient } from '../llm/openai-client';
+import type { JsonSchemaSpec } from '../core/ports';
+import { createOpenAiChatModel } from '../llm/openai-chat-model';
 import { toProviderError } from '../llm/provider-error';
+import type { StructuredMode } from '../llm/request-profile';
 import { MODEL_PRESETS, type ModelPresetId } from '../settings/model-presets';
 import type { ModelProfile } from '../settings/schema';
 import type { ConnectionTestResult } from '../messaging/protocol';
@@ -10,10 +13,37 @@ import { isPrivateNetworkUrl } from '../net/private-address';
 
 const TEST_TIMEOUT_MS = 15_000;
 
+/** The reply the structured-output probe asks for: the smallest schema strict mode accepts. */
+const PROBE: JsonSchemaSpec = {
+  name: 'connection_check',
+  schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'], additionalProperties: false },
+};
+
+/** How each structured mode is told to a person. */
+const MODE_WORDS: Record<StructuredMode, string> = {
+  json_schema: 'strict JSON schema (json_schema)',
+  json_object: 'JSON mode only (json_object), so the reply format goes in the prompt',
+  prompt: 'no structured output, so the reply format is described in the prompt and replies that do not fit are retried',
+};
+
+/** One sentence on the structured mode of each model. */
+export function describeStructuredOutput(found: Array<{ model: string; mode: StructuredMode }>): string {
+  const modes = new Set(found.map((f) => f.mode));
+  if (modes.size === 1) {
+    const [mode] = modes;
+    const who = found.length > 1 ? 'both models take' : `"${found[0]!.model}" takes`;
+    return mode === 'json_schema' ? `Structured output: ${who} ${MODE_WORDS.json_schema}.` : `Structured output: ${who} ${MODE_WORDS[mode!]}.`;
+  }
+  return `Structured output: ${found.map((f) => `"${f.model}" takes ${MODE_WORDS[f.mode]}`).join('; ')}.`;
+}
+
 /**
  * Checks a model endpoint the way the pipeline will use it: lists the models (to find typos in model
- * names), then sends a one-token chat request to the fast model. The chat request matters: Chrome sends
- * our Origin header on POSTs but not on the GET of /models, so Ollama's origin check only shows there.
+ * names), then asks each configured model for a tiny structured reply through the same adapter the checks
+ * use, so the request carries that provider's parameters (max_completion_tokens, reasoning_effort, …) and
+ * the answer says which structured mode each model needs (json_schema, json_object, or the schema in the
+ * prompt) before the first check. The chat request matters too: Chrome sends our Origin header on POSTs
+ * but not on the GET of /models, so Ollama's origin check only shows there.
  */
 export async function testModelConnection(
   preset: ModelPresetId,
@@ -25,12 +55,9 @@ export async function testModelConnection(
   if (MODEL_PRESETS[preset].needsKey && !profile.apiKey) {
     return { ok: false, message: `${label} needs an API key.`, fix: MODEL_PRESETS[preset].hint };
   }
-  const client = createOpenAiClient({
-    baseUrl: profile.baseUrl,
-    apiKey: profile.apiKey,
-    timeoutMs: deps.timeoutMs ?? TEST_TIMEOUT_MS,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-  });
+  const timeoutMs = deps.timeoutMs ?? TEST_TIMEOUT_MS;
+  const fetchOption = deps.fetch ? { fetch: deps.fetch } : {};
+  const client = createOpenAiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, timeoutMs, ...fetchOption });
   const context = { provider: label, url: profile.baseUrl, isLocalServer: isPrivateNetworkUrl(profile.baseUrl) };
   try {
     const models = await listModels(client);
@@ -39,16 +66,34 @@ export async function testModelConnection(
     if (!profile.fastModel) {
       return { ok: false, message: `Connected to ${label}: ${models?.length ?? 0} models available. Choose a model.`, ...(models ? { models } : {}) };
     }
-    await client.chat.completions.create({
-      model: profile.fastModel,
-      messages: [{ role: 'user', content: 'Reply with OK.' }],
-      max_tokens: 1,
-    });
+    const chat = createOpenAiChatModel({ ...profile, preset, providerLabel: label, timeoutMs, ...fetchOption });
+    const structuredOutput: Array<{ model: string; mode: StructuredMode }> = [];
+    for (const role of ['fast', 'strong'] as const) {
+      const model = role === 'fast' ? profile.fastModel : profile.strongModel;
+      if (!model || structuredOutput.some((found) => found.model === model)) continue;
+      await chat.complete({
+        role,
+        messages: [{ role: 'system', content: 'You check that a connection works.' }, { role: 'user', content: 'Reply with {"ok": true}.' }],
+        jsonSchema: PROBE,
+        maxTokens: 16,
+      });
+      structuredOutput.push({ model, mode: chat.structuredModeFor(model) });
+    }
     const found = wantedModels(profile).map((m) => `"${m}"`).join(' and ');
     const listed = models ? `${models.length} models available, ${found} found` : `the model "${profile.fastModel}" answered`;
-    return { ok: true, message: `Connected to ${label}: ${listed}.`, ...(models ? { models } : {}) };
+    return {
+      ok: true,
+      message: `Connected to ${label}: ${listed}. ${describeStructuredOutput(structuredOutput)}`,
+      structuredOutput,
+      ...(models ? { models } : {}),
+    };
   } catch (error) {
-    return describeFailure(toProviderError(error, context));
+    const failure = describeFailure(toProviderError(error, context));
+    // A forced mode the server refuses: Auto would have found one that works.
+    if (profile.structuredOutput !== 'auto' && /response_format|json_schema|json_object|response_schema/i.test(failure.message)) {
+      return { ...failure, fix: 'This server refuses that structured-output mode; choose "Automatic" so Factlight finds one it accepts.' };
+    }
+    return failure;
   }
 }
 

@@ -26,14 +26,28 @@ const EXPLAIN_TOKENS_PER_WRONG_CLAIM = 1_000;
 /** Calls made once per check that has claims: source types, revisions, explanation scores. */
 const ONCE_PER_CHECK_CALLS = 3;
 
+/**
+ * Hidden reasoning tokens per call of a reasoning model (gpt-5 family, o-series, gpt-oss), by
+ * reasoning_effort. Rough averages for short structured tasks like ours; providers bill them as output.
+ */
+export const REASONING_TOKENS_PER_CALL = { low: 300, medium: 1_200, high: 4_000 } as const;
+
+/** reasoning_effort of each role's model, when that model reasons (absent: it does not). */
+export interface EstimateOptions {
+  reasoning?: { fast?: keyof typeof REASONING_TOKENS_PER_CALL; strong?: keyof typeof REASONING_TOKENS_PER_CALL };
+}
+
 export interface CheckEstimate {
   sentences: number;
   claims: number;
   modelCalls: number;
+  /** Every token, reasoning included. */
   tokens: number;
+  /** The part of `tokens` reasoning models spend thinking (0 without reasoning models). */
+  reasoningTokens?: number;
 }
 
-export function estimateCheck(text: string): CheckEstimate {
+export function estimateCheck(text: string, options: EstimateOptions = {}): CheckEstimate {
   const sentences = splitSentences(text, detectLanguage(text)).filter((s) => s.kind !== 'code');
   const claims = Math.round(sentences.length * CLAIMS_PER_SENTENCE);
   const claimCalls = batchSentences(sentences).length;
@@ -45,5 +59,11 @@ export function estimateCheck(text: string): CheckEstimate {
     claims * QUERY_TOKENS_PER_CLAIM +
     claims * VERIFY_TOKENS +
     (claims > 0 ? ONCE_PER_CHECK_CALLS * FIXED_PROMPT_TOKENS + Math.round(wrong * (REVISE_TOKENS_PER_WRONG_CLAIM + EXPLAIN_TOKENS_PER_WRONG_CLAIM)) : 0);
-  return { sentences: sentences.length, claims, modelCalls, tokens };
+  // Fast-model calls: claim extraction (with queries) and source types; the rest use the strong model.
+  const fastCalls = claimCalls + (claims > 0 ? 1 : 0);
+  const strongCalls = modelCalls - fastCalls;
+  const perCall = (effort: keyof typeof REASONING_TOKENS_PER_CALL | undefined) => (effort ? REASONING_TOKENS_PER_CALL[effort] : 0);
+  const reasoningTokens = fastCalls * perCall(options.reasoning?.fast) + strongCalls * perCall(options.reasoning?.strong);
+  if (reasoningTokens === 0) return { sentences: sentences.length, claims, modelCalls, tokens };
+  return { sentences: sentences.length, claims, modelCalls, tokens: tokens + reasoningTokens, reasoningTokens };
 }

@@ -28,13 +28,21 @@ export interface ChatRequest {
 
 export interface TokenUsage {
   promptTokens: number;
+  /** Every token the model produced, hidden reasoning included (as providers bill them). */
   completionTokens: number;
+  /** The part of `completionTokens` a reasoning model spent thinking; absent when the server does not say. */
+  reasoningTokens?: number;
 }
+
+/** Upper bound on a visible reply when a request sets none (reasoning models get their thinking headroom on top). */
+export const DEFAULT_REPLY_TOKENS = 4_096;
 
 export interface ChatResponse {
   text: string;
   model: string;
   usage: TokenUsage;
+  /** `length` when the reply was cut off at the token limit: more tokens, not a correction, is the fix. */
+  finishReason?: 'stop' | 'length' | 'other';
 }
 
 /** Receives a streamed reply's text as the model writes it, piece by piece. */

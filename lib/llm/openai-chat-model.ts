@@ -4,13 +4,17 @@
  */
 import OpenAI from 'openai';
 import { ProviderError } from '../core/errors';
-import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, Embedder, JsonSchemaSpec, TextSink } from '../core/ports';
+import { extractJson } from '../core/model/structured-call';
+import { DEFAULT_REPLY_TOKENS, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type Embedder, type JsonSchemaSpec, type TextSink, type TokenUsage } from '../core/ports';
 import { isPrivateNetworkUrl } from '../net/private-address';
+import type { ModelPresetId } from '../settings/model-presets';
+import { DEFAULT_REASONING_EFFORT } from '../settings/schema';
+import { REASONING_HEADROOM, isReasoningModel, requestProfile, toGeminiSchema, type ReasoningEffort, type StructuredMode } from './request-profile';
 import { createOpenAiClient } from './openai-client';
 import { toProviderError } from './provider-error';
 
-/** How replies are held to a schema; `auto` starts with json_schema and falls back per model. */
-export type StructuredOutputMode = 'auto' | 'json_schema' | 'json_object';
+/** How replies are held to a schema; `auto` starts where the provider allows and falls back per model. */
+export type StructuredOutputMode = 'auto' | StructuredMode;
 
 /** Options for {@link createOpenAiChatModel}. */
 export interface OpenAiChatModelOptions {
@@ -19,10 +23,20 @@ export interface OpenAiChatModelOptions {
   fastModel: string;
   strongModel: string;
   structuredOutput: StructuredOutputMode;
+  /** The preset the endpoint belongs to: decides parameter names and the first structured mode (default `custom`). */
+  preset?: ModelPresetId;
+  /** reasoning_effort per role for reasoning models (default low for fast, medium for strong). */
+  reasoningEffort?: { fast: ReasoningEffort; strong: ReasoningEffort };
   fetch?: typeof fetch;
   timeoutMs?: number;
   /** Name used in error messages, e.g. the preset's label. */
   providerLabel?: string;
+}
+
+/** A `ChatModel` that can say how it holds each model's replies to a schema. */
+export interface OpenAiChatModel extends ChatModel {
+  /** The structured mode this session uses for `model` now (after any fallback). */
+  structuredModeFor(model: string): StructuredMode;
 }
 
 type ErrorContext = Parameters<typeof toProviderError>[1];
@@ -37,31 +51,54 @@ function schemaName(name: string): string {
 }
 
 /**
- * json_object mode cannot enforce a schema, so the schema goes into the system message instead (and the
- * word "JSON" appears in the prompt, which OpenAI's json_object mode requires).
+ * json_object and prompt modes cannot enforce a schema, so the schema goes into the system message instead
+ * (with the word "JSON", which OpenAI's, Groq's and DeepSeek's json_object modes require in the messages).
+ * The schema's name is given too, so a reply can be told apart in logs and by test servers.
  */
 export function withSchemaInSystemMessage(messages: ChatMessage[], spec: JsonSchemaSpec): ChatMessage[] {
-  const instruction = `Reply with JSON that follows this JSON Schema:\n${JSON.stringify(spec.schema)}`;
+  const instruction = `Reply with only a JSON object (no other text) that follows this JSON Schema, named "${schemaName(spec.name)}":\n${JSON.stringify(spec.schema)}`;
   const [first, ...rest] = messages;
   if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${instruction}` }, ...rest];
   return [{ role: 'system', content: instruction }, ...messages];
 }
 
+/** OpenRouter's answer when require_parameters leaves no provider (https://openrouter.ai/docs/features/provider-routing). */
+const NO_ENDPOINT = /no endpoints found that (?:can handle|support) the requested parameters/i;
+
 /**
- * Whether an error means "this server does not do json_schema structured outputs": a 400/422 naming
- * response_format or json_schema (OpenAI-style `param`, vLLM/LM Studio/older Ollama messages), or an
- * explicit unsupported-parameter code about it.
+ * Whether an error means "this server does not take this response_format": a 400/422 naming
+ * response_format, json_schema, json_object or a response schema (OpenAI-style `param`, vLLM, LM Studio,
+ * Groq, DeepSeek and Gemini messages), or OpenRouter's 404 when no provider honours the parameters.
  */
-export function rejectsJsonSchema(error: unknown): boolean {
-  if (!(error instanceof OpenAI.APIError) || (error.status !== 400 && error.status !== 422)) return false;
+export function rejectsResponseFormat(error: unknown): boolean {
+  if (!(error instanceof OpenAI.APIError)) return false;
+  if (error.status === 404) return NO_ENDPOINT.test(error.message);
+  if (error.status !== 400 && error.status !== 422) return false;
   const param = typeof error.param === 'string' ? error.param : '';
   if (param.startsWith('response_format')) return true;
-  return /response_format|json_schema|structured output/i.test(error.message);
+  return /response_format|response_schema|json_schema|json_object|structured output|responseSchema/i.test(error.message) || NO_ENDPOINT.test(error.message);
 }
 
-function responseFormat(mode: 'json_schema' | 'json_object', spec: JsonSchemaSpec): OpenAI.Chat.ChatCompletionCreateParams['response_format'] {
-  if (mode === 'json_object') return { type: 'json_object' };
-  return { type: 'json_schema', json_schema: { name: schemaName(spec.name), strict: true, schema: spec.schema } };
+/** The next, weaker mode after `mode` was refused or ignored. */
+function weaker(mode: StructuredMode, preset: ModelPresetId): StructuredMode | undefined {
+  if (mode === 'json_schema') return preset === 'lmstudio' ? 'prompt' : 'json_object';
+  if (mode === 'json_object') return 'prompt';
+  return undefined;
+}
+
+/** Whether a reply is a JSON object at all (a server that honoured response_format never sends prose). */
+function looksLikeJson(text: string): boolean {
+  try {
+    extractJson(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function finishReasonOf(reason: string | null | undefined): ChatResponse['finishReason'] {
+  if (reason === 'length') return 'length';
+  return reason === 'stop' || !reason ? 'stop' : 'other';
 }
 
 /** One client per endpoint; retries are left to the core's resilience wrapper, so the SDK makes none. */
@@ -75,97 +112,130 @@ function clientFor(options: { baseUrl: string; apiKey: string; timeoutMs?: numbe
   });
 }
 
-/** A `ChatModel` on an OpenAI-compatible chat completions endpoint. Errors are `ProviderError`s. */
-export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatModel {
+/**
+ * A `ChatModel` on an OpenAI-compatible chat completions endpoint, worded for its provider (see
+ * request-profile.ts). In auto mode each model walks json_schema → json_object → schema in the prompt as far
+ * as the server requires, remembered for the session: a refused response_format (400/422, OpenRouter's
+ * 404) or one the server ignored (prose where JSON was demanded) moves it one step down. Errors are
+ * `ProviderError`s.
+ */
+export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiChatModel {
   const client = clientFor(options);
   const context = errorContext(options.baseUrl, options.providerLabel);
-  // Models that refused json_schema in auto mode: asked in json_object mode for the rest of the session.
-  const jsonObjectOnly = new Set<string>();
+  const preset = options.preset ?? 'custom';
+  const effort = options.reasoningEffort ?? DEFAULT_REASONING_EFFORT;
+  // Where each model stands in the fallback chain, in auto mode.
+  const modes = new Map<string, StructuredMode>();
 
-  const send = async (request: ChatRequest, model: string, mode: 'json_schema' | 'json_object'): Promise<ChatResponse> => {
+  const modeFor = (model: string): StructuredMode => {
+    if (options.structuredOutput !== 'auto') return options.structuredOutput;
+    return modes.get(model) ?? requestProfile(preset, model).firstMode;
+  };
+
+  const body = (request: ChatRequest, model: string, mode: StructuredMode): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming => {
+    const profile = requestProfile(preset, model);
     const spec = request.jsonSchema;
-    const completion = await client.chat.completions.create(
-      {
-        model,
-        messages: spec && mode === 'json_object' ? withSchemaInSystemMessage(request.messages, spec) : request.messages,
-        ...(spec ? { response_format: responseFormat(mode, spec) } : {}),
-        ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      },
-      { signal: request.signal ?? null },
-    );
-    const message = completion.choices[0]?.message;
-    if (typeof message?.content !== 'string') {
+    const reasoning = isReasoningModel(model);
+    const roleEffort = effort[request.role];
+    const schema = spec && profile.schemaDialect === 'gemini' ? toGeminiSchema(spec.schema) : spec?.schema;
+    const responseFormat: OpenAI.Chat.ChatCompletionCreateParams['response_format'] | undefined =
+      !spec || mode === 'prompt' ? undefined : mode === 'json_object' ? { type: 'json_object' } : { type: 'json_schema', json_schema: { name: schemaName(spec.name), strict: true, schema: schema ?? {} } };
+    // A reasoning model's thinking counts against the limit, so the visible reply keeps its own budget.
+    const visible = request.maxTokens ?? (reasoning ? DEFAULT_REPLY_TOKENS : undefined);
+    const limit = visible === undefined ? undefined : visible + (reasoning ? REASONING_HEADROOM[roleEffort] : 0);
+    return {
+      model,
+      messages: spec && mode !== 'json_schema' ? withSchemaInSystemMessage(request.messages, spec) : request.messages,
+      ...(responseFormat ? { response_format: responseFormat } : {}),
+      ...(limit !== undefined ? { [profile.tokenLimit]: limit } : {}),
+      ...(request.temperature !== undefined && profile.sendsTemperature ? { temperature: request.temperature } : {}),
+      ...(reasoning && profile.reasoning === 'reasoning_effort' ? { reasoning_effort: roleEffort } : {}),
+      // OpenRouter's own fields, outside the SDK's types: sent as extra body properties.
+      ...(reasoning && profile.reasoning === 'openrouter' ? { reasoning: { effort: roleEffort } } : {}),
+      ...(responseFormat && profile.requireParameters ? { provider: { require_parameters: true } } : {}),
+    } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+  };
+
+  const send = async (request: ChatRequest, model: string, mode: StructuredMode): Promise<ChatResponse> => {
+    const completion = await client.chat.completions.create(body(request, model, mode), { signal: request.signal ?? null });
+    const choice = completion.choices[0];
+    const message = choice?.message;
+    const finishReason = finishReasonOf(choice?.finish_reason);
+    const usage = completion.usage;
+    const reasoningTokens = usage?.completion_tokens_details?.reasoning_tokens;
+    const tokens = {
+      promptTokens: usage?.prompt_tokens ?? 0,
+      completionTokens: usage?.completion_tokens ?? 0,
+      ...(typeof reasoningTokens === 'number' ? { reasoningTokens } : {}),
+    };
+    if (typeof message?.content !== 'string' || (message.content === '' && finishReason === 'length')) {
       // A refusal is the model declining this content; retrying the same request will not change that.
       if (message?.refusal) throw new ProviderError('bad-request', `The model declined: ${message.refusal}`, { provider: context.provider });
+      // A reasoning model that spent the whole limit thinking answers nothing, with finish_reason "length".
+      if (finishReason === 'length') return { text: '', model: completion.model || model, usage: tokens, finishReason };
       throw new ProviderError('malformed', `${context.provider} sent a reply without text.`, { provider: context.provider, url: context.url });
     }
-    return {
-      text: message.content,
-      model: completion.model || model,
-      usage: { promptTokens: completion.usage?.prompt_tokens ?? 0, completionTokens: completion.usage?.completion_tokens ?? 0 },
-    };
+    return { text: message.content, model: completion.model || model, usage: tokens, finishReason };
   };
 
   /**
    * The same request with `stream: true`: OpenAI's SSE chunks, each `choices[0].delta.content` handed to
    * `onText`, usage from the final chunk that `stream_options.include_usage` asks for (empty `choices`).
    */
-  const sendStreamed = async (request: ChatRequest, model: string, mode: 'json_schema' | 'json_object', onText: TextSink): Promise<ChatResponse> => {
-    const spec = request.jsonSchema;
-    const stream = await client.chat.completions.create(
-      {
-        model,
-        messages: spec && mode === 'json_object' ? withSchemaInSystemMessage(request.messages, spec) : request.messages,
-        ...(spec ? { response_format: responseFormat(mode, spec) } : {}),
-        ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-        stream: true,
-        stream_options: { include_usage: true },
-      },
-      { signal: request.signal ?? null },
-    );
+  const sendStreamed = async (request: ChatRequest, model: string, mode: StructuredMode, onText: TextSink): Promise<ChatResponse> => {
+    const params = { ...body(request, model, mode), stream: true, stream_options: { include_usage: true } } as OpenAI.Chat.ChatCompletionCreateParamsStreaming;
+    const stream = await client.chat.completions.create(params, { signal: request.signal ?? null });
     let text = '';
     let refusal = '';
     let served = '';
-    let usage = { promptTokens: 0, completionTokens: 0 };
+    let finish: string | null | undefined;
+    let usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
     for await (const chunk of stream) {
       served ||= chunk.model;
-      const delta = chunk.choices[0]?.delta;
+      const choice = chunk.choices[0];
+      const delta = choice?.delta;
+      if (choice?.finish_reason) finish = choice.finish_reason;
       if (delta?.refusal) refusal += delta.refusal;
       if (delta?.content) {
         text += delta.content;
         onText(delta.content);
       }
-      if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+      if (chunk.usage) {
+        const reasoningTokens = chunk.usage.completion_tokens_details?.reasoning_tokens;
+        usage = {
+          promptTokens: chunk.usage.prompt_tokens,
+          completionTokens: chunk.usage.completion_tokens,
+          ...(typeof reasoningTokens === 'number' ? { reasoningTokens } : {}),
+        };
+      }
     }
     if (refusal && !text) throw new ProviderError('bad-request', `The model declined: ${refusal}`, { provider: context.provider });
-    return { text, model: served || model, usage };
-  };
-
-  const modeFor = (model: string): 'json_schema' | 'json_object' => {
-    const configured = options.structuredOutput;
-    return configured === 'json_object' || (configured === 'auto' && jsonObjectOnly.has(model)) ? 'json_object' : 'json_schema';
+    return { text, model: served || model, usage, finishReason: finishReasonOf(finish) };
   };
 
   // Models whose server refused a streamed request (400/422 before any text): not streamed again this session.
   const noStreaming = new Set<string>();
 
   return {
+    structuredModeFor: modeFor,
     async stream(request, onText) {
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
       if (noStreaming.has(model)) {
         throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, { provider: context.provider });
       }
+      const auto = options.structuredOutput === 'auto' && request.jsonSchema !== undefined;
       let mode = modeFor(model);
       for (;;) {
         try {
           return await sendStreamed(request, model, mode, onText);
         } catch (error) {
-          // Same json_schema → json_object fallback as `complete`; a refusal is always before any text.
-          if (options.structuredOutput === 'auto' && mode === 'json_schema' && request.jsonSchema && rejectsJsonSchema(error)) {
-            jsonObjectOnly.add(model);
-            mode = 'json_object';
+          // Same fallback chain as `complete`; a refused response_format is always refused before any text.
+          // (A server that ignores response_format streams prose: the caller's parser finds no claim and
+          // asks again through `complete`, which moves the model to the prompt mode.)
+          const next = weaker(mode, preset);
+          if (auto && next && rejectsResponseFormat(error)) {
+            modes.set(model, next);
+            mode = next;
             continue;
           }
           // Any other 400/422 means this server cannot stream such a request: the caller (claim extraction)
@@ -177,22 +247,40 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
     },
     async complete(request) {
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
-      const configured = options.structuredOutput;
-      const mode = modeFor(model);
-      try {
-        return await send(request, model, mode);
-      } catch (error) {
-        if (configured !== 'auto' || mode !== 'json_schema' || !request.jsonSchema || !rejectsJsonSchema(error)) {
-          throw toProviderError(error, context);
-        }
-        jsonObjectOnly.add(model);
+      const auto = options.structuredOutput === 'auto' && request.jsonSchema !== undefined;
+      let mode = modeFor(model);
+      let spent: TokenUsage | undefined;
+      for (;;) {
         try {
-          return await send(request, model, 'json_object');
-        } catch (fallbackError) {
-          throw toProviderError(fallbackError, context);
+          const response = await send(request, model, mode);
+          const next = weaker(mode, preset);
+          // Prose where a response_format demanded JSON: the server ignored the parameter (Anthropic's
+          // endpoint, OpenRouter without require_parameters). The prompt has to carry the schema.
+          if (auto && next && mode !== 'prompt' && response.finishReason === 'stop' && !looksLikeJson(response.text)) {
+            modes.set(model, 'prompt');
+            spent = addUsage(spent, response.usage);
+            mode = 'prompt';
+            continue;
+          }
+          return spent ? { ...response, usage: addUsage(spent, response.usage) } : response;
+        } catch (error) {
+          const next = weaker(mode, preset);
+          if (!auto || !next || !rejectsResponseFormat(error)) throw toProviderError(error, context);
+          modes.set(model, next);
+          mode = next;
         }
       }
     },
+  };
+}
+
+function addUsage(a: TokenUsage | undefined, b: TokenUsage): TokenUsage {
+  if (!a) return b;
+  const reasoning = (a.reasoningTokens ?? 0) + (b.reasoningTokens ?? 0);
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    ...(a.reasoningTokens !== undefined || b.reasoningTokens !== undefined ? { reasoningTokens: reasoning } : {}),
   };
 }
 

@@ -25,6 +25,8 @@ export interface ConnectionTestResult {
   fix?: string;
   /** Model ids the server lists, to help pick a model. */
   models?: string[];
+  /** Model tests only: how each configured model holds its replies to a schema (json_schema, json_object or prompt). */
+  structuredOutput?: Array<{ model: string; mode: 'json_schema' | 'json_object' | 'prompt' }>;
 }
 
 export interface ModelConnectionDraft {

@@ -41,7 +41,7 @@ export function createPipelineDeps(settings: Settings, runtime: RuntimeAdapters)
   if (problem) throw new NotConfiguredError(problem);
   const fetchOption = runtime.fetch ? { fetch: runtime.fetch } : {};
   const model = withResilience(
-    createOpenAiChatModel({ ...profile, providerLabel: label, ...fetchOption }),
+    createOpenAiChatModel({ ...profile, preset: settings.model.preset, providerLabel: label, ...fetchOption }),
     { concurrency: MODEL_CONCURRENCY, maxRetries: 3, baseDelayMs: 1_000, maxDelayMs: 30_000, ...runtime.retry },
   );
   const embedder = createOpenAiEmbedder({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, model: profile.embeddingModel, providerLabel: label, ...fetchOption });

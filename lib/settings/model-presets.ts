@@ -2,7 +2,7 @@
  * Model provider presets. Each is an OpenAI-compatible endpoint; a preset only fills in defaults, and
  * every field stays editable. Model names are suggestions: "Test connection" lists what the server offers.
  */
-export const MODEL_PRESET_IDS = ['openai', 'openrouter', 'groq', 'ollama', 'lmstudio', 'custom'] as const;
+export const MODEL_PRESET_IDS = ['openai', 'openrouter', 'groq', 'gemini', 'anthropic', 'deepseek', 'ollama', 'lmstudio', 'custom'] as const;
 export type ModelPresetId = (typeof MODEL_PRESET_IDS)[number];
 
 export interface ModelPreset {
@@ -15,30 +15,69 @@ export interface ModelPreset {
   hint: string;
 }
 
+/*
+ * Default models, checked against each provider's model list (November 2026): the cheapest model that
+ * does structured output well for "fast" (claim extraction, queries, source types), a stronger one for
+ * "strong" (verification, revisions, explanation scores, debate).
+ * - OpenAI: https://developers.openai.com/docs/models — gpt-5.4-mini / gpt-5.4 (reasoning models:
+ *   max_completion_tokens, reasoning_effort, no temperature).
+ * - Groq: https://console.groq.com/docs/structured-outputs — only openai/gpt-oss-20b and -120b take
+ *   json_schema with strict: true; llama-3.x models refuse json_schema.
+ * - Gemini: https://ai.google.dev/gemini-api/docs/models — gemini-3.5-flash-lite / gemini-3.6-flash.
+ * - Anthropic: https://platform.claude.com/docs/en/about-claude/models/overview — claude-haiku-4-5 /
+ *   claude-sonnet-4-6, through https://docs.claude.com/en/api/openai-sdk (response_format ignored).
+ * - DeepSeek: https://api-docs.deepseek.com/quick_start/pricing — deepseek-flash / deepseek-v4-pro (JSON
+ *   Output only, no json_schema).
+ */
+
 export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
   openai: {
     label: 'OpenAI',
     baseUrl: 'https://api.openai.com/v1',
     needsKey: true,
-    fastModel: 'gpt-4.1-mini',
-    strongModel: 'gpt-4.1',
+    fastModel: 'gpt-5.4-mini',
+    strongModel: 'gpt-5.4',
     hint: 'Create a key at platform.openai.com → API keys.',
   },
   openrouter: {
     label: 'OpenRouter',
     baseUrl: 'https://openrouter.ai/api/v1',
     needsKey: true,
-    fastModel: 'openai/gpt-4.1-mini',
-    strongModel: 'openai/gpt-4.1',
-    hint: 'Create a key at openrouter.ai → Keys. Model names include the vendor, e.g. "openai/gpt-4.1".',
+    fastModel: 'openai/gpt-5.4-mini',
+    strongModel: 'openai/gpt-5.4',
+    hint: 'Create a key at openrouter.ai → Keys. Model names include the vendor, e.g. "openai/gpt-5.4".',
   },
   groq: {
     label: 'Groq',
     baseUrl: 'https://api.groq.com/openai/v1',
     needsKey: true,
-    fastModel: 'llama-3.1-8b-instant',
-    strongModel: 'llama-3.3-70b-versatile',
-    hint: 'Create a key at console.groq.com → API Keys.',
+    fastModel: 'openai/gpt-oss-20b',
+    strongModel: 'openai/gpt-oss-120b',
+    hint: 'Create a key at console.groq.com → API Keys. Only the gpt-oss models take strict JSON schemas; others fall back to JSON mode.',
+  },
+  gemini: {
+    label: 'Google Gemini',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
+    needsKey: true,
+    fastModel: 'gemini-3.5-flash-lite',
+    strongModel: 'gemini-3.6-flash',
+    hint: 'Create a key at aistudio.google.com → Get API key. Uses Gemini\'s OpenAI-compatible endpoint.',
+  },
+  anthropic: {
+    label: 'Anthropic (Claude)',
+    baseUrl: 'https://api.anthropic.com/v1',
+    needsKey: true,
+    fastModel: 'claude-haiku-4-5',
+    strongModel: 'claude-sonnet-4-6',
+    hint: 'Create a key at console.anthropic.com → API keys. Claude\'s OpenAI-compatible endpoint ignores response_format, so the reply format is described in the prompt.',
+  },
+  deepseek: {
+    label: 'DeepSeek',
+    baseUrl: 'https://api.deepseek.com',
+    needsKey: true,
+    fastModel: 'deepseek-flash',
+    strongModel: 'deepseek-v4-pro',
+    hint: 'Create a key at platform.deepseek.com → API keys. DeepSeek has JSON mode only; the schema goes in the prompt.',
   },
   ollama: {
     label: 'Ollama (local)',

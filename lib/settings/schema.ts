@@ -23,10 +23,21 @@ export const modelProfileSchema = z.object({
   embeddingModel: z.string().trim().default(''),
   /**
    * How replies are constrained to a JSON schema. Most servers support OpenAI structured outputs
-   * (`json_schema`); some older ones only `json_object`, with the schema put in the prompt.
+   * (`json_schema`); some older ones only `json_object`, with the schema put in the prompt; `prompt`
+   * (added later, hence only new values) sends no response_format and describes the schema in the prompt.
+   * `auto` walks json_schema → json_object → prompt per model, as far as the server requires.
    */
-  structuredOutput: z.enum(['auto', 'json_schema', 'json_object']),
+  structuredOutput: z.enum(['auto', 'json_schema', 'json_object', 'prompt']),
+  /**
+   * reasoning_effort sent to reasoning models (gpt-5 family, o-series, gpt-oss): the fast model does claim
+   * extraction and queries, the strong one verification. Added after v1, so optional: absent means
+   * {@link DEFAULT_REASONING_EFFORT} (kept optional so every stored or hand-written profile stays valid).
+   */
+  reasoningEffort: z.object({ fast: z.enum(['low', 'medium', 'high']), strong: z.enum(['low', 'medium', 'high']) }).optional(),
 });
+
+/** Reasoning effort when a profile sets none: low for claim extraction, medium for verification. */
+export const DEFAULT_REASONING_EFFORT = { fast: 'low', strong: 'medium' } as const;
 export type ModelProfile = z.infer<typeof modelProfileSchema>;
 
 export const modelSettingsSchema = z.object({

@@ -3,6 +3,7 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps, NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../lib/settings/schema';
+import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
 
 /** What a terminal user must set when no model endpoint is configured. */
 const MODEL_HINT =
@@ -15,18 +16,21 @@ const MODEL_HINT =
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
   const flag = (name: string, fallback: boolean) => (env[name] === undefined ? fallback : /^(1|true|yes|on)$/i.test(env[name]!));
   const keyed = (name: string) => ({ enabled: Boolean(env[name]), apiKey: env[name] ?? '' });
-  const fast = env.FACTLIGHT_FAST_MODEL ?? '';
+  // A preset words requests for its provider (see lib/llm/request-profile.ts) and supplies defaults.
+  const preset: ModelPresetId = (MODEL_PRESET_IDS as readonly string[]).includes(env.FACTLIGHT_PRESET ?? '') ? (env.FACTLIGHT_PRESET as ModelPresetId) : 'custom';
+  const defaults = MODEL_PRESETS[preset];
+  const fast = env.FACTLIGHT_FAST_MODEL ?? defaults.fastModel;
   const settings: Settings = {
     model: {
-      preset: 'custom',
+      preset,
       profiles: {
-        custom: {
-          baseUrl: env.FACTLIGHT_BASE_URL ?? '',
+        [preset]: {
+          baseUrl: env.FACTLIGHT_BASE_URL ?? defaults.baseUrl,
           apiKey: env.FACTLIGHT_API_KEY ?? env.OPENAI_API_KEY ?? '',
           fastModel: fast,
-          strongModel: env.FACTLIGHT_STRONG_MODEL ?? fast,
+          strongModel: env.FACTLIGHT_STRONG_MODEL ?? (env.FACTLIGHT_FAST_MODEL ? fast : defaults.strongModel),
           embeddingModel: env.FACTLIGHT_EMBEDDING_MODEL ?? '',
-          structuredOutput: (env.FACTLIGHT_STRUCTURED_OUTPUT as 'auto' | 'json_schema' | 'json_object' | undefined) ?? 'auto',
+          structuredOutput: (env.FACTLIGHT_STRUCTURED_OUTPUT as 'auto' | 'json_schema' | 'json_object' | 'prompt' | undefined) ?? 'auto',
         },
       },
     },

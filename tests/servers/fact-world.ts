@@ -4,6 +4,7 @@
  * Factlight's stages (recognised by its JSON schema name) the way a competent model would. One sentence
  * is false (the Great Wall myth) so refutation and revision paths run; one is an opinion.
  */
+import { exampleFromSchema, type JsonSchema } from './json-schema-example';
 import type { ChatRequest } from './openai-server';
 import type { SearxngResultInput } from './searxng-server';
 
@@ -201,7 +202,8 @@ export function worldResponder(request: ChatRequest): object | string {
     case 'debate_refine':
       return { explanation: 'Astronauts have confirmed that the Great Wall is not visible from the Moon with the naked eye [1].', changes: [] };
     default:
-      return 'OK';
+      // A server that enforces json_schema never answers prose: any other schema gets its minimal instance.
+      return format?.type === 'json_schema' ? (exampleFromSchema((format.json_schema.schema ?? {}) as JsonSchema) as object) : 'OK';
   }
 }
 

@@ -10,6 +10,7 @@ import type { FaultResponses } from './faults';
 import { sendJson, startHarness, type RecordedRequest, type RequestContext, type ServerBase } from './harness';
 import { exampleFromSchema, type JsonSchema } from './json-schema-example';
 import { waitForCall, writePaced, type ScaledLatency } from './latency';
+import { understoodRequest, type ProviderRules } from './provider-rules';
 
 /** What a responder receives: the parsed chat request plus the HTTP headers and the last user message's text. */
 export type ChatRequest = OpenAI.Chat.ChatCompletionCreateParams & {
@@ -37,6 +38,11 @@ export interface OpenAiServerOptions {
   cors?: boolean;
   /** Fixed port; default picks a free one. */
   port?: number;
+  /**
+   * Behave as this real provider does (tests/servers/provider-rules): refuse what it refuses with its error
+   * body, drop what it ignores, apply its token limit, report its reasoning tokens. Its models are listed.
+   */
+  provider?: ProviderRules;
 }
 
 /** A running fake OpenAI-compatible server. */
@@ -97,7 +103,7 @@ const faultResponses: FaultResponses = {
 
 /** Starts the server on 127.0.0.1. */
 export async function startOpenAiServer(options: OpenAiServerOptions = {}): Promise<OpenAiServer> {
-  const models = options.models ?? ['fake-fast', 'fake-strong'];
+  const models = options.models ?? options.provider?.models ?? ['fake-fast', 'fake-strong'];
   const dimensions = options.embeddingDimensions ?? 64;
   let responder: ChatResponder | null = null;
   let latency: ScaledLatency | null = null;
@@ -133,8 +139,12 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       const message = "Missing required parameter: 'response_format.json_schema.name'.";
       return sendJson(res, 400, apiError(message, 'invalid_request_error', 'missing_required_parameter', 'response_format.json_schema.name'));
     }
+    const refusal = options.provider?.refuse(body);
+    if (refusal) return sendJson(res, refusal.status, refusal.body);
     // Validated just enough above that responders can rely on the SDK's request type.
-    const params = body as unknown as OpenAI.Chat.ChatCompletionCreateParams;
+    const sent = body as unknown as OpenAI.Chat.ChatCompletionCreateParams;
+    // Under a provider's rules the model sees only what the provider passes on (see provider-rules).
+    const params = options.provider ? understoodRequest(sent, options.provider) : sent;
     const lastUser = [...params.messages].reverse().find((m) => m.role === 'user');
     const chatRequest: ChatRequest = { ...params, headers: request.headers, userText: contentText(lastUser?.content) };
 
@@ -142,16 +152,19 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     let content = typeof produced === 'string' ? produced : JSON.stringify(produced);
     // Like a real model, stop at max tokens and say so, so truncation handling can be tested.
     let finishReason: 'stop' | 'length' = 'stop';
-    const maxTokens = params.max_completion_tokens ?? params.max_tokens;
-    if (typeof maxTokens === 'number' && countTokens(content) > maxTokens) {
-      content = content.slice(0, maxTokens * 4);
+    const maxTokens = options.provider ? options.provider.tokenLimit(body) : (params.max_completion_tokens ?? params.max_tokens);
+    // Hidden reasoning counts against the same limit (OpenAI's max_completion_tokens), before the reply.
+    const reasoning = options.provider?.reasoningTokens(body) ?? 0;
+    if (typeof maxTokens === 'number' && countTokens(content) + reasoning > maxTokens) {
+      content = content.slice(0, Math.max(0, maxTokens - reasoning) * 4);
       finishReason = 'length';
     }
     const promptText = params.messages.map((m) => contentText(m.content)).join('\n');
     const usage: OpenAI.CompletionUsage = {
       prompt_tokens: countTokens(promptText),
-      completion_tokens: countTokens(content),
-      total_tokens: countTokens(promptText) + countTokens(content),
+      completion_tokens: countTokens(content) + reasoning,
+      total_tokens: countTokens(promptText) + countTokens(content) + reasoning,
+      ...(reasoning > 0 ? { completion_tokens_details: { reasoning_tokens: reasoning } } : {}),
     };
     const id = `chatcmpl-${++sequence}`;
     const headers = { 'x-request-id': `req_${sequence}` };

@@ -2,6 +2,7 @@ import { startOpenAiServer, type OpenAiServer } from './openai-server';
 import { startSearxngServer, type SearxngServer } from './searxng-server';
 import { startWebServer, type WebServer } from './web-server';
 import { WORLD_TOPICS, worldPages, worldResponder, worldSearch } from './fact-world';
+import type { ProviderRules } from './provider-rules';
 
 export interface FactWorld {
   model: OpenAiServer;
@@ -14,8 +15,10 @@ export interface FactWorld {
 }
 
 /** Starts the scripted model, SearXNG and the evidence sites of the fact world. */
-export async function startFactWorld(options: { apiKey?: string } = {}): Promise<FactWorld> {
-  const model = await startOpenAiServer({ models: ['fake-fast', 'fake-strong'], ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+export async function startFactWorld(options: { apiKey?: string; provider?: ProviderRules } = {}): Promise<FactWorld> {
+  // With a provider's rules the model server behaves as that provider and lists its models.
+  const models = options.provider ? {} : { models: ['fake-fast', 'fake-strong'] };
+  const model = await startOpenAiServer({ ...models, ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(options.provider ? { provider: options.provider } : {}) });
   model.respondWith(worldResponder);
   const sites = new Map<string, WebServer>();
   for (const [index, topic] of WORLD_TOPICS.entries()) {

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { ProviderError } from '../errors';
-import type { Cache, ChatMessage, ChatModel, Clock, ModelRole, TokenUsage } from '../ports';
+import { DEFAULT_REPLY_TOKENS, type Cache, type ChatMessage, type ChatModel, type Clock, type ModelRole, type TokenUsage } from '../ports';
 import type { StageName } from '../types';
 import { stableHash } from './stable-hash';
 import { toStrictJsonSchema } from './strict-schema';
@@ -121,19 +121,34 @@ export async function structuredCall<T>(ctx: ModelCallContext, spec: StructuredC
   const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
   let messages = spec.messages;
   let problem = '';
+  let maxTokens = spec.maxTokens;
+  let raisedLimit = false;
   for (let attempt = 0; attempt < 2; attempt++) {
     ctx.meter.assertWithinBudget();
     const response = await ctx.model.complete({
       role: spec.role,
       messages,
       jsonSchema: { name: spec.name, schema: schemaJson },
-      ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
+      ...(maxTokens !== undefined ? { maxTokens } : {}),
       ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     ctx.meter.record(spec.stage, response.usage);
     usage.promptTokens += response.usage.promptTokens;
     usage.completionTokens += response.usage.completionTokens;
+    if (response.usage.reasoningTokens !== undefined) usage.reasoningTokens = (usage.reasoningTokens ?? 0) + response.usage.reasoningTokens;
+
+    if (response.finishReason === 'length') {
+      // Cut off at the token limit: the same limit would cut it off again, and a "fix your JSON" turn
+      // would only add tokens. One retry with twice the room; a second cut-off is reported as such.
+      if (raisedLimit) {
+        throw new ProviderError('malformed', `The model's reply for "${spec.name}" was cut off at the token limit (${maxTokens} tokens), even after doubling it.`);
+      }
+      maxTokens = 2 * (maxTokens ?? DEFAULT_REPLY_TOKENS);
+      raisedLimit = true;
+      attempt -= 1; // a longer reply is not a correction: the corrective retry stays available
+      continue;
+    }
 
     const parsed = parseReply(spec.schema, response.text);
     if (parsed.ok) {

@@ -55,6 +55,8 @@ export class UsageMeter {
       target.calls += 1;
       target.promptTokens += usage.promptTokens;
       target.completionTokens += usage.completionTokens;
+      // Already inside completionTokens (and the budget); kept apart so a check can show what thinking cost.
+      if (usage.reasoningTokens) target.reasoningTokens = (target.reasoningTokens ?? 0) + usage.reasoningTokens;
     }
   }
 

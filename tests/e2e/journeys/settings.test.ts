@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, startSearxngServer, type OpenAiServer, type SearxngServer } from '../../servers';
+import { deepSeekRules } from '../../servers/provider-rules';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
 import { byTestId, DriverOptionsPage } from '../harness/journey-pages';
 
@@ -39,6 +40,7 @@ describe(`settings journey (${driverBrowserName()})`, () => {
     const llm = await options.testConnection('test-llm');
     expect(llm).toMatchObject({ ok: true });
     expect(llm.text).toContain('"fake-fast" and "fake-strong" found');
+    expect(llm.text).toContain('Structured output: both models take strict JSON schema (json_schema).');
     expect(model.requests.find((request) => request.path === '/v1/models')?.headers.authorization).toBe(`Bearer ${GOOD_KEY}`);
 
     const search = await options.testConnection('test-search-searxng');
@@ -88,9 +90,29 @@ describe(`settings journey (${driverBrowserName()})`, () => {
       expect(await options.testConnection('test-llm')).toMatchObject({ ok: true });
       const chat = ollama.requests.find((request) => request.path === '/v1/chat/completions');
       expect(chat?.headers.origin).toBeUndefined();
-      expect(chat?.body).toMatchObject({ model: 'fake-fast', max_tokens: 1 });
+      // The probe: a tiny structured reply, worded for Ollama (max_tokens, which its endpoint honours).
+      expect(chat?.body).toMatchObject({ model: 'fake-fast', max_tokens: 16, response_format: { type: 'json_schema' } });
     } finally {
       await ollama.close();
+    }
+  });
+
+  it('says before the first check that a provider without json_schema needs the schema in the prompt', async () => {
+    // DeepSeek's rules: json_schema refused, json_object only (tests/servers/provider-rules/deepseek.ts).
+    const deepseek = await startOpenAiServer({ provider: deepSeekRules() });
+    try {
+      const options = await DriverOptionsPage.open(await launch());
+      await options.fillModel({ preset: 'deepseek', baseUrl: deepseek.baseUrl, apiKey: 'sk-deepseek', fastModel: 'deepseek-flash', strongModel: 'deepseek-v4-pro' });
+      const result = await options.testConnection('test-llm');
+      expect(result).toMatchObject({ ok: true });
+      expect(result.text).toContain('Structured output: both models take JSON mode only (json_object), so the reply format goes in the prompt.');
+      const probes = deepseek.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => request.body);
+      expect(probes).toEqual([
+        expect.objectContaining({ model: 'deepseek-flash', response_format: { type: 'json_object' } }),
+        expect.objectContaining({ model: 'deepseek-v4-pro', response_format: { type: 'json_object' } }),
+      ]);
+    } finally {
+      await deepseek.close();
     }
   });
 });

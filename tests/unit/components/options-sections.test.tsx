@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CaptureSettings } from '../../../components/options/capture-settings';
 import { CheckingSettings } from '../../../components/options/checking-settings';
 import { EvidenceSettings } from '../../../components/options/evidence-settings';
+import { ModelSettings } from '../../../components/options/model-settings';
 import { setSection, type FormUpdate, type OptionsForm } from '../../../lib/settings/options-form';
 import { redactSettings } from '../../../lib/settings/redact';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
@@ -67,5 +68,14 @@ describe('the options sections', () => {
     fireEvent.change(screen.getByTestId('mode-select'), { target: { value: 'thorough' } });
     fireEvent.click(screen.getByTestId('audit-links'));
     expect(settings().checking).toMatchObject({ mode: 'thorough', auditLinks: !DEFAULT_SETTINGS.checking.auditLinks });
+  });
+
+  it('sets the reasoning effort per role and the schema-in-the-prompt mode on the chosen preset\'s profile', () => {
+    render(<Harness section={(form, update) => <ModelSettings form={form} update={update} />} />);
+    expect((screen.getByTestId('llm-effort-fast') as HTMLSelectElement).value).toBe('low');
+    expect((screen.getByTestId('llm-effort-strong') as HTMLSelectElement).value).toBe('medium');
+    fireEvent.change(screen.getByTestId('llm-effort-strong'), { target: { value: 'high' } });
+    fireEvent.change(screen.getByTestId('llm-structured-output'), { target: { value: 'prompt' } });
+    expect(settings().model.profiles.openai).toMatchObject({ fastModel: 'gpt-5.4-mini', strongModel: 'gpt-5.4', reasoningEffort: { fast: 'low', strong: 'high' }, structuredOutput: 'prompt' });
   });
 });

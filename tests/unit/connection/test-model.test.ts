@@ -23,14 +23,18 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
   afterEach(() => server.faults.clear());
   afterAll(() => server.close());
 
-  it('lists the models and sends a one-token request to the fast model', async () => {
+  it('lists the models and asks each model for a tiny structured reply, naming the mode it takes', async () => {
     const before = server.requests.length;
     const result = await testModelConnection('custom', profile());
-    expect(result).toMatchObject({ ok: true, models: ['fake-fast', 'fake-strong'] });
-    expect(result.message).toBe('Connected to Custom (OpenAI-compatible): 2 models available, "fake-fast" and "fake-strong" found.');
+    expect(result).toMatchObject({ ok: true, models: ['fake-fast', 'fake-strong'], structuredOutput: [{ model: 'fake-fast', mode: 'json_schema' }, { model: 'fake-strong', mode: 'json_schema' }] });
+    expect(result.message).toBe('Connected to Custom (OpenAI-compatible): 2 models available, "fake-fast" and "fake-strong" found. Structured output: both models take strict JSON schema (json_schema).');
     const sent = server.requests.slice(before).map((request) => `${request.method} ${request.path}`);
-    expect(sent).toEqual(['GET /v1/models', 'POST /v1/chat/completions']);
-    expect(server.requests.at(-1)?.body).toMatchObject({ model: 'fake-fast', max_tokens: 1 });
+    expect(sent).toEqual(['GET /v1/models', 'POST /v1/chat/completions', 'POST /v1/chat/completions']);
+    const probes = server.requests.slice(before + 1).map((request) => request.body);
+    expect(probes).toEqual([
+      expect.objectContaining({ model: 'fake-fast', max_tokens: 16, response_format: expect.objectContaining({ type: 'json_schema', json_schema: expect.objectContaining({ name: 'connection_check', strict: true }) }) }),
+      expect.objectContaining({ model: 'fake-strong', max_tokens: 16 }),
+    ]);
   });
 
   it('needs a key for hosted presets and a base URL for all', async () => {
@@ -65,7 +69,7 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     const noModelList: typeof fetch = (input, init) =>
       String(input instanceof Request ? input.url : input).endsWith('/models') ? Promise.resolve(new Response('Not found', { status: 404 })) : fetch(input, init);
     const result = await testModelConnection('custom', profile(), { fetch: noModelList });
-    expect(result).toMatchObject({ ok: true, message: 'Connected to Custom (OpenAI-compatible): the model "fake-fast" answered.' });
+    expect(result).toMatchObject({ ok: true, message: 'Connected to Custom (OpenAI-compatible): the model "fake-fast" answered. Structured output: both models take strict JSON schema (json_schema).' });
   });
 
   it("explains Ollama's origin check (403 from a local server) with the OLLAMA_ORIGINS fix", async () => {

@@ -43,4 +43,16 @@ describe('estimateCheck', () => {
     expect(calls('source_types')).toBe(1);
     expect(modelCalls).toHaveLength(calls('atomic_claims') + calls('claim_verification') + 1);
   });
+
+  it('adds reasoning models\' hidden tokens per call, by effort and role', () => {
+    const text = sentencesText(10);
+    const plain = estimateCheck(text);
+    const reasoning = estimateCheck(text, { reasoning: { fast: 'low', strong: 'medium' } });
+    const fastCalls = batchSentences(splitSentences(text, 'en')).length + 1;
+    const strongCalls = plain.modelCalls - fastCalls;
+    expect(reasoning.reasoningTokens).toBe(fastCalls * 300 + strongCalls * 1_200);
+    expect(reasoning.tokens).toBe(plain.tokens + reasoning.reasoningTokens!);
+    expect(reasoning.modelCalls).toBe(plain.modelCalls);
+    expect(estimateCheck(text, { reasoning: { strong: 'high' } }).reasoningTokens).toBe(strongCalls * 4_000);
+  });
 });

@@ -78,14 +78,14 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     const response = await model({ structuredOutput: 'json_object' }).complete(structured);
     const body = bodyOf(chatRequests().at(-1));
     expect(body.response_format).toEqual({ type: 'json_object' });
-    expect(body.messages[0]).toEqual({ role: 'system', content: `You judge claims.\n\nReply with JSON that follows this JSON Schema:\n${JSON.stringify(spec.schema)}` });
+    expect(body.messages[0]).toEqual({ role: 'system', content: `You judge claims.\n\nReply with only a JSON object (no other text) that follows this JSON Schema, named "verdict":\n${JSON.stringify(spec.schema)}` });
     expect(body.messages[1]).toEqual(structured.messages[1]);
     expect(JSON.parse(response.text)).toEqual({ verdict: 'refuted' });
 
     await model({ structuredOutput: 'json_object' }).complete({ ...structured, messages: [{ role: 'user', content: 'Is water wet?' }] });
     const second = bodyOf(chatRequests().at(-1)).messages;
     expect(second.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(second[0]?.content).toMatch(/^Reply with JSON that follows this JSON Schema:/);
+    expect(second[0]?.content).toMatch(/^Reply with only a JSON object \(no other text\) that follows this JSON Schema, named "verdict":/);
   });
 
   describe('auto mode on a server without json_schema support', () => {

@@ -11,6 +11,9 @@ afterEach(() => {
   fakeBrowser.reset();
 });
 
+/** The checks started (the estimate may also ask for the settings, to count reasoning tokens). */
+const starts = (sent: ReturnType<typeof fakeBackground>) => commands(sent).filter((command) => command.type === 'startCheck');
+
 function setup() {
   const onStarted = vi.fn();
   renderWithDb(<CheckBox onStarted={onStarted} />, freshDb());
@@ -47,10 +50,20 @@ describe('the check box', () => {
     submit();
     const estimate = screen.getByTestId('check-estimate');
     expect(estimate.textContent).toMatch(/This text has 25 sentences: about [\d,]+ model calls and [\d,]+ tokens/);
-    expect(sent).toEqual([]);
+    expect(estimate.textContent).not.toContain('reasoning'); // no settings answer: the plain estimate stays
+    expect(starts(sent)).toEqual([]);
     fireEvent.click(screen.getByTestId('check-confirm'));
     await waitFor(() => expect(onStarted).toHaveBeenCalledWith('long-1'));
-    expect(commands(sent)).toHaveLength(1);
+    expect(starts(sent)).toHaveLength(1);
+  });
+
+  it('counts the hidden reasoning tokens of reasoning models in the estimate', async () => {
+    // The OpenAI preset's defaults (gpt-5.4-mini / gpt-5.4) are reasoning models.
+    fakeBackground({ getSettings: () => ({ model: { preset: 'openai', profiles: {} } }) });
+    const { type, submit } = setup();
+    type(Array.from({ length: 25 }, (_, i) => `Statement number ${i + 1} says the river is ${i + 10} kilometres long.`).join(' '));
+    submit();
+    await waitFor(() => expect(screen.getByTestId('check-estimate').textContent).toMatch(/tokens \([\d,]+ of them hidden reasoning\)\. Check it anyway\?/));
   });
 
   it('lets the user back out of a long check', () => {
@@ -60,7 +73,7 @@ describe('the check box', () => {
     submit();
     fireEvent.click(screen.getByTestId('check-estimate-cancel'));
     expect(screen.queryByTestId('check-estimate')).toBeNull();
-    expect(sent).toEqual([]);
+    expect(starts(sent)).toEqual([]);
   });
 
   it('says "Choose a model first" with a way to the options page when no model is set up', async () => {

@@ -1,0 +1,72 @@
+import { runCheck } from '../../lib/core/pipeline';
+import type { CheckResult } from '../../lib/core/pipeline-types';
+import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
+import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
+import { createMemoryCache } from '../../lib/runtime/memory-cache';
+import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../lib/settings/schema';
+import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../tests/servers';
+import { PROVIDER_MODES, type ProviderRules } from '../../tests/servers/provider-rules';
+
+/**
+ * `npm run bench` (provider modes): the standard six-sentence input, one Fast check per provider mode of
+ * the loopback model server (tests/servers/provider-rules) with that preset's default models, beside
+ * today's figures (the lenient server with generic models, as the pipeline section runs it). Model calls
+ * include refused requests and fallback round trips; tokens are the check's own count, reasoning included
+ * (the loopback reasoning figures are scaled down, see SIMULATED_REASONING).
+ */
+interface Row {
+  label: string;
+  models: string;
+  calls: number;
+  refused: number;
+  result: CheckResult;
+}
+
+async function checkOn(label: string, models: string, provider: ProviderRules | undefined, preset: Settings['model']['preset'], fast: string, strong: string): Promise<Row> {
+  const world: FactWorld = await startFactWorld(provider ? { provider } : {});
+  try {
+    let refused = 0;
+    const counting: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (String(input instanceof Request ? input.url : input).startsWith(world.model.baseUrl) && response.status >= 400) refused += 1;
+      return response;
+    };
+    const profile: ModelProfile = { baseUrl: world.model.baseUrl, apiKey: 'sk-bench', fastModel: fast, strongModel: strong, embeddingModel: '', structuredOutput: provider ? 'auto' : 'json_schema' };
+    const settings: Settings = {
+      ...DEFAULT_SETTINGS,
+      model: { preset, profiles: { [preset]: profile } },
+      search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+      evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+    };
+    const { deps, options } = createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache(), fetch: counting });
+    const before = world.model.requests.length;
+    const result = await runCheck(WORLD_TEXT, deps, options);
+    return { label, models, calls: world.model.requests.length - before, refused, result };
+  } finally {
+    await world.close();
+  }
+}
+
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+export async function benchProviderModes(): Promise<{ lines: string[]; ok: boolean }> {
+  const rows: Row[] = [await checkOn('today (lenient)', 'fake-fast / fake-strong', undefined, 'custom', 'fake-fast', 'fake-strong')];
+  for (const mode of PROVIDER_MODES) rows.push(await checkOn(mode.id, `${mode.fastModel} / ${mode.strongModel}`, mode.rules(), mode.preset, mode.fastModel, mode.strongModel));
+  const today = rows[0]!.result.usage.total;
+  const todayTokens = today.promptTokens + today.completionTokens;
+  const lines = [
+    'Standard input (6 sentences, Fast mode), one check per provider mode; tokens as the check counts them.',
+    `${'mode'.padEnd(16)}${'calls'.padStart(6)}${'refused'.padStart(8)}${'prompt'.padStart(8)}${'output'.padStart(8)}${'reasoning'.padStart(10)}${'total'.padStart(8)}${'vs today'.padStart(9)}  models`,
+  ];
+  let ok = true;
+  for (const row of rows) {
+    const usage = row.result.usage.total;
+    const total = usage.promptTokens + usage.completionTokens;
+    const delta = row === rows[0] ? '' : `${total >= todayTokens ? '+' : ''}${Math.round(((total - todayTokens) / todayTokens) * 100)}%`;
+    const complete = row.result.warnings.length === 0 && row.result.assessments.length > 0;
+    if (!complete) ok = false;
+    lines.push(`${row.label.padEnd(16)}${pad(row.calls, 6)}${pad(row.refused, 8)}${pad(usage.promptTokens, 8)}${pad(usage.completionTokens, 8)}${pad(usage.reasoningTokens ?? 0, 10)}${pad(total, 8)}${pad(delta, 9)}  ${row.models}${complete ? '' : '  (INCOMPLETE)'}`);
+  }
+  lines.push(`Every mode completes the check: ${ok ? 'OK' : 'MISS'}`);
+  return { lines, ok };
+}

@@ -1,0 +1,29 @@
+/**
+ * Anthropic's OpenAI SDK compatibility endpoint (https://docs.claude.com/en/api/openai-sdk):
+ * "response_format: Ignored", reasoning_effort ignored, logprobs/metadata/seed/… ignored; temperature
+ * between 0 and 1 (larger values capped at 1); `n` must be exactly 1; max_tokens and
+ * max_completion_tokens fully supported. Errors use Anthropic's own envelope
+ * `{"type":"error","error":{"type":…,"message":…}}` (https://docs.claude.com/en/api/errors).
+ */
+import { numberParam, type ProviderRefusal, type ProviderRules } from './types';
+
+function anthropicError(status: number, type: string, message: string): ProviderRefusal {
+  return { status, body: { type: 'error', error: { type, message } } };
+}
+
+export function anthropicRules(models = ['claude-haiku-4-5', 'claude-sonnet-4-6']): ProviderRules {
+  return {
+    id: 'anthropic',
+    models,
+    refuse(body) {
+      const model = String(body.model);
+      if (!models.includes(model)) return anthropicError(404, 'not_found_error', `model: ${model}`);
+      if (body.n !== undefined && body.n !== 1) return anthropicError(400, 'invalid_request_error', 'n: only n=1 is supported');
+      if (typeof body.temperature === 'number' && body.temperature < 0) return anthropicError(400, 'invalid_request_error', 'temperature: must be between 0 and 1');
+      return undefined;
+    },
+    honoursResponseFormat: () => false,
+    tokenLimit: (body) => numberParam(body, 'max_completion_tokens', 'max_tokens'),
+    reasoningTokens: () => 0,
+  };
+}
