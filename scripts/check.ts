@@ -13,6 +13,7 @@ import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
 import { activeModelProfile } from '../lib/settings/active-profile';
 import { pipelineFromEnv } from './lib/env-settings';
 import { formatCheck } from './lib/format-check';
+import { readShippedRatings } from './lib/ratings-file';
 
 const { values } = parseArgs({
   options: { file: { type: 'string' }, text: { type: 'string' }, json: { type: 'boolean' }, fresh: { type: 'boolean' }, budget: { type: 'string' } },
@@ -60,4 +61,4 @@ const result = await runCheck(text, wiring.deps, {
   },
 });
 if (!values.json) process.stderr.write('\n');
-console.log(values.json ? JSON.stringify(result, null, 2) : formatCheck(result));
+console.log(values.json ? JSON.stringify(result, null, 2) : formatCheck(result, readShippedRatings()));

@@ -30,7 +30,7 @@ interface Selection {
  */
 export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckView; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
   const { check } = view;
-  const { filters, setType, setEvidence } = useScoreFilters(check.id);
+  const { filters, setType, setEvidence, setExcludeRatedLow } = useScoreFilters(check.id);
   // "Open in side panel" from the page's card: CurrentCheck remounts this view for each request (keyed by
   // its seq), so the requested claim only needs to be the initial selection.
   const [selection, setSelection] = useState<Selection | undefined>(() =>
@@ -77,7 +77,14 @@ export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckVie
         }}
       />
       <PageLink view={view} />
-      <SourceFilters evidence={view.evidence} excluded={filters.excludedSourceTypes} onChange={setType} />
+      <SourceFilters
+        evidence={view.evidence}
+        excluded={filters.excludedSourceTypes}
+        onChange={setType}
+        ratings={filters.ratings}
+        excludeRatedLow={filters.excludeRatedLow}
+        onExcludeRatedLow={setExcludeRatedLow}
+      />
       {selected && check.tabId !== undefined ? <RevealOnPage checkId={check.id} claimId={selected.id} /> : null}
       {selected ? (
         <ClaimCard
@@ -99,7 +106,7 @@ export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckVie
       ) : view.claims.length > 0 ? (
         <p className="hint">Select a highlighted part of the text to see its verdict and evidence.</p>
       ) : null}
-      <LinkList links={view.links} sentences={view.sentences} attribution={check.textAttribution} />
+      <LinkList links={view.links} sentences={view.sentences} attribution={check.textAttribution} ratings={filters.ratings} />
       <RevisionList text={check.text} sentences={view.sentences} revisions={view.revisions} evidence={view.evidence} onShowEvidence={showEvidence} />
       <WarningsList warnings={check.warnings} />
       <footer className="row wrap check-actions">

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { ActionabilityScore as Actionability, AttributionResult, Refinement } from '../../lib/core/explain/types';
 import type { ClaimScore, ScoreFilters } from '../../lib/core/scoring/score';
 import type { Claim, ClaimAssessment, Evidence, Judgement } from '../../lib/core/types';
+import { rateUrl } from '../../lib/core/reliability/domain-ratings';
 import { orderEvidence } from '../../lib/view/citations';
 import { percent } from '../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../lib/view/labels';
@@ -91,6 +92,8 @@ export function ClaimCard(props: ClaimCardProps) {
                 claimText={claim.text}
                 included={!filters.excludedEvidenceIds.has(item.id)}
                 typeExcluded={filters.excludedSourceTypes.has(item.source.sourceType)}
+                rating={rateUrl(filters.ratings, item.source.url)}
+                ratedLowExcluded={filters.excludeRatedLow}
                 onToggle={(included) => onToggleEvidence(item.id, included)}
                 itemRef={(element) => {
                   if (element) items.current.set(item.id, element);

@@ -1,9 +1,11 @@
 import type { Ref } from 'react';
+import type { DomainRating } from '../../lib/core/reliability/domain-ratings';
 import type { Evidence, Judgement } from '../../lib/core/types';
 import { httpHref } from '../../lib/net/http-url';
 import { formatDate } from '../../lib/view/format';
 import { ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS } from '../../lib/view/labels';
 import { MarkedPassage } from './marked-passage';
+import { ReliabilityLabel } from './reliability-label';
 import { SafeLink } from './safe-link';
 
 /** One evidence item, its judgement, and whether the user counts it. */
@@ -17,16 +19,21 @@ export interface EvidenceItemProps {
   included: boolean;
   /** Its source type is unticked in the source filters, so it does not count either way. */
   typeExcluded: boolean;
+  /** The source's reliability rating; undefined when neither list rates its host (nothing is shown). */
+  rating?: DomainRating | undefined;
+  /** "Don't count sources rated low" is ticked. */
+  ratedLowExcluded?: boolean;
   onToggle: (included: boolean) => void;
   itemRef: Ref<HTMLLIElement>;
 }
 
 /** One piece of evidence: where it is from, what the judge read in it, and whether it counts. */
-export function EvidenceItem({ item, citation, judgement, claimText, included, typeExcluded, onToggle, itemRef }: EvidenceItemProps) {
+export function EvidenceItem({ item, citation, judgement, claimText, included, typeExcluded, rating, ratedLowExcluded = false, onToggle, itemRef }: EvidenceItemProps) {
   const source = item.source;
   const origin = ORIGIN_LABELS[item.origin];
   const date = formatDate(source.publishedAt);
-  const counted = included && !typeExcluded;
+  const lowExcluded = ratedLowExcluded && rating?.band === 'low';
+  const counted = included && !typeExcluded && !lowExcluded;
   return (
     <li ref={itemRef} tabIndex={-1} className={`evidence-item${counted ? '' : ' excluded'}`} data-testid="evidence-item" data-evidence-id={item.id}>
       <div className="evidence-head">
@@ -38,6 +45,7 @@ export function EvidenceItem({ item, citation, judgement, claimText, included, t
       <p className="evidence-meta">
         <span className="site">{source.siteName ?? source.host}</span>
         <span className="tag" data-testid="source-type">{SOURCE_TYPE_LABELS[source.sourceType]}</span>
+        <ReliabilityLabel rating={rating} />
         {origin ? <span className="tag origin" data-testid="evidence-origin">{origin}</span> : null}
         {date ? <time dateTime={source.publishedAt}>{date}</time> : null}
       </p>
@@ -53,7 +61,7 @@ export function EvidenceItem({ item, citation, judgement, claimText, included, t
       {httpHref(source.url) ? null : <p className="hint">Not a web address, so not linked: {source.url}</p>}
       <label className="toggle">
         <input type="checkbox" data-testid="evidence-toggle" checked={included} onChange={(event) => onToggle(event.target.checked)} />
-        Count this source{typeExcluded ? ' (its source type is off)' : ''}
+        Count this source{typeExcluded ? ' (its source type is off)' : lowExcluded ? ' (sources rated low are off)' : ''}
       </label>
     </li>
   );

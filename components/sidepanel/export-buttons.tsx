@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CheckView } from '../../lib/db/check-view';
 import { exportChecksJson, exportChecksMarkdown } from '../../lib/db/export-import';
+import { loadRatings } from '../../lib/reliability/load-ratings';
 import { downloadText, fileSlug } from './download';
 
 /**
@@ -16,7 +17,7 @@ export function ExportButtons({ scope, name, load }: { scope: 'check' | 'all'; n
       if (views.length === 0) return setError('Nothing to export yet.');
       const base = `factlight-${fileSlug(name)}`;
       if (kind === 'json') downloadText(`${base}.json`, exportChecksJson(views), 'application/json');
-      else downloadText(`${base}.md`, exportChecksMarkdown(views), 'text/markdown');
+      else downloadText(`${base}.md`, exportChecksMarkdown(views, await loadRatings()), 'text/markdown');
     } catch (cause) {
       setError(`Export failed: ${cause instanceof Error ? cause.message : String(cause)}`);
     }

@@ -1,9 +1,11 @@
 import type { LinkAudit } from '../../lib/core/links/types';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_ICONS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
+import type { DomainRating } from '../../lib/core/reliability/domain-ratings';
+import { ReliabilityLabel } from './reliability-label';
 import { SafeLink } from './safe-link';
 
 /** One cited link: where it leads, whether it works, and whether it backs the sentence that cites it. */
-export function LinkItem({ audit, attributionFlagged = false }: { audit: LinkAudit; attributionFlagged?: boolean }) {
+export function LinkItem({ audit, attributionFlagged = false, rating }: { audit: LinkAudit; attributionFlagged?: boolean; rating?: DomainRating | undefined }) {
   const support = linkSupport(audit);
   return (
     <li className={`link-item support-${support}`} data-testid="link-item" data-status={audit.status} data-support={support}>
@@ -12,6 +14,7 @@ export function LinkItem({ audit, attributionFlagged = false }: { audit: LinkAud
         <span className="link-support">
           <span aria-hidden="true">{LINK_SUPPORT_ICONS[support]}</span> {LINK_SUPPORT_LABELS[support]}
         </span>
+        <ReliabilityLabel rating={rating} />
       </div>
       <SafeLink url={audit.url} className="link-url">{audit.title || audit.url}</SafeLink>
       <p className="hint">{audit.detail}</p>

@@ -1,5 +1,7 @@
 import type { AttributionResult } from '../../lib/core/explain/types';
 import type { LinkAudit } from '../../lib/core/links/types';
+import { rateUrl, type RatingsTable } from '../../lib/core/reliability/domain-ratings';
+import { lowRatedCitations, lowRatedCitationsSummary } from '../../lib/core/reliability/low-rated-citations';
 import { percent } from '../../lib/view/format';
 import type { Sentence } from '../../lib/core/types';
 import { LinkItem } from './link-item';
@@ -17,8 +19,9 @@ function groupBySentence(links: readonly LinkAudit[]): Array<{ sentenceIndex: nu
 }
 
 /** "Sources in this text": every link the checked text cites, with its status and support, by sentence. */
-export function LinkList({ links, sentences, attribution }: { links: readonly LinkAudit[]; sentences: readonly Sentence[]; attribution?: AttributionResult | undefined }) {
+export function LinkList({ links, sentences, attribution, ratings }: { links: readonly LinkAudit[]; sentences: readonly Sentence[]; attribution?: AttributionResult | undefined; ratings: RatingsTable }) {
   if (links.length === 0) return null;
+  const lowRated = lowRatedCitationsSummary(lowRatedCitations(links, ratings));
   const text = new Map(sentences.map((sentence) => [sentence.index, sentence.text]));
   // Citation n of the attribution is the n-th link of the list.
   const unsupported = new Set((attribution?.citations ?? []).filter((citation) => !citation.supported).map((citation) => links[citation.citation - 1]?.linkId));
@@ -30,12 +33,17 @@ export function LinkList({ links, sentences, attribution }: { links: readonly Li
           With the links hidden, {percent(attribution.precision)} of the citations were found again in their pages.
         </p>
       ) : null}
+      {lowRated ? (
+        <p className="low-rated-citations" role="note" data-testid="low-rated-citations">
+          <span aria-hidden="true">⚠</span> {lowRated}
+        </p>
+      ) : null}
       {groupBySentence(links).map((group) => (
         <div key={group.sentenceIndex ?? 'none'} className="link-group">
           <p className="link-sentence">{group.sentenceIndex === null ? 'Cited by the reply as a whole' : `“${text.get(group.sentenceIndex) ?? ''}”`}</p>
           <ul className="link-items">
             {group.links.map((audit) => (
-              <LinkItem key={audit.linkId} audit={audit} attributionFlagged={unsupported.has(audit.linkId)} />
+              <LinkItem key={audit.linkId} audit={audit} attributionFlagged={unsupported.has(audit.linkId)} rating={rateUrl(ratings, audit.url)} />
             ))}
           </ul>
         </div>

@@ -1,9 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { rateUrl } from '../../lib/core/reliability/domain-ratings';
 import type { RatingRecord } from '../../lib/db/entities';
 import { ActionabilityScore } from './actionability-score';
 import { useDb } from './db-context';
 import { LinkItem } from './link-item';
 import { SafeLink } from './safe-link';
+import { useRatings } from './use-ratings';
 
 const STAGE_WORDS: Record<string, string> = {
   evidence: 'Looking for evidence about the claim…',
@@ -14,6 +16,7 @@ const STAGE_WORDS: Record<string, string> = {
 /** One rating as the database holds it right now: progress, then the score with its breakdown and sources. */
 export function RatingResult({ ratingId }: { ratingId: string }) {
   const db = useDb();
+  const ratings = useRatings();
   const rating: RatingRecord | undefined | null = useLiveQuery(async () => (await db.ratings.get(ratingId)) ?? null, [db, ratingId]);
   if (rating === undefined) return <p className="hint">Loading…</p>;
   if (rating === null) return <p className="hint">This rating no longer exists.</p>;
@@ -31,7 +34,7 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
           <h3>The explanation’s links ({rating.links.length})</h3>
           <ul className="link-items">
             {rating.links.map((audit) => (
-              <LinkItem key={audit.linkId} audit={audit} />
+              <LinkItem key={audit.linkId} audit={audit} rating={rateUrl(ratings, audit.url)} />
             ))}
           </ul>
         </>

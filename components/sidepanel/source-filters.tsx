@@ -1,3 +1,4 @@
+import { rateUrl, type RatingsTable } from '../../lib/core/reliability/domain-ratings';
 import { SOURCE_TYPES, type Evidence, type SourceType } from '../../lib/core/types';
 import { SOURCE_TYPE_LABELS } from '../../lib/view/labels';
 
@@ -5,7 +6,20 @@ import { SOURCE_TYPE_LABELS } from '../../lib/view/labels';
  * One checkbox per source type found in this check's evidence (Facts&Evidence's source control).
  * Unticking re-scores everything at once: scoring is a pure function of stances and these filters.
  */
-export function SourceFilters({ evidence, excluded, onChange }: { evidence: readonly Evidence[]; excluded: ReadonlySet<SourceType>; onChange: (type: SourceType, included: boolean) => void }) {
+export interface SourceFiltersProps {
+  evidence: readonly Evidence[];
+  excluded: ReadonlySet<SourceType>;
+  onChange: (type: SourceType, included: boolean) => void;
+  ratings: RatingsTable;
+  excludeRatedLow: boolean;
+  onExcludeRatedLow: (excluded: boolean) => void;
+}
+
+/**
+ * Beside them, "Don't count sources rated low" leaves out evidence whose host the shipped ratings rate
+ * low; like the type filters it only re-scores, with no model call.
+ */
+export function SourceFilters({ evidence, excluded, onChange, ratings, excludeRatedLow, onExcludeRatedLow }: SourceFiltersProps) {
   const counts = new Map<SourceType, number>();
   for (const item of evidence) counts.set(item.source.sourceType, (counts.get(item.source.sourceType) ?? 0) + 1);
   const present = SOURCE_TYPES.filter((type) => counts.has(type));
@@ -25,6 +39,10 @@ export function SourceFilters({ evidence, excluded, onChange }: { evidence: read
           {SOURCE_TYPE_LABELS[type]} ({counts.get(type)})
         </label>
       ))}
+      <label className="chip">
+        <input type="checkbox" data-testid="rated-low-filter" checked={excludeRatedLow} onChange={(event) => onExcludeRatedLow(event.target.checked)} />
+        Don't count sources rated low ({evidence.filter((item) => rateUrl(ratings, item.source.url)?.band === 'low').length})
+      </label>
     </fieldset>
   );
 }

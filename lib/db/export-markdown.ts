@@ -1,8 +1,11 @@
+import { rateUrl, type RatingsTable } from '../core/reliability/domain-ratings';
+import { lowRatedCitations, lowRatedCitationsSummary } from '../core/reliability/low-rated-citations';
 import { scoreText } from '../core/scoring/score';
 import type { Evidence } from '../core/types';
 import { orderEvidence } from '../view/citations';
 import { formatDate, percent } from '../view/format';
 import { BAND_ICONS, BAND_LABELS, ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS, statusLabel, VERDICT_LABELS } from '../view/labels';
+import { RELIABILITY_LABELS } from '../view/reliability-labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
 import type { CheckView } from './check-view';
@@ -10,9 +13,14 @@ import type { CheckView } from './check-view';
 /**
  * A check as a readable Markdown report. Every piece of untrusted text (the checked text, titles,
  * passages, the model's explanations) goes through `escapeMarkdown` or a code block, and only http(s)
- * URLs become links, so a page cannot inject links, images or HTML into the report.
+ * URLs become links, so a page cannot inject links, images or HTML into the report. With `ratings` (the
+ * shipped domain ratings), rated sources carry their reliability and low-rated citations are flagged.
  */
-export function exportCheckMarkdown(view: CheckView): string {
+export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new Map()): string {
+  const reliability = (url: string) => {
+    const rating = rateUrl(ratings, url);
+    return rating ? `${RELIABILITY_LABELS[rating.band]} (${escapeMarkdown(rating.domain)})` : undefined;
+  };
   const { check } = view;
   const scores = scoreText(view.claims, view.assessments, view.evidence);
   const lines: string[] = ['# Factlight check', ''];
@@ -55,7 +63,7 @@ export function exportCheckMarkdown(view: CheckView): string {
     const evidence = orderEvidence(view.evidence.filter((item) => item.claimId === claim.id), assessment?.citedEvidenceIds ?? []);
     if (evidence.length > 0) {
       lines.push('', '**Evidence** (numbered as the explanation cites them)', '');
-      evidence.forEach(({ item }, n) => lines.push(...evidenceLines(item, n, assessment?.judgements.find((j) => j.evidenceId === item.id))));
+      evidence.forEach(({ item }, n) => lines.push(...evidenceLines(item, n, assessment?.judgements.find((j) => j.evidenceId === item.id), reliability(item.source.url))));
     }
     lines.push('');
   });
@@ -69,9 +77,12 @@ export function exportCheckMarkdown(view: CheckView): string {
   }
   if (view.links.length > 0) {
     lines.push('## Sources in this text', '');
+    const lowRated = lowRatedCitationsSummary(lowRatedCitations(view.links, ratings));
+    if (lowRated) lines.push(`> ⚠ ${escapeMarkdown(lowRated)}`, '');
     for (const audit of view.links) {
       const where = audit.sentenceIndex === undefined || audit.sentenceIndex === null ? 'whole text' : `sentence ${audit.sentenceIndex + 1}`;
-      lines.push(`- ${markdownLink(audit.title || audit.url, audit.url)} (${where}) — ${LINK_STATUS_LABELS[audit.status]} · ${LINK_SUPPORT_LABELS[linkSupport(audit)]}`);
+      const rated = reliability(audit.url);
+      lines.push(`- ${markdownLink(audit.title || audit.url, audit.url)} (${where}) — ${LINK_STATUS_LABELS[audit.status]} · ${LINK_SUPPORT_LABELS[linkSupport(audit)]}${rated ? ` · ${rated}` : ''}`);
       lines.push(`  - ${escapeMarkdown(audit.detail)}`);
     }
     lines.push('');
@@ -82,11 +93,12 @@ export function exportCheckMarkdown(view: CheckView): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined): string[] {
+function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined, reliability: string | undefined): string[] {
   const source = item.source;
   const meta = [
     escapeMarkdown(source.siteName ?? source.host),
     SOURCE_TYPE_LABELS[source.sourceType],
+    reliability,
     ORIGIN_LABELS[item.origin],
     source.publishedAt ? escapeMarkdown(formatDate(source.publishedAt) ?? '') : undefined,
     judgement ? STANCE_LABELS[judgement.stance] : 'Not judged',
@@ -98,6 +110,6 @@ function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typ
 }
 
 /** Several checks in one document, separated by rules. */
-export function exportChecksMarkdown(views: readonly CheckView[]): string {
-  return views.map(exportCheckMarkdown).join('\n---\n\n');
+export function exportChecksMarkdown(views: readonly CheckView[], ratings: RatingsTable = new Map()): string {
+  return views.map((view) => exportCheckMarkdown(view, ratings)).join('\n---\n\n');
 }

@@ -1,4 +1,7 @@
 import type { CheckResult } from '../../lib/core/pipeline-types';
+import type { RatingsTable } from '../../lib/core/reliability/domain-ratings';
+import { rateUrl } from '../../lib/core/reliability/domain-ratings';
+import { lowRatedCitations, lowRatedCitationsSummary } from '../../lib/core/reliability/low-rated-citations';
 import { scoreText } from '../../lib/core/scoring/score';
 import type { Band, Score } from '../../lib/core/types';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
@@ -11,7 +14,12 @@ function formatScore(score: Score | undefined): string {
   return `${Math.round(score.value * 100)}%`.padStart(5);
 }
 
-export function formatCheck(result: CheckResult): string {
+/** `ratings`: the shipped domain ratings, for reliability labels and the low-rated-citations flag. */
+export function formatCheck(result: CheckResult, ratings: RatingsTable = new Map()): string {
+  const rated = (url: string) => {
+    const rating = rateUrl(ratings, url);
+    return rating ? ` [rated ${rating.band} reliability]` : '';
+  };
   const assessments = new Map(result.assessments.map((a) => [a.claimId, a]));
   const scores = scoreText(result.claims, assessments, result.evidence);
   const lines: string[] = [];
@@ -35,7 +43,7 @@ export function formatCheck(result: CheckResult): string {
         if (!item) continue;
         const date = item.source.publishedAt ? `, ${item.source.publishedAt.slice(0, 10)}` : '';
         lines.push(`      [${index + 1}] ${judgement.stance.padEnd(18)} ${item.source.title} (${item.source.sourceType}${date}${item.origin === 'snippet' ? ', snippet' : ''})`);
-        lines.push(`          ${item.source.url}`);
+        lines.push(`          ${item.source.url}${rated(item.source.url)}`);
         lines.push(`          “${item.passage.replace(/\s+/g, ' ').slice(0, 220)}${item.passage.length > 220 ? '…' : ''}”`);
         lines.push(`          ${judgement.rationale}`);
       }
@@ -44,12 +52,14 @@ export function formatCheck(result: CheckResult): string {
       lines.push(`    ✎ Suggested: ${revision.revised}`);
     }
     for (const link of result.links.filter((l) => l.sentenceIndex === sentence.index)) {
-      lines.push(`    🔗 ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}`, `       ${link.detail}`);
+      lines.push(`    🔗 ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}${rated(link.url)}`, `       ${link.detail}`);
     }
   }
   for (const link of result.links.filter((l) => l.sentenceIndex === null || l.sentenceIndex === undefined)) {
-    lines.push('', `🔗 (cited by the whole text) ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}`, `   ${link.detail}`);
+    lines.push('', `🔗 (cited by the whole text) ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}${rated(link.url)}`, `   ${link.detail}`);
   }
+  const lowRated = lowRatedCitationsSummary(lowRatedCitations(result.links, ratings));
+  if (lowRated) lines.push('', `⚠ ${lowRated}`);
   const usage = result.usage;
   lines.push('', `Model calls: ${usage.total.calls}, tokens: ${usage.total.promptTokens} in + ${usage.total.completionTokens} out; searches: ${usage.searchCalls}; pages read: ${usage.pageFetches}`);
   for (const warning of result.warnings) lines.push(`Warning: ${warning}`);

@@ -1,4 +1,5 @@
 import type { Band, Claim, ClaimAssessment, Evidence, Score, SourceType, Stance } from '../types';
+import { rateUrl, type RatingsTable } from '../reliability/domain-ratings';
 import { deriveVerdict } from './verdict';
 
 /**
@@ -6,7 +7,7 @@ import { deriveVerdict } from './verdict';
  * judged relevant to it. Irrelevant passages are left out of the denominator: measured on Factcheck-Bench
  * with human stances, counting them costs about 0.1 macro-F1 even with a perfect judge (most retrieved
  * passages are irrelevant). Partial support counts half. Scoring is a pure function of the stances and
- * the user's filters, so unticking a source re-scores instantly with no model call.
+ * the user's filters (source types, single sources, sources rated low), so unticking a source re-scores instantly with no model call.
  */
 export const BAND_THRESHOLDS = { red: 0.3, orange: 0.6 } as const;
 const STANCE_WEIGHT: Record<Stance, number | null> = { supports: 1, 'partially-supports': 0.5, refutes: 0, irrelevant: null };
@@ -14,6 +15,18 @@ const STANCE_WEIGHT: Record<Stance, number | null> = { supports: 1, 'partially-s
 export interface ScoreFilters {
   excludedSourceTypes?: ReadonlySet<SourceType>;
   excludedEvidenceIds?: ReadonlySet<string>;
+  /** "Don't count sources rated low": evidence whose host `ratings` rates low is left out. */
+  excludeRatedLow?: boolean;
+  /** The domain ratings that filter looks hosts up in; without them no source is rated, none left out. */
+  ratings?: RatingsTable;
+}
+
+/** Whether the filters leave this evidence out of the score (a missing item is kept: its judgement counts). */
+export function isExcluded(item: Evidence | undefined, evidenceId: string, filters: ScoreFilters): boolean {
+  if (filters.excludedEvidenceIds?.has(evidenceId)) return true;
+  if (!item) return false;
+  if (filters.excludedSourceTypes?.has(item.source.sourceType)) return true;
+  return Boolean(filters.excludeRatedLow && filters.ratings && rateUrl(filters.ratings, item.source.url)?.band === 'low');
 }
 
 export function bandFor(value: number | null): Band {
@@ -36,11 +49,7 @@ export function scoreClaim(claim: Claim, assessment: ClaimAssessment | undefined
   if (!assessment || assessment.verdict === 'could-not-check') {
     return { claimId: claim.id, verdict: 'could-not-check', score: { value: null, band: 'unknown', checked: 0, total: 1 } };
   }
-  const kept = assessment.judgements.filter((judgement) => {
-    if (filters.excludedEvidenceIds?.has(judgement.evidenceId)) return false;
-    const type = evidenceById.get(judgement.evidenceId)?.source.sourceType;
-    return !(type && filters.excludedSourceTypes?.has(type));
-  });
+  const kept = assessment.judgements.filter((judgement) => !isExcluded(evidenceById.get(judgement.evidenceId), judgement.evidenceId, filters));
   const weights = kept.map((judgement) => STANCE_WEIGHT[judgement.stance]).filter((weight): weight is number => weight !== null);
   const value = weights.length > 0 ? weights.reduce((sum, weight) => sum + weight, 0) / weights.length : null;
   return { claimId: claim.id, verdict: deriveVerdict(kept.map((judgement) => judgement.stance)), score: { value, band: bandFor(value), checked: 1, total: 1 } };

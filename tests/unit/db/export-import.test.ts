@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCheckView, type CheckView } from '../../../lib/db/check-view';
+import { parseRatingsTable } from '../../../lib/core/reliability/domain-ratings';
 import { exportCheckMarkdown, exportChecksJson, parseChecksImport, writeImportedChecks, type ImportedCheck } from '../../../lib/db/export-import';
 import type { ChecksExport } from '../../../lib/db/export-schema';
 import type { FactlightDb } from '../../../lib/db/schema';
@@ -107,6 +108,17 @@ describe('Markdown report', () => {
     expect(markdown).toContain('## Sources in this text');
     expect(markdown).toContain('- [Wall myths](<https://nasa.example.gov/wall>) (whole text) — Works · On topic, but does not support the sentence');
     expect(markdown).toContain('— Dead · Content not available');
+  });
+
+  it('labels rated sources and flags the text citing a low-rated site', async () => {
+    // nasa.example.gov is the text's own citation; scientific.example.org an evidence source.
+    const ratings = parseRatingsTable('nasa.example.gov\t150\t\nscientific.example.org\t900\t\n');
+    const markdown = exportCheckMarkdown(await stored(buildCheckView()), ratings);
+    expect(markdown).toContain('> ⚠ This text cites a source rated low reliability: nasa.example.gov.');
+    expect(markdown).toContain('— Works · On topic, but does not support the sentence · Rated low reliability (nasa.example.gov)');
+    expect(markdown).toMatch(/ — The scientific site · Scientific · Rated high reliability \(scientific\.example\.org\) · /);
+    // Without ratings (or with none low) there is no flag.
+    expect(exportCheckMarkdown(await stored(buildCheckView()))).not.toContain('rated low');
   });
 
   it('keeps hostile text from becoming links, images or HTML', async () => {

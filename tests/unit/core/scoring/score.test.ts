@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseRatingsTable } from '../../../../lib/core/reliability/domain-ratings';
 import { aggregate, bandFor, scoreText } from '../../../../lib/core/scoring/score';
 import { deriveVerdict } from '../../../../lib/core/scoring/verdict';
 import type { Claim, ClaimAssessment, Evidence, SourceType, Stance } from '../../../../lib/core/types';
@@ -69,6 +70,23 @@ describe('scoreText', () => {
     expect(noBlogs.claims.get('a')).toMatchObject({ verdict: 'supported', score: { value: 1, band: 'green' } });
     const withoutItem = scoreText(claims, assessments, items, { excludedEvidenceIds: new Set(['c:1']) });
     expect(withoutItem.claims.get('c')).toMatchObject({ verdict: 'not-enough-evidence', score: { value: null, band: 'unknown' } });
+  });
+
+  it('re-scores without sources rated low when that filter is ticked, and only then', () => {
+    // blog.example rated low (pc1 0.12), news.example high; wiki.example and social.example unrated.
+    const ratings = parseRatingsTable('blog.example\t120\t\nnews.example\t850\t\n');
+    const unfiltered = scoreText(claims, assessments, items, { ratings });
+    expect(unfiltered.claims.get('a')).toMatchObject({ verdict: 'disputed', score: { value: 0.5 } });
+    const noLow = scoreText(claims, assessments, items, { excludeRatedLow: true, ratings });
+    expect(noLow.claims.get('a')).toMatchObject({ verdict: 'supported', score: { value: 1, band: 'green' } });
+    // Unrated sources are never treated as low: claim c's unrated refutation still counts.
+    expect(noLow.claims.get('c')).toMatchObject({ verdict: 'refuted', score: { value: 0 } });
+    expect(noLow.overall.value).toBeCloseTo((1 + 0.5 + 0) / 3);
+    // A subdomain of a low-rated site is left out too.
+    const sub = [...items.filter((item) => item.id !== 'a:2'), { ...evidence('a:2', 'blog'), source: { ...evidence('a:2', 'blog').source, url: 'https://www.blog.example/x' } }];
+    expect(scoreText(claims, assessments, sub, { excludeRatedLow: true, ratings }).claims.get('a')?.verdict).toBe('supported');
+    // Without a ratings table nothing is rated, so nothing is left out.
+    expect(scoreText(claims, assessments, items, { excludeRatedLow: true }).claims.get('a')?.verdict).toBe('disputed');
   });
 
   it('gives a text without check-worthy claims a grey, unscored overall', () => {
