@@ -8,13 +8,14 @@ Object.assign(globalThis, { chrome: fakeBrowser });
 // The extension serves its own files (public/) at runtime.getURL paths; happy-dom's fetch refuses the
 // chrome-extension: scheme, so answer those from the repository's public/ folder as the browser would.
 const { readFile } = await import('node:fs/promises');
+const { join } = await import('node:path');
 const extensionOrigin = fakeBrowser.runtime.getURL('/').replace(/\/$/, '');
 const realFetch = globalThis.fetch;
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   if (!url.startsWith(`${extensionOrigin}/`)) return realFetch(input, init);
   try {
-    const body = await readFile(new URL(`../../public${new URL(url).pathname}`, import.meta.url));
+    const body = await readFile(join(process.cwd(), 'public', decodeURIComponent(new URL(url).pathname)));
     return new Response(body, { status: 200 });
   } catch {
     return new Response('Not found', { status: 404 });
