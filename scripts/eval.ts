@@ -4,7 +4,7 @@
  */
 import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
 
-const EVALS = ['passages', 'extract', 'factcheck-bench', 'verdict-rules', 'attribution'] as const;
+const EVALS = ['passages', 'extract', 'factcheck-bench', 'verdict-rules', 'attribution', 'text-fragments'] as const;
 
 const [name, ...args] = process.argv.slice(2);
 if (!name || !(EVALS as readonly string[]).includes(name)) {

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import type { DomainRating } from '../../lib/core/reliability/domain-ratings';
 import type { Evidence, Judgement } from '../../lib/core/types';
 import { httpHref } from '../../lib/net/http-url';
+import { evidenceUrl } from '../../lib/view/evidence-link';
 import { formatDate } from '../../lib/view/format';
 import { ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS } from '../../lib/view/labels';
 import { MarkedPassage } from './marked-passage';
@@ -38,7 +39,7 @@ export function EvidenceItem({ item, citation, judgement, claimText, included, t
     <li ref={itemRef} tabIndex={-1} className={`evidence-item${counted ? '' : ' excluded'}`} data-testid="evidence-item" data-evidence-id={item.id}>
       <div className="evidence-head">
         {citation ? <span className="citation-number">[{citation}]</span> : null}
-        <SafeLink url={source.url} className="evidence-title">
+        <SafeLink url={evidenceUrl(item)} className="evidence-title">
           {source.title || source.host || source.url}
         </SafeLink>
       </div>

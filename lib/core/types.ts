@@ -76,6 +76,11 @@ export interface Evidence {
   source: EvidenceSource;
   passage: string;
   origin: EvidenceOrigin;
+  /**
+   * The text fragment that opens the page at the passage's best sentence, built against the page's text
+   * as read (unique there when possible); only for passages read from the page.
+   */
+  textFragment?: { start: string; end?: string; prefix?: string; suffix?: string };
 }
 
 /**

@@ -3,6 +3,7 @@ import { lowRatedCitations, lowRatedCitationsSummary } from '../core/reliability
 import { scoreText } from '../core/scoring/score';
 import type { Evidence } from '../core/types';
 import { orderEvidence } from '../view/citations';
+import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
 import { BAND_ICONS, BAND_LABELS, ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS, statusLabel, VERDICT_LABELS } from '../view/labels';
 import { RELIABILITY_LABELS } from '../view/reliability-labels';
@@ -103,7 +104,8 @@ function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typ
     source.publishedAt ? escapeMarkdown(formatDate(source.publishedAt) ?? '') : undefined,
     judgement ? STANCE_LABELS[judgement.stance] : 'Not judged',
   ].filter((part): part is string => Boolean(part));
-  const lines = [`${n + 1}. ${markdownLink(source.title, source.url)} — ${meta.join(' · ')}`];
+  // The link opens the page at the passage (a text fragment), as in the side panel.
+  const lines = [`${n + 1}. ${markdownLink(source.title, evidenceUrl(item))} — ${meta.join(' · ')}`];
   if (item.passage) lines.push(`   - Passage: “${escapeMarkdown(item.passage)}”`);
   if (judgement?.rationale) lines.push(`   - Rationale: ${escapeMarkdown(judgement.rationale)}`);
   return lines;

@@ -118,6 +118,7 @@ const evidence: z.ZodType<Evidence> = z.object({
   }),
   passage: z.string(),
   origin: z.enum(['page', 'snippet', 'knowledge-graph', 'fact-check']),
+  textFragment: z.object({ start: z.string().min(1), end: z.string().optional(), prefix: z.string().optional(), suffix: z.string().optional() }).optional(),
 });
 
 const revision: z.ZodType<Revision> = z.object({

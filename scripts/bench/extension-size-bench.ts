@@ -20,6 +20,8 @@ const PARTS: Array<[string, (path: string) => boolean]> = [
   ['script on chatbot sites', (path) => path === 'content-scripts/chat.js'],
   ['in-page highlighter', (path) => path === 'highlighter.js'],
   ['side panel and options (pages, chunks, CSS)', (path) => /\.html$|^chunks\/|^assets\/.*\.css$/.test(path)],
+  // Fetched by the side panel only when it shows sources (lib/reliability/load-ratings.ts).
+  ['domain reliability ratings (loaded on demand)', (path) => path.startsWith('ratings/')],
 ];
 
 function filesOf(dir: string): string[] {
@@ -46,8 +48,10 @@ export async function benchExtensionSize(): Promise<{ lines: string[]; ok: boole
     const zipped = files.reduce((sum, file) => sum + file.zipped, 0);
     lines.push(`${name} (.output/${folder}): ${kb(total)} unpacked in ${files.length} files, ~${kb(zipped)} zipped`);
     for (const [part, matches] of PARTS) {
-      const bytes = files.filter((file) => matches(file.path)).reduce((sum, file) => sum + file.bytes, 0);
-      lines.push(`  ${part}: ${kb(bytes)}`);
+      const matched = files.filter((file) => matches(file.path));
+      const bytes = matched.reduce((sum, file) => sum + file.bytes, 0);
+      const zippedPart = matched.reduce((sum, file) => sum + file.zipped, 0);
+      lines.push(`  ${part}: ${kb(bytes)}${part.startsWith('domain') ? ` (~${kb(zippedPart)} zipped)` : ''}`);
     }
   }
   return { lines, ok };

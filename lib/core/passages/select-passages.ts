@@ -30,6 +30,8 @@ export interface SelectedPassage {
   end: number;
   /** Higher is better; comparable only within one page. Without an embedder, 0 means no claim word was found. */
   score: number;
+  /** The best sentence the passage was built around (UTF-16 offsets into the page text). */
+  best: { start: number; end: number };
 }
 
 /**
@@ -58,7 +60,8 @@ export async function selectPassages(input: SelectPassagesInput): Promise<Select
     taken.push([lo, hi]);
     const start = sentences[lo]?.start ?? 0;
     const end = sentences[hi]?.end ?? start;
-    passages.push({ text: input.text.slice(start, end), start, end, score });
+    const best = { start: sentences[index]?.start ?? start, end: sentences[index]?.end ?? end };
+    passages.push({ text: input.text.slice(start, end), start, end, score, best });
   }
   return passages;
 }

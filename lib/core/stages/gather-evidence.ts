@@ -1,4 +1,5 @@
 import type { Embedder, SearchResult } from '../ports';
+import { buildTextFragment } from '../links/build-text-fragment';
 import { selectPassages } from '../passages/select-passages';
 import { hostOf, sourceTypeByRule } from '../sources/source-type-rules';
 import type { Claim, ClaimQueries, Evidence, EvidenceSource } from '../types';
@@ -51,7 +52,13 @@ async function pageEvidence(claim: Claim, queries: ClaimQueries, result: SearchR
       ...(article.siteName ? { siteName: article.siteName } : {}),
       ...(publishedAt ? { publishedAt } : {}),
     });
-    if (passages.length > 0) return passages.map((passage) => ({ claimId: claim.id, source, passage: passage.text, origin: 'page' as const }));
+    if (passages.length > 0) {
+      return passages.map((passage) => {
+        // Built here, where the page's whole text is at hand, so the fragment can be made unique in it.
+        const textFragment = buildTextFragment(article.text, passage.best.start, passage.best.end);
+        return { claimId: claim.id, source, passage: passage.text, origin: 'page' as const, ...(textFragment ? { textFragment } : {}) };
+      });
+    }
   }
   if (!result.snippet.trim()) return [];
   const source = sourceFor(result.url, result.title, result.provider, result.publishedAt ? { publishedAt: result.publishedAt } : {});

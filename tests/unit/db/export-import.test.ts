@@ -100,7 +100,8 @@ describe('Markdown report', () => {
     expect(markdown).toContain('- **Verdict:** Refuted (credibility 0%)');
     expect(markdown).toContain('- **Verdict:** Could not check');
     expect(markdown).toContain('- **Why not checked:** Every search provider failed.');
-    expect(markdown).toMatch(/1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0>\) — The scientific site · Scientific · .*2019.* · Refutes/);
+    // Evidence read from a page links to its passage with a text fragment.
+    expect(markdown).toMatch(/1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0#:~:text=[^>\s]+>\) — The scientific site · Scientific · .*2019.* · Refutes/);
     expect(markdown).toContain('search snippet');
     expect(markdown).toContain('  - **Revised:** The Great Wall of China is not visible from the Moon with the naked eye.');
     expect(markdown).toContain('- **Explanation score:** 3.8 / 5 (errors named 2/2, corrections 1/2, links 1.5/2)');
@@ -129,7 +130,8 @@ describe('Markdown report', () => {
       patchEvidence: (item) => ({ ...item, passage: hostile, source: { ...item.source, title: hostile, url: item.claimId === 'c0-0' ? 'javascript:alert(1)' : item.source.url } }),
     });
     const markdown = exportCheckMarkdown(await stored(view));
-    const outsideCode = markdown.replace(/^(`{3,})text\n[\s\S]*?\n\1$/m, '');
+    // Link destinations are checked below; a text fragment carries passage words, percent-encoded.
+    const outsideCode = markdown.replace(/^(`{3,})text\n[\s\S]*?\n\1$/m, '').replace(/\]\(<[^>]*>\)/g, '](<…>)');
     expect(outsideCode).not.toMatch(/(^|[^\\])!\[/);
     expect(outsideCode).not.toMatch(/(^|[^\\])\[click\]/);
     expect(outsideCode).not.toMatch(/(^|[^\\])<img/);
@@ -143,5 +145,8 @@ describe('Markdown report', () => {
     const destinations = [...markdown.matchAll(/\]\(<([^>]*)>\)/g)].map((match) => match[1]);
     expect(destinations.length).toBeGreaterThan(0);
     expect(destinations.every((url) => /^https?:\/\//.test(url!))).toBe(true);
+    // A fragment quoting hostile text cannot end the destination or start HTML: it is percent-encoded.
+    expect(destinations.every((url) => !/[\s<>"`]/.test(url!))).toBe(true);
+    expect(destinations.some((url) => url!.includes(':~:text='))).toBe(true);
   });
 });

@@ -99,7 +99,7 @@ describe('selectPassages edge cases', () => {
   it('returns the only sentence of a one-sentence page, even without a match, and no second passage', async () => {
     const text = '  Auckland is the most populous city.  ';
     const passages = await select('Wellington is the capital.', text, { passagesPerPage: 2, contextSentences: 2 });
-    expect(passages).toEqual([{ text: 'Auckland is the most populous city.', start: 2, end: 37, score: 0 }]);
+    expect(passages).toEqual([{ text: 'Auckland is the most populous city.', start: 2, end: 37, score: 0, best: { start: 2, end: 37 } }]);
   });
 
   it('rejects when the signal is already aborted', async () => {
