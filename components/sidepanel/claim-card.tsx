@@ -3,6 +3,7 @@ import type { ActionabilityScore as Actionability, AttributionResult, Refinement
 import type { ClaimScore, ScoreFilters } from '../../lib/core/scoring/score';
 import type { Claim, ClaimAssessment, Evidence, Judgement } from '../../lib/core/types';
 import { rateUrl } from '../../lib/core/reliability/domain-ratings';
+import { claimEventDate } from '../../lib/core/sources/event-date';
 import { orderEvidence } from '../../lib/view/citations';
 import { percent } from '../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../lib/view/labels';
@@ -59,6 +60,7 @@ export function ClaimCard(props: ClaimCardProps) {
   const band = scored?.score.band ?? 'unknown';
   const ordered = orderEvidence(evidence, assessment?.citedEvidenceIds ?? []);
   const judgements = useMemo(() => judgementsById(assessment?.judgements ?? []), [assessment]);
+  const event = useMemo(() => claimEventDate(claim.text, new Date().toISOString().slice(0, 10)), [claim.text]);
   return (
     <section className="claim-card" data-testid="claim-card" aria-labelledby="claim-card-heading">
       <div className="card-head">
@@ -94,6 +96,7 @@ export function ClaimCard(props: ClaimCardProps) {
                 typeExcluded={filters.excludedSourceTypes.has(item.source.sourceType)}
                 rating={rateUrl(filters.ratings, item.source.url)}
                 ratedLowExcluded={filters.excludeRatedLow}
+                event={event}
                 onToggle={(included) => onToggleEvidence(item.id, included)}
                 itemRef={(element) => {
                   if (element) items.current.set(item.id, element);

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import type { DomainRating } from '../../lib/core/reliability/domain-ratings';
+import { predatesEvent, type EventDate } from '../../lib/core/sources/event-date';
 import type { Evidence, Judgement } from '../../lib/core/types';
 import { httpHref } from '../../lib/net/http-url';
 import { evidenceUrl } from '../../lib/view/evidence-link';
@@ -24,12 +25,14 @@ export interface EvidenceItemProps {
   rating?: DomainRating | undefined;
   /** "Don't count sources rated low" is ticked. */
   ratedLowExcluded?: boolean;
+  /** The date the claim is about, when its words name one (the card warns when the source is older). */
+  event?: EventDate | undefined;
   onToggle: (included: boolean) => void;
   itemRef: Ref<HTMLLIElement>;
 }
 
 /** One piece of evidence: where it is from, what the judge read in it, and whether it counts. */
-export function EvidenceItem({ item, citation, judgement, claimText, included, typeExcluded, rating, ratedLowExcluded = false, onToggle, itemRef }: EvidenceItemProps) {
+export function EvidenceItem({ item, citation, judgement, claimText, included, typeExcluded, rating, ratedLowExcluded = false, event, onToggle, itemRef }: EvidenceItemProps) {
   const source = item.source;
   const origin = ORIGIN_LABELS[item.origin];
   const date = formatDate(source.publishedAt);
@@ -48,8 +51,13 @@ export function EvidenceItem({ item, citation, judgement, claimText, included, t
         <span className="tag" data-testid="source-type">{SOURCE_TYPE_LABELS[source.sourceType]}</span>
         <ReliabilityLabel rating={rating} />
         {origin ? <span className="tag origin" data-testid="evidence-origin">{origin}</span> : null}
-        {date ? <time dateTime={source.publishedAt}>{date}</time> : null}
+        {date ? <time dateTime={source.publishedAt} data-testid="evidence-date">{date}</time> : null}
       </p>
+      {event && predatesEvent(source.publishedAt, event) ? (
+        <p className="date-warning" role="note" data-testid="evidence-predates">
+          <span aria-hidden="true">⚠</span> Published before {event.text}, which the claim is about: it cannot report that event.
+        </p>
+      ) : null}
       <p className={`stance stance-${judgement?.stance ?? 'none'}`} data-testid="evidence-stance">
         {judgement ? STANCE_LABELS[judgement.stance] : 'Not judged'}
       </p>

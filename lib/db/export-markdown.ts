@@ -1,4 +1,5 @@
 import { rateUrl, type RatingsTable } from '../core/reliability/domain-ratings';
+import { claimEventDate, predatesEvent, type EventDate } from '../core/sources/event-date';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../core/reliability/low-rated-citations';
 import { scoreText } from '../core/scoring/score';
 import type { Evidence } from '../core/types';
@@ -64,7 +65,8 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     const evidence = orderEvidence(view.evidence.filter((item) => item.claimId === claim.id), assessment?.citedEvidenceIds ?? []);
     if (evidence.length > 0) {
       lines.push('', '**Evidence** (numbered as the explanation cites them)', '');
-      evidence.forEach(({ item }, n) => lines.push(...evidenceLines(item, n, assessment?.judgements.find((j) => j.evidenceId === item.id), reliability(item.source.url))));
+      const event = claimEventDate(claim.text, new Date(check.createdAt).toISOString().slice(0, 10));
+      evidence.forEach(({ item }, n) => lines.push(...evidenceLines(item, n, assessment?.judgements.find((j) => j.evidenceId === item.id), reliability(item.source.url), event)));
     }
     lines.push('');
   });
@@ -94,7 +96,7 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined, reliability: string | undefined): string[] {
+function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined, reliability: string | undefined, event: EventDate | undefined): string[] {
   const source = item.source;
   const meta = [
     escapeMarkdown(source.siteName ?? source.host),
@@ -106,6 +108,7 @@ function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typ
   ].filter((part): part is string => Boolean(part));
   // The link opens the page at the passage (a text fragment), as in the side panel.
   const lines = [`${n + 1}. ${markdownLink(source.title, evidenceUrl(item))} — ${meta.join(' · ')}`];
+  if (predatesEvent(source.publishedAt, event)) lines.push(`   - ⚠ Published before ${escapeMarkdown(event!.text)}, which the claim is about.`);
   if (item.passage) lines.push(`   - Passage: “${escapeMarkdown(item.passage)}”`);
   if (judgement?.rationale) lines.push(`   - Rationale: ${escapeMarkdown(judgement.rationale)}`);
   return lines;
