@@ -1,11 +1,17 @@
+import { rateUrl, type RatingsTable } from '../core/reliability/domain-ratings';
 import { scoreText } from '../core/scoring/score';
 import type { CheckView } from '../db/check-view';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
+import { evidenceUrl } from '../view/evidence-link';
 import { VERDICT_LABELS } from '../view/labels';
+import { describeRating, RELIABILITY_LABELS } from '../view/reliability-labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 
-/** What the page needs to draw a check: each claim's span, band, and the short card contents. */
-export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
+/**
+ * What the page needs to draw a check: each claim's span, band, and the short card contents. The top
+ * evidence links to its passage (text fragment) and carries its reliability when `ratings` rate its host.
+ */
+export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map()): DrawCheckRequest | undefined {
   const { check } = view;
   if (!check.capture) return undefined;
   const scores = scoreText(view.claims, view.assessments, view.evidence);
@@ -25,7 +31,7 @@ export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
       band: assessment || !claim.checkWorthy ? (score?.score.band ?? 'unknown') : 'unknown',
       verdict,
       explanation: (assessment?.explanation ?? '').split(/(?<=[.!?])\s/)[0] ?? '',
-      ...(top ? { topEvidence: { title: top.source.title, url: top.source.url, stance: decisive!.stance } } : {}),
+      ...(top ? { topEvidence: topEvidence(top, decisive!.stance, ratings) } : {}),
       ...(revision ? { revision: revision.revised } : {}),
     };
   });
@@ -34,4 +40,15 @@ export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
     return { url: audit.url, status: audit.status, support, label: `${LINK_STATUS_LABELS[audit.status]} link · ${LINK_SUPPORT_LABELS[support]}` };
   });
   return { checkId: check.id, text: check.text, capture: check.capture, spans, links, finished: check.status !== 'running' && check.status !== 'queued' };
+}
+
+function topEvidence(item: CheckView['evidence'][number], stance: string, ratings: RatingsTable): NonNullable<PageSpan['topEvidence']> {
+  const rating = rateUrl(ratings, item.source.url);
+  return {
+    title: item.source.title,
+    url: evidenceUrl(item),
+    stance,
+    ...(item.source.publishedAt ? { publishedAt: item.source.publishedAt.slice(0, 10) } : {}),
+    ...(rating ? { reliability: { band: rating.band, label: RELIABILITY_LABELS[rating.band], detail: describeRating(rating) } } : {}),
+  };
 }

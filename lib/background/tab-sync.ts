@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { loadCheckView } from '../db/check-view';
 import type { FactlightDb } from '../db/schema';
 import { pageMessaging } from '../messaging/protocol';
+import { loadRatings } from '../reliability/load-ratings';
 import { drawRequestFor } from './page-spans';
 
 /**
@@ -26,7 +27,8 @@ export function createTabSync(db: FactlightDb) {
     if (check?.tabId === undefined || !check.capture) return;
     const view = await loadCheckView(db, checkId);
     if (!view || view.check.tabId === undefined) return;
-    const request = drawRequestFor(view);
+    // The card names its evidence's reliability: the ratings file is read once, on the first drawn check.
+    const request = drawRequestFor(view, await loadRatings());
     if (!request) return;
     const { tabId, frameId = 0 } = view.check;
     const key = `${tabId}:${frameId}`;

@@ -11,6 +11,10 @@ const CSS = `
 .row { margin: 4px 0; }
 .muted { color: #5b6475; font-size: 12px; }
 a { color: #2457c5; }
+.reliability { display: inline-block; position: relative; border: 1px solid #c9ced8; border-radius: 999px; padding: 0 6px; font-size: 12px; cursor: help; }
+.reliability.low { border-color: #b3261e; color: #b3261e; font-weight: 600; }
+.reliability-detail { display: none; position: absolute; left: 0; top: 100%; z-index: 1; width: 240px; padding: 4px 6px; background: inherit; border: 1px solid #c9ced8; border-radius: 6px; font-weight: normal; background: #fff; color: #1d2330; }
+.reliability:hover .reliability-detail, .reliability:focus .reliability-detail { display: block; }
 button { font: inherit; margin-top: 6px; border: 1px solid #c9ced8; background: #f4f6fa; border-radius: 6px; padding: 3px 8px; cursor: pointer; }
 @media (prefers-color-scheme: dark) { .card { color: #e6e9ef; background: #1d212a; border-color: #3a4150; } a { color: #8ab4ff; } button { background: #2a303c; color: inherit; border-color: #3a4150; } }
 `;
@@ -49,6 +53,24 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
           link.textContent = span.topEvidence.title;
           row.append(link);
         } else row.append(doc.createTextNode(span.topEvidence.title));
+        if (span.topEvidence.publishedAt) row.append(doc.createTextNode(` (${span.topEvidence.publishedAt})`));
+        const reliability = span.topEvidence.reliability;
+        if (reliability) {
+          // Focusable, with the score and list as its description: shown on hover and read on focus.
+          const label = doc.createElement('span');
+          label.className = `reliability ${reliability.band}`;
+          label.tabIndex = 0;
+          label.setAttribute('aria-label', `${reliability.label}. ${reliability.detail}`);
+          label.setAttribute('data-testid', 'factlight-card-reliability');
+          label.setAttribute('data-band', reliability.band);
+          label.textContent = reliability.label;
+          const detail = doc.createElement('span');
+          detail.className = 'reliability-detail';
+          detail.setAttribute('aria-hidden', 'true');
+          detail.textContent = reliability.detail;
+          label.append(detail);
+          row.append(doc.createTextNode(' '), label);
+        }
       }
       if (span.revision) line(card, `Suggested: ${span.revision}`);
       const open = doc.createElement('button');

@@ -179,7 +179,16 @@ export interface PageSpan {
   band: Band;
   verdict: string;
   explanation: string;
-  topEvidence?: { title: string; url: string; stance: string };
+  topEvidence?: {
+    title: string;
+    /** The page, opened at the passage by a text fragment when the passage was read from it. */
+    url: string;
+    stance: string;
+    /** YYYY-MM-DD, when known. */
+    publishedAt?: string;
+    /** The source's reliability rating, when the shipped lists rate its host. */
+    reliability?: { band: 'high' | 'mixed' | 'low'; label: string; detail: string };
+  };
   revision?: string;
 }
 

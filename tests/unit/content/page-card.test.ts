@@ -29,3 +29,26 @@ describe('the in-page card of a highlight', () => {
     expect(onOpen).not.toHaveBeenCalled();
   });
 });
+
+describe("the card's top evidence", () => {
+  const shadow = () => document.querySelector<HTMLElement>('factlight-ui[data-factlight="card"]')!.shadowRoot!;
+
+  it('links to the passage, shows its date and a focusable reliability label with its details', () => {
+    const url = 'https://www.infowars.com/posts/tower#:~:text=The%20tower,330%20m';
+    const reliability = { band: 'low' as const, label: 'Rated low reliability', detail: 'infowars.com: Lin et al. 2023 (six expert rating sets combined): 0.05 of 1' };
+    createPageCard(document, () => undefined).show({ ...SPAN, topEvidence: { title: 'Tower story', url, stance: 'supports', publishedAt: '2019-05-02', reliability } }, 20, 20);
+    const link = shadow().querySelector('a')!;
+    expect(link.getAttribute('href')).toBe(url);
+    expect(link.parentElement!.textContent).toContain('Tower story (2019-05-02)');
+    const label = shadow().querySelector<HTMLElement>('[data-testid="factlight-card-reliability"]')!;
+    expect(label.tabIndex).toBe(0);
+    expect(label.getAttribute('data-band')).toBe('low');
+    expect(label.getAttribute('aria-label')).toBe(`Rated low reliability. ${reliability.detail}`);
+    expect(label.querySelector('.reliability-detail')!.textContent).toBe(reliability.detail);
+  });
+
+  it('shows no label for an unrated source', () => {
+    createPageCard(document, () => undefined).show({ ...SPAN, topEvidence: { title: 'Tower story', url: 'https://example.org/', stance: 'supports' } }, 20, 20);
+    expect(shadow().querySelector('[data-testid="factlight-card-reliability"]')).toBeNull();
+  });
+});
