@@ -90,10 +90,13 @@ describe('the claim card', () => {
     expect(first.textContent).toContain('The passage contradicts the claim.');
     expect([...first.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Great Wall', 'visible', 'Moon']);
     const link = first.querySelector('a[href]')!;
-    expect(link.getAttribute('href')).toBe('https://scientific.example.org/c0-0/0');
+    // Opens at the passage: this stored item has no fragment of its own, so it is built from the passage.
+    expect(link.getAttribute('href')).toBe('https://scientific.example.org/c0-0/0#:~:text=The%20Great%20Wall%20is,without%20aid%2C%20NASA%20says.');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(within(second).getByTestId('evidence-origin').textContent).toBe('search snippet');
+    // A search snippet is not the page's own words: its link opens the page as it is.
+    expect(second.querySelector('a[href]')!.getAttribute('href')).toBe('https://news.example.org/c0-0/1');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Go to evidence 2' }));
     expect(document.activeElement).toBe(second);
