@@ -1,5 +1,6 @@
 import { rateUrl, type RatingsTable } from '../core/reliability/domain-ratings';
 import { scoreText } from '../core/scoring/score';
+import { claimEventDate, predatesEvent } from '../core/sources/event-date';
 import type { CheckView } from '../db/check-view';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
 import { evidenceUrl } from '../view/evidence-link';
@@ -31,7 +32,7 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
       band: assessment || !claim.checkWorthy ? (score?.score.band ?? 'unknown') : 'unknown',
       verdict,
       explanation: (assessment?.explanation ?? '').split(/(?<=[.!?])\s/)[0] ?? '',
-      ...(top ? { topEvidence: topEvidence(top, decisive!.stance, ratings) } : {}),
+      ...(top ? { topEvidence: topEvidence(top, decisive!.stance, ratings, claim.text, new Date(check.createdAt).toISOString().slice(0, 10)) } : {}),
       ...(revision ? { revision: revision.revised } : {}),
     };
   });
@@ -42,13 +43,15 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
   return { checkId: check.id, text: check.text, capture: check.capture, spans, links, finished: check.status !== 'running' && check.status !== 'queued' };
 }
 
-function topEvidence(item: CheckView['evidence'][number], stance: string, ratings: RatingsTable): NonNullable<PageSpan['topEvidence']> {
+function topEvidence(item: CheckView['evidence'][number], stance: string, ratings: RatingsTable, claimText: string, checkedOn: string): NonNullable<PageSpan['topEvidence']> {
   const rating = rateUrl(ratings, item.source.url);
+  const event = claimEventDate(claimText, checkedOn);
   return {
     title: item.source.title,
     url: evidenceUrl(item),
     stance,
     ...(item.source.publishedAt ? { publishedAt: item.source.publishedAt.slice(0, 10) } : {}),
+    ...(event && predatesEvent(item.source.publishedAt, event) ? { predates: event.text } : {}),
     ...(rating ? { reliability: { band: rating.band, label: RELIABILITY_LABELS[rating.band], detail: describeRating(rating) } } : {}),
   };
 }

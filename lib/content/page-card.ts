@@ -72,6 +72,7 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
           row.append(doc.createTextNode(' '), label);
         }
       }
+      if (span.topEvidence?.predates) line(card, `⚠ Published before ${span.topEvidence.predates}, which the claim is about.`, 'row muted');
       if (span.revision) line(card, `Suggested: ${span.revision}`);
       const open = doc.createElement('button');
       open.type = 'button';

@@ -186,6 +186,8 @@ export interface PageSpan {
     stance: string;
     /** YYYY-MM-DD, when known. */
     publishedAt?: string;
+    /** The date the claim names ("2021"), when the evidence was published before it. */
+    predates?: string;
     /** The source's reliability rating, when the shipped lists rate its host. */
     reliability?: { band: 'high' | 'mixed' | 'low'; label: string; detail: string };
   };

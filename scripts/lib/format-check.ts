@@ -3,6 +3,7 @@ import type { RatingsTable } from '../../lib/core/reliability/domain-ratings';
 import { rateUrl } from '../../lib/core/reliability/domain-ratings';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../../lib/core/reliability/low-rated-citations';
 import { scoreText } from '../../lib/core/scoring/score';
+import { claimEventDate, predatesEvent } from '../../lib/core/sources/event-date';
 import type { Band, Score } from '../../lib/core/types';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
 
@@ -44,6 +45,8 @@ export function formatCheck(result: CheckResult, ratings: RatingsTable = new Map
         const date = item.source.publishedAt ? `, ${item.source.publishedAt.slice(0, 10)}` : '';
         lines.push(`      [${index + 1}] ${judgement.stance.padEnd(18)} ${item.source.title} (${item.source.sourceType}${date}${item.origin === 'snippet' ? ', snippet' : ''})`);
         lines.push(`          ${item.source.url}${rated(item.source.url)}`);
+        const event = claimEventDate(claim.text, result.today);
+        if (predatesEvent(item.source.publishedAt, event)) lines.push(`          ⚠ Published before ${event!.text}, which the claim is about.`);
         lines.push(`          “${item.passage.replace(/\s+/g, ' ').slice(0, 220)}${item.passage.length > 220 ? '…' : ''}”`);
         lines.push(`          ${judgement.rationale}`);
       }

@@ -24,7 +24,9 @@ const monthNumber = (name: string) => MONTHS.findIndex((month) => month.startsWi
 /** Words after which a bare four-digit number is a year. */
 const YEAR_BEFORE = /\b(?:in|on|since|during|from|by|of|until|till|to|through|year|years|early|late|mid|between|and|or|before|after|around|circa|c\.|the|season|fiscal|fy)\s*-?$/i;
 /** What may follow a year: the end, punctuation, "'s", or words of events. */
-const YEAR_AFTER = /^(?:$|[\s]*[,.;:)!?'’–-]|'s|’s|\s+(?:election|elections|season|census|olympics|games|world cup|budget|report|survey|championship|war|crisis|pandemic|earthquake|summit|final|finals|tournament|campaign|act|law|agreement|accord|treaty|and|to|through|until|when|after|before))/i;
+const YEAR_AFTER = /^(?:$|[\s]*[,.;:)!?'’–-]|'s|’s|\s+(?:election|elections|season|census|olympics|games|world cup|budget|report|survey|championship|war|crisis|pandemic|earthquake|summit|final|finals|tournament|campaign|act|law|agreement|accord|treaty|and|to|through|until|when|after|before)\b|\s+(?:the|a|an|it|he|she|they|we|there|this|that|its|his|her|their)\s)/i;
+/** A capitalised word after the year starts a new phrase ("In 2021 NASA said …"), not a count of things. */
+const YEAR_THEN_NAME = /^\s+\p{Lu}/u;
 
 /** Every date the claim names, in text order. */
 export function datesInClaim(text: string): EventDate[] {
@@ -47,7 +49,7 @@ export function datesInClaim(text: string): EventDate[] {
   for (const match of text.matchAll(/(?<![\d.,$€£])\b(1[0-9]{3}|20[0-9]{2})\b(?![.,]\d|%)/g)) {
     const before = text.slice(Math.max(0, match.index - 20), match.index);
     const after = text.slice(match.index + 4, match.index + 24);
-    if (!YEAR_BEFORE.test(before) || !YEAR_AFTER.test(after)) continue;
+    if (!YEAR_BEFORE.test(before) || !(YEAR_AFTER.test(after) || YEAR_THEN_NAME.test(after))) continue;
     add(match.index, match.index + 4, { start: `${match[1]}-01-01`, precision: 'year', text: match[0] });
   }
   return found.sort((a, b) => a.at - b.at).map(({ start, precision, text: words }) => ({ start, precision, text: words }));

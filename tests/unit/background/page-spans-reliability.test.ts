@@ -19,6 +19,12 @@ describe("the page card's top evidence", () => {
     expect(wall.topEvidence!.reliability).toEqual({ band: 'low', label: 'Rated low reliability', detail: 'scientific.example.org: Lin et al. 2023 (six expert rating sets combined): 0.15 of 1' });
   });
 
+  it('says when the evidence predates the date the claim names', () => {
+    const dated = { ...view, claims: view.claims.map((claim) => (claim.id === 'c0-0' ? { ...claim, text: 'In 2021 the Great Wall was seen from the Moon.' } : claim)) };
+    expect(drawRequestFor(dated)!.spans.find((span) => span.claimId === 'c0-0')!.topEvidence!.predates).toBe('2021');
+    expect(drawRequestFor(view)!.spans.find((span) => span.claimId === 'c0-0')!.topEvidence!.predates).toBeUndefined();
+  });
+
   it('carries no rating for an unrated host', () => {
     const wall = drawRequestFor(view)!.spans.find((span) => span.claimId === 'c0-0')!;
     expect(wall.topEvidence!.reliability).toBeUndefined();

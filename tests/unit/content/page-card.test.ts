@@ -36,7 +36,7 @@ describe("the card's top evidence", () => {
   it('links to the passage, shows its date and a focusable reliability label with its details', () => {
     const url = 'https://www.infowars.com/posts/tower#:~:text=The%20tower,330%20m';
     const reliability = { band: 'low' as const, label: 'Rated low reliability', detail: 'infowars.com: Lin et al. 2023 (six expert rating sets combined): 0.05 of 1' };
-    createPageCard(document, () => undefined).show({ ...SPAN, topEvidence: { title: 'Tower story', url, stance: 'supports', publishedAt: '2019-05-02', reliability } }, 20, 20);
+    createPageCard(document, () => undefined).show({ ...SPAN, topEvidence: { title: 'Tower story', url, stance: 'supports', publishedAt: '2019-05-02', predates: '2021', reliability } }, 20, 20);
     const link = shadow().querySelector('a')!;
     expect(link.getAttribute('href')).toBe(url);
     expect(link.parentElement!.textContent).toContain('Tower story (2019-05-02)');
@@ -45,6 +45,7 @@ describe("the card's top evidence", () => {
     expect(label.getAttribute('data-band')).toBe('low');
     expect(label.getAttribute('aria-label')).toBe(`Rated low reliability. ${reliability.detail}`);
     expect(label.querySelector('.reliability-detail')!.textContent).toBe(reliability.detail);
+    expect(shadow().querySelector('.card')!.textContent).toContain('⚠ Published before 2021, which the claim is about.');
   });
 
   it('shows no label for an unrated source', () => {

@@ -12,10 +12,13 @@ describe('the date a claim is about', () => {
     expect(datesInClaim('Biden won the 2020 election.')[0]).toMatchObject({ start: '2020-01-01', precision: 'year' });
     expect(datesInClaim("2019's heatwave was the worst")).toHaveLength(0); // no word before it: not certainly a year
     expect(datesInClaim("In 2019, the heatwave's toll rose.")[0]?.start).toBe('2019-01-01');
+    expect(datesInClaim('In 2021 the wall was seen.')[0]?.start).toBe('2021-01-01');
+    expect(datesInClaim('In 2021 NASA said so.')[0]?.start).toBe('2021-01-01');
   });
 
   it('does not read counts, prices or decimals as years', () => {
     expect(datesInClaim('About 2000 people attended.')).toEqual([]);
+    expect(datesInClaim('The flood resulted in 2000 deaths.')).toEqual([]);
     expect(datesInClaim('It cost $1999 and weighs 1,500 kg, or 1500.5 lb.')).toEqual([]);
     expect(datesInClaim('The tower is 1063 feet tall.')).toEqual([]);
   });
