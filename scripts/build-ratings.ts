@@ -36,6 +36,18 @@ function normaliseDomain(raw: string): string | undefined {
   return firstSegment ? `${normalised}/${firstSegment}` : normalised;
 }
 
+/**
+ * Platforms whose pages are written by their users: a blog on blogspot.com or a video on youtube.com is
+ * not the platform's journalism, so the platform's own score (blogspot.com 0.67, youtube.com 0.38) would
+ * mislabel every page on it. Their bare domains are left out; entries for one account on them
+ * (`facebook.com/news`, `youtube.com/nextnewsnetwork`) and listed subdomains stay.
+ */
+const USER_CONTENT_PLATFORMS = new Set([
+  'blogspot.com', 'wordpress.com', 'medium.com', 'substack.com', 'tumblr.com', 'livejournal.com', 'typepad.com',
+  'wixsite.com', 'weebly.com', 'github.io', 'youtube.com', 'facebook.com', 'twitter.com', 'x.com', 'instagram.com',
+  'tiktok.com', 'reddit.com', 'linkedin.com', 'google.com', 'apple.com', 't.me', 'telegram.org', 'quora.com',
+]);
+
 const CODE_OF = Object.fromEntries(Object.entries(CRED1_CATEGORIES).map(([code, name]) => [name, code]));
 const score = (value: string) => Math.round(Math.min(1, Math.max(0, Number(value))) * 1000);
 
@@ -43,14 +55,14 @@ const lin = new Map<string, number>();
 let skipped = 0;
 for (const row of readCsv('lin2023_domain_pc1.csv')) {
   const domain = normaliseDomain(row.domain ?? '');
-  if (!domain || !row.pc1 || Number.isNaN(Number(row.pc1))) { skipped++; continue; }
+  if (!domain || USER_CONTENT_PLATFORMS.has(domain) || !row.pc1 || Number.isNaN(Number(row.pc1))) { skipped++; continue; }
   if (!lin.has(domain)) lin.set(domain, score(row.pc1));
 }
 const cred = new Map<string, string>();
 for (const row of readCsv('cred1_current.csv')) {
   const domain = normaliseDomain(row.domain ?? '');
   const code = CODE_OF[row.category ?? ''];
-  if (!domain || !code || Number.isNaN(Number(row.credibility_score))) { skipped++; continue; }
+  if (!domain || USER_CONTENT_PLATFORMS.has(domain) || !code || Number.isNaN(Number(row.credibility_score))) { skipped++; continue; }
   if (!cred.has(domain)) cred.set(domain, `${code}${score(row.credibility_score ?? '')}`);
 }
 

@@ -86,5 +86,9 @@ describe('domain rating lookup', () => {
     expect(rateHost(shipped, 'www.infowars.com')).toMatchObject({ band: 'low' });
     expect(rateHost(shipped, 'www.xinhuanet.com')?.domain).toBe('xinhuanet.com');
     expect(rateHost(shipped, 'en.wikipedia.org')?.band).toBe('high');
+    // Pages written by a platform's users are not rated by the platform; one account's entry still is.
+    expect(rateUrl(shipped, 'https://someone.blogspot.com/2020/post.html')).toBeUndefined();
+    expect(rateUrl(shipped, 'https://www.youtube.com/watch?v=abc')).toBeUndefined();
+    expect(rateUrl(shipped, 'https://www.facebook.com/news/story')?.domain).toBe('facebook.com/news');
   });
 });
