@@ -1,9 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { rateUrl } from '../../lib/core/reliability/domain-ratings';
 import type { RatingRecord } from '../../lib/db/entities';
+import { evidenceUrl } from '../../lib/view/evidence-link';
 import { ActionabilityScore } from './actionability-score';
 import { useDb } from './db-context';
 import { LinkItem } from './link-item';
+import { ReliabilityLabel } from './reliability-label';
 import { SafeLink } from './safe-link';
 import { useRatings } from './use-ratings';
 
@@ -47,7 +49,8 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
           <ol>
             {rating.evidence.map((item) => (
               <li key={item.id}>
-                <SafeLink url={item.source.url}>{item.source.title || item.source.host}</SafeLink>
+                <SafeLink url={evidenceUrl(item)}>{item.source.title || item.source.host}</SafeLink>{' '}
+                <ReliabilityLabel rating={rateUrl(ratings, item.source.url)} />
                 <p className="hint">{item.passage.slice(0, 300)}</p>
               </li>
             ))}
