@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AboutSection } from '../../../components/options/about-section';
 
-afterEach(cleanup);
+// The fake browser has no manifest; the section shows the version from it.
+beforeEach(() => void vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Factlight', version: '1.2.3' }));
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe("the options page's About section", () => {
   it('gives the attribution the rating lists ask for: the paper cited, CC BY credit, licence link and changes', () => {
@@ -17,5 +23,6 @@ describe("the options page's About section", () => {
     expect(cred.textContent).toContain('OpenSources.co (CC BY 4.0, Melissa Zimdars et al.)');
     expect(cred.textContent).toContain('Changes:');
     expect(screen.getByTestId('about-section').textContent).toContain('A source neither list rates shows no label');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('About Factlight 1.2.3');
   });
 });
