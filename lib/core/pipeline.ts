@@ -1,4 +1,5 @@
 import { ProviderError } from './errors';
+import { evidenceForClaim } from './evidence-only/run-evidence-check';
 import { BudgetExceededError } from './model/usage-meter';
 import { createRunContext } from './run-context';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
@@ -67,7 +68,11 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
 
   const checkClaim = async (claim: Claim, claimQueries: ClaimQueries, sentence: Sentence) => {
     try {
-      const items = await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, claim, claimQueries, language);
+      // "Judge these sources": evidence an evidence-only run already found for this sentence is judged as it is.
+      const prior = options.priorEvidence?.get(claim.sentenceIndex);
+      const items = prior?.length
+        ? evidenceForClaim(claim.id, prior)
+        : await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, claim, claimQueries, language);
       evidence.push(...items);
       emit({ type: 'evidence', claimId: claim.id, evidence: items });
       const assessment = await verifyClaim(ctx, claim, sentence.text, items, today);
