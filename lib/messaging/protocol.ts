@@ -109,6 +109,8 @@ export interface BackgroundProtocol {
   cancelCheck(request: { checkId: string }): void;
   /** Checks the same text again with fresh evidence. */
   recheck(request: { checkId: string }): StartCheckResult;
+  /** "Judge these sources": judges an evidence-only check's sources with the model now set up, as a new check. */
+  judgeCheck(request: { checkId: string }): StartCheckResult;
   /** Deletes checks (cancelling any that run); `all` clears the history. */
   deleteChecks(request: { checkIds: string[] } | { all: true }): { deleted: number };
   /** Imports checks exported as JSON; existing ids are skipped. */
@@ -149,6 +151,7 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   startCheck: 'extension-pages-and-content-scripts',
   cancelCheck: 'extension-pages',
   recheck: 'extension-pages',
+  judgeCheck: 'extension-pages',
   deleteChecks: 'extension-pages',
   importChecks: 'extension-pages',
   resumeChecks: 'extension-pages',

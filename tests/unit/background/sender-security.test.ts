@@ -50,6 +50,7 @@ const sampleData: Record<BackgroundCommand, unknown> = {
   startCheck: { text: '', origin: 'selection' },
   cancelCheck: { checkId: 'x' },
   recheck: { checkId: 'x' },
+  judgeCheck: { checkId: 'x' },
   deleteChecks: { all: true },
   importChecks: { json: '{}' },
   resumeChecks: undefined,
