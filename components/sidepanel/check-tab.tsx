@@ -21,7 +21,7 @@ export function CheckTab(props: { status: ExtensionStatus | undefined; checkId: 
       {status?.modelConfigured === false ? (
         <SetupNotice
           testId="setup-needed"
-          message="No model is set up yet. Choose one (any OpenAI-compatible endpoint, or a local Ollama) to start checking."
+          message="No model is set up yet: checks find sources to compare for each sentence, without verdicts. For verdicts, choose a model in Settings (any OpenAI-compatible endpoint, or a local Ollama)."
           buttonTestId="open-options"
         />
       ) : null}

@@ -8,6 +8,7 @@ import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/li
 export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
   const { check } = view;
   if (!check.capture) return undefined;
+  if (check.evidenceOnly) return { ...sourcesRequestFor(view, check.capture), links: [] };
   const scores = scoreText(view.claims, view.assessments, view.evidence);
   const evidenceById = new Map(view.evidence.map((item) => [item.id, item]));
   const spans: PageSpan[] = view.claims.map((claim) => {
@@ -34,4 +35,32 @@ export function drawRequestFor(view: CheckView): DrawCheckRequest | undefined {
     return { url: audit.url, status: audit.status, support, label: `${LINK_STATUS_LABELS[audit.status]} link · ${LINK_SUPPORT_LABELS[support]}` };
   });
   return { checkId: check.id, text: check.text, capture: check.capture, spans, links, finished: check.status !== 'running' && check.status !== 'queued' };
+}
+
+/**
+ * An evidence-only check in the page: each looked-up sentence gets the neutral mark, and its card says how
+ * many sources were found, with the best passage and its link. Nothing is judged, so there is no verdict.
+ */
+function sourcesRequestFor(view: CheckView, capture: NonNullable<CheckView['check']['capture']>): DrawCheckRequest {
+  const { check } = view;
+  const running = check.status === 'running' || check.status === 'queued';
+  const spans: PageSpan[] = view.claims
+    .filter((claim) => claim.checkWorthy)
+    .map((claim) => {
+      const items = view.evidence.filter((item) => item.claimId === claim.id);
+      const count = new Set(items.map((item) => item.source.url)).size;
+      const best = items[0];
+      const passage = best ? (best.passage.length > 200 ? `${best.passage.slice(0, 197)}…` : best.passage) : '';
+      return {
+        claimId: claim.id,
+        start: claim.span.start,
+        end: claim.span.end,
+        quote: check.text.slice(claim.span.start, claim.span.end),
+        band: 'neutral' as const,
+        verdict: count > 0 ? `Sources to compare: ${count} found` : running ? 'Looking for sources…' : 'No sources found',
+        explanation: passage ? `“${passage}” Not judged: verdicts need a model.` : 'Not judged: verdicts need a model.',
+        ...(best ? { topEvidence: { title: best.source.title || best.source.host, url: best.source.url, stance: 'compare' } } : {}),
+      };
+    });
+  return { checkId: check.id, text: check.text, capture, spans, finished: !running };
 }
