@@ -13,6 +13,7 @@ import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
 import { activeModelProfile } from '../lib/settings/active-profile';
 import { pipelineFromEnv } from './lib/env-settings';
 import { formatCheck } from './lib/format-check';
+import { runEvidenceOnly } from './lib/evidence-only-command';
 
 const { values } = parseArgs({
   options: { file: { type: 'string' }, text: { type: 'string' }, json: { type: 'boolean' }, fresh: { type: 'boolean' }, budget: { type: 'string' } },
@@ -31,8 +32,11 @@ let wiring: ReturnType<typeof pipelineFromEnv>;
 try {
   wiring = pipelineFromEnv();
 } catch (error) {
-  if (error instanceof NotConfiguredError) fail(error.message);
-  throw error;
+  if (!(error instanceof NotConfiguredError)) throw error;
+  // No model endpoint at all: evidence-only mode (sources per sentence, no verdicts). A half-set one is an error.
+  if (process.env.FACTLIGHT_BASE_URL) fail(error.message);
+  await runEvidenceOnly(text, values.json === true);
+  process.exit(0);
 }
 const { settings } = wiring;
 
