@@ -1,4 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { browser } from 'wxt/browser';
+import { EngineStatus } from '../engine/engine-status';
 import type { ExtensionStatus } from '../../lib/messaging/protocol';
 import { CheckBox } from './check-box';
 import { CheckPageButton } from './check-page-button';
@@ -28,6 +30,7 @@ export function CheckTab(props: { status: ExtensionStatus | undefined; checkId: 
       {status?.modelConfigured ? (
         <p className="hint" data-testid="sidepanel-ready">Select text on a page, or paste text below, to fact-check it.</p>
       ) : null}
+      <EngineStatus pageStatus={{ status }} switchHint="To switch: Settings → Checking → Checks run on." onOpenSettings={() => void browser.runtime.openOptionsPage()} />
       <CheckBox onStarted={onOpenCheck} />
       <CheckPageButton onStarted={onOpenCheck} />
       {checkId ? <CurrentCheck checkId={checkId} claimFocus={claimFocus} onOpenCheck={onOpenCheck} /> : <NoCurrentCheck onOpenCheck={onOpenCheck} />}

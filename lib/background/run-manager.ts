@@ -11,8 +11,12 @@ import type { FactlightDb } from '../db/schema';
 import { searchWordsFor } from '../db/search-words';
 import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol';
 import { createEvidenceDeps } from '../runtime/create-evidence-deps';
+import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
-import { modelSetupProblem } from '../settings/active-profile';
+import { onDeviceStatus } from '../llm/on-device-download';
+import { ON_DEVICE_MESSAGES } from '../llm/on-device-messages';
+import type { LanguageModelApi } from '../llm/prompt-api';
+import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
 
@@ -55,6 +59,8 @@ export interface RunManagerDeps {
   onCheckChanged?: (checkId: string) => void;
   /** Called after checks were deleted (the toolbar badge may have shown one). */
   onChecksDeleted?: (checkIds: string[]) => void;
+  /** Chrome's Prompt API (`LanguageModel`) where this browser has it: the on-device model. */
+  languageModel?: () => LanguageModelApi | undefined;
 }
 
 export function createRunManager(deps: RunManagerDeps) {
@@ -82,7 +88,9 @@ export function createRunManager(deps: RunManagerDeps) {
         await deps.db.checks.update(checkId, { band: 'neutral', score: null });
         return;
       }
-      const { deps: pipelineDeps, options } = createPipelineDeps(settings, runtime);
+      const api = check.onDevice ? deps.languageModel?.() : undefined;
+      if (check.onDevice && !api) throw new Error(ON_DEVICE_MESSAGES.unavailable);
+      const { deps: pipelineDeps, options } = api ? createOnDevicePipelineDeps(settings, runtime, api) : createPipelineDeps(settings, runtime);
       const priorEvidence = check.judgeOf ? await evidenceBySentence(deps.db, check.judgeOf) : undefined;
       const replyCitations = (check.citations ?? []).map((citation) => ({
         url: citation.url,
@@ -111,10 +119,10 @@ export function createRunManager(deps: RunManagerDeps) {
       return { ok: false, error: `The text is too long to check at once (${text.length.toLocaleString('en')} characters; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}). Check a part of it.` };
     }
     const settings = await deps.loadSettings();
-    // With no model set up, a check still finds sources to compare (evidence-only mode); judging needs a model.
-    const setupProblem = modelSetupProblem(settings.model);
-    if (setupProblem && judgeOf) return { ok: false, error: setupProblem, needsSetup: true };
-    const evidenceOnly = Boolean(setupProblem);
+    // With no model to use, a check still finds sources to compare (evidence-only mode); judging needs a model.
+    const engine = chooseEngine(settings, await onDeviceStatus(deps.languageModel?.()));
+    if (engine.kind === 'evidence-only' && judgeOf) return { ok: false, error: engine.reason, needsSetup: true };
+    const evidenceOnly = engine.kind === 'evidence-only';
     const site = request.pageUrl ? hostOf(request.pageUrl) : undefined;
     const now = clock.now();
     // The hash goes into exported files: it is built from settings with their keys replaced by "saved or not".
@@ -139,6 +147,7 @@ export function createRunManager(deps: RunManagerDeps) {
       ...(request.citations?.length ? { citations: request.citations } : {}),
       ...(origin.tabId !== undefined ? { tabId: origin.tabId, frameId: origin.frameId ?? 0 } : {}),
       ...(evidenceOnly ? { evidenceOnly: true } : {}),
+      ...(engine.kind === 'on-device' ? { onDevice: true } : {}),
       ...(judgeOf ? { judgeOf } : {}),
     };
     await deps.db.checks.add(record);

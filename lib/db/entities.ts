@@ -69,6 +69,8 @@ export interface CheckRecord {
   textAttribution?: AttributionResult;
   /** Claims whose text could not be found on the page any more (never drawn in a wrong place). */
   notFoundOnPage?: string[];
+  /** Checked with Chrome's on-device model (Prompt API). */
+  onDevice?: boolean;
   /** Evidence-only mode (no model): sources to compare per sentence, no verdicts. */
   evidenceOnly?: boolean;
   /** "Judge these sources": the evidence-only check whose evidence this check judges (no new search for it). */

@@ -1,4 +1,6 @@
 import type { LinkStatus } from '../core/links/types';
+import type { OnDeviceStatus } from '../llm/on-device-download';
+import type { EngineInUse } from '../settings/engine';
 import type { LinkSupport } from '../view/link-labels';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { CaptureSelectors } from '../anchoring/selectors';
@@ -44,6 +46,12 @@ export interface SearchConnectionDraft {
 export interface ExtensionStatus {
   version: string;
   modelConfigured: boolean;
+  /** What checks run on now (model, on-device, sources only), and why when it is sources only. */
+  engine?: EngineInUse;
+  /** Whether this browser has Chrome's on-device model, as the service worker sees it. */
+  onDevice?: OnDeviceStatus;
+  /** The on-device model is the one to use once downloaded: offer its Download button. */
+  wantsOnDevice?: boolean;
 }
 
 /** A link the checked text itself cites (a chatbot's citation pill, a footnote, a link in the selection), with its place in the text (-1 when unknown). */
