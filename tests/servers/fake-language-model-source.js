@@ -135,5 +135,6 @@
     },
   };
   scope.__fakeLanguageModelLog = state.log;
+  scope.__fakeLanguageModel = state;
   return state.log;
 })
