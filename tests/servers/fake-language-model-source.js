@@ -81,6 +81,7 @@
           state.log.active--;
         }
         // Chrome keeps each turn in the session: the prompt and the reply now use its context.
+        record.replyTokens = tokens(text);
         session.contextUsage += needed + tokens(text);
         return text;
       },

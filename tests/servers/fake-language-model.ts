@@ -11,7 +11,8 @@ export interface FakeLanguageModelLog {
   clones: number;
   destroyed: number;
   live: number;
-  prompts: Array<{ tokens: number; window: number; constrained: boolean }>;
+  /** Each prompt: tokens in the session once sent (its window's measure), the reply's tokens once answered. */
+  prompts: Array<{ tokens: number; window: number; constrained: boolean; replyTokens?: number }>;
   exceeded: number;
   progress: number[];
 }
