@@ -40,9 +40,10 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
       </header>
       <div className="notice" data-testid="evidence-only-notice" role="status">
         <p>
-          <strong>Sources to compare.</strong> No model is set up, so nothing was judged: these are the sources found for each
-          sentence with a number, a date or a name. Read them and compare. Verdicts need a model.
+          <strong>Sources to compare.</strong> Nothing was judged: these are the sources found for each sentence with a
+          number, a date or a name. Read them and compare. Verdicts need a model.
         </p>
+        {check.evidenceOnlyReason ? <p className="hint" data-testid="evidence-only-reason">{check.evidenceOnlyReason}</p> : null}
         {running ? <p className="hint" data-testid="evidence-progress">Looking up {lookedUp.length} sentences… {check.progress.evidence} passages so far.</p> : null}
         {!running && check.status === 'done' ? <JudgeButton checkId={check.id} onStarted={onOpenCheck} /> : null}
         {check.status === 'failed' ? <p className="result error" role="alert">The search failed: {check.error ?? 'no reason was recorded.'}</p> : null}

@@ -13,8 +13,9 @@ import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol'
 import { createEvidenceDeps } from '../runtime/create-evidence-deps';
 import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
-import { onDeviceStatus } from '../llm/on-device-download';
-import { ON_DEVICE_MESSAGES } from '../llm/on-device-messages';
+import { detectLanguage } from '../core/stages/detect-language';
+import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
+import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
 import type { LanguageModelApi } from '../llm/prompt-api';
 import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
@@ -122,7 +123,13 @@ export function createRunManager(deps: RunManagerDeps) {
     // With no model to use, a check still finds sources to compare (evidence-only mode); judging needs a model.
     const engine = chooseEngine(settings, await onDeviceStatus(deps.languageModel?.()));
     if (engine.kind === 'evidence-only' && judgeOf) return { ok: false, error: engine.reason, needsSetup: true };
-    const evidenceOnly = engine.kind === 'evidence-only';
+    // A language the on-device model cannot read: sources only for this text, saying why.
+    const language = detectLanguage(text);
+    const api = engine.kind === 'on-device' ? deps.languageModel?.() : undefined;
+    const unreadable = api && !(await onDeviceHandles(api, language)) ? unsupportedLanguageMessage(language) : undefined;
+    if (unreadable && judgeOf) return { ok: false, error: unreadable, needsSetup: true };
+    const evidenceOnly = engine.kind === 'evidence-only' || Boolean(unreadable);
+    const evidenceOnlyReason = engine.kind === 'evidence-only' ? engine.reason : unreadable;
     const site = request.pageUrl ? hostOf(request.pageUrl) : undefined;
     const now = clock.now();
     // The hash goes into exported files: it is built from settings with their keys replaced by "saved or not".
@@ -146,8 +153,8 @@ export function createRunManager(deps: RunManagerDeps) {
       ...(request.messageId ? { messageId: request.messageId } : {}),
       ...(request.citations?.length ? { citations: request.citations } : {}),
       ...(origin.tabId !== undefined ? { tabId: origin.tabId, frameId: origin.frameId ?? 0 } : {}),
-      ...(evidenceOnly ? { evidenceOnly: true } : {}),
-      ...(engine.kind === 'on-device' ? { onDevice: true } : {}),
+      ...(evidenceOnly ? { evidenceOnly: true, ...(evidenceOnlyReason ? { evidenceOnlyReason } : {}) } : {}),
+      ...(engine.kind === 'on-device' && !evidenceOnly ? { onDevice: true } : {}),
       ...(judgeOf ? { judgeOf } : {}),
     };
     await deps.db.checks.add(record);

@@ -73,6 +73,8 @@ export interface CheckRecord {
   onDevice?: boolean;
   /** Evidence-only mode (no model): sources to compare per sentence, no verdicts. */
   evidenceOnly?: boolean;
+  /** Why this check found sources only (no model set up, the on-device model not downloaded, its language…). */
+  evidenceOnlyReason?: string;
   /** "Judge these sources": the evidence-only check whose evidence this check judges (no new search for it). */
   judgeOf?: string;
 }

@@ -74,6 +74,7 @@ const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
   today: z.string().optional(),
   textAttribution: attributionSchema.optional(),
   evidenceOnly: z.boolean().optional(),
+  evidenceOnlyReason: z.string().optional(),
   onDevice: z.boolean().optional(),
   judgeOf: z.string().optional(),
 });

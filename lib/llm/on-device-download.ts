@@ -43,3 +43,11 @@ export async function downloadOnDeviceModel(api: LanguageModelApi, onProgress: (
 }
 
 export { ON_DEVICE_LANGUAGES };
+
+/** Whether the on-device model reads and writes `language` (en, es, ja always; others as the browser says). */
+export async function onDeviceHandles(api: LanguageModelApi, language: string): Promise<boolean> {
+  const primary = language.toLowerCase().split('-')[0]!;
+  if ((ON_DEVICE_LANGUAGES as readonly string[]).includes(primary)) return true;
+  const expected = { expectedInputs: [{ type: 'text' as const, languages: [primary] }], expectedOutputs: [{ type: 'text' as const, languages: [primary] }] };
+  return (await api.availability(expected).catch(() => 'unavailable' as const)) !== 'unavailable';
+}

@@ -5,7 +5,9 @@ import { loadCheckView } from '../../../lib/db/check-view';
 import { FactlightDb } from '../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../lib/extract/linkedom-extractor';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
+import { languageModelOf } from '../../../lib/llm/prompt-api';
 import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../servers';
+import { installFakeLanguageModel } from '../../servers/fake-language-model';
 
 /** The background's run manager with a real Dexie database (fake-indexeddb) and the loopback world. */
 describe('run manager', () => {
@@ -110,6 +112,28 @@ describe('run manager', () => {
     // Every sentence had sources already: the judging run searched nothing at all.
     expect(world.searxng.requests.map((request) => request.query.get('q'))).toEqual(searchedBefore);
     expect(await runs.judge(judgedId)).toMatchObject({ ok: false, error: expect.stringContaining('already has verdicts') });
+  });
+
+  it('runs on the on-device model when nothing else is set up, and finds sources only for a language it cannot read', async () => {
+    freshDb();
+    settings = { ...settings, model: DEFAULT_SETTINGS.model };
+    const scope = {};
+    const log = installFakeLanguageModel(scope, { forwardTo: world.model.baseUrl });
+    const runs = createRunManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor(), languageModel: () => languageModelOf(scope) });
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.check).toMatchObject({ onDevice: true, claimsChecked: 8 });
+    expect(view.check.evidenceOnly).toBeUndefined();
+    expect(view.assessments.get('c3-0')?.verdict).toBe('refuted');
+    expect(log.prompts.length).toBeGreaterThan(0);
+    expect(log.exceeded).toBe(0);
+
+    const german = await runs.start({ text: 'Der Eiffelturm wurde 1889 fertiggestellt und steht in Paris, der Hauptstadt von Frankreich.', origin: 'typed' });
+    const germanId = german.ok ? german.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(germanId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    expect(await db.checks.get(germanId)).toMatchObject({ evidenceOnly: true, evidenceOnlyReason: expect.stringContaining('cannot read German text yet') });
   });
 
   it('refuses empty or huge text with a clear message', async () => {
