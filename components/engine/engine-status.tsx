@@ -18,7 +18,12 @@ export function EngineStatus(props: { switchHint: string; onOpenSettings?: () =>
   const status = given ?? fetched;
   const [download, setDownload] = useState<{ running: boolean; loaded?: number; error?: string }>({ running: false });
   const refresh = useCallback(() => {
-    if (owned) sendToBackground('getStatus').then(setStatus, () => undefined);
+    if (!owned) return;
+    try {
+      sendToBackground('getStatus').then(setStatus, () => undefined);
+    } catch {
+      // No background to ask (a page opened outside the extension): the status simply stays hidden.
+    }
   }, [owned]);
   useEffect(() => {
     if (!owned) return undefined;
