@@ -9,6 +9,7 @@ import { registerPageHandlers } from '../lib/background/page-handlers';
 import { registerRatingHandlers } from '../lib/background/rating-handlers';
 import { createRatingManager } from '../lib/background/rating-manager';
 import { createRunManager } from '../lib/background/run-manager';
+import { languageModelOf } from '../lib/llm/prompt-api';
 import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
 import { restrictLocalStorageToExtension } from '../lib/background/storage-access';
@@ -39,6 +40,7 @@ export default defineBackground(() => {
     // Each persisted step redraws the check in its page and the toolbar badge of its tab.
     onCheckChanged: (checkId) => (tabs.changed(checkId), void badge.changed(checkId)),
     onChecksDeleted: () => void badge.deleted().catch(() => undefined),
+    languageModel: () => languageModelOf(globalThis),
   });
   const ratings = createRatingManager({ db, loadSettings, extractor, onActivityChange: (n) => ((active.ratings = n), keepAlive()) });
   registerSettingsHandlers(own, browser.runtime.getManifest().version);

@@ -9,6 +9,7 @@ import { benchContentScript } from './bench/content-script-bench';
 import { benchExtensionSize } from './bench/extension-size-bench';
 import { benchLinkAudit, benchThorough } from './bench/quality-bench';
 import { benchProviderModes } from './bench/provider-modes-bench';
+import { benchOnDevice } from './bench/on-device-bench';
 
 const sections: Array<[string, () => Promise<{ lines: string[]; ok: boolean }>]> = [
   ['Pipeline', benchPipeline],
@@ -18,6 +19,7 @@ const sections: Array<[string, () => Promise<{ lines: string[]; ok: boolean }>]>
   ['Link audit', benchLinkAudit],
   ['Thorough mode', benchThorough],
   ['Provider modes', benchProviderModes],
+  ['On this device (Prompt API)', benchOnDevice],
 ];
 
 console.log(`Factlight benchmark — ${new Date().toISOString()} — Node ${process.version}, ${process.platform}/${process.arch}`);

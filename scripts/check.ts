@@ -14,6 +14,7 @@ import { activeModelProfile } from '../lib/settings/active-profile';
 import { pipelineFromEnv } from './lib/env-settings';
 import { formatCheck } from './lib/format-check';
 import { readShippedRatings } from './lib/ratings-file';
+import { runEvidenceOnly } from './lib/evidence-only-command';
 
 const { values } = parseArgs({
   options: { file: { type: 'string' }, text: { type: 'string' }, json: { type: 'boolean' }, fresh: { type: 'boolean' }, budget: { type: 'string' } },
@@ -32,8 +33,11 @@ let wiring: ReturnType<typeof pipelineFromEnv>;
 try {
   wiring = pipelineFromEnv();
 } catch (error) {
-  if (error instanceof NotConfiguredError) fail(error.message);
-  throw error;
+  if (!(error instanceof NotConfiguredError)) throw error;
+  // No model endpoint at all: evidence-only mode (sources per sentence, no verdicts). A half-set one (a base URL or a preset without the rest) is an error.
+  if (process.env.FACTLIGHT_BASE_URL || process.env.FACTLIGHT_PRESET) fail(error.message);
+  await runEvidenceOnly(text, values.json === true);
+  process.exit(0);
 }
 const { settings } = wiring;
 

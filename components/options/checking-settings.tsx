@@ -1,4 +1,5 @@
 import { setSection, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
+import { ENGINE_LABELS } from '../../lib/settings/engine';
 import type { CheckingSettings as Checking } from '../../lib/settings/schema';
 
 /** How hard a check works: Fast or Thorough explanations, and the audit of the links the text cites. */
@@ -8,6 +9,18 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
   return (
     <section aria-labelledby="checking-heading">
       <h2 id="checking-heading">Checking</h2>
+      <div className="field">
+        <label htmlFor="engine-choice">Checks run on</label>
+        <select id="engine-choice" data-testid="engine-choice" value={checking.engine} onChange={(e) => set({ engine: e.target.value as Checking['engine'] })}>
+          {(Object.keys(ENGINE_LABELS) as Array<Checking['engine']>).map((choice) => (
+            <option key={choice} value={choice}>{ENGINE_LABELS[choice]}</option>
+          ))}
+        </select>
+        <p className="hint">
+          Text goes only to a model you set up yourself. On this device: Chrome's built-in model (Chrome 138+ on a capable
+          computer), nothing leaves the machine but search queries. Sources only: no model at all, sources to compare per sentence.
+        </p>
+      </div>
       <div className="field">
         <label htmlFor="mode-select">Mode</label>
         <select id="mode-select" data-testid="mode-select" value={checking.mode} onChange={(e) => set({ mode: e.target.value === 'thorough' ? 'thorough' : 'fast' })}>

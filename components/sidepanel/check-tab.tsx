@@ -1,4 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { browser } from 'wxt/browser';
+import { EngineStatus } from '../engine/engine-status';
 import type { ExtensionStatus } from '../../lib/messaging/protocol';
 import { CheckBox } from './check-box';
 import { CheckPageButton } from './check-page-button';
@@ -21,13 +23,14 @@ export function CheckTab(props: { status: ExtensionStatus | undefined; checkId: 
       {status?.modelConfigured === false ? (
         <SetupNotice
           testId="setup-needed"
-          message="No model is set up yet. Choose one (any OpenAI-compatible endpoint, or a local Ollama) to start checking."
+          message="No model is set up yet: checks find sources to compare for each sentence, without verdicts. For verdicts, choose a model in Settings (any OpenAI-compatible endpoint, or a local Ollama)."
           buttonTestId="open-options"
         />
       ) : null}
       {status?.modelConfigured ? (
         <p className="hint" data-testid="sidepanel-ready">Select text on a page, or paste text below, to fact-check it.</p>
       ) : null}
+      <EngineStatus pageStatus={{ status }} switchHint="To switch: Settings → Checking → Checks run on." onOpenSettings={() => void browser.runtime.openOptionsPage()} />
       <CheckBox onStarted={onOpenCheck} />
       <CheckPageButton onStarted={onOpenCheck} />
       {checkId ? <CurrentCheck checkId={checkId} claimFocus={claimFocus} onOpenCheck={onOpenCheck} /> : <NoCurrentCheck onOpenCheck={onOpenCheck} />}

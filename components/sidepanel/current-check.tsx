@@ -1,5 +1,6 @@
 import { CheckDetails } from './check-details';
 import type { ClaimFocus } from './check-tab';
+import { SourcesToCompare } from './sources-to-compare';
 import { useCheckView } from './use-check-view';
 
 /** The check being looked at, read live from the database; says so when it is loading or gone. */
@@ -16,5 +17,6 @@ export function CurrentCheck({ checkId, claimFocus, onOpenCheck }: { checkId: st
     );
   }
   // A new claim focus request starts the view afresh with that claim selected (filters persist per check).
+  if (state.view.check.evidenceOnly) return <SourcesToCompare view={state.view} onOpenCheck={onOpenCheck} />;
   return <CheckDetails key={`${checkId}#${claimFocus?.seq ?? 0}`} view={state.view} claimFocus={claimFocus} onOpenCheck={onOpenCheck} />;
 }

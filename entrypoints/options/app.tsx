@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { AboutSection } from '../../components/options/about-section';
 import { CaptureSettings } from '../../components/options/capture-settings';
 import { CheckingSettings } from '../../components/options/checking-settings';
+import { EngineStatus } from '../../components/engine/engine-status';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
@@ -55,6 +56,7 @@ export function OptionsApp() {
         <button type="button" className="link" data-testid="open-welcome" onClick={() => void openWelcomePage()}>Open the welcome page</button>{' '}
         for a guided set-up and a sample check.
       </p>
+      <EngineStatus key={status.kind} switchHint="To switch, choose under Checking → Checks run on, or set up a model below, and save." />
       <ModelSettings form={form} update={update} />
       <SearchSettings form={form} update={update} />
       <EvidenceSettings form={form} update={update} />

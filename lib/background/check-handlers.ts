@@ -7,6 +7,7 @@ import { handleCommand, type OwnExtension } from './authorized-handler';
 export function registerCheckHandlers(own: OwnExtension, runs: RunManager, db: FactlightDb): void {
   handleCommand(own, 'startCheck', (request, origin) => runs.start(request, origin));
   handleCommand(own, 'recheck', ({ checkId }) => runs.recheck(checkId));
+  handleCommand(own, 'judgeCheck', ({ checkId }) => runs.judge(checkId));
   handleCommand(own, 'cancelCheck', ({ checkId }) => runs.cancel(checkId));
   handleCommand(own, 'deleteChecks', async (request) => ({ deleted: await runs.delete(request) }));
   handleCommand(own, 'resumeChecks', async () => ({ resumed: await runs.resumeInterrupted() }));

@@ -15,6 +15,7 @@ import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/li
 export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map()): DrawCheckRequest | undefined {
   const { check } = view;
   if (!check.capture) return undefined;
+  if (check.evidenceOnly) return { ...sourcesRequestFor(view, check.capture, ratings), links: [] };
   const scores = scoreText(view.claims, view.assessments, view.evidence);
   const evidenceById = new Map(view.evidence.map((item) => [item.id, item]));
   const spans: PageSpan[] = view.claims.map((claim) => {
@@ -54,4 +55,32 @@ function topEvidence(item: CheckView['evidence'][number], stance: string, rating
     ...(event && predatesEvent(item.source.publishedAt, event) ? { predates: event.text } : {}),
     ...(rating ? { reliability: { band: rating.band, label: RELIABILITY_LABELS[rating.band], detail: describeRating(rating) } } : {}),
   };
+}
+
+/**
+ * An evidence-only check in the page: each looked-up sentence gets the neutral mark, and its card says how
+ * many sources were found, with the best passage and its link. Nothing is judged, so there is no verdict.
+ */
+function sourcesRequestFor(view: CheckView, capture: NonNullable<CheckView['check']['capture']>, ratings: RatingsTable): DrawCheckRequest {
+  const { check } = view;
+  const running = check.status === 'running' || check.status === 'queued';
+  const spans: PageSpan[] = view.claims
+    .filter((claim) => claim.checkWorthy)
+    .map((claim) => {
+      const items = view.evidence.filter((item) => item.claimId === claim.id);
+      const count = new Set(items.map((item) => item.source.url)).size;
+      const best = items[0];
+      const passage = best ? (best.passage.length > 200 ? `${best.passage.slice(0, 197)}…` : best.passage) : '';
+      return {
+        claimId: claim.id,
+        start: claim.span.start,
+        end: claim.span.end,
+        quote: check.text.slice(claim.span.start, claim.span.end),
+        band: 'neutral' as const,
+        verdict: count > 0 ? `Sources to compare: ${count} found` : running ? 'Looking for sources…' : 'No sources found',
+        explanation: passage ? `“${passage}” Not judged: verdicts need a model.` : 'Not judged: verdicts need a model.',
+        ...(best ? { topEvidence: { ...topEvidence(best, 'compare', ratings, claim.text, new Date(check.createdAt).toISOString().slice(0, 10)), title: best.source.title || best.source.host } } : {}),
+      };
+    });
+  return { checkId: check.id, text: check.text, capture, spans, finished: !running };
 }

@@ -1,5 +1,7 @@
+import { runEvidenceCheck } from '../core/evidence-only/run-evidence-check';
 import { runCheck } from '../core/pipeline';
 import type { ArticleExtractor, Clock } from '../core/ports';
+import type { Evidence } from '../core/types';
 import { stableHash } from '../core/model/stable-hash';
 import { hostOf } from '../core/sources/source-type-rules';
 import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
@@ -8,8 +10,14 @@ import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
 import { searchWordsFor } from '../db/search-words';
 import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol';
+import { createEvidenceDeps } from '../runtime/create-evidence-deps';
+import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
-import { modelSetupProblem } from '../settings/active-profile';
+import { detectLanguage } from '../core/stages/detect-language';
+import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
+import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
+import type { LanguageModelApi } from '../llm/prompt-api';
+import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
 
@@ -20,6 +28,24 @@ import type { Settings } from '../settings/schema';
  * step is paid twice, and rows are overwritten in place.
  */
 export const MAX_TEXT_CHARS = 50_000;
+
+/** The evidence an earlier check found, by the sentence its claims came from. */
+async function evidenceBySentence(db: FactlightDb, checkId: string): Promise<Map<number, Evidence[]>> {
+  const [claims, evidence] = await Promise.all([db.claims.where('checkId').equals(checkId).toArray(), db.evidence.where('checkId').equals(checkId).toArray()]);
+  const sentenceOf = new Map(claims.map((row) => [row.claim.id, row.claim.sentenceIndex]));
+  const bySentence = new Map<number, Evidence[]>();
+  for (const row of evidence) {
+    const index = sentenceOf.get(row.claimId);
+    if (index === undefined) continue;
+    bySentence.set(index, [...(bySentence.get(index) ?? []), row.evidence]);
+  }
+  for (const items of bySentence.values()) items.sort((a, b) => evidenceOrder(a.id) - evidenceOrder(b.id));
+  return bySentence;
+}
+
+function evidenceOrder(id: string): number {
+  return Number(/:e(\d+)$/.exec(id)?.[1] ?? 0);
+}
 
 export interface RunManagerDeps {
   db: FactlightDb;
@@ -34,6 +60,8 @@ export interface RunManagerDeps {
   onCheckChanged?: (checkId: string) => void;
   /** Called after checks were deleted (the toolbar badge may have shown one). */
   onChecksDeleted?: (checkIds: string[]) => void;
+  /** Chrome's Prompt API (`LanguageModel`) where this browser has it: the on-device model. */
+  languageModel?: () => LanguageModelApi | undefined;
 }
 
 export function createRunManager(deps: RunManagerDeps) {
@@ -52,7 +80,19 @@ export function createRunManager(deps: RunManagerDeps) {
     const writer = createCheckWriter(deps.db, checkId, () => clock.now(), () => deps.onCheckChanged?.(checkId));
     try {
       await deps.db.checks.update(checkId, { status: 'running', progress: { ...EMPTY_PROGRESS }, warnings: [], updatedAt: clock.now() });
-      const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+      const settings = await deps.loadSettings();
+      const runtime = { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) };
+      if (check.evidenceOnly) {
+        const evidence = createEvidenceDeps(settings, runtime);
+        const result = await runEvidenceCheck(check.text, evidence.deps, { ...evidence.options, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), onEvent: writer.record });
+        await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done');
+        await deps.db.checks.update(checkId, { band: 'neutral', score: null });
+        return;
+      }
+      const api = check.onDevice ? deps.languageModel?.() : undefined;
+      if (check.onDevice && !api) throw new Error(ON_DEVICE_MESSAGES.unavailable);
+      const { deps: pipelineDeps, options } = api ? createOnDevicePipelineDeps(settings, runtime, api) : createPipelineDeps(settings, runtime);
+      const priorEvidence = check.judgeOf ? await evidenceBySentence(deps.db, check.judgeOf) : undefined;
       const replyCitations = (check.citations ?? []).map((citation) => ({
         url: citation.url,
         start: citation.start,
@@ -60,7 +100,7 @@ export function createRunManager(deps: RunManagerDeps) {
         ...(citation.title ? { label: citation.title } : {}),
         ...(citation.quote ? { quote: citation.quote } : {}),
       }));
-      const result = await runCheck(check.text, pipelineDeps, { ...options, replyCitations, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), onEvent: writer.record });
+      const result = await runCheck(check.text, pipelineDeps, { ...options, replyCitations, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), ...(priorEvidence ? { priorEvidence } : {}), onEvent: writer.record });
       await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done');
     } catch (error) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing to keep then.
@@ -73,15 +113,23 @@ export function createRunManager(deps: RunManagerDeps) {
     }
   }
 
-  async function create(request: StartCheckRequest, origin: { tabId?: number; frameId?: number } = {}): Promise<StartCheckResult> {
+  async function create(request: StartCheckRequest, origin: { tabId?: number; frameId?: number } = {}, judgeOf?: string): Promise<StartCheckResult> {
     const text = request.text;
     if (!text.trim()) return { ok: false, error: 'There is no text to check: select or type some first.' };
     if (text.length > MAX_TEXT_CHARS) {
       return { ok: false, error: `The text is too long to check at once (${text.length.toLocaleString('en')} characters; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}). Check a part of it.` };
     }
     const settings = await deps.loadSettings();
-    const setupProblem = modelSetupProblem(settings.model);
-    if (setupProblem) return { ok: false, error: setupProblem, needsSetup: true };
+    // With no model to use, a check still finds sources to compare (evidence-only mode); judging needs a model.
+    const engine = chooseEngine(settings, await onDeviceStatus(deps.languageModel?.()));
+    if (engine.kind === 'evidence-only' && judgeOf) return { ok: false, error: engine.reason, needsSetup: true };
+    // A language the on-device model cannot read: sources only for this text, saying why.
+    const language = detectLanguage(text);
+    const api = engine.kind === 'on-device' ? deps.languageModel?.() : undefined;
+    const unreadable = api && !(await onDeviceHandles(api, language)) ? unsupportedLanguageMessage(language) : undefined;
+    if (unreadable && judgeOf) return { ok: false, error: unreadable, needsSetup: true };
+    const evidenceOnly = engine.kind === 'evidence-only' || Boolean(unreadable);
+    const evidenceOnlyReason = engine.kind === 'evidence-only' ? engine.reason : unreadable;
     const site = request.pageUrl ? hostOf(request.pageUrl) : undefined;
     const now = clock.now();
     // The hash goes into exported files: it is built from settings with their keys replaced by "saved or not".
@@ -105,33 +153,44 @@ export function createRunManager(deps: RunManagerDeps) {
       ...(request.messageId ? { messageId: request.messageId } : {}),
       ...(request.citations?.length ? { citations: request.citations } : {}),
       ...(origin.tabId !== undefined ? { tabId: origin.tabId, frameId: origin.frameId ?? 0 } : {}),
+      ...(evidenceOnly ? { evidenceOnly: true, ...(evidenceOnlyReason ? { evidenceOnlyReason } : {}) } : {}),
+      ...(engine.kind === 'on-device' && !evidenceOnly ? { onDevice: true } : {}),
+      ...(judgeOf ? { judgeOf } : {}),
     };
     await deps.db.checks.add(record);
     void execute(record.id);
     return { ok: true, checkId: record.id };
   }
 
+  /** The same text again, keeping what ties it to its page (position, reply, cited links), so it still highlights and audits. */
+  async function again(checkId: string, how: { fresh: true } | { judge: true }): Promise<StartCheckResult> {
+    const check = await deps.db.checks.get(checkId);
+    if (!check) return { ok: false, error: 'That check no longer exists.' };
+    if ('judge' in how && !check.evidenceOnly) return { ok: false, error: 'This check already has verdicts.' };
+    return create(
+      {
+        text: check.text,
+        origin: check.origin,
+        ...('fresh' in how ? { fresh: true } : {}),
+        ...(check.pageUrl ? { pageUrl: check.pageUrl } : {}),
+        ...(check.pageTitle ? { pageTitle: check.pageTitle } : {}),
+        ...(check.capture ? { capture: check.capture } : {}),
+        ...(check.messageId ? { messageId: check.messageId } : {}),
+        ...(check.citations ? { citations: check.citations } : {}),
+      },
+      check.tabId !== undefined ? { tabId: check.tabId, ...(check.frameId !== undefined ? { frameId: check.frameId } : {}) } : {},
+      'judge' in how ? checkId : undefined,
+    );
+  }
+
   return {
     start: create,
 
-    async recheck(checkId: string): Promise<StartCheckResult> {
-      const check = await deps.db.checks.get(checkId);
-      if (!check) return { ok: false, error: 'That check no longer exists.' };
-      // The re-check keeps what ties the text to its page (position, reply, cited links), so it still highlights and audits.
-      return create(
-        {
-          text: check.text,
-          origin: check.origin,
-          fresh: true,
-          ...(check.pageUrl ? { pageUrl: check.pageUrl } : {}),
-          ...(check.pageTitle ? { pageTitle: check.pageTitle } : {}),
-          ...(check.capture ? { capture: check.capture } : {}),
-          ...(check.messageId ? { messageId: check.messageId } : {}),
-          ...(check.citations ? { citations: check.citations } : {}),
-        },
-        check.tabId !== undefined ? { tabId: check.tabId, ...(check.frameId !== undefined ? { frameId: check.frameId } : {}) } : {},
-      );
-    },
+    /** "Re-check": a new check of the same text with fresh evidence. */
+    recheck: (checkId: string) => again(checkId, { fresh: true }),
+
+    /** "Judge these sources": a new check of an evidence-only check's text, judged on the evidence it found. */
+    judge: (checkId: string) => again(checkId, { judge: true }),
 
     /** Stops a run; the pipeline marks the unfinished claims and the check keeps what it has. */
     cancel(checkId: string): void {

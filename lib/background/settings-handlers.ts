@@ -3,6 +3,9 @@ import { testModelConnection } from '../connection/test-model';
 import { testSearchConnection } from '../connection/test-search';
 import { activeModelProfile, defaultProfile, modelSetupProblem } from '../settings/active-profile';
 import { applyDraft, redactSettings, resolveKey } from '../settings/redact';
+import { onDeviceStatus } from '../llm/on-device-download';
+import { languageModelOf } from '../llm/prompt-api';
+import { chooseEngine, wantsOnDevice } from '../settings/engine';
 import { savedProviderConfig } from '../settings/search-keys';
 import { loadSettings, saveSettings } from '../settings/store';
 import { handleCommand, type OwnExtension } from './authorized-handler';
@@ -41,5 +44,10 @@ export function registerSettingsHandlers(own: OwnExtension, version: string): vo
     return testSearchConnection(provider, { baseUrl: target, apiKey: resolveKey(apiKey, saved, target) });
   });
 
-  handleCommand(own, 'getStatus', async () => ({ version, modelConfigured: modelSetupProblem((await loadSettings()).model) === undefined }));
+  handleCommand(own, 'getStatus', async () => {
+    const settings = await loadSettings();
+    // What checks run on: the pages show it and how to switch (the service worker is where checks run).
+    const onDevice = await onDeviceStatus(languageModelOf(globalThis));
+    return { version, modelConfigured: modelSetupProblem(settings.model) === undefined, engine: chooseEngine(settings, onDevice), onDevice, wantsOnDevice: wantsOnDevice(settings, onDevice) };
+  });
 }

@@ -44,7 +44,7 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       line(card, span.quote, 'row muted');
       if (span.explanation) line(card, span.explanation);
       if (span.topEvidence) {
-        const row = line(card, `${span.topEvidence.stance === 'refutes' ? 'Refuted by' : 'Supported by'}: `);
+        const row = line(card, `${span.topEvidence.stance === 'refutes' ? 'Refuted by' : span.topEvidence.stance === 'compare' ? 'Source' : 'Supported by'}: `);
         if (isHttpUrl(span.topEvidence.url)) {
           const link = doc.createElement('a');
           link.href = span.topEvidence.url;

@@ -45,6 +45,10 @@ export interface PipelineOptions {
   /** Links a chatbot reply cites (pills, footnotes, sources lists), with their positions in the text when known. */
   replyCitations?: readonly ReplyCitation[];
   language?: string;
+  /** For a model with a small context window (on-device): smaller claim batches, fewer passages judged per claim. */
+  promptLimits?: { sentencesPerBatch: number; charsPerBatch: number; passagesPerClaim: number };
+  /** Evidence an evidence-only run found, by sentence index: claims of those sentences are judged on it, with no new search. */
+  priorEvidence?: ReadonlyMap<number, readonly Evidence[]>;
   signal?: AbortSignal;
   onEvent?: (event: PipelineEvent) => void;
 }

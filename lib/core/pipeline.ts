@@ -1,4 +1,5 @@
 import { ProviderError } from './errors';
+import { evidenceForClaim } from './evidence-only/run-evidence-check';
 import { BudgetExceededError } from './model/usage-meter';
 import { createRunContext } from './run-context';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
@@ -67,10 +68,17 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
 
   const checkClaim = async (claim: Claim, claimQueries: ClaimQueries, sentence: Sentence) => {
     try {
-      const items = await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, claim, claimQueries, language);
+      // "Judge these sources": evidence an evidence-only run already found for this sentence is judged as it is.
+      const prior = options.priorEvidence?.get(claim.sentenceIndex);
+      const items = prior?.length
+        ? evidenceForClaim(claim.id, prior)
+        : await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, claim, claimQueries, language);
       evidence.push(...items);
       emit({ type: 'evidence', claimId: claim.id, evidence: items });
-      const assessment = await verifyClaim(ctx, claim, sentence.text, items, today);
+      // A small model judges only the best passages; the check says how many were left out.
+      const judged = options.promptLimits ? items.slice(0, options.promptLimits.passagesPerClaim) : items;
+      if (judged.length < items.length) warn(`${items.length - judged.length} of ${items.length} passages for "${claim.text.slice(0, 60)}" were not judged: they do not fit the model's context window.`);
+      const assessment = await verifyClaim(ctx, claim, sentence.text, judged, today);
       assessments.set(claim.id, assessment);
       emit({ type: 'assessment', assessment });
     } catch (error) {
@@ -114,8 +122,11 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
 
   emit({ type: 'stage', stage: 'claims', state: 'started' });
   const proseSentences = sentences.filter((sentence) => !('kind' in sentence) || (sentence as { kind?: string }).kind !== 'code');
-  // Batches run side by side, at most CLAIM_BATCHES at once so a model slot stays free for verdicts.
-  await Promise.all(batchSentences(proseSentences, Math.max(MIN_SENTENCES_PER_BATCH, Math.ceil(proseSentences.length / CLAIM_BATCHES))).map(runBatch));
+  // Batches run side by side, at most CLAIM_BATCHES at once so a model slot stays free for verdicts; a model
+  // with a small context window (on-device) gets smaller ones (promptLimits).
+  const perBatch = Math.max(MIN_SENTENCES_PER_BATCH, Math.ceil(proseSentences.length / CLAIM_BATCHES));
+  const limits = options.promptLimits;
+  await Promise.all(batchSentences(proseSentences, limits ? Math.min(perBatch, limits.sentencesPerBatch) : perBatch, limits?.charsPerBatch).map(runBatch));
   emit({ type: 'stage', stage: 'verify', state: 'done' });
 
   // In Fast mode the explanations are final once the verdicts are in, so they are scored while revisions

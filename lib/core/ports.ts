@@ -43,6 +43,8 @@ export interface ChatResponse {
   usage: TokenUsage;
   /** `length` when the reply was cut off at the token limit: more tokens, not a correction, is the fix. */
   finishReason?: 'stop' | 'length' | 'other';
+  /** What the adapter had to leave out of the prompt (e.g. trimmed to a small context window), for the check's warnings. */
+  notice?: string;
 }
 
 /** Receives a streamed reply's text as the model writes it, piece by piece. */

@@ -121,7 +121,8 @@ export interface Revision {
   changes: RevisionChange[];
 }
 
-export type Band = 'green' | 'orange' | 'red' | 'grey' | 'unknown';
+/** A claim's band. `neutral`: sources found to compare, nothing judged (evidence-only mode): never a colour of truth. */
+export type Band = 'green' | 'orange' | 'red' | 'grey' | 'unknown' | 'neutral';
 
 export interface Score {
   /** 0..1, or null when nothing could be scored. */

@@ -69,6 +69,14 @@ export interface CheckRecord {
   textAttribution?: AttributionResult;
   /** Claims whose text could not be found on the page any more (never drawn in a wrong place). */
   notFoundOnPage?: string[];
+  /** Checked with Chrome's on-device model (Prompt API). */
+  onDevice?: boolean;
+  /** Evidence-only mode (no model): sources to compare per sentence, no verdicts. */
+  evidenceOnly?: boolean;
+  /** Why this check found sources only (no model set up, the on-device model not downloaded, its language…). */
+  evidenceOnlyReason?: string;
+  /** "Judge these sources": the evidence-only check whose evidence this check judges (no new search for it). */
+  judgeOf?: string;
 }
 
 export interface SentenceRecord extends Sentence {

@@ -60,7 +60,7 @@ const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
   language: z.string().optional(),
   stage: z.string().optional(),
   score: z.number().min(0).max(1).nullable().optional(),
-  band: z.enum(['green', 'orange', 'red', 'grey', 'unknown']).optional(),
+  band: z.enum(['green', 'orange', 'red', 'grey', 'unknown', 'neutral']).optional(),
   claimsChecked: count.optional(),
   claimsTotal: count.optional(),
   error: z.string().optional(),
@@ -73,6 +73,10 @@ const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
   fresh: z.boolean().optional(),
   today: z.string().optional(),
   textAttribution: attributionSchema.optional(),
+  evidenceOnly: z.boolean().optional(),
+  evidenceOnlyReason: z.string().optional(),
+  onDevice: z.boolean().optional(),
+  judgeOf: z.string().optional(),
 });
 
 const sentence: z.ZodType<ExportedSentence> = span.extend({ index: count, text: z.string(), kind: z.string().optional() });

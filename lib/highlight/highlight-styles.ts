@@ -22,6 +22,8 @@ const BAND_STYLE: Readonly<Record<Band, { background: string; line: string; styl
   red: { background: 'rgb(239 68 68 / 0.30)', line: 'rgb(220 38 38)', style: 'wavy' },
   grey: { background: 'rgb(148 163 184 / 0.25)', line: 'rgb(100 116 139)', style: 'dotted' },
   unknown: { background: 'rgb(168 85 247 / 0.22)', line: 'rgb(147 51 234)', style: 'double' },
+  // Evidence-only mode: a mark that says "sources to compare", with no tint of true or false.
+  neutral: { background: 'transparent', line: 'rgb(59 130 246)', style: 'dotted' },
 };
 
 /** The stylesheet text: one rule per band, and system colours in forced-colours (high contrast) mode. */

@@ -1,4 +1,6 @@
 import type { LinkStatus } from '../core/links/types';
+import type { OnDeviceStatus } from '../llm/on-device-download';
+import type { EngineInUse } from '../settings/engine';
 import type { LinkSupport } from '../view/link-labels';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { CaptureSelectors } from '../anchoring/selectors';
@@ -44,6 +46,12 @@ export interface SearchConnectionDraft {
 export interface ExtensionStatus {
   version: string;
   modelConfigured: boolean;
+  /** What checks run on now (model, on-device, sources only), and why when it is sources only. */
+  engine?: EngineInUse;
+  /** Whether this browser has Chrome's on-device model, as the service worker sees it. */
+  onDevice?: OnDeviceStatus;
+  /** The on-device model is the one to use once downloaded: offer its Download button. */
+  wantsOnDevice?: boolean;
 }
 
 /** A link the checked text itself cites (a chatbot's citation pill, a footnote, a link in the selection), with its place in the text (-1 when unknown). */
@@ -109,6 +117,8 @@ export interface BackgroundProtocol {
   cancelCheck(request: { checkId: string }): void;
   /** Checks the same text again with fresh evidence. */
   recheck(request: { checkId: string }): StartCheckResult;
+  /** "Judge these sources": judges an evidence-only check's sources with the model now set up, as a new check. */
+  judgeCheck(request: { checkId: string }): StartCheckResult;
   /** Deletes checks (cancelling any that run); `all` clears the history. */
   deleteChecks(request: { checkIds: string[] } | { all: true }): { deleted: number };
   /** Imports checks exported as JSON; existing ids are skipped. */
@@ -149,6 +159,7 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   startCheck: 'extension-pages-and-content-scripts',
   cancelCheck: 'extension-pages',
   recheck: 'extension-pages',
+  judgeCheck: 'extension-pages',
   deleteChecks: 'extension-pages',
   importChecks: 'extension-pages',
   resumeChecks: 'extension-pages',

@@ -1,16 +1,11 @@
-import type { ArticleExtractor, Cache, Clock, KnowledgeGraph, SearchProvider } from '../core/ports';
+import type { ArticleExtractor, Cache, Clock } from '../core/ports';
 import { withResilience, type ResilienceOptions } from '../core/model/resilient-model';
-import { DEFAULT_PIPELINE_OPTIONS, type PipelineDeps, type PipelineOptions } from '../core/pipeline-types';
-import { createPageFetcher } from '../extract/page-fetcher';
-import { createCrossrefRegistry } from '../links/crossref';
-import { createWaybackArchive } from '../links/wayback';
+import type { PipelineDeps, PipelineOptions } from '../core/pipeline-types';
 import { createOpenAiChatModel, createOpenAiEmbedder } from '../llm/openai-chat-model';
-import { createSearchProvider } from '../search';
-import { createWikidataLookup } from '../search/wikidata';
 import { activeModelProfile, modelSetupProblem } from '../settings/active-profile';
 import { MODEL_PRESETS } from '../settings/model-presets';
 import type { Settings } from '../settings/schema';
-import { SEARCH_PROVIDER_IDS, SEARCH_SETTINGS_KEY, savedProviderConfig } from '../settings/search-keys';
+import { createEvidenceDeps } from './create-evidence-deps';
 
 /**
  * The one place that turns settings into the pipeline's adapters, used by the extension's background and
@@ -46,37 +41,13 @@ export function createPipelineDeps(settings: Settings, runtime: RuntimeAdapters)
   );
   const embedder = createOpenAiEmbedder({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, model: profile.embeddingModel, providerLabel: label, ...fetchOption });
 
-  const providers: SearchProvider[] = SEARCH_PROVIDER_IDS.filter((id) => settings.search[SEARCH_SETTINGS_KEY[id]].enabled).map((id) => {
-    const { apiKey, baseUrl } = savedProviderConfig(settings.search, id);
-    return createSearchProvider(id, { ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}) }, fetchOption);
-  });
-  // Wikidata rides with Wikipedia: both keyless, both Wikimedia; the knowledge graph answers fact triples.
-  const knowledgeGraph: KnowledgeGraph | undefined = settings.search.wikipedia.enabled
-    ? createWikidataLookup({ ...fetchOption, ...(runtime.wikidataBaseUrl ? { baseUrl: runtime.wikidataBaseUrl } : {}) })
-    : undefined;
-
+  const evidence = createEvidenceDeps(settings, runtime);
   const deps: PipelineDeps = {
+    ...evidence.deps,
     model,
     modelNames: { fast: profile.fastModel, strong: profile.strongModel },
-    providers,
-    fetcher: createPageFetcher({ ...fetchOption, allowPrivateNetwork: () => settings.evidence.allowPrivateNetwork }),
-    extractor: runtime.extractor,
-    clock: runtime.clock ?? { now: () => Date.now() },
     ...(embedder ? { embedder } : {}),
-    ...(knowledgeGraph ? { knowledgeGraph } : {}),
-    ...(runtime.cache ? { cache: runtime.cache } : {}),
-    ...(settings.checking.auditLinks && settings.checking.archiveLookup ? { webArchive: createWaybackArchive({ baseUrl: settings.checking.webArchiveUrl, ...fetchOption }) } : {}),
-    ...(settings.checking.auditLinks ? { doiRegistry: createCrossrefRegistry({ baseUrl: settings.checking.crossrefUrl, ...fetchOption }) } : {}),
   };
-  const options: PipelineOptions = {
-    ...DEFAULT_PIPELINE_OPTIONS,
-    resultsPerProvider: settings.evidence.resultsPerClaim,
-    passagesPerPage: settings.evidence.passagesPerPage,
-    contextSentences: settings.evidence.contextSentences,
-    excludedDomains: settings.evidence.excludedDomains,
-    mode: settings.checking.mode,
-    auditLinks: settings.checking.auditLinks,
-    ...(settings.limits.tokensPerCheck > 0 ? { tokenBudget: settings.limits.tokensPerCheck } : {}),
-  };
+  const options = evidence.options;
   return { deps, options };
 }

@@ -98,6 +98,11 @@ export const checkingSettingsSchema = z.object({
   webArchiveUrl: httpUrl,
   /** DOI registry (Crossref REST API) used to catch invented references. */
   crossrefUrl: httpUrl,
+  /**
+   * What checks run on (see lib/settings/engine.ts). `auto`: the model set up in Settings if there is one,
+   * else Chrome's on-device model when this browser has it, else sources only. Added after v1: defaulted.
+   */
+  engine: z.enum(['auto', 'model', 'on-device', 'evidence-only']).default('auto'),
 });
 export type CheckingSettings = z.infer<typeof checkingSettingsSchema>;
 
@@ -107,6 +112,7 @@ export const DEFAULT_CHECKING: CheckingSettings = {
   archiveLookup: true,
   webArchiveUrl: 'https://archive.org',
   crossrefUrl: 'https://api.crossref.org',
+  engine: 'auto',
 };
 
 export const settingsSchema = z.object({

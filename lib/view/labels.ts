@@ -15,7 +15,7 @@ export const VERDICT_LABELS: Record<Verdict, string> = {
 };
 
 /** A symbol per band, so colour is never the only signal (also read by the Markdown report). */
-export const BAND_ICONS: Record<Band, string> = { green: '✓', orange: '~', red: '✗', grey: '·', unknown: '?' };
+export const BAND_ICONS: Record<Band, string> = { green: '✓', orange: '~', red: '✗', grey: '·', unknown: '?', neutral: '◇' };
 
 /** What a band means, in words (history badges, reports). */
 export const BAND_LABELS: Record<Band, string> = {
@@ -24,6 +24,7 @@ export const BAND_LABELS: Record<Band, string> = {
   red: 'not credible',
   grey: 'not check-worthy',
   unknown: 'unverified',
+  neutral: 'sources to compare',
 };
 
 /** How a passage stands towards its claim. */

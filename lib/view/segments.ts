@@ -8,7 +8,7 @@ import type { Band, TextSpan } from '../core/types';
 
 /** Severity used to pick one band for a segment several claims cover: the worst news wins. An
  * unverified claim outranks a supported one, since the segment as a whole is then not verified. */
-const SEVERITY: Record<Band, number> = { red: 4, orange: 3, unknown: 2, green: 1, grey: 0 };
+const SEVERITY: Record<Band, number> = { red: 4, orange: 3, unknown: 2, green: 1, neutral: 0.5, grey: 0 };
 
 /** A claim's span with the band it scored. */
 export interface BandedSpan extends TextSpan {

@@ -8,7 +8,7 @@ import type { Band, Score } from '../../lib/core/types';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
 
 /** A terminal report of a check: sentences with their band, claims, evidence with links, revisions. */
-const BAND_LABEL: Record<Band, string> = { green: 'GREEN ', orange: 'ORANGE', red: 'RED   ', grey: 'GREY  ', unknown: '  ?   ' };
+const BAND_LABEL: Record<Band, string> = { green: 'GREEN ', orange: 'ORANGE', red: 'RED   ', grey: 'GREY  ', unknown: '  ?   ', neutral: 'SOURCE' };
 
 function formatScore(score: Score | undefined): string {
   if (!score || score.value === null) return '  —  ';

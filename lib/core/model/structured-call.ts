@@ -23,6 +23,8 @@ export interface ModelCallContext {
   cacheTtlMs: number;
   /** Configured model names, so switching models does not return the old model's cached answers. */
   modelNames?: { fast: string; strong: string };
+  /** Told what an adapter left out of a prompt (its reply's `notice`). */
+  onWarning?: (message: string) => void;
 }
 
 /** One structured request. */
@@ -134,6 +136,7 @@ export async function structuredCall<T>(ctx: ModelCallContext, spec: StructuredC
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     ctx.meter.record(spec.stage, response.usage);
+    if (response.notice) ctx.onWarning?.(response.notice);
     usage.promptTokens += response.usage.promptTokens;
     usage.completionTokens += response.usage.completionTokens;
     if (response.usage.reasoningTokens !== undefined) usage.reasoningTokens = (usage.reasoningTokens ?? 0) + response.usage.reasoningTokens;

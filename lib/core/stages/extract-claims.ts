@@ -68,14 +68,17 @@ export interface ExtractClaimsInput {
   language: string;
 }
 
-/** Groups sentences into batches under both limits (and at most `maxSentences` sentences a batch). */
-export function batchSentences(sentences: readonly Sentence[], maxSentences = MAX_SENTENCES_PER_CALL): Sentence[][] {
+/**
+ * Groups sentences into batches under both limits (and at most `maxSentences` sentences a batch); a model
+ * with a small context window (on-device) passes a smaller `maxChars` too.
+ */
+export function batchSentences(sentences: readonly Sentence[], maxSentences = MAX_SENTENCES_PER_CALL, maxChars = MAX_CHARS_PER_CALL): Sentence[][] {
   const batches: Sentence[][] = [];
   let current: Sentence[] = [];
   let chars = 0;
   const perCall = Math.max(1, Math.min(maxSentences, MAX_SENTENCES_PER_CALL));
   for (const sentence of sentences) {
-    if (current.length > 0 && (current.length >= perCall || chars + sentence.text.length > MAX_CHARS_PER_CALL)) {
+    if (current.length > 0 && (current.length >= perCall || chars + sentence.text.length > Math.min(maxChars, MAX_CHARS_PER_CALL))) {
       batches.push(current);
       current = [];
       chars = 0;

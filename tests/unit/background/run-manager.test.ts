@@ -5,7 +5,9 @@ import { loadCheckView } from '../../../lib/db/check-view';
 import { FactlightDb } from '../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../lib/extract/linkedom-extractor';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
+import { languageModelOf } from '../../../lib/llm/prompt-api';
 import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../servers';
+import { installFakeLanguageModel } from '../../servers/fake-language-model';
 
 /** The background's run manager with a real Dexie database (fake-indexeddb) and the loopback world. */
 describe('run manager', () => {
@@ -80,10 +82,63 @@ describe('run manager', () => {
     expect((await loadCheckView(db, againId))!.links.map((link) => link.url)).toEqual([curie, everest]);
   });
 
-  it('asks for setup when no model is configured, and refuses empty or huge text with a clear message', async () => {
+  it('with no model, finds sources per sentence (evidence-only); "Judge these sources" judges them with no new search for the same queries', async () => {
+    freshDb();
+    const withModel = settings;
+    settings = { ...settings, model: DEFAULT_SETTINGS.model };
+    const runs = manager();
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.check).toMatchObject({ evidenceOnly: true, band: 'neutral', score: null });
+    expect(view.assessments.size).toBe(0);
+    expect(view.claims.filter((claim) => claim.checkWorthy).map((claim) => claim.sentenceIndex)).toEqual([0, 1, 2, 3, 4]);
+    expect(view.evidence.filter((item) => item.claimId === 'c3-0').map((item) => item.source.title)).toContain('Great Wall of China myths');
+    const searchedBefore = world.searxng.requests.map((request) => request.query.get('q'));
+    expect(searchedBefore).toContain('Eiffel Tower completed 1889 stands Paris');
+
+    // Judging needs a model.
+    expect(await runs.judge(checkId)).toMatchObject({ ok: false, needsSetup: true });
+    settings = withModel;
+    const judged = await runs.judge(checkId);
+    const judgedId = judged.ok ? judged.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(judgedId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const after = (await loadCheckView(db, judgedId))!;
+    expect(after.check).toMatchObject({ judgeOf: checkId });
+    expect(after.check.evidenceOnly).toBeUndefined();
+    expect(after.assessments.get('c3-0')?.verdict).toBe('refuted');
+    expect(after.assessments.get('c0-0')?.verdict).toBe('supported');
+    // Every sentence had sources already: the judging run searched nothing at all.
+    expect(world.searxng.requests.map((request) => request.query.get('q'))).toEqual(searchedBefore);
+    expect(await runs.judge(judgedId)).toMatchObject({ ok: false, error: expect.stringContaining('already has verdicts') });
+  });
+
+  it('runs on the on-device model when nothing else is set up, and finds sources only for a language it cannot read', async () => {
+    freshDb();
+    settings = { ...settings, model: DEFAULT_SETTINGS.model };
+    const scope = {};
+    const log = installFakeLanguageModel(scope, { forwardTo: world.model.baseUrl });
+    const runs = createRunManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor(), languageModel: () => languageModelOf(scope) });
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.check).toMatchObject({ onDevice: true, claimsChecked: 8 });
+    expect(view.check.evidenceOnly).toBeUndefined();
+    expect(view.assessments.get('c3-0')?.verdict).toBe('refuted');
+    expect(log.prompts.length).toBeGreaterThan(0);
+    expect(log.exceeded).toBe(0);
+
+    const german = await runs.start({ text: 'Der Eiffelturm wurde 1889 fertiggestellt und steht in Paris, der Hauptstadt von Frankreich.', origin: 'typed' });
+    const germanId = german.ok ? german.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(germanId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    expect(await db.checks.get(germanId)).toMatchObject({ evidenceOnly: true, evidenceOnlyReason: expect.stringContaining('cannot read German text yet') });
+  });
+
+  it('refuses empty or huge text with a clear message', async () => {
     freshDb();
     settings = DEFAULT_SETTINGS;
-    expect(await manager().start({ text: 'Paris is in France.', origin: 'typed' })).toMatchObject({ ok: false, needsSetup: true });
     expect(await manager().start({ text: '  \n ', origin: 'typed' })).toMatchObject({ ok: false, error: expect.stringContaining('no text') });
     expect(await manager().start({ text: 'x'.repeat(60_000), origin: 'typed' })).toMatchObject({ ok: false, error: expect.stringContaining('too long') });
     expect(await db.checks.count()).toBe(0);

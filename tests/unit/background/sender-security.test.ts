@@ -50,6 +50,7 @@ const sampleData: Record<BackgroundCommand, unknown> = {
   startCheck: { text: '', origin: 'selection' },
   cancelCheck: { checkId: 'x' },
   recheck: { checkId: 'x' },
+  judgeCheck: { checkId: 'x' },
   deleteChecks: { all: true },
   importChecks: { json: '{}' },
   resumeChecks: undefined,
@@ -115,6 +116,6 @@ describe('background command security', () => {
   it('lets a content script start a check, and only extension pages ask for the status', async () => {
     expect((await deliver('startCheck', { text: ' ', origin: 'selection' }, contentScript)).res).toMatchObject({ ok: false, error: expect.stringContaining('no text') });
     expect((await deliver('getStatus', undefined, contentScript)).err?.message).toMatch(/Refused "getStatus" from a content-script/);
-    expect((await deliver('getStatus', undefined, optionsPage)).res).toEqual({ version: '1.0.0', modelConfigured: true });
+    expect((await deliver('getStatus', undefined, optionsPage)).res).toMatchObject({ version: '1.0.0', modelConfigured: true, engine: { kind: 'model' }, onDevice: { availability: 'missing' }, wantsOnDevice: false });
   });
 });

@@ -55,11 +55,25 @@ describe('npm run check', { timeout: 30_000 }, () => {
     expect(result.assessments.map((a) => a.verdict)).toEqual(['supported', 'supported']);
   });
 
-  it('says clearly what to set when no model endpoint is configured', async () => {
-    const { code, stderr } = await check(['--text', 'Paris is in France.'], {});
+  it('with no FACTLIGHT_BASE_URL, runs evidence-only mode: sources per sentence, and says verdicts need a model', async () => {
+    const { FACTLIGHT_BASE_URL: _url, FACTLIGHT_API_KEY: _key, FACTLIGHT_FAST_MODEL: _fast, FACTLIGHT_STRONG_MODEL: _strong, ...noModel } = env;
+    const requestsBefore = world.model.requests.length;
+    const { code, stdout, stderr } = await check(['--text', WORLD_TEXT], noModel);
+    expect(code).toBe(0);
+    expect(stderr).toContain('evidence-only mode');
+    expect(stdout).toContain('verdicts need a model');
+    expect(stdout).toMatch(/^\[SOURCE\] The Great Wall of China is visible from the Moon with the naked eye\.\n {4}Sources to compare: [1-9]\d* found$/m);
+    expect(stdout).toContain(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    expect(stdout).toMatch(/I think Paris is the most beautiful city in the world\. {2}\(not looked up: an opinion\)/);
+    expect(stdout).not.toMatch(/RED|GREEN|refuted|supported/);
+    expect(stdout).toMatch(/Searches: 5, pages read: \d+; no model calls\./);
+    expect(world.model.requests.length).toBe(requestsBefore);
+  });
+
+  it('says clearly what to set when the model endpoint is only half configured', async () => {
+    const { code, stderr } = await check(['--text', 'Paris is in France.'], { FACTLIGHT_BASE_URL: world.model.baseUrl });
     expect(code).toBe(2);
-    expect(stderr).toContain('No model is configured');
-    expect(stderr).toContain('FACTLIGHT_BASE_URL');
+    expect(stderr).toContain('FACTLIGHT_FAST_MODEL');
   });
 
   it('says clearly when the endpoint cannot be reached, or the text is empty', async () => {

@@ -39,7 +39,7 @@ describe('the highlight layer', () => {
   it('registers one named highlight per band, worst band painted on top', () => {
     createHighlightLayer(document, api);
     expect([...polyfill.registry.keys()].sort()).toEqual(
-      ['factlight-green', 'factlight-grey', 'factlight-orange', 'factlight-red', 'factlight-unknown'],
+      ['factlight-green', 'factlight-grey', 'factlight-orange', 'factlight-red', 'factlight-sources', 'factlight-unknown'],
     );
     expect(polyfill.registry.get('factlight-red')?.priority).toBeGreaterThan(polyfill.registry.get('factlight-green')?.priority ?? 9);
   });
@@ -76,7 +76,7 @@ describe('the highlight layer', () => {
     expect(polyfill.registry.get('page-search-hit')).toBe(foreign);
     expect(foreign.size).toBe(1);
     expect(polyfill.registry.get(HIGHLIGHT_NAMES.grey)?.size).toBe(0);
-    expect(polyfill.registry.size).toBe(6);
+    expect(polyfill.registry.size).toBe(7);
 
     // Another instance took over one of the names: dispose leaves that one alone.
     const successor = new FakeHighlight();

@@ -60,11 +60,14 @@ describe('settings as the options page sees and sends them', () => {
   it('loads settings saved before the checking mode and link audit existed with their defaults, and round-trips a change', () => {
     const { checking: _checking, ...withoutChecking } = saved;
     const loaded = repairSettings(withoutChecking);
-    expect(loaded.checking).toEqual({ mode: 'fast', auditLinks: true, archiveLookup: true, webArchiveUrl: 'https://archive.org', crossrefUrl: 'https://api.crossref.org' });
+    expect(loaded.checking).toEqual({ mode: 'fast', auditLinks: true, archiveLookup: true, webArchiveUrl: 'https://archive.org', crossrefUrl: 'https://api.crossref.org', engine: 'auto' });
     expect(loaded.model.profiles.openai?.apiKey).toBe('sk-openai');
     const form = { settings: { ...redactSettings(saved), checking: { ...saved.checking, mode: 'thorough' as const, archiveLookup: false } }, typedKeys: {} };
     expect(applyDraft(saved, toDraft(form)).checking).toMatchObject({ mode: 'thorough', archiveLookup: false });
     expect(repairSettings({ ...saved, checking: { ...saved.checking, webArchiveUrl: 'javascript:alert(1)' } }).checking).toEqual(DEFAULT_SETTINGS.checking);
+    // Settings saved before "Checks run on" existed choose automatically (the person's model first, never a cloud one they did not set up).
+    const { engine: _engine, ...beforeEngine } = saved.checking;
+    expect(repairSettings({ ...saved, checking: beforeEngine }).checking.engine).toBe('auto');
   });
 
   describe('a saved model key stays with the server it was saved for', () => {

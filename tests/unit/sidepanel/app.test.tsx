@@ -29,7 +29,7 @@ describe('the side panel', () => {
     renderWithDb(<SidePanelApp />, db);
     expect(screen.getByTestId('status-loading')).toBeTruthy();
     const notice = await screen.findByTestId('setup-needed');
-    expect(notice.textContent).toContain('No model is set up yet');
+    expect(notice.textContent).toContain('No model is set up yet: checks find sources to compare');
     fireEvent.click(screen.getByTestId('open-options'));
     expect(openOptions).toHaveBeenCalledOnce();
   });

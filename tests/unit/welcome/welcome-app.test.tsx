@@ -135,8 +135,8 @@ describe('on this device', () => {
 
   it('says neutrally what the browser offers', () => {
     const { rerender } = render(<OnDeviceOption detection={{ api: 'none' }} />);
-    expect(screen.getByTestId('on-device-option').textContent).toMatch(/offers no built-in model/);
+    expect(screen.getByTestId('on-device-option').textContent).toMatch(/offers no built-in model.*checks still find sources to compare/);
     rerender(<OnDeviceOption detection={{ api: 'prompt-api' }} />);
-    expect(screen.getByTestId('on-device-option').textContent).toMatch(/built-in model interface .*does not use it yet/);
+    expect(screen.getByTestId('on-device-option').textContent).toMatch(/built-in model interface .*Factlight uses it/);
   });
 });

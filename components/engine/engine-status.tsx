@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useState } from 'react';
+import { downloadOnDeviceModel } from '../../lib/llm/on-device-download';
+import { languageModelOf } from '../../lib/llm/prompt-api';
+import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
+import { percent } from '../../lib/view/format';
+
+/**
+ * "Checks run on: …": what checks use now (the model set up in Settings, Chrome's on-device model, or
+ * sources only), why, and how to switch; with the on-device model's Download button and its progress when
+ * it is the one to use. Shared by the options page, the side panel and the welcome page.
+ */
+export function EngineStatus(props: { switchHint: string; onOpenSettings?: () => void; pageStatus?: { status: ExtensionStatus | undefined } }) {
+  const { switchHint, onOpenSettings } = props;
+  const [fetched, setStatus] = useState<ExtensionStatus>();
+  // A page that already asks for the status (the side panel) passes it in; others ask here.
+  const owned = props.pageStatus === undefined;
+  const given = props.pageStatus?.status;
+  const status = given ?? fetched;
+  const [download, setDownload] = useState<{ running: boolean; loaded?: number; error?: string }>({ running: false });
+  const refresh = useCallback(() => {
+    if (!owned) return;
+    try {
+      sendToBackground('getStatus').then(setStatus, () => undefined);
+    } catch {
+      // No background to ask (a page opened outside the extension): the status simply stays hidden.
+    }
+  }, [owned]);
+  useEffect(() => {
+    if (!owned) return undefined;
+    refresh();
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
+  }, [owned, refresh]);
+
+  const start = async () => {
+    const api = languageModelOf(globalThis);
+    if (!api) return setDownload({ running: false, error: 'This browser has no on-device model.' });
+    setDownload({ running: true, loaded: 0 });
+    try {
+      // Called straight from the click: Chrome starts a download only during a user gesture.
+      await downloadOnDeviceModel(api, (loaded) => setDownload({ running: true, loaded }));
+      setDownload({ running: false, loaded: 1 });
+    } catch (error) {
+      setDownload({ running: false, error: error instanceof Error ? error.message : String(error) });
+    }
+    refresh();
+  };
+
+  if (!status?.engine) return null;
+  const { engine } = status;
+  const needsDownload = status.wantsOnDevice && (status.onDevice?.availability === 'downloadable' || status.onDevice?.availability === 'downloading');
+  return (
+    <div className="notice engine-status" data-testid="engine-status" data-engine={engine.kind} role="status">
+      <p>
+        Checks run on: <strong data-testid="engine-label">{engine.label}</strong>
+        {engine.kind === 'on-device' ? ' — the text stays on this device; only search queries go to the sources.' : ''}
+        {engine.kind === 'model' ? ' — the text goes to this model, which you set up.' : ''}
+        {engine.kind === 'evidence-only' ? ' — sources to compare for each sentence, no verdicts.' : ''}
+      </p>
+      {engine.kind === 'evidence-only' ? <p className="hint" data-testid="engine-reason">{engine.reason}</p> : null}
+      {needsDownload || download.running || download.loaded !== undefined ? (
+        <p className="row">
+          {needsDownload && !download.running ? (
+            <button type="button" data-testid="on-device-download" onClick={() => void start()}>Download the on-device model</button>
+          ) : null}
+          {download.loaded !== undefined ? (
+            <>
+              <progress data-testid="on-device-progress" max={1} value={download.loaded} />{' '}
+              <span data-testid="on-device-progress-text">{download.loaded >= 1 && !download.running ? 'Downloaded: ready.' : `Downloading… ${percent(download.loaded)}`}</span>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {download.error ? <p className="result error" role="alert" data-testid="on-device-error">{download.error}</p> : null}
+      <p className="hint">
+        {switchHint}{' '}
+        {onOpenSettings ? <button type="button" className="secondary small" data-testid="engine-open-settings" onClick={onOpenSettings}>Settings</button> : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { ProviderError } from '../errors';
+import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
+import type { ChatModel } from '../ports';
+import { createRunContext } from '../run-context';
+import { findEvidence } from '../stages/find-evidence';
+import { detectLanguage, splitSentences } from '../stages/sentences';
+import type { Claim, ClaimQueries, Evidence } from '../types';
+import { queryFor, tripleFor } from './key-terms';
+import { checkWorthiness, type WorthinessReason } from './sentence-rules';
+
+/**
+ * Evidence-only mode: a check with no model at all. Each check-worthy sentence (decided by rule, see
+ * sentence-rules.ts) becomes one claim, searched with its key terms in its own language; the evidence comes
+ * from the enabled sources and is ranked by the same passage ranker as a normal check. Nothing is judged:
+ * there are no verdicts, no scores and no revisions, only sources to compare. "Judge these sources" later
+ * hands this evidence to `runCheck` as `priorEvidence`, so the same queries are never searched twice.
+ */
+
+/** What evidence-only mode needs: a normal check's adapters without the model. */
+export type EvidenceDeps = Omit<PipelineDeps, 'model' | 'modelNames'>;
+
+/** The message shown with every evidence-only check. */
+export const VERDICTS_NEED_A_MODEL = 'Sources only: verdicts need a model. Set one up (on this device, a local server or an API) and choose "Judge these sources".';
+
+/** A check's result in evidence-only mode: no assessments or revisions, and why each sentence was skipped. */
+export interface EvidenceCheckResult extends CheckResult {
+  evidenceOnly: true;
+  /** Sentences not looked up, with the rule that skipped them. */
+  skipped: Array<{ sentenceIndex: number; reason: WorthinessReason }>;
+}
+
+/** Never called: evidence-only runs make no model call; it exists because the run context wants a model. */
+const NO_MODEL: ChatModel = {
+  complete: () => Promise.reject(new ProviderError('bad-request', 'Evidence-only mode makes no model calls.')),
+};
+
+/** The claim a sentence stands as in evidence-only mode (its whole text and span). */
+export function sentenceClaim(sentence: { index: number; text: string; start: number; end: number }, language: string): Claim {
+  const worthiness = checkWorthiness(sentence.text, language);
+  const triple = worthiness.checkWorthy ? tripleFor(sentence.text, language) : undefined;
+  return {
+    id: `c${sentence.index}-0`,
+    sentenceIndex: sentence.index,
+    text: sentence.text.trim(),
+    span: { start: sentence.start, end: sentence.end },
+    anchored: true,
+    checkWorthy: worthiness.checkWorthy,
+    ...(triple ? { triple } : {}),
+  };
+}
+
+/** Runs an evidence-only check; events are the normal pipeline's, minus assessments and revisions. */
+export async function runEvidenceCheck(text: string, deps: EvidenceDeps, options: PipelineOptions): Promise<EvidenceCheckResult> {
+  const warnings: string[] = [];
+  const emit = (event: PipelineEvent) => options.onEvent?.(event);
+  const warn = (message: string) => {
+    if (warnings.includes(message)) return;
+    warnings.push(message);
+    emit({ type: 'warning', message });
+  };
+  const { meter, providers, reader, today, cache } = createRunContext({ ...deps, model: NO_MODEL }, options, warn);
+  const language = options.language ?? detectLanguage(text);
+  const sentences = splitSentences(text, language);
+  emit({ type: 'sentences', sentences, language });
+
+  const prose = sentences.filter((sentence) => sentence.kind !== 'code');
+  const claims = prose.map((sentence) => sentenceClaim(sentence, language));
+  const skipped = prose.flatMap((sentence) => {
+    const { checkWorthy, reason } = checkWorthiness(sentence.text, language);
+    return checkWorthy ? [] : [{ sentenceIndex: sentence.index, reason }];
+  });
+  const queries: ClaimQueries[] = claims.filter((claim) => claim.checkWorthy).map((claim) => ({ claimId: claim.id, query: queryFor(claim.text, language), question: claim.text }));
+  emit({ type: 'stage', stage: 'claims', state: 'started' });
+  emit({ type: 'claims', claims });
+  emit({ type: 'queries', queries });
+  emit({ type: 'stage', stage: 'search', state: 'started' });
+
+  const evidence: Evidence[] = [];
+  let cancelled = false;
+  const byClaim = new Map(claims.map((claim) => [claim.id, claim]));
+  await Promise.all(
+    queries.map(async (claimQueries) => {
+      const claim = byClaim.get(claimQueries.claimId)!;
+      try {
+        const items = await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, { ...deps, model: NO_MODEL }, options, claim, claimQueries, language);
+        evidence.push(...items);
+        emit({ type: 'evidence', claimId: claim.id, evidence: items });
+      } catch (error) {
+        if (options.signal?.aborted || (error instanceof ProviderError && error.kind === 'cancelled')) cancelled = true;
+        else warn(`No sources for "${shorten(claim.text)}": ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }),
+  );
+  emit({ type: 'stage', stage: 'passages', state: 'done' });
+
+  return {
+    text,
+    language,
+    today,
+    sentences,
+    claims,
+    queries,
+    evidence,
+    assessments: [],
+    revisions: [],
+    links: [],
+    actionability: {},
+    attribution: {},
+    refinements: [],
+    usage: meter.snapshot(),
+    warnings,
+    evidenceOnly: true,
+    skipped,
+    ...(cancelled ? { stopped: 'cancelled' as const } : {}),
+  };
+}
+
+function shorten(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/**
+ * Evidence found earlier for each sentence, re-keyed to a new claim of that sentence: "Judge these sources"
+ * judges a model's claims against what evidence-only mode already found, without searching again.
+ */
+export function evidenceForClaim(claimId: string, prior: readonly Evidence[]): Evidence[] {
+  return prior.map((item, index) => ({ ...item, id: `${claimId}:e${index}`, claimId }));
+}

@@ -1,0 +1,222 @@
+import pLimit from 'p-limit';
+import { ProviderError } from '../core/errors';
+import { stableHash } from '../core/model/stable-hash';
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../core/ports';
+import { detectLanguage } from '../core/stages/detect-language';
+import { onDeviceError, ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from './on-device-messages';
+import {
+  contextUsageOf,
+  contextWindowOf,
+  domErrorName,
+  measureUsage,
+  ON_DEVICE_LANGUAGES,
+  type LanguageModelApi,
+  type LanguageModelMessage,
+  type LanguageModelPromptOptions,
+  type LanguageModelSession,
+} from './prompt-api';
+
+/**
+ * The `ChatModel` port over Chrome's Prompt API (Gemini Nano on this device), so every stage runs unchanged:
+ * - one base session per role, language and system prompt (the system prompt is its initial prompt),
+ *   cloned for each call and destroyed after, so calls never see each other's turns;
+ * - calls serialised: the device model runs one prompt at a time;
+ * - structured output through `responseConstraint` with the stage's JSON Schema; when Chrome refuses a
+ *   schema (NotSupportedError) the schema is described in the prompt instead, and the caller's zod
+ *   validation and one corrective retry (structured-call.ts) do the rest;
+ * - every prompt is measured against the session's context window before it is sent, with room kept for
+ *   the reply; one that would overflow has its longest data blocks trimmed by rule, and the reply's
+ *   `notice` says what was cut, so a QuotaExceededError is never triggered;
+ * - cancellation through the request's AbortSignal.
+ */
+
+/** Claim batches and passages per judgement sized for a 9,216-token window (the pipeline's promptLimits). */
+export const ON_DEVICE_PROMPT_LIMITS = { sentencesPerBatch: 6, charsPerBatch: 1_800, passagesPerClaim: 6 } as const;
+
+/** Tokens kept free for the reply when the request gives no maxTokens. */
+export const DEFAULT_REPLY_TOKENS = 1_536;
+/** A data block is never trimmed below this many characters. */
+const MIN_BLOCK_CHARS = 160;
+const MODEL_NAME = 'chrome-on-device';
+
+export interface OnDeviceModelOptions {
+  api: LanguageModelApi;
+  /** Called when a prompt had to be trimmed to fit (also returned as the reply's notice). */
+  onTrim?: (notice: string) => void;
+}
+
+/** A chat model on this device; `dispose()` destroys the base sessions. */
+export type OnDeviceChatModel = ChatModel & { dispose(): void; readonly largestPromptTokens: number };
+
+interface Fitted {
+  input: string | LanguageModelMessage[];
+  promptTokens: number;
+  notice?: string;
+}
+
+const BLOCK = /<<<([A-Z0-9 _-]+?)((?: id=[^>]*)?)>>>\n([\s\S]*?)\n<<<END \1>>>/g;
+
+/** Cuts a block body to about `ratio` of its length at a word boundary, marking the cut. */
+function shorten(body: string, ratio: number): string {
+  const target = Math.max(MIN_BLOCK_CHARS, Math.floor(body.length * ratio));
+  const cut = body.lastIndexOf(' ', target);
+  return `${body.slice(0, cut > MIN_BLOCK_CHARS / 2 ? cut : target)} […]`;
+}
+
+/** The longest trimmable data block of `text` shortened; undefined when none can be shortened further. */
+function trimLongestBlock(text: string): { text: string; label: string } | undefined {
+  let longest: { index: number; length: number; label: string; body: string; whole: string; open: string } | undefined;
+  for (const match of text.matchAll(BLOCK)) {
+    const body = match[3]!;
+    if (body.length > MIN_BLOCK_CHARS + 10 && (!longest || body.length > longest.body.length)) {
+      longest = { index: match.index!, length: match[0].length, label: match[1]!, body, whole: match[0], open: `<<<${match[1]}${match[2]}>>>` };
+    }
+  }
+  if (!longest) return undefined;
+  const replaced = `${longest.open}\n${shorten(longest.body, 0.6)}\n<<<END ${longest.label}>>>`;
+  return { text: text.slice(0, longest.index) + replaced + text.slice(longest.index + longest.length), label: longest.label };
+}
+
+function toInput(messages: readonly ChatMessage[]): string | LanguageModelMessage[] {
+  const turns = messages.filter((message) => message.role !== 'system');
+  return turns.length === 1 && turns[0]!.role === 'user' ? turns[0]!.content : turns.map((message) => ({ role: message.role, content: message.content }));
+}
+
+function primary(language: string): string {
+  return language.toLowerCase().split('-')[0]!;
+}
+
+export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDeviceChatModel {
+  const { api } = options;
+  const queue = pLimit(1);
+  const bases = new Map<string, Promise<LanguageModelSession>>();
+  const refusedSchemas = new Set<string>();
+  const checkedLanguages = new Map<string, boolean>();
+  let largestPromptTokens = 0;
+
+  async function languageFor(messages: readonly ChatMessage[]): Promise<string> {
+    const text = messages.filter((message) => message.role === 'user').map((message) => message.content).join('\n');
+    const language = primary(detectLanguage(text));
+    if ((ON_DEVICE_LANGUAGES as readonly string[]).includes(language)) return language;
+    if (!checkedLanguages.has(language)) {
+      const answer = await api.availability({ expectedInputs: [{ type: 'text', languages: [language] }], expectedOutputs: [{ type: 'text', languages: [language] }] }).catch(() => 'unavailable' as const);
+      checkedLanguages.set(language, answer !== 'unavailable');
+    }
+    if (!checkedLanguages.get(language)) throw new ProviderError('bad-request', unsupportedLanguageMessage(language), { provider: 'on-device' });
+    return language;
+  }
+
+  function baseSession(role: string, language: string, system: string, signal?: AbortSignal): Promise<LanguageModelSession> {
+    const key = `${role}|${language}|${stableHash(system)}`;
+    let base = bases.get(key);
+    if (!base) {
+      const languages = [...new Set(['en', language])];
+      const expected = { expectedInputs: [{ type: 'text' as const, languages }], expectedOutputs: [{ type: 'text' as const, languages: [language] }] };
+      base = (async () => {
+        const availability = await api.availability(expected).catch((error: unknown) => {
+          throw onDeviceError(error, 'create');
+        });
+        if (availability === 'unavailable') throw new ProviderError('unreachable', ON_DEVICE_MESSAGES.unavailable, { provider: 'on-device' });
+        // Creating a session that must download needs a click (a user gesture): the Download button does that.
+        if (availability === 'downloadable' || availability === 'downloading') throw new ProviderError('unreachable', ON_DEVICE_MESSAGES[availability], { provider: 'on-device' });
+        return api.create({ ...expected, ...(system ? { initialPrompts: [{ role: 'system', content: system }] } : {}), ...(signal ? { signal } : {}) });
+      })();
+      bases.set(key, base);
+      // A failed creation is not kept: the next call tries again (the model may have finished downloading).
+      base.catch(() => bases.delete(key));
+    }
+    return base.catch((error: unknown) => {
+      throw error instanceof ProviderError ? error : onDeviceError(error, 'create');
+    });
+  }
+
+  /** Measures the prompt and trims its longest data blocks until it and the reply fit the window. */
+  async function fit(session: LanguageModelSession, input: string | LanguageModelMessage[], promptOptions: LanguageModelPromptOptions, replyTokens: number): Promise<Fitted> {
+    const window = contextWindowOf(session);
+    const room = window - contextUsageOf(session) - Math.min(replyTokens, Math.floor(window / 3));
+    const trimmed: string[] = [];
+    let current = input;
+    for (let round = 0; round < 60; round++) {
+      const measured = (await measureUsage(session, current, promptOptions)) ?? Math.ceil(JSON.stringify(current).length / 3);
+      if (measured <= room) {
+        const labels = [...new Set(trimmed)];
+        return { input: current, promptTokens: measured, ...(labels.length ? { notice: `On-device model: shortened ${labels.map((l) => l.toLowerCase()).join(', ')} to fit its ${window}-token context window; the rest was left out of this step.` } : {}) };
+      }
+      const last = typeof current === 'string' ? current : current[current.length - 1]!.content;
+      const next = trimLongestBlock(last);
+      if (!next) break;
+      trimmed.push(next.label.replace(/ \d+$/, 's'));
+      current = typeof current === 'string' ? next.text : [...current.slice(0, -1), { ...current[current.length - 1]!, content: next.text }];
+    }
+    throw new ProviderError('bad-request', `This step is too long for the on-device model's ${window}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`, { provider: 'on-device' });
+  }
+
+  async function run(request: ChatRequest): Promise<ChatResponse> {
+    const { signal } = request;
+    if (signal?.aborted) throw new ProviderError('cancelled', 'The check was cancelled.', { provider: 'on-device' });
+    const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n\n');
+    const language = await languageFor(request.messages);
+    const base = await baseSession(request.role, language, system, signal);
+    let session: LanguageModelSession;
+    try {
+      session = await base.clone(signal ? { signal } : {});
+    } catch (error) {
+      throw onDeviceError(error, 'prompt');
+    }
+    try {
+      const schema = request.jsonSchema;
+      const constrained = Boolean(schema && !refusedSchemas.has(schema.name));
+      const attempt = async (useConstraint: boolean, quotaRetry = false): Promise<{ text: string; fitted: Fitted }> => {
+        let input = toInput(request.messages);
+        if (schema && !useConstraint) input = describeSchema(input, schema.schema);
+        const promptOptions: LanguageModelPromptOptions = useConstraint && schema ? { responseConstraint: schema.schema } : {};
+        const fitted = await fit(session, input, promptOptions, (request.maxTokens ?? DEFAULT_REPLY_TOKENS) * (quotaRetry ? 2 : 1));
+        try {
+          const text = await session.prompt(fitted.input, { ...promptOptions, ...(signal ? { signal } : {}) });
+          return { text, fitted };
+        } catch (error) {
+          const name = domErrorName(error);
+          if (name === 'NotSupportedError' && useConstraint && schema) {
+            refusedSchemas.add(schema.name);
+            return attempt(false);
+          }
+          // The measured prompt should always fit; if the reply still overflowed, leave it twice the room once.
+          if (name === 'QuotaExceededError' && !quotaRetry) return attempt(useConstraint, true);
+          throw error;
+        }
+      };
+      const { text, fitted } = await attempt(constrained);
+      largestPromptTokens = Math.max(largestPromptTokens, contextUsageOf(session) > 0 ? fitted.promptTokens : fitted.promptTokens);
+      if (fitted.notice) options.onTrim?.(fitted.notice);
+      return {
+        text,
+        model: MODEL_NAME,
+        usage: { promptTokens: fitted.promptTokens, completionTokens: Math.ceil(text.length / 4) },
+        ...(fitted.notice ? { notice: fitted.notice } : {}),
+      };
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      throw onDeviceError(error, 'prompt');
+    } finally {
+      session.destroy();
+    }
+  }
+
+  return {
+    complete: (request) => queue(() => run(request)),
+    dispose() {
+      for (const base of bases.values()) void base.then((session) => session.destroy(), () => undefined);
+      bases.clear();
+    },
+    get largestPromptTokens() {
+      return largestPromptTokens;
+    },
+  };
+}
+
+/** The fallback when Chrome refuses a schema: the JSON Schema described in the last user turn. */
+function describeSchema(input: string | LanguageModelMessage[], schema: Record<string, unknown>): string | LanguageModelMessage[] {
+  const rule = `\n\nReply with only one JSON object (no prose, no code fence) that follows this JSON Schema:\n${JSON.stringify(schema)}`;
+  if (typeof input === 'string') return input + rule;
+  return [...input.slice(0, -1), { ...input[input.length - 1]!, content: input[input.length - 1]!.content + rule }];
+}

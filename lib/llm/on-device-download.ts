@@ -1,0 +1,53 @@
+import { onDeviceError, ON_DEVICE_MESSAGES } from './on-device-messages';
+import { domErrorName, ON_DEVICE_LANGUAGES, type Availability, type LanguageModelApi } from './prompt-api';
+
+/** The options every availability question and session uses, so the answer matches what checks create. */
+export const ON_DEVICE_EXPECTED = {
+  expectedInputs: [{ type: 'text' as const, languages: ['en'] }],
+  expectedOutputs: [{ type: 'text' as const, languages: ['en'] }],
+};
+
+/** What a page shows about the on-device model: its availability and the sentence to show with it. */
+export interface OnDeviceStatus {
+  availability: Availability | 'missing' | 'policy';
+  message: string;
+}
+
+/** Asks the browser whether it has the on-device model (Firefox and Debian's Chromium: none). */
+export async function onDeviceStatus(api: LanguageModelApi | undefined): Promise<OnDeviceStatus> {
+  if (!api) return { availability: 'missing', message: ON_DEVICE_MESSAGES.unavailable };
+  try {
+    const availability = await api.availability(ON_DEVICE_EXPECTED);
+    return { availability, message: ON_DEVICE_MESSAGES[availability] };
+  } catch (error) {
+    if (domErrorName(error) === 'NotAllowedError') return { availability: 'policy', message: ON_DEVICE_MESSAGES.policy };
+    return { availability: 'unavailable', message: ON_DEVICE_MESSAGES.unavailable };
+  }
+}
+
+/**
+ * Downloads the model: creating a session starts the download, which Chrome allows only during a click
+ * (a user gesture), so this runs in the page whose Download button was pressed. Progress is 0..1.
+ */
+export async function downloadOnDeviceModel(api: LanguageModelApi, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<void> {
+  try {
+    const session = await api.create({
+      ...ON_DEVICE_EXPECTED,
+      monitor: (monitor) => monitor.addEventListener('downloadprogress', (event) => onProgress(event.loaded)),
+      ...(signal ? { signal } : {}),
+    });
+    session.destroy();
+  } catch (error) {
+    throw onDeviceError(error, 'create');
+  }
+}
+
+export { ON_DEVICE_LANGUAGES };
+
+/** Whether the on-device model reads and writes `language` (en, es, ja always; others as the browser says). */
+export async function onDeviceHandles(api: LanguageModelApi, language: string): Promise<boolean> {
+  const primary = language.toLowerCase().split('-')[0]!;
+  if ((ON_DEVICE_LANGUAGES as readonly string[]).includes(primary)) return true;
+  const expected = { expectedInputs: [{ type: 'text' as const, languages: [primary] }], expectedOutputs: [{ type: 'text' as const, languages: [primary] }] };
+  return (await api.availability(expected).catch(() => 'unavailable' as const)) !== 'unavailable';
+}

@@ -1,0 +1,57 @@
+import type { OnDeviceStatus } from '../llm/on-device-download';
+import { ON_DEVICE_MESSAGES } from '../llm/on-device-messages';
+import { activeModelProfile, modelSetupProblem } from './active-profile';
+import { MODEL_PRESETS } from './model-presets';
+import type { Settings } from './schema';
+
+/** What a check runs on, and in words, with why when it is not what was asked for. */
+export type EngineInUse =
+  | { kind: 'model'; label: string }
+  | { kind: 'on-device'; label: string }
+  | { kind: 'evidence-only'; label: string; reason: string };
+
+export type EngineChoice = Settings['checking']['engine'];
+
+export const ENGINE_LABELS: Record<EngineChoice, string> = {
+  auto: 'Automatic (your model if set up, else on this device, else sources only)',
+  model: 'The model set up below (a server or an API)',
+  'on-device': 'On this device (Chrome)',
+  'evidence-only': 'Sources only (no model, no verdicts)',
+};
+
+const ON_DEVICE_LABEL = 'On this device (Chrome)';
+const SOURCES_LABEL = 'Sources only';
+
+/**
+ * Chooses what checks run on. Text only ever goes to the model the person set up themselves: `auto`
+ * prefers it, then Chrome's on-device model, then sources only, and never picks a cloud provider that
+ * was not set up. On a fresh install (nothing set up) that is the on-device model whenever this browser
+ * has one, else sources only.
+ */
+export function chooseEngine(settings: Settings, onDevice: OnDeviceStatus): EngineInUse {
+  const choice = settings.checking.engine;
+  const problem = modelSetupProblem(settings.model);
+  const modelLabel = () => `${MODEL_PRESETS[settings.model.preset].label} (${activeModelProfile(settings.model).strongModel || 'model'})`;
+  const onDeviceOr = (): EngineInUse =>
+    onDevice.availability === 'available'
+      ? { kind: 'on-device', label: ON_DEVICE_LABEL }
+      : { kind: 'evidence-only', label: SOURCES_LABEL, reason: onDevice.message };
+  switch (choice) {
+    case 'model':
+      return problem ? { kind: 'evidence-only', label: SOURCES_LABEL, reason: problem } : { kind: 'model', label: modelLabel() };
+    case 'on-device':
+      return onDeviceOr();
+    case 'evidence-only':
+      return { kind: 'evidence-only', label: SOURCES_LABEL, reason: 'You chose sources only in Settings.' };
+    case 'auto':
+      if (!problem) return { kind: 'model', label: modelLabel() };
+      if (onDevice.availability === 'missing' || onDevice.availability === 'unavailable') return { kind: 'evidence-only', label: SOURCES_LABEL, reason: ON_DEVICE_MESSAGES.unavailable };
+      return onDeviceOr();
+  }
+}
+
+/** Whether the on-device model is the one checks would use once it is downloaded (for the Download button). */
+export function wantsOnDevice(settings: Settings, onDevice: OnDeviceStatus): boolean {
+  const choice = settings.checking.engine;
+  return choice === 'on-device' || (choice === 'auto' && modelSetupProblem(settings.model) !== undefined && onDevice.availability !== 'missing' && onDevice.availability !== 'unavailable');
+}

@@ -1,0 +1,35 @@
+import type { EvidenceCheckResult } from '../../lib/core/evidence-only/run-evidence-check';
+import { VERDICTS_NEED_A_MODEL } from '../../lib/core/evidence-only/run-evidence-check';
+
+const SKIP_REASONS: Record<string, string> = {
+  question: 'a question',
+  opinion: 'an opinion',
+  instruction: 'an instruction',
+  'no-fact': 'no number, date or name',
+};
+
+/** A terminal report of an evidence-only check: each sentence with the sources found to compare, no verdicts. */
+export function formatSources(result: EvidenceCheckResult): string {
+  const lines: string[] = [VERDICTS_NEED_A_MODEL, ''];
+  const skipped = new Map(result.skipped.map((entry) => [entry.sentenceIndex, entry.reason]));
+  const claimOf = new Map(result.claims.map((claim) => [claim.sentenceIndex, claim]));
+  for (const sentence of result.sentences) {
+    const claim = claimOf.get(sentence.index);
+    if (!claim?.checkWorthy) {
+      const reason = skipped.get(sentence.index);
+      lines.push(`[  —   ] ${sentence.text}${reason ? `  (not looked up: ${SKIP_REASONS[reason] ?? reason})` : ''}`);
+      continue;
+    }
+    const items = result.evidence.filter((item) => item.claimId === claim.id);
+    const count = new Set(items.map((item) => item.source.url)).size;
+    lines.push(`[SOURCE] ${sentence.text}`);
+    lines.push(`    Sources to compare: ${count} found${count ? '' : ' (nothing found)'}`);
+    for (const item of items.slice(0, 3)) {
+      lines.push(`    · ${item.source.title} <${item.source.url}>`);
+      lines.push(`      “${item.passage.length > 240 ? `${item.passage.slice(0, 237)}…` : item.passage}”`);
+    }
+  }
+  if (result.warnings.length > 0) lines.push('', ...result.warnings.map((warning) => `! ${warning}`));
+  lines.push('', `Searches: ${result.usage.searchCalls}, pages read: ${result.usage.pageFetches}; no model calls.`);
+  return lines.join('\n');
+}

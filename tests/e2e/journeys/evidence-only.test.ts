@@ -1,0 +1,85 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFactWorld, type FactWorld } from '../../servers';
+import { driverBrowserName, launchDriver, type DriverPage, type ExtensionDriver } from '../harness/driver';
+import { ALL_HIGHLIGHT_NAMES, byTestId, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
+
+/** Every range in our named highlights, as "name: text", read from the page itself. */
+function drawnHighlights(page: DriverPage): Promise<string[]> {
+  return page.evaluate((names) => names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name}: ${(range as Range).toString()}`)), ALL_HIGHLIGHT_NAMES);
+}
+
+/**
+ * No model at all: a selection check finds sources per sentence (evidence-only mode), shown with a neutral
+ * mark and no verdict colours, in the page and in the side panel. Then a model is set up, and "Judge these
+ * sources" gives verdicts while the search server receives no new request for the queries already made.
+ */
+describe(`evidence-only journeys (${driverBrowserName()})`, () => {
+  let world: FactWorld;
+  const drivers: ExtensionDriver[] = [];
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+  });
+  afterEach(async () => {
+    await Promise.all(drivers.splice(0).map((driver) => driver.close()));
+  });
+  afterAll(() => world.close());
+
+  it('shows sources per sentence with no verdict colours, then judges them with a model without searching again', async () => {
+    const driver = await launchDriver();
+    drivers.push(driver);
+    // Search only: the loopback SearXNG, no model.
+    const options = await DriverOptionsPage.open(driver);
+    await options.page.setChecked(byTestId('search-wikipedia'), false);
+    await options.enableSearxng(world.searxng.baseUrl);
+    await options.page.setChecked(byTestId('allow-private-network'), true);
+    expect(await options.save()).toBe('Settings saved.');
+
+    const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    await page.click('article p:nth-of-type(3)', { clickCount: 3 }); // "The tower is 330 metres tall, …"
+    await page.click(byTestId('factlight-check-selection'));
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-sources')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+    const drawn = await drawnHighlights(page);
+    expect(drawn).toEqual([expect.stringMatching(/^factlight-sources: The tower is 330 metres tall/)]);
+
+    // The page's card: how many sources, no verdict.
+    const point = await page.evaluate(() => {
+      const rect = ([...CSS.highlights.get('factlight-sources')!][0] as Range).getClientRects()[0]!;
+      return { x: rect.left + 5, y: rect.top + rect.height / 2 };
+    }, undefined);
+    await page.clickAt(point.x, point.y);
+    await page.waitFor(byTestId('factlight-card'));
+    const card = await page.text(byTestId('factlight-card'));
+    expect(card).toMatch(/Sources to compare: \d+ found/);
+    expect(card).not.toMatch(/Supported|Refuted|Disputed/);
+
+    // The side panel: the sentence, its count of sources and its best passages, a neutral mark only.
+    const panel = await DriverSidePanel.open(driver);
+    await panel.openHistory();
+    await panel.page.click(byTestId('history-item'));
+    await panel.page.waitFor(`${byTestId('check-result')}[data-status="done"]`);
+    expect(await panel.page.text(byTestId('evidence-only-notice'))).toContain('Verdicts need a model');
+    expect(await panel.page.texts(byTestId('source-count'))).toEqual([expect.stringMatching(/^Sources to compare: [1-9]\d* found$/)]);
+    expect(await panel.page.count(byTestId('source-passage'))).toBeGreaterThan(0);
+    expect(await panel.page.text(byTestId('sentence-sources'))).toContain('330 metres');
+    expect(await panel.bands()).toEqual(['neutral']);
+    expect(await panel.page.count(byTestId('overall-score'))).toBe(0);
+    const queriesBefore = world.searxng.requests.map((request) => request.query.get('q'));
+    expect(queriesBefore.length).toBeGreaterThan(0);
+
+    // A model is set up; "Judge these sources" gives verdicts on the same evidence.
+    const settings = await DriverOptionsPage.open(driver);
+    await settings.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
+    expect(await settings.save()).toBe('Settings saved.');
+    await settings.page.close();
+    await panel.page.bringToFront();
+    await panel.page.click(byTestId('judge-sources'));
+    await panel.waitForResult();
+    expect(await panel.bands()).toContain('green');
+    expect(await panel.overallScore()).toMatch(/of \d+ claims checked/);
+    const newQueries = world.searxng.requests.map((request) => request.query.get('q')).slice(queriesBefore.length);
+    expect(newQueries.filter((query) => queriesBefore.includes(query))).toEqual([]);
+    // And the page now shows the verdict's colour where the neutral mark was.
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+  });
+});
