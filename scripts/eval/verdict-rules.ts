@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- verdict-rules --data ../shared/data/factcheck-gpt/subtasks`
+ * `npm run eval -- verdict-rules [--data DIR]` (default: ../shared/data/factcheck-gpt/subtasks when present)
  * Feeds Factcheck-Bench's human stances (subtask 3) to Factlight's own scoring code and compares the
  * result with the human true/false labels (subtask 4): the best a perfect stance judge could reach with
  * our aggregation rules. Re-runs the table of docs/verdict-rules.md (shared) from the project's code.
@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { scoreClaim } from '../../lib/core/scoring/score';
 import { deriveVerdict } from '../../lib/core/scoring/verdict';
 import type { Claim, ClaimAssessment, Stance } from '../../lib/core/types';
+import { resolveEvalData } from '../lib/eval-data';
 import { readJsonl } from '../lib/jsonl';
 import { binaryScores, type Pair } from './binary-metrics';
 
@@ -44,8 +45,13 @@ function loadStances(dir: string): Map<string, { stances: Stance[]; label: boole
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' } } });
-  if (!values.data) throw new Error('Usage: npm run eval -- verdict-rules --data DIR (with subtask3_… and subtask4_… jsonl)');
-  const claims = [...loadStances(values.data).values()].filter((c) => c.stances.length > 0);
+  const data = resolveEvalData(values.data, {
+    evalName: 'verdict-rules',
+    what: "Factcheck-Bench's subtask files (a folder with subtask3_claim_evidence_stance.jsonl and subtask4_claim_factuality.jsonl)",
+    sharedDefault: 'factcheck-gpt/subtasks',
+    contains: ['subtask3_claim_evidence_stance.jsonl', 'subtask4_claim_factuality.jsonl'],
+  });
+  const claims = [...loadStances(data).values()].filter((c) => c.stances.length > 0);
   console.log(`Factcheck-Bench human stances → Factlight scoring: ${claims.length} claims, ${claims.filter((c) => c.label).length} false`);
   console.log('rule'.padEnd(52) + 'accuracy  false-F1  true-F1  macro-F1');
   for (const rule of RULES) {
