@@ -25,8 +25,8 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     await Promise.all(drivers.splice(0).map((driver) => driver.close()));
   });
   afterAll(async () => {
-    await claude.close();
-    await world.close();
+    // Whatever did start is closed, also when beforeAll failed half-way (the rest is still unset).
+    await Promise.all([claude?.close(), world?.close()]);
   });
 
   async function launch(): Promise<ExtensionDriver> {
