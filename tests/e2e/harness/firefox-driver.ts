@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { browserPath } from '../../../scripts/lib/browsers';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 import { makeTempDir, removeTempDir } from './temp-dirs';
 
@@ -15,15 +16,6 @@ export const FIREFOX_EXTENSION_DIR = resolve(import.meta.dirname, '../../../.out
  * so the same IndexedDB) on every launch of a profile. Firefox otherwise picks a random one per install.
  */
 const EXTENSION_UUID = '3f1c2a9e-6b0d-4e57-9a41-f4c7d5e80a11';
-
-/** Debian's Firefox ESR by default (else `firefox-esr` or `firefox` on the PATH); FIREFOX_PATH wins. */
-export function findFirefox(): string {
-  const onPath = (process.env.PATH ?? '').split(':').filter(Boolean).flatMap((dir) => [join(dir, 'firefox-esr'), join(dir, 'firefox')]);
-  const candidates = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', ...onPath];
-  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
-  if (!found) throw new Error('No Firefox found: install it (apt-get install firefox-esr) or set FIREFOX_PATH.');
-  return found;
-}
 
 function geckoId(): string {
   const manifest = JSON.parse(readFileSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'), 'utf8')) as {
@@ -132,7 +124,8 @@ function puppeteerDriverPage(page: Page): DriverPage {
  */
 export async function launchFirefoxDriver(profileDir?: string, options: LaunchOptions = {}): Promise<FirefoxDriver> {
   if (!existsSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'))) throw new Error(`No Firefox build at ${FIREFOX_EXTENSION_DIR}: run "wxt build -b firefox" first.`);
-  const executablePath = findFirefox();
+  // FIREFOX_PATH, else firefox-esr (or firefox) on the PATH (scripts/ensure-browsers.ts installs it for npm test).
+  const executablePath = browserPath('firefox');
   const userDataDir = profileDir ?? makeTempDir('factlight-firefox-');
   const xdg = makeTempDir('factlight-xdg-');
   // Once kept for a relaunch, the profile belongs to the next driver: a later close must not remove it.

@@ -1,18 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { browserPath } from '../../../scripts/lib/browsers';
 import { makeTempDir, removeTempDir } from './temp-dirs';
 
 /** The unpacked Chrome build that `npm run test:e2e` makes before the suite runs. */
 export const EXTENSION_DIR = resolve(import.meta.dirname, '../../../.output/chrome-mv3');
-
-/** Debian's Chromium by default; CHROME_PATH wins. Branded Chrome >= 137 ignores --load-extension. */
-export function findChromium(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
-  if (!found) throw new Error('No Chromium found: install it (apt-get install chromium) or set CHROME_PATH.');
-  return found;
-}
 
 export interface ExtensionBrowser {
   context: BrowserContext;
@@ -45,7 +38,8 @@ export interface LaunchWithExtensionOptions {
  */
 export async function launchWithExtension(options: LaunchWithExtensionOptions = {}): Promise<ExtensionBrowser> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No built extension at ${EXTENSION_DIR}: run "wxt build" first.`);
-  const executablePath = findChromium();
+  // CHROME_PATH, else chromium on the PATH (scripts/ensure-browsers.ts installs it for npm start / npm test).
+  const executablePath = browserPath('chromium');
   const userDataDir = options.userDataDir ?? makeTempDir('factlight-profile-');
   const ownsProfile = options.removeProfileOnClose ?? !options.userDataDir;
   const xdg = makeTempDir('factlight-xdg-');
