@@ -16,17 +16,35 @@ import { formatCheck } from './lib/format-check';
 import { readShippedRatings } from './lib/ratings-file';
 import { runEvidenceOnly } from './lib/evidence-only-command';
 
-const { values } = parseArgs({
-  options: { file: { type: 'string' }, text: { type: 'string' }, json: { type: 'boolean' }, fresh: { type: 'boolean' }, budget: { type: 'string' } },
-});
+const USAGE = 'Usage: npm run check -- --file FILE | --text "TEXT" [--json] [--fresh] [--budget TOKENS]';
 
 function fail(message: string, code = 2): never {
   console.error(message);
   process.exit(code);
 }
 
-const text = values.text ?? (values.file ? readFileSync(values.file, 'utf8') : undefined);
-if (text === undefined) fail('Usage: npm run check -- --file FILE | --text "TEXT" [--json] [--fresh] [--budget TOKENS]');
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: { file: { type: 'string' }, text: { type: 'string' }, json: { type: 'boolean' }, fresh: { type: 'boolean' }, budget: { type: 'string' } },
+    }).values;
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+}
+
+/** The file's text; a missing or unreadable file is the person's input problem, told in one line. */
+function readInput(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    return fail(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)}.`);
+  }
+}
+
+const values = parseOptions();
+const text = values.text ?? (values.file ? readInput(values.file) : undefined);
+if (text === undefined) fail(USAGE);
 if (!text.trim()) fail('The text is empty: there is nothing to check.');
 
 let wiring: ReturnType<typeof pipelineFromEnv>;

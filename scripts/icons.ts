@@ -7,7 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { findChromium } from '../tests/e2e/harness/launch';
+import { browserPath } from './lib/browsers';
 
 export const ICON_SIZES = [16, 32, 48, 96, 128] as const;
 
@@ -16,7 +16,7 @@ const svg = await readFile(resolve(root, 'public/icon.svg'), 'utf8');
 const previewIndex = process.argv.indexOf('--preview');
 const previewPath = previewIndex > 0 ? process.argv[previewIndex + 1] : undefined;
 
-const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: browserPath('chromium'), headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   const dataUrl = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;

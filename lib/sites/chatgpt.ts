@@ -69,6 +69,6 @@ export const chatgpt: SiteAdapter = {
  *   carry `#:~:text=` quotes. While it streams the composer shows `button[data-testid="stop-button"]`.
  * - https://chatgpt.com/ logged out or a temporary chat (transcript UI): `li[data-message-role="assistant"]`,
  *   id `pending-<uuid>` while streaming, then the real id and `data-message-complete`.
- * - Offline: `npx tsx scripts/sites.ts ../shared/fixtures/chat/chatgpt/<file>.html --url https://chatgpt.com/c/x`
+ * - Offline: `npx tsx scripts/sites.ts tests/fixtures/chat/chatgpt/<file>.html --url https://chatgpt.com/c/x`
  *   and tests/unit/sites/chatgpt.test.ts.
  */

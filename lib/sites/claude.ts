@@ -55,6 +55,6 @@ export const claude: SiteAdapter = {
  *   then "false" and the Message actions toolbar (copy button `data-testid="action-bar-copy"`).
  * - With web search or Research on: inline source pills `a.group/tag` ("Anthropic +2") become citations;
  *   open the report → `#markdown-artifact` is found as one more reply.
- * - Offline: `npx tsx scripts/sites.ts ../shared/fixtures/chat/claude/obsidian-ai-exporter--chat-simple.html --url https://claude.ai/chat/x`
+ * - Offline: `npx tsx scripts/sites.ts tests/fixtures/chat/claude/obsidian-ai-exporter--chat-simple.html --url https://claude.ai/chat/x`
  *   and tests/unit/sites/claude.test.ts.
  */

@@ -59,6 +59,6 @@ function hasButtonAfter(turn: Element, answer: Element): boolean {
  * - https://www.perplexity.ai/: ask a question → `#markdown-content-0`; pills ("wikipedia +2") become
  *   citations with the wrapper's aria-label as title; the Stop button shows while it streams; the
  *   Share/Copy/Rewrite row appears after the answer when done.
- * - Offline: `npx tsx scripts/sites.ts ../shared/fixtures/chat/perplexity/obsidian-ai-exporter--chat-simple.html --url https://www.perplexity.ai/search/x`
+ * - Offline: `npx tsx scripts/sites.ts tests/fixtures/chat/perplexity/obsidian-ai-exporter--chat-simple.html --url https://www.perplexity.ai/search/x`
  *   and tests/unit/sites/perplexity.test.ts.
  */

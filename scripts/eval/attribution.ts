@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- attribution --data DIR [--model-from-env] [--limit N] [--generators gpt4,gpt35,...]`
+ * `npm run eval -- attribution [--data DIR] [--model-from-env] [--limit N] [--generators gpt4,gpt35,...]`
  * Citation attribution on Transparent-FCExp (Xing, Baldwin, Lau 2024; PolitiFact rulings from PolitiHop,
  * explanations with [n] citations to ruling sentences written by GPT-4, GPT-3.5 and Llama 2).
  *
@@ -13,7 +13,7 @@
  *     with lib/core/explain/attribute-citations.ts, one call per explanation: the share of citations
  *     recovered (attribution precision), attribution recall and F1, and the recovered passages against gold.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { attributeCitations } from '../../lib/core/explain/attribute-citations';
@@ -23,6 +23,7 @@ import type { ModelCallContext } from '../../lib/core/model/structured-call';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
 import { pipelineFromEnv } from '../lib/env-settings';
+import { InputError, resolveEvalData } from '../lib/eval-data';
 
 interface RawItem {
   claim: string;
@@ -198,19 +199,22 @@ export function modelContextFromEnv(env: NodeJS.ProcessEnv = process.env): Model
   }
 }
 
-const USAGE = 'Usage: npm run eval -- attribution --data ../shared/data/transparent-fcexp [--model-from-env] [--limit N] [--generators gpt4,gpt35,...]';
-
 /** Runs the evaluation; `env` and `log` are parameters so tests can drive it against the loopback model. */
 export async function run(args: string[], env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, 'model-from-env': { type: 'boolean' }, limit: { type: 'string' }, generators: { type: 'string' } } });
-  if (!values.data || !existsSync(join(values.data, 'claim_chain_mapping.json'))) throw new Error(`${USAGE}\n(--data must hold claim_chain_mapping.json and TransExp_data/)`);
-  const known = availableGenerators(values.data);
+  const data = resolveEvalData(values.data, {
+    evalName: 'attribution',
+    what: 'the Transparent-FCExp data (a folder with claim_chain_mapping.json and TransExp_data/)',
+    sharedDefault: 'transparent-fcexp',
+    contains: ['claim_chain_mapping.json', 'TransExp_data'],
+  });
+  const known = availableGenerators(data);
   const generators = values.generators ? values.generators.split(',').map((name) => name.trim()).filter(Boolean) : known;
   const unknown = generators.filter((name) => !known.includes(name));
-  if (unknown.length > 0) throw new Error(`Unknown generator(s) ${unknown.join(', ')}; available: ${known.join(', ')}`);
+  if (unknown.length > 0) throw new InputError(`Unknown generator(s) ${unknown.join(', ')}; available: ${known.join(', ')}`);
   const limit = values.limit ? Number(values.limit) : undefined;
   const ctx = values['model-from-env'] ? modelContextFromEnv(env) : undefined;
-  const sets = generators.map((generator) => ({ generator, items: loadFcexp(values.data!, generator, limit) }));
+  const sets = generators.map((generator) => ({ generator, items: loadFcexp(data, generator, limit) }));
 
   log('(a) explanation citations vs PolitiHop gold evidence chains (no model; micro-averaged)');
   for (const { generator, items } of sets) log(formatCitationCounts(generator, citationCounts(items)));

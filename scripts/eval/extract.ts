@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- extract --data DIR --out OUT.json [--show-worst N]`
+ * `npm run eval -- extract [--data DIR] --out OUT.json [--show-worst N]` (default DIR: ../shared/data/article-extraction)
  *
  * Scores our article extraction on the public article extraction benchmark (DIR holds `ground-truth.json`
  * `{id: {url, articleBody}}` and `html/<id>.html.gz`): writes `{id: {articleBody}}` for our extractor to
@@ -15,6 +15,7 @@ import { Readability } from '@mozilla/readability';
 import { decodeHtml } from '../../lib/extract/charset';
 import { parseWithLinkedom } from '../../lib/extract/linkedom-extractor';
 import { extractArticle } from '../../lib/extract/readability-extract';
+import { InputError, resolveEvalData } from '../lib/eval-data';
 import { corpusScores, pageCounts, type PageCounts } from './shingle-metrics';
 
 interface GroundTruthEntry {
@@ -51,7 +52,7 @@ async function loadPages(dir: string): Promise<Page[]> {
   const pages: Page[] = [];
   for (const [id, entry] of Object.entries(truth).sort(([a], [b]) => a.localeCompare(b))) {
     const file = `${id}.html.gz`;
-    if (!files.has(file)) throw new Error(`${dir}/html/${file} is missing (listed in ground-truth.json)`);
+    if (!files.has(file)) throw new InputError(`${dir}/html/${file} is missing (listed in ground-truth.json)`);
     const bytes = gunzipSync(await readFile(join(dir, 'html', file)));
     pages.push({ id, url: entry.url, articleBody: entry.articleBody ?? '', html: decodeHtml(bytes) });
   }
@@ -116,8 +117,14 @@ export async function run(args: string[]): Promise<void> {
     args,
     options: { data: { type: 'string' }, out: { type: 'string' }, 'show-worst': { type: 'string' } },
   });
-  if (!values.data || !values.out) throw new Error('Usage: npm run eval -- extract --data DIR --out OUT.json [--show-worst N]');
-  const pages = await loadPages(values.data);
+  if (!values.out) throw new InputError('Usage: npm run eval -- extract [--data DIR] --out OUT.json [--show-worst N]');
+  const data = resolveEvalData(values.data, {
+    evalName: 'extract',
+    what: 'the article extraction benchmark (a folder with ground-truth.json and html/)',
+    sharedDefault: 'article-extraction',
+    contains: ['ground-truth.json', 'html'],
+  });
+  const pages = await loadPages(data);
   const results = runAll(CONTENDERS, pages);
   const ours = results[0];
   if (!ours) throw new Error('no extractor ran');

@@ -14,6 +14,7 @@ import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-type
 import { verifyClaim } from '../../lib/core/stages/verify-claim';
 import type { Claim, Evidence } from '../../lib/core/types';
 import { pipelineFromEnv } from '../lib/env-settings';
+import { resolveEvalData } from '../lib/eval-data';
 import { readJsonl } from '../lib/jsonl';
 import { binaryScores, formatScores, type Pair } from './binary-metrics';
 
@@ -92,8 +93,12 @@ export async function evaluateLive(items: BenchItem[], deps: PipelineDeps, optio
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, limit: { type: 'string' }, live: { type: 'boolean' } } });
-  if (!values.data) throw new Error('Usage: npm run eval -- factcheck-bench --data factcheck-GPT-benchmark.jsonl [--limit N] [--live]');
-  const items = loadBench(values.data, values.limit ? Number(values.limit) : undefined);
+  const data = resolveEvalData(values.data, {
+    evalName: 'factcheck-bench',
+    what: 'the Factcheck-Bench file factcheck-GPT-benchmark.jsonl',
+    sharedDefault: 'factcheck-gpt/factcheck-GPT-benchmark.jsonl',
+  });
+  const items = loadBench(data, values.limit ? Number(values.limit) : undefined);
   const { deps, options } = pipelineFromEnv();
   console.log(`Factcheck-Bench: ${items.length} answers, ${values.live ? 'whole pipeline (live search)' : "dataset's claims and passages"}; positive class = false`);
   if (values.live) {

@@ -3,13 +3,14 @@
  *
  *   npm run eval -- passages --data IN.jsonl --out OUT.jsonl [--gold GOLD.jsonl]
  *                            [--embeddings http://127.0.0.1:PORT/v1 [--embedding-model NAME]]
- *   npm run eval -- passages --from-factcheck-stance subtask3_claim_evidence_stance.jsonl --out OUT.jsonl
+ *   npm run eval -- passages [--from-factcheck-stance subtask3_claim_evidence_stance.jsonl] --out OUT.jsonl
  *                            [--word-vectors FILE.json] [--fusion-grid]
  *
  * Input lines `{id, claim, passages}`, output lines `{id, ranking}` (passage indices, best first; our ranker,
  * fused with embeddings when `--embeddings` or `--word-vectors` is given; `EMBEDDINGS_API_KEY` is sent as a
  * bearer key). With gold (`{id, relevant}` lines; `--from-factcheck-stance` converts Factcheck-Bench and
- * uses it as data and gold) it prints P@1, MRR and nDCG@5 of our ranker next to plain BM25 (same tokenizer,
+ * uses it as data and gold; without --data or --from-factcheck-stance it reads that file from
+ * ../shared/data/factcheck-gpt/subtasks/ when present) it prints P@1, MRR and nDCG@5 of our ranker next to plain BM25 (same tokenizer,
  * passages as documents, textbook k1/b, IDF over the claim's candidates), on all items and on the two
  * halves of a fixed split by id hash: "dev" (where the few global parameters were chosen) and "held-out".
  * Rows: "ours, lexical score only" is the lexical score (BM25 with the product's parameters, numbers,
@@ -52,6 +53,7 @@ import { splitSentences } from '../../lib/core/passages/segment';
 import { tokenize } from '../../lib/core/passages/tokenize';
 import type { Embedder } from '../../lib/core/ports';
 import { createOpenAiEmbedder } from '../../lib/llm/openai-chat-model';
+import { requireInputFile, resolveEvalData } from '../lib/eval-data';
 import { OBJECT_ROW, readJsonl } from '../lib/jsonl';
 import { convertFactcheckStance } from './convert-factcheck-stance';
 import { asConstants, crossValidatedWeights, fitListwise, type FitItem } from './passage-weights';
@@ -67,7 +69,7 @@ interface Item {
 type Ranker = (claim: string, passages: string[]) => Promise<number[]>;
 
 const USAGE =
-  'Usage: npm run eval -- passages (--data IN.jsonl [--gold GOLD.jsonl] | --from-factcheck-stance FILE) --out OUT.jsonl [--embeddings URL [--embedding-model NAME] | --word-vectors FILE.json] [--fusion-grid]';
+  'Usage: npm run eval -- passages (--data IN.jsonl [--gold GOLD.jsonl] | [--from-factcheck-stance FILE]) --out OUT.jsonl [--embeddings URL [--embedding-model NAME] | --word-vectors FILE.json] [--fusion-grid]';
 
 const OPTIONS = {
   data: { type: 'string' },
@@ -245,12 +247,22 @@ function row(name: string, subset: string, s: RankingSummary): string {
 export async function run(args: string[]): Promise<void> {
   const values = parseOptions(args);
   const { 'from-factcheck-stance': factcheck, data: dataPath, out: outPath, embeddings: url, 'word-vectors': wordVectors } = values;
-  if ((!factcheck && !dataPath) || !outPath) usageError(USAGE);
+  if (!outPath) usageError(USAGE);
   if (url && wordVectors) usageError('--embeddings and --word-vectors are mutually exclusive');
-  const rows = factcheck ? convertFactcheckStance(await readFile(factcheck, 'utf8')) : readJsonl(dataPath ?? '', OBJECT_ROW);
+  // Without --data, Factcheck-Bench's stance file (from --from-factcheck-stance, or the shared data folder).
+  const stanceFile =
+    dataPath && !factcheck
+      ? undefined
+      : resolveEvalData(factcheck, {
+          evalName: 'passages',
+          what: "Factcheck-Bench's subtask3_claim_evidence_stance.jsonl (or your own --data IN.jsonl)",
+          sharedDefault: 'factcheck-gpt/subtasks/subtask3_claim_evidence_stance.jsonl',
+          option: '--from-factcheck-stance',
+        });
+  const rows = stanceFile ? convertFactcheckStance(await readFile(stanceFile, 'utf8')) : readJsonl(requireInputFile(dataPath ?? '', '--data'), OBJECT_ROW);
   const items: Item[] = rows.map((r) => ({ id: String(r.id), claim: String(r.claim), passages: (r.passages as unknown[]).map(String) }));
   const goldPath = values.gold;
-  const goldRows = factcheck ? rows : goldPath ? readJsonl(goldPath, OBJECT_ROW) : [];
+  const goldRows = stanceFile ? rows : goldPath ? readJsonl(requireInputFile(goldPath, '--gold'), OBJECT_ROW) : [];
   const gold = new Map(goldRows.map((r) => [String(r.id), (r.relevant as number[] | undefined) ?? []]));
 
   // The product's own embedder, so the eval measures what the extension would send and receive.
@@ -262,7 +274,7 @@ export async function run(args: string[]): Promise<void> {
         providerLabel: `The embeddings server (${url})`,
       })
     : wordVectors
-      ? wordVectorEmbedderFromFile(wordVectors)
+      ? wordVectorEmbedderFromFile(requireInputFile(wordVectors, '--word-vectors'))
       : undefined;
   const embedder = source ? cachingEmbedder(source) : undefined;
   const rankers: Array<[string, Ranker]> = [['BM25 (baseline)', bm25Ranker], ['ours, lexical score only', lexicalOnlyRanker], ['ours, lexical', oursRanker()]];

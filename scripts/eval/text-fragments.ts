@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- text-fragments [--data ../shared/data/readability-pages] [--show-failures]`
+ * `npm run eval -- text-fragments [--data DIR] [--show-failures]` (default: ../shared/data/readability-pages when present)
  * The share of passages whose text fragment finds exactly one match in the page's text as Readability
  * rendered it, over real article pages (Mozilla Readability's test pages: <name>/source.html and
  * expected.html). Target: at least 95%. See text-fragment-pages.ts for what is measured.
@@ -7,12 +7,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { resolveEvalData } from '../lib/eval-data';
 import { measurePage } from './text-fragment-pages';
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, 'show-failures': { type: 'boolean' } } });
-  const dir = values.data ?? '../shared/data/readability-pages';
-  if (!existsSync(dir)) throw new Error(`No pages at ${dir}: pass --data DIR (with <name>/source.html and expected.html)`);
+  const dir = resolveEvalData(values.data, {
+    evalName: 'text-fragments',
+    what: "real article pages (a folder of <name>/source.html and expected.html, e.g. Readability's test pages)",
+    sharedDefault: 'readability-pages',
+  });
   const pages = readdirSync(dir).filter((name) => existsSync(join(dir, name, 'source.html')) && existsSync(join(dir, name, 'expected.html'))).sort();
   let passages = 0;
   let unique = 0;

@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- verdict-rules --data ../shared/data/factcheck-gpt/subtasks [--benchmark FILE] [--ratings FILE]`
+ * `npm run eval -- verdict-rules [--data DIR] [--benchmark FILE] [--ratings FILE]` (default data: ../shared/data/factcheck-gpt/subtasks when present)
  * Feeds Factcheck-Bench's human stances (subtask 3) to Factlight's own scoring code and compares the
  * result with the human true/false labels (subtask 4): the best a perfect stance judge could reach with
  * our aggregation rules. Re-runs the table of docs/verdict-rules.md (shared) from the project's code.
@@ -18,6 +18,7 @@ import { scoreClaim } from '../../lib/core/scoring/score';
 import { deriveVerdict } from '../../lib/core/scoring/verdict';
 import { weightedCredibility, weightedVerdict, type WeightedStance } from '../../lib/core/scoring/weighted';
 import type { Claim, ClaimAssessment, Stance } from '../../lib/core/types';
+import { resolveEvalData } from '../lib/eval-data';
 import { readJsonl } from '../lib/jsonl';
 import { readShippedRatings } from '../lib/ratings-file';
 import { binaryScores, type Pair } from './binary-metrics';
@@ -105,10 +106,15 @@ function macroF1(pairs: Pair[]): number {
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, benchmark: { type: 'string' }, ratings: { type: 'string' } } });
-  if (!values.data) throw new Error('Usage: npm run eval -- verdict-rules --data DIR (with subtask3_… and subtask4_… jsonl)');
-  const benchmark = values.benchmark ?? join(values.data, '..', 'factcheck-GPT-benchmark.jsonl');
+  const data = resolveEvalData(values.data, {
+    evalName: 'verdict-rules',
+    what: "Factcheck-Bench's subtask files (a folder with subtask3_claim_evidence_stance.jsonl and subtask4_claim_factuality.jsonl)",
+    sharedDefault: 'factcheck-gpt/subtasks',
+    contains: ['subtask3_claim_evidence_stance.jsonl', 'subtask4_claim_factuality.jsonl'],
+  });
+  const benchmark = values.benchmark ?? join(data, '..', 'factcheck-GPT-benchmark.jsonl');
   const ratings = values.ratings ? parseRatingsTable(readFileSync(values.ratings, 'utf8')) : readShippedRatings();
-  const { claims: byClaim, unmatched } = loadClaims(values.data, loadPassageUrls(benchmark), ratings);
+  const { claims: byClaim, unmatched } = loadClaims(data, loadPassageUrls(benchmark), ratings);
   const claims = [...byClaim.values()].filter((c) => c.judged.length > 0);
   const passages = claims.flatMap((c) => c.judged);
   const rated = passages.filter((p) => p.pc1 !== undefined);

@@ -4,6 +4,7 @@
  * with its 1-based line number, so a broken dataset row can be found.
  */
 import { readFileSync } from 'node:fs';
+import { InputError } from './eval-data';
 
 /** How a caller checks each value: a type guard and what it expects, for the error message. */
 export interface RowShape<T> {
@@ -35,7 +36,7 @@ export const OBJECT_ROW: RowShape<Record<string, unknown>> = {
   expected: 'a JSON object',
 };
 
-/** `parseJsonl` of a file; a bad line's error names the file too. */
+/** `parseJsonl` of a file; a bad line's error names the file too (an InputError: the data is at fault). */
 export function readJsonl(path: string): unknown[];
 export function readJsonl<T>(path: string, shape: RowShape<T>): T[];
 export function readJsonl<T>(path: string, shape?: RowShape<T>): unknown[] {
@@ -43,6 +44,6 @@ export function readJsonl<T>(path: string, shape?: RowShape<T>): unknown[] {
   try {
     return shape ? parseJsonl(text, shape) : parseJsonl(text);
   } catch (error) {
-    throw new Error(`${path}, ${error instanceof Error ? error.message : String(error)}`);
+    throw new InputError(`${path}, ${error instanceof Error ? error.message : String(error)}`);
   }
 }

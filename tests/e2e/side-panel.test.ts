@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -28,9 +28,13 @@ describe('checks in the side panel', () => {
   beforeAll(async () => {
     world = await startFactWorld();
   });
+  /** Where the export test saves its download; removed after the test, also when it fails. */
+  let exportDir: string | undefined;
   afterEach(async () => {
     world.model.faults.clear();
     await Promise.all(browsers.splice(0).map((browser) => browser.close()));
+    if (exportDir) rmSync(exportDir, { recursive: true, force: true });
+    exportDir = undefined;
   });
   afterAll(() => world.close());
 
@@ -108,7 +112,8 @@ describe('checks in the side panel', () => {
 
     const download = panel.page.waitForEvent('download');
     await panel.page.getByTestId('export-json').first().click();
-    const file = join(mkdtempSync(join(tmpdir(), 'factlight-export-')), 'checks.json');
+    exportDir = mkdtempSync(join(tmpdir(), 'factlight-export-'));
+    const file = join(exportDir, 'checks.json');
     await (await download).saveAs(file);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as { format: string; checks: unknown[] };
     expect(exported).toMatchObject({ format: 'factlight-checks', checks: [expect.anything()] });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { connect, type Socket } from 'node:net';
@@ -24,17 +24,11 @@ export interface HttpsOrigin {
 
 /** Serves `content` for every request (a saved page), or lets `content` answer each request itself. */
 export async function startHttpsOrigin(hosts: string[], content: string | RequestListener): Promise<HttpsOrigin> {
-  const dir = mkdtempSync(join(tmpdir(), 'factlight-tls-'));
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${hosts[0]}`,
-    '-addext', `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-  ], { stdio: 'ignore' });
   const handler: RequestListener = typeof content === 'function' ? content : (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(content);
   };
-  const server: Server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, handler);
+  const server: Server = createServer(selfSignedCertificate(hosts), handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -72,6 +66,21 @@ export async function startHttpsOrigin(hosts: string[], content: string | Reques
       await Promise.all([closeServer(server), closeServer(proxy)]);
     },
   };
+}
+
+/** A fresh self-signed certificate for `hosts`, made by openssl in a temporary folder that is removed at once. */
+function selfSignedCertificate(hosts: string[]): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'factlight-tls-'));
+  try {
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${hosts[0]}`,
+      '-addext', `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+    ], { stdio: 'ignore' });
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A saved full page without its scripts (they would try to reach the real site). */

@@ -48,10 +48,14 @@ export function playwrightDriverPage(page: Page): DriverPage {
   };
 }
 
-/** {@link ExtensionDriver} on {@link launchWithExtension}: Debian's Chromium with the chrome-mv3 build. */
+/**
+ * {@link ExtensionDriver} on {@link launchWithExtension}: Debian's Chromium with the chrome-mv3 build, in
+ * a fresh temporary profile, or in `userDataDir` for a relaunch (the new driver then owns and removes it).
+ */
 export async function launchChromiumDriver(userDataDir?: string, options: LaunchOptions = {}): Promise<ExtensionDriver> {
   const args = options.httpsOrigin?.chromiumArgs ?? [];
-  return chromiumDriver(await launchWithExtension({ ...(userDataDir ? { userDataDir } : {}), args }), options);
+  const profile = userDataDir ? { userDataDir, removeProfileOnClose: true } : {};
+  return chromiumDriver(await launchWithExtension({ ...profile, args }), options);
 }
 
 /** Wraps a running Chromium for the shared journeys. */
@@ -80,7 +84,7 @@ export function chromiumDriver(browser: ExtensionBrowser, options: LaunchOptions
       return playwrightDriverPage(await browser.waitForPage(urlPrefix, timeout));
     },
     async relaunch() {
-      await browser.close();
+      await browser.close({ keepProfile: true });
       return launchChromiumDriver(browser.userDataDir, options);
     },
     close: () => browser.close(),

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { browserPath } from '../../../scripts/lib/browsers';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
+import { makeTempDir, removeTempDir } from './temp-dirs';
 
 /** The Firefox driver (Firefox-only tests name it; it has nothing beyond the shared driver now). */
 export type FirefoxDriver = ExtensionDriver;
@@ -15,15 +16,6 @@ export const FIREFOX_EXTENSION_DIR = resolve(import.meta.dirname, '../../../.out
  * so the same IndexedDB) on every launch of a profile. Firefox otherwise picks a random one per install.
  */
 const EXTENSION_UUID = '3f1c2a9e-6b0d-4e57-9a41-f4c7d5e80a11';
-
-/** Debian's Firefox ESR by default (else `firefox-esr` or `firefox` on the PATH); FIREFOX_PATH wins. */
-export function findFirefox(): string {
-  const onPath = (process.env.PATH ?? '').split(':').filter(Boolean).flatMap((dir) => [join(dir, 'firefox-esr'), join(dir, 'firefox')]);
-  const candidates = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', ...onPath];
-  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
-  if (!found) throw new Error('No Firefox found: install it (apt-get install firefox-esr) or set FIREFOX_PATH.');
-  return found;
-}
 
 function geckoId(): string {
   const manifest = JSON.parse(readFileSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'), 'utf8')) as {
@@ -127,71 +119,88 @@ function puppeteerDriverPage(page: Page): DriverPage {
 
 /**
  * Starts Debian's Firefox ESR with the Firefox build installed as a temporary add-on, driven over
- * WebDriver BiDi (see ../shared/docs/platform-notes.md). Pass `profileDir` to relaunch the same profile.
+ * WebDriver BiDi. Pass `profileDir` to relaunch the same profile; the driver owns it then and removes it
+ * on close. The temporary folders also go when the launch fails, and at the latest when the process exits.
  */
 export async function launchFirefoxDriver(profileDir?: string, options: LaunchOptions = {}): Promise<FirefoxDriver> {
   if (!existsSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'))) throw new Error(`No Firefox build at ${FIREFOX_EXTENSION_DIR}: run "wxt build -b firefox" first.`);
-  const userDataDir = profileDir ?? mkdtempSync(join(tmpdir(), 'factlight-firefox-'));
-  const xdg = mkdtempSync(join(tmpdir(), 'factlight-xdg-'));
-  const browser: Browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: findFirefox(),
-    headless: true,
-    userDataDir,
-    // The loopback HTTPS origins (tests/servers/https-origin.ts) have self-signed certificates.
-    acceptInsecureCerts: Boolean(options.httpsOrigin),
-    // Without it Firefox refuses to navigate a tab to a moz-extension:// page for the driver.
-    args: ['--remote-allow-system-access'],
-    env: { ...process.env, XDG_CACHE_HOME: xdg },
-    // Puppeteer puts its own prefs.js back on close, so these go in on every launch.
-    extraPrefsFirefox: {
-      'extensions.webextensions.uuids': JSON.stringify({ [geckoId()]: EXTENSION_UUID }),
-      // A temporary add-on is uninstalled when Firefox closes; keep its storage and address for the relaunch.
-      'extensions.webextensions.keepStorageOnUninstall': true,
-      'extensions.webextensions.keepUuidOnUninstall': true,
-      // Background tabs otherwise run timers at most once a second (our page code throttles redraws).
-      'dom.min_background_timeout_value': 4,
-      'dom.min_background_timeout_value_without_budget_throttling': 4,
-      'dom.timeout.enable_budget_timer_throttling': false,
-      ...options.httpsOrigin?.firefoxPrefs,
-    },
-  });
-  await browser.installExtension(FIREFOX_EXTENSION_DIR);
-  const baseUrl = `moz-extension://${EXTENSION_UUID}/`;
-  const waitForTab = async (urlPrefix: string, timeout = 10_000): Promise<DriverPage> => {
-    // Firefox does not tell the driver when a tab goes to a moz-extension:// page (its URL stays
-    // about:blank there), so every tab is asked for its own address until one matches.
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      for (const page of await browser.pages()) {
-        const href = await page.evaluate(() => location.href).catch(() => ''); // a tab closing meanwhile
-        if (href.startsWith(urlPrefix)) return puppeteerDriverPage(page);
-      }
-      if (Date.now() > deadline) throw new Error(`No tab at ${urlPrefix} within ${timeout} ms.`);
-      await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval
-    }
+  // FIREFOX_PATH, else firefox-esr (or firefox) on the PATH (scripts/ensure-browsers.ts installs it for npm test).
+  const executablePath = browserPath('firefox');
+  const userDataDir = profileDir ?? makeTempDir('factlight-firefox-');
+  const xdg = makeTempDir('factlight-xdg-');
+  // Once kept for a relaunch, the profile belongs to the next driver: a later close must not remove it.
+  let handedOver = false;
+  const removeFolders = (keepProfile: boolean) => {
+    handedOver ||= keepProfile;
+    removeTempDir(xdg);
+    if (!handedOver) removeTempDir(userDataDir);
   };
-  // A fresh install opens the welcome page (runtime.onInstalled, reason "install" for a temporary add-on
-  // too); waiting for it here means every tab a test opens comes after it.
-  const closeBrowser = async () => {
-    await browser.close();
-    rmSync(xdg, { recursive: true, force: true });
+  const baseUrl = `moz-extension://${EXTENSION_UUID}/`;
+  let browser: Browser | undefined;
+  let waitForTab: (urlPrefix: string, timeout?: number) => Promise<DriverPage>;
+  try {
+    const launched = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath,
+      headless: true,
+      userDataDir,
+      // The loopback HTTPS origins (tests/servers/https-origin.ts) have self-signed certificates.
+      acceptInsecureCerts: Boolean(options.httpsOrigin),
+      // Without it Firefox refuses to navigate a tab to a moz-extension:// page for the driver.
+      args: ['--remote-allow-system-access'],
+      env: { ...process.env, XDG_CACHE_HOME: xdg },
+      // Puppeteer puts its own prefs.js back on close, so these go in on every launch.
+      extraPrefsFirefox: {
+        'extensions.webextensions.uuids': JSON.stringify({ [geckoId()]: EXTENSION_UUID }),
+        // A temporary add-on is uninstalled when Firefox closes; keep its storage and address for the relaunch.
+        'extensions.webextensions.keepStorageOnUninstall': true,
+        'extensions.webextensions.keepUuidOnUninstall': true,
+        // Background tabs otherwise run timers at most once a second (our page code throttles redraws).
+        'dom.min_background_timeout_value': 4,
+        'dom.min_background_timeout_value_without_budget_throttling': 4,
+        'dom.timeout.enable_budget_timer_throttling': false,
+        ...options.httpsOrigin?.firefoxPrefs,
+      },
+    });
+    browser = launched;
+    await launched.installExtension(FIREFOX_EXTENSION_DIR);
+    waitForTab = async (urlPrefix, timeout = 10_000) => {
+      // Firefox does not tell the driver when a tab goes to a moz-extension:// page (its URL stays
+      // about:blank there), so every tab is asked for its own address until one matches.
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        for (const page of await launched.pages()) {
+          const href = await page.evaluate(() => location.href).catch(() => ''); // a tab closing meanwhile
+          if (href.startsWith(urlPrefix)) return puppeteerDriverPage(page);
+        }
+        if (Date.now() > deadline) throw new Error(`No tab at ${urlPrefix} within ${timeout} ms.`);
+        await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval
+      }
+    };
+    // A fresh install opens the welcome page (runtime.onInstalled, reason "install" for a temporary add-on
+    // too); waiting for it here means every tab a test opens comes after it.
+    if (!profileDir) await waitForTab(`${baseUrl}welcome.html`);
+  } catch (error) {
+    await browser?.close().catch(() => undefined);
+    removeFolders(false);
+    throw error;
+  }
+  const running = browser;
+  const closeBrowser = async (keepProfile: boolean) => {
+    try {
+      await running.close();
+    } finally {
+      removeFolders(keepProfile);
+    }
   };
   let badgeReader: Promise<DriverPage> | undefined;
   const openExtensionPage = async (path: string) => {
-    const page = await browser.newPage();
+    const page = await running.newPage();
     // page.goto never resolves for moz-extension:// (Firefox sends no load event to the driver there).
     const context = (page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'complete'): Promise<unknown> } }).browsingContext;
     await context.navigate(`${baseUrl}${path}`, 'complete');
     return puppeteerDriverPage(page);
   };
-  if (!profileDir) {
-    await waitForTab(`${baseUrl}welcome.html`).catch(async (error: unknown) => {
-      await closeBrowser();
-      rmSync(userDataDir, { recursive: true, force: true });
-      throw error;
-    });
-  }
   return {
     browserName: 'firefox',
     baseUrl,
@@ -208,18 +217,15 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
       }, pageUrl);
     },
     async openPage(url) {
-      const page = await browser.newPage();
+      const page = await running.newPage();
       await page.goto(url);
       return puppeteerDriverPage(page);
     },
     waitForTab,
     async relaunch() {
-      await closeBrowser();
+      await closeBrowser(true);
       return launchFirefoxDriver(userDataDir, options);
     },
-    async close() {
-      await closeBrowser();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close: () => closeBrowser(false),
   };
 }

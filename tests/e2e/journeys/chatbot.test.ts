@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, startHttpsOrigin, withoutScripts, type FactWorld, type HttpsOrigin } from '../../servers';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
 import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
-import { readSharedFixture } from '../../unit/sites/fixtures';
+import { readChatFixture } from '../../unit/sites/fixtures';
 
 /** A saved real Claude conversation served at https://claude.ai, so the real match patterns apply. */
 const FIXTURE = 'claude/obsidian-ai-exporter--chat-simple.html';
@@ -16,8 +16,8 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
   const drivers: ExtensionDriver[] = [];
 
   beforeAll(async () => {
-    // Throws with instructions when the shared fixture folder (or this file in it) is missing.
-    const html = readSharedFixture(FIXTURE);
+    // A saved page kept in tests/fixtures/chat/ (throws when the file is missing).
+    const html = readChatFixture(FIXTURE);
     world = await startFactWorld();
     claude = await startHttpsOrigin(['claude.ai'], withoutScripts(html));
   });
@@ -25,8 +25,8 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     await Promise.all(drivers.splice(0).map((driver) => driver.close()));
   });
   afterAll(async () => {
-    await claude.close();
-    await world.close();
+    // Whatever did start is closed, also when beforeAll failed half-way (the rest is still unset).
+    await Promise.all([claude?.close(), world?.close()]);
   });
 
   async function launch(): Promise<ExtensionDriver> {

@@ -49,7 +49,8 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     driver = undefined;
   });
   afterAll(async () => {
-    await Promise.all([world.close(), links.close(), archive.close()]);
+    // Whatever did start is closed, also when beforeAll failed half-way (the rest is still unset).
+    await Promise.all([world?.close(), links?.close(), archive?.close()]);
   });
 
   /** The loopback archive, typed into the options page's advanced section. */

@@ -41,7 +41,8 @@ function expectRange(value: Range | Orphaned): Range {
   return value;
 }
 
-describe.each(PAGES)('anchoring on the real page %s', (name) => {
+// Whole real pages (wikipedia-2 is 1 MB) under happy-dom take seconds per test on a busy machine, not 5.
+describe.each(PAGES)('anchoring on the real page %s', { timeout: 60_000 }, (name) => {
   it('describes and re-anchors ranges to the very same boundaries, with and without the position', () => {
     const body = mountReadabilityPage(name);
     const index = buildTextIndex(body);

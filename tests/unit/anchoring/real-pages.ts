@@ -1,29 +1,17 @@
 /**
- * Real pages for the anchoring tests, read in place from the shared folder (third-party content for
- * internal testing, not copied here):
- * - `/work/shared/data/readability-pages/<name>/source.html`: mozilla/readability's saved news, blog and
- *   Wikipedia pages (see its SOURCE.txt). Override the `data` folder with FACTLIGHT_SHARED_DATA.
- * - `/work/shared/fixtures/chat/<site>/<file>`: saved chatbot pages (see its README.txt). Override the
- *   `fixtures` folder with FACTLIGHT_SHARED_FIXTURES.
- * A missing file fails the test with this explanation; the tests are never skipped.
+ * Real pages for the anchoring tests, kept in this repository:
+ * - `tests/fixtures/readability-pages/<name>/source.html`: mozilla/readability's saved news, blog and
+ *   Wikipedia pages (see SOURCE.txt there).
+ * - `tests/fixtures/chat/<site>/<file>`: saved chatbot pages (see SOURCE.txt there).
+ * A missing file fails the test with its path; the tests are never skipped.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { READABILITY_PAGES } from '../extract/real-pages';
+import { CHAT_FIXTURES } from '../sites/fixtures';
 
-// A path, not `new URL(…)`: under happy-dom the global URL is happy-dom's, which node:url rejects.
-const SHARED = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared');
-const DATA = process.env.FACTLIGHT_SHARED_DATA ?? join(SHARED, 'data');
-const FIXTURES = process.env.FACTLIGHT_SHARED_FIXTURES ?? join(SHARED, 'fixtures');
-
-function readShared(path: string, what: string): string {
-  if (!existsSync(path)) {
-    throw new Error(
-      `${what} not found at ${path}. The anchoring tests run on real saved pages from the shared test data ` +
-        '(/work/shared: readability-pages from mozilla/readability, chat fixtures); set FACTLIGHT_SHARED_DATA ' +
-        'or FACTLIGHT_SHARED_FIXTURES to where they live.',
-    );
-  }
+function readFixture(path: string, what: string): string {
+  if (!existsSync(path)) throw new Error(`${what} not found at ${path} (see SOURCE.txt in its fixture folder).`);
   return readFileSync(path, 'utf8');
 }
 
@@ -51,12 +39,12 @@ function mount(html: string): HTMLElement {
 
 /** Mounts `readability-pages/<name>/source.html` and returns the body. */
 export function mountReadabilityPage(name: string): HTMLElement {
-  return mount(readShared(join(DATA, 'readability-pages', name, 'source.html'), `Real test page "${name}"`));
+  return mount(readFixture(join(READABILITY_PAGES, name, 'source.html'), `Real test page "${name}"`));
 }
 
 /** Mounts a saved chatbot page, e.g. `chatgpt/obsidian-ai-exporter--chat-simple.html`. */
 export function mountChatPage(path: string): HTMLElement {
-  return mount(readShared(join(FIXTURES, 'chat', path), `Chat page fixture "${path}"`));
+  return mount(readFixture(join(CHAT_FIXTURES, path), `Chat page fixture "${path}"`));
 }
 
 /** Whitespace runs collapsed, for comparing text across re-flowed pages. */

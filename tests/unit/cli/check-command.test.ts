@@ -83,4 +83,11 @@ describe('npm run check', { timeout: 30_000 }, () => {
     const empty = await check(['--text', '  '], env);
     expect(empty.stderr).toContain('The text is empty');
   });
+
+  it('says clearly, without a stack trace, when the --file does not exist', async () => {
+    const missing = resolve(ROOT, 'no-such-file.txt');
+    const { code, stderr } = await check(['--file', missing], env);
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe(`Cannot read ${missing}: no such file.`);
+  });
 });

@@ -25,4 +25,23 @@ describe('npm run eval', { timeout: 30_000 }, () => {
     expect(stderr).toContain('Set FACTLIGHT_BASE_URL');
     expect(stderr).not.toMatch(/^\s+at /m);
   });
+
+  it('stops with one clear line and exit 2, no stack trace, when the --data path does not exist', async () => {
+    const missing = resolve(ROOT, 'no-such-folder/subtasks');
+    const { code, stdout, stderr } = await evaluate(['verdict-rules', '--data', missing], {});
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim()).toBe(
+      `No data for the verdict-rules eval at ${missing}: it needs Factcheck-Bench's subtask files (a folder with ` +
+        'subtask3_claim_evidence_stance.jsonl and subtask4_claim_factuality.jsonl); pass it with --data PATH ' +
+        '(e.g. --data ../shared/data/factcheck-gpt/subtasks).',
+    );
+  });
+
+  it('names the missing file when the --data folder exists but holds other things', async () => {
+    const { code, stderr } = await evaluate(['attribution', '--data', resolve(ROOT, 'tests/fixtures/factcheck-bench')], {});
+    expect(code).toBe(2);
+    expect(stderr).toContain('has no claim_chain_mapping.json, TransExp_data: the attribution eval needs');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
 });

@@ -24,7 +24,8 @@ afterAll(async () => {
   await window.happyDOM.close();
 });
 
-describe('DOMParser extractor', () => {
+// Each test parses a real page twice (happy-dom and linkedom): seconds on a busy machine, not 5.
+describe('DOMParser extractor', { timeout: 30_000 }, () => {
   for (const name of ['cnn', 'nytimes-1', 'ars-1']) {
     it(`extracts ${name} like the linkedom extractor`, async () => {
       const { source, metadata } = realPage(name);

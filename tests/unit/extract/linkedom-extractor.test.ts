@@ -41,7 +41,8 @@ const PAGES: Array<{ name: string; byline?: string; removed?: string[] }> = [
   { name: 'yahoo-4' },
 ];
 
-describe('linkedom extractor on real pages', () => {
+// Real pages up to 560 kB: seconds per test on a busy machine, not 5.
+describe('linkedom extractor on real pages', { timeout: 30_000 }, () => {
   for (const { name, byline, removed = [] } of PAGES) {
     it(`extracts ${name}: title, byline, metadata and the article text without furniture`, async () => {
       const page = realPage(name);

@@ -1,17 +1,17 @@
 /**
- * ChatGPT adapter on the real and synthetic captures in ../shared/fixtures/chat/chatgpt/: classic UI
+ * ChatGPT adapter on the real and synthetic captures in tests/fixtures/chat/chatgpt/: classic UI
  * (article/section turns, pills, Deep Research text fragments, KaTeX, a turn split around "Thought for
  * 12s") and the 2026 transcript UI (JSON source payloads, code, math, streaming by attribute).
  */
 import { describe, expect, it } from 'vitest';
 import { chatgpt } from '../../../lib/sites/chatgpt';
 import { citedUrls, findReplies, findScrollRoot } from '../../../lib/sites/find-replies';
-import { loadSharedFixture, occurrences } from './fixtures';
+import { loadChatFixture, occurrences } from './fixtures';
 
 const URL = 'https://chatgpt.com/c/6ab6d1b4';
 
 describe('ChatGPT classic UI, obsidian-ai-exporter--chat-simple.html (real, ja-JP, Feb 2026)', () => {
-  const doc = loadSharedFixture('chatgpt/obsidian-ai-exporter--chat-simple.html');
+  const doc = loadChatFixture('chatgpt/obsidian-ai-exporter--chat-simple.html');
   const replies = findReplies(chatgpt, doc, URL);
 
   it('finds the six assistant turns, all finished, keyed by data-message-id', () => {
@@ -90,7 +90,7 @@ describe('ChatGPT classic UI, obsidian-ai-exporter--chat-simple.html (real, ja-J
 });
 
 describe('ChatGPT classic UI, defuddle--extractor--chatgpt-citations.html (real, trimmed, Jun 2026)', () => {
-  const [reply, ...others] = findReplies(chatgpt, loadSharedFixture('chatgpt/defuddle--extractor--chatgpt-citations.html'), URL);
+  const [reply, ...others] = findReplies(chatgpt, loadChatFixture('chatgpt/defuddle--extractor--chatgpt-citations.html'), URL);
 
   it('maps the assistant message of a section turn without data-turn to its turn', () => {
     expect(others).toHaveLength(0);
@@ -125,7 +125,7 @@ describe('ChatGPT classic UI, defuddle--extractor--chatgpt-citations.html (real,
 });
 
 describe('ChatGPT classic UI, defuddle--extractor--chatgpt-post-thought-content.html (synthetic)', () => {
-  const replies = findReplies(chatgpt, loadSharedFixture('chatgpt/defuddle--extractor--chatgpt-post-thought-content.html'), URL);
+  const replies = findReplies(chatgpt, loadChatFixture('chatgpt/defuddle--extractor--chatgpt-post-thought-content.html'), URL);
 
   it('merges the two messages of one turn and drops the "Thought for 12s" control', () => {
     expect(replies).toHaveLength(1);
@@ -143,7 +143,7 @@ describe('ChatGPT classic UI, defuddle--extractor--chatgpt-post-thought-content.
 });
 
 describe('ChatGPT transcript UI, rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html', () => {
-  const doc = loadSharedFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html');
+  const doc = loadChatFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html');
   const replies = findReplies(chatgpt, doc, 'https://chatgpt.com/');
 
   it('finds the three assistant items by li id, finished by data-message-complete', () => {

@@ -1,16 +1,16 @@
 /**
- * Claude adapter on the real captures in ../shared/fixtures/chat/claude/: a seven-turn chat with tool-use
+ * Claude adapter on the real captures in tests/fixtures/chat/claude/: a seven-turn chat with tool-use
  * summaries, a research answer and KaTeX, and a research report (`#markdown-artifact`) with 23 source pills.
  */
 import { describe, expect, it } from 'vitest';
 import { claude } from '../../../lib/sites/claude';
 import { citedUrls, findReplies, findScrollRoot } from '../../../lib/sites/find-replies';
-import { loadSharedFixture, occurrences } from './fixtures';
+import { loadChatFixture, occurrences } from './fixtures';
 
 const URL = 'https://claude.ai/chat/0b1e6c1a';
 
 describe('Claude, obsidian-ai-exporter--chat-simple.html (real, Feb 2026)', () => {
-  const doc = loadSharedFixture('claude/obsidian-ai-exporter--chat-simple.html');
+  const doc = loadChatFixture('claude/obsidian-ai-exporter--chat-simple.html');
   const replies = findReplies(claude, doc, URL);
 
   it('finds the seven replies, finished (data-is-streaming="false" + action bar), with distinct text-derived ids', () => {
@@ -59,7 +59,7 @@ describe('Claude, obsidian-ai-exporter--chat-simple.html (real, Feb 2026)', () =
 });
 
 describe('Claude, obsidian-ai-exporter--artifacts.html (real research report, Jan 2026)', () => {
-  const [report, ...others] = findReplies(claude, loadSharedFixture('claude/obsidian-ai-exporter--artifacts.html'), URL);
+  const [report, ...others] = findReplies(claude, loadChatFixture('claude/obsidian-ai-exporter--artifacts.html'), URL);
 
   it('finds the report panel as one finished reply', () => {
     expect(others).toHaveLength(0);

@@ -9,7 +9,7 @@ import { claude } from '../../../lib/sites/claude';
 import { adapterForUrl, findReplies } from '../../../lib/sites/index';
 import type { Reply } from '../../../lib/sites/types';
 import { parseSavedPage } from '../../../scripts/sites';
-import { readSharedFixture, readSyntheticFixture } from './fixtures';
+import { readChatFixture, readSyntheticFixture } from './fixtures';
 
 function parseHappy(html: string): Document {
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -23,13 +23,13 @@ function summary(replies: Reply[]) {
 }
 
 const PAGES: Array<[string, string, () => string]> = [
-  ['chatgpt classic (real)', 'https://chatgpt.com/c/x', () => readSharedFixture('chatgpt/obsidian-ai-exporter--chat-simple.html')],
-  ['chatgpt citations (real)', 'https://chatgpt.com/share/x', () => readSharedFixture('chatgpt/defuddle--extractor--chatgpt-citations.html')],
-  ['chatgpt transcript (synthetic)', 'https://chatgpt.com/', () => readSharedFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html')],
-  ['claude chat (real)', 'https://claude.ai/chat/x', () => readSharedFixture('claude/obsidian-ai-exporter--chat-simple.html')],
-  ['claude report (real)', 'https://claude.ai/chat/x', () => readSharedFixture('claude/obsidian-ai-exporter--artifacts.html')],
-  ['gemini (real)', 'https://gemini.google.com/app/x', () => readSharedFixture('gemini/obsidian-ai-exporter--chat-simple.html')],
-  ['perplexity (real)', 'https://www.perplexity.ai/search/x', () => readSharedFixture('perplexity/obsidian-ai-exporter--chat-simple.html')],
+  ['chatgpt classic (real)', 'https://chatgpt.com/c/x', () => readChatFixture('chatgpt/obsidian-ai-exporter--chat-simple.html')],
+  ['chatgpt citations (real)', 'https://chatgpt.com/share/x', () => readChatFixture('chatgpt/defuddle--extractor--chatgpt-citations.html')],
+  ['chatgpt transcript (synthetic)', 'https://chatgpt.com/', () => readChatFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html')],
+  ['claude chat (real)', 'https://claude.ai/chat/x', () => readChatFixture('claude/obsidian-ai-exporter--chat-simple.html')],
+  ['claude report (real)', 'https://claude.ai/chat/x', () => readChatFixture('claude/obsidian-ai-exporter--artifacts.html')],
+  ['gemini (real)', 'https://gemini.google.com/app/x', () => readChatFixture('gemini/obsidian-ai-exporter--chat-simple.html')],
+  ['perplexity (real)', 'https://www.perplexity.ai/search/x', () => readChatFixture('perplexity/obsidian-ai-exporter--chat-simple.html')],
   ['grok (synthetic)', 'https://grok.com/chat/x', () => readSyntheticFixture('grok')],
   ['deepseek (synthetic)', 'https://chat.deepseek.com/a/chat/s/x', () => readSyntheticFixture('deepseek')],
   ['copilot (synthetic)', 'https://copilot.microsoft.com/chats/x', () => readSyntheticFixture('copilot')],
@@ -50,7 +50,7 @@ describe('happy-dom and linkedom agree', () => {
 describe('simulated streaming on happy-dom (Claude)', () => {
   it('a reply flagged data-is-streaming="true" gets finished=false until the flag flips back', () => {
     const url = 'https://claude.ai/chat/x';
-    const doc = parseHappy(readSharedFixture('claude/obsidian-ai-exporter--chat-simple.html'));
+    const doc = parseHappy(readChatFixture('claude/obsidian-ai-exporter--chat-simple.html'));
     const wrappers = doc.querySelectorAll('div[data-is-streaming]');
     const last = wrappers[wrappers.length - 1];
     last?.setAttribute('data-is-streaming', 'true');

@@ -1,10 +1,10 @@
 /**
- * Every saved page in ../shared/fixtures/chat/ must be covered by an adapter test. A new fixture makes
+ * Every saved page in tests/fixtures/chat/ must be covered by an adapter test. A new fixture makes
  * this fail until a test with concrete expectations is added for it (and listed here).
  */
 import { describe, expect, it } from 'vitest';
 import { adapterForUrl, findReplies } from '../../../lib/sites/index';
-import { listSharedChatFixtures, loadSharedFixture } from './fixtures';
+import { listSavedChatFixtures, loadChatFixture } from './fixtures';
 
 /** Fixture → the URL it was captured on (the adapter to use) and the test file asserting its details. */
 const COVERED: Record<string, { url: string; test: string }> = {
@@ -19,8 +19,8 @@ const COVERED: Record<string, { url: string; test: string }> = {
   'perplexity/obsidian-ai-exporter--chat-simple.html': { url: 'https://www.perplexity.ai/search/x', test: 'perplexity.test.ts' },
 };
 
-describe('shared chat fixtures', () => {
-  const files = listSharedChatFixtures();
+describe('saved chat fixtures', () => {
+  const files = listSavedChatFixtures();
 
   it('are all covered by a test (add expectations for any new file)', () => {
     expect(files).toEqual(Object.keys(COVERED).sort());
@@ -31,7 +31,7 @@ describe('shared chat fixtures', () => {
     if (!entry) throw new Error(`${file} has no entry in COVERED`);
     const adapter = adapterForUrl(entry.url);
     if (!adapter) throw new Error(`no adapter for ${entry.url}`);
-    const replies = findReplies(adapter, loadSharedFixture(file), entry.url);
+    const replies = findReplies(adapter, loadChatFixture(file), entry.url);
     expect(replies.length).toBeGreaterThan(0);
     expect(replies.every((reply) => reply.text.trim().length > 0)).toBe(true);
   });

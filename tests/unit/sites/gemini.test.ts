@@ -1,16 +1,16 @@
 /**
- * Gemini adapter on the real capture in ../shared/fixtures/chat/gemini/ (ja-JP, Feb 2026): three replies,
+ * Gemini adapter on the real capture in tests/fixtures/chat/gemini/ (ja-JP, Feb 2026): three replies,
  * a localized hidden heading, an empty thinking container, KaTeX with the TeX in `data-math`.
  */
 import { describe, expect, it } from 'vitest';
 import { findReplies, findScrollRoot } from '../../../lib/sites/find-replies';
 import { gemini } from '../../../lib/sites/gemini';
-import { loadSharedFixture, occurrences } from './fixtures';
+import { loadChatFixture, occurrences } from './fixtures';
 
 const URL = 'https://gemini.google.com/app/6cc71b18a6f630bb';
 
 describe('Gemini, obsidian-ai-exporter--chat-simple.html (real, ja-JP, Feb 2026)', () => {
-  const doc = loadSharedFixture('gemini/obsidian-ai-exporter--chat-simple.html');
+  const doc = loadChatFixture('gemini/obsidian-ai-exporter--chat-simple.html');
   const replies = findReplies(gemini, doc, URL);
 
   it('finds three model-response replies keyed by their message-content id, finished', () => {

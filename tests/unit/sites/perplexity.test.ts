@@ -1,17 +1,17 @@
 /**
- * Perplexity adapter on ../shared/fixtures/chat/perplexity/: a real three-answer thread (citation pill,
+ * Perplexity adapter on tests/fixtures/chat/perplexity/: a real three-answer thread (citation pill,
  * KaTeX) and defuddle's synthetic conversation (injected controls, a "Prepared by … Thinking" line, an
  * invalid `javascript:` citation).
  */
 import { describe, expect, it } from 'vitest';
 import { findReplies, findScrollRoot } from '../../../lib/sites/find-replies';
 import { perplexity } from '../../../lib/sites/perplexity';
-import { loadSharedFixture, occurrences } from './fixtures';
+import { loadChatFixture, occurrences } from './fixtures';
 
 const URL = 'https://www.perplexity.ai/search/test-abc';
 
 describe('Perplexity, obsidian-ai-exporter--chat-simple.html (real, Feb 2026)', () => {
-  const doc = loadSharedFixture('perplexity/obsidian-ai-exporter--chat-simple.html');
+  const doc = loadChatFixture('perplexity/obsidian-ai-exporter--chat-simple.html');
   const replies = findReplies(perplexity, doc, URL);
 
   it('finds three answers, finished (action row after each answer)', () => {
@@ -56,7 +56,7 @@ describe('Perplexity, obsidian-ai-exporter--chat-simple.html (real, Feb 2026)', 
 });
 
 describe('Perplexity, defuddle--extractor--perplexity-conversation.html (synthetic)', () => {
-  const replies = findReplies(perplexity, loadSharedFixture('perplexity/defuddle--extractor--perplexity-conversation.html'), URL);
+  const replies = findReplies(perplexity, loadChatFixture('perplexity/defuddle--extractor--perplexity-conversation.html'), URL);
 
   it('finds two answers; with no action row in this page they are not finished', () => {
     expect(replies.map((reply) => [reply.messageId, reply.finished])).toEqual([

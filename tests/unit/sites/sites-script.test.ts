@@ -1,13 +1,13 @@
 /** `scripts/sites.ts` (npm run sites), called through its exported `main`, not spawned. */
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../scripts/sites';
-import { readSharedFixture, sharedChatFixtureDir } from './fixtures';
+import { CHAT_FIXTURES, readChatFixture } from './fixtures';
 
 const PERPLEXITY = 'perplexity/obsidian-ai-exporter--chat-simple.html';
 
 describe('npm run sites', () => {
   it('prints site, count and per reply id, finished, the first 80 characters and cited URLs', () => {
-    const result = main([`${sharedChatFixtureDir()}/${PERPLEXITY}`, '--url', 'https://www.perplexity.ai/search/x']);
+    const result = main([`${CHAT_FIXTURES}/${PERPLEXITY}`, '--url', 'https://www.perplexity.ai/search/x']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const output = JSON.parse(result.stdout) as unknown;
@@ -23,14 +23,14 @@ describe('npm run sites', () => {
   });
 
   it('cuts text to 80 characters and prints distinct URLs once', () => {
-    const result = main(['page.html', '--url', 'https://chatgpt.com/share/x'], () => readSharedFixture('chatgpt/defuddle--extractor--chatgpt-citations.html'));
+    const result = main(['page.html', '--url', 'https://chatgpt.com/share/x'], () => readChatFixture('chatgpt/defuddle--extractor--chatgpt-citations.html'));
     const output = JSON.parse(result.stdout) as { replies: Array<{ text: string; citations: string[] }> };
     expect(output.replies[0]?.text).toHaveLength(80);
     expect(output.replies[0]?.citations).toHaveLength(4);
   });
 
   it('--full adds the whole text, code ranges and citations with offsets', () => {
-    const result = main(['page.html', '--url', 'https://chatgpt.com/', '--full'], () => readSharedFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html'));
+    const result = main(['page.html', '--url', 'https://chatgpt.com/', '--full'], () => readChatFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html'));
     const output = JSON.parse(result.stdout) as { replies: Array<{ full?: { codeRanges: unknown[]; citations: unknown[] } }> };
     expect(output.replies[1]?.full?.codeRanges).toEqual([{ start: 45, end: 73 }]);
     expect(output.replies[2]?.full?.citations).toHaveLength(4);

@@ -1,5 +1,5 @@
 /**
- * Adapters for sites with no real capture in ../shared/fixtures/chat/ (Copilot, Mistral) or none copied
+ * Adapters for sites with no real capture in tests/fixtures/chat/ (Copilot, Mistral) or none copied
  * there (DeepSeek, Grok), on SYNTHETIC pages in tests/fixtures/chat/synthetic/ written from the structure
  * notes in ../shared/docs/chat-sites.md §1.6–1.9. They prove the adapters' logic, not that the live
  * sites still look like this.
