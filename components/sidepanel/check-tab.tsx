@@ -15,26 +15,46 @@ export interface ClaimFocus {
   seq: number;
 }
 
-/** The Check tab: set-up notice when no model is chosen, the check box, "Fact-check this page", and the current check. */
+/** The Check tab: what checks run on (a set-up notice when it is sources only), the check box, "Fact-check this page", and the current check. */
 export function CheckTab(props: { status: ExtensionStatus | undefined; checkId: string | undefined; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
   const { status, checkId, claimFocus, onOpenCheck } = props;
   return (
     <>
-      {status?.modelConfigured === false ? (
-        <SetupNotice
-          testId="setup-needed"
-          message="No model is set up yet: checks find sources to compare for each sentence, without verdicts. For verdicts, choose a model in Settings (any OpenAI-compatible endpoint, or a local Ollama)."
-          buttonTestId="open-options"
-        />
-      ) : null}
-      {status?.modelConfigured ? (
-        <p className="hint" data-testid="sidepanel-ready">Select text on a page, or paste text below, to fact-check it.</p>
-      ) : null}
+      <EngineNotice status={status} />
       <EngineStatus pageStatus={{ status }} switchHint="To switch: Settings → Checking → Checks run on." onOpenSettings={() => void browser.runtime.openOptionsPage()} />
       <CheckBox onStarted={onOpenCheck} />
       <CheckPageButton onStarted={onOpenCheck} />
       {checkId ? <CurrentCheck checkId={checkId} claimFocus={claimFocus} onOpenCheck={onOpenCheck} /> : <NoCurrentCheck onOpenCheck={onOpenCheck} />}
     </>
+  );
+}
+
+/**
+ * Ready, or what a check will do without a model, from what checks run on now (`status.engine`, the
+ * background's own choice): the model set up or Chrome's on-device model give verdicts; sources only
+ * gives sources to compare, and says how to get verdicts. A background that reports no engine is read
+ * from `modelConfigured`.
+ */
+function EngineNotice({ status }: { status: ExtensionStatus | undefined }) {
+  if (!status) return null;
+  const kind = status.engine?.kind ?? (status.modelConfigured ? 'model' : 'evidence-only');
+  if (kind === 'model') {
+    return <p className="hint" data-testid="sidepanel-ready" data-engine={kind}>Select text on a page, or paste text below, to fact-check it.</p>;
+  }
+  if (kind === 'on-device') {
+    return (
+      <p className="hint" data-testid="sidepanel-ready" data-engine={kind}>
+        Select text on a page, or paste text below, to fact-check it: checks run on Chrome’s on-device model, with verdicts, and the text stays on this device.
+      </p>
+    );
+  }
+  const download = status.wantsOnDevice ? ', or download the on-device model below' : '';
+  return (
+    <SetupNotice
+      testId="setup-needed"
+      message={`No model in use: checks find sources to compare for each sentence, without verdicts. For verdicts, choose a model in Settings (any OpenAI-compatible endpoint, or a local Ollama)${download}.`}
+      buttonTestId="open-options"
+    />
   );
 }
 

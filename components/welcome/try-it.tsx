@@ -1,19 +1,57 @@
 import { useState } from 'react';
-import { sendToBackground } from '../../lib/messaging/protocol';
+import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
+import type { EngineInUse } from '../../lib/settings/engine';
 import { WELCOME_SAMPLE_TEXT } from '../../lib/welcome/sample-text';
 import { CurrentCheck } from '../sidepanel/current-check';
 
-/** Why "Try it" cannot run yet, or undefined when it can. */
-export type TryItBlocker = 'loading' | 'no-model' | undefined;
+/**
+ * What "Try it" will run on, from `getStatus`: its `engine` (the background's own choice, the one
+ * `startCheck` makes), or for a background that does not report one, the saved model or nothing known.
+ */
+function engineOf(status: ExtensionStatus): EngineInUse | undefined {
+  if (status.engine) return status.engine;
+  return status.modelConfigured ? { kind: 'model', label: 'the model you saved' } : undefined;
+}
+
+/** Where the sample goes when "Try it" is pressed, said before the press: pressing it is the choice. */
+function runsOnText(engine: EngineInUse, queriesGoTo: string | undefined): string {
+  const queries = queriesGoTo ? `search queries from it go to ${queriesGoTo}` : 'no search source is enabled in Settings, so no evidence will be found';
+  switch (engine.kind) {
+    case 'model':
+      return `“Try it” sends the sample to ${engine.label}, the model you set up, and ${queries}.`;
+    case 'on-device':
+      return `“Try it” runs on Chrome’s on-device model: the sample stays on this device, and ${queries}.`;
+    case 'evidence-only':
+      return queriesGoTo
+        ? `“Try it” finds sources to compare; add a model for verdicts. Pressing it sends search queries from the sample to ${queriesGoTo}.`
+        : '“Try it” finds sources to compare, but no search source is enabled in Settings; add a model for verdicts.';
+  }
+}
+
+const BUTTON_LABELS: Record<EngineInUse['kind'], string> = {
+  model: 'Try it',
+  'on-device': 'Try it on this device',
+  'evidence-only': 'Try it: find sources',
+};
 
 /**
- * Step 3: checks a short sample with the saved model, through the same `startCheck` command and run
- * manager as any check, and shows the result as the side panel does: read live from the database.
+ * Step 3: checks a short sample through the same `startCheck` command and run manager as any check, on
+ * whatever checks run on now (the saved model, Chrome's on-device model, or sources only), says which and
+ * what leaves the browser before it is pressed, and shows the result as the side panel does: read live
+ * from the database (sources to compare for an evidence-only check, the verdicts otherwise).
  */
-export function TryIt(props: { blocker: TryItBlocker; chosen: boolean; unsavedChanges: boolean; checkId: string | undefined; onStarted: (checkId: string) => void }) {
-  const { blocker, chosen, unsavedChanges, checkId, onStarted } = props;
+export function TryIt(props: {
+  status: ExtensionStatus | undefined;
+  chosen: boolean;
+  unsavedChanges: boolean;
+  queriesGoTo: string | undefined;
+  checkId: string | undefined;
+  onStarted: (checkId: string) => void;
+}) {
+  const { status, chosen, unsavedChanges, queriesGoTo, checkId, onStarted } = props;
   const [problem, setProblem] = useState<string>();
   const [starting, setStarting] = useState(false);
+  const engine = status ? engineOf(status) : undefined;
 
   const start = async () => {
     setProblem(undefined);
@@ -21,7 +59,7 @@ export function TryIt(props: { blocker: TryItBlocker; chosen: boolean; unsavedCh
     try {
       const result = await sendToBackground('startCheck', { text: WELCOME_SAMPLE_TEXT, origin: 'typed' });
       if (result.ok) onStarted(result.checkId);
-      else setProblem(result.needsSetup ? 'The saved model is not complete yet: finish step 2 and save it.' : result.error);
+      else setProblem(result.needsSetup ? `The saved model is not ready: ${result.error}` : result.error);
     } catch (error) {
       setProblem(`Factlight's background did not answer: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -30,31 +68,37 @@ export function TryIt(props: { blocker: TryItBlocker; chosen: boolean; unsavedCh
   };
 
   const reason =
-    blocker === 'no-model'
-      ? chosen
-        ? 'Fill in step 2 and save it first: “Try it” sends the sample to that model.'
-        : 'Choose a way above and save it first: “Try it” sends the sample to that model, and nothing is sent before.'
-      : blocker === 'loading'
-        ? 'Checking whether a model is saved…'
-        : unsavedChanges
-          ? 'You have unsaved changes above: “Try it” uses the model as last saved.'
-          : undefined;
+    status === undefined
+      ? 'Checking what checks run on…'
+      : engine === undefined
+        ? 'Choose a way above and save it first: “Try it” sends the sample to that model, and nothing is sent before.'
+        : engine.kind === 'model'
+          ? unsavedChanges
+            ? 'You have unsaved changes above: “Try it” uses the model as last saved.'
+            : undefined
+          : chosen && !status.modelConfigured
+            ? 'For verdicts from the way you chose, fill in step 2 and save it; until then “Try it” runs as said here.'
+            : undefined;
+  const runsOn = engine ? runsOnText(engine, queriesGoTo) : undefined;
+  const describedBy = [runsOn ? 'try-runs-on' : '', reason ? 'try-reason' : ''].filter(Boolean).join(' ');
 
   return (
     <section className="try-it" aria-labelledby="step-try">
       <h2 id="step-try"><span className="step" aria-hidden="true">3</span> Try it</h2>
       <p>Factlight will check this sample: one of its sentences is a popular myth.</p>
       <blockquote className="sample" data-testid="welcome-sample">{WELCOME_SAMPLE_TEXT}</blockquote>
+      {runsOn ? <p className="hint" id="try-runs-on" data-testid="welcome-try-runs-on" data-engine={engine?.kind}>{runsOn}</p> : null}
       <div className="row wrap">
-        <button type="button" data-testid="welcome-try" onClick={() => void start()} disabled={blocker !== undefined || starting}
-          aria-describedby={reason ? 'try-reason' : undefined}>
-          {starting ? 'Starting…' : checkId ? 'Try it again' : 'Try it'}
+        <button type="button" data-testid="welcome-try" onClick={() => void start()} disabled={engine === undefined || starting}
+          aria-describedby={describedBy || undefined}>
+          {starting ? 'Starting…' : `${engine ? BUTTON_LABELS[engine.kind] : 'Try it'}${checkId ? ' again' : ''}`}
         </button>
         {reason ? <span id="try-reason" className="hint" data-testid="welcome-try-reason">{reason}</span> : null}
       </div>
       {problem ? <p className="result error" role="alert" data-testid="welcome-try-problem">{problem}</p> : null}
       {checkId ? (
         <div className="try-result" data-testid="welcome-result">
+          {/* The side panel's own switch: an evidence-only check shows its sources to compare. */}
           <CurrentCheck checkId={checkId} onOpenCheck={onStarted} />
         </div>
       ) : null}

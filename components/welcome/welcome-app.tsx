@@ -4,11 +4,12 @@ import { sendToBackground } from '../../lib/messaging/protocol';
 import type { ModelPresetId } from '../../lib/settings/model-presets';
 import { toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 import { detectOnDeviceModel } from '../../lib/welcome/on-device';
+import { queryDestinations } from '../../lib/welcome/query-destinations';
 import { publicModelSetupProblem } from '../../lib/welcome/setup-problem';
 import { useExtensionStatus } from '../sidepanel/use-extension-status';
 import { ModelSetup, type SaveStatus } from './model-setup';
 import { OnDeviceOption } from './on-device-option';
-import { TryIt, type TryItBlocker } from './try-it';
+import { TryIt } from './try-it';
 import { VerdictSourceChoice } from './verdict-source-choice';
 import { WhatItDoes } from './what-it-does';
 
@@ -78,14 +79,12 @@ export function WelcomeApp() {
     window.history.replaceState(null, '', url);
   };
 
-  const blocker: TryItBlocker = status === undefined ? 'loading' : status.modelConfigured ? undefined : 'no-model';
-
   return (
     <main className="welcome">
       <header>
         <h1>Welcome to Factlight</h1>
         <WhatItDoes />
-        <p className="hint">Nothing is sent anywhere until you choose how to get verdicts below.</p>
+        <p className="hint" data-testid="welcome-nothing-sent">Nothing is sent anywhere until you choose below: testing a connection, or pressing “Try it”.</p>
       </header>
       {statusError ? (
         <p className="result error" role="alert" data-testid="welcome-status-error">Factlight's background did not answer ({statusError}). Reload this page to retry.</p>
@@ -107,7 +106,8 @@ export function WelcomeApp() {
           <p className="hint" data-testid="welcome-choose-first">Choose one of the ways above: its settings appear here, with a test.</p>
         </section>
       )}
-      <TryIt blocker={blocker} chosen={chosen !== undefined} unsavedChanges={unsaved && status?.modelConfigured === true} checkId={checkId} onStarted={showCheck} />
+      <TryIt status={form ? status : undefined} chosen={chosen !== undefined} unsavedChanges={unsaved && status?.modelConfigured === true}
+        queriesGoTo={form ? queryDestinations(form.settings.search) : undefined} checkId={checkId} onStarted={showCheck} />
       <footer className="next">
         <h2>Then, on any page</h2>
         <ul>

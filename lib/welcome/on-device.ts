@@ -1,9 +1,9 @@
 /**
- * What the browser offers for running a model on this device, as far as the page can tell without asking
- * it to do anything. Today that is only whether Chrome's Prompt API (`LanguageModel`) is defined: defining
- * it says nothing about a usable model (Debian's Chromium defines it and always answers "unavailable"),
- * so the welcome page reports it neutrally. Issue 13's on-device provider replaces this with
- * `LanguageModel.availability()`.
+ * Whether the welcome page's own global defines Chrome's Prompt API (`LanguageModel`), touching nothing
+ * else. Defining it says nothing about a usable model (Debian's Chromium defines it and always answers
+ * "unavailable"), so this only picks the wording of "On this device". Whether checks actually run on the
+ * on-device model is the service worker's answer, `LanguageModel.availability()` through `getStatus`
+ * (`engine`, `onDevice`, `wantsOnDevice`; see lib/settings/engine.ts), which the page shows beside it.
  */
 export type OnDeviceDetection = { api: 'prompt-api' } | { api: 'none' };
 

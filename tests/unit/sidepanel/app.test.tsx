@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SidePanelApp } from '../../../entrypoints/sidepanel/app';
 import { requestPanelFocus } from '../../../lib/messaging/panel-focus';
 import type { FactlightDb } from '../../../lib/db/schema';
+import type { ExtensionStatus } from '../../../lib/messaging/protocol';
 import { buildCheckView, freshDb, seedView } from './fixtures';
 import { fakeBackground, renderWithDb } from './harness';
 
@@ -29,9 +30,43 @@ describe('the side panel', () => {
     renderWithDb(<SidePanelApp />, db);
     expect(screen.getByTestId('status-loading')).toBeTruthy();
     const notice = await screen.findByTestId('setup-needed');
-    expect(notice.textContent).toContain('No model is set up yet: checks find sources to compare');
+    expect(notice.textContent).toContain('No model in use: checks find sources to compare');
     fireEvent.click(screen.getByTestId('open-options'));
     expect(openOptions).toHaveBeenCalledOnce();
+  });
+
+  it('drives the notice from what checks run on: on-device gives verdicts, sources only says so and how to get verdicts', async () => {
+    let status: ExtensionStatus = {
+      version: '0.1.0',
+      modelConfigured: false,
+      engine: { kind: 'on-device', label: 'On this device (Chrome)' },
+      onDevice: { availability: 'available', message: '' },
+      wantsOnDevice: true,
+    };
+    fakeBackground({ ...configured(false), getStatus: () => status });
+    renderWithDb(<SidePanelApp />, db);
+    const ready = await screen.findByTestId('sidepanel-ready');
+    // No model saved, yet checks run on the on-device model: no "sources only" notice.
+    expect(ready.getAttribute('data-engine')).toBe('on-device');
+    expect(ready.textContent).toMatch(/on-device model, with verdicts/);
+    expect(screen.queryByTestId('setup-needed')).toBeNull();
+
+    status = {
+      ...status,
+      engine: { kind: 'evidence-only', label: 'Sources only', reason: 'The on-device model must be downloaded first.' },
+      onDevice: { availability: 'downloadable', message: 'The on-device model must be downloaded first.' },
+    };
+    window.dispatchEvent(new Event('focus'));
+    const notice = await screen.findByTestId('setup-needed');
+    expect(notice.textContent).toMatch(/No model in use: checks find sources to compare .*without verdicts/);
+    expect(notice.textContent).toMatch(/or download the on-device model below\./);
+    expect(screen.queryByTestId('sidepanel-ready')).toBeNull();
+
+    // A model that is saved but not chosen (Settings say sources only): the engine wins over modelConfigured.
+    status = { version: '0.1.0', modelConfigured: true, engine: { kind: 'evidence-only', label: 'Sources only', reason: 'You chose sources only in Settings.' }, wantsOnDevice: false };
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(screen.getByTestId('setup-needed').textContent).not.toMatch(/download the on-device model/));
+    expect(screen.queryByTestId('sidepanel-ready')).toBeNull();
   });
 
   it('asks for the status again when settings change or the panel gets focus, so the set-up notice goes', async () => {
