@@ -36,9 +36,11 @@ describe(`welcome journey (${driverBrowserName()})`, () => {
   it('opens on install, and Custom + Test connection + Try it give a checked sample with coloured spans', async () => {
     const { welcome } = await installed();
     expect(await welcome.text('h1')).toBe('Welcome to Factlight');
-    // Nothing is chosen and nothing is sent before the person chooses: "Try it" says why it waits.
-    await welcome.waitFor(byTestId('welcome-try-reason'), { hasText: 'Choose a way above' });
-    expect(await welcome.isDisabled(byTestId('welcome-try'))).toBe(true);
+    // Nothing is chosen and nothing is sent before the person chooses. With no model (this Chromium has no
+    // on-device model, Firefox has no Prompt API), "Try it" runs as sources only and says so before the press.
+    const runsOn = byTestId('welcome-try-runs-on');
+    await welcome.waitFor(`${runsOn}[data-engine="evidence-only"]`, { hasText: 'sends search queries from the sample to Wikipedia and Wikidata' });
+    expect(await welcome.isDisabled(byTestId('welcome-try'))).toBe(false);
     expect(await welcome.count('[name="verdict-source"]:checked')).toBe(0);
     expect(await welcome.attribute(byTestId('on-device-option'), 'data-api')).toMatch(/^(prompt-api|none)$/);
 
@@ -53,13 +55,17 @@ describe(`welcome journey (${driverBrowserName()})`, () => {
     const tested = `${byTestId('test-llm-result')}[data-run="1"]`;
     await welcome.waitFor(tested);
     expect(await welcome.attribute(tested, 'data-ok')).toBe('true');
-    // Testing is not saving: "Try it" still waits for a saved model.
-    expect(await welcome.isDisabled(byTestId('welcome-try'))).toBe(true);
+    // Testing is not saving: "Try it" still runs as sources only, and says how to get verdicts.
+    expect(await welcome.attribute(runsOn, 'data-engine')).toBe('evidence-only');
+    await welcome.waitFor(byTestId('welcome-try-reason'), { hasText: 'fill in step 2 and save it' });
 
     await welcome.click(byTestId('welcome-save'));
     await welcome.waitFor(`${byTestId('welcome-save-status')}[data-state="saved"]`);
-    await welcome.waitForFunction((selector) => (document.querySelector(selector) as HTMLButtonElement | null)?.disabled === false, byTestId('welcome-try'));
+    await welcome.waitFor(`${runsOn}[data-engine="model"]`, { hasText: 'sends the sample to' });
+    expect(await welcome.isDisabled(byTestId('welcome-try'))).toBe(false);
     expect(await welcome.count(byTestId('welcome-try-reason'))).toBe(0);
+    expect(world.requestCount()).toBeGreaterThan(0); // the connection test, which the person asked for
+    expect(wikimedia.requests).toEqual([]);
 
     await welcome.click(byTestId('welcome-try'));
     await welcome.waitFor(byTestId('overall-score'), { timeout: 45_000 });
@@ -75,8 +81,30 @@ describe(`welcome journey (${driverBrowserName()})`, () => {
     await welcome.click(byTestId('span'), myth);
     await welcome.waitFor(byTestId('claim-card'));
     const links = await welcome.attributes(`${byTestId('claim-card')} ${byTestId('evidence-item')} a[href]`, 'href');
-    expect(links).toContain('https://en.wikipedia.org/wiki/Great_Wall_of_China_myths');
+    // The link goes to the page, with a text fragment pointing at the passage.
+    expect(links.map((link) => link?.split('#')[0])).toContain('https://en.wikipedia.org/wiki/Great_Wall_of_China_myths');
   }, 120_000); // install, set-up and a whole check in one journey: more steps than the others' 60 s allow for
+
+  it('with no model, "Try it" finds sources to compare for the sample: queries go to Wikipedia only on the press', async () => {
+    const { welcome } = await installed();
+    const runsOn = byTestId('welcome-try-runs-on');
+    await welcome.waitFor(`${runsOn}[data-engine="evidence-only"]`, { hasText: 'add a model for verdicts' });
+    // The servers live across this file's journeys: count from here.
+    const queriesBefore = wikimedia.requests.length;
+    const modelCallsBefore = world.model.requests.length;
+    expect(await welcome.text(byTestId('welcome-try'))).toBe('Try it: find sources');
+    await welcome.click(byTestId('welcome-try'));
+    await welcome.waitFor(`${byTestId('check-result')}[data-evidence-only="true"]`, { timeout: 45_000 });
+    await welcome.waitFor(byTestId('evidence-progress'), { state: 'detached', timeout: 45_000 });
+    await welcome.waitFor(byTestId('sentence-sources'));
+    // A neutral mark per sentence: no colour of truth without a model.
+    const bands = await welcome.attributes(byTestId('span'), 'data-band');
+    expect(bands.length).toBeGreaterThan(0);
+    expect(new Set(bands)).toEqual(new Set(['neutral']));
+    const queries = wikimedia.requests.slice(queriesBefore);
+    expect(queries.some((request) => request.host === 'en.wikipedia.org' && request.query.list === 'search')).toBe(true);
+    expect(world.model.requests.length).toBe(modelCallsBefore);
+  }, 90_000);
 
   it('is opened again from the options page', async () => {
     const { driver, welcome } = await installed();
