@@ -78,6 +78,8 @@ export function createRunManager(deps: RunManagerDeps) {
     running.set(checkId, controller);
     changed();
     const writer = createCheckWriter(deps.db, checkId, () => clock.now(), () => deps.onCheckChanged?.(checkId));
+    // The on-device model's sessions live only as long as the check.
+    let disposeModel: (() => void) | undefined;
     try {
       await deps.db.checks.update(checkId, { status: 'running', progress: { ...EMPTY_PROGRESS }, warnings: [], updatedAt: clock.now() });
       const settings = await deps.loadSettings();
@@ -91,7 +93,9 @@ export function createRunManager(deps: RunManagerDeps) {
       }
       const api = check.onDevice ? deps.languageModel?.() : undefined;
       if (check.onDevice && !api) throw new Error(ON_DEVICE_MESSAGES.unavailable);
-      const { deps: pipelineDeps, options } = api ? createOnDevicePipelineDeps(settings, runtime, api) : createPipelineDeps(settings, runtime);
+      const onDevice = api ? createOnDevicePipelineDeps(settings, runtime, api) : undefined;
+      disposeModel = onDevice?.dispose;
+      const { deps: pipelineDeps, options } = onDevice ?? createPipelineDeps(settings, runtime);
       const priorEvidence = check.judgeOf ? await evidenceBySentence(deps.db, check.judgeOf) : undefined;
       const replyCitations = (check.citations ?? []).map((citation) => ({
         url: citation.url,
@@ -106,6 +110,7 @@ export function createRunManager(deps: RunManagerDeps) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing to keep then.
       await writer.fail(error instanceof Error ? error.message : String(error)).catch(() => undefined);
     } finally {
+      disposeModel?.();
       running.delete(checkId);
       changed();
       // The final status is written outside the writer's recorded steps: one more notice sends it to the page.

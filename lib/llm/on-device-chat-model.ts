@@ -186,7 +186,7 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
         }
       };
       const { text, fitted } = await attempt(constrained);
-      largestPromptTokens = Math.max(largestPromptTokens, contextUsageOf(session) > 0 ? fitted.promptTokens : fitted.promptTokens);
+      largestPromptTokens = Math.max(largestPromptTokens, fitted.promptTokens);
       if (fitted.notice) options.onTrim?.(fitted.notice);
       return {
         text,

@@ -220,29 +220,20 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     structuredModeFor: modeFor,
     async stream(request, onText) {
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
-      if (noStreaming.has(model)) {
+      // Groq streams no structured reply: JSON mode "does not support streaming"
+      // (https://console.groq.com/docs/text-chat), so do not spend a refused round trip finding out.
+      if (noStreaming.has(model) || (preset === 'groq' && request.jsonSchema !== undefined && modeFor(model) !== 'prompt')) {
         throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, { provider: context.provider });
       }
-      const auto = options.structuredOutput === 'auto' && request.jsonSchema !== undefined;
-      let mode = modeFor(model);
-      for (;;) {
-        try {
-          return await sendStreamed(request, model, mode, onText);
-        } catch (error) {
-          // Same fallback chain as `complete`; a refused response_format is always refused before any text.
-          // (A server that ignores response_format streams prose: the caller's parser finds no claim and
-          // asks again through `complete`, which moves the model to the prompt mode.)
-          const next = weaker(mode, preset);
-          if (auto && next && rejectsResponseFormat(error)) {
-            modes.set(model, next);
-            mode = next;
-            continue;
-          }
-          // Any other 400/422 means this server cannot stream such a request: the caller (claim extraction)
-          // asks again without streaming, and later calls go straight there.
-          if (error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422)) noStreaming.add(model);
-          throw toProviderError(error, context);
-        }
+      try {
+        return await sendStreamed(request, model, modeFor(model), onText);
+      } catch (error) {
+        // A 400/422 before any text means this server will not stream such a request: the caller (claim
+        // extraction) asks again without streaming, where `complete` walks the fallback chain if the
+        // response_format itself is refused. A streamed refusal must not weaken the mode of every later
+        // call: some servers refuse only the combination of streaming and response_format.
+        if (error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422)) noStreaming.add(model);
+        throw toProviderError(error, context);
       }
     },
     async complete(request) {

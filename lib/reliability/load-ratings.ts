@@ -8,7 +8,8 @@ let loading: Promise<RatingsTable> | undefined;
 
 /**
  * The domain ratings, read from the extension's own file on first use and kept for the page's life.
- * Only the side panel and the options page load it; the content script never does (it stays tiny).
+ * The side panel, the options page and the background (for the in-page card) load it; the content script
+ * never does (it stays tiny).
  * A failed read leaves every host unrated (nothing is shown) and is retried on the next call.
  */
 export function loadRatings(): Promise<RatingsTable> {

@@ -11,6 +11,11 @@
  *   reasoning tokens in usage.completion_tokens_details.
  * - Fields Groq does not know are refused ("property 'x' is unsupported"); max_tokens is deprecated in
  *   favour of max_completion_tokens but still honoured.
+ * - Streaming: JSON mode "does not support streaming" (https://console.groq.com/docs/text-chat, "Beta
+ *   Limitations"), and the structured-outputs page said "streaming is not currently supported with
+ *   Structured Outputs" (https://console.groq.com/docs/structured-outputs). So any response_format with
+ *   `stream: true` is refused with a 400. The exact wording is not documented; this one names
+ *   response_format, as Groq's other response_format errors do.
  */
 import { jsonModeRefusal, OPENAI_FIELDS } from './openai';
 import { strictSchemaViolation } from './strict-schema';
@@ -35,6 +40,9 @@ export function groqRules(models = ['openai/gpt-oss-20b', 'openai/gpt-oss-120b',
       if (body.reasoning_effort !== undefined) {
         if (!reasoningModel(model)) return groqError('`reasoning_effort` is not supported with this model');
         if (!['low', 'medium', 'high'].includes(String(body.reasoning_effort))) return groqError("'reasoning_effort' must be one of 'low', 'medium' or 'high'");
+      }
+      if (body.stream === true && formatType(body) !== undefined && formatType(body) !== 'text') {
+        return groqError('`response_format` does not support streaming');
       }
       if (formatType(body) === 'json_schema') {
         if (!JSON_SCHEMA_MODELS.has(model)) return groqError('This model does not support response format `json_schema`. See supported models at https://console.groq.com/docs/structured-outputs#supported-models');

@@ -129,6 +129,9 @@ describe('run manager', () => {
     expect(view.assessments.get('c3-0')?.verdict).toBe('refuted');
     expect(log.prompts.length).toBeGreaterThan(0);
     expect(log.exceeded).toBe(0);
+    // The check's sessions, base ones included, are destroyed when it ends (they hold device memory).
+    await vi.waitFor(() => expect(log.live).toBe(0), { timeout: 5_000, interval: 20 });
+    expect(log.destroyed).toBeGreaterThan(0);
 
     const german = await runs.start({ text: 'Der Eiffelturm wurde 1889 fertiggestellt und steht in Paris, der Hauptstadt von Frankreich.', origin: 'typed' });
     const germanId = german.ok ? german.checkId : '';

@@ -68,15 +68,35 @@ describe('the OpenAI adapter streaming from the loopback server', () => {
     return { sent, fetchFn };
   };
 
-  it('falls back to json_object mode when the server refuses json_schema on a stream (auto mode)', async () => {
+  it('a json_schema refused on a stream leaves the stream to complete(), which walks the fallback chain (auto mode)', async () => {
     const { sent, fetchFn } = refusing((body) => ((body.response_format as { type?: string } | undefined)?.type === 'json_schema' ? 'response_format' : null));
     const auto = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'auto', fetch: fetchFn });
-    const response = await auto.stream!(request, () => undefined);
+    await expect(auto.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
+    const response = await auto.complete(request);
     expect(response.text).toBe(JSON.stringify(REPLY));
-    expect(sent.map((body) => (body.response_format as { type: string }).type)).toEqual(['json_schema', 'json_object']);
-    // Learned for the session: the next stream goes straight to json_object.
-    await auto.stream!(request, () => undefined);
-    expect((sent.at(-1)!.response_format as { type: string }).type).toBe('json_object');
+    expect(sent.map((body) => [body.stream === true, (body.response_format as { type: string }).type])).toEqual([
+      [true, 'json_schema'],
+      [false, 'json_schema'],
+      [false, 'json_object'],
+    ]);
+  });
+
+  it('a refusal of streaming with response_format (Groq) does not weaken the mode of later calls', async () => {
+    // Some servers refuse only the combination (Groq: JSON mode "does not support streaming"); the
+    // non-streamed request with the same response_format is fine, and must keep being sent.
+    const { sent, fetchFn } = refusing((body) => (body.stream === true && body.response_format ? 'response_format' : null));
+    const auto = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'auto', fetch: fetchFn });
+    await expect(auto.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
+    expect((await auto.complete(request)).text).toBe(JSON.stringify(REPLY));
+    expect(auto.structuredModeFor('fake-fast')).toBe('json_schema');
+    expect(sent.map((body) => (body.response_format as { type: string }).type)).toEqual(['json_schema', 'json_schema']);
+  });
+
+  it('never streams a structured request to Groq (its JSON modes do not stream), so no round trip is refused', async () => {
+    const { sent, fetchFn } = refusing(() => null);
+    const groq = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'auto', preset: 'groq', fetch: fetchFn });
+    await expect(groq.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
+    expect(sent).toHaveLength(0);
   });
 
   it('stops streaming for a server that refuses streamed requests, so callers use complete()', async () => {
