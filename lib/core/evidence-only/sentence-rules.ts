@@ -19,19 +19,45 @@ export interface Worthiness {
 const QUESTION_END = /[?？؟\u037E]\s*["'”’»)\]]*\s*$/u;
 const QUESTION_START = /^\s*[¿]/u;
 
-/** Opinion markers, lower case, matched as whole words or phrases at word boundaries. */
+/**
+ * Opinion markers that make a sentence an opinion whatever facts it mentions: first-person or explicitly
+ * evaluative framings ("I think", "in my opinion"). Lower case, matched as whole words or phrases.
+ */
 const OPINION_MARKERS = [
   // English
-  'i think', 'i believe', 'i feel', 'in my opinion', 'in my view', 'i guess', 'i suppose', 'personally', 'should', 'ought to', 'must be', 'the best', 'the worst', 'beautiful', 'amazing', 'awful', 'terrible', 'wonderful', 'overrated', 'underrated', 'probably', 'perhaps', 'maybe', 'i love', 'i hate', 'we love',
+  'i think', 'i believe', 'i feel', 'i guess', 'i suppose', 'i reckon', 'i love', 'i hate', 'we think', 'we believe', 'we feel', 'we love', 'in my opinion', 'in my view', 'in our opinion', 'in our view', 'personally',
   // Spanish / Portuguese / Italian / French / German
-  'creo que', 'pienso que', 'en mi opinión', 'me parece', 'acho que', 'na minha opinião', 'penso che', 'secondo me', 'a mio parere', 'je pense', 'je crois', 'à mon avis', 'selon moi', 'ich denke', 'ich glaube', 'meiner meinung nach', 'meines erachtens', 'vielleicht', 'peut-être', 'quizás', 'tal vez', 'forse', 'talvez',
+  'creo que', 'pienso que', 'en mi opinión', 'me parece', 'acho que', 'na minha opinião', 'penso che', 'secondo me', 'a mio parere', 'je pense', 'je crois', 'à mon avis', 'selon moi', 'ich denke', 'ich glaube', 'meiner meinung nach', 'meines erachtens',
 ];
 
-/** Words that open an instruction (imperative) sentence, lower case. */
-const INSTRUCTION_OPENERS = new Set([
-  'please', 'click', 'tap', 'press', 'select', 'choose', 'open', 'close', 'go', 'visit', 'see', 'read', 'try', 'use', 'make', 'let', "let's", 'add', 'remove', 'install', 'download', 'sign', 'subscribe', 'follow', 'check', 'note', 'remember', 'imagine', 'consider', 'do', "don't", 'never', 'always', 'enter', 'type', 'call', 'contact', 'share', 'join', 'keep', 'take', 'put', 'mix', 'stir', 'bake', 'preheat', 'run', 'set',
-  'por favor', 'haga', 'pulse', 'veuillez', 'cliquez', 'bitte', 'klicken', 'clicca', 'clique',
+/**
+ * Weak markers of judgement, advice or hedging. Factual sentences use them all the time ("should be stored
+ * at 2 to 8 °C", "probably built in 1200"), so they only make a sentence an opinion when it states no
+ * number, date or name to look up.
+ */
+const WEAK_OPINION_MARKERS = [
+  'should', 'ought to', 'must be', 'the best', 'the worst', 'beautiful', 'amazing', 'awful', 'terrible', 'wonderful', 'overrated', 'underrated', 'probably', 'perhaps', 'maybe',
+  'vielleicht', 'peut-être', 'quizás', 'tal vez', 'forse', 'talvez',
+];
+
+/** Politeness words that open a request whatever follows ("Please…", "Bitte…"), lower case. */
+const REQUEST_OPENERS = new Set(['please', 'por favor', 'veuillez', 'bitte']);
+
+/** Imperative verbs that open an instruction ("Click…", "Preheat…"), lower case. */
+const IMPERATIVE_OPENERS = new Set([
+  'click', 'tap', 'press', 'select', 'choose', 'open', 'close', 'go', 'visit', 'see', 'read', 'try', 'use', 'make', 'let', "let's", 'add', 'remove', 'install', 'download', 'sign', 'subscribe', 'follow', 'check', 'note', 'remember', 'imagine', 'consider', 'do', "don't", 'enter', 'type', 'call', 'contact', 'share', 'join', 'keep', 'take', 'put', 'mix', 'stir', 'bake', 'preheat', 'run', 'set', 'avoid', 'stop', 'start', 'wait', 'ask', 'buy', 'get',
+  'haga', 'pulse', 'cliquez', 'klicken', 'clicca', 'clique',
 ]);
+
+/** Adverbs that open an instruction only before an imperative verb ("Never leave…", "Always check…"); "Never before had…" is a statement. */
+const IMPERATIVE_ADVERBS = new Set(['never', 'always', 'just', 'simply', 'nunca', 'siempre', 'jamais', 'toujours', 'nie', 'immer']);
+
+/**
+ * Openers that are also past participles: followed by a preposition they start a declarative phrase
+ * ("Set in 1920, the film…", "Run by the city since 1990, …"), not an order.
+ */
+const PARTICIPLE_OPENERS = new Set(['set', 'read', 'put', 'run', 'let']);
+const PARTICIPLE_PREPOSITIONS = new Set(['in', 'by', 'on', 'at', 'during', 'since', 'from', 'between', 'for']);
 
 const DIGIT = /\p{Nd}/u;
 /** CJK dates and counts written with their unit ("1889年", "三月"): the Nd rule covers the digits. */
@@ -80,6 +106,24 @@ function safeLocale(language: string): string {
   }
 }
 
+/** Hyphens and dashes that join two words into one ("check-ups", "best-selling", "peut-être"). */
+const WORD_JOINERS = new Set(['-', '\u2010', '\u2011']);
+
+/**
+ * Words as a reader sees them: Intl.Segmenter's words, with hyphenated compounds joined back into one
+ * ("Check-ups" is one word, not "Check" + "ups"), so markers and openers never match half a compound.
+ */
+export function joinedWordsOf(text: string, language: string): Array<{ word: string; index: number }> {
+  const joined: Array<{ word: string; index: number }> = [];
+  for (const current of wordsOf(text, language)) {
+    const last = joined[joined.length - 1];
+    const between = last ? text.slice(last.index + last.word.length, current.index) : '';
+    if (last && WORD_JOINERS.has(between)) last.word = text.slice(last.index, current.index + current.word.length);
+    else joined.push({ ...current });
+  }
+  return joined;
+}
+
 /** A capitalised word: an upper- or title-case letter followed by a lower-case one ("Paris", "Ørsted"), or an acronym ("NASA"). */
 const CAPITALISED = /^[\p{Lu}\p{Lt}](?:[\p{Ll}\p{M}'’-]|$)|^[\p{Lu}]{2,}$/u;
 /** Katakana runs name foreign people and places in Japanese; a run of three or more counts as a name. */
@@ -99,8 +143,32 @@ export function properNames(text: string, language: string): string[] {
   return names;
 }
 
+const markerPatterns = new Map<string, RegExp>();
+
+/** Whether `lower` holds one of `markers` as whole words: a hyphen counts as part of a word, so "the best" is not in "the best-selling". */
 function hasMarker(lower: string, markers: readonly string[]): boolean {
-  return markers.some((marker) => new RegExp(`(?<![\\p{L}\\p{M}])${marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{M}])`, 'u').test(lower));
+  return markers.some((marker) => {
+    let pattern = markerPatterns.get(marker);
+    if (!pattern) {
+      pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{Nd}\\-\u2010\u2011])${marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{M}\\p{Nd}\\-\u2010\u2011])`, 'u');
+      markerPatterns.set(marker, pattern);
+    }
+    return pattern.test(lower);
+  });
+}
+
+/**
+ * Whether the sentence opens as an order or request: a politeness word, an imperative verb, or an adverb
+ * before one ("Never leave…"). A participle opener followed by a preposition ("Set in 1920, …") is a
+ * statement. "Preheat the oven to 200 °C." is an instruction even with its number: the number is a
+ * setting to follow, not a fact about the world to look up.
+ */
+function isInstruction(openers: string[]): boolean {
+  const [first = '', second = '', third = ''] = openers;
+  if (REQUEST_OPENERS.has(first) || REQUEST_OPENERS.has(`${first} ${second}`)) return true;
+  if (IMPERATIVE_ADVERBS.has(first)) return IMPERATIVE_OPENERS.has(second) && !(PARTICIPLE_OPENERS.has(second) && PARTICIPLE_PREPOSITIONS.has(third));
+  if (!IMPERATIVE_OPENERS.has(first)) return false;
+  return !(PARTICIPLE_OPENERS.has(first) && PARTICIPLE_PREPOSITIONS.has(second));
 }
 
 /** Decides by rule whether a sentence is worth looking up; see the module comment. */
@@ -108,14 +176,14 @@ export function checkWorthiness(sentence: string, language: string): Worthiness 
   const text = sentence.trim();
   if (QUESTION_END.test(text) || QUESTION_START.test(text)) return { checkWorthy: false, reason: 'question' };
   const lower = text.toLocaleLowerCase(safeLocale(language));
-  const words = wordsOf(text, language);
-  const firstWord = words[0]?.word.toLocaleLowerCase(safeLocale(language)) ?? '';
-  const firstTwo = words.slice(0, 2).map((w) => w.word.toLocaleLowerCase(safeLocale(language))).join(' ');
-  if (INSTRUCTION_OPENERS.has(firstWord) || INSTRUCTION_OPENERS.has(firstTwo)) return { checkWorthy: false, reason: 'instruction' };
+  const openers = joinedWordsOf(text, language).slice(0, 3).map((w) => w.word.toLocaleLowerCase(safeLocale(language)));
+  if (isInstruction(openers)) return { checkWorthy: false, reason: 'instruction' };
   if (hasMarker(lower, OPINION_MARKERS)) return { checkWorthy: false, reason: 'opinion' };
+  // A number, a date or a name wins over weak markers ("should", "probably", "the best"): there is a fact to look up.
   const months = monthPattern(language);
   if ((months && months.test(text)) || CJK_DATE.test(text)) return { checkWorthy: true, reason: 'date' };
   if (DIGIT.test(text)) return { checkWorthy: true, reason: 'number' };
   if (properNames(text, language).length > 0) return { checkWorthy: true, reason: 'name' };
+  if (hasMarker(lower, WEAK_OPINION_MARKERS)) return { checkWorthy: false, reason: 'opinion' };
   return { checkWorthy: false, reason: 'no-fact' };
 }
