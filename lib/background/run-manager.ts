@@ -87,8 +87,7 @@ export function createRunManager(deps: RunManagerDeps) {
       if (check.evidenceOnly) {
         const evidence = createEvidenceDeps(settings, runtime);
         const result = await runEvidenceCheck(check.text, evidence.deps, { ...evidence.options, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), onEvent: writer.record });
-        await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done');
-        await deps.db.checks.update(checkId, { band: 'neutral', score: null });
+        await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done', { evidenceOnly: true });
         return;
       }
       const api = check.onDevice ? deps.languageModel?.() : undefined;

@@ -111,14 +111,19 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
       void enqueue(() => write(event));
     },
     /** Waits for every queued write, then stores the final status, scores and usage. */
-    async finish(result: CheckResult, status: CheckRecord['status']): Promise<void> {
+    /**
+     * Writes the final state in one update, so no reader ever sees a finished check with a band it will
+     * not keep. `evidenceOnly`: nothing was judged, so the check gets the neutral mark and no score
+     * instead of the "could not check" band an unjudged result would score as.
+     */
+    async finish(result: CheckResult, status: CheckRecord['status'], options: { evidenceOnly?: boolean } = {}): Promise<void> {
       await enqueue(async () => undefined);
       const scores = scoreText(result.claims, new Map(result.assessments.map((a) => [a.claimId, a])), result.evidence);
       await db.checks.update(checkId, {
         status,
         stage: 'done',
-        score: scores.overall.value,
-        band: scores.overall.band,
+        score: options.evidenceOnly ? null : scores.overall.value,
+        band: options.evidenceOnly ? 'neutral' : scores.overall.band,
         claimsChecked: scores.overall.checked,
         claimsTotal: scores.overall.total,
         usage: result.usage,

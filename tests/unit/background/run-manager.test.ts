@@ -86,12 +86,21 @@ describe('run manager', () => {
     freshDb();
     const withModel = settings;
     settings = { ...settings, model: DEFAULT_SETTINGS.model };
+    // Every state the check row passes through, as a live query would see it after each write.
+    const states: Array<{ status?: string; band?: string }> = [];
+    db.checks.hook('updating', (changes, _key, before) => {
+      const after = { ...before, ...(changes as object) } as { status?: string; band?: string };
+      states.push({ status: after.status, band: after.band });
+    });
     const runs = manager();
     const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
     const checkId = started.ok ? started.checkId : '';
     await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
     const view = (await loadCheckView(db, checkId))!;
     expect(view.check).toMatchObject({ evidenceOnly: true, band: 'neutral', score: null });
+    // Finished in one write: never "done" with the "could not check" band, not even for a moment.
+    expect(states.filter((state) => state.status === 'done')).toEqual([{ status: 'done', band: 'neutral' }]);
+    expect(states.some((state) => state.band === 'unknown')).toBe(false);
     expect(view.assessments.size).toBe(0);
     expect(view.claims.filter((claim) => claim.checkWorthy).map((claim) => claim.sentenceIndex)).toEqual([0, 1, 2, 3, 4]);
     expect(view.evidence.filter((item) => item.claimId === 'c3-0').map((item) => item.source.title)).toContain('Great Wall of China myths');
