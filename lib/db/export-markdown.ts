@@ -2,6 +2,7 @@ import { rateUrl, type RatingsTable } from '../core/reliability/domain-ratings';
 import { claimEventDate, predatesEvent, type EventDate } from '../core/sources/event-date';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../core/reliability/low-rated-citations';
 import { scoreText } from '../core/scoring/score';
+import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
 import type { Evidence } from '../core/types';
 import { orderEvidence } from '../view/citations';
 import { evidenceUrl } from '../view/evidence-link';
@@ -30,6 +31,10 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
   if (check.pageUrl) lines.push(`- **Page:** ${markdownLink(check.pageTitle ?? check.pageUrl, check.pageUrl)}`);
   else if (check.site) lines.push(`- **Site:** ${escapeMarkdown(check.site)}`);
   lines.push(`- **Status:** ${statusLabel(check)}${check.error ? ` (${escapeMarkdown(check.error)})` : ''}`);
+  if (check.evidenceOnly) {
+    lines.push(...sourcesToCompareLines(view, reliability));
+    return finish(lines, view, ratings, reliability);
+  }
   const overall = scores.overall;
   lines.push(`- **Overall:** ${percent(overall.value)} ${BAND_ICONS[overall.band]} ${BAND_LABELS[overall.band]} · ${overall.checked} of ${overall.total} claims checked`);
   lines.push('', '## Text', '', codeBlock(check.text), '');
@@ -78,6 +83,12 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     }
     lines.push('');
   }
+  return finish(lines, view, ratings, reliability);
+}
+
+/** The parts every report ends with: the links the text cites, and the check's warnings. */
+function finish(lines: string[], view: CheckView, ratings: RatingsTable, reliability: (url: string) => string | undefined): string {
+  const { check } = view;
   if (view.links.length > 0) {
     lines.push('## Sources in this text', '');
     const lowRated = lowRatedCitationsSummary(lowRatedCitations(view.links, ratings));
@@ -94,6 +105,60 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     lines.push('## Warnings', '', ...check.warnings.map((warning) => `- ${escapeMarkdown(warning)}`), '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** Evidence ids end in ":e<rank>": the ranker's order, compared as numbers (e10 after e9). */
+function rankOf(item: Evidence): number {
+  return Number(/:e(\d+)$/.exec(item.id)?.[1] ?? 0);
+}
+
+/**
+ * An evidence-only check (no model): nothing was judged, so instead of a score and verdicts (which would
+ * read as "could not check") it lists, per looked-up sentence, the sources found to compare, best first,
+ * with the same passage links and reliability labels as a judged report.
+ */
+function sourcesToCompareLines(view: CheckView, reliability: (url: string) => string | undefined): string[] {
+  const { check } = view;
+  const running = check.status === 'running' || check.status === 'queued';
+  const lookedUp = view.claims.filter((claim) => claim.checkWorthy);
+  const evidenceOf = (claimId: string) => view.evidence.filter((item) => item.claimId === claimId).sort((a, b) => rankOf(a) - rankOf(b));
+  const sourceCount = (items: readonly Evidence[]) => new Set(items.map((item) => item.source.url)).size;
+  const total = sourceCount(view.evidence.filter((item) => lookedUp.some((claim) => claim.id === item.claimId)));
+  const lines = [
+    `- **Overall:** ${BAND_ICONS.neutral} Sources to compare: ${total} found · ${lookedUp.length} of ${view.sentences.length} sentences looked up`,
+    `- **Not judged:** ${escapeMarkdown(check.evidenceOnlyReason ?? VERDICTS_NEED_A_MODEL)}`,
+    '',
+    '## Text',
+    '',
+    codeBlock(check.text),
+    '',
+  ];
+  const countLabel = (items: readonly Evidence[]) => {
+    const count = sourceCount(items);
+    return count > 0 ? `Sources to compare: ${count} found` : running ? 'Looking for sources…' : 'No sources found';
+  };
+  if (view.sentences.length > 0) {
+    lines.push('## Sentences', '');
+    for (const sentence of view.sentences) {
+      const claims = lookedUp.filter((claim) => claim.sentenceIndex === sentence.index);
+      const label = claims.length > 0 ? `${BAND_ICONS.neutral} ${countLabel(claims.flatMap((claim) => evidenceOf(claim.id)))}` : 'not looked up';
+      lines.push(`${sentence.index + 1}. **[${label}]** ${escapeMarkdown(sentence.text)}`);
+    }
+    lines.push('');
+  }
+  if (lookedUp.length > 0) lines.push('## Sources to compare', '');
+  lookedUp.forEach((claim, i) => {
+    const items = evidenceOf(claim.id);
+    lines.push(`### ${i + 1}. ${escapeMarkdown(claim.text)}`, '');
+    lines.push(`- **${countLabel(items)}**`, '- **Not judged:** verdicts need a model.', `- **Sentence:** ${claim.sentenceIndex + 1}`);
+    if (items.length > 0) {
+      lines.push('', '**Best passages**', '');
+      const event = claimEventDate(claim.text, new Date(check.createdAt).toISOString().slice(0, 10));
+      items.forEach((item, n) => lines.push(...evidenceLines(item, n, undefined, reliability(item.source.url), event)));
+    }
+    lines.push('');
+  });
+  return lines;
 }
 
 function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined, reliability: string | undefined, event: EventDate | undefined): string[] {

@@ -122,6 +122,37 @@ describe('Markdown report', () => {
     expect(exportCheckMarkdown(await stored(buildCheckView()))).not.toContain('rated low');
   });
 
+  it('reports an evidence-only check as sources to compare, never as "could not check"', async () => {
+    // What the background stores with no model: claims and ranked evidence, no assessments, the neutral band.
+    const judged = buildCheckView();
+    const view: CheckView = {
+      ...judged,
+      check: { ...judged.check, evidenceOnly: true, band: 'neutral', score: null, claimsChecked: 0, claimsTotal: 4, stage: 'done' },
+      claims: judged.claims.filter((claim) => claim.id !== 'c1-1'),
+      evidence: judged.evidence.filter((item) => item.claimId !== 'c1-1'),
+      assessments: new Map(),
+      revisions: [],
+      links: [],
+      actionability: new Map(),
+      attribution: new Map(),
+    };
+    const ratings = parseRatingsTable('scientific.example.org\t900\t\n');
+    const markdown = exportCheckMarkdown(await stored(view), ratings);
+    expect(markdown).toContain('- **Overall:** ◇ Sources to compare: 4 found · 3 of 4 sentences looked up');
+    expect(markdown).toContain('- **Not judged:** Sources only: verdicts need a model.');
+    expect(markdown).toContain('1. **[◇ Sources to compare: 2 found]** The Great Wall of China is visible from the Moon with the naked eye.');
+    expect(markdown).toContain('3. **[not looked up]** I think history is fascinating.');
+    expect(markdown).toContain('4. **[◇ No sources found]** Mount Everest is 8,849 metres tall.');
+    expect(markdown).toContain('## Sources to compare');
+    expect(markdown).toContain('- **Not judged:** verdicts need a model.');
+    // Best passages, best first, with passage links (text fragments) and reliability labels.
+    expect(markdown).toMatch(/1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0#:~:text=[^>\s]+>\) — The scientific site · Scientific · Rated high reliability \(scientific\.example\.org\) · .* · Not judged/);
+    expect(markdown).toContain('   - Passage: “The Great Wall is not visible from the Moon without aid, NASA says.”');
+    expect(markdown.indexOf('scientific report c0-0')).toBeLessThan(markdown.indexOf('news report c0-0'));
+    // None of the judged report's vocabulary.
+    expect(markdown).not.toMatch(/Unknown|Could not check|claims checked|Verdict|Refutes|Supports/);
+  });
+
   it('keeps hostile text from becoming links, images or HTML', async () => {
     const hostile = 'See [click](javascript:alert(1)) and ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> https://evil.example www.evil.example a@evil.example ``` end';
     const view = buildCheckView({
