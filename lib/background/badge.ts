@@ -7,7 +7,8 @@ import type { Verdict } from '../core/types';
  * The toolbar button's badge shows the state of the latest check made in the current tab (the browser
  * keeps a badge per tab, so switching tabs switches badges): a grey "…" while it runs, the number of
  * wrong (refuted or disputed) claims in red once it has results, and nothing when there is no check, when
- * it failed, or when it found nothing wrong ("could not check" is never counted as wrong).
+ * it failed, or when it found nothing wrong ("could not check" is never counted as wrong). An evidence-only
+ * check (no model) judges nothing, so it never shows a count: the running mark, then nothing.
  * Driven by the persisted check (the run manager's change notices), so it is right again after the
  * worker restarts and resumes a check.
  */
@@ -67,7 +68,7 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
 
   async function lookOf(check: CheckRecord): Promise<BadgeLook> {
     const running = check.status === 'running' || check.status === 'queued';
-    return badgeFor(check.status, running ? 0 : await wrongClaimsOf(check.id));
+    return badgeFor(check.status, running || check.evidenceOnly ? 0 : await wrongClaimsOf(check.id));
   }
 
   /** Whether the check still speaks for its tab: no newer check there, and the tab has not moved to another page. */

@@ -81,6 +81,21 @@ describe('toolbar badge', () => {
     expect(await badgeText(4)).toBe('');
   });
 
+  it('never shows a count for an evidence-only check, only the running mark while it runs', async () => {
+    const badge = createToolbarBadge(db);
+    await db.checks.add(check('c1', { tabId: 4, status: 'running', evidenceOnly: true, band: 'neutral' }));
+    // Even a verdict left on a claim row (an older run's) is not this check's to count.
+    await db.claims.bulkAdd([claim('c1', 1, 'refuted'), claim('c1', 2)]);
+    await badge.changed('c1');
+    expect(await badgeText(4)).toBe(BADGE_RUNNING);
+    await db.checks.update('c1', { status: 'done' });
+    await badge.changed('c1');
+    expect(await badgeText(4)).toBe('');
+    await db.checks.update('c1', { status: 'cancelled' });
+    await badge.changed('c1');
+    expect(await badgeText(4)).toBe('');
+  });
+
   it('leaves the badge alone for a check with no tab, and lets the newest check of a tab win', async () => {
     const badge = createToolbarBadge(db);
     await db.checks.bulkAdd([check('typed', { origin: 'typed' }), check('old', { tabId: 4, createdAt: 1 }), check('new', { tabId: 4, createdAt: 2, status: 'running' })]);
@@ -147,6 +162,30 @@ describe('toolbar badge', () => {
       await vi.waitFor(async () => expect(await badgeText(9)).toBe('1'), { timeout: 5_000, interval: 20 });
       expect(seen).toContain(BADGE_RUNNING);
       expect(await badgeColor(9)).toEqual(red);
+    });
+
+    it('shows only the running mark, then nothing, for a check with no model (sources to compare)', async () => {
+      const settings: Settings = {
+        ...DEFAULT_SETTINGS,
+        search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+        evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+      };
+      const badge = createToolbarBadge(db);
+      const seen = new Set<string>();
+      const runs = createRunManager({
+        db,
+        loadSettings: async () => settings,
+        extractor: createLinkedomExtractor(),
+        onCheckChanged: (checkId) => void badge.changed(checkId).then(async () => seen.add(await badgeText(9))),
+      });
+      const started = await runs.start({ text: WORLD_TEXT, origin: 'selection' }, { tabId: 9, frameId: 0 });
+      const checkId = started.ok ? started.checkId : '';
+      await vi.waitFor(async () => expect((await db.checks.get(checkId))?.status).toBe('done'), { timeout: 15_000, interval: 20 });
+      expect(await db.checks.get(checkId)).toMatchObject({ evidenceOnly: true, band: 'neutral' });
+      expect((await db.evidence.where('checkId').equals(checkId).count()) > 0).toBe(true);
+      await vi.waitFor(async () => expect(await badgeText(9)).toBe(''), { timeout: 5_000, interval: 20 });
+      expect(seen).toContain(BADGE_RUNNING);
+      expect([...seen].every((text) => text === BADGE_RUNNING || text === '')).toBe(true);
     });
   });
 });
