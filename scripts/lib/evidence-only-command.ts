@@ -4,6 +4,7 @@ import { createEvidenceDeps } from '../../lib/runtime/create-evidence-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { settingsFromEnv } from './env-settings';
 import { formatSources } from './format-sources';
+import { readShippedRatings } from './ratings-file';
 
 /** `npm run check` with no FACTLIGHT_BASE_URL: evidence-only mode, saying that verdicts need a model. */
 export async function runEvidenceOnly(text: string, json: boolean): Promise<void> {
@@ -13,5 +14,5 @@ export async function runEvidenceOnly(text: string, json: boolean): Promise<void
   const controller = new AbortController();
   process.on('SIGINT', () => controller.abort());
   const result = await runEvidenceCheck(text, deps, { ...options, signal: controller.signal });
-  console.log(json ? JSON.stringify(result, null, 2) : formatSources(result));
+  console.log(json ? JSON.stringify(result, null, 2) : formatSources(result, readShippedRatings()));
 }

@@ -1,3 +1,4 @@
+import type { EvidenceCheckResult } from '../../lib/core/evidence-only/run-evidence-check';
 import type { CheckResult } from '../../lib/core/pipeline-types';
 import type { RatingsTable } from '../../lib/core/reliability/domain-ratings';
 import { rateUrl } from '../../lib/core/reliability/domain-ratings';
@@ -6,6 +7,7 @@ import { scoreText } from '../../lib/core/scoring/score';
 import { claimEventDate, predatesEvent } from '../../lib/core/sources/event-date';
 import type { Band, Score } from '../../lib/core/types';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
+import { formatSources } from './format-sources';
 
 /** A terminal report of a check: sentences with their band, claims, evidence with links, revisions. */
 const BAND_LABEL: Record<Band, string> = { green: 'GREEN ', orange: 'ORANGE', red: 'RED   ', grey: 'GREY  ', unknown: '  ?   ', neutral: 'SOURCE' };
@@ -16,7 +18,9 @@ function formatScore(score: Score | undefined): string {
 }
 
 /** `ratings`: the shipped domain ratings, for reliability labels and the low-rated-citations flag. */
-export function formatCheck(result: CheckResult, ratings: RatingsTable = new Map()): string {
+export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: RatingsTable = new Map()): string {
+  // Nothing judged: sources to compare, never an "UNKNOWN — 0 of N claims checked" score.
+  if ('evidenceOnly' in result && result.evidenceOnly) return formatSources(result, ratings);
   const rated = (url: string) => {
     const rating = rateUrl(ratings, url);
     return rating ? ` [rated ${rating.band} reliability]` : '';

@@ -1,5 +1,7 @@
 import type { EvidenceCheckResult } from '../../lib/core/evidence-only/run-evidence-check';
 import { VERDICTS_NEED_A_MODEL } from '../../lib/core/evidence-only/run-evidence-check';
+import { rateUrl, type RatingsTable } from '../../lib/core/reliability/domain-ratings';
+import { evidenceUrl } from '../../lib/view/evidence-link';
 
 const SKIP_REASONS: Record<string, string> = {
   question: 'a question',
@@ -8,8 +10,16 @@ const SKIP_REASONS: Record<string, string> = {
   'no-fact': 'no number, date or name',
 };
 
-/** A terminal report of an evidence-only check: each sentence with the sources found to compare, no verdicts. */
-export function formatSources(result: EvidenceCheckResult): string {
+/**
+ * A terminal report of an evidence-only check: each sentence with the sources found to compare, no
+ * verdicts. Links open the page at the passage (a text fragment), as in the side panel and the Markdown
+ * export; `ratings` (the shipped domain ratings) label rated sites.
+ */
+export function formatSources(result: EvidenceCheckResult, ratings: RatingsTable = new Map()): string {
+  const rated = (url: string) => {
+    const rating = rateUrl(ratings, url);
+    return rating ? ` [rated ${rating.band} reliability]` : '';
+  };
   const lines: string[] = [VERDICTS_NEED_A_MODEL, ''];
   const skipped = new Map(result.skipped.map((entry) => [entry.sentenceIndex, entry.reason]));
   const claimOf = new Map(result.claims.map((claim) => [claim.sentenceIndex, claim]));
@@ -25,7 +35,7 @@ export function formatSources(result: EvidenceCheckResult): string {
     lines.push(`[SOURCE] ${sentence.text}`);
     lines.push(`    Sources to compare: ${count} found${count ? '' : ' (nothing found)'}`);
     for (const item of items.slice(0, 3)) {
-      lines.push(`    · ${item.source.title} <${item.source.url}>`);
+      lines.push(`    · ${item.source.title} <${evidenceUrl(item)}>${rated(item.source.url)}`);
       lines.push(`      “${item.passage.length > 240 ? `${item.passage.slice(0, 237)}…` : item.passage}”`);
     }
   }
