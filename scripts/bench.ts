@@ -22,13 +22,17 @@ const sections: Array<[string, () => Promise<{ lines: string[]; ok: boolean }>]>
   ['On this device (Prompt API)', benchOnDevice],
 ];
 
+// BENCH_ONLY=pipeline (any part of a section's name) runs only the matching sections, e.g. while tuning one.
+const only = process.env.BENCH_ONLY?.toLowerCase();
+const chosen = only ? sections.filter(([name]) => name.toLowerCase().includes(only)) : sections;
+
 console.log(`Factlight benchmark — ${new Date().toISOString()} — Node ${process.version}, ${process.platform}/${process.arch}`);
 const missed: string[] = [];
-for (const [name, run] of sections) {
+for (const [name, run] of chosen) {
   console.log(`\n## ${name}`);
   const { lines, ok } = await run();
   for (const line of lines) console.log(line);
   if (!ok) missed.push(name);
 }
 // Each section is one target; the tally is the line to read first, since a MISS can hide in a long section.
-console.log(`\n${sections.length - missed.length} of ${sections.length} targets met${missed.length ? ` (missed: ${missed.join(', ')})` : ''}`);
+console.log(`\n${chosen.length - missed.length} of ${chosen.length} targets met${missed.length ? ` (missed: ${missed.join(', ')})` : ''}`);

@@ -66,13 +66,19 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     emit({ type: 'assessment', assessment });
   };
 
-  const checkClaim = async (claim: Claim, claimQueries: ClaimQueries, sentence: Sentence) => {
+  /**
+   * Finds evidence for a claim and judges it. The search starts from the `draft` (id, text, queries) while
+   * the model may still be writing the rest of the claim; evidence and verdict are recorded only once the
+   * whole claim is (`recorded`), so every event refers to a claim already reported.
+   */
+  const checkClaim = async (draft: Claim, recorded: Promise<Claim>, claimQueries: ClaimQueries, sentence: Sentence) => {
     try {
       // "Judge these sources": evidence an evidence-only run already found for this sentence is judged as it is.
-      const prior = options.priorEvidence?.get(claim.sentenceIndex);
+      const prior = options.priorEvidence?.get(draft.sentenceIndex);
       const items = prior?.length
-        ? evidenceForClaim(claim.id, prior)
-        : await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, claim, claimQueries, language);
+        ? evidenceForClaim(draft.id, prior)
+        : await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, draft, claimQueries, language);
+      const claim = await recorded;
       evidence.push(...items);
       emit({ type: 'evidence', claimId: claim.id, evidence: items });
       // A small model judges only the best passages; the check says how many were left out.
@@ -82,27 +88,31 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       assessments.set(claim.id, assessment);
       emit({ type: 'assessment', assessment });
     } catch (error) {
-      couldNotCheck(claim, error);
+      couldNotCheck(await recorded, error);
     }
   };
 
   const sentenceByIndex = new Map(sentences.map((sentence) => [sentence.index, sentence]));
   /**
-   * One batch of sentences: each claim is recorded and its check started the moment the model has written
-   * it (stream-claims.ts), so searches and verdicts overlap with the rest of the extraction.
+   * One batch of sentences: each claim's check starts the moment the model has written what its search
+   * needs (stream-claims.ts), and the claim is recorded once it is whole, so searches and verdicts overlap
+   * with the rest of the extraction.
    */
   const runBatch = async (batch: Sentence[]) => {
-    const checks: Array<Promise<void>> = [];
+    const checks: Array<Promise<unknown>> = [];
     const covered = new Set<number>();
-    const start = (claim: Claim, claimQueries: ClaimQueries | undefined) => {
-      covered.add(claim.sentenceIndex);
-      claims.push(claim);
-      emit({ type: 'claims', claims: [claim] });
-      if (claimQueries) {
-        queries.push(claimQueries);
-        emit({ type: 'queries', queries: [claimQueries] });
-      }
-      if (claim.checkWorthy && claimQueries) checks.push(checkClaim(claim, claimQueries, sentenceByIndex.get(claim.sentenceIndex)!));
+    const start = (draft: Claim, claimQueries: ClaimQueries | undefined, complete: Promise<Claim>) => {
+      covered.add(draft.sentenceIndex);
+      const recorded = complete.then((claim) => {
+        claims.push(claim);
+        emit({ type: 'claims', claims: [claim] });
+        if (claimQueries) {
+          queries.push(claimQueries);
+          emit({ type: 'queries', queries: [claimQueries] });
+        }
+        return claim;
+      });
+      checks.push(draft.checkWorthy && claimQueries ? checkClaim(draft, recorded, claimQueries, sentenceByIndex.get(draft.sentenceIndex)!) : recorded);
     };
     try {
       await extractClaimsAsWritten(ctx, { text, sentences, language }, batch, start);

@@ -6,7 +6,7 @@ import { promptBlock, type LoggedCall } from './model-call-log';
 
 /**
  * Factlight's call graph for a finished check, each model call with its latency under `profile` (from the
- * tokens it wrote, `log`): claim batches, streamed (each claim's searches start once that claim is written)
+ * tokens it wrote, `log`): claim batches, streamed (each claim's searches start once its queries are written)
  * → one search per claim and provider query → page reads (each URL once, after the first search that found
  * it) → one verification per claim → revisions and the explanations' scoring (after all verdicts) and
  * source types (after all pages).
@@ -16,9 +16,11 @@ export function factlightCallGraph(result: CheckResult, log: readonly LoggedCall
   const model = (id: string, entry: LoggedCall | undefined, after: Call['after']) =>
     calls.push({ id, pool: 'model', after, durationMs: callDurationMs(profile, entry?.outputTokens ?? 0) });
   const claimCall = new Map<string, { id: string; atMs: number }>();
+  const claimSearchable = new Map<string, { id: string; atMs: number }>();
   log.filter((entry) => entry.name === 'atomic_claims').forEach((entry, b) => {
     model(`claims${b}`, entry, []);
     for (const [claimId, tokens] of entry.claimEnds ?? []) claimCall.set(claimId, { id: `claims${b}`, atMs: tokenTimeMs(profile, tokens) });
+    for (const [claimId, tokens] of entry.claimSearchable ?? []) claimSearchable.set(claimId, { id: `claims${b}`, atMs: tokenTimeMs(profile, tokens) });
   });
   // Verifications by claim text (a text may be judged more than once).
   const verifications = new Map<string, LoggedCall[]>();
@@ -31,8 +33,9 @@ export function factlightCallGraph(result: CheckResult, log: readonly LoggedCall
   for (const claim of result.claims.filter((c) => c.checkWorthy)) {
     const written = claimCall.get(claim.id);
     if (!written) continue;
+    const searchable = claimSearchable.get(claim.id) ?? written;
     const searches = Array.from({ length: shape.searchesPerClaim }, (_, s) => `search:${claim.id}:${s}`);
-    for (const id of searches) calls.push({ id, pool: 'search', after: [written] });
+    for (const id of searches) calls.push({ id, pool: 'search', after: [searchable] });
     const urls = new Set(result.evidence.filter((e) => e.claimId === claim.id && (e.origin === 'page' || e.origin === 'snippet')).map((e) => canonicalUrl(e.source.url)));
     const pages: string[] = [];
     for (const url of urls) {
@@ -43,7 +46,8 @@ export function factlightCallGraph(result: CheckResult, log: readonly LoggedCall
       pages.push(pageCall.get(url)!);
     }
     if (result.evidence.some((e) => e.claimId === claim.id)) {
-      model(`verify:${claim.id}`, verifications.get(claim.text)?.shift(), [...searches, ...pages]);
+      // Judged once its evidence is in and the claim is whole (recorded before its evidence and verdict).
+      model(`verify:${claim.id}`, verifications.get(claim.text)?.shift(), [...searches, ...pages, written]);
       verifies.push(`verify:${claim.id}`);
     }
   }

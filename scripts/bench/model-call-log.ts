@@ -1,4 +1,4 @@
-import { countTokens, type ChatRequest, type ChatResponder } from '../../tests/servers';
+import { countTokens, inSchemaOrder, type ChatRequest, type ChatResponder, type JsonSchema } from '../../tests/servers';
 
 /**
  * What the benchmark's scripted model wrote for each call, so the lower bound can give every call its own
@@ -13,29 +13,43 @@ export interface LoggedCall {
   outputTokens: number;
   /** Claim replies only: each claim id (`c<sentence>-<k>`) → output tokens written once it was complete. */
   claimEnds?: Map<string, number>;
+  /**
+   * Claim replies only: each check-worthy claim id → output tokens written once what its search needs
+   * (claim, checkWorthy, query, question) was, which is when Factlight starts searching for it.
+   */
+  claimSearchable?: Map<string, number>;
 }
 
 /** Wraps `responder` to log every call into `log`. */
 export function loggingResponder(responder: ChatResponder, log: LoggedCall[]): ChatResponder {
   return async (request: ChatRequest) => {
     const produced = await responder(request);
-    const content = typeof produced === 'string' ? produced : JSON.stringify(produced);
     const format = request.response_format;
+    // What the server will write: a structured reply with its keys in the schema's order.
+    const written = format?.type === 'json_schema' && typeof produced === 'object' ? inSchemaOrder(produced, format.json_schema.schema as JsonSchema | undefined) : produced;
+    const content = typeof written === 'string' ? written : JSON.stringify(written);
     const name = format && format.type === 'json_schema' ? format.json_schema.name : 'text';
     const entry: LoggedCall = { name, userText: request.userText, outputTokens: countTokens(content) };
-    if (name === 'atomic_claims' && typeof produced === 'object') entry.claimEnds = claimEnds(produced as ClaimsReply, content);
+    if (name === 'atomic_claims' && typeof written === 'object') Object.assign(entry, claimPositions(written as ClaimsReply, content));
     log.push(entry);
     return produced;
   };
 }
 
 interface ClaimsReply {
-  sentences: Array<{ id: number; claims: Array<{ claim: string }> }>;
+  sentences: Array<{ id: number; claims: Array<Record<string, unknown> & { claim: string; checkWorthy?: boolean }> }>;
 }
 
-/** Where each claim object ends in the serialised reply, in tokens (the same numbering as the pipeline's ids). */
-function claimEnds(reply: ClaimsReply, content: string): Map<string, number> {
-  const ends = new Map<string, number>();
+/** The fields after which a claim's search can start (English text: no English-version fields). */
+const SEARCH_FIELDS = ['claim', 'checkWorthy', 'query', 'question', 'englishQuery', 'englishQuestion'];
+
+/**
+ * Where each claim object ends in the serialised reply, and where its searchable fields end, in tokens
+ * (the same numbering as the pipeline's ids).
+ */
+function claimPositions(reply: ClaimsReply, content: string): Pick<LoggedCall, 'claimEnds' | 'claimSearchable'> {
+  const claimEnds = new Map<string, number>();
+  const claimSearchable = new Map<string, number>();
   let position = 0;
   for (const sentence of reply.sentences) {
     let k = 0;
@@ -44,10 +58,17 @@ function claimEnds(reply: ClaimsReply, content: string): Map<string, number> {
       const at = content.indexOf(text, position);
       if (at < 0) continue;
       position = at + text.length;
-      if (claim.claim.trim()) ends.set(`c${sentence.id}-${k++}`, countTokens(content.slice(0, position)));
+      if (!claim.claim.trim()) continue;
+      const id = `c${sentence.id}-${k++}`;
+      claimEnds.set(id, countTokens(content.slice(0, position)));
+      // The object's text up to its last searchable field, as written (keys in the schema's order).
+      const keys = Object.keys(claim);
+      const last = Math.max(...SEARCH_FIELDS.map((field) => keys.indexOf(field)));
+      const head = JSON.stringify(Object.fromEntries(keys.slice(0, last + 1).map((key) => [key, claim[key]]))).slice(0, -1);
+      if (claim.checkWorthy) claimSearchable.set(id, countTokens(content.slice(0, at + head.length)));
     }
   }
-  return ends;
+  return { claimEnds, claimSearchable };
 }
 
 /** The text of a `<<<LABEL>>> … <<<END LABEL>>>` block in a prompt. */

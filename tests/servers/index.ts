@@ -58,3 +58,4 @@ export * from './https-origin';
 export * from './wikimedia-origin';
 export * from './world-article';
 export * from './latency';
+export * from './schema-order';

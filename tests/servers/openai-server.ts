@@ -11,6 +11,7 @@ import { sendJson, startHarness, type RecordedRequest, type RequestContext, type
 import { exampleFromSchema, type JsonSchema } from './json-schema-example';
 import { waitForCall, writePaced, type ScaledLatency } from './latency';
 import { understoodRequest, type ProviderRules } from './provider-rules';
+import { inSchemaOrder } from './schema-order';
 
 /** What a responder receives: the parsed chat request plus the HTTP headers and the last user message's text. */
 export type ChatRequest = OpenAI.Chat.ChatCompletionCreateParams & {
@@ -149,7 +150,8 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     const chatRequest: ChatRequest = { ...params, headers: request.headers, userText: contentText(lastUser?.content) };
 
     const produced = responder ? await responder(chatRequest) : defaultContent(params);
-    let content = typeof produced === 'string' ? produced : JSON.stringify(produced);
+    // Strict structured outputs write keys in the schema's order (schema-order.ts).
+    let content = typeof produced === 'string' ? produced : JSON.stringify(params.response_format?.type === 'json_schema' ? inSchemaOrder(produced, params.response_format.json_schema.schema as JsonSchema | undefined) : produced);
     // Like a real model, stop at max tokens and say so, so truncation handling can be tested.
     let finishReason: 'stop' | 'length' = 'stop';
     const maxTokens = options.provider ? options.provider.tokenLimit(body) : (params.max_completion_tokens ?? params.max_tokens);

@@ -16,15 +16,20 @@ const MAX_CHARS_PER_CALL = 6_000;
 /** Surrounding text given for resolving pronouns, in characters before the batch. */
 const CONTEXT_CHARS = 1_500;
 
-/** One claim as the model writes it (validated on its own while a reply streams). */
+/**
+ * One claim as the model writes it (validated on its own while a reply streams). The order is the order
+ * of writing (strict structured outputs follow the schema's key order): what the claim's search needs
+ * (the claim, whether it is check-worthy, its queries) comes first, so the search starts while the model
+ * is still writing the quote and the triple, which only anchoring and display need.
+ */
 export const claimEntrySchema = z.object({
   claim: z.string(),
-  sourceQuote: z.string(),
   checkWorthy: z.boolean(),
+  ...QUERY_FIELDS,
+  sourceQuote: z.string(),
   subject: z.string(),
   predicate: z.string(),
   object: z.string(),
-  ...QUERY_FIELDS,
 });
 
 /** A claim entry as written by the model. */
@@ -40,6 +45,18 @@ const englishClaimEntrySchema = claimEntrySchema.omit({ englishQuery: true, engl
 export function claimEntrySchemaFor(language: string): z.ZodType<LooseClaimEntry> {
   return isEnglish(language) ? englishClaimEntrySchema : claimEntrySchema;
 }
+
+/**
+ * The fields a check-worthy claim's search needs, once the model has written them (it writes them first:
+ * see claimEntrySchema): the claim, `checkWorthy: true` and its queries.
+ */
+export function searchableClaimSchemaFor(language: string): z.ZodType<SearchableClaim> {
+  const base = z.object({ claim: z.string().refine((text) => text.trim() !== ''), checkWorthy: z.literal(true), query: QUERY_FIELDS.query, question: QUERY_FIELDS.question });
+  return isEnglish(language) ? base : base.extend({ englishQuery: QUERY_FIELDS.englishQuery, englishQuestion: QUERY_FIELDS.englishQuestion });
+}
+
+/** A claim's searchable fields (the English versions only for a text not in English). */
+export type SearchableClaim = Pick<ClaimEntry, 'claim' | 'query' | 'question'> & Partial<Pick<ClaimEntry, 'englishQuery' | 'englishQuestion'>> & { checkWorthy: true };
 
 /** A validated claims reply (English replies lack the English-version fields). */
 export interface ClaimsReply {

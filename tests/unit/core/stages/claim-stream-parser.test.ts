@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClaimStreamParser } from '../../../../lib/core/stages/claim-stream-parser';
-import { claimEntrySchema, type ClaimEntry } from '../../../../lib/core/stages/extract-claims';
+import { claimEntrySchema, searchableClaimSchemaFor, type ClaimEntry } from '../../../../lib/core/stages/extract-claims';
 
 const entry = (claim: string, extra: Partial<ClaimEntry> = {}): ClaimEntry => ({
   claim,
@@ -107,5 +107,63 @@ describe('ClaimStreamParser', () => {
     const text = JSON.stringify({ sentences: [{ id: 0, claims: [entry('  '), entry('Real')] }] });
     const { seen } = feed(text, [5]);
     expect(seen.map((s) => s.claim)).toEqual(['Real']);
+  });
+
+  describe('searchable claims (search starts before the quote and triple are written)', () => {
+    /** The keys in the schema's order, as strict structured outputs write them. */
+    const ordered = (value: ClaimEntry) => Object.fromEntries(Object.keys(claimEntrySchema.shape).map((key) => [key, value[key as keyof ClaimEntry]]));
+    const text = JSON.stringify({
+      sentences: [
+        { id: 0, claims: [ordered(entry('The tower is "330 metres" tall')), ordered(entry('I love it', { checkWorthy: false, query: '', question: '' }))] },
+        { id: 1, claims: [ordered(entry('')), ordered(entry('Curie won two Nobel Prizes'))] },
+      ],
+    });
+
+    function feedSearchable(sizes: number[]) {
+      const log: string[] = [];
+      const parser = new ClaimStreamParser(new Set([0, 1]), claimEntrySchema, (sentence, value, position) => log.push(`whole ${sentence}/${position} ${value.claim}`), {
+        schema: searchableClaimSchemaFor('en'),
+        onSearchable: (sentence, fields, position) => log.push(`searchable ${sentence}/${position} ${fields.claim} | ${fields.query} | ${fields.question}`),
+      });
+      let position = 0;
+      for (let i = 0; position < text.length; i++) {
+        const size = sizes[i % sizes.length]!;
+        parser.write(text.slice(position, position + size));
+        position += size;
+      }
+      return log;
+    }
+
+    it('reports a check-worthy claim once its queries are written, before its whole object, whatever the chunks', () => {
+      for (const sizes of [[1], [3, 7], [text.length]]) {
+        expect(feedSearchable(sizes)).toEqual([
+          'searchable 0/0 The tower is "330 metres" tall | The tower is "330 metres" tall query | Is it true that The tower is "330 metres" tall?',
+          'whole 0/0 The tower is "330 metres" tall',
+          // Not check-worthy: never searched, handed over whole only.
+          'whole 0/1 I love it',
+          // An empty claim is neither searched nor handed over.
+          'searchable 1/1 Curie won two Nobel Prizes | Curie won two Nobel Prizes query | Is it true that Curie won two Nobel Prizes?',
+          'whole 1/1 Curie won two Nobel Prizes',
+        ]);
+      }
+    });
+
+    it('reports it while the quote is still to come', () => {
+      const cut = text.indexOf('"sourceQuote"');
+      const seen: string[] = [];
+      const parser = new ClaimStreamParser(new Set([0, 1]), claimEntrySchema, () => seen.push('whole'), { schema: searchableClaimSchemaFor('en'), onSearchable: () => seen.push('searchable') });
+      parser.write(text.slice(0, cut));
+      expect(seen).toEqual(['searchable']);
+    });
+
+    it('waits for the English versions of the queries in a text not in English', () => {
+      const german = JSON.stringify({ sentences: [{ id: 0, claims: [ordered(entry('Der Turm ist 330 Meter hoch', { englishQuery: 'tower 330 metres', englishQuestion: 'How tall is the tower?' }))] }] });
+      const seen: string[] = [];
+      const parser = new ClaimStreamParser(new Set([0]), claimEntrySchema, () => seen.push('whole'), { schema: searchableClaimSchemaFor('de'), onSearchable: (_s, fields) => seen.push(`searchable ${fields.englishQuestion}`) });
+      parser.write(german.slice(0, german.indexOf('"englishQuestion"')));
+      expect(seen).toEqual([]);
+      parser.write(german.slice(german.indexOf('"englishQuestion"'), german.indexOf('"sourceQuote"')));
+      expect(seen).toEqual(['searchable How tall is the tower?']);
+    });
   });
 });

@@ -14,7 +14,8 @@ import { reply } from '../model/fakes';
 
 const TEXT = 'The tower is 330 metres tall. Curie won two Nobel Prizes. Everest is 8,849 metres high.';
 
-const entry = (claim: string): ClaimEntry => ({ claim, sourceQuote: claim, checkWorthy: true, subject: claim.split(' ')[0]!, predicate: 'is', object: 'x', query: `q: ${claim}`, question: `Is it true that ${claim}?`, englishQuery: null, englishQuestion: null });
+/** A claim as a strict structured-output model writes it: keys in the schema's order, queries first. */
+const entry = (claim: string): ClaimEntry => ({ claim, checkWorthy: true, query: `q: ${claim}`, question: `Is it true that ${claim}?`, englishQuery: null, englishQuestion: null, sourceQuote: claim, subject: claim.split(' ')[0]!, predicate: 'is', object: 'x' });
 
 const GOOD = {
   sentences: [
@@ -34,6 +35,8 @@ const askedIds = (request: ChatRequest) => [...(request.messages.at(-1)?.content
  */
 function streamingModel(text: string, options: { breakAfter?: number; fallback?: (request: ChatRequest) => ChatResponse; log: string[] }) {
   const completeCalls: ChatRequest[] = [];
+  /** How much of `text` has been streamed so far. */
+  const sent = { chars: 0 };
   const model: ChatModel = {
     async stream(request, onText) {
       options.log.push('stream:start');
@@ -41,7 +44,8 @@ function streamingModel(text: string, options: { breakAfter?: number; fallback?:
       for (let at = 0; at < end; at += 7) {
         // A real stream yields to the event loop between network chunks.
         await new Promise((resolve) => setTimeout(resolve, 0));
-        onText(text.slice(at, Math.min(end, at + 7)));
+        sent.chars = Math.min(end, at + 7);
+        onText(text.slice(at, sent.chars));
       }
       options.log.push('stream:end');
       if (options.breakAfter !== undefined) throw new ProviderError('unreachable', 'The connection was reset.');
@@ -59,7 +63,7 @@ function streamingModel(text: string, options: { breakAfter?: number; fallback?:
       return reply(JSON.stringify({ claims: [] }));
     },
   };
-  return { model, completeCalls };
+  return { model, completeCalls, sent };
 }
 
 /** A whole check with `model`, logging each search as it starts. */
@@ -87,22 +91,58 @@ describe('extractClaimsAsWritten', () => {
 
   it('hands over the same claims as the non-streamed call, each once, while the reply is still being written', async () => {
     const log: string[] = [];
-    const { model } = streamingModel(JSON.stringify(GOOD), { log });
-    const handed: Claim[] = [];
-    const result = await extractClaimsAsWritten(context(model), input, sentences, (claim) => {
-      handed.push(claim);
-      log.push(`claim:${claim.id}`);
+    const text = JSON.stringify(GOOD);
+    const { model, sent } = streamingModel(text, { log });
+    const drafts: Claim[] = [];
+    const completes: Array<Promise<Claim>> = [];
+    let sentAtFirst = -1;
+    const result = await extractClaimsAsWritten(context(model), input, sentences, (draft, _queries, complete) => {
+      drafts.push(draft);
+      completes.push(complete);
+      if (sentAtFirst < 0) sentAtFirst = sent.chars;
+      log.push(`claim:${draft.id}`);
     });
     const plain = await extractClaims(context({ complete: async () => reply(JSON.stringify(GOOD)) }), input, sentences);
     expect(result).toEqual(plain);
-    expect(handed).toEqual(plain.claims);
-    // The first claim arrived before the stream ended.
+    expect(await Promise.all(completes)).toEqual(plain.claims);
+    // Each draft already has its claim's final id and text.
+    expect(drafts.map((d) => [d.id, d.text])).toEqual(plain.claims.map((c) => [c.id, c.text]));
+    // The first claim was handed over once its queries were written, before its quote and triple.
     expect(log.indexOf('claim:c0-0')).toBeLessThan(log.indexOf('stream:end'));
+    expect(sentAtFirst).toBeGreaterThan(text.indexOf('"question"'));
+    expect(sentAtFirst).toBeLessThan(text.indexOf('"subject"'));
+  });
+
+  it('completes a claim handed over early from its own words when its object never arrives, and from a second answer when there is one', async () => {
+    const text = JSON.stringify(GOOD);
+    // The stream breaks inside the first claim's quote: the claim was searchable, its object never closed.
+    const cut = text.indexOf('"sourceQuote"') + 20;
+    const broken = (fallback?: (request: ChatRequest) => ChatResponse) => streamingModel(text, { log: [], breakAfter: cut, ...(fallback ? { fallback } : {}) }).model;
+    const handed = async (model: ChatModel) => {
+      const completes: Array<Promise<Claim>> = [];
+      const ids: string[] = [];
+      const run = extractClaimsAsWritten(context(model), input, sentences, (draft, _queries, complete) => {
+        ids.push(draft.id);
+        completes.push(complete);
+      });
+      const outcome = await run.then(() => 'ok', (error: Error) => error.message);
+      return { outcome, ids, claims: await Promise.all(completes) };
+    };
+
+    const alone = await handed(broken());
+    expect(alone.outcome).toBe('no fallback scripted');
+    expect(alone.ids).toEqual(['c0-0']);
+    expect(alone.claims).toEqual([{ id: 'c0-0', sentenceIndex: 0, text: 'The tower is 330 metres tall', span: { start: 0, end: 28 }, anchored: true, checkWorthy: true }]);
+
+    const answered = await handed(broken(() => reply(JSON.stringify(GOOD))));
+    expect(answered.outcome).toBe('ok');
+    expect(answered.ids).toEqual(['c0-0', 'c1-0', 'c1-1', 'c2-0']);
+    expect(answered.claims[0]).toMatchObject({ id: 'c0-0', anchored: true, triple: { subject: 'The', predicate: 'is', object: 'x' } });
   });
 
   it('uses the whole reply when the model cannot stream', async () => {
     const handed: string[] = [];
-    const result = await extractClaimsAsWritten(context({ complete: async () => reply(JSON.stringify(GOOD)) }), input, sentences, (claim) => handed.push(claim.id));
+    const result = await extractClaimsAsWritten(context({ complete: async () => reply(JSON.stringify(GOOD)) }), input, sentences, (draft) => handed.push(draft.id));
     expect(handed).toEqual(['c0-0', 'c1-0', 'c1-1', 'c2-0']);
     expect(result.queries.map((q) => q.query)).toEqual(['q: The tower is 330 metres tall', 'q: Curie won two Nobel Prizes', 'q: Curie won Nobel Prizes', 'q: Everest is 8,849 metres high']);
   });
@@ -168,5 +208,19 @@ describe('streamed claims in a whole check', () => {
     const verdicts = Object.fromEntries(result.assessments.map((a) => [a.claimId, a.verdict]));
     expect(verdicts).toEqual({ 'c0-0': 'supported', 'c1-0': 'supported', 'c1-1': 'supported', 'c2-0': 'could-not-check' });
     expect(result.claims.find((c) => c.id === 'c2-0')?.text).toBe('Everest is 8,849 metres high.');
+  });
+
+  it('checks a claim searched before its object was whole, reporting it before its evidence and verdict, when the stream then breaks for good', async () => {
+    const log: string[] = [];
+    const text = JSON.stringify(GOOD);
+    const { model } = streamingModel(text, { log, breakAfter: text.indexOf('"sourceQuote"') + 20 });
+    const { result, searches, events } = await check(model, log);
+    expect(searches).toEqual(['q: The tower is 330 metres tall']);
+    const verdicts = Object.fromEntries(result.assessments.map((a) => [a.claimId, a.verdict]));
+    expect(verdicts).toEqual({ 'c0-0': 'supported', 'c1-0': 'could-not-check', 'c2-0': 'could-not-check' });
+    const at = (type: string) => events.findIndex((e) => (e.type === 'claims' && e.claims.some((c) => c.id === 'c0-0') && type === 'claims') || (e.type === type && 'claimId' in e && e.claimId === 'c0-0') || (e.type === type && e.type === 'assessment' && e.assessment.claimId === 'c0-0'));
+    expect(at('claims')).toBeGreaterThanOrEqual(0);
+    expect(at('claims')).toBeLessThan(at('evidence'));
+    expect(at('evidence')).toBeLessThan(at('assessment'));
   });
 });
