@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCheck } from '../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../servers';
+import { toStrictJsonSchema } from '../../../lib/core/model/strict-schema';
+import { claimsCallSpec } from '../../../lib/core/stages/extract-claims';
+import { splitSentences } from '../../../lib/core/stages/sentences';
+import { countTokens, inSchemaOrder, startFactWorld, worldResponder, WORLD_TEXT, type ChatRequest, type FactWorld, type JsonSchema } from '../../servers';
 
 /**
  * Streamed claim extraction against the real loopback servers, through the extension's own wiring (the
@@ -16,10 +19,45 @@ import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../servers';
  */
 describe('streamed claims against the streaming loopback server', () => {
   let world: FactWorld;
-  beforeAll(async () => {
+  // A fresh world per test: each counts the requests it caused.
+  beforeEach(async () => {
     world = await startFactWorld();
   });
-  afterAll(() => world.close());
+  afterEach(() => world.close());
+
+  const settingsFor = (): Settings => ({
+    ...DEFAULT_SETTINGS,
+    model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
+    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+  });
+
+  it('sends a claim\'s search while the model is still writing that claim\'s quote and triple', async () => {
+    // The first batch's reply as the server writes it (keys in schema order), held just before the first
+    // claim's `sourceQuote`: its text and queries are out, its object is not closed.
+    const sentences = splitSentences(WORLD_TEXT, 'en');
+    const spec = claimsCallSpec({ text: WORLD_TEXT, sentences, language: 'en' }, sentences.slice(0, 3));
+    const schema = toStrictJsonSchema(spec.schema) as JsonSchema;
+    const request = { model: 'fake-fast', messages: [], response_format: { type: 'json_schema', json_schema: { name: spec.name, schema } }, userText: String(spec.messages[1]!.content) } as unknown as ChatRequest;
+    const content = JSON.stringify(inSchemaOrder(worldResponder(request), schema));
+    expect(content.indexOf('"question"')).toBeLessThan(content.indexOf('"sourceQuote"'));
+
+    const order: string[] = [];
+    const firstSearch = world.searxng.waitForRequests(1).then(() => order.push('first search arrived'));
+    let safety: ReturnType<typeof setTimeout> | undefined;
+    const released = Promise.race([firstSearch, new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000)))]);
+    world.model.modelLatency({ profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 }, scale: 1, hold: { afterTokens: countTokens(content.slice(0, content.indexOf('"sourceQuote"'))), until: released } });
+    const { deps, options } = createPipelineDeps(settingsFor(), { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+    const result = await runCheck(WORLD_TEXT, deps, { ...options, onEvent: (event) => void (event.type === 'claims' && order.push('claim')) });
+    clearTimeout(safety);
+
+    expect(order).not.toContain('hold timed out');
+    // No claim object had closed when the first search arrived: it was started from the queries alone.
+    expect(order[0]).toBe('first search arrived');
+    expect(order.filter((line) => line === 'claim')).toHaveLength(9);
+    expect(new Set(world.searxng.requests.map((r) => r.query.get('q'))).size).toBe(world.searxng.requests.length);
+    expect(result.assessments.filter((a) => a.verdict === 'could-not-check')).toEqual([]);
+  }, 30_000); // room for the 15 s safety release, so a regression fails on the order, not the timeout
 
   it('sends the first search request before the claims call has finished', async () => {
     const order: string[] = [];
