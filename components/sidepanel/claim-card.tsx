@@ -77,6 +77,11 @@ export function ClaimCard(props: ClaimCardProps) {
         <p className="hint">With every source counted: {VERDICT_LABELS[assessment.verdict]}.</p>
       ) : null}
       {assessment?.error ? <p className="hint">Why: {assessment.error}</p> : null}
+      {assessment?.explaining ? (
+        <p className="hint" data-testid="claim-explaining">
+          Writing the explanation…
+        </p>
+      ) : null}
       {assessment ? <Explanation text={assessment.explanation} citedEvidenceIds={assessment.citedEvidenceIds} onCite={jump} /> : null}
       {props.refinement ? <RefinementNote refinement={props.refinement} /> : null}
       {props.attribution ? <AttributionFlags attribution={props.attribution} /> : null}

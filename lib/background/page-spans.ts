@@ -32,7 +32,7 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
       quote: check.text.slice(claim.span.start, claim.span.end),
       band: assessment || !claim.checkWorthy ? (score?.score.band ?? 'unknown') : 'unknown',
       verdict,
-      explanation: (assessment?.explanation ?? '').split(/(?<=[.!?])\s/)[0] ?? '',
+      explanation: assessment?.explaining ? 'Writing the explanation…' : ((assessment?.explanation ?? '').split(/(?<=[.!?])\s/)[0] ?? ''),
       ...(top ? { topEvidence: topEvidence(top, decisive!.stance, ratings, claim.text, new Date(check.createdAt).toISOString().slice(0, 10)) } : {}),
       ...(revision ? { revision: revision.revised } : {}),
     };

@@ -78,6 +78,8 @@ export type PipelineEvent =
   | { type: 'queries'; queries: ClaimQueries[] }
   | { type: 'evidence'; claimId: string; evidence: Evidence[] }
   | { type: 'assessment'; assessment: ClaimAssessment }
+  /** A claim's verdict from the judge's stances, before its rationales and explanation (`explaining`). */
+  | { type: 'verdict'; assessment: ClaimAssessment }
   | { type: 'source-types'; types: Record<string, SourceType> }
   | { type: 'revisions'; revisions: Revision[] }
   | { type: 'links'; links: LinkAudit[] }

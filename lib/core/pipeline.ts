@@ -84,7 +84,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       // A small model judges only the best passages; the check says how many were left out.
       const judged = options.promptLimits ? items.slice(0, options.promptLimits.passagesPerClaim) : items;
       if (judged.length < items.length) warn(`${items.length - judged.length} of ${items.length} passages for "${claim.text.slice(0, 60)}" were not judged: the model's context window has no room for them.`);
-      const assessment = await verifyClaim(ctx, claim, sentence.text, judged, today);
+      const assessment = await verifyClaim(ctx, claim, sentence.text, judged, today, (early) => emit({ type: 'verdict', assessment: early }));
       assessments.set(claim.id, assessment);
       emit({ type: 'assessment', assessment });
     } catch (error) {

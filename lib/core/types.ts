@@ -106,6 +106,11 @@ export interface ClaimAssessment {
   citedEvidenceIds: string[];
   /** Set when the claim could not be checked: what failed. */
   error?: string;
+  /**
+   * Set on the early assessment reported once the judge has written its stances: the verdict is final,
+   * the rationales (empty) and the explanation (empty) are still being written.
+   */
+  explaining?: true;
 }
 
 export interface RevisionChange {

@@ -17,6 +17,8 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
   let chain: Promise<unknown> = Promise.resolve();
   const progress: CheckProgress = { ...EMPTY_PROGRESS };
   const warnings: string[] = [];
+  /** Claims whose verdict is counted in `progress.verdicts`. */
+  const judged = new Set<string>();
   const enqueue = (write: () => Promise<unknown>) => {
     chain = chain.then(write, write).then(() => onWritten?.());
     return chain;
@@ -55,8 +57,11 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
           await touch();
         });
         return;
+      case 'verdict':
       case 'assessment':
-        progress.verdicts++;
+        // The early verdict (stances written, explanation coming) and the whole assessment are one verdict.
+        if (!judged.has(event.assessment.claimId)) progress.verdicts++;
+        judged.add(event.assessment.claimId);
         await db.transaction('rw', db.claims, db.checks, async () => {
           await db.claims.update(`${checkId}:${event.assessment.claimId}`, { assessment: event.assessment });
           await touch();

@@ -59,6 +59,7 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     lines.push(`- **Sentence:** ${claim.sentenceIndex + 1}`);
     if (assessment?.error) lines.push(`- **Why not checked:** ${escapeMarkdown(assessment.error)}`);
     if (assessment?.explanation) lines.push(`- **Explanation:** ${escapeMarkdown(assessment.explanation)}`);
+    else if (assessment?.explaining) lines.push('- **Explanation:** still being written when this report was made.');
     const actionability = view.actionability.get(claim.id);
     if (actionability) {
       lines.push(`- **Explanation score:** ${actionability.outOfFive.toFixed(1)} / 5 (errors named ${actionability.errorDetection}/2, corrections ${actionability.correction}/2, links ${actionability.links.toFixed(1)}/2)`);

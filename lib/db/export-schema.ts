@@ -106,6 +106,7 @@ const assessment: z.ZodType<ClaimAssessment> = z.object({
   explanation: z.string(),
   citedEvidenceIds: z.array(z.string()),
   error: z.string().optional(),
+  explaining: z.literal(true).optional(),
 });
 
 const evidence: z.ZodType<Evidence> = z.object({

@@ -152,14 +152,15 @@ export function worldResponder(request: ChatRequest): object | string {
       const claim = blocks(user, /^CLAIM$/)[0]?.body ?? '';
       const passages = blocks(user, /^PASSAGE \d+$/);
       const words = claim.toLowerCase().match(/[a-z0-9,]{4,}/g) ?? [];
-      const judgements = passages.map((passage, index) => {
+      const stances = passages.map((passage, index) => {
         const text = passage.body.toLowerCase();
         const overlap = words.filter((word) => text.includes(word)).length / Math.max(1, words.length);
         const stance = overlap < 0.5 ? 'irrelevant' : FALSE_CLAIM.test(claim) && /not visible/.test(text) ? 'refutes' : FALSE_CLAIM.test(claim) ? 'irrelevant' : 'supports';
-        return { passage: index + 1, stance, rationale: `The passage ${stance === 'irrelevant' ? 'does not address' : stance === 'refutes' ? 'contradicts' : 'states'} the claim.` };
+        return { passage: index + 1, stance };
       });
-      const cited = judgements.filter((j) => j.stance !== 'irrelevant').map((j) => `[${j.passage}]`).join('');
-      return { judgements, explanation: FALSE_CLAIM.test(claim) ? `The Great Wall is not visible from the Moon with the naked eye ${cited}.` : `The sources confirm this ${cited}.` };
+      const rationales = stances.map(({ passage, stance }) => ({ passage, rationale: `The passage ${stance === 'irrelevant' ? 'does not address' : stance === 'refutes' ? 'contradicts' : 'states'} the claim.` }));
+      const cited = stances.filter((j) => j.stance !== 'irrelevant').map((j) => `[${j.passage}]`).join('');
+      return { stances, rationales, explanation: FALSE_CLAIM.test(claim) ? `The Great Wall is not visible from the Moon with the naked eye ${cited}.` : `The sources confirm this ${cited}.` };
     }
     case 'minimal_revisions': {
       return {

@@ -29,7 +29,7 @@
     const p = schema.properties || {};
     const item = (key) => (p[key] && p[key].items && p[key].items.properties) || {};
     if (p.sentences) return item('sentences').claims ? 'atomic_claims' : 'minimal_revisions';
-    if (p.judgements) return 'claim_verification';
+    if (p.stances) return 'claim_verification';
     if (p.hosts) return 'source_types';
     if (p.links) return 'link_audit';
     if (p.answers) return 'citation_recovery';

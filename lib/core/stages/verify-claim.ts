@@ -1,37 +1,44 @@
 import { z } from 'zod';
+import { BudgetExceededError } from '../model/usage-meter';
+import { ProviderError } from '../errors';
 import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../model/structured-call';
+import { streamStructuredCall, structuredCall, type ModelCallContext, type StructuredCallSpec } from '../model/structured-call';
 import { deriveVerdict } from '../scoring/verdict';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
+import { StanceStreamParser } from './stance-stream-parser';
 
 /**
- * One call per claim judges all its evidence passages at once: a stance and a rationale per passage,
- * and a short explanation citing passages as [1], [2]. The verdict is derived by code from the stances.
+ * One call per claim judges all its evidence passages at once: a stance per passage, then a rationale per
+ * passage, then a short explanation citing passages as [1], [2]. The verdict is derived by code from the
+ * stances, which come first so that, streamed, the verdict is known while the rest is still being written.
  */
 const PASSAGE_CHARS = 1_500;
 
+const stancesSchema = z.array(z.object({ passage: z.number().int(), stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']) }));
+type Stances = z.infer<typeof stancesSchema>;
+
+/** Key order is writing order (strict structured outputs follow it): stances, rationales, explanation. */
 const verifySchema = z.object({
-  judgements: z.array(
-    z.object({
-      passage: z.number().int(),
-      stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']),
-      rationale: z.string(),
-    }),
-  ),
+  stances: stancesSchema,
+  rationales: z.array(z.object({ passage: z.number().int(), rationale: z.string() })),
   explanation: z.string(),
 });
+type VerifyReply = z.infer<typeof verifySchema>;
 
 const SYSTEM = `You are a careful fact-checker. Judge one claim against each numbered evidence passage, using only
-what the passage says (not your own knowledge):
+what the passage says (not your own knowledge). First give every passage its stance:
 - supports: the passage states the claim's fact;
 - partially-supports: it confirms part of the claim, or confirms it only approximately;
 - refutes: it states something incompatible with the claim (a different date, number, name, place…);
 - irrelevant: it does not address the claim's fact.
-Give each passage a one-sentence rationale quoting or pointing at the words that decide. Consider the
-passage's date: a passage published before an event cannot speak about it, and facts may have changed.
-Then write a short explanation (at most three sentences) of the claim's standing that cites the passages it
-relies on as [1], [2]; when passages refute the claim, name what is wrong and state the correct fact.
+Consider the passage's date: a passage published before an event cannot speak about it, and facts may have
+changed. Then give each passage a one-sentence rationale quoting or pointing at the words that decide its
+stance. Then write a short explanation (at most three sentences) of the claim's standing that cites the
+passages it relies on as [1], [2]; when passages refute the claim, name what is wrong and state the correct fact.
 ${DATA_BLOCK_RULE}`;
+
+/** Told once, when the stances are written: the verdict, before the rationales and the explanation. */
+export type OnVerdict = (early: ClaimAssessment) => void;
 
 function evidenceBlock(evidence: readonly Evidence[]): string {
   return evidence
@@ -45,12 +52,19 @@ function evidenceBlock(evidence: readonly Evidence[]): string {
     .join('\n');
 }
 
-/** Judges a claim against its evidence (already de-duplicated and limited by the caller). */
-export async function verifyClaim(ctx: ModelCallContext, claim: Claim, sentence: string, evidence: readonly Evidence[], today: string): Promise<ClaimAssessment> {
+/**
+ * Judges a claim against its evidence (already de-duplicated and limited by the caller). With `onVerdict`
+ * and a model that streams, the reply is streamed and `onVerdict` gets the verdict as soon as the stances
+ * are written (an assessment marked `explaining`, without rationales or explanation); the returned
+ * assessment is the whole one. A streamed reply that turns out invalid, or a stream that breaks, is asked
+ * again without streaming (with the corrective retry); if that fails too the error is thrown, and the
+ * caller's "could not check" replaces the early verdict.
+ */
+export async function verifyClaim(ctx: ModelCallContext, claim: Claim, sentence: string, evidence: readonly Evidence[], today: string, onVerdict?: OnVerdict): Promise<ClaimAssessment> {
   if (evidence.length === 0) {
     return { claimId: claim.id, verdict: 'not-enough-evidence', judgements: [], explanation: 'The enabled sources returned no evidence for this claim.', citedEvidenceIds: [] };
   }
-  const { value } = await structuredCall(ctx, {
+  const spec: StructuredCallSpec<VerifyReply> = {
     stage: 'verify',
     role: 'strong',
     name: 'claim_verification',
@@ -62,19 +76,45 @@ export async function verifyClaim(ctx: ModelCallContext, claim: Claim, sentence:
         content: [dataBlock('CLAIM', claim.text), dataBlock('SENTENCE IT COMES FROM', sentence), evidenceBlock(evidence)].join('\n\n'),
       },
     ],
-  });
-  const byPassage = new Map(value.judgements.map((judgement) => [judgement.passage, judgement]));
+  };
+  const value = onVerdict && ctx.model.stream ? await streamedReply(ctx, spec, (stances) => onVerdict(assess(claim, evidence, stances, undefined))) : (await structuredCall(ctx, spec)).value;
+  return assess(claim, evidence, value.stances, value);
+}
+
+/** The streamed call, or the plain one when the stream breaks or its reply is invalid. */
+async function streamedReply(ctx: ModelCallContext, spec: StructuredCallSpec<VerifyReply>, onStances: (stances: Stances) => void): Promise<VerifyReply> {
+  const parser = new StanceStreamParser(stancesSchema, onStances);
+  try {
+    const result = await streamStructuredCall(ctx, spec, (delta) => parser.write(delta));
+    if (result.ok) return result.value;
+  } catch (error) {
+    // A budget stop or cancellation ends the run: nothing is asked again.
+    if (error instanceof BudgetExceededError || (error instanceof ProviderError && error.kind === 'cancelled') || ctx.signal?.aborted) throw error;
+  }
+  return (await structuredCall(ctx, spec)).value;
+}
+
+/**
+ * The assessment from the judge's stances and, once written, the rest of its reply (`reply`); without it
+ * the assessment is the early one: verdict and stances, marked `explaining`.
+ */
+function assess(claim: Claim, evidence: readonly Evidence[], stances: Stances, reply: VerifyReply | undefined): ClaimAssessment {
+  const stanceOf = new Map(stances.map((judged) => [judged.passage, judged.stance]));
+  const rationaleOf = new Map(reply?.rationales.map((judged) => [judged.passage, judged.rationale.trim()]));
   const judgements: Judgement[] = evidence.map((item, index) => {
-    const judged = byPassage.get(index + 1);
     // A passage the judge skipped says nothing for or against: it counts as irrelevant, openly.
-    const stance: Stance = judged?.stance ?? 'irrelevant';
-    return { evidenceId: item.id, stance, rationale: judged?.rationale.trim() || 'Not judged by the model.' };
+    const stance: Stance | undefined = stanceOf.get(index + 1);
+    if (!reply) return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale: '' };
+    // A judged passage whose rationale is missing keeps its stance and says so, rather than inventing one.
+    const rationale = rationaleOf.get(index + 1) || (stance ? 'No rationale given by the model.' : 'Not judged by the model.');
+    return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale };
   });
   return {
     claimId: claim.id,
     verdict: deriveVerdict(judgements.map((judgement) => judgement.stance)),
     judgements,
-    explanation: value.explanation.trim(),
+    explanation: reply?.explanation.trim() ?? '',
     citedEvidenceIds: evidence.map((item) => item.id),
+    ...(reply ? {} : { explaining: true as const }),
   };
 }

@@ -18,7 +18,7 @@ function answer(request: ChatRequest): ChatResponse {
       return reply(JSON.stringify({ sentences }));
     }
     case 'claim_verification':
-      return reply(JSON.stringify({ judgements: [], explanation: 'Nothing found.' }));
+      return reply(JSON.stringify({ stances: [], rationales: [], explanation: 'Nothing found.' }));
     case 'source_types': {
       const hosts = [...user.matchAll(/^(\S+) — /gm)].map(([, host]) => ({ host: host!, type: 'blog' }));
       return reply(JSON.stringify({ hosts }));

@@ -98,5 +98,15 @@ describe('streamed claims against the streaming loopback server', () => {
     expect(world.searxng.requests).toHaveLength(8);
     expect(new Set(world.searxng.requests.map((r) => r.query.get('q'))).size).toBe(8);
     expect(result.assessments.filter((a) => a.verdict === 'could-not-check')).toEqual([]);
+    // The verifications stream too: each judged claim's verdict was saved from its stances first, the
+    // whole assessment (same verdict, with rationales and explanation) after.
+    for (const assessment of result.assessments.filter((a) => a.judgements.length > 0)) {
+      const early = events.findIndex((e) => e.type === 'verdict' && e.assessment.claimId === assessment.claimId);
+      const whole = events.findIndex((e) => e.type === 'assessment' && e.assessment.claimId === assessment.claimId);
+      expect(early).toBeGreaterThanOrEqual(0);
+      expect(early).toBeLessThan(whole);
+      expect(events[early]).toMatchObject({ assessment: { verdict: assessment.verdict, explaining: true, explanation: '' } });
+    }
+    expect(result.assessments.filter((a) => a.judgements.length > 0)).toHaveLength(8);
   });
 });

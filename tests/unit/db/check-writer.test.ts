@@ -40,6 +40,24 @@ describe('check writer: sources and explanation quality', () => {
     expect(view.revisions).toEqual([{ sentenceIndex: 0, original: 'The wall is visible from the Moon.', revised: 'The wall is not visible from the Moon with the naked eye.', changes: [] }]);
   });
 
+  it('saves an early verdict at once and counts it once when its whole assessment follows', async () => {
+    const writer = createCheckWriter(db, 'k', () => 2);
+    const claim = { id: 'c0-0', sentenceIndex: 0, text: 'The wall is visible from the Moon', span: { start: 0, end: 33 }, anchored: true, checkWorthy: true };
+    const judged = { claimId: 'c0-0', verdict: 'refuted' as const, judgements: [{ evidenceId: 'e0', stance: 'refutes' as const, rationale: '' }], explanation: '', citedEvidenceIds: ['e0'] };
+    writer.record({ type: 'claims', claims: [claim] });
+    writer.record({ type: 'verdict', assessment: { ...judged, explaining: true } });
+    await writer.finish({ text: '', language: 'en', today: '2026-11-22', sentences: [], claims: [], queries: [], evidence: [], assessments: [], revisions: [], links: [], actionability: {}, attribution: {}, refinements: [], usage: { byStage: {}, total: { promptTokens: 0, completionTokens: 0, calls: 0 }, searchCalls: 0, pageFetches: 0 }, warnings: [] }, 'running');
+    expect((await loadCheckView(db, 'k'))!.assessments.get('c0-0')).toMatchObject({ verdict: 'refuted', explaining: true });
+    expect((await db.checks.get('k'))!.progress.verdicts).toBe(1);
+
+    writer.record({ type: 'assessment', assessment: { ...judged, judgements: [{ evidenceId: 'e0', stance: 'refutes', rationale: 'Says it is not visible.' }], explanation: 'It is not visible [1].' } });
+    await writer.finish({ text: '', language: 'en', today: '2026-11-22', sentences: [], claims: [], queries: [], evidence: [], assessments: [], revisions: [], links: [], actionability: {}, attribution: {}, refinements: [], usage: { byStage: {}, total: { promptTokens: 0, completionTokens: 0, calls: 0 }, searchCalls: 0, pageFetches: 0 }, warnings: [] }, 'done');
+    const assessment = (await loadCheckView(db, 'k'))!.assessments.get('c0-0')!;
+    expect(assessment.explanation).toBe('It is not visible [1].');
+    expect(assessment.explaining).toBeUndefined();
+    expect((await db.checks.get('k'))!.progress.verdicts).toBe(1);
+  });
+
   it('gives a host\'s type to its pages except those typed by their own path', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
     const page = (id: string, url: string, sourceType: SourceType): Evidence => ({ id, claimId: 'c0-0', passage: 'Text.', origin: 'page', source: { url, host: 'reuters.com', title: id, provider: 'searxng', sourceType } });

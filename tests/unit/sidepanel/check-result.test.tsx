@@ -73,6 +73,22 @@ describe('the checked text', () => {
 });
 
 describe('the claim card', () => {
+  it('shows a verdict whose explanation is still being written, then the explanation when it lands', async () => {
+    const row = (await db.claims.toArray()).find((r) => r.claim.text.includes('Great Wall'))!;
+    const final = row.assessment!;
+    await db.claims.update(row.id, { assessment: { ...final, explanation: '', judgements: final.judgements.map((j) => ({ ...j, rationale: '' })), explaining: true } });
+    await showCheck();
+    fireEvent.click(spanWith('Great Wall'));
+    const card = screen.getByTestId('claim-card');
+    expect(within(card).getByTestId('claim-verdict').textContent).toMatch(/Refuted/);
+    expect(within(card).getByTestId('claim-explaining').textContent).toBe('Writing the explanation…');
+    expect(within(card).queryByTestId('claim-explanation')).toBeNull();
+    expect(card.querySelectorAll('.rationale')).toHaveLength(0);
+    await db.claims.update(row.id, { assessment: final });
+    await waitFor(() => expect(within(card).getByTestId('claim-explanation').textContent).toBe(final.explanation));
+    expect(within(card).queryByTestId('claim-explaining')).toBeNull();
+  });
+
   it('shows the verdict, explanation with citation jumps, and every evidence detail', async () => {
     await showCheck();
     fireEvent.click(spanWith('Great Wall'));
