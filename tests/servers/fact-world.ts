@@ -158,7 +158,7 @@ export function worldResponder(request: ChatRequest): object | string {
         const stance = overlap < 0.5 ? 'irrelevant' : FALSE_CLAIM.test(claim) && /not visible/.test(text) ? 'refutes' : FALSE_CLAIM.test(claim) ? 'irrelevant' : 'supports';
         return { passage: index + 1, stance };
       });
-      const rationales = stances.map(({ passage, stance }) => ({ passage, rationale: `The passage ${stance === 'irrelevant' ? 'does not address' : stance === 'refutes' ? 'contradicts' : 'states'} the claim.` }));
+      const rationales = stances.map(({ stance }) => `The passage ${stance === 'irrelevant' ? 'does not address' : stance === 'refutes' ? 'contradicts' : 'states'} the claim.`);
       const cited = stances.filter((j) => j.stance !== 'irrelevant').map((j) => `[${j.passage}]`).join('');
       return { stances, rationales, explanation: FALSE_CLAIM.test(claim) ? `The Great Wall is not visible from the Moon with the naked eye ${cited}.` : `The sources confirm this ${cited}.` };
     }

@@ -17,10 +17,14 @@ const PASSAGE_CHARS = 1_500;
 const stancesSchema = z.array(z.object({ passage: z.number().int(), stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']) }));
 type Stances = z.infer<typeof stancesSchema>;
 
-/** Key order is writing order (strict structured outputs follow it): stances, rationales, explanation. */
+/**
+ * Key order is writing order (strict structured outputs follow it): stances, rationales, explanation.
+ * Stances name their passage (the verdict rests on them); rationales are plain strings in passage order,
+ * which keeps the reply no longer than when each passage's stance and rationale shared one object.
+ */
 const verifySchema = z.object({
   stances: stancesSchema,
-  rationales: z.array(z.object({ passage: z.number().int(), rationale: z.string() })),
+  rationales: z.array(z.string()),
   explanation: z.string(),
 });
 type VerifyReply = z.infer<typeof verifySchema>;
@@ -32,8 +36,8 @@ what the passage says (not your own knowledge). First give every passage its sta
 - refutes: it states something incompatible with the claim (a different date, number, name, place…);
 - irrelevant: it does not address the claim's fact.
 Consider the passage's date: a passage published before an event cannot speak about it, and facts may have
-changed. Then give each passage a one-sentence rationale quoting or pointing at the words that decide its
-stance. Then write a short explanation (at most three sentences) of the claim's standing that cites the
+changed. Then give the rationales: one sentence per passage, in passage order (one for every passage),
+quoting or pointing at the words that decide its stance. Then write a short explanation (at most three sentences) of the claim's standing that cites the
 passages it relies on as [1], [2]; when passages refute the claim, name what is wrong and state the correct fact.
 ${DATA_BLOCK_RULE}`;
 
@@ -100,13 +104,14 @@ async function streamedReply(ctx: ModelCallContext, spec: StructuredCallSpec<Ver
  */
 function assess(claim: Claim, evidence: readonly Evidence[], stances: Stances, reply: VerifyReply | undefined): ClaimAssessment {
   const stanceOf = new Map(stances.map((judged) => [judged.passage, judged.stance]));
-  const rationaleOf = new Map(reply?.rationales.map((judged) => [judged.passage, judged.rationale.trim()]));
+  // Rationales are matched to passages by position, so only a list with one for every passage is used.
+  const rationales = reply?.rationales.length === evidence.length ? reply.rationales.map((text) => text.trim()) : [];
   const judgements: Judgement[] = evidence.map((item, index) => {
     // A passage the judge skipped says nothing for or against: it counts as irrelevant, openly.
     const stance: Stance | undefined = stanceOf.get(index + 1);
     if (!reply) return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale: '' };
     // A judged passage whose rationale is missing keeps its stance and says so, rather than inventing one.
-    const rationale = rationaleOf.get(index + 1) || (stance ? 'No rationale given by the model.' : 'Not judged by the model.');
+    const rationale = (stance && rationales[index]) || (stance ? 'No rationale given by the model.' : 'Not judged by the model.');
     return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale };
   });
   return {

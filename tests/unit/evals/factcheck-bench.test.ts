@@ -19,7 +19,7 @@ describe('factcheck-bench evaluation', () => {
   const judgeEverything = (stance: string) =>
     server.respondWith((request) => {
       const passages = request.userText.match(/<<<PASSAGE \d+>>>/g) ?? [];
-      return { stances: passages.map((_, i) => ({ passage: i + 1, stance })), rationales: passages.map((_, i) => ({ passage: i + 1, rationale: 'scripted' })), explanation: 'scripted [1]' };
+      return { stances: passages.map((_, i) => ({ passage: i + 1, stance })), rationales: passages.map(() => 'scripted'), explanation: 'scripted [1]' };
     });
 
   const wiring = () =>

@@ -98,7 +98,7 @@ describe('query generation', () => {
 describe('verification', () => {
   it('judges every passage in one call, includes dates, and derives the verdict by code', async () => {
     const { ctx, model } = context([
-      json({ stances: [{ passage: 1, stance: 'refutes' }, { passage: 2, stance: 'irrelevant' }], rationales: [{ passage: 1, rationale: 'Says 1887.' }, { passage: 2, rationale: 'About Rome.' }], explanation: 'It was begun in 1887 [1].' }),
+      json({ stances: [{ passage: 1, stance: 'refutes' }, { passage: 2, stance: 'irrelevant' }], rationales: ['Says 1887.', 'About Rome.'], explanation: 'It was begun in 1887 [1].' }),
     ]);
     const evidence = [item('e0', 'Construction began in 1887.', { publishedAt: '2020-01-02' }), item('e1', 'Rome is in Italy.')];
     const assessment = await verifyClaim(ctx, claim('The tower was begun in 1889'), 'The tower was begun in 1889.', evidence, '2026-11-22');

@@ -58,7 +58,7 @@ function streamingModel(text: string, options: { breakAfter?: number; fallback?:
         if (!options.fallback) throw new Error('no fallback scripted');
         return options.fallback(request);
       }
-      if (request.jsonSchema?.name === 'claim_verification') return reply(JSON.stringify({ stances: [{ passage: 1, stance: 'supports' }], rationales: [{ passage: 1, rationale: 'It says so.' }], explanation: 'Confirmed [1].' }));
+      if (request.jsonSchema?.name === 'claim_verification') return reply(JSON.stringify({ stances: [{ passage: 1, stance: 'supports' }], rationales: ['It says so.'], explanation: 'Confirmed [1].' }));
       if (request.jsonSchema?.name === 'source_types') return reply(JSON.stringify({ hosts: [] }));
       return reply(JSON.stringify({ claims: [] }));
     },

@@ -21,7 +21,7 @@ const evidence = [item('e0', 'It was completed in 1889.'), item('e1', 'Rome is i
 
 const WHOLE = JSON.stringify({
   stances: [{ passage: 1, stance: 'supports' }, { passage: 2, stance: 'irrelevant' }],
-  rationales: [{ passage: 1, rationale: 'Gives 1889.' }, { passage: 2, rationale: 'About Rome.' }],
+  rationales: ['Gives 1889.', 'About Rome.'],
   explanation: 'It was completed in 1889 [1].',
 });
 
