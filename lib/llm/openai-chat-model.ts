@@ -220,9 +220,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     structuredModeFor: modeFor,
     async stream(request, onText) {
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
-      // Groq streams no structured reply: JSON mode "does not support streaming"
-      // (https://console.groq.com/docs/text-chat), so do not spend a refused round trip finding out.
-      if (noStreaming.has(model) || (preset === 'groq' && request.jsonSchema !== undefined && modeFor(model) !== 'prompt')) {
+      // A provider that streams no structured reply (the request profile says which): do not spend a
+      // refused round trip finding out.
+      if (noStreaming.has(model) || (request.jsonSchema !== undefined && modeFor(model) !== 'prompt' && !requestProfile(preset, model).streamsStructured)) {
         throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, { provider: context.provider });
       }
       try {

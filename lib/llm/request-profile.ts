@@ -33,6 +33,12 @@ export interface RequestProfile {
   requireParameters: boolean;
   /** Gemini's schema subset: keywords it does not know are refused, so they are removed first. */
   schemaDialect: 'openai' | 'gemini';
+  /**
+   * Whether a structured request (json_schema or JSON mode) may be streamed. Groq's JSON modes "do not
+   * support streaming" (https://console.groq.com/docs/text-chat), so streaming one would only cost a
+   * refused round trip before the plain call.
+   */
+  streamsStructured: boolean;
 }
 
 /**
@@ -56,6 +62,7 @@ export function requestProfile(preset: ModelPresetId, model: string): RequestPro
     firstMode: 'json_schema',
     requireParameters: false,
     schemaDialect: 'openai',
+    streamsStructured: true,
   };
   switch (preset) {
     case 'openai':
@@ -72,6 +79,7 @@ export function requestProfile(preset: ModelPresetId, model: string): RequestPro
         sendsTemperature: true,
         reasoning: reasoning ? 'reasoning_effort' : 'none',
         firstMode: /(^|\/)gpt-oss-/.test(model) ? 'json_schema' : 'json_object',
+        streamsStructured: false,
       };
     case 'openrouter':
       // https://openrouter.ai/docs/features/provider-routing: without require_parameters, a provider that

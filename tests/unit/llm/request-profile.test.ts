@@ -21,6 +21,11 @@ describe('request profiles', () => {
     expect(requestProfile('custom', 'Qwen/Qwen3-8B')).toMatchObject({ tokenLimit: 'max_tokens', reasoning: 'none' });
   });
 
+  it('streams structured requests everywhere but on Groq, whose JSON modes do not stream', () => {
+    for (const model of ['llama-3.3-70b-versatile', 'openai/gpt-oss-120b']) expect(requestProfile('groq', model).streamsStructured, model).toBe(false);
+    for (const preset of ['openai', 'openrouter', 'gemini', 'anthropic', 'deepseek', 'ollama', 'lmstudio', 'custom'] as const) expect(requestProfile(preset, 'some-model').streamsStructured, preset).toBe(true);
+  });
+
   it('rewrites a strict schema into Gemini\'s subset: $ref inlined, additionalProperties and $defs gone, property names kept', () => {
     const strict = {
       type: 'object',
