@@ -1,27 +1,12 @@
-import { useState } from 'react';
-import { sendToBackground } from '../../lib/messaging/protocol';
 import { SetupNotice } from './setup-notice';
+import { useStartCheck } from './use-start-check';
 
 /**
  * "Judge these sources": once a model is set up, judges an evidence-only check's sources as a new check
  * (claims and verdicts over the evidence already found; the same queries are not searched again).
  */
 export function JudgeButton({ checkId, onStarted }: { checkId: string; onStarted: (checkId: string) => void }) {
-  const [state, setState] = useState<{ pending: boolean; error?: string; needsSetup?: boolean }>({ pending: false });
-  const judge = async () => {
-    setState({ pending: true });
-    try {
-      const result = await sendToBackground('judgeCheck', { checkId });
-      if (result.ok) {
-        setState({ pending: false });
-        onStarted(result.checkId);
-      } else {
-        setState({ pending: false, error: result.error, ...(result.needsSetup ? { needsSetup: true } : {}) });
-      }
-    } catch (error) {
-      setState({ pending: false, error: error instanceof Error ? error.message : String(error) });
-    }
-  };
+  const [state, judge] = useStartCheck('judgeCheck', checkId, onStarted);
   return (
     <>
       <button type="button" data-testid="judge-sources" disabled={state.pending} onClick={() => void judge()}>
