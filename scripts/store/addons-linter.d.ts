@@ -1,6 +1,7 @@
 /** The part of addons-linter's programmatic API (README "Using the linter as a library") that we use; it ships no types. */
 declare module 'addons-linter' {
-  interface LintMessage {
+  /** One problem the linter found (declared once here; store-rules.ts imports it). */
+  export interface LintMessage {
     type: string;
     code: string;
     message: string;

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { LintMessage } from 'addons-linter';
 
 /**
  * The automated rules the Chrome Web Store and addons.mozilla.org apply to an uploaded package, as far
@@ -130,10 +131,3 @@ export async function lintFirefoxPackage(path: string): Promise<LintSummary> {
   };
 }
 
-interface LintMessage {
-  type: string;
-  code: string;
-  message: string;
-  file?: string;
-  line?: number;
-}
