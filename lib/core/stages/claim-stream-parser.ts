@@ -1,5 +1,6 @@
 import { JSONParser } from '@streamparser/json';
 import type { z } from 'zod';
+import { JsonReplyStart } from './json-reply-start';
 
 /**
  * Reads a streamed claim-extraction reply (`{"sentences":[{"id":…,"claims":[{…},…]},…]}`) as the model
@@ -16,7 +17,7 @@ export class ClaimStreamParser<Entry extends { claim: string }, Searchable exten
   private readonly searchable = new Set<string>();
   private readonly sentences = new Map<number, SentenceState<Entry>>();
   private readonly complete = new Set<number>();
-  private started = false;
+  private readonly start = new JsonReplyStart();
   private failed = false;
   private ended = false;
 
@@ -54,14 +55,8 @@ export class ClaimStreamParser<Entry extends { claim: string }, Searchable exten
   /** Feeds the next piece of the reply. Never throws: after malformed JSON, further text is ignored. */
   write(delta: string): void {
     if (this.failed || this.ended) return;
-    let text = delta;
-    // Weaker servers open with a sentence or a ```json fence: parsing starts at the first brace.
-    if (!this.started) {
-      const brace = text.indexOf('{');
-      if (brace < 0) return;
-      text = text.slice(brace);
-      this.started = true;
-    }
+    const text = this.start.json(delta);
+    if (!text) return;
     try {
       this.parser.write(text);
     } catch {

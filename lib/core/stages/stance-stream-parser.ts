@@ -1,5 +1,6 @@
 import { JSONParser } from '@streamparser/json';
 import type { z } from 'zod';
+import { JsonReplyStart } from './json-reply-start';
 
 /**
  * Watches a streamed verification reply (`{"stances":[…],"rationales":[…],"explanation":"…"}`) for the
@@ -10,7 +11,7 @@ import type { z } from 'zod';
  */
 export class StanceStreamParser<Stances> {
   private readonly parser = new JSONParser({ paths: ['$.stances'], keepStack: false });
-  private started = false;
+  private readonly start = new JsonReplyStart();
   private done = false;
 
   constructor(
@@ -31,13 +32,8 @@ export class StanceStreamParser<Stances> {
   /** Feeds the next piece of the reply; text before the first brace (a fence, a sentence) is skipped. */
   write(delta: string): void {
     if (this.done) return;
-    let text = delta;
-    if (!this.started) {
-      const brace = text.indexOf('{');
-      if (brace < 0) return;
-      text = text.slice(brace);
-      this.started = true;
-    }
+    const text = this.start.json(delta);
+    if (!text) return;
     try {
       this.parser.write(text);
     } catch {
