@@ -5,7 +5,7 @@ import type { CheckView } from '../../lib/db/check-view';
 import { formatDate } from '../../lib/view/format';
 import { CheckProgress } from './check-progress';
 import { CheckStatus } from './check-status';
-import type { ClaimFocus } from './check-tab';
+import type { ClaimFocus } from './claim-focus';
 import { CheckedText } from './checked-text';
 import { ClaimCard, type EvidenceFocusRequest } from './claim-card';
 import { ExportButtons } from './export-buttons';

@@ -4,16 +4,10 @@ import { EngineStatus } from '../engine/engine-status';
 import type { ExtensionStatus } from '../../lib/messaging/protocol';
 import { CheckBox } from './check-box';
 import { CheckPageButton } from './check-page-button';
+import type { ClaimFocus } from './claim-focus';
 import { CurrentCheck } from './current-check';
 import { useDb } from './db-context';
 import { SetupNotice } from './setup-notice';
-
-/** A request to show one claim of a check; `seq` makes a repeated request for the same claim count. */
-export interface ClaimFocus {
-  checkId: string;
-  claimId: string;
-  seq: number;
-}
 
 /** The Check tab: what checks run on (a set-up notice when it is sources only), the check box, "Fact-check this page", and the current check. */
 export function CheckTab(props: { status: ExtensionStatus | undefined; checkId: string | undefined; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { CheckTab, type ClaimFocus } from '../../components/sidepanel/check-tab';
+import { CheckTab } from '../../components/sidepanel/check-tab';
+import type { ClaimFocus } from '../../components/sidepanel/claim-focus';
 import { HistoryView } from '../../components/sidepanel/history-view';
 import { RateView } from '../../components/sidepanel/rate-view';
 import { TabBar, type TabId } from '../../components/sidepanel/tab-bar';

@@ -2,7 +2,8 @@ import { runRating } from '../core/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
 import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';
-import { createPipelineDeps, type RuntimeAdapters } from '../runtime/create-pipeline-deps';
+import { createPipelineDeps } from '../runtime/create-pipeline-deps';
+import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { modelSetupProblem } from '../settings/active-profile';
 import type { RunManagerDeps } from './run-manager';
 
