@@ -17,7 +17,11 @@ export default defineContentScript({
   async main(ctx) {
     const adapter = adapterForUrl(location.href);
     if (!adapter) return;
-    const settings = await sendToBackground('getCaptureSettings').catch(() => ({ autoCheckReplies: false }));
+    // No answer: controls still appear, but nothing is checked unasked; the page's console says why.
+    const settings = await sendToBackground('getCaptureSettings').catch((error: unknown) => {
+      console.warn('[factlight] replies are not checked automatically: settings not read', error);
+      return { autoCheckReplies: false };
+    });
     const controls = createReplyControls(document, adapter, { autoCheck: settings.autoCheckReplies });
     let timer: number | undefined;
     const schedule = () => {

@@ -49,15 +49,16 @@ export function CheckBox({ onStarted }: { onStarted: (checkId: string) => void }
     }
     setEstimate(cost);
     // Reasoning models (gpt-5, o-series, gpt-oss) also spend hidden tokens: once the settings say which
-    // models are configured, the estimate counts them. Without an answer the plain estimate stays.
-    void sendToBackground('getSettings', undefined)
+    // models are configured, the estimate counts them. Without an answer the plain estimate stays, which
+    // is still a true lower bound; the person can check anyway, so the console is where the failure goes.
+    sendToBackground('getSettings', undefined)
       .then((settings) => {
         const reasoning = reasoningForEstimate(profileFor(settings, settings.model.preset));
         if (!reasoning.fast && !reasoning.strong) return;
         const withReasoning = estimateCheck(text, { reasoning });
         setEstimate((shown) => (shown && shown.sentences === withReasoning.sentences ? withReasoning : shown));
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => console.warn('[factlight] estimate without reasoning tokens: settings not read', error));
   };
 
   return (

@@ -10,11 +10,19 @@ import { useDb } from './db-context';
 import { SetupNotice } from './setup-notice';
 
 /** The Check tab: what checks run on (a set-up notice when it is sources only), the check box, "Fact-check this page", and the current check. */
-export function CheckTab(props: { status: ExtensionStatus | undefined; checkId: string | undefined; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
-  const { status, checkId, claimFocus, onOpenCheck } = props;
+export function CheckTab(props: {
+  status: ExtensionStatus | undefined;
+  checkId: string | undefined;
+  claimFocus?: ClaimFocus | undefined;
+  /** Why a check started from the page did not start (the page's own entry points have nowhere to say it). */
+  pageProblem?: string | undefined;
+  onOpenCheck: (checkId: string) => void;
+}) {
+  const { status, checkId, claimFocus, pageProblem, onOpenCheck } = props;
   return (
     <>
       <EngineNotice status={status} />
+      {pageProblem ? <p className="result error" role="alert" data-testid="page-check-problem">{pageProblem}</p> : null}
       <EngineStatus pageStatus={{ status }} switchHint="To switch: Settings → Checking → Checks run on." onOpenSettings={() => void browser.runtime.openOptionsPage()} />
       <CheckBox onStarted={onOpenCheck} />
       <CheckPageButton onStarted={onOpenCheck} />

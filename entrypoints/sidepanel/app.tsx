@@ -22,14 +22,18 @@ export function SidePanelApp() {
   const [tab, setTab] = useState<TabId>('check');
   const [checkId, setCheckId] = useState(checkFromUrl);
   const [claimFocus, setClaimFocus] = useState<ClaimFocus>();
+  // Why a check started from the page (floating button, context menu, shortcut) did not start.
+  const [pageProblem, setPageProblem] = useState<string>();
 
   useEffect(() => {
-    // A service worker stopped mid-check resumes its checks when someone looks (no answer needed).
-    sendToBackground('resumeChecks').catch(() => undefined);
-    sendToBackground('resumeRatings').catch(() => undefined);
+    // A service worker stopped mid-check resumes its checks when someone looks (no answer needed). A
+    // background that does not answer is said by the status line (`statusError`), so these only log.
+    sendToBackground('resumeChecks').catch((error: unknown) => console.warn('[factlight] resumeChecks not answered', error));
+    sendToBackground('resumeRatings').catch((error: unknown) => console.warn('[factlight] resumeRatings not answered', error));
   }, []);
 
   const openCheck = (id: string) => {
+    setPageProblem(undefined);
     setCheckId(id);
     setTab('check');
     // Keep the open check in the URL, so a reload shows it again.
@@ -39,10 +43,15 @@ export function SidePanelApp() {
   };
 
   // "Open in side panel" from a highlight's card in the page: show that check and claim, even when the
-  // panel was already open.
+  // panel was already open. Or a check from the page that did not start: say why on the Check tab.
   useEffect(
     () =>
       watchPanelFocus((focus) => {
+        if ('problem' in focus) {
+          setTab('check');
+          setPageProblem(focus.problem);
+          return;
+        }
         openCheck(focus.checkId);
         const { checkId: focusCheckId, claimId } = focus;
         if (claimId) setClaimFocus((current) => ({ checkId: focusCheckId, claimId, seq: (current?.seq ?? 0) + 1 }));
@@ -65,7 +74,7 @@ export function SidePanelApp() {
       ) : null}
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'check' ? (
-          <CheckTab status={status} checkId={checkId} claimFocus={claimFocus} onOpenCheck={openCheck} />
+          <CheckTab status={status} checkId={checkId} claimFocus={claimFocus} pageProblem={pageProblem} onOpenCheck={openCheck} />
         ) : tab === 'rate' ? (
           <RateView />
         ) : (

@@ -119,8 +119,8 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
           inFlight.delete(checkId);
         }
       };
-      // A badge that cannot be read from the database (closed, check deleted) just stays as it is.
-      return loop().catch(() => undefined);
+      // A badge that cannot be read from the database (closed) just stays as it is; no page to say it in.
+      return loop().catch((error: unknown) => console.warn('[factlight] badge not updated', error));
     },
 
     /** Checks were deleted: tabs whose badge showed one of them show their latest remaining check, or nothing. */

@@ -51,8 +51,9 @@ export function createTabSync(db: FactlightDb) {
       if (pending.has(checkId)) return;
       pending.set(checkId, setTimeout(() => {
         pending.delete(checkId);
-        // A redraw that cannot read the database (closed, check deleted) just shows nothing new.
-        push(checkId).catch(() => undefined);
+        // A redraw that cannot read the database (closed) just shows nothing new; the side panel still
+        // shows the check, so the console is where this is said.
+        push(checkId).catch((error: unknown) => console.warn('[factlight] page not redrawn', error));
       }, THROTTLE_MS));
     },
     /** Redraws at once (e.g. when the check finishes). */

@@ -65,3 +65,21 @@ describe('opening the panel in Firefox', () => {
     expect(calls).toEqual(['sidebar.open']);
   });
 });
+
+describe('a panel that does not open', () => {
+  it('is logged with the reason, and never rejects (Chrome refusing outside a user gesture; Firefox failing its fallback tab)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const scope = fakeBrowser as unknown as Record<string, unknown>;
+    delete scope.sidebarAction;
+    scope.sidePanel = { open: vi.fn(async () => Promise.reject(new Error('`sidePanel.open()` may only be called in response to a user gesture.'))) };
+    await expect(openSidePanelFor(7)).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('[factlight] the side panel did not open', new Error('`sidePanel.open()` may only be called in response to a user gesture.'));
+
+    delete scope.sidePanel;
+    scope.sidebarAction = { open: vi.fn(async () => Promise.reject(new Error('not a user action'))), isOpen: vi.fn(async () => false) };
+    vi.spyOn(fakeBrowser.tabs, 'create').mockRejectedValue(new Error('window closed'));
+    await expect(openSidePanelFor(7, { elseInTab: true })).resolves.toBeUndefined();
+    expect(warn).toHaveBeenLastCalledWith('[factlight] the side panel did not open', new Error('window closed'));
+    warn.mockRestore();
+  });
+});
