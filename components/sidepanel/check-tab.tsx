@@ -2,14 +2,17 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { browser } from 'wxt/browser';
 import { EngineStatus } from '../engine/engine-status';
 import type { ExtensionStatus } from '../../lib/messaging/protocol';
-import { CheckBox } from './check-box';
 import { CheckPageButton } from './check-page-button';
 import type { ClaimFocus } from './claim-focus';
 import { CurrentCheck } from './current-check';
 import { useDb } from './db-context';
 import { SetupNotice } from './setup-notice';
+import { TextToCheck } from './text-to-check';
 
-/** The Check tab: what checks run on (a set-up notice when it is sources only), the check box, "Fact-check this page", and the current check. */
+/**
+ * The Check tab: what checks run on (a set-up notice when it is sources only), why a check from the page
+ * did not start, the text to check, "Fact-check this page", and the current check.
+ */
 export function CheckTab(props: {
   status: ExtensionStatus | undefined;
   checkId: string | undefined;
@@ -24,7 +27,7 @@ export function CheckTab(props: {
       <EngineNotice status={status} />
       {pageProblem ? <p className="result error" role="alert" data-testid="page-check-problem">{pageProblem}</p> : null}
       <EngineStatus pageStatus={{ status }} switchHint="To switch: Settings → Checking → Checks run on." onOpenSettings={() => void browser.runtime.openOptionsPage()} />
-      <CheckBox onStarted={onOpenCheck} />
+      <TextToCheck onStarted={onOpenCheck} />
       <CheckPageButton onStarted={onOpenCheck} />
       {checkId ? <CurrentCheck checkId={checkId} claimFocus={claimFocus} onOpenCheck={onOpenCheck} /> : <NoCurrentCheck onOpenCheck={onOpenCheck} />}
     </>

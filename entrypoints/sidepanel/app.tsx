@@ -14,8 +14,9 @@ function checkFromUrl(): string | undefined {
 }
 
 /**
- * The side panel: a Check tab (check box and the current check) and a History tab. Everything shown comes
- * from IndexedDB through live queries; messages to the background only carry commands and ids.
+ * The side panel: a Check tab (the text to check and the current check), a Rate tab and a History tab.
+ * Everything shown comes from IndexedDB through live queries; messages to the background only carry
+ * commands and ids.
  */
 export function SidePanelApp() {
   const { status, error: statusError } = useExtensionStatus();

@@ -11,7 +11,7 @@ const CONFIRM_ABOVE_SENTENCES = 20;
 type Problem = { kind: 'empty' | 'error'; message: string } | { kind: 'setup' };
 
 /** Type or paste text and start a check; long texts show their estimated cost first. */
-export function CheckBox({ onStarted }: { onStarted: (checkId: string) => void }) {
+export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => void }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<Problem>();
   const [estimate, setEstimate] = useState<CheckEstimate>();
@@ -62,7 +62,7 @@ export function CheckBox({ onStarted }: { onStarted: (checkId: string) => void }
   };
 
   return (
-    <form className="check-box" onSubmit={submit} aria-label="Check text">
+    <form className="text-to-check" onSubmit={submit} aria-label="Check text">
       <label htmlFor="check-input" className="label">Text to check</label>
       <textarea
         id="check-input"
