@@ -1,13 +1,13 @@
-import { defineContentScript } from 'wxt/utils/define-content-script';
-import { createReplyControls } from '../lib/content/reply-controls';
-import { sendToBackground } from '../lib/messaging/protocol';
-import { adapterForUrl, CHAT_SITE_MATCHES, findScrollRoot } from '../lib/sites';
-
 /**
  * On chatbot sites only: a "Fact-check" control under each finished reply. One debounced observer on the
  * conversation's scroll root re-scans after the site changes its DOM (new replies, streaming, re-renders);
  * while a reply on a site without a done marker is settling, one more scan is scheduled, and no longer.
  */
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { createReplyControls } from '../lib/content/reply-controls';
+import { sendToBackground } from '../lib/messaging/protocol';
+import { adapterForUrl, CHAT_SITE_MATCHES, findScrollRoot } from '../lib/sites';
+
 const DEBOUNCE_MS = 300;
 const SETTLE_MS = 1_000;
 

@@ -1,13 +1,13 @@
-import { defineContentScript } from 'wxt/utils/define-content-script';
-import { createFloatingButton } from '../lib/content/floating-button';
-import { sendToBackground } from '../lib/messaging/protocol';
-
 /**
  * The only script on every page, so it stays tiny and idle: it does nothing until the user selects
  * text, then offers a "Fact-check" button. Everything heavier (capture, highlights, the card) is injected
  * by the background when a check starts. Form fields are never read: their selections are not part of
  * the document selection this looks at.
  */
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { createFloatingButton } from '../lib/content/floating-button';
+import { sendToBackground } from '../lib/messaging/protocol';
+
 export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_idle',

@@ -1,8 +1,3 @@
-import { browser } from 'wxt/browser';
-import type { CheckRecord } from '../db/entities';
-import type { FactlightDb } from '../db/schema';
-import type { Verdict } from '../core/types';
-
 /**
  * The toolbar button's badge shows the state of the latest check made in the current tab (the browser
  * keeps a badge per tab, so switching tabs switches badges): a grey "…" while it runs, the number of
@@ -12,6 +7,11 @@ import type { Verdict } from '../core/types';
  * Driven by the persisted check (the run manager's change notices), so it is right again after the
  * worker restarts and resumes a check.
  */
+import { browser } from 'wxt/browser';
+import type { CheckRecord } from '../db/entities';
+import type { FactlightDb } from '../db/schema';
+import type { Verdict } from '../core/types';
+
 export const WRONG_VERDICTS: ReadonlySet<Verdict> = new Set<Verdict>(['refuted', 'disputed']);
 export const BADGE_RUNNING = '…';
 export const BADGE_WRONG_COLOR = '#c5221f';

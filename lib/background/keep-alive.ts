@@ -1,10 +1,10 @@
-import { browser } from 'wxt/browser';
-
 /**
  * Chrome stops an idle MV3 service worker after ~30 s, even while its fetches wait on a slow model.
  * Any extension API call resets that timer, so while checks run a trivial call is made every 20 s.
  * If the worker is stopped anyway, the "resume" alarm (and the side panel opening) restarts the runs.
  */
+import { browser } from 'wxt/browser';
+
 const INTERVAL_MS = 20_000;
 export const RESUME_ALARM = 'factlight-resume-checks';
 

@@ -1,3 +1,8 @@
+/**
+ * Owns "Rate an explanation" runs: like checks, they are created as records, run in the background, written
+ * to IndexedDB as they progress (the side panel reads them with a live query) and resumed when a stopped
+ * service worker left one running.
+ */
 import { runRating } from '../core/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
@@ -7,11 +12,6 @@ import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { modelSetupProblem } from '../settings/active-profile';
 import type { RunManagerDeps } from './run-manager';
 
-/**
- * Owns "Rate an explanation" runs: like checks, they are created as records, run in the background, written
- * to IndexedDB as they progress (the side panel reads them with a live query) and resumed when a stopped
- * service worker left one running.
- */
 export const MAX_EXPLANATION_CHARS = 20_000;
 const MAX_CLAIM_CHARS = 2_000;
 

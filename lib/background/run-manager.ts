@@ -1,3 +1,9 @@
+/**
+ * Owns checks: creates them, runs the pipeline in the background, persists every step, cancels, and
+ * resumes checks a stopped service worker left behind. Resuming re-runs the pipeline over the same
+ * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
+ * step is paid twice, and rows are overwritten in place.
+ */
 import { runEvidenceCheck } from '../core/evidence-only/run-evidence-check';
 import { runCheck } from '../core/pipeline';
 import type { ArticleExtractor, Clock } from '../core/ports';
@@ -21,12 +27,6 @@ import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
 
-/**
- * Owns checks: creates them, runs the pipeline in the background, persists every step, cancels, and
- * resumes checks a stopped service worker left behind. Resuming re-runs the pipeline over the same
- * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
- * step is paid twice, and rows are overwritten in place.
- */
 export const MAX_TEXT_CHARS = 50_000;
 
 /** The evidence an earlier check found, by the sentence its claims came from. */

@@ -1,10 +1,10 @@
-import { browser } from 'wxt/browser';
-
 /**
  * Where Chrome and Firefox differ around the panel. Chrome has a side panel (`sidePanel`, MV3) that its
  * toolbar button opens; Firefox has a sidebar (`sidebar_action`, generated from entrypoints/sidepanel)
  * that its own toolbar button toggles, and builds for MV2, where the button is a `browser_action`.
  */
+import { browser } from 'wxt/browser';
+
 interface ChromeSidePanel {
   setPanelBehavior(options: { openPanelOnActionClick: boolean }): Promise<void>;
   open(options: { tabId: number }): Promise<void>;

@@ -1,9 +1,3 @@
-import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
-import { scoreText } from '../core/scoring/score';
-import { takesHostType } from '../core/sources/takes-host-type';
-import type { CheckProgress, CheckRecord } from './entities';
-import type { FactlightDb } from './schema';
-
 /**
  * Persists a running check step by step: every pipeline event is written as it arrives, so the side
  * panel (reading with live queries) shows each verdict at once, and a service worker stopped mid-check
@@ -11,6 +5,12 @@ import type { FactlightDb } from './schema';
  * overwrites what the interrupted one wrote instead of duplicating it. Writes are serialised to keep
  * events in order.
  */
+import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
+import { scoreText } from '../core/scoring/score';
+import { takesHostType } from '../core/sources/takes-host-type';
+import type { CheckProgress, CheckRecord } from './entities';
+import type { FactlightDb } from './schema';
+
 export const EMPTY_PROGRESS: CheckProgress = { sentences: 0, claims: 0, checkWorthy: 0, verdicts: 0, evidence: 0 };
 
 export function createCheckWriter(db: FactlightDb, checkId: string, now: () => number, onWritten?: () => void) {

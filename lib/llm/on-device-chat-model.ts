@@ -1,3 +1,16 @@
+/**
+ * The `ChatModel` port over Chrome's Prompt API (Gemini Nano on this device), so every stage runs unchanged:
+ * - one base session per role, language and system prompt (the system prompt is its initial prompt),
+ *   cloned for each call and destroyed after, so calls never see each other's turns;
+ * - calls serialised: the device model runs one prompt at a time;
+ * - structured output through `responseConstraint` with the stage's JSON Schema; when Chrome refuses a
+ *   schema (NotSupportedError) the schema is described in the prompt instead, and the caller's zod
+ *   validation and one corrective retry (structured-call.ts) do the rest;
+ * - every prompt is measured against the session's context window before it is sent, with room kept for
+ *   the reply; one that would overflow has its longest data blocks trimmed by rule, and the reply's
+ *   `notice` says what was cut, so a QuotaExceededError is never triggered;
+ * - cancellation through the request's AbortSignal.
+ */
 import pLimit from 'p-limit';
 import { ProviderError } from '../core/errors';
 import { stableHash } from '../core/model/stable-hash';
@@ -15,20 +28,6 @@ import {
   type LanguageModelPromptOptions,
   type LanguageModelSession,
 } from './prompt-api';
-
-/**
- * The `ChatModel` port over Chrome's Prompt API (Gemini Nano on this device), so every stage runs unchanged:
- * - one base session per role, language and system prompt (the system prompt is its initial prompt),
- *   cloned for each call and destroyed after, so calls never see each other's turns;
- * - calls serialised: the device model runs one prompt at a time;
- * - structured output through `responseConstraint` with the stage's JSON Schema; when Chrome refuses a
- *   schema (NotSupportedError) the schema is described in the prompt instead, and the caller's zod
- *   validation and one corrective retry (structured-call.ts) do the rest;
- * - every prompt is measured against the session's context window before it is sent, with room kept for
- *   the reply; one that would overflow has its longest data blocks trimmed by rule, and the reply's
- *   `notice` says what was cut, so a QuotaExceededError is never triggered;
- * - cancellation through the request's AbortSignal.
- */
 
 /** Claim batches and passages per judgement sized for a 9,216-token window (the pipeline's promptLimits). */
 export const ON_DEVICE_PROMPT_LIMITS = { sentencesPerBatch: 6, charsPerBatch: 1_800, passagesPerClaim: 6 } as const;

@@ -1,3 +1,10 @@
+/**
+ * The context menu, the keyboard shortcut, the side panel's "Fact-check this page" and the card's "Open in
+ * side panel": each handler is called as the browser would call it, and the command flow is followed to
+ * the page (script injected into the right tab and frame, the right command sent there) and to the panel.
+ * fake-browser leaves contextMenus, commands, sidePanel, scripting and tabs.sendMessage unimplemented, so
+ * they are recorded here; everything of Factlight's own runs for real.
+ */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerMenuAndShortcut, SHORTCUT_COMMAND } from '../../../lib/background/menu-and-shortcut';
@@ -7,14 +14,6 @@ import { EMPTY_PROGRESS } from '../../../lib/db/check-writer';
 import { FactlightDb } from '../../../lib/db/schema';
 import { PANEL_FOCUS_TTL_MS, watchPanelFocus, type PanelFocus } from '../../../lib/messaging/panel-focus';
 import { backgroundMessaging, type BackgroundCommand, type Result, type StartCheckResult } from '../../../lib/messaging/protocol';
-
-/**
- * The context menu, the keyboard shortcut, the side panel's "Fact-check this page" and the card's "Open in
- * side panel": each handler is called as the browser would call it, and the command flow is followed to
- * the page (script injected into the right tab and frame, the right command sent there) and to the panel.
- * fake-browser leaves contextMenus, commands, sidePanel, scripting and tabs.sendMessage unimplemented, so
- * they are recorded here; everything of Factlight's own runs for real.
- */
 
 /** An extension event whose listeners the test can fire. */
 function recordedEvent<Args extends unknown[]>() {

@@ -1,12 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { openSidePanelFor, toolbarButtonContext } from '../../../lib/background/side-panel';
-
 /**
  * The panel adapter as Firefox behaves: `sidebarAction.open` refuses outside a user action of Firefox's
  * own UI (a click in a web page reaches the background as a message, which is not one), and says whether
  * the sidebar is open. fake-browser has no sidebarAction, so it is recorded here.
  */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { openSidePanelFor, toolbarButtonContext } from '../../../lib/background/side-panel';
+
 let calls: string[];
 let sidebarRefuses: boolean;
 let sidebarOpen: boolean;
