@@ -131,6 +131,7 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
       const shown = new Set<number>();
       for (const tab of tabs) {
         if (tab.id === undefined) continue;
+        // A tab closed since the query has no badge to repaint.
         const text = await action.getBadgeText({ tabId: tab.id }).catch(() => '');
         if (text) shown.add(tab.id);
       }

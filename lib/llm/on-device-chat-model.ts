@@ -98,6 +98,9 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
     const language = primary(detectLanguage(text));
     if ((ON_DEVICE_LANGUAGES as readonly string[]).includes(language)) return language;
     if (!checkedLanguages.has(language)) {
+      // availability() rejects (RangeError) only for a language tag it cannot parse, and answers
+      // 'unavailable' for one it does not support (https://github.com/web-platform-tests/wpt/blob/master/ai/language-model/language-model-availability.tentative.https.window.js):
+      // either way the model cannot be asked in it, and the person is told which language it cannot read.
       const answer = await api.availability({ expectedInputs: [{ type: 'text', languages: [language] }], expectedOutputs: [{ type: 'text', languages: [language] }] }).catch(() => 'unavailable' as const);
       checkedLanguages.set(language, answer !== 'unavailable');
     }
@@ -204,6 +207,7 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
   return {
     complete: (request) => queue(() => run(request)),
     dispose() {
+      // A base that failed to be created has nothing to destroy; its caller was told at the time.
       for (const base of bases.values()) void base.then((session) => session.destroy(), () => undefined);
       bases.clear();
     },
