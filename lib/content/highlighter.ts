@@ -12,7 +12,7 @@ import { readPageArticle } from './read-page-article';
 import { isUserEvent } from './user-event';
 
 /** Why "Show on page" found nothing to show, said in the side panel. */
-export const NOT_HIGHLIGHTED = 'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.';
+const NOT_HIGHLIGHTED = 'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.';
 
 /**
  * Factlight in a page, injected only when a check needs it: draws a check's spans with the CSS Custom
