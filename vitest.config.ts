@@ -1,8 +1,5 @@
-import { configDefaults, defineConfig } from 'vitest/config';
-import { WxtVitest } from 'wxt/testing/vitest-plugin';
-
 /**
- * Two projects:
+ * Four projects:
  * - unit: Node by default; files that need a DOM say `// @vitest-environment happy-dom`. The WXT plugin
  *   swaps `wxt/browser` for @webext-core/fake-browser and resolves WXT's aliases.
  * - e2e: the built extension in real Chromium, talking to loopback servers. One file at a time, since
@@ -13,6 +10,9 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
  * - store: builds the store packages and checks them (manifest rules, addons-linter). CPU-heavy for up to
  *   a minute, so it runs after the unit tests (`npm run test:unit` runs both), not beside them.
  */
+import { configDefaults, defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
 export default defineConfig({
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],

@@ -1,10 +1,10 @@
-import { defineConfig } from 'wxt';
-import { storeSafeBundles } from './scripts/build/store-safe-bundles';
-
 /**
  * Build configuration for Chrome (MV3, side panel) and Firefox (sidebar).
  * Auto-imports are off so every module states what it uses, and so `lib/core` purity is visible.
  */
+import { defineConfig } from 'wxt';
+import { storeSafeBundles } from './scripts/build/store-safe-bundles';
+
 /** The icon set in public/icon/ (rendered from public/icon.svg by `npm run icons`). */
 const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 96: 'icon/96.png', 128: 'icon/128.png' };
 

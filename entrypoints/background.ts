@@ -4,7 +4,7 @@ import { createBackgroundExtractor } from '../lib/background/article-extractor';
 import { createToolbarBadge } from '../lib/background/badge';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
-import { registerPageEntryPoints } from '../lib/background/page-commands';
+import { registerMenuAndShortcut } from '../lib/background/menu-and-shortcut';
 import { registerPageHandlers } from '../lib/background/page-handlers';
 import { registerRatingHandlers } from '../lib/background/rating-handlers';
 import { createRatingManager } from '../lib/background/rating-manager';
@@ -39,7 +39,8 @@ export default defineBackground(() => {
     onActivityChange: (n) => ((active.checks = n), keepAlive()),
     // Each persisted step redraws the check in its page and the toolbar badge of its tab.
     onCheckChanged: (checkId) => (tabs.changed(checkId), void badge.changed(checkId)),
-    onChecksDeleted: () => void badge.deleted().catch(() => undefined),
+    // The worker has no page to show a failure in: badges that are wrong until the next change are only logged.
+    onChecksDeleted: () => void badge.deleted().catch((error: unknown) => console.warn('[factlight] badge after delete', error)),
     languageModel: () => languageModelOf(globalThis),
   });
   const ratings = createRatingManager({ db, loadSettings, extractor, onActivityChange: (n) => ((active.ratings = n), keepAlive()) });
@@ -47,20 +48,22 @@ export default defineBackground(() => {
   registerCheckHandlers(own, runs, db);
   registerRatingHandlers(own, ratings);
   registerPageHandlers(own, db);
-  registerPageEntryPoints();
+  registerMenuAndShortcut();
   browser.tabs.onRemoved.addListener((tabId) => (tabs.forgetTab(tabId), badge.forgetTab(tabId)));
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status !== 'loading') return;
     tabs.forgetTab(tabId);
     badge.navigated(tabId);
   });
-  // A worker stopped mid-check picks its runs up again on its next start or alarm.
-  void runs.resumeInterrupted();
-  void ratings.resumeInterrupted();
+  // A worker stopped mid-check picks its runs up again on its next start or alarm. A resume that cannot
+  // read the database is only logged: the side panel asks again when it opens and says when we do not answer.
+  const resume = () => {
+    runs.resumeInterrupted().catch((error: unknown) => console.warn('[factlight] resume checks', error));
+    ratings.resumeInterrupted().catch((error: unknown) => console.warn('[factlight] resume ratings', error));
+  };
+  resume();
   browser.alarms?.onAlarm.addListener((alarm) => {
-    if (alarm.name !== RESUME_ALARM) return;
-    void runs.resumeInterrupted();
-    void ratings.resumeInterrupted();
+    if (alarm.name === RESUME_ALARM) resume();
   });
   openWelcomePageOnInstall();
   void openSidePanelOnActionClick().catch((error: unknown) => console.warn('[factlight] side panel behaviour', error));

@@ -1,13 +1,13 @@
-import { defineContentScript } from 'wxt/utils/define-content-script';
-import { createReplyControls } from '../lib/content/reply-controls';
-import { sendToBackground } from '../lib/messaging/protocol';
-import { adapterForUrl, CHAT_SITE_MATCHES, findScrollRoot } from '../lib/sites';
-
 /**
  * On chatbot sites only: a "Fact-check" control under each finished reply. One debounced observer on the
  * conversation's scroll root re-scans after the site changes its DOM (new replies, streaming, re-renders);
  * while a reply on a site without a done marker is settling, one more scan is scheduled, and no longer.
  */
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { createReplyControls } from '../lib/content/reply-controls';
+import { sendToBackground } from '../lib/messaging/protocol';
+import { adapterForUrl, CHAT_SITE_MATCHES, findScrollRoot } from '../lib/sites';
+
 const DEBOUNCE_MS = 300;
 const SETTLE_MS = 1_000;
 
@@ -17,7 +17,11 @@ export default defineContentScript({
   async main(ctx) {
     const adapter = adapterForUrl(location.href);
     if (!adapter) return;
-    const settings = await sendToBackground('getCaptureSettings').catch(() => ({ autoCheckReplies: false }));
+    // No answer: controls still appear, but nothing is checked unasked; the page's console says why.
+    const settings = await sendToBackground('getCaptureSettings').catch((error: unknown) => {
+      console.warn('[factlight] replies are not checked automatically: settings not read', error);
+      return { autoCheckReplies: false };
+    });
     const controls = createReplyControls(document, adapter, { autoCheck: settings.autoCheckReplies });
     let timer: number | undefined;
     const schedule = () => {

@@ -60,7 +60,7 @@ try {
 const { settings } = wiring;
 
 const connection = await testModelConnection(settings.model.preset, activeModelProfile(settings.model));
-if (!connection.ok) fail(`The model endpoint is not usable: ${connection.message}${connection.fix ? `\n${connection.fix}` : ''}`);
+if (!connection.ok) fail(`The model endpoint is not usable: ${connection.error}${connection.fix ? `\n${connection.fix}` : ''}`);
 
 // A model that needs the schema-in-prompt or JSON-mode fallback is named before the check starts.
 if (!values.json && connection.structuredOutput?.some((found) => found.mode !== 'json_schema')) console.error(connection.message);

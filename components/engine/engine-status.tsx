@@ -12,6 +12,8 @@ import { percent } from '../../lib/view/format';
 export function EngineStatus(props: { switchHint: string; onOpenSettings?: () => void; pageStatus?: { status: ExtensionStatus | undefined } }) {
   const { switchHint, onOpenSettings } = props;
   const [fetched, setStatus] = useState<ExtensionStatus>();
+  // Why the status this component asked for did not come (the background did not answer).
+  const [fetchError, setFetchError] = useState<string>();
   // A page that already asks for the status (the side panel) passes it in; others ask here.
   const owned = props.pageStatus === undefined;
   const given = props.pageStatus?.status;
@@ -19,11 +21,13 @@ export function EngineStatus(props: { switchHint: string; onOpenSettings?: () =>
   const [download, setDownload] = useState<{ running: boolean; loaded?: number; error?: string }>({ running: false });
   const refresh = useCallback(() => {
     if (!owned) return;
-    try {
-      sendToBackground('getStatus').then(setStatus, () => undefined);
-    } catch {
-      // No background to ask (a page opened outside the extension): the status simply stays hidden.
-    }
+    sendToBackground('getStatus').then(
+      (next) => {
+        setStatus(next);
+        setFetchError(undefined);
+      },
+      (error: unknown) => setFetchError(error instanceof Error ? error.message : String(error)),
+    );
   }, [owned]);
   useEffect(() => {
     if (!owned) return undefined;
@@ -46,7 +50,12 @@ export function EngineStatus(props: { switchHint: string; onOpenSettings?: () =>
     refresh();
   };
 
-  if (!status?.engine) return null;
+  const unknown = fetchError ? (
+    <p className="result error" role="alert" data-testid="engine-status-error">
+      What checks run on is not known: Factlight's background did not answer ({fetchError}).
+    </p>
+  ) : null;
+  if (!status?.engine) return unknown;
   const { engine } = status;
   const needsDownload = status.wantsOnDevice && (status.onDevice?.availability === 'downloadable' || status.onDevice?.availability === 'downloading');
   return (
@@ -58,6 +67,7 @@ export function EngineStatus(props: { switchHint: string; onOpenSettings?: () =>
         {engine.kind === 'evidence-only' ? ' — sources to compare for each sentence, no verdicts.' : ''}
       </p>
       {engine.kind === 'evidence-only' ? <p className="hint" data-testid="engine-reason">{engine.reason}</p> : null}
+      {unknown}
       {needsDownload || download.running || download.loaded !== undefined ? (
         <p className="row">
           {needsDownload && !download.running ? (

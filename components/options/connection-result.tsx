@@ -8,8 +8,8 @@ export function ConnectionResult(props: { result?: ConnectionTestResult; pending
   return (
     <p className={result.ok ? 'result ok' : 'result error'} data-testid={testId} data-ok={String(result.ok)} data-run={runs} role="status">
       <span aria-hidden="true">{result.ok ? '✓ ' : '✗ '}</span>
-      {result.message}
-      {result.fix ? <span className="fix"> {result.fix}</span> : null}
+      {result.ok ? result.message : result.error}
+      {!result.ok && result.fix ? <span className="fix"> {result.fix}</span> : null}
     </p>
   );
 }

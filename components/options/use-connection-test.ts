@@ -12,7 +12,7 @@ export function useConnectionTest(run: () => Promise<ConnectionTestResult>) {
     try {
       setResult(await run());
     } catch (error) {
-      setResult({ ok: false, message: `The test could not run: ${error instanceof Error ? error.message : String(error)}` });
+      setResult({ ok: false, error: `The test could not run: ${error instanceof Error ? error.message : String(error)}` });
     } finally {
       setPending(false);
       setRuns((count) => count + 1);

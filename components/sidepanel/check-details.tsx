@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
-import { PageLink, RevealOnPage } from './page-link';
 import { scoreText } from '../../lib/core/scoring/score';
 import type { CheckView } from '../../lib/db/check-view';
 import { formatDate } from '../../lib/view/format';
 import { CheckProgress } from './check-progress';
 import { CheckStatus } from './check-status';
-import type { ClaimFocus } from './check-tab';
+import type { ClaimFocus } from './claim-focus';
 import { CheckedText } from './checked-text';
 import { ClaimCard, type EvidenceFocusRequest } from './claim-card';
 import { ExportButtons } from './export-buttons';
 import { LinkList } from './link-list';
 import { OverallScore } from './overall-score';
+import { PageHighlights, RevealOnPage } from './page-highlights';
 import { RecheckButton } from './recheck-button';
 import { RevisionList } from './revision-list';
 import { SafeLink } from './safe-link';
@@ -76,7 +76,7 @@ export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckVie
           setSelection({ claimId, segmentClaimIds });
         }}
       />
-      <PageLink view={view} />
+      <PageHighlights view={view} />
       <SourceFilters
         evidence={view.evidence}
         excluded={filters.excludedSourceTypes}
@@ -85,7 +85,7 @@ export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckVie
         excludeRatedLow={filters.excludeRatedLow}
         onExcludeRatedLow={setExcludeRatedLow}
       />
-      {selected && check.tabId !== undefined ? <RevealOnPage checkId={check.id} claimId={selected.id} /> : null}
+      {selected && check.tabId !== undefined ? <RevealOnPage key={selected.id} checkId={check.id} claimId={selected.id} /> : null}
       {selected ? (
         <ClaimCard
           claim={selected}

@@ -13,7 +13,7 @@ export function CheckPageButton({ onStarted }: { onStarted: (checkId: string) =>
     setState({ pending: true });
     try {
       const result = await sendToBackground('checkPageInTab', { tabId: await activeTabId() });
-      if (!result.started || !result.checkId) throw new Error(result.error ?? 'The check did not start.');
+      if (!result.ok) throw new Error(result.error);
       setState({ pending: false });
       onStarted(result.checkId);
     } catch (error) {

@@ -2,27 +2,32 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { browser } from 'wxt/browser';
 import { EngineStatus } from '../engine/engine-status';
 import type { ExtensionStatus } from '../../lib/messaging/protocol';
-import { CheckBox } from './check-box';
 import { CheckPageButton } from './check-page-button';
+import type { ClaimFocus } from './claim-focus';
 import { CurrentCheck } from './current-check';
 import { useDb } from './db-context';
 import { SetupNotice } from './setup-notice';
+import { TextToCheck } from './text-to-check';
 
-/** A request to show one claim of a check; `seq` makes a repeated request for the same claim count. */
-export interface ClaimFocus {
-  checkId: string;
-  claimId: string;
-  seq: number;
-}
-
-/** The Check tab: what checks run on (a set-up notice when it is sources only), the check box, "Fact-check this page", and the current check. */
-export function CheckTab(props: { status: ExtensionStatus | undefined; checkId: string | undefined; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
-  const { status, checkId, claimFocus, onOpenCheck } = props;
+/**
+ * The Check tab: what checks run on (a set-up notice when it is sources only), why a check from the page
+ * did not start, the text to check, "Fact-check this page", and the current check.
+ */
+export function CheckTab(props: {
+  status: ExtensionStatus | undefined;
+  checkId: string | undefined;
+  claimFocus?: ClaimFocus | undefined;
+  /** Why a check started from the page did not start (the page's own entry points have nowhere to say it). */
+  pageProblem?: string | undefined;
+  onOpenCheck: (checkId: string) => void;
+}) {
+  const { status, checkId, claimFocus, pageProblem, onOpenCheck } = props;
   return (
     <>
       <EngineNotice status={status} />
+      {pageProblem ? <p className="result error" role="alert" data-testid="page-check-problem">{pageProblem}</p> : null}
       <EngineStatus pageStatus={{ status }} switchHint="To switch: Settings → Checking → Checks run on." onOpenSettings={() => void browser.runtime.openOptionsPage()} />
-      <CheckBox onStarted={onOpenCheck} />
+      <TextToCheck onStarted={onOpenCheck} />
       <CheckPageButton onStarted={onOpenCheck} />
       {checkId ? <CurrentCheck checkId={checkId} claimFocus={claimFocus} onOpenCheck={onOpenCheck} /> : <NoCurrentCheck onOpenCheck={onOpenCheck} />}
     </>

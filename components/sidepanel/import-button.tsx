@@ -16,7 +16,7 @@ export function ImportButton() {
     setState({ kind: 'pending' });
     try {
       const result = await sendToBackground('importChecks', { json: await file.text() });
-      if ('error' in result) setState({ kind: 'error', text: `Not imported: ${result.error}` });
+      if (!result.ok) setState({ kind: 'error', text: `Not imported: ${result.error}` });
       else setState({ kind: 'done', text: `Imported ${result.imported} ${result.imported === 1 ? 'check' : 'checks'}${result.skipped ? `, skipped ${result.skipped} already in history` : ''}.` });
     } catch (error) {
       setState({ kind: 'error', text: `Not imported: ${error instanceof Error ? error.message : String(error)}` });

@@ -8,7 +8,7 @@ import { BAND_ICONS, ORIGIN_LABELS } from '../../lib/view/labels';
 import { ExportButtons } from './export-buttons';
 import { JudgeButton } from './judge-button';
 import { MarkedPassage } from './marked-passage';
-import { PageLink } from './page-link';
+import { PageHighlights } from './page-highlights';
 import { ReliabilityLabel } from './reliability-label';
 import { SafeLink } from './safe-link';
 import { useRatings } from './use-ratings';
@@ -73,7 +73,7 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
           );
         })}
       </p>
-      <PageLink view={view} />
+      <PageHighlights view={view} />
       <section aria-label="Sources to compare">
         {lookedUp.length === 0 && !running ? <p className="hint" data-testid="no-lookups">No sentence states a number, a date or a name, so nothing was looked up.</p> : null}
         {lookedUp.map((sentence) => {

@@ -1,14 +1,13 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import type { CheckRecord } from '../../lib/db/entities';
-import { checksWindow, searchCheckIds } from '../../lib/db/history-queries';
-import { queryWords } from '../../lib/db/search-words';
-import { useDb } from './db-context';
-
 /**
  * The history list's data, in two steps so the virtual list can sit between them: how many checks there
  * are (all, or those matching the search), then live reads of only the visible window. 10,000 checks
  * cost a count and a dozen rows.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { CheckRecord } from '../../lib/db/entities';
+import { checksWindow, searchCheckIds } from '../../lib/db/history-queries';
+import { queryWords } from '../../lib/db/search-words';
+import { useDb } from './db-context';
 
 export interface HistoryMatches {
   /** undefined while counting. */

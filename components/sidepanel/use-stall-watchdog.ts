@@ -21,7 +21,9 @@ export function useStallWatchdog(checkId: string, lastChange: string): void {
     const timer = setInterval(() => {
       if (Date.now() - seenAt.current < STALL_MS) return;
       seenAt.current = Date.now(); // one nudge per stall period
-      sendToBackground('resumeChecks').catch(() => undefined);
+      // Not answered: the next stall period nudges again, and the panel's status line says when the
+      // background does not answer at all; so this one is only logged.
+      sendToBackground('resumeChecks').catch((error: unknown) => console.warn('[factlight] resume nudge not answered', error));
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [checkId]);

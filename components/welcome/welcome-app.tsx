@@ -65,7 +65,7 @@ export function WelcomeApp() {
         const problem = publicModelSetupProblem(result.settings);
         setSave(problem ? { kind: 'incomplete', text: `Saved, but not ready: ${problem}` } : { kind: 'saved', text: 'Saved. Now try it below.' });
       } else {
-        setSave({ kind: 'error', text: `Not saved: ${result.errors.join('; ')}` });
+        setSave({ kind: 'error', text: `Not saved: ${result.error}` });
       }
     } catch (error) {
       setSave({ kind: 'error', text: `Not saved: ${error instanceof Error ? error.message : String(error)}` });

@@ -40,7 +40,7 @@ export function OptionsApp() {
         setForm({ settings: result.settings, typedKeys: {} });
         setStatus({ kind: 'saved', text: 'Settings saved.' });
       } else {
-        setStatus({ kind: 'error', text: `Not saved: ${result.errors.join('; ')}` });
+        setStatus({ kind: 'error', text: `Not saved: ${result.error}` });
       }
     } catch (error) {
       setStatus({ kind: 'error', text: `Not saved: ${error instanceof Error ? error.message : String(error)}` });

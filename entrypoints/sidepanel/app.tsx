@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { CheckTab, type ClaimFocus } from '../../components/sidepanel/check-tab';
+import { CheckTab } from '../../components/sidepanel/check-tab';
+import type { ClaimFocus } from '../../components/sidepanel/claim-focus';
 import { HistoryView } from '../../components/sidepanel/history-view';
 import { RateView } from '../../components/sidepanel/rate-view';
 import { TabBar, type TabId } from '../../components/sidepanel/tab-bar';
@@ -13,22 +14,27 @@ function checkFromUrl(): string | undefined {
 }
 
 /**
- * The side panel: a Check tab (check box and the current check) and a History tab. Everything shown comes
- * from IndexedDB through live queries; messages to the background only carry commands and ids.
+ * The side panel: a Check tab (the text to check and the current check), a Rate tab and a History tab.
+ * Everything shown comes from IndexedDB through live queries; messages to the background only carry
+ * commands and ids.
  */
 export function SidePanelApp() {
   const { status, error: statusError } = useExtensionStatus();
   const [tab, setTab] = useState<TabId>('check');
   const [checkId, setCheckId] = useState(checkFromUrl);
   const [claimFocus, setClaimFocus] = useState<ClaimFocus>();
+  // Why a check started from the page (floating button, context menu, shortcut) did not start.
+  const [pageProblem, setPageProblem] = useState<string>();
 
   useEffect(() => {
-    // A service worker stopped mid-check resumes its checks when someone looks (no answer needed).
-    sendToBackground('resumeChecks').catch(() => undefined);
-    sendToBackground('resumeRatings').catch(() => undefined);
+    // A service worker stopped mid-check resumes its checks when someone looks (no answer needed). A
+    // background that does not answer is said by the status line (`statusError`), so these only log.
+    sendToBackground('resumeChecks').catch((error: unknown) => console.warn('[factlight] resumeChecks not answered', error));
+    sendToBackground('resumeRatings').catch((error: unknown) => console.warn('[factlight] resumeRatings not answered', error));
   }, []);
 
   const openCheck = (id: string) => {
+    setPageProblem(undefined);
     setCheckId(id);
     setTab('check');
     // Keep the open check in the URL, so a reload shows it again.
@@ -38,10 +44,15 @@ export function SidePanelApp() {
   };
 
   // "Open in side panel" from a highlight's card in the page: show that check and claim, even when the
-  // panel was already open.
+  // panel was already open. Or a check from the page that did not start: say why on the Check tab.
   useEffect(
     () =>
       watchPanelFocus((focus) => {
+        if ('problem' in focus) {
+          setTab('check');
+          setPageProblem(focus.problem);
+          return;
+        }
         openCheck(focus.checkId);
         const { checkId: focusCheckId, claimId } = focus;
         if (claimId) setClaimFocus((current) => ({ checkId: focusCheckId, claimId, seq: (current?.seq ?? 0) + 1 }));
@@ -64,7 +75,7 @@ export function SidePanelApp() {
       ) : null}
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'check' ? (
-          <CheckTab status={status} checkId={checkId} claimFocus={claimFocus} onOpenCheck={openCheck} />
+          <CheckTab status={status} checkId={checkId} claimFocus={claimFocus} pageProblem={pageProblem} onOpenCheck={openCheck} />
         ) : tab === 'rate' ? (
           <RateView />
         ) : (

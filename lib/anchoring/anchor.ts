@@ -1,7 +1,3 @@
-import { matchQuote } from '../text/match-quote';
-import { orphaned, type Orphaned, type SpanSelectors } from './selectors';
-import { buildTextIndex, rangeFromOffsets, type TextIndex } from './text-index';
-
 /**
  * Selectors → Range, in the order of hypothesis' `html.ts` `anchor()`: the stored position if the quote
  * is still there, else the exact quote (with its context) nearest the old position, else an approximate
@@ -9,6 +5,9 @@ import { buildTextIndex, rangeFromOffsets, type TextIndex } from './text-index';
  * MIN_QUOTE_SCORE is an orphan, never a best guess: a highlight on the wrong words is worse than a span
  * listed as "not found on page" (hypothesis/client#7571).
  */
+import { matchQuote } from '../text/match-quote';
+import { orphaned, type Orphaned, type SpanSelectors } from './selectors';
+import { buildTextIndex, rangeFromOffsets, type TextIndex } from './text-index';
 
 /** How a span was found, for diagnostics and tests. */
 export type AnchorMethod = 'position' | 'exact' | 'fuzzy';

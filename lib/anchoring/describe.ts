@@ -1,3 +1,6 @@
+/**
+ * Range → selectors, selection → Capture, and claim offsets within a capture → Range.
+ */
 import { anchor, locate } from './anchor';
 import {
   isOrphaned,
@@ -9,10 +12,6 @@ import {
   type Orphaned,
 } from './selectors';
 import { buildTextIndex, offsetOfPoint, rangeFromOffsets, type TextIndex } from './text-index';
-
-/**
- * Range → selectors, selection → Capture, and claim offsets within a capture → Range.
- */
 
 /**
  * Characters of context kept on each side, after collapsing whitespace. Hypothesis keeps 32: enough to

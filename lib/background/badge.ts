@@ -1,8 +1,3 @@
-import { browser } from 'wxt/browser';
-import type { CheckRecord } from '../db/entities';
-import type { FactlightDb } from '../db/schema';
-import type { Verdict } from '../core/types';
-
 /**
  * The toolbar button's badge shows the state of the latest check made in the current tab (the browser
  * keeps a badge per tab, so switching tabs switches badges): a grey "…" while it runs, the number of
@@ -12,6 +7,11 @@ import type { Verdict } from '../core/types';
  * Driven by the persisted check (the run manager's change notices), so it is right again after the
  * worker restarts and resumes a check.
  */
+import { browser } from 'wxt/browser';
+import type { CheckRecord } from '../db/entities';
+import type { FactlightDb } from '../db/schema';
+import type { Verdict } from '../core/types';
+
 export const WRONG_VERDICTS: ReadonlySet<Verdict> = new Set<Verdict>(['refuted', 'disputed']);
 export const BADGE_RUNNING = '…';
 export const BADGE_WRONG_COLOR = '#c5221f';
@@ -119,8 +119,8 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
           inFlight.delete(checkId);
         }
       };
-      // A badge that cannot be read from the database (closed, check deleted) just stays as it is.
-      return loop().catch(() => undefined);
+      // A badge that cannot be read from the database (closed) just stays as it is; no page to say it in.
+      return loop().catch((error: unknown) => console.warn('[factlight] badge not updated', error));
     },
 
     /** Checks were deleted: tabs whose badge showed one of them show their latest remaining check, or nothing. */
@@ -131,6 +131,7 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
       const shown = new Set<number>();
       for (const tab of tabs) {
         if (tab.id === undefined) continue;
+        // A tab closed since the query has no badge to repaint.
         const text = await action.getBadgeText({ tabId: tab.id }).catch(() => '');
         if (text) shown.add(tab.id);
       }

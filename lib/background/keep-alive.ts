@@ -1,10 +1,10 @@
-import { browser } from 'wxt/browser';
-
 /**
  * Chrome stops an idle MV3 service worker after ~30 s, even while its fetches wait on a slow model.
  * Any extension API call resets that timer, so while checks run a trivial call is made every 20 s.
  * If the worker is stopped anyway, the "resume" alarm (and the side panel opening) restarts the runs.
  */
+import { browser } from 'wxt/browser';
+
 const INTERVAL_MS = 20_000;
 export const RESUME_ALARM = 'factlight-resume-checks';
 
@@ -13,8 +13,9 @@ let timer: ReturnType<typeof setInterval> | undefined;
 export function keepAliveWhile(activeRuns: number): void {
   if (activeRuns > 0 && !timer) {
     timer = setInterval(() => void browser.runtime.getPlatformInfo(), INTERVAL_MS);
-    // 30 s is the shortest period Chrome allows.
-    void browser.alarms?.create(RESUME_ALARM, { periodInMinutes: 0.5 });
+    // 30 s is the shortest period Chrome allows. Without the alarm, a stopped worker's runs wait for the
+    // side panel to open; nothing is on screen here to say so, hence the log.
+    browser.alarms?.create(RESUME_ALARM, { periodInMinutes: 0.5 })?.catch((error: unknown) => console.warn('[factlight] resume alarm not set', error));
   } else if (activeRuns === 0 && timer) {
     clearInterval(timer);
     timer = undefined;

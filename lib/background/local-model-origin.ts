@@ -1,12 +1,12 @@
-import { browser } from 'wxt/browser';
-import { isPrivateNetworkUrl } from '../net/private-address';
-
 /**
  * Ollama (and some other local servers) answer 403 to requests whose Origin is not in their allow-list,
  * and a browser extension's requests carry `Origin: chrome-extension://…`. Rather than make every user
  * set OLLAMA_ORIGINS, the background removes the Origin header from its own requests to the local model
  * server it was told to use, and to nothing else: the rule matches that one origin, initiated by us.
  */
+import { browser } from 'wxt/browser';
+import { isPrivateNetworkUrl } from '../net/private-address';
+
 const RULE_ID_BASE = 10_000;
 const RULE_ID_SPAN = 1_000_000;
 

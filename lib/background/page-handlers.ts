@@ -1,13 +1,21 @@
+/**
+ * Commands linking a check to the page it came from: the floating button's setting and press, the side
+ * panel's "Fact-check this page", "Show on page", "Clear highlights", and the card's "Open in side panel".
+ */
 import type { FactlightDb } from '../db/schema';
 import { hostOf } from '../core/sources/source-type-rules';
 import { requestPanelFocus } from '../messaging/panel-focus';
-import { pageMessaging } from '../messaging/protocol';
+import { pageMessaging, type Result } from '../messaging/protocol';
 import { loadSettings } from '../settings/store';
 import { handleCommand, type OwnExtension } from './authorized-handler';
-import { runInPage } from './page-commands';
+import { runInPage, runInPageAndReport } from './run-in-page';
 import { openSidePanelFor } from './side-panel';
 
-/** Commands linking a check to the page it came from: the floating button's setting, page checks, reveal, clear, open. */
+/** A check typed or pasted in the side panel has no page to show anything in. */
+export const NO_PAGE = 'This check was not made in a page, so there is nothing to show there.';
+/** The tab was closed or reloaded, or went to another page: Factlight's page code is gone with it. */
+export const PAGE_GONE = 'The page this check came from is closed or has changed since.';
+
 export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
   handleCommand(own, 'getCaptureSettings', async (_data, origin) => {
     const { capture } = await loadSettings();
@@ -17,26 +25,21 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
   });
 
   handleCommand(own, 'checkSelectionHere', async (_data, origin) => {
-    if (origin.tabId === undefined) return { started: false, error: 'Not sent from a page.' };
+    if (origin.tabId === undefined) return { ok: false, error: 'Not sent from a page.' };
     void openSidePanelFor(origin.tabId);
-    return runInPage('checkSelection', origin.tabId, origin.frameId ?? 0);
+    return runInPageAndReport('checkSelection', origin.tabId, origin.frameId ?? 0);
   });
 
-  handleCommand(own, 'revealClaim', async ({ checkId, claimId }) => {
-    const check = await db.checks.get(checkId);
-    if (check?.tabId === undefined) return { shown: false };
-    try {
-      return await pageMessaging.sendMessage('revealClaim', { checkId, claimId }, { tabId: check.tabId, frameId: check.frameId ?? 0 });
-    } catch {
-      return { shown: false };
-    }
-  });
+  handleCommand(own, 'revealClaim', ({ checkId, claimId }) =>
+    inPageOf(checkId, (target) => pageMessaging.sendMessage('revealClaim', { checkId, claimId }, target)),
+  );
 
-  handleCommand(own, 'clearPageHighlights', async ({ checkId }) => {
-    const check = await db.checks.get(checkId);
-    if (check?.tabId === undefined) return;
-    await pageMessaging.sendMessage('clearHighlights', undefined, { tabId: check.tabId, frameId: check.frameId ?? 0 }).catch(() => undefined);
-  });
+  handleCommand(own, 'clearPageHighlights', ({ checkId }) =>
+    inPageOf(checkId, async (target) => {
+      await pageMessaging.sendMessage('clearHighlights', undefined, target);
+      return { ok: true };
+    }),
+  );
 
   handleCommand(own, 'checkPageInTab', ({ tabId }) => runInPage('checkPage', tabId));
 
@@ -48,4 +51,16 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
     // The panel, already open or opening now, picks this up and shows the claim.
     await requestPanelFocus(checkId, claimId);
   });
+
+  /** Sends to the page (tab and frame) a check came from; says why not when it has none or is gone. */
+  async function inPageOf(checkId: string, send: (target: { tabId: number; frameId: number }) => Promise<Result>): Promise<Result> {
+    const check = await db.checks.get(checkId);
+    if (check?.tabId === undefined) return { ok: false, error: NO_PAGE };
+    try {
+      return await send({ tabId: check.tabId, frameId: check.frameId ?? 0 });
+    } catch {
+      // The one way sending to a tab fails: no receiver there (closed, reloaded, navigated).
+      return { ok: false, error: PAGE_GONE };
+    }
+  }
 }

@@ -1,16 +1,17 @@
-import { runRating } from '../core/rate-run';
-import { createDexieCache } from '../db/dexie-cache';
-import type { RatingRecord } from '../db/entities';
-import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';
-import { createPipelineDeps, type RuntimeAdapters } from '../runtime/create-pipeline-deps';
-import { modelSetupProblem } from '../settings/active-profile';
-import type { RunManagerDeps } from './run-manager';
-
 /**
  * Owns "Rate an explanation" runs: like checks, they are created as records, run in the background, written
  * to IndexedDB as they progress (the side panel reads them with a live query) and resumed when a stopped
  * service worker left one running.
  */
+import { runRating } from '../core/rate-run';
+import { createDexieCache } from '../db/dexie-cache';
+import type { RatingRecord } from '../db/entities';
+import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';
+import { createPipelineDeps } from '../runtime/create-pipeline-deps';
+import type { RuntimeAdapters } from '../runtime/runtime-adapters';
+import { modelSetupProblem } from '../settings/active-profile';
+import type { RunManagerDeps } from './run-manager';
+
 export const MAX_EXPLANATION_CHARS = 20_000;
 const MAX_CLAIM_CHARS = 2_000;
 
@@ -33,15 +34,25 @@ export function createRatingManager(deps: RatingManagerDeps) {
       const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.retry ? { retry: deps.retry } : {}) });
       const result = await runRating({ claim: rating.claim, explanation: rating.explanation }, pipelineDeps, {
         ...options,
-        onStage: (stage) => void deps.db.ratings.update(ratingId, { stage, updatedAt: clock.now() }),
+        // A stage label not saved only leaves the previous one showing; the console says why.
+        onStage: (stage) => void deps.db.ratings.update(ratingId, { stage, updatedAt: clock.now() }).catch((error: unknown) => console.warn('[factlight] rating stage not saved', error)),
       });
       await deps.db.ratings.update(ratingId, { status: 'done', stage: 'done', evidence: result.evidence, links: result.links, score: result.score, updatedAt: clock.now() });
     } catch (error) {
-      await deps.db.ratings.update(ratingId, { status: 'failed', error: error instanceof Error ? error.message : String(error), updatedAt: clock.now() }).catch(() => undefined);
+      // Recording the failure can fail too (the database closed, the rating was deleted): nothing is left to
+      // show it in, so it goes to the console with the failure it was recording.
+      await deps.db.ratings
+        .update(ratingId, { status: 'failed', error: error instanceof Error ? error.message : String(error), updatedAt: clock.now() })
+        .catch((cause: unknown) => console.warn('[factlight] rating failed and could not be marked failed', error, cause));
     } finally {
       running.delete(ratingId);
       deps.onActivityChange?.(running.size);
     }
+  }
+
+  /** Runs a rating without waiting; one that fails before it can record the failure is only logged. */
+  function runInBackground(ratingId: string): void {
+    execute(ratingId).catch((error: unknown) => console.warn('[factlight] rating not run', ratingId, error));
   }
 
   return {
@@ -68,14 +79,14 @@ export function createRatingManager(deps: RatingManagerDeps) {
         ...(request.pageTitle ? { pageTitle: request.pageTitle } : {}),
       };
       await deps.db.ratings.add(record);
-      void execute(record.id);
+      runInBackground(record.id);
       return { ok: true, ratingId: record.id };
     },
 
     /** Restarts ratings a stopped worker left running; what they already fetched comes from the cache. */
     async resumeInterrupted(): Promise<number> {
       const ids = (await deps.db.ratings.toArray()).filter((rating) => rating.status === 'running' && !running.has(rating.id)).map((rating) => rating.id);
-      for (const id of ids) void execute(id);
+      for (const id of ids) runInBackground(id);
       return ids.length;
     },
   };

@@ -1,3 +1,9 @@
+/**
+ * Owns checks: creates them, runs the pipeline in the background, persists every step, cancels, and
+ * resumes checks a stopped service worker left behind. Resuming re-runs the pipeline over the same
+ * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
+ * step is paid twice, and rows are overwritten in place.
+ */
 import { runEvidenceCheck } from '../core/evidence-only/run-evidence-check';
 import { runCheck } from '../core/pipeline';
 import type { ArticleExtractor, Clock } from '../core/ports';
@@ -21,12 +27,6 @@ import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
 
-/**
- * Owns checks: creates them, runs the pipeline in the background, persists every step, cancels, and
- * resumes checks a stopped service worker left behind. Resuming re-runs the pipeline over the same
- * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
- * step is paid twice, and rows are overwritten in place.
- */
 export const MAX_TEXT_CHARS = 50_000;
 
 /** The evidence an earlier check found, by the sentence its claims came from. */
@@ -106,8 +106,9 @@ export function createRunManager(deps: RunManagerDeps) {
       const result = await runCheck(check.text, pipelineDeps, { ...options, replyCitations, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), ...(priorEvidence ? { priorEvidence } : {}), onEvent: writer.record });
       await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done');
     } catch (error) {
-      // Recording the failure can fail too (the database closed, the check was deleted): nothing to keep then.
-      await writer.fail(error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      // Recording the failure can fail too (the database closed, the check was deleted): nothing is left
+      // to show it in, so it goes to the console with the failure it was recording.
+      await writer.fail(error instanceof Error ? error.message : String(error)).catch((cause: unknown) => console.warn('[factlight] check failed and could not be marked failed', error, cause));
     } finally {
       disposeModel?.();
       running.delete(checkId);
@@ -115,6 +116,14 @@ export function createRunManager(deps: RunManagerDeps) {
       // The final status is written outside the writer's recorded steps: one more notice sends it to the page.
       deps.onCheckChanged?.(checkId);
     }
+  }
+
+  /**
+   * Runs a check without waiting for it. `execute` records its own failures on the check; one that fails
+   * before it can (the database unreadable) is logged, and the check stays "running" until a resume.
+   */
+  function runInBackground(checkId: string): void {
+    execute(checkId).catch((error: unknown) => console.warn('[factlight] check not run', checkId, error));
   }
 
   async function create(request: StartCheckRequest, origin: { tabId?: number; frameId?: number } = {}, judgeOf?: string): Promise<StartCheckResult> {
@@ -162,7 +171,7 @@ export function createRunManager(deps: RunManagerDeps) {
       ...(judgeOf ? { judgeOf } : {}),
     };
     await deps.db.checks.add(record);
-    void execute(record.id);
+    runInBackground(record.id);
     return { ok: true, checkId: record.id };
   }
 
@@ -205,7 +214,7 @@ export function createRunManager(deps: RunManagerDeps) {
     async resumeInterrupted(): Promise<number> {
       const interrupted = await deps.db.checks.where('status').anyOf('running', 'queued').primaryKeys();
       const toResume = interrupted.filter((id) => !running.has(id));
-      for (const id of toResume) void execute(id);
+      for (const id of toResume) runInBackground(id);
       return toResume.length;
     },
 

@@ -13,8 +13,11 @@ import { allowLocalModelServer } from './local-model-origin';
 
 /** Settings commands for the options page; keys are merged in here and never sent back out. */
 export function registerSettingsHandlers(own: OwnExtension, version: string): void {
-  // Session rules vanish with the browser session; restore the one for the saved model server.
-  void loadSettings().then((settings) => allowLocalModelServer(activeModelProfile(settings.model).baseUrl));
+  // Session rules vanish with the browser session; restore the one for the saved model server. Settings
+  // that cannot be read are logged only: every page that needs them asks and says so itself.
+  loadSettings()
+    .then((settings) => allowLocalModelServer(activeModelProfile(settings.model).baseUrl))
+    .catch((error: unknown) => console.warn('[factlight] local model server rule not restored', error));
 
   handleCommand(own, 'getSettings', async () => redactSettings(await loadSettings()));
 
@@ -22,10 +25,10 @@ export function registerSettingsHandlers(own: OwnExtension, version: string): vo
     try {
       const saved = await saveSettings(applyDraft(await loadSettings(), draft));
       await allowLocalModelServer(activeModelProfile(saved.model).baseUrl);
-      return { ok: true, settings: redactSettings(saved) };
+      return { ok: true as const, settings: redactSettings(saved) };
     } catch (error) {
       if (error instanceof ZodError) {
-        return { ok: false, errors: error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
+        return { ok: false as const, error: error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
       }
       throw error;
     }

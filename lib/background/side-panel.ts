@@ -1,10 +1,10 @@
-import { browser } from 'wxt/browser';
-
 /**
  * Where Chrome and Firefox differ around the panel. Chrome has a side panel (`sidePanel`, MV3) that its
  * toolbar button opens; Firefox has a sidebar (`sidebar_action`, generated from entrypoints/sidepanel)
  * that its own toolbar button toggles, and builds for MV2, where the button is a `browser_action`.
  */
+import { browser } from 'wxt/browser';
+
 interface ChromeSidePanel {
   setPanelBehavior(options: { openPanelOnActionClick: boolean }): Promise<void>;
   open(options: { tabId: number }): Promise<void>;
@@ -38,10 +38,12 @@ export function toolbarButtonContext(manifestVersion: 2 | 3 = import.meta.env.MA
  * (https://developer.mozilla.org/en-US/docs/Mozilla/Add-ons/WebExtensions/User_actions).
  * With `elseInTab`, when Firefox refuses and its sidebar is closed, the panel page opens in a tab next
  * to that one instead: for requests that exist only to show the panel ("Open in side panel").
- * The returned promise settles when all that is done; it never rejects, and callers need not wait.
+ * The returned promise settles when all that is done; it never rejects, and callers need not wait. A panel
+ * that could not open is logged: the person sees no panel, and there is nowhere else to say why (the check
+ * still runs, and shows in the page and on the toolbar badge).
  */
 export function openSidePanelFor(tabId: number, options: { elseInTab?: boolean } = {}): Promise<void> {
-  const chrome = chromeSidePanel()?.open({ tabId }).catch(() => undefined);
+  const chrome = chromeSidePanel()?.open({ tabId }).catch(panelNotOpened);
   const sidebar = firefoxSidebar();
   if (!sidebar) return chrome ?? Promise.resolve();
   const refused = async () => {
@@ -56,5 +58,9 @@ export function openSidePanelFor(tabId: number, options: { elseInTab?: boolean }
   } catch (error) {
     opening = Promise.reject(error);
   }
-  return opening.catch(refused).catch(() => undefined);
+  return opening.catch(refused).catch(panelNotOpened);
+}
+
+function panelNotOpened(error: unknown): void {
+  console.warn('[factlight] the side panel did not open', error);
 }

@@ -12,7 +12,9 @@ export async function restrictLocalStorageToExtension(): Promise<boolean> {
   try {
     await local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
     return true;
-  } catch {
+  } catch (error) {
+    // At start-up, with no page to show it in: the keys stay safe by the message policy alone, as in Firefox.
+    console.warn('[factlight] could not restrict storage.local to the extension', error);
     return false;
   }
 }

@@ -1,3 +1,8 @@
+/**
+ * Draws a check's results in the page it came from, as they arrive. The heavy in-page code (anchoring,
+ * highlights, the card) is injected only when a check needs it, so the script on every page stays tiny.
+ * Pushes are throttled per check; the last state always goes out.
+ */
 import { browser } from 'wxt/browser';
 import { loadCheckView } from '../db/check-view';
 import type { FactlightDb } from '../db/schema';
@@ -5,11 +10,6 @@ import { pageMessaging } from '../messaging/protocol';
 import { loadRatings } from '../reliability/load-ratings';
 import { drawRequestFor } from './page-spans';
 
-/**
- * Draws a check's results in the page it came from, as they arrive. The heavy in-page code (anchoring,
- * highlights, the card) is injected only when a check needs it, so the script on every page stays tiny.
- * Pushes are throttled per check; the last state always goes out.
- */
 const THROTTLE_MS = 300;
 export const HIGHLIGHTER_FILE = '/highlighter.js' as const;
 
@@ -51,8 +51,9 @@ export function createTabSync(db: FactlightDb) {
       if (pending.has(checkId)) return;
       pending.set(checkId, setTimeout(() => {
         pending.delete(checkId);
-        // A redraw that cannot read the database (closed, check deleted) just shows nothing new.
-        push(checkId).catch(() => undefined);
+        // A redraw that cannot read the database (closed) just shows nothing new; the side panel still
+        // shows the check, so the console is where this is said.
+        push(checkId).catch((error: unknown) => console.warn('[factlight] page not redrawn', error));
       }, THROTTLE_MS));
     },
     /** Redraws at once (e.g. when the check finishes). */

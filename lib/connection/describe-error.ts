@@ -24,10 +24,10 @@ function fixFor(error: ProviderError): string | undefined {
 }
 
 /** A failed connection test, told in words a user can act on. */
-export function describeFailure(error: unknown): ConnectionTestResult {
+export function describeFailure(error: unknown): Extract<ConnectionTestResult, { ok: false }> {
   if (error instanceof ProviderError) {
     const fix = fixFor(error);
-    return { ok: false, message: error.message, ...(fix ? { fix } : {}) };
+    return { ok: false, error: error.message, ...(fix ? { fix } : {}) };
   }
-  return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  return { ok: false, error: error instanceof Error ? error.message : String(error) };
 }

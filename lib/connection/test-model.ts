@@ -51,9 +51,9 @@ export async function testModelConnection(
   deps: { fetch?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<ConnectionTestResult> {
   const label = MODEL_PRESETS[preset].label;
-  if (!profile.baseUrl) return { ok: false, message: 'Enter the base URL of the model server.' };
+  if (!profile.baseUrl) return { ok: false, error: 'Enter the base URL of the model server.' };
   if (MODEL_PRESETS[preset].needsKey && !profile.apiKey) {
-    return { ok: false, message: `${label} needs an API key.`, fix: MODEL_PRESETS[preset].hint };
+    return { ok: false, error: `${label} needs an API key.`, fix: MODEL_PRESETS[preset].hint };
   }
   const timeoutMs = deps.timeoutMs ?? TEST_TIMEOUT_MS;
   const fetchOption = deps.fetch ? { fetch: deps.fetch } : {};
@@ -64,7 +64,7 @@ export async function testModelConnection(
     const missing = models ? missingModels(profile, models) : [];
     if (models && missing.length > 0) return describeMissing(label, missing, models);
     if (!profile.fastModel) {
-      return { ok: false, message: `Connected to ${label}: ${models?.length ?? 0} models available. Choose a model.`, ...(models ? { models } : {}) };
+      return { ok: false, error: `Connected to ${label}: ${models?.length ?? 0} models available. Choose a model.`, ...(models ? { models } : {}) };
     }
     const chat = createOpenAiChatModel({ ...profile, preset, providerLabel: label, timeoutMs, ...fetchOption });
     const structuredOutput: Array<{ model: string; mode: StructuredMode }> = [];
@@ -90,7 +90,7 @@ export async function testModelConnection(
   } catch (error) {
     const failure = describeFailure(toProviderError(error, context));
     // A forced mode the server refuses: Auto would have found one that works.
-    if (profile.structuredOutput !== 'auto' && /response_format|json_schema|json_object|response_schema/i.test(failure.message)) {
+    if (profile.structuredOutput !== 'auto' && /response_format|json_schema|json_object|response_schema/i.test(failure.error)) {
       return { ...failure, fix: 'This server refuses that structured-output mode; choose "Automatic" so Factlight finds one it accepts.' };
     }
     return failure;
@@ -117,7 +117,7 @@ function missingModels(profile: ModelProfile, models: string[]): string[] {
   return models.length > 0 ? wantedModels(profile).filter((model) => !models.includes(model)) : [];
 }
 
-function describeMissing(label: string, missing: string[], models: string[]): ConnectionTestResult {
+function describeMissing(label: string, missing: string[], models: string[]): Extract<ConnectionTestResult, { ok: false }> {
   const error = new ProviderError('not-found', `Connected to ${label}, but it does not list ${missing.map((m) => `"${m}"`).join(' or ')}.`);
   return { ...describeFailure(error), fix: `Pick one of the ${models.length} models it offers.`, models };
 }

@@ -14,8 +14,8 @@ export async function testSearchConnection(
 ): Promise<ConnectionTestResult> {
   const label = SEARCH_PROVIDER_LABELS[provider];
   const needs = SEARCH_PROVIDER_NEEDS[provider];
-  if (needs === 'url' && !config.baseUrl) return { ok: false, message: `Enter the base URL of your ${label} server.` };
-  if (needs === 'key' && !config.apiKey) return { ok: false, message: `${label} needs an API key.` };
+  if (needs === 'url' && !config.baseUrl) return { ok: false, error: `Enter the base URL of your ${label} server.` };
+  if (needs === 'key' && !config.apiKey) return { ok: false, error: `${label} needs an API key.` };
   try {
     const searcher = createSearchProvider(
       provider,

@@ -1,7 +1,7 @@
+/** The small "Fact-check" button near a selection, in a shadow root of ours. */
 import { createShadowHost } from './shadow-host';
 import { onUserClick } from './user-event';
 
-/** The small "Fact-check" button near a selection, in a shadow root of ours. */
 const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #fff; background: #2457c5; border: 0;
   border-radius: 6px; padding: 6px 9px; cursor: pointer; box-shadow: 0 2px 10px rgba(0,0,0,.25); }
 button:focus-visible { outline: 2px solid #8ab4ff; outline-offset: 2px; }`;

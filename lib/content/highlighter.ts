@@ -11,6 +11,9 @@ import { startSelectionCheck } from './start-selection-check';
 import { readPageArticle } from './read-page-article';
 import { isUserEvent } from './user-event';
 
+/** Why "Show on page" found nothing to show, said in the side panel. */
+const NOT_HIGHLIGHTED = 'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.';
+
 /**
  * Factlight in a page, injected only when a check needs it: draws a check's spans with the CSS Custom
  * Highlight API (never by changing the page's DOM), keeps them anchored while the page re-renders,
@@ -25,8 +28,8 @@ export function installHighlighter(doc: Document): void {
   let spans = new Map<string, PageSpan>();
   let stored: StoredSpan[] = [];
 
-  const card = createPageCard(doc, (claimId) => {
-    if (checkId) void sendToBackground('openInSidePanel', { checkId, claimId });
+  const card = createPageCard(doc, async (claimId) => {
+    if (checkId) await sendToBackground('openInSidePanel', { checkId, claimId });
   });
   const marks = createLinkMarks(doc);
   const tester = layer ? createHitTester({ view: doc.defaultView!, layer, api }) : null;
@@ -93,22 +96,18 @@ export function installHighlighter(doc: Document): void {
   });
   pageMessaging.onMessage('revealClaim', ({ data }) => {
     const span = layer?.spans().find((s) => s.checkId === data.checkId && s.spanId === data.claimId);
-    if (!span || !layer) return { shown: false };
+    if (!span || !layer) return { ok: false, error: NOT_HIGHLIGHTED };
     const start = span.range.startContainer;
     (start.nodeType === 1 ? (start as Element) : start.parentElement)?.scrollIntoView({ block: 'center' });
     // A short flash in the red band's colours would confuse; re-adding the span re-paints it on top.
     layer.remove(span.checkId, span.spanId);
     layer.add(span);
-    return { shown: true };
+    return { ok: true };
   });
-  pageMessaging.onMessage('checkSelection', async () => {
-    const result = await startSelectionCheck(doc);
-    return result.ok ? { started: true, checkId: result.checkId } : { started: false, error: result.error };
-  });
+  pageMessaging.onMessage('checkSelection', () => startSelectionCheck(doc));
   pageMessaging.onMessage('checkPage', async () => {
     const article = readPageArticle(doc);
-    if (!article) return { started: false, error: 'No article text was found on this page.' };
-    const result = await sendToBackground('startCheck', { text: article.text, origin: 'page', pageUrl: doc.location.href, pageTitle: article.title, capture: article.selectors });
-    return result.ok ? { started: true, checkId: result.checkId } : { started: false, error: result.error };
+    if (!article) return { ok: false, error: 'No article text was found on this page.' };
+    return sendToBackground('startCheck', { text: article.text, origin: 'page', pageUrl: doc.location.href, pageTitle: article.title, capture: article.selectors });
   });
 }

@@ -1,12 +1,12 @@
-import type { PageLinkMark } from '../messaging/protocol';
-import { LINK_SUPPORT_ICONS } from '../view/link-labels';
-import { createShadowHost } from './shadow-host';
-
 /**
  * Small status marks next to the links a checked text cites (✓ supports, ~ on topic, ✗ dead or
  * unrelated, ? not judged), drawn in a shadow root of ours and positioned over the page at each link's
  * box, so the page's own DOM is never changed. Only links inside the checked part of the page are marked.
  */
+import type { PageLinkMark } from '../messaging/protocol';
+import { LINK_SUPPORT_ICONS } from '../view/link-labels';
+import { createShadowHost } from './shadow-host';
+
 const CSS = `
 .mark { position: absolute; font: 700 11px/16px system-ui, sans-serif; min-width: 16px; height: 16px; padding: 0 3px;
   border-radius: 8px; text-align: center; color: #fff; box-shadow: 0 1px 3px rgba(0,0,0,.3); pointer-events: auto; cursor: default; }

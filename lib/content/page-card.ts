@@ -1,9 +1,9 @@
+/** The small card shown for a clicked highlight: verdict, one-line explanation, top evidence, revision. */
 import { isHttpUrl } from '../net/http-url';
 import type { PageSpan } from '../messaging/protocol';
 import { createShadowHost } from './shadow-host';
 import { onUserClick } from './user-event';
 
-/** The small card shown for a clicked highlight: verdict, one-line explanation, top evidence, revision. */
 const CSS = `
 .card { font: 13px/1.45 system-ui, sans-serif; color: #1d2330; background: #fff; border: 1px solid #c9ced8;
   border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 10px 12px; width: 300px; }
@@ -19,8 +19,8 @@ button { font: inherit; margin-top: 6px; border: 1px solid #c9ced8; background: 
 @media (prefers-color-scheme: dark) { .card { color: #e6e9ef; background: #1d212a; border-color: #3a4150; } a { color: #8ab4ff; } button { background: #2a303c; color: inherit; border-color: #3a4150; } }
 `;
 
-
-export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) => void) {
+/** `onOpenInPanel` may answer a promise: when it rejects, the card says the side panel did not open. */
+export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) => Promise<void> | void) {
   let current: { host: HTMLElement } | undefined;
 
   function line(root: ParentNode, text: string, className = 'row'): HTMLElement {
@@ -77,7 +77,13 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       const open = doc.createElement('button');
       open.type = 'button';
       open.textContent = 'Open in side panel';
-      onUserClick(open, () => onOpenInPanel(span.claimId));
+      onUserClick(open, () => {
+        Promise.resolve(onOpenInPanel(span.claimId)).catch((error: unknown) => {
+          const said = line(card, `The side panel did not open: ${error instanceof Error ? error.message : String(error)}`, 'row muted');
+          said.setAttribute('data-testid', 'factlight-card-error');
+          said.setAttribute('role', 'alert');
+        });
+      });
       card.append(open);
       root.append(card);
       const view = doc.defaultView!;

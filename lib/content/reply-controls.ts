@@ -1,3 +1,9 @@
+/**
+ * "Fact-check" controls under chatbot replies. A control appears only under a finished reply (never
+ * while it streams; for sites without a done marker, once its text has stopped changing), is placed as
+ * a sibling after the reply rather than inside what the site re-renders, and is put back when the site
+ * re-renders or virtualises the list. State is keyed by message id.
+ */
 import { buildTextIndex } from '../anchoring/text-index';
 import { describeRange } from '../anchoring/describe';
 import { sendToBackground } from '../messaging/protocol';
@@ -5,12 +11,6 @@ import { createStabilityTracker, findReplies, type Reply, type SiteAdapter } fro
 import { createShadowHost } from './shadow-host';
 import { onUserClick } from './user-event';
 
-/**
- * "Fact-check" controls under chatbot replies. A control appears only under a finished reply (never
- * while it streams; for sites without a done marker, once its text has stopped changing), is placed as
- * a sibling after the reply rather than inside what the site re-renders, and is put back when the site
- * re-renders or virtualises the list. State is keyed by message id.
- */
 const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #2457c5; background: transparent;
   border: 1px solid #c9ced8; border-radius: 6px; padding: 5px 9px; margin: 6px 0; cursor: pointer; }
 button:disabled { opacity: .6; cursor: default; }`;

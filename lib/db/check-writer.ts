@@ -1,9 +1,3 @@
-import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
-import { scoreText } from '../core/scoring/score';
-import { takesHostType } from '../core/sources/takes-host-type';
-import type { CheckProgress, CheckRecord } from './entities';
-import type { FactlightDb } from './schema';
-
 /**
  * Persists a running check step by step: every pipeline event is written as it arrives, so the side
  * panel (reading with live queries) shows each verdict at once, and a service worker stopped mid-check
@@ -11,6 +5,12 @@ import type { FactlightDb } from './schema';
  * overwrites what the interrupted one wrote instead of duplicating it. Writes are serialised to keep
  * events in order.
  */
+import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
+import { scoreText } from '../core/scoring/score';
+import { takesHostType } from '../core/sources/takes-host-type';
+import type { CheckProgress, CheckRecord } from './entities';
+import type { FactlightDb } from './schema';
+
 export const EMPTY_PROGRESS: CheckProgress = { sentences: 0, claims: 0, checkWorthy: 0, verdicts: 0, evidence: 0 };
 
 export function createCheckWriter(db: FactlightDb, checkId: string, now: () => number, onWritten?: () => void) {
@@ -19,8 +19,13 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
   const warnings: string[] = [];
   /** Claims whose verdict is counted in `progress.verdicts`. */
   const judged = new Set<string>();
+  /** Why steps could not be saved: the finished check says so, since what it shows misses them. */
+  const unsaved: string[] = [];
   const enqueue = (write: () => Promise<unknown>) => {
-    chain = chain.then(write, write).then(() => onWritten?.());
+    chain = chain
+      .then(write)
+      .catch((error: unknown) => void unsaved.push(error instanceof Error ? error.message : String(error)))
+      .then(() => onWritten?.());
     return chain;
   };
   const touch = (change: Partial<CheckRecord> = {}) => db.checks.update(checkId, { ...change, progress: { ...progress }, updatedAt: now() });
@@ -115,11 +120,11 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
     record(event: PipelineEvent): void {
       void enqueue(() => write(event));
     },
-    /** Waits for every queued write, then stores the final status, scores and usage. */
     /**
-     * Writes the final state in one update, so no reader ever sees a finished check with a band it will
-     * not keep. `evidenceOnly`: nothing was judged, so the check gets the neutral mark and no score
-     * instead of the "could not check" band an unjudged result would score as.
+     * Waits for every queued write, then stores the final status, scores and usage in one update, so no
+     * reader ever sees a finished check with a band it will not keep. `evidenceOnly`: nothing was judged,
+     * so the check gets the neutral mark and no score instead of the "could not check" band an unjudged
+     * result would score as.
      */
     async finish(result: CheckResult, status: CheckRecord['status'], options: { evidenceOnly?: boolean } = {}): Promise<void> {
       await enqueue(async () => undefined);
@@ -132,7 +137,7 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
         claimsChecked: scores.overall.checked,
         claimsTotal: scores.overall.total,
         usage: result.usage,
-        warnings: result.warnings,
+        warnings: unsaved.length > 0 ? [...result.warnings, unsavedWarning(unsaved)] : result.warnings,
         today: result.today,
         progress: { ...progress },
         updatedAt: now(),
@@ -144,4 +149,10 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
       await db.checks.update(checkId, { status: 'failed', error: message, updatedAt: now(), progress: { ...progress } });
     },
   };
+}
+
+/** A finished check that misses steps which could not be saved says so, with the first reason. */
+export function unsavedWarning(reasons: readonly string[]): string {
+  const more = reasons.length > 1 ? `, and ${reasons.length - 1} more` : '';
+  return `Part of this check could not be saved, so it may be missing here (${reasons[0]}${more}). Re-check to see all of it.`;
 }

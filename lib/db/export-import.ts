@@ -1,3 +1,8 @@
+/**
+ * Export and import of checks as JSON. Everything here is pure except `writeImportedChecks`, which
+ * takes the database as an argument, so the background's `importChecks` handler and the tests can use it
+ * without any extension API.
+ */
 import type { z } from 'zod';
 import type { CheckView } from './check-view';
 import type { CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RevisionRecord, SentenceRecord } from './entities';
@@ -6,12 +11,6 @@ import type { FactlightDb } from './schema';
 import { searchWordsFor } from './search-words';
 
 export { exportCheckMarkdown, exportChecksMarkdown } from './export-markdown';
-
-/**
- * Export and import of checks as JSON. Everything here is pure except `writeImportedChecks`, which
- * takes the database as an argument, so the background's `importChecks` handler and the tests can use it
- * without any extension API.
- */
 
 /** Serialises checks with every record (check, sentences, claims with queries and assessments,
  * evidence, revisions), so that an import restores exactly what `loadCheckView` returned. */

@@ -1,12 +1,12 @@
-import { z } from 'zod';
-import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
-import { LINK_STATUSES, type LinkAudit } from '../core/links/types';
-
 /**
  * Export-file schemas of the link audit and the explanation-quality results (issue 6 data), kept apart
  * from export-schema.ts so each file stays about one thing. The `z.ZodType<…>` annotations make the
  * compiler prove each schema matches the core's type.
  */
+import { z } from 'zod';
+import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
+import { LINK_STATUSES, type LinkAudit } from '../core/links/types';
+
 const count = z.number().int().nonnegative();
 const level = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 

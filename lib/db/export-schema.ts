@@ -1,3 +1,8 @@
+/**
+ * The JSON export format, version 1, validated on import. Imported files are untrusted: every field is
+ * checked against the records' own types (the `z.ZodType<…>` annotations make the compiler prove the
+ * schema matches them), unknown fields are dropped, and offsets must point inside the check's text.
+ */
 import { z } from 'zod';
 import type { SearchProviderId } from '../core/ports';
 import { SOURCE_TYPES, type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence, type StageName } from '../core/types';
@@ -5,11 +10,6 @@ import type { LinkAudit } from '../core/links/types';
 import type { CheckRecord, ClaimRecord } from './entities';
 import { actionabilitySchema, attributionSchema, linkAuditSchema, refinementSchema } from './export-quality-schema';
 
-/**
- * The JSON export format, version 1, validated on import. Imported files are untrusted: every field is
- * checked against the records' own types (the `z.ZodType<…>` annotations make the compiler prove the
- * schema matches them), unknown fields are dropped, and offsets must point inside the check's text.
- */
 export const EXPORT_FORMAT = 'factlight-checks';
 /** Bumped when the format changes incompatibly; older files then need a migration here. */
 export const EXPORT_VERSION = 1;

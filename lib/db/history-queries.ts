@@ -1,13 +1,12 @@
-import { loadCheckView, type CheckView } from './check-view';
-import type { CheckRecord } from './entities';
-import type { FactlightDb } from './schema';
-import { queryWords } from './search-words';
-
 /**
  * The history list's queries. The list is virtualised, so it never loads all checks: it counts them and
  * reads the visible window by the `createdAt` index; a search looks up word prefixes in the
  * `searchWords` multi-entry index and reads only primary keys until the window is known.
  */
+import { loadCheckView, type CheckView } from './check-view';
+import type { CheckRecord } from './entities';
+import type { FactlightDb } from './schema';
+import { queryWords } from './search-words';
 
 /** Checks newest first, `limit` of them starting at `offset`. */
 export function checksWindow(db: FactlightDb, offset: number, limit: number): Promise<CheckRecord[]> {

@@ -1,7 +1,3 @@
-import { Dexie, type EntityTable } from 'dexie';
-import type { CacheRecord, CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RatingRecord, RevisionRecord, SentenceRecord } from './entities';
-import { upgradeToV2 } from './upgrades/v2-core-records';
-
 /**
  * The one Dexie schema of Factlight. Every version lists only the tables it changes and carries an
  * `.upgrade()` when data must move; each version has a frozen example database under
@@ -10,6 +6,10 @@ import { upgradeToV2 } from './upgrades/v2-core-records';
  * Only queried fields are indexed: ids, the check a row belongs to, time, status, site, the input hash
  * and the history search words.
  */
+import { Dexie, type EntityTable } from 'dexie';
+import type { CacheRecord, CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RatingRecord, RevisionRecord, SentenceRecord } from './entities';
+import { upgradeToV2 } from './upgrades/v2-core-records';
+
 export const DATABASE_NAME = 'factlight';
 
 export const LATEST_VERSION = 3;

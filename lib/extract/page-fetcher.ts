@@ -90,6 +90,7 @@ function assertTextHead(head: Uint8Array, url: string): void {
 
 /** Releases a response body we will not read, so the connection is not left half-open. */
 async function discard(response: Response): Promise<void> {
+  // A body that cannot be cancelled is already closed or errored: nothing is left to release or lost.
   await response.body?.cancel().catch(() => undefined);
 }
 

@@ -62,9 +62,11 @@ export async function readCapped(
     }
     if (!inspected) inspect();
   } catch (error) {
+    // Releasing the stream is a courtesy: the read's own error is what the caller must hear.
     await reader.cancel().catch(() => undefined);
     throw error;
   }
+  // What was kept is complete; a stream that cannot be cancelled is already closed.
   if (truncated) await reader.cancel().catch(() => undefined);
   return { bytes: concat(chunks, total), truncated };
 }

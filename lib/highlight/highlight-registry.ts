@@ -1,13 +1,12 @@
-import type { Band } from '../core/types';
-import { installHighlightStyles, removeHighlightStyles } from './highlight-styles';
-import { BAND_PRIORITY, BANDS, HIGHLIGHT_NAMES } from './names';
-
 /**
  * Our entries in the page's CSS Custom Highlight registry: a fixed set of named `Highlight`s, one per
  * band, registered once, to which ranges are added and from which they are removed per check and span
  * (word-hunter's pattern). The page's DOM is never rewritten, and only our names are ever touched:
  * never `CSS.highlights.clear()`, which would wipe the page's and other extensions' highlights.
  */
+import type { Band } from '../core/types';
+import { installHighlightStyles, removeHighlightStyles } from './highlight-styles';
+import { BAND_PRIORITY, BANDS, HIGHLIGHT_NAMES } from './names';
 
 /** The parts of the Highlight API we use, passed in so tests (and browsers without it) can decide. */
 export interface HighlightApi {

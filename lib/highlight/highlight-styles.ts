@@ -1,11 +1,10 @@
-import type { Band } from '../core/types';
-import { BANDS, HIGHLIGHT_NAMES, OWN_NODE_ATTRIBUTE } from './names';
-
 /**
  * The `::highlight()` rules and their installation into a document and into shadow roots. A highlight
  * pseudo-element is styled by the stylesheets of the tree its text lives in, so text inside a web
  * component needs the rules inside that component's shadow root too.
  */
+import type { Band } from '../core/types';
+import { BANDS, HIGHLIGHT_NAMES, OWN_NODE_ATTRIBUTE } from './names';
 
 /** Value of OWN_NODE_ATTRIBUTE on our style elements. */
 export const STYLE_MARKER = 'highlight-styles';

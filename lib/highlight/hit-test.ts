@@ -1,12 +1,11 @@
-import { BAND_PRIORITY } from './names';
-import type { HighlightApi, HighlightedSpan, HighlightLayer } from './highlight-registry';
-
 /**
  * Which highlighted span is under a point. Highlights are not elements, so they get no events of their
  * own: the content script listens for pointermove/click at document level and asks here (recogito's
  * approach). `CSS.highlights.highlightsFromPoint` (Chrome 140+) answers natively; elsewhere the spans'
  * client rects are checked through a row index, rebuilt only when something may have moved.
  */
+import { BAND_PRIORITY } from './names';
+import type { HighlightApi, HighlightedSpan, HighlightLayer } from './highlight-registry';
 
 /** One entry of `highlightsFromPoint`: the current shape has ranges; the first draft returned Highlights. */
 type HitResult = { highlight: Highlight; ranges?: readonly AbstractRange[] } | Highlight;

@@ -1,10 +1,10 @@
-import type { Band } from '../core/types';
-
 /**
  * The UI contract with the page: one named highlight per band in `CSS.highlights`. Fixed, prefixed
  * names so our entries never collide with the page's or another extension's, and so we can remove
  * exactly ours.
  */
+import type { Band } from '../core/types';
+
 export const HIGHLIGHT_NAMES: Readonly<Record<Band, string>> = {
   green: 'factlight-green',
   orange: 'factlight-orange',

@@ -1,16 +1,15 @@
-import type { Band } from '../core/types';
-import { anchor } from '../anchoring/anchor';
-import type { OrphanReason, SpanSelectors } from '../anchoring/selectors';
-import { buildTextIndex } from '../anchoring/text-index';
-import type { HighlightLayer } from './highlight-registry';
-import { OWN_NODE_ATTRIBUTE } from './names';
-
 /**
  * Keeping highlights on the text when the page re-renders it. A Range holds on to the nodes it was made
  * with; when a chat app or a framework replaces them with new nodes holding the same text, the highlight
  * silently vanishes (or sticks to detached nodes). So after DOM changes settle, every span is anchored
  * again from its stored selectors against one fresh index.
  */
+import type { Band } from '../core/types';
+import { anchor } from '../anchoring/anchor';
+import type { OrphanReason, SpanSelectors } from '../anchoring/selectors';
+import { buildTextIndex } from '../anchoring/text-index';
+import type { HighlightLayer } from './highlight-registry';
+import { OWN_NODE_ATTRIBUTE } from './names';
 
 /** A stored span: what `reanchorSpans` needs to draw it again. */
 export interface StoredSpan {

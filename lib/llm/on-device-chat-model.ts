@@ -1,3 +1,16 @@
+/**
+ * The `ChatModel` port over Chrome's Prompt API (Gemini Nano on this device), so every stage runs unchanged:
+ * - one base session per role, language and system prompt (the system prompt is its initial prompt),
+ *   cloned for each call and destroyed after, so calls never see each other's turns;
+ * - calls serialised: the device model runs one prompt at a time;
+ * - structured output through `responseConstraint` with the stage's JSON Schema; when Chrome refuses a
+ *   schema (NotSupportedError) the schema is described in the prompt instead, and the caller's zod
+ *   validation and one corrective retry (structured-call.ts) do the rest;
+ * - every prompt is measured against the session's context window before it is sent, with room kept for
+ *   the reply; one that would overflow has its longest data blocks trimmed by rule, and the reply's
+ *   `notice` says what was cut, so a QuotaExceededError is never triggered;
+ * - cancellation through the request's AbortSignal.
+ */
 import pLimit from 'p-limit';
 import { ProviderError } from '../core/errors';
 import { stableHash } from '../core/model/stable-hash';
@@ -15,20 +28,6 @@ import {
   type LanguageModelPromptOptions,
   type LanguageModelSession,
 } from './prompt-api';
-
-/**
- * The `ChatModel` port over Chrome's Prompt API (Gemini Nano on this device), so every stage runs unchanged:
- * - one base session per role, language and system prompt (the system prompt is its initial prompt),
- *   cloned for each call and destroyed after, so calls never see each other's turns;
- * - calls serialised: the device model runs one prompt at a time;
- * - structured output through `responseConstraint` with the stage's JSON Schema; when Chrome refuses a
- *   schema (NotSupportedError) the schema is described in the prompt instead, and the caller's zod
- *   validation and one corrective retry (structured-call.ts) do the rest;
- * - every prompt is measured against the session's context window before it is sent, with room kept for
- *   the reply; one that would overflow has its longest data blocks trimmed by rule, and the reply's
- *   `notice` says what was cut, so a QuotaExceededError is never triggered;
- * - cancellation through the request's AbortSignal.
- */
 
 /** Claim batches and passages per judgement sized for a 9,216-token window (the pipeline's promptLimits). */
 export const ON_DEVICE_PROMPT_LIMITS = { sentencesPerBatch: 6, charsPerBatch: 1_800, passagesPerClaim: 6 } as const;
@@ -99,6 +98,9 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
     const language = primary(detectLanguage(text));
     if ((ON_DEVICE_LANGUAGES as readonly string[]).includes(language)) return language;
     if (!checkedLanguages.has(language)) {
+      // availability() rejects (RangeError) only for a language tag it cannot parse, and answers
+      // 'unavailable' for one it does not support (https://github.com/web-platform-tests/wpt/blob/master/ai/language-model/language-model-availability.tentative.https.window.js):
+      // either way the model cannot be asked in it, and the person is told which language it cannot read.
       const answer = await api.availability({ expectedInputs: [{ type: 'text', languages: [language] }], expectedOutputs: [{ type: 'text', languages: [language] }] }).catch(() => 'unavailable' as const);
       checkedLanguages.set(language, answer !== 'unavailable');
     }
@@ -205,6 +207,7 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
   return {
     complete: (request) => queue(() => run(request)),
     dispose() {
+      // A base that failed to be created has nothing to destroy; its caller was told at the time.
       for (const base of bases.values()) void base.then((session) => session.destroy(), () => undefined);
       bases.clear();
     },

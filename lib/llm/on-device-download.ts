@@ -49,5 +49,7 @@ export async function onDeviceHandles(api: LanguageModelApi, language: string): 
   const primary = language.toLowerCase().split('-')[0]!;
   if ((ON_DEVICE_LANGUAGES as readonly string[]).includes(primary)) return true;
   const expected = { expectedInputs: [{ type: 'text' as const, languages: [primary] }], expectedOutputs: [{ type: 'text' as const, languages: [primary] }] };
+  // A rejection means a tag availability() cannot parse (RangeError), which it cannot handle either:
+  // https://github.com/web-platform-tests/wpt/blob/master/ai/language-model/language-model-availability.tentative.https.window.js
   return (await api.availability(expected).catch(() => 'unavailable' as const)) !== 'unavailable';
 }

@@ -1,10 +1,10 @@
-import { ProviderError } from '../core/errors';
-import { domErrorName, ON_DEVICE_LANGUAGES, type Availability } from './prompt-api';
-
 /**
  * What a person is told about Chrome's on-device model, in one place: the options page, the side panel and
  * the adapter's errors all use these words.
  */
+import { ProviderError } from '../core/errors';
+import { domErrorName, ON_DEVICE_LANGUAGES, type Availability } from './prompt-api';
+
 export const ON_DEVICE_INSTEAD =
   'Checks still find sources to compare (no model needed), and for verdicts you can choose a local server (Ollama, LM Studio) or an API key in Settings.';
 

@@ -1,3 +1,13 @@
+/**
+ * The one messaging protocol of Factlight. Messages carry commands and ids; results that take time are
+ * written to IndexedDB and read from there by UIs. Each command says who may send it (`COMMAND_AUDIENCE`):
+ * the background refuses a command from any other sender.
+ *
+ * Every command that can fail answers a `Result`: `{ ok: true, … }`, or `{ ok: false, error, … }` with
+ * `error` one sentence for the person, said where they look. A few commands only fail when something
+ * unexpected happens (the database closed, the worker stopped); they answer their value, and that failure,
+ * like a refused sender, rejects the promise the sender awaits, which the sender shows too.
+ */
 import type { LinkStatus } from '../core/links/types';
 import type { OnDeviceStatus } from '../llm/on-device-download';
 import type { EngineInUse } from '../settings/engine';
@@ -10,26 +20,32 @@ import type { ModelPresetId } from '../settings/model-presets';
 import type { ModelProfileDraft, PublicSettings, SettingsDraft } from '../settings/redact';
 
 /**
- * The one messaging protocol of Factlight. Messages carry commands and ids; results that take time are
- * written to IndexedDB and read from there by UIs. Each command says who may send it (`COMMAND_AUDIENCE`):
- * the background refuses a command from any other sender.
+ * What a command that can fail answers: `T` with `ok: true`, or `ok: false` with `error` (one sentence for
+ * the person: what failed and why) and whatever `F` adds to a failure (`needsSetup`, `fix`, …).
  */
+export type Result<T extends object = object, F extends object = object> = ({ ok: true } & T) | ({ ok: false; error: string } & F);
 
-export type SaveSettingsResult =
-  | { ok: true; settings: PublicSettings }
-  | { ok: false; errors: string[] };
+/** Saved, with the settings as they now are; or why not (each invalid field and what is wrong with it). */
+export type SaveSettingsResult = Result<{ settings: PublicSettings }>;
 
-export interface ConnectionTestResult {
-  ok: boolean;
-  /** One sentence for the user: what worked, or what failed and why. */
-  message: string;
-  /** What to do about a failure, when something can be done. */
-  fix?: string;
-  /** Model ids the server lists, to help pick a model. */
+/** Model ids the server lists, to help pick a model (on success, and on a failure that got the list). */
+interface ListedModels {
   models?: string[];
-  /** Model tests only: how each configured model holds its replies to a schema (json_schema, json_object or prompt). */
-  structuredOutput?: Array<{ model: string; mode: 'json_schema' | 'json_object' | 'prompt' }>;
 }
+
+/** "Test connection": what worked, or what failed and why (`error`) and what to do about it (`fix`). */
+export type ConnectionTestResult = Result<
+  ListedModels & {
+    /** One sentence for the user: what worked. */
+    message: string;
+    /** Model tests only: how each configured model holds its replies to a schema (json_schema, json_object or prompt). */
+    structuredOutput?: Array<{ model: string; mode: 'json_schema' | 'json_object' | 'prompt' }>;
+  },
+  ListedModels & {
+    /** What to do about the failure, when something can be done. */
+    fix?: string;
+  }
+>;
 
 export interface ModelConnectionDraft {
   preset: ModelPresetId;
@@ -78,14 +94,8 @@ export interface StartCheckRequest {
   citations?: CitedLink[];
 }
 
-export type StartCheckResult = { ok: true; checkId: string } | { ok: false; error: string; needsSetup?: boolean };
-
-/** A check started inside a page (selection or article): its id once started, else why not. */
-export interface PageCheckResult {
-  started: boolean;
-  checkId?: string;
-  error?: string;
-}
+/** The new check's id once started (from any UI, or inside a page: selection or article), else why not. */
+export type StartCheckResult = Result<{ checkId: string }, { needsSetup?: boolean }>;
 
 /** "Rate an explanation": the explanation the user picked and the claim it explains. */
 export interface RateExplanationRequest {
@@ -95,10 +105,13 @@ export interface RateExplanationRequest {
   pageTitle?: string;
 }
 
-export type RateExplanationResult = { ok: true; ratingId: string } | { ok: false; error: string; needsSetup?: boolean };
+export type RateExplanationResult = Result<{ ratingId: string }, { needsSetup?: boolean }>;
 
 /** The text selected in a tab, with the claims the page says it reviews (ClaimReview), for rating. */
-export type PageSelectionResult = { ok: true; text: string; url: string; title: string; claims: string[] } | { ok: false; error: string };
+export type PageSelectionResult = Result<{ text: string; url: string; title: string; claims: string[] }>;
+
+/** Checks read from a JSON export: how many were new, how many were already in history. */
+export type ImportChecksResult = Result<{ imported: number; skipped: number }>;
 
 /** Commands from extension pages (options, side panel) and content scripts to the background. */
 export interface BackgroundProtocol {
@@ -109,7 +122,7 @@ export interface BackgroundProtocol {
   testModelConnection(draft: ModelConnectionDraft): ConnectionTestResult;
   /** Tries one search provider with the (possibly unsaved) form values. */
   testSearchConnection(draft: SearchConnectionDraft): ConnectionTestResult;
-  /** Side panel: whether a model is set up (content scripts have no use for it). */
+  /** The extension's pages (side panel, options, welcome): what checks run on now and whether a model is set up. */
   getStatus(): ExtensionStatus;
   /** Starts a check owned by the background; progress and results are written to IndexedDB. */
   startCheck(request: StartCheckRequest): StartCheckResult;
@@ -122,19 +135,19 @@ export interface BackgroundProtocol {
   /** Deletes checks (cancelling any that run); `all` clears the history. */
   deleteChecks(request: { checkIds: string[] } | { all: true }): { deleted: number };
   /** Imports checks exported as JSON; existing ids are skipped. */
-  importChecks(request: { json: string }): { imported: number; skipped: number } | { error: string };
+  importChecks(request: { json: string }): ImportChecksResult;
   /** Resumes checks a stopped service worker left running (the side panel calls it when it opens). */
   resumeChecks(): { resumed: number };
   /** The floating button was pressed: the background loads Factlight into the page, which checks the selection. */
-  checkSelectionHere(): PageCheckResult;
+  checkSelectionHere(): StartCheckResult;
   /** Side panel's "Fact-check this page": the background loads Factlight into that tab, which checks its article. */
-  checkPageInTab(request: { tabId: number }): PageCheckResult;
+  checkPageInTab(request: { tabId: number }): StartCheckResult;
   /** Whether the floating "Fact-check" button should show on the sender's site. */
   getCaptureSettings(): { floatingButton: boolean; autoCheckReplies: boolean };
-  /** Side panel → page: scroll the page to a claim and flash it. */
-  revealClaim(request: { checkId: string; claimId: string }): { shown: boolean };
-  /** Side panel → page: remove Factlight's highlights from the check's tab. */
-  clearPageHighlights(request: { checkId: string }): void;
+  /** Side panel → page: scroll the page to a claim and flash it; or why it cannot be shown there. */
+  revealClaim(request: { checkId: string; claimId: string }): Result;
+  /** Side panel → page: remove Factlight's highlights from the check's tab; or why they could not be reached. */
+  clearPageHighlights(request: { checkId: string }): Result;
   /** Starts rating an explanation (FinGrAct); progress and the score are written to IndexedDB. */
   rateExplanation(request: RateExplanationRequest): RateExplanationResult;
   /** Resumes ratings a stopped service worker left running. */
@@ -229,11 +242,12 @@ export interface PageProtocol {
   /** Draws (or redraws) a check's spans in the page. Answers which claims could not be found on the page. */
   drawCheck(request: DrawCheckRequest): { notFound: string[] };
   clearHighlights(): void;
-  revealClaim(request: { checkId: string; claimId: string }): { shown: boolean };
+  /** Scrolls to a claim's highlight and re-paints it; fails when the claim is not highlighted here. */
+  revealClaim(request: { checkId: string; claimId: string }): Result;
   /** Context menu / shortcut: check what is selected, as the floating button would. */
-  checkSelection(): PageCheckResult;
+  checkSelection(): StartCheckResult;
   /** Context menu, or the side panel's button: check the page's main article. */
-  checkPage(): PageCheckResult;
+  checkPage(): StartCheckResult;
 }
 
 export const pageMessaging = defineExtensionMessaging<PageProtocol>({ logger: undefined });

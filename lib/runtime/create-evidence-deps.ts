@@ -8,7 +8,7 @@ import { createSearchProvider } from '../search';
 import { createWikidataLookup } from '../search/wikidata';
 import type { Settings } from '../settings/schema';
 import { SEARCH_PROVIDER_IDS, SEARCH_SETTINGS_KEY, savedProviderConfig } from '../settings/search-keys';
-import type { RuntimeAdapters } from './create-pipeline-deps';
+import type { RuntimeAdapters } from './runtime-adapters';
 
 /**
  * Everything a check needs but the model: the enabled search sources, Wikidata, the page fetcher, the link

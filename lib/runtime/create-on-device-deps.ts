@@ -4,7 +4,7 @@ import { createOnDeviceChatModel, ON_DEVICE_PROMPT_LIMITS } from '../llm/on-devi
 import type { LanguageModelApi } from '../llm/prompt-api';
 import type { Settings } from '../settings/schema';
 import { createEvidenceDeps } from './create-evidence-deps';
-import type { RuntimeAdapters } from './create-pipeline-deps';
+import type { RuntimeAdapters } from './runtime-adapters';
 
 /**
  * The pipeline on Chrome's on-device model: the evidence adapters, the Prompt API model, smaller prompts.

@@ -1,26 +1,15 @@
-import type { ArticleExtractor, Cache, Clock } from '../core/ports';
-import { withResilience, type ResilienceOptions } from '../core/model/resilient-model';
+/**
+ * The one place that turns settings into the pipeline's adapters, used by the extension's background and
+ * by the Node commands alike (they differ only in the extractor, cache and fetch they bring).
+ */
+import { withResilience } from '../core/model/resilient-model';
 import type { PipelineDeps, PipelineOptions } from '../core/pipeline-types';
 import { createOpenAiChatModel, createOpenAiEmbedder } from '../llm/openai-chat-model';
 import { activeModelProfile, modelSetupProblem } from '../settings/active-profile';
 import { MODEL_PRESETS } from '../settings/model-presets';
 import type { Settings } from '../settings/schema';
 import { createEvidenceDeps } from './create-evidence-deps';
-
-/**
- * The one place that turns settings into the pipeline's adapters, used by the extension's background and
- * by the Node commands alike (they differ only in the extractor, cache and fetch they bring).
- */
-export interface RuntimeAdapters {
-  extractor: ArticleExtractor;
-  cache?: Cache;
-  clock?: Clock;
-  fetch?: typeof fetch;
-  /** Overrides Wikidata's API origin (tests). */
-  wikidataBaseUrl?: string;
-  /** Overrides retry timings (tests use short ones). */
-  retry?: Partial<Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxRetries'>>;
-}
+import type { RuntimeAdapters } from './runtime-adapters';
 
 /** Model calls in flight at once; hosted APIs take more, but local servers queue them anyway. */
 const MODEL_CONCURRENCY = 4;

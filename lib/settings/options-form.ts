@@ -1,11 +1,11 @@
-import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
-import { originOf, type PublicModelProfile, type PublicSettings, type SettingsDraft } from './redact';
-import type { SearchSettingsKey } from './schema';
-
 /**
  * The options form's state: the settings without secrets, plus keys the user typed in this session.
  * A key slot holding '' means "remove the saved key"; no entry means "keep it".
  */
+import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
+import { originOf, type PublicModelProfile, type PublicSettings, type SettingsDraft } from './redact';
+import type { SearchSettingsKey } from './schema';
+
 export type KeySlot = `model:${ModelPresetId}` | `search:${SearchSettingsKey}`;
 
 export interface OptionsForm {

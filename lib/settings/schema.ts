@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import { MODEL_PRESET_IDS } from './model-presets';
-
 /**
  * The shape of Factlight's settings, validated on every read and save. Secrets (API keys) live inside
  * these settings, which only the background reads; UIs see `PublicSettings` (see redact.ts).
  */
+import { z } from 'zod';
+import { MODEL_PRESET_IDS } from './model-presets';
 
 const httpUrl = z
   .string()

@@ -1,10 +1,10 @@
-import { storage } from 'wxt/utils/storage';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from './schema';
-
 /**
  * Where settings live: the extension's local storage area, read and written only by the background
  * (UIs go through messages and never see keys). Versioned so later releases can migrate old shapes.
  */
+import { storage } from 'wxt/utils/storage';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from './schema';
+
 export const settingsItem = storage.defineItem<unknown>('local:settings', {
   fallback: DEFAULT_SETTINGS,
   version: 1,

@@ -1,5 +1,3 @@
-import approxSearch from 'approx-string-match';
-
 /**
  * Fuzzy quote matching, shared by the pipeline core (anchoring claims to the checked text) and the in-page
  * anchoring of highlights. Pure TypeScript: no DOM, so it runs in the service worker, Node and tests.
@@ -11,6 +9,7 @@ import approxSearch from 'approx-string-match';
  * and dashes, which models and `innerText` change freely; (2) a match below MIN_QUOTE_SCORE is rejected
  * (null) instead of returned, because a wrong anchor is worse than an orphaned one (hypothesis/client#7571).
  */
+import approxSearch from 'approx-string-match';
 
 /** A match in the original text (UTF-16 offsets) with its score, 1 for an exact quote with exact context. */
 export interface QuoteMatch {

@@ -1,9 +1,8 @@
-import { httpHref } from '../net/http-url';
-
 /**
  * Markdown for untrusted text (checked text, page titles, passages, model explanations): whatever a page
  * says must stay text in the report, never become a link, an image or HTML when the report is rendered.
  */
+import { httpHref } from '../net/http-url';
 
 /**
  * Escapes one line of untrusted inline text. Whitespace is collapsed so the text cannot start a block

@@ -1,6 +1,6 @@
+/** What a reader sees on an evidence item or a cited link. Unrated sources show nothing. */
 import type { DomainRating, ListRating, ReliabilityBand } from '../core/reliability/domain-ratings';
 
-/** What a reader sees on an evidence item or a cited link. Unrated sources show nothing. */
 export const RELIABILITY_LABELS: Record<ReliabilityBand, string> = {
   high: 'Rated high reliability',
   mixed: 'Rated mixed reliability',

@@ -1,10 +1,9 @@
-import type { Band, TextSpan } from '../core/types';
-
 /**
  * Claims may overlap inside a sentence ("Paris is the capital of France and has 2 million people" can
  * yield two claims sharing "Paris"). Highlights cannot nest readably, so a sentence is cut at every claim
  * boundary into non-overlapping segments, each listing the claims that cover it.
  */
+import type { Band, TextSpan } from '../core/types';
 
 /** Severity used to pick one band for a segment several claims cover: the worst news wins. An
  * unverified claim outranks a supported one, since the segment as a whole is then not verified. */

@@ -1,3 +1,9 @@
+/**
+ * The paper-structured baseline for the benchmark: the same stages, model client, concurrency limits and
+ * latencies as Factlight, but called the way the published pipelines do — one claim-extraction call per
+ * sentence, a separate query-generation call (per sentence's claims), one judgement call per claim–evidence
+ * pair, one source-type call per host, one revision call per sentence. Only the call structure differs, so the comparison measures that alone.
+ */
 import pLimit from 'p-limit';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import type { ModelCallContext } from '../../lib/core/model/structured-call';
@@ -15,12 +21,6 @@ import { detectLanguage, splitSentences } from '../../lib/core/stages/sentences'
 import { verifyClaim } from '../../lib/core/stages/verify-claim';
 import type { ClaimAssessment, Evidence } from '../../lib/core/types';
 
-/**
- * The paper-structured baseline for the benchmark: the same stages, model client, concurrency limits and
- * latencies as Factlight, but called the way the published pipelines do — one claim-extraction call per
- * sentence, a separate query-generation call (per sentence's claims), one judgement call per claim–evidence
- * pair, one source-type call per host, one revision call per sentence. Only the call structure differs, so the comparison measures that alone.
- */
 /** What the baseline run produced and how fast. */
 export interface BaselineRun {
   verdicts: number;

@@ -1,13 +1,13 @@
+/**
+ * The script injected into every page: its size (target under 15 kB minified) and the time it takes to
+ * react to a selection on a large page (mouseup → the floating button shown), in real Chromium.
+ */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { EXTENSION_DIR, launchWithExtension } from '../../tests/e2e/harness/launch';
 import { startWebServer } from '../../tests/servers';
 
-/**
- * The script injected into every page: its size (target under 15 kB minified) and the time it takes to
- * react to a selection on a large page (mouseup → the floating button shown), in real Chromium.
- */
 const RUNS = 7;
 
 export async function benchContentScript(): Promise<{ lines: string[]; ok: boolean }> {

@@ -1,12 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
-
 /**
  * The size of each build as shipped: every file of the unpacked extension, what its store zip roughly
  * weighs (each file deflated, as a zip stores it), and the parts that matter at run time. `npm run bench`
  * builds both (Chrome MV3 and Firefox MV2) first.
  */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+
 const OUTPUT = resolve(import.meta.dirname, '../../.output');
 const BUILDS = [
   ['Chrome', 'chrome-mv3'],

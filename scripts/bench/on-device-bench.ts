@@ -1,3 +1,10 @@
+/**
+ * The on-device provider (Chrome's Prompt API, 9,216-token window) on the standard input and on a
+ * 2,000-word article: model calls, the largest prompt against the window, and the wall time a device at a
+ * fixed speed would take. The browser's model is the documented fake (tests/servers) answering through the
+ * scripted loopback model; device time is modelled per token, since the device runs one prompt at a time:
+ * each call costs its prompt at PREFILL tokens/s plus its reply at DECODE tokens/s, added to the measured time.
+ */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runCheck } from '../../lib/core/pipeline';
@@ -10,13 +17,6 @@ import { createSearchProvider } from '../../lib/search';
 import { startFactWorld, WORLD_TEXT } from '../../tests/servers';
 import { installFakeLanguageModel } from '../../tests/servers/fake-language-model';
 
-/**
- * The on-device provider (Chrome's Prompt API, 9,216-token window) on the standard input and on a
- * 2,000-word article: model calls, the largest prompt against the window, and the wall time a device at a
- * fixed speed would take. The browser's model is the documented fake (tests/servers) answering through the
- * scripted loopback model; device time is modelled per token, since the device runs one prompt at a time:
- * each call costs its prompt at PREFILL tokens/s plus its reply at DECODE tokens/s, added to the measured time.
- */
 const WINDOW = 9_216;
 const PREFILL_TOKENS_PER_S = 500;
 const DECODE_TOKENS_PER_S = 20;

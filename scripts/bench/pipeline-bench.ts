@@ -1,3 +1,12 @@
+/**
+ * `npm run bench` (pipeline part, issue 15): the standard six-sentence input and a 30-sentence article
+ * through Factlight and through the paper-structured baseline, under three model latency profiles side by
+ * side: the old fixed 800 ms per call, a hosted fast model (TTFT 0.5 s, 80 tokens/s) and a local 8B model
+ * (TTFT 1.5 s, 25 tokens/s). The loopback model server streams at the profile's rate. The token-aware
+ * profiles run on a scaled clock (`TIME_SCALE`: the server, search and page latencies all run that much
+ * faster) and every figure is printed unscaled; overhead of our own code is scaled up with them, so scaling
+ * can only make Factlight's figures look worse, never better.
+ */
 import { runCheck } from '../../lib/core/pipeline';
 import type { PipelineEvent } from '../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
@@ -10,15 +19,6 @@ import { factlightCallGraph } from './call-graph';
 import { idealSchedule } from './ideal-schedule';
 import { loggingResponder, type LoggedCall } from './model-call-log';
 
-/**
- * `npm run bench` (pipeline part, issue 15): the standard six-sentence input and a 30-sentence article
- * through Factlight and through the paper-structured baseline, under three model latency profiles side by
- * side: the old fixed 800 ms per call, a hosted fast model (TTFT 0.5 s, 80 tokens/s) and a local 8B model
- * (TTFT 1.5 s, 25 tokens/s). The loopback model server streams at the profile's rate. The token-aware
- * profiles run on a scaled clock (`TIME_SCALE`: the server, search and page latencies all run that much
- * faster) and every figure is printed unscaled; overhead of our own code is scaled up with them, so scaling
- * can only make Factlight's figures look worse, never better.
- */
 export const LATENCY = { model: 800, search: 300, page: 200 } as const;
 
 /** Real time per model time for each profile (1 = real time). */

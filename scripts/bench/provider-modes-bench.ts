@@ -1,3 +1,10 @@
+/**
+ * `npm run bench` (provider modes): the standard six-sentence input, one Fast check per provider mode of
+ * the loopback model server (tests/servers/provider-rules) with that preset's default models, beside
+ * today's figures (the lenient server with generic models, as the pipeline section runs it). Model calls
+ * include refused requests and fallback round trips; tokens are the check's own count, reasoning included
+ * (the loopback reasoning figures are scaled down, see SIMULATED_REASONING).
+ */
 import { runCheck } from '../../lib/core/pipeline';
 import type { CheckResult } from '../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
@@ -7,13 +14,6 @@ import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../lib/se
 import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../tests/servers';
 import { PROVIDER_MODES, type ProviderRules } from '../../tests/servers/provider-rules';
 
-/**
- * `npm run bench` (provider modes): the standard six-sentence input, one Fast check per provider mode of
- * the loopback model server (tests/servers/provider-rules) with that preset's default models, beside
- * today's figures (the lenient server with generic models, as the pipeline section runs it). Model calls
- * include refused requests and fallback round trips; tokens are the check's own count, reasoning included
- * (the loopback reasoning figures are scaled down, see SIMULATED_REASONING).
- */
 interface Row {
   label: string;
   models: string;

@@ -1,3 +1,8 @@
+/**
+ * `npm run bench` (issue 6 part): the link audit of 20 cited links served at 300 ms each, and what
+ * Thorough mode costs over Fast on the standard input — both against the loopback servers with the
+ * pipeline benchmark's fixed latencies.
+ */
 import { runCheck } from '../../lib/core/pipeline';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
@@ -6,11 +11,6 @@ import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
 import { startFactWorld, startWebServer, WORLD_TEXT, type FactWorld } from '../../tests/servers';
 import { LATENCY } from './pipeline-bench';
 
-/**
- * `npm run bench` (issue 6 part): the link audit of 20 cited links served at 300 ms each, and what
- * Thorough mode costs over Fast on the standard input — both against the loopback servers with the
- * pipeline benchmark's fixed latencies.
- */
 const LINKS = 20;
 const LINK_LATENCY_MS = 300;
 

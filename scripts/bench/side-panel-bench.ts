@@ -1,12 +1,12 @@
-import type { Page } from 'playwright-core';
-import { launchWithExtension } from '../../tests/e2e/harness/launch';
-import { historyCheck, largeCheck } from './synthetic-checks';
-
 /**
  * Side panel speed in real Chromium, with the built extension: opening a check with 200 claims and 1,000
  * evidence items (navigation start → every span and the score rendered), and the history with 10,000
  * checks (opening the tab → first rows shown; typing a search → results shown). Medians of 5 runs.
  */
+import type { Page } from 'playwright-core';
+import { launchWithExtension } from '../../tests/e2e/harness/launch';
+import { historyCheck, largeCheck } from './synthetic-checks';
+
 const RUNS = 5;
 const CLAIMS = 200;
 const EVIDENCE_PER_CLAIM = 5;

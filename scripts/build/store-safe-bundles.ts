@@ -1,11 +1,11 @@
-import type { Plugin } from 'vite';
-
 /**
  * Rewrites the few places in bundled libraries that build HTML or code from strings, so the packages
  * pass the stores' automated review (addons-linter: no `innerHTML = variable`, no `Function(...)`)
  * with nothing silenced. Each rewrite keeps the library's behaviour for what Factlight does with it,
  * and the build fails if a pattern is no longer found (a library update must be looked at again).
  */
+import type { Plugin } from 'vite';
+
 export interface SourceRewrite {
   /** Part of the module's resolved path. */
   module: string;

@@ -1,3 +1,4 @@
+/** A terminal report of a check: sentences with their band, claims, evidence with links, revisions. */
 import type { EvidenceCheckResult } from '../../lib/core/evidence-only/run-evidence-check';
 import type { CheckResult } from '../../lib/core/pipeline-types';
 import type { RatingsTable } from '../../lib/core/reliability/domain-ratings';
@@ -9,7 +10,6 @@ import type { Band, Score } from '../../lib/core/types';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
 import { formatSources } from './format-sources';
 
-/** A terminal report of a check: sentences with their band, claims, evidence with links, revisions. */
 const BAND_LABEL: Record<Band, string> = { green: 'GREEN ', orange: 'ORANGE', red: 'RED   ', grey: 'GREY  ', unknown: '  ?   ', neutral: 'SOURCE' };
 
 function formatScore(score: Score | undefined): string {

@@ -1,7 +1,3 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { LintMessage } from 'addons-linter';
-
 /**
  * The automated rules the Chrome Web Store and addons.mozilla.org apply to an uploaded package, as far
  * as they can be read from the built extension folder: required manifest fields, icons that exist at
@@ -11,6 +7,10 @@ import type { LintMessage } from 'addons-linter';
  * reference/manifest (name at most 75 characters, version of 1–4 integers), extensionworkshop.com
  * (gecko id, data_collection_permissions for new add-ons).
  */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { LintMessage } from 'addons-linter';
+
 export type StoreBrowser = 'chrome' | 'firefox';
 
 type Manifest = Record<string, unknown>;

@@ -1,14 +1,14 @@
+/**
+ * "Open in side panel" from the page's card, read in Chrome's real side panel. ("Fact-check this page"
+ * from the panel is a shared journey: tests/e2e/journeys/page-check.test.ts; Firefox's sidebar:
+ * tests/e2e/firefox/sidebar.test.ts.)
+ */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, type FactWorld } from '../servers';
 import { configureForWorld } from './harness/configure';
 import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
 import { realSidePanel } from './harness/real-side-panel';
 
-/**
- * "Open in side panel" from the page's card, read in Chrome's real side panel. ("Fact-check this page"
- * from the panel is a shared journey: tests/e2e/journeys/page-check.test.ts; Firefox's sidebar:
- * tests/e2e/firefox/sidebar.test.ts.)
- */
 describe('page commands', () => {
   let world: FactWorld;
   const browsers: ExtensionBrowser[] = [];

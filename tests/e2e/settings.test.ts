@@ -1,3 +1,8 @@
+/**
+ * What only Chromium can show: our content script's isolated world, read over the DevTools protocol, and
+ * a page's reach into the runtime API. Configuring, testing connections and keeping settings across a
+ * relaunch are shared journeys of both browsers: tests/e2e/journeys/settings.test.ts.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,11 +13,6 @@ import { OptionsPage } from './harness/options-page';
 
 const GOOD_KEY = 'sk-e2e-good-key';
 
-/**
- * What only Chromium can show: our content script's isolated world, read over the DevTools protocol, and
- * a page's reach into the runtime API. Configuring, testing connections and keeping settings across a
- * relaunch are shared journeys of both browsers: tests/e2e/journeys/settings.test.ts.
- */
 describe('settings in real Chromium', () => {
   let model: OpenAiServer;
   let searxng: SearxngServer;

@@ -1,3 +1,9 @@
+/**
+ * Serves a saved page at a real site's origin over HTTPS on 127.0.0.1, so content scripts with real match
+ * patterns (https://claude.ai/*) run. Chromium maps the host to this server with --host-resolver-rules;
+ * Firefox, which has no such switch, reaches it through a CONNECT proxy on loopback that tunnels those
+ * hosts (and nothing else) here. Both accept the self-signed certificate (see platform notes).
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
@@ -7,12 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 
-/**
- * Serves a saved page at a real site's origin over HTTPS on 127.0.0.1, so content scripts with real match
- * patterns (https://claude.ai/*) run. Chromium maps the host to this server with --host-resolver-rules;
- * Firefox, which has no such switch, reaches it through a CONNECT proxy on loopback that tunnels those
- * hosts (and nothing else) here. Both accept the self-signed certificate (see platform notes).
- */
 export interface HttpsOrigin {
   port: number;
   /** Chromium flags that route `hosts` here. */

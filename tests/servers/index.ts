@@ -1,6 +1,10 @@
 /**
- * Loopback servers that stand in for every remote service Factlight talks to, so tests never reach the
- * internet: an OpenAI-compatible model server, SearXNG, and a web server for evidence pages.
+ * Loopback servers that stand in for the remote services Factlight talks to, so tests never reach the
+ * internet. This entry point has the three most tests start together (`startAllServers`: an
+ * OpenAI-compatible model server, SearXNG, and a web server for evidence pages) and their shared helpers.
+ * The others are imported from their own files beside it: Crossref and the Wayback Machine (link audit),
+ * Wikipedia and Wikidata at their real hosts (wikimedia-origin), saved pages at their real HTTPS origins
+ * (https-origin), the fake on-device model, and the fact world that starts a whole set for one text.
  */
 import { startOpenAiServer, type OpenAiServer, type OpenAiServerOptions } from './openai-server';
 import { startSearxngServer, type SearxngServer, type SearxngServerOptions } from './searxng-server';

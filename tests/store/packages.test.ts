@@ -1,3 +1,8 @@
+/**
+ * The packages `npm run zip` and `npm run zip:firefox` make, built here into a temp folder with WXT's own
+ * API (in a child process with the environment of an npm script, not the test runner's), checked against the stores' automated rules: required manifest fields and icons, no remote code,
+ * and Mozilla's addons-linter with no error and no warning.
+ */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,11 +11,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintFirefoxPackage, pngSize, storeProblems } from '../../scripts/store/store-rules';
 
-/**
- * The packages `npm run zip` and `npm run zip:firefox` make, built here into a temp folder with WXT's own
- * API (in a child process with the environment of an npm script, not the test runner's), checked against the stores' automated rules: required manifest fields and icons, no remote code,
- * and Mozilla's addons-linter with no error and no warning.
- */
 const ROOT = resolve(import.meta.dirname, '../..');
 
 describe('store packages', () => {

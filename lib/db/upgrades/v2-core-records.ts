@@ -1,12 +1,12 @@
-import type { Transaction } from 'dexie';
-import type { ClaimAssessment, Evidence, Judgement, Stance } from '../../core/types';
-import { searchWordsFor } from '../search-words';
-
 /**
  * v1 → v2: claims, evidence and revisions hold the pipeline's own types; checks gain search words,
  * progress and warnings. v1 kept a stance on each evidence row; v2 keeps judgements in the claim's
  * assessment, so stances move there.
  */
+import type { Transaction } from 'dexie';
+import type { ClaimAssessment, Evidence, Judgement, Stance } from '../../core/types';
+import { searchWordsFor } from '../search-words';
+
 interface V1Check { id: string; text: string; pageTitle?: string; site?: string; claimsTotal?: number; claimsChecked?: number }
 interface V1Sentence { id: string; index: number }
 interface V1Claim { id: string; checkId: string; sentenceId: string; text: string; start: number; end: number; checkWorthy: boolean; verdict?: string }

@@ -1,3 +1,9 @@
+/**
+ * Where Firefox differs from Chrome around the panel: a sidebar, which Firefox opens only from its own UI
+ * (our context menu, shortcut, toolbar button), never from a click in a web page. So the page card's
+ * "Open in side panel" shows the claim in the sidebar when it is open, and otherwise in the panel page,
+ * opened in a tab next to the page. (Chrome's side panel: page-commands.test.ts.)
+ */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, type FactWorld } from '../../servers';
 import { launchFirefoxDriver, type FirefoxDriver } from '../harness/firefox-driver';
@@ -6,12 +12,6 @@ import { byTestId, configureDriverForWorld } from '../harness/journey-pages';
 
 const CLAIM = /It was designed by the engineering company of Gustave Eiffel[\s\S]*Supported/;
 
-/**
- * Where Firefox differs from Chrome around the panel: a sidebar, which Firefox opens only from its own UI
- * (our context menu, shortcut, toolbar button), never from a click in a web page. So the page card's
- * "Open in side panel" shows the claim in the sidebar when it is open, and otherwise in the panel page,
- * opened in a tab next to the page. (Chrome's side panel: page-commands.test.ts.)
- */
 describe('the sidebar in Firefox', () => {
   let world: FactWorld;
   let driver: FirefoxDriver | undefined;

@@ -1,6 +1,3 @@
-import { inject } from 'vitest';
-import type { HttpsOrigin } from '../../servers';
-
 /**
  * A browser-neutral way to drive the built extension, so one user journey (tests/e2e/journeys) runs in
  * Chromium (Playwright) and in Firefox (puppeteer-core over WebDriver BiDi) alike. It has only what a
@@ -8,6 +5,9 @@ import type { HttpsOrigin } from '../../servers';
  * the tests need to read `CSS.highlights`. Selectors are CSS and reach into open shadow roots (our page
  * UI lives in one), in both implementations.
  */
+import { inject } from 'vitest';
+import type { HttpsOrigin } from '../../servers';
+
 export type BrowserName = 'chromium' | 'firefox';
 
 declare module 'vitest' {

@@ -1,14 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startHttpsOrigin, worldPages, worldSearch, type FactWorld, type HttpsOrigin } from '../../servers';
-import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
-
 /**
  * Evidence from a site the shipped ratings rate low (www.infowars.com, served on loopback at its real
  * name: Chromium's host-resolver rules, Firefox's CONNECT proxy), in Chromium and in Firefox: its label,
  * the "Don't count sources rated low" filter re-scoring with no model call, and its link opening the page
  * at the passage through the browser's own text-fragment matching.
  */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFactWorld, startHttpsOrigin, worldPages, worldSearch, type FactWorld, type HttpsOrigin } from '../../servers';
+import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
+
 const LOW_HOST = 'www.infowars.com';
 const LOW_URL = `https://${LOW_HOST}/posts/great-wall-from-space`;
 const TEXT = 'The Eiffel Tower was completed in 1889 and stands in Paris. The Great Wall of China is visible from the Moon with the naked eye.';

@@ -1,12 +1,12 @@
+/**
+ * Checks typed into the side panel (opened as its page in a tab), run by the real background against the
+ * loopback fact world: the same journeys in Chromium and in Firefox.
+ */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, WORLD_TEXT, worldSearch, type FactWorld } from '../../servers';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
-/**
- * Checks typed into the side panel (opened as its page in a tab), run by the real background against the
- * loopback fact world: the same journeys in Chromium and in Firefox.
- */
 describe(`side panel journeys (${driverBrowserName()})`, () => {
   let world: FactWorld;
   const drivers: ExtensionDriver[] = [];

@@ -1,14 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startWikimediaOrigin, type FactWorld, type WikimediaOrigin } from '../../servers';
-import { driverBrowserName, launchDriver, type DriverPage, type ExtensionDriver } from '../harness/driver';
-import { byTestId } from '../harness/journey-pages';
-
 /**
  * A new user's first minutes, in Chromium and in Firefox: installing opens the welcome page; nothing is
  * sent before they choose a model; choosing "Custom" with the loopback model server, "Test connection",
  * saving and "Try it" show the sample checked with coloured spans. The evidence comes from the default
  * sources of a fresh install (Wikipedia and Wikidata), served at their real origins on loopback.
  */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFactWorld, startWikimediaOrigin, type FactWorld, type WikimediaOrigin } from '../../servers';
+import { driverBrowserName, launchDriver, type DriverPage, type ExtensionDriver } from '../harness/driver';
+import { byTestId } from '../harness/journey-pages';
+
 describe(`welcome journey (${driverBrowserName()})`, () => {
   let world: FactWorld;
   let wikimedia: WikimediaOrigin;

@@ -1,3 +1,7 @@
+/**
+ * "Rate an explanation" in the background: a real Dexie database (fake-indexeddb), the loopback world for
+ * evidence and the scripted model, and a loopback page the explanation links to.
+ */
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRatingManager } from '../../../lib/background/rating-manager';
@@ -6,10 +10,6 @@ import { createLinkedomExtractor } from '../../../lib/extract/linkedom-extractor
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { startFactWorld, startWebServer, type FactWorld, type WebServer } from '../../servers';
 
-/**
- * "Rate an explanation" in the background: a real Dexie database (fake-indexeddb), the loopback world for
- * evidence and the scripted model, and a loopback page the explanation links to.
- */
 describe('rating manager', () => {
   let world: FactWorld;
   let site: WebServer;

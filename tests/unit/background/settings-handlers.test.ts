@@ -1,3 +1,7 @@
+/**
+ * "Test connection" and "Save" with a draft whose base URL moved: a saved key goes only to the origin it
+ * was saved for. Requests are caught at fetch, so nothing leaves the machine.
+ */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerSettingsHandlers } from '../../../lib/background/settings-handlers';
@@ -5,10 +9,6 @@ import { backgroundMessaging, type BackgroundCommand } from '../../../lib/messag
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { loadSettings, saveSettings } from '../../../lib/settings/store';
 
-/**
- * "Test connection" and "Save" with a draft whose base URL moved: a saved key goes only to the origin it
- * was saved for. Requests are caught at fetch, so nothing leaves the machine.
- */
 const MODEL_SECRET = 'sk-saved-model-key';
 const SEARCH_SECRET = 'brave-saved-key';
 

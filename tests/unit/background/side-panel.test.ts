@@ -1,12 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { openSidePanelFor, toolbarButtonContext } from '../../../lib/background/side-panel';
-
 /**
  * The panel adapter as Firefox behaves: `sidebarAction.open` refuses outside a user action of Firefox's
  * own UI (a click in a web page reaches the background as a message, which is not one), and says whether
  * the sidebar is open. fake-browser has no sidebarAction, so it is recorded here.
  */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { openSidePanelFor, toolbarButtonContext } from '../../../lib/background/side-panel';
+
 let calls: string[];
 let sidebarRefuses: boolean;
 let sidebarOpen: boolean;
@@ -63,5 +63,23 @@ describe('opening the panel in Firefox', () => {
   it('opens no tab for a check started from the page (its results are drawn there)', async () => {
     await openSidePanelFor(7);
     expect(calls).toEqual(['sidebar.open']);
+  });
+});
+
+describe('a panel that does not open', () => {
+  it('is logged with the reason, and never rejects (Chrome refusing outside a user gesture; Firefox failing its fallback tab)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const scope = fakeBrowser as unknown as Record<string, unknown>;
+    delete scope.sidebarAction;
+    scope.sidePanel = { open: vi.fn(async () => Promise.reject(new Error('`sidePanel.open()` may only be called in response to a user gesture.'))) };
+    await expect(openSidePanelFor(7)).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('[factlight] the side panel did not open', new Error('`sidePanel.open()` may only be called in response to a user gesture.'));
+
+    delete scope.sidePanel;
+    scope.sidebarAction = { open: vi.fn(async () => Promise.reject(new Error('not a user action'))), isOpen: vi.fn(async () => false) };
+    vi.spyOn(fakeBrowser.tabs, 'create').mockRejectedValue(new Error('window closed'));
+    await expect(openSidePanelFor(7, { elseInTab: true })).resolves.toBeUndefined();
+    expect(warn).toHaveBeenLastCalledWith('[factlight] the side panel did not open', new Error('window closed'));
+    warn.mockRestore();
   });
 });

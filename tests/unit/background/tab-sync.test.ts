@@ -1,3 +1,8 @@
+/**
+ * A check started from a page is drawn back into that page as it runs, and its last state (finished) reaches
+ * the page even though the final status update is not one of the writer's recorded steps. fake-browser
+ * leaves scripting and tabs.sendMessage unimplemented, so they are recorded here.
+ */
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -10,11 +15,6 @@ import type { DrawCheckRequest } from '../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { startFactWorld, type FactWorld } from '../../servers';
 
-/**
- * A check started from a page is drawn back into that page as it runs, and its last state (finished) reaches
- * the page even though the final status update is not one of the writer's recorded steps. fake-browser
- * leaves scripting and tabs.sendMessage unimplemented, so they are recorded here.
- */
 describe('tab sync', () => {
   const TEXT = 'Mount Everest is the highest mountain on Earth, at 8,849 metres.';
   let world: FactWorld;

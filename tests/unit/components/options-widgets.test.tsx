@@ -2,6 +2,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { EngineStatus } from '../../../components/engine/engine-status';
 import { ConnectionResult } from '../../../components/options/connection-result';
 import { KeyInput } from '../../../components/options/key-input';
 
@@ -11,7 +13,7 @@ describe('ConnectionResult', () => {
   it('renders a server-supplied message as text, never as HTML', () => {
     const hostile = '<img src=x onerror="window.pwned=1"> Unauthorized';
     const { container } = render(
-      <ConnectionResult testId="r" pending={false} runs={1} result={{ ok: false, message: hostile, fix: '<b>bold</b>' }} />,
+      <ConnectionResult testId="r" pending={false} runs={1} result={{ ok: false, error: hostile, fix: '<b>bold</b>' }} />,
     );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
@@ -22,6 +24,17 @@ describe('ConnectionResult', () => {
   it('shows progress while a test runs', () => {
     render(<ConnectionResult testId="r" pending runs={0} />);
     expect(screen.getByTestId('r').textContent).toBe('Testing…');
+  });
+});
+
+describe('EngineStatus', () => {
+  afterEach(() => fakeBrowser.reset());
+
+  it('says what checks run on is not known when the background does not answer, instead of showing nothing', async () => {
+    render(<EngineStatus switchHint="Switch in Settings." />);
+    const error = await screen.findByTestId('engine-status-error');
+    expect(error.textContent).toMatch(/^What checks run on is not known: Factlight's background did not answer \(.+\)\.$/);
+    expect(error.getAttribute('role')).toBe('alert');
   });
 });
 

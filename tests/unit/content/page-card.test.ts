@@ -10,7 +10,7 @@ afterEach(() => {
   document.documentElement.querySelectorAll('factlight-ui').forEach((host) => host.remove());
 });
 
-function openButton(onOpen: (claimId: string) => void): HTMLButtonElement {
+function openButton(onOpen: (claimId: string) => Promise<void> | void): HTMLButtonElement {
   createPageCard(document, onOpen).show(SPAN, 20, 20);
   const root = document.querySelector<HTMLElement>('factlight-ui[data-factlight="card"]')!.shadowRoot!;
   return Array.from(root.querySelectorAll('button')).find((button) => button.textContent === 'Open in side panel')!;
@@ -21,6 +21,13 @@ describe('the in-page card of a highlight', () => {
     const onOpen = vi.fn();
     userClick(openButton(onOpen));
     expect(onOpen).toHaveBeenCalledWith('claim-1');
+  });
+
+  it('says in the card when the side panel did not open (the background did not answer)', async () => {
+    const button = openButton(() => Promise.reject(new Error('Extension context invalidated.')));
+    userClick(button);
+    const card = button.closest('.card')!;
+    await vi.waitFor(() => expect(card.querySelector('[data-testid="factlight-card-error"]')?.textContent).toBe('The side panel did not open: Extension context invalidated.'));
   });
 
   it('ignores a click the page\'s script makes on "Open in side panel"', () => {

@@ -1,8 +1,8 @@
 import { Dexie } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Evidence, SourceType } from '../../../lib/core/types';
 import { loadCheckView } from '../../../lib/db/check-view';
-import { createCheckWriter, EMPTY_PROGRESS } from '../../../lib/db/check-writer';
+import { createCheckWriter, EMPTY_PROGRESS, unsavedWarning } from '../../../lib/db/check-writer';
 import { FactlightDb } from '../../../lib/db/schema';
 
 /** The writer's handling of the link audit and explanation-quality events (fake-indexeddb). */
@@ -67,5 +67,23 @@ describe('check writer: sources and explanation quality', () => {
 
     const view = (await loadCheckView(db, 'k'))!;
     expect(view.evidence.map((item) => [item.id, item.source.sourceType])).toEqual([['e0', 'fact-check'], ['e1', 'news']]);
+  });
+
+  it('keeps writing after a step that could not be saved, and the finished check says what is missing', async () => {
+    const written: number[] = [];
+    const writer = createCheckWriter(db, 'k', () => 2, () => written.push(written.length));
+    const claim = { id: 'c0-0', sentenceIndex: 0, text: 'The wall is visible from the Moon', span: { start: 0, end: 33 }, anchored: true, checkWorthy: true };
+    vi.spyOn(db.claims, 'bulkPut').mockRejectedValueOnce(new Error('QuotaExceededError: the disk is full'));
+    writer.record({ type: 'claims', claims: [claim] });
+    writer.record({ type: 'warning', message: 'One search source failed.' });
+    await writer.finish({ text: '', language: 'en', today: '2026-11-22', sentences: [], claims: [claim], queries: [], evidence: [], assessments: [], revisions: [], links: [], actionability: {}, attribution: {}, refinements: [], usage: { byStage: {}, total: { promptTokens: 0, completionTokens: 0, calls: 0 }, searchCalls: 0, pageFetches: 0 }, warnings: ['One search source failed.'] }, 'done');
+
+    const check = (await db.checks.get('k'))!;
+    expect(check.status).toBe('done');
+    expect(check.warnings).toEqual(['One search source failed.', unsavedWarning(['QuotaExceededError: the disk is full'])]);
+    expect(check.warnings[1]).toBe('Part of this check could not be saved, so it may be missing here (QuotaExceededError: the disk is full). Re-check to see all of it.');
+    expect(await db.claims.count()).toBe(0);
+    // The step after the failed one was written, and each step still told the page and badge.
+    expect(written).toHaveLength(3);
   });
 });

@@ -1,3 +1,7 @@
+/**
+ * Every schema version has a frozen example database. Each is written with its own frozen declaration,
+ * then opened by the current schema, which must upgrade it without losing a row.
+ */
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { loadCheckView } from '../../../lib/db/check-view';
@@ -6,10 +10,6 @@ import { v1 } from './fixtures/v1';
 import { v2 } from './fixtures/v2';
 import { v3 } from './fixtures/v3';
 
-/**
- * Every schema version has a frozen example database. Each is written with its own frozen declaration,
- * then opened by the current schema, which must upgrade it without losing a row.
- */
 interface Fixture {
   version: number;
   stores: Record<string, string>;

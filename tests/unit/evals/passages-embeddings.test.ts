@@ -1,3 +1,7 @@
+/**
+ * `npm run eval -- passages --embeddings URL --embedding-model NAME` against a loopback OpenAI-compatible
+ * server: the path that measures a provider's sentence embeddings, which no development machine can reach.
+ */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,10 +10,6 @@ import { ProviderError } from '../../../lib/core/errors';
 import { run } from '../../../scripts/eval/passages';
 import { cosineSimilarity, embedText, startOpenAiServer, type OpenAiServer } from '../../servers';
 
-/**
- * `npm run eval -- passages --embeddings URL --embedding-model NAME` against a loopback OpenAI-compatible
- * server: the path that measures a provider's sentence embeddings, which no development machine can reach.
- */
 describe('passage eval with an embeddings endpoint', () => {
   const KEY = 'sk-eval-test';
   const DIMENSIONS = 64; // the loopback server's default vector length

@@ -1,3 +1,7 @@
+/**
+ * What each provider's strict mode refuses (with its real body), and how the adapter's request wording and
+ * fallback chain (json_schema → json_object → schema in the prompt) get past it.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UsageMeter } from '../../../lib/core/model/usage-meter';
@@ -6,11 +10,6 @@ import type { ChatRequest, JsonSchemaSpec } from '../../../lib/core/ports';
 import { createOpenAiChatModel, type OpenAiChatModelOptions } from '../../../lib/llm/openai-chat-model';
 import { startOpenAiServer, type OpenAiServer } from '../../servers';
 import { anthropicRules, deepSeekRules, geminiRules, groqRules, lmStudioRules, openAiRules, openRouterRules, type ProviderRules } from '../../servers/provider-rules';
-
-/**
- * What each provider's strict mode refuses (with its real body), and how the adapter's request wording and
- * fallback chain (json_schema → json_object → schema in the prompt) get past it.
- */
 
 const spec: JsonSchemaSpec = {
   name: 'verdict',

@@ -72,7 +72,7 @@ describe('request helpers', () => {
     expect(isHttpUrl(null)).toBe(false);
   });
 
-  it('normalizes provider dates', () => {
+  it('normalises provider dates', () => {
     expect(toPublishedAt('2024-03-01T12:00:00')).toBe('2024-03-01T12:00:00');
     expect(toPublishedAt('Mar 3, 2024')).toBe('2024-03-03');
     expect(toPublishedAt('Tue, 07 Jan 2025 18:12:05 GMT')).toBe('2025-01-07T18:12:05.000Z');

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SidePanelApp } from '../../../entrypoints/sidepanel/app';
-import { requestPanelFocus } from '../../../lib/messaging/panel-focus';
+import { reportToPanel, requestPanelFocus } from '../../../lib/messaging/panel-focus';
 import type { FactlightDb } from '../../../lib/db/schema';
 import type { ExtensionStatus } from '../../../lib/messaging/protocol';
 import { buildCheckView, freshDb, seedView } from './fixtures';
@@ -133,6 +133,22 @@ describe('the side panel', () => {
     await waitFor(() => expect(screen.getByTestId('claim-card').textContent).toContain('Marie Curie won two Nobel Prizes.'));
     await requestPanelFocus('chk-f', 'c3-0', Date.now() + 2);
     await waitFor(() => expect(screen.getByTestId('claim-card').textContent).toContain('Mount Everest'));
+  });
+
+  it('says why a check from the page did not start, on the Check tab, until a check opens', async () => {
+    fakeBackground(configured(true));
+    await seedView(db, buildCheckView({ id: 'chk-p' }));
+    renderWithDb(<SidePanelApp />, db);
+    fireEvent.click(screen.getByTestId('tab-history'));
+    await reportToPanel('The check did not start: Select some text on the page first.');
+    const problem = await screen.findByTestId('page-check-problem');
+    expect(problem.textContent).toBe('The check did not start: Select some text on the page first.');
+    expect(problem.getAttribute('role')).toBe('alert');
+    // Shown where people look: the Check tab, brought forward.
+    expect(screen.getByTestId('tab-check').getAttribute('aria-selected')).toBe('true');
+    await requestPanelFocus('chk-p', 'c1-0', Date.now() + 1);
+    await waitFor(() => expect(screen.getByTestId('claim-card').textContent).toContain('Marie Curie'));
+    expect(screen.queryByTestId('page-check-problem')).toBeNull();
   });
 
   it('still shows history when the background does not answer', async () => {

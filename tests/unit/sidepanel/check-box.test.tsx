@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CheckBox } from '../../../components/sidepanel/check-box';
+import { TextToCheck } from '../../../components/sidepanel/text-to-check';
 import { commands, fakeBackground, renderWithDb } from './harness';
 import { freshDb } from './fixtures';
 
@@ -16,12 +16,12 @@ const starts = (sent: ReturnType<typeof fakeBackground>) => commands(sent).filte
 
 function setup() {
   const onStarted = vi.fn();
-  renderWithDb(<CheckBox onStarted={onStarted} />, freshDb());
+  renderWithDb(<TextToCheck onStarted={onStarted} />, freshDb());
   const type = (text: string) => fireEvent.change(screen.getByTestId('check-input'), { target: { value: text } });
   return { onStarted, type, submit: () => fireEvent.click(screen.getByTestId('check-submit')) };
 }
 
-describe('the check box', () => {
+describe('the text to check', () => {
   it('refuses empty or blank text with a message, sending nothing', () => {
     const sent = fakeBackground();
     const { type, submit } = setup();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CurrentCheck } from '../../../components/sidepanel/current-check';
 import type { FactlightDb } from '../../../lib/db/schema';
+import type { Result } from '../../../lib/messaging/protocol';
 import { buildCheckView, freshDb, seedView, SENTENCES } from './fixtures';
 import { fakeBackground, renderWithDb } from './harness';
 
@@ -187,5 +188,39 @@ describe('revisions', () => {
     expect(await within(revision).findByText('Copied.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('copy-corrected-text'));
     expect(writeText).toHaveBeenLastCalledWith(SENTENCES.join(' ').replace('is visible', 'is not visible'));
+  });
+});
+
+describe("the check's page", () => {
+  beforeEach(async () => {
+    await db.checks.update('chk-1', { tabId: 12, frameId: 0 });
+  });
+
+  it('says why "Show on page" and "Clear highlights" could not be done, where the buttons are', async () => {
+    let reveal: Result = { ok: false, error: 'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.' };
+    let clear: Result = { ok: false, error: 'The page this check came from is closed or has changed since.' };
+    const sent = fakeBackground({ revealClaim: () => reveal, clearPageHighlights: () => clear });
+    await showCheck();
+    fireEvent.click(spanWith('Great Wall'));
+    fireEvent.click(screen.getByTestId('reveal-claim'));
+    expect((await screen.findByTestId('reveal-claim-error')).textContent).toBe(reveal.ok ? '' : reveal.error);
+    fireEvent.click(screen.getByTestId('clear-highlights'));
+    expect((await screen.findByTestId('clear-highlights-error')).textContent).toBe(clear.ok ? '' : clear.error);
+    expect(sent.map((command) => command.type)).toEqual(['revealClaim', 'clearPageHighlights']);
+
+    // Done this time: the reasons go.
+    reveal = { ok: true };
+    clear = { ok: true };
+    fireEvent.click(screen.getByTestId('reveal-claim'));
+    fireEvent.click(screen.getByTestId('clear-highlights'));
+    await waitFor(() => expect(sent).toHaveLength(4));
+    await waitFor(() => expect(screen.queryByTestId('reveal-claim-error')).toBeNull());
+    expect(screen.queryByTestId('clear-highlights-error')).toBeNull();
+  });
+
+  it('says so when the background does not answer', async () => {
+    await showCheck();
+    fireEvent.click(screen.getByTestId('clear-highlights'));
+    expect((await screen.findByTestId('clear-highlights-error')).textContent).toMatch(/^Factlight's background did not answer: .+/);
   });
 });

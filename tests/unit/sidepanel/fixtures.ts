@@ -1,9 +1,3 @@
-import type { Claim, ClaimAssessment, Evidence, Judgement, Revision, SourceType, Stance } from '../../../lib/core/types';
-import type { CheckView } from '../../../lib/db/check-view';
-import type { CheckRecord, SentenceRecord } from '../../../lib/db/entities';
-import { FactlightDb } from '../../../lib/db/schema';
-import { searchWordsFor } from '../../../lib/db/search-words';
-
 /**
  * A realistic finished check, as the background writes it: four sentences, five claims (two overlapping
  * in sentence 1), evidence of several source types and origins, one revision.
@@ -14,6 +8,12 @@ import { searchWordsFor } from '../../../lib/db/search-words';
  *   c3-0 could not check (search failed)                unknown
  * Overall (0 + 1 + 0.5) / 3 = 50%, 3 of 4 claims checked; without blogs: 67%, green.
  */
+import type { Claim, ClaimAssessment, Evidence, Judgement, Revision, SourceType, Stance } from '../../../lib/core/types';
+import type { CheckView } from '../../../lib/db/check-view';
+import type { CheckRecord, SentenceRecord } from '../../../lib/db/entities';
+import { FactlightDb } from '../../../lib/db/schema';
+import { searchWordsFor } from '../../../lib/db/search-words';
+
 export const SENTENCES = [
   'The Great Wall of China is visible from the Moon with the naked eye.',
   'Marie Curie won two Nobel Prizes, in physics and chemistry.',

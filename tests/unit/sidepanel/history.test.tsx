@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HISTORY_ROW_HEIGHT } from '../../../components/sidepanel/history-list';
 import { HistoryView } from '../../../components/sidepanel/history-view';
 import type { FactlightDb } from '../../../lib/db/schema';
+import type { ImportChecksResult } from '../../../lib/messaging/protocol';
 import { buildCheckView, buildSummary, freshDb, seedView } from './fixtures';
 import { commands, fakeBackground, renderWithDb } from './harness';
 
@@ -124,7 +125,7 @@ describe('history actions', () => {
   });
 
   it('imports a JSON file through the background and reports the counts or the error', async () => {
-    let answer: unknown = { imported: 2, skipped: 1 };
+    let answer: ImportChecksResult = { ok: true, imported: 2, skipped: 1 };
     const sent = fakeBackground({ importChecks: () => answer });
     show();
     const input = await screen.findByTestId('import-json');
@@ -132,7 +133,7 @@ describe('history actions', () => {
     fireEvent.change(input, { target: { files: [file] } });
     expect((await screen.findByTestId('import-result')).textContent).toBe('Imported 2 checks, skipped 1 already in history.');
     expect(commands(sent)).toEqual([{ type: 'importChecks', data: { json: '{"format":"factlight-checks"}' } }]);
-    answer = { error: 'This is not a Factlight export.' };
+    answer = { ok: false, error: 'This is not a Factlight export.' };
     fireEvent.change(input, { target: { files: [file] } });
     await waitFor(() => expect(screen.getByTestId('import-result').textContent).toBe('Not imported: This is not a Factlight export.'));
   });

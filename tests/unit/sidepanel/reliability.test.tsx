@@ -1,4 +1,8 @@
 // @vitest-environment happy-dom
+/**
+ * The blog evidence of claim c1-1 comes from infowars.com (rated low by both shipped lists), the wiki
+ * evidence from en.wikipedia.org (rated high); the other hosts are unrated. Ratings are the shipped file.
+ */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -10,10 +14,6 @@ import { renderWithDb } from './harness';
 
 let db: FactlightDb;
 
-/**
- * The blog evidence of claim c1-1 comes from infowars.com (rated low by both shipped lists), the wiki
- * evidence from en.wikipedia.org (rated high); the other hosts are unrated. Ratings are the shipped file.
- */
 beforeEach(async () => {
   sessionStorage.clear();
   db = freshDb();

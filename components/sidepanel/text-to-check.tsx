@@ -11,7 +11,7 @@ const CONFIRM_ABOVE_SENTENCES = 20;
 type Problem = { kind: 'empty' | 'error'; message: string } | { kind: 'setup' };
 
 /** Type or paste text and start a check; long texts show their estimated cost first. */
-export function CheckBox({ onStarted }: { onStarted: (checkId: string) => void }) {
+export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => void }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<Problem>();
   const [estimate, setEstimate] = useState<CheckEstimate>();
@@ -49,19 +49,20 @@ export function CheckBox({ onStarted }: { onStarted: (checkId: string) => void }
     }
     setEstimate(cost);
     // Reasoning models (gpt-5, o-series, gpt-oss) also spend hidden tokens: once the settings say which
-    // models are configured, the estimate counts them. Without an answer the plain estimate stays.
-    void sendToBackground('getSettings', undefined)
+    // models are configured, the estimate counts them. Without an answer the plain estimate stays, which
+    // is still a true lower bound; the person can check anyway, so the console is where the failure goes.
+    sendToBackground('getSettings', undefined)
       .then((settings) => {
         const reasoning = reasoningForEstimate(profileFor(settings, settings.model.preset));
         if (!reasoning.fast && !reasoning.strong) return;
         const withReasoning = estimateCheck(text, { reasoning });
         setEstimate((shown) => (shown && shown.sentences === withReasoning.sentences ? withReasoning : shown));
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => console.warn('[factlight] estimate without reasoning tokens: settings not read', error));
   };
 
   return (
-    <form className="check-box" onSubmit={submit} aria-label="Check text">
+    <form className="text-to-check" onSubmit={submit} aria-label="Check text">
       <label htmlFor="check-input" className="label">Text to check</label>
       <textarea
         id="check-input"

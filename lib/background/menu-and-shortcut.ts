@@ -1,0 +1,29 @@
+/**
+ * The context-menu items ("Fact-check selection", "Fact-check this page") and the keyboard shortcut: each
+ * opens the side panel at once (inside the user's action) and starts the check in the page it was used on.
+ */
+import { browser } from 'wxt/browser';
+import { runInPageAndReport } from './run-in-page';
+import { openSidePanelFor, toolbarButtonContext } from './side-panel';
+
+const MENU_SELECTION = 'factlight-check-selection';
+const MENU_PAGE = 'factlight-check-page';
+export const SHORTCUT_COMMAND = 'check-selection';
+
+export function registerMenuAndShortcut(): void {
+  browser.runtime.onInstalled.addListener(() => {
+    browser.contextMenus.create({ id: MENU_SELECTION, title: 'Fact-check selection', contexts: ['selection'] });
+    browser.contextMenus.create({ id: MENU_PAGE, title: 'Fact-check this page', contexts: ['page', toolbarButtonContext()] });
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (tab?.id === undefined) return;
+    void openSidePanelFor(tab.id);
+    // runInPageAndReport never rejects: a check that did not start is said in the side panel.
+    void runInPageAndReport(info.menuItemId === MENU_PAGE ? 'checkPage' : 'checkSelection', tab.id, info.frameId ?? 0);
+  });
+  browser.commands?.onCommand.addListener((command, tab) => {
+    if (command !== SHORTCUT_COMMAND || tab?.id === undefined) return;
+    void openSidePanelFor(tab.id);
+    void runInPageAndReport('checkSelection', tab.id);
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * Starting a check from a page: the floating button, the context menu, the keyboard shortcut and the side
+ * panel's "Fact-check this page" all end here. Factlight's page code is injected into that tab and frame
+ * (if not there yet), then asked to capture the selection, or the article, and start the check.
+ */
+import { reportToPanel } from '../messaging/panel-focus';
+import { pageMessaging, type StartCheckResult } from '../messaging/protocol';
+import { injectHighlighter } from './tab-sync';
+
+export type PageAction = 'checkSelection' | 'checkPage';
+
+export async function runInPage(action: PageAction, tabId: number, frameId = 0): Promise<StartCheckResult> {
+  try {
+    await injectHighlighter(tabId, frameId);
+    return await pageMessaging.sendMessage(action, undefined, { tabId, frameId });
+  } catch (error) {
+    return { ok: false, error: `Factlight cannot run on this page (${error instanceof Error ? error.message : String(error)}).` };
+  }
+}
+
+/**
+ * `runInPage` for the page's own entry points (the floating button, the context menu, the shortcut), which
+ * have no place of their own to say why a check did not start: the side panel they open says it.
+ */
+export async function runInPageAndReport(action: PageAction, tabId: number, frameId = 0): Promise<StartCheckResult> {
+  const result = await runInPage(action, tabId, frameId);
+  if (!result.ok) {
+    await reportToPanel(`The check did not start: ${result.error}`).catch((error: unknown) =>
+      // Session storage refused the note: the console is the one place left to say it.
+      console.warn('[factlight] could not tell the side panel why a check did not start:', result.error, error),
+    );
+  }
+  return result;
+}

@@ -1,0 +1,19 @@
+/**
+ * What the place running checks brings to them: the extension's background and the Node commands differ
+ * only in these (the extractor, cache and fetch), and `createPipelineDeps` / `createEvidenceDeps` turn
+ * settings plus these into the pipeline's adapters. Its own file, so those two need not import each other
+ * for a type.
+ */
+import type { ResilienceOptions } from '../core/model/resilient-model';
+import type { ArticleExtractor, Cache, Clock } from '../core/ports';
+
+export interface RuntimeAdapters {
+  extractor: ArticleExtractor;
+  cache?: Cache;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  /** Overrides Wikidata's API origin (tests). */
+  wikidataBaseUrl?: string;
+  /** Overrides retry timings (tests use short ones). */
+  retry?: Partial<Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxRetries'>>;
+}
