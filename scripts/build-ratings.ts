@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CRED1_CATEGORIES, normaliseHost } from '../lib/core/reliability/domain-ratings';
+import { CRED1_CATEGORIES, normaliseHost } from '../lib/core/evidence/sources/domain-ratings';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
 const dataDir = values.data ?? '../shared/data/domain-ratings';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { testModelConnection } from '../lib/connection/test-model';
-import { estimateCheck } from '../lib/core/estimate';
+import { estimateCheck } from '../lib/core/model/estimate';
 import { reasoningForEstimate } from '../lib/llm/request-profile';
 import { runCheck } from '../lib/core/pipeline';
 import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';

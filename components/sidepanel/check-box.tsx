@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { estimateCheck, type CheckEstimate } from '../../lib/core/estimate';
+import { estimateCheck, type CheckEstimate } from '../../lib/core/model/estimate';
 import { reasoningForEstimate } from '../../lib/llm/request-profile';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { profileFor } from '../../lib/settings/options-form';

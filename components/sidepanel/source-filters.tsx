@@ -1,4 +1,4 @@
-import { rateUrl, type RatingsTable } from '../../lib/core/reliability/domain-ratings';
+import { rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
 import { SOURCE_TYPES, type Evidence, type SourceType } from '../../lib/core/types';
 import { SOURCE_TYPE_LABELS } from '../../lib/view/labels';
 

@@ -1,4 +1,4 @@
-import { runRating } from '../core/rate-run';
+import { runRating } from '../core/quality/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
 import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';

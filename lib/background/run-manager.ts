@@ -3,7 +3,7 @@ import { runCheck } from '../core/pipeline';
 import type { ArticleExtractor, Clock } from '../core/ports';
 import type { Evidence } from '../core/types';
 import { stableHash } from '../core/model/stable-hash';
-import { hostOf } from '../core/sources/source-type-rules';
+import { hostOf } from '../core/evidence/sources/source-type-rules';
 import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
@@ -13,7 +13,7 @@ import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol'
 import { createEvidenceDeps } from '../runtime/create-evidence-deps';
 import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
-import { detectLanguage } from '../core/stages/detect-language';
+import { detectLanguage } from '../core/text/detect-language';
 import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
 import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
 import type { LanguageModelApi } from '../llm/prompt-api';

@@ -3,16 +3,16 @@ import { evidenceForClaim } from './evidence-only/run-evidence-check';
 import { BudgetExceededError } from './model/usage-meter';
 import { createRunContext } from './run-context';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
-import { takesHostType } from './sources/takes-host-type';
-import { classifySources } from './stages/classify-sources';
-import { batchSentences } from './stages/extract-claims';
-import { extractClaimsAsWritten } from './stages/stream-claims';
-import { findEvidence } from './stages/find-evidence';
-import { reviseSentences, sentencesNeedingRevision } from './stages/revise-sentences';
-import { detectLanguage, splitSentences } from './stages/sentences';
-import { verifyClaim } from './stages/verify-claim';
-import { attributeTextCitations, auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality-stages';
-import type { Refinement } from './explain/types';
+import { takesHostType } from './evidence/sources/takes-host-type';
+import { classifySources } from './evidence/sources/classify-sources';
+import { batchSentences } from './claims/claim-prompt';
+import { extractClaimsAsWritten } from './claims/stream-claims';
+import { findEvidence } from './evidence/find-evidence';
+import { reviseSentences, sentencesNeedingRevision } from './revise/revise-sentences';
+import { detectLanguage, splitSentences } from './text/sentences';
+import { verifyClaim } from './verify/verify-claim';
+import { attributeTextCitations, auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality/quality-stages';
+import type { Refinement } from './quality/explanations/types';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from './types';
 
 /**

@@ -4,7 +4,7 @@ import { UsageMeter } from './model/usage-meter';
 import type { ModelCallContext } from './model/structured-call';
 import type { PipelineDeps, PipelineOptions } from './pipeline-types';
 import type { Cache, PageFetcher, SearchProvider } from './ports';
-import { createPageReader, type PageReader } from './stages/read-pages';
+import { createPageReader, type PageReader } from './evidence/read-pages';
 
 /**
  * What one run (a check, or an explanation rating) shares across its stages: the usage meter and token

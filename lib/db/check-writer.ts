@@ -1,6 +1,6 @@
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
-import { scoreText } from '../core/scoring/score';
-import { takesHostType } from '../core/sources/takes-host-type';
+import { scoreText } from '../core/score/credibility';
+import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { CheckProgress, CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
-import { LINK_STATUSES, type LinkAudit } from '../core/links/types';
+import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
+import { LINK_STATUSES, type LinkAudit } from '../core/quality/links/types';
 
 /**
  * Export-file schemas of the link audit and the explanation-quality results (issue 6 data), kept apart

@@ -1,4 +1,4 @@
-import type { LinkStatus } from '../core/links/types';
+import type { LinkStatus } from '../core/quality/links/types';
 import type { OnDeviceStatus } from '../llm/on-device-download';
 import type { EngineInUse } from '../settings/engine';
 import type { LinkSupport } from '../view/link-labels';

@@ -1,4 +1,4 @@
-import type { LinkAudit, LinkStatus } from '../core/links/types';
+import type { LinkAudit, LinkStatus } from '../core/quality/links/types';
 
 /** Words for the link audit, shared by the side panel, the page marks and the Markdown report. */
 

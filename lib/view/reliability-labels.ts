@@ -1,4 +1,4 @@
-import type { DomainRating, ListRating, ReliabilityBand } from '../core/reliability/domain-ratings';
+import type { DomainRating, ListRating, ReliabilityBand } from '../core/evidence/sources/domain-ratings';
 
 /** What a reader sees on an evidence item or a cited link. Unrated sources show nothing. */
 export const RELIABILITY_LABELS: Record<ReliabilityBand, string> = {

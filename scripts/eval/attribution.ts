@@ -16,9 +16,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { attributeCitations } from '../../lib/core/explain/attribute-citations';
-import { f1 } from '../../lib/core/explain/attribution-metrics';
-import { maskCitations, type CitedSentence } from '../../lib/core/explain/cited-sentences';
+import { attributeCitations } from '../../lib/core/quality/explanations/attribute-citations';
+import { f1 } from '../../lib/core/quality/explanations/attribution-metrics';
+import { maskCitations, type CitedSentence } from '../../lib/core/quality/explanations/cited-sentences';
 import type { ModelCallContext } from '../../lib/core/model/structured-call';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';

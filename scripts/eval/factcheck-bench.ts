@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { runCheck } from '../../lib/core/pipeline';
 import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
-import { verifyClaim } from '../../lib/core/stages/verify-claim';
+import { verifyClaim } from '../../lib/core/verify/verify-claim';
 import type { Claim, Evidence } from '../../lib/core/types';
 import { pipelineFromEnv } from '../lib/env-settings';
 import { resolveEvalData } from '../lib/eval-data';

@@ -5,7 +5,7 @@
  * and matched, the way a browser matches it, against the page's text as Readability rendered it
  * (expected.html, Readability.js's own output, turned into text as a browser lays out blocks).
  */
-import { buildTextFragment, matchTextFragment, normaliseForMatching } from '../../lib/core/links/build-text-fragment';
+import { buildTextFragment, matchTextFragment, normaliseForMatching } from '../../lib/core/text/build-text-fragment';
 import { splitSentences } from '../../lib/core/passages/segment';
 import { domToText } from '../../lib/extract/dom-text';
 import { parseWithLinkedom } from '../../lib/extract/linkedom-extractor';

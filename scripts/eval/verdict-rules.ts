@@ -13,10 +13,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseRatingsTable, rateUrl, type RatingsTable } from '../../lib/core/reliability/domain-ratings';
-import { scoreClaim } from '../../lib/core/scoring/score';
-import { deriveVerdict } from '../../lib/core/scoring/verdict';
-import { weightedCredibility, weightedVerdict, type WeightedStance } from '../../lib/core/scoring/weighted';
+import { parseRatingsTable, rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
+import { scoreClaim } from '../../lib/core/score/credibility';
+import { deriveVerdict } from '../../lib/core/verify/verdict';
+import { weightedCredibility, weightedVerdict, type WeightedStance } from './weighted-credibility';
 import type { Claim, ClaimAssessment, Stance } from '../../lib/core/types';
 import { resolveEvalData } from '../lib/eval-data';
 import { readJsonl } from '../lib/jsonl';

@@ -1,5 +1,5 @@
 import { properNames, wordsOf } from './sentence-rules';
-import { STOPWORDS } from './stopwords';
+import { STOPWORDS } from '../text/stopwords';
 
 /**
  * Search queries without a model: a sentence's key terms, in its own language and order. Names, numbers

@@ -1,4 +1,4 @@
-import { STOPWORDS } from './stopwords';
+import { STOPWORDS } from '../text/stopwords';
 
 /**
  * Rule-based check-worthiness for evidence-only mode (no model): a sentence is worth looking up when it

@@ -6,7 +6,7 @@
  * - ICU's break after an abbreviation ("U.S. Supreme Court", "Dr. Müller", "z. B.") is undone, since
  *   V8 does not expose ICU's abbreviation suppressions.
  */
-import { segmentsOf, sentenceSegmenter } from '../stages/sentence-segmenter';
+import { segmentsOf, sentenceSegmenter } from '../text/sentence-segmenter';
 import type { Sentence } from '../types';
 
 /** Abbreviations that end with a period but rarely end a sentence (lowercase, without the period). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawRequestFor } from '../../../lib/background/page-spans';
-import { parseTextFragment } from '../../../lib/core/links/text-fragment';
-import { parseRatingsTable } from '../../../lib/core/reliability/domain-ratings';
+import { parseTextFragment } from '../../../lib/core/text/text-fragment';
+import { parseRatingsTable } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { CaptureSelectors } from '../../../lib/anchoring/selectors';
 import { buildCheckView } from '../sidepanel/fixtures';
 

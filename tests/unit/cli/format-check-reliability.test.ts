@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../../lib/core/pipeline-types';
-import { parseRatingsTable } from '../../../lib/core/reliability/domain-ratings';
+import { parseRatingsTable } from '../../../lib/core/evidence/sources/domain-ratings';
 import { formatCheck } from '../../../scripts/lib/format-check';
 import { readShippedRatings } from '../../../scripts/lib/ratings-file';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCheck } from '../../../lib/core/estimate';
+import { estimateCheck } from '../../../lib/core/model/estimate';
 import { runCheck } from '../../../lib/core/pipeline';
-import { batchSentences } from '../../../lib/core/stages/extract-claims';
-import { splitSentences } from '../../../lib/core/stages/sentences';
+import { batchSentences } from '../../../lib/core/claims/claim-prompt';
+import { splitSentences } from '../../../lib/core/text/sentences';
 import { fakeRun } from './fake-run';
 
 /** `n` distinct factual sentences, enough for several claim-extraction batches when n is large. */

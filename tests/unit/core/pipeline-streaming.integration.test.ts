@@ -6,8 +6,8 @@ import { createPipelineDeps } from '../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { toStrictJsonSchema } from '../../../lib/core/model/strict-schema';
-import { claimsCallSpec } from '../../../lib/core/stages/extract-claims';
-import { splitSentences } from '../../../lib/core/stages/sentences';
+import { claimsCallSpec } from '../../../lib/core/claims/claim-prompt';
+import { splitSentences } from '../../../lib/core/text/sentences';
 import { countTokens, inSchemaOrder, startFactWorld, worldResponder, WORLD_TEXT, type ChatRequest, type FactWorld, type JsonSchema } from '../../servers';
 
 /**

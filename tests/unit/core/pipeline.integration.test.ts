@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCheck } from '../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../lib/core/pipeline-types';
-import { scoreText } from '../../../lib/core/scoring/score';
+import { scoreText } from '../../../lib/core/score/credibility';
 import { createLinkedomExtractor } from '../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../lib/runtime/memory-cache';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runRating } from '../../../lib/core/rate-run';
+import { runRating } from '../../../lib/core/quality/rate-run';
 import { fakeRun } from './fake-run';
 
 const PAGE = 'Quokkas live on Rottnest Island. They are small marsupials. Visitors often photograph them.';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCheckView, type CheckView } from '../../../lib/db/check-view';
-import { parseRatingsTable } from '../../../lib/core/reliability/domain-ratings';
+import { parseRatingsTable } from '../../../lib/core/evidence/sources/domain-ratings';
 import { exportCheckMarkdown, exportChecksJson, parseChecksImport, writeImportedChecks, type ImportedCheck } from '../../../lib/db/export-import';
 import type { ChecksExport } from '../../../lib/db/export-schema';
 import type { FactlightDb } from '../../../lib/db/schema';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildTextFragment, encodeFragmentTerm, formatTextDirective, matchTextFragment, normaliseForMatching, withTextFragment } from '../../../lib/core/links/build-text-fragment';
-import { parseTextFragment } from '../../../lib/core/links/text-fragment';
+import { buildTextFragment, encodeFragmentTerm, formatTextDirective, matchTextFragment, normaliseForMatching, withTextFragment } from '../../../lib/core/text/build-text-fragment';
+import { parseTextFragment } from '../../../lib/core/text/text-fragment';
 import { measurePage } from '../../../scripts/eval/text-fragment-pages';
 
 const page = (name: string, file: string) => readFileSync(new URL(`../../fixtures/readability-pages/${name}/${file}`, import.meta.url), 'utf8');

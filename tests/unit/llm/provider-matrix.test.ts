@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testModelConnection } from '../../../lib/connection/test-model';
-import { attributeCitations } from '../../../lib/core/explain/attribute-citations';
-import { rateExplanation } from '../../../lib/core/explain/rate-explanation';
+import { attributeCitations } from '../../../lib/core/quality/explanations/attribute-citations';
+import { rateExplanation } from '../../../lib/core/quality/explanations/rate-explanation';
 import { UsageMeter } from '../../../lib/core/model/usage-meter';
 import { runCheck } from '../../../lib/core/pipeline';
 import type { ChatModel, ChatRequest } from '../../../lib/core/ports';
-import { generateQueries } from '../../../lib/core/stages/generate-queries';
+import { generateQueries } from '../../../lib/core/claims/query-prompt';
 import { createLinkedomExtractor } from '../../../lib/extract/linkedom-extractor';
 import { createOpenAiChatModel } from '../../../lib/llm/openai-chat-model';
 import type { StructuredMode } from '../../../lib/llm/request-profile';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRatingsTable } from '../../../lib/core/reliability/domain-ratings';
-import { lowRatedCitations, lowRatedCitationsSummary } from '../../../lib/core/reliability/low-rated-citations';
+import { parseRatingsTable } from '../../../lib/core/evidence/sources/domain-ratings';
+import { lowRatedCitations, lowRatedCitationsSummary } from '../../../lib/core/quality/links/low-rated-citations';
 
 const ratings = parseRatingsTable('infowars.com\t46\tc073\nreuters.com\t1000\t\nfoxnews.com\t534\tu105\nonlycred.example\t\tf050\n');
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CurrentCheck } from '../../../components/sidepanel/current-check';
-import { parseTextFragment } from '../../../lib/core/links/text-fragment';
+import { parseTextFragment } from '../../../lib/core/text/text-fragment';
 import type { FactlightDb } from '../../../lib/db/schema';
 import { buildCheckView, freshDb, seedView } from './fixtures';
 import { renderWithDb } from './harness';

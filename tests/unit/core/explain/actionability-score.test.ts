@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionabilityScore, level, linkPoints, linksScore } from '../../../../lib/core/explain/actionability-score';
-import type { ClaimError, ExplanationLinkScore } from '../../../../lib/core/explain/types';
+import { actionabilityScore, level, linkPoints, linksScore } from '../../../../lib/core/quality/explanations/actionability-score';
+import type { ClaimError, ExplanationLinkScore } from '../../../../lib/core/quality/explanations/types';
 
 const error = (named: boolean, corrected: boolean): ClaimError => ({ subClaim: 's', error: 'e', correction: 'c', named, corrected });
 const link = (works: boolean, relevant: boolean, supports: boolean): ExplanationLinkScore => ({ url: 'https://example.org/', works, relevant, supports });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeCitations, type AttributionTarget } from '../../../../lib/core/explain/attribute-citations';
-import { citedSentences } from '../../../../lib/core/explain/cited-sentences';
+import { attributeCitations, type AttributionTarget } from '../../../../lib/core/quality/explanations/attribute-citations';
+import { citedSentences } from '../../../../lib/core/quality/explanations/cited-sentences';
 import { ProviderError } from '../../../../lib/core/errors';
 import { startModelWorld, type ModelWorld } from './model-world';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attributionResult, f1 } from '../../../../lib/core/explain/attribution-metrics';
-import { citedNumbers, citedSentences, maskCitations, numberedSentences } from '../../../../lib/core/explain/cited-sentences';
+import { attributionResult, f1 } from '../../../../lib/core/quality/explanations/attribution-metrics';
+import { citedNumbers, citedSentences, maskCitations, numberedSentences } from '../../../../lib/core/quality/explanations/cited-sentences';
 
 describe('citation masking', () => {
   it('splits an explanation into sentences and records each sentence’s citations without the markers', () => {

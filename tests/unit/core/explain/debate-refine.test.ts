@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refineClaim, refineClaims, sameIssues, type ClaimToRefine } from '../../../../lib/core/explain/debate-refine';
+import { refineClaim, refineClaims, sameIssues, type ClaimToRefine } from '../../../../lib/core/quality/explanations/debate-refine';
 import type { ChatRequest } from '../../../servers/openai-server';
 import { assessment, claim, evidence, startModelWorld, type ModelWorld } from './model-world';
 

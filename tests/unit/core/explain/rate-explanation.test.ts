@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NoEvidenceError, rateExplanation, type ExplanationToRate } from '../../../../lib/core/explain/rate-explanation';
+import { NoEvidenceError, rateExplanation, type ExplanationToRate } from '../../../../lib/core/quality/explanations/rate-explanation';
 import { ProviderError } from '../../../../lib/core/errors';
 import { evidence, startModelWorld, type ModelWorld } from './model-world';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explanationsToScore, linkScoresFor, scoreExplanations, stanceBacksVerdict } from '../../../../lib/core/explain/score-explanations';
-import { numberedEvidence } from '../../../../lib/core/explain/explain-evidence';
+import { explanationsToScore, linkScoresFor, scoreExplanations, stanceBacksVerdict } from '../../../../lib/core/quality/explanations/score-explanations';
+import { numberedEvidence } from '../../../../lib/core/quality/explanations/explain-evidence';
 import { BudgetExceededError, UsageMeter } from '../../../../lib/core/model/usage-meter';
 import { assessment, claim, evidence, startModelWorld, type ModelWorld } from './model-world';
 

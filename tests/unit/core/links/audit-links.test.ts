@@ -4,12 +4,12 @@
  * progress events.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLinks, type LinkAuditDeps, type LinkAuditEvent } from '../../../../lib/core/links/audit-links';
-import { findLinks } from '../../../../lib/core/links/find-links';
+import { auditLinks, type LinkAuditDeps, type LinkAuditEvent } from '../../../../lib/core/quality/links/audit-links';
+import { findLinks } from '../../../../lib/core/quality/links/find-links';
 import type { ModelCallContext } from '../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../lib/core/model/usage-meter';
 import type { PageFetcher } from '../../../../lib/core/ports';
-import { splitSentences } from '../../../../lib/core/stages/sentences';
+import { splitSentences } from '../../../../lib/core/text/sentences';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createPageFetcher } from '../../../../lib/extract/page-fetcher';
 import { createWaybackArchive } from '../../../../lib/links/wayback';

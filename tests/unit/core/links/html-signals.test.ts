@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { javascriptSignal, visibleText } from '../../../../lib/core/links/html-signals';
+import { javascriptSignal, visibleText } from '../../../../lib/core/quality/links/html-signals';
 
 describe('visibleText', () => {
   it('keeps what a reader sees without scripts, with entities decoded', () => {

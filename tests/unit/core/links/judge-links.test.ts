@@ -3,12 +3,12 @@
  * model adapter: one call per check, what is sent, the consistency rules applied in code, and failures.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { judgeLinks, type RetrievedLink } from '../../../../lib/core/links/judge-links';
-import { MAX_PASSAGE_CHARS } from '../../../../lib/core/links/link-passage';
-import type { CitedLink, LinkRetrieval } from '../../../../lib/core/links/types';
+import { judgeLinks, type RetrievedLink } from '../../../../lib/core/quality/links/judge-links';
+import { MAX_PASSAGE_CHARS } from '../../../../lib/core/quality/links/link-passage';
+import type { CitedLink, LinkRetrieval } from '../../../../lib/core/quality/links/types';
 import type { ModelCallContext } from '../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../lib/core/model/usage-meter';
-import { splitSentences } from '../../../../lib/core/stages/sentences';
+import { splitSentences } from '../../../../lib/core/text/sentences';
 import { createOpenAiChatModel } from '../../../../lib/llm/openai-chat-model';
 import { startOpenAiServer, type ChatRequest, type OpenAiServer } from '../../../servers';
 import { arsText } from './fixtures';

@@ -3,7 +3,7 @@
  * the Wayback and Crossref adapters against loopback fakes of their APIs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { retrieveLink, type LinkRetrievalDeps } from '../../../../lib/core/links/retrieve-link';
+import { retrieveLink, type LinkRetrievalDeps } from '../../../../lib/core/quality/links/retrieve-link';
 import { createPageFetcher } from '../../../../lib/extract/page-fetcher';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createCrossrefRegistry } from '../../../../lib/links/crossref';

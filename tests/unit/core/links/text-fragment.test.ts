@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTextFragment, fragmentFromQuote, fragmentQuote, parseTextFragment } from '../../../../lib/core/links/text-fragment';
+import { findTextFragment, fragmentFromQuote, fragmentQuote, parseTextFragment } from '../../../../lib/core/text/text-fragment';
 
 describe('parseTextFragment', () => {
   it('reads start, start,end, prefix- and -suffix forms, percent-decoded', () => {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_MEMO_SIZE, pageSentences } from '../../../../lib/core/passages/page-sentences';
-import { selectPassages } from '../../../../lib/core/passages/select-passages';
+import { PAGE_MEMO_SIZE, pageSentences } from '../../../../lib/core/evidence/passages/page-sentences';
+import { selectPassages } from '../../../../lib/core/evidence/passages/select-passages';
 import * as segment from '../../../../lib/core/passages/segment';
-import { tokenize } from '../../../../lib/core/passages/tokenize';
+import { tokenize } from '../../../../lib/core/evidence/passages/tokenize';
 import { fixture } from './fixtures';
 
 // Counts the splitting work; the real splitter still runs.

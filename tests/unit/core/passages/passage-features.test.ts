@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareQuery } from '../../../../lib/core/passages/lexical';
+import { prepareQuery } from '../../../../lib/core/evidence/passages/lexical';
 import {
   combineFeatures,
   leadScore,
@@ -8,9 +8,9 @@ import {
   passageFeatures,
   passageWeightVector,
   windowCoverage,
-} from '../../../../lib/core/passages/passage-features';
-import { rankPassages } from '../../../../lib/core/passages/rank-passages';
-import { tokenize } from '../../../../lib/core/passages/tokenize';
+} from '../../../../lib/core/evidence/passages/passage-features';
+import { rankPassages } from '../../../../lib/core/evidence/passages/rank-passages';
+import { tokenize } from '../../../../lib/core/evidence/passages/tokenize';
 
 const unit = (): number => 1;
 

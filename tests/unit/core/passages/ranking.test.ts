@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BM25_DEFAULTS, bm25Scores, idfTable } from '../../../../lib/core/passages/bm25';
-import { cosine, ranksOf, reciprocalRankFusion } from '../../../../lib/core/passages/fusion';
-import { rankPassages } from '../../../../lib/core/passages/rank-passages';
-import { entityTerms, numberTerms } from '../../../../lib/core/passages/signals';
+import { BM25_DEFAULTS, bm25Scores, idfTable } from '../../../../lib/core/evidence/passages/bm25';
+import { cosine, ranksOf, reciprocalRankFusion } from '../../../../lib/core/evidence/passages/fusion';
+import { rankPassages } from '../../../../lib/core/evidence/passages/rank-passages';
+import { entityTerms, numberTerms } from '../../../../lib/core/evidence/passages/signals';
 
 describe('bm25Scores', () => {
   it('matches a hand-computed score', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../../lib/core/errors';
 import type { Embedder } from '../../../../lib/core/ports';
-import { selectPassages, type SelectPassagesInput } from '../../../../lib/core/passages/select-passages';
+import { selectPassages, type SelectPassagesInput } from '../../../../lib/core/evidence/passages/select-passages';
 import { splitSentences } from '../../../../lib/core/passages/segment';
 import { CHINESE, GERMAN, fixture } from './fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeNumber, stem, tokenize } from '../../../../lib/core/passages/tokenize';
+import { normalizeNumber, stem, tokenize } from '../../../../lib/core/evidence/passages/tokenize';
 
 describe('tokenize', () => {
   it('lowercases, drops stopwords and stems plurals', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fuse, minMaxNormalize, reciprocalRankFusion, weightedScoreFusion } from '../../../../lib/core/passages/fusion';
-import { rankPassages } from '../../../../lib/core/passages/rank-passages';
+import { fuse, minMaxNormalize, reciprocalRankFusion, weightedScoreFusion } from '../../../../lib/core/evidence/passages/fusion';
+import { rankPassages } from '../../../../lib/core/evidence/passages/rank-passages';
 
 describe('weighted score fusion', () => {
   it('min-max normalises, a list without spread to zeros', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weightedCredibility, weightedVerdict } from '../../../../lib/core/scoring/weighted';
+import { weightedCredibility, weightedVerdict } from '../../../../scripts/eval/weighted-credibility';
 
 describe('reliability-weighted stances (eval only; scoring stays unweighted)', () => {
   it('weighs credibility by source weight over relevant passages', () => {

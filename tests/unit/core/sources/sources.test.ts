@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostOf, sourceTypeByPath, sourceTypeByRule } from '../../../../lib/core/sources/source-type-rules';
-import { canonicalUrl, isUsableEvidenceUrl } from '../../../../lib/core/sources/url-filter';
+import { hostOf, sourceTypeByPath, sourceTypeByRule } from '../../../../lib/core/evidence/sources/source-type-rules';
+import { canonicalUrl, isUsableEvidenceUrl } from '../../../../lib/core/evidence/sources/url-filter';
 
 describe('source types by rule', () => {
   it.each([

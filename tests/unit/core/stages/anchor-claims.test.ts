@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { anchorClaim, snapToWords } from '../../../../lib/core/stages/anchor-claims';
-import { splitSentences } from '../../../../lib/core/stages/sentences';
+import { anchorClaim, snapToWords } from '../../../../lib/core/claims/anchor-claims';
+import { splitSentences } from '../../../../lib/core/text/sentences';
 import type { Sentence } from '../../../../lib/core/types';
 import { MIN_QUOTE_SCORE } from '../../../../lib/text/match-quote';
 import factcheckBench from '../../../fixtures/text/factcheck-bench-sentences.json';

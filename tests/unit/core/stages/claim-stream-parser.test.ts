@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClaimStreamParser } from '../../../../lib/core/stages/claim-stream-parser';
-import { claimEntrySchema, searchableClaimSchemaFor, type ClaimEntry } from '../../../../lib/core/stages/extract-claims';
+import { ClaimStreamParser } from '../../../../lib/core/claims/claim-stream-parser';
+import { claimEntrySchema, searchableClaimSchemaFor, type ClaimEntry } from '../../../../lib/core/claims/claim-prompt';
 
 const entry = (claim: string, extra: Partial<ClaimEntry> = {}): ClaimEntry => ({
   claim,

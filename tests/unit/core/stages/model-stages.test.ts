@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UsageMeter } from '../../../../lib/core/model/usage-meter';
 import type { ModelCallContext } from '../../../../lib/core/model/structured-call';
-import { classifySources } from '../../../../lib/core/stages/classify-sources';
-import { extractClaims } from '../../../../lib/core/stages/extract-claims';
-import { generateQueries } from '../../../../lib/core/stages/generate-queries';
-import { splitSentences } from '../../../../lib/core/stages/sentences';
-import { verifyClaim } from '../../../../lib/core/stages/verify-claim';
+import { classifySources } from '../../../../lib/core/evidence/sources/classify-sources';
+import { extractClaims } from '../../../../lib/core/claims/claim-prompt';
+import { generateQueries } from '../../../../lib/core/claims/query-prompt';
+import { splitSentences } from '../../../../lib/core/text/sentences';
+import { verifyClaim } from '../../../../lib/core/verify/verify-claim';
 import type { Claim, Evidence } from '../../../../lib/core/types';
 import { MemoryCache, reply, ScriptedModel, type Step } from '../model/fakes';
 

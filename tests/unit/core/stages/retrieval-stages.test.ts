@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../../lib/core/errors';
 import type { ArticleExtractor, FetchedPage, PageFetcher, SearchProvider, SearchResult } from '../../../../lib/core/ports';
-import { createPageReader } from '../../../../lib/core/stages/read-pages';
-import { searchEvidence } from '../../../../lib/core/stages/search-evidence';
+import { createPageReader } from '../../../../lib/core/evidence/read-pages';
+import { searchEvidence } from '../../../../lib/core/evidence/search-evidence';
 import type { Claim } from '../../../../lib/core/types';
 import { MemoryCache } from '../model/fakes';
 

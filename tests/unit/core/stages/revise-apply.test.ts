@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges } from '../../../../lib/core/stages/revise-sentences';
+import { applyChanges } from '../../../../lib/core/revise/revise-sentences';
 
 describe('applyChanges', () => {
   it('replaces only the named spans, keeping everything else word for word', () => {

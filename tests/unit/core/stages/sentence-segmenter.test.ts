@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentsOf, sentenceSegmenter } from '../../../../lib/core/stages/sentence-segmenter';
+import { segmentsOf, sentenceSegmenter } from '../../../../lib/core/text/sentence-segmenter';
 import factcheckBench from '../../../fixtures/text/factcheck-bench-sentences.json';
 
 describe('sentenceSegmenter', () => {

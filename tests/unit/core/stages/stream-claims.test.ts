@@ -5,9 +5,9 @@ import type { ModelCallContext } from '../../../../lib/core/model/structured-cal
 import { runCheck } from '../../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../../lib/core/pipeline-types';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../../../lib/core/ports';
-import { extractClaims, type ClaimEntry } from '../../../../lib/core/stages/extract-claims';
-import { splitSentences } from '../../../../lib/core/stages/sentences';
-import { extractClaimsAsWritten } from '../../../../lib/core/stages/stream-claims';
+import { extractClaims, type ClaimEntry } from '../../../../lib/core/claims/claim-prompt';
+import { splitSentences } from '../../../../lib/core/text/sentences';
+import { extractClaimsAsWritten } from '../../../../lib/core/claims/stream-claims';
 import type { Claim } from '../../../../lib/core/types';
 import { fakeRun } from '../fake-run';
 import { reply } from '../model/fakes';

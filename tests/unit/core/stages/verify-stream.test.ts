@@ -4,8 +4,8 @@ import { ProviderError } from '../../../../lib/core/errors';
 import type { ModelCallContext } from '../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../lib/core/model/usage-meter';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../../../lib/core/ports';
-import { StanceStreamParser } from '../../../../lib/core/stages/stance-stream-parser';
-import { verifyClaim } from '../../../../lib/core/stages/verify-claim';
+import { StanceStreamParser } from '../../../../lib/core/verify/stance-stream-parser';
+import { verifyClaim } from '../../../../lib/core/verify/verify-claim';
 import type { ClaimAssessment, Claim, Evidence } from '../../../../lib/core/types';
 import { deferred, reply } from '../model/fakes';
 
