@@ -1,14 +1,15 @@
+/**
+ * The claim prompt and its reply schema. Atomic claims (Facts&Evidence, FLEEK): each sentence becomes
+ * short, self-contained claims with the exact quote they rest on, anchored back to offsets. One model
+ * call covers a batch of sentences; stream-claims.ts makes that call and hands each claim over as it is
+ * written, and the benchmark's baseline (scripts/bench/baseline/extract-claims.ts) makes it per sentence.
+ */
 import { z } from 'zod';
 import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
-import { structuredCall, type ModelCallContext, type StructuredCallSpec } from '../model/structured-call';
+import type { StructuredCallSpec } from '../model/structured-call';
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import { anchorClaim } from './anchor-claims';
 import { ENGLISH_QUERY_INSTRUCTIONS, isEnglish, QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from './query-prompt';
-
-/**
- * Atomic claims (Facts&Evidence, FLEEK): each sentence becomes short, self-contained claims with the
- * exact quote they rest on, anchored back to offsets. One model call covers a batch of sentences.
- */
 
 /** Sentences per call: large enough to share context, small enough that replies stay reliable. */
 const MAX_SENTENCES_PER_CALL = 20;
@@ -162,12 +163,6 @@ export function toClaim(input: ExtractClaimsInput, sentence: Sentence, entry: Lo
 /** The sentence itself as its one claim, for a sentence the model gave no claims for. */
 export function sentenceAsEntry(sentence: Sentence): LooseClaimEntry {
   return { claim: sentence.text, sourceQuote: sentence.text, checkWorthy: true };
-}
-
-/** Extracts and anchors the claims of one batch of sentences, with their search queries. */
-export async function extractClaims(ctx: ModelCallContext, input: ExtractClaimsInput, batch: readonly Sentence[]): Promise<ExtractedClaims> {
-  const { value } = await structuredCall(ctx, claimsCallSpec(input, batch));
-  return claimsFromReply(input, batch, value);
 }
 
 /** Claims of a validated reply, sentence by sentence. */

@@ -1,16 +1,13 @@
-import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../model/structured-call';
-import type { Claim, ClaimQueries } from '../types';
-
 /**
- * For each claim, a web search query and a type-aware question whose answer is the fact being checked
- * (FLEEK), in the text's language, plus English versions when the text is not English (English sources
- * are often the richest). Factlight asks for them in the claim-extraction call itself (QUERY_FIELDS and
- * QUERY_INSTRUCTIONS below), which saves a model round-trip on every check's critical path; the
- * standalone `generateQueries` call is the published pipelines' separate step, kept for the benchmark's
- * paper-structured baseline.
+ * The search half of the claim prompt: for each claim, a web search query and a type-aware question whose
+ * answer is the fact being checked (FLEEK), in the text's language, plus English versions when the text
+ * is not English (English sources are often the richest). Factlight asks for them in the claim-extraction
+ * call itself (QUERY_FIELDS and QUERY_INSTRUCTIONS below), which saves a model round-trip on every check's
+ * critical path; the benchmark's paper-structured baseline asks for them in a call of its own
+ * (scripts/bench/baseline/generate-queries.ts).
  */
+import { z } from 'zod';
+import type { Claim, ClaimQueries } from '../types';
 
 /** The query fields of one claim, as the model returns them. */
 export const QUERY_FIELDS = {
@@ -48,26 +45,4 @@ export function toClaimQueries(claim: Claim, fields: Partial<QueryFields> | unde
     if (fields?.englishQuestion?.trim()) result.englishQuestion = fields.englishQuestion.trim();
   }
   return result;
-}
-
-const queriesSchema = z.object({ claims: z.array(z.object({ id: z.string(), ...QUERY_FIELDS })) });
-
-const SYSTEM = `You write web searches for fact-checking claims.\n${QUERY_INSTRUCTIONS}\nReturn every claim id you were given. ${DATA_BLOCK_RULE}`;
-
-/** Generates queries for a batch of claims in a call of its own (the baseline's structure). */
-export async function generateQueries(ctx: ModelCallContext, claims: readonly Claim[], language: string): Promise<ClaimQueries[]> {
-  if (claims.length === 0) return [];
-  const list = claims.map((claim) => `${claim.id}: ${claim.text}`).join('\n');
-  const { value } = await structuredCall(ctx, {
-    stage: 'queries',
-    role: 'fast',
-    name: 'claim_queries',
-    schema: queriesSchema,
-    messages: [
-      { role: 'system', content: SYSTEM },
-      { role: 'user', content: `Language of the text: ${language}.\n\n${dataBlock('CLAIMS', list)}` },
-    ],
-  });
-  const byId = new Map(value.claims.map((entry) => [entry.id, entry]));
-  return claims.map((claim) => toClaimQueries(claim, byId.get(claim.id), language));
 }

@@ -5,7 +5,7 @@ import { rateExplanation } from '../../../lib/core/quality/explanations/rate-exp
 import { UsageMeter } from '../../../lib/core/model/usage-meter';
 import { runCheck } from '../../../lib/core/pipeline';
 import type { ChatModel, ChatRequest } from '../../../lib/core/ports';
-import { generateQueries } from '../../../lib/core/claims/query-prompt';
+import { generateQueries } from '../../../scripts/bench/baseline/generate-queries';
 import { createLinkedomExtractor } from '../../../lib/extract/linkedom-extractor';
 import { createOpenAiChatModel } from '../../../lib/llm/openai-chat-model';
 import type { StructuredMode } from '../../../lib/llm/request-profile';

@@ -5,7 +5,8 @@ import type { ModelCallContext } from '../../../../lib/core/model/structured-cal
 import { runCheck } from '../../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../../lib/core/pipeline-types';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../../../lib/core/ports';
-import { extractClaims, type ClaimEntry } from '../../../../lib/core/claims/claim-prompt';
+import type { ClaimEntry } from '../../../../lib/core/claims/claim-prompt';
+import { extractClaims } from '../../../../scripts/bench/baseline/extract-claims';
 import { splitSentences } from '../../../../lib/core/text/sentences';
 import { extractClaimsAsWritten } from '../../../../lib/core/claims/stream-claims';
 import type { Claim } from '../../../../lib/core/types';
