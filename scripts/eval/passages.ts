@@ -49,7 +49,7 @@ import { lexicalScores, prepareQuery } from '../../lib/core/evidence/passages/le
 import { combineFeatures, PASSAGE_FEATURES, passageFeatures, passageWeightVector } from '../../lib/core/evidence/passages/passage-features';
 import { rankPassages } from '../../lib/core/evidence/passages/rank-passages';
 import { selectPassages } from '../../lib/core/evidence/passages/select-passages';
-import { splitSentences } from '../../lib/core/passages/segment';
+import { splitSentences } from '../../lib/core/text/sentences';
 import { tokenize } from '../../lib/core/evidence/passages/tokenize';
 import type { Embedder } from '../../lib/core/ports';
 import { createOpenAiEmbedder } from '../../lib/llm/openai-chat-model';
@@ -178,7 +178,7 @@ async function pageHits(items: Item[], gold: Map<string, number[]>, embedder?: E
     const candidateAt = (offset: number): number => order[bounds.findIndex((end) => offset <= end)] ?? -1;
     const [chosen] = await selectPassages({ claim: item.claim, text, passagesPerPage: 1, contextSentences: 1, ...(embedder ? { embedder } : {}) });
     if (chosen && relevant.has(candidateAt((chosen.start + chosen.end) / 2))) ours++;
-    const sentences = splitSentences(text);
+    const sentences = splitSentences(text, undefined, 'page');
     const [best] = orderByScore(bm25Scores(tokenize(item.claim), sentences.map((s) => tokenize(s.text))));
     const sentence = best === undefined ? undefined : sentences[best];
     if (sentence && relevant.has(candidateAt(sentence.start))) bm25++;

@@ -1,7 +1,7 @@
 /**
- * Intl.Segmenter for sentences, shared by the checked-text splitter (stages/sentences.ts) and the page
- * splitter (passages/segment.ts): one cached instance per language, and a windowed walk that keeps V8's
- * segment iterator linear on long paragraphs.
+ * Intl.Segmenter for sentences, as the sentence splitter (sentences.ts) uses it on checked text and pages:
+ * one cached instance per language, and a windowed walk that keeps V8's segment iterator linear on long
+ * paragraphs.
  */
 
 /**

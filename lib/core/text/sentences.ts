@@ -1,14 +1,15 @@
+/**
+ * The one sentence splitter: text → sentences with exact offsets, for the checked text (the pipeline's
+ * first stage) and for pages read as evidence. Intl.Segmenter (UAX #29) does the language-aware work
+ * (。！？؟। terminators, Thai, surrogate pairs); this file adds what UAX #29 leaves out, since V8 ships it
+ * without ICU's abbreviation suppressions: URLs, e-mail addresses, inline code, abbreviations, initials
+ * and ellipses. Where blocks end depends on where the text comes from (`TextSource`): checked
+ * text is markdown-ish (sentence-blocks.ts), a page's extracted text has a block on every line.
+ */
 import type { Sentence } from '../types';
 import { detectLanguage } from './detect-language';
 import { scanBlocks, type BlockKind, type TextBlock } from './sentence-blocks';
 import { segmentsOf, sentenceSegmenter } from './sentence-segmenter';
-
-/**
- * The first pipeline stage: checked text → sentences with exact offsets. Intl.Segmenter (UAX #29) does the
- * language-aware work (。！？؟। terminators, Thai, surrogate pairs); this file adds what UAX #29 leaves
- * out, since V8 ships it without ICU's abbreviation suppressions: markdown structure, URLs, e-mail
- * addresses, inline code, abbreviations, initials and ellipses.
- */
 
 export { detectLanguage } from './detect-language';
 
@@ -21,8 +22,9 @@ export type SentenceWithKind = Sentence & { kind: SentenceKind };
 /**
  * Abbreviations that are almost never the end of a sentence because a name, number or word follows
  * (titles, months, "cf.", "vs."). Case-sensitive on purpose: "No. 5" is an abbreviation but "No." answers.
- * Abbreviations that often do end sentences ("etc.", "Inc.", "Jr.") are left out: UAX #29 already keeps
- * them when a lower-case word follows ("etc. and"), and a capital after them usually starts a sentence.
+ * Abbreviations that often do end sentences ("etc.", "Inc.", "Jr.", "Ltd.", "Co.", "usw.") are left out:
+ * UAX #29 already keeps them when a lower-case word follows ("etc. and"), and a capital after them usually
+ * starts a sentence. The same list serves pages and checked text.
  */
 const ABBREVIATIONS = new Set([
   // English titles and common short forms
@@ -92,7 +94,7 @@ function count(value: string, char: string): number {
  * Whether the segmenter's boundary at the end of `segment` is an abbreviation, an initial or an ellipsis
  * rather than a sentence end. `after` is the start of the text that follows, without leading spaces.
  */
-function continuesAfter(segment: string, after: string, language: string): boolean {
+function continuesAfter(segment: string, after: string, language: string, page: boolean): boolean {
   // Segments keep their trailing spaces, so an ASCII terminator at the very end is glued to the next word:
   // ".NET", "?query" outside a detected URL. (CJK terminators are never followed by a space.)
   if (/[.!?]$/.test(segment)) return true;
@@ -103,14 +105,20 @@ function continuesAfter(segment: string, after: string, language: string): boole
   while (start > 0 && end - start < 32 && !isSpace(segment[start - 1])) start -= 1;
   const token = segment.slice(start, end).replace(OPENERS, '');
   const bare = token.replace(CLOSERS, '');
-  if (bare.endsWith('...') || bare.endsWith('…')) return true;
+  // In a person's text an ellipsis is a pause ("wait… what"); in a page's text it marks words left out (a
+  // teaser, a cut title or snippet), and what follows in capitals starts anew: there UAX #29 decides.
+  if (bare.endsWith('...') || bare.endsWith('…')) return !page;
   if (!bare.endsWith('.')) return false;
   const word = bare.slice(0, -1);
   if (ABBREVIATIONS.has(word)) return true;
+  // A lone lower-case letter is a piece of a spaced short form ("z. B.", "d. h.", "u. a.") far more often
+  // than the end of a sentence.
+  if (/^\p{Ll}$/u.test(word)) return true;
   // Initials ("William O. Douglas") and dotted short forms ("U.S.", "e.g.", "z.B.", "Ph.D."). "I" is
   // left out: "World War I." ends sentences far more often than an initial I. does.
+  // A second initial ("J. A. Rogers") is part of the name even when it is a word that starts sentences.
   if ((/^\p{Lu}$/u.test(word) && word !== 'I') || /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u.test(word)) {
-    return !SENTENCE_STARTERS.has(/^\p{L}+/u.exec(after)?.[0] ?? '');
+    return /^\p{Lu}\./u.test(after) || !SENTENCE_STARTERS.has(/^\p{L}+/u.exec(after)?.[0] ?? '');
   }
   return ORDINAL_DOT_LANGUAGES.has(language) && /^\d{1,2}$/.test(word);
 }
@@ -129,14 +137,39 @@ function isSpace(char: string | undefined): boolean {
 }
 
 /**
- * Splits `text` into sentences whose offsets index `text` exactly (`text.slice(start, end) === text`),
- * with surrounding whitespace and list or heading markers left out and empty sentences dropped.
- *
- * @param lang BCP 47 tag for Intl.Segmenter; by default guessed with `detectLanguage`.
+ * Where the text comes from. 'text' (the default) is text a person checks, often a chatbot's markdown-ish
+ * answer: headings, list items and code are blocks of their own (sentence-blocks.ts), a line that goes on
+ * in lower case continues its sentence, and the language is guessed when not given. 'page' is a page's
+ * extracted text: no markdown, and every line break ends a block (the extractor writes one per paragraph,
+ * heading, list item or `<br>`); the language is the page's own when known, else the runtime default.
  */
-export function splitSentences(text: string, lang?: string): SentenceWithKind[] {
-  const language = lang ?? detectLanguage(text);
-  const primary = language.split('-')[0]?.toLowerCase() ?? '';
+export type TextSource = 'text' | 'page';
+
+/** A page's extracted text: each non-blank line is a block of prose. */
+function pageBlocks(text: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  let start = 0;
+  for (const m of text.matchAll(LINE_BREAKS)) {
+    blocks.push({ start, end: m.index, kind: 'prose' });
+    start = m.index + m[0].length;
+  }
+  blocks.push({ start, end: text.length, kind: 'prose' });
+  return blocks;
+}
+
+/**
+ * Splits `text` into sentences whose offsets index `text` exactly (`text.slice(start, end) === text`),
+ * with surrounding whitespace and list or heading markers left out, empty sentences dropped and `index`
+ * counting from 0 in reading order.
+ *
+ * @param lang BCP 47 tag for Intl.Segmenter and the ordinal rule; for 'text', guessed with `detectLanguage`
+ *   when left out.
+ * @param source where the text comes from (see TextSource).
+ */
+export function splitSentences(text: string, lang?: string, source: TextSource = 'text'): SentenceWithKind[] {
+  const page = source === 'page';
+  const language = lang ?? (page ? undefined : detectLanguage(text));
+  const primary = language?.split('-')[0]?.toLowerCase() ?? '';
   const segmenter = sentenceSegmenter(language);
   const ranges = protectedRanges(text);
   const sentences: SentenceWithKind[] = [];
@@ -148,7 +181,7 @@ export function splitSentences(text: string, lang?: string): SentenceWithKind[] 
     if (end <= start) return;
     const value = text.slice(start, end);
     // A unit that is nothing but inline code ("`npm run build`" on its own line) is code too.
-    sentences.push({ index: sentences.length, start, end, text: value, kind: /^`[^`]+`$/.test(value) ? 'code' : kind });
+    sentences.push({ index: sentences.length, start, end, text: value, kind: !page && /^`[^`]+`$/.test(value) ? 'code' : kind });
   };
   /** Boundaries arrive in increasing order, so one pointer walks the sorted ranges once. */
   const insideProtected = (offset: number): boolean => {
@@ -162,7 +195,7 @@ export function splitSentences(text: string, lang?: string): SentenceWithKind[] 
       emit(block.start, block.end, block.kind);
       return;
     }
-    // Soft-wrapped lines are joined with spaces of the same length, so offsets stay valid.
+    // Soft-wrapped lines are joined with spaces of the same length, so offsets stay valid. (A page block is one line.)
     const body = text.slice(block.start, block.end).replace(LINE_BREAKS, (m) => ' '.repeat(m.length));
     if (!TERMINATOR.test(body)) {
       emit(block.start, block.end, block.kind);
@@ -172,7 +205,7 @@ export function splitSentences(text: string, lang?: string): SentenceWithKind[] 
     for (const { index, segment } of segmentsOf(segmenter, body)) {
       const end = index + segment.length;
       if (end >= body.length) break;
-      if (insideProtected(block.start + end) || continuesAfter(segment, body.slice(end, end + 16).trimStart(), primary)) continue;
+      if (insideProtected(block.start + end) || continuesAfter(segment, body.slice(end, end + 16).trimStart(), primary, page)) continue;
       const marker = inlineMarkerStart(segment);
       emit(block.start + pieceStart, block.start + (marker >= 0 ? index + marker : end), block.kind);
       pieceStart = end;
@@ -180,6 +213,6 @@ export function splitSentences(text: string, lang?: string): SentenceWithKind[] 
     emit(block.start + pieceStart, block.end, block.kind);
   };
 
-  for (const block of scanBlocks(text)) splitBlock(block);
+  for (const block of page ? pageBlocks(text) : scanBlocks(text)) splitBlock(block);
   return sentences;
 }

@@ -4,7 +4,7 @@
  * per claim; only the claim's own words differ between those calls.
  */
 import type { Sentence } from '../../types';
-import { splitSentences } from '../../passages/segment';
+import { splitSentences } from '../../text/sentences';
 import { tokenize } from './tokenize';
 
 export interface PageSentences {
@@ -27,7 +27,7 @@ export function pageSentences(text: string, lang?: string): PageSentences {
   let entry = memo.get(text);
   if (entry) memo.delete(text);
   if (!entry || entry.lang !== lang) {
-    const sentences = splitSentences(text, lang);
+    const sentences = splitSentences(text, lang, 'page');
     entry = { lang, page: { sentences, tokens: sentences.map((sentence) => tokenize(sentence.text)) } };
   }
   if (memo.size >= PAGE_MEMO_SIZE) memo.delete(memo.keys().next().value as string);

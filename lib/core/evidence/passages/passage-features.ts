@@ -14,7 +14,7 @@
  * held-out figures) and fixed as constants; the product does no fitting.
  */
 import { LEXICAL_PARAMS, lexicalIdf, lexicalScores, type PreparedQuery } from './lexical';
-import { splitSentences } from '../../passages/segment';
+import { splitSentences } from '../../text/sentences';
 import { tokenize } from './tokenize';
 
 /** The features in the order `passageFeatures` returns them (the first is the lexical score itself). */
@@ -103,7 +103,7 @@ export function passageFeatures(query: PreparedQuery, passages: readonly string[
   const size = Math.max(WINDOW_TOKENS, 2 * query.terms.length);
   return docs.map((doc, i) => {
     let sentence = 0;
-    for (const { text } of splitSentences(passages[i] ?? '')) sentence = Math.max(sentence, coverage(query.terms, new Set(tokenize(text)), weight));
+    for (const { text } of splitSentences(passages[i] ?? '', undefined, 'page')) sentence = Math.max(sentence, coverage(query.terms, new Set(tokenize(text)), weight));
     return [lexical[i] ?? 0, sentence, windowCoverage(query.terms, doc, weight, size), leadScore(query.terms, doc)];
   });
 }

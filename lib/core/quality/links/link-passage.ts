@@ -4,7 +4,7 @@
  * by neighbouring sentences while the passage stays under MAX_PASSAGE_CHARS.
  */
 import { rankSentences } from '../../evidence/passages/rank-sentences';
-import { splitSentences } from '../../passages/segment';
+import { splitSentences } from '../../text/sentences';
 import type { TextSpan } from '../../types';
 
 /**
@@ -34,7 +34,7 @@ function cutAround(text: string, span: TextSpan, max: number): string {
 /** The passage of `text` (a page's main text) to judge against `query` (the citing sentence). */
 export async function linkPassage(text: string, query: string, options: LinkPassageOptions = {}): Promise<string> {
   if (text.length <= MAX_PASSAGE_CHARS) return text;
-  const sentences = splitSentences(text, options.lang);
+  const sentences = splitSentences(text, options.lang, 'page');
   if (sentences.length === 0) return cutAround(text, { start: 0, end: 0 }, MAX_PASSAGE_CHARS);
   let lo: number;
   let hi: number;

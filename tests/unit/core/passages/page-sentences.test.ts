@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_MEMO_SIZE, pageSentences } from '../../../../lib/core/evidence/passages/page-sentences';
 import { selectPassages } from '../../../../lib/core/evidence/passages/select-passages';
-import * as segment from '../../../../lib/core/passages/segment';
+import * as sentences from '../../../../lib/core/text/sentences';
 import { tokenize } from '../../../../lib/core/evidence/passages/tokenize';
 import { fixture } from './fixtures';
 
 // Counts the splitting work; the real splitter still runs.
-vi.mock('../../../../lib/core/passages/segment', async (importOriginal) => {
-  const original = await importOriginal<typeof segment>();
+vi.mock('../../../../lib/core/text/sentences', async (importOriginal) => {
+  const original = await importOriginal<typeof sentences>();
   return { ...original, splitSentences: vi.fn(original.splitSentences) };
 });
-const split = vi.mocked(segment.splitSentences);
+const split = vi.mocked(sentences.splitSentences);
 
 const NZ = fixture('new-zealand.en.txt');
 
@@ -28,7 +28,7 @@ describe('pageSentences', () => {
     const first = pageSentences(text, 'en');
     expect(pageSentences(text, 'en')).toBe(first);
     expect(split).toHaveBeenCalledTimes(1);
-    expect(first.sentences).toEqual(segment.splitSentences(text, 'en'));
+    expect(first.sentences).toEqual(sentences.splitSentences(text, 'en', 'page'));
     expect(first.tokens).toEqual(first.sentences.map((s) => tokenize(s.text)));
   });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../../../../lib/core/passages/segment';
+import { splitSentences as split } from '../../../../lib/core/text/sentences';
 import { CHINESE, GERMAN, fixture } from './fixtures';
+
+/** The page splitter, as evidence passages and the link audit call it. */
+const splitSentences = (text: string, lang?: string) => split(text, lang, 'page');
 
 function expectExactOffsets(text: string, lang?: string): void {
   const sentences = splitSentences(text, lang);
@@ -15,7 +18,7 @@ function expectExactOffsets(text: string, lang?: string): void {
   });
 }
 
-describe('splitSentences', () => {
+describe("splitSentences of a page's text", () => {
   it('maps every sentence of real pages back to its exact offsets', () => {
     expectExactOffsets(fixture('new-zealand.en.txt'), 'en');
     expectExactOffsets(fixture('aha-moment.en.txt'), 'en');
@@ -42,6 +45,19 @@ describe('splitSentences', () => {
     const german = splitSentences(GERMAN, 'de').map((s) => s.text);
     expect(german).toContain('Heute führen u. a. drei Seilbahnen hinauf, z. B. die Seilbahn Zugspitze.');
     expect(german).toContain('Dr. Müller vom Deutschen Wetterdienst misst dort seit Jahren die Temperatur.');
+  });
+
+  it('ends a block at every line break and reads no markdown, unlike checked text', () => {
+    const text = '# Results\n- 42 people came\nthe rest stayed home';
+    expect(splitSentences(text, 'en').map((s) => s.text)).toEqual(['# Results', '- 42 people came', 'the rest stayed home']);
+    // Checked text: a heading, and a list item that the lower-case line continues.
+    expect(split(text, 'en').map((s) => s.text)).toEqual(['Results', '42 people came\nthe rest stayed home']);
+  });
+
+  it('ends a sentence at an ellipsis followed by a capital, where checked text reads a pause', () => {
+    const text = 'Why do stars shine... What powers the Sun? Nuclear fusion.';
+    expect(splitSentences(text, 'en').map((s) => s.text)).toEqual(['Why do stars shine...', 'What powers the Sun?', 'Nuclear fusion.']);
+    expect(split(text, 'en').map((s) => s.text)).toEqual(['Why do stars shine... What powers the Sun?', 'Nuclear fusion.']);
   });
 
   it('splits Japanese and Chinese at their own full stops', () => {

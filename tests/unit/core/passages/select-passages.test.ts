@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../../lib/core/errors';
 import type { Embedder } from '../../../../lib/core/ports';
 import { selectPassages, type SelectPassagesInput } from '../../../../lib/core/evidence/passages/select-passages';
-import { splitSentences } from '../../../../lib/core/passages/segment';
+import { splitSentences } from '../../../../lib/core/text/sentences';
 import { CHINESE, GERMAN, fixture } from './fixtures';
 
 const NZ = fixture('new-zealand.en.txt');
@@ -16,7 +16,7 @@ function select(claim: string, text: string, more: Partial<SelectPassagesInput> 
 /** Asserts the passage is exactly the window of `context` sentences around the sentence containing `needle`. */
 function expectWindow(text: string, passage: { text: string; start: number; end: number }, needle: string, context: number, lang?: string): void {
   expect(text.slice(passage.start, passage.end)).toBe(passage.text);
-  const sentences = splitSentences(text, lang);
+  const sentences = splitSentences(text, lang, 'page');
   const centre = sentences.findIndex((s) => s.text.includes(needle));
   expect(centre).toBeGreaterThanOrEqual(0);
   const lo = Math.max(0, centre - context);

@@ -125,6 +125,17 @@ describe('splitSentences rules', () => {
       'He lives in the U.S.',
       'It is big.',
     ]);
+    // …and a second initial is part of the name, even when it is a word that starts sentences.
+    expect(texts('The claim comes from J. A. Rogers. He wrote it in 1965.')).toEqual(['The claim comes from J. A. Rogers.', 'He wrote it in 1965.']);
+    // "z. B." and "d. h." are written with spaces in German.
+    expect(texts('Es gibt Seilbahnen, z. B. die Zugspitzbahn. Sie ist alt.', 'de')).toEqual(['Es gibt Seilbahnen, z. B. die Zugspitzbahn.', 'Sie ist alt.']);
+  });
+
+  it('ends a sentence after "etc.", "Inc." or "Jr." when a capital follows, as on pages', () => {
+    const text = 'Apple Inc. The company sells phones, tablets, etc. Then came Holmes Jr. He was a judge.';
+    const expected = ['Apple Inc.', 'The company sells phones, tablets, etc.', 'Then came Holmes Jr.', 'He was a judge.'];
+    expect(texts(text)).toEqual(expected);
+    expect(splitSentences(text, 'en', 'page').map((s) => s.text)).toEqual(expected);
   });
 
   it('makes list items and headings their own units without their markers', () => {
