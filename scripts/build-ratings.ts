@@ -9,7 +9,8 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CRED1_CATEGORIES, normaliseHost } from '../lib/core/evidence/sources/domain-ratings';
+import { CRED1_CATEGORIES } from '../lib/core/evidence/sources/domain-ratings';
+import { normaliseHost } from '../lib/core/text/hosts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
 const dataDir = values.data ?? '../shared/data/domain-ratings';
@@ -30,7 +31,7 @@ function readCsv(file: string): Array<Record<string, string>> {
 function normaliseDomain(raw: string): string | undefined {
   const cleaned = raw.trim().toLowerCase().replace(/\s+/g, '').split('–').pop() ?? '';
   const [host, ...path] = cleaned.split('/');
-  const normalised = normaliseHost(host ?? '')?.replace(/^www\./, '');
+  const normalised = normaliseHost(host ?? '');
   if (!normalised || !normalised.includes('.')) return undefined;
   const firstSegment = path.find(Boolean);
   return firstSegment ? `${normalised}/${firstSegment}` : normalised;

@@ -1,5 +1,5 @@
 import type { FactlightDb } from '../db/schema';
-import { hostOf } from '../core/evidence/sources/source-type-rules';
+import { hostOf } from '../core/text/hosts';
 import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging } from '../messaging/protocol';
 import { loadSettings } from '../settings/store';

@@ -3,7 +3,7 @@ import { runCheck } from '../core/pipeline';
 import type { ArticleExtractor, Clock } from '../core/ports';
 import type { Evidence } from '../core/types';
 import { stableHash } from '../core/model/stable-hash';
-import { hostOf } from '../core/evidence/sources/source-type-rules';
+import { hostOf } from '../core/text/hosts';
 import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';

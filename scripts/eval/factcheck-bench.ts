@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { runCheck } from '../../lib/core/pipeline';
 import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
+import { hostOf } from '../../lib/core/text/hosts';
 import { verifyClaim } from '../../lib/core/verify/verify-claim';
 import type { Claim, Evidence } from '../../lib/core/types';
 import { pipelineFromEnv } from '../lib/env-settings';
@@ -53,8 +54,8 @@ export async function evaluateWithDatasetEvidence(items: BenchItem[], deps: Pipe
           const claim: Claim = { id: `${itemIndex}-${sentenceKey}-${claimIndex}`, sentenceIndex: 0, text, span: { start: 0, end: 0 }, anchored: false, checkWorthy: true };
           const evidence: Evidence[] = (sentence.auto_evidence[claimIndex] ?? []).map((passage, e) => {
             const url = sentence.auto_evidence_url[claimIndex]?.[e] ?? '';
-            let host = '';
-            try { host = new URL(url).hostname; } catch { /* some rows have no URL */ }
+            // Named as the product names a source's site; some rows have no URL.
+            const host = hostOf(url) ?? '';
             return { id: `${claim.id}:e${e}`, claimId: claim.id, passage, origin: 'page', source: { url, host, title: host || 'passage', provider: 'searxng', sourceType: 'other' } };
           });
           try {

@@ -1,7 +1,8 @@
 import type { Embedder, SearchResult } from '../ports';
 import { buildTextFragment } from '../text/build-text-fragment';
 import { selectPassages } from './passages/select-passages';
-import { hostOf, sourceTypeByRule } from './sources/source-type-rules';
+import { hostOf } from '../text/hosts';
+import { sourceTypeByRule } from './sources/source-type-rules';
 import type { Claim, ClaimQueries, Evidence, EvidenceSource } from '../types';
 import type { PageReader } from './read-pages';
 import type { ClaimSearchResult } from './search-evidence';

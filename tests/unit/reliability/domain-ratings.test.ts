@@ -75,7 +75,8 @@ describe('domain rating lookup', () => {
   });
 
   it('lists candidates most specific first, down to two labels', () => {
-    expect(candidateDomains('www.news.example.co.uk')).toEqual(['www.news.example.co.uk', 'news.example.co.uk', 'example.co.uk', 'co.uk']);
+    expect(candidateDomains('www.news.example.co.uk')).toEqual(['news.example.co.uk', 'example.co.uk', 'co.uk']);
+    expect(candidateDomains('m.news.example.co.uk')).toEqual(['m.news.example.co.uk', 'news.example.co.uk', 'example.co.uk', 'co.uk']);
     expect(candidateDomains('')).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
 import { structuredCall, type ModelCallContext } from '../../model/structured-call';
-import { normaliseHost, sourceTypeByHost } from './source-type-rules';
+import { normaliseHost } from '../../text/hosts';
+import { sourceTypeByHost } from './source-type-rules';
 import { SOURCE_TYPES, type SourceType } from '../../types';
 
 /**
@@ -61,7 +62,7 @@ export async function classifySources(ctx: ModelCallContext & { onWarning?: (mes
     });
     for (const entry of value.hosts) {
       const host = normaliseHost(entry.host);
-      if (!unknown.has(host)) continue;
+      if (host === undefined || !unknown.has(host)) continue;
       types.set(host, entry.type);
       await ctx.cache?.set('source-type', host, entry.type, HOST_TTL_MS);
     }

@@ -8,6 +8,7 @@
  * Pure: the table is parsed from text, so the same lookup runs in the side panel, in Node and in tests.
  * A host that neither list rates has no rating: it is never shown as unreliable.
  */
+import { normaliseHost } from '../../text/hosts';
 
 /** The list a rating comes from. */
 export type RatingList = 'lin2023' | 'cred1';
@@ -100,18 +101,6 @@ export function parseRatingsTable(text: string): RatingsTable {
   return table;
 }
 
-/** The host as the lists write domains: lower case, punycode for IDN, no trailing dot. */
-export function normaliseHost(host: string): string | undefined {
-  const trimmed = host.trim().replace(/\.+$/, '');
-  if (!trimmed) return undefined;
-  try {
-    // URL's host parser applies IDNA (UTS #46): Unicode labels become punycode, case folds.
-    return new URL(`http://${trimmed}/`).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Google's AMP cache serves `www.bbc.co.uk` as `www-bbc-co-uk.cdn.ampproject.org` (dots become `-`,
  * hyphens `--`): the page is the publisher's, so it is rated as the publisher.
@@ -123,8 +112,8 @@ function unwrapAmpCache(host: string): string {
 }
 
 /**
- * The candidate domains for a host, most specific first: the host, then each parent (which covers the
- * `www.`, `m.`, `amp.` and `mobile.` editions), down to two labels.
+ * The candidate domains for a host, most specific first: the host (normalised, so without `www.`), then
+ * each parent (which covers the `m.`, `amp.` and `mobile.` editions), down to two labels.
  */
 export function candidateDomains(host: string): string[] {
   const normalised = normaliseHost(host);

@@ -1,3 +1,4 @@
+import { hostOf } from '../../text/hosts';
 import type { SourceType } from '../../types';
 
 /**
@@ -45,20 +46,6 @@ add('blog', `medium.com substack.com wordpress.com blogspot.com tumblr.com ghost
 const GOVERNMENT_SUFFIXES = ['.gov', '.mil', '.gov.uk', '.gouv.fr', '.gob.es', '.gov.au', '.gc.ca', '.gov.in', '.go.jp', '.bund.de', '.admin.ch', '.europa.eu', '.gov.br', '.gob.mx'];
 const GOVERNMENT_HOSTS = ['europa.eu', 'un.org', 'gov.uk', 'bundesregierung.de', 'canada.ca'];
 
-/** Normalised host: lower case, no "www.", no trailing dot. */
-export function normaliseHost(host: string): string {
-  return host.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
-}
-
-/** The normalised host of a URL, or undefined when it does not parse. */
-export function hostOf(url: string): string | undefined {
-  try {
-    return normaliseHost(new URL(url).hostname);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The host itself, then each parent domain with at least one dot ("a.b.com", "b.com"). */
 function domainsOf(host: string): string[] {
   const domains: string[] = [];
@@ -80,7 +67,7 @@ export function sourceTypeByPath(url: string): SourceType | undefined {
   } catch {
     return undefined;
   }
-  const domains = domainsOf(normaliseHost(parsed.hostname));
+  const domains = domainsOf(hostOf(url) ?? '');
   const path = parsed.pathname.toLowerCase();
   const known = KNOWN_PATHS.find((rule) => domains.includes(rule.host) && (path === rule.path || path.startsWith(`${rule.path}/`)));
   if (known) return known.type;

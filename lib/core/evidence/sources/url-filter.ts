@@ -1,4 +1,4 @@
-import { normaliseHost } from './source-type-rules';
+import { normaliseHost } from '../../text/hosts';
 
 /**
  * Which URLs may serve as evidence, and how URLs are compared. Search-result pages and bare home pages
@@ -25,8 +25,8 @@ export function isUsableEvidenceUrl(url: string, excludedDomains: readonly strin
     return false;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-  const host = normaliseHost(parsed.hostname);
-  if (excludedDomains.some((domain) => host === normaliseHost(domain) || host.endsWith(`.${normaliseHost(domain)}`))) return false;
+  const host = normaliseHost(parsed.hostname) ?? parsed.hostname;
+  if (excludedDomains.map(normaliseHost).some((domain) => domain !== undefined && (host === domain || host.endsWith(`.${domain}`)))) return false;
   const hostAndPath = `${host}${parsed.pathname}${parsed.search}`;
   if (SEARCH_PAGE_PATTERNS.some((pattern) => pattern.test(hostAndPath))) return false;
   const bareHome = (parsed.pathname === '/' || parsed.pathname === '' || /^\/(index\.(html?|php))?$/i.test(parsed.pathname)) && parsed.search === '';
@@ -41,7 +41,7 @@ export function canonicalUrl(url: string): string {
     const parsed = new URL(url);
     parsed.hash = '';
     for (const key of [...parsed.searchParams.keys()]) if (TRACKING_PARAMS.test(key)) parsed.searchParams.delete(key);
-    parsed.hostname = normaliseHost(parsed.hostname);
+    parsed.hostname = normaliseHost(parsed.hostname) ?? parsed.hostname;
     const path = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '') : parsed.pathname;
     return `${parsed.protocol}//${parsed.host}${path}${parsed.search}`;
   } catch {

@@ -3,6 +3,7 @@
  * understands (no trailing period, so the caller can add what the archive found).
  */
 import { ProviderError } from '../../errors';
+import { hostOf } from '../../text/hosts';
 import type { LinkStatus } from './types';
 
 /** The status and the reader's explanation of one failure. */
@@ -12,12 +13,9 @@ export interface FailureReading {
   httpStatus?: number;
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the site';
-  }
+/** Where the link went, as the reader's sentence names it; "the site" when the address does not parse. */
+function addressOf(url: string): string {
+  return hostOf(url, { form: 'address' }) ?? 'the site';
 }
 
 /** "a PDF file", "an image", … for a media type the fetcher refused. */
@@ -46,7 +44,7 @@ const REFUSALS: Readonly<Record<number, string>> = {
  * the caller before this is asked; anything that is not a `ProviderError` reads as an unreachable page.
  */
 export function readFetchFailure(error: unknown, url: string): FailureReading {
-  const host = hostOf(url);
+  const host = addressOf(url);
   if (!(error instanceof ProviderError)) {
     return { status: 'dead', detail: `The page at ${host} could not be read (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -60,7 +58,7 @@ export function readFetchFailure(error: unknown, url: string): FailureReading {
     case 'too-many-redirects':
       return { status: 'dead', detail: `The link at ${host} redirects again and again without reaching a page` };
     case 'private-address':
-      return { status: 'blocked', detail: `The link leads to a private-network address (${hostOf(error.details.url ?? url)}), which is not fetched unless allowed in the settings` };
+      return { status: 'blocked', detail: `The link leads to a private-network address (${addressOf(error.details.url ?? url)}), which is not fetched unless allowed in the settings` };
     case 'dns':
       return { status: 'dead', detail: `The site name ${host} does not exist (it does not resolve to any server)` };
     case 'invalid-url':

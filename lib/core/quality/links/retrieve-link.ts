@@ -10,6 +10,7 @@ import { canonicalUrl } from '../../evidence/sources/url-filter';
 import { doiFromUrl } from './doi';
 import { readFetchFailure } from './fetch-failure';
 import { javascriptSignal, visibleText } from './html-signals';
+import { hostOf } from '../../text/hosts';
 import { findTextFragment, fragmentFromQuote, fragmentQuote, parseTextFragment, type TextFragment } from '../../text/text-fragment';
 import type { LinkRetrieval } from './types';
 
@@ -51,13 +52,6 @@ function samePage(a: string, b: string): boolean {
   return key(a) === key(b);
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
 
 function pathOf(url: string): string {
   try {
@@ -81,7 +75,7 @@ function readingOf(asked: string, read: PageText): Pick<LinkRetrieval, 'status' 
   const { page } = read;
   const redirected = !samePage(asked, page.finalUrl);
   const status = redirected ? 'redirected' : 'working';
-  const host = hostOf(page.finalUrl);
+  const host = hostOf(page.finalUrl, { form: 'address' }) ?? page.finalUrl;
   let where = '';
   if (redirected) {
     const home = pathOf(page.finalUrl) === '/' && pathOf(asked) !== '/';

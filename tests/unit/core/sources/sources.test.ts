@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostOf, sourceTypeByPath, sourceTypeByRule } from '../../../../lib/core/evidence/sources/source-type-rules';
+import { sourceTypeByPath, sourceTypeByRule } from '../../../../lib/core/evidence/sources/source-type-rules';
 import { canonicalUrl, isUsableEvidenceUrl } from '../../../../lib/core/evidence/sources/url-filter';
 
 describe('source types by rule', () => {
@@ -37,14 +37,6 @@ describe('source types by rule', () => {
   });
 });
 
-describe('hostOf', () => {
-  it('gives the normalised host: lower case, no "www.", no trailing dot', () => {
-    expect(hostOf('https://WWW.Reuters.com./world/x')).toBe('reuters.com');
-    expect(hostOf('http://news.example.org:8080/a')).toBe('news.example.org');
-    expect(hostOf('not a url')).toBeUndefined();
-  });
-});
-
 describe('evidence URLs', () => {
   it.each([
     'https://www.google.com/search?q=eiffel',
@@ -66,6 +58,11 @@ describe('evidence URLs', () => {
   it('accepts article pages', () => {
     expect(isUsableEvidenceUrl('https://en.wikipedia.org/wiki/Eiffel_Tower', ['blocked.example.org'])).toBe(true);
     expect(isUsableEvidenceUrl('https://notblocked.example.org.evil.com/a', ['blocked.example.org'])).toBe(true);
+  });
+
+  it('excludes a domain however the user wrote it: "www.", capitals, Unicode', () => {
+    expect(isUsableEvidenceUrl('https://news.bücher.example/a', ['WWW.Bücher.Example'])).toBe(false);
+    expect(isUsableEvidenceUrl('https://www.example.net/a', ['example.net.'])).toBe(false);
   });
 
   it('canonicalises URLs so the same page is read once', () => {
