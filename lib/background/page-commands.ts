@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { pageMessaging, type PageCheckResult } from '../messaging/protocol';
 import { openSidePanelFor, toolbarButtonContext } from './side-panel';
 import { injectHighlighter } from './tab-sync';
+import { errorMessage } from '../core/errors';
 
 /**
  * Starting a check from a page: the floating button, the context menu and the keyboard shortcut all end
@@ -15,7 +16,7 @@ export async function runInPage(action: PageAction, tabId: number, frameId = 0):
     await injectHighlighter(tabId, frameId);
     return await pageMessaging.sendMessage(action, undefined, { tabId, frameId });
   } catch (error) {
-    return { started: false, error: `Factlight cannot run on this page (${error instanceof Error ? error.message : String(error)}).` };
+    return { started: false, error: `Factlight cannot run on this page (${errorMessage(error)}).` };
   }
 }
 

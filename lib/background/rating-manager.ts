@@ -5,6 +5,7 @@ import type { RateExplanationRequest, RateExplanationResult } from '../messaging
 import { createPipelineDeps, type RuntimeAdapters } from '../runtime/create-pipeline-deps';
 import { modelSetupProblem } from '../settings/active-profile';
 import type { RunManagerDeps } from './run-manager';
+import { errorMessage } from '../core/errors';
 
 /**
  * Owns "Rate an explanation" runs: like checks, they are created as records, run in the background, written
@@ -37,7 +38,7 @@ export function createRatingManager(deps: RatingManagerDeps) {
       });
       await deps.db.ratings.update(ratingId, { status: 'done', stage: 'done', evidence: result.evidence, links: result.links, score: result.score, updatedAt: clock.now() });
     } catch (error) {
-      await deps.db.ratings.update(ratingId, { status: 'failed', error: error instanceof Error ? error.message : String(error), updatedAt: clock.now() }).catch(() => undefined);
+      await deps.db.ratings.update(ratingId, { status: 'failed', error: errorMessage(error), updatedAt: clock.now() }).catch(() => undefined);
     } finally {
       running.delete(ratingId);
       deps.onActivityChange?.(running.size);

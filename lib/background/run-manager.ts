@@ -20,6 +20,7 @@ import type { LanguageModelApi } from '../llm/prompt-api';
 import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
+import { errorMessage } from '../core/errors';
 
 /**
  * Owns checks: creates them, runs the pipeline in the background, persists every step, cancels, and
@@ -107,7 +108,7 @@ export function createRunManager(deps: RunManagerDeps) {
       await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done');
     } catch (error) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing to keep then.
-      await writer.fail(error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      await writer.fail(errorMessage(error)).catch(() => undefined);
     } finally {
       disposeModel?.();
       running.delete(checkId);

@@ -73,3 +73,11 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
+
+/**
+ * What went wrong, in words: an Error's message, or the thrown value as text when something else was
+ * thrown or rejected (a string, a number, an object).
+ */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,4 +1,5 @@
 import type { Cache, CacheKind } from './ports';
+import { errorMessage } from './errors';
 
 /**
  * A run's view of the cache. Caching only saves work, so a cache that fails (storage full, database
@@ -10,7 +11,7 @@ export function forgivingCache(cache: Cache, onFirstFailure: (message: string) =
   const failed = (error: unknown) => {
     if (reported) return;
     reported = true;
-    onFirstFailure(`The cache is not working, so nothing is reused or kept this time (${error instanceof Error ? error.message : String(error)}).`);
+    onFirstFailure(`The cache is not working, so nothing is reused or kept this time (${errorMessage(error)}).`);
   };
   return {
     async get<T>(kind: CacheKind, key: string): Promise<T | undefined> {

@@ -1,4 +1,4 @@
-import { ProviderError } from './errors';
+import { ProviderError, errorMessage } from './errors';
 import { evidenceForClaim } from './evidence-only/run-evidence-check';
 import { BudgetExceededError } from './model/usage-meter';
 import { createRunContext } from './run-context';
@@ -60,7 +60,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   const couldNotCheck = (claim: Claim, error: unknown) => {
     if (error instanceof BudgetExceededError) stopped ??= 'budget';
     if (isCancellation(error, options.signal)) stopped ??= 'cancelled';
-    const reason = stopped === 'budget' ? 'Not checked: the token budget for this check was reached.' : stopped === 'cancelled' ? 'Not checked: the check was cancelled.' : `Could not check: ${message(error)}`;
+    const reason = stopped === 'budget' ? 'Not checked: the token budget for this check was reached.' : stopped === 'cancelled' ? 'Not checked: the check was cancelled.' : `Could not check: ${errorMessage(error)}`;
     const assessment: ClaimAssessment = { claimId: claim.id, verdict: 'could-not-check', judgements: [], explanation: reason, citedEvidenceIds: [], error: reason };
     assessments.set(claim.id, assessment);
     emit({ type: 'assessment', assessment });
@@ -155,7 +155,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       return result;
     } catch (error) {
       if (error instanceof BudgetExceededError) stopped ??= 'budget';
-      warn(`Revisions could not be written: ${message(error)}`);
+      warn(`Revisions could not be written: ${errorMessage(error)}`);
       return [];
     }
   }
@@ -214,6 +214,3 @@ function isCancellation(error: unknown, signal?: AbortSignal): boolean {
   return Boolean(signal?.aborted) || (error instanceof ProviderError && error.kind === 'cancelled');
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

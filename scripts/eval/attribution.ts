@@ -24,6 +24,7 @@ import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
 import { pipelineFromEnv } from '../lib/env-settings';
 import { InputError, resolveEvalData } from '../lib/eval-data';
+import { errorMessage } from '../../lib/core/errors';
 
 interface RawItem {
   claim: string;
@@ -224,7 +225,7 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env, 
   }
   log('(b) citation masking and recovery with the configured model');
   for (const { generator, items } of sets) {
-    const counts = await recoveryCounts(ctx, items, (claimId, error) => console.error(`${generator} ${claimId}: ${error instanceof Error ? error.message : String(error)}`));
+    const counts = await recoveryCounts(ctx, items, (claimId, error) => console.error(`${generator} ${claimId}: ${errorMessage(error)}`));
     log(formatRecoveryCounts(generator, counts));
   }
   const usage = ctx.meter.snapshot().total;

@@ -18,6 +18,7 @@ import { pipelineFromEnv } from '../lib/env-settings';
 import { resolveEvalData } from '../lib/eval-data';
 import { readJsonl } from '../lib/jsonl';
 import { binaryScores, formatScores, type Pair } from './binary-metrics';
+import { errorMessage } from '../../lib/core/errors';
 
 interface BenchSentence {
   text: string;
@@ -61,7 +62,7 @@ export async function evaluateWithDatasetEvidence(items: BenchItem[], deps: Pipe
           try {
             return isFalse((await verifyClaim(ctx, claim, sentence.text, evidence, today)).verdict);
           } catch (error) {
-            console.error(`claim ${claim.id}: ${error instanceof Error ? error.message : String(error)}`);
+            console.error(`claim ${claim.id}: ${errorMessage(error)}`);
             return false;
           }
         }),

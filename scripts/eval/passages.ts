@@ -59,6 +59,7 @@ import { convertFactcheckStance } from './convert-factcheck-stance';
 import { asConstants, crossValidatedWeights, fitListwise, type FitItem } from './passage-weights';
 import { reciprocalRank, summarize, type RankingSummary } from './ranking-metrics';
 import { wordVectorEmbedderFromFile } from './word-vector-embedder';
+import { errorMessage } from '../../lib/core/errors';
 
 interface Item {
   id: string;
@@ -92,7 +93,7 @@ function parseOptions(args: string[]) {
   try {
     return parseArgs({ args, options: OPTIONS }).values;
   } catch (error) {
-    return usageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return usageError(`${errorMessage(error)}\n${USAGE}`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ProviderError } from '../errors';
+import { ProviderError, errorMessage } from '../errors';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
 import type { ChatModel } from '../ports';
 import { createRunContext } from '../run-context';
@@ -87,7 +87,7 @@ export async function runEvidenceCheck(text: string, deps: EvidenceDeps, options
         emit({ type: 'evidence', claimId: claim.id, evidence: items });
       } catch (error) {
         if (options.signal?.aborted || (error instanceof ProviderError && error.kind === 'cancelled')) cancelled = true;
-        else warn(`No sources for "${shorten(claim.text)}": ${error instanceof Error ? error.message : String(error)}`);
+        else warn(`No sources for "${shorten(claim.text)}": ${errorMessage(error)}`);
       }
     }),
   );

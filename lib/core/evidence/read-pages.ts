@@ -1,4 +1,4 @@
-import { ProviderError } from '../errors';
+import { ProviderError, errorMessage } from '../errors';
 import type { Article, ArticleExtractor, Cache, PageFetcher } from '../ports';
 import { canonicalUrl } from './sources/url-filter';
 
@@ -42,7 +42,7 @@ export function createPageReader(options: PageReaderOptions): PageReader {
       reading = article && article.text.trim() ? { ok: true, article, finalUrl: page.finalUrl } : { ok: false, reason: 'No readable text on the page.' };
     } catch (error) {
       if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
-      reading = { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      reading = { ok: false, reason: errorMessage(error) };
     }
     await options.cache?.set('page', key, reading, reading.ok ? PAGE_TTL_MS : FAILED_PAGE_TTL_MS);
     return reading;

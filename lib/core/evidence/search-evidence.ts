@@ -1,4 +1,4 @@
-import { ProviderError } from '../errors';
+import { ProviderError, errorMessage } from '../errors';
 import type { Cache, KnowledgeGraph, SearchProvider, SearchResult } from '../ports';
 import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
 import type { Claim, ClaimQueries } from '../types';
@@ -51,10 +51,6 @@ function interleave(lists: readonly SearchResult[][]): SearchResult[] {
   return out;
 }
 
-function describe(error: unknown): string {
-  return error instanceof ProviderError || error instanceof Error ? error.message : String(error);
-}
-
 /** Searches every source for one claim. `resultsPerProvider` caps each provider's web results. */
 export async function searchEvidence(
   deps: SearchDeps,
@@ -74,7 +70,7 @@ export async function searchEvidence(
         return { provider, results: await cachedSearch(deps, provider, text, language, options.resultsPerProvider, options.signal) };
       } catch (error) {
         if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
-        failures.push(describe(error));
+        failures.push(errorMessage(error));
         return { provider, results: [] as SearchResult[] };
       }
     }),
@@ -85,7 +81,7 @@ export async function searchEvidence(
     try {
       return await deps.knowledgeGraph.lookup(claim.triple, { language: options.language, maxStatements: MAX_KNOWLEDGE_STATEMENTS, ...(options.signal ? { signal: options.signal } : {}) });
     } catch (error) {
-      failures.push(describe(error));
+      failures.push(errorMessage(error));
       return [];
     }
   })();

@@ -15,6 +15,7 @@ import type { ModelCallContext } from '../model/structured-call';
 import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
 import type { Cache, PageFetcher } from '../ports';
 import type { Claim, ClaimAssessment, Evidence, Revision, Sentence } from '../types';
+import { errorMessage } from '../errors';
 
 /**
  * Links audited per run (a check's text, a rated explanation), in text order. A link directory pasted as
@@ -31,10 +32,6 @@ export interface QualityContext {
   fetcher: PageFetcher;
   language: string;
   warn: (message: string) => void;
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The link audit's ports, from the run's (limited, counted) fetcher and cache and the pipeline's adapters. */
@@ -76,7 +73,7 @@ export async function auditTextLinks(quality: QualityContext, text: string, sent
     onLinks(result);
     return result;
   } catch (error) {
-    quality.warn(`The links in the text could not be checked: ${message(error)}`);
+    quality.warn(`The links in the text could not be checked: ${errorMessage(error)}`);
     return [];
   }
 }
@@ -129,7 +126,7 @@ export async function scoreFinalExplanations(
     const scores = await scoreExplanations(quality.ctx, targets, evidence, quality.language);
     return { actionability: Object.fromEntries(scores.actionability), attribution: Object.fromEntries(scores.attribution) };
   } catch (error) {
-    quality.warn(`The explanations could not be scored: ${message(error)}`);
+    quality.warn(`The explanations could not be scored: ${errorMessage(error)}`);
     return { actionability: {}, attribution: {} };
   }
 }
@@ -156,7 +153,7 @@ export async function attributeTextCitations(quality: QualityContext, sentences:
     const results = await attributeCitations(quality.ctx, [{ id: 'text', sentences: cited, passages }]);
     return results.get('text');
   } catch (error) {
-    quality.warn(`The text's citations could not be attributed: ${message(error)}`);
+    quality.warn(`The text's citations could not be attributed: ${errorMessage(error)}`);
     return undefined;
   }
 }

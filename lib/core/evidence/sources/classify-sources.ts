@@ -4,6 +4,7 @@ import { structuredCall, type ModelCallContext } from '../../model/structured-ca
 import { normaliseHost } from '../../text/hosts';
 import { sourceTypeByHost } from './source-type-rules';
 import { SOURCE_TYPES, type SourceType } from '../../types';
+import { errorMessage } from '../../errors';
 
 /**
  * The source type of every evidence host: known hosts by rule, the rest by one batched model call per
@@ -68,7 +69,7 @@ export async function classifySources(ctx: ModelCallContext & { onWarning?: (mes
     }
   } catch (error) {
     // A failed classification must not sink the check: unclassified hosts show as "other".
-    ctx.onWarning?.(`Source types could not be classified: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.onWarning?.(`Source types could not be classified: ${errorMessage(error)}`);
   }
   for (const host of unknown.keys()) if (!types.has(host)) types.set(host, 'other');
   return types;

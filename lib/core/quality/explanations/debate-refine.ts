@@ -5,6 +5,7 @@ import type { Claim, ClaimAssessment, Evidence, Revision } from '../../types';
 import { criticSystem, debateContext, EXCHANGE_RULES, exchangeSchema, issuesBlock, REFINER_SYSTEM, refineSchema, reviewSchema, type CriticName } from './debate-prompts';
 import { numberedEvidence, type NumberedPassage } from './explain-evidence';
 import type { Refinement } from './types';
+import { errorMessage } from '../../errors';
 
 /**
  * Thorough mode: a debate between two critics refines the explanation (and the sentence revision) of a
@@ -155,7 +156,7 @@ export async function refineClaims(ctx: ModelCallContext, items: readonly ClaimT
       try {
         return await refineClaim(ctx, item, options);
       } catch (error) {
-        options.onWarning?.(`The explanation of "${item.claim.text}" could not be refined: ${error instanceof Error ? error.message : String(error)}`, item.claim.id, error);
+        options.onWarning?.(`The explanation of "${item.claim.text}" could not be refined: ${errorMessage(error)}`, item.claim.id, error);
         return undefined;
       }
     }),

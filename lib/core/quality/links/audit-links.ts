@@ -3,7 +3,7 @@
  * then judge them all in one model call. One bad link never stops the others.
  */
 import pLimit from 'p-limit';
-import { ProviderError } from '../../errors';
+import { ProviderError, errorMessage } from '../../errors';
 import type { ModelCallContext } from '../../model/structured-call';
 import type { Cache } from '../../ports';
 import type { Sentence } from '../../types';
@@ -78,7 +78,7 @@ export async function auditLinks(ctx: ModelCallContext, deps: LinkAuditDeps, lin
         if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
         if (ctx.signal?.aborted) throw new ProviderError('cancelled', 'The link audit was cancelled.');
         // retrieveLink classifies every failure of the link itself; this is a bug or a broken port.
-        retrieval = { url: first.url, status: 'dead', detail: `The link could not be followed (${error instanceof Error ? error.message : String(error)}).` };
+        retrieval = { url: first.url, status: 'dead', detail: `The link could not be followed (${errorMessage(error)}).` };
       }
     }
     done += 1;

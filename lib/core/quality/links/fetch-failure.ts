@@ -2,7 +2,7 @@
  * A failed page fetch as the link audit reports it: which `LinkStatus` it means and one clause a reader
  * understands (no trailing period, so the caller can add what the archive found).
  */
-import { ProviderError } from '../../errors';
+import { ProviderError, errorMessage } from '../../errors';
 import { hostOf } from '../../text/hosts';
 import type { LinkStatus } from './types';
 
@@ -46,7 +46,7 @@ const REFUSALS: Readonly<Record<number, string>> = {
 export function readFetchFailure(error: unknown, url: string): FailureReading {
   const host = addressOf(url);
   if (!(error instanceof ProviderError)) {
-    return { status: 'dead', detail: `The page at ${host} could not be read (${error instanceof Error ? error.message : String(error)})` };
+    return { status: 'dead', detail: `The page at ${host} could not be read (${errorMessage(error)})` };
   }
   const status = error.details.status;
   const withStatus = status !== undefined ? { httpStatus: status } : {};

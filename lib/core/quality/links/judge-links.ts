@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { BudgetExceededError } from '../../model/usage-meter';
 import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
 import { structuredCall, type ModelCallContext } from '../../model/structured-call';
-import { ProviderError } from '../../errors';
+import { ProviderError, errorMessage } from '../../errors';
 import type { Sentence } from '../../types';
 import { linkPassage } from './link-passage';
 import type { CitedLink, LinkAudit, LinkJudgement, LinkRetrieval } from './types';
@@ -98,7 +98,7 @@ export function isJudgeable(retrieval: LinkRetrieval): boolean {
 function failureReason(error: unknown): string {
   if (error instanceof BudgetExceededError) return 'Not judged: the token budget for this check was reached.';
   if (error instanceof ProviderError && error.kind === 'cancelled') return 'Not judged: the check was cancelled.';
-  return `Could not judge this link: ${error instanceof Error ? error.message : String(error)}`;
+  return `Could not judge this link: ${errorMessage(error)}`;
 }
 
 /** Applies the consistency rules to the model's answer for one link. */
