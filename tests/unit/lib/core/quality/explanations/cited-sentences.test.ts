@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { attributionResult, f1 } from '../../../../../../lib/core/quality/explanations/attribution-metrics';
+import { citedNumbers, citedSentences, maskCitations, numberedSentences } from '../../../../../../lib/core/quality/explanations/cited-sentences';
+
+describe('citation masking', () => {
+  it('splits an explanation into sentences and records each sentence’s citations without the markers', () => {
+    const sentences = citedSentences('The tower was begun in 1887 [1]. It was completed in 1889 [2][3]. Nobody disputes that.', 'en');
+    expect(sentences).toEqual([
+      { text: 'The tower was begun in 1887.', citations: [1] },
+      { text: 'It was completed in 1889.', citations: [2, 3] },
+      { text: 'Nobody disputes that.', citations: [] },
+    ]);
+    expect(citedNumbers(sentences)).toEqual([1, 2, 3]);
+    expect(numberedSentences(sentences)).toBe('1. The tower was begun in 1887.\n2. It was completed in 1889.\n3. Nobody disputes that.');
+  });
+
+  it('gives markers after the full stop to the sentence they follow, and reads comma lists', () => {
+    // Intl.Segmenter alone would put "[1]" into the second sentence and cut "[2]" in half.
+    const sentences = citedSentences('It was begun in 1887. [1] It stands in Paris.[2] Gov. Scott said so [3, 4][3].', 'en');
+    expect(sentences).toEqual([
+      { text: 'It was begun in 1887.', citations: [1] },
+      { text: 'It stands in Paris.', citations: [2] },
+      { text: 'Gov. Scott said so.', citations: [3, 4] },
+    ]);
+  });
+
+  it('masks a sentence that is already split off', () => {
+    expect(maskCitations('Data shows a rise[9][12], per CBP [4, 5].')).toEqual({ text: 'Data shows a rise, per CBP.', citations: [9, 12, 4, 5] });
+    expect(maskCitations('No citation here.')).toEqual({ text: 'No citation here.', citations: [] });
+    expect(citedSentences('', 'en')).toEqual([]);
+  });
+});
+
+describe('attribution metrics', () => {
+  const sentences = [
+    { text: 'a', citations: [1, 2] },
+    { text: 'b', citations: [3] },
+    { text: 'c', citations: [] },
+  ];
+
+  it('flags a citation whose passage was not recovered for its sentence', () => {
+    const result = attributionResult(sentences, [
+      { sentenceIndex: 0, citation: 1 },
+      { sentenceIndex: 1, citation: 3 },
+    ]);
+    expect(result.citations).toEqual([
+      { sentenceIndex: 0, citation: 1, supported: true },
+      { sentenceIndex: 0, citation: 2, supported: false },
+      { sentenceIndex: 1, citation: 3, supported: true },
+    ]);
+    expect(result).toMatchObject({ precision: 2 / 3, recall: 1, f1: 0.8 });
+  });
+
+  it('counts recovered pairs the explanation did not cite against recall', () => {
+    // Passage 2 recovered for sentence c (not cited there) and passage 3 for sentence a (cited in b).
+    const result = attributionResult(sentences, [
+      { sentenceIndex: 0, citation: 1 },
+      { sentenceIndex: 0, citation: 2 },
+      { sentenceIndex: 2, citation: 2 },
+      { sentenceIndex: 0, citation: 3 },
+      { sentenceIndex: 0, citation: 1 }, // duplicate, counted once
+    ]);
+    expect(result.recovered).toHaveLength(4);
+    expect(result.precision).toBeCloseTo(2 / 3);
+    expect(result.recall).toBeCloseTo(2 / 4);
+    expect(result.f1).toBeCloseTo(f1(2 / 3, 1 / 2));
+    expect(f1(2 / 3, 1 / 2)).toBeCloseTo(4 / 7);
+  });
+
+  it('is null without citations and 0 when nothing was recovered', () => {
+    expect(attributionResult([{ text: 'a', citations: [] }], [{ sentenceIndex: 0, citation: 1 }])).toEqual({ citations: [], precision: null, recall: null, f1: null, recovered: [{ sentenceIndex: 0, citation: 1 }] });
+    expect(attributionResult(sentences, [])).toMatchObject({ precision: 0, recall: 0, f1: 0 });
+    expect(f1(0, 0)).toBe(0);
+  });
+});

@@ -1,0 +1,187 @@
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserPath, ensureTools, runAttached, whichOnPath, type EnsureOptions, type Tool } from '../../../../scripts/lib/browsers';
+
+const ROOT = resolve(import.meta.dirname, '../../../..');
+const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
+
+/** A which() over a fixed set of commands, and a runner that records calls and may "install" packages. */
+function fakeMachine(installed: Record<string, string>, onRun: (args: readonly string[]) => number = () => 0) {
+  const calls: string[] = [];
+  const lines: string[] = [];
+  const options = (needs: Tool[], uid: number | undefined, env: NodeJS.ProcessEnv = {}): EnsureOptions => ({
+    needs,
+    env,
+    uid,
+    which: (command) => installed[command] ?? null,
+    run: (command, args) => {
+      calls.push([command, ...args].join(' '));
+      return onRun(args);
+    },
+    log: (line) => lines.push(line),
+  });
+  return { calls, lines, options };
+}
+
+const ALL: Tool[] = ['chromium', 'firefox', 'openssl'];
+
+describe('ensureTools: what npm test / npm start do about missing browsers', () => {
+  let dir: string;
+  let executable: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'factlight-ensure-'));
+    executable = join(dir, 'my-chromium');
+    writeFileSync(executable, '#!/bin/sh\n');
+    chmodSync(executable, 0o755);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('does nothing when everything is there', () => {
+    const machine = fakeMachine({ chromium: '/usr/bin/chromium', 'firefox-esr': '/usr/bin/firefox-esr', openssl: '/usr/bin/openssl', 'apt-get': '/usr/bin/apt-get' });
+    expect(ensureTools(machine.options(ALL, 0))).toBe(0);
+    expect(machine.calls).toEqual([]);
+    expect(machine.lines).toEqual([]);
+  });
+
+  it('as a normal user, stops at once with the exact command to run, installing nothing', () => {
+    const machine = fakeMachine({ openssl: '/usr/bin/openssl', 'apt-get': '/usr/bin/apt-get' });
+    expect(ensureTools(machine.options(ALL, 1000))).toBe(1);
+    expect(machine.calls).toEqual([]);
+    expect(machine.lines).toEqual([
+      'Chromium and Firefox ESR are needed but not installed (or set CHROME_PATH / FIREFOX_PATH to an installed browser).',
+      'Install them with:',
+      '  sudo apt-get update && sudo apt-get install -y chromium firefox-esr',
+      'Then run the command again.',
+    ]);
+  });
+
+  it('treats a platform without user ids as not root, and says so plainly where there is no apt-get', () => {
+    const machine = fakeMachine({});
+    expect(ensureTools(machine.options(['chromium'], undefined))).toBe(1);
+    expect(machine.lines.join('\n')).toContain("Install chromium with your system's package manager (there is no apt-get here).");
+    expect(machine.calls).toEqual([]);
+  });
+
+  it('as root, runs apt-get update and apt-get install -y for exactly what is missing, then checks again', () => {
+    const installed: Record<string, string> = { chromium: '/usr/bin/chromium', 'apt-get': '/usr/bin/apt-get' };
+    const machine = fakeMachine(installed, (args) => {
+      if (args[0] === 'install') Object.assign(installed, { 'firefox-esr': '/usr/bin/firefox-esr', openssl: '/usr/bin/openssl' });
+      return 0;
+    });
+    expect(ensureTools(machine.options(ALL, 0))).toBe(0);
+    expect(machine.calls).toEqual(['/usr/bin/apt-get update', '/usr/bin/apt-get install -y firefox-esr openssl']);
+    expect(machine.lines).toEqual(['Installing Firefox ESR and openssl from the distribution (firefox-esr openssl)…']);
+  });
+
+  it('as root, passes on apt-get failing, and says when a package still did not provide the browser', () => {
+    const failing = fakeMachine({ 'apt-get': '/usr/bin/apt-get' }, (args) => (args[0] === 'update' ? 100 : 0));
+    expect(ensureTools(failing.options(['chromium'], 0))).toBe(100);
+    expect(failing.calls).toEqual(['/usr/bin/apt-get update']);
+    expect(failing.lines.at(-1)).toBe('/usr/bin/apt-get update failed (exit 100).');
+
+    const useless = fakeMachine({ 'apt-get': '/usr/bin/apt-get' });
+    expect(ensureTools(useless.options(['chromium'], 0))).toBe(1);
+    expect(useless.lines.at(-1)).toBe('Still not found after apt-get: Chromium.');
+  });
+
+  it('with --dry-run, prints the apt-get commands root would run and runs nothing', () => {
+    const machine = fakeMachine({ chromium: '/usr/bin/chromium', openssl: '/usr/bin/openssl', 'apt-get': '/usr/bin/apt-get' });
+    expect(ensureTools({ ...machine.options(ALL, 0), dryRun: true })).toBe(0);
+    expect(machine.calls).toEqual([]);
+    expect(machine.lines.slice(1)).toEqual(['would run: /usr/bin/apt-get update', 'would run: /usr/bin/apt-get install -y firefox-esr']);
+  });
+
+  it('npm start needs Chromium only', () => {
+    const machine = fakeMachine({ chromium: '/usr/bin/chromium' });
+    expect(ensureTools(machine.options(['chromium'], 1000))).toBe(0);
+  });
+
+  it('CHROME_PATH / FIREFOX_PATH override the PATH, and a wrong one is reported, never installed over', () => {
+    const machine = fakeMachine({ 'firefox-esr': '/usr/bin/firefox-esr', openssl: '/usr/bin/openssl', 'apt-get': '/usr/bin/apt-get' });
+    expect(ensureTools(machine.options(ALL, 0, { CHROME_PATH: executable }))).toBe(0);
+    const wrong = join(dir, 'no-such-browser');
+    expect(ensureTools(machine.options(ALL, 0, { CHROME_PATH: '/usr/bin/chromium', FIREFOX_PATH: wrong }))).toBe(1);
+    expect(machine.calls).toEqual([]);
+    expect(machine.lines.join('\n')).toContain(`FIREFOX_PATH=${wrong} is not an executable file`);
+  });
+
+  it('browserPath gives the launchers the same answer, or an error with the install command', () => {
+    expect(browserPath('chromium', { CHROME_PATH: executable })).toBe(executable);
+    expect(browserPath('firefox', {}, (command) => (command === 'firefox' ? '/opt/firefox' : null))).toBe('/opt/firefox');
+    expect(() => browserPath('chromium', {}, () => null)).toThrow('No Chromium found: install it (sudo apt-get install -y chromium) or set CHROME_PATH.');
+  });
+
+  it('whichOnPath finds executable files only, in PATH order', () => {
+    const first = join(dir, 'first');
+    const second = join(dir, 'second');
+    mkdirSync(first);
+    mkdirSync(second);
+    writeFileSync(join(first, 'chromium'), 'not executable');
+    mkdirSync(join(first, 'firefox-esr'));
+    writeFileSync(join(second, 'chromium'), '#!/bin/sh\n');
+    chmodSync(join(second, 'chromium'), 0o755);
+    const which = whichOnPath(`${first}:${second}`);
+    expect(which('chromium')).toBe(join(second, 'chromium'));
+    expect(which('firefox-esr')).toBeNull();
+  });
+});
+
+/**
+ * The real thing with real processes: a fake `apt-get` script on a PATH that has no browsers. It records
+ * its arguments and "installs" by creating the executables, as the real one would.
+ */
+describe('ensure-browsers with real processes', { timeout: 30_000 }, () => {
+  let bin: string;
+  let log: string;
+  /** Writable by anyone: the child's temp folder (tsx's cache) and apt-get's log, whoever runs them. */
+  let shared: string;
+  beforeAll(() => {
+    bin = mkdtempSync(join(tmpdir(), 'factlight-ensure-bin-'));
+    chmodSync(bin, 0o755);
+    shared = join(bin, 'tmp');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    log = join(shared, 'apt-get.log');
+    writeFileSync(
+      join(bin, 'apt-get'),
+      [
+        '#!/bin/sh',
+        `echo "$*" >> "${log}"`,
+        'if [ "$1" = install ]; then',
+        '  for pkg in "$@"; do case "$pkg" in chromium|firefox-esr|openssl) printf "#!/bin/sh\\n" > "$(dirname "$0")/$pkg"; chmod 755 "$(dirname "$0")/$pkg";; esac; done',
+        'fi',
+      ].join('\n'),
+    );
+    chmodSync(join(bin, 'apt-get'), 0o755);
+    // Only node beside it, so tsx runs but no browser is found.
+    symlinkSync(process.execPath, join(bin, 'node'));
+  });
+  afterAll(() => rmSync(bin, { recursive: true, force: true }));
+
+  it('as root: apt-get update, then apt-get install -y of what is missing, and the browsers are then found', () => {
+    const lines: string[] = [];
+    const code = ensureTools({ needs: ['chromium', 'firefox', 'openssl'], env: {}, uid: 0, which: whichOnPath(bin), run: runAttached, log: (line) => lines.push(line) });
+    expect(code).toBe(0);
+    expect(readFileSync(log, 'utf8')).toBe('update\ninstall -y chromium firefox-esr openssl\n');
+    expect(whichOnPath(bin)('firefox-esr')).toBe(join(bin, 'firefox-esr'));
+    for (const name of ['chromium', 'firefox-esr', 'openssl']) rmSync(join(bin, name));
+    rmSync(log);
+  });
+
+  it('the command as a normal user: exit 1 with the install command, apt-get never called', async () => {
+    // Run as "nobody" when the tests run as root, so the non-root path is what runs either way.
+    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const { code, stderr } = await new Promise<{ code: number; stderr: string }>((done) => {
+      execFile(TSX, ['scripts/ensure-browsers.ts'], { cwd: ROOT, env: { PATH: bin, TMPDIR: shared }, timeout: 20_000, ...asUser }, (error, _stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr });
+      });
+    });
+    expect(stderr).toContain('Chromium, Firefox ESR and openssl are needed but not installed');
+    expect(stderr).toContain('  sudo apt-get update && sudo apt-get install -y chromium firefox-esr openssl\n');
+    expect(code).toBe(1);
+    expect(existsSync(log)).toBe(false);
+  });
+});
