@@ -1,15 +1,7 @@
-/**
- * The rules of the boilerplate cleanup on small hand-written pages, one kind of furniture at a time, and
- * the helpers around it (text conversion, metadata, charsets, the HTML cap).
- */
-import { parseHTML } from 'linkedom';
+/** The rules of the boilerplate cleanup on small hand-written pages, one kind of furniture at a time. */
 import { describe, expect, it } from 'vitest';
 import { furnitureReason } from '../../../../lib/extract/boilerplate-text';
-import { charsetFromContentType, charsetFromMeta, decodeHtml } from '../../../../lib/extract/charset';
-import { domToText } from '../../../../lib/extract/dom-text';
-import { capHtml } from '../../../../lib/extract/html-limit';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
-import { readMetadata } from '../../../../lib/extract/metadata';
 
 const PAGE_URL = 'https://news.example/2024/05/bridge';
 const STORY = [
@@ -74,36 +66,5 @@ describe('boilerplate cleanup', () => {
     expect(furnitureReason('https://news.example/2024/05/bridge')).toBe('bare url');
     expect(furnitureReason('The council said the newsletter it sends to residents would explain the new bus routes, the ferry timetable and the parking rules near the bridge.')).toBeNull();
     expect(furnitureReason('Prices rose 4 percent in April.')).toBeNull();
-  });
-});
-
-describe('text, metadata, charset and size helpers', () => {
-  it('keeps paragraphs as blank-line breaks, lines from <br> and code as written', () => {
-    const { document } = parseHTML('<html><body><div><h2>Title</h2><p>One\n  two</p><p>Line<br>break</p><pre>  a = 1\n  b = 2</pre><ul><li>x</li><li>y</li></ul></div></body></html>');
-    expect(domToText(document.body as unknown as Node)).toBe('Title\n\nOne two\n\nLine\nbreak\n\n  a = 1\n  b = 2\n\nx\n\ny');
-  });
-
-  it('reads the publication date from meta tags, JSON-LD or <time>, and the language', () => {
-    const read = (head: string, body = ''): ReturnType<typeof readMetadata> =>
-      readMetadata(parseHTML(`<html><head>${head}</head><body>${body}</body></html>`).document as unknown as Document);
-    expect(read('<meta property="article:published_time" content="2024-05-02T08:00:00+02:00">')).toEqual({ publishedAt: '2024-05-02T06:00:00.000Z' });
-    const jsonLd = '<script type="application/ld+json">{"@graph":[{"@type":"WebPage"},{"@type":"NewsArticle","datePublished":"2024-05-03"}]}</script>';
-    expect(read(jsonLd).publishedAt).toBe('2024-05-03T00:00:00.000Z');
-    expect(read('', '<time datetime="2024-05-04T10:00:00Z">May 4</time>').publishedAt).toBe('2024-05-04T10:00:00.000Z');
-    expect(read('<meta property="og:locale" content="de_DE">')).toEqual({ lang: 'de-DE' });
-    expect(read('<meta name="date" content="not a date">')).toEqual({});
-  });
-
-  it('finds the charset in the header, then in <meta>, and fixes Node\'s windows-1252', () => {
-    expect(charsetFromContentType('text/html; charset="ISO-8859-1"')).toBe('iso-8859-1');
-    expect(charsetFromMeta(new TextEncoder().encode('<head><meta charset=euc-kr></head>'))).toBe('euc-kr');
-    expect(decodeHtml(Uint8Array.from([0x93, 0x68, 0x69, 0x94, 0x20, 0x80]), 'text/html; charset=iso-8859-1')).toBe('“hi” €');
-    expect(decodeHtml(Uint8Array.from([0xef, 0xbb, 0xbf, 0xc3, 0xa9]), 'text/html; charset=iso-8859-1')).toBe('é'); // the BOM wins
-    expect(decodeHtml(new TextEncoder().encode('plain'), 'text/html; charset=no-such-charset')).toBe('plain');
-  });
-
-  it('cuts giant HTML at a tag boundary', () => {
-    expect(capHtml('<p>short</p>', 100)).toBe('<p>short</p>');
-    expect(capHtml('<p>one</p><p>two</p><p>three</p>', 14)).toBe('<p>one</p>');
   });
 });

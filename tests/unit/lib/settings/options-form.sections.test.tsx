@@ -6,25 +6,13 @@ import { CaptureSettings } from '../../../../components/options/capture-settings
 import { CheckingSettings } from '../../../../components/options/checking-settings';
 import { EvidenceSettings } from '../../../../components/options/evidence-settings';
 import { ModelSettings } from '../../../../components/options/model-settings';
-import { setSection, type FormUpdate, type OptionsForm } from '../../../../lib/settings/options-form';
+import { type FormUpdate, type OptionsForm } from '../../../../lib/settings/options-form';
 import { redactSettings } from '../../../../lib/settings/redact';
 import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
 
 afterEach(cleanup);
 
 const freshForm = (): OptionsForm => ({ settings: redactSettings(DEFAULT_SETTINGS), typedKeys: { 'search:brave': 'typed' } });
-
-describe('setSection', () => {
-  it('merges a change into one section and leaves the rest of the form as it was', () => {
-    const form = freshForm();
-    const next = setSection('capture', { autoCheckReplies: true })(form);
-    expect(next.settings.capture).toEqual({ ...form.settings.capture, autoCheckReplies: true });
-    expect(next.settings.evidence).toBe(form.settings.evidence);
-    expect(next.typedKeys).toBe(form.typedKeys);
-    // The form it was given is not changed.
-    expect(form.settings.capture.autoCheckReplies).toBe(false);
-  });
-});
 
 /** A section rendered against real form state; the latest form is shown as JSON for assertions. */
 function Harness({ section }: { section: (form: OptionsForm, update: FormUpdate) => React.ReactNode }) {

@@ -1,12 +1,11 @@
 /**
- * The adapter registry: URL dispatch, match patterns, every adapter's declared roles, the stability
- * tracker, and the house rules for lib/sites (small files, JSDoc'd, no innerHTML, no `any`, a Test URLs block).
+ * The adapter registry: URL dispatch, match patterns, every adapter's declared roles, and the house rules
+ * for lib/sites (small files, JSDoc'd, no innerHTML, no `any`, a Test URLs block).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createStabilityTracker } from '../../../../lib/sites/finished';
 import { adapterForUrl, CHAT_SITE_MATCHES, matchesPattern, SITE_ADAPTERS } from '../../../../lib/sites/index';
 
 const SITES_DIR = fileURLToPath(new URL('../../../../lib/sites/', import.meta.url));
@@ -60,19 +59,6 @@ describe('adapters', () => {
       expect(adapter.selectors.streaming.length + adapter.selectors.stop.length + adapter.selectors.done.length).toBeGreaterThan(0);
     }
     expect(CHAT_SITE_MATCHES).toContain('https://chatgpt.com/*');
-  });
-});
-
-describe('createStabilityTracker', () => {
-  it('says stable only once the same text has been seen for the quiet period', () => {
-    const tracker = createStabilityTracker(2000);
-    expect(tracker.update('a', 'Hel', 0)).toBe(false);
-    expect(tracker.update('a', 'Hello', 1000)).toBe(false);
-    expect(tracker.update('a', 'Hello', 2500)).toBe(false);
-    expect(tracker.update('a', 'Hello', 3000)).toBe(true);
-    expect(tracker.update('b', 'Other', 3000)).toBe(false);
-    tracker.reset();
-    expect(tracker.update('a', 'Hello', 9000)).toBe(false);
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { convertFactcheckStance } from '../../../../scripts/eval/convert-factcheck-stance';
 import { ndcgAt, precisionAt1, reciprocalRank, summarize } from '../../../../scripts/eval/ranking-metrics';
 
 describe('ranking metrics (hand-computed)', () => {
@@ -35,22 +34,5 @@ describe('ranking metrics (hand-computed)', () => {
       { ranking: [1, 0], relevant: [] },
     ]);
     expect(summary).toEqual({ items: 2, skipped: 1, p1: 0.5, mrr: 0.75, ndcg5: (1 + 1 / Math.log2(3)) / 2 });
-  });
-});
-
-describe('convertFactcheckStance', () => {
-  it('groups rows by claim and marks every stance but "irrelevant" as relevant', () => {
-    const rows = [
-      { claim: 'A', evidence: 'a0', stance: 'irrelevant' },
-      { claim: 'B', evidence: 'b0', stance: 'refute' },
-      { claim: 'A', evidence: 'a1', stance: 'completely-support' },
-      { claim: 'A', evidence: 'a2', stance: 'partially-support' },
-    ];
-    const items = convertFactcheckStance(rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-    expect(items).toEqual([
-      { id: 'fcb-0001', claim: 'A', passages: ['a0', 'a1', 'a2'], relevant: [1, 2], stances: ['irrelevant', 'completely-support', 'partially-support'] },
-      { id: 'fcb-0002', claim: 'B', passages: ['b0'], relevant: [0], stances: ['refute'] },
-    ]);
-    expect(() => convertFactcheckStance('{"claim":"A"}')).toThrow('line 1');
   });
 });

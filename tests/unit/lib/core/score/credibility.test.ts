@@ -20,19 +20,6 @@ const assessed = (claimId: string, stances: Array<[string, Stance]>): ClaimAsses
   citedEvidenceIds: [],
 });
 
-describe('verdicts from stances', () => {
-  it.each<[Stance[], string]>([
-    [['supports', 'irrelevant'], 'supported'],
-    [['partially-supports'], 'supported'],
-    [['refutes', 'irrelevant'], 'refuted'],
-    [['supports', 'refutes'], 'disputed'],
-    [['irrelevant', 'irrelevant'], 'not-enough-evidence'],
-    [[], 'not-enough-evidence'],
-  ])('%j → %s', (stances, verdict) => {
-    expect(deriveVerdict(stances)).toBe(verdict);
-  });
-});
-
 describe('bands', () => {
   it('puts 0.3 in orange and 0.6 in green, as Facts&Evidence does', () => {
     expect([bandFor(0), bandFor(0.29), bandFor(0.3), bandFor(0.59), bandFor(0.6), bandFor(1), bandFor(null)]).toEqual(['red', 'red', 'orange', 'orange', 'green', 'green', 'unknown']);

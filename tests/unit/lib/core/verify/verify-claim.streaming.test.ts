@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { ProviderError } from '../../../../../lib/core/errors';
 import type { ModelCallContext } from '../../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../../../../lib/core/ports';
-import { StanceStreamParser } from '../../../../../lib/core/verify/stance-stream-parser';
 import { verifyClaim } from '../../../../../lib/core/verify/verify-claim';
 import type { ClaimAssessment, Claim, Evidence } from '../../../../../lib/core/types';
 import { deferred, reply } from '../../../support/model-fakes';
@@ -54,26 +52,6 @@ function pausingModel(text: string, options: { pauseAt: number; breakAtPause?: b
 }
 
 const context = (model: ChatModel): ModelCallContext => ({ model, clock: { now: () => 0 }, meter: new UsageMeter(), cacheTtlMs: 1000 });
-
-describe('StanceStreamParser', () => {
-  const schema = z.array(z.object({ passage: z.number(), stance: z.enum(['supports', 'irrelevant']) }));
-  const feed = (text: string, size: number) => {
-    const seen: unknown[] = [];
-    const parser = new StanceStreamParser(schema, (stances) => seen.push(stances));
-    for (let at = 0; at < text.length; at += size) parser.write(text.slice(at, at + size));
-    return seen;
-  };
-
-  it('hands over the stances once, when their array closes, whatever the chunks', () => {
-    for (const size of [1, 3, 11, WHOLE.length]) expect(feed(`\`\`\`json\n${WHOLE}`, size)).toEqual([[{ passage: 1, stance: 'supports' }, { passage: 2, stance: 'irrelevant' }]]);
-  });
-
-  it('hands over nothing for stances cut off, malformed or outside the schema', () => {
-    expect(feed(WHOLE.slice(0, WHOLE.indexOf(']')), 4)).toEqual([]);
-    expect(feed('{"stances":[{"passage":1,"stance":"supports"},,]}', 4)).toEqual([]);
-    expect(feed('{"stances":[{"passage":1,"stance":"maybe"}]}', 4)).toEqual([]);
-  });
-});
 
 describe('verifyClaim, streamed', () => {
   it('reports the verdict once the stances are written, before the rationales and explanation, then the whole assessment', async () => {
