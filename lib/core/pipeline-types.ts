@@ -1,3 +1,4 @@
+/** The pipeline's contract: what it runs on (ports and adapters), its options, the events it reports and its result. */
 import type { ActionabilityScore, AttributionResult, Refinement } from './quality/explanations/types';
 import type { ReplyCitationInput } from './quality/links/find-links';
 import type { LinkAudit } from './quality/links/types';

@@ -1,3 +1,8 @@
+/**
+ * A whole check, stage by stage: sentences (text/), claims (claims/), evidence (evidence/), verdicts
+ * (verify/), revisions (revise/), with the link audit and explanation quality (quality/) beside them.
+ * docs/ARCHITECTURE.md draws the flow.
+ */
 import { ProviderError, errorMessage } from './errors';
 import { evidenceForClaim } from './evidence-only/run-evidence-check';
 import { BudgetExceededError } from './model/usage-meter';

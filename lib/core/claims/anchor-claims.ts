@@ -1,11 +1,10 @@
-import { matchQuote } from '../../text/match-quote';
-import type { Sentence, TextSpan } from '../types';
-
 /**
  * Claims → offsets in the checked text (Loki's `restore_claims` idea, with fuzzy matching). The claim model
  * copies, for each claim, the exact part of the sentence it rests on (`sourceQuote`); models copy almost
  * but not quite exactly (curly quotes, a dropped word, changed whitespace), hence the fuzzy step.
  */
+import { matchQuote } from '../../text/match-quote';
+import type { Sentence, TextSpan } from '../types';
 
 /** Where a claim sits in the checked text. `anchored` is false when the span is the whole sentence as a fallback. */
 export interface ClaimAnchor {

@@ -1,3 +1,7 @@
+/**
+ * The claim stage as the pipeline runs it: the claim call (claim-prompt.ts), streamed where the model can,
+ * each claim handed over as soon as its search can start (extractClaimsAsWritten).
+ */
 import { BudgetExceededError } from '../model/usage-meter';
 import { ProviderError } from '../errors';
 import { streamStructuredCall, structuredCall, type ModelCallContext } from '../model/structured-call';

@@ -1,3 +1,10 @@
+/**
+ * Evidence-only mode: a check with no model at all. Each check-worthy sentence (decided by rule, see
+ * sentence-rules.ts) becomes one claim, searched with its key terms in its own language; the evidence comes
+ * from the enabled sources and is ranked by the same passage ranker as a normal check. Nothing is judged:
+ * there are no verdicts, no scores and no revisions, only sources to compare. "Judge these sources" later
+ * hands this evidence to `runCheck` as `priorEvidence`, so the same queries are never searched twice.
+ */
 import { ProviderError, errorMessage } from '../errors';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
 import type { ChatModel } from '../ports';
@@ -7,14 +14,6 @@ import { detectLanguage, splitSentences } from '../text/sentences';
 import type { Claim, ClaimQueries, Evidence } from '../types';
 import { queryFor, tripleFor } from './key-terms';
 import { checkWorthiness, type WorthinessReason } from './sentence-rules';
-
-/**
- * Evidence-only mode: a check with no model at all. Each check-worthy sentence (decided by rule, see
- * sentence-rules.ts) becomes one claim, searched with its key terms in its own language; the evidence comes
- * from the enabled sources and is ranked by the same passage ranker as a normal check. Nothing is judged:
- * there are no verdicts, no scores and no revisions, only sources to compare. "Judge these sources" later
- * hands this evidence to `runCheck` as `priorEvidence`, so the same queries are never searched twice.
- */
 
 /** What evidence-only mode needs: a normal check's adapters without the model. */
 export type EvidenceDeps = Omit<PipelineDeps, 'model' | 'modelNames'>;

@@ -1,3 +1,7 @@
+/**
+ * Evidence for one claim, as the pipeline and a rating find it: search every source (search-evidence.ts),
+ * then read the pages found and pick their best passages (gather-evidence.ts).
+ */
 import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
 import type { Cache, SearchProvider } from '../ports';
 import type { Claim, ClaimQueries, Evidence } from '../types';

@@ -1,3 +1,8 @@
+/**
+ * Turns one claim's search results into evidence items: the best passages of each readable page, the
+ * search snippet (marked as such) when a page cannot be read, existing fact-checks, and knowledge-graph
+ * statements. Source types start from the rules; the source-types stage fills in the rest.
+ */
 import type { Embedder, SearchResult } from '../ports';
 import { buildTextFragment } from '../text/build-text-fragment';
 import { selectPassages } from './passages/select-passages';
@@ -7,11 +12,7 @@ import type { Claim, ClaimQueries, Evidence, EvidenceSource } from '../types';
 import type { PageReader } from './read-pages';
 import type { ClaimSearchResult } from './search-evidence';
 
-/**
- * Turns one claim's search results into evidence items: the best passages of each readable page, the
- * search snippet (marked as such) when a page cannot be read, existing fact-checks, and knowledge-graph
- * statements. Source types start from the rules; the source-types stage fills in the rest.
- */
+/** Limits and language for reading one claim's pages. */
 export interface GatherOptions {
   language: string;
   passagesPerPage: number;

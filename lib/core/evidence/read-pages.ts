@@ -1,13 +1,13 @@
-import { ProviderError, errorMessage } from '../errors';
-import type { Article, ArticleExtractor, Cache, PageFetcher } from '../ports';
-import { canonicalUrl } from './sources/url-filter';
-
 /**
  * Reads evidence pages: fetch with a timeout and a size cap, extract the main text with the runtime's
  * extractor. Each URL is read once per check however many claims cite it (in-flight requests are
  * shared), and kept in the cache so a re-check reads nothing again. A page that cannot be read is
  * remembered briefly too, so a dead link is not retried on every claim.
  */
+import { ProviderError, errorMessage } from '../errors';
+import type { Article, ArticleExtractor, Cache, PageFetcher } from '../ports';
+import { canonicalUrl } from './sources/url-filter';
+
 const PAGE_TTL_MS = 7 * 24 * 3600 * 1000;
 const FAILED_PAGE_TTL_MS = 3600 * 1000;
 

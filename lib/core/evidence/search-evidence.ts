@@ -1,14 +1,14 @@
-import { ProviderError, errorMessage } from '../errors';
-import type { Cache, KnowledgeGraph, SearchProvider, SearchResult } from '../ports';
-import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
-import type { Claim, ClaimQueries } from '../types';
-
 /**
  * Evidence retrieval for one claim through every enabled provider, in the text's language and in English
  * when the text is not English; plus knowledge-graph statements about the claim's triple and existing
  * fact-checks. One provider failing never sinks the claim: it becomes a warning, and only when every
  * source failed is the claim "could not check".
  */
+import { ProviderError, errorMessage } from '../errors';
+import type { Cache, KnowledgeGraph, SearchProvider, SearchResult } from '../ports';
+import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
+import type { Claim, ClaimQueries } from '../types';
+
 const SEARCH_TTL_MS = 24 * 3600 * 1000;
 const MAX_KNOWLEDGE_STATEMENTS = 3;
 

@@ -1,6 +1,3 @@
-import { batchSentences } from '../claims/claim-prompt';
-import { detectLanguage, splitSentences } from '../text/sentences';
-
 /**
  * What a check will cost, before it runs: shown before a long check so the user can decide, and used to
  * warn when it would exceed the token budget. Rough by nature: it assumes the averages below.
@@ -10,6 +7,9 @@ import { detectLanguage, splitSentences } from '../text/sentences';
  * wrong, one call each for the revisions and for scoring the explanations, plus one that types the
  * sources' hosts. Link audits of a text's own links and Thorough's debate are not included.
  */
+import { batchSentences } from '../claims/claim-prompt';
+import { detectLanguage, splitSentences } from '../text/sentences';
+
 const CLAIMS_PER_SENTENCE = 1.6;
 /** Tokens of a verification call: instructions, claim, and a few passages of ~250 tokens, plus the reply. */
 const VERIFY_TOKENS = 2_200;

@@ -2,6 +2,8 @@
  * Where a streamed JSON reply begins. Weaker servers (JSON mode, schema in the prompt) open with a sentence
  * or a ```json fence, so the incremental parsers start at the first brace and skip what comes before it.
  */
+
+/** Follows one streamed reply, piece by piece, until its JSON has begun. */
 export class JsonReplyStart {
   private started = false;
 

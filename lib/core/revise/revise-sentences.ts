@@ -1,14 +1,14 @@
-import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../model/structured-call';
-import type { Claim, ClaimAssessment, Evidence, Revision, RevisionChange, Sentence } from '../types';
-
 /**
  * Minimal revisions (FLEEK): every sentence with a refuted or disputed claim gets an edit that fixes only
  * the wrong facts. The model names each replacement (`from` → `to`, with the passages behind it) and the
  * revised sentence is built by applying them to the original, so everything else stays word for word by
  * construction. One call covers every sentence of a check.
  */
+import { z } from 'zod';
+import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
+import { structuredCall, type ModelCallContext } from '../model/structured-call';
+import type { Claim, ClaimAssessment, Evidence, Revision, RevisionChange, Sentence } from '../types';
+
 const PASSAGE_CHARS = 800;
 
 const reviseSchema = z.object({

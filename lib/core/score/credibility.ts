@@ -1,14 +1,15 @@
-import type { Band, Claim, ClaimAssessment, Evidence, Score, SourceType, Stance } from '../types';
-import { rateUrl, type RatingsTable } from '../evidence/sources/domain-ratings';
-import { deriveVerdict } from '../verify/verdict';
-
 /**
  * Credibility scores (Facts&Evidence): a claim's credibility is its supporting evidence over the evidence
  * judged relevant to it. Irrelevant passages are left out of the denominator: measured on Factcheck-Bench
  * with human stances, counting them costs about 0.1 macro-F1 even with a perfect judge (most retrieved
  * passages are irrelevant). Partial support counts half. Scoring is a pure function of the stances and
- * the user's filters (source types, single sources, sources rated low), so unticking a source re-scores instantly with no model call.
+ * the user's filters (source types, single sources, sources rated low), so unticking a source re-scores
+ * instantly with no model call.
  */
+import type { Band, Claim, ClaimAssessment, Evidence, Score, SourceType, Stance } from '../types';
+import { rateUrl, type RatingsTable } from '../evidence/sources/domain-ratings';
+import { deriveVerdict } from '../verify/verdict';
+
 export const BAND_THRESHOLDS = { red: 0.3, orange: 0.6 } as const;
 const STANCE_WEIGHT: Record<Stance, number | null> = { supports: 1, 'partially-supports': 0.5, refutes: 0, irrelevant: null };
 

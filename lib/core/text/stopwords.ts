@@ -1,4 +1,10 @@
-/** Function words of the commonest European languages, lower case: never key terms, never names. */
+/**
+ * Function words of the commonest European languages, for the no-model route's key terms and
+ * check-worthiness rules (evidence-only/). The passage ranker keeps its own short English list
+ * (evidence/passages/tokenize.ts), tuned with its IDF weights.
+ */
+
+/** Lower case: never key terms, never names. */
 export const STOPWORDS = new Set(
   (
     // English

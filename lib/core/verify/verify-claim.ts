@@ -1,3 +1,8 @@
+/**
+ * One call per claim judges all its evidence passages at once: a stance per passage, then a rationale per
+ * passage, then a short explanation citing passages as [1], [2]. The verdict is derived by code from the
+ * stances, which come first so that, streamed, the verdict is known while the rest is still being written.
+ */
 import { z } from 'zod';
 import { BudgetExceededError } from '../model/usage-meter';
 import { ProviderError } from '../errors';
@@ -7,11 +12,6 @@ import { deriveVerdict } from './verdict';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
 import { StanceStreamParser } from './stance-stream-parser';
 
-/**
- * One call per claim judges all its evidence passages at once: a stance per passage, then a rationale per
- * passage, then a short explanation citing passages as [1], [2]. The verdict is derived by code from the
- * stances, which come first so that, streamed, the verdict is known while the rest is still being written.
- */
 const PASSAGE_CHARS = 1_500;
 
 const stancesSchema = z.array(z.object({ passage: z.number().int(), stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']) }));

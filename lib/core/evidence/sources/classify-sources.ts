@@ -1,3 +1,8 @@
+/**
+ * The source type of every evidence host: known hosts by rule, the rest by one batched model call per
+ * check, remembered per host in the cache for a month (a site's nature rarely changes). This is the
+ * host's type only: a page a path rule knows keeps its own (see takes-host-type.ts).
+ */
 import { z } from 'zod';
 import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
 import { structuredCall, type ModelCallContext } from '../../model/structured-call';
@@ -6,11 +11,6 @@ import { sourceTypeByHost } from './source-type-rules';
 import { SOURCE_TYPES, type SourceType } from '../../types';
 import { errorMessage } from '../../errors';
 
-/**
- * The source type of every evidence host: known hosts by rule, the rest by one batched model call per
- * check, remembered per host in the cache for a month (a site's nature rarely changes). This is the
- * host's type only: a page a path rule knows keeps its own (see sources/takes-host-type.ts).
- */
 const HOST_TTL_MS = 30 * 24 * 3600 * 1000;
 
 const typesSchema = z.object({

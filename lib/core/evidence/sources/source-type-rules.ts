@@ -1,12 +1,12 @@
-import { hostOf } from '../../text/hosts';
-import type { SourceType } from '../../types';
-
 /**
  * Source types of well-known hosts, by rule. Hosts not covered here are classified by one batched model
  * call per check (source-types stage) and cached per host. A rule matches the host or any subdomain; a
  * rule with a path ("lemonde.fr/les-decodeurs") matches pages under that path only, and wins over the
  * host's own type, since fact-check desks live inside news sites.
  */
+import { hostOf } from '../../text/hosts';
+import type { SourceType } from '../../types';
+
 const KNOWN_HOSTS: Record<string, SourceType> = {};
 const KNOWN_PATHS: Array<{ host: string; path: string; type: SourceType }> = [];
 function add(type: SourceType, entries: string): void {

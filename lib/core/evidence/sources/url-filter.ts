@@ -1,9 +1,8 @@
-import { normaliseHost } from '../../text/hosts';
-
 /**
  * Which URLs may serve as evidence, and how URLs are compared. Search-result pages and bare home pages
  * say nothing about a claim; excluded domains are the user's choice.
  */
+import { normaliseHost } from '../../text/hosts';
 
 const SEARCH_PAGE_PATTERNS: RegExp[] = [
   /^(www\.)?google\.[a-z.]+\/(search|url)\b/,

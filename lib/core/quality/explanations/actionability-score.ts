@@ -1,9 +1,8 @@
-import type { ActionabilityScore, ClaimError, ExplanationLinkScore } from './types';
-
 /**
  * FinGrAct's actionability score (Eldifrawi, Wang, Trabelsi 2025, arXiv 2504.05229), computed by code from
  * the per-error and per-link findings, so the model only answers yes/no questions and never picks a number.
  */
+import type { ActionabilityScore, ClaimError, ExplanationLinkScore } from './types';
 
 /** 0 when none of `total` items qualify, 1 when some do, 2 when all do. */
 export function level(hits: number, total: number): 0 | 1 | 2 {

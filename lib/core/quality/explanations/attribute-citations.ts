@@ -1,16 +1,15 @@
-import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../../model/structured-call';
-import { attributionResult, type CitationPair } from './attribution-metrics';
-import { citedNumbers, numberedSentences, type CitedSentence } from './cited-sentences';
-import type { AttributionResult } from './types';
-
 /**
  * Citation masking and recovery for any explanation with [n] markers (Factlight's own, or a chatbot's
  * cited answer): for each passage the explanation cites, the model sees that one passage and the
  * explanation's masked, numbered sentences, and names the sentences the passage supports. A citation is
  * supported when its sentence is recovered for its passage (attribution-metrics.ts).
  */
+import { z } from 'zod';
+import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
+import { structuredCall, type ModelCallContext } from '../../model/structured-call';
+import { attributionResult, type CitationPair } from './attribution-metrics';
+import { citedNumbers, numberedSentences, type CitedSentence } from './cited-sentences';
+import type { AttributionResult } from './types';
 
 /** Long pages are cut; the part that matters for one sentence is rarely past the first paragraphs. */
 const PASSAGE_CHARS = 1_200;

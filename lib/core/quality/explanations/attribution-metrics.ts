@@ -1,3 +1,7 @@
+/**
+ * Citation attribution as numbers: which of an explanation's citations the recovered (sentence, passage)
+ * pairs support, and precision, recall and F1 over them (cited-sentences.ts masks, attribute-citations.ts recovers).
+ */
 import type { CitedSentence } from './cited-sentences';
 import type { AttributionResult, CitationCheck } from './types';
 

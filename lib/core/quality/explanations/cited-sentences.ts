@@ -1,10 +1,9 @@
-import { splitSentences } from '../../text/sentences';
-
 /**
  * Citation masking (Xing, Baldwin, Lau 2024, "Evaluating Evidence Attribution in Generated Fact Checking
  * Explanations"): an explanation's [n] markers are recorded per sentence and removed, so a model asked
  * which sentences a passage supports cannot simply read the answer off the markers.
  */
+import { splitSentences } from '../../text/sentences';
 
 /** One explanation sentence with its markers removed, and the n of each [n] it carried (first-seen order). */
 export interface CitedSentence {

@@ -1,13 +1,13 @@
-import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
-import type { Claim, ClaimAssessment, Revision } from '../../types';
-import { passageBlocks, type NumberedPassage } from './explain-evidence';
-
 /**
  * Prompts and reply schemas of the Thorough mode's debate (debate-refine.ts): two critics, one with an
  * error typology and one without (the typology-guided critic catches named error kinds, the free one what
  * the typology misses), then a refiner that applies only their agreed feedback.
  */
+import { z } from 'zod';
+import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
+import type { Claim, ClaimAssessment, Revision } from '../../types';
+import { passageBlocks, type NumberedPassage } from './explain-evidence';
+
 const PASSAGE_CHARS = 1_000;
 
 export type CriticName = 'A' | 'B';

@@ -1,12 +1,3 @@
-import type { z } from 'zod';
-import { structuredCall, type ModelCallContext } from '../../model/structured-call';
-import { applyChanges } from '../../revise/revise-sentences';
-import type { Claim, ClaimAssessment, Evidence, Revision } from '../../types';
-import { criticSystem, debateContext, EXCHANGE_RULES, exchangeSchema, issuesBlock, REFINER_SYSTEM, refineSchema, reviewSchema, type CriticName } from './debate-prompts';
-import { numberedEvidence, type NumberedPassage } from './explain-evidence';
-import type { Refinement } from './types';
-import { errorMessage } from '../../errors';
-
 /**
  * Thorough mode: a debate between two critics refines the explanation (and the sentence revision) of a
  * refuted or disputed claim. Round 1 opens with an independent review by each critic; every round then
@@ -18,6 +9,15 @@ import { errorMessage } from '../../errors';
  * Model calls per claim (stage 'debate'): 2 reviews, + 2 per exchange, + 1 refiner when there is agreed
  * feedback; at most 2 + 2·maxRounds + 1 (9 with the default 3 rounds), at least 2.
  */
+import type { z } from 'zod';
+import { structuredCall, type ModelCallContext } from '../../model/structured-call';
+import { applyChanges } from '../../revise/revise-sentences';
+import type { Claim, ClaimAssessment, Evidence, Revision } from '../../types';
+import { criticSystem, debateContext, EXCHANGE_RULES, exchangeSchema, issuesBlock, REFINER_SYSTEM, refineSchema, reviewSchema, type CriticName } from './debate-prompts';
+import { numberedEvidence, type NumberedPassage } from './explain-evidence';
+import type { Refinement } from './types';
+import { errorMessage } from '../../errors';
+
 export const DEFAULT_MAX_ROUNDS = 3;
 
 export interface ClaimToRefine {

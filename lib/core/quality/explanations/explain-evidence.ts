@@ -1,7 +1,6 @@
+/** Evidence as the explanation prompts show it: numbered like the explanation's [n] markers. */
 import { dataBlock } from '../../model/prompt-safety';
 import type { ClaimAssessment, Evidence, Stance } from '../../types';
-
-/** Evidence as the explanation prompts show it: numbered like the explanation's [n] markers. */
 
 /** One passage with its number in the explanation and, when judged, its stance towards the claim. */
 export interface NumberedPassage {

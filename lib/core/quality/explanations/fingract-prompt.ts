@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import type { ClaimError } from './types';
-
 /**
  * FinGrAct's first two tasks as prompt text and reply schema, shared by the batched scoring of Factlight's
  * own explanations (score-explanations.ts) and "Rate an explanation" (rate-explanation.ts).
  */
+import { z } from 'zod';
+import type { ClaimError } from './types';
 
 /** One error of the claim (task 1) with what the explanation does about it (task 2). */
 export const claimErrorSchema = z.object({

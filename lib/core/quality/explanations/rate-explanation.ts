@@ -1,3 +1,9 @@
+/**
+ * "Rate an explanation": FinGrAct for any explanation a user selects (a chatbot's, a fact-checker's) of a
+ * claim. Tasks 1-2 (the claim's errors from the caller's evidence; does the explanation name and correct
+ * each) in ONE model call (stage 'explain'); task 3, the links, comes scored from the caller's link audit.
+ * No searching here: the caller gathers the evidence.
+ */
 import { z } from 'zod';
 import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
 import { structuredCall, type ModelCallContext } from '../../model/structured-call';
@@ -7,12 +13,6 @@ import { numberedList, passageBlocks } from './explain-evidence';
 import { claimErrorSchema, FINGRACT_TASKS, toClaimErrors } from './fingract-prompt';
 import type { ActionabilityScore, ExplanationLinkScore } from './types';
 
-/**
- * "Rate an explanation": FinGrAct for any explanation a user selects (a chatbot's, a fact-checker's) of a
- * claim. Tasks 1-2 (the claim's errors from the caller's evidence; does the explanation name and correct
- * each) in ONE model call (stage 'explain'); task 3, the links, comes scored from the caller's link audit.
- * No searching here: the caller gathers the evidence.
- */
 const PASSAGE_CHARS = 1_500;
 
 const rateSchema = z.object({ errors: z.array(claimErrorSchema) });

@@ -1,3 +1,11 @@
+/**
+ * Quality of Factlight's own explanations of refuted and disputed claims, in ONE model call per check
+ * (stage 'explain') that does two jobs per claim: FinGrAct's tasks 1-2 (the claim's errors from the
+ * evidence; does the explanation name and correct each) and citation recovery (which masked explanation
+ * sentences each cited passage supports). Both read the same claim, explanation and passages, so one
+ * prompt carries them: the explanation is shown only masked, which task 2 does not need the markers for.
+ * The link part of FinGrAct is scored by code from the assessment, without the model.
+ */
 import { z } from 'zod';
 import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
 import { structuredCall, type ModelCallContext } from '../../model/structured-call';
@@ -10,14 +18,6 @@ import { numberedEvidence, passageBlocks, type NumberedPassage } from './explain
 import { claimErrorSchema, FINGRACT_TASKS, toClaimErrors } from './fingract-prompt';
 import type { ActionabilityScore, AttributionResult, ExplanationLinkScore } from './types';
 
-/**
- * Quality of Factlight's own explanations of refuted and disputed claims, in ONE model call per check
- * (stage 'explain') that does two jobs per claim: FinGrAct's tasks 1-2 (the claim's errors from the
- * evidence; does the explanation name and correct each) and citation recovery (which masked explanation
- * sentences each cited passage supports). Both read the same claim, explanation and passages, so one
- * prompt carries them: the explanation is shown only masked, which task 2 does not need the markers for.
- * The link part of FinGrAct is scored by code from the assessment, without the model.
- */
 const PASSAGE_CHARS = 1_000;
 
 export interface ExplanationToScore {
