@@ -1,7 +1,7 @@
 /**
  * `npm run build:ratings [-- --data ../shared/data/domain-ratings]`
  * Turns the two open domain-rating lists into the compact table the extension ships,
- * public/ratings/domains.tsv (parsed by lib/core/reliability/domain-ratings.ts):
+ * public/ratings/domains.tsv (parsed by lib/core/evidence/sources/domain-ratings.ts):
  * `domain<TAB>pc1×1000<TAB>CRED-1 category code + credibility×1000`, sorted by domain.
  * Domains are normalised as the lookup normalises hosts (lower case, punycode, no `www.`); entries with a
  * path (`rfi.fr/en`) keep it. The output is committed, so a build needs no data download.

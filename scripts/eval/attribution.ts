@@ -10,7 +10,7 @@
  *     Note: the `chain` field of *_full_data.json is NOT gold: it differs per generator (it is the
  *     generator's own evidence selection, "machine extracted reasons" in the repo's postprocess script).
  * (b) with --model-from-env (the same FACTLIGHT_* variables as `npm run check`): masking and recovery
- *     with lib/core/explain/attribute-citations.ts, one call per explanation: the share of citations
+ *     with lib/core/quality/explanations/attribute-citations.ts, one call per explanation: the share of citations
  *     recovered (attribution precision), attribution recall and F1, and the recovered passages against gold.
  */
 import { readdirSync, readFileSync } from 'node:fs';

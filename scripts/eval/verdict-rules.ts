@@ -7,7 +7,7 @@
  * Reliability columns: each passage's URL comes from the benchmark file (`auto_evidence_url`, default
  * `<data>/../factcheck-GPT-benchmark.jsonl`) and is rated with the table the extension ships
  * (public/ratings/domains.tsv, or `--ratings`). "pc1-weighted" weighs every stance by its domain's pc1
- * (lib/core/scoring/weighted.ts), unrated domains by 0.5 or by 1; "no low-rated" leaves out sources rated
+ * (weighted-credibility.ts), unrated domains by 0.5 or by 1; "no low-rated" leaves out sources rated
  * low, as the side panel's filter does.
  */
 import { readFileSync } from 'node:fs';

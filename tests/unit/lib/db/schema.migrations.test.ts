@@ -81,7 +81,7 @@ describe('database migrations', () => {
 
   it('has a frozen fixture for the latest version, declared exactly as the current schema', async () => {
     const latest = FIXTURES.map((entry) => entry.fixture).find((fixture) => fixture.version === LATEST_VERSION);
-    expect(latest, `add tests/unit/db/fixtures/v${LATEST_VERSION}.ts`).toBeDefined();
+    expect(latest, `add tests/unit/lib/db/fixtures/v${LATEST_VERSION}.ts`).toBeDefined();
     const frozen = new Dexie('schema-compare-frozen');
     frozen.version(latest!.version).stores(latest!.stores);
     await frozen.open();
