@@ -1,9 +1,9 @@
 /**
  * The layout of the unit tests (the `unit` project of vitest.config.ts): a test of `<dir>/<name>.ts(x)`
- * lives at `tests/unit/<dir>/<name>.test.ts(x)`, a second one of the same module at
- * `<name>.<aspect>.test.ts(x)`. So every unit test has a module at its mirrored path; a test whose module
- * moved or was renamed fails here until it follows. Helpers of tests (not `*.test.*`) may sit beside
- * them or in tests/unit/support/.
+ * (or of a JavaScript config such as `<name>.config.js`) lives at `tests/unit/<dir>/<name>.test.ts(x)`, a
+ * second one of the same module at `<name>.<aspect>.test.ts(x)`. So every unit test has a module at its
+ * mirrored path; a test whose module moved or was renamed fails here until it follows. Helpers of tests
+ * (not `*.test.*`) may sit beside them or in tests/unit/support/.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -31,7 +31,7 @@ function moduleOf(test: string): string | undefined {
   const parts = basename(test).replace(/\.test\.tsx?$/, '').split('.');
   // "pipeline.integration" is an aspect of pipeline.ts; "vitest.config.mirror" one of vitest.config.ts.
   for (let length = parts.length; length >= 1; length--) {
-    for (const extension of ['.ts', '.tsx']) {
+    for (const extension of ['.ts', '.tsx', '.js', '.mjs']) {
       const candidate = join(dirname(test), parts.slice(0, length).join('.') + extension).split('\\').join('/');
       if (existsSync(join(ROOT, candidate))) return candidate;
     }
