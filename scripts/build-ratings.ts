@@ -1,7 +1,7 @@
 /**
  * `npm run build:ratings [-- --data ../shared/data/domain-ratings]`
  * Turns the two open domain-rating lists into the compact table the extension ships,
- * public/ratings/domains.tsv (parsed by lib/core/reliability/domain-ratings.ts):
+ * public/ratings/domains.tsv (parsed by lib/core/evidence/sources/domain-ratings.ts):
  * `domain<TAB>pc1×1000<TAB>CRED-1 category code + credibility×1000`, sorted by domain.
  * Domains are normalised as the lookup normalises hosts (lower case, punycode, no `www.`); entries with a
  * path (`rfi.fr/en`) keep it. The output is committed, so a build needs no data download.
@@ -9,7 +9,8 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CRED1_CATEGORIES, normaliseHost } from '../lib/core/reliability/domain-ratings';
+import { CRED1_CATEGORIES } from '../lib/core/evidence/sources/domain-ratings';
+import { normaliseHost } from '../lib/core/text/hosts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
 const dataDir = values.data ?? '../shared/data/domain-ratings';
@@ -30,7 +31,7 @@ function readCsv(file: string): Array<Record<string, string>> {
 function normaliseDomain(raw: string): string | undefined {
   const cleaned = raw.trim().toLowerCase().replace(/\s+/g, '').split('–').pop() ?? '';
   const [host, ...path] = cleaned.split('/');
-  const normalised = normaliseHost(host ?? '')?.replace(/^www\./, '');
+  const normalised = normaliseHost(host ?? '');
   if (!normalised || !normalised.includes('.')) return undefined;
   const firstSegment = path.find(Boolean);
   return firstSegment ? `${normalised}/${firstSegment}` : normalised;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { testModelConnection } from '../lib/connection/test-model';
-import { estimateCheck } from '../lib/core/estimate';
+import { estimateCheck } from '../lib/core/model/estimate';
 import { reasoningForEstimate } from '../lib/llm/request-profile';
 import { runCheck } from '../lib/core/pipeline';
 import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
@@ -15,6 +15,7 @@ import { pipelineFromEnv } from './lib/env-settings';
 import { formatCheck } from './lib/format-check';
 import { readShippedRatings } from './lib/ratings-file';
 import { runEvidenceOnly } from './lib/evidence-only-command';
+import { errorMessage } from '../lib/core/errors';
 
 const USAGE = 'Usage: npm run check -- --file FILE | --text "TEXT" [--json] [--fresh] [--budget TOKENS]';
 
@@ -29,7 +30,7 @@ function parseOptions() {
       options: { file: { type: 'string' }, text: { type: 'string' }, json: { type: 'boolean' }, fresh: { type: 'boolean' }, budget: { type: 'string' } },
     }).values;
   } catch (error) {
-    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return fail(`${errorMessage(error)}\n${USAGE}`);
   }
 }
 

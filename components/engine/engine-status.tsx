@@ -3,6 +3,7 @@ import { downloadOnDeviceModel } from '../../lib/llm/on-device-download';
 import { languageModelOf } from '../../lib/llm/prompt-api';
 import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
 import { percent } from '../../lib/view/format';
+import { errorMessage } from '../../lib/core/errors';
 
 /**
  * "Checks run on: …": what checks use now (the model set up in Settings, Chrome's on-device model, or
@@ -26,7 +27,7 @@ export function EngineStatus(props: { switchHint: string; onOpenSettings?: () =>
         setStatus(next);
         setFetchError(undefined);
       },
-      (error: unknown) => setFetchError(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => setFetchError(errorMessage(error)),
     );
   }, [owned]);
   useEffect(() => {
@@ -45,7 +46,7 @@ export function EngineStatus(props: { switchHint: string; onOpenSettings?: () =>
       await downloadOnDeviceModel(api, (loaded) => setDownload({ running: true, loaded }));
       setDownload({ running: false, loaded: 1 });
     } catch (error) {
-      setDownload({ running: false, error: error instanceof Error ? error.message : String(error) });
+      setDownload({ running: false, error: errorMessage(error) });
     }
     refresh();
   };

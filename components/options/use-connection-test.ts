@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ConnectionTestResult } from '../../lib/messaging/protocol';
+import { errorMessage } from '../../lib/core/errors';
 
 /** State for one "Test connection" button: runs the test, keeps the latest result, never throws. */
 export function useConnectionTest(run: () => Promise<ConnectionTestResult>) {
@@ -12,7 +13,7 @@ export function useConnectionTest(run: () => Promise<ConnectionTestResult>) {
     try {
       setResult(await run());
     } catch (error) {
-      setResult({ ok: false, error: `The test could not run: ${error instanceof Error ? error.message : String(error)}` });
+      setResult({ ok: false, error: `The test could not run: ${errorMessage(error)}` });
     } finally {
       setPending(false);
       setRuns((count) => count + 1);

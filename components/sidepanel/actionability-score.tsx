@@ -1,4 +1,4 @@
-import type { ActionabilityScore as Score } from '../../lib/core/explain/types';
+import type { ActionabilityScore as Score } from '../../lib/core/quality/explanations/types';
 
 const LEVEL_WORDS = ['none', 'some', 'all'] as const;
 

@@ -1,4 +1,4 @@
-import type { AttributionResult } from '../../lib/core/explain/types';
+import type { AttributionResult } from '../../lib/core/quality/explanations/types';
 import { percent } from '../../lib/view/format';
 
 /**

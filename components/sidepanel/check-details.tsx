@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { scoreText } from '../../lib/core/scoring/score';
+import { scoreText } from '../../lib/core/score/credibility';
 import type { CheckView } from '../../lib/db/check-view';
 import { formatDate } from '../../lib/view/format';
 import { CheckProgress } from './check-progress';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { activeTabId } from './active-tab';
+import { errorMessage } from '../../lib/core/errors';
 
 /**
  * "Fact-check this page": the main article of the tab the panel sits beside (the active tab of the
@@ -17,7 +18,7 @@ export function CheckPageButton({ onStarted }: { onStarted: (checkId: string) =>
       setState({ pending: false });
       onStarted(result.checkId);
     } catch (error) {
-      setState({ pending: false, error: error instanceof Error ? error.message : String(error) });
+      setState({ pending: false, error: errorMessage(error) });
     }
   };
   return (

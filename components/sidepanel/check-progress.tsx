@@ -4,6 +4,7 @@ import type { CheckRecord } from '../../lib/db/entities';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { VERDICT_LABELS } from '../../lib/view/labels';
 import { useStallWatchdog } from './use-stall-watchdog';
+import { errorMessage } from '../../lib/core/errors';
 
 /**
  * While a check is queued or running: counters per stage from `check.progress`, each check-worthy claim
@@ -18,7 +19,7 @@ export function CheckProgress({ check, claims, assessments }: { check: CheckReco
   const onCancel = () => {
     setCancel({ state: 'sending' });
     sendToBackground('cancelCheck', { checkId: check.id }).catch((error: unknown) =>
-      setCancel({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      setCancel({ state: 'failed', message: errorMessage(error) }),
     );
   };
   return (

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import type { TextScores } from '../../lib/core/scoring/score';
+import type { TextScores } from '../../lib/core/score/credibility';
 import type { Claim, Sentence } from '../../lib/core/types';
 import { segmentRange } from '../../lib/view/segments';
 import { percent } from '../../lib/view/format';

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { ActionabilityScore as Actionability, AttributionResult, Refinement } from '../../lib/core/explain/types';
-import type { ClaimScore, ScoreFilters } from '../../lib/core/scoring/score';
+import type { ActionabilityScore as Actionability, AttributionResult, Refinement } from '../../lib/core/quality/explanations/types';
+import type { ClaimScore, ScoreFilters } from '../../lib/core/score/credibility';
 import type { Claim, ClaimAssessment, Evidence, Judgement } from '../../lib/core/types';
-import { rateUrl } from '../../lib/core/reliability/domain-ratings';
-import { claimEventDate } from '../../lib/core/sources/event-date';
+import { rateUrl } from '../../lib/core/evidence/sources/domain-ratings';
+import { claimEventDate } from '../../lib/core/evidence/sources/event-date';
 import { orderEvidence } from '../../lib/view/citations';
 import { percent } from '../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../lib/view/labels';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { sendToBackground } from '../../lib/messaging/protocol';
+import { errorMessage } from '../../lib/core/errors';
 
 /** "Delete all" after the browser's own confirmation (the background cancels running checks first). */
 export function DeleteAllButton({ count }: { count: number }) {
@@ -10,7 +11,7 @@ export function DeleteAllButton({ count }: { count: number }) {
       const { deleted } = await sendToBackground('deleteChecks', { all: true });
       setMessage(`Deleted ${deleted} ${deleted === 1 ? 'check' : 'checks'}.`);
     } catch (error) {
-      setMessage(`Not deleted: ${error instanceof Error ? error.message : String(error)}`);
+      setMessage(`Not deleted: ${errorMessage(error)}`);
     }
   };
   return (

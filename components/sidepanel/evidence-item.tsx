@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
-import type { DomainRating } from '../../lib/core/reliability/domain-ratings';
-import { predatesEvent, type EventDate } from '../../lib/core/sources/event-date';
+import type { DomainRating } from '../../lib/core/evidence/sources/domain-ratings';
+import { predatesEvent, type EventDate } from '../../lib/core/evidence/sources/event-date';
 import type { Evidence, Judgement } from '../../lib/core/types';
 import { httpHref } from '../../lib/net/http-url';
 import { evidenceUrl } from '../../lib/view/evidence-link';

@@ -3,6 +3,7 @@ import type { CheckView } from '../../lib/db/check-view';
 import { exportChecksJson, exportChecksMarkdown } from '../../lib/db/export-import';
 import { loadRatings } from '../../lib/reliability/load-ratings';
 import { downloadText, fileSlug } from './download';
+import { errorMessage } from '../../lib/core/errors';
 
 /**
  * "JSON" and "Markdown" downloads of one check or of all of them. The same test ids serve both scopes;
@@ -19,7 +20,7 @@ export function ExportButtons({ scope, name, load }: { scope: 'check' | 'all'; n
       if (kind === 'json') downloadText(`${base}.json`, exportChecksJson(views), 'application/json');
       else downloadText(`${base}.md`, exportChecksMarkdown(views, await loadRatings()), 'text/markdown');
     } catch (cause) {
-      setError(`Export failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+      setError(`Export failed: ${errorMessage(cause)}`);
     }
   };
   const what = scope === 'all' ? 'all checks' : 'this check';

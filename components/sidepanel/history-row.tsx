@@ -7,6 +7,7 @@ import { BAND_ICONS, BAND_LABELS, statusLabel } from '../../lib/view/labels';
 import { useDb } from './db-context';
 import { ExportButtons } from './export-buttons';
 import { RecheckButton } from './recheck-button';
+import { errorMessage } from '../../lib/core/errors';
 
 /**
  * One history entry: the entry itself opens the check; re-check, delete and export sit beside it.
@@ -16,7 +17,7 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
   const db = useDb();
   const [error, setError] = useState<string>();
   const remove = () => {
-    sendToBackground('deleteChecks', { checkIds: [check.id] }).catch((cause: unknown) => setError(cause instanceof Error ? cause.message : String(cause)));
+    sendToBackground('deleteChecks', { checkIds: [check.id] }).catch((cause: unknown) => setError(errorMessage(cause)));
   };
   const band = check.band;
   return (

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { sendToBackground } from '../../lib/messaging/protocol';
+import { errorMessage } from '../../lib/core/errors';
 
 type ImportState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'done'; text: string } | { kind: 'error'; text: string };
 
@@ -19,7 +20,7 @@ export function ImportButton() {
       if (!result.ok) setState({ kind: 'error', text: `Not imported: ${result.error}` });
       else setState({ kind: 'done', text: `Imported ${result.imported} ${result.imported === 1 ? 'check' : 'checks'}${result.skipped ? `, skipped ${result.skipped} already in history` : ''}.` });
     } catch (error) {
-      setState({ kind: 'error', text: `Not imported: ${error instanceof Error ? error.message : String(error)}` });
+      setState({ kind: 'error', text: `Not imported: ${errorMessage(error)}` });
     } finally {
       input.value = ''; // so choosing the same file again imports again
     }

@@ -1,7 +1,7 @@
-import type { AttributionResult } from '../../lib/core/explain/types';
-import type { LinkAudit } from '../../lib/core/links/types';
-import { rateUrl, type RatingsTable } from '../../lib/core/reliability/domain-ratings';
-import { lowRatedCitations, lowRatedCitationsSummary } from '../../lib/core/reliability/low-rated-citations';
+import type { AttributionResult } from '../../lib/core/quality/explanations/types';
+import type { LinkAudit } from '../../lib/core/quality/links/types';
+import { rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
+import { lowRatedCitations, lowRatedCitationsSummary } from '../../lib/core/quality/links/low-rated-citations';
 import { percent } from '../../lib/view/format';
 import type { Sentence } from '../../lib/core/types';
 import { LinkItem } from './link-item';

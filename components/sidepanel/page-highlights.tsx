@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { CheckView } from '../../lib/db/check-view';
 import { sendToBackground, type Result } from '../../lib/messaging/protocol';
 
+import { errorMessage } from '../../lib/core/errors';
 /** Runs a command aimed at the check's page; keeps why it failed, for the line beside its button. */
 function usePageCommand(send: () => Promise<Result>): [string | undefined, () => void] {
   const [error, setError] = useState<string>();
@@ -15,7 +16,7 @@ function usePageCommand(send: () => Promise<Result>): [string | undefined, () =>
     setError(undefined);
     send().then(
       (result) => setError(result.ok ? undefined : result.error),
-      (cause: unknown) => setError(`Factlight's background did not answer: ${cause instanceof Error ? cause.message : String(cause)}`),
+      (cause: unknown) => setError(`Factlight's background did not answer: ${errorMessage(cause)}`),
     );
   };
   return [error, run];

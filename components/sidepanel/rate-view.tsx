@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { activeTabId } from './active-tab';
 import { RatingResult } from './rating-result';
+import { errorMessage } from '../../lib/core/errors';
 
 /**
  * "Rate an explanation" (FinGrAct): the user selects an explanation on a page (a fact-check article, a
@@ -27,7 +28,7 @@ export function RateView() {
       setPage({ url: read.url, title: read.title });
       if (read.claims.length === 1 && !claim) setClaim(read.claims[0]!);
     } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
+      setMessage(errorMessage(error));
     }
   };
 
@@ -39,7 +40,7 @@ export function RateView() {
       if (result.ok) setRatingId(result.ratingId);
       else setMessage(result.error);
     } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
+      setMessage(errorMessage(error));
     } finally {
       setPending(false);
     }

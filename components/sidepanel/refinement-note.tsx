@@ -1,4 +1,4 @@
-import type { Refinement } from '../../lib/core/explain/types';
+import type { Refinement } from '../../lib/core/quality/explanations/types';
 import { WordDiff } from './word-diff';
 
 /** Thorough mode: what the critics' debate changed in the explanation and the revision. */

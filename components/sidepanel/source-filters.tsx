@@ -2,7 +2,7 @@
  * One checkbox per source type found in this check's evidence (Facts&Evidence's source control).
  * Unticking re-scores everything at once: scoring is a pure function of stances and these filters.
  */
-import { rateUrl, type RatingsTable } from '../../lib/core/reliability/domain-ratings';
+import { rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
 import { SOURCE_TYPES, type Evidence, type SourceType } from '../../lib/core/types';
 import { SOURCE_TYPE_LABELS } from '../../lib/view/labels';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { rateUrl } from '../../lib/core/reliability/domain-ratings';
+import { rateUrl } from '../../lib/core/evidence/sources/domain-ratings';
 import type { Claim, Evidence } from '../../lib/core/types';
 import type { CheckView } from '../../lib/db/check-view';
 import { evidenceUrl } from '../../lib/view/evidence-link';

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { estimateCheck, type CheckEstimate } from '../../lib/core/estimate';
+import { estimateCheck, type CheckEstimate } from '../../lib/core/model/estimate';
 import { reasoningForEstimate } from '../../lib/llm/request-profile';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { profileFor } from '../../lib/settings/options-form';
 import { SetupNotice } from './setup-notice';
+import { errorMessage } from '../../lib/core/errors';
 
 /** Above this many sentences the cost is shown before the check starts. */
 const CONFIRM_ABOVE_SENTENCES = 20;
@@ -29,7 +30,7 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
         setProblem(result.needsSetup ? { kind: 'setup' } : { kind: 'error', message: result.error });
       }
     } catch (error) {
-      setProblem({ kind: 'error', message: `Factlight's background did not answer: ${error instanceof Error ? error.message : String(error)}` });
+      setProblem({ kind: 'error', message: `Factlight's background did not answer: ${errorMessage(error)}` });
     } finally {
       setPending(false);
     }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
+import { errorMessage } from '../../lib/core/errors';
 
 /** The storage area and key the background keeps settings under (lib/settings/store.ts). */
 const SETTINGS_AREA = 'local';
@@ -30,7 +31,7 @@ export function useExtensionStatus(): StatusState {
       sendToBackground('getStatus').then(
         (status) => settle(() => ({ status, error: undefined })),
         // The last status known stays for the check tab; the error says the background is not answering.
-        (error: unknown) => settle((current) => ({ status: current.status, error: error instanceof Error ? error.message : String(error) })),
+        (error: unknown) => settle((current) => ({ status: current.status, error: errorMessage(error) })),
       );
     };
     const onStorageChanged = (changes: Record<string, unknown>, area: string) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { sendToBackground } from '../../lib/messaging/protocol';
+import { errorMessage } from '../../lib/core/errors';
 
 /** Commands that start a new check from an existing one: "Re-check" and "Judge these sources". */
 export type StartCheckCommand = 'recheck' | 'judgeCheck';
@@ -33,7 +34,7 @@ export function useStartCheck(command: StartCheckCommand, checkId: string, onSta
         setState({ pending: false, error: result.error, ...(result.needsSetup ? { needsSetup: true } : {}) });
       }
     } catch (error) {
-      setState({ pending: false, error: error instanceof Error ? error.message : String(error) });
+      setState({ pending: false, error: errorMessage(error) });
     }
   };
   return [state, start];

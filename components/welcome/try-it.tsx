@@ -3,6 +3,7 @@ import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/prot
 import type { EngineInUse } from '../../lib/settings/engine';
 import { WELCOME_SAMPLE_TEXT } from '../../lib/welcome/sample-text';
 import { CurrentCheck } from '../sidepanel/current-check';
+import { errorMessage } from '../../lib/core/errors';
 
 /**
  * What "Try it" will run on, from `getStatus`: its `engine` (the background's own choice, the one
@@ -61,7 +62,7 @@ export function TryIt(props: {
       if (result.ok) onStarted(result.checkId);
       else setProblem(result.needsSetup ? `The saved model is not ready: ${result.error}` : result.error);
     } catch (error) {
-      setProblem(`Factlight's background did not answer: ${error instanceof Error ? error.message : String(error)}`);
+      setProblem(`Factlight's background did not answer: ${errorMessage(error)}`);
     } finally {
       setStarting(false);
     }

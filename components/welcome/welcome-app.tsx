@@ -12,6 +12,7 @@ import { OnDeviceOption } from './on-device-option';
 import { TryIt } from './try-it';
 import { VerdictSourceChoice } from './verdict-source-choice';
 import { WhatItDoes } from './what-it-does';
+import { errorMessage } from '../../lib/core/errors';
 
 /** `?check=<id>`: the sample check shown after a reload. */
 function checkFromUrl(): string | undefined {
@@ -40,7 +41,7 @@ export function WelcomeApp() {
         setForm({ settings, typedKeys: {} });
         if (settings.model.profiles[settings.model.preset]) setChosen(settings.model.preset);
       })
-      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => setLoadError(errorMessage(error)));
   }, []);
 
   const update: FormUpdate = (change) => {
@@ -68,7 +69,7 @@ export function WelcomeApp() {
         setSave({ kind: 'error', text: `Not saved: ${result.error}` });
       }
     } catch (error) {
-      setSave({ kind: 'error', text: `Not saved: ${error instanceof Error ? error.message : String(error)}` });
+      setSave({ kind: 'error', text: `Not saved: ${errorMessage(error)}` });
     }
   };
 

@@ -9,6 +9,7 @@ import { SearchSettings } from '../../components/options/search-settings';
 import { openWelcomePage } from '../../lib/welcome/open-welcome-page';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
+import { errorMessage } from '../../lib/core/errors';
 
 type Status = { kind: 'idle' | 'saving' | 'saved' | 'error'; text: string };
 
@@ -21,7 +22,7 @@ export function OptionsApp() {
   useEffect(() => {
     sendToBackground('getSettings')
       .then((settings) => setForm({ settings, typedKeys: {} }))
-      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => setLoadError(errorMessage(error)));
   }, []);
 
   if (loadError) return <p className="result error" role="alert">Settings could not be loaded: {loadError}</p>;
@@ -43,7 +44,7 @@ export function OptionsApp() {
         setStatus({ kind: 'error', text: `Not saved: ${result.error}` });
       }
     } catch (error) {
-      setStatus({ kind: 'error', text: `Not saved: ${error instanceof Error ? error.message : String(error)}` });
+      setStatus({ kind: 'error', text: `Not saved: ${errorMessage(error)}` });
     }
   };
 

@@ -3,7 +3,7 @@
  * panel's "Fact-check this page", "Show on page", "Clear highlights", and the card's "Open in side panel".
  */
 import type { FactlightDb } from '../db/schema';
-import { hostOf } from '../core/sources/source-type-rules';
+import { hostOf } from '../core/text/hosts';
 import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging, type Result } from '../messaging/protocol';
 import { loadSettings } from '../settings/store';

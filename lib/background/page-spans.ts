@@ -1,6 +1,6 @@
-import { rateUrl, type RatingsTable } from '../core/reliability/domain-ratings';
-import { scoreText } from '../core/scoring/score';
-import { claimEventDate, predatesEvent } from '../core/sources/event-date';
+import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
+import { scoreText } from '../core/score/credibility';
+import { claimEventDate, predatesEvent } from '../core/evidence/sources/event-date';
 import type { CheckView } from '../db/check-view';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
 import { evidenceUrl } from '../view/evidence-link';

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { readExplanationSelection } from '../content/read-explanation-selection';
 import { handleCommand, type OwnExtension } from './authorized-handler';
 import type { RatingManager } from './rating-manager';
+import { errorMessage } from '../core/errors';
 
 /** "Rate an explanation": start a rating, and read the explanation the user selected in a tab. */
 export function registerRatingHandlers(own: OwnExtension, ratings: RatingManager): void {
@@ -16,7 +17,7 @@ export function registerRatingHandlers(own: OwnExtension, ratings: RatingManager
       return { ok: true as const, ...result };
     } catch (error) {
       // Browser pages (settings, the web store) and PDFs cannot be scripted.
-      return { ok: false as const, error: `Factlight cannot read this page (${error instanceof Error ? error.message : String(error)}).` };
+      return { ok: false as const, error: `Factlight cannot read this page (${errorMessage(error)}).` };
     }
   });
 }

@@ -3,7 +3,7 @@
  * to IndexedDB as they progress (the side panel reads them with a live query) and resumed when a stopped
  * service worker left one running.
  */
-import { runRating } from '../core/rate-run';
+import { runRating } from '../core/quality/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
 import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';
@@ -12,6 +12,7 @@ import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { modelSetupProblem } from '../settings/active-profile';
 import type { RunManagerDeps } from './run-manager';
 
+import { errorMessage } from '../core/errors';
 export const MAX_EXPLANATION_CHARS = 20_000;
 const MAX_CLAIM_CHARS = 2_000;
 
@@ -42,7 +43,7 @@ export function createRatingManager(deps: RatingManagerDeps) {
       // Recording the failure can fail too (the database closed, the rating was deleted): nothing is left to
       // show it in, so it goes to the console with the failure it was recording.
       await deps.db.ratings
-        .update(ratingId, { status: 'failed', error: error instanceof Error ? error.message : String(error), updatedAt: clock.now() })
+        .update(ratingId, { status: 'failed', error: errorMessage(error), updatedAt: clock.now() })
         .catch((cause: unknown) => console.warn('[factlight] rating failed and could not be marked failed', error, cause));
     } finally {
       running.delete(ratingId);

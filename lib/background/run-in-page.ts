@@ -7,6 +7,7 @@ import { reportToPanel } from '../messaging/panel-focus';
 import { pageMessaging, type StartCheckResult } from '../messaging/protocol';
 import { injectHighlighter } from './tab-sync';
 
+import { errorMessage } from '../core/errors';
 export type PageAction = 'checkSelection' | 'checkPage';
 
 export async function runInPage(action: PageAction, tabId: number, frameId = 0): Promise<StartCheckResult> {
@@ -14,7 +15,7 @@ export async function runInPage(action: PageAction, tabId: number, frameId = 0):
     await injectHighlighter(tabId, frameId);
     return await pageMessaging.sendMessage(action, undefined, { tabId, frameId });
   } catch (error) {
-    return { ok: false, error: `Factlight cannot run on this page (${error instanceof Error ? error.message : String(error)}).` };
+    return { ok: false, error: `Factlight cannot run on this page (${errorMessage(error)}).` };
   }
 }
 

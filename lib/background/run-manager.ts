@@ -9,7 +9,7 @@ import { runCheck } from '../core/pipeline';
 import type { ArticleExtractor, Clock } from '../core/ports';
 import type { Evidence } from '../core/types';
 import { stableHash } from '../core/model/stable-hash';
-import { hostOf } from '../core/sources/source-type-rules';
+import { hostOf } from '../core/text/hosts';
 import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
@@ -19,13 +19,14 @@ import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol'
 import { createEvidenceDeps } from '../runtime/create-evidence-deps';
 import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
-import { detectLanguage } from '../core/stages/detect-language';
+import { detectLanguage } from '../core/text/detect-language';
 import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
 import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
 import type { LanguageModelApi } from '../llm/prompt-api';
 import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
+import { errorMessage } from '../core/errors';
 
 export const MAX_TEXT_CHARS = 50_000;
 
@@ -108,7 +109,7 @@ export function createRunManager(deps: RunManagerDeps) {
     } catch (error) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing is left
       // to show it in, so it goes to the console with the failure it was recording.
-      await writer.fail(error instanceof Error ? error.message : String(error)).catch((cause: unknown) => console.warn('[factlight] check failed and could not be marked failed', error, cause));
+      await writer.fail(errorMessage(error)).catch((cause: unknown) => console.warn('[factlight] check failed and could not be marked failed', error, cause));
     } finally {
       disposeModel?.();
       running.delete(checkId);

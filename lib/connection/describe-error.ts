@@ -1,4 +1,4 @@
-import { ProviderError } from '../core/errors';
+import { ProviderError, errorMessage } from '../core/errors';
 import type { ConnectionTestResult } from '../messaging/protocol';
 
 const EXTENSION_ORIGINS = 'chrome-extension://*,moz-extension://*';
@@ -29,5 +29,5 @@ export function describeFailure(error: unknown): Extract<ConnectionTestResult, {
     const fix = fixFor(error);
     return { ok: false, error: error.message, ...(fix ? { fix } : {}) };
   }
-  return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  return { ok: false, error: errorMessage(error) };
 }

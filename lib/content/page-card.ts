@@ -4,6 +4,7 @@ import type { PageSpan } from '../messaging/protocol';
 import { createShadowHost } from './shadow-host';
 import { onUserClick } from './user-event';
 
+import { errorMessage } from '../core/errors';
 const CSS = `
 .card { font: 13px/1.45 system-ui, sans-serif; color: #1d2330; background: #fff; border: 1px solid #c9ced8;
   border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 10px 12px; width: 300px; }
@@ -79,7 +80,7 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       open.textContent = 'Open in side panel';
       onUserClick(open, () => {
         Promise.resolve(onOpenInPanel(span.claimId)).catch((error: unknown) => {
-          const said = line(card, `The side panel did not open: ${error instanceof Error ? error.message : String(error)}`, 'row muted');
+          const said = line(card, `The side panel did not open: ${errorMessage(error)}`, 'row muted');
           said.setAttribute('data-testid', 'factlight-card-error');
           said.setAttribute('role', 'alert');
         });

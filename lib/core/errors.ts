@@ -1,7 +1,10 @@
 /**
- * Typed failures of remote services. The kind decides what the user is told and whether a retry can help;
- * a failed call never turns into a "false" verdict, only into "could not check".
+ * Failures: the typed errors of remote services, and how anything thrown reads as a message. The kind
+ * decides what the user is told and whether a retry can help; a failed call never turns into a "false"
+ * verdict, only into "could not check".
  */
+
+/** What went wrong with a remote service, in terms a user can act on. */
 export type ProviderErrorKind =
   | 'auth' // the key was rejected (401/403 from a hosted API)
   | 'forbidden-origin' // the server refused our Origin header (Ollama without OLLAMA_ORIGINS)
@@ -72,4 +75,12 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * What went wrong, in words: an Error's message, or the thrown value as text when something else was
+ * thrown or rejected (a string, a number, an object).
+ */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,16 +1,18 @@
-import type { Cache, CacheKind } from './ports';
-
 /**
  * A run's view of the cache. Caching only saves work, so a cache that fails (storage full, database
  * closed) reads as a miss and drops writes, and the run goes on without it: no stage has to guard its
  * own cache calls. The first failure is reported once; the rest are the same problem again.
  */
+import type { Cache, CacheKind } from './ports';
+import { errorMessage } from './errors';
+
+/** `cache` as a run sees it: failures are misses and dropped writes, and `onFirstFailure` hears of the first. */
 export function forgivingCache(cache: Cache, onFirstFailure: (message: string) => void): Cache {
   let reported = false;
   const failed = (error: unknown) => {
     if (reported) return;
     reported = true;
-    onFirstFailure(`The cache is not working, so nothing is reused or kept this time (${error instanceof Error ? error.message : String(error)}).`);
+    onFirstFailure(`The cache is not working, so nothing is reused or kept this time (${errorMessage(error)}).`);
   };
   return {
     async get<T>(kind: CacheKind, key: string): Promise<T | undefined> {

@@ -1,18 +1,23 @@
-import { ProviderError } from './errors';
+/**
+ * A whole check, stage by stage: sentences (text/), claims (claims/), evidence (evidence/), verdicts
+ * (verify/), revisions (revise/), with the link audit and explanation quality (quality/) beside them.
+ * docs/ARCHITECTURE.md draws the flow.
+ */
+import { ProviderError, errorMessage } from './errors';
 import { evidenceForClaim } from './evidence-only/run-evidence-check';
 import { BudgetExceededError } from './model/usage-meter';
 import { createRunContext } from './run-context';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
-import { takesHostType } from './sources/takes-host-type';
-import { classifySources } from './stages/classify-sources';
-import { batchSentences } from './stages/extract-claims';
-import { extractClaimsAsWritten } from './stages/stream-claims';
-import { findEvidence } from './stages/find-evidence';
-import { reviseSentences, sentencesNeedingRevision } from './stages/revise-sentences';
-import { detectLanguage, splitSentences } from './stages/sentences';
-import { verifyClaim } from './stages/verify-claim';
-import { attributeTextCitations, auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality-stages';
-import type { Refinement } from './explain/types';
+import { takesHostType } from './evidence/sources/takes-host-type';
+import { classifySources } from './evidence/sources/classify-sources';
+import { batchSentences } from './claims/claim-prompt';
+import { extractClaimsAsWritten } from './claims/stream-claims';
+import { findEvidence } from './evidence/find-evidence';
+import { reviseSentences, sentencesNeedingRevision } from './revise/revise-sentences';
+import { detectLanguage, splitSentences } from './text/sentences';
+import { verifyClaim } from './verify/verify-claim';
+import { attributeTextCitations, auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality/quality-stages';
+import type { Refinement } from './quality/explanations/types';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from './types';
 
 /**
@@ -60,7 +65,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   const couldNotCheck = (claim: Claim, error: unknown) => {
     if (error instanceof BudgetExceededError) stopped ??= 'budget';
     if (isCancellation(error, options.signal)) stopped ??= 'cancelled';
-    const reason = stopped === 'budget' ? 'Not checked: the token budget for this check was reached.' : stopped === 'cancelled' ? 'Not checked: the check was cancelled.' : `Could not check: ${message(error)}`;
+    const reason = stopped === 'budget' ? 'Not checked: the token budget for this check was reached.' : stopped === 'cancelled' ? 'Not checked: the check was cancelled.' : `Could not check: ${errorMessage(error)}`;
     const assessment: ClaimAssessment = { claimId: claim.id, verdict: 'could-not-check', judgements: [], explanation: reason, citedEvidenceIds: [], error: reason };
     assessments.set(claim.id, assessment);
     emit({ type: 'assessment', assessment });
@@ -155,7 +160,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       return result;
     } catch (error) {
       if (error instanceof BudgetExceededError) stopped ??= 'budget';
-      warn(`Revisions could not be written: ${message(error)}`);
+      warn(`Revisions could not be written: ${errorMessage(error)}`);
       return [];
     }
   }
@@ -214,6 +219,3 @@ function isCancellation(error: unknown, signal?: AbortSignal): boolean {
   return Boolean(signal?.aborted) || (error instanceof ProviderError && error.kind === 'cancelled');
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

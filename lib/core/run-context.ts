@@ -1,17 +1,18 @@
-import pLimit from 'p-limit';
-import { forgivingCache } from './forgiving-cache';
-import { UsageMeter } from './model/usage-meter';
-import type { ModelCallContext } from './model/structured-call';
-import type { PipelineDeps, PipelineOptions } from './pipeline-types';
-import type { Cache, PageFetcher, SearchProvider } from './ports';
-import { createPageReader, type PageReader } from './stages/read-pages';
-
 /**
  * What one run (a check, or an explanation rating) shares across its stages: the usage meter and token
  * budget, the model-call context, and search providers and a page fetcher held to the run's concurrency
  * limits. Page fetches are counted once, whoever makes them. Every stage uses the run's cache, never
  * `deps.cache`: its failures are misses and dropped writes (forgiving-cache.ts), one warning in all.
  */
+import pLimit from 'p-limit';
+import { forgivingCache } from './forgiving-cache';
+import { UsageMeter } from './model/usage-meter';
+import type { ModelCallContext } from './model/structured-call';
+import type { PipelineDeps, PipelineOptions } from './pipeline-types';
+import type { Cache, PageFetcher, SearchProvider } from './ports';
+import { createPageReader, type PageReader } from './evidence/read-pages';
+
+/** The parts of a run its stages share (see the file overview). */
 export interface RunContext {
   meter: UsageMeter;
   ctx: ModelCallContext & { onWarning: (message: string) => void };

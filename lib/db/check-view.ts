@@ -1,5 +1,5 @@
-import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
-import type { LinkAudit } from '../core/links/types';
+import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
+import type { LinkAudit } from '../core/quality/links/types';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision } from '../core/types';
 import type { CheckRecord, ClaimRecord, SentenceRecord } from './entities';
 import type { FactlightDb } from './schema';

@@ -6,11 +6,12 @@
  * events in order.
  */
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
-import { scoreText } from '../core/scoring/score';
-import { takesHostType } from '../core/sources/takes-host-type';
+import { scoreText } from '../core/score/credibility';
+import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { CheckProgress, CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
 
+import { errorMessage } from '../core/errors';
 export const EMPTY_PROGRESS: CheckProgress = { sentences: 0, claims: 0, checkWorthy: 0, verdicts: 0, evidence: 0 };
 
 export function createCheckWriter(db: FactlightDb, checkId: string, now: () => number, onWritten?: () => void) {
@@ -24,7 +25,7 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
   const enqueue = (write: () => Promise<unknown>) => {
     chain = chain
       .then(write)
-      .catch((error: unknown) => void unsaved.push(error instanceof Error ? error.message : String(error)))
+      .catch((error: unknown) => void unsaved.push(errorMessage(error)))
       .then(() => onWritten?.());
     return chain;
   };

@@ -5,8 +5,8 @@
  * pipeline's own type, so what the UI shows is exactly what the core produced.
  */
 import type { CaptureSelectors } from '../anchoring/selectors';
-import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
-import type { LinkAudit } from '../core/links/types';
+import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
+import type { LinkAudit } from '../core/quality/links/types';
 import type { CheckUsage, Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from '../core/types';
 import type { CitedLink } from '../messaging/protocol';
 

@@ -9,6 +9,7 @@ import type { CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RevisionReco
 import { checksExportSchema, EXPORT_FORMAT, EXPORT_VERSION, type ChecksExport, type ExportedCheck } from './export-schema';
 import type { FactlightDb } from './schema';
 import { searchWordsFor } from './search-words';
+import { errorMessage } from '../core/errors';
 
 export { exportCheckMarkdown, exportChecksMarkdown } from './export-markdown';
 
@@ -62,7 +63,7 @@ export function parseChecksImport(json: string): ParsedChecksImport {
   try {
     raw = JSON.parse(json);
   } catch (error) {
-    return { ok: false, error: `The file is not valid JSON (${error instanceof Error ? error.message : String(error)}).` };
+    return { ok: false, error: `The file is not valid JSON (${errorMessage(error)}).` };
   }
   const header = typeof raw === 'object' && raw !== null ? (raw as { format?: unknown; version?: unknown }) : {};
   if (header.format !== EXPORT_FORMAT) return { ok: false, error: `This is not a Factlight export: "format" must be "${EXPORT_FORMAT}".` };

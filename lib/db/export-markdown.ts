@@ -1,7 +1,7 @@
-import { rateUrl, type RatingsTable } from '../core/reliability/domain-ratings';
-import { claimEventDate, predatesEvent, type EventDate } from '../core/sources/event-date';
-import { lowRatedCitations, lowRatedCitationsSummary } from '../core/reliability/low-rated-citations';
-import { scoreText } from '../core/scoring/score';
+import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
+import { claimEventDate, predatesEvent, type EventDate } from '../core/evidence/sources/event-date';
+import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/links/low-rated-citations';
+import { scoreText } from '../core/score/credibility';
 import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
 import type { Evidence } from '../core/types';
 import { orderEvidence } from '../view/citations';

@@ -4,8 +4,8 @@
  * compiler prove each schema matches the core's type.
  */
 import { z } from 'zod';
-import type { ActionabilityScore, AttributionResult, Refinement } from '../core/explain/types';
-import { LINK_STATUSES, type LinkAudit } from '../core/links/types';
+import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
+import { LINK_STATUSES, type LinkAudit } from '../core/quality/links/types';
 
 const count = z.number().int().nonnegative();
 const level = z.union([z.literal(0), z.literal(1), z.literal(2)]);

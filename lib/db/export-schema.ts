@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { SearchProviderId } from '../core/ports';
 import { SOURCE_TYPES, type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence, type StageName } from '../core/types';
-import type { LinkAudit } from '../core/links/types';
+import type { LinkAudit } from '../core/quality/links/types';
 import type { CheckRecord, ClaimRecord } from './entities';
 import { actionabilitySchema, attributionSchema, linkAuditSchema, refinementSchema } from './export-quality-schema';
 

@@ -1,7 +1,7 @@
 /**
  * The one Dexie schema of Factlight. Every version lists only the tables it changes and carries an
  * `.upgrade()` when data must move; each version has a frozen example database under
- * tests/unit/db/fixtures/ and is upgraded to the latest by tests/unit/db/migrations.test.ts.
+ * tests/unit/lib/db/fixtures/ and is upgraded to the latest by tests/unit/lib/db/schema.migrations.test.ts.
  *
  * Only queried fields are indexed: ids, the check a row belongs to, time, status, site, the input hash
  * and the history search words.

@@ -8,6 +8,7 @@
  * - furniture recognised by its wording (captions and credits, date lines, calls to subscribe; see
  *   `boilerplate-text.ts`).
  */
+import { hostOf } from '../core/text/hosts';
 import { linkDensity, textOf } from './boilerplate';
 import { countWords, furnitureReason } from './boilerplate-text';
 import { BLOCK_TAGS } from './dom-text';
@@ -47,24 +48,15 @@ function leafBlocks(root: Element): Element[] {
   return leaves;
 }
 
-/** The host without `www.`, or null for URLs that do not parse. Resolves relative hrefs against the page, which core's `hostOf` does not. */
-function siteOf(href: string, base: string): string | null {
-  try {
-    return new URL(href, base).hostname.replace(/^www\./, '');
-  } catch {
-    return null;
-  }
-}
-
 /** Whether most links of `element` (by text length) lead to the page's own site. */
 function linksStayOnSite(element: Element, pageUrl: string): boolean {
-  const site = siteOf(pageUrl, pageUrl);
+  const site = hostOf(pageUrl);
   let own = 0;
   let other = 0;
   for (const link of Array.from(element.querySelectorAll('a'))) {
     const length = textOf(link).length;
-    const target = siteOf(link.getAttribute('href') ?? '', pageUrl);
-    if (target !== null && target === site) own += length;
+    const target = hostOf(link.getAttribute('href') ?? '', { base: pageUrl });
+    if (target !== undefined && target === site) own += length;
     else other += length;
   }
   return own > other;

@@ -8,6 +8,7 @@ import { ProviderError, kindForStatus, parseRetryAfter } from '../core/errors';
 import type { FetchOptions, FetchedPage, PageFetcher } from '../core/ports';
 import { isPrivateNetworkUrl } from '../net/private-address';
 import { combineSignals } from '../search/http';
+import { hostOf } from '../core/text/hosts';
 import { decodeHtml } from './charset';
 import { readCapped } from './read-body';
 
@@ -25,12 +26,9 @@ export const MAX_REDIRECTS = 5;
 const TEXT_TYPES = new Set(['text/html', 'application/xhtml+xml', 'text/plain']);
 const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8';
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
+/** Where a request went, as messages name it (with its port); the URL itself when it does not parse. */
+function addressOf(url: string): string {
+  return hostOf(url, { form: 'address' }) ?? url;
 }
 
 /** Parses `url` and insists on http(s): `file:`, `data:`, `ftp:` and extension URLs are never fetched. */
@@ -55,13 +53,13 @@ function assertAllowed(url: string, allowPrivate: boolean, redirected: boolean):
   const how = redirected ? 'The page redirects to' : 'Refused to fetch';
   throw new ProviderError(
     'unreachable',
-    `${how} ${hostOf(url)}, a private-network address; private addresses are blocked unless allowed in the settings.`,
+    `${how} ${addressOf(url)}, a private-network address; private addresses are blocked unless allowed in the settings.`,
     { url, reason: 'private-address' },
   );
 }
 
 function statusError(status: number, url: string, retryAfter: string | null): ProviderError {
-  const host = hostOf(url);
+  const host = addressOf(url);
   // A page (not an API) answering 401/403 is a paywall or a bot wall, not a rejected key.
   const kind = status === 404 || status === 410 ? 'not-found' : status === 401 || status === 403 ? 'bad-request' : kindForStatus(status);
   const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
@@ -135,10 +133,10 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
           await discard(response);
           const next = httpUrl(location, url).href;
           if (visited.has(next)) {
-            throw new ProviderError('unreachable', `The page at ${hostOf(first)} redirects in a loop.`, { url: next, reason: 'redirect-loop' });
+            throw new ProviderError('unreachable', `The page at ${addressOf(first)} redirects in a loop.`, { url: next, reason: 'redirect-loop' });
           }
           if (hops + 1 > MAX_REDIRECTS) {
-            throw new ProviderError('unreachable', `The page at ${hostOf(first)} redirects more than ${MAX_REDIRECTS} times.`, {
+            throw new ProviderError('unreachable', `The page at ${addressOf(first)} redirects more than ${MAX_REDIRECTS} times.`, {
               url: next,
               reason: 'too-many-redirects',
             });
@@ -169,14 +167,14 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
       } catch (error) {
         if (error instanceof ProviderError) throw error;
         if (timeout.aborted) {
-          throw new ProviderError('timeout', `The page at ${hostOf(url)} did not load within ${Math.round(options.timeoutMs / 100) / 10} s.`, { url });
+          throw new ProviderError('timeout', `The page at ${addressOf(url)} did not load within ${Math.round(options.timeoutMs / 100) / 10} s.`, { url });
         }
         if (options.signal?.aborted) throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url });
         const cause = (error as { cause?: { code?: unknown } }).cause?.code;
         const suffix = typeof cause === 'string' ? ` (${cause})` : '';
         // Node names a failed lookup; a browser's fetch says only "Failed to fetch", so there it stays unknown.
         const dns = cause === 'ENOTFOUND' || cause === 'EAI_AGAIN' || cause === 'EAI_NONAME';
-        throw new ProviderError('unreachable', `Could not reach ${hostOf(url)}${suffix}.`, { url, ...(dns ? { reason: 'dns' as const } : {}) });
+        throw new ProviderError('unreachable', `Could not reach ${addressOf(url)}${suffix}.`, { url, ...(dns ? { reason: 'dns' as const } : {}) });
       } finally {
         dispose();
       }

@@ -5,7 +5,7 @@
  */
 import { Readability } from '@mozilla/readability';
 import type { Article } from '../core/ports';
-import { hostOf } from '../core/sources/source-type-rules';
+import { hostOf } from '../core/text/hosts';
 import { cleanArticle } from './article-cleanup';
 import { removeBoilerplate } from './boilerplate';
 import { domToText } from './dom-text';

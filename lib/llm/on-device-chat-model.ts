@@ -15,7 +15,7 @@ import pLimit from 'p-limit';
 import { ProviderError } from '../core/errors';
 import { stableHash } from '../core/model/stable-hash';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../core/ports';
-import { detectLanguage } from '../core/stages/detect-language';
+import { detectLanguage } from '../core/text/detect-language';
 import { onDeviceError, ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from './on-device-messages';
 import {
   contextUsageOf,

@@ -40,7 +40,7 @@ function languageName(language: string): string {
 /** Maps a Prompt API failure to a ProviderError a person can act on. */
 export function onDeviceError(error: unknown, during: 'create' | 'prompt'): ProviderError {
   const name = domErrorName(error);
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   if (name === 'AbortError') return new ProviderError('cancelled', 'The check was cancelled.', { provider: 'on-device' });
   if (name === 'NotAllowedError') {
     return during === 'create'

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { ProviderError, kindForStatus, parseRetryAfter } from '../core/errors';
+import { ProviderError, kindForStatus, parseRetryAfter, errorMessage } from '../core/errors';
 
 /**
  * Turns an `openai` SDK error into a `ProviderError` the core and UIs understand.
@@ -29,7 +29,7 @@ export function toProviderError(error: unknown, context: { provider: string; url
   if (error instanceof SyntaxError) {
     return new ProviderError('malformed', `${context.provider} sent a reply that is not valid JSON.`, details);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new ProviderError('malformed', `${context.provider} failed: ${firstLine(message)}`, details);
 }
 

@@ -8,7 +8,7 @@
  * unexpected happens (the database closed, the worker stopped); they answer their value, and that failure,
  * like a refused sender, rejects the promise the sender awaits, which the sender shows too.
  */
-import type { LinkStatus } from '../core/links/types';
+import type { LinkStatus } from '../core/quality/links/types';
 import type { OnDeviceStatus } from '../llm/on-device-download';
 import type { EngineInUse } from '../settings/engine';
 import type { LinkSupport } from '../view/link-labels';

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { ClaimReview, SearchProvider } from '../core/ports';
-import { hostOf } from '../core/sources/source-type-rules';
+import { hostOf } from '../core/text/hosts';
 import { defineProvider, toPublishedAt, type ProviderContext, type ProviderSpec, type ResultDraft } from './provider';
 import { collapseWhitespace } from './strip-html';
 

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { ProviderError, kindForStatus, parseRetryAfter, type ProviderErrorKind } from '../core/errors';
+import { hostOf } from '../core/text/hosts';
 
 /** What the adapter knows about a non-2xx answer, for providers whose errors need a special reading. */
 export interface HttpFailure {
@@ -173,7 +174,7 @@ export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
       throw cancelled();
     }
     const cause = field(field(error, 'cause'), 'code');
-    const host = url ? new URL(url).host : request.url;
+    const host = hostOf(url, { form: 'address' }) ?? request.url;
     const suffix = typeof cause === 'string' ? ` (${cause})` : '';
     throw new ProviderError('unreachable', `Could not reach ${label} at ${host}${suffix}.`, { provider, url });
   } finally {

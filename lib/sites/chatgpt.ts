@@ -70,5 +70,5 @@ export const chatgpt: SiteAdapter = {
  * - https://chatgpt.com/ logged out or a temporary chat (transcript UI): `li[data-message-role="assistant"]`,
  *   id `pending-<uuid>` while streaming, then the real id and `data-message-complete`.
  * - Offline: `npx tsx scripts/sites.ts tests/fixtures/chat/chatgpt/<file>.html --url https://chatgpt.com/c/x`
- *   and tests/unit/sites/chatgpt.test.ts.
+ *   and tests/unit/lib/sites/chatgpt.test.ts.
  */

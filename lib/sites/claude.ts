@@ -56,5 +56,5 @@ export const claude: SiteAdapter = {
  * - With web search or Research on: inline source pills `a.group/tag` ("Anthropic +2") become citations;
  *   open the report → `#markdown-artifact` is found as one more reply.
  * - Offline: `npx tsx scripts/sites.ts tests/fixtures/chat/claude/obsidian-ai-exporter--chat-simple.html --url https://claude.ai/chat/x`
- *   and tests/unit/sites/claude.test.ts.
+ *   and tests/unit/lib/sites/claude.test.ts.
  */

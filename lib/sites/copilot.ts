@@ -36,5 +36,5 @@ export const copilot: SiteAdapter = {
  *   request to watch). If nothing is found, run the selector doctor in the console:
  *   `document.querySelectorAll('[data-content]')` and update the lists above.
  * - Offline (synthetic page): `npx tsx scripts/sites.ts tests/fixtures/chat/synthetic/copilot.html --url https://copilot.microsoft.com/chats/x`
- *   and tests/unit/sites/synthetic-sites.test.ts.
+ *   and tests/unit/lib/sites/copilot.test.ts.
  */

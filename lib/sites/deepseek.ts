@@ -45,5 +45,5 @@ export const deepseek: SiteAdapter = {
  *   the text; the reply is finished once the action row renders (or, failing that, ~2 s without change).
  * - Scroll a long chat: items are virtualized; ids come from `data-virtual-list-item-key`.
  * - Offline (synthetic page): `npx tsx scripts/sites.ts tests/fixtures/chat/synthetic/deepseek.html --url https://chat.deepseek.com/a/chat/s/x`
- *   and tests/unit/sites/synthetic-sites.test.ts.
+ *   and tests/unit/lib/sites/deepseek.test.ts.
  */

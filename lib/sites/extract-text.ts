@@ -201,7 +201,7 @@ class ReplyWalker {
     if (!code.trim()) return;
     this.out.lineBreak(this.listDepth > 0 ? 1 : 2);
     const span = this.out.beginSpan();
-    // Fenced, so the pipeline's own block scanner (lib/core/stages/sentence-blocks.ts) also sees code.
+    // Fenced, so the pipeline's own block scanner (lib/core/text/sentence-blocks.ts) also sees code.
     this.out.raw(`\`\`\`${language}\n${code}\n\`\`\``);
     const range = this.out.endSpan(span);
     if (range) this.code.push(range);

@@ -48,5 +48,5 @@ export const gemini: SiteAdapter = {
  *   `aria-busy="true"` and the send button shows the stop icon.
  * - Ask something with Google Search grounding → links in `sources-list` are collected at the end of the text.
  * - Offline: `npx tsx scripts/sites.ts tests/fixtures/chat/gemini/obsidian-ai-exporter--chat-simple.html --url https://gemini.google.com/app/x`
- *   and tests/unit/sites/gemini.test.ts.
+ *   and tests/unit/lib/sites/gemini.test.ts.
  */

@@ -40,5 +40,5 @@ export const grok: SiteAdapter = {
  * - https://grok.com/: ask a question → `div#response-<uuid>.items-start`; the Stop button shows while it
  *   streams and the action row (Regenerate, Copy, Like) when done; links in the answer are citations.
  * - Offline (synthetic page): `npx tsx scripts/sites.ts tests/fixtures/chat/synthetic/grok.html --url https://grok.com/chat/x`
- *   and tests/unit/sites/synthetic-sites.test.ts.
+ *   and tests/unit/lib/sites/grok.test.ts.
  */

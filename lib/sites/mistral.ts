@@ -35,5 +35,5 @@ export const mistral: SiteAdapter = {
  *   `[data-message-author-role="assistant"]`; reasoning is not in the text; the control appears ~2 s after
  *   the text stops changing. Open a Canvas: its editor must not be found as a reply.
  * - Offline (synthetic page): `npx tsx scripts/sites.ts tests/fixtures/chat/synthetic/mistral.html --url https://chat.mistral.ai/chat/x`
- *   and tests/unit/sites/synthetic-sites.test.ts.
+ *   and tests/unit/lib/sites/mistral.test.ts.
  */

@@ -60,5 +60,5 @@ function hasButtonAfter(turn: Element, answer: Element): boolean {
  *   citations with the wrapper's aria-label as title; the Stop button shows while it streams; the
  *   Share/Copy/Rewrite row appears after the answer when done.
  * - Offline: `npx tsx scripts/sites.ts tests/fixtures/chat/perplexity/obsidian-ai-exporter--chat-simple.html --url https://www.perplexity.ai/search/x`
- *   and tests/unit/sites/perplexity.test.ts.
+ *   and tests/unit/lib/sites/perplexity.test.ts.
  */

@@ -1,4 +1,4 @@
-import { buildTextFragment, withTextFragment } from '../core/links/build-text-fragment';
+import { buildTextFragment, withTextFragment } from '../core/text/build-text-fragment';
 import type { Evidence } from '../core/types';
 import { httpHref } from '../net/http-url';
 

@@ -1,5 +1,5 @@
 /** Words for the link audit, shared by the side panel, the page marks and the Markdown report. */
-import type { LinkAudit, LinkStatus } from '../core/links/types';
+import type { LinkAudit, LinkStatus } from '../core/quality/links/types';
 
 export const LINK_STATUS_LABELS: Record<LinkStatus, string> = {
   working: 'Works',

@@ -1,5 +1,5 @@
 /** What a reader sees on an evidence item or a cited link. Unrated sources show nothing. */
-import type { DomainRating, ListRating, ReliabilityBand } from '../core/reliability/domain-ratings';
+import type { DomainRating, ListRating, ReliabilityBand } from '../core/evidence/sources/domain-ratings';
 
 export const RELIABILITY_LABELS: Record<ReliabilityBand, string> = {
   high: 'Rated high reliability',

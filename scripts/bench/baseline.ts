@@ -9,16 +9,16 @@ import { UsageMeter } from '../../lib/core/model/usage-meter';
 import type { ModelCallContext } from '../../lib/core/model/structured-call';
 import type { PageFetcher, SearchProvider } from '../../lib/core/ports';
 import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
-import { deriveVerdict } from '../../lib/core/scoring/verdict';
-import { classifySources } from '../../lib/core/stages/classify-sources';
-import { extractClaims } from '../../lib/core/stages/extract-claims';
-import { gatherEvidence } from '../../lib/core/stages/gather-evidence';
-import { generateQueries } from '../../lib/core/stages/generate-queries';
-import { createPageReader } from '../../lib/core/stages/read-pages';
-import { reviseSentences, sentencesNeedingRevision } from '../../lib/core/stages/revise-sentences';
-import { searchEvidence } from '../../lib/core/stages/search-evidence';
-import { detectLanguage, splitSentences } from '../../lib/core/stages/sentences';
-import { verifyClaim } from '../../lib/core/stages/verify-claim';
+import { deriveVerdict } from '../../lib/core/verify/verdict';
+import { classifySources } from '../../lib/core/evidence/sources/classify-sources';
+import { extractClaims } from './baseline/extract-claims';
+import { gatherEvidence } from '../../lib/core/evidence/gather-evidence';
+import { generateQueries } from './baseline/generate-queries';
+import { createPageReader } from '../../lib/core/evidence/read-pages';
+import { reviseSentences, sentencesNeedingRevision } from '../../lib/core/revise/revise-sentences';
+import { searchEvidence } from '../../lib/core/evidence/search-evidence';
+import { detectLanguage, splitSentences } from '../../lib/core/text/sentences';
+import { verifyClaim } from '../../lib/core/verify/verify-claim';
 import type { ClaimAssessment, Evidence } from '../../lib/core/types';
 
 /** What the baseline run produced and how fast. */

@@ -1,5 +1,5 @@
 import type { CheckResult } from '../../lib/core/pipeline-types';
-import { canonicalUrl } from '../../lib/core/sources/url-filter';
+import { canonicalUrl } from '../../lib/core/evidence/sources/url-filter';
 import { callDurationMs, tokenTimeMs, type LatencyProfile } from '../../tests/servers';
 import type { Call } from './ideal-schedule';
 import { promptBlock, type LoggedCall } from './model-call-log';

@@ -10,20 +10,21 @@
  *     Note: the `chain` field of *_full_data.json is NOT gold: it differs per generator (it is the
  *     generator's own evidence selection, "machine extracted reasons" in the repo's postprocess script).
  * (b) with --model-from-env (the same FACTLIGHT_* variables as `npm run check`): masking and recovery
- *     with lib/core/explain/attribute-citations.ts, one call per explanation: the share of citations
+ *     with lib/core/quality/explanations/attribute-citations.ts, one call per explanation: the share of citations
  *     recovered (attribution precision), attribution recall and F1, and the recovered passages against gold.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { attributeCitations } from '../../lib/core/explain/attribute-citations';
-import { f1 } from '../../lib/core/explain/attribution-metrics';
-import { maskCitations, type CitedSentence } from '../../lib/core/explain/cited-sentences';
+import { attributeCitations } from '../../lib/core/quality/explanations/attribute-citations';
+import { f1 } from '../../lib/core/quality/explanations/attribution-metrics';
+import { maskCitations, type CitedSentence } from '../../lib/core/quality/explanations/cited-sentences';
 import type { ModelCallContext } from '../../lib/core/model/structured-call';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
 import { pipelineFromEnv } from '../lib/env-settings';
 import { InputError, resolveEvalData } from '../lib/eval-data';
+import { errorMessage } from '../../lib/core/errors';
 
 interface RawItem {
   claim: string;
@@ -224,7 +225,7 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env, 
   }
   log('(b) citation masking and recovery with the configured model');
   for (const { generator, items } of sets) {
-    const counts = await recoveryCounts(ctx, items, (claimId, error) => console.error(`${generator} ${claimId}: ${error instanceof Error ? error.message : String(error)}`));
+    const counts = await recoveryCounts(ctx, items, (claimId, error) => console.error(`${generator} ${claimId}: ${errorMessage(error)}`));
     log(formatRecoveryCounts(generator, counts));
   }
   const usage = ctx.meter.snapshot().total;

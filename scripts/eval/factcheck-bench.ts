@@ -11,12 +11,14 @@ import { parseArgs } from 'node:util';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { runCheck } from '../../lib/core/pipeline';
 import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
-import { verifyClaim } from '../../lib/core/stages/verify-claim';
+import { hostOf } from '../../lib/core/text/hosts';
+import { verifyClaim } from '../../lib/core/verify/verify-claim';
 import type { Claim, Evidence } from '../../lib/core/types';
 import { pipelineFromEnv } from '../lib/env-settings';
 import { resolveEvalData } from '../lib/eval-data';
 import { readJsonl } from '../lib/jsonl';
 import { binaryScores, formatScores, type Pair } from './binary-metrics';
+import { errorMessage } from '../../lib/core/errors';
 
 interface BenchSentence {
   text: string;
@@ -53,14 +55,14 @@ export async function evaluateWithDatasetEvidence(items: BenchItem[], deps: Pipe
           const claim: Claim = { id: `${itemIndex}-${sentenceKey}-${claimIndex}`, sentenceIndex: 0, text, span: { start: 0, end: 0 }, anchored: false, checkWorthy: true };
           const evidence: Evidence[] = (sentence.auto_evidence[claimIndex] ?? []).map((passage, e) => {
             const url = sentence.auto_evidence_url[claimIndex]?.[e] ?? '';
-            let host = '';
-            try { host = new URL(url).hostname; } catch { /* some rows have no URL */ }
+            // Named as the product names a source's site; some rows have no URL.
+            const host = hostOf(url) ?? '';
             return { id: `${claim.id}:e${e}`, claimId: claim.id, passage, origin: 'page', source: { url, host, title: host || 'passage', provider: 'searxng', sourceType: 'other' } };
           });
           try {
             return isFalse((await verifyClaim(ctx, claim, sentence.text, evidence, today)).verdict);
           } catch (error) {
-            console.error(`claim ${claim.id}: ${error instanceof Error ? error.message : String(error)}`);
+            console.error(`claim ${claim.id}: ${errorMessage(error)}`);
             return false;
           }
         }),

@@ -43,14 +43,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { fnv1a } from '../../lib/core/model/stable-hash';
-import { bm25Scores } from '../../lib/core/passages/bm25';
-import { orderByScore, type Fusion } from '../../lib/core/passages/fusion';
-import { lexicalScores, prepareQuery } from '../../lib/core/passages/lexical';
-import { combineFeatures, PASSAGE_FEATURES, passageFeatures, passageWeightVector } from '../../lib/core/passages/passage-features';
-import { rankPassages } from '../../lib/core/passages/rank-passages';
-import { selectPassages } from '../../lib/core/passages/select-passages';
-import { splitSentences } from '../../lib/core/passages/segment';
-import { tokenize } from '../../lib/core/passages/tokenize';
+import { bm25Scores } from '../../lib/core/evidence/passages/bm25';
+import { orderByScore, type Fusion } from '../../lib/core/evidence/passages/fusion';
+import { lexicalScores, prepareQuery } from '../../lib/core/evidence/passages/lexical';
+import { combineFeatures, PASSAGE_FEATURES, passageFeatures, passageWeightVector } from '../../lib/core/evidence/passages/passage-features';
+import { rankPassages } from '../../lib/core/evidence/passages/rank-passages';
+import { selectPassages } from '../../lib/core/evidence/passages/select-passages';
+import { splitSentences } from '../../lib/core/text/sentences';
+import { tokenize } from '../../lib/core/evidence/passages/tokenize';
 import type { Embedder } from '../../lib/core/ports';
 import { createOpenAiEmbedder } from '../../lib/llm/openai-chat-model';
 import { requireInputFile, resolveEvalData } from '../lib/eval-data';
@@ -59,6 +59,7 @@ import { convertFactcheckStance } from './convert-factcheck-stance';
 import { asConstants, crossValidatedWeights, fitListwise, type FitItem } from './passage-weights';
 import { reciprocalRank, summarize, type RankingSummary } from './ranking-metrics';
 import { wordVectorEmbedderFromFile } from './word-vector-embedder';
+import { errorMessage } from '../../lib/core/errors';
 
 interface Item {
   id: string;
@@ -92,7 +93,7 @@ function parseOptions(args: string[]) {
   try {
     return parseArgs({ args, options: OPTIONS }).values;
   } catch (error) {
-    return usageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return usageError(`${errorMessage(error)}\n${USAGE}`);
   }
 }
 
@@ -178,7 +179,7 @@ async function pageHits(items: Item[], gold: Map<string, number[]>, embedder?: E
     const candidateAt = (offset: number): number => order[bounds.findIndex((end) => offset <= end)] ?? -1;
     const [chosen] = await selectPassages({ claim: item.claim, text, passagesPerPage: 1, contextSentences: 1, ...(embedder ? { embedder } : {}) });
     if (chosen && relevant.has(candidateAt((chosen.start + chosen.end) / 2))) ours++;
-    const sentences = splitSentences(text);
+    const sentences = splitSentences(text, undefined, 'page');
     const [best] = orderByScore(bm25Scores(tokenize(item.claim), sentences.map((s) => tokenize(s.text))));
     const sentence = best === undefined ? undefined : sentences[best];
     if (sentence && relevant.has(candidateAt(sentence.start))) bm25++;

@@ -5,8 +5,8 @@
  * and matched, the way a browser matches it, against the page's text as Readability rendered it
  * (expected.html, Readability.js's own output, turned into text as a browser lays out blocks).
  */
-import { buildTextFragment, matchTextFragment, normaliseForMatching } from '../../lib/core/links/build-text-fragment';
-import { splitSentences } from '../../lib/core/passages/segment';
+import { buildTextFragment, matchTextFragment, normaliseForMatching } from '../../lib/core/text/build-text-fragment';
+import { splitSentences } from '../../lib/core/text/sentences';
 import { domToText } from '../../lib/extract/dom-text';
 import { parseWithLinkedom } from '../../lib/extract/linkedom-extractor';
 import { extractArticle } from '../../lib/extract/readability-extract';
@@ -33,7 +33,7 @@ export function measurePage(sourceHtml: string, expectedHtml: string, url = 'htt
   const rendered = normaliseForMatching(domToText(parseWithLinkedom(`<!doctype html><html><body>${expectedHtml}</body></html>`).body));
   const result: PageFragments = { passages: 0, unique: 0, missing: 0, failures: [], ranges: 0, withContext: 0 };
   if (!article) return result;
-  for (const sentence of splitSentences(article.text, article.lang)) {
+  for (const sentence of splitSentences(article.text, article.lang, 'page')) {
     if (sentence.text.trim().length < MIN_SENTENCE_CHARS) continue;
     const fragment = buildTextFragment(article.text, sentence.start, sentence.end);
     if (!fragment) continue;

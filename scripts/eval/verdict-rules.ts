@@ -7,16 +7,16 @@
  * Reliability columns: each passage's URL comes from the benchmark file (`auto_evidence_url`, default
  * `<data>/../factcheck-GPT-benchmark.jsonl`) and is rated with the table the extension ships
  * (public/ratings/domains.tsv, or `--ratings`). "pc1-weighted" weighs every stance by its domain's pc1
- * (lib/core/scoring/weighted.ts), unrated domains by 0.5 or by 1; "no low-rated" leaves out sources rated
+ * (weighted-credibility.ts), unrated domains by 0.5 or by 1; "no low-rated" leaves out sources rated
  * low, as the side panel's filter does.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseRatingsTable, rateUrl, type RatingsTable } from '../../lib/core/reliability/domain-ratings';
-import { scoreClaim } from '../../lib/core/scoring/score';
-import { deriveVerdict } from '../../lib/core/scoring/verdict';
-import { weightedCredibility, weightedVerdict, type WeightedStance } from '../../lib/core/scoring/weighted';
+import { parseRatingsTable, rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
+import { scoreClaim } from '../../lib/core/score/credibility';
+import { deriveVerdict } from '../../lib/core/verify/verdict';
+import { weightedCredibility, weightedVerdict, type WeightedStance } from './weighted-credibility';
 import type { Claim, ClaimAssessment, Stance } from '../../lib/core/types';
 import { resolveEvalData } from '../lib/eval-data';
 import { readJsonl } from '../lib/jsonl';

@@ -36,9 +36,9 @@
  * `cosine` scores 0 against everything).
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { idfTable } from '../../lib/core/passages/bm25';
-import { LEXICAL_PARAMS } from '../../lib/core/passages/lexical';
-import { stem, TOKEN, tokenize } from '../../lib/core/passages/tokenize';
+import { idfTable } from '../../lib/core/evidence/passages/bm25';
+import { LEXICAL_PARAMS } from '../../lib/core/evidence/passages/lexical';
+import { stem, TOKEN, tokenize } from '../../lib/core/evidence/passages/tokenize';
 import type { Embedder } from '../../lib/core/ports';
 
 /** A loaded word-vector table: row i holds the i-th word of the file (0 = most frequent). */

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { InputError } from './eval-data';
+import { errorMessage } from '../../lib/core/errors';
 
 /** How a caller checks each value: a type guard and what it expects, for the error message. */
 export interface RowShape<T> {
@@ -22,7 +23,7 @@ export function parseJsonl<T>(text: string, shape?: RowShape<T>): unknown[] {
     try {
       value = JSON.parse(line);
     } catch (error) {
-      throw new Error(`line ${index + 1}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`line ${index + 1}: ${errorMessage(error)}`);
     }
     if (shape && !shape.is(value)) throw new Error(`line ${index + 1}: expected ${shape.expected}`);
     values.push(value);
@@ -44,6 +45,6 @@ export function readJsonl<T>(path: string, shape?: RowShape<T>): unknown[] {
   try {
     return shape ? parseJsonl(text, shape) : parseJsonl(text);
   } catch (error) {
-    throw new InputError(`${path}, ${error instanceof Error ? error.message : String(error)}`);
+    throw new InputError(`${path}, ${errorMessage(error)}`);
   }
 }

@@ -33,4 +33,4 @@ export function toBase64Float32(vector: number[]): string {
 }
 
 /** The same cosine the product's passage ranker uses. */
-export { cosine as cosineSimilarity } from '../../lib/core/passages/fusion';
+export { cosine as cosineSimilarity } from '../../lib/core/evidence/passages/fusion';

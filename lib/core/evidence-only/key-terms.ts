@@ -1,14 +1,13 @@
-import { properNames, wordsOf } from './sentence-rules';
-import { STOPWORDS } from './stopwords';
-
 /**
  * Search queries without a model: a sentence's key terms, in its own language and order. Names, numbers
  * and long words carry a sentence's facts; function words are dropped by a short multilingual stopword list
  * and by length (scripts written with spaces), so "The Eiffel Tower was completed in 1889 in Paris"
  * becomes "Eiffel Tower completed 1889 Paris".
  */
-const MAX_TERMS = 8;
+import { properNames, wordsOf } from './sentence-rules';
+import { STOPWORDS } from '../text/stopwords';
 
+const MAX_TERMS = 8;
 
 /** Letters of a script written without spaces: its words are short, so no length filter applies. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;

@@ -1,13 +1,3 @@
-import { ProviderError } from '../errors';
-import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
-import type { ChatModel } from '../ports';
-import { createRunContext } from '../run-context';
-import { findEvidence } from '../stages/find-evidence';
-import { detectLanguage, splitSentences } from '../stages/sentences';
-import type { Claim, ClaimQueries, Evidence } from '../types';
-import { queryFor, tripleFor } from './key-terms';
-import { checkWorthiness, type WorthinessReason } from './sentence-rules';
-
 /**
  * Evidence-only mode: a check with no model at all. Each check-worthy sentence (decided by rule, see
  * sentence-rules.ts) becomes one claim, searched with its key terms in its own language; the evidence comes
@@ -15,6 +5,15 @@ import { checkWorthiness, type WorthinessReason } from './sentence-rules';
  * there are no verdicts, no scores and no revisions, only sources to compare. "Judge these sources" later
  * hands this evidence to `runCheck` as `priorEvidence`, so the same queries are never searched twice.
  */
+import { ProviderError, errorMessage } from '../errors';
+import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
+import type { ChatModel } from '../ports';
+import { createRunContext } from '../run-context';
+import { findEvidence } from '../evidence/find-evidence';
+import { detectLanguage, splitSentences } from '../text/sentences';
+import type { Claim, ClaimQueries, Evidence } from '../types';
+import { queryFor, tripleFor } from './key-terms';
+import { checkWorthiness, type WorthinessReason } from './sentence-rules';
 
 /** What evidence-only mode needs: a normal check's adapters without the model. */
 export type EvidenceDeps = Omit<PipelineDeps, 'model' | 'modelNames'>;
@@ -87,7 +86,7 @@ export async function runEvidenceCheck(text: string, deps: EvidenceDeps, options
         emit({ type: 'evidence', claimId: claim.id, evidence: items });
       } catch (error) {
         if (options.signal?.aborted || (error instanceof ProviderError && error.kind === 'cancelled')) cancelled = true;
-        else warn(`No sources for "${shorten(claim.text)}": ${error instanceof Error ? error.message : String(error)}`);
+        else warn(`No sources for "${shorten(claim.text)}": ${errorMessage(error)}`);
       }
     }),
   );

@@ -1,5 +1,3 @@
-import { STOPWORDS } from './stopwords';
-
 /**
  * Rule-based check-worthiness for evidence-only mode (no model): a sentence is worth looking up when it
  * states a number, a date or a proper name, and is not a question, an opinion or an instruction. Rules are
@@ -7,6 +5,7 @@ import { STOPWORDS } from './stopwords';
  * runtime knows; the word lists for opinions and instructions cover the commonest European languages and
  * are a best effort elsewhere (a sentence in another language is judged on its facts alone).
  */
+import { STOPWORDS } from '../text/stopwords';
 
 /** Why a sentence is, or is not, looked up. */
 export type WorthinessReason = 'number' | 'date' | 'name' | 'question' | 'opinion' | 'instruction' | 'no-fact';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFactWorld, startHttpsOrigin, withoutScripts, type FactWorld, type HttpsOrigin } from '../../servers';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
 import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
-import { readChatFixture } from '../../unit/sites/fixtures';
+import { readChatFixture } from '../../unit/support/chat-fixtures';
 
 /** A saved real Claude conversation served at https://claude.ai, so the real match patterns apply. */
 const FIXTURE = 'claude/obsidian-ai-exporter--chat-simple.html';

@@ -1,0 +1,86 @@
+/**
+ * Turns one claim's search results into evidence items: the best passages of each readable page, the
+ * search snippet (marked as such) when a page cannot be read, existing fact-checks, and knowledge-graph
+ * statements. Source types start from the rules; the source-types stage fills in the rest.
+ */
+import type { Embedder, SearchResult } from '../ports';
+import { buildTextFragment } from '../text/build-text-fragment';
+import { selectPassages } from './passages/select-passages';
+import { hostOf } from '../text/hosts';
+import { sourceTypeByRule } from './sources/source-type-rules';
+import type { Claim, ClaimQueries, Evidence, EvidenceSource } from '../types';
+import type { PageReader } from './read-pages';
+import type { ClaimSearchResult } from './search-evidence';
+
+/** Limits and language for reading one claim's pages. */
+export interface GatherOptions {
+  language: string;
+  passagesPerPage: number;
+  contextSentences: number;
+  /** Web results read per claim, best first across providers. */
+  maxPages: number;
+  embedder?: Embedder;
+  signal?: AbortSignal;
+}
+
+function sourceFor(url: string, title: string, provider: EvidenceSource['provider'], extra: Partial<EvidenceSource> = {}): EvidenceSource {
+  const host = hostOf(url) ?? '';
+  return { url, host, title: title || host, provider, sourceType: sourceTypeByRule(url) ?? 'other', ...extra };
+}
+
+function factCheckPassage(result: SearchResult): string {
+  const review = result.claimReview!;
+  const who = review.claimant ? ` (claimed by ${review.claimant})` : '';
+  const when = review.reviewDate ? `, ${review.reviewDate.slice(0, 10)}` : '';
+  return `Fact-check by ${review.publisher}${when}: the claim "${review.claimText}"${who} was rated "${review.textualRating}".`;
+}
+
+async function pageEvidence(claim: Claim, queries: ClaimQueries, result: SearchResult, reader: PageReader, options: GatherOptions): Promise<Array<Omit<Evidence, 'id'>>> {
+  const reading = await reader.read(result.url);
+  if (reading.ok) {
+    const passages = await selectPassages({
+      claim: claim.text,
+      question: queries.question,
+      text: reading.article.text,
+      lang: reading.article.lang ?? options.language,
+      passagesPerPage: options.passagesPerPage,
+      contextSentences: options.contextSentences,
+      ...(options.embedder ? { embedder: options.embedder } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const { article } = reading;
+    const publishedAt = article.publishedAt ?? result.publishedAt;
+    const source = sourceFor(reading.finalUrl, article.title || result.title, result.provider, {
+      ...(article.siteName ? { siteName: article.siteName } : {}),
+      ...(publishedAt ? { publishedAt } : {}),
+    });
+    if (passages.length > 0) {
+      return passages.map((passage) => {
+        // Built here, where the page's whole text is at hand, so the fragment can be made unique in it.
+        const textFragment = buildTextFragment(article.text, passage.best.start, passage.best.end);
+        return { claimId: claim.id, source, passage: passage.text, origin: 'page' as const, ...(textFragment ? { textFragment } : {}) };
+      });
+    }
+  }
+  if (!result.snippet.trim()) return [];
+  const source = sourceFor(result.url, result.title, result.provider, result.publishedAt ? { publishedAt: result.publishedAt } : {});
+  return [{ claimId: claim.id, source, passage: result.snippet, origin: 'snippet' }];
+}
+
+/** Builds a claim's evidence from its search results. Evidence ids are `${claimId}:e${n}`. */
+export async function gatherEvidence(claim: Claim, queries: ClaimQueries, search: ClaimSearchResult, reader: PageReader, options: GatherOptions): Promise<Evidence[]> {
+  const fromPages = await Promise.all(search.web.slice(0, options.maxPages).map((result) => pageEvidence(claim, queries, result, reader, options)));
+  const fromFactChecks = search.factChecks.map((result) => ({
+    claimId: claim.id,
+    source: sourceFor(result.url, result.title, result.provider, { sourceType: 'fact-check', ...(result.claimReview?.reviewDate ? { publishedAt: result.claimReview.reviewDate } : {}) }),
+    passage: factCheckPassage(result),
+    origin: 'fact-check' as const,
+  }));
+  const fromKnowledge = search.knowledge.map((statement) => ({
+    claimId: claim.id,
+    source: sourceFor(statement.url, statement.title, 'wikidata', { sourceType: 'wiki', siteName: 'Wikidata', ...(statement.publishedAt ? { publishedAt: statement.publishedAt } : {}) }),
+    passage: statement.passage,
+    origin: 'knowledge-graph' as const,
+  }));
+  return [...fromFactChecks, ...fromKnowledge, ...fromPages.flat()].map((item, index) => ({ ...item, id: `${claim.id}:e${index}` }));
+}

@@ -1,0 +1,67 @@
+/**
+ * Choosing the evidence passage(s) of one page for a claim: split the page into sentences, rank them
+ * with their context windows, and keep the best windows that do not overlap.
+ */
+import type { Embedder } from '../../ports';
+import { rankSentences, windowAround } from './rank-sentences';
+import { pageSentences } from './page-sentences';
+
+export interface SelectPassagesInput {
+  claim: string;
+  /** The claim's type-aware question; its words join the query (stopwords such as "when" are dropped). */
+  question?: string;
+  /** The page's main text. */
+  text: string;
+  /** BCP 47 language of the page, for sentence splitting. */
+  lang?: string;
+  /** How many passages to keep (user setting "passages per page", default 1). */
+  passagesPerPage: number;
+  /** Sentences of context on each side of the best sentence (user setting "context sentences", default 1). */
+  contextSentences: number;
+  embedder?: Embedder;
+  signal?: AbortSignal;
+}
+
+export interface SelectedPassage {
+  /** Exactly `text.slice(start, end)` of the page text. */
+  text: string;
+  /** UTF-16 offsets into the page text. */
+  start: number;
+  end: number;
+  /** Higher is better; comparable only within one page. Without an embedder, 0 means no claim word was found. */
+  score: number;
+  /** The best sentence the passage was built around (UTF-16 offsets into the page text). */
+  best: { start: number; end: number };
+}
+
+/**
+ * The best passages of the page, best first, at most `passagesPerPage`, never overlapping. The first is
+ * returned even when nothing matches (the page was found for this claim, and its score says 0); further
+ * ones only when they match something. Context may reach across a paragraph break: a heading or the
+ * previous paragraph's last sentence is often what a sentence's "it" or "that year" refers to.
+ */
+export async function selectPassages(input: SelectPassagesInput): Promise<SelectedPassage[]> {
+  const wanted = Math.max(0, Math.floor(input.passagesPerPage));
+  const context = Math.max(0, Math.floor(input.contextSentences));
+  if (wanted === 0) return [];
+  // The same page is often found for several claims: its sentences and tokens are computed once.
+  const { sentences, tokens } = pageSentences(input.text, input.lang);
+  if (sentences.length === 0) return [];
+  const query = input.question ? `${input.claim}\n${input.question}` : input.claim;
+  const ranked = await rankSentences({ query, sentences, tokens, contextSentences: context, embedder: input.embedder, signal: input.signal });
+
+  const taken: Array<[number, number]> = [];
+  const passages: SelectedPassage[] = [];
+  for (const { index, score } of ranked) {
+    if (passages.length >= wanted) break;
+    if (passages.length > 0 && score <= 0) break;
+    const [lo, hi] = windowAround(index, context, sentences.length);
+    if (taken.some(([a, b]) => lo <= b && a <= hi)) continue;
+    taken.push([lo, hi]);
+    const start = sentences[lo]?.start ?? 0;
+    const end = sentences[hi]?.end ?? start;
+    const best = { start: sentences[index]?.start ?? start, end: sentences[index]?.end ?? end };
+    passages.push({ text: input.text.slice(start, end), start, end, score, best });
+  }
+  return passages;
+}

@@ -1,0 +1,102 @@
+/**
+ * Evidence retrieval for one claim through every enabled provider, in the text's language and in English
+ * when the text is not English; plus knowledge-graph statements about the claim's triple and existing
+ * fact-checks. One provider failing never sinks the claim: it becomes a warning, and only when every
+ * source failed is the claim "could not check".
+ */
+import { ProviderError, errorMessage } from '../errors';
+import type { Cache, KnowledgeGraph, SearchProvider, SearchResult } from '../ports';
+import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
+import type { Claim, ClaimQueries } from '../types';
+
+const SEARCH_TTL_MS = 24 * 3600 * 1000;
+const MAX_KNOWLEDGE_STATEMENTS = 3;
+
+export interface SearchDeps {
+  providers: readonly SearchProvider[];
+  knowledgeGraph?: KnowledgeGraph;
+  cache?: Cache;
+  /** When true, cached results are not read (a forced re-check), but fresh ones are stored. */
+  fresh?: boolean;
+  onSearch?: () => void;
+}
+
+export interface ClaimSearchResult {
+  /** Web results, de-duplicated by canonical URL, best first, filtered for usable evidence. */
+  web: SearchResult[];
+  factChecks: SearchResult[];
+  knowledge: Array<{ url: string; title: string; passage: string; publishedAt?: string }>;
+  /** One message per source that failed. */
+  failures: string[];
+  /** True when there were sources to ask and all of them failed. */
+  allFailed: boolean;
+}
+
+async function cachedSearch(deps: SearchDeps, provider: SearchProvider, text: string, language: string, maxResults: number, signal?: AbortSignal): Promise<SearchResult[]> {
+  const key = `${provider.id}|${language}|${maxResults}|${text}`;
+  if (!deps.fresh) {
+    const cached = await deps.cache?.get<SearchResult[]>('search', key);
+    if (cached) return cached;
+  }
+  deps.onSearch?.();
+  const results = await provider.search({ text, language, maxResults, ...(signal ? { signal } : {}) });
+  await deps.cache?.set('search', key, results, SEARCH_TTL_MS);
+  return results;
+}
+
+/** Interleaves ranked lists so every provider's best results come first. */
+function interleave(lists: readonly SearchResult[][]): SearchResult[] {
+  const out: SearchResult[] = [];
+  for (let rank = 0; lists.some((list) => rank < list.length); rank++) for (const list of lists) if (list[rank]) out.push(list[rank]!);
+  return out;
+}
+
+/** Searches every source for one claim. `resultsPerProvider` caps each provider's web results. */
+export async function searchEvidence(
+  deps: SearchDeps,
+  claim: Claim,
+  queries: ClaimQueries,
+  options: { language: string; resultsPerProvider: number; excludedDomains: readonly string[]; signal?: AbortSignal },
+): Promise<ClaimSearchResult> {
+  const texts: Array<{ text: string; language: string }> = [{ text: queries.query, language: options.language }];
+  if (queries.englishQuery) texts.push({ text: queries.englishQuery, language: 'en' });
+  const failures: string[] = [];
+  let attempts = 0;
+
+  const jobs = deps.providers.flatMap((provider) =>
+    texts.map(async ({ text, language }) => {
+      attempts++;
+      try {
+        return { provider, results: await cachedSearch(deps, provider, text, language, options.resultsPerProvider, options.signal) };
+      } catch (error) {
+        if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
+        failures.push(errorMessage(error));
+        return { provider, results: [] as SearchResult[] };
+      }
+    }),
+  );
+  const knowledgeJob = (async () => {
+    if (!deps.knowledgeGraph || !claim.triple) return [];
+    attempts++;
+    try {
+      return await deps.knowledgeGraph.lookup(claim.triple, { language: options.language, maxStatements: MAX_KNOWLEDGE_STATEMENTS, ...(options.signal ? { signal: options.signal } : {}) });
+    } catch (error) {
+      failures.push(errorMessage(error));
+      return [];
+    }
+  })();
+  const [answers, knowledge] = await Promise.all([Promise.all(jobs), knowledgeJob]);
+
+  const isFactCheck = (result: SearchResult) => Boolean(result.claimReview) || result.provider === 'google-factcheck';
+  const seen = new Set<string>();
+  const unique = (result: SearchResult) => {
+    const key = canonicalUrl(result.url);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  const all = interleave(answers.map((answer) => answer.results));
+  const factChecks = all.filter(isFactCheck).filter(unique);
+  const web = all.filter((result) => !isFactCheck(result) && isUsableEvidenceUrl(result.url, options.excludedDomains)).filter(unique);
+  return { web, factChecks, knowledge, failures, allFailed: attempts > 0 && failures.length === attempts };
+}

@@ -1,0 +1,125 @@
+/**
+ * One call per claim judges all its evidence passages at once: a stance per passage, then a rationale per
+ * passage, then a short explanation citing passages as [1], [2]. The verdict is derived by code from the
+ * stances, which come first so that, streamed, the verdict is known while the rest is still being written.
+ */
+import { z } from 'zod';
+import { BudgetExceededError } from '../model/usage-meter';
+import { ProviderError } from '../errors';
+import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
+import { streamStructuredCall, structuredCall, type ModelCallContext, type StructuredCallSpec } from '../model/structured-call';
+import { deriveVerdict } from './verdict';
+import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
+import { StanceStreamParser } from './stance-stream-parser';
+
+const PASSAGE_CHARS = 1_500;
+
+const stancesSchema = z.array(z.object({ passage: z.number().int(), stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']) }));
+type Stances = z.infer<typeof stancesSchema>;
+
+/**
+ * Key order is writing order (strict structured outputs follow it): stances, rationales, explanation.
+ * Stances name their passage (the verdict rests on them); rationales are plain strings in passage order,
+ * which keeps the reply no longer than when each passage's stance and rationale shared one object.
+ */
+const verifySchema = z.object({
+  stances: stancesSchema,
+  rationales: z.array(z.string()),
+  explanation: z.string(),
+});
+type VerifyReply = z.infer<typeof verifySchema>;
+
+const SYSTEM = `You are a careful fact-checker. Judge one claim against each numbered evidence passage, using only
+what the passage says (not your own knowledge). First give every passage its stance:
+- supports: the passage states the claim's fact;
+- partially-supports: it confirms part of the claim, or confirms it only approximately;
+- refutes: it states something incompatible with the claim (a different date, number, name, place…);
+- irrelevant: it does not address the claim's fact.
+Consider the passage's date: a passage published before an event cannot speak about it, and facts may have
+changed. Then give the rationales: one sentence per passage, in passage order (one for every passage),
+quoting or pointing at the words that decide its stance. Then write a short explanation (at most three sentences) of the claim's standing that cites the
+passages it relies on as [1], [2]; when passages refute the claim, name what is wrong and state the correct fact.
+${DATA_BLOCK_RULE}`;
+
+/** Told once, when the stances are written: the verdict, before the rationales and the explanation. */
+export type OnVerdict = (early: ClaimAssessment) => void;
+
+function evidenceBlock(evidence: readonly Evidence[]): string {
+  return evidence
+    .map((item, index) => {
+      const { source } = item;
+      const meta = [source.siteName ?? source.host, source.sourceType, source.publishedAt ? `published ${source.publishedAt}` : 'date unknown', item.origin === 'snippet' ? 'search snippet only' : null]
+        .filter(Boolean)
+        .join(', ');
+      return dataBlock(`PASSAGE ${index + 1}`, `${source.title} (${meta})\n${item.passage.slice(0, PASSAGE_CHARS)}`);
+    })
+    .join('\n');
+}
+
+/**
+ * Judges a claim against its evidence (already de-duplicated and limited by the caller). With `onVerdict`
+ * and a model that streams, the reply is streamed and `onVerdict` gets the verdict as soon as the stances
+ * are written (an assessment marked `explaining`, without rationales or explanation); the returned
+ * assessment is the whole one. A streamed reply that turns out invalid, or a stream that breaks, is asked
+ * again without streaming (with the corrective retry); if that fails too the error is thrown, and the
+ * caller's "could not check" replaces the early verdict.
+ */
+export async function verifyClaim(ctx: ModelCallContext, claim: Claim, sentence: string, evidence: readonly Evidence[], today: string, onVerdict?: OnVerdict): Promise<ClaimAssessment> {
+  if (evidence.length === 0) {
+    return { claimId: claim.id, verdict: 'not-enough-evidence', judgements: [], explanation: 'The enabled sources returned no evidence for this claim.', citedEvidenceIds: [] };
+  }
+  const spec: StructuredCallSpec<VerifyReply> = {
+    stage: 'verify',
+    role: 'strong',
+    name: 'claim_verification',
+    schema: verifySchema,
+    messages: [
+      { role: 'system', content: `${SYSTEM}\nToday's date: ${today}.` },
+      {
+        role: 'user',
+        content: [dataBlock('CLAIM', claim.text), dataBlock('SENTENCE IT COMES FROM', sentence), evidenceBlock(evidence)].join('\n\n'),
+      },
+    ],
+  };
+  const value = onVerdict && ctx.model.stream ? await streamedReply(ctx, spec, (stances) => onVerdict(assess(claim, evidence, stances, undefined))) : (await structuredCall(ctx, spec)).value;
+  return assess(claim, evidence, value.stances, value);
+}
+
+/** The streamed call, or the plain one when the stream breaks or its reply is invalid. */
+async function streamedReply(ctx: ModelCallContext, spec: StructuredCallSpec<VerifyReply>, onStances: (stances: Stances) => void): Promise<VerifyReply> {
+  const parser = new StanceStreamParser(stancesSchema, onStances);
+  try {
+    const result = await streamStructuredCall(ctx, spec, (delta) => parser.write(delta));
+    if (result.ok) return result.value;
+  } catch (error) {
+    // A budget stop or cancellation ends the run: nothing is asked again.
+    if (error instanceof BudgetExceededError || (error instanceof ProviderError && error.kind === 'cancelled') || ctx.signal?.aborted) throw error;
+  }
+  return (await structuredCall(ctx, spec)).value;
+}
+
+/**
+ * The assessment from the judge's stances and, once written, the rest of its reply (`reply`); without it
+ * the assessment is the early one: verdict and stances, marked `explaining`.
+ */
+function assess(claim: Claim, evidence: readonly Evidence[], stances: Stances, reply: VerifyReply | undefined): ClaimAssessment {
+  const stanceOf = new Map(stances.map((judged) => [judged.passage, judged.stance]));
+  // Rationales are matched to passages by position, so only a list with one for every passage is used.
+  const rationales = reply?.rationales.length === evidence.length ? reply.rationales.map((text) => text.trim()) : [];
+  const judgements: Judgement[] = evidence.map((item, index) => {
+    // A passage the judge skipped says nothing for or against: it counts as irrelevant, openly.
+    const stance: Stance | undefined = stanceOf.get(index + 1);
+    if (!reply) return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale: '' };
+    // A judged passage whose rationale is missing keeps its stance and says so, rather than inventing one.
+    const rationale = (stance && rationales[index]) || (stance ? 'No rationale given by the model.' : 'Not judged by the model.');
+    return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale };
+  });
+  return {
+    claimId: claim.id,
+    verdict: deriveVerdict(judgements.map((judgement) => judgement.stance)),
+    judgements,
+    explanation: reply?.explanation.trim() ?? '',
+    citedEvidenceIds: evidence.map((item) => item.id),
+    ...(reply ? {} : { explaining: true as const }),
+  };
+}

@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { registerCheckHandlers } from '../../../../lib/background/check-handlers';
+import { registerRatingHandlers } from '../../../../lib/background/rating-handlers';
+import { createRatingManager } from '../../../../lib/background/rating-manager';
+import { registerPageHandlers } from '../../../../lib/background/page-handlers';
+import { createRunManager } from '../../../../lib/background/run-manager';
+import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
+import { FactlightDb } from '../../../../lib/db/schema';
+import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
+import { loadSettings } from '../../../../lib/settings/store';
+import { backgroundMessaging, COMMAND_AUDIENCE, type BackgroundCommand } from '../../../../lib/messaging/protocol';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { saveSettings } from '../../../../lib/settings/store';
+
+const SECRET = 'sk-test-DO-NOT-LEAK-1234567890';
+const SEARCH_SECRET = 'brave-DO-NOT-LEAK-0987654321';
+
+const settingsWithKeys: Settings = {
+  ...DEFAULT_SETTINGS,
+  model: {
+    preset: 'openai',
+    profiles: {
+      openai: { baseUrl: 'https://llm.example.test/v1', apiKey: SECRET, fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' },
+    },
+  },
+  search: { ...DEFAULT_SETTINGS.search, brave: { enabled: true, apiKey: SEARCH_SECRET } },
+};
+
+const own = { id: fakeBrowser.runtime.id, baseUrl: fakeBrowser.runtime.getURL('/') };
+const contentScript = { id: own.id, url: 'https://news.example.com/story', tab: { id: 7 }, frameId: 0 };
+const optionsPage = { id: own.id, url: `${own.baseUrl}options.html`, tab: { id: 8 } };
+const otherExtension = { id: 'some-other-extension', url: 'chrome-extension://some-other-extension/page.html' };
+
+/** Delivers a message exactly as Chrome would, with a sender, and returns what the sender receives. */
+async function deliver(type: BackgroundCommand, data: unknown, sender: object): Promise<{ res?: unknown; err?: { message?: string } }> {
+  let respond!: (value: unknown) => void;
+  const response = new Promise<unknown>((resolve) => (respond = resolve));
+  await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender, respond);
+  return (await response) as { res?: unknown; err?: { message?: string } };
+}
+
+const sampleData: Record<BackgroundCommand, unknown> = {
+  getSettings: undefined,
+  saveSettings: { ...settingsWithKeys, model: { preset: 'openai', profiles: {} } },
+  testModelConnection: { preset: 'openai', profile: { baseUrl: 'http://127.0.0.1:9/v1', fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' } },
+  testSearchConnection: { provider: 'brave', baseUrl: 'http://127.0.0.1:9' },
+  getStatus: undefined,
+  // Empty text: the one command content scripts may send is answered without touching the network.
+  startCheck: { text: '', origin: 'selection' },
+  cancelCheck: { checkId: 'x' },
+  recheck: { checkId: 'x' },
+  judgeCheck: { checkId: 'x' },
+  deleteChecks: { all: true },
+  importChecks: { json: '{}' },
+  resumeChecks: undefined,
+  getCaptureSettings: undefined,
+  checkSelectionHere: undefined,
+  checkPageInTab: { tabId: 7 },
+  revealClaim: { checkId: 'x', claimId: 'c0-0' },
+  clearPageHighlights: { checkId: 'x' },
+  openInSidePanel: { checkId: 'x' },
+  // Empty explanation: answered without touching the network.
+  rateExplanation: { claim: 'x', explanation: '' },
+  resumeRatings: undefined,
+  readPageSelection: { tabId: 7 },
+};
+
+describe('background command security', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    backgroundMessaging.removeAllListeners();
+    await saveSettings(settingsWithKeys);
+    registerSettingsHandlers(own, '1.0.0');
+    const db = new FactlightDb('sender-security');
+    registerCheckHandlers(own, createRunManager({ db, loadSettings, extractor: createLinkedomExtractor() }), db);
+    registerPageHandlers(own, db);
+    registerRatingHandlers(own, createRatingManager({ db, loadSettings, extractor: createLinkedomExtractor() }));
+  });
+
+  it('refuses every settings command from a content script, and no answer contains a key', async () => {
+    for (const command of Object.keys(COMMAND_AUDIENCE) as BackgroundCommand[]) {
+      const answer = await deliver(command, sampleData[command], contentScript);
+      expect(JSON.stringify(answer)).not.toContain(SECRET);
+      expect(JSON.stringify(answer)).not.toContain(SEARCH_SECRET);
+      if (COMMAND_AUDIENCE[command] === 'extension-pages') {
+        expect(answer.err?.message, command).toMatch(/Refused ".+" from a content-script/);
+      }
+    }
+  });
+
+  it('keeps the stored keys when a content script tries to overwrite settings', async () => {
+    await deliver('saveSettings', sampleData.saveSettings, contentScript);
+    const answer = await deliver('getSettings', undefined, optionsPage);
+    expect(answer.res).toMatchObject({ model: { profiles: { openai: { apiKeySaved: true } } }, search: { brave: { apiKeySaved: true } } });
+  });
+
+  it('refuses senders that are not this extension', async () => {
+    const answer = await deliver('getSettings', undefined, otherExtension);
+    expect(answer.err?.message).toMatch(/unknown sender/);
+    expect(answer.res).toBeUndefined();
+  });
+
+  it('gives the options page the settings without any key, saying which keys are saved', async () => {
+    const answer = await deliver('getSettings', undefined, optionsPage);
+    const text = JSON.stringify(answer);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(SEARCH_SECRET);
+    expect(text).not.toMatch(/"apiKey"/);
+    expect(answer.res).toMatchObject({
+      model: { preset: 'openai', profiles: { openai: { apiKeySaved: true, fastModel: 'a' } } },
+      search: { brave: { enabled: true, apiKeySaved: true }, serper: { apiKeySaved: false } },
+    });
+  });
+
+  it('lets a content script start a check, and only extension pages ask for the status', async () => {
+    expect((await deliver('startCheck', { text: ' ', origin: 'selection' }, contentScript)).res).toMatchObject({ ok: false, error: expect.stringContaining('no text') });
+    expect((await deliver('getStatus', undefined, contentScript)).err?.message).toMatch(/Refused "getStatus" from a content-script/);
+    expect((await deliver('getStatus', undefined, optionsPage)).res).toMatchObject({ version: '1.0.0', modelConfigured: true, engine: { kind: 'model' }, onDevice: { availability: 'missing' }, wantsOnDevice: false });
+  });
+});

@@ -1,0 +1,245 @@
+import { Dexie } from 'dexie';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRunManager } from '../../../../lib/background/run-manager';
+import { loadCheckView } from '../../../../lib/db/check-view';
+import { FactlightDb } from '../../../../lib/db/schema';
+import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { languageModelOf } from '../../../../lib/llm/prompt-api';
+import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../servers/index';
+import { installFakeLanguageModel } from '../../../servers/fake-language-model';
+
+/** The background's run manager with a real Dexie database (fake-indexeddb) and the loopback world. */
+describe('run manager', () => {
+  let world: FactWorld;
+  let db: FactlightDb;
+  let settings: Settings;
+  let dbCount = 0;
+  const manager = (fetchImpl?: typeof fetch) => createRunManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor(), ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const statusOf = async (id: string) => (await db.checks.get(id))?.status;
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+  });
+  afterAll(() => world.close());
+  afterEach(async () => {
+    world.model.faults.clear();
+    db.close();
+    await Dexie.delete(db.name);
+  });
+  const freshDb = () => {
+    db = new FactlightDb(`runs-${++dbCount}`);
+    settings = {
+      ...DEFAULT_SETTINGS,
+      model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
+      search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+      evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+    };
+  };
+
+  it('runs a check in the background and persists every part of it', async () => {
+    freshDb();
+    const runs = manager();
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed', pageUrl: 'https://www.example.com/a', pageTitle: 'Facts' });
+    expect(started.ok).toBe(true);
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.check).toMatchObject({ site: 'example.com', band: expect.any(String), claimsChecked: 8, claimsTotal: 8, progress: { sentences: 6, claims: 9, checkWorthy: 8, verdicts: 8 } });
+    expect(view.check.searchWords).toEqual(expect.arrayContaining(['example.com', 'facts', 'eiffel']));
+    expect(view.sentences).toHaveLength(6);
+    expect(view.assessments.size).toBe(8);
+    expect(view.queries.size).toBe(8);
+    expect(view.evidence.length).toBeGreaterThan(8);
+    expect(view.evidence.every((e) => e.source.sourceType === 'news')).toBe(true);
+    expect(view.revisions).toHaveLength(1);
+    expect(view.check.usage?.total.calls).toBe(13); // two claim batches, 8 verdicts, revision, explanations, source types
+    const myth = view.claims.find((claim) => claim.text.includes('visible from the Moon'))!;
+    expect(view.actionability.get(myth.id)?.outOfFive).toBeGreaterThan(0);
+    expect(view.attribution.get(myth.id)?.citations.length).toBeGreaterThan(0);
+  });
+
+  it('audits the links a chatbot reply cites at their places in the text, and a re-check keeps them', async () => {
+    freshDb();
+    settings = { ...settings, checking: { ...settings.checking, archiveLookup: false } };
+    const runs = manager();
+    const text = 'Marie Curie won two Nobel Prizes, in physics and in chemistry. Mount Everest is the highest mountain on Earth.';
+    const pill = text.indexOf(' Mount'); // a citation pill right after the first sentence
+    const everest = `${world.sites.get('everest')!.origin}/everest`;
+    const curie = `${world.sites.get('curie')!.origin}/curie`;
+    const started = await runs.start({ text, origin: 'chatbot-reply', citations: [{ url: curie, title: 'Curie', start: pill, end: pill }, { url: everest, title: 'Everest', start: text.length, end: text.length }] });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const links = (await loadCheckView(db, checkId))!.links;
+    expect(links.map((link) => [link.url, link.sentenceIndex, link.status, link.exists])).toEqual([
+      [curie, 0, 'working', true],
+      [everest, 1, 'working', true],
+    ]);
+
+    const again = await runs.recheck(checkId);
+    const againId = again.ok ? again.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(againId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    expect((await loadCheckView(db, againId))!.links.map((link) => link.url)).toEqual([curie, everest]);
+  });
+
+  it('with no model, finds sources per sentence (evidence-only); "Judge these sources" judges them with no new search for the same queries', async () => {
+    freshDb();
+    const withModel = settings;
+    settings = { ...settings, model: DEFAULT_SETTINGS.model };
+    // Every state the check row passes through, as a live query would see it after each write.
+    const states: Array<{ status?: string; band?: string }> = [];
+    db.checks.hook('updating', (changes, _key, before) => {
+      const after = { ...before, ...(changes as object) } as { status?: string; band?: string };
+      states.push({ status: after.status, band: after.band });
+    });
+    const runs = manager();
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.check).toMatchObject({ evidenceOnly: true, band: 'neutral', score: null });
+    // Finished in one write: never "done" with the "could not check" band, not even for a moment.
+    expect(states.filter((state) => state.status === 'done')).toEqual([{ status: 'done', band: 'neutral' }]);
+    expect(states.some((state) => state.band === 'unknown')).toBe(false);
+    expect(view.assessments.size).toBe(0);
+    expect(view.claims.filter((claim) => claim.checkWorthy).map((claim) => claim.sentenceIndex)).toEqual([0, 1, 2, 3, 4]);
+    expect(view.evidence.filter((item) => item.claimId === 'c3-0').map((item) => item.source.title)).toContain('Great Wall of China myths');
+    const searchedBefore = world.searxng.requests.map((request) => request.query.get('q'));
+    expect(searchedBefore).toContain('Eiffel Tower completed 1889 stands Paris');
+
+    // Judging needs a model.
+    expect(await runs.judge(checkId)).toMatchObject({ ok: false, needsSetup: true });
+    settings = withModel;
+    const judged = await runs.judge(checkId);
+    const judgedId = judged.ok ? judged.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(judgedId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const after = (await loadCheckView(db, judgedId))!;
+    expect(after.check).toMatchObject({ judgeOf: checkId });
+    expect(after.check.evidenceOnly).toBeUndefined();
+    expect(after.assessments.get('c3-0')?.verdict).toBe('refuted');
+    expect(after.assessments.get('c0-0')?.verdict).toBe('supported');
+    // Every sentence had sources already: the judging run searched nothing at all.
+    expect(world.searxng.requests.map((request) => request.query.get('q'))).toEqual(searchedBefore);
+    expect(await runs.judge(judgedId)).toMatchObject({ ok: false, error: expect.stringContaining('already has verdicts') });
+  });
+
+  it('runs on the on-device model when nothing else is set up, and finds sources only for a language it cannot read', async () => {
+    freshDb();
+    settings = { ...settings, model: DEFAULT_SETTINGS.model };
+    const scope = {};
+    const log = installFakeLanguageModel(scope, { forwardTo: world.model.baseUrl });
+    const runs = createRunManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor(), languageModel: () => languageModelOf(scope) });
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.check).toMatchObject({ onDevice: true, claimsChecked: 8 });
+    expect(view.check.evidenceOnly).toBeUndefined();
+    expect(view.assessments.get('c3-0')?.verdict).toBe('refuted');
+    expect(log.prompts.length).toBeGreaterThan(0);
+    expect(log.exceeded).toBe(0);
+    // The check's sessions, base ones included, are destroyed when it ends (they hold device memory).
+    await vi.waitFor(() => expect(log.live).toBe(0), { timeout: 5_000, interval: 20 });
+    expect(log.destroyed).toBeGreaterThan(0);
+
+    const german = await runs.start({ text: 'Der Eiffelturm wurde 1889 fertiggestellt und steht in Paris, der Hauptstadt von Frankreich.', origin: 'typed' });
+    const germanId = german.ok ? german.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(germanId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    expect(await db.checks.get(germanId)).toMatchObject({ evidenceOnly: true, evidenceOnlyReason: expect.stringContaining('cannot read German text yet') });
+  });
+
+  it('refuses empty or huge text with a clear message', async () => {
+    freshDb();
+    settings = DEFAULT_SETTINGS;
+    expect(await manager().start({ text: '  \n ', origin: 'typed' })).toMatchObject({ ok: false, error: expect.stringContaining('no text') });
+    expect(await manager().start({ text: 'x'.repeat(60_000), origin: 'typed' })).toMatchObject({ ok: false, error: expect.stringContaining('too long') });
+    expect(await db.checks.count()).toBe(0);
+  });
+
+  it('derives the input hash from settings without their API keys', async () => {
+    freshDb();
+    const runs = manager();
+    const withKeys = (modelKey: string, serperKey: string): Settings => ({
+      ...settings,
+      model: { ...settings.model, profiles: { custom: { ...settings.model.profiles.custom!, apiKey: modelKey } } },
+      search: { ...settings.search, serper: { ...settings.search.serper, apiKey: serperKey } },
+    });
+    const hashWith = async (next: Settings) => {
+      settings = next;
+      const started = await runs.start({ text: 'Paris is in France.', origin: 'typed' });
+      const checkId = started.ok ? started.checkId : '';
+      await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 10_000, interval: 20 });
+      return (await db.checks.get(checkId))?.inputHash;
+    };
+    const first = await hashWith(withKeys('sk-first', 'serper-first'));
+    expect(first).toEqual(expect.any(String));
+    expect(await hashWith(withKeys('sk-second', 'serper-second'))).toBe(first);
+    expect(await hashWith({ ...withKeys('sk-first', 'serper-first'), checking: { ...settings.checking, archiveLookup: !settings.checking.archiveLookup } })).not.toBe(first);
+  });
+
+  it('cancels a run and keeps what it found', async () => {
+    freshDb();
+    world.model.faults.latency(150);
+    const runs = manager();
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await db.claims.where('checkId').equals(checkId).count()).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+    runs.cancel(checkId);
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('cancelled'), { timeout: 10_000, interval: 20 });
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.claims.length).toBe(9);
+    expect([...view.assessments.values()].some((a) => a.verdict === 'could-not-check' && /cancelled/.test(a.error ?? ''))).toBe(true);
+    expect(view.check.stopped).toBe('cancelled');
+  });
+
+  it('resumes a check whose worker died, paying no model call twice', async () => {
+    freshDb();
+    // Worker A answers four model calls (the two claim batches and two verdicts), then "dies": its requests never return.
+    let answered = 0;
+    const dying: typeof fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.includes('/chat/completions')) return fetch(input, init);
+      if (answered >= 4) return new Promise<Response>(() => undefined);
+      answered++;
+      return fetch(input, init);
+    };
+    // The world serves every test in this file: worker A's requests are the ones after this point.
+    const earlier = world.model.requests.filter((r) => r.path === '/v1/chat/completions').length;
+    const first = manager(dying);
+    const started = await first.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect((await db.checks.get(checkId))?.progress.verdicts).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 10 });
+    const bodiesBefore = world.model.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.rawBody);
+
+    const second = manager(); // a new worker: nothing in memory, same database
+    expect(await second.resumeInterrupted()).toBe(1);
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const bodiesAfter = world.model.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.rawBody).slice(bodiesBefore.length);
+    const answeredBodies = bodiesBefore.slice(earlier, earlier + 4);
+    expect(answeredBodies).toHaveLength(4);
+    expect(bodiesAfter.filter((body) => answeredBodies.includes(body))).toEqual([]);
+    const view = (await loadCheckView(db, checkId))!;
+    expect(view.assessments.size).toBe(8);
+    expect(view.claims).toHaveLength(9);
+    expect(view.revisions).toHaveLength(1);
+  });
+
+  it('re-checks with fresh evidence and deletes checks with all their rows', async () => {
+    freshDb();
+    const runs = manager();
+    const first = await runs.start({ text: 'Mount Everest is the highest mountain on Earth, at 8,849 metres.', origin: 'typed' });
+    const firstId = first.ok ? first.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(firstId)).toBe('done'), { timeout: 10_000, interval: 20 });
+    const searchesBefore = world.searxng.requests.length;
+    const again = await runs.recheck(firstId);
+    const againId = again.ok ? again.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(againId)).toBe('done'), { timeout: 10_000, interval: 20 });
+    expect(world.searxng.requests.length).toBeGreaterThan(searchesBefore);
+    expect((await db.checks.get(againId))?.fresh).toBe(true);
+    expect(await runs.delete({ checkIds: [firstId] })).toBe(1);
+    expect(await db.claims.where('checkId').equals(firstId).count()).toBe(0);
+    expect(await db.claims.where('checkId').equals(againId).count()).toBe(2);
+    expect(await runs.delete({ all: true })).toBe(1);
+    expect(await db.checks.count()).toBe(0);
+  });
+});

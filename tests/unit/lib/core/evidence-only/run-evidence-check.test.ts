@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { runEvidenceCheck } from '../../../../../lib/core/evidence-only/run-evidence-check';
+import { runCheck } from '../../../../../lib/core/pipeline';
+import type { PipelineEvent } from '../../../../../lib/core/pipeline-types';
+import type { Evidence } from '../../../../../lib/core/types';
+import { createMemoryCache } from '../../../../../lib/runtime/memory-cache';
+import { fakeRun } from '../../../support/fake-run';
+
+const PAGE = 'The Eiffel Tower was completed in 1889. It stands in Paris on the Champ de Mars. It is 330 metres tall.';
+const TEXT = 'The Eiffel Tower was completed in 1889. Is it the most beautiful tower? I think everyone should visit it. It is 330 metres tall.';
+
+describe('evidence-only check', () => {
+  it('looks up each check-worthy sentence once with its key terms and makes no model call', async () => {
+    const { deps, options, modelCalls } = fakeRun({ 'https://tower.example/a': PAGE });
+    const searched: string[] = [];
+    const provider = deps.providers[0]!;
+    const events: PipelineEvent[] = [];
+    const { model: _model, ...evidenceDeps } = deps;
+    const result = await runEvidenceCheck(TEXT, { ...evidenceDeps, providers: [{ id: provider.id, search: (query) => (searched.push(query.text), provider.search(query)) }] }, { ...options, onEvent: (event) => events.push(event) });
+    expect(modelCalls).toHaveLength(0);
+    expect(result.claims.map((claim) => [claim.sentenceIndex, claim.checkWorthy])).toEqual([[0, true], [1, false], [2, false], [3, true]]);
+    expect(result.skipped).toEqual([{ sentenceIndex: 1, reason: 'question' }, { sentenceIndex: 2, reason: 'opinion' }]);
+    expect(searched.sort()).toEqual(['330 metres tall', 'Eiffel Tower completed 1889']);
+    expect(result.assessments).toEqual([]);
+    // Ranked by the passage ranker: the passage for the height is the sentence about the height.
+    const height = result.evidence.filter((item) => item.claimId === 'c3-0');
+    expect(height[0]?.passage).toContain('330 metres');
+    expect(events.some((event) => event.type === 'assessment')).toBe(false);
+    expect(events.filter((event) => event.type === 'evidence')).toHaveLength(2);
+  });
+
+  it('keeps the other sentences when one source fails, and says which failed', async () => {
+    const { deps, options } = fakeRun({ 'https://tower.example/a': PAGE });
+    const { model: _model, ...evidenceDeps } = deps;
+    const result = await runEvidenceCheck(TEXT, { ...evidenceDeps, providers: [...deps.providers, { id: 'brave', search: () => Promise.reject(new Error('Brave is down')) }] }, options);
+    expect(result.evidence.length).toBeGreaterThan(0);
+    expect(result.warnings.join(' ')).toContain('Brave is down');
+  });
+});
+
+describe('judging an evidence-only check', () => {
+  it('judges the model\'s claims on the evidence already found, with no new search', async () => {
+    const cache = createMemoryCache();
+    const { deps, options, modelCalls } = fakeRun({ 'https://tower.example/a': PAGE }, { cache });
+    const { model: _model, ...evidenceDeps } = deps;
+    const first = await runEvidenceCheck(TEXT, evidenceDeps, options);
+    const prior = new Map<number, Evidence[]>();
+    for (const item of first.evidence) {
+      const sentenceIndex = first.claims.find((claim) => claim.id === item.claimId)!.sentenceIndex;
+      prior.set(sentenceIndex, [...(prior.get(sentenceIndex) ?? []), item]);
+    }
+    let searches = 0;
+    const provider = deps.providers[0]!;
+    const judged = await runCheck(TEXT, { ...deps, providers: [{ id: provider.id, search: (query) => (searches++, provider.search(query)) }] }, { ...options, priorEvidence: prior });
+    expect(modelCalls.some((call) => call.jsonSchema?.name === 'atomic_claims')).toBe(true);
+    expect(modelCalls.filter((call) => call.jsonSchema?.name === 'claim_verification').length).toBeGreaterThan(0);
+    // The fake model calls every sentence check-worthy: the two the rules skipped are searched, the others are not.
+    expect(searches).toBe(2);
+    const tower = judged.evidence.filter((item) => item.claimId === 'c0-0');
+    expect(tower.map((item) => item.passage)).toEqual(prior.get(0)!.map((item) => item.passage));
+    expect(tower.every((item) => item.id.startsWith('c0-0:e'))).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../../../../../lib/core/errors';
+import type { SearchProvider, SearchResult } from '../../../../../lib/core/ports';
+import { searchEvidence } from '../../../../../lib/core/evidence/search-evidence';
+import type { Claim } from '../../../../../lib/core/types';
+import { MemoryCache } from '../../../support/model-fakes';
+
+const claim: Claim = { id: 'c0-0', sentenceIndex: 0, text: 'Der Eiffelturm ist 330 Meter hoch', span: { start: 0, end: 10 }, anchored: true, checkWorthy: true, triple: { subject: 'Eiffelturm', predicate: 'Höhe', object: '330 Meter' } };
+const queries = { claimId: 'c0-0', query: 'Eiffelturm Höhe', question: 'Wie hoch ist der Eiffelturm?', englishQuery: 'Eiffel Tower height', englishQuestion: 'How tall is the Eiffel Tower?' };
+const result = (url: string, provider: SearchResult['provider'] = 'searxng', extra: Partial<SearchResult> = {}): SearchResult => ({ url, title: url, snippet: `about ${url}`, provider, ...extra });
+
+function provider(id: SearchResult['provider'], answer: (text: string, language?: string) => SearchResult[] | Error): SearchProvider & { seen: string[] } {
+  const seen: string[] = [];
+  return {
+    id,
+    seen,
+    async search(query) {
+      seen.push(`${query.language}:${query.text}`);
+      const out = answer(query.text, query.language);
+      if (out instanceof Error) throw out;
+      return out;
+    },
+  } as SearchProvider & { seen: string[] };
+}
+
+const options = { language: 'de', resultsPerProvider: 3, excludedDomains: ['blocked.org'] };
+
+describe('searchEvidence', () => {
+  it('searches every provider in the text language and in English, merges, filters and de-duplicates', async () => {
+    const searx = provider('searxng', (_t, lang) => (lang === 'de' ? [result('https://de.example/eiffel'), result('https://www.google.com/search?q=x')] : [result('https://en.example/eiffel?utm_source=a'), result('https://blocked.org/a')]));
+    const brave = provider('brave', () => [result('https://en.example/eiffel', 'brave'), result('https://news.example/tower', 'brave')]);
+    const found = await searchEvidence({ providers: [searx, brave] }, claim, queries, options);
+    expect(searx.seen).toEqual(['de:Eiffelturm Höhe', 'en:Eiffel Tower height']);
+    expect(found.web.map((r) => r.url)).toEqual(['https://de.example/eiffel', 'https://en.example/eiffel?utm_source=a', 'https://news.example/tower']);
+    expect(found.allFailed).toBe(false);
+  });
+
+  it('keeps fact-checks and knowledge-graph statements apart from web results', async () => {
+    const factCheck = provider('google-factcheck', () => [result('https://factcheck.example/r', 'google-factcheck', { claimReview: { claimText: 'x', publisher: 'FC', textualRating: 'False' } })]);
+    const lookups: string[] = [];
+    const found = await searchEvidence(
+      { providers: [factCheck], knowledgeGraph: { lookup: async (triple, o) => { lookups.push(`${o.language}:${triple.subject}`); return [{ url: 'https://www.wikidata.org/wiki/Q243', title: 'Eiffel Tower (Wikidata)', passage: 'Eiffel Tower — height: 330 metre' }]; } } },
+      claim,
+      queries,
+      options,
+    );
+    expect(found.factChecks).toHaveLength(1);
+    expect(found.web).toHaveLength(0);
+    expect(found.knowledge[0]!.passage).toContain('330 metre');
+    expect(lookups).toEqual(['de:Eiffelturm']);
+  });
+
+  it('turns a failing provider into a warning, and says when every source failed', async () => {
+    const broken = provider('serper', () => new ProviderError('rate-limit', 'Serper is rate-limiting (429).'));
+    const fine = provider('searxng', () => [result('https://ok.example/a')]);
+    const some = await searchEvidence({ providers: [broken, fine] }, claim, queries, options);
+    expect(some.failures).toEqual(['Serper is rate-limiting (429).', 'Serper is rate-limiting (429).']);
+    expect(some.allFailed).toBe(false);
+    const none = await searchEvidence({ providers: [broken] }, claim, queries, options);
+    expect(none.allFailed).toBe(true);
+    await expect(searchEvidence({ providers: [provider('searxng', () => new ProviderError('cancelled', 'cancelled'))] }, claim, queries, options)).rejects.toThrow('cancelled');
+  });
+
+  it('answers a repeated search from the cache, unless fresh evidence is wanted', async () => {
+    const cache = new MemoryCache();
+    const searx = provider('searxng', () => [result('https://ok.example/a')]);
+    await searchEvidence({ providers: [searx], cache }, claim, queries, options);
+    await searchEvidence({ providers: [searx], cache }, claim, queries, options);
+    expect(searx.seen).toHaveLength(2);
+    await searchEvidence({ providers: [searx], cache, fresh: true }, claim, queries, options);
+    expect(searx.seen).toHaveLength(4);
+  });
+});

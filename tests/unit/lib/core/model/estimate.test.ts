@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { estimateCheck } from '../../../../../lib/core/model/estimate';
+import { runCheck } from '../../../../../lib/core/pipeline';
+import { batchSentences } from '../../../../../lib/core/claims/claim-prompt';
+import { splitSentences } from '../../../../../lib/core/text/sentences';
+import { fakeRun } from '../../../support/fake-run';
+
+/** `n` distinct factual sentences, enough for several claim-extraction batches when n is large. */
+const sentencesText = (n: number) => Array.from({ length: n }, (_, i) => `The quokka colony number ${i + 1} lives on Rottnest Island.`).join(' ');
+
+describe('estimateCheck', () => {
+  it('costs nothing for a text without sentences', () => {
+    expect(estimateCheck('')).toEqual({ sentences: 0, claims: 0, modelCalls: 0, tokens: 0 });
+  });
+
+  it('counts one claim call per batch (it writes the queries too), one verification per claim and three calls per check', () => {
+    const text = sentencesText(60);
+    const batches = batchSentences(splitSentences(text, 'en')).length;
+    expect(batches).toBeGreaterThan(1);
+    const estimate = estimateCheck(text);
+    expect(estimate).toMatchObject({ sentences: 60, claims: 96 });
+    // No query-generation calls: with 96 claims they would have added four.
+    expect(estimate.modelCalls).toBe(batches + 96 + 3);
+    expect(estimate.tokens).toBeGreaterThan(96 * 2_000);
+  });
+
+  it('grows with the text', () => {
+    const short = estimateCheck(sentencesText(5));
+    const long = estimateCheck(sentencesText(50));
+    expect(long.modelCalls).toBeGreaterThan(short.modelCalls);
+    expect(long.tokens).toBeGreaterThan(short.tokens);
+  });
+
+  it('counts the kinds of calls a check makes: claims by batch, no separate queries, a verification per claim', async () => {
+    const text = sentencesText(60);
+    const { deps, options, modelCalls } = fakeRun({ 'https://quokka-daily.example/a': 'Quokkas live on Rottnest Island. They are marsupials.' });
+    const result = await runCheck(text, deps, options);
+    const calls = (name: string) => modelCalls.filter((call) => call.jsonSchema?.name === name).length;
+    expect(calls('atomic_claims')).toBe(batchSentences(result.sentences).length);
+    expect(calls('claim_queries')).toBe(0);
+    expect(calls('claim_verification')).toBe(result.claims.length);
+    // Nothing is found wrong by this fake model, so of the three once-per-check calls only the source types run.
+    expect(calls('source_types')).toBe(1);
+    expect(modelCalls).toHaveLength(calls('atomic_claims') + calls('claim_verification') + 1);
+  });
+
+  it('adds reasoning models\' hidden tokens per call, by effort and role', () => {
+    const text = sentencesText(10);
+    const plain = estimateCheck(text);
+    const reasoning = estimateCheck(text, { reasoning: { fast: 'low', strong: 'medium' } });
+    const fastCalls = batchSentences(splitSentences(text, 'en')).length + 1;
+    const strongCalls = plain.modelCalls - fastCalls;
+    expect(reasoning.reasoningTokens).toBe(fastCalls * 300 + strongCalls * 1_200);
+    expect(reasoning.tokens).toBe(plain.tokens + reasoning.reasoningTokens!);
+    expect(reasoning.modelCalls).toBe(plain.modelCalls);
+    expect(estimateCheck(text, { reasoning: { strong: 'high' } }).reasoningTokens).toBe(strongCalls * 4_000);
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCheck } from '../../../../lib/core/pipeline';
+import type { PipelineEvent } from '../../../../lib/core/pipeline-types';
+import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
+import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
+import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { startFactWorld, startWebServer, WORLD_TEXT, type FactWorld, type WebServer } from '../../../servers/index';
+
+/**
+ * Issue 6 through the whole core and the settings wiring, against loopback servers: the link audit of the
+ * text's own links (with a loopback Wayback API), and Thorough mode's debate refinement.
+ */
+describe('the pipeline with link audit and Thorough mode', () => {
+  let world: FactWorld;
+  let links: WebServer;
+  let archive: WebServer;
+  const settingsFor = (checking: Partial<Settings['checking']> = {}): Settings => ({
+    ...DEFAULT_SETTINGS,
+    model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: 'sk-world', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
+    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+    checking: { ...DEFAULT_SETTINGS.checking, webArchiveUrl: archive.origin, ...checking },
+  });
+  const wire = (settings: Settings) => createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache(), retry: { baseDelayMs: 5, maxDelayMs: 20 } });
+
+  beforeAll(async () => {
+    world = await startFactWorld({ apiKey: 'sk-world' });
+    links = await startWebServer({ host: '127.0.0.30' });
+    links.route('/curie', {
+      body: '<!doctype html><html><head><title>Marie Curie</title></head><body><article><h1>Marie Curie</h1><p>Marie Curie won two Nobel Prizes, in physics in 1903 and in chemistry in 1911, the only person to win in two sciences.</p><p>She was born in Warsaw in 1867 and moved to Paris in 1891 to study physics and mathematics at the Sorbonne, where she met Pierre Curie.</p><p>Her work on radioactivity, a term she coined, led to the discovery of polonium and radium, and she founded the Curie Institutes in Paris and in Warsaw.</p></article></body></html>',
+    });
+    links.route('/old-everest', { body: 'gone', status: 410, contentType: 'text/plain' });
+    links.route('/snapshot-everest', {
+      body: '<!doctype html><html><head><title>Everest (archived)</title></head><body><article><h1>Everest</h1><p>Mount Everest is the highest mountain on Earth, with a summit 8,849 metres above sea level.</p><p>It lies on the border between Nepal and the Tibet Autonomous Region of China, in the Mahalangur Himal sub-range of the Himalayas.</p><p>The first confirmed ascent was made in 1953 by Tenzing Norgay and Edmund Hillary, and thousands of climbers have reached the summit since.</p></article></body></html>',
+    });
+    archive = await startWebServer({ host: '127.0.0.31' });
+    archive.route('/wayback/available', (request) => ({
+      contentType: 'application/json',
+      body: JSON.stringify(
+        (request.query.get('url') ?? '').includes('old-everest')
+          ? { archived_snapshots: { closest: { available: true, status: '200', timestamp: '20240101000000', url: `${links.origin}/snapshot-everest` } } }
+          : { archived_snapshots: {} },
+      ),
+    }));
+  });
+  afterAll(async () => {
+    await Promise.all([world.close(), links.close(), archive.close()]);
+  });
+
+  it('audits the links the text cites, alongside the claims, using an archived copy of a dead one', async () => {
+    const { deps, options } = wire(settingsFor());
+    const text = `Marie Curie won two Nobel Prizes, in physics and in chemistry (see ${links.origin}/curie). Mount Everest is the highest mountain on Earth, per ${links.origin}/old-everest today.`;
+    const events: PipelineEvent[] = [];
+    const result = await runCheck(text, deps, { ...options, onEvent: (event) => events.push(event) });
+    expect(result.links.map((link) => [link.url, link.status, link.exists, link.relevant, link.sentenceIndex])).toEqual([
+      [`${links.origin}/curie`, 'working', true, true, 0],
+      [`${links.origin}/old-everest`, 'dead', true, true, 1],
+    ]);
+    expect(result.links[0]!.supports).toBe(true);
+    expect(result.links[1]!.archivedUrl).toContain('snapshot-everest');
+    expect(result.usage.byStage.links?.calls).toBe(1);
+    // The text's own citations, masked and recovered: each link's passage backs the sentence citing it.
+    expect(result.textAttribution).toMatchObject({ precision: 1, citations: [{ sentenceIndex: 0, citation: 1, supported: true }, { sentenceIndex: 1, citation: 2, supported: true }] });
+    expect(events.filter((event) => event.type === 'links')).toHaveLength(1);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('audits at most 30 links of a text, in text order, and says how many it left out', async () => {
+    const { deps, options } = wire(settingsFor({ archiveLookup: false }));
+    const text = `Marie Curie won two Nobel Prizes. Sources: ${Array.from({ length: 35 }, (_, i) => `${links.origin}/gone-${i}`).join(' ')}`;
+    const result = await runCheck(text, deps, options);
+    expect(result.links.map((link) => link.url)).toEqual(Array.from({ length: 30 }, (_, i) => `${links.origin}/gone-${i}`));
+    expect(result.links.every((link) => link.status === 'dead')).toBe(true);
+    expect(result.warnings).toContain('The text cites 35 links; the first 30 were checked.');
+    expect(links.requests.filter((request) => request.path.startsWith('/gone-'))).toHaveLength(30);
+  });
+
+  it('skips the audit when it is turned off', async () => {
+    const { deps, options } = wire(settingsFor({ auditLinks: false }));
+    const result = await runCheck(`Marie Curie won two Nobel Prizes (see ${links.origin}/curie).`, deps, options);
+    expect(result.links).toEqual([]);
+    expect(links.requests.filter((request) => request.path === '/curie')).toHaveLength(1); // only the first test's fetch
+  });
+
+  it('in Thorough mode, refines the refuted claim through the critics and replaces its explanation', async () => {
+    const fast = await runCheck(WORLD_TEXT, wire(settingsFor()).deps, wire(settingsFor()).options);
+    const { deps, options } = wire(settingsFor({ mode: 'thorough' }));
+    const events: PipelineEvent[] = [];
+    const result = await runCheck(WORLD_TEXT, deps, { ...options, onEvent: (event) => events.push(event) });
+    const myth = result.claims.find((claim) => claim.text.includes('visible from the Moon'))!;
+    expect(result.refinements).toEqual([
+      expect.objectContaining({ claimId: myth.id, rounds: 1, agreed: true, explanationAfter: expect.stringContaining('Astronauts have confirmed'), feedback: [expect.stringContaining('astronauts')] }),
+    ]);
+    expect(result.assessments.find((a) => a.claimId === myth.id)?.explanation).toContain('Astronauts have confirmed');
+    // 2 reviews + 2 exchanges + 1 refiner, on top of everything Fast does.
+    expect(result.usage.byStage.debate?.calls).toBe(5);
+    expect(result.usage.total.calls - fast.usage.total.calls).toBe(5);
+    expect(events.some((event) => event.type === 'refinement')).toBe(true);
+    // The final (refined) explanation is the one scored.
+    expect(result.actionability[myth.id]?.errorDetection).toBe(2);
+  });
+});

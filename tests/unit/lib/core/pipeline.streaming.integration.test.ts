@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCheck } from '../../../../lib/core/pipeline';
+import type { PipelineEvent } from '../../../../lib/core/pipeline-types';
+import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
+import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
+import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { toStrictJsonSchema } from '../../../../lib/core/model/strict-schema';
+import { claimsCallSpec } from '../../../../lib/core/claims/claim-prompt';
+import { splitSentences } from '../../../../lib/core/text/sentences';
+import { countTokens, inSchemaOrder, startFactWorld, worldResponder, WORLD_TEXT, type ChatRequest, type FactWorld, type JsonSchema } from '../../../servers/index';
+
+/**
+ * Streamed claim extraction against the real loopback servers, through the extension's own wiring (the
+ * openai SDK with `stream: true`): the model server holds its SSE reply after the first claim until a
+ * search request reaches SearXNG, so the check can only get past that point if it searched for a claim
+ * while the claims call was still open. A safety timeout releases the hold and is recorded, so a
+ * regression fails the ordering assertion instead of hanging.
+ */
+describe('streamed claims against the streaming loopback server', () => {
+  let world: FactWorld;
+  // A fresh world per test: each counts the requests it caused.
+  beforeEach(async () => {
+    world = await startFactWorld();
+  });
+  afterEach(() => world.close());
+
+  const settingsFor = (): Settings => ({
+    ...DEFAULT_SETTINGS,
+    model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
+    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+  });
+
+  it('sends a claim\'s search while the model is still writing that claim\'s quote and triple', async () => {
+    // The first batch's reply as the server writes it (keys in schema order), held just before the first
+    // claim's `sourceQuote`: its text and queries are out, its object is not closed.
+    const sentences = splitSentences(WORLD_TEXT, 'en');
+    const spec = claimsCallSpec({ text: WORLD_TEXT, sentences, language: 'en' }, sentences.slice(0, 3));
+    const schema = toStrictJsonSchema(spec.schema) as JsonSchema;
+    const request = { model: 'fake-fast', messages: [], response_format: { type: 'json_schema', json_schema: { name: spec.name, schema } }, userText: String(spec.messages[1]!.content) } as unknown as ChatRequest;
+    const content = JSON.stringify(inSchemaOrder(worldResponder(request), schema));
+    expect(content.indexOf('"question"')).toBeLessThan(content.indexOf('"sourceQuote"'));
+
+    const order: string[] = [];
+    const firstSearch = world.searxng.waitForRequests(1).then(() => order.push('first search arrived'));
+    let safety: ReturnType<typeof setTimeout> | undefined;
+    const released = Promise.race([firstSearch, new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000)))]);
+    world.model.modelLatency({ profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 }, scale: 1, hold: { afterTokens: countTokens(content.slice(0, content.indexOf('"sourceQuote"'))), until: released } });
+    const { deps, options } = createPipelineDeps(settingsFor(), { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+    const result = await runCheck(WORLD_TEXT, deps, { ...options, onEvent: (event) => void (event.type === 'claims' && order.push('claim')) });
+    clearTimeout(safety);
+
+    expect(order).not.toContain('hold timed out');
+    // No claim object had closed when the first search arrived: it was started from the queries alone.
+    expect(order[0]).toBe('first search arrived');
+    expect(order.filter((line) => line === 'claim')).toHaveLength(9);
+    expect(new Set(world.searxng.requests.map((r) => r.query.get('q'))).size).toBe(world.searxng.requests.length);
+    expect(result.assessments.filter((a) => a.verdict === 'could-not-check')).toEqual([]);
+  }, 30_000); // room for the 15 s safety release, so a regression fails on the order, not the timeout
+
+  it('sends the first search request before the claims call has finished', async () => {
+    const order: string[] = [];
+    const firstSearch = world.searxng.waitForRequests(1).then(() => order.push('first search arrived'));
+    let safety: ReturnType<typeof setTimeout> | undefined;
+    const released = Promise.race([firstSearch, new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000)))]);
+    // No latency: only the hold after the first claim (about 100 tokens in) orders things.
+    world.model.modelLatency({ profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 }, scale: 1, hold: { afterTokens: 110, until: released } });
+    const settings: Settings = {
+      ...DEFAULT_SETTINGS,
+      model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
+      search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+      evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+    };
+    const { deps, options } = createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+    const events: PipelineEvent[] = [];
+    const result = await runCheck(WORLD_TEXT, deps, {
+      ...options,
+      onEvent: (event) => {
+        events.push(event);
+        if (event.type === 'claims') order.push(`claim ${event.claims.map((c) => c.id).join(',')}`);
+      },
+    });
+    clearTimeout(safety);
+
+    const claimsCall = world.model.requests.find((r) => (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name === 'atomic_claims');
+    expect((claimsCall?.body as { stream?: boolean }).stream).toBe(true);
+    // The search was sent while the claims reply was held open: the hold was released by it, not by the timeout.
+    expect(order).not.toContain('hold timed out');
+    expect(order.indexOf('first search arrived')).toBeGreaterThan(-1);
+    // Claims past the hold (all but the first of each batch) could only be read after that search.
+    const searched = order.indexOf('first search arrived');
+    const held = order.filter((line, index) => line.startsWith('claim ') && !['claim c0-0', 'claim c3-0'].includes(line) && index < searched);
+    expect(held).toEqual([]);
+    expect(order.filter((line) => line.startsWith('claim '))).toHaveLength(9);
+    // And the held-back rest of the reply still arrived: every claim was checked, none twice.
+    expect(result.claims.filter((c) => c.checkWorthy)).toHaveLength(8);
+    expect(world.searxng.requests).toHaveLength(8);
+    expect(new Set(world.searxng.requests.map((r) => r.query.get('q'))).size).toBe(8);
+    expect(result.assessments.filter((a) => a.verdict === 'could-not-check')).toEqual([]);
+    // The verifications stream too: each judged claim's verdict was saved from its stances first, the
+    // whole assessment (same verdict, with rationales and explanation) after.
+    for (const assessment of result.assessments.filter((a) => a.judgements.length > 0)) {
+      const early = events.findIndex((e) => e.type === 'verdict' && e.assessment.claimId === assessment.claimId);
+      const whole = events.findIndex((e) => e.type === 'assessment' && e.assessment.claimId === assessment.claimId);
+      expect(early).toBeGreaterThanOrEqual(0);
+      expect(early).toBeLessThan(whole);
+      expect(events[early]).toMatchObject({ assessment: { verdict: assessment.verdict, explaining: true, explanation: '' } });
+    }
+    expect(result.assessments.filter((a) => a.judgements.length > 0)).toHaveLength(8);
+  });
+});

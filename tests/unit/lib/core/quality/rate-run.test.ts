@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { runRating } from '../../../../../lib/core/quality/rate-run';
+import { fakeRun } from '../../../support/fake-run';
+
+const PAGE = 'Quokkas live on Rottnest Island. They are small marsupials. Visitors often photograph them.';
+
+describe('runRating', () => {
+  it("audits an explanation's links in order, keeping only the judged passage of each page", async () => {
+    const { deps, options } = fakeRun({ 'https://quokka-daily.example/a': PAGE, 'https://quokka-daily.example/b': PAGE });
+    const explanation = 'Quokkas do live on Rottnest Island, see https://quokka-daily.example/a. They are marsupials (https://quokka-daily.example/b).';
+    const result = await runRating({ claim: 'Quokkas live on Rottnest Island.', explanation }, deps, options);
+    expect(result.links.map((link) => [link.url, link.sentenceIndex])).toEqual([
+      ['https://quokka-daily.example/a', 0],
+      ['https://quokka-daily.example/b', 1],
+    ]);
+    expect(result.links.every((link) => !('text' in link))).toBe(true);
+    expect(result.evidence.length).toBeGreaterThan(0);
+  });
+
+  it('audits at most 30 links of an explanation, as a check does, and says how many it left out', async () => {
+    const { deps, options } = fakeRun({ 'https://quokka-daily.example/a': PAGE });
+    const explanation = `Quokkas live on Rottnest Island. Sources: ${Array.from({ length: 35 }, (_, i) => `https://gone.example/p${i}`).join(' ')}`;
+    const result = await runRating({ claim: 'Quokkas live on Rottnest Island.', explanation }, deps, options);
+    expect(result.links.map((link) => link.url)).toEqual(Array.from({ length: 30 }, (_, i) => `https://gone.example/p${i}`));
+    expect(result.warnings).toContain('The explanation cites 35 links; the first 30 were checked.');
+  });
+});

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadCheckView, type CheckView } from '../../../../lib/db/check-view';
+import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
+import { exportCheckMarkdown, exportChecksJson, parseChecksImport, writeImportedChecks, type ImportedCheck } from '../../../../lib/db/export-import';
+import type { ChecksExport } from '../../../../lib/db/export-schema';
+import type { FactlightDb } from '../../../../lib/db/schema';
+import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
+
+let source: FactlightDb;
+let target: FactlightDb;
+beforeEach(() => {
+  source = freshDb();
+  target = freshDb();
+});
+afterEach(async () => {
+  await source.delete();
+  await target.delete();
+});
+
+/** Stores a view and reads it back, so the comparison is with exactly what the database returns. */
+async function stored(view: CheckView): Promise<CheckView> {
+  await seedView(source, view);
+  return (await loadCheckView(source, view.check.id))!;
+}
+
+function parsed(json: string): { checks: ImportedCheck[] } {
+  const result = parseChecksImport(json);
+  if (!result.ok) throw new Error(result.error);
+  return result;
+}
+
+describe('JSON export and import', () => {
+  it('round-trips every record exactly', async () => {
+    const originals = [await stored(buildCheckView({ id: 'chk-1' })), await stored(buildCheckView({ id: 'chk-2', createdAt: 5 }))];
+    const json = exportChecksJson(originals, new Date('2025-02-01T00:00:00Z'));
+    expect(JSON.parse(json)).toMatchObject({ format: 'factlight-checks', version: 1, exportedAt: '2025-02-01T00:00:00.000Z' });
+    expect(await writeImportedChecks(target, parsed(json))).toEqual({ imported: 2, skipped: 0 });
+    for (const original of originals) expect(await loadCheckView(target, original.check.id)).toEqual(original);
+  });
+
+  it('skips checks that already exist, or repeat in the file, and leaves them untouched', async () => {
+    const view = await stored(buildCheckView({ id: 'chk-1' }));
+    const json = exportChecksJson([view]);
+    await writeImportedChecks(target, parsed(json));
+    await target.checks.update('chk-1', { pageTitle: 'Edited locally' });
+    const other = await stored(buildCheckView({ id: 'chk-2' }));
+    const twice = exportChecksJson([view, other, other]);
+    expect(await writeImportedChecks(target, parsed(twice))).toEqual({ imported: 1, skipped: 2 });
+    expect((await target.checks.get('chk-1'))?.pageTitle).toBe('Edited locally');
+    expect(await target.checks.count()).toBe(2);
+  });
+
+  it('rebuilds ids and search words from the check, and never imports a check as running', async () => {
+    const view = await stored(buildCheckView({ id: 'chk-1', status: 'running' }));
+    const file = JSON.parse(exportChecksJson([view])) as { checks: Array<{ check: Record<string, unknown>; sentences: Array<Record<string, unknown>> }> };
+    file.checks[0]!.check.searchWords = ['planted'];
+    file.checks[0]!.sentences[0]!.checkId = 'someone-else';
+    file.checks[0]!.sentences[0]!.id = 'someone-else:s0';
+    await writeImportedChecks(target, parsed(JSON.stringify(file)));
+    const check = (await target.checks.get('chk-1'))!;
+    expect(check.searchWords).toEqual(view.check.searchWords);
+    expect(check).toMatchObject({ status: 'cancelled', stopped: 'cancelled' });
+    expect(await target.sentences.get('someone-else:s0')).toBeUndefined();
+    expect((await target.sentences.get('chk-1:s0'))?.checkId).toBe('chk-1');
+  });
+
+  it('explains bad files clearly', async () => {
+    const good = JSON.parse(exportChecksJson([await stored(buildCheckView())])) as ChecksExport;
+    const error = (value: unknown) => {
+      const result = parseChecksImport(typeof value === 'string' ? value : JSON.stringify(value));
+      return result.ok ? 'accepted' : result.error;
+    };
+    expect(error('{"format": ')).toMatch(/^The file is not valid JSON/);
+    expect(error([])).toMatch(/not a Factlight export/);
+    expect(error({ ...good, format: 'other' })).toMatch(/not a Factlight export: "format" must be "factlight-checks"/);
+    expect(error({ ...good, version: 2 })).toBe('Unsupported export version 2: this Factlight reads version 1.');
+    expect(error({ ...good, version: undefined })).toMatch(/Unsupported export version none/);
+
+    const damaged = structuredClone(good);
+    (damaged.checks[0]!.claims[0]!.assessment as { verdict: string }).verdict = 'false';
+    expect(error(damaged)).toMatch(/^The export is damaged: checks\.0\.claims\.0\.assessment\.verdict: /);
+    const orphan = structuredClone(good);
+    orphan.checks[0]!.evidence[0]!.claimId = 'c9-9';
+    expect(error(orphan)).toContain('checks.0.evidence.0.claimId: no claim "c9-9" in this check');
+    const outside = structuredClone(good);
+    outside.checks[0]!.claims[0]!.claim.span = { start: 0, end: 10_000 };
+    expect(error(outside)).toContain('checks.0.claims.0.claim.span: offsets outside the checked text');
+    const missing = structuredClone(good);
+    delete (missing.checks[0]!.check as Partial<ChecksExport['checks'][number]['check']>).text;
+    expect(error(missing)).toContain('checks.0.check.text');
+  });
+});
+
+describe('Markdown report', () => {
+  it('reports the text, scores, sentences, claims, evidence and revisions', async () => {
+    const markdown = exportCheckMarkdown(await stored(buildCheckView()));
+    expect(markdown).toContain('- **Overall:** 50% ~ mixed · 3 of 4 claims checked');
+    expect(markdown).toContain('- **Page:** [Five facts about the world](<https://news.example.com/story>)');
+    expect(markdown).toContain('1. **[✗ not credible 0%]** The Great Wall of China is visible from the Moon with the naked eye.');
+    expect(markdown).toContain('- **Verdict:** Refuted (credibility 0%)');
+    expect(markdown).toContain('- **Verdict:** Could not check');
+    expect(markdown).toContain('- **Why not checked:** Every search provider failed.');
+    // Evidence read from a page links to its passage with a text fragment.
+    expect(markdown).toMatch(/1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0#:~:text=[^>\s]+>\) — The scientific site · Scientific · .*2019.* · Refutes/);
+    expect(markdown).toContain('search snippet');
+    expect(markdown).toContain('  - **Revised:** The Great Wall of China is not visible from the Moon with the naked eye.');
+    expect(markdown).toContain('- **Explanation score:** 3.8 / 5 (errors named 2/2, corrections 1/2, links 1.5/2)');
+    expect(markdown).toContain('- **Unsupported citations:** [2] in sentence 1');
+    expect(markdown).toContain('## Sources in this text');
+    expect(markdown).toContain('- [Wall myths](<https://nasa.example.gov/wall>) (whole text) — Works · On topic, but does not support the sentence');
+    expect(markdown).toContain('— Dead · Content not available');
+  });
+
+  it('labels rated sources and flags the text citing a low-rated site', async () => {
+    // nasa.example.gov is the text's own citation; scientific.example.org an evidence source.
+    const ratings = parseRatingsTable('nasa.example.gov\t150\t\nscientific.example.org\t900\t\n');
+    const markdown = exportCheckMarkdown(await stored(buildCheckView()), ratings);
+    expect(markdown).toContain('> ⚠ This text cites a source rated low reliability: nasa.example.gov.');
+    expect(markdown).toContain('— Works · On topic, but does not support the sentence · Rated low reliability (nasa.example.gov)');
+    expect(markdown).toMatch(/ — The scientific site · Scientific · Rated high reliability \(scientific\.example\.org\) · /);
+    // Without ratings (or with none low) there is no flag.
+    expect(exportCheckMarkdown(await stored(buildCheckView()))).not.toContain('rated low');
+  });
+
+  it('reports an evidence-only check as sources to compare, never as "could not check"', async () => {
+    // What the background stores with no model: claims and ranked evidence, no assessments, the neutral band.
+    const judged = buildCheckView();
+    const view: CheckView = {
+      ...judged,
+      check: { ...judged.check, evidenceOnly: true, band: 'neutral', score: null, claimsChecked: 0, claimsTotal: 4, stage: 'done' },
+      claims: judged.claims.filter((claim) => claim.id !== 'c1-1'),
+      evidence: judged.evidence.filter((item) => item.claimId !== 'c1-1'),
+      assessments: new Map(),
+      revisions: [],
+      links: [],
+      actionability: new Map(),
+      attribution: new Map(),
+    };
+    const ratings = parseRatingsTable('scientific.example.org\t900\t\n');
+    const markdown = exportCheckMarkdown(await stored(view), ratings);
+    expect(markdown).toContain('- **Overall:** ◇ Sources to compare: 4 found · 3 of 4 sentences looked up');
+    expect(markdown).toContain('- **Not judged:** Sources only: verdicts need a model.');
+    expect(markdown).toContain('1. **[◇ Sources to compare: 2 found]** The Great Wall of China is visible from the Moon with the naked eye.');
+    expect(markdown).toContain('3. **[not looked up]** I think history is fascinating.');
+    expect(markdown).toContain('4. **[◇ No sources found]** Mount Everest is 8,849 metres tall.');
+    expect(markdown).toContain('## Sources to compare');
+    expect(markdown).toContain('- **Not judged:** verdicts need a model.');
+    // Best passages, best first, with passage links (text fragments) and reliability labels.
+    expect(markdown).toMatch(/1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0#:~:text=[^>\s]+>\) — The scientific site · Scientific · Rated high reliability \(scientific\.example\.org\) · .* · Not judged/);
+    expect(markdown).toContain('   - Passage: “The Great Wall is not visible from the Moon without aid, NASA says.”');
+    expect(markdown.indexOf('scientific report c0-0')).toBeLessThan(markdown.indexOf('news report c0-0'));
+    // None of the judged report's vocabulary.
+    expect(markdown).not.toMatch(/Unknown|Could not check|claims checked|Verdict|Refutes|Supports/);
+  });
+
+  it('keeps hostile text from becoming links, images or HTML', async () => {
+    const hostile = 'See [click](javascript:alert(1)) and ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> https://evil.example www.evil.example a@evil.example ``` end';
+    const view = buildCheckView({
+      sentences: [hostile, 'Marie Curie won two Nobel Prizes.', 'I think so.', 'Everest is tall.'],
+      rationale: hostile,
+      patchEvidence: (item) => ({ ...item, passage: hostile, source: { ...item.source, title: hostile, url: item.claimId === 'c0-0' ? 'javascript:alert(1)' : item.source.url } }),
+    });
+    const markdown = exportCheckMarkdown(await stored(view));
+    // Link destinations are checked below; a text fragment carries passage words, percent-encoded.
+    const outsideCode = markdown.replace(/^(`{3,})text\n[\s\S]*?\n\1$/m, '').replace(/\]\(<[^>]*>\)/g, '](<…>)');
+    expect(outsideCode).not.toMatch(/(^|[^\\])!\[/);
+    expect(outsideCode).not.toMatch(/(^|[^\\])\[click\]/);
+    expect(outsideCode).not.toMatch(/(^|[^\\])<img/);
+    expect(outsideCode).not.toContain('https://evil');
+    expect(outsideCode).not.toContain('www.evil');
+    expect(outsideCode).not.toContain('(<javascript:');
+    expect(outsideCode).toContain('(javascript:alert\\(1\\))'); // shown, not linked
+    // The text itself sits verbatim in a fence longer than any backtick run inside it.
+    expect(markdown).toContain(`\`\`\`\`text\n${view.check.text}\n\`\`\`\``);
+    // Only http(s) evidence URLs become link destinations.
+    const destinations = [...markdown.matchAll(/\]\(<([^>]*)>\)/g)].map((match) => match[1]);
+    expect(destinations.length).toBeGreaterThan(0);
+    expect(destinations.every((url) => /^https?:\/\//.test(url!))).toBe(true);
+    // A fragment quoting hostile text cannot end the destination or start HTML: it is percent-encoded.
+    expect(destinations.every((url) => !/[\s<>"`]/.test(url!))).toBe(true);
+    expect(destinations.some((url) => url!.includes(':~:text='))).toBe(true);
+  });
+});

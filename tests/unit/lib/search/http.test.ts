@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { combineSignals, errorDetail, redactUrl } from '../../../../lib/search/http';
+import { buildUrl, isHttpUrl, toPublishedAt } from '../../../../lib/search/provider';
+
+describe('combineSignals without AbortSignal.any', () => {
+  it('aborts with the reason of the first input and stops listening after dispose', () => {
+    const a = new AbortController();
+    const b = new AbortController();
+    const first = combineSignals([a.signal, b.signal], false);
+    a.abort('caller');
+    expect(first.signal.aborted).toBe(true);
+    expect(first.signal.reason).toBe('caller');
+
+    const c = new AbortController();
+    const second = combineSignals([b.signal, c.signal], false);
+    second.dispose();
+    c.abort('late');
+    expect(second.signal.aborted).toBe(false);
+  });
+
+  it('is aborted at once when an input already is', () => {
+    const combined = combineSignals([AbortSignal.abort('before')], false);
+    expect(combined.signal.reason).toBe('before');
+  });
+});
+
+describe('request helpers', () => {
+  it('keeps query strings (keys, user queries) out of error details', () => {
+    expect(redactUrl('https://factchecktools.googleapis.com/v1alpha1/claims:search?query=x&key=secret')).toBe(
+      'https://factchecktools.googleapis.com/v1alpha1/claims:search',
+    );
+    expect(redactUrl('not a url')).toBe('');
+  });
+
+  it("extracts the provider's error text", () => {
+    expect(errorDetail('{"error":{"message":"quota exceeded"}}')).toBe('quota exceeded');
+    expect(errorDetail('{"detail":{"error":"Invalid API key"}}')).toBe('Invalid API key');
+    expect(errorDetail('{"error":"Unauthorized"}')).toBe('Unauthorized');
+    expect(errorDetail('<html>')).toBeUndefined();
+  });
+
+  it('builds URLs under a base with a path prefix', () => {
+    expect(buildUrl('https://proxy.example/brave/', '/res/v1/web/search', { q: 'a b&c', count: 5, x: undefined })).toBe(
+      'https://proxy.example/brave/res/v1/web/search?q=a+b%26c&count=5',
+    );
+  });
+
+  it('accepts only http(s) URLs', () => {
+    expect(isHttpUrl('https://example.org/')).toBe(true);
+    expect(isHttpUrl('http://127.0.0.1:8080/x')).toBe(true);
+    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
+    expect(isHttpUrl('/relative')).toBe(false);
+    expect(isHttpUrl(null)).toBe(false);
+  });
+
+  it('normalises provider dates', () => {
+    expect(toPublishedAt('2024-03-01T12:00:00')).toBe('2024-03-01T12:00:00');
+    expect(toPublishedAt('Mar 3, 2024')).toBe('2024-03-03');
+    expect(toPublishedAt('Tue, 07 Jan 2025 18:12:05 GMT')).toBe('2025-01-07T18:12:05.000Z');
+    expect(toPublishedAt('3 days ago')).toBeUndefined();
+    expect(toPublishedAt('2024-13-45')).toBeUndefined();
+    expect(toPublishedAt(null)).toBeUndefined();
+  });
+});
