@@ -21,7 +21,8 @@ import tseslint from 'typescript-eslint';
 const PACKAGES_OUTSIDE_CORE = [
   'wxt',
   'wxt/*',
-  '#imports',
+  // A leading '#' starts a comment in gitignore-style patterns, so WXT's virtual module is escaped.
+  '\\#imports',
   '@webext-core/*',
   'webextension-polyfill',
   'dexie',
