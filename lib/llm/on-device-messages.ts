@@ -2,7 +2,7 @@
  * What a person is told about Chrome's on-device model, in one place: the options page, the side panel and
  * the adapter's errors all use these words.
  */
-import { ProviderError } from '../core/errors';
+import { errorMessage, ProviderError } from '../core/errors';
 import { domErrorName, ON_DEVICE_LANGUAGES, type Availability } from './prompt-api';
 
 export const ON_DEVICE_INSTEAD =
