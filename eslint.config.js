@@ -7,7 +7,7 @@
 //   tsconfig also leaves the DOM's types out);
 // - shipped code (`lib/`, `components/`, `entrypoints/`) never imports scripts or tests, and lib never
 //   imports the UI; scripts never import tests (tests may import scripts, to test them);
-// - no runtime import cycles (type-only cycles are caught by tests/unit/import-graph.test.ts, which this
+// - no runtime import cycles (type-only cycles are caught by tests/unit/eslint.config.import-cycles.test.ts, which this
 //   rule cannot see).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';

@@ -14,7 +14,7 @@ export default defineConfig({
   // Bundled libraries without HTML-from-strings or eval, so the store linters pass (see the plugin).
   vite: () => ({ plugins: [storeSafeBundles()] }),
   // The sources zip for AMO's reviewers holds what builds the package, not the tests or the pictures.
-  zip: { excludeSources: ['tests/**', 'docs/**/*.png'] },
+  zip: { excludeSources: ['tests/**', 'scripts/lib/servers/**', 'scripts/lib/extension/**', 'docs/**/*.png'] },
   manifest: ({ browser }) => ({
     name: 'Factlight',
     // The Chrome Web Store takes at most 132 characters (tests/store/packages.test.ts checks it).

@@ -8,10 +8,10 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startFactWorld, WORLD_TEXT } from '../tests/servers';
-import { launchWithExtension } from '../tests/e2e/harness/launch';
-import { configureForWorld } from '../tests/e2e/harness/configure';
-import { SidePanelPage } from '../tests/e2e/harness/side-panel-page';
+import { startFactWorld, WORLD_TEXT } from './lib/servers';
+import { launchWithExtension } from './lib/extension/launch';
+import { configureForWorld } from './lib/extension/configure';
+import { SidePanelPage } from './lib/extension/side-panel-page';
 
 const STORE = { width: 1280, height: 800 };
 const PANEL_WIDTH = 400;

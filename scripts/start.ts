@@ -7,7 +7,7 @@
  * unpacked extension's previously cached service worker after a rebuild (seen with Chromium 156), which
  * would show stale code; to keep settings, load .output/chrome-mv3 in your own browser (README).
  */
-import { launchWithExtension } from '../tests/e2e/harness/launch';
+import { launchWithExtension } from './lib/extension/launch';
 
 const smoke = process.argv.includes('--smoke');
 const browser = await launchWithExtension({ headless: smoke });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
 import type { EngineInUse } from '../../lib/settings/engine';
 import { WELCOME_SAMPLE_TEXT } from '../../lib/welcome/sample-text';
-import { CurrentCheck } from '../sidepanel/current-check';
+import { CurrentCheck } from '../sidepanel/check/current-check';
 import { errorMessage } from '../../lib/core/errors';
 
 /**

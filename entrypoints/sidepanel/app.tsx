@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { CheckTab } from '../../components/sidepanel/check-tab';
-import type { ClaimFocus } from '../../components/sidepanel/claim-focus';
-import { HistoryView } from '../../components/sidepanel/history-view';
-import { RateView } from '../../components/sidepanel/rate-view';
+import { CheckTab } from '../../components/sidepanel/check/check-tab';
+import type { ClaimFocus } from '../../components/sidepanel/claim/claim-focus';
+import { HistoryView } from '../../components/sidepanel/history/history-view';
+import { RateView } from '../../components/sidepanel/rate/rate-view';
 import { TabBar, type TabId } from '../../components/sidepanel/tab-bar';
 import { useExtensionStatus } from '../../components/sidepanel/use-extension-status';
 import { watchPanelFocus } from '../../lib/messaging/panel-focus';

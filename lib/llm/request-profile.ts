@@ -1,7 +1,7 @@
 /**
  * How a chat request is worded for each provider, so the first request of a check is one the provider
  * accepts. Every rule here cites the provider's own documentation; the loopback servers in
- * tests/servers/provider-rules/ refuse what each real service refuses, and the provider-matrix test runs
+ * scripts/lib/servers/provider-rules/ refuse what each real service refuses, and the provider-matrix test runs
  * every stage against them.
  */
 import type { ModelPresetId } from '../settings/model-presets';

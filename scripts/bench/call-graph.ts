@@ -1,6 +1,6 @@
 import type { CheckResult } from '../../lib/core/pipeline-types';
 import { canonicalUrl } from '../../lib/core/evidence/sources/url-filter';
-import { callDurationMs, tokenTimeMs, type LatencyProfile } from '../../tests/servers';
+import { callDurationMs, tokenTimeMs, type LatencyProfile } from '../lib/servers';
 import type { Call } from './ideal-schedule';
 import { promptBlock, type LoggedCall } from './model-call-log';
 

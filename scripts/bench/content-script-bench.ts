@@ -5,8 +5,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { EXTENSION_DIR, launchWithExtension } from '../../tests/e2e/harness/launch';
-import { startWebServer } from '../../tests/servers';
+import { EXTENSION_DIR, launchWithExtension } from '../lib/extension/launch';
+import { startWebServer } from '../lib/servers';
 
 const RUNS = 7;
 

@@ -1,7 +1,7 @@
 /**
  * The on-device provider (Chrome's Prompt API, 9,216-token window) on the standard input and on a
  * 2,000-word article: model calls, the largest prompt against the window, and the wall time a device at a
- * fixed speed would take. The browser's model is the documented fake (tests/servers) answering through the
+ * fixed speed would take. The browser's model is the documented fake (scripts/lib/servers) answering through the
  * scripted loopback model; device time is modelled per token, since the device runs one prompt at a time:
  * each call costs its prompt at PREFILL tokens/s plus its reply at DECODE tokens/s, added to the measured time.
  */
@@ -14,8 +14,8 @@ import { createPageFetcher } from '../../lib/extract/page-fetcher';
 import { createOnDeviceChatModel, ON_DEVICE_PROMPT_LIMITS } from '../../lib/llm/on-device-chat-model';
 import { languageModelOf } from '../../lib/llm/prompt-api';
 import { createSearchProvider } from '../../lib/search';
-import { startFactWorld, WORLD_TEXT } from '../../tests/servers';
-import { installFakeLanguageModel } from '../../tests/servers/fake-language-model';
+import { startFactWorld, WORLD_TEXT } from '../lib/servers';
+import { installFakeLanguageModel } from '../lib/servers/fake-language-model';
 
 const WINDOW = 9_216;
 const PREFILL_TOKENS_PER_S = 500;

@@ -13,7 +13,7 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
-import { LATENCY_PROFILES, startFactWorld, worldResponder, WORLD_ARTICLE, WORLD_TEXT, type FactWorld, type LatencyProfile } from '../../tests/servers';
+import { LATENCY_PROFILES, startFactWorld, worldResponder, WORLD_ARTICLE, WORLD_TEXT, type FactWorld, type LatencyProfile } from '../lib/servers';
 import { runBaseline } from './baseline';
 import { factlightCallGraph } from './call-graph';
 import { idealSchedule } from './ideal-schedule';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (provider modes): the standard six-sentence input, one Fast check per provider mode of
- * the loopback model server (tests/servers/provider-rules) with that preset's default models, beside
+ * the loopback model server (scripts/lib/servers/provider-rules) with that preset's default models, beside
  * today's figures (the lenient server with generic models, as the pipeline section runs it). Model calls
  * include refused requests and fallback round trips; tokens are the check's own count, reasoning included
  * (the loopback reasoning figures are scaled down, see SIMULATED_REASONING).
@@ -11,8 +11,8 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../lib/settings/schema';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../tests/servers';
-import { PROVIDER_MODES, type ProviderRules } from '../../tests/servers/provider-rules';
+import { startFactWorld, WORLD_TEXT, type FactWorld } from '../lib/servers';
+import { PROVIDER_MODES, type ProviderRules } from '../lib/servers/provider-rules';
 
 interface Row {
   label: string;

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../servers';
-import { FAKE_LANGUAGE_MODEL_SOURCE, type FakeLanguageModelLog, type FakeLanguageModelOptions } from '../servers/fake-language-model';
-import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
-import { OptionsPage } from './harness/options-page';
-import { SidePanelPage } from './harness/side-panel-page';
+import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../scripts/lib/servers';
+import { FAKE_LANGUAGE_MODEL_SOURCE, type FakeLanguageModelLog, type FakeLanguageModelOptions } from '../../scripts/lib/servers/fake-language-model';
+import { launchWithExtension, type ExtensionBrowser } from '../../scripts/lib/extension/launch';
+import { OptionsPage } from '../../scripts/lib/extension/options-page';
+import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
 
 /** The fake browser API as a script: `(function install(scope, options) {…})(globalThis, options)`. */
 const installScript = (options: FakeLanguageModelOptions) => `${FAKE_LANGUAGE_MODEL_SOURCE.replace(/^\/\/.*$/gm, '').trim()}(globalThis, ${JSON.stringify(options)})`;

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiServer, startSearxngServer, startWebServer, type OpenAiServer, type SearxngServer, type WebServer } from '../servers';
-import { EXTENSION_DIR, launchWithExtension, type ExtensionBrowser } from './harness/launch';
+import { startOpenAiServer, startSearxngServer, startWebServer, type OpenAiServer, type SearxngServer, type WebServer } from '../../scripts/lib/servers';
+import { EXTENSION_DIR, launchWithExtension, type ExtensionBrowser } from '../../scripts/lib/extension/launch';
 import { watchIsolatedWorld } from './harness/isolated-world';
-import { OptionsPage } from './harness/options-page';
+import { OptionsPage } from '../../scripts/lib/extension/options-page';
 
 const GOOD_KEY = 'sk-e2e-good-key';
 

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../servers';
-import type { RecordedRequest } from '../servers/harness';
-import { launchWithExtension, type ExtensionBrowser } from './harness/launch';
-import { configureForWorld } from './harness/configure';
-import { SidePanelPage } from './harness/side-panel-page';
+import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../scripts/lib/servers';
+import type { RecordedRequest } from '../../scripts/lib/servers/harness';
+import { launchWithExtension, type ExtensionBrowser } from '../../scripts/lib/extension/launch';
+import { configureForWorld } from '../../scripts/lib/extension/configure';
+import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
 
 /** A chat completion the extension sent to the model server (not a CORS preflight or a models list). */
 const isChatCall = (request: RecordedRequest) => request.method === 'POST' && request.path === '/v1/chat/completions';

@@ -12,12 +12,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 const UNIT = join(ROOT, 'tests/unit');
 
-/**
- * Tests of the test infrastructure (tests/servers, tests/e2e/harness), not mirrored yet: they move with
- * that infrastructure, in a later step.
- */
-const NOT_YET_MIRRORED = ['servers', 'e2e-harness'];
-
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -50,12 +44,8 @@ describe('unit tests mirror the code', () => {
   });
 
   it('every unit test has its module at the mirrored path', () => {
-    const tests = testFiles(UNIT).filter((test) => !NOT_YET_MIRRORED.some((folder) => test.startsWith(`${folder}/`)));
+    const tests = testFiles(UNIT);
     expect(tests.length).toBeGreaterThan(100);
     expect(tests.filter((test) => moduleOf(test) === undefined)).toEqual([]);
-  });
-
-  it('the folders not mirrored yet still exist (remove them from the list once they move)', () => {
-    for (const folder of NOT_YET_MIRRORED) expect(existsSync(join(UNIT, folder)), folder).toBe(true);
   });
 });

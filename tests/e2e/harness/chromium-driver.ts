@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
-import { launchWithExtension, type ExtensionBrowser } from './launch';
+import { launchWithExtension, type ExtensionBrowser } from '../../../scripts/lib/extension/launch';
 
 /** {@link DriverPage} on a Playwright page. Playwright's CSS engine already pierces open shadow roots. */
 export function playwrightDriverPage(page: Page): DriverPage {

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { browserPath } from '../../../scripts/lib/browsers';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
-import { makeTempDir, removeTempDir } from './temp-dirs';
+import { makeTempDir, removeTempDir } from '../../../scripts/lib/extension/temp-dirs';
 
 /** The Firefox driver (Firefox-only tests name it; it has nothing beyond the shared driver now). */
 export type FirefoxDriver = ExtensionDriver;
@@ -144,7 +144,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
       executablePath,
       headless: true,
       userDataDir,
-      // The loopback HTTPS origins (tests/servers/https-origin.ts) have self-signed certificates.
+      // The loopback HTTPS origins (scripts/lib/servers/https-origin.ts) have self-signed certificates.
       acceptInsecureCerts: Boolean(options.httpsOrigin),
       // Without it Firefox refuses to navigate a tab to a moz-extension:// page for the driver.
       args: ['--remote-allow-system-access'],

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startWebServer, type FactWorld, type WebServer } from '../../servers';
+import { startFactWorld, startWebServer, type FactWorld, type WebServer } from '../../../scripts/lib/servers';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel, type DriverOptionsPage } from '../harness/journey-pages';
 

@@ -5,7 +5,7 @@
  * at the passage through the browser's own text-fragment matching.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startHttpsOrigin, worldPages, worldSearch, type FactWorld, type HttpsOrigin } from '../../servers';
+import { startFactWorld, startHttpsOrigin, worldPages, worldSearch, type FactWorld, type HttpsOrigin } from '../../../scripts/lib/servers';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiServer, startSearxngServer, type OpenAiServer, type SearxngServer } from '../../servers';
-import { deepSeekRules } from '../../servers/provider-rules';
+import { startOpenAiServer, startSearxngServer, type OpenAiServer, type SearxngServer } from '../../../scripts/lib/servers';
+import { deepSeekRules } from '../../../scripts/lib/servers/provider-rules';
 import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
 import { byTestId, DriverOptionsPage } from '../harness/journey-pages';
 
@@ -98,7 +98,7 @@ describe(`settings journey (${driverBrowserName()})`, () => {
   });
 
   it('says before the first check that a provider without json_schema needs the schema in the prompt', async () => {
-    // DeepSeek's rules: json_schema refused, json_object only (tests/servers/provider-rules/deepseek.ts).
+    // DeepSeek's rules: json_schema refused, json_object only (scripts/lib/servers/provider-rules/deepseek.ts).
     const deepseek = await startOpenAiServer({ provider: deepSeekRules() });
     try {
       const options = await DriverOptionsPage.open(await launch());

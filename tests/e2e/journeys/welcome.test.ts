@@ -5,7 +5,7 @@
  * sources of a fresh install (Wikipedia and Wikidata), served at their real origins on loopback.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startWikimediaOrigin, type FactWorld, type WikimediaOrigin } from '../../servers';
+import { startFactWorld, startWikimediaOrigin, type FactWorld, type WikimediaOrigin } from '../../../scripts/lib/servers';
 import { driverBrowserName, launchDriver, type DriverPage, type ExtensionDriver } from '../harness/driver';
 import { byTestId } from '../harness/journey-pages';
 

@@ -9,7 +9,7 @@ import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import type { Verdict } from '../../../../lib/core/types';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../servers/index';
+import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../../scripts/lib/servers/index';
 
 /** The toolbar badge follows the persisted check of each tab, read back from fake-browser's `action`. */
 describe('toolbar badge', () => {

@@ -8,7 +8,7 @@ import { createRatingManager } from '../../../../lib/background/rating-manager';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, startWebServer, type FactWorld, type WebServer } from '../../../servers/index';
+import { startFactWorld, startWebServer, type FactWorld, type WebServer } from '../../../../scripts/lib/servers/index';
 
 describe('rating manager', () => {
   let world: FactWorld;

@@ -6,8 +6,8 @@ import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../servers/index';
-import { installFakeLanguageModel } from '../../../servers/fake-language-model';
+import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../../scripts/lib/servers/index';
+import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
 
 /** The background's run manager with a real Dexie database (fake-indexeddb) and the loopback world. */
 describe('run manager', () => {

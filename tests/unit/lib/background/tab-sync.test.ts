@@ -13,7 +13,7 @@ import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import type { DrawCheckRequest } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, type FactWorld } from '../../../servers/index';
+import { startFactWorld, type FactWorld } from '../../../../scripts/lib/servers/index';
 
 describe('tab sync', () => {
   const TEXT = 'Mount Everest is the highest mountain on Earth, at 8,849 metres.';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testModelConnection } from '../../../../lib/connection/test-model';
 import type { ModelProfile } from '../../../../lib/settings/schema';
-import { startOpenAiServer, type OpenAiServer } from '../../../servers/index';
+import { startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/index';
 
 const KEY = 'sk-unit';
 

@@ -6,7 +6,7 @@ import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extrac
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, WORLD_TEXT, worldResponder as worldAnswer, type FactWorld } from '../../../servers/index';
+import { startFactWorld, WORLD_TEXT, worldResponder as worldAnswer, type FactWorld } from '../../../../scripts/lib/servers/index';
 
 /**
  * The whole core against real loopback servers: the OpenAI-compatible model (scripted), SearXNG and four

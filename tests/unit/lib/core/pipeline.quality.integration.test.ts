@@ -5,7 +5,7 @@ import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extrac
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, startWebServer, WORLD_TEXT, type FactWorld, type WebServer } from '../../../servers/index';
+import { startFactWorld, startWebServer, WORLD_TEXT, type FactWorld, type WebServer } from '../../../../scripts/lib/servers/index';
 
 /**
  * Issue 6 through the whole core and the settings wiring, against loopback servers: the link audit of the

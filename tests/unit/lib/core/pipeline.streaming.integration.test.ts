@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema
 import { toStrictJsonSchema } from '../../../../lib/core/model/strict-schema';
 import { claimsCallSpec } from '../../../../lib/core/claims/claim-prompt';
 import { splitSentences } from '../../../../lib/core/text/sentences';
-import { countTokens, inSchemaOrder, startFactWorld, worldResponder, WORLD_TEXT, type ChatRequest, type FactWorld, type JsonSchema } from '../../../servers/index';
+import { countTokens, inSchemaOrder, startFactWorld, worldResponder, WORLD_TEXT, type ChatRequest, type FactWorld, type JsonSchema } from '../../../../scripts/lib/servers/index';
 
 /**
  * Streamed claim extraction against the real loopback servers, through the extension's own wiring (the

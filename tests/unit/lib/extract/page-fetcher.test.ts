@@ -1,12 +1,12 @@
 /**
- * The page fetcher against a real loopback web server (tests/servers): charsets, dead links, redirects,
+ * The page fetcher against a real loopback web server (scripts/lib/servers): charsets, dead links, redirects,
  * the private-network policy, size caps, binary content, timeouts and cancellation.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../../lib/core/errors';
 import type { FetchOptions, PageFetcher } from '../../../../lib/core/ports';
 import { createPageFetcher, MAX_REDIRECTS } from '../../../../lib/extract/page-fetcher';
-import { startWebServer, type WebServer } from '../../../servers/index';
+import { startWebServer, type WebServer } from '../../../../scripts/lib/servers/index';
 
 const OPTIONS: FetchOptions = { timeoutMs: 5_000, maxBytes: 1024 * 1024 };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../../lib/core/errors';
 import { createWaybackArchive, rawSnapshotUrl, waybackTimestamp } from '../../../../lib/links/wayback';
-import { startWaybackServer, type WaybackServer } from '../../../servers/wayback-server';
+import { startWaybackServer, type WaybackServer } from '../../../../scripts/lib/servers/wayback-server';
 
 /** The Wayback adapter against a loopback availability API. */
 describe('Wayback availability adapter', () => {

@@ -13,8 +13,8 @@ import { downloadOnDeviceModel, onDeviceStatus } from '../../../../lib/llm/on-de
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
 import { createSearchProvider } from '../../../../lib/search/index';
 import { createPageFetcher } from '../../../../lib/extract/page-fetcher';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../servers/index';
-import { installFakeLanguageModel, type FakeLanguageModelOptions } from '../../../servers/fake-language-model';
+import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../../scripts/lib/servers/index';
+import { installFakeLanguageModel, type FakeLanguageModelOptions } from '../../../../scripts/lib/servers/fake-language-model';
 
 const answerSchema = z.object({ answer: z.string(), confidence: z.number() });
 

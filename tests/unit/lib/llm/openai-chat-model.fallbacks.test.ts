@@ -8,8 +8,8 @@ import { UsageMeter } from '../../../../lib/core/model/usage-meter';
 import { structuredCall } from '../../../../lib/core/model/structured-call';
 import type { ChatRequest, JsonSchemaSpec } from '../../../../lib/core/ports';
 import { createOpenAiChatModel, type OpenAiChatModelOptions } from '../../../../lib/llm/openai-chat-model';
-import { startOpenAiServer, type OpenAiServer } from '../../../servers/index';
-import { anthropicRules, deepSeekRules, geminiRules, groqRules, lmStudioRules, openAiRules, openRouterRules, type ProviderRules } from '../../../servers/provider-rules/index';
+import { startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/index';
+import { anthropicRules, deepSeekRules, geminiRules, groqRules, lmStudioRules, openAiRules, openRouterRules, type ProviderRules } from '../../../../scripts/lib/servers/provider-rules/index';
 
 const spec: JsonSchemaSpec = {
   name: 'verdict',

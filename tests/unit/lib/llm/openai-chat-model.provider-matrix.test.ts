@@ -2,7 +2,7 @@
  * The provider matrix (issue 14): every stage's model request, exactly as the core hands it to the
  * ChatModel port, goes through the real adapter over HTTP to the loopback server in each provider's strict
  * mode, and a whole Thorough check (with a link audit) completes on each. The strict modes refuse what the
- * real services refuse (see tests/servers/provider-rules/), so a request shape a provider would reject
+ * real services refuse (see scripts/lib/servers/provider-rules/), so a request shape a provider would reject
  * fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +19,8 @@ import type { StructuredMode } from '../../../../lib/llm/request-profile';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, startWebServer, WORLD_TEXT, worldResponder, type ChatRequest as ScriptedRequest, type FactWorld, type WebServer } from '../../../servers/index';
-import { PROVIDER_MODES, type ProviderMode } from '../../../servers/provider-rules/index';
+import { startFactWorld, startWebServer, WORLD_TEXT, worldResponder, type ChatRequest as ScriptedRequest, type FactWorld, type WebServer } from '../../../../scripts/lib/servers/index';
+import { PROVIDER_MODES, type ProviderMode } from '../../../../scripts/lib/servers/provider-rules/index';
 
 const KEY = 'sk-matrix';
 

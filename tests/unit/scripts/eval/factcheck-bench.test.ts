@@ -5,7 +5,7 @@ import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps
 import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
 import { evaluateWithDatasetEvidence, loadBench } from '../../../../scripts/eval/factcheck-bench';
 import { binaryScores } from '../../../../scripts/eval/binary-metrics';
-import { startOpenAiServer, type OpenAiServer } from '../../../servers/index';
+import { startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/index';
 
 /** Runs the factcheck-bench evaluation's code path against the loopback model (no real model in CI). */
 describe('factcheck-bench evaluation', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProviderError } from '../../../../lib/core/errors';
 import { run } from '../../../../scripts/eval/passages';
-import { cosineSimilarity, embedText, startOpenAiServer, type OpenAiServer } from '../../../servers/index';
+import { cosineSimilarity, embedText, startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/index';
 
 describe('passage eval with an embeddings endpoint', () => {
   const KEY = 'sk-eval-test';

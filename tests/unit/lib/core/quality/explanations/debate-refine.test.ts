@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refineClaim, refineClaims, sameIssues, type ClaimToRefine } from '../../../../../../lib/core/quality/explanations/debate-refine';
-import type { ChatRequest } from '../../../../../servers/openai-server';
+import type { ChatRequest } from '../../../../../../scripts/lib/servers/openai-server';
 import { assessment, claim, evidence, startModelWorld, type ModelWorld } from './model-world';
 
 const isCriticA = (request: ChatRequest) => JSON.stringify(request.messages[0]?.content).includes('intrinsic entity error');

@@ -15,8 +15,8 @@ import { createPageFetcher } from '../../../../../../lib/extract/page-fetcher';
 import { createWaybackArchive } from '../../../../../../lib/links/wayback';
 import { createOpenAiChatModel } from '../../../../../../lib/llm/openai-chat-model';
 import { createMemoryCache } from '../../../../../../lib/runtime/memory-cache';
-import { startOpenAiServer, startWebServer, type OpenAiServer, type WebServer } from '../../../../../servers/index';
-import { startWaybackServer, type WaybackServer } from '../../../../../servers/wayback-server';
+import { startOpenAiServer, startWebServer, type OpenAiServer, type WebServer } from '../../../../../../scripts/lib/servers/index';
+import { startWaybackServer, type WaybackServer } from '../../../../../../scripts/lib/servers/wayback-server';
 import { arsHtml } from './fixtures';
 
 const OPTIONS = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024 };

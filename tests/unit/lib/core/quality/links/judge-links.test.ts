@@ -10,7 +10,7 @@ import type { ModelCallContext } from '../../../../../../lib/core/model/structur
 import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
 import { splitSentences } from '../../../../../../lib/core/text/sentences';
 import { createOpenAiChatModel } from '../../../../../../lib/llm/openai-chat-model';
-import { startOpenAiServer, type ChatRequest, type OpenAiServer } from '../../../../../servers/index';
+import { startOpenAiServer, type ChatRequest, type OpenAiServer } from '../../../../../../scripts/lib/servers/index';
 import { arsText } from './fixtures';
 
 const TEXT = 'Minecraft items can store metadata in the Named Binary Tag format. Mojang fixed the bug within a week. The exploit compresses its payload to 39 kilobytes with zlib.';

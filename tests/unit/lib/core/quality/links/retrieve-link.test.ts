@@ -8,9 +8,9 @@ import { createPageFetcher } from '../../../../../../lib/extract/page-fetcher';
 import { createLinkedomExtractor } from '../../../../../../lib/extract/linkedom-extractor';
 import { createCrossrefRegistry } from '../../../../../../lib/links/crossref';
 import { createWaybackArchive } from '../../../../../../lib/links/wayback';
-import { startWebServer, type WebServer } from '../../../../../servers/index';
-import { startCrossrefServer, type CrossrefServer } from '../../../../../servers/crossref-server';
-import { startWaybackServer, type WaybackServer } from '../../../../../servers/wayback-server';
+import { startWebServer, type WebServer } from '../../../../../../scripts/lib/servers/index';
+import { startCrossrefServer, type CrossrefServer } from '../../../../../../scripts/lib/servers/crossref-server';
+import { startWaybackServer, type WaybackServer } from '../../../../../../scripts/lib/servers/wayback-server';
 import { arsHtml } from './fixtures';
 
 const OPTIONS = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024 };

@@ -1,0 +1,27 @@
+import type { Evidence, Revision } from '../../../lib/core/types';
+import { CopyButton } from './copy-button';
+import { WordDiff } from './word-diff';
+
+/** One revised sentence: the word diff, the evidence behind it (jumps to the items), and Copy. */
+export function RevisionItem({ revision, evidence, onShowEvidence }: { revision: Revision; evidence: ReadonlyMap<string, Evidence>; onShowEvidence: (evidenceId: string) => void }) {
+  const evidenceIds = [...new Set(revision.changes.flatMap((change) => change.evidenceIds))].filter((id) => evidence.has(id));
+  return (
+    <li className="revision" data-testid="revision">
+      <p className="hint">Sentence {revision.sentenceIndex + 1}</p>
+      <p className="diff" data-testid="revision-diff">
+        <WordDiff original={revision.original} revised={revision.revised} />
+      </p>
+      {evidenceIds.length > 0 ? (
+        <p className="revision-evidence">
+          Based on:{' '}
+          {evidenceIds.map((id) => (
+            <button key={id} type="button" className="link" data-testid="revision-evidence" onClick={() => onShowEvidence(id)}>
+              {evidence.get(id)!.source.title || evidence.get(id)!.source.host}
+            </button>
+          ))}
+        </p>
+      ) : null}
+      <CopyButton text={revision.revised} label="Copy revised sentence" testId="copy-revision" />
+    </li>
+  );
+}

@@ -1,0 +1,117 @@
+import { useMemo } from 'react';
+import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
+import type { Claim, Evidence } from '../../../lib/core/types';
+import type { CheckView } from '../../../lib/db/check-view';
+import { evidenceUrl } from '../../../lib/view/evidence-link';
+import { formatDate } from '../../../lib/view/format';
+import { BAND_ICONS, ORIGIN_LABELS } from '../../../lib/view/labels';
+import { ExportButtons } from '../history/export-buttons';
+import { JudgeButton } from './judge-button';
+import { MarkedPassage } from '../evidence/marked-passage';
+import { PageHighlights } from './page-highlights';
+import { ReliabilityLabel } from '../evidence/reliability-label';
+import { SafeLink } from '../evidence/safe-link';
+import { useRatings } from '../evidence/use-ratings';
+import { WarningsList } from './warnings-list';
+
+/** Passages shown per sentence: the best ones, as the passage ranker ordered them. */
+const PASSAGES_SHOWN = 3;
+
+/**
+ * An evidence-only check (no model): the text with a neutral mark on each sentence that was looked up and
+ * the count of sources found, then each sentence's best passages as "Sources to compare". No verdict, no
+ * credibility band, no colour of truth: nothing here has been judged. "Judge these sources" asks a model.
+ */
+export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpenCheck: (checkId: string) => void }) {
+  const { check } = view;
+  const running = check.status === 'queued' || check.status === 'running';
+  const ratings = useRatings();
+  const bySentence = useMemo(() => {
+    const claimOf = new Map<number, Claim>();
+    for (const claim of view.claims) if (!claimOf.has(claim.sentenceIndex)) claimOf.set(claim.sentenceIndex, claim);
+    const evidenceOf = new Map<string, Evidence[]>();
+    for (const item of view.evidence) evidenceOf.set(item.claimId, [...(evidenceOf.get(item.claimId) ?? []), item]);
+    return { claimOf, evidenceOf };
+  }, [view]);
+  const lookedUp = view.sentences.filter((sentence) => bySentence.claimOf.get(sentence.index)?.checkWorthy);
+  const found = (claim: Claim | undefined) => (claim ? (bySentence.evidenceOf.get(claim.id) ?? []) : []);
+  const sourceCount = (items: readonly Evidence[]) => new Set(items.map((item) => item.source.url)).size;
+
+  return (
+    <article className="check sources-only" data-testid="check-result" data-status={check.status} data-evidence-only="true">
+      <header className="check-head">
+        {check.pageUrl ? <SafeLink url={check.pageUrl} className="check-page">{check.pageTitle || check.site || check.pageUrl}</SafeLink> : null}
+        <span className="hint">{formatDate(check.createdAt, true)}</span>
+      </header>
+      <div className="notice" data-testid="evidence-only-notice" role="status">
+        <p>
+          <strong>Sources to compare.</strong> Nothing was judged: these are the sources found for each sentence with a
+          number, a date or a name. Read them and compare. Verdicts need a model.
+        </p>
+        {check.evidenceOnlyReason ? <p className="hint" data-testid="evidence-only-reason">{check.evidenceOnlyReason}</p> : null}
+        {running ? <p className="hint" data-testid="evidence-progress">Looking up {lookedUp.length} sentences… {check.progress.evidence} passages so far.</p> : null}
+        {!running && check.status === 'done' ? <JudgeButton checkId={check.id} onStarted={onOpenCheck} /> : null}
+        {check.status === 'failed' ? <p className="result error" role="alert">The search failed: {check.error ?? 'no reason was recorded.'}</p> : null}
+      </div>
+      <p className="checked-text">
+        {view.sentences.map((sentence, position) => {
+          const claim = bySentence.claimOf.get(sentence.index);
+          // The text between sentences (spaces, line breaks) exactly as it was checked.
+          const before = check.text.slice(position === 0 ? 0 : view.sentences[position - 1]!.end, sentence.start);
+          const tail = position === view.sentences.length - 1 ? check.text.slice(sentence.end) : '';
+          if (!claim?.checkWorthy) return <span key={sentence.index} data-testid="sentence" data-index={sentence.index}>{before}{sentence.text}{tail}</span>;
+          const count = sourceCount(found(claim));
+          const label = `Sentence looked up: ${count} ${count === 1 ? 'source' : 'sources'} to compare`;
+          return (
+            <span key={sentence.index} data-testid="sentence" data-index={sentence.index}>
+              {before}
+              <a href={`#sources-${sentence.index}`} className="claim-span band-neutral" data-testid="span" data-band="neutral" data-icon={`${BAND_ICONS.neutral}${count}`} aria-label={label} title={label}>
+                {sentence.text}
+              </a>
+              {tail}
+            </span>
+          );
+        })}
+      </p>
+      <PageHighlights view={view} />
+      <section aria-label="Sources to compare">
+        {lookedUp.length === 0 && !running ? <p className="hint" data-testid="no-lookups">No sentence states a number, a date or a name, so nothing was looked up.</p> : null}
+        {lookedUp.map((sentence) => {
+          const items = found(bySentence.claimOf.get(sentence.index));
+          const count = sourceCount(items);
+          return (
+            <section key={sentence.index} id={`sources-${sentence.index}`} className="sentence-sources" data-testid="sentence-sources" data-index={sentence.index}>
+              <h3 className="claim-text">{sentence.text}</h3>
+              <p className="hint" data-testid="source-count">
+                {running && items.length === 0 ? 'Searching…' : count === 0 ? 'No sources found.' : `Sources to compare: ${count} found`}
+              </p>
+              <ol className="evidence-list">
+                {items.slice(0, PASSAGES_SHOWN).map((item) => (
+                  <li key={item.id} className="evidence-item" data-testid="source-passage">
+                    <div className="evidence-head">
+                      <SafeLink url={evidenceUrl(item)} className="evidence-title">{item.source.title || item.source.host || item.source.url}</SafeLink>
+                      <ReliabilityLabel rating={rateUrl(ratings, item.source.url)} />
+                    </div>
+                    <p className="evidence-meta">
+                      <span className="site">{item.source.siteName ?? item.source.host}</span>
+                      {ORIGIN_LABELS[item.origin] ? <span className="tag origin">{ORIGIN_LABELS[item.origin]}</span> : null}
+                      {formatDate(item.source.publishedAt) ? <time dateTime={item.source.publishedAt}>{formatDate(item.source.publishedAt)}</time> : null}
+                    </p>
+                    <blockquote className="passage">
+                      <MarkedPassage passage={item.passage} claim={sentence.text} />
+                    </blockquote>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          );
+        })}
+      </section>
+      <WarningsList warnings={check.warnings} />
+      <footer className="row wrap check-actions">
+        <span className="hint">Export:</span>
+        <ExportButtons scope="check" name={`check-${check.id}`} load={async () => [view]} />
+      </footer>
+    </article>
+  );
+}

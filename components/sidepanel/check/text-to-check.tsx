@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { estimateCheck, type CheckEstimate } from '../../../lib/core/model/estimate';
+import { reasoningForEstimate } from '../../../lib/llm/request-profile';
+import { sendToBackground } from '../../../lib/messaging/protocol';
+import { profileFor } from '../../../lib/settings/options-form';
+import { SetupNotice } from './setup-notice';
+import { errorMessage } from '../../../lib/core/errors';
+
+/** Above this many sentences the cost is shown before the check starts. */
+const CONFIRM_ABOVE_SENTENCES = 20;
+
+type Problem = { kind: 'empty' | 'error'; message: string } | { kind: 'setup' };
+
+/** Type or paste text and start a check; long texts show their estimated cost first. */
+export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => void }) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<Problem>();
+  const [estimate, setEstimate] = useState<CheckEstimate>();
+  const [pending, setPending] = useState(false);
+
+  const start = async () => {
+    setPending(true);
+    setEstimate(undefined);
+    try {
+      const result = await sendToBackground('startCheck', { text, origin: 'typed' });
+      if (result.ok) {
+        setText('');
+        onStarted(result.checkId);
+      } else {
+        setProblem(result.needsSetup ? { kind: 'setup' } : { kind: 'error', message: result.error });
+      }
+    } catch (error) {
+      setProblem({ kind: 'error', message: `Factlight's background did not answer: ${errorMessage(error)}` });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setProblem(undefined);
+    if (!text.trim()) {
+      setProblem({ kind: 'empty', message: 'Type or paste some text to check first.' });
+      return;
+    }
+    const cost = estimateCheck(text);
+    if (cost.sentences <= CONFIRM_ABOVE_SENTENCES) {
+      void start();
+      return;
+    }
+    setEstimate(cost);
+    // Reasoning models (gpt-5, o-series, gpt-oss) also spend hidden tokens: once the settings say which
+    // models are configured, the estimate counts them. Without an answer the plain estimate stays, which
+    // is still a true lower bound; the person can check anyway, so the console is where the failure goes.
+    sendToBackground('getSettings', undefined)
+      .then((settings) => {
+        const reasoning = reasoningForEstimate(profileFor(settings, settings.model.preset));
+        if (!reasoning.fast && !reasoning.strong) return;
+        const withReasoning = estimateCheck(text, { reasoning });
+        setEstimate((shown) => (shown && shown.sentences === withReasoning.sentences ? withReasoning : shown));
+      })
+      .catch((error: unknown) => console.warn('[factlight] estimate without reasoning tokens: settings not read', error));
+  };
+
+  return (
+    <form className="text-to-check" onSubmit={submit} aria-label="Check text">
+      <label htmlFor="check-input" className="label">Text to check</label>
+      <textarea
+        id="check-input"
+        data-testid="check-input"
+        rows={5}
+        value={text}
+        placeholder="Paste a paragraph, a chatbot reply or a claim…"
+        aria-invalid={problem?.kind === 'empty'}
+        aria-describedby={problem ? 'check-problem' : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          setEstimate(undefined);
+          if (problem?.kind === 'empty') setProblem(undefined);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+        }}
+      />
+      {estimate ? (
+        <div className="notice" data-testid="check-estimate" role="status">
+          <p>
+            This text has {estimate.sentences} sentences: about {estimate.modelCalls.toLocaleString()} model calls and{' '}
+            {estimate.tokens.toLocaleString()} tokens
+            {estimate.reasoningTokens ? ` (${estimate.reasoningTokens.toLocaleString()} of them hidden reasoning)` : ''}. Check it anyway?
+          </p>
+          <div className="row">
+            <button type="button" data-testid="check-confirm" onClick={() => void start()}>Check anyway</button>
+            <button type="button" className="secondary" data-testid="check-estimate-cancel" onClick={() => setEstimate(undefined)}>Not now</button>
+          </div>
+        </div>
+      ) : null}
+      {problem?.kind === 'setup' ? (
+        <SetupNotice testId="check-needs-setup" message="Choose a model first: Factlight needs a model to find and judge claims." buttonTestId="check-open-options" />
+      ) : problem ? (
+        <p id="check-problem" className="result error" data-testid="check-message" role="alert">{problem.message}</p>
+      ) : null}
+      <div className="row">
+        <button type="submit" data-testid="check-submit" disabled={pending || Boolean(estimate)}>
+          {pending ? 'Starting…' : 'Check'}
+        </button>
+        <span className="hint">Ctrl+Enter</span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { splitCitations } from '../../../lib/view/citations';
+
+/** The model's explanation as text, with each [n] a button that jumps to evidence item n. */
+export function Explanation({ text, citedEvidenceIds, onCite }: { text: string; citedEvidenceIds: readonly string[]; onCite: (evidenceId: string) => void }) {
+  if (!text) return null;
+  return (
+    <p className="explanation" data-testid="claim-explanation">
+      {splitCitations(text, citedEvidenceIds).map((part, i) => {
+        if ('text' in part) return <span key={i}>{part.text}</span>;
+        const evidenceId = part.evidenceId;
+        if (!evidenceId) return <span key={i}>[{part.citation}]</span>;
+        return (
+          <button key={i} type="button" className="citation" data-testid="citation" aria-label={`Go to evidence ${part.citation}`} onClick={() => onCite(evidenceId)}>
+            [{part.citation}]
+          </button>
+        );
+      })}
+    </p>
+  );
+}

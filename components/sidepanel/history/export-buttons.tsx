@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import type { CheckView } from '../../../lib/db/check-view';
+import { exportChecksJson, exportChecksMarkdown } from '../../../lib/db/export-import';
+import { loadRatings } from '../../../lib/reliability/load-ratings';
+import { downloadText, fileSlug } from './download';
+import { errorMessage } from '../../../lib/core/errors';
+
+/**
+ * "JSON" and "Markdown" downloads of one check or of all of them. The same test ids serve both scopes;
+ * `data-scope` tells them apart.
+ */
+export function ExportButtons({ scope, name, load }: { scope: 'check' | 'all'; name: string; load: () => Promise<CheckView[]> }) {
+  const [error, setError] = useState<string>();
+  const run = async (kind: 'json' | 'markdown') => {
+    setError(undefined);
+    try {
+      const views = await load();
+      if (views.length === 0) return setError('Nothing to export yet.');
+      const base = `factlight-${fileSlug(name)}`;
+      if (kind === 'json') downloadText(`${base}.json`, exportChecksJson(views), 'application/json');
+      else downloadText(`${base}.md`, exportChecksMarkdown(views, await loadRatings()), 'text/markdown');
+    } catch (cause) {
+      setError(`Export failed: ${errorMessage(cause)}`);
+    }
+  };
+  const what = scope === 'all' ? 'all checks' : 'this check';
+  return (
+    <span className="export-buttons">
+      <button type="button" className="secondary small" data-testid="export-json" data-scope={scope} aria-label={`Export ${what} as JSON`} onClick={() => void run('json')}>
+        JSON
+      </button>
+      <button type="button" className="secondary small" data-testid="export-markdown" data-scope={scope} aria-label={`Export ${what} as Markdown`} onClick={() => void run('markdown')}>
+        Markdown
+      </button>
+      {error ? <span className="result error" role="alert">{error}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { RateView } from '../../../../../components/sidepanel/rate/rate-view';
+import type { RatingRecord } from '../../../../../lib/db/entities';
+import type { FactlightDb } from '../../../../../lib/db/schema';
+import { freshDb } from '../../../support/check-fixtures';
+import { commands, fakeBackground, renderWithDb } from '../../../support/panel-harness';
+
+let db: FactlightDb;
+beforeEach(() => {
+  db = freshDb();
+});
+afterEach(async () => {
+  cleanup();
+  fakeBrowser.reset();
+  await db.delete();
+});
+
+const RATING: RatingRecord = {
+  id: 'r-1',
+  createdAt: 1,
+  updatedAt: 2,
+  status: 'done',
+  claim: 'The Great Wall is visible from the Moon.',
+  explanation: 'False.',
+  evidence: [],
+  links: [{ linkId: 'l0', url: 'https://debunk.example/wall', status: 'dead', detail: 'The page no longer exists (404).', exists: false, relevant: false, supports: false, rationale: 'Nothing could be read.' }],
+  score: { errorDetection: 2, correction: 0, links: 0, total: 2, outOfFive: 1.7, errors: [{ subClaim: 'visible', error: 'It is not visible', correction: 'Not visible without aid', named: true, corrected: false }], linkScores: [] },
+};
+
+describe('Rate an explanation', () => {
+  it('sends the explanation and claim, then shows the score and the link audit from the database', async () => {
+    const sent = fakeBackground({ rateExplanation: () => ({ ok: true, ratingId: 'r-1' }) });
+    renderWithDb(<RateView />, db);
+    const button = screen.getByTestId('rate-explanation') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('rate-explanation-text'), { target: { value: 'False.' } });
+    fireEvent.change(screen.getByTestId('rate-claim'), { target: { value: RATING.claim } });
+    expect(button.disabled).toBe(false);
+    await db.ratings.add(RATING);
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByTestId('actionability-score').textContent).toBe('1.7 / 5'));
+    expect(commands(sent)).toEqual([{ type: 'rateExplanation', data: { claim: RATING.claim, explanation: 'False.' } }]);
+    expect(screen.getByTestId('actionability-breakdown').textContent).toContain('Corrections given: none (0/2)');
+    expect(screen.getByTestId('link-item').getAttribute('data-status')).toBe('dead');
+  });
+
+  it('shows why a rating failed, and never a score for it', async () => {
+    fakeBackground({ rateExplanation: () => ({ ok: true, ratingId: 'r-2' }) });
+    await db.ratings.add({ ...RATING, id: 'r-2', status: 'failed', error: 'Rating an explanation needs evidence about the claim; none was found.', score: undefined as never, links: [] });
+    renderWithDb(<RateView />, db);
+    fireEvent.change(screen.getByTestId('rate-explanation-text'), { target: { value: 'False.' } });
+    fireEvent.change(screen.getByTestId('rate-claim'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('rate-explanation'));
+    expect((await screen.findByTestId('rating-error')).textContent).toContain('none was found');
+    expect(screen.queryByTestId('actionability-score')).toBeNull();
+  });
+
+  it('says so when the background refuses, and keeps what the user typed', async () => {
+    fakeBackground({ rateExplanation: () => ({ ok: false, error: 'Set up a model first.', needsSetup: true }) });
+    renderWithDb(<RateView />, db);
+    fireEvent.change(screen.getByTestId('rate-explanation-text'), { target: { value: 'False.' } });
+    fireEvent.change(screen.getByTestId('rate-claim'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('rate-explanation'));
+    expect((await screen.findByTestId('rate-message')).textContent).toBe('Set up a model first.');
+    expect((screen.getByTestId('rate-explanation-text') as HTMLTextAreaElement).value).toBe('False.');
+    expect(screen.queryByTestId('rating-result')).toBeNull();
+  });
+});
