@@ -3,6 +3,7 @@
  * Auto-imports are off so every module states what it uses, and so `lib/core` purity is visible.
  */
 import { defineConfig } from 'wxt';
+
 import { storeSafeBundles } from './scripts/build/store-safe-bundles';
 
 /** The icon set in public/icon/ (rendered from public/icon.svg by `npm run icons`). */

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+
 import { createBackgroundExtractor } from '../lib/background/article-extractor';
 import { createToolbarBadge } from '../lib/background/badge';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
@@ -9,7 +10,6 @@ import { registerPageHandlers } from '../lib/background/page-handlers';
 import { registerRatingHandlers } from '../lib/background/rating-handlers';
 import { createRatingManager } from '../lib/background/rating-manager';
 import { createRunManager } from '../lib/background/run-manager';
-import { languageModelOf } from '../lib/llm/prompt-api';
 import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
 import { restrictLocalStorageToExtension } from '../lib/background/storage-access';
@@ -17,6 +17,7 @@ import { createTabSync } from '../lib/background/tab-sync';
 import { openWelcomePageOnInstall } from '../lib/background/welcome-page';
 import { createDexieCache } from '../lib/db/dexie-cache';
 import { FactlightDb } from '../lib/db/schema';
+import { languageModelOf } from '../lib/llm/prompt-api';
 import { loadSettings } from '../lib/settings/store';
 
 /** Wires adapters to the command handlers. Everything that needs a key or the network runs here. */

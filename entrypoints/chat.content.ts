@@ -4,6 +4,7 @@
  * while a reply on a site without a done marker is settling, one more scan is scheduled, and no longer.
  */
 import { defineContentScript } from 'wxt/utils/define-content-script';
+
 import { createReplyControls } from '../lib/content/reply-controls';
 import { sendToBackground } from '../lib/messaging/protocol';
 import { adapterForUrl, CHAT_SITE_MATCHES, findScrollRoot } from '../lib/sites';

@@ -5,6 +5,7 @@
  * the document selection this looks at.
  */
 import { defineContentScript } from 'wxt/utils/define-content-script';
+
 import { createFloatingButton } from '../lib/content/floating-button';
 import { sendToBackground } from '../lib/messaging/protocol';
 

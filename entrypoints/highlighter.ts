@@ -3,6 +3,7 @@
  * script every page carries stays tiny. Runs in the content scripts' isolated world.
  */
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
+
 import { installHighlighter } from '../lib/content/highlighter';
 
 export default defineUnlistedScript(() => {

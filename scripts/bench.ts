@@ -3,13 +3,13 @@
  * BENCHMARKS.md with this command. Exits 0 even when a target is missed (it reports, it does not gate).
  * The side-panel part needs the built extension and the size part both builds: `npm run bench` makes them first.
  */
-import { benchPipeline } from './bench/pipeline-bench';
-import { benchSidePanel } from './bench/side-panel-bench';
 import { benchContentScript } from './bench/content-script-bench';
 import { benchExtensionSize } from './bench/extension-size-bench';
-import { benchLinkAudit, benchThorough } from './bench/quality-bench';
-import { benchProviderModes } from './bench/provider-modes-bench';
 import { benchOnDevice } from './bench/on-device-bench';
+import { benchPipeline } from './bench/pipeline-bench';
+import { benchProviderModes } from './bench/provider-modes-bench';
+import { benchLinkAudit, benchThorough } from './bench/quality-bench';
+import { benchSidePanel } from './bench/side-panel-bench';
 
 const sections: Array<[string, () => Promise<{ lines: string[]; ok: boolean }>]> = [
   ['Pipeline', benchPipeline],

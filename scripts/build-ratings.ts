@@ -6,9 +6,10 @@
  * Domains are normalised as the lookup normalises hosts (lower case, punycode, no `www.`); entries with a
  * path (`rfi.fr/en`) keep it. The output is committed, so a build needs no data download.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync,readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { CRED1_CATEGORIES } from '../lib/core/evidence/sources/domain-ratings';
 import { normaliseHost } from '../lib/core/text/hosts';
 

@@ -5,17 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+
 import { testModelConnection } from '../lib/connection/test-model';
+import { errorMessage } from '../lib/core/errors';
 import { estimateCheck } from '../lib/core/model/estimate';
-import { reasoningForEstimate } from '../lib/llm/request-profile';
 import { runCheck } from '../lib/core/pipeline';
+import { reasoningForEstimate } from '../lib/llm/request-profile';
 import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
 import { activeModelProfile } from '../lib/settings/active-profile';
 import { pipelineFromEnv } from './lib/env-settings';
+import { runEvidenceOnly } from './lib/evidence-only-command';
 import { formatCheck } from './lib/format-check';
 import { readShippedRatings } from './lib/ratings-file';
-import { runEvidenceOnly } from './lib/evidence-only-command';
-import { errorMessage } from '../lib/core/errors';
 
 const USAGE = 'Usage: npm run check -- --file FILE | --text "TEXT" [--json] [--fresh] [--budget TOKENS]';
 

@@ -4,7 +4,7 @@
  * with apt-get when running as root, else one message with the exact command to run and exit 1, at once.
  * CHROME_PATH / FIREFOX_PATH pick a browser instead of the PATH. `--dry-run` prints the apt-get commands.
  */
-import { ensureTools, runAttached, TOOLS, whichOnPath, type Tool } from './lib/browsers';
+import { ensureTools, runAttached, type Tool,TOOLS, whichOnPath } from './lib/browsers';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((arg) => arg !== '--dry-run' && !(arg in TOOLS));

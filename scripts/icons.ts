@@ -6,7 +6,9 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+
 import { chromium } from 'playwright-core';
+
 import { browserPath } from './lib/browsers';
 
 export const ICON_SIZES = [16, 32, 48, 96, 128] as const;

@@ -7,11 +7,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import type { Page } from 'playwright-core';
-import { startFactWorld, WORLD_TEXT } from './lib/servers';
-import { launchWithExtension } from './lib/extension/launch';
+
 import { configureForWorld } from './lib/extension/configure';
+import { launchWithExtension } from './lib/extension/launch';
 import { SidePanelPage } from './lib/extension/side-panel-page';
+import { startFactWorld, WORLD_TEXT } from './lib/servers';
 
 const STORE = { width: 1280, height: 800 };
 const PANEL_WIDTH = 400;

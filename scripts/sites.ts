@@ -6,8 +6,9 @@
  * whole text, code ranges and citations with offsets and quotes.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
 import { parseWithLinkedom } from '../lib/extract/linkedom-extractor';
 import { adapterForUrl, citedUrls, findReplies, SITE_ADAPTERS } from '../lib/sites/index';
 import type { Citation, TextRange } from '../lib/sites/types';

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+
+import { errorMessage } from '../../lib/core/errors';
 import { downloadOnDeviceModel } from '../../lib/llm/on-device-download';
 import { languageModelOf } from '../../lib/llm/prompt-api';
-import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
+import { type ExtensionStatus,sendToBackground } from '../../lib/messaging/protocol';
 import { percent } from '../../lib/view/format';
-import { errorMessage } from '../../lib/core/errors';
 
 /**
  * "Checks run on: …": what checks use now (the model set up in Settings, Chrome's on-device model, or

@@ -1,4 +1,4 @@
-import { setSection, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
+import { type FormUpdate, type OptionsForm,setSection } from '../../lib/settings/options-form';
 import type { CaptureSettings as Capture } from '../../lib/settings/schema';
 import { DomainListField } from './domain-list-field';
 

@@ -1,5 +1,5 @@
-import { setSection, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 import { ENGINE_LABELS } from '../../lib/settings/engine';
+import { type FormUpdate, type OptionsForm,setSection } from '../../lib/settings/options-form';
 import type { CheckingSettings as Checking } from '../../lib/settings/schema';
 
 /** How hard a check works: Fast or Thorough explanations, and the audit of the links the text cites. */

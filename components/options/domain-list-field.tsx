@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { parseDomainList } from '../../lib/settings/options-form';
 
 /**

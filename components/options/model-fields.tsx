@@ -1,7 +1,8 @@
-import { useCallback, type ReactNode } from 'react';
+import { type ReactNode,useCallback } from 'react';
+
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { MODEL_PRESETS } from '../../lib/settings/model-presets';
-import { profileFor, toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
+import { type FormUpdate, type OptionsForm,profileFor, toDraft } from '../../lib/settings/options-form';
 import type { PublicModelProfile } from '../../lib/settings/redact';
 import { DEFAULT_REASONING_EFFORT } from '../../lib/settings/schema';
 import { ConnectionResult } from './connection-result';

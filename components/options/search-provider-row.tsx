@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
+
 import type { SearchProviderId } from '../../lib/core/ports';
 import { sendToBackground } from '../../lib/messaging/protocol';
+import { SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../../lib/search';
 import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
 import { SEARCH_SETTINGS_KEY } from '../../lib/settings/search-keys';
-import { SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../../lib/search';
 import { ConnectionResult } from './connection-result';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import type { ConnectionTestResult } from '../../lib/messaging/protocol';
+
 import { errorMessage } from '../../lib/core/errors';
+import type { ConnectionTestResult } from '../../lib/messaging/protocol';
 
 /** State for one "Test connection" button: runs the test, keeps the latest result, never throws. */
 export function useConnectionTest(run: () => Promise<ConnectionTestResult>) {

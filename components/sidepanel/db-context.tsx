@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+
 import { sharedDb } from '../../lib/db/db-instance';
 import type { FactlightDb } from '../../lib/db/schema';
 

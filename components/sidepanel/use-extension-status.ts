@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
+
 import { errorMessage } from '../../lib/core/errors';
+import { type ExtensionStatus,sendToBackground } from '../../lib/messaging/protocol';
 
 /** The storage area and key the background keeps settings under (lib/settings/store.ts). */
 const SETTINGS_AREA = 'local';

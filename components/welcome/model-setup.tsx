@@ -1,6 +1,6 @@
-import { ModelFields } from '../options/model-fields';
 import { MODEL_PRESETS } from '../../lib/settings/model-presets';
 import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
+import { ModelFields } from '../options/model-fields';
 
 /** How saving went, shown beside the button. */
 export type SaveStatus = { kind: 'idle' | 'saving' | 'saved' | 'incomplete' | 'error'; text: string };

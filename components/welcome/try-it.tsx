@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { sendToBackground, type ExtensionStatus } from '../../lib/messaging/protocol';
+
+import { errorMessage } from '../../lib/core/errors';
+import { type ExtensionStatus,sendToBackground } from '../../lib/messaging/protocol';
 import type { EngineInUse } from '../../lib/settings/engine';
 import { WELCOME_SAMPLE_TEXT } from '../../lib/welcome/sample-text';
 import { CurrentCheck } from '../sidepanel/check/current-check';
-import { errorMessage } from '../../lib/core/errors';
 
 /**
  * What "Try it" will run on, from `getStatus`: its `engine` (the background's own choice, the one

@@ -1,5 +1,4 @@
-import type { ModelPresetId } from '../../lib/settings/model-presets';
-import { MODEL_PRESETS } from '../../lib/settings/model-presets';
+import { MODEL_PRESETS,type ModelPresetId } from '../../lib/settings/model-presets';
 
 /** The ways to get verdicts from a model Factlight talks to, each with the presets that belong to it. */
 const WAYS: Array<{ id: string; title: string; text: string; presets: ModelPresetId[] }> = [

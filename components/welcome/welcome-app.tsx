@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
+
+import { errorMessage } from '../../lib/core/errors';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import type { ModelPresetId } from '../../lib/settings/model-presets';
-import { toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
+import { type FormUpdate, type OptionsForm,toDraft } from '../../lib/settings/options-form';
 import { detectOnDeviceModel } from '../../lib/welcome/on-device';
 import { queryDestinations } from '../../lib/welcome/query-destinations';
 import { publicModelSetupProblem } from '../../lib/welcome/setup-problem';
@@ -12,7 +14,6 @@ import { OnDeviceOption } from './on-device-option';
 import { TryIt } from './try-it';
 import { VerdictSourceChoice } from './verdict-source-choice';
 import { WhatItDoes } from './what-it-does';
-import { errorMessage } from '../../lib/core/errors';
 
 /** `?check=<id>`: the sample check shown after a reload. */
 function checkFromUrl(): string | undefined {

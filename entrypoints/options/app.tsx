@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
+
+import { EngineStatus } from '../../components/engine/engine-status';
 import { AboutSection } from '../../components/options/about-section';
 import { CaptureSettings } from '../../components/options/capture-settings';
 import { CheckingSettings } from '../../components/options/checking-settings';
-import { EngineStatus } from '../../components/engine/engine-status';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
-import { openWelcomePage } from '../../lib/welcome/open-welcome-page';
-import { sendToBackground } from '../../lib/messaging/protocol';
-import { toDraft, type FormUpdate, type OptionsForm } from '../../lib/settings/options-form';
 import { errorMessage } from '../../lib/core/errors';
+import { sendToBackground } from '../../lib/messaging/protocol';
+import { type FormUpdate, type OptionsForm,toDraft } from '../../lib/settings/options-form';
+import { openWelcomePage } from '../../lib/welcome/open-welcome-page';
 
 type Status = { kind: 'idle' | 'saving' | 'saved' | 'error'; text: string };
 

@@ -1,5 +1,7 @@
-import { createRoot } from 'react-dom/client';
-import { OptionsApp } from './app';
 import '../../components/styles/base.css';
+
+import { createRoot } from 'react-dom/client';
+
+import { OptionsApp } from './app';
 
 createRoot(document.getElementById('root')!).render(<OptionsApp />);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { CheckTab } from '../../components/sidepanel/check/check-tab';
 import type { ClaimFocus } from '../../components/sidepanel/claim/claim-focus';
 import { HistoryView } from '../../components/sidepanel/history/history-view';

@@ -6,7 +6,7 @@
  * listed as "not found on page" (hypothesis/client#7571).
  */
 import { matchQuote } from '../text/match-quote';
-import { orphaned, type Orphaned, type SpanSelectors } from './selectors';
+import { type Orphaned, orphaned, type SpanSelectors } from './selectors';
 import { buildTextIndex, rangeFromOffsets, type TextIndex } from './text-index';
 
 /** How a span was found, for diagnostics and tests. */

@@ -3,13 +3,13 @@
  */
 import { anchor, locate } from './anchor';
 import {
+  type Capture,
+  type CaptureSelectors,
   isOrphaned,
+  type Orphaned,
   orphaned,
   textPosition,
   textQuote,
-  type Capture,
-  type CaptureSelectors,
-  type Orphaned,
 } from './selectors';
 import { buildTextIndex, offsetOfPoint, rangeFromOffsets, type TextIndex } from './text-index';
 

@@ -1,6 +1,7 @@
-import { backgroundMessaging, COMMAND_AUDIENCE, type BackgroundCommand, type BackgroundProtocol } from '../messaging/protocol';
-import { classifySender, isAllowed, type SenderInfo } from '../messaging/sender-policy';
 import type { GetDataType, GetReturnType } from '@webext-core/messaging';
+
+import { type BackgroundCommand, backgroundMessaging, type BackgroundProtocol,COMMAND_AUDIENCE } from '../messaging/protocol';
+import { classifySender, isAllowed, type SenderInfo } from '../messaging/sender-policy';
 
 export interface OwnExtension {
   id: string;

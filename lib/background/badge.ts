@@ -8,9 +8,10 @@
  * worker restarts and resumes a check.
  */
 import { browser } from 'wxt/browser';
+
+import type { Verdict } from '../core/types';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
-import type { Verdict } from '../core/types';
 
 export const WRONG_VERDICTS: ReadonlySet<Verdict> = new Set<Verdict>(['refuted', 'disputed']);
 export const BADGE_RUNNING = '…';

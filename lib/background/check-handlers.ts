@@ -1,7 +1,7 @@
 import { parseChecksImport, writeImportedChecks } from '../db/export-import';
 import type { FactlightDb } from '../db/schema';
-import type { RunManager } from './run-manager';
 import { handleCommand, type OwnExtension } from './authorized-handler';
+import type { RunManager } from './run-manager';
 
 /** Commands that start, stop, re-run and delete checks. Results travel through IndexedDB, not messages. */
 export function registerCheckHandlers(own: OwnExtension, runs: RunManager, db: FactlightDb): void {

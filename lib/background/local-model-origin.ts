@@ -5,6 +5,7 @@
  * server it was told to use, and to nothing else: the rule matches that one origin, initiated by us.
  */
 import { browser } from 'wxt/browser';
+
 import { isPrivateNetworkUrl } from '../net/private-address';
 
 const RULE_ID_BASE = 10_000;

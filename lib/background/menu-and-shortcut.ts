@@ -3,6 +3,7 @@
  * opens the side panel at once (inside the user's action) and starts the check in the page it was used on.
  */
 import { browser } from 'wxt/browser';
+
 import { runInPageAndReport } from './run-in-page';
 import { openSidePanelFor, toolbarButtonContext } from './side-panel';
 

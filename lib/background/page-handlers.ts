@@ -2,8 +2,8 @@
  * Commands linking a check to the page it came from: the floating button's setting and press, the side
  * panel's "Fact-check this page", "Show on page", "Clear highlights", and the card's "Open in side panel".
  */
-import type { FactlightDb } from '../db/schema';
 import { hostOf } from '../core/text/hosts';
+import type { FactlightDb } from '../db/schema';
 import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging, type Result } from '../messaging/protocol';
 import { loadSettings } from '../settings/store';

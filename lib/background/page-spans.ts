@@ -1,12 +1,12 @@
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
-import { scoreText } from '../core/score/credibility';
 import { claimEventDate, predatesEvent } from '../core/evidence/sources/event-date';
+import { scoreText } from '../core/score/credibility';
 import type { CheckView } from '../db/check-view';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
 import { evidenceUrl } from '../view/evidence-link';
 import { VERDICT_LABELS } from '../view/labels';
-import { describeRating, RELIABILITY_LABELS } from '../view/reliability-labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
+import { describeRating, RELIABILITY_LABELS } from '../view/reliability-labels';
 
 /**
  * What the page needs to draw a check: each claim's span, band, and the short card contents. The top

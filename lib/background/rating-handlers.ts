@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
+
 import { readExplanationSelection } from '../content/read-explanation-selection';
+import { errorMessage } from '../core/errors';
 import { handleCommand, type OwnExtension } from './authorized-handler';
 import type { RatingManager } from './rating-manager';
-import { errorMessage } from '../core/errors';
 
 /** "Rate an explanation": start a rating, and read the explanation the user selected in a tab. */
 export function registerRatingHandlers(own: OwnExtension, ratings: RatingManager): void {

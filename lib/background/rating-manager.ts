@@ -3,6 +3,7 @@
  * to IndexedDB as they progress (the side panel reads them with a live query) and resumed when a stopped
  * service worker left one running.
  */
+import { errorMessage } from '../core/errors';
 import { runRating } from '../core/quality/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
@@ -12,7 +13,6 @@ import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { modelSetupProblem } from '../settings/active-profile';
 import type { RunManagerDeps } from './run-manager';
 
-import { errorMessage } from '../core/errors';
 export const MAX_EXPLANATION_CHARS = 20_000;
 const MAX_CLAIM_CHARS = 2_000;
 

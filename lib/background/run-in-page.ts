@@ -3,11 +3,11 @@
  * panel's "Fact-check this page" all end here. Factlight's page code is injected into that tab and frame
  * (if not there yet), then asked to capture the selection, or the article, and start the check.
  */
+import { errorMessage } from '../core/errors';
 import { reportToPanel } from '../messaging/panel-focus';
 import { pageMessaging, type StartCheckResult } from '../messaging/protocol';
 import { injectHighlighter } from './tab-sync';
 
-import { errorMessage } from '../core/errors';
 export type PageAction = 'checkSelection' | 'checkPage';
 
 export async function runInPage(action: PageAction, tabId: number, frameId = 0): Promise<StartCheckResult> {

@@ -4,29 +4,29 @@
  * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
  * step is paid twice, and rows are overwritten in place.
  */
+import { errorMessage } from '../core/errors';
 import { runEvidenceCheck } from '../core/evidence-only/run-evidence-check';
+import { stableHash } from '../core/model/stable-hash';
 import { runCheck } from '../core/pipeline';
 import type { ArticleExtractor, Clock } from '../core/ports';
-import type { Evidence } from '../core/types';
-import { stableHash } from '../core/model/stable-hash';
+import { detectLanguage } from '../core/text/detect-language';
 import { hostOf } from '../core/text/hosts';
+import type { Evidence } from '../core/types';
 import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
 import { searchWordsFor } from '../db/search-words';
+import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
+import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
+import type { LanguageModelApi } from '../llm/prompt-api';
 import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol';
 import { createEvidenceDeps } from '../runtime/create-evidence-deps';
 import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
-import { detectLanguage } from '../core/text/detect-language';
-import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
-import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
-import type { LanguageModelApi } from '../llm/prompt-api';
 import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
-import { errorMessage } from '../core/errors';
 
 export const MAX_TEXT_CHARS = 50_000;
 

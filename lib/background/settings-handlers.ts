@@ -1,11 +1,12 @@
 import { ZodError } from 'zod';
+
 import { testModelConnection } from '../connection/test-model';
 import { testSearchConnection } from '../connection/test-search';
-import { activeModelProfile, defaultProfile, modelSetupProblem } from '../settings/active-profile';
-import { applyDraft, redactSettings, resolveKey } from '../settings/redact';
 import { onDeviceStatus } from '../llm/on-device-download';
 import { languageModelOf } from '../llm/prompt-api';
+import { activeModelProfile, defaultProfile, modelSetupProblem } from '../settings/active-profile';
 import { chooseEngine, wantsOnDevice } from '../settings/engine';
+import { applyDraft, redactSettings, resolveKey } from '../settings/redact';
 import { savedProviderConfig } from '../settings/search-keys';
 import { loadSettings, saveSettings } from '../settings/store';
 import { handleCommand, type OwnExtension } from './authorized-handler';

@@ -4,6 +4,7 @@
  * Pushes are throttled per check; the last state always goes out.
  */
 import { browser } from 'wxt/browser';
+
 import { loadCheckView } from '../db/check-view';
 import type { FactlightDb } from '../db/schema';
 import { pageMessaging } from '../messaging/protocol';

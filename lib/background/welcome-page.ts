@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+
 import { openWelcomePage } from '../welcome/open-welcome-page';
 
 /**

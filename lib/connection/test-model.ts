@@ -1,15 +1,16 @@
 import OpenAI from 'openai';
+
 import { ProviderError } from '../core/errors';
-import { createOpenAiClient } from '../llm/openai-client';
 import type { JsonSchemaSpec } from '../core/ports';
 import { createOpenAiChatModel } from '../llm/openai-chat-model';
+import { createOpenAiClient } from '../llm/openai-client';
 import { toProviderError } from '../llm/provider-error';
 import type { StructuredMode } from '../llm/request-profile';
+import type { ConnectionTestResult } from '../messaging/protocol';
+import { isPrivateNetworkUrl } from '../net/private-address';
 import { MODEL_PRESETS, type ModelPresetId } from '../settings/model-presets';
 import type { ModelProfile } from '../settings/schema';
-import type { ConnectionTestResult } from '../messaging/protocol';
 import { describeFailure } from './describe-error';
-import { isPrivateNetworkUrl } from '../net/private-address';
 
 const TEST_TIMEOUT_MS = 15_000;
 

@@ -3,12 +3,12 @@ import { isOrphaned } from '../anchoring/selectors';
 import { buildTextIndex } from '../anchoring/text-index';
 import { createHighlightLayer, highlightApiOf } from '../highlight/highlight-registry';
 import { createHitTester } from '../highlight/hit-test';
-import { reanchorSpans, watchForReanchor, type StoredSpan } from '../highlight/reanchor';
-import { pageMessaging, sendToBackground, type DrawCheckRequest, type PageSpan } from '../messaging/protocol';
+import { reanchorSpans, type StoredSpan,watchForReanchor } from '../highlight/reanchor';
+import { type DrawCheckRequest, pageMessaging, type PageSpan,sendToBackground } from '../messaging/protocol';
 import { createLinkMarks } from './link-marks';
 import { createPageCard } from './page-card';
-import { startSelectionCheck } from './start-selection-check';
 import { readPageArticle } from './read-page-article';
+import { startSelectionCheck } from './start-selection-check';
 import { isUserEvent } from './user-event';
 
 /** Why "Show on page" found nothing to show, said in the side panel. */

@@ -1,10 +1,10 @@
 /** The small card shown for a clicked highlight: verdict, one-line explanation, top evidence, revision. */
-import { isHttpUrl } from '../net/http-url';
+import { errorMessage } from '../core/errors';
 import type { PageSpan } from '../messaging/protocol';
+import { isHttpUrl } from '../net/http-url';
 import { createShadowHost } from './shadow-host';
 import { onUserClick } from './user-event';
 
-import { errorMessage } from '../core/errors';
 const CSS = `
 .card { font: 13px/1.45 system-ui, sans-serif; color: #1d2330; background: #fff; border: 1px solid #c9ced8;
   border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 10px 12px; width: 300px; }

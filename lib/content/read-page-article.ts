@@ -1,5 +1,4 @@
-import type { CaptureSelectors } from '../anchoring/selectors';
-import { textQuote } from '../anchoring/selectors';
+import { type CaptureSelectors, textQuote } from '../anchoring/selectors';
 import { extractArticle } from '../extract/readability-extract';
 
 /**

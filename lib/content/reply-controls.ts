@@ -4,8 +4,8 @@
  * a sibling after the reply rather than inside what the site re-renders, and is put back when the site
  * re-renders or virtualises the list. State is keyed by message id.
  */
-import { buildTextIndex } from '../anchoring/text-index';
 import { describeRange } from '../anchoring/describe';
+import { buildTextIndex } from '../anchoring/text-index';
 import { sendToBackground } from '../messaging/protocol';
 import { createStabilityTracker, findReplies, type Reply, type SiteAdapter } from '../sites';
 import { createShadowHost } from './shadow-host';

@@ -3,8 +3,8 @@
  * closed) reads as a miss and drops writes, and the run goes on without it: no stage has to guard its
  * own cache calls. The first failure is reported once; the rest are the same problem again.
  */
-import type { Cache, CacheKind } from './ports';
 import { errorMessage } from './errors';
+import type { Cache, CacheKind } from './ports';
 
 /** `cache` as a run sees it: failures are misses and dropped writes, and `onFirstFailure` hears of the first. */
 export function forgivingCache(cache: Cache, onFirstFailure: (message: string) => void): Cache {

@@ -1,9 +1,9 @@
 /** The pipeline's contract: what it runs on (ports and adapters), its options, the events it reports and its result. */
+import type { ArticleExtractor, Cache, ChatModel, Clock, DoiRegistry, Embedder, KnowledgeGraph, PageFetcher, SearchProvider, WebArchive } from './ports';
 import type { ActionabilityScore, AttributionResult, Refinement } from './quality/explanations/types';
 import type { ReplyCitationInput } from './quality/links/find-links';
 import type { LinkAudit } from './quality/links/types';
-import type { ArticleExtractor, Cache, ChatModel, Clock, DoiRegistry, Embedder, KnowledgeGraph, PageFetcher, SearchProvider, WebArchive } from './ports';
-import type { Claim, ClaimAssessment, ClaimQueries, CheckUsage, Evidence, Revision, Sentence, SourceType, StageName } from './types';
+import type { CheckUsage, Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence, SourceType, StageName } from './types';
 
 /** What the pipeline runs on; each runtime wires its own adapters. */
 export interface PipelineDeps {

@@ -3,22 +3,22 @@
  * (verify/), revisions (revise/), with the link audit and explanation quality (quality/) beside them.
  * docs/ARCHITECTURE.md draws the flow.
  */
-import { ProviderError, errorMessage } from './errors';
-import { evidenceForClaim } from './evidence-only/run-evidence-check';
-import { BudgetExceededError } from './model/usage-meter';
-import { createRunContext } from './run-context';
-import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
-import { takesHostType } from './evidence/sources/takes-host-type';
-import { classifySources } from './evidence/sources/classify-sources';
 import { batchSentences } from './claims/claim-prompt';
 import { extractClaimsAsWritten } from './claims/stream-claims';
+import { errorMessage,ProviderError } from './errors';
 import { findEvidence } from './evidence/find-evidence';
-import { reviseSentences, sentencesNeedingRevision } from './revise/revise-sentences';
-import { detectLanguage, splitSentences } from './text/sentences';
-import { verifyClaim } from './verify/verify-claim';
-import { attributeTextCitations, auditTextLinks, refineExplanations, scoreFinalExplanations, type QualityContext } from './quality/quality-stages';
+import { classifySources } from './evidence/sources/classify-sources';
+import { takesHostType } from './evidence/sources/takes-host-type';
+import { evidenceForClaim } from './evidence-only/run-evidence-check';
+import { BudgetExceededError } from './model/usage-meter';
+import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
 import type { Refinement } from './quality/explanations/types';
+import { attributeTextCitations, auditTextLinks, type QualityContext,refineExplanations, scoreFinalExplanations } from './quality/quality-stages';
+import { reviseSentences, sentencesNeedingRevision } from './revise/revise-sentences';
+import { createRunContext } from './run-context';
+import { detectLanguage, splitSentences } from './text/sentences';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from './types';
+import { verifyClaim } from './verify/verify-claim';
 
 /**
  * Claim extraction writes the most tokens of any call, so a long text's batches are spread over parallel

@@ -5,12 +5,13 @@
  * `deps.cache`: its failures are misses and dropped writes (forgiving-cache.ts), one warning in all.
  */
 import pLimit from 'p-limit';
+
+import { createPageReader, type PageReader } from './evidence/read-pages';
 import { forgivingCache } from './forgiving-cache';
-import { UsageMeter } from './model/usage-meter';
 import type { ModelCallContext } from './model/structured-call';
+import { UsageMeter } from './model/usage-meter';
 import type { PipelineDeps, PipelineOptions } from './pipeline-types';
 import type { Cache, PageFetcher, SearchProvider } from './ports';
-import { createPageReader, type PageReader } from './evidence/read-pages';
 
 /** The parts of a run its stages share (see the file overview). */
 export interface RunContext {

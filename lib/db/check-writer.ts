@@ -5,13 +5,13 @@
  * overwrites what the interrupted one wrote instead of duplicating it. Writes are serialised to keep
  * events in order.
  */
+import { errorMessage } from '../core/errors';
+import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
 import { scoreText } from '../core/score/credibility';
-import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { CheckProgress, CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
 
-import { errorMessage } from '../core/errors';
 export const EMPTY_PROGRESS: CheckProgress = { sentences: 0, claims: 0, checkWorthy: 0, verdicts: 0, evidence: 0 };
 
 export function createCheckWriter(db: FactlightDb, checkId: string, now: () => number, onWritten?: () => void) {

@@ -7,13 +7,12 @@
 import type { CaptureSelectors } from '../anchoring/selectors';
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
 import type { LinkAudit } from '../core/quality/links/types';
-import type { CheckUsage, Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from '../core/types';
+import { type Band,type CheckUsage, type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence } from '../core/types';
 import type { CitedLink } from '../messaging/protocol';
 
 export type CheckStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
 export type CheckOrigin = 'selection' | 'page' | 'chatbot-reply' | 'typed';
 export type { Band } from '../core/types';
-import type { Band } from '../core/types';
 
 /** Live counters for the progress view. */
 export interface CheckProgress {

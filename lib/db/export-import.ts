@@ -4,12 +4,13 @@
  * without any extension API.
  */
 import type { z } from 'zod';
+
+import { errorMessage } from '../core/errors';
 import type { CheckView } from './check-view';
 import type { CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RevisionRecord, SentenceRecord } from './entities';
-import { checksExportSchema, EXPORT_FORMAT, EXPORT_VERSION, type ChecksExport, type ExportedCheck } from './export-schema';
+import { type ChecksExport, checksExportSchema, EXPORT_FORMAT, EXPORT_VERSION, type ExportedCheck } from './export-schema';
 import type { FactlightDb } from './schema';
 import { searchWordsFor } from './search-words';
-import { errorMessage } from '../core/errors';
 
 export { exportCheckMarkdown, exportChecksMarkdown } from './export-markdown';
 

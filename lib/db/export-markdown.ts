@@ -1,16 +1,16 @@
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
-import { claimEventDate, predatesEvent, type EventDate } from '../core/evidence/sources/event-date';
+import { claimEventDate, type EventDate,predatesEvent } from '../core/evidence/sources/event-date';
+import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/links/low-rated-citations';
 import { scoreText } from '../core/score/credibility';
-import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
 import type { Evidence } from '../core/types';
 import { orderEvidence } from '../view/citations';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
 import { BAND_ICONS, BAND_LABELS, ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS, statusLabel, VERDICT_LABELS } from '../view/labels';
-import { RELIABILITY_LABELS } from '../view/reliability-labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
+import { RELIABILITY_LABELS } from '../view/reliability-labels';
 import type { CheckView } from './check-view';
 
 /**

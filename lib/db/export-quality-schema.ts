@@ -4,6 +4,7 @@
  * compiler prove each schema matches the core's type.
  */
 import { z } from 'zod';
+
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
 import { LINK_STATUSES, type LinkAudit } from '../core/quality/links/types';
 

@@ -4,9 +4,10 @@
  * schema matches them), unknown fields are dropped, and offsets must point inside the check's text.
  */
 import { z } from 'zod';
+
 import type { SearchProviderId } from '../core/ports';
-import { SOURCE_TYPES, type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence, type StageName } from '../core/types';
 import type { LinkAudit } from '../core/quality/links/types';
+import { type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence, SOURCE_TYPES, type StageName } from '../core/types';
 import type { CheckRecord, ClaimRecord } from './entities';
 import { actionabilitySchema, attributionSchema, linkAuditSchema, refinementSchema } from './export-quality-schema';
 

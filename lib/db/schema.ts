@@ -7,6 +7,7 @@
  * and the history search words.
  */
 import { Dexie, type EntityTable } from 'dexie';
+
 import type { CacheRecord, CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RatingRecord, RevisionRecord, SentenceRecord } from './entities';
 import { upgradeToV2 } from './upgrades/v2-core-records';
 

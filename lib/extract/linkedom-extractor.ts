@@ -4,6 +4,7 @@
  * the DOMParser path does not pull linkedom in (platform notes, pitfall 6).
  */
 import { parseHTML } from 'linkedom';
+
 import type { Article, ArticleExtractor } from '../core/ports';
 import { capHtml, type ParseLimits } from './html-limit';
 import { extractArticle, type ExtractOptions } from './readability-extract';

@@ -4,11 +4,11 @@
  * private networks; the body is read as a stream up to `maxBytes`; only text pages are accepted; the text
  * is decoded with the page's own charset. Failures are `ProviderError`s that say what went wrong.
  */
-import { ProviderError, kindForStatus, parseRetryAfter } from '../core/errors';
-import type { FetchOptions, FetchedPage, PageFetcher } from '../core/ports';
+import { kindForStatus, parseRetryAfter,ProviderError } from '../core/errors';
+import type { FetchedPage, FetchOptions, PageFetcher } from '../core/ports';
+import { hostOf } from '../core/text/hosts';
 import { isPrivateNetworkUrl } from '../net/private-address';
 import { combineSignals } from '../search/http';
-import { hostOf } from '../core/text/hosts';
 import { decodeHtml } from './charset';
 import { readCapped } from './read-body';
 

@@ -4,6 +4,7 @@
  * and `article-cleanup.ts`) to keep captions, link lists and share/subscribe blocks out of the evidence.
  */
 import { Readability } from '@mozilla/readability';
+
 import type { Article } from '../core/ports';
 import { hostOf } from '../core/text/hosts';
 import { cleanArticle } from './article-cleanup';

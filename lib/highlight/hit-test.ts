@@ -4,8 +4,8 @@
  * approach). `CSS.highlights.highlightsFromPoint` (Chrome 140+) answers natively; elsewhere the spans'
  * client rects are checked through a row index, rebuilt only when something may have moved.
  */
-import { BAND_PRIORITY } from './names';
 import type { HighlightApi, HighlightedSpan, HighlightLayer } from './highlight-registry';
+import { BAND_PRIORITY } from './names';
 
 /** One entry of `highlightsFromPoint`: the current shape has ranges; the first draft returned Highlights. */
 type HitResult = { highlight: Highlight; ranges?: readonly AbstractRange[] } | Highlight;

@@ -4,10 +4,10 @@
  * silently vanishes (or sticks to detached nodes). So after DOM changes settle, every span is anchored
  * again from its stored selectors against one fresh index.
  */
-import type { Band } from '../core/types';
 import { anchor } from '../anchoring/anchor';
 import type { OrphanReason, SpanSelectors } from '../anchoring/selectors';
 import { buildTextIndex } from '../anchoring/text-index';
+import type { Band } from '../core/types';
 import type { HighlightLayer } from './highlight-registry';
 import { OWN_NODE_ATTRIBUTE } from './names';
 

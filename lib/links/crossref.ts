@@ -5,10 +5,11 @@
  * know. Crossref registers most scholarly DOIs, though not all (DataCite's datasets, for one), so "not
  * registered" means "not registered with Crossref"; the link audit words it as a possible invention.
  */
-import { httpHref } from '../net/http-url';
 import { z } from 'zod';
+
 import { ProviderError } from '../core/errors';
 import type { DoiRecord, DoiRegistry } from '../core/ports';
+import { httpHref } from '../net/http-url';
 import { requestJson } from '../search/http';
 
 export interface CrossrefOptions {

@@ -5,6 +5,7 @@
  * `archived_snapshots` when nothing was captured. The API is keyless and sends CORS headers.
  */
 import { z } from 'zod';
+
 import type { ArchiveSnapshot, WebArchive } from '../core/ports';
 import { requestJson } from '../search/http';
 

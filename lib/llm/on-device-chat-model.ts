@@ -12,21 +12,22 @@
  * - cancellation through the request's AbortSignal.
  */
 import pLimit from 'p-limit';
+
 import { ProviderError } from '../core/errors';
 import { stableHash } from '../core/model/stable-hash';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../core/ports';
 import { detectLanguage } from '../core/text/detect-language';
-import { onDeviceError, ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from './on-device-messages';
+import { ON_DEVICE_MESSAGES, onDeviceError, unsupportedLanguageMessage } from './on-device-messages';
 import {
   contextUsageOf,
   contextWindowOf,
   domErrorName,
-  measureUsage,
-  ON_DEVICE_LANGUAGES,
   type LanguageModelApi,
   type LanguageModelMessage,
   type LanguageModelPromptOptions,
   type LanguageModelSession,
+  measureUsage,
+  ON_DEVICE_LANGUAGES,
 } from './prompt-api';
 
 /** Claim batches and passages per judgement sized for a 9,216-token window (the pipeline's promptLimits). */

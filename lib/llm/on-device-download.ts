@@ -1,5 +1,5 @@
-import { onDeviceError, ON_DEVICE_MESSAGES } from './on-device-messages';
-import { domErrorName, ON_DEVICE_LANGUAGES, type Availability, type LanguageModelApi } from './prompt-api';
+import { ON_DEVICE_MESSAGES,onDeviceError } from './on-device-messages';
+import { type Availability, domErrorName, type LanguageModelApi,ON_DEVICE_LANGUAGES } from './prompt-api';
 
 /** The options every availability question and session uses, so the answer matches what checks create. */
 export const ON_DEVICE_EXPECTED = {

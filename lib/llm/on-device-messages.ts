@@ -3,7 +3,7 @@
  * the adapter's errors all use these words.
  */
 import { errorMessage, ProviderError } from '../core/errors';
-import { domErrorName, ON_DEVICE_LANGUAGES, type Availability } from './prompt-api';
+import { type Availability,domErrorName, ON_DEVICE_LANGUAGES } from './prompt-api';
 
 export const ON_DEVICE_INSTEAD =
   'Checks still find sources to compare (no model needed), and for verdicts you can choose a local server (Ollama, LM Studio) or an API key in Settings.';

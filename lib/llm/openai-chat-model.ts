@@ -3,15 +3,16 @@
  * Retries and concurrency belong to the core (`withResilience`), so the SDK's own retries stay off.
  */
 import OpenAI from 'openai';
+
 import { ProviderError } from '../core/errors';
 import { extractJson } from '../core/model/structured-call';
-import { DEFAULT_REPLY_TOKENS, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type Embedder, type JsonSchemaSpec, type TextSink, type TokenUsage } from '../core/ports';
+import { type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, DEFAULT_REPLY_TOKENS, type Embedder, type JsonSchemaSpec, type TextSink, type TokenUsage } from '../core/ports';
 import { isPrivateNetworkUrl } from '../net/private-address';
 import type { ModelPresetId } from '../settings/model-presets';
 import { DEFAULT_REASONING_EFFORT } from '../settings/schema';
-import { REASONING_HEADROOM, isReasoningModel, requestProfile, toGeminiSchema, type ReasoningEffort, type StructuredMode } from './request-profile';
 import { createOpenAiClient } from './openai-client';
 import { toProviderError } from './provider-error';
+import { isReasoningModel, REASONING_HEADROOM, type ReasoningEffort, requestProfile, type StructuredMode,toGeminiSchema } from './request-profile';
 
 /** How replies are held to a schema; `auto` starts where the provider allows and falls back per model. */
 export type StructuredOutputMode = 'auto' | StructuredMode;

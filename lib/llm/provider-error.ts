@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
-import { ProviderError, kindForStatus, parseRetryAfter, errorMessage } from '../core/errors';
+
+import { errorMessage,kindForStatus, parseRetryAfter, ProviderError } from '../core/errors';
 
 /**
  * Turns an `openai` SDK error into a `ProviderError` the core and UIs understand.

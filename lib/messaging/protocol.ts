@@ -8,16 +8,17 @@
  * unexpected happens (the database closed, the worker stopped); they answer their value, and that failure,
  * like a refused sender, rejects the promise the sender awaits, which the sender shows too.
  */
-import type { LinkStatus } from '../core/quality/links/types';
-import type { OnDeviceStatus } from '../llm/on-device-download';
-import type { EngineInUse } from '../settings/engine';
-import type { LinkSupport } from '../view/link-labels';
 import { defineExtensionMessaging } from '@webext-core/messaging';
+
 import type { CaptureSelectors } from '../anchoring/selectors';
 import type { SearchProviderId } from '../core/ports';
+import type { LinkStatus } from '../core/quality/links/types';
 import type { Band } from '../core/types';
+import type { OnDeviceStatus } from '../llm/on-device-download';
+import type { EngineInUse } from '../settings/engine';
 import type { ModelPresetId } from '../settings/model-presets';
 import type { ModelProfileDraft, PublicSettings, SettingsDraft } from '../settings/redact';
+import type { LinkSupport } from '../view/link-labels';
 
 /**
  * What a command that can fail answers: `T` with `ok: true`, or `ok: false` with `error` (one sentence for

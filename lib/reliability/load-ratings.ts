@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+
 import { parseRatingsTable, type RatingsTable } from '../core/evidence/sources/domain-ratings';
 
 /** The shipped table's path inside the extension (public/ratings/domains.tsv). */

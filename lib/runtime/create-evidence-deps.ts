@@ -7,7 +7,7 @@ import { createWaybackArchive } from '../links/wayback';
 import { createSearchProvider } from '../search';
 import { createWikidataLookup } from '../search/wikidata';
 import type { Settings } from '../settings/schema';
-import { SEARCH_PROVIDER_IDS, SEARCH_SETTINGS_KEY, savedProviderConfig } from '../settings/search-keys';
+import { savedProviderConfig,SEARCH_PROVIDER_IDS, SEARCH_SETTINGS_KEY } from '../settings/search-keys';
 import type { RuntimeAdapters } from './runtime-adapters';
 
 /**

@@ -8,8 +8,9 @@
  * `title`, `url`, `description` (with `<strong>` decorations), `page_age?` (ISO) and `age?` (human).
  */
 import { z } from 'zod';
+
 import type { SearchProvider } from '../core/ports';
-import { defineProvider, primaryLanguage, toPublishedAt, type ProviderContext, type ProviderSpec } from './provider';
+import { defineProvider, primaryLanguage, type ProviderContext, type ProviderSpec,toPublishedAt } from './provider';
 import { stripHtml } from './strip-html';
 
 const schema = z.object({

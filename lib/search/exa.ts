@@ -7,8 +7,9 @@
  * (`title`, `publishedDate` and `author` may be null).
  */
 import { z } from 'zod';
+
 import type { SearchProvider } from '../core/ports';
-import { defineProvider, toPublishedAt, type ProviderContext, type ProviderSpec } from './provider';
+import { defineProvider, type ProviderContext, type ProviderSpec,toPublishedAt } from './provider';
 import { collapseWhitespace } from './strip-html';
 
 /** Longest snippet taken from page text when Exa sent no highlights. */

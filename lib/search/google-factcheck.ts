@@ -9,9 +9,10 @@
  * bad key with 400 `API_KEY_INVALID` (https://cloud.google.com/apis/design/errors).
  */
 import { z } from 'zod';
+
 import type { ClaimReview, SearchProvider } from '../core/ports';
 import { hostOf } from '../core/text/hosts';
-import { defineProvider, toPublishedAt, type ProviderContext, type ProviderSpec, type ResultDraft } from './provider';
+import { defineProvider, type ProviderContext, type ProviderSpec, type ResultDraft,toPublishedAt } from './provider';
 import { collapseWhitespace } from './strip-html';
 
 const schema = z.object({

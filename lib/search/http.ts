@@ -3,7 +3,8 @@
  * `ProviderError`s whose messages name the provider and say what the user can do.
  */
 import type { z } from 'zod';
-import { ProviderError, kindForStatus, parseRetryAfter, type ProviderErrorKind } from '../core/errors';
+
+import { kindForStatus, parseRetryAfter, ProviderError, type ProviderErrorKind } from '../core/errors';
 import { hostOf } from '../core/text/hosts';
 
 /** What the adapter knows about a non-2xx answer, for providers whose errors need a special reading. */

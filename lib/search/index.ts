@@ -2,8 +2,8 @@
  * The search provider registry: one `SearchProvider` per configured API, each speaking that API's own
  * request and response shapes (see the comment at the top of each adapter for its documentation page).
  */
-import type { SearchProvider, SearchProviderId } from '../core/ports';
 import { ProviderError } from '../core/errors';
+import type { SearchProvider, SearchProviderId } from '../core/ports';
 import { createBraveProvider } from './brave';
 import { createExaProvider } from './exa';
 import { createGoogleFactCheckProvider } from './google-factcheck';

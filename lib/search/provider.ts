@@ -3,11 +3,12 @@
  * clean-up of results (http(s) URLs only, no duplicates, at most `maxResults`). An adapter is a
  * `ProviderSpec`: how to ask, the zod schema of the answer, and how to read it.
  */
-import { isHttpUrl } from '../net/http-url';
 import type { z } from 'zod';
-import type { ClaimReview, SearchProvider, SearchProviderId, SearchQuery, SearchResult } from '../core/ports';
+
 import { ProviderError } from '../core/errors';
-import { requestJson, type ErrorDescriber } from './http';
+import type { ClaimReview, SearchProvider, SearchProviderId, SearchQuery, SearchResult } from '../core/ports';
+import { isHttpUrl } from '../net/http-url';
+import { type ErrorDescriber,requestJson } from './http';
 import { SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from './meta';
 
 /** Resolved configuration handed to an adapter by the registry. */

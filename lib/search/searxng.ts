@@ -6,8 +6,9 @@
  * 403 Forbidden. Results are `{ results: [{ url, title, content, engine, publishedDate? }] }`.
  */
 import { z } from 'zod';
+
 import type { SearchProvider } from '../core/ports';
-import { defineProvider, toPublishedAt, type ProviderContext, type ProviderSpec } from './provider';
+import { defineProvider, type ProviderContext, type ProviderSpec,toPublishedAt } from './provider';
 import { stripHtml } from './strip-html';
 
 const schema = z.object({

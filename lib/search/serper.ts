@@ -6,8 +6,9 @@
  * `organic: [{ title, link, snippet, date?, position }]`.
  */
 import { z } from 'zod';
+
 import type { SearchProvider } from '../core/ports';
-import { defineProvider, primaryLanguage, toPublishedAt, type ProviderContext, type ProviderSpec } from './provider';
+import { defineProvider, primaryLanguage, type ProviderContext, type ProviderSpec,toPublishedAt } from './provider';
 import { collapseWhitespace } from './strip-html';
 
 const schema = z.object({

@@ -7,8 +7,9 @@
  * (`published_date` only for `topic: "news"`).
  */
 import { z } from 'zod';
+
 import type { SearchProvider } from '../core/ports';
-import { defineProvider, toPublishedAt, type ProviderContext, type ProviderSpec } from './provider';
+import { defineProvider, type ProviderContext, type ProviderSpec,toPublishedAt } from './provider';
 import { collapseWhitespace } from './strip-html';
 
 const schema = z.object({

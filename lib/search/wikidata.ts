@@ -13,13 +13,14 @@
  * API errors arrive with status 200 as `{ error: { code, info } }`; unknown ids as `{ id, missing: "" }`.
  */
 import { z } from 'zod';
+
 import { ProviderError } from '../core/errors';
 import type { KnowledgeGraph, KnowledgeStatement } from '../core/ports';
 import type { FactTriple } from '../core/types';
 import { requestJson } from './http';
 import { buildUrl, primaryLanguage } from './provider';
 import { createMatcher, type TripleMatcher } from './wikidata-match';
-import { formatDating, formatValue, valueIds, type DataValue, type LabelOf, type TimeQualifiers } from './wikidata-values';
+import { type DataValue, formatDating, formatValue, type LabelOf, type TimeQualifiers,valueIds } from './wikidata-values';
 
 /** One statement as evidence (the `KnowledgeGraph` port's shape); all passages of an item share its page URL. */
 export type KnowledgeEvidence = KnowledgeStatement;

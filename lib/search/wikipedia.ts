@@ -8,8 +8,9 @@
  * as `{ error: { code, info } }` (https://www.mediawiki.org/wiki/API:Errors_and_warnings).
  */
 import { z } from 'zod';
-import type { SearchProvider, SearchQuery } from '../core/ports';
+
 import { ProviderError } from '../core/errors';
+import type { SearchProvider, SearchQuery } from '../core/ports';
 import { defineProvider, primaryLanguage, type ProviderContext, type ProviderSpec } from './provider';
 import { stripHtml } from './strip-html';
 

@@ -2,8 +2,8 @@
  * Settings as the background shows them to UIs: every API key replaced by whether one is saved.
  * Keys go from the options page to the background once, and never come back out.
  */
-import type { ModelProfile, SearchSettings, Settings } from './schema';
 import type { ModelPresetId } from './model-presets';
+import type { ModelProfile, SearchSettings, Settings } from './schema';
 
 type WithoutKey<T> = T extends { apiKey: string } ? Omit<T, 'apiKey'> & { apiKeySaved: boolean } : T;
 

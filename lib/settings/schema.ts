@@ -3,6 +3,7 @@
  * these settings, which only the background reads; UIs see `PublicSettings` (see redact.ts).
  */
 import { z } from 'zod';
+
 import { MODEL_PRESET_IDS } from './model-presets';
 
 const httpUrl = z

@@ -3,7 +3,8 @@
  * (UIs go through messages and never see keys). Versioned so later releases can migrate old shapes.
  */
 import { storage } from 'wxt/utils/storage';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from './schema';
+
+import { DEFAULT_SETTINGS, type Settings,settingsSchema } from './schema';
 
 export const settingsItem = storage.defineItem<unknown>('local:settings', {
   fallback: DEFAULT_SETTINGS,

@@ -4,8 +4,8 @@
  * sit between them). A research report opened in the side panel (`#markdown-artifact`) is a reply too:
  * it is the most citation-heavy thing Claude writes. docs/chat-sites.md §1.3.
  */
-import { defaultIsFinished } from './finished';
 import { rootHasAny } from './dom-query';
+import { defaultIsFinished } from './finished';
 import type { SiteAdapter } from './types';
 
 const ARTIFACT = '#markdown-artifact';

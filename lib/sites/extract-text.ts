@@ -7,9 +7,9 @@
  */
 import { readTargets } from './citation-targets';
 import { cleanCitedUrl } from './cited-url';
+import { readCode } from './code-block';
 import { matchesAny } from './dom-query';
 import { mathSource } from './math';
-import { readCode } from './code-block';
 import { TextWriter } from './text-writer';
 import type { Citation, CitationKind, SiteSelectors, TextRange } from './types';
 

@@ -3,12 +3,12 @@
  * text, code ranges and cited URLs. Pure (reads the DOM, never changes it, no timers), so the content
  * script, `scripts/sites.ts` and the tests all run exactly this code.
  */
+import { readTargets } from './citation-targets';
+import { cleanCitedUrl } from './cited-url';
 import { matchesAny, outermost, queryAll, queryFirst, unique } from './dom-query';
-import { COMMON_EXCLUDE, extractReplyText, type Extracted } from './extract-text';
+import { COMMON_EXCLUDE, type Extracted,extractReplyText } from './extract-text';
 import { defaultIsFinished, hasDoneMarker, turnOf } from './finished';
 import { fallbackMessageId } from './message-id';
-import { cleanCitedUrl } from './cited-url';
-import { readTargets } from './citation-targets';
 import type { Citation, FinishContext, Reply, SiteAdapter } from './types';
 
 /** The reply elements: first `reply` selector with hits, mapped through `unit`, de-duplicated, outermost. */

@@ -4,8 +4,8 @@
  * aria-label. The turn has no attribute, so it is found structurally: the largest ancestor holding only this
  * answer. docs/chat-sites.md §1.5.
  */
-import { defaultIsFinished, isStreaming } from './finished';
 import { soloAncestor } from './dom-query';
+import { defaultIsFinished, isStreaming } from './finished';
 import type { SiteAdapter } from './types';
 
 const ANSWER = '[id^="markdown-content-"]';

@@ -1,6 +1,6 @@
 import { SEARCH_PROVIDER_LABELS } from '../search/meta';
-import { SEARCH_PROVIDER_IDS, SEARCH_SETTINGS_KEY } from '../settings/search-keys';
 import type { SearchSettingsKey } from '../settings/schema';
+import { SEARCH_PROVIDER_IDS, SEARCH_SETTINGS_KEY } from '../settings/search-keys';
 
 /**
  * Who receives a check's search queries with these settings, in words ("Wikipedia and Wikidata"), so a

@@ -5,21 +5,22 @@
  * pair, one source-type call per host, one revision call per sentence. Only the call structure differs, so the comparison measures that alone.
  */
 import pLimit from 'p-limit';
-import { UsageMeter } from '../../lib/core/model/usage-meter';
-import type { ModelCallContext } from '../../lib/core/model/structured-call';
-import type { PageFetcher, SearchProvider } from '../../lib/core/ports';
-import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
-import { deriveVerdict } from '../../lib/core/verify/verdict';
-import { classifySources } from '../../lib/core/evidence/sources/classify-sources';
-import { extractClaims } from './baseline/extract-claims';
+
 import { gatherEvidence } from '../../lib/core/evidence/gather-evidence';
-import { generateQueries } from './baseline/generate-queries';
 import { createPageReader } from '../../lib/core/evidence/read-pages';
-import { reviseSentences, sentencesNeedingRevision } from '../../lib/core/revise/revise-sentences';
 import { searchEvidence } from '../../lib/core/evidence/search-evidence';
+import { classifySources } from '../../lib/core/evidence/sources/classify-sources';
+import type { ModelCallContext } from '../../lib/core/model/structured-call';
+import { UsageMeter } from '../../lib/core/model/usage-meter';
+import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
+import type { PageFetcher, SearchProvider } from '../../lib/core/ports';
+import { reviseSentences, sentencesNeedingRevision } from '../../lib/core/revise/revise-sentences';
 import { detectLanguage, splitSentences } from '../../lib/core/text/sentences';
-import { verifyClaim } from '../../lib/core/verify/verify-claim';
 import type { ClaimAssessment, Evidence } from '../../lib/core/types';
+import { deriveVerdict } from '../../lib/core/verify/verdict';
+import { verifyClaim } from '../../lib/core/verify/verify-claim';
+import { extractClaims } from './baseline/extract-claims';
+import { generateQueries } from './baseline/generate-queries';
 
 /** What the baseline run produced and how fast. */
 export interface BaselineRun {

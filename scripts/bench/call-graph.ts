@@ -1,8 +1,8 @@
-import type { CheckResult } from '../../lib/core/pipeline-types';
 import { canonicalUrl } from '../../lib/core/evidence/sources/url-filter';
-import { callDurationMs, tokenTimeMs, type LatencyProfile } from '../lib/servers';
+import type { CheckResult } from '../../lib/core/pipeline-types';
+import { callDurationMs, type LatencyProfile,tokenTimeMs } from '../lib/servers';
 import type { Call } from './ideal-schedule';
-import { promptBlock, type LoggedCall } from './model-call-log';
+import { type LoggedCall,promptBlock } from './model-call-log';
 
 /**
  * Factlight's call graph for a finished check, each model call with its latency under `profile` (from the

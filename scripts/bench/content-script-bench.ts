@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+
 import { EXTENSION_DIR, launchWithExtension } from '../lib/extension/launch';
 import { startWebServer } from '../lib/servers';
 

@@ -1,4 +1,4 @@
-import { countTokens, inSchemaOrder, type ChatRequest, type ChatResponder, type JsonSchema } from '../lib/servers';
+import { type ChatRequest, type ChatResponder, countTokens, inSchemaOrder, type JsonSchema } from '../lib/servers';
 
 /**
  * What the benchmark's scripted model wrote for each call, so the lower bound can give every call its own

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { runCheck } from '../../lib/core/pipeline';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';

@@ -13,11 +13,11 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
-import { LATENCY_PROFILES, startFactWorld, worldResponder, WORLD_ARTICLE, WORLD_TEXT, type FactWorld, type LatencyProfile } from '../lib/servers';
+import { type FactWorld, LATENCY_PROFILES, type LatencyProfile,startFactWorld, WORLD_ARTICLE, WORLD_TEXT, worldResponder } from '../lib/servers';
 import { runBaseline } from './baseline';
 import { factlightCallGraph } from './call-graph';
 import { idealSchedule } from './ideal-schedule';
-import { loggingResponder, type LoggedCall } from './model-call-log';
+import { type LoggedCall,loggingResponder } from './model-call-log';
 
 export const LATENCY = { model: 800, search: 300, page: 200 } as const;
 

@@ -11,7 +11,7 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../lib/settings/schema';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../lib/servers';
+import { type FactWorld,startFactWorld, WORLD_TEXT } from '../lib/servers';
 import { PROVIDER_MODES, type ProviderRules } from '../lib/servers/provider-rules';
 
 interface Row {

@@ -8,7 +8,7 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
-import { startFactWorld, startWebServer, WORLD_TEXT, type FactWorld } from '../lib/servers';
+import { type FactWorld,startFactWorld, startWebServer, WORLD_TEXT } from '../lib/servers';
 import { LATENCY } from './pipeline-bench';
 
 const LINKS = 20;

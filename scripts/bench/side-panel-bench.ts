@@ -4,6 +4,7 @@
  * checks (opening the tab → first rows shown; typing a search → results shown). Medians of 5 runs.
  */
 import type { Page } from 'playwright-core';
+
 import { launchWithExtension } from '../lib/extension/launch';
 import { historyCheck, largeCheck } from './synthetic-checks';
 

@@ -2,9 +2,9 @@
  * Synthetic database rows for the side-panel benchmark: one large check (claims and evidence in the
  * numbers the issue names) and a long history of small checks.
  */
+import type { SourceType, Stance } from '../../lib/core/types';
 import type { CheckRecord, ClaimRecord, EvidenceRecord, RevisionRecord, SentenceRecord } from '../../lib/db/entities';
 import { searchWordsFor } from '../../lib/db/search-words';
-import type { SourceType, Stance } from '../../lib/core/types';
 
 const TYPES: SourceType[] = ['news', 'wiki', 'scientific', 'government', 'blog', 'fact-check', 'social', 'other'];
 const STANCES: Stance[] = ['supports', 'partially-supports', 'refutes', 'irrelevant'];

@@ -16,15 +16,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { attributeCitations } from '../../lib/core/quality/explanations/attribute-citations';
-import { f1 } from '../../lib/core/quality/explanations/attribution-metrics';
-import { maskCitations, type CitedSentence } from '../../lib/core/quality/explanations/cited-sentences';
+
+import { errorMessage } from '../../lib/core/errors';
 import type { ModelCallContext } from '../../lib/core/model/structured-call';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
+import { attributeCitations } from '../../lib/core/quality/explanations/attribute-citations';
+import { f1 } from '../../lib/core/quality/explanations/attribution-metrics';
+import { type CitedSentence,maskCitations } from '../../lib/core/quality/explanations/cited-sentences';
 import { NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
 import { pipelineFromEnv } from '../lib/env-settings';
 import { InputError, resolveEvalData } from '../lib/eval-data';
-import { errorMessage } from '../../lib/core/errors';
 
 interface RawItem {
   claim: string;

@@ -11,6 +11,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+
 import { parseJsonl } from '../lib/jsonl';
 
 export interface PassageItem {

@@ -7,16 +7,18 @@
  * `shingle-metrics.ts`) for our extractor and for plain Readability on the same linkedom parse, side by
  * side, with the wall time per page.
  */
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+
 import { Readability } from '@mozilla/readability';
+
 import { decodeHtml } from '../../lib/extract/charset';
 import { parseWithLinkedom } from '../../lib/extract/linkedom-extractor';
 import { extractArticle } from '../../lib/extract/readability-extract';
 import { InputError, resolveEvalData } from '../lib/eval-data';
-import { corpusScores, pageCounts, type PageCounts } from './shingle-metrics';
+import { corpusScores, type PageCounts,pageCounts } from './shingle-metrics';
 
 interface GroundTruthEntry {
   url: string;

@@ -8,17 +8,18 @@
  * Model settings come from the same environment variables as `npm run check`.
  */
 import { parseArgs } from 'node:util';
+
+import { errorMessage } from '../../lib/core/errors';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { runCheck } from '../../lib/core/pipeline';
 import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
 import { hostOf } from '../../lib/core/text/hosts';
-import { verifyClaim } from '../../lib/core/verify/verify-claim';
 import type { Claim, Evidence } from '../../lib/core/types';
+import { verifyClaim } from '../../lib/core/verify/verify-claim';
 import { pipelineFromEnv } from '../lib/env-settings';
 import { resolveEvalData } from '../lib/eval-data';
 import { readJsonl } from '../lib/jsonl';
 import { binaryScores, formatScores, type Pair } from './binary-metrics';
-import { errorMessage } from '../../lib/core/errors';
 
 interface BenchSentence {
   text: string;

@@ -42,24 +42,25 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { fnv1a } from '../../lib/core/model/stable-hash';
+
+import { errorMessage } from '../../lib/core/errors';
 import { bm25Scores } from '../../lib/core/evidence/passages/bm25';
-import { orderByScore, type Fusion } from '../../lib/core/evidence/passages/fusion';
+import { type Fusion,orderByScore } from '../../lib/core/evidence/passages/fusion';
 import { lexicalScores, prepareQuery } from '../../lib/core/evidence/passages/lexical';
 import { combineFeatures, PASSAGE_FEATURES, passageFeatures, passageWeightVector } from '../../lib/core/evidence/passages/passage-features';
 import { rankPassages } from '../../lib/core/evidence/passages/rank-passages';
 import { selectPassages } from '../../lib/core/evidence/passages/select-passages';
-import { splitSentences } from '../../lib/core/text/sentences';
 import { tokenize } from '../../lib/core/evidence/passages/tokenize';
+import { fnv1a } from '../../lib/core/model/stable-hash';
 import type { Embedder } from '../../lib/core/ports';
+import { splitSentences } from '../../lib/core/text/sentences';
 import { createOpenAiEmbedder } from '../../lib/llm/openai-chat-model';
 import { requireInputFile, resolveEvalData } from '../lib/eval-data';
 import { OBJECT_ROW, readJsonl } from '../lib/jsonl';
 import { convertFactcheckStance } from './convert-factcheck-stance';
-import { asConstants, crossValidatedWeights, fitListwise, type FitItem } from './passage-weights';
-import { reciprocalRank, summarize, type RankingSummary } from './ranking-metrics';
+import { asConstants, crossValidatedWeights, type FitItem,fitListwise } from './passage-weights';
+import { type RankingSummary,reciprocalRank, summarize } from './ranking-metrics';
 import { wordVectorEmbedderFromFile } from './word-vector-embedder';
-import { errorMessage } from '../../lib/core/errors';
 
 interface Item {
   id: string;

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { resolveEvalData } from '../lib/eval-data';
 import { measurePage } from './text-fragment-pages';
 

@@ -13,15 +13,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { parseRatingsTable, rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
 import { scoreClaim } from '../../lib/core/score/credibility';
-import { deriveVerdict } from '../../lib/core/verify/verdict';
-import { weightedCredibility, weightedVerdict, type WeightedStance } from './weighted-credibility';
 import type { Claim, ClaimAssessment, Stance } from '../../lib/core/types';
+import { deriveVerdict } from '../../lib/core/verify/verdict';
 import { resolveEvalData } from '../lib/eval-data';
 import { readJsonl } from '../lib/jsonl';
 import { readShippedRatings } from '../lib/ratings-file';
 import { binaryScores, type Pair } from './binary-metrics';
+import { weightedCredibility, type WeightedStance,weightedVerdict } from './weighted-credibility';
 
 const STANCE: Record<string, Stance> = { 'completely-support': 'supports', 'partially-support': 'partially-supports', refute: 'refutes', irrelevant: 'irrelevant' };
 

@@ -36,6 +36,7 @@
  * `cosine` scores 0 against everything).
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+
 import { idfTable } from '../../lib/core/evidence/passages/bm25';
 import { LEXICAL_PARAMS } from '../../lib/core/evidence/passages/lexical';
 import { stem, TOKEN, tokenize } from '../../lib/core/evidence/passages/tokenize';

@@ -2,8 +2,8 @@ import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-type
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps, NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../lib/settings/schema';
 import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
+import { DEFAULT_SETTINGS, type Settings,settingsSchema } from '../../lib/settings/schema';
 
 /** What a terminal user must set when no model endpoint is configured. */
 const MODEL_HINT =

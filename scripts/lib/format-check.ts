@@ -1,11 +1,10 @@
 /** A terminal report of a check: sentences with their band, claims, evidence with links, revisions. */
+import { rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
+import { claimEventDate, predatesEvent } from '../../lib/core/evidence/sources/event-date';
 import type { EvidenceCheckResult } from '../../lib/core/evidence-only/run-evidence-check';
 import type { CheckResult } from '../../lib/core/pipeline-types';
-import type { RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
-import { rateUrl } from '../../lib/core/evidence/sources/domain-ratings';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../../lib/core/quality/links/low-rated-citations';
 import { scoreText } from '../../lib/core/score/credibility';
-import { claimEventDate, predatesEvent } from '../../lib/core/evidence/sources/event-date';
 import type { Band, Score } from '../../lib/core/types';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
 import { formatSources } from './format-sources';

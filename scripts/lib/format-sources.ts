@@ -1,6 +1,5 @@
-import type { EvidenceCheckResult } from '../../lib/core/evidence-only/run-evidence-check';
-import { VERDICTS_NEED_A_MODEL } from '../../lib/core/evidence-only/run-evidence-check';
 import { rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
+import { type EvidenceCheckResult, VERDICTS_NEED_A_MODEL } from '../../lib/core/evidence-only/run-evidence-check';
 import { evidenceUrl } from '../../lib/view/evidence-link';
 
 const SKIP_REASONS: Record<string, string> = {

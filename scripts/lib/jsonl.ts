@@ -4,8 +4,9 @@
  * with its 1-based line number, so a broken dataset row can be found.
  */
 import { readFileSync } from 'node:fs';
-import { InputError } from './eval-data';
+
 import { errorMessage } from '../../lib/core/errors';
+import { InputError } from './eval-data';
 
 /** How a caller checks each value: a type guard and what it expects, for the error message. */
 export interface RowShape<T> {

@@ -5,6 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { zip } from 'wxt';
 
 const outIndex = process.argv.indexOf('--out');

@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
+
 import { lintFirefoxPackage, storeProblems } from './store-rules';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -9,6 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
 import type { LintMessage } from 'addons-linter';
 
 export type StoreBrowser = 'chrome' | 'firefox';

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../scripts/lib/servers';
-import { FAKE_LANGUAGE_MODEL_SOURCE, type FakeLanguageModelLog, type FakeLanguageModelOptions } from '../../scripts/lib/servers/fake-language-model';
-import { launchWithExtension, type ExtensionBrowser } from '../../scripts/lib/extension/launch';
+
+import { type ExtensionBrowser,launchWithExtension } from '../../scripts/lib/extension/launch';
 import { OptionsPage } from '../../scripts/lib/extension/options-page';
 import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
+import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../scripts/lib/servers';
+import { FAKE_LANGUAGE_MODEL_SOURCE, type FakeLanguageModelLog, type FakeLanguageModelOptions } from '../../scripts/lib/servers/fake-language-model';
 
 /** The fake browser API as a script: `(function install(scope, options) {…})(globalThis, options)`. */
 const installScript = (options: FakeLanguageModelOptions) => `${FAKE_LANGUAGE_MODEL_SOURCE.replace(/^\/\/.*$/gm, '').trim()}(globalThis, ${JSON.stringify(options)})`;

@@ -4,9 +4,10 @@
  * tests/e2e/firefox/sidebar.test.ts.)
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, type FactWorld } from '../../scripts/lib/servers';
+
 import { configureForWorld } from '../../scripts/lib/extension/configure';
-import { launchWithExtension, type ExtensionBrowser } from '../../scripts/lib/extension/launch';
+import { type ExtensionBrowser,launchWithExtension } from '../../scripts/lib/extension/launch';
+import { type FactWorld,startFactWorld } from '../../scripts/lib/servers';
 import { realSidePanel } from './harness/real-side-panel';
 
 describe('page commands', () => {

@@ -5,11 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiServer, startSearxngServer, startWebServer, type OpenAiServer, type SearxngServer, type WebServer } from '../../scripts/lib/servers';
-import { EXTENSION_DIR, launchWithExtension, type ExtensionBrowser } from '../../scripts/lib/extension/launch';
-import { watchIsolatedWorld } from './harness/isolated-world';
+
+import { EXTENSION_DIR, type ExtensionBrowser,launchWithExtension } from '../../scripts/lib/extension/launch';
 import { OptionsPage } from '../../scripts/lib/extension/options-page';
+import { type OpenAiServer, type SearxngServer, startOpenAiServer, startSearxngServer, startWebServer, type WebServer } from '../../scripts/lib/servers';
+import { watchIsolatedWorld } from './harness/isolated-world';
 
 const GOOD_KEY = 'sk-e2e-good-key';
 

@@ -1,12 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../scripts/lib/servers';
-import type { RecordedRequest } from '../../scripts/lib/servers/harness';
-import { launchWithExtension, type ExtensionBrowser } from '../../scripts/lib/extension/launch';
+
 import { configureForWorld } from '../../scripts/lib/extension/configure';
+import { type ExtensionBrowser,launchWithExtension } from '../../scripts/lib/extension/launch';
 import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
+import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../scripts/lib/servers';
+import type { RecordedRequest } from '../../scripts/lib/servers/harness';
 
 /** A chat completion the extension sent to the model server (not a CORS preflight or a models list). */
 const isChatCall = (request: RecordedRequest) => request.method === 'POST' && request.path === '/v1/chat/completions';

@@ -3,12 +3,14 @@
  * API (in a child process with the environment of an npm script, not the test runner's), checked against the stores' automated rules: required manifest fields and icons, no remote code,
  * and Mozilla's addons-linter with no error and no warning.
  */
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { lintFirefoxPackage, pngSize, storeProblems } from '../../scripts/store/store-rules';
 
 const ROOT = resolve(import.meta.dirname, '../..');

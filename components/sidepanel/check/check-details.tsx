@@ -1,19 +1,20 @@
 import { useMemo, useState } from 'react';
+
 import { scoreText } from '../../../lib/core/score/credibility';
 import type { CheckView } from '../../../lib/db/check-view';
 import { formatDate } from '../../../lib/view/format';
+import { ClaimCard, type EvidenceFocusRequest } from '../claim/claim-card';
+import type { ClaimFocus } from '../claim/claim-focus';
+import { LinkList } from '../evidence/link-list';
+import { SafeLink } from '../evidence/safe-link';
+import { ExportButtons } from '../history/export-buttons';
 import { CheckProgress } from './check-progress';
 import { CheckStatus } from './check-status';
-import type { ClaimFocus } from '../claim/claim-focus';
 import { CheckedText } from './checked-text';
-import { ClaimCard, type EvidenceFocusRequest } from '../claim/claim-card';
-import { ExportButtons } from '../history/export-buttons';
-import { LinkList } from '../evidence/link-list';
 import { OverallScore } from './overall-score';
 import { PageHighlights, RevealOnPage } from './page-highlights';
 import { RecheckButton } from './recheck-button';
 import { RevisionList } from './revision-list';
-import { SafeLink } from '../evidence/safe-link';
 import { SourceFilters } from './source-filters';
 import { useScoreFilters } from './use-score-filters';
 import { WarningsList } from './warnings-list';

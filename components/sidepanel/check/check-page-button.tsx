@@ -1,7 +1,8 @@
 import { useState } from 'react';
+
+import { errorMessage } from '../../../lib/core/errors';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { activeTabId } from '../active-tab';
-import { errorMessage } from '../../../lib/core/errors';
 
 /**
  * "Fact-check this page": the main article of the tab the panel sits beside (the active tab of the

@@ -1,10 +1,11 @@
 import { useState } from 'react';
+
+import { errorMessage } from '../../../lib/core/errors';
 import type { Claim, ClaimAssessment } from '../../../lib/core/types';
 import type { CheckRecord } from '../../../lib/db/entities';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { VERDICT_LABELS } from '../../../lib/view/labels';
 import { useStallWatchdog } from './use-stall-watchdog';
-import { errorMessage } from '../../../lib/core/errors';
 
 /**
  * While a check is queued or running: counters per stage from `check.progress`, each check-worthy claim

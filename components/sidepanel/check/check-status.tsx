@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+
 import type { CheckRecord } from '../../../lib/db/entities';
 
 /**

@@ -1,11 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { browser } from 'wxt/browser';
-import { EngineStatus } from '../../engine/engine-status';
+
 import type { ExtensionStatus } from '../../../lib/messaging/protocol';
-import { CheckPageButton } from './check-page-button';
+import { EngineStatus } from '../../engine/engine-status';
 import type { ClaimFocus } from '../claim/claim-focus';
-import { CurrentCheck } from './current-check';
 import { useDb } from '../db-context';
+import { CheckPageButton } from './check-page-button';
+import { CurrentCheck } from './current-check';
 import { SetupNotice } from './setup-notice';
 import { TextToCheck } from './text-to-check';
 

@@ -1,9 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode,useMemo } from 'react';
+
 import type { TextScores } from '../../../lib/core/score/credibility';
 import type { Claim, Sentence } from '../../../lib/core/types';
-import { segmentRange } from '../../../lib/view/segments';
 import { percent } from '../../../lib/view/format';
 import { BAND_LABELS, verdictPhrase } from '../../../lib/view/labels';
+import { segmentRange } from '../../../lib/view/segments';
 import { ClaimSpan } from './claim-span';
 
 /** The text, its parts and scores, and which claim is open. */

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+
 import type { Band } from '../../../lib/core/types';
 import { BAND_ICONS } from '../../../lib/view/labels';
 

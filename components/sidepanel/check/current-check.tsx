@@ -1,5 +1,5 @@
-import { CheckDetails } from './check-details';
 import type { ClaimFocus } from '../claim/claim-focus';
+import { CheckDetails } from './check-details';
 import { SourcesToCompare } from './sources-to-compare';
 import { useCheckView } from './use-check-view';
 

@@ -5,10 +5,10 @@
  * beside the button.
  */
 import { useState } from 'react';
-import type { CheckView } from '../../../lib/db/check-view';
-import { sendToBackground, type Result } from '../../../lib/messaging/protocol';
 
 import { errorMessage } from '../../../lib/core/errors';
+import type { CheckView } from '../../../lib/db/check-view';
+import { type Result,sendToBackground } from '../../../lib/messaging/protocol';
 /** Runs a command aimed at the check's page; keeps why it failed, for the line beside its button. */
 function usePageCommand(send: () => Promise<Result>): [string | undefined, () => void] {
   const [error, setError] = useState<string>();

@@ -3,7 +3,7 @@
  * Unticking re-scores everything at once: scoring is a pure function of stances and these filters.
  */
 import { rateUrl, type RatingsTable } from '../../../lib/core/evidence/sources/domain-ratings';
-import { SOURCE_TYPES, type Evidence, type SourceType } from '../../../lib/core/types';
+import { type Evidence, SOURCE_TYPES, type SourceType } from '../../../lib/core/types';
 import { SOURCE_TYPE_LABELS } from '../../../lib/view/labels';
 
 export interface SourceFiltersProps {

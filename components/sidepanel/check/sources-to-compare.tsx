@@ -1,17 +1,18 @@
 import { useMemo } from 'react';
+
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { Claim, Evidence } from '../../../lib/core/types';
 import type { CheckView } from '../../../lib/db/check-view';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate } from '../../../lib/view/format';
 import { BAND_ICONS, ORIGIN_LABELS } from '../../../lib/view/labels';
-import { ExportButtons } from '../history/export-buttons';
-import { JudgeButton } from './judge-button';
 import { MarkedPassage } from '../evidence/marked-passage';
-import { PageHighlights } from './page-highlights';
 import { ReliabilityLabel } from '../evidence/reliability-label';
 import { SafeLink } from '../evidence/safe-link';
 import { useRatings } from '../evidence/use-ratings';
+import { ExportButtons } from '../history/export-buttons';
+import { JudgeButton } from './judge-button';
+import { PageHighlights } from './page-highlights';
 import { WarningsList } from './warnings-list';
 
 /** Passages shown per sentence: the best ones, as the passage ranker ordered them. */

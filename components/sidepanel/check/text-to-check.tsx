@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { estimateCheck, type CheckEstimate } from '../../../lib/core/model/estimate';
+import { type FormEvent,useState } from 'react';
+
+import { errorMessage } from '../../../lib/core/errors';
+import { type CheckEstimate,estimateCheck } from '../../../lib/core/model/estimate';
 import { reasoningForEstimate } from '../../../lib/llm/request-profile';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { profileFor } from '../../../lib/settings/options-form';
 import { SetupNotice } from './setup-notice';
-import { errorMessage } from '../../../lib/core/errors';
 
 /** Above this many sentences the cost is shown before the check starts. */
 const CONFIRM_ABOVE_SENTENCES = 20;

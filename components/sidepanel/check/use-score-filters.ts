@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+
 import type { ScoreFilters } from '../../../lib/core/score/credibility';
 import type { SourceType } from '../../../lib/core/types';
 import { useRatings } from '../evidence/use-ratings';

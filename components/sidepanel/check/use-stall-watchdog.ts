@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+
 import { sendToBackground } from '../../../lib/messaging/protocol';
 
 /** A running check with no write for this long may have lost its worker. */

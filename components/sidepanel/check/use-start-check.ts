@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { sendToBackground } from '../../../lib/messaging/protocol';
+
 import { errorMessage } from '../../../lib/core/errors';
+import { sendToBackground } from '../../../lib/messaging/protocol';
 
 /** Commands that start a new check from an existing one: "Re-check" and "Judge these sources". */
 export type StartCheckCommand = 'recheck' | 'judgeCheck';

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+
 import { diffWords } from '../../../lib/view/word-diff';
 
 /** A revision against its original: deleted words struck through, inserted words marked. */

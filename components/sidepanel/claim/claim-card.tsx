@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef } from 'react';
+
+import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
+import { claimEventDate } from '../../../lib/core/evidence/sources/event-date';
 import type { ActionabilityScore as Actionability, AttributionResult, Refinement } from '../../../lib/core/quality/explanations/types';
 import type { ClaimScore, ScoreFilters } from '../../../lib/core/score/credibility';
 import type { Claim, ClaimAssessment, Evidence, Judgement } from '../../../lib/core/types';
-import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
-import { claimEventDate } from '../../../lib/core/evidence/sources/event-date';
 import { orderEvidence } from '../../../lib/view/citations';
 import { percent } from '../../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../../lib/view/labels';
+import { EvidenceItem } from '../evidence/evidence-item';
 import { ActionabilityScore } from './actionability-score';
 import { AttributionFlags } from './attribution-flags';
-import { EvidenceItem } from '../evidence/evidence-item';
 import { Explanation } from './explanation';
 import { RefinementNote } from './refinement-note';
 

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
+
 import type { DomainRating } from '../../../lib/core/evidence/sources/domain-ratings';
-import { predatesEvent, type EventDate } from '../../../lib/core/evidence/sources/event-date';
+import { type EventDate,predatesEvent } from '../../../lib/core/evidence/sources/event-date';
 import type { Evidence, Judgement } from '../../../lib/core/types';
 import { httpHref } from '../../../lib/net/http-url';
 import { evidenceUrl } from '../../../lib/view/evidence-link';

@@ -1,6 +1,6 @@
+import type { DomainRating } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { LinkAudit } from '../../../lib/core/quality/links/types';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_ICONS, LINK_SUPPORT_LABELS, linkSupport } from '../../../lib/view/link-labels';
-import type { DomainRating } from '../../../lib/core/evidence/sources/domain-ratings';
 import { ReliabilityLabel } from './reliability-label';
 import { SafeLink } from './safe-link';
 

@@ -1,9 +1,9 @@
-import type { AttributionResult } from '../../../lib/core/quality/explanations/types';
-import type { LinkAudit } from '../../../lib/core/quality/links/types';
 import { rateUrl, type RatingsTable } from '../../../lib/core/evidence/sources/domain-ratings';
+import type { AttributionResult } from '../../../lib/core/quality/explanations/types';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../../../lib/core/quality/links/low-rated-citations';
-import { percent } from '../../../lib/view/format';
+import type { LinkAudit } from '../../../lib/core/quality/links/types';
 import type { Sentence } from '../../../lib/core/types';
+import { percent } from '../../../lib/view/format';
 import { LinkItem } from './link-item';
 
 /** Groups links by the sentence citing them, in text order; links without a position come last. */

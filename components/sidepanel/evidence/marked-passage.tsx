@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+
 import { markClaimWords } from '../../../lib/view/match-words';
 
 /** An evidence passage with the words it shares with the claim in <mark>, built as React nodes. */

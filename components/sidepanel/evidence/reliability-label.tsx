@@ -1,4 +1,5 @@
 import { useId } from 'react';
+
 import type { DomainRating } from '../../../lib/core/evidence/sources/domain-ratings';
 import { describeRating, RELIABILITY_LABELS } from '../../../lib/view/reliability-labels';
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { httpHref } from '../../../lib/net/http-url';
 
 /**

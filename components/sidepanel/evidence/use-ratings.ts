@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import type { RatingsTable } from '../../../lib/core/evidence/sources/domain-ratings';
 import { loadRatings } from '../../../lib/reliability/load-ratings';
 

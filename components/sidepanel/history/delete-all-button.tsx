@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { sendToBackground } from '../../../lib/messaging/protocol';
+
 import { errorMessage } from '../../../lib/core/errors';
+import { sendToBackground } from '../../../lib/messaging/protocol';
 
 /** "Delete all" after the browser's own confirmation (the background cancels running checks first). */
 export function DeleteAllButton({ count }: { count: number }) {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+
+import { errorMessage } from '../../../lib/core/errors';
 import type { CheckView } from '../../../lib/db/check-view';
 import { exportChecksJson, exportChecksMarkdown } from '../../../lib/db/export-import';
 import { loadRatings } from '../../../lib/reliability/load-ratings';
 import { downloadText, fileSlug } from './download';
-import { errorMessage } from '../../../lib/core/errors';
 
 /**
  * "JSON" and "Markdown" downloads of one check or of all of them. The same test ids serve both scopes;

@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import type { HistoryMatches } from './use-history-window';
-import { useHistoryRows } from './use-history-window';
+
 import { HistoryRow } from './history-row';
+import { type HistoryMatches, useHistoryRows } from './use-history-window';
 
 /** Every row has this height (see .history-row in sidepanel.css), so nothing needs measuring. */
 export const HISTORY_ROW_HEIGHT = 104;

@@ -1,13 +1,14 @@
 import { useState } from 'react';
+
+import { errorMessage } from '../../../lib/core/errors';
 import { loadCheckView } from '../../../lib/db/check-view';
 import type { CheckRecord } from '../../../lib/db/entities';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { formatDate, percent, preview } from '../../../lib/view/format';
 import { BAND_ICONS, BAND_LABELS, statusLabel } from '../../../lib/view/labels';
+import { RecheckButton } from '../check/recheck-button';
 import { useDb } from '../db-context';
 import { ExportButtons } from './export-buttons';
-import { RecheckButton } from '../check/recheck-button';
-import { errorMessage } from '../../../lib/core/errors';
 
 /**
  * One history entry: the entry itself opens the check; re-check, delete and export sit beside it.

@@ -1,4 +1,5 @@
 import { useDeferredValue, useState } from 'react';
+
 import { loadAllCheckViews } from '../../../lib/db/history-queries';
 import { useDb } from '../db-context';
 import { DeleteAllButton } from './delete-all-button';

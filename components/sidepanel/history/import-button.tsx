@@ -1,6 +1,7 @@
-import { useState, type ChangeEvent } from 'react';
-import { sendToBackground } from '../../../lib/messaging/protocol';
+import { type ChangeEvent,useState } from 'react';
+
 import { errorMessage } from '../../../lib/core/errors';
+import { sendToBackground } from '../../../lib/messaging/protocol';
 
 type ImportState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'done'; text: string } | { kind: 'error'; text: string };
 

@@ -4,6 +4,7 @@
  * cost a count and a dozen rows.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+
 import type { CheckRecord } from '../../../lib/db/entities';
 import { checksWindow, searchCheckIds } from '../../../lib/db/history-queries';
 import { queryWords } from '../../../lib/db/search-words';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+
+import { errorMessage } from '../../../lib/core/errors';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { activeTabId } from '../active-tab';
 import { RatingResult } from './rating-result';
-import { errorMessage } from '../../../lib/core/errors';
 
 /**
  * "Rate an explanation" (FinGrAct): the user selects an explanation on a page (a fact-check article, a
@@ -18,7 +19,7 @@ export function RateView() {
   const [pending, setPending] = useState(false);
   const [ratingId, setRatingId] = useState<string>();
 
-  const useSelection = async () => {
+  const takePageSelection = async () => {
     setMessage(undefined);
     try {
       const read = await sendToBackground('readPageSelection', { tabId: await activeTabId() });
@@ -53,7 +54,7 @@ export function RateView() {
       <div className="field">
         <label htmlFor="rate-explanation-text">Explanation</label>
         <textarea id="rate-explanation-text" data-testid="rate-explanation-text" rows={6} value={explanation} onChange={(e) => setExplanation(e.target.value)} />
-        <button type="button" className="secondary small" data-testid="rate-use-selection" onClick={() => void useSelection()}>
+        <button type="button" className="secondary small" data-testid="rate-use-selection" onClick={() => void takePageSelection()}>
           Use the text selected on the page
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { RatingRecord } from '../../../lib/db/entities';
 import { evidenceUrl } from '../../../lib/view/evidence-link';

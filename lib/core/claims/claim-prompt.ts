@@ -5,7 +5,8 @@
  * written, and the benchmark's baseline (scripts/bench/baseline/extract-claims.ts) makes it per sentence.
  */
 import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
+
+import { DATA_BLOCK_RULE,dataBlock } from '../model/prompt-safety';
 import type { StructuredCallSpec } from '../model/structured-call';
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import { anchorClaim } from './anchor-claims';

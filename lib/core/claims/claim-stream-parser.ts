@@ -1,6 +1,7 @@
 /** Incremental parsing of a streamed claim-extraction reply, for the claim stage (stream-claims.ts). */
 import { JSONParser } from '@streamparser/json';
 import type { z } from 'zod';
+
 import { JsonReplyStart } from '../model/json-reply-start';
 
 /**

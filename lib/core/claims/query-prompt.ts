@@ -7,6 +7,7 @@
  * (scripts/bench/baseline/generate-queries.ts).
  */
 import { z } from 'zod';
+
 import type { Claim, ClaimQueries } from '../types';
 
 /** The query fields of one claim, as the model returns them. */

@@ -2,22 +2,22 @@
  * The claim stage as the pipeline runs it: the claim call (claim-prompt.ts), streamed where the model can,
  * each claim handed over as soon as its search can start (extractClaimsAsWritten).
  */
-import { BudgetExceededError } from '../model/usage-meter';
 import { ProviderError } from '../errors';
-import { streamStructuredCall, structuredCall, type ModelCallContext } from '../model/structured-call';
+import { type ModelCallContext,streamStructuredCall, structuredCall } from '../model/structured-call';
+import { BudgetExceededError } from '../model/usage-meter';
 import type { Claim, ClaimQueries, Sentence } from '../types';
-import { ClaimStreamParser } from './claim-stream-parser';
 import {
   claimEntrySchemaFor,
   claimsCallSpec,
-  claimsFromReply,
-  searchableClaimSchemaFor,
-  sentenceAsEntry,
-  toClaim,
+  type claimsFromReply,
   type ExtractClaimsInput,
   type ExtractedClaims,
   type LooseClaimEntry,
+  searchableClaimSchemaFor,
+  sentenceAsEntry,
+  toClaim,
 } from './claim-prompt';
+import { ClaimStreamParser } from './claim-stream-parser';
 import { toClaimQueries } from './query-prompt';
 
 /**

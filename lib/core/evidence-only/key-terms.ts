@@ -4,8 +4,8 @@
  * and by length (scripts written with spaces), so "The Eiffel Tower was completed in 1889 in Paris"
  * becomes "Eiffel Tower completed 1889 Paris".
  */
-import { properNames, wordsOf } from './sentence-rules';
 import { STOPWORDS } from '../text/stopwords';
+import { properNames, wordsOf } from './sentence-rules';
 
 const MAX_TERMS = 8;
 

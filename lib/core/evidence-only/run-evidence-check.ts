@@ -5,11 +5,11 @@
  * there are no verdicts, no scores and no revisions, only sources to compare. "Judge these sources" later
  * hands this evidence to `runCheck` as `priorEvidence`, so the same queries are never searched twice.
  */
-import { ProviderError, errorMessage } from '../errors';
+import { errorMessage,ProviderError } from '../errors';
+import { findEvidence } from '../evidence/find-evidence';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
 import type { ChatModel } from '../ports';
 import { createRunContext } from '../run-context';
-import { findEvidence } from '../evidence/find-evidence';
 import { detectLanguage, splitSentences } from '../text/sentences';
 import type { Claim, ClaimQueries, Evidence } from '../types';
 import { queryFor, tripleFor } from './key-terms';

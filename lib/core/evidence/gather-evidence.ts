@@ -5,12 +5,12 @@
  */
 import type { Embedder, SearchResult } from '../ports';
 import { buildTextFragment } from '../text/build-text-fragment';
-import { selectPassages } from './passages/select-passages';
 import { hostOf } from '../text/hosts';
-import { sourceTypeByRule } from './sources/source-type-rules';
 import type { Claim, ClaimQueries, Evidence, EvidenceSource } from '../types';
+import { selectPassages } from './passages/select-passages';
 import type { PageReader } from './read-pages';
 import type { ClaimSearchResult } from './search-evidence';
+import { sourceTypeByRule } from './sources/source-type-rules';
 
 /** Limits and language for reading one claim's pages. */
 export interface GatherOptions {

@@ -4,7 +4,7 @@
  * shared), and kept in the cache so a re-check reads nothing again. A page that cannot be read is
  * remembered briefly too, so a dead link is not retried on every claim.
  */
-import { ProviderError, errorMessage } from '../errors';
+import { errorMessage,ProviderError } from '../errors';
 import type { Article, ArticleExtractor, Cache, PageFetcher } from '../ports';
 import { canonicalUrl } from './sources/url-filter';
 

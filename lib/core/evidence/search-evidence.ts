@@ -4,10 +4,10 @@
  * fact-checks. One provider failing never sinks the claim: it becomes a warning, and only when every
  * source failed is the claim "could not check".
  */
-import { ProviderError, errorMessage } from '../errors';
+import { errorMessage,ProviderError } from '../errors';
 import type { Cache, KnowledgeGraph, SearchProvider, SearchResult } from '../ports';
-import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
 import type { Claim, ClaimQueries } from '../types';
+import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
 
 const SEARCH_TTL_MS = 24 * 3600 * 1000;
 const MAX_KNOWLEDGE_STATEMENTS = 3;

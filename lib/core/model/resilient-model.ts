@@ -4,6 +4,7 @@
  * request or a cancellation fails at once, since repeating it cannot help and only burns quota.
  */
 import pLimit from 'p-limit';
+
 import { ProviderError } from '../errors';
 import type { ChatModel, ChatRequest, ChatResponse } from '../ports';
 

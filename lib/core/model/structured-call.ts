@@ -4,8 +4,9 @@
  * accounting and caching of valid replies. Every pipeline stage that asks the model goes through here.
  */
 import type { z } from 'zod';
+
 import { ProviderError } from '../errors';
-import { DEFAULT_REPLY_TOKENS, type Cache, type ChatMessage, type ChatModel, type Clock, type ModelRole, type TokenUsage } from '../ports';
+import { type Cache, type ChatMessage, type ChatModel, type Clock, DEFAULT_REPLY_TOKENS, type ModelRole, type TokenUsage } from '../ports';
 import type { StageName } from '../types';
 import { stableHash } from './stable-hash';
 import { toStrictJsonSchema } from './strict-schema';

@@ -4,6 +4,11 @@
  * FinGrAct / citation-attribution scoring of the final explanations. Each step is contained: a failure
  * becomes a warning and leaves the check's verdicts untouched.
  */
+import { errorMessage } from '../errors';
+import type { ModelCallContext } from '../model/structured-call';
+import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
+import type { Cache, PageFetcher } from '../ports';
+import type { Claim, ClaimAssessment, Evidence, Revision, Sentence } from '../types';
 import { attributeCitations } from './explanations/attribute-citations';
 import { refineClaims } from './explanations/debate-refine';
 import { explanationsToScore, scoreExplanations } from './explanations/score-explanations';
@@ -11,11 +16,6 @@ import type { ActionabilityScore, AttributionResult, Refinement } from './explan
 import { auditLinks, type LinkAuditDeps } from './links/audit-links';
 import { findLinks } from './links/find-links';
 import type { CitedLink, LinkAudit } from './links/types';
-import type { ModelCallContext } from '../model/structured-call';
-import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
-import type { Cache, PageFetcher } from '../ports';
-import type { Claim, ClaimAssessment, Evidence, Revision, Sentence } from '../types';
-import { errorMessage } from '../errors';
 
 /**
  * Links audited per run (a check's text, a rated explanation), in text order. A link directory pasted as

@@ -5,16 +5,16 @@
  * errors from the evidence and judges whether the explanation names and corrects each. When the
  * explanation cites [n] markers and links, nothing more is needed: its links are scored from the audit.
  */
-import type { ActionabilityScore, ExplanationLinkScore } from './explanations/types';
-import { rateExplanation } from './explanations/rate-explanation';
-import { findLinks } from './links/find-links';
-import type { LinkAudit } from './links/types';
-import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
-import { auditRunLinks } from './quality-stages';
-import { createRunContext } from '../run-context';
 import { findEvidence } from '../evidence/find-evidence';
+import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
+import { createRunContext } from '../run-context';
 import { detectLanguage, splitSentences } from '../text/sentences';
 import type { CheckUsage, Claim, Evidence } from '../types';
+import { rateExplanation } from './explanations/rate-explanation';
+import type { ActionabilityScore, ExplanationLinkScore } from './explanations/types';
+import { findLinks } from './links/find-links';
+import type { LinkAudit } from './links/types';
+import { auditRunLinks } from './quality-stages';
 
 export type RatingStage = 'evidence' | 'links' | 'judging';
 

@@ -5,8 +5,9 @@
  * construction. One call covers every sentence of a check.
  */
 import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../model/structured-call';
+
+import { DATA_BLOCK_RULE,dataBlock } from '../model/prompt-safety';
+import { type ModelCallContext,structuredCall } from '../model/structured-call';
 import type { Claim, ClaimAssessment, Evidence, Revision, RevisionChange, Sentence } from '../types';
 
 const PASSAGE_CHARS = 800;

@@ -6,8 +6,8 @@
  * the user's filters (source types, single sources, sources rated low), so unticking a source re-scores
  * instantly with no model call.
  */
-import type { Band, Claim, ClaimAssessment, Evidence, Score, SourceType, Stance } from '../types';
 import { rateUrl, type RatingsTable } from '../evidence/sources/domain-ratings';
+import type { Band, Claim, ClaimAssessment, Evidence, Score, SourceType, Stance } from '../types';
 import { deriveVerdict } from '../verify/verdict';
 
 export const BAND_THRESHOLDS = { red: 0.3, orange: 0.6 } as const;

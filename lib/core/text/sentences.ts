@@ -8,7 +8,7 @@
  */
 import type { Sentence } from '../types';
 import { detectLanguage } from './detect-language';
-import { scanBlocks, type BlockKind, type TextBlock } from './sentence-blocks';
+import { type BlockKind, scanBlocks, type TextBlock } from './sentence-blocks';
 import { segmentsOf, sentenceSegmenter } from './sentence-segmenter';
 
 export { detectLanguage } from './detect-language';
@@ -60,7 +60,7 @@ const PROTECTED =
 const URL_TRAILER = /[.,;:!?'"”’»)\]]+$/u;
 const LINE_BREAKS = /\r\n|[\n\r\u2028\u2029\u0085]/g;
 /** Opening and closing punctuation around the last word before a boundary ("(Dr." or "wait…”"). */
-const OPENERS = /^[("'“‘«\[]+/u;
+const OPENERS = /^[("'“‘«[]+/u;
 const CLOSERS = /[)"'”’»\]]+$/u;
 
 /** Text without any sentence terminator is one sentence; the segmenter need not look at it. */

@@ -1,6 +1,7 @@
 /** Early verdicts: the stances of a streamed verification reply, as soon as they are written (verify-claim.ts). */
 import { JSONParser } from '@streamparser/json';
 import type { z } from 'zod';
+
 import { JsonReplyStart } from '../model/json-reply-start';
 
 /**

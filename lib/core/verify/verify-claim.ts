@@ -4,13 +4,14 @@
  * stances, which come first so that, streamed, the verdict is known while the rest is still being written.
  */
 import { z } from 'zod';
-import { BudgetExceededError } from '../model/usage-meter';
+
 import { ProviderError } from '../errors';
-import { dataBlock, DATA_BLOCK_RULE } from '../model/prompt-safety';
-import { streamStructuredCall, structuredCall, type ModelCallContext, type StructuredCallSpec } from '../model/structured-call';
-import { deriveVerdict } from './verdict';
+import { DATA_BLOCK_RULE,dataBlock } from '../model/prompt-safety';
+import { type ModelCallContext, streamStructuredCall, structuredCall, type StructuredCallSpec } from '../model/structured-call';
+import { BudgetExceededError } from '../model/usage-meter';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
 import { StanceStreamParser } from './stance-stream-parser';
+import { deriveVerdict } from './verdict';
 
 const PASSAGE_CHARS = 1_500;
 

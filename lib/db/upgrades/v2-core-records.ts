@@ -4,6 +4,7 @@
  * assessment, so stances move there.
  */
 import type { Transaction } from 'dexie';
+
 import type { ClaimAssessment, Evidence, Judgement, Stance } from '../../core/types';
 import { searchWordsFor } from '../search-words';
 

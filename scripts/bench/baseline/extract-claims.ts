@@ -4,7 +4,7 @@
  * same call (lib/core/claims/stream-claims.ts), so a claim's search starts while the model still writes.
  */
 import { claimsCallSpec, claimsFromReply, type ExtractClaimsInput, type ExtractedClaims } from '../../../lib/core/claims/claim-prompt';
-import { structuredCall, type ModelCallContext } from '../../../lib/core/model/structured-call';
+import { type ModelCallContext,structuredCall } from '../../../lib/core/model/structured-call';
 import type { Sentence } from '../../../lib/core/types';
 
 /** Extracts and anchors the claims of one batch of sentences, with their search queries. */

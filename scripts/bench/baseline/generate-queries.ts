@@ -4,9 +4,10 @@
  * (lib/core/claims/query-prompt.ts), which saves a model round-trip on every check's critical path.
  */
 import { z } from 'zod';
+
 import { QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from '../../../lib/core/claims/query-prompt';
-import { dataBlock, DATA_BLOCK_RULE } from '../../../lib/core/model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../../../lib/core/model/structured-call';
+import { DATA_BLOCK_RULE,dataBlock } from '../../../lib/core/model/prompt-safety';
+import { type ModelCallContext,structuredCall } from '../../../lib/core/model/structured-call';
 import type { Claim, ClaimQueries } from '../../../lib/core/types';
 
 const queriesSchema = z.object({ claims: z.array(z.object({ id: z.string(), ...QUERY_FIELDS })) });

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
 import { browserPath } from '../browsers';
 import { makeTempDir, removeTempDir } from './temp-dirs';
 

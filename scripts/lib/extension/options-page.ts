@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+
 import type { ExtensionBrowser } from './launch';
 
 export interface ModelForm {

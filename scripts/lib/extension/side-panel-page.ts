@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+
 import type { ExtensionBrowser } from './launch';
 
 /** The side panel, opened in a tab (chrome.sidePanel.open needs a user gesture; see platform notes). */

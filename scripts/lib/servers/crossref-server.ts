@@ -5,7 +5,7 @@
  * "Resource not found." for any other.
  */
 import type { FaultResponses } from './faults';
-import { sendJson, sendText, startHarness, type ServerBase } from './harness';
+import { sendJson, sendText, type ServerBase,startHarness } from './harness';
 
 /** A registered work as a test scripts it. */
 export interface CrossrefWorkInput {

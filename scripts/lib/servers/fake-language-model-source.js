@@ -4,6 +4,7 @@
 // worker's global as text (serviceWorker.evaluate) and a unit test can load it the same way
 // (scripts/lib/servers/fake-language-model.ts). Tokens are counted as ceil(characters / 4), with the response
 // constraint counted as input unless omitResponseConstraintInput is set, as Chrome does.
+// eslint-disable-next-line @typescript-eslint/no-unused-expressions -- the file is this one expression, read as text
 (function installFakeLanguageModel(scope, options) {
   const state = {
     availability: options.availability || 'available',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import type { Availability } from '../../../lib/llm/prompt-api';
 
 /** What the fake browser model records (see fake-language-model-source.js). */

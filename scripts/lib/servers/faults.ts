@@ -5,6 +5,7 @@
  * "broken" body is) belongs to each protocol, so servers pass a {@link FaultResponses} to {@link applyFault}.
  */
 import type { ServerResponse } from 'node:http';
+
 import type { RecordedRequest } from './harness';
 
 /** A misbehaviour a server can be told to show. */

@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { applyFault, FaultSwitch, sleep, type FaultControls, type FaultResponses } from './faults';
+
+import { applyFault, type FaultControls, type FaultResponses,FaultSwitch, sleep } from './faults';
 
 /** One request as the server saw it. */
 export interface RecordedRequest {

@@ -6,14 +6,14 @@
  * Wikipedia and Wikidata at their real hosts (wikimedia-origin), saved pages at their real HTTPS origins
  * (https-origin), the fake on-device model, and the fact world that starts a whole set for one text.
  */
-import { startOpenAiServer, type OpenAiServer, type OpenAiServerOptions } from './openai-server';
-import { startSearxngServer, type SearxngServer, type SearxngServerOptions } from './searxng-server';
+import { type OpenAiServer, type OpenAiServerOptions,startOpenAiServer } from './openai-server';
+import { type SearxngServer, type SearxngServerOptions,startSearxngServer } from './searxng-server';
 import { startWebServer, type WebServer, type WebServerOptions } from './web-server';
 
+export * from './embeddings';
 export * from './faults';
 export * from './harness';
 export * from './json-schema-example';
-export * from './embeddings';
 export * from './openai-server';
 export * from './searxng-server';
 export * from './web-server';
@@ -57,9 +57,9 @@ export async function startAllServers(options: AllServersOptions = {}): Promise<
   };
 }
 export * from './fact-world';
-export * from './start-fact-world';
 export * from './https-origin';
-export * from './wikimedia-origin';
-export * from './world-article';
 export * from './latency';
 export * from './schema-order';
+export * from './start-fact-world';
+export * from './wikimedia-origin';
+export * from './world-article';

@@ -8,6 +8,7 @@
  * (search and page latencies too) must use the same scale, or the comparison is skewed.
  */
 import type { ServerResponse } from 'node:http';
+
 import { sleep } from './faults';
 
 /** How long a model takes to answer. */

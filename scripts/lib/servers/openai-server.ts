@@ -4,13 +4,15 @@
  * OpenAI's error bodies, optional API key, Ollama's origin check, CORS, and the shared fault switches.
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+
 import type OpenAI from 'openai';
+
 import { countTokens, embedText, toBase64Float32 } from './embeddings';
 import type { FaultResponses } from './faults';
-import { sendJson, startHarness, type RecordedRequest, type RequestContext, type ServerBase } from './harness';
+import { type RecordedRequest, type RequestContext, sendJson, type ServerBase,startHarness } from './harness';
 import { exampleFromSchema, type JsonSchema } from './json-schema-example';
-import { waitForCall, writePaced, type ScaledLatency } from './latency';
-import { understoodRequest, type ProviderRules } from './provider-rules';
+import { type ScaledLatency,waitForCall, writePaced } from './latency';
+import { type ProviderRules,understoodRequest } from './provider-rules';
 import { inSchemaOrder } from './schema-order';
 
 /** What a responder receives: the parsed chat request plus the HTTP headers and the last user message's text. */

@@ -4,7 +4,7 @@
  * in `search.formats` (the classic "JSON API switched off" misconfiguration).
  */
 import type { FaultResponses } from './faults';
-import { escapeHtml, sendJson, sendText, startHarness, type RequestContext, type ServerBase } from './harness';
+import { escapeHtml, type RequestContext, sendJson, sendText, type ServerBase,startHarness } from './harness';
 
 /** A result as a test scripts it. */
 export interface SearxngResultInput {

@@ -1,8 +1,8 @@
-import { startOpenAiServer, type OpenAiServer } from './openai-server';
-import { startSearxngServer, type SearxngServer } from './searxng-server';
-import { startWebServer, type WebServer } from './web-server';
 import { WORLD_TOPICS, worldPages, worldResponder, worldSearch } from './fact-world';
+import { type OpenAiServer,startOpenAiServer } from './openai-server';
 import type { ProviderRules } from './provider-rules';
+import { type SearxngServer,startSearxngServer } from './searxng-server';
+import { startWebServer, type WebServer } from './web-server';
 
 export interface FactWorld {
   model: OpenAiServer;

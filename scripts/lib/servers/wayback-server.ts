@@ -5,7 +5,7 @@
  * sees them and at `/web/<timestamp>id_/<url>` as originally captured.
  */
 import type { FaultResponses } from './faults';
-import { sendJson, sendText, startHarness, type ServerBase } from './harness';
+import { sendJson, sendText, type ServerBase,startHarness } from './harness';
 
 /** One capture of a page. */
 export interface WaybackSnapshotInput {

@@ -4,8 +4,9 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
 import type { FaultResponses } from './faults';
-import { escapeHtml, sendText, startHarness, type RecordedRequest, type RequestContext, type ServerBase } from './harness';
+import { escapeHtml, type RecordedRequest, type RequestContext, sendText, type ServerBase,startHarness } from './harness';
 
 /** A page to serve. */
 export interface WebResponse {

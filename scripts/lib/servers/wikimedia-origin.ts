@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { worldWikipedia } from './fact-world';
-import { startHttpsOrigin, type HttpsOrigin } from './https-origin';
+import { type HttpsOrigin,startHttpsOrigin } from './https-origin';
 
 /** The hosts a fresh install searches: Wikipedia (English edition) and Wikidata, both on by default. */
 export const WIKIMEDIA_HOSTS = ['en.wikipedia.org', 'www.wikidata.org'];

@@ -5,8 +5,9 @@
  * opened in a tab next to the page. (Chrome's side panel: page-commands.test.ts.)
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, type FactWorld } from '../../../scripts/lib/servers';
-import { launchFirefoxDriver, type FirefoxDriver } from '../harness/firefox-driver';
+
+import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
+import { type FirefoxDriver,launchFirefoxDriver } from '../harness/firefox-driver';
 import { realSidebar } from '../harness/firefox-sidebar';
 import { byTestId, configureDriverForWorld } from '../harness/journey-pages';
 

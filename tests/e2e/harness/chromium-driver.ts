@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
+
+import { type ExtensionBrowser,launchWithExtension } from '../../../scripts/lib/extension/launch';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
-import { launchWithExtension, type ExtensionBrowser } from '../../../scripts/lib/extension/launch';
 
 /** {@link DriverPage} on a Playwright page. Playwright's CSS engine already pierces open shadow roots. */
 export function playwrightDriverPage(page: Page): DriverPage {

@@ -6,6 +6,7 @@
  * UI lives in one), in both implementations.
  */
 import { inject } from 'vitest';
+
 import type { HttpsOrigin } from '../../../scripts/lib/servers';
 
 export type BrowserName = 'chromium' | 'firefox';

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+
 import { browserPath } from '../../../scripts/lib/browsers';
-import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 import { makeTempDir, removeTempDir } from '../../../scripts/lib/extension/temp-dirs';
+import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 
 /** The Firefox driver (Firefox-only tests name it; it has nothing beyond the shared driver now). */
 export type FirefoxDriver = ExtensionDriver;

@@ -1,7 +1,7 @@
 import { BANDS, HIGHLIGHT_NAMES } from '../../../lib/highlight/names';
+import type { ConnectionOutcome, ModelForm } from '../../../scripts/lib/extension/options-page';
 import type { FactWorld } from '../../../scripts/lib/servers';
 import type { DriverPage, ExtensionDriver } from './driver';
-import type { ConnectionOutcome, ModelForm } from '../../../scripts/lib/extension/options-page';
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 

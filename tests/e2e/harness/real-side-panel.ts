@@ -1,4 +1,5 @@
 import type { CDPSession } from 'playwright-core';
+
 import type { ExtensionBrowser } from '../../../scripts/lib/extension/launch';
 
 /** The two Chrome APIs `close` uses, typed here (the test project has no chrome types). */

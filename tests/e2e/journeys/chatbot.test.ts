@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startHttpsOrigin, withoutScripts, type FactWorld, type HttpsOrigin } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
-import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
+
+import { type FactWorld, type HttpsOrigin,startFactWorld, startHttpsOrigin, withoutScripts } from '../../../scripts/lib/servers';
 import { readChatFixture } from '../../unit/support/chat-fixtures';
+import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
 /** A saved real Claude conversation served at https://claude.ai, so the real match patterns apply. */
 const FIXTURE = 'claude/obsidian-ai-exporter--chat-simple.html';

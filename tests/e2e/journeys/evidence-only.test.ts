@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, type FactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type DriverPage, type ExtensionDriver } from '../harness/driver';
+
+import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
+import { driverBrowserName, type DriverPage, type ExtensionDriver,launchDriver } from '../harness/driver';
 import { ALL_HIGHLIGHT_NAMES, byTestId, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
 
 /** Every range in our named highlights, as "name: text", read from the page itself. */

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, type FactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type DriverPage, type ExtensionDriver } from '../harness/driver';
+
+import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
+import { driverBrowserName, type DriverPage, type ExtensionDriver,launchDriver } from '../harness/driver';
 import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
 
 const EIFFEL_SENTENCE = "It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World's Fair.";

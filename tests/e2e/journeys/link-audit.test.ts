@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startWebServer, type FactWorld, type WebServer } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, DriverSidePanel, type DriverOptionsPage } from '../harness/journey-pages';
+
+import { type FactWorld, startFactWorld, startWebServer, type WebServer } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { byTestId, configureDriverForWorld, type DriverOptionsPage,DriverSidePanel } from '../harness/journey-pages';
 
 /** A page the text's first sentence cites, long enough for Readability to call it an article. */
 const CURIE_PAGE = `<!doctype html><html lang="en"><head><title>Marie Curie biography</title></head><body><article><h1>Marie Curie</h1>

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, type FactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+
+import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
 import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
 

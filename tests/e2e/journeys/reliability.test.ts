@@ -5,8 +5,9 @@
  * at the passage through the browser's own text-fragment matching.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startHttpsOrigin, worldPages, worldSearch, type FactWorld, type HttpsOrigin } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+
+import { type FactWorld, type HttpsOrigin,startFactWorld, startHttpsOrigin, worldPages, worldSearch } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
 const LOW_HOST = 'www.infowars.com';

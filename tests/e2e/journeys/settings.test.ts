@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiServer, startSearxngServer, type OpenAiServer, type SearxngServer } from '../../../scripts/lib/servers';
+
+import { type OpenAiServer, type SearxngServer,startOpenAiServer, startSearxngServer } from '../../../scripts/lib/servers';
 import { deepSeekRules } from '../../../scripts/lib/servers/provider-rules';
-import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
 import { byTestId, DriverOptionsPage } from '../harness/journey-pages';
 
 const GOOD_KEY = 'sk-e2e-good-key';

@@ -3,8 +3,9 @@
  * loopback fact world: the same journeys in Chromium and in Firefox.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, WORLD_TEXT, worldSearch, type FactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+
+import { type FactWorld,startFactWorld, WORLD_TEXT, worldSearch } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
 describe(`side panel journeys (${driverBrowserName()})`, () => {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+
+import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
 /** Thorough mode chosen in the options page: the refuted claim's explanation goes through the critics. */

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, type FactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type ExtensionDriver } from '../harness/driver';
+
+import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld } from '../harness/journey-pages';
 
 /** One false claim (the Great Wall myth, refuted by the fact world) beside a true one. */

@@ -5,8 +5,9 @@
  * sources of a fresh install (Wikipedia and Wikidata), served at their real origins on loopback.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, startWikimediaOrigin, type FactWorld, type WikimediaOrigin } from '../../../scripts/lib/servers';
-import { driverBrowserName, launchDriver, type DriverPage, type ExtensionDriver } from '../harness/driver';
+
+import { type FactWorld, startFactWorld, startWikimediaOrigin, type WikimediaOrigin } from '../../../scripts/lib/servers';
+import { driverBrowserName, type DriverPage, type ExtensionDriver,launchDriver } from '../harness/driver';
 import { byTestId } from '../harness/journey-pages';
 
 describe(`welcome journey (${driverBrowserName()})`, () => {

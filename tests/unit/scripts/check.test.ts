@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../scripts/lib/servers/index';
+
+import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../../scripts/lib/servers/index';
 
 /** `npm run check` as a user runs it: a real process, configured by environment variables. */
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ensureTools, runAttached, whichOnPath } from '../../../scripts/lib/browsers';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 /** `npm run eval` as a user runs it: a real process, configured by environment variables. */

@@ -1,5 +1,6 @@
 /** `scripts/sites.ts` (npm run sites), called through its exported `main`, not spawned. */
 import { describe, expect, it } from 'vitest';
+
 import { main } from '../../../scripts/sites';
 import { CHAT_FIXTURES, readChatFixture } from '../support/chat-fixtures';
 

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { parseSavedPage } from '../../../scripts/sites';
 
 // Paths from this file's path (a string): under happy-dom the global URL class is happy-dom's, which

@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { DbContext } from '../../../components/sidepanel/db-context';
 import type { FactlightDb } from '../../../lib/db/schema';
 import type { BackgroundCommand } from '../../../lib/messaging/protocol';

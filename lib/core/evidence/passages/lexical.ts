@@ -16,7 +16,7 @@
  *   near-ties in favour of the passage with the claim's year or name, too little to outvote the text.
  *   On the eval set they measure neutral; they are kept because fact-checks hinge on them.
  */
-import { bm25Scores, idfTable, type Bm25Params } from './bm25';
+import { type Bm25Params,bm25Scores, idfTable } from './bm25';
 import { entityTerms, numberTerms, overlap } from './signals';
 import { tokenize } from './tokenize';
 

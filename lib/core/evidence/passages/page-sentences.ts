@@ -3,8 +3,8 @@
  * (a Wikipedia article found for three claims of one answer) would otherwise split and tokenize it once
  * per claim; only the claim's own words differ between those calls.
  */
-import type { Sentence } from '../../types';
 import { splitSentences } from '../../text/sentences';
+import type { Sentence } from '../../types';
 import { tokenize } from './tokenize';
 
 export interface PageSentences {

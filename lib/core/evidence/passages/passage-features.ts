@@ -13,8 +13,8 @@
  * listwise logistic fit (`npm run eval -- passages`, which prints the fit's in-sample, cross-validated and
  * held-out figures) and fixed as constants; the product does no fitting.
  */
-import { LEXICAL_PARAMS, lexicalIdf, lexicalScores, type PreparedQuery } from './lexical';
 import { splitSentences } from '../../text/sentences';
+import { LEXICAL_PARAMS, lexicalIdf, lexicalScores, type PreparedQuery } from './lexical';
 import { tokenize } from './tokenize';
 
 /** The features in the order `passageFeatures` returns them (the first is the lexical score itself). */

@@ -5,7 +5,7 @@
  * its cosine similarity to the claim is fused in (by reciprocal rank unless `fusion` says otherwise).
  */
 import type { Embedder } from '../../ports';
-import { embeddingScores, fuse, orderByScore, type Fusion } from './fusion';
+import { embeddingScores, fuse, type Fusion,orderByScore } from './fusion';
 import { prepareQuery } from './lexical';
 import { combineFeatures, passageFeatures, passageWeightVector } from './passage-features';
 import { tokenize } from './tokenize';

@@ -3,8 +3,8 @@
  * with their context windows, and keep the best windows that do not overlap.
  */
 import type { Embedder } from '../../ports';
-import { rankSentences, windowAround } from './rank-sentences';
 import { pageSentences } from './page-sentences';
+import { rankSentences, windowAround } from './rank-sentences';
 
 export interface SelectPassagesInput {
   claim: string;

@@ -4,12 +4,13 @@
  * host's type only: a page a path rule knows keeps its own (see takes-host-type.ts).
  */
 import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../../model/structured-call';
-import { normaliseHost } from '../../text/hosts';
-import { sourceTypeByHost } from './source-type-rules';
-import { SOURCE_TYPES, type SourceType } from '../../types';
+
 import { errorMessage } from '../../errors';
+import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext,structuredCall } from '../../model/structured-call';
+import { normaliseHost } from '../../text/hosts';
+import { SOURCE_TYPES, type SourceType } from '../../types';
+import { sourceTypeByHost } from './source-type-rules';
 
 const HOST_TTL_MS = 30 * 24 * 3600 * 1000;
 

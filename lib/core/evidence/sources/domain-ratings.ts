@@ -108,7 +108,11 @@ export function parseRatingsTable(text: string): RatingsTable {
 function unwrapAmpCache(host: string): string {
   const match = /^([a-z0-9-]+)\.cdn\.ampproject\.org$/.exec(host);
   if (!match?.[1]) return host;
-  return match[1].replace(/--/g, '\u0000').replace(/-/g, '.').replace(/\u0000/g, '-');
+  // AMP's cache writes '.' as '-' and '-' as '--'.
+  return match[1]
+    .split('--')
+    .map((part) => part.replace(/-/g, '.'))
+    .join('-');
 }
 
 /**

@@ -5,10 +5,11 @@
  * supported when its sentence is recovered for its passage (attribution-metrics.ts).
  */
 import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../../model/structured-call';
+
+import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext,structuredCall } from '../../model/structured-call';
 import { attributionResult, type CitationPair } from './attribution-metrics';
-import { citedNumbers, numberedSentences, type CitedSentence } from './cited-sentences';
+import { citedNumbers, type CitedSentence,numberedSentences } from './cited-sentences';
 import type { AttributionResult } from './types';
 
 /** Long pages are cut; the part that matters for one sentence is rarely past the first paragraphs. */

@@ -4,9 +4,10 @@
  * the typology misses), then a refiner that applies only their agreed feedback.
  */
 import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
+
+import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
 import type { Claim, ClaimAssessment, Revision } from '../../types';
-import { passageBlocks, type NumberedPassage } from './explain-evidence';
+import { type NumberedPassage,passageBlocks } from './explain-evidence';
 
 const PASSAGE_CHARS = 1_000;
 

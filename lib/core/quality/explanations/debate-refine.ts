@@ -10,13 +10,14 @@
  * feedback; at most 2 + 2·maxRounds + 1 (9 with the default 3 rounds), at least 2.
  */
 import type { z } from 'zod';
-import { structuredCall, type ModelCallContext } from '../../model/structured-call';
+
+import { errorMessage } from '../../errors';
+import { type ModelCallContext,structuredCall } from '../../model/structured-call';
 import { applyChanges } from '../../revise/revise-sentences';
 import type { Claim, ClaimAssessment, Evidence, Revision } from '../../types';
-import { criticSystem, debateContext, EXCHANGE_RULES, exchangeSchema, issuesBlock, REFINER_SYSTEM, refineSchema, reviewSchema, type CriticName } from './debate-prompts';
+import { type CriticName,criticSystem, debateContext, EXCHANGE_RULES, exchangeSchema, issuesBlock, REFINER_SYSTEM, refineSchema, reviewSchema } from './debate-prompts';
 import { numberedEvidence, type NumberedPassage } from './explain-evidence';
 import type { Refinement } from './types';
-import { errorMessage } from '../../errors';
 
 export const DEFAULT_MAX_ROUNDS = 3;
 

@@ -3,6 +3,7 @@
  * own explanations (score-explanations.ts) and "Rate an explanation" (rate-explanation.ts).
  */
 import { z } from 'zod';
+
 import type { ClaimError } from './types';
 
 /** One error of the claim (task 1) with what the explanation does about it (task 2). */

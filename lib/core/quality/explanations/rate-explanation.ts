@@ -5,8 +5,9 @@
  * No searching here: the caller gathers the evidence.
  */
 import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../../model/structured-call';
+
+import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext,structuredCall } from '../../model/structured-call';
 import type { Evidence } from '../../types';
 import { actionabilityScore } from './actionability-score';
 import { numberedList, passageBlocks } from './explain-evidence';

@@ -7,14 +7,15 @@
  * The link part of FinGrAct is scored by code from the assessment, without the model.
  */
 import { z } from 'zod';
-import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../../model/structured-call';
+
+import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext,structuredCall } from '../../model/structured-call';
 import type { Claim, ClaimAssessment, Evidence, Stance, Verdict } from '../../types';
 import { actionabilityScore } from './actionability-score';
 import { RECOVERY_RULES } from './attribute-citations';
 import { attributionResult, type CitationPair } from './attribution-metrics';
-import { citedNumbers, citedSentences, numberedSentences, type CitedSentence } from './cited-sentences';
-import { numberedEvidence, passageBlocks, type NumberedPassage } from './explain-evidence';
+import { citedNumbers, type CitedSentence,citedSentences, numberedSentences } from './cited-sentences';
+import { numberedEvidence, type NumberedPassage,passageBlocks } from './explain-evidence';
 import { claimErrorSchema, FINGRACT_TASKS, toClaimErrors } from './fingract-prompt';
 import type { ActionabilityScore, AttributionResult, ExplanationLinkScore } from './types';
 

@@ -3,12 +3,13 @@
  * then judge them all in one model call. One bad link never stops the others.
  */
 import pLimit from 'p-limit';
-import { ProviderError, errorMessage } from '../../errors';
+
+import { errorMessage,ProviderError } from '../../errors';
 import type { ModelCallContext } from '../../model/structured-call';
 import type { Cache } from '../../ports';
 import type { Sentence } from '../../types';
 import { isJudgeable, judgeLinks } from './judge-links';
-import { retrieveLink, type LinkRetrievalDeps } from './retrieve-link';
+import { type LinkRetrievalDeps,retrieveLink } from './retrieve-link';
 import type { CitedLink, LinkAudit, LinkRetrieval } from './types';
 
 export interface LinkAuditDeps extends LinkRetrievalDeps {

@@ -2,7 +2,7 @@
  * A failed page fetch as the link audit reports it: which `LinkStatus` it means and one clause a reader
  * understands (no trailing period, so the caller can add what the archive found).
  */
-import { ProviderError, errorMessage } from '../../errors';
+import { errorMessage,ProviderError } from '../../errors';
 import { hostOf } from '../../text/hosts';
 import type { LinkStatus } from './types';
 

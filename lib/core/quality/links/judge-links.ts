@@ -13,10 +13,11 @@
  *   "could not judge" is never "no".
  */
 import { z } from 'zod';
+
+import { errorMessage,ProviderError } from '../../errors';
+import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext,structuredCall } from '../../model/structured-call';
 import { BudgetExceededError } from '../../model/usage-meter';
-import { dataBlock, DATA_BLOCK_RULE } from '../../model/prompt-safety';
-import { structuredCall, type ModelCallContext } from '../../model/structured-call';
-import { ProviderError, errorMessage } from '../../errors';
 import type { Sentence } from '../../types';
 import { linkPassage } from './link-passage';
 import type { CitedLink, LinkAudit, LinkJudgement, LinkRetrieval } from './types';

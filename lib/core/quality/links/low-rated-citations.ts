@@ -1,5 +1,5 @@
 /** The link audit's reliability flag: the text's own citations whose site the domain ratings rate low. */
-import { rateUrl, type DomainRating, type RatingsTable } from '../../evidence/sources/domain-ratings';
+import { type DomainRating, rateUrl, type RatingsTable } from '../../evidence/sources/domain-ratings';
 
 /** A link the text cites whose site the ratings rate low. */
 export interface LowRatedCitation {

@@ -5,13 +5,13 @@
  * reference shows as such; a `#:~:text=` quote is looked for in the text that was read.
  */
 import { ProviderError } from '../../errors';
-import type { ArchiveSnapshot, ArticleExtractor, DoiRecord, DoiRegistry, FetchedPage, PageFetcher, WebArchive } from '../../ports';
 import { canonicalUrl } from '../../evidence/sources/url-filter';
+import type { ArchiveSnapshot, ArticleExtractor, DoiRecord, DoiRegistry, FetchedPage, PageFetcher, WebArchive } from '../../ports';
+import { hostOf } from '../../text/hosts';
+import { findTextFragment, fragmentFromQuote, fragmentQuote, parseTextFragment, type TextFragment } from '../../text/text-fragment';
 import { doiFromUrl } from './doi';
 import { readFetchFailure } from './fetch-failure';
 import { javascriptSignal, visibleText } from './html-signals';
-import { hostOf } from '../../text/hosts';
-import { findTextFragment, fragmentFromQuote, fragmentQuote, parseTextFragment, type TextFragment } from '../../text/text-fragment';
 import type { LinkRetrieval } from './types';
 
 /** The ports a retrieval uses; without an archive or a registry those steps are skipped. */

@@ -10,7 +10,7 @@
  * tokens. The docs name max_tokens; max_completion_tokens is treated as unknown (conservative).
  */
 import { jsonModeRefusal } from './openai';
-import { formatType, numberParam, openAiError, SIMULATED_REASONING, type ProviderRules } from './types';
+import { formatType, numberParam, openAiError, type ProviderRules,SIMULATED_REASONING } from './types';
 
 export function deepSeekRules(models = ['deepseek-flash', 'deepseek-v4-pro']): ProviderRules {
   return {

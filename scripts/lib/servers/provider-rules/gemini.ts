@@ -13,7 +13,7 @@
  * (`[{"error":{"code":400,"message":…,"status":"INVALID_ARGUMENT"}}]`), as client reports show; the docs do
  * not show the body.
  */
-import { formatType, isRecord, numberParam, type ChatBody, type ProviderRefusal, type ProviderRules } from './types';
+import { type ChatBody, formatType, isRecord, numberParam, type ProviderRefusal, type ProviderRules } from './types';
 
 const FIELDS = new Set([
   'model', 'messages', 'stream', 'stream_options', 'tools', 'tool_choice', 'modalities', 'n', 'stop', 'max_completion_tokens',

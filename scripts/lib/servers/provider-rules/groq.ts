@@ -19,7 +19,7 @@
  */
 import { jsonModeRefusal, OPENAI_FIELDS } from './openai';
 import { strictSchemaViolation } from './strict-schema';
-import { formatType, isRecord, numberParam, reasoningModel, SIMULATED_REASONING, type ProviderRefusal, type ProviderRules } from './types';
+import { formatType, isRecord, numberParam, type ProviderRefusal, type ProviderRules,reasoningModel, SIMULATED_REASONING } from './types';
 
 /** Groq's error body: message and type (no param or code on these). */
 function groqError(message: string): ProviderRefusal {

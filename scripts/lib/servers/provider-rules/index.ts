@@ -2,8 +2,7 @@
  * The provider matrix: one strict mode of the loopback model server per real provider, with the preset a
  * person would choose for it and that preset's default models.
  */
-import type { ModelPresetId } from '../../../../lib/settings/model-presets';
-import { MODEL_PRESETS } from '../../../../lib/settings/model-presets';
+import { MODEL_PRESETS, type ModelPresetId } from '../../../../lib/settings/model-presets';
 import { anthropicRules } from './anthropic';
 import { deepSeekRules } from './deepseek';
 import { geminiRules } from './gemini';
@@ -15,9 +14,9 @@ import { openRouterRules } from './openrouter';
 import type { ProviderRules } from './types';
 import { vllmRules } from './vllm';
 
-export * from './types';
 export { understoodRequest } from './model-reads-prompt';
 export { strictSchemaViolation } from './strict-schema';
+export * from './types';
 
 /** One provider mode of the matrix. */
 export interface ProviderMode {

@@ -4,6 +4,7 @@
  * it, as real ones mostly do). With neither, the model answers in prose, as a real one would.
  */
 import type OpenAI from 'openai';
+
 import { isRecord, type ProviderRules } from './types';
 
 type Params = OpenAI.Chat.ChatCompletionCreateParams;

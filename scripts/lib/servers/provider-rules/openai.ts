@@ -15,7 +15,7 @@
  * - json_schema with strict: the strict-schema rules (strict-schema.ts).
  */
 import { strictSchemaViolation } from './strict-schema';
-import { formatType, isRecord, messagesText, numberParam, openAiError, reasoningModel, SIMULATED_REASONING, type ChatBody, type ProviderRefusal, type ProviderRules } from './types';
+import { type ChatBody, formatType, isRecord, messagesText, numberParam, openAiError, type ProviderRefusal, type ProviderRules,reasoningModel, SIMULATED_REASONING } from './types';
 
 /** Request fields OpenAI's chat completions endpoint knows. */
 export const OPENAI_FIELDS = new Set([

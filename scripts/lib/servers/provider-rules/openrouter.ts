@@ -9,7 +9,7 @@
  * - Reasoning: the `reasoning: { effort }` object (https://openrouter.ai/docs/use-cases/reasoning-tokens);
  *   reasoning tokens are output tokens, reported in usage.completion_tokens_details.reasoning_tokens.
  */
-import { isRecord, numberParam, reasoningModel, SIMULATED_REASONING, type ChatBody, type ProviderRules } from './types';
+import { type ChatBody, isRecord, numberParam, type ProviderRules,reasoningModel, SIMULATED_REASONING } from './types';
 
 /** The parameters a model's providers support, as OpenRouter's model list reports them. */
 export const OPENROUTER_MODELS: Record<string, string[]> = {

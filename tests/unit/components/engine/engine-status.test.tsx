@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { EngineStatus } from '../../../../components/engine/engine-status';
 
 afterEach(cleanup);

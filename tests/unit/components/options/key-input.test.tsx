@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { KeyInput } from '../../../../components/options/key-input';
 
 afterEach(cleanup);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { activeTabId } from '../../../../components/sidepanel/active-tab';
 
 // The fake browser starts with no focused window; the panel's window is the current one.

@@ -2,15 +2,16 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { OnDeviceOption } from '../../../../components/welcome/on-device-option';
 import { WelcomeApp } from '../../../../components/welcome/welcome-app';
 import type { FactlightDb } from '../../../../lib/db/schema';
-import type { ModelConnectionDraft, StartCheckRequest } from '../../../../lib/messaging/protocol';
-import { redactSettings, type SettingsDraft } from '../../../../lib/settings/redact';
-import { modelSetupProblem } from '../../../../lib/settings/active-profile';
-import { chooseEngine, wantsOnDevice } from '../../../../lib/settings/engine';
 import type { OnDeviceStatus } from '../../../../lib/llm/on-device-download';
 import { ON_DEVICE_MESSAGES } from '../../../../lib/llm/on-device-messages';
+import type { ModelConnectionDraft, StartCheckRequest } from '../../../../lib/messaging/protocol';
+import { modelSetupProblem } from '../../../../lib/settings/active-profile';
+import { chooseEngine, wantsOnDevice } from '../../../../lib/settings/engine';
+import { redactSettings, type SettingsDraft } from '../../../../lib/settings/redact';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { detectOnDeviceModel } from '../../../../lib/welcome/on-device';
 import { WELCOME_SAMPLE_TEXT } from '../../../../lib/welcome/sample-text';

@@ -2,9 +2,10 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { SidePanelApp } from '../../../../entrypoints/sidepanel/app';
-import { reportToPanel, requestPanelFocus } from '../../../../lib/messaging/panel-focus';
 import type { FactlightDb } from '../../../../lib/db/schema';
+import { reportToPanel, requestPanelFocus } from '../../../../lib/messaging/panel-focus';
 import type { ExtensionStatus } from '../../../../lib/messaging/protocol';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
 import { fakeBackground, renderWithDb } from '../../support/panel-harness';

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+
 import { anchor, locate } from '../../../../lib/anchoring/anchor';
 import { describeRange } from '../../../../lib/anchoring/describe';
-import { isOrphaned, type CaptureSelectors, type Orphaned } from '../../../../lib/anchoring/selectors';
+import { type CaptureSelectors, isOrphaned, type Orphaned } from '../../../../lib/anchoring/selectors';
 import { buildTextIndex } from '../../../../lib/anchoring/text-index';
 import { MIN_QUOTE_SCORE } from '../../../../lib/text/match-quote';
 import { collapse, mountReadabilityPage, random, sampleRange } from './load-page';

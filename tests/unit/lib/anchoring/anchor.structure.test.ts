@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { anchor } from '../../../../lib/anchoring/anchor';
 import { describeRange } from '../../../../lib/anchoring/describe';
 import { isOrphaned, textQuote } from '../../../../lib/anchoring/selectors';

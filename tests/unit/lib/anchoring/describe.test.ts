@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+
 import { anchor, locate } from '../../../../lib/anchoring/anchor';
 import { captureSelection, describeRange, rangeForSubspan } from '../../../../lib/anchoring/describe';
-import { isOrphaned, textPosition, textQuote, type Capture, type Orphaned } from '../../../../lib/anchoring/selectors';
+import { type Capture, isOrphaned, type Orphaned,textPosition, textQuote } from '../../../../lib/anchoring/selectors';
 import { buildTextIndex } from '../../../../lib/anchoring/text-index';
 import { collapse, mountChatPage, mountReadabilityPage } from './load-page';
 

@@ -7,8 +7,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { READABILITY_PAGES } from '../../support/real-pages';
+
 import { CHAT_FIXTURES } from '../../support/chat-fixtures';
+import { READABILITY_PAGES } from '../../support/real-pages';
 
 function readFixture(path: string, what: string): string {
   if (!existsSync(path)) throw new Error(`${what} not found at ${path} (see SOURCE.txt in its fixture folder).`);

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { buildTextIndex, offsetOfPoint, pointAtOffset } from '../../../../lib/anchoring/text-index';
 
 /** Builds an element from a tag, attributes and children, without HTML strings. */

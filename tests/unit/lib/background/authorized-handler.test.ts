@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { registerCheckHandlers } from '../../../../lib/background/check-handlers';
+import { registerPageHandlers } from '../../../../lib/background/page-handlers';
 import { registerRatingHandlers } from '../../../../lib/background/rating-handlers';
 import { createRatingManager } from '../../../../lib/background/rating-manager';
-import { registerPageHandlers } from '../../../../lib/background/page-handlers';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
-import { loadSettings } from '../../../../lib/settings/store';
-import { backgroundMessaging, COMMAND_AUDIENCE, type BackgroundCommand } from '../../../../lib/messaging/protocol';
+import { type BackgroundCommand,backgroundMessaging, COMMAND_AUDIENCE } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { saveSettings } from '../../../../lib/settings/store';
+import { loadSettings, saveSettings } from '../../../../lib/settings/store';
 
 const SECRET = 'sk-test-DO-NOT-LEAK-1234567890';
 const SEARCH_SECRET = 'brave-DO-NOT-LEAK-0987654321';

@@ -1,15 +1,16 @@
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { BADGE_RUNNING, BADGE_RUNNING_COLOR, BADGE_WRONG_COLOR, badgeFor, createToolbarBadge } from '../../../../lib/background/badge';
 import { createRunManager } from '../../../../lib/background/run-manager';
+import type { Verdict } from '../../../../lib/core/types';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import type { CheckRecord, ClaimRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
-import type { Verdict } from '../../../../lib/core/types';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../../scripts/lib/servers/index';
+import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 
 /** The toolbar badge follows the persisted check of each tab, read back from fake-browser's `action`. */
 describe('toolbar badge', () => {

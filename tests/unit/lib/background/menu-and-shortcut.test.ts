@@ -7,13 +7,14 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { registerMenuAndShortcut, SHORTCUT_COMMAND } from '../../../../lib/background/menu-and-shortcut';
 import { NO_PAGE, PAGE_GONE, registerPageHandlers } from '../../../../lib/background/page-handlers';
 import { HIGHLIGHTER_FILE } from '../../../../lib/background/tab-sync';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
-import { PANEL_FOCUS_TTL_MS, watchPanelFocus, type PanelFocus } from '../../../../lib/messaging/panel-focus';
-import { backgroundMessaging, type BackgroundCommand, type Result, type StartCheckResult } from '../../../../lib/messaging/protocol';
+import { PANEL_FOCUS_TTL_MS, type PanelFocus,watchPanelFocus } from '../../../../lib/messaging/panel-focus';
+import { type BackgroundCommand, backgroundMessaging, type Result, type StartCheckResult } from '../../../../lib/messaging/protocol';
 
 /** An extension event whose listeners the test can fire. */
 function recordedEvent<Args extends unknown[]>() {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { drawRequestFor } from '../../../../lib/background/page-spans';
-import { parseTextFragment } from '../../../../lib/core/text/text-fragment';
-import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
+
 import type { CaptureSelectors } from '../../../../lib/anchoring/selectors';
+import { drawRequestFor } from '../../../../lib/background/page-spans';
+import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
+import { parseTextFragment } from '../../../../lib/core/text/text-fragment';
 import { buildCheckView } from '../../support/check-fixtures';
 
 /** The check drawn in its page: the card's top evidence links to the passage and names its reliability. */

@@ -4,11 +4,12 @@
  */
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createRatingManager } from '../../../../lib/background/rating-manager';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, startWebServer, type FactWorld, type WebServer } from '../../../../scripts/lib/servers/index';
+import { type FactWorld, startFactWorld, startWebServer, type WebServer } from '../../../../scripts/lib/servers/index';
 
 describe('rating manager', () => {
   let world: FactWorld;

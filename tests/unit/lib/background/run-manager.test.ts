@@ -1,13 +1,14 @@
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { loadCheckView } from '../../../../lib/db/check-view';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../../scripts/lib/servers/index';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
+import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 
 /** The background's run manager with a real Dexie database (fake-indexeddb) and the loopback world. */
 describe('run manager', () => {

@@ -4,8 +4,9 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
-import { backgroundMessaging, type BackgroundCommand } from '../../../../lib/messaging/protocol';
+import { type BackgroundCommand,backgroundMessaging } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { loadSettings, saveSettings } from '../../../../lib/settings/store';
 

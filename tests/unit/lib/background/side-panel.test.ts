@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { openSidePanelFor, toolbarButtonContext } from '../../../../lib/background/side-panel';
 
 let calls: string[];

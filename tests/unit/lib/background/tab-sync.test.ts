@@ -6,6 +6,7 @@
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { createTabSync } from '../../../../lib/background/tab-sync';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
@@ -13,7 +14,7 @@ import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import type { DrawCheckRequest } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, type FactWorld } from '../../../../scripts/lib/servers/index';
+import { type FactWorld,startFactWorld } from '../../../../scripts/lib/servers/index';
 
 describe('tab sync', () => {
   const TEXT = 'Mount Everest is the highest mountain on Earth, at 8,849 metres.';

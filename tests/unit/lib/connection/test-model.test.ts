@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { testModelConnection } from '../../../../lib/connection/test-model';
 import type { ModelProfile } from '../../../../lib/settings/schema';
-import { startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/index';
+import { type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/index';
 
 const KEY = 'sk-unit';
 

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createFloatingButton } from '../../../../lib/content/floating-button';
 import { scriptedClick, userClick } from './user-click';
 

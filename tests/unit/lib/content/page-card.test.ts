@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createPageCard } from '../../../../lib/content/page-card';
 import type { PageSpan } from '../../../../lib/messaging/protocol';
 import { scriptedClick, userClick } from './user-click';

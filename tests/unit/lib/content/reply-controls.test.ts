@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { createReplyControls } from '../../../../lib/content/reply-controls';
 import { backgroundMessaging, type StartCheckRequest } from '../../../../lib/messaging/protocol';
 import { claude } from '../../../../lib/sites/claude';

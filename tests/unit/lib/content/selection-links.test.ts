@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { linksInRange } from '../../../../lib/content/selection-links';
 
 afterEach(() => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { forgivingCache } from '../../../../lib/core/forgiving-cache';
 import { MemoryCache } from '../../support/model-fakes';
 

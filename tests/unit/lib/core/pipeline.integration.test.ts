@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { runCheck } from '../../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../../lib/core/pipeline-types';
 import { scoreText } from '../../../../lib/core/score/credibility';
@@ -6,7 +7,7 @@ import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extrac
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, WORLD_TEXT, worldResponder as worldAnswer, type FactWorld } from '../../../../scripts/lib/servers/index';
+import { type FactWorld,startFactWorld, WORLD_TEXT, worldResponder as worldAnswer } from '../../../../scripts/lib/servers/index';
 
 /**
  * The whole core against real loopback servers: the OpenAI-compatible model (scripted), SearXNG and four

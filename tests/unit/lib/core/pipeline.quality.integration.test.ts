@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { runCheck } from '../../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, startWebServer, WORLD_TEXT, type FactWorld, type WebServer } from '../../../../scripts/lib/servers/index';
+import { type FactWorld, startFactWorld, startWebServer, type WebServer,WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 
 /**
  * Issue 6 through the whole core and the settings wiring, against loopback servers: the link audit of the

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { runCheck } from '../../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../../lib/core/pipeline-types';
 import { fakeRun } from '../../support/fake-run';

@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { claimsCallSpec } from '../../../../lib/core/claims/claim-prompt';
+import { toStrictJsonSchema } from '../../../../lib/core/model/strict-schema';
 import { runCheck } from '../../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../../lib/core/pipeline-types';
+import { splitSentences } from '../../../../lib/core/text/sentences';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { toStrictJsonSchema } from '../../../../lib/core/model/strict-schema';
-import { claimsCallSpec } from '../../../../lib/core/claims/claim-prompt';
-import { splitSentences } from '../../../../lib/core/text/sentences';
-import { countTokens, inSchemaOrder, startFactWorld, worldResponder, WORLD_TEXT, type ChatRequest, type FactWorld, type JsonSchema } from '../../../../scripts/lib/servers/index';
+import { type ChatRequest, countTokens, type FactWorld, inSchemaOrder, type JsonSchema,startFactWorld, WORLD_TEXT, worldResponder } from '../../../../scripts/lib/servers/index';
 
 /**
  * Streamed claim extraction against the real loopback servers, through the extension's own wiring (the

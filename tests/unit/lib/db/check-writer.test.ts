@@ -1,5 +1,6 @@
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { Evidence, SourceType } from '../../../../lib/core/types';
 import { loadCheckView } from '../../../../lib/db/check-view';
 import { createCheckWriter, EMPTY_PROGRESS, unsavedWarning } from '../../../../lib/db/check-writer';

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { createDexieCache } from '../../../../lib/db/dexie-cache';
 import { FactlightDb } from '../../../../lib/db/schema';
 

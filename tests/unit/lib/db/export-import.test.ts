@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadCheckView, type CheckView } from '../../../../lib/db/check-view';
+
 import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
-import { exportCheckMarkdown, exportChecksJson, parseChecksImport, writeImportedChecks, type ImportedCheck } from '../../../../lib/db/export-import';
+import { type CheckView,loadCheckView } from '../../../../lib/db/check-view';
+import { exportCheckMarkdown, exportChecksJson, type ImportedCheck,parseChecksImport, writeImportedChecks } from '../../../../lib/db/export-import';
 import type { ChecksExport } from '../../../../lib/db/export-schema';
 import type { FactlightDb } from '../../../../lib/db/schema';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';

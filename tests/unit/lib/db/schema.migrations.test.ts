@@ -4,6 +4,7 @@
  */
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
+
 import { loadCheckView } from '../../../../lib/db/check-view';
 import { FactlightDb, LATEST_VERSION } from '../../../../lib/db/schema';
 import { v1 } from './fixtures/v1';

@@ -1,5 +1,6 @@
 /** The rules of the boilerplate cleanup on small hand-written pages, one kind of furniture at a time. */
 import { describe, expect, it } from 'vitest';
+
 import { furnitureReason } from '../../../../lib/extract/boilerplate-text';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 

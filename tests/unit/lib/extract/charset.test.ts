@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { charsetFromContentType, charsetFromMeta, decodeHtml } from '../../../../lib/extract/charset';
 
 describe('charsets', () => {

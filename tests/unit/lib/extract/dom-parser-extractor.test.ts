@@ -6,6 +6,7 @@
  */
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { createDomParserExtractor } from '../../../../lib/extract/dom-parser-extractor';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { realPage } from '../../support/real-pages';

@@ -1,5 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+
 import { domToText } from '../../../../lib/extract/dom-text';
 
 describe('domToText', () => {

@@ -4,6 +4,7 @@
  */
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { normaliseDate } from '../../../../lib/extract/metadata';
 import { realPage } from '../../support/real-pages';

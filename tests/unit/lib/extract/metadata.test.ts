@@ -1,5 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+
 import { readMetadata } from '../../../../lib/extract/metadata';
 
 describe('readMetadata', () => {

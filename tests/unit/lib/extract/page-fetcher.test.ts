@@ -3,6 +3,7 @@
  * the private-network policy, size caps, binary content, timeouts and cancellation.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { ProviderError } from '../../../../lib/core/errors';
 import type { FetchOptions, PageFetcher } from '../../../../lib/core/ports';
 import { createPageFetcher, MAX_REDIRECTS } from '../../../../lib/extract/page-fetcher';

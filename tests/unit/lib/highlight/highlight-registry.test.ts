@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHighlightLayer, HIGHLIGHT_NAMES, highlightApiOf, type HighlightApi } from '../../../../lib/highlight/highlight-registry';
-import { FakeHighlight, installHighlightPolyfill, type FakeRegistry } from './highlight-polyfill';
+
+import { createHighlightLayer, HIGHLIGHT_NAMES, type HighlightApi,highlightApiOf } from '../../../../lib/highlight/highlight-registry';
+import { FakeHighlight, type FakeRegistry,installHighlightPolyfill } from './highlight-polyfill';
 
 let polyfill: { registry: FakeRegistry; uninstall: () => void };
 let api: HighlightApi;

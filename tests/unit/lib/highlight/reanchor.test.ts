@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { describeRange } from '../../../../lib/anchoring/describe';
-import { createHighlightLayer, highlightApiOf, installHighlightStyles, type HighlightLayer } from '../../../../lib/highlight/highlight-registry';
-import { reanchorSpans, watchForReanchor, type Scheduler, type StoredSpan } from '../../../../lib/highlight/reanchor';
+import { createHighlightLayer, highlightApiOf, type HighlightLayer,installHighlightStyles } from '../../../../lib/highlight/highlight-registry';
+import { reanchorSpans, type Scheduler, type StoredSpan,watchForReanchor } from '../../../../lib/highlight/reanchor';
 import { installHighlightPolyfill } from './highlight-polyfill';
 
 /** Timers that run only when the test advances the clock. */

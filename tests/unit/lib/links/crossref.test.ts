@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { ProviderError } from '../../../../lib/core/errors';
 import { createCrossrefRegistry } from '../../../../lib/links/crossref';
-import { startCrossrefServer, type CrossrefServer } from '../../../../scripts/lib/servers/crossref-server';
+import { type CrossrefServer,startCrossrefServer } from '../../../../scripts/lib/servers/crossref-server';
 
 /** The Crossref adapter against a loopback Crossref REST API. */
 describe('Crossref DOI registry adapter', () => {

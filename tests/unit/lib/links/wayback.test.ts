@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { ProviderError } from '../../../../lib/core/errors';
 import { createWaybackArchive, rawSnapshotUrl, waybackTimestamp } from '../../../../lib/links/wayback';
 import { startWaybackServer, type WaybackServer } from '../../../../scripts/lib/servers/wayback-server';

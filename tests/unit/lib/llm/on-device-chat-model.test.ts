@@ -1,20 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { ProviderError } from '../../../../lib/core/errors';
 import { structuredCall } from '../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../lib/core/model/usage-meter';
 import { runCheck } from '../../../../lib/core/pipeline';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
+import { createPageFetcher } from '../../../../lib/extract/page-fetcher';
 import { createOnDeviceChatModel, ON_DEVICE_PROMPT_LIMITS } from '../../../../lib/llm/on-device-chat-model';
 import { downloadOnDeviceModel, onDeviceStatus } from '../../../../lib/llm/on-device-download';
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
 import { createSearchProvider } from '../../../../lib/search/index';
-import { createPageFetcher } from '../../../../lib/extract/page-fetcher';
-import { startFactWorld, WORLD_TEXT, type FactWorld } from '../../../../scripts/lib/servers/index';
-import { installFakeLanguageModel, type FakeLanguageModelOptions } from '../../../../scripts/lib/servers/fake-language-model';
+import { type FakeLanguageModelOptions,installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
+import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 
 const answerSchema = z.object({ answer: z.string(), confidence: z.number() });
 

@@ -4,11 +4,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { UsageMeter } from '../../../../lib/core/model/usage-meter';
+
 import { structuredCall } from '../../../../lib/core/model/structured-call';
+import { UsageMeter } from '../../../../lib/core/model/usage-meter';
 import type { ChatRequest, JsonSchemaSpec } from '../../../../lib/core/ports';
 import { createOpenAiChatModel, type OpenAiChatModelOptions } from '../../../../lib/llm/openai-chat-model';
-import { startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/index';
+import { type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/index';
 import { anthropicRules, deepSeekRules, geminiRules, groqRules, lmStudioRules, openAiRules, openRouterRules, type ProviderRules } from '../../../../scripts/lib/servers/provider-rules/index';
 
 const spec: JsonSchemaSpec = {

@@ -6,20 +6,21 @@
  * fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { testModelConnection } from '../../../../lib/connection/test-model';
-import { attributeCitations } from '../../../../lib/core/quality/explanations/attribute-citations';
-import { rateExplanation } from '../../../../lib/core/quality/explanations/rate-explanation';
 import { UsageMeter } from '../../../../lib/core/model/usage-meter';
 import { runCheck } from '../../../../lib/core/pipeline';
 import type { ChatModel, ChatRequest } from '../../../../lib/core/ports';
-import { generateQueries } from '../../../../scripts/bench/baseline/generate-queries';
+import { attributeCitations } from '../../../../lib/core/quality/explanations/attribute-citations';
+import { rateExplanation } from '../../../../lib/core/quality/explanations/rate-explanation';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createOpenAiChatModel } from '../../../../lib/llm/openai-chat-model';
 import type { StructuredMode } from '../../../../lib/llm/request-profile';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../../../lib/settings/schema';
-import { startFactWorld, startWebServer, WORLD_TEXT, worldResponder, type ChatRequest as ScriptedRequest, type FactWorld, type WebServer } from '../../../../scripts/lib/servers/index';
+import { generateQueries } from '../../../../scripts/bench/baseline/generate-queries';
+import { type ChatRequest as ScriptedRequest, type FactWorld, startFactWorld, startWebServer, type WebServer,WORLD_TEXT, worldResponder } from '../../../../scripts/lib/servers/index';
 import { PROVIDER_MODES, type ProviderMode } from '../../../../scripts/lib/servers/provider-rules/index';
 
 const KEY = 'sk-matrix';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ProviderError } from '../../../../lib/core/errors';
 import { withResilience } from '../../../../lib/core/model/resilient-model';
 import type { ChatRequest } from '../../../../lib/core/ports';
 import { createOpenAiChatModel } from '../../../../lib/llm/openai-chat-model';
-import { callDurationMs, countTokens, LATENCY_PROFILES, startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/index';
+import { callDurationMs, countTokens, LATENCY_PROFILES, type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/index';
 
 const request: ChatRequest = {
   role: 'fast',

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import type { ChatRequest, JsonSchemaSpec } from '../../../../lib/core/ports';
 import { createOpenAiChatModel, createOpenAiEmbedder, type OpenAiChatModelOptions } from '../../../../lib/llm/openai-chat-model';
-import { countTokens, embedText, startOpenAiServer, type OpenAiServer, type RecordedRequest } from '../../../../scripts/lib/servers/index';
+import { countTokens, embedText, type OpenAiServer, type RecordedRequest,startOpenAiServer } from '../../../../scripts/lib/servers/index';
 
 const KEY = 'sk-unit';
 const spec: JsonSchemaSpec = {

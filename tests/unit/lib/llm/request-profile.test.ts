@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isReasoningModel, reasoningForEstimate, requestProfile, toGeminiSchema } from '../../../../lib/llm/request-profile';
 
 describe('request profiles', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { httpHref, isHttpUrl } from '../../../../lib/net/http-url';
 
 describe('httpHref', () => {

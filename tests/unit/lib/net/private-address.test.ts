@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isPrivateNetworkUrl } from '../../../../lib/net/private-address';
 
 describe('isPrivateNetworkUrl', () => {

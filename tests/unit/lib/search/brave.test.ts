@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSearchProvider } from '../../../../lib/search/index';
+
 import { braveSearchLang } from '../../../../lib/search/brave';
+import { createSearchProvider } from '../../../../lib/search/index';
 import { startServer, type TestServer } from './harness';
 
 // Shaped like a real WebSearchApiResponse (https://api.search.brave.com/app/documentation/web-search/responses).

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { createSearchProvider } from '../../../../lib/search/index';
 import { jsonBody, startServer, type TestServer } from './harness';
 

@@ -4,7 +4,9 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { expect } from 'vitest';
+
 import { ProviderError } from '../../../../lib/core/errors';
 
 export interface RecordedRequest {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { combineSignals, errorDetail, redactUrl } from '../../../../lib/search/http';
 import { buildUrl, isHttpUrl, toPublishedAt } from '../../../../lib/search/provider';
 

@@ -3,8 +3,9 @@
  * empty results, HTTP failures, malformed bodies, timeouts, cancellation, unreachable hosts, missing keys.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import type { SearchProviderId } from '../../../../lib/core/ports';
-import { SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS, createSearchProvider } from '../../../../lib/search/index';
+import { createSearchProvider,SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../../../../lib/search/index';
 import { providerError, startServer, type TestServer } from './harness';
 
 interface Case {

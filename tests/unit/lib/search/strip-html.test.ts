@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { decodeEntities, stripHtml } from '../../../../lib/search/strip-html';
 
 describe('stripHtml', () => {

@@ -1,5 +1,6 @@
 /** The pure parts of the Wikidata lookup: predicate matching. */
 import { describe, expect, it } from 'vitest';
+
 import { createMatcher, related, words } from '../../../../lib/search/wikidata-match';
 
 describe('wikidata matching', () => {

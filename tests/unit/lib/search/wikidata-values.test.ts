@@ -1,5 +1,6 @@
 /** The pure parts of the Wikidata lookup: value formatting. */
 import { describe, expect, it } from 'vitest';
+
 import { formatDating, formatTime, formatValue, valueIds } from '../../../../lib/search/wikidata-values';
 
 describe('wikidata values', () => {

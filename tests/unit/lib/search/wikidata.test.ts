@@ -3,11 +3,12 @@
  * the documented response shapes (tests/fixtures/wikidata/README.md).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import type { FactTriple } from '../../../../lib/core/types';
 import { createWikidataLookup } from '../../../../lib/search/wikidata';
 import entityFixture from '../../../fixtures/wikidata/entities.json';
 import searchFixture from '../../../fixtures/wikidata/search.json';
-import { providerError, startServer, type RecordedRequest, type Reply, type TestServer } from './harness';
+import { providerError, type RecordedRequest, type Reply, startServer, type TestServer } from './harness';
 
 const SEARCH: Record<string, unknown[]> = searchFixture;
 const ENTITIES: Record<string, Record<string, unknown>> = entityFixture;

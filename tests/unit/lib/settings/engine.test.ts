@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ON_DEVICE_MESSAGES } from '../../../../lib/llm/on-device-messages';
 import { chooseEngine, wantsOnDevice } from '../../../../lib/settings/engine';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';

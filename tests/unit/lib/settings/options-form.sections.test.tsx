@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { CaptureSettings } from '../../../../components/options/capture-settings';
 import { CheckingSettings } from '../../../../components/options/checking-settings';
 import { EvidenceSettings } from '../../../../components/options/evidence-settings';

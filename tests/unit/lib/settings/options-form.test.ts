@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setSection, type OptionsForm } from '../../../../lib/settings/options-form';
+
+import { type OptionsForm,setSection } from '../../../../lib/settings/options-form';
 import { redactSettings } from '../../../../lib/settings/redact';
 import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
 

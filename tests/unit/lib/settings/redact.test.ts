@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
+import { parseDomainList, profileFor, toDraft } from '../../../../lib/settings/options-form';
 import { applyDraft, redactSettings } from '../../../../lib/settings/redact';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { parseDomainList, profileFor, toDraft } from '../../../../lib/settings/options-form';
 import { repairSettings } from '../../../../lib/settings/store';
 
 const saved: Settings = {

@@ -4,6 +4,7 @@
  * 12s") and the 2026 transcript UI (JSON source payloads, code, math, streaming by attribute).
  */
 import { describe, expect, it } from 'vitest';
+
 import { chatgpt } from '../../../../lib/sites/chatgpt';
 import { citedUrls, findReplies, findScrollRoot } from '../../../../lib/sites/find-replies';
 import { loadChatFixture, occurrences } from '../../support/chat-fixtures';

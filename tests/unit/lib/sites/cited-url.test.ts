@@ -1,5 +1,6 @@
 /** Cleaning cited URLs: schemes, tracking parameters, `#:~:text=` directives. Pure, no DOM. */
 import { describe, expect, it } from 'vitest';
+
 import { cleanCitedUrl, quoteFromTextDirective, splitTextDirective } from '../../../../lib/sites/cited-url';
 
 const BASE = 'https://chatgpt.com/c/1';

@@ -3,6 +3,7 @@
  * summaries, a research answer and KaTeX, and a research report (`#markdown-artifact`) with 23 source pills.
  */
 import { describe, expect, it } from 'vitest';
+
 import { claude } from '../../../../lib/sites/claude';
 import { citedUrls, findReplies, findScrollRoot } from '../../../../lib/sites/find-replies';
 import { loadChatFixture, occurrences } from '../../support/chat-fixtures';

@@ -4,6 +4,7 @@
  * logic, not that the live site still looks like this.
  */
 import { describe, expect, it } from 'vitest';
+
 import { copilot } from '../../../../lib/sites/copilot';
 import { findReplies } from '../../../../lib/sites/find-replies';
 import { parseSavedPage } from '../../../../scripts/sites';

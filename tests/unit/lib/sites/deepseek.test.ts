@@ -4,6 +4,7 @@
  * not that the live site still looks like this.
  */
 import { describe, expect, it } from 'vitest';
+
 import { deepseek } from '../../../../lib/sites/deepseek';
 import { citedUrls, findReplies } from '../../../../lib/sites/find-replies';
 import { parseSavedPage } from '../../../../scripts/sites';

@@ -5,7 +5,8 @@
  * (`npm run sites`). Same input, same text, same offsets.
  */
 import { describe, expect, it } from 'vitest';
-import { extractReplyText, type ExtractOptions } from '../../../../lib/sites/extract-text';
+
+import { type ExtractOptions,extractReplyText } from '../../../../lib/sites/extract-text';
 import { parseSavedPage } from '../../../../scripts/sites';
 
 const parsers: Array<[string, (html: string) => Document]> = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createStabilityTracker } from '../../../../lib/sites/finished';
 
 describe('createStabilityTracker', () => {

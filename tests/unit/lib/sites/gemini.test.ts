@@ -3,6 +3,7 @@
  * a localized hidden heading, an empty thinking container, KaTeX with the TeX in `data-math`.
  */
 import { describe, expect, it } from 'vitest';
+
 import { findReplies, findScrollRoot } from '../../../../lib/sites/find-replies';
 import { gemini } from '../../../../lib/sites/gemini';
 import { loadChatFixture, occurrences } from '../../support/chat-fixtures';

@@ -4,6 +4,7 @@
  * that the live site still looks like this.
  */
 import { describe, expect, it } from 'vitest';
+
 import { findReplies } from '../../../../lib/sites/find-replies';
 import { grok } from '../../../../lib/sites/grok';
 import { parseSavedPage } from '../../../../scripts/sites';

@@ -5,6 +5,7 @@
  * repeats the streaming simulation on happy-dom, since that is where attribute mutations behave like a page.
  */
 import { describe, expect, it } from 'vitest';
+
 import { claude } from '../../../../lib/sites/claude';
 import { adapterForUrl, findReplies } from '../../../../lib/sites/index';
 import type { Reply } from '../../../../lib/sites/types';

@@ -3,6 +3,7 @@
  * this fail until a test with concrete expectations is added for it (and listed here).
  */
 import { describe, expect, it } from 'vitest';
+
 import { adapterForUrl, findReplies } from '../../../../lib/sites/index';
 import { listSavedChatFixtures, loadChatFixture } from '../../support/chat-fixtures';
 

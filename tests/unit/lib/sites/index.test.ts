@@ -5,7 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
+
 import { adapterForUrl, CHAT_SITE_MATCHES, matchesPattern, SITE_ADAPTERS } from '../../../../lib/sites/index';
 
 const SITES_DIR = fileURLToPath(new URL('../../../../lib/sites/', import.meta.url));

@@ -4,6 +4,7 @@
  * logic, not that the live site still looks like this.
  */
 import { describe, expect, it } from 'vitest';
+
 import { findReplies } from '../../../../lib/sites/find-replies';
 import { mistral } from '../../../../lib/sites/mistral';
 import { parseSavedPage } from '../../../../scripts/sites';

@@ -4,6 +4,7 @@
  * invalid `javascript:` citation).
  */
 import { describe, expect, it } from 'vitest';
+
 import { findReplies, findScrollRoot } from '../../../../lib/sites/find-replies';
 import { perplexity } from '../../../../lib/sites/perplexity';
 import { loadChatFixture, occurrences } from '../../support/chat-fixtures';

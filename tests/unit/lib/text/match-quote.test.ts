@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERROR_RATE, MIN_QUOTE_SCORE, foldText, matchQuote } from '../../../../lib/text/match-quote';
+
+import { DEFAULT_ERROR_RATE, foldText, matchQuote,MIN_QUOTE_SCORE } from '../../../../lib/text/match-quote';
 import factcheckBench from '../../../fixtures/text/factcheck-bench-sentences.json';
 
 const responses = factcheckBench.responses.map((r) => r.response);

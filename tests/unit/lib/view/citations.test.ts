@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { orderEvidence, splitCitations } from '../../../../lib/view/citations';
 
 describe('citations', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatDate } from '../../../../lib/view/format';
 
 describe('formatDate', () => {

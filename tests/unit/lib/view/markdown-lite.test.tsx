@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
 import { renderMarkdownLite } from '../../../../lib/view/markdown-lite';
 
 describe('markdown-lite', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { markClaimWords } from '../../../../lib/view/match-words';
 
 describe('markClaimWords', () => {

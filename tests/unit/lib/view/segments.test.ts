@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { segmentRange, worstBand } from '../../../../lib/view/segments';
 
 describe('segmentRange', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { diffWords } from '../../../../lib/view/word-diff';
 
 describe('diffWords', () => {

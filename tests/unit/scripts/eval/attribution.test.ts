@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { citationCounts, formatCitationCounts, loadFcexp, modelContextFromEnv, parsePassage, recoveryCounts, run } from '../../../../scripts/eval/attribution';
-import { startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/openai-server';
+import { type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/openai-server';
 
 /** The attribution evaluation's code path on three Transparent-FCExp claims, against the loopback model. */
 describe('attribution evaluation', () => {

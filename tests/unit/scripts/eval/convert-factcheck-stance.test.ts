@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { convertFactcheckStance } from '../../../../scripts/eval/convert-factcheck-stance';
 
 describe('convertFactcheckStance', () => {

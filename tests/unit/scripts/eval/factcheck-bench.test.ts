@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
-import { evaluateWithDatasetEvidence, loadBench } from '../../../../scripts/eval/factcheck-bench';
 import { binaryScores } from '../../../../scripts/eval/binary-metrics';
-import { startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/index';
+import { evaluateWithDatasetEvidence, loadBench } from '../../../../scripts/eval/factcheck-bench';
+import { type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/index';
 
 /** Runs the factcheck-bench evaluation's code path against the loopback model (no real model in CI). */
 describe('factcheck-bench evaluation', () => {

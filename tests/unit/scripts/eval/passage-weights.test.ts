@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asConstants, crossValidatedWeights, fitListwise, foldOf, type FitItem } from '../../../../scripts/eval/passage-weights';
+
+import { asConstants, crossValidatedWeights, type FitItem,fitListwise, foldOf } from '../../../../scripts/eval/passage-weights';
 
 /** Items where feature 0 marks the relevant candidate, feature 1 marks an irrelevant one, feature 2 is noise. */
 function synthetic(count: number): Array<FitItem & { id: string }> {

@@ -5,10 +5,12 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { ProviderError } from '../../../../lib/core/errors';
 import { run } from '../../../../scripts/eval/passages';
-import { cosineSimilarity, embedText, startOpenAiServer, type OpenAiServer } from '../../../../scripts/lib/servers/index';
+import { cosineSimilarity, embedText, type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/index';
 
 describe('passage eval with an embeddings endpoint', () => {
   const KEY = 'sk-eval-test';

@@ -1,7 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { run } from '../../../../scripts/eval/passages';
 
 /** `npm run eval -- passages` option parsing: a mistyped flag must stop the run, not be ignored. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ndcgAt, precisionAt1, reciprocalRank, summarize } from '../../../../scripts/eval/ranking-metrics';
 
 describe('ranking metrics (hand-computed)', () => {

@@ -3,6 +3,7 @@
  * for the Unicode case are what Python's `re.findall(r'\w+', …)` returns (checked with CPython 3).
  */
 import { describe, expect, it } from 'vitest';
+
 import { corpusScores, pageCounts, shingleCounts, tokenize } from '../../../../scripts/eval/shingle-metrics';
 
 describe('shingle metrics', () => {

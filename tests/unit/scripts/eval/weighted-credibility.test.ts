@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { weightedCredibility, weightedVerdict } from '../../../../scripts/eval/weighted-credibility';
 
 describe('reliability-weighted stances (eval only; scoring stays unweighted)', () => {

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { cosine } from '../../../../lib/core/evidence/passages/fusion';
 import { rankPassages } from '../../../../lib/core/evidence/passages/rank-passages';
 import { loadWordVectors, wordRows, wordVectorEmbedder, wordVectorEmbedderFromFile } from '../../../../scripts/eval/word-vector-embedder';

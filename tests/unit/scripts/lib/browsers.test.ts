@@ -1,8 +1,10 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserPath, ensureTools, whichOnPath, type EnsureOptions, type Tool } from '../../../../scripts/lib/browsers';
+
+import { browserPath, type EnsureOptions, ensureTools, type Tool,whichOnPath } from '../../../../scripts/lib/browsers';
 
 /** A which() over a fixed set of commands, and a runner that records calls and may "install" packages. */
 function fakeMachine(installed: Record<string, string>, onRun: (args: readonly string[]) => number = () => 0) {

@@ -1,8 +1,10 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputError, requireInputFile, resolveEvalData, type DataSpec } from '../../../../scripts/lib/eval-data';
+
+import { type DataSpec,InputError, requireInputFile, resolveEvalData } from '../../../../scripts/lib/eval-data';
 
 /** Where an eval's dataset comes from: --data, else ../shared/data when present, else one clear error. */
 describe('resolveEvalData', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../../../lib/core/pipeline-types';
+
 import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
+import type { CheckResult } from '../../../../lib/core/pipeline-types';
 import { formatCheck } from '../../../../scripts/lib/format-check';
 import { readShippedRatings } from '../../../../scripts/lib/ratings-file';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EvidenceCheckResult } from '../../../../lib/core/evidence-only/run-evidence-check';
+
 import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
+import type { EvidenceCheckResult } from '../../../../lib/core/evidence-only/run-evidence-check';
 import type { CheckResult } from '../../../../lib/core/pipeline-types';
 import { formatCheck } from '../../../../scripts/lib/format-check';
 import { formatSources } from '../../../../scripts/lib/format-sources';

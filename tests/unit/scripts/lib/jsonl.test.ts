@@ -1,7 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { loadBench } from '../../../../scripts/eval/factcheck-bench';
 import { OBJECT_ROW, parseJsonl, readJsonl } from '../../../../scripts/lib/jsonl';
 

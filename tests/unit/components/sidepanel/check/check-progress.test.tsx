@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { CheckProgress } from '../../../../../components/sidepanel/check/check-progress';
 import { CurrentCheck } from '../../../../../components/sidepanel/check/current-check';
 import { STALL_MS } from '../../../../../components/sidepanel/check/use-stall-watchdog';

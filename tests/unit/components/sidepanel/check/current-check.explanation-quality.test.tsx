@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { CurrentCheck } from '../../../../../components/sidepanel/check/current-check';
 import type { FactlightDb } from '../../../../../lib/db/schema';
 import { buildCheckView, freshDb, seedView } from '../../../support/check-fixtures';

@@ -6,6 +6,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { CurrentCheck } from '../../../../../components/sidepanel/check/current-check';
 import { parseTextFragment } from '../../../../../lib/core/text/text-fragment';
 import type { FactlightDb } from '../../../../../lib/db/schema';

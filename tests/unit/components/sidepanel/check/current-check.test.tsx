@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { CurrentCheck } from '../../../../../components/sidepanel/check/current-check';
 import type { FactlightDb } from '../../../../../lib/db/schema';
 import type { Result } from '../../../../../lib/messaging/protocol';

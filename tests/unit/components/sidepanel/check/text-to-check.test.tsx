@@ -2,9 +2,10 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { TextToCheck } from '../../../../../components/sidepanel/check/text-to-check';
-import { commands, fakeBackground, renderWithDb } from '../../../support/panel-harness';
 import { freshDb } from '../../../support/check-fixtures';
+import { commands, fakeBackground, renderWithDb } from '../../../support/panel-harness';
 
 afterEach(() => {
   cleanup();

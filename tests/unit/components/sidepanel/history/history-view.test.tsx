@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { HISTORY_ROW_HEIGHT } from '../../../../../components/sidepanel/history/history-list';
 import { HistoryView } from '../../../../../components/sidepanel/history/history-view';
 import type { FactlightDb } from '../../../../../lib/db/schema';

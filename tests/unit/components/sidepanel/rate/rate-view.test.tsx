@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+
 import { RateView } from '../../../../../components/sidepanel/rate/rate-view';
 import type { RatingRecord } from '../../../../../lib/db/entities';
 import type { FactlightDb } from '../../../../../lib/db/schema';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { anchorClaim, snapToWords } from '../../../../../lib/core/claims/anchor-claims';
 import { splitSentences } from '../../../../../lib/core/text/sentences';
 import type { Sentence } from '../../../../../lib/core/types';

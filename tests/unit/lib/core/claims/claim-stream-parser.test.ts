@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
+import { type ClaimEntry,claimEntrySchema, searchableClaimSchemaFor } from '../../../../../lib/core/claims/claim-prompt';
 import { ClaimStreamParser } from '../../../../../lib/core/claims/claim-stream-parser';
-import { claimEntrySchema, searchableClaimSchemaFor, type ClaimEntry } from '../../../../../lib/core/claims/claim-prompt';
 
 const entry = (claim: string, extra: Partial<ClaimEntry> = {}): ClaimEntry => ({
   claim,

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
+
+import type { ClaimEntry } from '../../../../../lib/core/claims/claim-prompt';
+import { extractClaimsAsWritten } from '../../../../../lib/core/claims/stream-claims';
 import { ProviderError } from '../../../../../lib/core/errors';
-import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
 import type { ModelCallContext } from '../../../../../lib/core/model/structured-call';
+import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
 import { runCheck } from '../../../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../../../lib/core/pipeline-types';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../../../../lib/core/ports';
-import type { ClaimEntry } from '../../../../../lib/core/claims/claim-prompt';
-import { extractClaims } from '../../../../../scripts/bench/baseline/extract-claims';
 import { splitSentences } from '../../../../../lib/core/text/sentences';
-import { extractClaimsAsWritten } from '../../../../../lib/core/claims/stream-claims';
 import type { Claim } from '../../../../../lib/core/types';
+import { extractClaims } from '../../../../../scripts/bench/baseline/extract-claims';
 import { fakeRun } from '../../../support/fake-run';
 import { reply } from '../../../support/model-fakes';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { queryFor, keyTerms, tripleFor } from '../../../../../lib/core/evidence-only/key-terms';
+
+import { keyTerms, queryFor, tripleFor } from '../../../../../lib/core/evidence-only/key-terms';
 
 describe('queries from key terms', () => {
   it('keeps names, numbers and content words in the sentence order, in its language', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { runEvidenceCheck } from '../../../../../lib/core/evidence-only/run-evidence-check';
 import { runCheck } from '../../../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../../../lib/core/pipeline-types';

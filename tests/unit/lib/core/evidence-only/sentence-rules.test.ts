@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { checkWorthiness } from '../../../../../lib/core/evidence-only/sentence-rules';
 
 describe('check-worthiness by rule', () => {

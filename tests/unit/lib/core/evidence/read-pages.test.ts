@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { ProviderError } from '../../../../../lib/core/errors';
-import type { ArticleExtractor, FetchedPage, PageFetcher } from '../../../../../lib/core/ports';
 import { createPageReader } from '../../../../../lib/core/evidence/read-pages';
+import type { ArticleExtractor, FetchedPage, PageFetcher } from '../../../../../lib/core/ports';
 import { MemoryCache } from '../../../support/model-fakes';
 
 describe('createPageReader', () => {

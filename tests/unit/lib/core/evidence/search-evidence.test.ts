@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { ProviderError } from '../../../../../lib/core/errors';
-import type { SearchProvider, SearchResult } from '../../../../../lib/core/ports';
 import { searchEvidence } from '../../../../../lib/core/evidence/search-evidence';
+import type { SearchProvider, SearchResult } from '../../../../../lib/core/ports';
 import type { Claim } from '../../../../../lib/core/types';
 import { MemoryCache } from '../../../support/model-fakes';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
+import { batchSentences } from '../../../../../lib/core/claims/claim-prompt';
 import { estimateCheck } from '../../../../../lib/core/model/estimate';
 import { runCheck } from '../../../../../lib/core/pipeline';
-import { batchSentences } from '../../../../../lib/core/claims/claim-prompt';
 import { splitSentences } from '../../../../../lib/core/text/sentences';
 import { fakeRun } from '../../../support/fake-run';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dataBlock, DATA_BLOCK_RULE, neutraliseDelimiters, withDataNotice } from '../../../../../lib/core/model/prompt-safety';
+
+import { DATA_BLOCK_RULE, dataBlock, neutraliseDelimiters, withDataNotice } from '../../../../../lib/core/model/prompt-safety';
 
 const INJECTION = [
   'The Eiffel Tower is 330 m tall.',

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { ProviderError } from '../../../../../lib/core/errors';
+import { type ResilienceOptions,withResilience } from '../../../../../lib/core/model/resilient-model';
 import type { ChatRequest, ChatResponse } from '../../../../../lib/core/ports';
-import { withResilience, type ResilienceOptions } from '../../../../../lib/core/model/resilient-model';
-import { deferred, recordingSleep, reply, ScriptedModel, type Deferred } from '../../../support/model-fakes';
+import { type Deferred,deferred, recordingSleep, reply, ScriptedModel } from '../../../support/model-fakes';
 
 const request: ChatRequest = { role: 'fast', messages: [{ role: 'user', content: 'hi' }] };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { fnv1a, stableHash, stableStringify } from '../../../../../lib/core/model/stable-hash';
 
 describe('stableHash', () => {

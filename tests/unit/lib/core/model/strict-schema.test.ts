@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { normalizeStrictSchema, StrictSchemaError, toStrictJsonSchema } from '../../../../../lib/core/model/strict-schema';
 
 type Json = Record<string, unknown>;

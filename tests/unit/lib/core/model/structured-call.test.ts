@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { ProviderError } from '../../../../../lib/core/errors';
 import { forgivingCache } from '../../../../../lib/core/forgiving-cache';
-import { extractJson, structuredCall, type ModelCallContext, type StructuredCallSpec } from '../../../../../lib/core/model/structured-call';
+import { extractJson, type ModelCallContext, structuredCall, type StructuredCallSpec } from '../../../../../lib/core/model/structured-call';
 import { BudgetExceededError, UsageMeter } from '../../../../../lib/core/model/usage-meter';
 import { MemoryCache, reply, ScriptedModel, type Step } from '../../../support/model-fakes';
 

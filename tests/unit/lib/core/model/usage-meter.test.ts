@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { BudgetExceededError, UsageMeter } from '../../../../../lib/core/model/usage-meter';
 
 describe('UsageMeter', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { runRating } from '../../../../../lib/core/quality/rate-run';
 import { fakeRun } from '../../../support/fake-run';
 

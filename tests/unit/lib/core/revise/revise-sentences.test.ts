@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { applyChanges } from '../../../../../lib/core/revise/revise-sentences';
 
 describe('applyChanges', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseRatingsTable } from '../../../../../lib/core/evidence/sources/domain-ratings';
 import { aggregate, bandFor, scoreText } from '../../../../../lib/core/score/credibility';
-import { deriveVerdict } from '../../../../../lib/core/verify/verdict';
 import type { Claim, ClaimAssessment, Evidence, SourceType, Stance } from '../../../../../lib/core/types';
+import { deriveVerdict } from '../../../../../lib/core/verify/verdict';
 
 const claim = (id: string, sentenceIndex: number, checkWorthy = true): Claim => ({ id, sentenceIndex, text: id, span: { start: 0, end: 1 }, anchored: true, checkWorthy });
 const evidence = (id: string, sourceType: SourceType): Evidence => ({

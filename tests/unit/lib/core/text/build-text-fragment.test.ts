@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { buildTextFragment, encodeFragmentTerm, formatTextDirective, matchTextFragment, normaliseForMatching, withTextFragment } from '../../../../../lib/core/text/build-text-fragment';
 import { parseTextFragment } from '../../../../../lib/core/text/text-fragment';
 import { measurePage } from '../../../../../scripts/eval/text-fragment-pages';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { detectLanguage } from '../../../../../lib/core/text/sentences';
 
 describe('detectLanguage', () => {

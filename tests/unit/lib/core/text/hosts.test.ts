@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { hostOf, normaliseHost } from '../../../../../lib/core/text/hosts';
 
 describe('hostOf', () => {

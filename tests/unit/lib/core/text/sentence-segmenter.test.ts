@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { segmentsOf, sentenceSegmenter } from '../../../../../lib/core/text/sentence-segmenter';
 import factcheckBench from '../../../../fixtures/text/factcheck-bench-sentences.json';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { splitSentences as split } from '../../../../../lib/core/text/sentences';
-import { CHINESE, GERMAN, fixture } from '../../../support/passage-fixtures';
+import { CHINESE, fixture,GERMAN } from '../../../support/passage-fixtures';
 
 /** The page splitter, as evidence passages and the link audit call it. */
 const splitSentences = (text: string, lang?: string) => split(text, lang, 'page');

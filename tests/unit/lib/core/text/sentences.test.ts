@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, splitSentences, type SentenceWithKind } from '../../../../../lib/core/text/sentences';
+
+import { detectLanguage, type SentenceWithKind,splitSentences } from '../../../../../lib/core/text/sentences';
 import factcheckBench from '../../../../fixtures/text/factcheck-bench-sentences.json';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../../fixtures/text/${name}`, import.meta.url), 'utf8');

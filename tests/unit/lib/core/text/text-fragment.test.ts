@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { findTextFragment, fragmentFromQuote, fragmentQuote, parseTextFragment } from '../../../../../lib/core/text/text-fragment';
 
 describe('parseTextFragment', () => {

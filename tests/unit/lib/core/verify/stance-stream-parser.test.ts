@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { StanceStreamParser } from '../../../../../lib/core/verify/stance-stream-parser';
 
 const WHOLE = JSON.stringify({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deriveVerdict } from '../../../../../lib/core/verify/verdict';
+
 import type { Stance } from '../../../../../lib/core/types';
+import { deriveVerdict } from '../../../../../lib/core/verify/verdict';
 
 describe('verdicts from stances', () => {
   it.each<[Stance[], string]>([

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { ProviderError } from '../../../../../lib/core/errors';
 import type { ModelCallContext } from '../../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../../../../lib/core/ports';
+import type { Claim, ClaimAssessment, Evidence } from '../../../../../lib/core/types';
 import { verifyClaim } from '../../../../../lib/core/verify/verify-claim';
-import type { ClaimAssessment, Claim, Evidence } from '../../../../../lib/core/types';
 import { deferred, reply } from '../../../support/model-fakes';
 
 const claim: Claim = { id: 'c0-0', sentenceIndex: 0, text: 'The tower was completed in 1889', span: { start: 0, end: 31 }, anchored: true, checkWorthy: true };

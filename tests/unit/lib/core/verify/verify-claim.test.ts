@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
+
 import type { ModelCallContext } from '../../../../../lib/core/model/structured-call';
-import { verifyClaim } from '../../../../../lib/core/verify/verify-claim';
+import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
 import type { Claim, Evidence } from '../../../../../lib/core/types';
-import { MemoryCache, reply, ScriptedModel, type Step } from '../../../support/model-fakes';
+import { verifyClaim } from '../../../../../lib/core/verify/verify-claim';
+import { type MemoryCache, reply, ScriptedModel, type Step } from '../../../support/model-fakes';
 
 const context = (steps: Step[], cache?: MemoryCache) => {
   const model = new ScriptedModel(steps);

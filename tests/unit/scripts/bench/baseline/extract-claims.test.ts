@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
+
 import type { ModelCallContext } from '../../../../../lib/core/model/structured-call';
-import { extractClaims } from '../../../../../scripts/bench/baseline/extract-claims';
+import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
 import { splitSentences } from '../../../../../lib/core/text/sentences';
-import { MemoryCache, reply, ScriptedModel, type Step } from '../../../support/model-fakes';
+import { extractClaims } from '../../../../../scripts/bench/baseline/extract-claims';
+import { type MemoryCache, reply, ScriptedModel, type Step } from '../../../support/model-fakes';
 
 const context = (steps: Step[], cache?: MemoryCache) => {
   const model = new ScriptedModel(steps);

@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { makeTempDir, removeTempDir } from '../../../../../scripts/lib/extension/temp-dirs';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -1,6 +1,7 @@
 import OpenAI, { type APIError } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FaultSwitch, startOpenAiServer, type OpenAiServer } from '../../../../../scripts/lib/servers';
+
+import { FaultSwitch, type OpenAiServer,startOpenAiServer } from '../../../../../scripts/lib/servers';
 
 let server: OpenAiServer | undefined;
 afterEach(async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { exampleFromSchema, type JsonSchema } from '../../../../../scripts/lib/servers';
 
 /** Asserts the example and checks it with zod's independent JSON Schema import. */

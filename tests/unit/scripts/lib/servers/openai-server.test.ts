@@ -2,7 +2,8 @@ import OpenAI, { type APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cosineSimilarity, startOpenAiServer, type OpenAiServer, type OpenAiServerOptions } from '../../../../../scripts/lib/servers';
+
+import { cosineSimilarity, type OpenAiServer, type OpenAiServerOptions,startOpenAiServer } from '../../../../../scripts/lib/servers';
 
 let server: OpenAiServer | undefined;
 afterEach(async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSearxngServer, type SearxngServer, type SearxngServerOptions } from '../../../../../scripts/lib/servers';
+
+import { type SearxngServer, type SearxngServerOptions,startSearxngServer } from '../../../../../scripts/lib/servers';
 
 let server: SearxngServer | undefined;
 afterEach(async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PNG_1X1, startAllServers, startWebServer, type AllServers, type WebServer } from '../../../../../scripts/lib/servers';
+
+import { type AllServers, PNG_1X1, startAllServers, startWebServer, type WebServer } from '../../../../../scripts/lib/servers';
 
 let server: WebServer | undefined;
 afterEach(async () => {

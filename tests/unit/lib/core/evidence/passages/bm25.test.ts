@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { BM25_DEFAULTS, bm25Scores, idfTable } from '../../../../../../lib/core/evidence/passages/bm25';
 
 describe('bm25Scores', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { cosine, ranksOf, reciprocalRankFusion } from '../../../../../../lib/core/evidence/passages/fusion';
 
 describe('fusion', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { fuse, minMaxNormalize, reciprocalRankFusion, weightedScoreFusion } from '../../../../../../lib/core/evidence/passages/fusion';
 import { rankPassages } from '../../../../../../lib/core/evidence/passages/rank-passages';
 

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { PAGE_MEMO_SIZE, pageSentences } from '../../../../../../lib/core/evidence/passages/page-sentences';
 import { selectPassages } from '../../../../../../lib/core/evidence/passages/select-passages';
-import * as sentences from '../../../../../../lib/core/text/sentences';
 import { tokenize } from '../../../../../../lib/core/evidence/passages/tokenize';
+import * as sentences from '../../../../../../lib/core/text/sentences';
 import { fixture } from '../../../../support/passage-fixtures';
 
 // Counts the splitting work; the real splitter still runs.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { prepareQuery } from '../../../../../../lib/core/evidence/passages/lexical';
 import {
   combineFeatures,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { rankPassages } from '../../../../../../lib/core/evidence/passages/rank-passages';
 
 describe('rankPassages', () => {

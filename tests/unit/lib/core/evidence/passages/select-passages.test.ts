@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import { ProviderError } from '../../../../../../lib/core/errors';
-import type { Embedder } from '../../../../../../lib/core/ports';
 import { selectPassages, type SelectPassagesInput } from '../../../../../../lib/core/evidence/passages/select-passages';
+import type { Embedder } from '../../../../../../lib/core/ports';
 import { splitSentences } from '../../../../../../lib/core/text/sentences';
-import { CHINESE, GERMAN, fixture } from '../../../../support/passage-fixtures';
+import { CHINESE, fixture,GERMAN } from '../../../../support/passage-fixtures';
 
 const NZ = fixture('new-zealand.en.txt');
 const AHA = fixture('aha-moment.en.txt');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { entityTerms, numberTerms } from '../../../../../../lib/core/evidence/passages/signals';
 
 describe('signals', () => {

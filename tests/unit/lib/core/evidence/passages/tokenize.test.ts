@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { normalizeNumber, stem, tokenize } from '../../../../../../lib/core/evidence/passages/tokenize';
 
 describe('tokenize', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
-import type { ModelCallContext } from '../../../../../../lib/core/model/structured-call';
+
 import { classifySources } from '../../../../../../lib/core/evidence/sources/classify-sources';
+import type { ModelCallContext } from '../../../../../../lib/core/model/structured-call';
+import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
 import { MemoryCache, reply, ScriptedModel, type Step } from '../../../../support/model-fakes';
 
 const context = (steps: Step[], cache?: MemoryCache) => {

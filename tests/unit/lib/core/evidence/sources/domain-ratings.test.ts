@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { bandOf, candidateDomains, parseRatingsTable, rateHost, rateUrl } from '../../../../../../lib/core/evidence/sources/domain-ratings';
 
 /** A small table in the shipped format; one test below reads the real shipped file. */

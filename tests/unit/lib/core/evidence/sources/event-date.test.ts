@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { claimEventDate, datesInClaim, predatesEvent } from '../../../../../../lib/core/evidence/sources/event-date';
 
 const TODAY = '2026-11-24';

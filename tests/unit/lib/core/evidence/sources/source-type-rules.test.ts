@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { sourceTypeByPath, sourceTypeByRule } from '../../../../../../lib/core/evidence/sources/source-type-rules';
 
 describe('source types by rule', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { canonicalUrl, isUsableEvidenceUrl } from '../../../../../../lib/core/evidence/sources/url-filter';
 
 describe('evidence URLs', () => {

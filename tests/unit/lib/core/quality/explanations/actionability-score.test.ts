@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { actionabilityScore, level, linkPoints, linksScore } from '../../../../../../lib/core/quality/explanations/actionability-score';
 import type { ClaimError, ExplanationLinkScore } from '../../../../../../lib/core/quality/explanations/types';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ProviderError } from '../../../../../../lib/core/errors';
 import { attributeCitations, type AttributionTarget } from '../../../../../../lib/core/quality/explanations/attribute-citations';
 import { citedSentences } from '../../../../../../lib/core/quality/explanations/cited-sentences';
-import { ProviderError } from '../../../../../../lib/core/errors';
-import { startModelWorld, type ModelWorld } from './model-world';
+import { type ModelWorld,startModelWorld } from './model-world';
 
 describe('citation masking and recovery with the model', () => {
   let world: ModelWorld;

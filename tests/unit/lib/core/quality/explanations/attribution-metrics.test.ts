@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { attributionResult, f1 } from '../../../../../../lib/core/quality/explanations/attribution-metrics';
 
 describe('attribution metrics', () => {

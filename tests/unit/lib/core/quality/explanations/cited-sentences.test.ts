@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { citedNumbers, citedSentences, maskCitations, numberedSentences } from '../../../../../../lib/core/quality/explanations/cited-sentences';
 
 describe('citation masking', () => {

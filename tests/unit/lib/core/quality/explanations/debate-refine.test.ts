@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refineClaim, refineClaims, sameIssues, type ClaimToRefine } from '../../../../../../lib/core/quality/explanations/debate-refine';
+
+import { type ClaimToRefine,refineClaim, refineClaims, sameIssues } from '../../../../../../lib/core/quality/explanations/debate-refine';
 import type { ChatRequest } from '../../../../../../scripts/lib/servers/openai-server';
-import { assessment, claim, evidence, startModelWorld, type ModelWorld } from './model-world';
+import { assessment, claim, evidence, type ModelWorld,startModelWorld } from './model-world';
 
 const isCriticA = (request: ChatRequest) => JSON.stringify(request.messages[0]?.content).includes('intrinsic entity error');
 

@@ -7,7 +7,7 @@ import type { ModelCallContext } from '../../../../../../lib/core/model/structur
 import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
 import type { Claim, ClaimAssessment, Evidence, Judgement } from '../../../../../../lib/core/types';
 import { createOpenAiChatModel } from '../../../../../../lib/llm/openai-chat-model';
-import { startOpenAiServer, type ChatRequest, type OpenAiServer } from '../../../../../../scripts/lib/servers/openai-server';
+import { type ChatRequest, type OpenAiServer,startOpenAiServer } from '../../../../../../scripts/lib/servers/openai-server';
 
 /** One scripted reply: an object (sent as JSON), raw text (e.g. malformed JSON), or a function of the request. */
 export type Scripted = object | string | ((request: ChatRequest) => object | string);

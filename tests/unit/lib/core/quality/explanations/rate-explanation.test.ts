@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NoEvidenceError, rateExplanation, type ExplanationToRate } from '../../../../../../lib/core/quality/explanations/rate-explanation';
+
 import { ProviderError } from '../../../../../../lib/core/errors';
-import { evidence, startModelWorld, type ModelWorld } from './model-world';
+import { type ExplanationToRate,NoEvidenceError, rateExplanation } from '../../../../../../lib/core/quality/explanations/rate-explanation';
+import { evidence, type ModelWorld,startModelWorld } from './model-world';
 
 describe('rating a selected explanation', () => {
   let world: ModelWorld;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explanationsToScore, linkScoresFor, scoreExplanations, stanceBacksVerdict } from '../../../../../../lib/core/quality/explanations/score-explanations';
-import { numberedEvidence } from '../../../../../../lib/core/quality/explanations/explain-evidence';
+
 import { BudgetExceededError, UsageMeter } from '../../../../../../lib/core/model/usage-meter';
-import { assessment, claim, evidence, startModelWorld, type ModelWorld } from './model-world';
+import { numberedEvidence } from '../../../../../../lib/core/quality/explanations/explain-evidence';
+import { explanationsToScore, linkScoresFor, scoreExplanations, stanceBacksVerdict } from '../../../../../../lib/core/quality/explanations/score-explanations';
+import { assessment, claim, evidence, type ModelWorld,startModelWorld } from './model-world';
 
 describe("scoring Factlight's own explanations", () => {
   let world: ModelWorld;

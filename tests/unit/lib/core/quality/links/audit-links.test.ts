@@ -4,18 +4,19 @@
  * progress events.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLinks, type LinkAuditDeps, type LinkAuditEvent } from '../../../../../../lib/core/quality/links/audit-links';
-import { findLinks } from '../../../../../../lib/core/quality/links/find-links';
+
 import type { ModelCallContext } from '../../../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
 import type { PageFetcher } from '../../../../../../lib/core/ports';
+import { auditLinks, type LinkAuditDeps, type LinkAuditEvent } from '../../../../../../lib/core/quality/links/audit-links';
+import { findLinks } from '../../../../../../lib/core/quality/links/find-links';
 import { splitSentences } from '../../../../../../lib/core/text/sentences';
 import { createLinkedomExtractor } from '../../../../../../lib/extract/linkedom-extractor';
 import { createPageFetcher } from '../../../../../../lib/extract/page-fetcher';
 import { createWaybackArchive } from '../../../../../../lib/links/wayback';
 import { createOpenAiChatModel } from '../../../../../../lib/llm/openai-chat-model';
 import { createMemoryCache } from '../../../../../../lib/runtime/memory-cache';
-import { startOpenAiServer, startWebServer, type OpenAiServer, type WebServer } from '../../../../../../scripts/lib/servers/index';
+import { type OpenAiServer, startOpenAiServer, startWebServer, type WebServer } from '../../../../../../scripts/lib/servers/index';
 import { startWaybackServer, type WaybackServer } from '../../../../../../scripts/lib/servers/wayback-server';
 import { arsHtml } from './fixtures';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findLinks, normaliseLinkUrl } from '../../../../../../lib/core/quality/links/find-links';
+
 import { doiFromUrl, doiUrl } from '../../../../../../lib/core/quality/links/doi';
+import { findLinks, normaliseLinkUrl } from '../../../../../../lib/core/quality/links/find-links';
 import { splitSentences } from '../../../../../../lib/core/text/sentences';
 
 /** The links of `text` with the check's own sentence splitter, as the pipeline will call it. */

@@ -2,8 +2,8 @@
  * A real page for the link tests: Ars Technica's article from Readability's test suite, as HTML and as
  * the main text our extractor reads from it.
  */
-import { extractArticle } from '../../../../../../lib/extract/readability-extract';
 import { parseWithLinkedom } from '../../../../../../lib/extract/linkedom-extractor';
+import { extractArticle } from '../../../../../../lib/extract/readability-extract';
 import { realPage } from '../../../../support/real-pages';
 
 export const arsHtml = realPage('ars-1').source;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { javascriptSignal, visibleText } from '../../../../../../lib/core/quality/links/html-signals';
 
 describe('visibleText', () => {

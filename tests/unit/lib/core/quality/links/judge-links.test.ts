@@ -3,14 +3,15 @@
  * model adapter: one call per check, what is sent, the consistency rules applied in code, and failures.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import type { ModelCallContext } from '../../../../../../lib/core/model/structured-call';
+import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
 import { judgeLinks, type RetrievedLink } from '../../../../../../lib/core/quality/links/judge-links';
 import { MAX_PASSAGE_CHARS } from '../../../../../../lib/core/quality/links/link-passage';
 import type { CitedLink, LinkRetrieval } from '../../../../../../lib/core/quality/links/types';
-import type { ModelCallContext } from '../../../../../../lib/core/model/structured-call';
-import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
 import { splitSentences } from '../../../../../../lib/core/text/sentences';
 import { createOpenAiChatModel } from '../../../../../../lib/llm/openai-chat-model';
-import { startOpenAiServer, type ChatRequest, type OpenAiServer } from '../../../../../../scripts/lib/servers/index';
+import { type ChatRequest, type OpenAiServer,startOpenAiServer } from '../../../../../../scripts/lib/servers/index';
 import { arsText } from './fixtures';
 
 const TEXT = 'Minecraft items can store metadata in the Named Binary Tag format. Mojang fixed the bug within a week. The exploit compresses its payload to 39 kilobytes with zlib.';

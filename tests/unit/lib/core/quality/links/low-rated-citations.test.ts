@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseRatingsTable } from '../../../../../../lib/core/evidence/sources/domain-ratings';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../../../../../../lib/core/quality/links/low-rated-citations';
 

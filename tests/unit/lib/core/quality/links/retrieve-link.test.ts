@@ -3,13 +3,14 @@
  * the Wayback and Crossref adapters against loopback fakes of their APIs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { retrieveLink, type LinkRetrievalDeps } from '../../../../../../lib/core/quality/links/retrieve-link';
-import { createPageFetcher } from '../../../../../../lib/extract/page-fetcher';
+
+import { type LinkRetrievalDeps,retrieveLink } from '../../../../../../lib/core/quality/links/retrieve-link';
 import { createLinkedomExtractor } from '../../../../../../lib/extract/linkedom-extractor';
+import { createPageFetcher } from '../../../../../../lib/extract/page-fetcher';
 import { createCrossrefRegistry } from '../../../../../../lib/links/crossref';
 import { createWaybackArchive } from '../../../../../../lib/links/wayback';
+import { type CrossrefServer,startCrossrefServer } from '../../../../../../scripts/lib/servers/crossref-server';
 import { startWebServer, type WebServer } from '../../../../../../scripts/lib/servers/index';
-import { startCrossrefServer, type CrossrefServer } from '../../../../../../scripts/lib/servers/crossref-server';
 import { startWaybackServer, type WaybackServer } from '../../../../../../scripts/lib/servers/wayback-server';
 import { arsHtml } from './fixtures';
 
