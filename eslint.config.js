@@ -42,9 +42,19 @@ const PACKAGES_OUTSIDE_CORE = [
 ];
 
 /** Globals of a page or an extension that the core cannot have (a service worker, Node and tests run it). */
-const GLOBALS_OUTSIDE_CORE = ['window', 'document', 'chrome', 'browser', 'localStorage', 'sessionStorage', 'DOMParser'].map(
-  (name) => ({ name, message: 'lib/core runs in a service worker, in Node and in tests: reach the world through a port (lib/core/ports.ts).' }),
-);
+const GLOBALS_OUTSIDE_CORE = [
+  'window',
+  'document',
+  'chrome',
+  'browser',
+  'localStorage',
+  'sessionStorage',
+  'DOMParser',
+].map((name) => ({
+  name,
+  message:
+    'lib/core runs in a service worker, in Node and in tests: reach the world through a port (lib/core/ports.ts).',
+}));
 
 export default tseslint.config(
   {
@@ -63,7 +73,10 @@ export default tseslint.config(
       // TypeScript checks names and globals itself; these two only duplicate it, with false alarms.
       'no-undef': 'off',
       'no-redeclare': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'simple-import-sort/imports': 'error',
       'simple-import-sort/exports': 'error',
@@ -108,7 +121,8 @@ export default tseslint.config(
           patterns: [
             {
               group: PACKAGES_OUTSIDE_CORE,
-              message: 'lib/core is pure: reach the world through a port (lib/core/ports.ts), wired by an adapter in lib/.',
+              message:
+                'lib/core is pure: reach the world through a port (lib/core/ports.ts), wired by an adapter in lib/.',
             },
           ],
         },

@@ -19,8 +19,7 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Factlight',
     // The Chrome Web Store takes at most 132 characters (tests/store/packages.test.ts checks it).
-    description:
-      'Fact-check text where you read it: claims, evidence, verdicts and revisions, with your own model.',
+    description: 'Fact-check text where you read it: claims, evidence, verdicts and revisions, with your own model.',
     icons: ICONS,
     permissions: [
       'storage',

@@ -26,7 +26,9 @@ export default defineBackground(() => {
   void restrictLocalStorageToExtension();
   const db = new FactlightDb();
   // Expired cache rows nobody reads again are only removed here.
-  void createDexieCache(db, { now: () => Date.now() }).prune().catch((error: unknown) => console.warn('[factlight] cache prune', error));
+  void createDexieCache(db, { now: () => Date.now() })
+    .prune()
+    .catch((error: unknown) => console.warn('[factlight] cache prune', error));
   const tabs = createTabSync(db);
   const badge = createToolbarBadge(db);
   // The worker stays awake while any check or rating runs.
@@ -41,10 +43,16 @@ export default defineBackground(() => {
     // Each persisted step redraws the check in its page and the toolbar badge of its tab.
     onCheckChanged: (checkId) => (tabs.changed(checkId), void badge.changed(checkId)),
     // The worker has no page to show a failure in: badges that are wrong until the next change are only logged.
-    onChecksDeleted: () => void badge.deleted().catch((error: unknown) => console.warn('[factlight] badge after delete', error)),
+    onChecksDeleted: () =>
+      void badge.deleted().catch((error: unknown) => console.warn('[factlight] badge after delete', error)),
     languageModel: () => languageModelOf(globalThis),
   });
-  const ratings = createRatingManager({ db, loadSettings, extractor, onActivityChange: (n) => ((active.ratings = n), keepAlive()) });
+  const ratings = createRatingManager({
+    db,
+    loadSettings,
+    extractor,
+    onActivityChange: (n) => ((active.ratings = n), keepAlive()),
+  });
   registerSettingsHandlers(own, browser.runtime.getManifest().version);
   registerCheckHandlers(own, runs, db);
   registerRatingHandlers(own, ratings);

@@ -45,7 +45,12 @@ export default defineContentScript({
       if (records.every((r) => (r.target as Element).closest?.('[data-factlight]'))) return;
       schedule();
     });
-    observer.observe(findScrollRoot(adapter, document) ?? document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+    observer.observe(findScrollRoot(adapter, document) ?? document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    });
     ctx.onInvalidated(() => observer.disconnect());
     if (controls.scan(performance.now())) settleLater();
   },

@@ -18,7 +18,9 @@ export default defineContentScript({
       // A check that does not start is said in the side panel by the background. A background that does
       // not answer (the extension was updated or disabled since this page loaded) cannot say it there, and
       // this script draws nothing of its own beyond the button: the page's console is the one place left.
-      sendToBackground('checkSelectionHere').catch((error: unknown) => console.warn('[factlight] the check did not start', error));
+      sendToBackground('checkSelectionHere').catch((error: unknown) =>
+        console.warn('[factlight] the check did not start', error),
+      );
     });
     const update = async (event: Event) => {
       if (button.contains(event.target)) return;

@@ -26,7 +26,9 @@ const sections: Array<[string, () => Promise<{ lines: string[]; ok: boolean }>]>
 const only = process.env.BENCH_ONLY?.toLowerCase();
 const chosen = only ? sections.filter(([name]) => name.toLowerCase().includes(only)) : sections;
 
-console.log(`Factlight benchmark — ${new Date().toISOString()} — Node ${process.version}, ${process.platform}/${process.arch}`);
+console.log(
+  `Factlight benchmark — ${new Date().toISOString()} — Node ${process.version}, ${process.platform}/${process.arch}`,
+);
 const missed: string[] = [];
 for (const [name, run] of chosen) {
   console.log(`\n## ${name}`);
@@ -35,4 +37,6 @@ for (const [name, run] of chosen) {
   if (!ok) missed.push(name);
 }
 // Each section is one target; the tally is the line to read first, since a MISS can hide in a long section.
-console.log(`\n${chosen.length - missed.length} of ${chosen.length} targets met${missed.length ? ` (missed: ${missed.join(', ')})` : ''}`);
+console.log(
+  `\n${chosen.length - missed.length} of ${chosen.length} targets met${missed.length ? ` (missed: ${missed.join(', ')})` : ''}`,
+);

@@ -6,7 +6,7 @@
  * Domains are normalised as the lookup normalises hosts (lower case, punycode, no `www.`); entries with a
  * path (`rfi.fr/en`) keep it. The output is committed, so a build needs no data download.
  */
-import { mkdirSync,readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -45,9 +45,29 @@ function normaliseDomain(raw: string): string | undefined {
  * (`facebook.com/news`, `youtube.com/nextnewsnetwork`) and listed subdomains stay.
  */
 const USER_CONTENT_PLATFORMS = new Set([
-  'blogspot.com', 'wordpress.com', 'medium.com', 'substack.com', 'tumblr.com', 'livejournal.com', 'typepad.com',
-  'wixsite.com', 'weebly.com', 'github.io', 'youtube.com', 'facebook.com', 'twitter.com', 'x.com', 'instagram.com',
-  'tiktok.com', 'reddit.com', 'linkedin.com', 'google.com', 'apple.com', 't.me', 'telegram.org', 'quora.com',
+  'blogspot.com',
+  'wordpress.com',
+  'medium.com',
+  'substack.com',
+  'tumblr.com',
+  'livejournal.com',
+  'typepad.com',
+  'wixsite.com',
+  'weebly.com',
+  'github.io',
+  'youtube.com',
+  'facebook.com',
+  'twitter.com',
+  'x.com',
+  'instagram.com',
+  'tiktok.com',
+  'reddit.com',
+  'linkedin.com',
+  'google.com',
+  'apple.com',
+  't.me',
+  'telegram.org',
+  'quora.com',
 ]);
 
 const CODE_OF = Object.fromEntries(Object.entries(CRED1_CATEGORIES).map(([code, name]) => [name, code]));
@@ -57,14 +77,20 @@ const lin = new Map<string, number>();
 let skipped = 0;
 for (const row of readCsv('lin2023_domain_pc1.csv')) {
   const domain = normaliseDomain(row.domain ?? '');
-  if (!domain || USER_CONTENT_PLATFORMS.has(domain) || !row.pc1 || Number.isNaN(Number(row.pc1))) { skipped++; continue; }
+  if (!domain || USER_CONTENT_PLATFORMS.has(domain) || !row.pc1 || Number.isNaN(Number(row.pc1))) {
+    skipped++;
+    continue;
+  }
   if (!lin.has(domain)) lin.set(domain, score(row.pc1));
 }
 const cred = new Map<string, string>();
 for (const row of readCsv('cred1_current.csv')) {
   const domain = normaliseDomain(row.domain ?? '');
   const code = CODE_OF[row.category ?? ''];
-  if (!domain || USER_CONTENT_PLATFORMS.has(domain) || !code || Number.isNaN(Number(row.credibility_score))) { skipped++; continue; }
+  if (!domain || USER_CONTENT_PLATFORMS.has(domain) || !code || Number.isNaN(Number(row.credibility_score))) {
+    skipped++;
+    continue;
+  }
   if (!cred.has(domain)) cred.set(domain, `${code}${score(row.credibility_score ?? '')}`);
 }
 
@@ -78,4 +104,6 @@ const lines = [
 mkdirSync(join(outFile, '..'), { recursive: true });
 writeFileSync(outFile, `${lines.join('\n')}\n`);
 const bytes = Buffer.byteLength(lines.join('\n')) + 1;
-console.log(`${outFile}: ${domains.length} domains (lin2023 ${lin.size}, CRED-1 ${cred.size}, skipped ${skipped}), ${(bytes / 1024).toFixed(1)} KiB`);
+console.log(
+  `${outFile}: ${domains.length} domains (lin2023 ${lin.size}, CRED-1 ${cred.size}, skipped ${skipped}), ${(bytes / 1024).toFixed(1)} KiB`,
+);

@@ -28,7 +28,13 @@ function fail(message: string, code = 2): never {
 function parseOptions() {
   try {
     return parseArgs({
-      options: { file: { type: 'string' }, text: { type: 'string' }, json: { type: 'boolean' }, fresh: { type: 'boolean' }, budget: { type: 'string' } },
+      options: {
+        file: { type: 'string' },
+        text: { type: 'string' },
+        json: { type: 'boolean' },
+        fresh: { type: 'boolean' },
+        budget: { type: 'string' },
+      },
     }).values;
   } catch (error) {
     return fail(`${errorMessage(error)}\n${USAGE}`);
@@ -40,7 +46,9 @@ function readInput(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    return fail(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)}.`);
+    return fail(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)}.`,
+    );
   }
 }
 
@@ -62,15 +70,21 @@ try {
 const { settings } = wiring;
 
 const connection = await testModelConnection(settings.model.preset, activeModelProfile(settings.model));
-if (!connection.ok) fail(`The model endpoint is not usable: ${connection.error}${connection.fix ? `\n${connection.fix}` : ''}`);
+if (!connection.ok)
+  fail(`The model endpoint is not usable: ${connection.error}${connection.fix ? `\n${connection.fix}` : ''}`);
 
 // A model that needs the schema-in-prompt or JSON-mode fallback is named before the check starts.
-if (!values.json && connection.structuredOutput?.some((found) => found.mode !== 'json_schema')) console.error(connection.message);
+if (!values.json && connection.structuredOutput?.some((found) => found.mode !== 'json_schema'))
+  console.error(connection.message);
 
 const estimate = estimateCheck(text, { reasoning: reasoningForEstimate(activeModelProfile(settings.model)) });
 if (estimate.sentences > 20 && !values.json) {
-  const thinking = estimate.reasoningTokens ? ` (${Math.round(estimate.reasoningTokens / 1000)}k of them hidden reasoning)` : '';
-  console.error(`This text has ${estimate.sentences} sentences: about ${estimate.modelCalls} model calls and ${Math.round(estimate.tokens / 1000)}k tokens${thinking}.`);
+  const thinking = estimate.reasoningTokens
+    ? ` (${Math.round(estimate.reasoningTokens / 1000)}k of them hidden reasoning)`
+    : '';
+  console.error(
+    `This text has ${estimate.sentences} sentences: about ${estimate.modelCalls} model calls and ${Math.round(estimate.tokens / 1000)}k tokens${thinking}.`,
+  );
 }
 
 const controller = new AbortController();

@@ -4,12 +4,14 @@
  * with apt-get when running as root, else one message with the exact command to run and exit 1, at once.
  * CHROME_PATH / FIREFOX_PATH pick a browser instead of the PATH. `--dry-run` prints the apt-get commands.
  */
-import { ensureTools, runAttached, type Tool,TOOLS, whichOnPath } from './lib/browsers';
+import { ensureTools, runAttached, type Tool, TOOLS, whichOnPath } from './lib/browsers';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((arg) => arg !== '--dry-run' && !(arg in TOOLS));
 if (unknown.length > 0) {
-  console.error(`Unknown argument(s) ${unknown.join(' ')}. Usage: tsx scripts/ensure-browsers.ts [chromium] [firefox] [openssl] [--dry-run]`);
+  console.error(
+    `Unknown argument(s) ${unknown.join(' ')}. Usage: tsx scripts/ensure-browsers.ts [chromium] [firefox] [openssl] [--dry-run]`,
+  );
   process.exit(2);
 }
 const named = args.filter((arg): arg is Tool => arg in TOOLS);

@@ -18,7 +18,11 @@ const svg = await readFile(resolve(root, 'public/icon.svg'), 'utf8');
 const previewIndex = process.argv.indexOf('--preview');
 const previewPath = previewIndex > 0 ? process.argv[previewIndex + 1] : undefined;
 
-const browser = await chromium.launch({ executablePath: browserPath('chromium'), headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: browserPath('chromium'),
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   const dataUrl = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
@@ -26,7 +30,9 @@ try {
   for (const size of ICON_SIZES) {
     await page.setViewportSize({ width: size, height: size });
     // The browser rasterises the vector at the target size (sharper than scaling one large bitmap down).
-    await page.setContent(`<style>html,body{margin:0;background:transparent}img{display:block}</style><img width="${size}" height="${size}" src="${dataUrl}">`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}img{display:block}</style><img width="${size}" height="${size}" src="${dataUrl}">`,
+    );
     await page.locator('img').evaluate((img: HTMLImageElement) => img.decode());
     const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
     pngs.set(size, png);
@@ -37,13 +43,17 @@ try {
   }
   if (previewPath) {
     const cells = (background: string) =>
-      `<div style="display:flex;gap:24px;align-items:flex-end;padding:24px;background:${background}">${ICON_SIZES.map((size) => {
-        const src = `data:image/png;base64,${pngs.get(size)!.toString('base64')}`;
-        // Each size is shown at its own pixels and enlarged 4× (pixelated) to see every pixel.
-        return `<div style="display:flex;gap:12px;align-items:flex-end"><img src="${src}" width="${size}"><img src="${src}" width="${size * 4}" style="image-rendering:pixelated"></div>`;
-      }).join('')}</div>`;
+      `<div style="display:flex;gap:24px;align-items:flex-end;padding:24px;background:${background}">${ICON_SIZES.map(
+        (size) => {
+          const src = `data:image/png;base64,${pngs.get(size)!.toString('base64')}`;
+          // Each size is shown at its own pixels and enlarged 4× (pixelated) to see every pixel.
+          return `<div style="display:flex;gap:12px;align-items:flex-end"><img src="${src}" width="${size}"><img src="${src}" width="${size * 4}" style="image-rendering:pixelated"></div>`;
+        },
+      ).join('')}</div>`;
     await page.setViewportSize({ width: 1900, height: 400 });
-    await page.setContent(`<body style="margin:0">${cells('#f1f3f4')}${cells('#ffffff')}${cells('#35363a')}${cells('#1f1f1f')}</body>`);
+    await page.setContent(
+      `<body style="margin:0">${cells('#f1f3f4')}${cells('#ffffff')}${cells('#35363a')}${cells('#1f1f1f')}</body>`,
+    );
     await page.screenshot({ path: resolve(previewPath), fullPage: true });
     console.log(`wrote ${previewPath}`);
   }

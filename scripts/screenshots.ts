@@ -71,7 +71,9 @@ try {
   await page.goto(site.url('/landmarks'));
   await page.locator('article p').first().click({ clickCount: 3 });
   await page.getByTestId('factlight-check-selection').click();
-  await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, {
+    timeout: 60_000,
+  });
   await page.evaluate(() => getSelection()?.removeAllRanges());
 
   const panel = await SidePanelPage.open(browser);
@@ -102,8 +104,13 @@ try {
   const frame = await browser.context.newPage();
   await frame.setViewportSize(STORE);
   const src = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
-  await frame.setContent(`<body style="margin:0;display:flex;background:#fff"><img src="${src(article)}" style="display:block"><img src="${src(side)}" style="display:block;border-left:1px solid #c9cdd4;margin-left:-1px"></body>`);
-  await frame.locator('img').last().evaluate((img: HTMLImageElement) => img.decode());
+  await frame.setContent(
+    `<body style="margin:0;display:flex;background:#fff"><img src="${src(article)}" style="display:block"><img src="${src(side)}" style="display:block;border-left:1px solid #c9cdd4;margin-left:-1px"></body>`,
+  );
+  await frame
+    .locator('img')
+    .last()
+    .evaluate((img: HTMLImageElement) => img.decode());
   await shoot(frame, 'store/1-side-panel.png');
 } finally {
   await browser.close();

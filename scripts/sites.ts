@@ -50,7 +50,9 @@ function runSites(html: string, url: string, options: { full?: boolean } = {}): 
   const doc = parseSavedPage(html);
   const replies = findReplies(adapter, doc, url);
   if (replies.length === 0) {
-    throw new SitesError(`No ${adapter.name} replies found. Tried reply selectors: ${adapter.selectors.reply.join(' | ')}`);
+    throw new SitesError(
+      `No ${adapter.name} replies found. Tried reply selectors: ${adapter.selectors.reply.join(' | ')}`,
+    );
   }
   return {
     site: adapter.id,
@@ -66,11 +68,20 @@ function runSites(html: string, url: string, options: { full?: boolean } = {}): 
 }
 
 /** The command: reads argv, prints JSON to stdout or an error to stderr. Returns the exit code. */
-export function main(argv: readonly string[], read: (file: string) => string = (file) => readFileSync(file, 'utf8')): { code: number; stdout: string; stderr: string } {
+export function main(
+  argv: readonly string[],
+  read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+): { code: number; stdout: string; stderr: string } {
   const usage = 'Usage: npm run sites -- FILE.html --url URL [--full]';
-  let parsed: ReturnType<typeof parseArgs<{ options: { url: { type: 'string' }; full: { type: 'boolean' } }; allowPositionals: true }>>;
+  let parsed: ReturnType<
+    typeof parseArgs<{ options: { url: { type: 'string' }; full: { type: 'boolean' } }; allowPositionals: true }>
+  >;
   try {
-    parsed = parseArgs({ args: [...argv], options: { url: { type: 'string' }, full: { type: 'boolean' } }, allowPositionals: true });
+    parsed = parseArgs({
+      args: [...argv],
+      options: { url: { type: 'string' }, full: { type: 'boolean' } },
+      allowPositionals: true,
+    });
   } catch (error) {
     return { code: 2, stdout: '', stderr: `${(error as Error).message}\n${usage}` };
   }

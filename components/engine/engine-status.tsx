@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/core/errors';
 import { downloadOnDeviceModel } from '../../lib/llm/on-device-download';
 import { languageModelOf } from '../../lib/llm/prompt-api';
-import { type ExtensionStatus,sendToBackground } from '../../lib/messaging/protocol';
+import { type ExtensionStatus, sendToBackground } from '../../lib/messaging/protocol';
 import { percent } from '../../lib/view/format';
 
 /**
@@ -11,7 +11,11 @@ import { percent } from '../../lib/view/format';
  * sources only), why, and how to switch; with the on-device model's Download button and its progress when
  * it is the one to use. Shared by the options page, the side panel and the welcome page.
  */
-export function EngineStatus(props: { switchHint: string; onOpenSettings?: () => void; pageStatus?: { status: ExtensionStatus | undefined } }) {
+export function EngineStatus(props: {
+  switchHint: string;
+  onOpenSettings?: () => void;
+  pageStatus?: { status: ExtensionStatus | undefined };
+}) {
   const { switchHint, onOpenSettings } = props;
   const [fetched, setStatus] = useState<ExtensionStatus>();
   // Why the status this component asked for did not come (the background did not answer).
@@ -59,7 +63,9 @@ export function EngineStatus(props: { switchHint: string; onOpenSettings?: () =>
   ) : null;
   if (!status?.engine) return unknown;
   const { engine } = status;
-  const needsDownload = status.wantsOnDevice && (status.onDevice?.availability === 'downloadable' || status.onDevice?.availability === 'downloading');
+  const needsDownload =
+    status.wantsOnDevice &&
+    (status.onDevice?.availability === 'downloadable' || status.onDevice?.availability === 'downloading');
   return (
     <div className="notice engine-status" data-testid="engine-status" data-engine={engine.kind} role="status">
       <p>
@@ -68,25 +74,43 @@ export function EngineStatus(props: { switchHint: string; onOpenSettings?: () =>
         {engine.kind === 'model' ? ' — the text goes to this model, which you set up.' : ''}
         {engine.kind === 'evidence-only' ? ' — sources to compare for each sentence, no verdicts.' : ''}
       </p>
-      {engine.kind === 'evidence-only' ? <p className="hint" data-testid="engine-reason">{engine.reason}</p> : null}
+      {engine.kind === 'evidence-only' ? (
+        <p className="hint" data-testid="engine-reason">
+          {engine.reason}
+        </p>
+      ) : null}
       {unknown}
       {needsDownload || download.running || download.loaded !== undefined ? (
         <p className="row">
           {needsDownload && !download.running ? (
-            <button type="button" data-testid="on-device-download" onClick={() => void start()}>Download the on-device model</button>
+            <button type="button" data-testid="on-device-download" onClick={() => void start()}>
+              Download the on-device model
+            </button>
           ) : null}
           {download.loaded !== undefined ? (
             <>
               <progress data-testid="on-device-progress" max={1} value={download.loaded} />{' '}
-              <span data-testid="on-device-progress-text">{download.loaded >= 1 && !download.running ? 'Downloaded: ready.' : `Downloading… ${percent(download.loaded)}`}</span>
+              <span data-testid="on-device-progress-text">
+                {download.loaded >= 1 && !download.running
+                  ? 'Downloaded: ready.'
+                  : `Downloading… ${percent(download.loaded)}`}
+              </span>
             </>
           ) : null}
         </p>
       ) : null}
-      {download.error ? <p className="result error" role="alert" data-testid="on-device-error">{download.error}</p> : null}
+      {download.error ? (
+        <p className="result error" role="alert" data-testid="on-device-error">
+          {download.error}
+        </p>
+      ) : null}
       <p className="hint">
         {switchHint}{' '}
-        {onOpenSettings ? <button type="button" className="secondary small" data-testid="engine-open-settings" onClick={onOpenSettings}>Settings</button> : null}
+        {onOpenSettings ? (
+          <button type="button" className="secondary small" data-testid="engine-open-settings" onClick={onOpenSettings}>
+            Settings
+          </button>
+        ) : null}
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { ENGINE_LABELS } from '../../lib/settings/engine';
-import { type FormUpdate, type OptionsForm,setSection } from '../../lib/settings/options-form';
+import { type FormUpdate, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { CheckingSettings as Checking } from '../../lib/settings/schema';
 
 /** How hard a check works: Fast or Thorough explanations, and the audit of the links the text cites. */
@@ -11,37 +11,61 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
       <h2 id="checking-heading">Checking</h2>
       <div className="field">
         <label htmlFor="engine-choice">Checks run on</label>
-        <select id="engine-choice" data-testid="engine-choice" value={checking.engine} onChange={(e) => set({ engine: e.target.value as Checking['engine'] })}>
+        <select
+          id="engine-choice"
+          data-testid="engine-choice"
+          value={checking.engine}
+          onChange={(e) => set({ engine: e.target.value as Checking['engine'] })}
+        >
           {(Object.keys(ENGINE_LABELS) as Array<Checking['engine']>).map((choice) => (
-            <option key={choice} value={choice}>{ENGINE_LABELS[choice]}</option>
+            <option key={choice} value={choice}>
+              {ENGINE_LABELS[choice]}
+            </option>
           ))}
         </select>
         <p className="hint">
-          Text goes only to a model you set up yourself. On this device: Chrome's built-in model (Chrome 138+ on a capable
-          computer), nothing leaves the machine but search queries. Sources only: no model at all, sources to compare per sentence.
+          Text goes only to a model you set up yourself. On this device: Chrome's built-in model (Chrome 138+ on a
+          capable computer), nothing leaves the machine but search queries. Sources only: no model at all, sources to
+          compare per sentence.
         </p>
       </div>
       <div className="field">
         <label htmlFor="mode-select">Mode</label>
-        <select id="mode-select" data-testid="mode-select" value={checking.mode} onChange={(e) => set({ mode: e.target.value === 'thorough' ? 'thorough' : 'fast' })}>
+        <select
+          id="mode-select"
+          data-testid="mode-select"
+          value={checking.mode}
+          onChange={(e) => set({ mode: e.target.value === 'thorough' ? 'thorough' : 'fast' })}
+        >
           <option value="fast">Fast</option>
           <option value="thorough">Thorough</option>
         </select>
         <p className="hint">
-          Thorough: for claims found wrong or disputed, two critics review the explanation and the suggested revision against
-          the evidence until they agree, and a refiner rewrites both. It costs several more model calls per wrong claim.
+          Thorough: for claims found wrong or disputed, two critics review the explanation and the suggested revision
+          against the evidence until they agree, and a refiner rewrites both. It costs several more model calls per
+          wrong claim.
         </p>
       </div>
       <div className="field checkbox">
         <label>
-          <input type="checkbox" data-testid="audit-links" checked={checking.auditLinks} onChange={(e) => set({ auditLinks: e.target.checked })} />
+          <input
+            type="checkbox"
+            data-testid="audit-links"
+            checked={checking.auditLinks}
+            onChange={(e) => set({ auditLinks: e.target.checked })}
+          />
           Check the links the text cites (do they work, are they relevant, do they support it)
         </label>
       </div>
       <div className="field checkbox">
         <label>
-          <input type="checkbox" data-testid="archive-lookup" checked={checking.archiveLookup} disabled={!checking.auditLinks}
-            onChange={(e) => set({ archiveLookup: e.target.checked })} />
+          <input
+            type="checkbox"
+            data-testid="archive-lookup"
+            checked={checking.archiveLookup}
+            disabled={!checking.auditLinks}
+            onChange={(e) => set({ archiveLookup: e.target.checked })}
+          />
           Look dead links up in the Internet Archive
         </label>
       </div>
@@ -49,13 +73,25 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
         <summary>Advanced: archive and DOI services</summary>
         <div className="field">
           <label htmlFor="web-archive-url">Web archive (Wayback availability API) origin</label>
-          <input id="web-archive-url" data-testid="web-archive-url" type="url" spellCheck={false} value={checking.webArchiveUrl}
-            onChange={(e) => set({ webArchiveUrl: e.target.value })} />
+          <input
+            id="web-archive-url"
+            data-testid="web-archive-url"
+            type="url"
+            spellCheck={false}
+            value={checking.webArchiveUrl}
+            onChange={(e) => set({ webArchiveUrl: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor="crossref-url">DOI registry (Crossref REST API) origin</label>
-          <input id="crossref-url" data-testid="crossref-url" type="url" spellCheck={false} value={checking.crossrefUrl}
-            onChange={(e) => set({ crossrefUrl: e.target.value })} />
+          <input
+            id="crossref-url"
+            data-testid="crossref-url"
+            type="url"
+            spellCheck={false}
+            value={checking.crossrefUrl}
+            onChange={(e) => set({ crossrefUrl: e.target.value })}
+          />
         </div>
       </details>
     </section>

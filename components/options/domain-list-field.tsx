@@ -6,17 +6,29 @@ import { parseDomainList } from '../../lib/settings/options-form';
  * A list of sites typed one per line. The box keeps the user's own text (blank lines, a host half typed)
  * while the form gets the parsed, de-duplicated hosts on every keystroke. `id` is also the test id.
  */
-export function DomainListField(props: { id: string; label: string; rows: number; domains: readonly string[]; onChange: (domains: string[]) => void }) {
+export function DomainListField(props: {
+  id: string;
+  label: string;
+  rows: number;
+  domains: readonly string[];
+  onChange: (domains: string[]) => void;
+}) {
   const { id, label, rows, domains, onChange } = props;
   const [text, setText] = useState(() => domains.join('\n'));
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} data-testid={id} rows={rows} spellCheck={false} value={text}
+      <textarea
+        id={id}
+        data-testid={id}
+        rows={rows}
+        spellCheck={false}
+        value={text}
         onChange={(e) => {
           setText(e.target.value);
           onChange(parseDomainList(e.target.value));
-        }} />
+        }}
+      />
     </div>
   );
 }

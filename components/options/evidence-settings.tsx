@@ -1,4 +1,4 @@
-import { type FormUpdate, type OptionsForm,setSection } from '../../lib/settings/options-form';
+import { type FormUpdate, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { EvidenceSettings as Evidence } from '../../lib/settings/schema';
 import { DomainListField } from './domain-list-field';
 
@@ -6,11 +6,23 @@ import { DomainListField } from './domain-list-field';
 export function EvidenceSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
   const evidence = form.settings.evidence;
   const set = (change: Partial<Evidence>) => update(setSection('evidence', change));
-  const number = (key: 'resultsPerClaim' | 'passagesPerPage' | 'contextSentences', label: string, min: number, max: number) => (
+  const number = (
+    key: 'resultsPerClaim' | 'passagesPerPage' | 'contextSentences',
+    label: string,
+    min: number,
+    max: number,
+  ) => (
     <div className="field">
       <label htmlFor={key}>{label}</label>
-      <input id={key} data-testid={key} type="number" min={min} max={max} value={evidence[key]}
-        onChange={(e) => set({ [key]: Math.min(max, Math.max(min, Math.round(Number(e.target.value) || min))) })} />
+      <input
+        id={key}
+        data-testid={key}
+        type="number"
+        min={min}
+        max={max}
+        value={evidence[key]}
+        onChange={(e) => set({ [key]: Math.min(max, Math.max(min, Math.round(Number(e.target.value) || min))) })}
+      />
     </div>
   );
   return (
@@ -19,21 +31,44 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
       {number('resultsPerClaim', 'Search results per claim', 1, 10)}
       {number('passagesPerPage', 'Passages per page', 1, 5)}
       {number('contextSentences', 'Sentences of context around a passage', 0, 5)}
-      <DomainListField id="excluded-domains" label="Never use these sites (one per line)" rows={3}
-        domains={evidence.excludedDomains} onChange={(domains) => set({ excludedDomains: domains })} />
+      <DomainListField
+        id="excluded-domains"
+        label="Never use these sites (one per line)"
+        rows={3}
+        domains={evidence.excludedDomains}
+        onChange={(domains) => set({ excludedDomains: domains })}
+      />
       <div className="field">
         <label htmlFor="tokens-per-check">Token budget per check (0 = no limit)</label>
-        <input id="tokens-per-check" data-testid="tokens-per-check" type="number" min={0} step={1000} value={form.settings.limits.tokensPerCheck}
-          onChange={(e) => update(setSection('limits', { tokensPerCheck: Math.max(0, Math.round(Number(e.target.value) || 0)) }))} />
-        <p className="hint">A check that reaches it stops cleanly, keeps every result so far and says what was not checked.</p>
+        <input
+          id="tokens-per-check"
+          data-testid="tokens-per-check"
+          type="number"
+          min={0}
+          step={1000}
+          value={form.settings.limits.tokensPerCheck}
+          onChange={(e) =>
+            update(setSection('limits', { tokensPerCheck: Math.max(0, Math.round(Number(e.target.value) || 0)) }))
+          }
+        />
+        <p className="hint">
+          A check that reaches it stops cleanly, keeps every result so far and says what was not checked.
+        </p>
       </div>
       <div className="field checkbox">
         <label>
-          <input type="checkbox" data-testid="allow-private-network" checked={evidence.allowPrivateNetwork}
-            onChange={(e) => set({ allowPrivateNetwork: e.target.checked })} />
+          <input
+            type="checkbox"
+            data-testid="allow-private-network"
+            checked={evidence.allowPrivateNetwork}
+            onChange={(e) => set({ allowPrivateNetwork: e.target.checked })}
+          />
           Allow local-network sources
         </label>
-        <p className="hint">Off: links to localhost or private addresses (routers, intranet) found in text or search results are never opened.</p>
+        <p className="hint">
+          Off: links to localhost or private addresses (routers, intranet) found in text or search results are never
+          opened.
+        </p>
       </div>
     </section>
   );

@@ -1,8 +1,8 @@
-import { type ReactNode,useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { MODEL_PRESETS } from '../../lib/settings/model-presets';
-import { type FormUpdate, type OptionsForm,profileFor, toDraft } from '../../lib/settings/options-form';
+import { type FormUpdate, type OptionsForm, profileFor, toDraft } from '../../lib/settings/options-form';
 import type { PublicModelProfile } from '../../lib/settings/redact';
 import { DEFAULT_REASONING_EFFORT } from '../../lib/settings/schema';
 import { ConnectionResult } from './connection-result';
@@ -18,7 +18,12 @@ const EFFORTS: ReasoningEffort[] = ['low', 'medium', 'high'];
  * fields into a closed "More options" group, for a first run that should show only what is needed;
  * `testButtonClass` styles the test button where another button is the main action.
  */
-export function ModelFields(props: { form: OptionsForm; update: FormUpdate; compact?: boolean; testButtonClass?: string }) {
+export function ModelFields(props: {
+  form: OptionsForm;
+  update: FormUpdate;
+  compact?: boolean;
+  testButtonClass?: string;
+}) {
   const { form, update, compact = false, testButtonClass } = props;
   const preset = form.settings.model.preset;
   const profile = profileFor(form.settings, preset);
@@ -30,7 +35,10 @@ export function ModelFields(props: { form: OptionsForm; update: FormUpdate; comp
       ...f,
       settings: {
         ...f.settings,
-        model: { ...f.settings.model, profiles: { ...f.settings.model.profiles, [preset]: { ...profileFor(f.settings, preset), ...change } } },
+        model: {
+          ...f.settings.model,
+          profiles: { ...f.settings.model.profiles, [preset]: { ...profileFor(f.settings, preset), ...change } },
+        },
       },
     }));
 
@@ -45,13 +53,24 @@ export function ModelFields(props: { form: OptionsForm; update: FormUpdate; comp
     <>
       <div className="field">
         <label htmlFor="llm-model-embedding">Embedding model (optional, improves passage choice)</label>
-        <input id="llm-model-embedding" data-testid="llm-model-embedding" list="llm-models" spellCheck={false} value={profile.embeddingModel}
-          placeholder="e.g. text-embedding-3-small" onChange={(e) => setProfile({ embeddingModel: e.target.value })} />
+        <input
+          id="llm-model-embedding"
+          data-testid="llm-model-embedding"
+          list="llm-models"
+          spellCheck={false}
+          value={profile.embeddingModel}
+          placeholder="e.g. text-embedding-3-small"
+          onChange={(e) => setProfile({ embeddingModel: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor="llm-structured-output">Structured output</label>
-        <select id="llm-structured-output" data-testid="llm-structured-output" value={profile.structuredOutput}
-          onChange={(e) => setProfile({ structuredOutput: e.target.value as PublicModelProfile['structuredOutput'] })}>
+        <select
+          id="llm-structured-output"
+          data-testid="llm-structured-output"
+          value={profile.structuredOutput}
+          onChange={(e) => setProfile({ structuredOutput: e.target.value as PublicModelProfile['structuredOutput'] })}
+        >
           <option value="auto">Automatic</option>
           <option value="json_schema">JSON schema (OpenAI structured outputs)</option>
           <option value="json_object">JSON mode (older servers)</option>
@@ -60,13 +79,31 @@ export function ModelFields(props: { form: OptionsForm; update: FormUpdate; comp
       </div>
       <div className="field">
         <label htmlFor="llm-effort-fast">Reasoning effort (reasoning models such as gpt-5 and gpt-oss)</label>
-        <select id="llm-effort-fast" data-testid="llm-effort-fast" aria-label="Reasoning effort for claim extraction (fast model)" value={effort.fast}
-          onChange={(e) => setProfile({ reasoningEffort: { ...effort, fast: e.target.value as ReasoningEffort } })}>
-          {EFFORTS.map((value) => <option key={value} value={value}>Claim extraction: {value}</option>)}
+        <select
+          id="llm-effort-fast"
+          data-testid="llm-effort-fast"
+          aria-label="Reasoning effort for claim extraction (fast model)"
+          value={effort.fast}
+          onChange={(e) => setProfile({ reasoningEffort: { ...effort, fast: e.target.value as ReasoningEffort } })}
+        >
+          {EFFORTS.map((value) => (
+            <option key={value} value={value}>
+              Claim extraction: {value}
+            </option>
+          ))}
         </select>
-        <select id="llm-effort-strong" data-testid="llm-effort-strong" aria-label="Reasoning effort for verification (strong model)" value={effort.strong}
-          onChange={(e) => setProfile({ reasoningEffort: { ...effort, strong: e.target.value as ReasoningEffort } })}>
-          {EFFORTS.map((value) => <option key={value} value={value}>Verification: {value}</option>)}
+        <select
+          id="llm-effort-strong"
+          data-testid="llm-effort-strong"
+          aria-label="Reasoning effort for verification (strong model)"
+          value={effort.strong}
+          onChange={(e) => setProfile({ reasoningEffort: { ...effort, strong: e.target.value as ReasoningEffort } })}
+        >
+          {EFFORTS.map((value) => (
+            <option key={value} value={value}>
+              Verification: {value}
+            </option>
+          ))}
         </select>
       </div>
     </>
@@ -76,21 +113,45 @@ export function ModelFields(props: { form: OptionsForm; update: FormUpdate; comp
     <>
       <div className="field">
         <label htmlFor="llm-base-url">Base URL</label>
-        <input id="llm-base-url" data-testid="llm-base-url" type="url" spellCheck={false} value={profile.baseUrl}
-          placeholder="https://…/v1" onChange={(e) => setProfile({ baseUrl: e.target.value })} />
+        <input
+          id="llm-base-url"
+          data-testid="llm-base-url"
+          type="url"
+          spellCheck={false}
+          value={profile.baseUrl}
+          placeholder="https://…/v1"
+          onChange={(e) => setProfile({ baseUrl: e.target.value })}
+        />
       </div>
-      <KeyInput id="llm-api-key" testId="llm-api-key" label={MODEL_PRESETS[preset].needsKey ? 'API key' : 'API key (optional)'}
-        saved={profile.apiKeySaved} typed={form.typedKeys[slot]}
-        onChange={(value) => update((f) => ({ ...f, typedKeys: { ...f.typedKeys, [slot]: value } }))} />
+      <KeyInput
+        id="llm-api-key"
+        testId="llm-api-key"
+        label={MODEL_PRESETS[preset].needsKey ? 'API key' : 'API key (optional)'}
+        saved={profile.apiKeySaved}
+        typed={form.typedKeys[slot]}
+        onChange={(value) => update((f) => ({ ...f, typedKeys: { ...f.typedKeys, [slot]: value } }))}
+      />
       <div className="field">
         <label htmlFor="llm-model-fast">Fast model (finds claims)</label>
-        <input id="llm-model-fast" data-testid="llm-model-fast" list="llm-models" spellCheck={false} value={profile.fastModel}
-          onChange={(e) => setProfile({ fastModel: e.target.value })} />
+        <input
+          id="llm-model-fast"
+          data-testid="llm-model-fast"
+          list="llm-models"
+          spellCheck={false}
+          value={profile.fastModel}
+          onChange={(e) => setProfile({ fastModel: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor="llm-model-strong">Strong model (judges evidence)</label>
-        <input id="llm-model-strong" data-testid="llm-model-strong" list="llm-models" spellCheck={false} value={profile.strongModel}
-          onChange={(e) => setProfile({ strongModel: e.target.value })} />
+        <input
+          id="llm-model-strong"
+          data-testid="llm-model-strong"
+          list="llm-models"
+          spellCheck={false}
+          value={profile.strongModel}
+          onChange={(e) => setProfile({ strongModel: e.target.value })}
+        />
       </div>
       {compact ? (
         <details className="more-options">
@@ -106,7 +167,13 @@ export function ModelFields(props: { form: OptionsForm; update: FormUpdate; comp
         ))}
       </datalist>
       <div className="row">
-        <button type="button" className={testButtonClass} data-testid="test-llm" onClick={test.start} disabled={test.pending}>
+        <button
+          type="button"
+          className={testButtonClass}
+          data-testid="test-llm"
+          onClick={test.start}
+          disabled={test.pending}
+        >
           Test connection
         </button>
       </div>

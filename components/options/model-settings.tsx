@@ -13,7 +13,12 @@ export function ModelSettings({ form, update }: { form: OptionsForm; update: For
       <h2 id="model-heading">Model</h2>
       <div className="field">
         <label htmlFor="llm-preset">Provider</label>
-        <select id="llm-preset" data-testid="llm-preset" value={preset} onChange={(e) => setPreset(e.target.value as ModelPresetId)}>
+        <select
+          id="llm-preset"
+          data-testid="llm-preset"
+          value={preset}
+          onChange={(e) => setPreset(e.target.value as ModelPresetId)}
+        >
           {MODEL_PRESET_IDS.map((id) => (
             <option key={id} value={id}>
               {MODEL_PRESETS[id].label}

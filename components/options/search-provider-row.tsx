@@ -10,7 +10,15 @@ import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
 
 /** One search provider: on/off, its key or server URL, and "Test connection". */
-export function SearchProviderRow({ provider, form, update }: { provider: SearchProviderId; form: OptionsForm; update: FormUpdate }) {
+export function SearchProviderRow({
+  provider,
+  form,
+  update,
+}: {
+  provider: SearchProviderId;
+  form: OptionsForm;
+  update: FormUpdate;
+}) {
   const key = SEARCH_SETTINGS_KEY[provider];
   const section: { enabled: boolean; baseUrl?: string; apiKeySaved?: boolean } = form.settings.search[key];
   const needs = SEARCH_PROVIDER_NEEDS[provider];
@@ -19,7 +27,10 @@ export function SearchProviderRow({ provider, form, update }: { provider: Search
   const typedKey = form.typedKeys[slot];
 
   const setProvider = (change: { enabled?: boolean; baseUrl?: string }) =>
-    update((f) => ({ ...f, settings: { ...f.settings, search: { ...f.settings.search, [key]: { ...f.settings.search[key], ...change } } } }));
+    update((f) => ({
+      ...f,
+      settings: { ...f.settings, search: { ...f.settings.search, [key]: { ...f.settings.search[key], ...change } } },
+    }));
 
   const test = useConnectionTest(
     useCallback(
@@ -37,28 +48,56 @@ export function SearchProviderRow({ provider, form, update }: { provider: Search
     <fieldset className="provider">
       <legend>
         <label>
-          <input type="checkbox" data-testid={`search-${provider}`} checked={section.enabled}
-            onChange={(e) => setProvider({ enabled: e.target.checked })} />
+          <input
+            type="checkbox"
+            data-testid={`search-${provider}`}
+            checked={section.enabled}
+            onChange={(e) => setProvider({ enabled: e.target.checked })}
+          />
           {label}
         </label>
       </legend>
       {needs === 'url' ? (
         <div className="field">
           <label htmlFor={`${provider}-url`}>Server URL</label>
-          <input id={`${provider}-url`} data-testid={`${provider}-url`} type="url" spellCheck={false} placeholder="https://searx.example.org"
-            value={section.baseUrl ?? ''} onChange={(e) => setProvider({ baseUrl: e.target.value })} />
+          <input
+            id={`${provider}-url`}
+            data-testid={`${provider}-url`}
+            type="url"
+            spellCheck={false}
+            placeholder="https://searx.example.org"
+            value={section.baseUrl ?? ''}
+            onChange={(e) => setProvider({ baseUrl: e.target.value })}
+          />
         </div>
       ) : null}
       {needs === 'key' ? (
-        <KeyInput id={`${provider}-key`} testId={`${provider}-key`} label="API key" saved={Boolean(section.apiKeySaved)} typed={typedKey}
-          onChange={(value) => update((f) => ({ ...f, typedKeys: { ...f.typedKeys, [slot]: value } }))} />
+        <KeyInput
+          id={`${provider}-key`}
+          testId={`${provider}-key`}
+          label="API key"
+          saved={Boolean(section.apiKeySaved)}
+          typed={typedKey}
+          onChange={(value) => update((f) => ({ ...f, typedKeys: { ...f.typedKeys, [slot]: value } }))}
+        />
       ) : null}
       <div className="row">
-        <button type="button" className="secondary" data-testid={`test-search-${provider}`} onClick={test.start} disabled={test.pending}>
+        <button
+          type="button"
+          className="secondary"
+          data-testid={`test-search-${provider}`}
+          onClick={test.start}
+          disabled={test.pending}
+        >
           Test connection
         </button>
       </div>
-      <ConnectionResult result={test.result} pending={test.pending} runs={test.runs} testId={`test-search-${provider}-result`} />
+      <ConnectionResult
+        result={test.result}
+        pending={test.pending}
+        runs={test.runs}
+        testId={`test-search-${provider}-result`}
+      />
     </fieldset>
   );
 }

@@ -7,7 +7,9 @@ export function SearchSettings({ form, update }: { form: OptionsForm; update: Fo
   return (
     <section aria-labelledby="search-heading">
       <h2 id="search-heading">Evidence sources</h2>
-      <p className="hint">Claims are searched in every source you turn on. Google Fact Check Tools finds existing fact-checks.</p>
+      <p className="hint">
+        Claims are searched in every source you turn on. Google Fact Check Tools finds existing fact-checks.
+      </p>
       {SEARCH_PROVIDER_IDS.map((provider) => (
         <SearchProviderRow key={provider} provider={provider} form={form} update={update} />
       ))}

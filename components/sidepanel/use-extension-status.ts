@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 
 import { errorMessage } from '../../lib/core/errors';
-import { type ExtensionStatus,sendToBackground } from '../../lib/messaging/protocol';
+import { type ExtensionStatus, sendToBackground } from '../../lib/messaging/protocol';
 
 /** The storage area and key the background keeps settings under (lib/settings/store.ts). */
 const SETTINGS_AREA = 'local';

@@ -13,15 +13,36 @@ export function ModelSetup(props: { form: OptionsForm; update: FormUpdate; statu
   const { form, update, status, onSave } = props;
   const preset = MODEL_PRESETS[form.settings.model.preset];
   return (
-    <form className="model-setup" aria-labelledby="step-connect" onSubmit={(event) => { event.preventDefault(); onSave(); }}>
-      <h2 id="step-connect"><span className="step" aria-hidden="true">2</span> Connect to {preset.label}</h2>
-      <p className="hint" data-testid="welcome-preset-hint">{preset.hint}</p>
+    <form
+      className="model-setup"
+      aria-labelledby="step-connect"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave();
+      }}
+    >
+      <h2 id="step-connect">
+        <span className="step" aria-hidden="true">
+          2
+        </span>{' '}
+        Connect to {preset.label}
+      </h2>
+      <p className="hint" data-testid="welcome-preset-hint">
+        {preset.hint}
+      </p>
       <ModelFields form={form} update={update} compact testButtonClass="secondary" />
       <div className="row">
         <button type="submit" data-testid="welcome-save" disabled={status.kind === 'saving'}>
           Save and use {preset.label}
         </button>
-        <span className={`status ${status.kind}`} data-testid="welcome-save-status" data-state={status.kind} role="status">{status.text}</span>
+        <span
+          className={`status ${status.kind}`}
+          data-testid="welcome-save-status"
+          data-state={status.kind}
+          role="status"
+        >
+          {status.text}
+        </span>
       </div>
     </form>
   );

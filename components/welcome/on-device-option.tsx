@@ -12,13 +12,13 @@ export function OnDeviceOption({ detection }: { detection: OnDeviceDetection }) 
       <h3 id="way-device">On this device, or sources only</h3>
       {detection.api === 'prompt-api' ? (
         <p>
-          This browser has a built-in model interface (Chrome’s Prompt API). When Chrome has the model, Factlight uses it
-          unless you choose another way above: free, no key, and the text stays on this device.
+          This browser has a built-in model interface (Chrome’s Prompt API). When Chrome has the model, Factlight uses
+          it unless you choose another way above: free, no key, and the text stays on this device.
         </p>
       ) : (
         <p>
-          This browser offers no built-in model that Factlight can use. Without a model, checks still find sources to compare
-          for each sentence (no verdicts); choose one of the ways above for verdicts.
+          This browser offers no built-in model that Factlight can use. Without a model, checks still find sources to
+          compare for each sentence (no verdicts); choose one of the ways above for verdicts.
         </p>
       )}
       <EngineStatus switchHint="You can switch any time in Settings → Checking → Checks run on." />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 import { errorMessage } from '../../lib/core/errors';
-import { type ExtensionStatus,sendToBackground } from '../../lib/messaging/protocol';
+import { type ExtensionStatus, sendToBackground } from '../../lib/messaging/protocol';
 import type { EngineInUse } from '../../lib/settings/engine';
 import { WELCOME_SAMPLE_TEXT } from '../../lib/welcome/sample-text';
 import { CurrentCheck } from '../sidepanel/check/current-check';
@@ -17,7 +17,9 @@ function engineOf(status: ExtensionStatus): EngineInUse | undefined {
 
 /** Where the sample goes when "Try it" is pressed, said before the press: pressing it is the choice. */
 function runsOnText(engine: EngineInUse, queriesGoTo: string | undefined): string {
-  const queries = queriesGoTo ? `search queries from it go to ${queriesGoTo}` : 'no search source is enabled in Settings, so no evidence will be found';
+  const queries = queriesGoTo
+    ? `search queries from it go to ${queriesGoTo}`
+    : 'no search source is enabled in Settings, so no evidence will be found';
   switch (engine.kind) {
     case 'model':
       return `“Try it” sends the sample to ${engine.label}, the model you set up, and ${queries}.`;
@@ -86,18 +88,42 @@ export function TryIt(props: {
 
   return (
     <section className="try-it" aria-labelledby="step-try">
-      <h2 id="step-try"><span className="step" aria-hidden="true">3</span> Try it</h2>
+      <h2 id="step-try">
+        <span className="step" aria-hidden="true">
+          3
+        </span>{' '}
+        Try it
+      </h2>
       <p>Factlight will check this sample: one of its sentences is a popular myth.</p>
-      <blockquote className="sample" data-testid="welcome-sample">{WELCOME_SAMPLE_TEXT}</blockquote>
-      {runsOn ? <p className="hint" id="try-runs-on" data-testid="welcome-try-runs-on" data-engine={engine?.kind}>{runsOn}</p> : null}
+      <blockquote className="sample" data-testid="welcome-sample">
+        {WELCOME_SAMPLE_TEXT}
+      </blockquote>
+      {runsOn ? (
+        <p className="hint" id="try-runs-on" data-testid="welcome-try-runs-on" data-engine={engine?.kind}>
+          {runsOn}
+        </p>
+      ) : null}
       <div className="row wrap">
-        <button type="button" data-testid="welcome-try" onClick={() => void start()} disabled={engine === undefined || starting}
-          aria-describedby={describedBy || undefined}>
+        <button
+          type="button"
+          data-testid="welcome-try"
+          onClick={() => void start()}
+          disabled={engine === undefined || starting}
+          aria-describedby={describedBy || undefined}
+        >
           {starting ? 'Starting…' : `${engine ? BUTTON_LABELS[engine.kind] : 'Try it'}${checkId ? ' again' : ''}`}
         </button>
-        {reason ? <span id="try-reason" className="hint" data-testid="welcome-try-reason">{reason}</span> : null}
+        {reason ? (
+          <span id="try-reason" className="hint" data-testid="welcome-try-reason">
+            {reason}
+          </span>
+        ) : null}
       </div>
-      {problem ? <p className="result error" role="alert" data-testid="welcome-try-problem">{problem}</p> : null}
+      {problem ? (
+        <p className="result error" role="alert" data-testid="welcome-try-problem">
+          {problem}
+        </p>
+      ) : null}
       {checkId ? (
         <div className="try-result" data-testid="welcome-result">
           {/* The side panel's own switch: an evidence-only check shows its sources to compare. */}

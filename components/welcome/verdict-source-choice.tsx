@@ -1,4 +1,4 @@
-import { MODEL_PRESETS,type ModelPresetId } from '../../lib/settings/model-presets';
+import { MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
 
 /** The ways to get verdicts from a model Factlight talks to, each with the presets that belong to it. */
 const WAYS: Array<{ id: string; title: string; text: string; presets: ModelPresetId[] }> = [
@@ -27,7 +27,11 @@ const WAYS: Array<{ id: string; title: string; text: string; presets: ModelPrese
  * first run: nothing is sent anywhere until the person picks one, fills it in and tests or saves it.
  * Disabled until the settings have loaded, so a choice always applies to the form it shows.
  */
-export function VerdictSourceChoice(props: { chosen: ModelPresetId | undefined; onChoose: (preset: ModelPresetId) => void; disabled: boolean }) {
+export function VerdictSourceChoice(props: {
+  chosen: ModelPresetId | undefined;
+  onChoose: (preset: ModelPresetId) => void;
+  disabled: boolean;
+}) {
   const { chosen, onChoose, disabled } = props;
   return (
     <fieldset className="ways" data-testid="welcome-ways" disabled={disabled}>
@@ -39,8 +43,14 @@ export function VerdictSourceChoice(props: { chosen: ModelPresetId | undefined; 
           <div className="choices">
             {way.presets.map((preset) => (
               <label key={preset} className="choice">
-                <input type="radio" name="verdict-source" value={preset} data-testid={`welcome-preset-${preset}`}
-                  checked={chosen === preset} onChange={() => onChoose(preset)} />
+                <input
+                  type="radio"
+                  name="verdict-source"
+                  value={preset}
+                  data-testid={`welcome-preset-${preset}`}
+                  checked={chosen === preset}
+                  onChange={() => onChoose(preset)}
+                />
                 {MODEL_PRESETS[preset].label}
               </label>
             ))}

@@ -4,7 +4,7 @@ import { browser } from 'wxt/browser';
 import { errorMessage } from '../../lib/core/errors';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import type { ModelPresetId } from '../../lib/settings/model-presets';
-import { type FormUpdate, type OptionsForm,toDraft } from '../../lib/settings/options-form';
+import { type FormUpdate, type OptionsForm, toDraft } from '../../lib/settings/options-form';
 import { detectOnDeviceModel } from '../../lib/welcome/on-device';
 import { queryDestinations } from '../../lib/welcome/query-destinations';
 import { publicModelSetupProblem } from '../../lib/welcome/setup-problem';
@@ -65,7 +65,11 @@ export function WelcomeApp() {
         setForm({ settings: result.settings, typedKeys: {} });
         setUnsaved(false);
         const problem = publicModelSetupProblem(result.settings);
-        setSave(problem ? { kind: 'incomplete', text: `Saved, but not ready: ${problem}` } : { kind: 'saved', text: 'Saved. Now try it below.' });
+        setSave(
+          problem
+            ? { kind: 'incomplete', text: `Saved, but not ready: ${problem}` }
+            : { kind: 'saved', text: 'Saved. Now try it below.' },
+        );
       } else {
         setSave({ kind: 'error', text: `Not saved: ${result.error}` });
       }
@@ -86,30 +90,54 @@ export function WelcomeApp() {
       <header>
         <h1>Welcome to Factlight</h1>
         <WhatItDoes />
-        <p className="hint" data-testid="welcome-nothing-sent">Nothing is sent anywhere until you choose below: testing a connection, or pressing “Try it”.</p>
+        <p className="hint" data-testid="welcome-nothing-sent">
+          Nothing is sent anywhere until you choose below: testing a connection, or pressing “Try it”.
+        </p>
       </header>
       {statusError ? (
-        <p className="result error" role="alert" data-testid="welcome-status-error">Factlight's background did not answer ({statusError}). Reload this page to retry.</p>
+        <p className="result error" role="alert" data-testid="welcome-status-error">
+          Factlight's background did not answer ({statusError}). Reload this page to retry.
+        </p>
       ) : null}
       <section aria-labelledby="step-choose">
-        <h2 id="step-choose"><span className="step" aria-hidden="true">1</span> Choose how Factlight gets its verdicts</h2>
+        <h2 id="step-choose">
+          <span className="step" aria-hidden="true">
+            1
+          </span>{' '}
+          Choose how Factlight gets its verdicts
+        </h2>
         <VerdictSourceChoice chosen={chosen} onChoose={choose} disabled={!form} />
         <OnDeviceOption detection={onDevice} />
       </section>
       {loadError ? (
-        <p className="result error" role="alert">Settings could not be loaded: {loadError}</p>
+        <p className="result error" role="alert">
+          Settings could not be loaded: {loadError}
+        </p>
       ) : !form ? (
         <p role="status">Loading settings…</p>
       ) : chosen ? (
         <ModelSetup form={form} update={update} status={save} onSave={() => void saveModel()} />
       ) : (
         <section aria-labelledby="step-connect">
-          <h2 id="step-connect"><span className="step" aria-hidden="true">2</span> Connect it</h2>
-          <p className="hint" data-testid="welcome-choose-first">Choose one of the ways above: its settings appear here, with a test.</p>
+          <h2 id="step-connect">
+            <span className="step" aria-hidden="true">
+              2
+            </span>{' '}
+            Connect it
+          </h2>
+          <p className="hint" data-testid="welcome-choose-first">
+            Choose one of the ways above: its settings appear here, with a test.
+          </p>
         </section>
       )}
-      <TryIt status={form ? status : undefined} chosen={chosen !== undefined} unsavedChanges={unsaved && status?.modelConfigured === true}
-        queriesGoTo={form ? queryDestinations(form.settings.search) : undefined} checkId={checkId} onStarted={showCheck} />
+      <TryIt
+        status={form ? status : undefined}
+        chosen={chosen !== undefined}
+        unsavedChanges={unsaved && status?.modelConfigured === true}
+        queriesGoTo={form ? queryDestinations(form.settings.search) : undefined}
+        checkId={checkId}
+        onStarted={showCheck}
+      />
       <footer className="next">
         <h2>Then, on any page</h2>
         <ul>
@@ -118,7 +146,15 @@ export function WelcomeApp() {
         </ul>
         <p>
           Search sources, limits and more are in the{' '}
-          <button type="button" className="link" data-testid="welcome-open-options" onClick={() => void browser.runtime.openOptionsPage()}>settings</button>.
+          <button
+            type="button"
+            className="link"
+            data-testid="welcome-open-options"
+            onClick={() => void browser.runtime.openOptionsPage()}
+          >
+            settings
+          </button>
+          .
         </p>
       </footer>
     </main>

@@ -9,7 +9,7 @@ import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
 import { errorMessage } from '../../lib/core/errors';
 import { sendToBackground } from '../../lib/messaging/protocol';
-import { type FormUpdate, type OptionsForm,toDraft } from '../../lib/settings/options-form';
+import { type FormUpdate, type OptionsForm, toDraft } from '../../lib/settings/options-form';
 import { openWelcomePage } from '../../lib/welcome/open-welcome-page';
 
 type Status = { kind: 'idle' | 'saving' | 'saved' | 'error'; text: string };
@@ -26,7 +26,12 @@ export function OptionsApp() {
       .catch((error: unknown) => setLoadError(errorMessage(error)));
   }, []);
 
-  if (loadError) return <p className="result error" role="alert">Settings could not be loaded: {loadError}</p>;
+  if (loadError)
+    return (
+      <p className="result error" role="alert">
+        Settings could not be loaded: {loadError}
+      </p>
+    );
   if (!form) return <p role="status">Loading settings…</p>;
 
   const update: FormUpdate = (change) => {
@@ -50,23 +55,38 @@ export function OptionsApp() {
   };
 
   return (
-    <form className="options" onSubmit={(event) => { event.preventDefault(); void save(); }}>
+    <form
+      className="options"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
       <h1>Factlight settings</h1>
       <p className="hint">Keys stay in the extension's background and are sent only to the provider they belong to.</p>
       <p className="hint">
         New to Factlight?{' '}
-        <button type="button" className="link" data-testid="open-welcome" onClick={() => void openWelcomePage()}>Open the welcome page</button>{' '}
+        <button type="button" className="link" data-testid="open-welcome" onClick={() => void openWelcomePage()}>
+          Open the welcome page
+        </button>{' '}
         for a guided set-up and a sample check.
       </p>
-      <EngineStatus key={status.kind} switchHint="To switch, choose under Checking → Checks run on, or set up a model below, and save." />
+      <EngineStatus
+        key={status.kind}
+        switchHint="To switch, choose under Checking → Checks run on, or set up a model below, and save."
+      />
       <ModelSettings form={form} update={update} />
       <SearchSettings form={form} update={update} />
       <EvidenceSettings form={form} update={update} />
       <CheckingSettings form={form} update={update} />
       <CaptureSettings form={form} update={update} />
       <div className="save-bar">
-        <button type="submit" data-testid="save-settings" disabled={status.kind === 'saving'}>Save</button>
-        <span className={`status ${status.kind}`} data-testid="settings-status" data-state={status.kind} role="status">{status.text}</span>
+        <button type="submit" data-testid="save-settings" disabled={status.kind === 'saving'}>
+          Save
+        </button>
+        <span className={`status ${status.kind}`} data-testid="settings-status" data-state={status.kind} role="status">
+          {status.text}
+        </span>
       </div>
       <AboutSection />
     </form>

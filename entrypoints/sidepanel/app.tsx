@@ -30,8 +30,12 @@ export function SidePanelApp() {
   useEffect(() => {
     // A service worker stopped mid-check resumes its checks when someone looks (no answer needed). A
     // background that does not answer is said by the status line (`statusError`), so these only log.
-    sendToBackground('resumeChecks').catch((error: unknown) => console.warn('[factlight] resumeChecks not answered', error));
-    sendToBackground('resumeRatings').catch((error: unknown) => console.warn('[factlight] resumeRatings not answered', error));
+    sendToBackground('resumeChecks').catch((error: unknown) =>
+      console.warn('[factlight] resumeChecks not answered', error),
+    );
+    sendToBackground('resumeRatings').catch((error: unknown) =>
+      console.warn('[factlight] resumeRatings not answered', error),
+    );
   }, []);
 
   const openCheck = (id: string) => {
@@ -69,14 +73,23 @@ export function SidePanelApp() {
       </header>
       {statusError ? (
         <p className="result error" role="alert" data-testid="status-error">
-          Factlight's background did not answer ({statusError}). Past checks are still readable; reload the panel to retry.
+          Factlight's background did not answer ({statusError}). Past checks are still readable; reload the panel to
+          retry.
         </p>
       ) : !status ? (
-        <p role="status" className="hint" data-testid="status-loading">Connecting…</p>
+        <p role="status" className="hint" data-testid="status-loading">
+          Connecting…
+        </p>
       ) : null}
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'check' ? (
-          <CheckTab status={status} checkId={checkId} claimFocus={claimFocus} pageProblem={pageProblem} onOpenCheck={openCheck} />
+          <CheckTab
+            status={status}
+            checkId={checkId}
+            claimFocus={claimFocus}
+            pageProblem={pageProblem}
+            onOpenCheck={openCheck}
+          />
         ) : tab === 'rate' ? (
           <RateView />
         ) : (

@@ -64,7 +64,11 @@ export function locate(index: TextIndex, selectors: SpanSelectors): AnchorMatch 
   const { exact, prefix, suffix } = selectors.quote;
   if (exact.trim().length === 0) return orphaned('empty-quote');
   const position = selectors.position;
-  if (position && position.end - position.start === exact.length && index.text.slice(position.start, position.end) === exact) {
+  if (
+    position &&
+    position.end - position.start === exact.length &&
+    index.text.slice(position.start, position.end) === exact
+  ) {
     return { start: position.start, end: position.end, score: 1, method: 'position' };
   }
   const hit = findExact(index.text, selectors);

@@ -50,7 +50,11 @@ function contextAfter(text: string, end: number): string {
  * since a highlight should not start or end on it (triple-click selections end in a newline). Null when
  * the range is outside `root` or holds no visible text.
  */
-export function describeRange(root: Node, range: AbstractRange, index: TextIndex = buildTextIndex(root)): CaptureSelectors | null {
+export function describeRange(
+  root: Node,
+  range: AbstractRange,
+  index: TextIndex = buildTextIndex(root),
+): CaptureSelectors | null {
   let start = offsetOfPoint(index, range.startContainer, range.startOffset);
   let end = offsetOfPoint(index, range.endContainer, range.endOffset);
   if (start === null || end === null) return null;
@@ -89,7 +93,11 @@ function selectedRange(selection: Selection, index: TextIndex): AbstractRange | 
  * it. Null when nothing is selected or the selection lies outside `root`. With several ranges (Firefox
  * table selections) only the first is used, and `text` is that range's text so offsets stay consistent.
  */
-export function captureSelection(selection: Selection, root: Node, index: TextIndex = buildTextIndex(root)): Capture | null {
+export function captureSelection(
+  selection: Selection,
+  root: Node,
+  index: TextIndex = buildTextIndex(root),
+): Capture | null {
   if (selection.rangeCount === 0 || selection.isCollapsed) return null;
   const range = selectedRange(selection, index);
   if (!range) return null;
@@ -154,5 +162,9 @@ export function rangeForSubspan(
   const after = collapse(capture.text.slice(start + lead + exact.length) + suffix).slice(0, CONTEXT_LENGTH);
   const base = isOrphaned(located) ? capture.selectors.position.start : located.start;
   const hint = base + start + lead;
-  return anchor(root, { quote: textQuote(exact, before, after), position: textPosition(hint, hint + exact.length) }, { index });
+  return anchor(
+    root,
+    { quote: textQuote(exact, before, after), position: textPosition(hint, hint + exact.length) },
+    { index },
+  );
 }

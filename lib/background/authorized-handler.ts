@@ -1,6 +1,11 @@
 import type { GetDataType, GetReturnType } from '@webext-core/messaging';
 
-import { type BackgroundCommand, backgroundMessaging, type BackgroundProtocol,COMMAND_AUDIENCE } from '../messaging/protocol';
+import {
+  type BackgroundCommand,
+  backgroundMessaging,
+  type BackgroundProtocol,
+  COMMAND_AUDIENCE,
+} from '../messaging/protocol';
 import { classifySender, isAllowed, type SenderInfo } from '../messaging/sender-policy';
 
 export interface OwnExtension {

@@ -26,7 +26,8 @@ export interface BadgeLook {
 /** What the badge shows for a check in `status` with `wrongClaims` refuted or disputed claims. */
 export function badgeFor(status: CheckRecord['status'] | undefined, wrongClaims: number): BadgeLook {
   if (status === 'running' || status === 'queued') return { text: BADGE_RUNNING, color: BADGE_RUNNING_COLOR };
-  if ((status === 'done' || status === 'cancelled') && wrongClaims > 0) return { text: wrongClaims > 99 ? '99+' : String(wrongClaims), color: BADGE_WRONG_COLOR };
+  if ((status === 'done' || status === 'cancelled') && wrongClaims > 0)
+    return { text: wrongClaims > 99 ? '99+' : String(wrongClaims), color: BADGE_WRONG_COLOR };
   return { text: '' };
 }
 
@@ -64,7 +65,11 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
   }
 
   async function wrongClaimsOf(checkId: string): Promise<number> {
-    return db.claims.where('checkId').equals(checkId).filter((row) => row.assessment !== undefined && WRONG_VERDICTS.has(row.assessment.verdict)).count();
+    return db.claims
+      .where('checkId')
+      .equals(checkId)
+      .filter((row) => row.assessment !== undefined && WRONG_VERDICTS.has(row.assessment.verdict))
+      .count();
   }
 
   async function lookOf(check: CheckRecord): Promise<BadgeLook> {
@@ -75,7 +80,11 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
   /** Whether the check still speaks for its tab: no newer check there, and the tab has not moved to another page. */
   async function ownsBadge(check: CheckRecord & { tabId: number }): Promise<boolean> {
     if (check.createdAt < (navigatedAt.get(check.tabId) ?? -Infinity)) return false;
-    const newer = await db.checks.where('createdAt').above(check.createdAt).filter((other) => other.tabId === check.tabId).count();
+    const newer = await db.checks
+      .where('createdAt')
+      .above(check.createdAt)
+      .filter((other) => other.tabId === check.tabId)
+      .count();
     return newer === 0;
   }
 
@@ -95,7 +104,8 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
       .reverse()
       .until(() => latest.size === tabIds.size)
       .each((check) => {
-        if (check.tabId !== undefined && tabIds.has(check.tabId) && !latest.has(check.tabId)) latest.set(check.tabId, check);
+        if (check.tabId !== undefined && tabIds.has(check.tabId) && !latest.has(check.tabId))
+          latest.set(check.tabId, check);
       });
     return latest;
   }

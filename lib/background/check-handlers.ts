@@ -13,6 +13,8 @@ export function registerCheckHandlers(own: OwnExtension, runs: RunManager, db: F
   handleCommand(own, 'resumeChecks', async () => ({ resumed: await runs.resumeInterrupted() }));
   handleCommand(own, 'importChecks', async ({ json }) => {
     const parsed = parseChecksImport(json);
-    return parsed.ok ? { ok: true as const, ...(await writeImportedChecks(db, parsed)) } : { ok: false as const, error: parsed.error };
+    return parsed.ok
+      ? { ok: true as const, ...(await writeImportedChecks(db, parsed)) }
+      : { ok: false as const, error: parsed.error };
   });
 }

@@ -15,7 +15,9 @@ export function keepAliveWhile(activeRuns: number): void {
     timer = setInterval(() => void browser.runtime.getPlatformInfo(), INTERVAL_MS);
     // 30 s is the shortest period Chrome allows. Without the alarm, a stopped worker's runs wait for the
     // side panel to open; nothing is on screen here to say so, hence the log.
-    browser.alarms?.create(RESUME_ALARM, { periodInMinutes: 0.5 })?.catch((error: unknown) => console.warn('[factlight] resume alarm not set', error));
+    browser.alarms
+      ?.create(RESUME_ALARM, { periodInMinutes: 0.5 })
+      ?.catch((error: unknown) => console.warn('[factlight] resume alarm not set', error));
   } else if (activeRuns === 0 && timer) {
     clearInterval(timer);
     timer = undefined;

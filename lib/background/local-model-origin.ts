@@ -48,7 +48,11 @@ export async function allowLocalModelServer(baseUrl: string): Promise<boolean> {
           id,
           priority: 1,
           action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
-          condition: { urlFilter: `|${origin}/`, initiatorDomains: [ownHost()], resourceTypes: ['xmlhttprequest', 'other'] },
+          condition: {
+            urlFilter: `|${origin}/`,
+            initiatorDomains: [ownHost()],
+            resourceTypes: ['xmlhttprequest', 'other'],
+          },
         },
       ],
     });

@@ -14,7 +14,11 @@ export const SHORTCUT_COMMAND = 'check-selection';
 export function registerMenuAndShortcut(): void {
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus.create({ id: MENU_SELECTION, title: 'Fact-check selection', contexts: ['selection'] });
-    browser.contextMenus.create({ id: MENU_PAGE, title: 'Fact-check this page', contexts: ['page', toolbarButtonContext()] });
+    browser.contextMenus.create({
+      id: MENU_PAGE,
+      title: 'Fact-check this page',
+      contexts: ['page', toolbarButtonContext()],
+    });
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (tab?.id === undefined) return;

@@ -53,7 +53,10 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
   });
 
   /** Sends to the page (tab and frame) a check came from; says why not when it has none or is gone. */
-  async function inPageOf(checkId: string, send: (target: { tabId: number; frameId: number }) => Promise<Result>): Promise<Result> {
+  async function inPageOf(
+    checkId: string,
+    send: (target: { tabId: number; frameId: number }) => Promise<Result>,
+  ): Promise<Result> {
     const check = await db.checks.get(checkId);
     if (check?.tabId === undefined) return { ok: false, error: NO_PAGE };
     try {

@@ -21,8 +21,14 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
   const spans: PageSpan[] = view.claims.map((claim) => {
     const assessment = view.assessments.get(claim.id);
     const score = scores.claims.get(claim.id);
-    const verdict = !claim.checkWorthy ? VERDICT_LABELS['not-check-worthy'] : assessment ? VERDICT_LABELS[assessment.verdict] : 'Checking…';
-    const decisive = assessment?.judgements.find((j) => j.stance === 'refutes') ?? assessment?.judgements.find((j) => j.stance === 'supports' || j.stance === 'partially-supports');
+    const verdict = !claim.checkWorthy
+      ? VERDICT_LABELS['not-check-worthy']
+      : assessment
+        ? VERDICT_LABELS[assessment.verdict]
+        : 'Checking…';
+    const decisive =
+      assessment?.judgements.find((j) => j.stance === 'refutes') ??
+      assessment?.judgements.find((j) => j.stance === 'supports' || j.stance === 'partially-supports');
     const top = decisive ? evidenceById.get(decisive.evidenceId) : undefined;
     const revision = view.revisions.find((r) => r.sentenceIndex === claim.sentenceIndex);
     return {
@@ -32,19 +38,49 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
       quote: check.text.slice(claim.span.start, claim.span.end),
       band: assessment || !claim.checkWorthy ? (score?.score.band ?? 'unknown') : 'unknown',
       verdict,
-      explanation: assessment?.explaining ? 'Writing the explanation…' : ((assessment?.explanation ?? '').split(/(?<=[.!?])\s/)[0] ?? ''),
-      ...(top ? { topEvidence: topEvidence(top, decisive!.stance, ratings, claim.text, new Date(check.createdAt).toISOString().slice(0, 10)) } : {}),
+      explanation: assessment?.explaining
+        ? 'Writing the explanation…'
+        : ((assessment?.explanation ?? '').split(/(?<=[.!?])\s/)[0] ?? ''),
+      ...(top
+        ? {
+            topEvidence: topEvidence(
+              top,
+              decisive!.stance,
+              ratings,
+              claim.text,
+              new Date(check.createdAt).toISOString().slice(0, 10),
+            ),
+          }
+        : {}),
       ...(revision ? { revision: revision.revised } : {}),
     };
   });
   const links = view.links.map((audit) => {
     const support = linkSupport(audit);
-    return { url: audit.url, status: audit.status, support, label: `${LINK_STATUS_LABELS[audit.status]} link · ${LINK_SUPPORT_LABELS[support]}` };
+    return {
+      url: audit.url,
+      status: audit.status,
+      support,
+      label: `${LINK_STATUS_LABELS[audit.status]} link · ${LINK_SUPPORT_LABELS[support]}`,
+    };
   });
-  return { checkId: check.id, text: check.text, capture: check.capture, spans, links, finished: check.status !== 'running' && check.status !== 'queued' };
+  return {
+    checkId: check.id,
+    text: check.text,
+    capture: check.capture,
+    spans,
+    links,
+    finished: check.status !== 'running' && check.status !== 'queued',
+  };
 }
 
-function topEvidence(item: CheckView['evidence'][number], stance: string, ratings: RatingsTable, claimText: string, checkedOn: string): NonNullable<PageSpan['topEvidence']> {
+function topEvidence(
+  item: CheckView['evidence'][number],
+  stance: string,
+  ratings: RatingsTable,
+  claimText: string,
+  checkedOn: string,
+): NonNullable<PageSpan['topEvidence']> {
   const rating = rateUrl(ratings, item.source.url);
   const event = claimEventDate(claimText, checkedOn);
   return {
@@ -53,7 +89,9 @@ function topEvidence(item: CheckView['evidence'][number], stance: string, rating
     stance,
     ...(item.source.publishedAt ? { publishedAt: item.source.publishedAt.slice(0, 10) } : {}),
     ...(event && predatesEvent(item.source.publishedAt, event) ? { predates: event.text } : {}),
-    ...(rating ? { reliability: { band: rating.band, label: RELIABILITY_LABELS[rating.band], detail: describeRating(rating) } } : {}),
+    ...(rating
+      ? { reliability: { band: rating.band, label: RELIABILITY_LABELS[rating.band], detail: describeRating(rating) } }
+      : {}),
   };
 }
 
@@ -61,7 +99,11 @@ function topEvidence(item: CheckView['evidence'][number], stance: string, rating
  * An evidence-only check in the page: each looked-up sentence gets the neutral mark, and its card says how
  * many sources were found, with the best passage and its link. Nothing is judged, so there is no verdict.
  */
-function sourcesRequestFor(view: CheckView, capture: NonNullable<CheckView['check']['capture']>, ratings: RatingsTable): DrawCheckRequest {
+function sourcesRequestFor(
+  view: CheckView,
+  capture: NonNullable<CheckView['check']['capture']>,
+  ratings: RatingsTable,
+): DrawCheckRequest {
   const { check } = view;
   const running = check.status === 'running' || check.status === 'queued';
   const spans: PageSpan[] = view.claims
@@ -77,9 +119,23 @@ function sourcesRequestFor(view: CheckView, capture: NonNullable<CheckView['chec
         end: claim.span.end,
         quote: check.text.slice(claim.span.start, claim.span.end),
         band: 'neutral' as const,
-        verdict: count > 0 ? `Sources to compare: ${count} found` : running ? 'Looking for sources…' : 'No sources found',
+        verdict:
+          count > 0 ? `Sources to compare: ${count} found` : running ? 'Looking for sources…' : 'No sources found',
         explanation: passage ? `“${passage}” Not judged: verdicts need a model.` : 'Not judged: verdicts need a model.',
-        ...(best ? { topEvidence: { ...topEvidence(best, 'compare', ratings, claim.text, new Date(check.createdAt).toISOString().slice(0, 10)), title: best.source.title || best.source.host } } : {}),
+        ...(best
+          ? {
+              topEvidence: {
+                ...topEvidence(
+                  best,
+                  'compare',
+                  ratings,
+                  claim.text,
+                  new Date(check.createdAt).toISOString().slice(0, 10),
+                ),
+                title: best.source.title || best.source.host,
+              },
+            }
+          : {}),
       };
     });
   return { checkId: check.id, text: check.text, capture, spans, finished: !running };

@@ -14,7 +14,8 @@ export function registerRatingHandlers(own: OwnExtension, ratings: RatingManager
       const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: readExplanationSelection });
       const result = injection?.result as ReturnType<typeof readExplanationSelection> | undefined;
       if (!result) return { ok: false as const, error: 'The page did not answer.' };
-      if (!result.text) return { ok: false as const, error: 'Nothing is selected on the page: select the explanation first.' };
+      if (!result.text)
+        return { ok: false as const, error: 'Nothing is selected on the page: select the explanation first.' };
       return { ok: true as const, ...result };
     } catch (error) {
       // Browser pages (settings, the web store) and PDFs cannot be scripted.

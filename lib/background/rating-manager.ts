@@ -32,19 +32,37 @@ export function createRatingManager(deps: RatingManagerDeps) {
     running.add(ratingId);
     deps.onActivityChange?.(running.size);
     try {
-      const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.retry ? { retry: deps.retry } : {}) });
+      const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), {
+        extractor: deps.extractor,
+        cache,
+        clock,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(deps.retry ? { retry: deps.retry } : {}),
+      });
       const result = await runRating({ claim: rating.claim, explanation: rating.explanation }, pipelineDeps, {
         ...options,
         // A stage label not saved only leaves the previous one showing; the console says why.
-        onStage: (stage) => void deps.db.ratings.update(ratingId, { stage, updatedAt: clock.now() }).catch((error: unknown) => console.warn('[factlight] rating stage not saved', error)),
+        onStage: (stage) =>
+          void deps.db.ratings
+            .update(ratingId, { stage, updatedAt: clock.now() })
+            .catch((error: unknown) => console.warn('[factlight] rating stage not saved', error)),
       });
-      await deps.db.ratings.update(ratingId, { status: 'done', stage: 'done', evidence: result.evidence, links: result.links, score: result.score, updatedAt: clock.now() });
+      await deps.db.ratings.update(ratingId, {
+        status: 'done',
+        stage: 'done',
+        evidence: result.evidence,
+        links: result.links,
+        score: result.score,
+        updatedAt: clock.now(),
+      });
     } catch (error) {
       // Recording the failure can fail too (the database closed, the rating was deleted): nothing is left to
       // show it in, so it goes to the console with the failure it was recording.
       await deps.db.ratings
         .update(ratingId, { status: 'failed', error: errorMessage(error), updatedAt: clock.now() })
-        .catch((cause: unknown) => console.warn('[factlight] rating failed and could not be marked failed', error, cause));
+        .catch((cause: unknown) =>
+          console.warn('[factlight] rating failed and could not be marked failed', error, cause),
+        );
     } finally {
       running.delete(ratingId);
       deps.onActivityChange?.(running.size);
@@ -61,9 +79,18 @@ export function createRatingManager(deps: RatingManagerDeps) {
       const claim = request.claim.trim();
       const explanation = request.explanation.trim();
       if (!claim) return { ok: false, error: 'Give the claim the explanation is about.' };
-      if (!explanation) return { ok: false, error: 'There is no explanation to rate: select it on the page or paste it.' };
-      if (claim.length > MAX_CLAIM_CHARS) return { ok: false, error: `The claim is too long (${claim.length.toLocaleString('en')} characters; the limit is ${MAX_CLAIM_CHARS.toLocaleString('en')}).` };
-      if (explanation.length > MAX_EXPLANATION_CHARS) return { ok: false, error: `The explanation is too long (${explanation.length.toLocaleString('en')} characters; the limit is ${MAX_EXPLANATION_CHARS.toLocaleString('en')}).` };
+      if (!explanation)
+        return { ok: false, error: 'There is no explanation to rate: select it on the page or paste it.' };
+      if (claim.length > MAX_CLAIM_CHARS)
+        return {
+          ok: false,
+          error: `The claim is too long (${claim.length.toLocaleString('en')} characters; the limit is ${MAX_CLAIM_CHARS.toLocaleString('en')}).`,
+        };
+      if (explanation.length > MAX_EXPLANATION_CHARS)
+        return {
+          ok: false,
+          error: `The explanation is too long (${explanation.length.toLocaleString('en')} characters; the limit is ${MAX_EXPLANATION_CHARS.toLocaleString('en')}).`,
+        };
       const setupProblem = modelSetupProblem((await deps.loadSettings()).model);
       if (setupProblem) return { ok: false, error: setupProblem, needsSetup: true };
       const now = clock.now();
@@ -86,7 +113,9 @@ export function createRatingManager(deps: RatingManagerDeps) {
 
     /** Restarts ratings a stopped worker left running; what they already fetched comes from the cache. */
     async resumeInterrupted(): Promise<number> {
-      const ids = (await deps.db.ratings.toArray()).filter((rating) => rating.status === 'running' && !running.has(rating.id)).map((rating) => rating.id);
+      const ids = (await deps.db.ratings.toArray())
+        .filter((rating) => rating.status === 'running' && !running.has(rating.id))
+        .map((rating) => rating.id);
       for (const id of ids) runInBackground(id);
       return ids.length;
     },

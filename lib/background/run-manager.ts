@@ -32,7 +32,10 @@ export const MAX_TEXT_CHARS = 50_000;
 
 /** The evidence an earlier check found, by the sentence its claims came from. */
 async function evidenceBySentence(db: FactlightDb, checkId: string): Promise<Map<number, Evidence[]>> {
-  const [claims, evidence] = await Promise.all([db.claims.where('checkId').equals(checkId).toArray(), db.evidence.where('checkId').equals(checkId).toArray()]);
+  const [claims, evidence] = await Promise.all([
+    db.claims.where('checkId').equals(checkId).toArray(),
+    db.evidence.where('checkId').equals(checkId).toArray(),
+  ]);
   const sentenceOf = new Map(claims.map((row) => [row.claim.id, row.claim.sentenceIndex]));
   const bySentence = new Map<number, Evidence[]>();
   for (const row of evidence) {
@@ -78,16 +81,31 @@ export function createRunManager(deps: RunManagerDeps) {
     const controller = new AbortController();
     running.set(checkId, controller);
     changed();
-    const writer = createCheckWriter(deps.db, checkId, () => clock.now(), () => deps.onCheckChanged?.(checkId));
+    const writer = createCheckWriter(
+      deps.db,
+      checkId,
+      () => clock.now(),
+      () => deps.onCheckChanged?.(checkId),
+    );
     // The on-device model's sessions live only as long as the check.
     let disposeModel: (() => void) | undefined;
     try {
-      await deps.db.checks.update(checkId, { status: 'running', progress: { ...EMPTY_PROGRESS }, warnings: [], updatedAt: clock.now() });
+      await deps.db.checks.update(checkId, {
+        status: 'running',
+        progress: { ...EMPTY_PROGRESS },
+        warnings: [],
+        updatedAt: clock.now(),
+      });
       const settings = await deps.loadSettings();
       const runtime = { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) };
       if (check.evidenceOnly) {
         const evidence = createEvidenceDeps(settings, runtime);
-        const result = await runEvidenceCheck(check.text, evidence.deps, { ...evidence.options, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), onEvent: writer.record });
+        const result = await runEvidenceCheck(check.text, evidence.deps, {
+          ...evidence.options,
+          signal: controller.signal,
+          ...(check.fresh ? { fresh: true } : {}),
+          onEvent: writer.record,
+        });
         await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done', { evidenceOnly: true });
         return;
       }
@@ -104,12 +122,23 @@ export function createRunManager(deps: RunManagerDeps) {
         ...(citation.title ? { label: citation.title } : {}),
         ...(citation.quote ? { quote: citation.quote } : {}),
       }));
-      const result = await runCheck(check.text, pipelineDeps, { ...options, replyCitations, signal: controller.signal, ...(check.fresh ? { fresh: true } : {}), ...(priorEvidence ? { priorEvidence } : {}), onEvent: writer.record });
+      const result = await runCheck(check.text, pipelineDeps, {
+        ...options,
+        replyCitations,
+        signal: controller.signal,
+        ...(check.fresh ? { fresh: true } : {}),
+        ...(priorEvidence ? { priorEvidence } : {}),
+        onEvent: writer.record,
+      });
       await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done');
     } catch (error) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing is left
       // to show it in, so it goes to the console with the failure it was recording.
-      await writer.fail(errorMessage(error)).catch((cause: unknown) => console.warn('[factlight] check failed and could not be marked failed', error, cause));
+      await writer
+        .fail(errorMessage(error))
+        .catch((cause: unknown) =>
+          console.warn('[factlight] check failed and could not be marked failed', error, cause),
+        );
     } finally {
       disposeModel?.();
       running.delete(checkId);
@@ -127,11 +156,18 @@ export function createRunManager(deps: RunManagerDeps) {
     execute(checkId).catch((error: unknown) => console.warn('[factlight] check not run', checkId, error));
   }
 
-  async function create(request: StartCheckRequest, origin: { tabId?: number; frameId?: number } = {}, judgeOf?: string): Promise<StartCheckResult> {
+  async function create(
+    request: StartCheckRequest,
+    origin: { tabId?: number; frameId?: number } = {},
+    judgeOf?: string,
+  ): Promise<StartCheckResult> {
     const text = request.text;
     if (!text.trim()) return { ok: false, error: 'There is no text to check: select or type some first.' };
     if (text.length > MAX_TEXT_CHARS) {
-      return { ok: false, error: `The text is too long to check at once (${text.length.toLocaleString('en')} characters; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}). Check a part of it.` };
+      return {
+        ok: false,
+        error: `The text is too long to check at once (${text.length.toLocaleString('en')} characters; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}). Check a part of it.`,
+      };
     }
     const settings = await deps.loadSettings();
     // With no model to use, a check still finds sources to compare (evidence-only mode); judging needs a model.
@@ -140,7 +176,8 @@ export function createRunManager(deps: RunManagerDeps) {
     // A language the on-device model cannot read: sources only for this text, saying why.
     const language = detectLanguage(text);
     const api = engine.kind === 'on-device' ? deps.languageModel?.() : undefined;
-    const unreadable = api && !(await onDeviceHandles(api, language)) ? unsupportedLanguageMessage(language) : undefined;
+    const unreadable =
+      api && !(await onDeviceHandles(api, language)) ? unsupportedLanguageMessage(language) : undefined;
     if (unreadable && judgeOf) return { ok: false, error: unreadable, needsSetup: true };
     const evidenceOnly = engine.kind === 'evidence-only' || Boolean(unreadable);
     const evidenceOnlyReason = engine.kind === 'evidence-only' ? engine.reason : unreadable;
@@ -155,7 +192,14 @@ export function createRunManager(deps: RunManagerDeps) {
       status: 'running',
       origin: request.origin,
       text,
-      inputHash: stableHash({ text, model: hashed.model, search: hashed.search, evidence: hashed.evidence, checking: hashed.checking, citations: request.citations ?? [] }),
+      inputHash: stableHash({
+        text,
+        model: hashed.model,
+        search: hashed.search,
+        evidence: hashed.evidence,
+        checking: hashed.checking,
+        citations: request.citations ?? [],
+      }),
       searchWords: searchWordsFor(text, request.pageTitle, site),
       progress: { ...EMPTY_PROGRESS },
       warnings: [],
@@ -192,7 +236,9 @@ export function createRunManager(deps: RunManagerDeps) {
         ...(check.messageId ? { messageId: check.messageId } : {}),
         ...(check.citations ? { citations: check.citations } : {}),
       },
-      check.tabId !== undefined ? { tabId: check.tabId, ...(check.frameId !== undefined ? { frameId: check.frameId } : {}) } : {},
+      check.tabId !== undefined
+        ? { tabId: check.tabId, ...(check.frameId !== undefined ? { frameId: check.frameId } : {}) }
+        : {},
       'judge' in how ? checkId : undefined,
     );
   }
@@ -222,10 +268,15 @@ export function createRunManager(deps: RunManagerDeps) {
     async delete(request: { checkIds: string[] } | { all: true }): Promise<number> {
       const ids = 'all' in request ? await deps.db.checks.toCollection().primaryKeys() : request.checkIds;
       for (const id of ids) running.get(id)?.abort();
-      await deps.db.transaction('rw', [deps.db.checks, deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions, deps.db.links], async () => {
-        for (const table of [deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions, deps.db.links]) await table.where('checkId').anyOf(ids).delete();
-        await deps.db.checks.bulkDelete(ids);
-      });
+      await deps.db.transaction(
+        'rw',
+        [deps.db.checks, deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions, deps.db.links],
+        async () => {
+          for (const table of [deps.db.sentences, deps.db.claims, deps.db.evidence, deps.db.revisions, deps.db.links])
+            await table.where('checkId').anyOf(ids).delete();
+          await deps.db.checks.bulkDelete(ids);
+        },
+      );
       deps.onChecksDeleted?.(ids);
       return ids.length;
     },

@@ -29,7 +29,10 @@ export function registerSettingsHandlers(own: OwnExtension, version: string): vo
       return { ok: true as const, settings: redactSettings(saved) };
     } catch (error) {
       if (error instanceof ZodError) {
-        return { ok: false as const, error: error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+        return {
+          ok: false as const,
+          error: error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        };
       }
       throw error;
     }
@@ -52,6 +55,12 @@ export function registerSettingsHandlers(own: OwnExtension, version: string): vo
     const settings = await loadSettings();
     // What checks run on: the pages show it and how to switch (the service worker is where checks run).
     const onDevice = await onDeviceStatus(languageModelOf(globalThis));
-    return { version, modelConfigured: modelSetupProblem(settings.model) === undefined, engine: chooseEngine(settings, onDevice), onDevice, wantsOnDevice: wantsOnDevice(settings, onDevice) };
+    return {
+      version,
+      modelConfigured: modelSetupProblem(settings.model) === undefined,
+      engine: chooseEngine(settings, onDevice),
+      onDevice,
+      wantsOnDevice: wantsOnDevice(settings, onDevice),
+    };
   });
 }

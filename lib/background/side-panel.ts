@@ -27,7 +27,9 @@ export async function openSidePanelOnActionClick(): Promise<void> {
  * The context-menu context of our toolbar button: `action` in MV3 (Chrome), `browser_action` in MV2
  * (the Firefox build). Firefox rejects the other one, and with it the whole menu item.
  */
-export function toolbarButtonContext(manifestVersion: 2 | 3 = import.meta.env.MANIFEST_VERSION): 'action' | 'browser_action' {
+export function toolbarButtonContext(
+  manifestVersion: 2 | 3 = import.meta.env.MANIFEST_VERSION,
+): 'action' | 'browser_action' {
   return manifestVersion === 2 ? 'browser_action' : 'action';
 }
 
@@ -50,7 +52,12 @@ export function openSidePanelFor(tabId: number, options: { elseInTab?: boolean }
     if (!options.elseInTab) return;
     const tab = await browser.tabs.get(tabId);
     if (await sidebar.isOpen({ windowId: tab.windowId })) return;
-    await browser.tabs.create({ url: browser.runtime.getURL('/sidepanel.html'), windowId: tab.windowId, index: tab.index + 1, openerTabId: tabId });
+    await browser.tabs.create({
+      url: browser.runtime.getURL('/sidepanel.html'),
+      windowId: tab.windowId,
+      index: tab.index + 1,
+      openerTabId: tabId,
+    });
   };
   let opening: Promise<void>;
   try {

@@ -50,12 +50,15 @@ export function createTabSync(db: FactlightDb) {
     /** Schedules a redraw of the check in its page. */
     changed(checkId: string): void {
       if (pending.has(checkId)) return;
-      pending.set(checkId, setTimeout(() => {
-        pending.delete(checkId);
-        // A redraw that cannot read the database (closed) just shows nothing new; the side panel still
-        // shows the check, so the console is where this is said.
-        push(checkId).catch((error: unknown) => console.warn('[factlight] page not redrawn', error));
-      }, THROTTLE_MS));
+      pending.set(
+        checkId,
+        setTimeout(() => {
+          pending.delete(checkId);
+          // A redraw that cannot read the database (closed) just shows nothing new; the side panel still
+          // shows the check, so the console is where this is said.
+          push(checkId).catch((error: unknown) => console.warn('[factlight] page not redrawn', error));
+        }, THROTTLE_MS),
+      );
     },
     /** Redraws at once (e.g. when the check finishes). */
     flush: push,

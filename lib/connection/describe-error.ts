@@ -1,4 +1,4 @@
-import { errorMessage,ProviderError } from '../core/errors';
+import { errorMessage, ProviderError } from '../core/errors';
 import type { ConnectionTestResult } from '../messaging/protocol';
 
 const EXTENSION_ORIGINS = 'chrome-extension://*,moz-extension://*';

@@ -24,7 +24,8 @@ const PROBE: JsonSchemaSpec = {
 const MODE_WORDS: Record<StructuredMode, string> = {
   json_schema: 'strict JSON schema (json_schema)',
   json_object: 'JSON mode only (json_object), so the reply format goes in the prompt',
-  prompt: 'no structured output, so the reply format is described in the prompt and replies that do not fit are retried',
+  prompt:
+    'no structured output, so the reply format is described in the prompt and replies that do not fit are retried',
 };
 
 /** One sentence on the structured mode of each model. */
@@ -33,7 +34,9 @@ export function describeStructuredOutput(found: Array<{ model: string; mode: Str
   if (modes.size === 1) {
     const [mode] = modes;
     const who = found.length > 1 ? 'both models take' : `"${found[0]!.model}" takes`;
-    return mode === 'json_schema' ? `Structured output: ${who} ${MODE_WORDS.json_schema}.` : `Structured output: ${who} ${MODE_WORDS[mode!]}.`;
+    return mode === 'json_schema'
+      ? `Structured output: ${who} ${MODE_WORDS.json_schema}.`
+      : `Structured output: ${who} ${MODE_WORDS[mode!]}.`;
   }
   return `Structured output: ${found.map((f) => `"${f.model}" takes ${MODE_WORDS[f.mode]}`).join('; ')}.`;
 }
@@ -65,7 +68,11 @@ export async function testModelConnection(
     const missing = models ? missingModels(profile, models) : [];
     if (models && missing.length > 0) return describeMissing(label, missing, models);
     if (!profile.fastModel) {
-      return { ok: false, error: `Connected to ${label}: ${models?.length ?? 0} models available. Choose a model.`, ...(models ? { models } : {}) };
+      return {
+        ok: false,
+        error: `Connected to ${label}: ${models?.length ?? 0} models available. Choose a model.`,
+        ...(models ? { models } : {}),
+      };
     }
     const chat = createOpenAiChatModel({ ...profile, preset, providerLabel: label, timeoutMs, ...fetchOption });
     const structuredOutput: Array<{ model: string; mode: StructuredMode }> = [];
@@ -74,14 +81,21 @@ export async function testModelConnection(
       if (!model || structuredOutput.some((found) => found.model === model)) continue;
       await chat.complete({
         role,
-        messages: [{ role: 'system', content: 'You check that a connection works.' }, { role: 'user', content: 'Reply with {"ok": true}.' }],
+        messages: [
+          { role: 'system', content: 'You check that a connection works.' },
+          { role: 'user', content: 'Reply with {"ok": true}.' },
+        ],
         jsonSchema: PROBE,
         maxTokens: 16,
       });
       structuredOutput.push({ model, mode: chat.structuredModeFor(model) });
     }
-    const found = wantedModels(profile).map((m) => `"${m}"`).join(' and ');
-    const listed = models ? `${models.length} models available, ${found} found` : `the model "${profile.fastModel}" answered`;
+    const found = wantedModels(profile)
+      .map((m) => `"${m}"`)
+      .join(' and ');
+    const listed = models
+      ? `${models.length} models available, ${found} found`
+      : `the model "${profile.fastModel}" answered`;
     return {
       ok: true,
       message: `Connected to ${label}: ${listed}. ${describeStructuredOutput(structuredOutput)}`,
@@ -91,8 +105,14 @@ export async function testModelConnection(
   } catch (error) {
     const failure = describeFailure(toProviderError(error, context));
     // A forced mode the server refuses: Auto would have found one that works.
-    if (profile.structuredOutput !== 'auto' && /response_format|json_schema|json_object|response_schema/i.test(failure.error)) {
-      return { ...failure, fix: 'This server refuses that structured-output mode; choose "Automatic" so Factlight finds one it accepts.' };
+    if (
+      profile.structuredOutput !== 'auto' &&
+      /response_format|json_schema|json_object|response_schema/i.test(failure.error)
+    ) {
+      return {
+        ...failure,
+        fix: 'This server refuses that structured-output mode; choose "Automatic" so Factlight finds one it accepts.',
+      };
     }
     return failure;
   }
@@ -118,7 +138,14 @@ function missingModels(profile: ModelProfile, models: string[]): string[] {
   return models.length > 0 ? wantedModels(profile).filter((model) => !models.includes(model)) : [];
 }
 
-function describeMissing(label: string, missing: string[], models: string[]): Extract<ConnectionTestResult, { ok: false }> {
-  const error = new ProviderError('not-found', `Connected to ${label}, but it does not list ${missing.map((m) => `"${m}"`).join(' or ')}.`);
+function describeMissing(
+  label: string,
+  missing: string[],
+  models: string[],
+): Extract<ConnectionTestResult, { ok: false }> {
+  const error = new ProviderError(
+    'not-found',
+    `Connected to ${label}, but it does not list ${missing.map((m) => `"${m}"`).join(' or ')}.`,
+  );
   return { ...describeFailure(error), fix: `Pick one of the ${models.length} models it offers.`, models };
 }

@@ -19,7 +19,11 @@ export async function testSearchConnection(
   try {
     const searcher = createSearchProvider(
       provider,
-      { ...(config.apiKey ? { apiKey: config.apiKey } : {}), ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), timeoutMs: TEST_TIMEOUT_MS },
+      {
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+        ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+        timeoutMs: TEST_TIMEOUT_MS,
+      },
       deps,
     );
     const results = await searcher.search({ text: TEST_QUERY, maxResults: 3, language: 'en' });

@@ -3,8 +3,8 @@ import { isOrphaned } from '../anchoring/selectors';
 import { buildTextIndex } from '../anchoring/text-index';
 import { createHighlightLayer, highlightApiOf } from '../highlight/highlight-registry';
 import { createHitTester } from '../highlight/hit-test';
-import { reanchorSpans, type StoredSpan,watchForReanchor } from '../highlight/reanchor';
-import { type DrawCheckRequest, pageMessaging, type PageSpan,sendToBackground } from '../messaging/protocol';
+import { reanchorSpans, type StoredSpan, watchForReanchor } from '../highlight/reanchor';
+import { type DrawCheckRequest, pageMessaging, type PageSpan, sendToBackground } from '../messaging/protocol';
 import { createLinkMarks } from './link-marks';
 import { createPageCard } from './page-card';
 import { readPageArticle } from './read-page-article';
@@ -12,7 +12,8 @@ import { startSelectionCheck } from './start-selection-check';
 import { isUserEvent } from './user-event';
 
 /** Why "Show on page" found nothing to show, said in the side panel. */
-const NOT_HIGHLIGHTED = 'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.';
+const NOT_HIGHLIGHTED =
+  'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.';
 
 /**
  * Factlight in a page, injected only when a check needs it: draws a check's spans with the CSS Custom
@@ -108,6 +109,12 @@ export function installHighlighter(doc: Document): void {
   pageMessaging.onMessage('checkPage', async () => {
     const article = readPageArticle(doc);
     if (!article) return { ok: false, error: 'No article text was found on this page.' };
-    return sendToBackground('startCheck', { text: article.text, origin: 'page', pageUrl: doc.location.href, pageTitle: article.title, capture: article.selectors });
+    return sendToBackground('startCheck', {
+      text: article.text,
+      origin: 'page',
+      pageUrl: doc.location.href,
+      pageTitle: article.title,
+      capture: article.selectors,
+    });
   });
 }

@@ -56,11 +56,15 @@ export function createLinkMarks(doc: Document) {
     show(links: readonly PageLinkMark[], region: Range): void {
       clear();
       if (links.length === 0) return;
-      const byUrl = new Map(links.flatMap((link) => {
-        const key = withoutHash(link.url, doc.baseURI);
-        return key ? [[key, link] as const] : [];
-      }));
-      const anchors = Array.from(doc.querySelectorAll<HTMLAnchorElement>('a[href]')).filter((anchor) => region.intersectsNode(anchor));
+      const byUrl = new Map(
+        links.flatMap((link) => {
+          const key = withoutHash(link.url, doc.baseURI);
+          return key ? [[key, link] as const] : [];
+        }),
+      );
+      const anchors = Array.from(doc.querySelectorAll<HTMLAnchorElement>('a[href]')).filter((anchor) =>
+        region.intersectsNode(anchor),
+      );
       for (const anchor of anchors) {
         const key = withoutHash(anchor.href, doc.baseURI);
         const link = key ? byUrl.get(key) : undefined;

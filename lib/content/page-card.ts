@@ -45,7 +45,10 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       line(card, span.quote, 'row muted');
       if (span.explanation) line(card, span.explanation);
       if (span.topEvidence) {
-        const row = line(card, `${span.topEvidence.stance === 'refutes' ? 'Refuted by' : span.topEvidence.stance === 'compare' ? 'Source' : 'Supported by'}: `);
+        const row = line(
+          card,
+          `${span.topEvidence.stance === 'refutes' ? 'Refuted by' : span.topEvidence.stance === 'compare' ? 'Source' : 'Supported by'}: `,
+        );
         if (isHttpUrl(span.topEvidence.url)) {
           const link = doc.createElement('a');
           link.href = span.topEvidence.url;
@@ -73,7 +76,8 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
           row.append(doc.createTextNode(' '), label);
         }
       }
-      if (span.topEvidence?.predates) line(card, `⚠ Published before ${span.topEvidence.predates}, which the claim is about.`, 'row muted');
+      if (span.topEvidence?.predates)
+        line(card, `⚠ Published before ${span.topEvidence.predates}, which the claim is about.`, 'row muted');
       if (span.revision) line(card, `Suggested: ${span.revision}`);
       const open = doc.createElement('button');
       open.type = 'button';

@@ -19,7 +19,8 @@ export function readExplanationSelection(): PageSelectionForRating {
     const type = record['@type'];
     const isReview = type === 'ClaimReview' || (Array.isArray(type) && type.includes('ClaimReview'));
     const reviewed = record['claimReviewed'];
-    if (isReview && typeof reviewed === 'string' && reviewed.trim() && !claims.includes(reviewed.trim())) claims.push(reviewed.trim().slice(0, 2000));
+    if (isReview && typeof reviewed === 'string' && reviewed.trim() && !claims.includes(reviewed.trim()))
+      claims.push(reviewed.trim().slice(0, 2000));
     for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
   };
   for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
@@ -29,5 +30,10 @@ export function readExplanationSelection(): PageSelectionForRating {
       // a broken JSON-LD block offers nothing
     }
   }
-  return { text: (window.getSelection()?.toString() ?? '').trim().slice(0, 50_000), url: location.href, title: document.title, claims: claims.slice(0, 10) };
+  return {
+    text: (window.getSelection()?.toString() ?? '').trim().slice(0, 50_000),
+    url: location.href,
+    title: document.title,
+    claims: claims.slice(0, 10),
+  };
 }

@@ -11,5 +11,9 @@ export function readPageArticle(doc: Document): { title: string; text: string; s
   const article = extractArticle(doc.cloneNode(true) as Document, doc.location.href);
   const text = article?.text.trim();
   if (!article || !text) return null;
-  return { title: article.title || doc.title, text, selectors: { quote: textQuote(text.slice(0, 200)), position: { type: 'TextPositionSelector', start: 0, end: 0 } } };
+  return {
+    title: article.title || doc.title,
+    text,
+    selectors: { quote: textQuote(text.slice(0, 200)), position: { type: 'TextPositionSelector', start: 0, end: 0 } },
+  };
 }

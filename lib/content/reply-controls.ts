@@ -40,7 +40,13 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
       pageUrl: doc.location.href,
       pageTitle: doc.title,
       messageId: reply.messageId,
-      citations: reply.citations.map(({ url, title, start, end, quote }) => ({ url, start, end, ...(title ? { title } : {}), ...(quote ? { quote } : {}) })),
+      citations: reply.citations.map(({ url, title, start, end, quote }) => ({
+        url,
+        start,
+        end,
+        ...(title ? { title } : {}),
+        ...(quote ? { quote } : {}),
+      })),
       ...(selectors ? { capture: selectors } : {}),
     }).catch((error: unknown) => ({ ok: false as const, error: String(error) }));
     button.textContent = result.ok ? 'Checked · see side panel' : `Could not start: ${result.error}`;
@@ -94,4 +100,3 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
     },
   };
 }
-

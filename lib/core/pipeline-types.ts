@@ -1,9 +1,30 @@
 /** The pipeline's contract: what it runs on (ports and adapters), its options, the events it reports and its result. */
-import type { ArticleExtractor, Cache, ChatModel, Clock, DoiRegistry, Embedder, KnowledgeGraph, PageFetcher, SearchProvider, WebArchive } from './ports';
+import type {
+  ArticleExtractor,
+  Cache,
+  ChatModel,
+  Clock,
+  DoiRegistry,
+  Embedder,
+  KnowledgeGraph,
+  PageFetcher,
+  SearchProvider,
+  WebArchive,
+} from './ports';
 import type { ActionabilityScore, AttributionResult, Refinement } from './quality/explanations/types';
 import type { ReplyCitationInput } from './quality/links/find-links';
 import type { LinkAudit } from './quality/links/types';
-import type { CheckUsage, Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence, SourceType, StageName } from './types';
+import type {
+  CheckUsage,
+  Claim,
+  ClaimAssessment,
+  ClaimQueries,
+  Evidence,
+  Revision,
+  Sentence,
+  SourceType,
+  StageName,
+} from './types';
 
 /** What the pipeline runs on; each runtime wires its own adapters. */
 export interface PipelineDeps {
@@ -84,7 +105,11 @@ export type PipelineEvent =
   | { type: 'source-types'; types: Record<string, SourceType> }
   | { type: 'revisions'; revisions: Revision[] }
   | { type: 'links'; links: LinkAudit[] }
-  | { type: 'explanation-quality'; actionability: Record<string, ActionabilityScore>; attribution: Record<string, AttributionResult> }
+  | {
+      type: 'explanation-quality';
+      actionability: Record<string, ActionabilityScore>;
+      attribution: Record<string, AttributionResult>;
+    }
   | { type: 'refinement'; refinement: Refinement }
   | { type: 'text-attribution'; attribution: AttributionResult }
   | { type: 'warning'; message: string };

@@ -5,7 +5,7 @@
  */
 import { batchSentences } from './claims/claim-prompt';
 import { extractClaimsAsWritten } from './claims/stream-claims';
-import { errorMessage,ProviderError } from './errors';
+import { errorMessage, ProviderError } from './errors';
 import { findEvidence } from './evidence/find-evidence';
 import { classifySources } from './evidence/sources/classify-sources';
 import { takesHostType } from './evidence/sources/takes-host-type';
@@ -13,7 +13,13 @@ import { evidenceForClaim } from './evidence-only/run-evidence-check';
 import { BudgetExceededError } from './model/usage-meter';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
 import type { Refinement } from './quality/explanations/types';
-import { attributeTextCitations, auditTextLinks, type QualityContext,refineExplanations, scoreFinalExplanations } from './quality/quality-stages';
+import {
+  attributeTextCitations,
+  auditTextLinks,
+  type QualityContext,
+  refineExplanations,
+  scoreFinalExplanations,
+} from './quality/quality-stages';
 import { reviseSentences, sentencesNeedingRevision } from './revise/revise-sentences';
 import { createRunContext } from './run-context';
 import { detectLanguage, splitSentences } from './text/sentences';
@@ -65,8 +71,20 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   const couldNotCheck = (claim: Claim, error: unknown) => {
     if (error instanceof BudgetExceededError) stopped ??= 'budget';
     if (isCancellation(error, options.signal)) stopped ??= 'cancelled';
-    const reason = stopped === 'budget' ? 'Not checked: the token budget for this check was reached.' : stopped === 'cancelled' ? 'Not checked: the check was cancelled.' : `Could not check: ${errorMessage(error)}`;
-    const assessment: ClaimAssessment = { claimId: claim.id, verdict: 'could-not-check', judgements: [], explanation: reason, citedEvidenceIds: [], error: reason };
+    const reason =
+      stopped === 'budget'
+        ? 'Not checked: the token budget for this check was reached.'
+        : stopped === 'cancelled'
+          ? 'Not checked: the check was cancelled.'
+          : `Could not check: ${errorMessage(error)}`;
+    const assessment: ClaimAssessment = {
+      claimId: claim.id,
+      verdict: 'could-not-check',
+      judgements: [],
+      explanation: reason,
+      citedEvidenceIds: [],
+      error: reason,
+    };
     assessments.set(claim.id, assessment);
     emit({ type: 'assessment', assessment });
   };
@@ -82,14 +100,26 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       const prior = options.priorEvidence?.get(draft.sentenceIndex);
       const items = prior?.length
         ? evidenceForClaim(draft.id, prior)
-        : await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, deps, options, draft, claimQueries, language);
+        : await findEvidence(
+            { providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn },
+            deps,
+            options,
+            draft,
+            claimQueries,
+            language,
+          );
       const claim = await recorded;
       evidence.push(...items);
       emit({ type: 'evidence', claimId: claim.id, evidence: items });
       // A small model judges only the best passages; the check says how many were left out.
       const judged = options.promptLimits ? items.slice(0, options.promptLimits.passagesPerClaim) : items;
-      if (judged.length < items.length) warn(`${items.length - judged.length} of ${items.length} passages for "${claim.text.slice(0, 60)}" were not judged: the model's context window has no room for them.`);
-      const assessment = await verifyClaim(ctx, claim, sentence.text, judged, today, (early) => emit({ type: 'verdict', assessment: early }));
+      if (judged.length < items.length)
+        warn(
+          `${items.length - judged.length} of ${items.length} passages for "${claim.text.slice(0, 60)}" were not judged: the model's context window has no room for them.`,
+        );
+      const assessment = await verifyClaim(ctx, claim, sentence.text, judged, today, (early) =>
+        emit({ type: 'verdict', assessment: early }),
+      );
       assessments.set(claim.id, assessment);
       emit({ type: 'assessment', assessment });
     } catch (error) {
@@ -117,7 +147,11 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
         }
         return claim;
       });
-      checks.push(draft.checkWorthy && claimQueries ? checkClaim(draft, recorded, claimQueries, sentenceByIndex.get(draft.sentenceIndex)!) : recorded);
+      checks.push(
+        draft.checkWorthy && claimQueries
+          ? checkClaim(draft, recorded, claimQueries, sentenceByIndex.get(draft.sentenceIndex)!)
+          : recorded,
+      );
     };
     try {
       await extractClaimsAsWritten(ctx, { text, sentences, language }, batch, start);
@@ -125,7 +159,14 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       // Claim extraction failed: each sentence still without claims stands as one claim, marked as not checked.
       const fallback = batch
         .filter((sentence) => !covered.has(sentence.index))
-        .map((sentence) => ({ id: `c${sentence.index}-0`, sentenceIndex: sentence.index, text: sentence.text, span: { start: sentence.start, end: sentence.end }, anchored: true, checkWorthy: true }));
+        .map((sentence) => ({
+          id: `c${sentence.index}-0`,
+          sentenceIndex: sentence.index,
+          text: sentence.text,
+          span: { start: sentence.start, end: sentence.end },
+          anchored: true,
+          checkWorthy: true,
+        }));
       if (fallback.length > 0) {
         claims.push(...fallback);
         emit({ type: 'claims', claims: fallback });
@@ -136,12 +177,20 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   };
 
   emit({ type: 'stage', stage: 'claims', state: 'started' });
-  const proseSentences = sentences.filter((sentence) => !('kind' in sentence) || (sentence as { kind?: string }).kind !== 'code');
+  const proseSentences = sentences.filter(
+    (sentence) => !('kind' in sentence) || (sentence as { kind?: string }).kind !== 'code',
+  );
   // Batches run side by side, at most CLAIM_BATCHES at once so a model slot stays free for verdicts; a model
   // with a small context window (on-device) gets smaller ones (promptLimits).
   const perBatch = Math.max(MIN_SENTENCES_PER_BATCH, Math.ceil(proseSentences.length / CLAIM_BATCHES));
   const limits = options.promptLimits;
-  await Promise.all(batchSentences(proseSentences, limits ? Math.min(perBatch, limits.sentencesPerBatch) : perBatch, limits?.charsPerBatch).map(runBatch));
+  await Promise.all(
+    batchSentences(
+      proseSentences,
+      limits ? Math.min(perBatch, limits.sentencesPerBatch) : perBatch,
+      limits?.charsPerBatch,
+    ).map(runBatch),
+  );
   emit({ type: 'stage', stage: 'verify', state: 'done' });
 
   // In Fast mode the explanations are final once the verdicts are in, so they are scored while revisions
@@ -169,7 +218,10 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     // Only web pages no path rule knows take their host's type, so only their hosts need one.
     const typed = evidence.filter(takesHostType);
     if (typed.length === 0) return;
-    const types = await classifySources(ctx, typed.map((item) => ({ host: item.source.host, title: item.source.title })));
+    const types = await classifySources(
+      ctx,
+      typed.map((item) => ({ host: item.source.host, title: item.source.title })),
+    );
     for (const item of typed) {
       const type = types.get(item.source.host);
       if (type) item.source.sourceType = type;
@@ -179,7 +231,11 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
 
   if (thorough && !stopped) {
     emit({ type: 'stage', stage: 'debate', state: 'started' });
-    refinements.push(...(await refineExplanations(quality, claims, assessments, evidence, revisions, (refinement) => emit({ type: 'refinement', refinement }))));
+    refinements.push(
+      ...(await refineExplanations(quality, claims, assessments, evidence, revisions, (refinement) =>
+        emit({ type: 'refinement', refinement }),
+      )),
+    );
   }
   const explanationQuality = fastQuality ?? (await scoreQuality());
 
@@ -218,4 +274,3 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
 function isCancellation(error: unknown, signal?: AbortSignal): boolean {
   return Boolean(signal?.aborted) || (error instanceof ProviderError && error.kind === 'cancelled');
 }
-

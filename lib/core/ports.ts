@@ -62,14 +62,7 @@ export interface ChatModel {
   stream?(request: ChatRequest, onText: TextSink): Promise<ChatResponse>;
 }
 
-export type SearchProviderId =
-  | 'wikipedia'
-  | 'searxng'
-  | 'serper'
-  | 'tavily'
-  | 'brave'
-  | 'exa'
-  | 'google-factcheck';
+export type SearchProviderId = 'wikipedia' | 'searxng' | 'serper' | 'tavily' | 'brave' | 'exa' | 'google-factcheck';
 
 export interface SearchQuery {
   text: string;

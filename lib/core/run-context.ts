@@ -26,7 +26,11 @@ export interface RunContext {
   cache?: Cache;
 }
 
-export function createRunContext(deps: PipelineDeps, options: PipelineOptions, warn: (message: string) => void): RunContext {
+export function createRunContext(
+  deps: PipelineDeps,
+  options: PipelineOptions,
+  warn: (message: string) => void,
+): RunContext {
   const meter = new UsageMeter(options.tokenBudget !== undefined ? { tokenBudget: options.tokenBudget } : {});
   const cache = deps.cache ? forgivingCache(deps.cache, warn) : undefined;
   const ctx: RunContext['ctx'] = {
@@ -40,7 +44,10 @@ export function createRunContext(deps: PipelineDeps, options: PipelineOptions, w
     ...(deps.modelNames ? { modelNames: deps.modelNames } : {}),
   };
   const searchLimit = pLimit(options.searchConcurrency);
-  const providers: SearchProvider[] = deps.providers.map((provider) => ({ id: provider.id, search: (query) => searchLimit(() => provider.search(query)) }));
+  const providers: SearchProvider[] = deps.providers.map((provider) => ({
+    id: provider.id,
+    search: (query) => searchLimit(() => provider.search(query)),
+  }));
   const pageLimit = pLimit(options.pageConcurrency);
   const limited: PageFetcher = { fetch: (url, fetchOptions) => pageLimit(() => deps.fetcher.fetch(url, fetchOptions)) };
   const fetcher: PageFetcher = {
@@ -58,5 +65,13 @@ export function createRunContext(deps: PipelineDeps, options: PipelineOptions, w
     ...(options.fresh ? { fresh: true } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return { meter, ctx, providers, fetcher, reader, today: new Date(deps.clock.now()).toISOString().slice(0, 10), ...(cache ? { cache } : {}) };
+  return {
+    meter,
+    ctx,
+    providers,
+    fetcher,
+    reader,
+    today: new Date(deps.clock.now()).toISOString().slice(0, 10),
+    ...(cache ? { cache } : {}),
+  };
 }

@@ -45,17 +45,18 @@ export interface ClaimQueries {
   englishQuestion?: string;
 }
 
-export type SourceType =
-  | 'news'
-  | 'fact-check'
-  | 'wiki'
-  | 'government'
-  | 'scientific'
-  | 'blog'
-  | 'social'
-  | 'other';
+export type SourceType = 'news' | 'fact-check' | 'wiki' | 'government' | 'scientific' | 'blog' | 'social' | 'other';
 
-export const SOURCE_TYPES: readonly SourceType[] = ['news', 'fact-check', 'wiki', 'government', 'scientific', 'blog', 'social', 'other'];
+export const SOURCE_TYPES: readonly SourceType[] = [
+  'news',
+  'fact-check',
+  'wiki',
+  'government',
+  'scientific',
+  'blog',
+  'social',
+  'other',
+];
 
 /** How the passage was obtained: read from the page, the search snippet (page unreadable), or structured data. */
 export type EvidenceOrigin = 'page' | 'snippet' | 'knowledge-graph' | 'fact-check';
@@ -95,7 +96,8 @@ export interface Judgement {
   rationale: string;
 }
 
-export type Verdict = 'supported' | 'refuted' | 'disputed' | 'not-enough-evidence' | 'could-not-check' | 'not-check-worthy';
+export type Verdict =
+  'supported' | 'refuted' | 'disputed' | 'not-enough-evidence' | 'could-not-check' | 'not-check-worthy';
 
 export interface ClaimAssessment {
   claimId: string;
@@ -137,7 +139,19 @@ export interface Score {
   total: number;
 }
 
-export type StageName = 'sentences' | 'claims' | 'queries' | 'search' | 'pages' | 'passages' | 'source-types' | 'verify' | 'revise' | 'links' | 'explain' | 'debate';
+export type StageName =
+  | 'sentences'
+  | 'claims'
+  | 'queries'
+  | 'search'
+  | 'pages'
+  | 'passages'
+  | 'source-types'
+  | 'verify'
+  | 'revise'
+  | 'links'
+  | 'explain'
+  | 'debate';
 
 export interface StageUsage extends TokenUsage {
   calls: number;

@@ -33,7 +33,14 @@ export async function loadCheckView(db: FactlightDb, checkId: string): Promise<C
       db.links.where('checkId').equals(checkId).toArray(),
     ]);
     sentences.sort((a, b) => a.index - b.index);
-    const claims = claimRows.map((row) => row.claim).sort((a, b) => a.sentenceIndex - b.sentenceIndex || a.span.start - b.span.start || a.id.localeCompare(b.id, undefined, { numeric: true }));
+    const claims = claimRows
+      .map((row) => row.claim)
+      .sort(
+        (a, b) =>
+          a.sentenceIndex - b.sentenceIndex ||
+          a.span.start - b.span.start ||
+          a.id.localeCompare(b.id, undefined, { numeric: true }),
+      );
     const evidenceOrder = (id: string) => Number(/:e(\d+)$/.exec(id)?.[1] ?? 0);
     return {
       check,
@@ -41,9 +48,17 @@ export async function loadCheckView(db: FactlightDb, checkId: string): Promise<C
       claims,
       queries: byClaimId(claimRows, 'queries'),
       assessments: byClaimId(claimRows, 'assessment'),
-      evidence: evidenceRows.map((row) => row.evidence).sort((a, b) => a.claimId.localeCompare(b.claimId, undefined, { numeric: true }) || evidenceOrder(a.id) - evidenceOrder(b.id)),
+      evidence: evidenceRows
+        .map((row) => row.evidence)
+        .sort(
+          (a, b) =>
+            a.claimId.localeCompare(b.claimId, undefined, { numeric: true }) ||
+            evidenceOrder(a.id) - evidenceOrder(b.id),
+        ),
       revisions: revisionRows.map((row) => row.revision).sort((a, b) => a.sentenceIndex - b.sentenceIndex),
-      links: linkRows.map((row) => row.audit).sort((a, b) => a.linkId.localeCompare(b.linkId, undefined, { numeric: true })),
+      links: linkRows
+        .map((row) => row.audit)
+        .sort((a, b) => a.linkId.localeCompare(b.linkId, undefined, { numeric: true })),
       actionability: byClaimId(claimRows, 'actionability'),
       attribution: byClaimId(claimRows, 'attribution'),
       refinements: byClaimId(claimRows, 'refinement'),

@@ -29,7 +29,8 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
       .then(() => onWritten?.());
     return chain;
   };
-  const touch = (change: Partial<CheckRecord> = {}) => db.checks.update(checkId, { ...change, progress: { ...progress }, updatedAt: now() });
+  const touch = (change: Partial<CheckRecord> = {}) =>
+    db.checks.update(checkId, { ...change, progress: { ...progress }, updatedAt: now() });
 
   async function write(event: PipelineEvent): Promise<void> {
     switch (event.type) {
@@ -39,7 +40,9 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
       case 'sentences':
         progress.sentences = event.sentences.length;
         await db.transaction('rw', db.sentences, db.checks, async () => {
-          await db.sentences.bulkPut(event.sentences.map((sentence) => ({ ...sentence, id: `${checkId}:s${sentence.index}`, checkId })));
+          await db.sentences.bulkPut(
+            event.sentences.map((sentence) => ({ ...sentence, id: `${checkId}:s${sentence.index}`, checkId })),
+          );
           await touch({ language: event.language });
         });
         return;
@@ -59,7 +62,14 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
       case 'evidence':
         progress.evidence += event.evidence.length;
         await db.transaction('rw', db.evidence, db.checks, async () => {
-          await db.evidence.bulkPut(event.evidence.map((evidence) => ({ id: `${checkId}:${evidence.id}`, checkId, claimId: evidence.claimId, evidence })));
+          await db.evidence.bulkPut(
+            event.evidence.map((evidence) => ({
+              id: `${checkId}:${evidence.id}`,
+              checkId,
+              claimId: evidence.claimId,
+              evidence,
+            })),
+          );
           await touch();
         });
         return;
@@ -84,15 +94,19 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
           });
         return;
       case 'revisions':
-        await db.revisions.bulkPut(event.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })));
+        await db.revisions.bulkPut(
+          event.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })),
+        );
         return;
       case 'links':
         await db.links.bulkPut(event.links.map((audit) => ({ id: `${checkId}:${audit.linkId}`, checkId, audit })));
         return;
       case 'explanation-quality':
         await db.transaction('rw', db.claims, async () => {
-          for (const [claimId, actionability] of Object.entries(event.actionability)) await db.claims.update(`${checkId}:${claimId}`, { actionability });
-          for (const [claimId, attribution] of Object.entries(event.attribution)) await db.claims.update(`${checkId}:${claimId}`, { attribution });
+          for (const [claimId, actionability] of Object.entries(event.actionability))
+            await db.claims.update(`${checkId}:${claimId}`, { actionability });
+          for (const [claimId, attribution] of Object.entries(event.attribution))
+            await db.claims.update(`${checkId}:${claimId}`, { attribution });
         });
         return;
       case 'text-attribution':
@@ -104,8 +118,14 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
         await db.transaction('rw', db.claims, db.revisions, async () => {
           const row = await db.claims.get(`${checkId}:${refinement.claimId}`);
           if (!row) return;
-          await db.claims.update(row.id, { refinement, ...(row.assessment ? { assessment: { ...row.assessment, explanation: refinement.explanationAfter } } : {}) });
-          if (refinement.revisionAfter !== undefined) await db.revisions.update(`${checkId}:r${row.claim.sentenceIndex}`, { 'revision.revised': refinement.revisionAfter });
+          await db.claims.update(row.id, {
+            refinement,
+            ...(row.assessment ? { assessment: { ...row.assessment, explanation: refinement.explanationAfter } } : {}),
+          });
+          if (refinement.revisionAfter !== undefined)
+            await db.revisions.update(`${checkId}:r${row.claim.sentenceIndex}`, {
+              'revision.revised': refinement.revisionAfter,
+            });
         });
         return;
       }
@@ -127,7 +147,11 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
      * so the check gets the neutral mark and no score instead of the "could not check" band an unjudged
      * result would score as.
      */
-    async finish(result: CheckResult, status: CheckRecord['status'], options: { evidenceOnly?: boolean } = {}): Promise<void> {
+    async finish(
+      result: CheckResult,
+      status: CheckRecord['status'],
+      options: { evidenceOnly?: boolean } = {},
+    ): Promise<void> {
       await enqueue(async () => undefined);
       const scores = scoreText(result.claims, new Map(result.assessments.map((a) => [a.claimId, a])), result.evidence);
       await db.checks.update(checkId, {
@@ -147,7 +171,12 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
     },
     async fail(message: string): Promise<void> {
       await enqueue(async () => undefined);
-      await db.checks.update(checkId, { status: 'failed', error: message, updatedAt: now(), progress: { ...progress } });
+      await db.checks.update(checkId, {
+        status: 'failed',
+        error: message,
+        updatedAt: now(),
+        progress: { ...progress },
+      });
     },
   };
 }

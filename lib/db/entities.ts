@@ -7,7 +7,16 @@
 import type { CaptureSelectors } from '../anchoring/selectors';
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
 import type { LinkAudit } from '../core/quality/links/types';
-import { type Band,type CheckUsage, type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence } from '../core/types';
+import {
+  type Band,
+  type CheckUsage,
+  type Claim,
+  type ClaimAssessment,
+  type ClaimQueries,
+  type Evidence,
+  type Revision,
+  type Sentence,
+} from '../core/types';
 import type { CitedLink } from '../messaging/protocol';
 
 export type CheckStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';

@@ -8,7 +8,13 @@ import type { z } from 'zod';
 import { errorMessage } from '../core/errors';
 import type { CheckView } from './check-view';
 import type { CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RevisionRecord, SentenceRecord } from './entities';
-import { type ChecksExport, checksExportSchema, EXPORT_FORMAT, EXPORT_VERSION, type ExportedCheck } from './export-schema';
+import {
+  type ChecksExport,
+  checksExportSchema,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportedCheck,
+} from './export-schema';
 import type { FactlightDb } from './schema';
 import { searchWordsFor } from './search-words';
 
@@ -67,9 +73,13 @@ export function parseChecksImport(json: string): ParsedChecksImport {
     return { ok: false, error: `The file is not valid JSON (${errorMessage(error)}).` };
   }
   const header = typeof raw === 'object' && raw !== null ? (raw as { format?: unknown; version?: unknown }) : {};
-  if (header.format !== EXPORT_FORMAT) return { ok: false, error: `This is not a Factlight export: "format" must be "${EXPORT_FORMAT}".` };
+  if (header.format !== EXPORT_FORMAT)
+    return { ok: false, error: `This is not a Factlight export: "format" must be "${EXPORT_FORMAT}".` };
   if (header.version !== EXPORT_VERSION) {
-    return { ok: false, error: `Unsupported export version ${JSON.stringify(header.version) ?? 'none'}: this Factlight reads version ${EXPORT_VERSION}.` };
+    return {
+      ok: false,
+      error: `Unsupported export version ${JSON.stringify(header.version) ?? 'none'}: this Factlight reads version ${EXPORT_VERSION}.`,
+    };
   }
   const parsed = checksExportSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: `The export is damaged: ${describeIssues(parsed.error)}` };
@@ -99,8 +109,17 @@ function toRecords(exported: ExportedCheck): ImportedCheck {
     check,
     sentences: exported.sentences.map((sentence) => ({ ...sentence, id: `${checkId}:s${sentence.index}`, checkId })),
     claims: exported.claims.map((entry) => ({ id: `${checkId}:${entry.claim.id}`, checkId, ...entry })),
-    evidence: exported.evidence.map((evidence) => ({ id: `${checkId}:${evidence.id}`, checkId, claimId: evidence.claimId, evidence })),
-    revisions: exported.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })),
+    evidence: exported.evidence.map((evidence) => ({
+      id: `${checkId}:${evidence.id}`,
+      checkId,
+      claimId: evidence.claimId,
+      evidence,
+    })),
+    revisions: exported.revisions.map((revision) => ({
+      id: `${checkId}:r${revision.sentenceIndex}`,
+      checkId,
+      revision,
+    })),
     links: (exported.links ?? []).map((audit) => ({ id: `${checkId}:${audit.linkId}`, checkId, audit })),
   };
 }
@@ -109,7 +128,10 @@ function toRecords(exported: ExportedCheck): ImportedCheck {
  * Adds the imported checks whose ids are not in the database yet, in one transaction (all or nothing);
  * checks already present, or repeated in the file, are skipped and left untouched.
  */
-export async function writeImportedChecks(db: FactlightDb, parsed: { checks: readonly ImportedCheck[] }): Promise<{ imported: number; skipped: number }> {
+export async function writeImportedChecks(
+  db: FactlightDb,
+  parsed: { checks: readonly ImportedCheck[] },
+): Promise<{ imported: number; skipped: number }> {
   return db.transaction('rw', [db.checks, db.sentences, db.claims, db.evidence, db.revisions, db.links], async () => {
     const existing = await db.checks.bulkGet(parsed.checks.map((entry) => entry.check.id));
     const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
-import { claimEventDate, type EventDate,predatesEvent } from '../core/evidence/sources/event-date';
+import { claimEventDate, type EventDate, predatesEvent } from '../core/evidence/sources/event-date';
 import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/links/low-rated-citations';
 import { scoreText } from '../core/score/credibility';
@@ -7,7 +7,15 @@ import type { Evidence } from '../core/types';
 import { orderEvidence } from '../view/citations';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
-import { BAND_ICONS, BAND_LABELS, ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS, statusLabel, VERDICT_LABELS } from '../view/labels';
+import {
+  BAND_ICONS,
+  BAND_LABELS,
+  ORIGIN_LABELS,
+  SOURCE_TYPE_LABELS,
+  STANCE_LABELS,
+  statusLabel,
+  VERDICT_LABELS,
+} from '../view/labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
 import { RELIABILITY_LABELS } from '../view/reliability-labels';
@@ -36,14 +44,18 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     return finish(lines, view, ratings, reliability);
   }
   const overall = scores.overall;
-  lines.push(`- **Overall:** ${percent(overall.value)} ${BAND_ICONS[overall.band]} ${BAND_LABELS[overall.band]} · ${overall.checked} of ${overall.total} claims checked`);
+  lines.push(
+    `- **Overall:** ${percent(overall.value)} ${BAND_ICONS[overall.band]} ${BAND_LABELS[overall.band]} · ${overall.checked} of ${overall.total} claims checked`,
+  );
   lines.push('', '## Text', '', codeBlock(check.text), '');
 
   if (view.sentences.length > 0) {
     lines.push('## Sentences', '');
     for (const sentence of view.sentences) {
       const score = scores.sentences.get(sentence.index);
-      const band = score ? `${BAND_ICONS[score.band]} ${BAND_LABELS[score.band]}${score.value !== null ? ` ${percent(score.value)}` : ''}` : 'no claims';
+      const band = score
+        ? `${BAND_ICONS[score.band]} ${BAND_LABELS[score.band]}${score.value !== null ? ` ${percent(score.value)}` : ''}`
+        : 'no claims';
       lines.push(`${sentence.index + 1}. **[${band}]** ${escapeMarkdown(sentence.text)}`);
     }
     lines.push('');
@@ -55,24 +67,45 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     const assessment = view.assessments.get(claim.id);
     const verdict = scored ? VERDICT_LABELS[scored.verdict] : 'Not checked yet';
     lines.push(`### ${i + 1}. ${escapeMarkdown(claim.text)}`, '');
-    lines.push(`- **Verdict:** ${verdict}${scored && scored.score.value !== null ? ` (credibility ${percent(scored.score.value)})` : ''}`);
+    lines.push(
+      `- **Verdict:** ${verdict}${scored && scored.score.value !== null ? ` (credibility ${percent(scored.score.value)})` : ''}`,
+    );
     lines.push(`- **Sentence:** ${claim.sentenceIndex + 1}`);
     if (assessment?.error) lines.push(`- **Why not checked:** ${escapeMarkdown(assessment.error)}`);
     if (assessment?.explanation) lines.push(`- **Explanation:** ${escapeMarkdown(assessment.explanation)}`);
     else if (assessment?.explaining) lines.push('- **Explanation:** still being written when this report was made.');
     const actionability = view.actionability.get(claim.id);
     if (actionability) {
-      lines.push(`- **Explanation score:** ${actionability.outOfFive.toFixed(1)} / 5 (errors named ${actionability.errorDetection}/2, corrections ${actionability.correction}/2, links ${actionability.links.toFixed(1)}/2)`);
+      lines.push(
+        `- **Explanation score:** ${actionability.outOfFive.toFixed(1)} / 5 (errors named ${actionability.errorDetection}/2, corrections ${actionability.correction}/2, links ${actionability.links.toFixed(1)}/2)`,
+      );
     }
     const flagged = view.attribution.get(claim.id)?.citations.filter((citation) => !citation.supported) ?? [];
-    if (flagged.length > 0) lines.push(`- **Unsupported citations:** ${flagged.map((citation) => `[${citation.citation}] in sentence ${citation.sentenceIndex + 1}`).join(', ')}`);
+    if (flagged.length > 0)
+      lines.push(
+        `- **Unsupported citations:** ${flagged.map((citation) => `[${citation.citation}] in sentence ${citation.sentenceIndex + 1}`).join(', ')}`,
+      );
     const refinement = view.refinements.get(claim.id);
-    if (refinement && refinement.explanationBefore !== refinement.explanationAfter) lines.push(`- **Explanation before the critics' review:** ${escapeMarkdown(refinement.explanationBefore)}`);
-    const evidence = orderEvidence(view.evidence.filter((item) => item.claimId === claim.id), assessment?.citedEvidenceIds ?? []);
+    if (refinement && refinement.explanationBefore !== refinement.explanationAfter)
+      lines.push(`- **Explanation before the critics' review:** ${escapeMarkdown(refinement.explanationBefore)}`);
+    const evidence = orderEvidence(
+      view.evidence.filter((item) => item.claimId === claim.id),
+      assessment?.citedEvidenceIds ?? [],
+    );
     if (evidence.length > 0) {
       lines.push('', '**Evidence** (numbered as the explanation cites them)', '');
       const event = claimEventDate(claim.text, new Date(check.createdAt).toISOString().slice(0, 10));
-      evidence.forEach(({ item }, n) => lines.push(...evidenceLines(item, n, assessment?.judgements.find((j) => j.evidenceId === item.id), reliability(item.source.url), event)));
+      evidence.forEach(({ item }, n) =>
+        lines.push(
+          ...evidenceLines(
+            item,
+            n,
+            assessment?.judgements.find((j) => j.evidenceId === item.id),
+            reliability(item.source.url),
+            event,
+          ),
+        ),
+      );
     }
     lines.push('');
   });
@@ -80,7 +113,10 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
   if (view.revisions.length > 0) {
     lines.push('## Revisions', '');
     for (const revision of view.revisions) {
-      lines.push(`- **Sentence ${revision.sentenceIndex + 1}:** ${escapeMarkdown(revision.original)}`, `  - **Revised:** ${escapeMarkdown(revision.revised)}`);
+      lines.push(
+        `- **Sentence ${revision.sentenceIndex + 1}:** ${escapeMarkdown(revision.original)}`,
+        `  - **Revised:** ${escapeMarkdown(revision.revised)}`,
+      );
     }
     lines.push('');
   }
@@ -88,16 +124,26 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
 }
 
 /** The parts every report ends with: the links the text cites, and the check's warnings. */
-function finish(lines: string[], view: CheckView, ratings: RatingsTable, reliability: (url: string) => string | undefined): string {
+function finish(
+  lines: string[],
+  view: CheckView,
+  ratings: RatingsTable,
+  reliability: (url: string) => string | undefined,
+): string {
   const { check } = view;
   if (view.links.length > 0) {
     lines.push('## Sources in this text', '');
     const lowRated = lowRatedCitationsSummary(lowRatedCitations(view.links, ratings));
     if (lowRated) lines.push(`> ⚠ ${escapeMarkdown(lowRated)}`, '');
     for (const audit of view.links) {
-      const where = audit.sentenceIndex === undefined || audit.sentenceIndex === null ? 'whole text' : `sentence ${audit.sentenceIndex + 1}`;
+      const where =
+        audit.sentenceIndex === undefined || audit.sentenceIndex === null
+          ? 'whole text'
+          : `sentence ${audit.sentenceIndex + 1}`;
       const rated = reliability(audit.url);
-      lines.push(`- ${markdownLink(audit.title || audit.url, audit.url)} (${where}) — ${LINK_STATUS_LABELS[audit.status]} · ${LINK_SUPPORT_LABELS[linkSupport(audit)]}${rated ? ` · ${rated}` : ''}`);
+      lines.push(
+        `- ${markdownLink(audit.title || audit.url, audit.url)} (${where}) — ${LINK_STATUS_LABELS[audit.status]} · ${LINK_SUPPORT_LABELS[linkSupport(audit)]}${rated ? ` · ${rated}` : ''}`,
+      );
       lines.push(`  - ${escapeMarkdown(audit.detail)}`);
     }
     lines.push('');
@@ -122,7 +168,8 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
   const { check } = view;
   const running = check.status === 'running' || check.status === 'queued';
   const lookedUp = view.claims.filter((claim) => claim.checkWorthy);
-  const evidenceOf = (claimId: string) => view.evidence.filter((item) => item.claimId === claimId).sort((a, b) => rankOf(a) - rankOf(b));
+  const evidenceOf = (claimId: string) =>
+    view.evidence.filter((item) => item.claimId === claimId).sort((a, b) => rankOf(a) - rankOf(b));
   const sourceCount = (items: readonly Evidence[]) => new Set(items.map((item) => item.source.url)).size;
   const total = sourceCount(view.evidence.filter((item) => lookedUp.some((claim) => claim.id === item.claimId)));
   const lines = [
@@ -142,7 +189,10 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
     lines.push('## Sentences', '');
     for (const sentence of view.sentences) {
       const claims = lookedUp.filter((claim) => claim.sentenceIndex === sentence.index);
-      const label = claims.length > 0 ? `${BAND_ICONS.neutral} ${countLabel(claims.flatMap((claim) => evidenceOf(claim.id)))}` : 'not looked up';
+      const label =
+        claims.length > 0
+          ? `${BAND_ICONS.neutral} ${countLabel(claims.flatMap((claim) => evidenceOf(claim.id)))}`
+          : 'not looked up';
       lines.push(`${sentence.index + 1}. **[${label}]** ${escapeMarkdown(sentence.text)}`);
     }
     lines.push('');
@@ -151,7 +201,11 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
   lookedUp.forEach((claim, i) => {
     const items = evidenceOf(claim.id);
     lines.push(`### ${i + 1}. ${escapeMarkdown(claim.text)}`, '');
-    lines.push(`- **${countLabel(items)}**`, '- **Not judged:** verdicts need a model.', `- **Sentence:** ${claim.sentenceIndex + 1}`);
+    lines.push(
+      `- **${countLabel(items)}**`,
+      '- **Not judged:** verdicts need a model.',
+      `- **Sentence:** ${claim.sentenceIndex + 1}`,
+    );
     if (items.length > 0) {
       lines.push('', '**Best passages**', '');
       const event = claimEventDate(claim.text, new Date(check.createdAt).toISOString().slice(0, 10));
@@ -162,7 +216,13 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
   return lines;
 }
 
-function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined, reliability: string | undefined, event: EventDate | undefined): string[] {
+function evidenceLines(
+  item: Evidence,
+  n: number,
+  judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined,
+  reliability: string | undefined,
+  event: EventDate | undefined,
+): string[] {
   const source = item.source;
   const meta = [
     escapeMarkdown(source.siteName ?? source.host),
@@ -174,7 +234,8 @@ function evidenceLines(item: Evidence, n: number, judgement: { stance: keyof typ
   ].filter((part): part is string => Boolean(part));
   // The link opens the page at the passage (a text fragment), as in the side panel.
   const lines = [`${n + 1}. ${markdownLink(source.title, evidenceUrl(item))} — ${meta.join(' · ')}`];
-  if (predatesEvent(source.publishedAt, event)) lines.push(`   - ⚠ Published before ${escapeMarkdown(event!.text)}, which the claim is about.`);
+  if (predatesEvent(source.publishedAt, event))
+    lines.push(`   - ⚠ Published before ${escapeMarkdown(event!.text)}, which the claim is about.`);
   if (item.passage) lines.push(`   - Passage: “${escapeMarkdown(item.passage)}”`);
   if (judgement?.rationale) lines.push(`   - Rationale: ${escapeMarkdown(judgement.rationale)}`);
   return lines;

@@ -37,7 +37,15 @@ export const actionabilitySchema: z.ZodType<ActionabilityScore> = z.object({
   links: z.number().min(0).max(2),
   total: z.number().min(0).max(6),
   outOfFive: z.number().min(0).max(5),
-  errors: z.array(z.object({ subClaim: z.string(), error: z.string(), correction: z.string(), named: z.boolean(), corrected: z.boolean() })),
+  errors: z.array(
+    z.object({
+      subClaim: z.string(),
+      error: z.string(),
+      correction: z.string(),
+      named: z.boolean(),
+      corrected: z.boolean(),
+    }),
+  ),
   linkScores: z.array(z.object({ url: z.string(), works: z.boolean(), relevant: z.boolean(), supports: z.boolean() })),
 });
 

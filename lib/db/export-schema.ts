@@ -7,7 +7,16 @@ import { z } from 'zod';
 
 import type { SearchProviderId } from '../core/ports';
 import type { LinkAudit } from '../core/quality/links/types';
-import { type Claim, type ClaimAssessment, type ClaimQueries, type Evidence, type Revision, type Sentence, SOURCE_TYPES, type StageName } from '../core/types';
+import {
+  type Claim,
+  type ClaimAssessment,
+  type ClaimQueries,
+  type Evidence,
+  type Revision,
+  type Sentence,
+  SOURCE_TYPES,
+  type StageName,
+} from '../core/types';
 import type { CheckRecord, ClaimRecord } from './entities';
 import { actionabilitySchema, attributionSchema, linkAuditSchema, refinementSchema } from './export-quality-schema';
 
@@ -39,9 +48,38 @@ export interface ChecksExport {
   checks: ExportedCheck[];
 }
 
-const PROVIDERS = ['wikipedia', 'searxng', 'serper', 'tavily', 'brave', 'exa', 'google-factcheck', 'wikidata'] as const satisfies ReadonlyArray<SearchProviderId | 'wikidata'>;
-const STAGES = ['sentences', 'claims', 'queries', 'search', 'pages', 'passages', 'source-types', 'verify', 'revise', 'links', 'explain', 'debate'] as const satisfies readonly StageName[];
-const VERDICTS = ['supported', 'refuted', 'disputed', 'not-enough-evidence', 'could-not-check', 'not-check-worthy'] as const;
+const PROVIDERS = [
+  'wikipedia',
+  'searxng',
+  'serper',
+  'tavily',
+  'brave',
+  'exa',
+  'google-factcheck',
+  'wikidata',
+] as const satisfies ReadonlyArray<SearchProviderId | 'wikidata'>;
+const STAGES = [
+  'sentences',
+  'claims',
+  'queries',
+  'search',
+  'pages',
+  'passages',
+  'source-types',
+  'verify',
+  'revise',
+  'links',
+  'explain',
+  'debate',
+] as const satisfies readonly StageName[];
+const VERDICTS = [
+  'supported',
+  'refuted',
+  'disputed',
+  'not-enough-evidence',
+  'could-not-check',
+  'not-check-worthy',
+] as const;
 
 const count = z.number().int().nonnegative();
 const span = z.object({ start: count, end: count });
@@ -67,7 +105,12 @@ const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
   error: z.string().optional(),
   progress: z.object({ sentences: count, claims: count, checkWorthy: count, verdicts: count, evidence: count }),
   usage: z
-    .object({ byStage: z.partialRecord(z.enum(STAGES), stageUsage), total: stageUsage, searchCalls: count, pageFetches: count })
+    .object({
+      byStage: z.partialRecord(z.enum(STAGES), stageUsage),
+      total: stageUsage,
+      searchCalls: count,
+      pageFetches: count,
+    })
     .optional(),
   warnings: z.array(z.string()),
   stopped: z.enum(['budget', 'cancelled']).optional(),
@@ -80,7 +123,11 @@ const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
   judgeOf: z.string().optional(),
 });
 
-const sentence: z.ZodType<ExportedSentence> = span.extend({ index: count, text: z.string(), kind: z.string().optional() });
+const sentence: z.ZodType<ExportedSentence> = span.extend({
+  index: count,
+  text: z.string(),
+  kind: z.string().optional(),
+});
 
 const claim: z.ZodType<Claim> = z.object({
   id: z.string().min(1),
@@ -103,7 +150,13 @@ const queries: z.ZodType<ClaimQueries> = z.object({
 const assessment: z.ZodType<ClaimAssessment> = z.object({
   claimId: z.string(),
   verdict: z.enum(VERDICTS),
-  judgements: z.array(z.object({ evidenceId: z.string(), stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']), rationale: z.string() })),
+  judgements: z.array(
+    z.object({
+      evidenceId: z.string(),
+      stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']),
+      rationale: z.string(),
+    }),
+  ),
   explanation: z.string(),
   citedEvidenceIds: z.array(z.string()),
   error: z.string().optional(),
@@ -124,7 +177,14 @@ const evidence: z.ZodType<Evidence> = z.object({
   }),
   passage: z.string(),
   origin: z.enum(['page', 'snippet', 'knowledge-graph', 'fact-check']),
-  textFragment: z.object({ start: z.string().min(1), end: z.string().optional(), prefix: z.string().optional(), suffix: z.string().optional() }).optional(),
+  textFragment: z
+    .object({
+      start: z.string().min(1),
+      end: z.string().optional(),
+      prefix: z.string().optional(),
+      suffix: z.string().optional(),
+    })
+    .optional(),
 });
 
 const revision: z.ZodType<Revision> = z.object({
@@ -145,7 +205,8 @@ function checkConsistency(value: ExportedCheck, ctx: z.RefinementCtx): void {
     if (claimIds.has(entry.claim.id)) issue(['claims', i, 'claim', 'id'], `duplicate claim id "${entry.claim.id}"`);
     claimIds.add(entry.claim.id);
     if (!inText(entry.claim.span)) issue(['claims', i, 'claim', 'span'], 'offsets outside the checked text');
-    if (entry.assessment && entry.assessment.claimId !== entry.claim.id) issue(['claims', i, 'assessment', 'claimId'], 'does not match the claim');
+    if (entry.assessment && entry.assessment.claimId !== entry.claim.id)
+      issue(['claims', i, 'assessment', 'claimId'], 'does not match the claim');
   });
   const evidenceIds = new Set<string>();
   value.evidence.forEach((item, i) => {

@@ -3,7 +3,7 @@
  * reads the visible window by the `createdAt` index; a search looks up word prefixes in the
  * `searchWords` multi-entry index and reads only primary keys until the window is known.
  */
-import { type CheckView,loadCheckView } from './check-view';
+import { type CheckView, loadCheckView } from './check-view';
 import type { CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
 import { queryWords } from './search-words';

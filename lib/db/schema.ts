@@ -8,7 +8,16 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 
-import type { CacheRecord, CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RatingRecord, RevisionRecord, SentenceRecord } from './entities';
+import type {
+  CacheRecord,
+  CheckRecord,
+  ClaimRecord,
+  EvidenceRecord,
+  LinkRecord,
+  RatingRecord,
+  RevisionRecord,
+  SentenceRecord,
+} from './entities';
 import { upgradeToV2 } from './upgrades/v2-core-records';
 
 export const DATABASE_NAME = 'factlight';

@@ -25,5 +25,7 @@ export function searchWordsFor(text: string, title?: string, site?: string): str
 
 /** Splits a history query into the words to look up (same rules as indexing). */
 export function queryWords(query: string): string[] {
-  return [...query.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)].map((match) => match[0]).filter((word) => word.length >= 1);
+  return [...query.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)]
+    .map((match) => match[0])
+    .filter((word) => word.length >= 1);
 }

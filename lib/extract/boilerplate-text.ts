@@ -7,19 +7,70 @@
 
 /** Whole-block labels that introduce recirculation or widgets (compared without trailing punctuation). */
 const LABELS = new Set([
-  'related', 'related news', 'related stories', 'related articles', 'related coverage', 'related content',
-  'more', 'more news', 'more stories', 'see also', 'also read', 'read more', 'read next', 'don t miss',
-  'you may also like', 'you might also like', 'recommended', 'recommended for you', 'trending', 'trending now',
-  'latest', 'latest news', 'most read', 'most popular', 'popular', 'advertisement', 'advert', 'ad', 'sponsored',
-  'continue reading', 'continue reading below', 'story continues below', 'comments', 'share', 'share this',
-  'share this article', 'caption', 'close', 'enlarge image', 'skip to content', 'loading', 'loading content',
-  'join the conversation', 'highlights', 'subscribe', 'sign in', 'view author archive', 'email the author',
-  'follow on twitter', 'about the author', 'breaking news', 'watch', 'video', 'listen', 'photo', 'photos', 'image',
-  'images', 'gallery',
+  'related',
+  'related news',
+  'related stories',
+  'related articles',
+  'related coverage',
+  'related content',
+  'more',
+  'more news',
+  'more stories',
+  'see also',
+  'also read',
+  'read more',
+  'read next',
+  'don t miss',
+  'you may also like',
+  'you might also like',
+  'recommended',
+  'recommended for you',
+  'trending',
+  'trending now',
+  'latest',
+  'latest news',
+  'most read',
+  'most popular',
+  'popular',
+  'advertisement',
+  'advert',
+  'ad',
+  'sponsored',
+  'continue reading',
+  'continue reading below',
+  'story continues below',
+  'comments',
+  'share',
+  'share this',
+  'share this article',
+  'caption',
+  'close',
+  'enlarge image',
+  'skip to content',
+  'loading',
+  'loading content',
+  'join the conversation',
+  'highlights',
+  'subscribe',
+  'sign in',
+  'view author archive',
+  'email the author',
+  'follow on twitter',
+  'about the author',
+  'breaking news',
+  'watch',
+  'video',
+  'listen',
+  'photo',
+  'photos',
+  'image',
+  'images',
+  'gallery',
 ]);
 
 /** "Label: rest" prefixes of recirculation links, captions and date lines. */
-const PREFIX = /^(related|see more|read more|read also|also read|more|also|see also|watch|listen|photos?|images?|pictures?|credits?|source|video|filed under|tags?|posted|updated|last updated|published)\s*[:|]/i;
+const PREFIX =
+  /^(related|see more|read more|read also|also read|more|also|see also|watch|listen|photos?|images?|pictures?|credits?|source|video|filed under|tags?|posted|updated|last updated|published)\s*[:|]/i;
 
 /** Date lines at the top of an article: "Published 1 day ago", "Updated 11:21 pm CST, Tuesday…". */
 const DATE_LINE = /^(posted|published|updated|last updated|first published)\b.*(\d|\bago\b)/i;
@@ -35,8 +86,10 @@ const PROMO =
 const COPYRIGHT = /^(copyright\b|©|\(c\) \d{4})/i;
 
 /** Photo credits and gallery counters. */
-const CREDIT = /(\b(getty images|shutterstock|ap photo|afp|reuters|epa|bloomberg|istock(photo)?)|\((ap|afp|epa)\))\W*$/i;
-const IMAGE_MARK = /^(\(?(image|photo|picture) (copyright|caption|credit)|\((image|photo)s?:|(image|photo|slide) \d+ (of|\/) \/? ?\d+)/i;
+const CREDIT =
+  /(\b(getty images|shutterstock|ap photo|afp|reuters|epa|bloomberg|istock(photo)?)|\((ap|afp|epa)\))\W*$/i;
+const IMAGE_MARK =
+  /^(\(?(image|photo|picture) (copyright|caption|credit)|\((image|photo)s?:|(image|photo|slide) \d+ (of|\/) \/? ?\d+)/i;
 
 /** The longest block, in word tokens, that the wording rules may remove. */
 export const MAX_FURNITURE_TOKENS = 25;

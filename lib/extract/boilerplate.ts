@@ -18,16 +18,55 @@ const ALWAYS_DROP = 'figcaption, nav, aside, footer, header, [hidden], [role="na
 /** Words (from class and id) that name page furniture rather than article text. */
 const BOILERPLATE_WORDS = new Set([
   // sharing and social
-  'share', 'shares', 'sharing', 'sharebar', 'sharetools', 'social', 'socials',
+  'share',
+  'shares',
+  'sharing',
+  'sharebar',
+  'sharetools',
+  'social',
+  'socials',
   // related content and recirculation
-  'related', 'recommended', 'recommendations', 'recirculation', 'recirc', 'trending', 'outbrain', 'taboola',
+  'related',
+  'recommended',
+  'recommendations',
+  'recirculation',
+  'recirc',
+  'trending',
+  'outbrain',
+  'taboola',
   // subscription prompts and promotions
-  'newsletter', 'newsletters', 'subscribe', 'subscription', 'signup', 'promo', 'promos', 'promotion', 'paywall',
+  'newsletter',
+  'newsletters',
+  'subscribe',
+  'subscription',
+  'signup',
+  'promo',
+  'promos',
+  'promotion',
+  'paywall',
   // captions, credits, bylines and dates
-  'caption', 'captions', 'credit', 'credits', 'byline', 'bylines', 'dateline', 'timestamp',
+  'caption',
+  'captions',
+  'credit',
+  'credits',
+  'byline',
+  'bylines',
+  'dateline',
+  'timestamp',
   // navigation aids, tags, ads, notices, hover cards
-  'breadcrumb', 'breadcrumbs', 'tags', 'advert', 'advertisement', 'sponsored', 'disclaimer', 'cookie',
-  'consent', 'tooltip', 'rollover', 'hovercard', 'popover',
+  'breadcrumb',
+  'breadcrumbs',
+  'tags',
+  'advert',
+  'advertisement',
+  'sponsored',
+  'disclaimer',
+  'cookie',
+  'consent',
+  'tooltip',
+  'rollover',
+  'hovercard',
+  'popover',
 ]);
 
 /**
@@ -64,7 +103,9 @@ export function looksLikeBoilerplate(element: Element): boolean {
   const words = classWords(element);
   if (words.some((word) => EMBED_WORDS.has(word))) return false;
   // "no-caption", "withoutCaption": the word is negated, the element is not a caption.
-  const named = words.filter((word, i) => BOILERPLATE_WORDS.has(word) && words[i - 1] !== 'no' && words[i - 1] !== 'without');
+  const named = words.filter(
+    (word, i) => BOILERPLATE_WORDS.has(word) && words[i - 1] !== 'no' && words[i - 1] !== 'without',
+  );
   if (named.length > 0) return true;
   return BOILERPLATE_PHRASES.test(words.join(' '));
 }

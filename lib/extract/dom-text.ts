@@ -13,14 +13,60 @@ const TEXT_NODE = 3;
 
 /** Elements that start a new paragraph. */
 export const BLOCK_TAGS: ReadonlySet<string> = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'CAPTION', 'DD', 'DETAILS', 'DIV', 'DL', 'DT',
-  'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',
-  'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TD', 'TFOOT',
-  'TH', 'THEAD', 'TR', 'UL',
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'BODY',
+  'CAPTION',
+  'DD',
+  'DETAILS',
+  'DIV',
+  'DL',
+  'DT',
+  'FIELDSET',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'FORM',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'MAIN',
+  'NAV',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'SUMMARY',
+  'TABLE',
+  'TBODY',
+  'TD',
+  'TFOOT',
+  'TH',
+  'THEAD',
+  'TR',
+  'UL',
 ]);
 
 /** Elements whose content is never text a reader sees. */
-const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'BUTTON', 'SELECT', 'TEXTAREA', 'IFRAME']);
+const SKIPPED_TAGS = new Set([
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'SVG',
+  'BUTTON',
+  'SELECT',
+  'TEXTAREA',
+  'IFRAME',
+]);
 
 /** Table cells are separated by a space rather than a paragraph, so a row reads as one line. */
 const INLINE_CELLS = new Set(['TD', 'TH']);
@@ -30,7 +76,10 @@ export function domToText(root: Node): string {
   const paragraphs: string[] = [];
   let current = '';
   const breakParagraph = (): void => {
-    const text = current.replace(/[ \t\f\r\u00a0]*\n[ \t\f\r\u00a0]*/g, '\n').replace(/[ \t\f\r\u00a0]+/g, ' ').trim();
+    const text = current
+      .replace(/[ \t\f\r\u00a0]*\n[ \t\f\r\u00a0]*/g, '\n')
+      .replace(/[ \t\f\r\u00a0]+/g, ' ')
+      .trim();
     if (text) paragraphs.push(text);
     current = '';
   };

@@ -4,7 +4,7 @@
  * private networks; the body is read as a stream up to `maxBytes`; only text pages are accepted; the text
  * is decoded with the page's own charset. Failures are `ProviderError`s that say what went wrong.
  */
-import { kindForStatus, parseRetryAfter,ProviderError } from '../core/errors';
+import { kindForStatus, parseRetryAfter, ProviderError } from '../core/errors';
 import type { FetchedPage, FetchOptions, PageFetcher } from '../core/ports';
 import { hostOf } from '../core/text/hosts';
 import { isPrivateNetworkUrl } from '../net/private-address';
@@ -37,13 +37,20 @@ function httpUrl(url: string, base?: string): URL {
   try {
     parsed = new URL(url, base);
   } catch {
-    throw new ProviderError('bad-request', `Not a valid web address: ${url.slice(0, 200)}`, { url, reason: 'invalid-url' });
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ProviderError('bad-request', `Only http and https pages can be fetched, not ${parsed.protocol} addresses.`, {
-      url: parsed.href,
+    throw new ProviderError('bad-request', `Not a valid web address: ${url.slice(0, 200)}`, {
+      url,
       reason: 'invalid-url',
     });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ProviderError(
+      'bad-request',
+      `Only http and https pages can be fetched, not ${parsed.protocol} addresses.`,
+      {
+        url: parsed.href,
+        reason: 'invalid-url',
+      },
+    );
   }
   return parsed;
 }
@@ -61,7 +68,12 @@ function assertAllowed(url: string, allowPrivate: boolean, redirected: boolean):
 function statusError(status: number, url: string, retryAfter: string | null): ProviderError {
   const host = addressOf(url);
   // A page (not an API) answering 401/403 is a paywall or a bot wall, not a rejected key.
-  const kind = status === 404 || status === 410 ? 'not-found' : status === 401 || status === 403 ? 'bad-request' : kindForStatus(status);
+  const kind =
+    status === 404 || status === 410
+      ? 'not-found'
+      : status === 401 || status === 403
+        ? 'bad-request'
+        : kindForStatus(status);
   const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
   const message =
     kind === 'not-found'
@@ -82,7 +94,10 @@ function mediaType(contentType: string): string {
 function assertTextHead(head: Uint8Array, url: string): void {
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
   if (!utf16 && head.includes(0)) {
-    throw new ProviderError('bad-request', 'Not a text page (binary content labelled as text).', { url, reason: 'not-text' });
+    throw new ProviderError('bad-request', 'Not a text page (binary content labelled as text).', {
+      url,
+      reason: 'not-text',
+    });
   }
 }
 
@@ -101,10 +116,13 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
       const first = httpUrl(requestedUrl).href;
       const allowPrivate = deps.allowPrivateNetwork();
       assertAllowed(first, allowPrivate, false);
-      if (options.signal?.aborted) throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url: first });
+      if (options.signal?.aborted)
+        throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url: first });
 
       const timeout = AbortSignal.timeout(options.timeoutMs);
-      const { signal, dispose } = options.signal ? combineSignals([options.signal, timeout]) : { signal: timeout, dispose: () => {} };
+      const { signal, dispose } = options.signal
+        ? combineSignals([options.signal, timeout])
+        : { signal: timeout, dispose: () => {} };
       const request = (url: string, redirect: RequestRedirect): Promise<Response> =>
         fetchImpl(url, { redirect, signal, credentials: 'omit', headers: { Accept: ACCEPT } });
 
@@ -133,13 +151,20 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
           await discard(response);
           const next = httpUrl(location, url).href;
           if (visited.has(next)) {
-            throw new ProviderError('unreachable', `The page at ${addressOf(first)} redirects in a loop.`, { url: next, reason: 'redirect-loop' });
+            throw new ProviderError('unreachable', `The page at ${addressOf(first)} redirects in a loop.`, {
+              url: next,
+              reason: 'redirect-loop',
+            });
           }
           if (hops + 1 > MAX_REDIRECTS) {
-            throw new ProviderError('unreachable', `The page at ${addressOf(first)} redirects more than ${MAX_REDIRECTS} times.`, {
-              url: next,
-              reason: 'too-many-redirects',
-            });
+            throw new ProviderError(
+              'unreachable',
+              `The page at ${addressOf(first)} redirects more than ${MAX_REDIRECTS} times.`,
+              {
+                url: next,
+                reason: 'too-many-redirects',
+              },
+            );
           }
           assertAllowed(next, allowPrivate, true);
           visited.add(next);
@@ -157,9 +182,16 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
         // No Content-Type at all: let the NUL sniff decide, as browsers sniff such responses too.
         if (type && !TEXT_TYPES.has(type)) {
           await discard(response);
-          throw new ProviderError('bad-request', `Not a text page (${type}).`, { url, status: response.status, reason: 'not-text', contentType: type });
+          throw new ProviderError('bad-request', `Not a text page (${type}).`, {
+            url,
+            status: response.status,
+            reason: 'not-text',
+            contentType: type,
+          });
         }
-        const { bytes, truncated } = await readCapped(response.body, options.maxBytes, (head) => assertTextHead(head, url));
+        const { bytes, truncated } = await readCapped(response.body, options.maxBytes, (head) =>
+          assertTextHead(head, url),
+        );
         let body = decodeHtml(bytes, contentType);
         // A cut can split a multi-byte character; drop the replacement character it leaves.
         if (truncated) body = body.replace(/\uFFFD+$/, '');
@@ -167,14 +199,21 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
       } catch (error) {
         if (error instanceof ProviderError) throw error;
         if (timeout.aborted) {
-          throw new ProviderError('timeout', `The page at ${addressOf(url)} did not load within ${Math.round(options.timeoutMs / 100) / 10} s.`, { url });
+          throw new ProviderError(
+            'timeout',
+            `The page at ${addressOf(url)} did not load within ${Math.round(options.timeoutMs / 100) / 10} s.`,
+            { url },
+          );
         }
         if (options.signal?.aborted) throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url });
         const cause = (error as { cause?: { code?: unknown } }).cause?.code;
         const suffix = typeof cause === 'string' ? ` (${cause})` : '';
         // Node names a failed lookup; a browser's fetch says only "Failed to fetch", so there it stays unknown.
         const dns = cause === 'ENOTFOUND' || cause === 'EAI_AGAIN' || cause === 'EAI_NONAME';
-        throw new ProviderError('unreachable', `Could not reach ${addressOf(url)}${suffix}.`, { url, ...(dns ? { reason: 'dns' as const } : {}) });
+        throw new ProviderError('unreachable', `Could not reach ${addressOf(url)}${suffix}.`, {
+          url,
+          ...(dns ? { reason: 'dns' as const } : {}),
+        });
       } finally {
         dispose();
       }

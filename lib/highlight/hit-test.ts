@@ -97,12 +97,17 @@ export function createHitTester(options: HitTesterOptions): HitTester {
     let best: IndexedRect | null = null;
     for (const entry of rows.get(Math.floor(y / rowHeight)) ?? []) {
       if (only && !only.has(entry.span)) continue;
-      if (x >= entry.left && x <= entry.right && y >= entry.top && y <= entry.bottom && better(entry, best)) best = entry;
+      if (x >= entry.left && x <= entry.right && y >= entry.top && y <= entry.bottom && better(entry, best))
+        best = entry;
     }
     return best?.span ?? null;
   };
 
-  const fromNative = (x: number, y: number, find: NonNullable<HitTestableRegistry['highlightsFromPoint']>): HighlightedSpan | null => {
+  const fromNative = (
+    x: number,
+    y: number,
+    find: NonNullable<HitTestableRegistry['highlightsFromPoint']>,
+  ): HighlightedSpan | null => {
     const results = find.call(api?.registry, x, y, { shadowRoots: options.shadowRoots?.() ?? [] });
     // Results come topmost first; the first of ours decides.
     for (const result of results) {

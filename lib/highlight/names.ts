@@ -21,7 +21,14 @@ export const BANDS: readonly Band[] = ['green', 'orange', 'red', 'grey', 'unknow
  * Paint order where spans overlap: the worse verdict stays visible on top (the same severity order as
  * the side panel's worst-band rule in lib/view/segments.ts). Higher `Highlight.priority` paints later.
  */
-export const BAND_PRIORITY: Readonly<Record<Band, number>> = { red: 4, orange: 3, unknown: 2, green: 1, neutral: 0.5, grey: 0 };
+export const BAND_PRIORITY: Readonly<Record<Band, number>> = {
+  red: 4,
+  orange: 3,
+  unknown: 2,
+  green: 1,
+  neutral: 0.5,
+  grey: 0,
+};
 
 /** Attribute marking nodes we insert (style elements), so mutation observers can ignore them. */
 export const OWN_NODE_ATTRIBUTE = 'data-factlight';

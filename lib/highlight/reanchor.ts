@@ -112,7 +112,8 @@ export function watchForReanchor(options: ReanchorWatchOptions): ReanchorWatcher
   const view = doc?.defaultView;
   const scheduler = options.scheduler ?? (view ? defaultScheduler(view) : null);
   const Observer = options.MutationObserver ?? view?.MutationObserver;
-  if (!scheduler || !Observer) throw new Error('watchForReanchor needs a window or an injected scheduler and MutationObserver');
+  if (!scheduler || !Observer)
+    throw new Error('watchForReanchor needs a window or an injected scheduler and MutationObserver');
   const delay = options.delayMs ?? 250;
   const maxWait = options.maxWaitMs ?? 1000;
   let timer: unknown = null;

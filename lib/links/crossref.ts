@@ -27,16 +27,21 @@ const workSchema = z.object({
     DOI: z.string().optional(),
     title: z.array(z.string()).optional(),
     URL: z.string().optional(),
-    resource: z.object({ primary: z.object({ URL: z.string() }).partial().optional() }).partial().optional(),
+    resource: z
+      .object({ primary: z.object({ URL: z.string() }).partial().optional() })
+      .partial()
+      .optional(),
   }),
 });
 
 /** Crossref titles may carry JATS/HTML markup (`<i>E. coli</i>`, `<sub>2</sub>`); keep the words. */
 function plainTitle(title: string | undefined): string | undefined {
-  const text = title?.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+  const text = title
+    ?.replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text ? text : undefined;
 }
-
 
 /** Creates the Crossref adapter. Errors other than "not found" are `ProviderError`s (provider `crossref`). */
 export function createCrossrefRegistry(options: CrossrefOptions = {}): DoiRegistry {

@@ -69,17 +69,29 @@ function trimLongestBlock(text: string): { text: string; label: string } | undef
   for (const match of text.matchAll(BLOCK)) {
     const body = match[3]!;
     if (body.length > MIN_BLOCK_CHARS + 10 && (!longest || body.length > longest.body.length)) {
-      longest = { index: match.index!, length: match[0].length, label: match[1]!, body, whole: match[0], open: `<<<${match[1]}${match[2]}>>>` };
+      longest = {
+        index: match.index!,
+        length: match[0].length,
+        label: match[1]!,
+        body,
+        whole: match[0],
+        open: `<<<${match[1]}${match[2]}>>>`,
+      };
     }
   }
   if (!longest) return undefined;
   const replaced = `${longest.open}\n${shorten(longest.body, 0.6)}\n<<<END ${longest.label}>>>`;
-  return { text: text.slice(0, longest.index) + replaced + text.slice(longest.index + longest.length), label: longest.label };
+  return {
+    text: text.slice(0, longest.index) + replaced + text.slice(longest.index + longest.length),
+    label: longest.label,
+  };
 }
 
 function toInput(messages: readonly ChatMessage[]): string | LanguageModelMessage[] {
   const turns = messages.filter((message) => message.role !== 'system');
-  return turns.length === 1 && turns[0]!.role === 'user' ? turns[0]!.content : turns.map((message) => ({ role: message.role, content: message.content }));
+  return turns.length === 1 && turns[0]!.role === 'user'
+    ? turns[0]!.content
+    : turns.map((message) => ({ role: message.role, content: message.content }));
 }
 
 function primary(language: string): string {
@@ -95,34 +107,57 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
   let largestPromptTokens = 0;
 
   async function languageFor(messages: readonly ChatMessage[]): Promise<string> {
-    const text = messages.filter((message) => message.role === 'user').map((message) => message.content).join('\n');
+    const text = messages
+      .filter((message) => message.role === 'user')
+      .map((message) => message.content)
+      .join('\n');
     const language = primary(detectLanguage(text));
     if ((ON_DEVICE_LANGUAGES as readonly string[]).includes(language)) return language;
     if (!checkedLanguages.has(language)) {
       // availability() rejects (RangeError) only for a language tag it cannot parse, and answers
       // 'unavailable' for one it does not support (https://github.com/web-platform-tests/wpt/blob/master/ai/language-model/language-model-availability.tentative.https.window.js):
       // either way the model cannot be asked in it, and the person is told which language it cannot read.
-      const answer = await api.availability({ expectedInputs: [{ type: 'text', languages: [language] }], expectedOutputs: [{ type: 'text', languages: [language] }] }).catch(() => 'unavailable' as const);
+      const answer = await api
+        .availability({
+          expectedInputs: [{ type: 'text', languages: [language] }],
+          expectedOutputs: [{ type: 'text', languages: [language] }],
+        })
+        .catch(() => 'unavailable' as const);
       checkedLanguages.set(language, answer !== 'unavailable');
     }
-    if (!checkedLanguages.get(language)) throw new ProviderError('bad-request', unsupportedLanguageMessage(language), { provider: 'on-device' });
+    if (!checkedLanguages.get(language))
+      throw new ProviderError('bad-request', unsupportedLanguageMessage(language), { provider: 'on-device' });
     return language;
   }
 
-  function baseSession(role: string, language: string, system: string, signal?: AbortSignal): Promise<LanguageModelSession> {
+  function baseSession(
+    role: string,
+    language: string,
+    system: string,
+    signal?: AbortSignal,
+  ): Promise<LanguageModelSession> {
     const key = `${role}|${language}|${stableHash(system)}`;
     let base = bases.get(key);
     if (!base) {
       const languages = [...new Set(['en', language])];
-      const expected = { expectedInputs: [{ type: 'text' as const, languages }], expectedOutputs: [{ type: 'text' as const, languages: [language] }] };
+      const expected = {
+        expectedInputs: [{ type: 'text' as const, languages }],
+        expectedOutputs: [{ type: 'text' as const, languages: [language] }],
+      };
       base = (async () => {
         const availability = await api.availability(expected).catch((error: unknown) => {
           throw onDeviceError(error, 'create');
         });
-        if (availability === 'unavailable') throw new ProviderError('unreachable', ON_DEVICE_MESSAGES.unavailable, { provider: 'on-device' });
+        if (availability === 'unavailable')
+          throw new ProviderError('unreachable', ON_DEVICE_MESSAGES.unavailable, { provider: 'on-device' });
         // Creating a session that must download needs a click (a user gesture): the Download button does that.
-        if (availability === 'downloadable' || availability === 'downloading') throw new ProviderError('unreachable', ON_DEVICE_MESSAGES[availability], { provider: 'on-device' });
-        return api.create({ ...expected, ...(system ? { initialPrompts: [{ role: 'system', content: system }] } : {}), ...(signal ? { signal } : {}) });
+        if (availability === 'downloadable' || availability === 'downloading')
+          throw new ProviderError('unreachable', ON_DEVICE_MESSAGES[availability], { provider: 'on-device' });
+        return api.create({
+          ...expected,
+          ...(system ? { initialPrompts: [{ role: 'system', content: system }] } : {}),
+          ...(signal ? { signal } : {}),
+        });
       })();
       bases.set(key, base);
       // A failed creation is not kept: the next call tries again (the model may have finished downloading).
@@ -134,30 +169,54 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
   }
 
   /** Measures the prompt and trims its longest data blocks until it and the reply fit the window. */
-  async function fit(session: LanguageModelSession, input: string | LanguageModelMessage[], promptOptions: LanguageModelPromptOptions, replyTokens: number): Promise<Fitted> {
+  async function fit(
+    session: LanguageModelSession,
+    input: string | LanguageModelMessage[],
+    promptOptions: LanguageModelPromptOptions,
+    replyTokens: number,
+  ): Promise<Fitted> {
     const window = contextWindowOf(session);
     const room = window - contextUsageOf(session) - Math.min(replyTokens, Math.floor(window / 3));
     const trimmed: string[] = [];
     let current = input;
     for (let round = 0; round < 60; round++) {
-      const measured = (await measureUsage(session, current, promptOptions)) ?? Math.ceil(JSON.stringify(current).length / 3);
+      const measured =
+        (await measureUsage(session, current, promptOptions)) ?? Math.ceil(JSON.stringify(current).length / 3);
       if (measured <= room) {
         const labels = [...new Set(trimmed)];
-        return { input: current, promptTokens: measured, ...(labels.length ? { notice: `On-device model: shortened ${labels.map((l) => l.toLowerCase()).join(', ')} to fit its ${window}-token context window; the rest was left out of this step.` } : {}) };
+        return {
+          input: current,
+          promptTokens: measured,
+          ...(labels.length
+            ? {
+                notice: `On-device model: shortened ${labels.map((l) => l.toLowerCase()).join(', ')} to fit its ${window}-token context window; the rest was left out of this step.`,
+              }
+            : {}),
+        };
       }
       const last = typeof current === 'string' ? current : current[current.length - 1]!.content;
       const next = trimLongestBlock(last);
       if (!next) break;
       trimmed.push(next.label.replace(/ \d+$/, 's'));
-      current = typeof current === 'string' ? next.text : [...current.slice(0, -1), { ...current[current.length - 1]!, content: next.text }];
+      current =
+        typeof current === 'string'
+          ? next.text
+          : [...current.slice(0, -1), { ...current[current.length - 1]!, content: next.text }];
     }
-    throw new ProviderError('bad-request', `This step is too long for the on-device model's ${window}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`, { provider: 'on-device' });
+    throw new ProviderError(
+      'bad-request',
+      `This step is too long for the on-device model's ${window}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`,
+      { provider: 'on-device' },
+    );
   }
 
   async function run(request: ChatRequest): Promise<ChatResponse> {
     const { signal } = request;
     if (signal?.aborted) throw new ProviderError('cancelled', 'The check was cancelled.', { provider: 'on-device' });
-    const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n\n');
+    const system = request.messages
+      .filter((message) => message.role === 'system')
+      .map((message) => message.content)
+      .join('\n\n');
     const language = await languageFor(request.messages);
     const base = await baseSession(request.role, language, system, signal);
     let session: LanguageModelSession;
@@ -172,8 +231,14 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
       const attempt = async (useConstraint: boolean, quotaRetry = false): Promise<{ text: string; fitted: Fitted }> => {
         let input = toInput(request.messages);
         if (schema && !useConstraint) input = describeSchema(input, schema.schema);
-        const promptOptions: LanguageModelPromptOptions = useConstraint && schema ? { responseConstraint: schema.schema } : {};
-        const fitted = await fit(session, input, promptOptions, (request.maxTokens ?? DEFAULT_REPLY_TOKENS) * (quotaRetry ? 2 : 1));
+        const promptOptions: LanguageModelPromptOptions =
+          useConstraint && schema ? { responseConstraint: schema.schema } : {};
+        const fitted = await fit(
+          session,
+          input,
+          promptOptions,
+          (request.maxTokens ?? DEFAULT_REPLY_TOKENS) * (quotaRetry ? 2 : 1),
+        );
         try {
           const text = await session.prompt(fitted.input, { ...promptOptions, ...(signal ? { signal } : {}) });
           return { text, fitted };
@@ -209,7 +274,11 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
     complete: (request) => queue(() => run(request)),
     dispose() {
       // A base that failed to be created has nothing to destroy; its caller was told at the time.
-      for (const base of bases.values()) void base.then((session) => session.destroy(), () => undefined);
+      for (const base of bases.values())
+        void base.then(
+          (session) => session.destroy(),
+          () => undefined,
+        );
       bases.clear();
     },
     get largestPromptTokens() {
@@ -219,7 +288,10 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
 }
 
 /** The fallback when Chrome refuses a schema: the JSON Schema described in the last user turn. */
-function describeSchema(input: string | LanguageModelMessage[], schema: Record<string, unknown>): string | LanguageModelMessage[] {
+function describeSchema(
+  input: string | LanguageModelMessage[],
+  schema: Record<string, unknown>,
+): string | LanguageModelMessage[] {
   const rule = `\n\nReply with only one JSON object (no prose, no code fence) that follows this JSON Schema:\n${JSON.stringify(schema)}`;
   if (typeof input === 'string') return input + rule;
   return [...input.slice(0, -1), { ...input[input.length - 1]!, content: input[input.length - 1]!.content + rule }];

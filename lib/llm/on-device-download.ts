@@ -1,5 +1,5 @@
-import { ON_DEVICE_MESSAGES,onDeviceError } from './on-device-messages';
-import { type Availability, domErrorName, type LanguageModelApi,ON_DEVICE_LANGUAGES } from './prompt-api';
+import { ON_DEVICE_MESSAGES, onDeviceError } from './on-device-messages';
+import { type Availability, domErrorName, type LanguageModelApi, ON_DEVICE_LANGUAGES } from './prompt-api';
 
 /** The options every availability question and session uses, so the answer matches what checks create. */
 export const ON_DEVICE_EXPECTED = {
@@ -20,7 +20,8 @@ export async function onDeviceStatus(api: LanguageModelApi | undefined): Promise
     const availability = await api.availability(ON_DEVICE_EXPECTED);
     return { availability, message: ON_DEVICE_MESSAGES[availability] };
   } catch (error) {
-    if (domErrorName(error) === 'NotAllowedError') return { availability: 'policy', message: ON_DEVICE_MESSAGES.policy };
+    if (domErrorName(error) === 'NotAllowedError')
+      return { availability: 'policy', message: ON_DEVICE_MESSAGES.policy };
     return { availability: 'unavailable', message: ON_DEVICE_MESSAGES.unavailable };
   }
 }
@@ -29,7 +30,11 @@ export async function onDeviceStatus(api: LanguageModelApi | undefined): Promise
  * Downloads the model: creating a session starts the download, which Chrome allows only during a click
  * (a user gesture), so this runs in the page whose Download button was pressed. Progress is 0..1.
  */
-export async function downloadOnDeviceModel(api: LanguageModelApi, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<void> {
+export async function downloadOnDeviceModel(
+  api: LanguageModelApi,
+  onProgress: (loaded: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   try {
     const session = await api.create({
       ...ON_DEVICE_EXPECTED,
@@ -48,7 +53,10 @@ export { ON_DEVICE_LANGUAGES };
 export async function onDeviceHandles(api: LanguageModelApi, language: string): Promise<boolean> {
   const primary = language.toLowerCase().split('-')[0]!;
   if ((ON_DEVICE_LANGUAGES as readonly string[]).includes(primary)) return true;
-  const expected = { expectedInputs: [{ type: 'text' as const, languages: [primary] }], expectedOutputs: [{ type: 'text' as const, languages: [primary] }] };
+  const expected = {
+    expectedInputs: [{ type: 'text' as const, languages: [primary] }],
+    expectedOutputs: [{ type: 'text' as const, languages: [primary] }],
+  };
   // A rejection means a tag availability() cannot parse (RangeError), which it cannot handle either:
   // https://github.com/web-platform-tests/wpt/blob/master/ai/language-model/language-model-availability.tentative.https.window.js
   return (await api.availability(expected).catch(() => 'unavailable' as const)) !== 'unavailable';

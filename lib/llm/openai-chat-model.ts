@@ -6,13 +6,30 @@ import OpenAI from 'openai';
 
 import { ProviderError } from '../core/errors';
 import { extractJson } from '../core/model/structured-call';
-import { type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, DEFAULT_REPLY_TOKENS, type Embedder, type JsonSchemaSpec, type TextSink, type TokenUsage } from '../core/ports';
+import {
+  type ChatMessage,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  DEFAULT_REPLY_TOKENS,
+  type Embedder,
+  type JsonSchemaSpec,
+  type TextSink,
+  type TokenUsage,
+} from '../core/ports';
 import { isPrivateNetworkUrl } from '../net/private-address';
 import type { ModelPresetId } from '../settings/model-presets';
 import { DEFAULT_REASONING_EFFORT } from '../settings/schema';
 import { createOpenAiClient } from './openai-client';
 import { toProviderError } from './provider-error';
-import { isReasoningModel, REASONING_HEADROOM, type ReasoningEffort, requestProfile, type StructuredMode,toGeminiSchema } from './request-profile';
+import {
+  isReasoningModel,
+  REASONING_HEADROOM,
+  type ReasoningEffort,
+  requestProfile,
+  type StructuredMode,
+  toGeminiSchema,
+} from './request-profile';
 
 /** How replies are held to a schema; `auto` starts where the provider allows and falls back per model. */
 export type StructuredOutputMode = 'auto' | StructuredMode;
@@ -77,7 +94,10 @@ export function rejectsResponseFormat(error: unknown): boolean {
   if (error.status !== 400 && error.status !== 422) return false;
   const param = typeof error.param === 'string' ? error.param : '';
   if (param.startsWith('response_format')) return true;
-  return /response_format|response_schema|json_schema|json_object|structured output|responseSchema/i.test(error.message) || NO_ENDPOINT.test(error.message);
+  return (
+    /response_format|response_schema|json_schema|json_object|structured output|responseSchema/i.test(error.message) ||
+    NO_ENDPOINT.test(error.message)
+  );
 }
 
 /** The next, weaker mode after `mode` was refused or ignored. */
@@ -133,14 +153,22 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     return modes.get(model) ?? requestProfile(preset, model).firstMode;
   };
 
-  const body = (request: ChatRequest, model: string, mode: StructuredMode): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming => {
+  const body = (
+    request: ChatRequest,
+    model: string,
+    mode: StructuredMode,
+  ): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming => {
     const profile = requestProfile(preset, model);
     const spec = request.jsonSchema;
     const reasoning = isReasoningModel(model);
     const roleEffort = effort[request.role];
     const schema = spec && profile.schemaDialect === 'gemini' ? toGeminiSchema(spec.schema) : spec?.schema;
     const responseFormat: OpenAI.Chat.ChatCompletionCreateParams['response_format'] | undefined =
-      !spec || mode === 'prompt' ? undefined : mode === 'json_object' ? { type: 'json_object' } : { type: 'json_schema', json_schema: { name: schemaName(spec.name), strict: true, schema: schema ?? {} } };
+      !spec || mode === 'prompt'
+        ? undefined
+        : mode === 'json_object'
+          ? { type: 'json_object' }
+          : { type: 'json_schema', json_schema: { name: schemaName(spec.name), strict: true, schema: schema ?? {} } };
     // A reasoning model's thinking counts against the limit, so the visible reply keeps its own budget.
     const visible = request.maxTokens ?? (reasoning ? DEFAULT_REPLY_TOKENS : undefined);
     const limit = visible === undefined ? undefined : visible + (reasoning ? REASONING_HEADROOM[roleEffort] : 0);
@@ -158,7 +186,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
   };
 
   const send = async (request: ChatRequest, model: string, mode: StructuredMode): Promise<ChatResponse> => {
-    const completion = await client.chat.completions.create(body(request, model, mode), { signal: request.signal ?? null });
+    const completion = await client.chat.completions.create(body(request, model, mode), {
+      signal: request.signal ?? null,
+    });
     const choice = completion.choices[0];
     const message = choice?.message;
     const finishReason = finishReasonOf(choice?.finish_reason);
@@ -171,10 +201,16 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     };
     if (typeof message?.content !== 'string' || (message.content === '' && finishReason === 'length')) {
       // A refusal is the model declining this content; retrying the same request will not change that.
-      if (message?.refusal) throw new ProviderError('bad-request', `The model declined: ${message.refusal}`, { provider: context.provider });
+      if (message?.refusal)
+        throw new ProviderError('bad-request', `The model declined: ${message.refusal}`, {
+          provider: context.provider,
+        });
       // A reasoning model that spent the whole limit thinking answers nothing, with finish_reason "length".
       if (finishReason === 'length') return { text: '', model: completion.model || model, usage: tokens, finishReason };
-      throw new ProviderError('malformed', `${context.provider} sent a reply without text.`, { provider: context.provider, url: context.url });
+      throw new ProviderError('malformed', `${context.provider} sent a reply without text.`, {
+        provider: context.provider,
+        url: context.url,
+      });
     }
     return { text: message.content, model: completion.model || model, usage: tokens, finishReason };
   };
@@ -183,8 +219,17 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
    * The same request with `stream: true`: OpenAI's SSE chunks, each `choices[0].delta.content` handed to
    * `onText`, usage from the final chunk that `stream_options.include_usage` asks for (empty `choices`).
    */
-  const sendStreamed = async (request: ChatRequest, model: string, mode: StructuredMode, onText: TextSink): Promise<ChatResponse> => {
-    const params = { ...body(request, model, mode), stream: true, stream_options: { include_usage: true } } as OpenAI.Chat.ChatCompletionCreateParamsStreaming;
+  const sendStreamed = async (
+    request: ChatRequest,
+    model: string,
+    mode: StructuredMode,
+    onText: TextSink,
+  ): Promise<ChatResponse> => {
+    const params = {
+      ...body(request, model, mode),
+      stream: true,
+      stream_options: { include_usage: true },
+    } as OpenAI.Chat.ChatCompletionCreateParamsStreaming;
     const stream = await client.chat.completions.create(params, { signal: request.signal ?? null });
     let text = '';
     let refusal = '';
@@ -210,7 +255,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
         };
       }
     }
-    if (refusal && !text) throw new ProviderError('bad-request', `The model declined: ${refusal}`, { provider: context.provider });
+    if (refusal && !text)
+      throw new ProviderError('bad-request', `The model declined: ${refusal}`, { provider: context.provider });
     return { text, model: served || model, usage, finishReason: finishReasonOf(finish) };
   };
 
@@ -223,8 +269,15 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
       // A provider that streams no structured reply (the request profile says which): do not spend a
       // refused round trip finding out.
-      if (noStreaming.has(model) || (request.jsonSchema !== undefined && modeFor(model) !== 'prompt' && !requestProfile(preset, model).streamsStructured)) {
-        throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, { provider: context.provider });
+      if (
+        noStreaming.has(model) ||
+        (request.jsonSchema !== undefined &&
+          modeFor(model) !== 'prompt' &&
+          !requestProfile(preset, model).streamsStructured)
+      ) {
+        throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, {
+          provider: context.provider,
+        });
       }
       try {
         return await sendStreamed(request, model, modeFor(model), onText);
@@ -305,7 +358,11 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
   const context = errorContext(options.baseUrl, options.providerLabel);
   let unavailable = false;
   const notFound = (): ProviderError =>
-    new ProviderError('not-found', `${context.provider} offers no embeddings for "${model}".`, { provider: context.provider, url: context.url, status: 404 });
+    new ProviderError('not-found', `${context.provider} offers no embeddings for "${model}".`, {
+      provider: context.provider,
+      url: context.url,
+      status: 404,
+    });
 
   return {
     get unavailable() {
@@ -318,7 +375,11 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
         const reply = await client.embeddings.create({ model, input: texts }, { signal: signal ?? null });
         const vectors = [...reply.data].sort((a, b) => a.index - b.index).map((item) => Array.from(item.embedding));
         if (vectors.length !== texts.length) {
-          throw new ProviderError('malformed', `${context.provider} returned ${vectors.length} embeddings for ${texts.length} texts.`, { provider: context.provider });
+          throw new ProviderError(
+            'malformed',
+            `${context.provider} returned ${vectors.length} embeddings for ${texts.length} texts.`,
+            { provider: context.provider },
+          );
         }
         return vectors;
       } catch (error) {

@@ -68,7 +68,11 @@ export interface LanguageModelApi {
 /** The browser's `LanguageModel`, or undefined where there is none (Firefox, older Chrome, Node). */
 export function languageModelOf(scope: object = globalThis): LanguageModelApi | undefined {
   const api = (scope as { LanguageModel?: unknown }).LanguageModel;
-  return api && typeof (api as LanguageModelApi).availability === 'function' && typeof (api as LanguageModelApi).create === 'function' ? (api as LanguageModelApi) : undefined;
+  return api &&
+    typeof (api as LanguageModelApi).availability === 'function' &&
+    typeof (api as LanguageModelApi).create === 'function'
+    ? (api as LanguageModelApi)
+    : undefined;
 }
 
 /** Languages Chrome's on-device model takes and writes (the documented minimum: English, Spanish, Japanese). */
@@ -85,7 +89,11 @@ export function contextUsageOf(session: LanguageModelSession): number {
 }
 
 /** Measures an input with whichever method this Chrome has; undefined when it has neither. */
-export async function measureUsage(session: LanguageModelSession, input: string | LanguageModelMessage[], options?: LanguageModelPromptOptions): Promise<number | undefined> {
+export async function measureUsage(
+  session: LanguageModelSession,
+  input: string | LanguageModelMessage[],
+  options?: LanguageModelPromptOptions,
+): Promise<number | undefined> {
   if (session.measureContextUsage) return session.measureContextUsage(input, options);
   if (session.measureInputUsage) return session.measureInputUsage(input, options);
   return undefined;
@@ -93,5 +101,10 @@ export async function measureUsage(session: LanguageModelSession, input: string 
 
 /** The DOMException name of an error (QuotaExceededError, NotSupportedError, NotAllowedError, AbortError…). */
 export function domErrorName(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'name' in error && typeof (error as { name: unknown }).name === 'string' ? (error as { name: string }).name : undefined;
+  return typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    typeof (error as { name: unknown }).name === 'string'
+    ? (error as { name: string }).name
+    : undefined;
 }

@@ -1,16 +1,20 @@
 import OpenAI from 'openai';
 
-import { errorMessage,kindForStatus, parseRetryAfter, ProviderError } from '../core/errors';
+import { errorMessage, kindForStatus, parseRetryAfter, ProviderError } from '../core/errors';
 
 /**
  * Turns an `openai` SDK error into a `ProviderError` the core and UIs understand.
  * `isLocalServer` marks a server on this machine (Ollama, LM Studio), whose 403 means the server
  * refused our extension's Origin header rather than a bad key.
  */
-export function toProviderError(error: unknown, context: { provider: string; url: string; isLocalServer: boolean }): ProviderError {
+export function toProviderError(
+  error: unknown,
+  context: { provider: string; url: string; isLocalServer: boolean },
+): ProviderError {
   const details = { provider: context.provider, url: context.url };
   if (error instanceof ProviderError) return error;
-  if (error instanceof OpenAI.APIUserAbortError) return new ProviderError('cancelled', 'The request was cancelled.', details);
+  if (error instanceof OpenAI.APIUserAbortError)
+    return new ProviderError('cancelled', 'The request was cancelled.', details);
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return new ProviderError('timeout', `${context.provider} did not answer in time.`, details);
   }
@@ -22,10 +26,18 @@ export function toProviderError(error: unknown, context: { provider: string; url
     const retryAfterMs = parseRetryAfter(error.headers?.get('retry-after'), Date.now());
     const withStatus = { ...details, status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
     if (status === 403 && context.isLocalServer) {
-      return new ProviderError('forbidden-origin', `${context.provider} refused requests from the extension (403).`, withStatus);
+      return new ProviderError(
+        'forbidden-origin',
+        `${context.provider} refused requests from the extension (403).`,
+        withStatus,
+      );
     }
     const serverText = firstLine(error.message);
-    return new ProviderError(kindForStatus(status), `${context.provider} answered ${status}: ${serverText}`, withStatus);
+    return new ProviderError(
+      kindForStatus(status),
+      `${context.provider} answered ${status}: ${serverText}`,
+      withStatus,
+    );
   }
   if (error instanceof SyntaxError) {
     return new ProviderError('malformed', `${context.provider} sent a reply that is not valid JSON.`, details);

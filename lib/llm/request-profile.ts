@@ -141,7 +141,12 @@ export function toGeminiSchema(schema: Record<string, unknown>): Record<string, 
     for (const [key, value] of Object.entries(record)) {
       if (GEMINI_DROPPED.has(key)) continue;
       // `properties` maps names to schemas: rewrite each value, keep every name.
-      out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, sub]) => [name, rewrite(sub, depth)])) : rewrite(value, depth);
+      out[key] =
+        key === 'properties'
+          ? Object.fromEntries(
+              Object.entries(value as Record<string, unknown>).map(([name, sub]) => [name, rewrite(sub, depth)]),
+            )
+          : rewrite(value, depth);
     }
     return out;
   };
@@ -149,7 +154,11 @@ export function toGeminiSchema(schema: Record<string, unknown>): Record<string, 
 }
 
 /** For `estimateCheck`: the reasoning effort of each role whose model reasons. */
-export function reasoningForEstimate(profile: { fastModel: string; strongModel: string; reasoningEffort?: { fast: ReasoningEffort; strong: ReasoningEffort } | undefined }): {
+export function reasoningForEstimate(profile: {
+  fastModel: string;
+  strongModel: string;
+  reasoningEffort?: { fast: ReasoningEffort; strong: ReasoningEffort } | undefined;
+}): {
   fast?: ReasoningEffort;
   strong?: ReasoningEffort;
 } {

@@ -44,12 +44,16 @@ export function watchPanelFocus(onFocus: (focus: PanelFocus) => void, now = () =
     if (stopped || !focus || focus.at === lastAt) return;
     lastAt = focus.at;
     // Left in storage, a request is dropped as stale later; nothing in the panel can show this.
-    panelFocusItem.removeValue().catch((error: unknown) => console.warn('[factlight] could not consume the panel request', error));
+    panelFocusItem
+      .removeValue()
+      .catch((error: unknown) => console.warn('[factlight] could not consume the panel request', error));
     if (now() - focus.at <= PANEL_FOCUS_TTL_MS) onFocus(focus);
   };
   const unwatch = panelFocusItem.watch(take);
   // Unread, a request made before the panel opened is missed; later ones still arrive through the watcher.
-  panelFocusItem.getValue().then(take, (error: unknown) => console.warn('[factlight] could not read the pending panel request', error));
+  panelFocusItem
+    .getValue()
+    .then(take, (error: unknown) => console.warn('[factlight] could not read the pending panel request', error));
   return () => {
     stopped = true;
     unwatch();

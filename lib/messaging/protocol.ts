@@ -24,7 +24,8 @@ import type { LinkSupport } from '../view/link-labels';
  * What a command that can fail answers: `T` with `ok: true`, or `ok: false` with `error` (one sentence for
  * the person: what failed and why) and whatever `F` adds to a failure (`needsSetup`, `fix`, …).
  */
-export type Result<T extends object = object, F extends object = object> = ({ ok: true } & T) | ({ ok: false; error: string } & F);
+export type Result<T extends object = object, F extends object = object> =
+  ({ ok: true } & T) | ({ ok: false; error: string } & F);
 
 /** Saved, with the settings as they now are; or why not (each invalid field and what is wrong with it). */
 export type SaveSettingsResult = Result<{ settings: PublicSettings }>;

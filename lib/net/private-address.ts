@@ -16,7 +16,8 @@ export function isPrivateNetworkUrl(url: string): boolean {
   // "localhost." is the same name as "localhost" (fully qualified), so the root dot must not hide it.
   const name = host.endsWith('.') ? host.slice(0, -1) : host;
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  if (name.endsWith('.local') || name.endsWith('.internal') || name.endsWith('.lan') || name.endsWith('.home.arpa')) return true;
+  if (name.endsWith('.local') || name.endsWith('.internal') || name.endsWith('.lan') || name.endsWith('.home.arpa'))
+    return true;
   const ipv4 = parseIpv4(name);
   return ipv4 ? isPrivateIpv4(ipv4) : false;
 }

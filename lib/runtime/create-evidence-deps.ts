@@ -7,7 +7,7 @@ import { createWaybackArchive } from '../links/wayback';
 import { createSearchProvider } from '../search';
 import { createWikidataLookup } from '../search/wikidata';
 import type { Settings } from '../settings/schema';
-import { savedProviderConfig,SEARCH_PROVIDER_IDS, SEARCH_SETTINGS_KEY } from '../settings/search-keys';
+import { savedProviderConfig, SEARCH_PROVIDER_IDS, SEARCH_SETTINGS_KEY } from '../settings/search-keys';
 import type { RuntimeAdapters } from './runtime-adapters';
 
 /**
@@ -15,9 +15,14 @@ import type { RuntimeAdapters } from './runtime-adapters';
  * audit's archive and DOI registry, and the options from the settings. Evidence-only mode runs on exactly
  * this; `createPipelineDeps` adds the model to it.
  */
-export function createEvidenceDeps(settings: Settings, runtime: RuntimeAdapters): { deps: EvidenceDeps; options: PipelineOptions } {
+export function createEvidenceDeps(
+  settings: Settings,
+  runtime: RuntimeAdapters,
+): { deps: EvidenceDeps; options: PipelineOptions } {
   const fetchOption = runtime.fetch ? { fetch: runtime.fetch } : {};
-  const providers: SearchProvider[] = SEARCH_PROVIDER_IDS.filter((id) => settings.search[SEARCH_SETTINGS_KEY[id]].enabled).map((id) => {
+  const providers: SearchProvider[] = SEARCH_PROVIDER_IDS.filter(
+    (id) => settings.search[SEARCH_SETTINGS_KEY[id]].enabled,
+  ).map((id) => {
     const { apiKey, baseUrl } = savedProviderConfig(settings.search, id);
     return createSearchProvider(id, { ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}) }, fetchOption);
   });
@@ -32,8 +37,12 @@ export function createEvidenceDeps(settings: Settings, runtime: RuntimeAdapters)
     clock: runtime.clock ?? { now: () => Date.now() },
     ...(knowledgeGraph ? { knowledgeGraph } : {}),
     ...(runtime.cache ? { cache: runtime.cache } : {}),
-    ...(settings.checking.auditLinks && settings.checking.archiveLookup ? { webArchive: createWaybackArchive({ baseUrl: settings.checking.webArchiveUrl, ...fetchOption }) } : {}),
-    ...(settings.checking.auditLinks ? { doiRegistry: createCrossrefRegistry({ baseUrl: settings.checking.crossrefUrl, ...fetchOption }) } : {}),
+    ...(settings.checking.auditLinks && settings.checking.archiveLookup
+      ? { webArchive: createWaybackArchive({ baseUrl: settings.checking.webArchiveUrl, ...fetchOption }) }
+      : {}),
+    ...(settings.checking.auditLinks
+      ? { doiRegistry: createCrossrefRegistry({ baseUrl: settings.checking.crossrefUrl, ...fetchOption }) }
+      : {}),
   };
   const options: PipelineOptions = {
     ...DEFAULT_PIPELINE_OPTIONS,

@@ -11,11 +11,21 @@ import type { RuntimeAdapters } from './runtime-adapters';
  * `dispose` destroys the model's base sessions; call it when the check ends, or they hold device memory
  * until the service worker stops.
  */
-export function createOnDevicePipelineDeps(settings: Settings, runtime: RuntimeAdapters, api: LanguageModelApi): { deps: PipelineDeps; options: PipelineOptions; dispose: () => void } {
+export function createOnDevicePipelineDeps(
+  settings: Settings,
+  runtime: RuntimeAdapters,
+  api: LanguageModelApi,
+): { deps: PipelineDeps; options: PipelineOptions; dispose: () => void } {
   const evidence = createEvidenceDeps(settings, runtime);
   const onDevice = createOnDeviceChatModel({ api });
   // One call at a time (the adapter serialises anyway); a retry only for what may pass a second time.
-  const model = withResilience(onDevice, { concurrency: 1, maxRetries: 1, baseDelayMs: 500, maxDelayMs: 2_000, ...runtime.retry });
+  const model = withResilience(onDevice, {
+    concurrency: 1,
+    maxRetries: 1,
+    baseDelayMs: 500,
+    maxDelayMs: 2_000,
+    ...runtime.retry,
+  });
   return {
     deps: { ...evidence.deps, model, modelNames: { fast: 'chrome-on-device', strong: 'chrome-on-device' } },
     options: { ...evidence.options, promptLimits: ON_DEVICE_PROMPT_LIMITS },

@@ -18,7 +18,10 @@ export class NotConfiguredError extends Error {
   override readonly name = 'NotConfiguredError';
 }
 
-export function createPipelineDeps(settings: Settings, runtime: RuntimeAdapters): { deps: PipelineDeps; options: PipelineOptions } {
+export function createPipelineDeps(
+  settings: Settings,
+  runtime: RuntimeAdapters,
+): { deps: PipelineDeps; options: PipelineOptions } {
   const profile = activeModelProfile(settings.model);
   const label = MODEL_PRESETS[settings.model.preset].label;
   const problem = modelSetupProblem(settings.model);
@@ -28,7 +31,13 @@ export function createPipelineDeps(settings: Settings, runtime: RuntimeAdapters)
     createOpenAiChatModel({ ...profile, preset: settings.model.preset, providerLabel: label, ...fetchOption }),
     { concurrency: MODEL_CONCURRENCY, maxRetries: 3, baseDelayMs: 1_000, maxDelayMs: 30_000, ...runtime.retry },
   );
-  const embedder = createOpenAiEmbedder({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, model: profile.embeddingModel, providerLabel: label, ...fetchOption });
+  const embedder = createOpenAiEmbedder({
+    baseUrl: profile.baseUrl,
+    apiKey: profile.apiKey,
+    model: profile.embeddingModel,
+    providerLabel: label,
+    ...fetchOption,
+  });
 
   const evidence = createEvidenceDeps(settings, runtime);
   const deps: PipelineDeps = {

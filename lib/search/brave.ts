@@ -10,7 +10,7 @@
 import { z } from 'zod';
 
 import type { SearchProvider } from '../core/ports';
-import { defineProvider, primaryLanguage, type ProviderContext, type ProviderSpec,toPublishedAt } from './provider';
+import { defineProvider, primaryLanguage, type ProviderContext, type ProviderSpec, toPublishedAt } from './provider';
 import { stripHtml } from './strip-html';
 
 const schema = z.object({

@@ -12,7 +12,7 @@ import { z } from 'zod';
 
 import type { ClaimReview, SearchProvider } from '../core/ports';
 import { hostOf } from '../core/text/hosts';
-import { defineProvider, type ProviderContext, type ProviderSpec, type ResultDraft,toPublishedAt } from './provider';
+import { defineProvider, type ProviderContext, type ProviderSpec, type ResultDraft, toPublishedAt } from './provider';
 import { collapseWhitespace } from './strip-html';
 
 const schema = z.object({
@@ -45,7 +45,9 @@ function reviewsOf(claim: Claim): ResultDraft[] {
   const claimText = collapseWhitespace(claim.text ?? '');
   const claimant = collapseWhitespace(claim.claimant ?? '') || undefined;
   return (claim.claimReview ?? []).map((review) => {
-    const publisher = collapseWhitespace(review.publisher?.name || review.publisher?.site || hostOf(review.url ?? '') || '');
+    const publisher = collapseWhitespace(
+      review.publisher?.name || review.publisher?.site || hostOf(review.url ?? '') || '',
+    );
     const textualRating = collapseWhitespace(review.textualRating ?? '');
     const reviewDate = toPublishedAt(review.reviewDate);
     const claimReview: ClaimReview = { claimText, publisher, textualRating };

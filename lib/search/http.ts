@@ -106,7 +106,13 @@ export function errorDetail(body: string): string | undefined {
   return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
 }
 
-function statusMessage(label: string, keyed: boolean, kind: ProviderErrorKind, status: number, retryAfterMs?: number): string {
+function statusMessage(
+  label: string,
+  keyed: boolean,
+  kind: ProviderErrorKind,
+  status: number,
+  retryAfterMs?: number,
+): string {
   switch (kind) {
     case 'auth':
       return keyed ? `${label} rejected the API key (${status}).` : `${label} refused the request (${status}).`;
@@ -152,7 +158,9 @@ export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
   if (request.signal?.aborted) throw cancelled();
 
   const timeout = AbortSignal.timeout(request.timeoutMs);
-  const { signal, dispose } = request.signal ? combineSignals([request.signal, timeout]) : { signal: timeout, dispose: () => {} };
+  const { signal, dispose } = request.signal
+    ? combineSignals([request.signal, timeout])
+    : { signal: timeout, dispose: () => {} };
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -188,7 +196,11 @@ export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ProviderError('malformed', `${label} sent a response that is not JSON.`, { provider, status: response.status, url });
+    throw new ProviderError('malformed', `${label} sent a response that is not JSON.`, {
+      provider,
+      status: response.status,
+      url,
+    });
   }
   const parsed = request.schema.safeParse(json);
   if (!parsed.success) {

@@ -48,8 +48,10 @@ export function createSearchProvider(
   deps: { fetch?: typeof fetch } = {},
 ): SearchProvider {
   const factory = FACTORIES[id];
-  if (!factory) throw new ProviderError('bad-request', `Unknown search provider "${String(id)}".`, { provider: String(id) });
-  const timeoutMs = config.timeoutMs !== undefined && config.timeoutMs > 0 ? config.timeoutMs : DEFAULT_SEARCH_TIMEOUT_MS;
+  if (!factory)
+    throw new ProviderError('bad-request', `Unknown search provider "${String(id)}".`, { provider: String(id) });
+  const timeoutMs =
+    config.timeoutMs !== undefined && config.timeoutMs > 0 ? config.timeoutMs : DEFAULT_SEARCH_TIMEOUT_MS;
   return factory({
     apiKey: config.apiKey?.trim() || undefined,
     baseUrl: config.baseUrl?.trim() || undefined,

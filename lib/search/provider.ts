@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ProviderError } from '../core/errors';
 import type { ClaimReview, SearchProvider, SearchProviderId, SearchQuery, SearchResult } from '../core/ports';
 import { isHttpUrl } from '../net/http-url';
-import { type ErrorDescriber,requestJson } from './http';
+import { type ErrorDescriber, requestJson } from './http';
 import { SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from './meta';
 
 /** Resolved configuration handed to an adapter by the registry. */
@@ -109,12 +109,17 @@ export function defineProvider<T>(spec: ProviderSpec<T>, context: ProviderContex
     id: spec.id,
     async search(query: SearchQuery): Promise<SearchResult[]> {
       const apiKey = context.apiKey ?? '';
-      if (needs === 'key' && !apiKey) throw new ProviderError('auth', `${label} needs an API key.`, { provider: spec.id });
+      if (needs === 'key' && !apiKey)
+        throw new ProviderError('auth', `${label} needs an API key.`, { provider: spec.id });
       const base = context.baseUrl ?? spec.defaultBase?.(query);
       if (!base) {
-        throw new ProviderError('not-found', `${label} needs the address of your instance, e.g. http://localhost:8080.`, {
-          provider: spec.id,
-        });
+        throw new ProviderError(
+          'not-found',
+          `${label} needs the address of your instance, e.g. http://localhost:8080.`,
+          {
+            provider: spec.id,
+          },
+        );
       }
       const count = Math.min(Math.floor(query.maxResults), spec.maxCount);
       if (!(count > 0)) return [];

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 
 import type { SearchProvider } from '../core/ports';
-import { defineProvider, type ProviderContext, type ProviderSpec,toPublishedAt } from './provider';
+import { defineProvider, type ProviderContext, type ProviderSpec, toPublishedAt } from './provider';
 import { stripHtml } from './strip-html';
 
 const schema = z.object({
@@ -44,7 +44,7 @@ const spec: ProviderSpec<z.infer<typeof schema>> = {
     status === 403
       ? {
           message:
-            'SearXNG refused to answer in JSON (403). Add `json` to `search.formats` in the instance\'s settings.yml and restart it.',
+            "SearXNG refused to answer in JSON (403). Add `json` to `search.formats` in the instance's settings.yml and restart it.",
         }
       : undefined,
 };

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 
 import type { SearchProvider } from '../core/ports';
-import { defineProvider, primaryLanguage, type ProviderContext, type ProviderSpec,toPublishedAt } from './provider';
+import { defineProvider, primaryLanguage, type ProviderContext, type ProviderSpec, toPublishedAt } from './provider';
 import { collapseWhitespace } from './strip-html';
 
 const schema = z.object({

@@ -53,11 +53,14 @@ function decodeCodePoint(code: number): string {
 
 /** Decodes named (the common ones) and numeric character references; unknown names stay as written. */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));/g, (whole, dec, hex, name) => {
-    if (typeof dec === 'string') return decodeCodePoint(Number.parseInt(dec, 10));
-    if (typeof hex === 'string') return decodeCodePoint(Number.parseInt(hex, 16));
-    return NAMED_ENTITIES[String(name).toLowerCase()] ?? whole;
-  });
+  return text.replace(
+    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));/g,
+    (whole, dec, hex, name) => {
+      if (typeof dec === 'string') return decodeCodePoint(Number.parseInt(dec, 10));
+      if (typeof hex === 'string') return decodeCodePoint(Number.parseInt(hex, 16));
+      return NAMED_ENTITIES[String(name).toLowerCase()] ?? whole;
+    },
+  );
 }
 
 /** Collapses runs of whitespace (including no-break spaces) to one space and trims. */

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 
 import type { SearchProvider } from '../core/ports';
-import { defineProvider, type ProviderContext, type ProviderSpec,toPublishedAt } from './provider';
+import { defineProvider, type ProviderContext, type ProviderSpec, toPublishedAt } from './provider';
 import { collapseWhitespace } from './strip-html';
 
 const schema = z.object({

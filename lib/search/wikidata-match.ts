@@ -12,17 +12,32 @@ import type { FactTriple } from '../core/types';
  * "author"); ids rather than labels so the hints hold whatever the label language.
  */
 const SYNONYMS: ReadonlyArray<readonly [triggers: string[], properties: string[]]> = [
-  [['born', 'birth', 'birthday', 'birthplace'], ['P569', 'P19']], // date of birth, place of birth
-  [['died', 'dies', 'death', 'dead', 'killed'], ['P570', 'P20', 'P509']], // date/place/cause of death
+  [
+    ['born', 'birth', 'birthday', 'birthplace'],
+    ['P569', 'P19'],
+  ], // date of birth, place of birth
+  [
+    ['died', 'dies', 'death', 'dead', 'killed'],
+    ['P570', 'P20', 'P509'],
+  ], // date/place/cause of death
   [['height', 'tall', 'high'], ['P2048']], // height
   [['population', 'inhabitants', 'residents', 'populated', 'people'], ['P1082']], // population
   [['capital'], ['P36']], // capital
-  [['founded', 'established', 'inception', 'formed', 'built', 'created', 'constructed'], ['P571', 'P112']], // inception, founded by
-  [['opened', 'inaugurated'], ['P1619', 'P571']], // date of official opening, inception
+  [
+    ['founded', 'established', 'inception', 'formed', 'built', 'created', 'constructed'],
+    ['P571', 'P112'],
+  ], // inception, founded by
+  [
+    ['opened', 'inaugurated'],
+    ['P1619', 'P571'],
+  ], // date of official opening, inception
   [['wrote', 'written', 'author', 'authored', 'writer'], ['P50']], // author
   [['directed', 'director'], ['P57']], // director
   // located in the administrative territorial entity, country, location, located in/on physical feature
-  [['located', 'situated', 'lies', 'location', 'where'], ['P131', 'P17', 'P276', 'P706']],
+  [
+    ['located', 'situated', 'lies', 'location', 'where'],
+    ['P131', 'P17', 'P276', 'P706'],
+  ],
   [['area', 'size'], ['P2046']], // area
   [['married', 'spouse', 'wife', 'husband'], ['P26']], // spouse
   [['child', 'children', 'son', 'daughter'], ['P40']], // child
@@ -42,8 +57,14 @@ const SYNONYMS: ReadonlyArray<readonly [triggers: string[], properties: string[]
   [['elevation', 'altitude'], ['P2044']], // elevation above sea level
   [['mass', 'weight', 'weighs'], ['P2067']], // mass
   [['currency'], ['P38']], // currency
-  [['language', 'languages', 'spoken', 'speaks'], ['P37', 'P1412']], // official language, languages spoken
-  [['president', 'leader', 'led', 'head', 'mayor', 'minister', 'governs'], ['P35', 'P6']], // head of state, head of government
+  [
+    ['language', 'languages', 'spoken', 'speaks'],
+    ['P37', 'P1412'],
+  ], // official language, languages spoken
+  [
+    ['president', 'leader', 'led', 'head', 'mayor', 'minister', 'governs'],
+    ['P35', 'P6'],
+  ], // head of state, head of government
   [['ceo', 'chief'], ['P169']], // chief executive officer
   [['owner', 'owned', 'owns'], ['P127']], // owned by
   [['starred', 'starring', 'actor', 'actress', 'cast'], ['P161']], // cast member
@@ -57,15 +78,19 @@ const SYNONYMS: ReadonlyArray<readonly [triggers: string[], properties: string[]
 // Filler words that would otherwise match labels by accident ("date of birth" ~ "capital of France").
 // A few articles and prepositions of other common claim languages, since labels come in the text's language.
 const STOPWORDS = new Set(
-  ('a an the of in on at to by for with as and or from into than is was were are be been being has have had ' +
+  (
+    'a an the of in on at to by for with as and or from into than is was were are be been being has have had ' +
     'its it his her their this that which who what when did does do ' +
-    'de la le les du des un une et est en el los las y der die das den dem ein eine und ist von im am il di da e van het een')
-    .split(' '),
+    'de la le les du des un une et est en el los las y der die das den dem ein eine und ist von im am il di da e van het een'
+  ).split(' '),
 );
 
 /** Lower-case words of `text`, accents removed, filler words dropped. */
 export function words(text: string): string[] {
-  const plain = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const plain = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   return (plain.match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word));
 }
 

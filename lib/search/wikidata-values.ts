@@ -21,7 +21,20 @@ export interface DataValue {
 /** The label of an entity id in the wanted language, or undefined when it was not fetched. */
 export type LabelOf = (id: string) => string | undefined;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 // The JSON format allows numbers "as an equivalent string"; non-numeric strings fail later, in isFinite.
 const numeric = z.union([z.number(), z.string()]).transform(Number);

@@ -20,7 +20,14 @@ import type { FactTriple } from '../core/types';
 import { requestJson } from './http';
 import { buildUrl, primaryLanguage } from './provider';
 import { createMatcher, type TripleMatcher } from './wikidata-match';
-import { type DataValue, formatDating, formatValue, type LabelOf, type TimeQualifiers,valueIds } from './wikidata-values';
+import {
+  type DataValue,
+  formatDating,
+  formatValue,
+  type LabelOf,
+  type TimeQualifiers,
+  valueIds,
+} from './wikidata-values';
 
 /** One statement as evidence (the `KnowledgeGraph` port's shape); all passages of an item share its page URL. */
 export type KnowledgeEvidence = KnowledgeStatement;
@@ -55,7 +62,14 @@ const LABEL = 'Wikidata';
 // Datatypes that state a checkable fact in words. External ids, media files, URLs and the like never
 // answer a predicate and would only use up the one 50-id label batch.
 const KEPT_DATATYPES = new Set(['wikibase-item', 'time', 'quantity', 'monolingualtext', 'string', 'globe-coordinate']);
-const KEPT_VALUE_TYPES = new Set(['wikibase-entityid', 'time', 'quantity', 'monolingualtext', 'string', 'globecoordinate']);
+const KEPT_VALUE_TYPES = new Set([
+  'wikibase-entityid',
+  'time',
+  'quantity',
+  'monolingualtext',
+  'string',
+  'globecoordinate',
+]);
 
 const apiError = z.object({ code: z.string(), info: z.string().optional() });
 // PHP serialises an empty map as `[]` on some API paths; read that as `{}`.
@@ -74,7 +88,15 @@ const entity = z.object({
 });
 const entitiesSchema = z.object({ entities: map(entity).optional(), error: apiError.optional() });
 const searchSchema = z.object({
-  search: z.array(z.object({ id: z.string(), label: z.string().optional(), match: z.object({ text: z.string().optional() }).optional() })).optional(),
+  search: z
+    .array(
+      z.object({
+        id: z.string(),
+        label: z.string().optional(),
+        match: z.object({ text: z.string().optional() }).optional(),
+      }),
+    )
+    .optional(),
   error: apiError.optional(),
 });
 type Entity = z.infer<typeof entity>;
@@ -107,7 +129,11 @@ function collect(claims: Claims): Candidate[] {
       const { datavalue, datatype } = mainsnak;
       if (rank === 'deprecated' || mainsnak.snaktype !== 'value' || !datavalue) continue;
       if (datatype ? !KEPT_DATATYPES.has(datatype) : !KEPT_VALUE_TYPES.has(datavalue.type)) continue;
-      const dating = { P585: qualifiers?.P585?.[0]?.datavalue, P580: qualifiers?.P580?.[0]?.datavalue, P582: qualifiers?.P582?.[0]?.datavalue };
+      const dating = {
+        P585: qualifiers?.P585?.[0]?.datavalue,
+        P580: qualifiers?.P580?.[0]?.datavalue,
+        P582: qualifiers?.P582?.[0]?.datavalue,
+      };
       candidates.push({ property, order: candidates.length, preferred: rank === 'preferred', datavalue, dating });
     }
   }
@@ -195,18 +221,28 @@ export function createWikidataLookup(options: WikidataLookupOptions = {}): Wikid
         signal,
       );
       if (found.error) throw failure(found.error);
-      if (!found.search) throw new ProviderError('malformed', `${LABEL} sent a search response without results.`, { provider: PROVIDER });
+      if (!found.search)
+        throw new ProviderError('malformed', `${LABEL} sent a search response without results.`, {
+          provider: PROVIDER,
+        });
       // The API ranks well-known items first; an exact label still beats an earlier partial match.
       const same = (text: string | undefined) => text?.trim().toLowerCase() === subject.toLowerCase();
       const items = found.search.filter((item) => /^Q\d+$/.test(item.id));
       const hit = items.find((item) => same(item.label) || same(item.match?.text)) ?? items[0];
       if (!hit) return [];
 
-      const item = await api({ action: 'wbgetentities', ids: hit.id, props: 'labels|descriptions|claims', languages }, entitiesSchema, signal);
+      const item = await api(
+        { action: 'wbgetentities', ids: hit.id, props: 'labels|descriptions|claims', languages },
+        entitiesSchema,
+        signal,
+      );
       // Unknown or malformed ids are "no such entity": nothing to report, not a failure of the service.
       if (item.error?.code === 'no-such-entity') return [];
       if (item.error) throw failure(item.error);
-      if (!item.entities) throw new ProviderError('malformed', `${LABEL} sent an entity response without entities.`, { provider: PROVIDER });
+      if (!item.entities)
+        throw new ProviderError('malformed', `${LABEL} sent an entity response without entities.`, {
+          provider: PROVIDER,
+        });
       // A redirected id comes back under its target's id.
       const subjectEntity = item.entities[hit.id] ?? Object.values(item.entities).find((e) => e.missing === undefined);
       if (!subjectEntity || subjectEntity.missing !== undefined) return [];
@@ -215,7 +251,11 @@ export function createWikidataLookup(options: WikidataLookupOptions = {}): Wikid
 
       const matcher = createMatcher(triple);
       const ids = labelIds(candidates, matcher, max);
-      const labels = await api({ action: 'wbgetentities', ids: ids.join('|'), props: 'labels', languages }, entitiesSchema, signal);
+      const labels = await api(
+        { action: 'wbgetentities', ids: ids.join('|'), props: 'labels', languages },
+        entitiesSchema,
+        signal,
+      );
       if (labels.error) throw failure(labels.error);
       const labelOf: LabelOf = (id) => labelIn(labels.entities?.[id]?.labels, lang);
 

@@ -32,9 +32,8 @@ export function wikipediaLanguage(tag: string | undefined): string {
 
 /** The article URL for a title, encoded as MediaWiki does (spaces → "_", `/:,;@$` left readable). */
 export function wikipediaArticleUrl(language: string, title: string): string {
-  const path = encodeURIComponent(title.trim().replace(/ /g, '_')).replace(
-    /%(2F|3A|2C|3B|40|24)/g,
-    (escaped) => decodeURIComponent(escaped),
+  const path = encodeURIComponent(title.trim().replace(/ /g, '_')).replace(/%(2F|3A|2C|3B|40|24)/g, (escaped) =>
+    decodeURIComponent(escaped),
   );
   return `https://${language}.wikipedia.org/wiki/${path}`;
 }
@@ -62,12 +61,16 @@ const spec: ProviderSpec<z.infer<typeof schema>> = {
   }),
   read: (data, query) => {
     if (data.error) {
-      const kind = data.error.code === 'ratelimited' ? 'rate-limit' : data.error.code === 'maxlag' ? 'server' : 'bad-request';
+      const kind =
+        data.error.code === 'ratelimited' ? 'rate-limit' : data.error.code === 'maxlag' ? 'server' : 'bad-request';
       throw new ProviderError(kind, `Wikipedia refused the search: ${data.error.info ?? data.error.code}`, {
         provider: 'wikipedia',
       });
     }
-    if (!data.query) throw new ProviderError('malformed', 'Wikipedia sent a response without search results.', { provider: 'wikipedia' });
+    if (!data.query)
+      throw new ProviderError('malformed', 'Wikipedia sent a response without search results.', {
+        provider: 'wikipedia',
+      });
     const language = wikipediaLanguage(query.language);
     return data.query.search.map((page) => ({
       url: wikipediaArticleUrl(language, page.title),

@@ -31,21 +31,25 @@ const SOURCES_LABEL = 'Sources only';
 export function chooseEngine(settings: Settings, onDevice: OnDeviceStatus): EngineInUse {
   const choice = settings.checking.engine;
   const problem = modelSetupProblem(settings.model);
-  const modelLabel = () => `${MODEL_PRESETS[settings.model.preset].label} (${activeModelProfile(settings.model).strongModel || 'model'})`;
+  const modelLabel = () =>
+    `${MODEL_PRESETS[settings.model.preset].label} (${activeModelProfile(settings.model).strongModel || 'model'})`;
   const onDeviceOr = (): EngineInUse =>
     onDevice.availability === 'available'
       ? { kind: 'on-device', label: ON_DEVICE_LABEL }
       : { kind: 'evidence-only', label: SOURCES_LABEL, reason: onDevice.message };
   switch (choice) {
     case 'model':
-      return problem ? { kind: 'evidence-only', label: SOURCES_LABEL, reason: problem } : { kind: 'model', label: modelLabel() };
+      return problem
+        ? { kind: 'evidence-only', label: SOURCES_LABEL, reason: problem }
+        : { kind: 'model', label: modelLabel() };
     case 'on-device':
       return onDeviceOr();
     case 'evidence-only':
       return { kind: 'evidence-only', label: SOURCES_LABEL, reason: 'You chose sources only in Settings.' };
     case 'auto':
       if (!problem) return { kind: 'model', label: modelLabel() };
-      if (onDevice.availability === 'missing' || onDevice.availability === 'unavailable') return { kind: 'evidence-only', label: SOURCES_LABEL, reason: ON_DEVICE_MESSAGES.unavailable };
+      if (onDevice.availability === 'missing' || onDevice.availability === 'unavailable')
+        return { kind: 'evidence-only', label: SOURCES_LABEL, reason: ON_DEVICE_MESSAGES.unavailable };
       return onDeviceOr();
   }
 }
@@ -53,5 +57,11 @@ export function chooseEngine(settings: Settings, onDevice: OnDeviceStatus): Engi
 /** Whether the on-device model is the one checks would use once it is downloaded (for the Download button). */
 export function wantsOnDevice(settings: Settings, onDevice: OnDeviceStatus): boolean {
   const choice = settings.checking.engine;
-  return choice === 'on-device' || (choice === 'auto' && modelSetupProblem(settings.model) !== undefined && onDevice.availability !== 'missing' && onDevice.availability !== 'unavailable');
+  return (
+    choice === 'on-device' ||
+    (choice === 'auto' &&
+      modelSetupProblem(settings.model) !== undefined &&
+      onDevice.availability !== 'missing' &&
+      onDevice.availability !== 'unavailable')
+  );
 }

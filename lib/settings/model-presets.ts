@@ -2,7 +2,17 @@
  * Model provider presets. Each is an OpenAI-compatible endpoint; a preset only fills in defaults, and
  * every field stays editable. Model names are suggestions: "Test connection" lists what the server offers.
  */
-export const MODEL_PRESET_IDS = ['openai', 'openrouter', 'groq', 'gemini', 'anthropic', 'deepseek', 'ollama', 'lmstudio', 'custom'] as const;
+export const MODEL_PRESET_IDS = [
+  'openai',
+  'openrouter',
+  'groq',
+  'gemini',
+  'anthropic',
+  'deepseek',
+  'ollama',
+  'lmstudio',
+  'custom',
+] as const;
 export type ModelPresetId = (typeof MODEL_PRESET_IDS)[number];
 
 export interface ModelPreset {
@@ -61,7 +71,7 @@ export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
     needsKey: true,
     fastModel: 'gemini-3.5-flash-lite',
     strongModel: 'gemini-3.6-flash',
-    hint: 'Create a key at aistudio.google.com → Get API key. Uses Gemini\'s OpenAI-compatible endpoint.',
+    hint: "Create a key at aistudio.google.com → Get API key. Uses Gemini's OpenAI-compatible endpoint.",
   },
   anthropic: {
     label: 'Anthropic (Claude)',
@@ -69,7 +79,7 @@ export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
     needsKey: true,
     fastModel: 'claude-haiku-4-5',
     strongModel: 'claude-sonnet-4-6',
-    hint: 'Create a key at console.anthropic.com → API keys. Claude\'s OpenAI-compatible endpoint ignores response_format, so the reply format is described in the prompt.',
+    hint: "Create a key at console.anthropic.com → API keys. Claude's OpenAI-compatible endpoint ignores response_format, so the reply format is described in the prompt.",
   },
   deepseek: {
     label: 'DeepSeek',

@@ -17,7 +17,10 @@ export interface OptionsForm {
 export function profileFor(settings: PublicSettings, preset: ModelPresetId): PublicModelProfile {
   const saved = settings.model.profiles[preset];
   // The background drops a saved key whose base URL moved to another origin: the form says so as it happens.
-  if (saved) return saved.savedKeyOrigin === undefined ? saved : { ...saved, apiKeySaved: originOf(saved.baseUrl) === saved.savedKeyOrigin };
+  if (saved)
+    return saved.savedKeyOrigin === undefined
+      ? saved
+      : { ...saved, apiKeySaved: originOf(saved.baseUrl) === saved.savedKeyOrigin };
   const { baseUrl, fastModel, strongModel } = MODEL_PRESETS[preset];
   return { baseUrl, fastModel, strongModel, embeddingModel: '', structuredOutput: 'auto', apiKeySaved: false };
 }
@@ -58,7 +61,10 @@ function withoutKeyOrigin(profile: PublicModelProfile): Omit<PublicModelProfile,
   return rest;
 }
 
-function withTypedKey<T extends { apiKeySaved: boolean }>(value: T, typed: string | undefined): Omit<T, 'apiKeySaved'> & { apiKey?: string } {
+function withTypedKey<T extends { apiKeySaved: boolean }>(
+  value: T,
+  typed: string | undefined,
+): Omit<T, 'apiKeySaved'> & { apiKey?: string } {
   const { apiKeySaved: _saved, ...rest } = value;
   return typed === undefined ? rest : { ...rest, apiKey: typed };
 }
@@ -67,7 +73,14 @@ function withTypedKey<T extends { apiKeySaved: boolean }>(value: T, typed: strin
 export function parseDomainList(text: string): string[] {
   const hosts = text
     .split(/[\s,]+/)
-    .map((entry) => entry.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/^www\./, ''))
+    .map((entry) =>
+      entry
+        .trim()
+        .toLowerCase()
+        .replace(/^[a-z]+:\/\//, '')
+        .replace(/[/?#].*$/, '')
+        .replace(/^www\./, ''),
+    )
     .filter(Boolean);
   return [...new Set(hosts)];
 }
@@ -79,6 +92,9 @@ export type FormUpdate = (change: (form: OptionsForm) => OptionsForm) => void;
 export type FlatSection = 'evidence' | 'limits' | 'capture' | 'checking';
 
 /** A form change that merges `change` into one flat settings section, for `update(setSection(…))`. */
-export function setSection<K extends FlatSection>(key: K, change: Partial<PublicSettings[K]>): (form: OptionsForm) => OptionsForm {
+export function setSection<K extends FlatSection>(
+  key: K,
+  change: Partial<PublicSettings[K]>,
+): (form: OptionsForm) => OptionsForm {
   return (form) => ({ ...form, settings: { ...form.settings, [key]: { ...form.settings[key], ...change } } });
 }

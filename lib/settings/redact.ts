@@ -100,12 +100,19 @@ export function redactSettings(settings: Settings): PublicSettings {
  * the draft still points at the origin the key was saved for. A base URL moved to another server (a typo,
  * a pasted link) must not carry the saved key there, by a connection test or after saving.
  */
-export function resolveKey(draftKey: string | undefined, saved: { apiKey?: string; baseUrl?: string } | undefined, draftBaseUrl?: string): string {
+export function resolveKey(
+  draftKey: string | undefined,
+  saved: { apiKey?: string; baseUrl?: string } | undefined,
+  draftBaseUrl?: string,
+): string {
   if (draftKey !== undefined) return draftKey.trim();
   return saved?.apiKey && sameKeyOrigin(draftBaseUrl, saved.baseUrl) ? saved.apiKey : '';
 }
 
-function withKey<T extends { apiKey?: string; baseUrl?: string }>(draft: T, saved: { apiKey?: string; baseUrl?: string } | undefined): T & { apiKey: string } {
+function withKey<T extends { apiKey?: string; baseUrl?: string }>(
+  draft: T,
+  saved: { apiKey?: string; baseUrl?: string } | undefined,
+): T & { apiKey: string } {
   return { ...draft, apiKey: resolveKey(draft.apiKey, saved, draft.baseUrl) };
 }
 

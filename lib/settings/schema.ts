@@ -33,7 +33,9 @@ export const modelProfileSchema = z.object({
    * extraction and queries, the strong one verification. Added after v1, so optional: absent means
    * {@link DEFAULT_REASONING_EFFORT} (kept optional so every stored or hand-written profile stays valid).
    */
-  reasoningEffort: z.object({ fast: z.enum(['low', 'medium', 'high']), strong: z.enum(['low', 'medium', 'high']) }).optional(),
+  reasoningEffort: z
+    .object({ fast: z.enum(['low', 'medium', 'high']), strong: z.enum(['low', 'medium', 'high']) })
+    .optional(),
 });
 
 /** Reasoning effort when a profile sets none: low for claim extraction, medium for verification. */

@@ -4,7 +4,7 @@
  */
 import { storage } from 'wxt/utils/storage';
 
-import { DEFAULT_SETTINGS, type Settings,settingsSchema } from './schema';
+import { DEFAULT_SETTINGS, type Settings, settingsSchema } from './schema';
 
 export const settingsItem = storage.defineItem<unknown>('local:settings', {
   fallback: DEFAULT_SETTINGS,
@@ -35,5 +35,12 @@ export function repairSettings(raw: unknown): Settings {
     const parsed = settingsSchema.shape[key].safeParse(record[key]);
     return parsed.success ? (parsed.data as Settings[K]) : DEFAULT_SETTINGS[key];
   };
-  return { model: section('model'), search: section('search'), evidence: section('evidence'), limits: section('limits'), capture: section('capture'), checking: section('checking') };
+  return {
+    model: section('model'),
+    search: section('search'),
+    evidence: section('evidence'),
+    limits: section('limits'),
+    capture: section('capture'),
+    checking: section('checking'),
+  };
 }

@@ -21,16 +21,30 @@ export const chatgpt: SiteAdapter = {
       `${TURN}[data-turn="assistant"]`, // classic, Feb 2026 captures
       '[data-message-author-role="assistant"]', // classic without data-turn (defuddle captures), mapped to the turn
     ],
-    body: ['[data-assistant-markdown]', '[data-message-author-role="assistant"] .markdown', '.markdown.prose', '.markdown'],
+    body: [
+      '[data-assistant-markdown]',
+      '[data-message-author-role="assistant"] .markdown',
+      '.markdown.prose',
+      '.markdown',
+    ],
     streaming: ['[data-message-streaming]', 'li[id^="pending-"]', '.result-streaming'],
-    stop: ['button[data-testid="stop-button"]', 'button[data-composer-submit][data-stop-generating]', 'button[data-stop-generating]'],
+    stop: [
+      'button[data-testid="stop-button"]',
+      'button[data-composer-submit][data-stop-generating]',
+      'button[data-stop-generating]',
+    ],
     done: [
       '[data-message-complete]',
       '[data-assistant-message-actions]',
       'button[data-testid="copy-turn-action-button"]',
       'button[data-testid="good-response-turn-action-button"]',
     ],
-    scrollRoot: ['div[data-swipable-detail-body][role="region"]', 'div[data-swipable-detail-body]', 'div[data-scroll-root]', 'main#main'],
+    scrollRoot: [
+      'div[data-swipable-detail-body][role="region"]',
+      'div[data-swipable-detail-body]',
+      'div[data-scroll-root]',
+      'main#main',
+    ],
     citations: [
       '[data-testid="webpage-citation-pill"]', // classic inline pill: label "US EPA", "+1"
       '[data-content-reference-type="grouped_webpages"]', // transcript UI: JSON payload on the button
@@ -57,8 +71,15 @@ export const chatgpt: SiteAdapter = {
   },
   messageId(reply) {
     if (reply.matches('li[data-message-role]')) return reply.getAttribute('id') || null;
-    const message = reply.matches('[data-message-id]') ? reply : reply.querySelector('[data-message-author-role="assistant"][data-message-id]');
-    return message?.getAttribute('data-message-id') || reply.getAttribute('data-turn-id') || reply.getAttribute('data-testid') || null;
+    const message = reply.matches('[data-message-id]')
+      ? reply
+      : reply.querySelector('[data-message-author-role="assistant"][data-message-id]');
+    return (
+      message?.getAttribute('data-message-id') ||
+      reply.getAttribute('data-turn-id') ||
+      reply.getAttribute('data-testid') ||
+      null
+    );
   },
 };
 

@@ -73,7 +73,10 @@ export function labelOf(element: Element): string | undefined {
   for (let child = element.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) own += child.nodeValue ?? '';
   }
-  const text = own.replace(/\s+/g, ' ').replace(/\s*\+\d+\s*$/, '').trim();
+  const text = own
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\+\d+\s*$/, '')
+    .trim();
   if (text && !/^\+\d+$/.test(text)) return text;
   for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
     const label = labelOf(child);

@@ -8,7 +8,19 @@
  * Query parameters that only say where a click came from. ChatGPT appends `utm_source=chatgpt.com` to every
  * pill (docs/chat-sites.md §4); the others are the usual ad and newsletter click ids.
  */
-const TRACKING_PARAMS = new Set(['fbclid', 'gclid', 'dclid', 'msclkid', 'mc_cid', 'mc_eid', '_hsenc', '_hsmi', 'igshid', 'ref_src', 'yclid']);
+const TRACKING_PARAMS = new Set([
+  'fbclid',
+  'gclid',
+  'dclid',
+  'msclkid',
+  'mc_cid',
+  'mc_eid',
+  '_hsenc',
+  '_hsmi',
+  'igshid',
+  'ref_src',
+  'yclid',
+]);
 
 function isTrackingParam(name: string): boolean {
   return name.toLowerCase().startsWith('utm_') || TRACKING_PARAMS.has(name.toLowerCase());
@@ -70,7 +82,10 @@ export function quoteFromTextDirective(value: string): string | undefined {
   const parts = value.split(',');
   if (parts.length > 1 && parts[0]?.endsWith('-')) parts.shift();
   if (parts.length > 1 && parts[parts.length - 1]?.startsWith('-')) parts.pop();
-  const decoded = parts.map(safeDecode).map((part) => part.trim()).filter(Boolean);
+  const decoded = parts
+    .map(safeDecode)
+    .map((part) => part.trim())
+    .filter(Boolean);
   return decoded.length > 0 ? decoded.join(' … ') : undefined;
 }
 

@@ -44,7 +44,8 @@ export const claude: SiteAdapter = {
   },
   isFinished(reply, context) {
     // The report panel has neither streaming flag nor action bar: done unless a reply is being written.
-    if (reply.matches(ARTIFACT)) return !rootHasAny(context.root, claude.selectors.stop) && !rootHasAny(context.root, claude.selectors.streaming);
+    if (reply.matches(ARTIFACT))
+      return !rootHasAny(context.root, claude.selectors.stop) && !rootHasAny(context.root, claude.selectors.streaming);
     return defaultIsFinished(claude, reply, context);
   },
 };

@@ -48,7 +48,10 @@ export function readCode(pre: Element, exclude: readonly string[]): CodeText {
   };
   walk(content);
   lines.push(line);
-  const code = lines.join('\n').replace(/\u00a0/g, ' ').replace(/^\n+|\s+$/g, '');
+  const code = lines
+    .join('\n')
+    .replace(/\u00a0/g, ' ')
+    .replace(/^\n+|\s+$/g, '');
   return { code, language: languageOf(pre, content) };
 }
 

@@ -69,7 +69,12 @@ export function unique(elements: readonly Element[]): Element[] {
  * (e.g. the scroll root) and after `maxLevels`. Used as the "turn" on sites whose turn has no attribute
  * (Perplexity): the answer plus its action row, but not the next answer.
  */
-export function soloAncestor(element: Element, selectors: readonly string[], stop: readonly string[], maxLevels = 12): Element {
+export function soloAncestor(
+  element: Element,
+  selectors: readonly string[],
+  stop: readonly string[],
+  maxLevels = 12,
+): Element {
   const union = selectors.join(', ');
   let turn = element;
   for (let level = 0; level < maxLevels; level += 1) {

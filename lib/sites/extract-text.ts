@@ -18,19 +18,60 @@ const TEXT_NODE = 3;
 
 /** Elements that start a new paragraph. */
 const BLOCKS = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION',
-  'FIGURE', 'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'MAIN', 'NAV', 'P', 'SECTION', 'SUMMARY',
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'DD',
+  'DETAILS',
+  'DIV',
+  'DL',
+  'DT',
+  'FIELDSET',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'MAIN',
+  'NAV',
+  'P',
+  'SECTION',
+  'SUMMARY',
 ]);
 
 /** Never text a reader sees as part of the answer (buttons are UI chrome: copy, "Thought for 12s", …). */
 const SKIPPED = new Set([
-  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'BUTTON', 'SELECT', 'TEXTAREA', 'INPUT', 'IFRAME', 'CANVAS',
-  'IMG', 'VIDEO', 'AUDIO', 'OBJECT',
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'SVG',
+  'BUTTON',
+  'SELECT',
+  'TEXTAREA',
+  'INPUT',
+  'IFRAME',
+  'CANVAS',
+  'IMG',
+  'VIDEO',
+  'AUDIO',
+  'OBJECT',
 ]);
 
 /** Exclusions on every site: hidden labels ("ChatGPT said:"), hidden and editable subtrees. */
 export const COMMON_EXCLUDE = [
-  '.sr-only', '.visually-hidden', '.cdk-visually-hidden', '[hidden]', '[aria-hidden="true"]', '[contenteditable="true"]',
+  '.sr-only',
+  '.visually-hidden',
+  '.cdk-visually-hidden',
+  '[hidden]',
+  '[aria-hidden="true"]',
+  '[contenteditable="true"]',
   '[role="button"]',
 ];
 
@@ -89,7 +130,13 @@ class ReplyWalker {
       if (this.seen.has(key)) continue;
       this.seen.add(key);
       const title = target.title ?? linkText;
-      this.citations.push({ url: clean.url, ...(title ? { title } : {}), ...range, ...(clean.quote ? { quote: clean.quote } : {}), kind });
+      this.citations.push({
+        url: clean.url,
+        ...(title ? { title } : {}),
+        ...range,
+        ...(clean.quote ? { quote: clean.quote } : {}),
+        kind,
+      });
     }
     return usable;
   }
@@ -115,7 +162,8 @@ class ReplyWalker {
       this.link(element);
       return;
     }
-    if (SKIPPED.has(element.tagName.toUpperCase()) || matchesAny(element, this.exclude) || this.isChromeText(element)) return;
+    if (SKIPPED.has(element.tagName.toUpperCase()) || matchesAny(element, this.exclude) || this.isChromeText(element))
+      return;
     const math = mathSource(element);
     if (math) {
       if (math.display) this.out.lineBreak(this.listDepth > 0 ? 1 : 2);

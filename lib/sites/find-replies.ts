@@ -6,7 +6,7 @@
 import { readTargets } from './citation-targets';
 import { cleanCitedUrl } from './cited-url';
 import { matchesAny, outermost, queryAll, queryFirst, unique } from './dom-query';
-import { COMMON_EXCLUDE, type Extracted,extractReplyText } from './extract-text';
+import { COMMON_EXCLUDE, type Extracted, extractReplyText } from './extract-text';
 import { defaultIsFinished, hasDoneMarker, turnOf } from './finished';
 import { fallbackMessageId } from './message-id';
 import type { Citation, FinishContext, Reply, SiteAdapter } from './types';
@@ -46,9 +46,15 @@ export function findReplies(adapter: SiteAdapter, root: ParentNode, url: string)
   return elements.map((element, index) => {
     const context: FinishContext = { root, isLast: index === elements.length - 1 };
     const bodies = findBodies(adapter, element);
-    const extracted = extractReplyText(bodies, { selectors: adapter.selectors, baseUrl: url, ...(adapter.excludeText ? { excludeText: adapter.excludeText } : {}) });
+    const extracted = extractReplyText(bodies, {
+      selectors: adapter.selectors,
+      baseUrl: url,
+      ...(adapter.excludeText ? { excludeText: adapter.excludeText } : {}),
+    });
     addSourcesList(adapter, element, bodies, extracted, url);
-    const finished = adapter.isFinished ? adapter.isFinished(element, context) : defaultIsFinished(adapter, element, context);
+    const finished = adapter.isFinished
+      ? adapter.isFinished(element, context)
+      : defaultIsFinished(adapter, element, context);
     const baseId = adapter.messageId(element) ?? fallbackMessageId(adapter.id, extracted.text);
     // Two replies with the same derived id ("Yes." twice) must still get distinct keys.
     const seen = ids.get(baseId) ?? 0;
@@ -67,11 +73,19 @@ export function findReplies(adapter: SiteAdapter, root: ParentNode, url: string)
 }
 
 /** Sources lists outside the body (Gemini's footer): their links cite the whole reply, so they sit at its end. */
-function addSourcesList(adapter: SiteAdapter, reply: Element, bodies: readonly Element[], extracted: Extracted, url: string): void {
+function addSourcesList(
+  adapter: SiteAdapter,
+  reply: Element,
+  bodies: readonly Element[],
+  extracted: Extracted,
+  url: string,
+): void {
   if (adapter.selectors.sources.length === 0) return;
   const turn = turnOf(adapter, reply);
   const at = extracted.text.length;
-  const known = new Set(extracted.citations.map((citation) => `${citation.url} ${citation.start} ${citation.quote ?? ''}`));
+  const known = new Set(
+    extracted.citations.map((citation) => `${citation.url} ${citation.start} ${citation.quote ?? ''}`),
+  );
   for (const selector of adapter.selectors.sources) {
     for (const list of queryAll(turn, selector)) {
       if (bodies.some((body) => body.contains(list))) continue;

@@ -15,11 +15,20 @@ export const gemini: SiteAdapter = {
   completion: 'marker',
   selectors: {
     reply: ['model-response', 'div.response-container', '.conversation-container .model-response-text'],
-    body: ['message-content .markdown-main-panel', '.markdown.markdown-main-panel', 'message-content', '.model-response-text'],
+    body: [
+      'message-content .markdown-main-panel',
+      '.markdown.markdown-main-panel',
+      'message-content',
+      '.model-response-text',
+    ],
     streaming: ['[aria-busy="true"]'],
     stop: ['button.send-button.stop', 'mat-icon[fonticon="stop"]'],
     done: ['.response-footer.complete', 'message-actions'],
-    scrollRoot: ['infinite-scroller[data-test-id="chat-history-container"]', 'infinite-scroller.chat-history', '#chat-history'],
+    scrollRoot: [
+      'infinite-scroller[data-test-id="chat-history-container"]',
+      'infinite-scroller.chat-history',
+      '#chat-history',
+    ],
     citations: [
       'source-footnote', // Deep Research superscripts: sup[data-turn-source-index] with the link
       'sup[data-turn-source-index]',
@@ -37,7 +46,11 @@ export const gemini: SiteAdapter = {
   },
   messageId(reply) {
     const content = reply.querySelector('message-content[id^="message-content-id-"]');
-    return idAfter(content, 'message-content-id-') ?? reply.closest('.conversation-container[id]')?.getAttribute('id') ?? null;
+    return (
+      idAfter(content, 'message-content-id-') ??
+      reply.closest('.conversation-container[id]')?.getAttribute('id') ??
+      null
+    );
   },
 };
 

@@ -14,7 +14,16 @@ import { perplexity } from './perplexity';
 import type { SiteAdapter } from './types';
 
 /** Every adapter, one per site. */
-export const SITE_ADAPTERS: readonly SiteAdapter[] = [chatgpt, claude, gemini, perplexity, copilot, deepseek, grok, mistral];
+export const SITE_ADAPTERS: readonly SiteAdapter[] = [
+  chatgpt,
+  claude,
+  gemini,
+  perplexity,
+  copilot,
+  deepseek,
+  grok,
+  mistral,
+];
 
 /** All match patterns, e.g. for a content script's `matches`. */
 export const CHAT_SITE_MATCHES: readonly string[] = SITE_ADAPTERS.flatMap((adapter) => adapter.matches);
@@ -60,6 +69,6 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export { citedUrls,findReplies, findReplyElements, findScrollRoot } from './find-replies';
+export { citedUrls, findReplies, findReplyElements, findScrollRoot } from './find-replies';
 export { createStabilityTracker } from './finished';
 export type { Citation, Reply, SiteAdapter, SiteId, SiteSelectors, TextRange } from './types';

@@ -5,10 +5,18 @@
  */
 
 /** Elements that start a formula, outermost first: Gemini's `[data-math]`, ChatGPT's transcript wrapper, KaTeX, MathJax, MathML. */
-const MATH_ROOTS = ['[data-math]', '[data-assistant-math-rendered]', '.katex-display', '.katex', 'mjx-container', 'math'];
+const MATH_ROOTS = [
+  '[data-math]',
+  '[data-assistant-math-rendered]',
+  '.katex-display',
+  '.katex',
+  'mjx-container',
+  'math',
+];
 
 /** Markers of display (block) math. */
-const DISPLAY = '.katex-display, .math-block, math[display="block"], [data-assistant-math-rendered="display"], mjx-container[display="true"]';
+const DISPLAY =
+  '.katex-display, .math-block, math[display="block"], [data-assistant-math-rendered="display"], mjx-container[display="true"]';
 
 /** A formula's text and whether it is displayed on its own line. */
 export interface MathText {

@@ -14,7 +14,11 @@ export const mistral: SiteAdapter = {
   completion: 'stability',
   selectors: {
     reply: ['[data-message-author-role="assistant"][data-message-id]', '[data-message-author-role="assistant"]'],
-    body: ['[data-message-part-type="answer"] .markdown-container-style', '[data-testid="text-message-part"]', '.markdown-container-style'],
+    body: [
+      '[data-message-part-type="answer"] .markdown-container-style',
+      '[data-testid="text-message-part"]',
+      '.markdown-container-style',
+    ],
     streaming: ['.animate-pulse'],
     stop: ['button[aria-label*="Stop"]'],
     done: [],

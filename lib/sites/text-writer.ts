@@ -103,7 +103,12 @@ export class TextWriter {
     let prefix = '';
     const last = this.value[this.value.length - 1];
     if (this.value.length > 0 && this.breaks > 0) prefix = '\n'.repeat(this.breaks);
-    else if (this.value.length > 0 && last !== '\n' && !(this.removed && this.separator === ' ' && CLOSING.test(content))) prefix = this.separator;
+    else if (
+      this.value.length > 0 &&
+      last !== '\n' &&
+      !(this.removed && this.separator === ' ' && CLOSING.test(content))
+    )
+      prefix = this.separator;
     if (this.marker && (this.value.length === 0 || this.breaks > 0 || last === '\n')) prefix += this.marker;
     this.breaks = 0;
     this.separator = '';

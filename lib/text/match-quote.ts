@@ -80,9 +80,25 @@ const WHITESPACE = /\s/u;
  */
 const INVISIBLE = new Set(['\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']);
 const FOLD: Readonly<Record<string, string>> = {
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u00b4': "'",
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2212': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u00b4': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
 };
 
 /**
@@ -178,8 +194,12 @@ export function matchQuote(text: string, quote: string, context: QuoteContext = 
     // The end maps through the last matched unit, so trailing whitespace or invisibles are not pulled in.
     const end = endOfUnit(text, (folded.offsets[to - 1] ?? start) + 1);
     let sum = QUOTE_WEIGHT * (1 - candidate.errors / pattern.length);
-    if (prefix) sum += PREFIX_WEIGHT * similarity(folded.value.slice(Math.max(0, candidate.start - prefix.length), candidate.start), prefix);
-    if (suffix) sum += SUFFIX_WEIGHT * similarity(folded.value.slice(candidate.end, candidate.end + suffix.length), suffix);
+    if (prefix)
+      sum +=
+        PREFIX_WEIGHT *
+        similarity(folded.value.slice(Math.max(0, candidate.start - prefix.length), candidate.start), prefix);
+    if (suffix)
+      sum += SUFFIX_WEIGHT * similarity(folded.value.slice(candidate.end, candidate.end + suffix.length), suffix);
     // Position ranks candidates (as in hypothesis) but is left out of the reported score: a quote found
     // far from where it was expected is not a worse match of the quote.
     const score = sum / weight;

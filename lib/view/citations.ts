@@ -23,7 +23,10 @@ export function splitCitations(explanation: string, citedEvidenceIds: readonly s
  * A claim's evidence in reading order: cited items first, in citation order, so item n is what [n]
  * points to; then the rest as retrieved. `citation` is set on cited items.
  */
-export function orderEvidence<T extends { id: string }>(evidence: readonly T[], citedEvidenceIds: readonly string[]): Array<{ item: T; citation?: number }> {
+export function orderEvidence<T extends { id: string }>(
+  evidence: readonly T[],
+  citedEvidenceIds: readonly string[],
+): Array<{ item: T; citation?: number }> {
   const byId = new Map(evidence.map((item) => [item.id, item]));
   const cited = citedEvidenceIds.flatMap((id, i) => {
     const item = byId.get(id);

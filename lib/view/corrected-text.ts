@@ -14,7 +14,11 @@ export function applyRevisions(text: string, sentences: readonly Sentence[], rev
       // characters (a list marker, trailing space) replace only the original's occurrence inside it.
       const inside = text.slice(sentence.start, sentence.end).indexOf(revision.original);
       return inside >= 0 && revision.original
-        ? { start: sentence.start + inside, end: sentence.start + inside + revision.original.length, revised: revision.revised }
+        ? {
+            start: sentence.start + inside,
+            end: sentence.start + inside + revision.original.length,
+            revised: revision.revised,
+          }
         : { start: sentence.start, end: sentence.end, revised: revision.revised };
     })
     .filter((edit): edit is { start: number; end: number; revised: string } => edit !== undefined)

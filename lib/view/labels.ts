@@ -15,7 +15,14 @@ export const VERDICT_LABELS: Record<Verdict, string> = {
 };
 
 /** A symbol per band, so colour is never the only signal (also read by the Markdown report). */
-export const BAND_ICONS: Record<Band, string> = { green: '✓', orange: '~', red: '✗', grey: '·', unknown: '?', neutral: '◇' };
+export const BAND_ICONS: Record<Band, string> = {
+  green: '✓',
+  orange: '~',
+  red: '✗',
+  grey: '·',
+  unknown: '?',
+  neutral: '◇',
+};
 
 /** What a band means, in words (history badges, reports). */
 export const BAND_LABELS: Record<Band, string> = {

@@ -26,15 +26,32 @@ export function renderMarkdownLite(source: string): ReactNode {
     if (line.startsWith('|')) {
       const rows: string[][] = [];
       while (index < lines.length && lines[index]!.startsWith('|')) {
-        const cells = lines[index]!.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
+        const cells = lines[index]!.trim()
+          .replace(/^\||\|$/g, '')
+          .split('|')
+          .map((cell) => cell.trim());
         if (!cells.every((cell) => /^:?-{3,}:?$/.test(cell))) rows.push(cells);
         index++;
       }
       const [head, ...body] = rows;
       blocks.push(
         <table key={key()}>
-          <thead><tr>{head?.map((cell, n) => <th key={n}>{inline(cell)}</th>)}</tr></thead>
-          <tbody>{body.map((row, r) => <tr key={r}>{row.map((cell, n) => <td key={n}>{inline(cell)}</td>)}</tr>)}</tbody>
+          <thead>
+            <tr>
+              {head?.map((cell, n) => (
+                <th key={n}>{inline(cell)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {body.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, n) => (
+                  <td key={n}>{inline(cell)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </table>,
       );
       continue;
@@ -46,11 +63,18 @@ export function renderMarkdownLite(source: string): ReactNode {
         else items[items.length - 1] += ` ${lines[index]!.trim()}`;
         index++;
       }
-      blocks.push(<ul key={key()}>{items.map((item, n) => <li key={n}>{inline(item)}</li>)}</ul>);
+      blocks.push(
+        <ul key={key()}>
+          {items.map((item, n) => (
+            <li key={n}>{inline(item)}</li>
+          ))}
+        </ul>,
+      );
       continue;
     }
     const paragraph: string[] = [];
-    while (index < lines.length && lines[index]!.trim() && !/^(#{1,3}\s|\||- )/.test(lines[index]!)) paragraph.push(lines[index++]!.trim());
+    while (index < lines.length && lines[index]!.trim() && !/^(#{1,3}\s|\||- )/.test(lines[index]!))
+      paragraph.push(lines[index++]!.trim());
     blocks.push(<p key={key()}>{inline(paragraph.join(' '))}</p>);
   }
   return <>{blocks}</>;

@@ -7,7 +7,9 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Frequent English words that would mark half of any passage. */
 const STOPWORDS = new Set(
-  'the and was were for with that this from are has have had its his her not but which been than then into who whom what when where also there their they them about over after before more most such only other some'.split(' '),
+  'the and was were for with that this from are has have had its his her not but which been than then into who whom what when where also there their they them about over after before more most such only other some'.split(
+    ' ',
+  ),
 );
 
 /** A run of passage text, marked when it is a claim word. */

@@ -26,7 +26,10 @@ export interface TextSegment extends TextSpan {
 
 /** The worst of several bands (see SEVERITY). */
 export function worstBand(bands: readonly Band[]): Band | undefined {
-  return bands.reduce<Band | undefined>((worst, band) => (worst === undefined || SEVERITY[band] > SEVERITY[worst] ? band : worst), undefined);
+  return bands.reduce<Band | undefined>(
+    (worst, band) => (worst === undefined || SEVERITY[band] > SEVERITY[worst] ? band : worst),
+    undefined,
+  );
 }
 
 /** Cuts `range` (a sentence) into segments at every span boundary inside it. */
@@ -38,14 +41,24 @@ export function segmentRange(range: TextSpan, spans: readonly BandedSpan[]): Tex
     const end = clamp(span.end);
     return end > start ? { ...span, start, end } : { ...span, start: range.start, end: range.end };
   });
-  const cuts = [...new Set([range.start, range.end, ...clipped.flatMap((span) => [span.start, span.end])])].sort((a, b) => a - b);
+  const cuts = [...new Set([range.start, range.end, ...clipped.flatMap((span) => [span.start, span.end])])].sort(
+    (a, b) => a - b,
+  );
   const segments: TextSegment[] = [];
   for (let i = 0; i + 1 < cuts.length; i++) {
     const start = cuts[i]!;
     const end = cuts[i + 1]!;
-    const covering = clipped.filter((span) => span.start <= start && span.end >= end).sort((a, b) => SEVERITY[b.band] - SEVERITY[a.band]);
+    const covering = clipped
+      .filter((span) => span.start <= start && span.end >= end)
+      .sort((a, b) => SEVERITY[b.band] - SEVERITY[a.band]);
     const band = worstBand(covering.map((span) => span.band));
-    segments.push({ start, end, claimIds: covering.map((span) => span.claimId), ...(band ? { band } : {}), endsClaim: covering.some((span) => span.end === end) });
+    segments.push({
+      start,
+      end,
+      claimIds: covering.map((span) => span.claimId),
+      ...(band ? { band } : {}),
+      endsClaim: covering.some((span) => span.end === end),
+    });
   }
   return segments;
 }

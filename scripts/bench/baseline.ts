@@ -42,26 +42,51 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
   const language = detectLanguage(text);
   const sentences = splitSentences(text, language);
   const searchLimit = pLimit(options.searchConcurrency);
-  const providers: SearchProvider[] = deps.providers.map((p) => ({ id: p.id, search: (q) => searchLimit(() => p.search(q)) }));
+  const providers: SearchProvider[] = deps.providers.map((p) => ({
+    id: p.id,
+    search: (q) => searchLimit(() => p.search(q)),
+  }));
   const pageLimit = pLimit(options.pageConcurrency);
   const fetcher: PageFetcher = { fetch: (url, o) => pageLimit(() => deps.fetcher.fetch(url, o)) };
-  const reader = createPageReader({ fetcher, extractor: deps.extractor, timeoutMs: options.pageTimeoutMs, maxBytes: options.pageMaxBytes });
+  const reader = createPageReader({
+    fetcher,
+    extractor: deps.extractor,
+    timeoutMs: options.pageTimeoutMs,
+    maxBytes: options.pageMaxBytes,
+  });
   const assessments = new Map<string, ClaimAssessment>();
   const evidence: Evidence[] = [];
 
   const perSentence = await Promise.all(
     sentences.map(async (sentence) => {
-      const claims = (await extractClaims(ctx, { text, sentences, language }, [sentence])).claims.filter((c) => c.checkWorthy);
+      const claims = (await extractClaims(ctx, { text, sentences, language }, [sentence])).claims.filter(
+        (c) => c.checkWorthy,
+      );
       if (firstClaimMs < 0 && claims.length > 0) firstClaimMs = performance.now() - started;
       const queries = await generateQueries(ctx, claims, language);
       await Promise.all(
         claims.map(async (claim, index) => {
-          const search = await searchEvidence({ providers }, claim, queries[index]!, { language, resultsPerProvider: options.resultsPerProvider, excludedDomains: options.excludedDomains });
-          const items = await gatherEvidence(claim, queries[index]!, search, reader, { language, passagesPerPage: options.passagesPerPage, contextSentences: options.contextSentences, maxPages: options.maxPagesPerClaim });
+          const search = await searchEvidence({ providers }, claim, queries[index]!, {
+            language,
+            resultsPerProvider: options.resultsPerProvider,
+            excludedDomains: options.excludedDomains,
+          });
+          const items = await gatherEvidence(claim, queries[index]!, search, reader, {
+            language,
+            passagesPerPage: options.passagesPerPage,
+            contextSentences: options.contextSentences,
+            maxPages: options.maxPagesPerClaim,
+          });
           evidence.push(...items);
           const single = await Promise.all(items.map((item) => verifyClaim(ctx, claim, sentence.text, [item], today)));
           const judgements = single.flatMap((a) => a.judgements);
-          assessments.set(claim.id, { claimId: claim.id, verdict: deriveVerdict(judgements.map((j) => j.stance)), judgements, explanation: single.map((a) => a.explanation).join(' '), citedEvidenceIds: items.map((i) => i.id) });
+          assessments.set(claim.id, {
+            claimId: claim.id,
+            verdict: deriveVerdict(judgements.map((j) => j.stance)),
+            judgements,
+            explanation: single.map((a) => a.explanation).join(' '),
+            citedEvidenceIds: items.map((i) => i.id),
+          });
           if (firstVerdictMs < 0) firstVerdictMs = performance.now() - started;
         }),
       );
@@ -69,11 +94,22 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
     }),
   );
   const claims = perSentence.flat();
-  const hosts = [...new Map(evidence.map((e) => [e.source.host, { host: e.source.host, title: e.source.title }])).values()];
+  const hosts = [
+    ...new Map(evidence.map((e) => [e.source.host, { host: e.source.host, title: e.source.title }])).values(),
+  ];
   await Promise.all([
     ...hosts.map((sample) => classifySources(ctx, [sample])),
-    ...sentencesNeedingRevision(sentences, claims, assessments).map((target) => reviseSentences(ctx, [target], evidence)),
+    ...sentencesNeedingRevision(sentences, claims, assessments).map((target) =>
+      reviseSentences(ctx, [target], evidence),
+    ),
   ]);
   const usage = meter.snapshot().total;
-  return { verdicts: assessments.size, firstClaimMs, firstVerdictMs, tokens: meter.totalTokens, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
+  return {
+    verdicts: assessments.size,
+    firstClaimMs,
+    firstVerdictMs,
+    tokens: meter.totalTokens,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+  };
 }

@@ -15,8 +15,14 @@ export async function benchContentScript(): Promise<{ lines: string[]; ok: boole
   const file = join(EXTENSION_DIR, 'content-scripts/content.js');
   const bytes = statSync(file).size;
   const gzipped = gzipSync(readFileSync(file)).length;
-  const paragraphs = Array.from({ length: 3_000 }, (_, i) => `<p>Paragraph ${i}: the river flows through the old town, past the market and the cathedral, and on to the sea.</p>`).join('');
-  const web = await startWebServer({ routes: { '/large': { body: `<!doctype html><title>Large</title><article>${paragraphs}</article>` } } });
+  const paragraphs = Array.from(
+    { length: 3_000 },
+    (_, i) =>
+      `<p>Paragraph ${i}: the river flows through the old town, past the market and the cathedral, and on to the sea.</p>`,
+  ).join('');
+  const web = await startWebServer({
+    routes: { '/large': { body: `<!doctype html><title>Large</title><article>${paragraphs}</article>` } },
+  });
   const browser = await launchWithExtension();
   const times: number[] = [];
   try {
@@ -33,7 +39,9 @@ export async function benchContentScript(): Promise<{ lines: string[]; ok: boole
             selection.addRange(range);
             const start = performance.now();
             const observer = new MutationObserver(() => {
-              const host = document.querySelector('factlight-ui[data-factlight="check-selection"]') as HTMLElement | null;
+              const host = document.querySelector(
+                'factlight-ui[data-factlight="check-selection"]',
+              ) as HTMLElement | null;
               if (host && host.style.display !== 'none') {
                 observer.disconnect();
                 resolve(performance.now() - start);

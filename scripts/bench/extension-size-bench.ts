@@ -43,7 +43,11 @@ export async function benchExtensionSize(): Promise<{ lines: string[]; ok: boole
       ok = false;
       continue;
     }
-    const files = filesOf(dir).map((path) => ({ path: relative(dir, path), bytes: statSync(path).size, zipped: deflateRawSync(readFileSync(path)).length }));
+    const files = filesOf(dir).map((path) => ({
+      path: relative(dir, path),
+      bytes: statSync(path).size,
+      zipped: deflateRawSync(readFileSync(path)).length,
+    }));
     const total = files.reduce((sum, file) => sum + file.bytes, 0);
     const zipped = files.reduce((sum, file) => sum + file.zipped, 0);
     lines.push(`${name} (.output/${folder}): ${kb(total)} unpacked in ${files.length} files, ~${kb(zipped)} zipped`);

@@ -27,12 +27,21 @@ export interface IdealSchedule {
   finish: Map<string, number>;
 }
 
-export function idealSchedule(calls: readonly Call[], latency: Record<Pool, number>, limits: Record<Pool, number>): IdealSchedule {
+export function idealSchedule(
+  calls: readonly Call[],
+  latency: Record<Pool, number>,
+  limits: Record<Pool, number>,
+): IdealSchedule {
   const start = new Map<string, number>();
   const finish = new Map<string, number>();
-  const slots: Record<Pool, number[]> = { model: Array(limits.model).fill(0), search: Array(limits.search).fill(0), page: Array(limits.page).fill(0) };
+  const slots: Record<Pool, number[]> = {
+    model: Array(limits.model).fill(0),
+    search: Array(limits.search).fill(0),
+    page: Array(limits.page).fill(0),
+  };
   const known = (dep: Dependency) => finish.has(typeof dep === 'string' ? dep : dep.id);
-  const readyAt = (dep: Dependency) => (typeof dep === 'string' ? finish.get(dep)! : Math.min(start.get(dep.id)! + dep.atMs, finish.get(dep.id)!));
+  const readyAt = (dep: Dependency) =>
+    typeof dep === 'string' ? finish.get(dep)! : Math.min(start.get(dep.id)! + dep.atMs, finish.get(dep.id)!);
   const pending = [...calls];
   while (pending.length > 0) {
     // The ready call whose inputs are there first goes next, like an event-driven scheduler would.
@@ -57,6 +66,10 @@ export function idealSchedule(calls: readonly Call[], latency: Record<Pool, numb
 }
 
 /** The makespan of {@link idealSchedule}. */
-export function idealMakespan(calls: readonly Call[], latency: Record<Pool, number>, limits: Record<Pool, number>): number {
+export function idealMakespan(
+  calls: readonly Call[],
+  latency: Record<Pool, number>,
+  limits: Record<Pool, number>,
+): number {
   return idealSchedule(calls, latency, limits).makespan;
 }

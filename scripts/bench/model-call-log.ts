@@ -26,11 +26,15 @@ export function loggingResponder(responder: ChatResponder, log: LoggedCall[]): C
     const produced = await responder(request);
     const format = request.response_format;
     // What the server will write: a structured reply with its keys in the schema's order.
-    const written = format?.type === 'json_schema' && typeof produced === 'object' ? inSchemaOrder(produced, format.json_schema.schema as JsonSchema | undefined) : produced;
+    const written =
+      format?.type === 'json_schema' && typeof produced === 'object'
+        ? inSchemaOrder(produced, format.json_schema.schema as JsonSchema | undefined)
+        : produced;
     const content = typeof written === 'string' ? written : JSON.stringify(written);
     const name = format && format.type === 'json_schema' ? format.json_schema.name : 'text';
     const entry: LoggedCall = { name, userText: request.userText, outputTokens: countTokens(content) };
-    if (name === 'atomic_claims' && typeof written === 'object') Object.assign(entry, claimPositions(written as ClaimsReply, content));
+    if (name === 'atomic_claims' && typeof written === 'object')
+      Object.assign(entry, claimPositions(written as ClaimsReply, content));
     log.push(entry);
     return produced;
   };
@@ -64,7 +68,10 @@ function claimPositions(reply: ClaimsReply, content: string): Pick<LoggedCall, '
       // The object's text up to its last searchable field, as written (keys in the schema's order).
       const keys = Object.keys(claim);
       const last = Math.max(...SEARCH_FIELDS.map((field) => keys.indexOf(field)));
-      const head = JSON.stringify(Object.fromEntries(keys.slice(0, last + 1).map((key) => [key, claim[key]]))).slice(0, -1);
+      const head = JSON.stringify(Object.fromEntries(keys.slice(0, last + 1).map((key) => [key, claim[key]]))).slice(
+        0,
+        -1,
+      );
       if (claim.checkWorthy) claimSearchable.set(id, countTokens(content.slice(0, at + head.length)));
     }
   }

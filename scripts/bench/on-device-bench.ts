@@ -37,22 +37,34 @@ function article2000(): string {
 
 export async function benchOnDevice(): Promise<{ lines: string[]; ok: boolean }> {
   const world = await startFactWorld();
-  const lines = [`Device model: ${PREFILL_TOKENS_PER_S} tokens/s prompt, ${DECODE_TOKENS_PER_S} tokens/s out, one call at a time; window ${WINDOW.toLocaleString('en')} tokens`];
+  const lines = [
+    `Device model: ${PREFILL_TOKENS_PER_S} tokens/s prompt, ${DECODE_TOKENS_PER_S} tokens/s out, one call at a time; window ${WINDOW.toLocaleString('en')} tokens`,
+  ];
   let ok = true;
   try {
-    for (const [name, text] of [['standard input', WORLD_TEXT], ['2,000-word article', article2000()]] as const) {
+    for (const [name, text] of [
+      ['standard input', WORLD_TEXT],
+      ['2,000-word article', article2000()],
+    ] as const) {
       const scope = {};
       const log = installFakeLanguageModel(scope, { forwardTo: world.model.baseUrl, contextWindow: WINDOW });
       const started = performance.now();
-      const result = await runCheck(text, {
-        model: createOnDeviceChatModel({ api: languageModelOf(scope)! }),
-        providers: [createSearchProvider('searxng', { baseUrl: world.searxng.baseUrl }, {})],
-        fetcher: createPageFetcher({ allowPrivateNetwork: () => true }),
-        extractor: createLinkedomExtractor(),
-        clock: { now: () => Date.now() },
-      }, { ...DEFAULT_PIPELINE_OPTIONS, auditLinks: false, promptLimits: ON_DEVICE_PROMPT_LIMITS });
+      const result = await runCheck(
+        text,
+        {
+          model: createOnDeviceChatModel({ api: languageModelOf(scope)! }),
+          providers: [createSearchProvider('searxng', { baseUrl: world.searxng.baseUrl }, {})],
+          fetcher: createPageFetcher({ allowPrivateNetwork: () => true }),
+          extractor: createLinkedomExtractor(),
+          clock: { now: () => Date.now() },
+        },
+        { ...DEFAULT_PIPELINE_OPTIONS, auditLinks: false, promptLimits: ON_DEVICE_PROMPT_LIMITS },
+      );
       const measuredS = (performance.now() - started) / 1000;
-      const deviceS = log.prompts.reduce((sum, p) => sum + p.tokens / PREFILL_TOKENS_PER_S + (p.replyTokens ?? 0) / DECODE_TOKENS_PER_S, 0);
+      const deviceS = log.prompts.reduce(
+        (sum, p) => sum + p.tokens / PREFILL_TOKENS_PER_S + (p.replyTokens ?? 0) / DECODE_TOKENS_PER_S,
+        0,
+      );
       const largest = Math.max(...log.prompts.map((p) => p.tokens));
       const fits = log.exceeded === 0 && largest <= WINDOW;
       ok &&= fits;

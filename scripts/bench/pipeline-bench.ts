@@ -13,11 +13,19 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
-import { type FactWorld, LATENCY_PROFILES, type LatencyProfile,startFactWorld, WORLD_ARTICLE, WORLD_TEXT, worldResponder } from '../lib/servers';
+import {
+  type FactWorld,
+  LATENCY_PROFILES,
+  type LatencyProfile,
+  startFactWorld,
+  WORLD_ARTICLE,
+  WORLD_TEXT,
+  worldResponder,
+} from '../lib/servers';
 import { runBaseline } from './baseline';
 import { factlightCallGraph } from './call-graph';
 import { idealSchedule } from './ideal-schedule';
-import { type LoggedCall,loggingResponder } from './model-call-log';
+import { type LoggedCall, loggingResponder } from './model-call-log';
 
 export const LATENCY = { model: 800, search: 300, page: 200 } as const;
 
@@ -54,8 +62,24 @@ interface Figures {
 function settingsFor(world: FactWorld): Settings {
   return {
     ...DEFAULT_SETTINGS,
-    model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    model: {
+      preset: 'custom',
+      profiles: {
+        custom: {
+          baseUrl: world.model.baseUrl,
+          apiKey: '',
+          fastModel: 'fake-fast',
+          strongModel: 'fake-strong',
+          embeddingModel: '',
+          structuredOutput: 'json_schema',
+        },
+      },
+    },
+    search: {
+      ...DEFAULT_SETTINGS.search,
+      wikipedia: { enabled: false },
+      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+    },
     evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
   };
 }
@@ -67,7 +91,11 @@ function setLatency(world: FactWorld, profile: LatencyProfile, scale: number): v
   for (const site of world.sites.values()) site.faults.latency(LATENCY.page * scale);
 }
 
-const counts = (world: FactWorld) => ({ model: world.model.requests.length, search: world.searxng.requests.length, page: [...world.sites.values()].reduce((n, s) => n + s.requests.length, 0) });
+const counts = (world: FactWorld) => ({
+  model: world.model.requests.length,
+  search: world.searxng.requests.length,
+  page: [...world.sites.values()].reduce((n, s) => n + s.requests.length, 0),
+});
 
 /** Factlight and the baseline on one input under one profile, figures unscaled. */
 async function measure(world: FactWorld, profile: LatencyProfile, scale: number, text: string) {
@@ -86,7 +114,8 @@ async function measure(world: FactWorld, profile: LatencyProfile, scale: number,
   const onEvent = (event: PipelineEvent) => {
     if (event.type === 'claims' && firstClaim < 0) firstClaim = performance.now() - started;
     // A verdict is there once saved, early (from the stances) or with its explanation, whichever is first.
-    if ((event.type === 'verdict' || event.type === 'assessment') && firstVerdict < 0) firstVerdict = performance.now() - started;
+    if ((event.type === 'verdict' || event.type === 'assessment') && firstVerdict < 0)
+      firstVerdict = performance.now() - started;
     if (event.type === 'assessment' && firstExplained < 0) firstExplained = performance.now() - started;
   };
   const result = await runCheck(text, deps, { ...options, onEvent });
@@ -94,7 +123,11 @@ async function measure(world: FactWorld, profile: LatencyProfile, scale: number,
   const after = counts(world);
   const graph = factlightCallGraph(result, log, profile, { searchesPerClaim: 1 });
   const schedule = idealSchedule(graph, LATENCY, limits);
-  if (process.env.BENCH_DEBUG) for (const call of graph) console.log(`${call.id.padEnd(40)} ${(schedule.start.get(call.id)! / 1000).toFixed(2)} → ${(schedule.finish.get(call.id)! / 1000).toFixed(2)}`);
+  if (process.env.BENCH_DEBUG)
+    for (const call of graph)
+      console.log(
+        `${call.id.padEnd(40)} ${(schedule.start.get(call.id)! / 1000).toFixed(2)} → ${(schedule.finish.get(call.id)! / 1000).toFixed(2)}`,
+      );
   const ours: Figures = {
     wall: wall / scale,
     bound: schedule.makespan,
@@ -141,7 +174,10 @@ export async function benchPipeline(): Promise<{ lines: string[]; ok: boolean }>
     // One unmeasured check first, without latencies, so module loading and JIT warm-up are not counted
     // against whichever profile happens to run first.
     world.model.respondWith(worldResponder);
-    const warm = createPipelineDeps(settingsFor(world), { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+    const warm = createPipelineDeps(settingsFor(world), {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+    });
     await runCheck(WORLD_TEXT, warm.deps, warm.options);
     for (const input of INPUTS) {
       for (const key of ['fixed', 'hosted', 'local'] as const) {
@@ -172,7 +208,10 @@ export async function benchPipeline(): Promise<{ lines: string[]; ok: boolean }>
         }
         if (key === 'fixed') {
           const before = OUTPUT_TOKENS_BEFORE[input.key] ?? 0;
-          checks.push([`${input.key}: output tokens ${ours.completionTokens} <= ${before} before streaming`, ours.completionTokens <= before]);
+          checks.push([
+            `${input.key}: output tokens ${ours.completionTokens} <= ${before} before streaming`,
+            ours.completionTokens <= before,
+          ]);
           const callGain = base.modelCalls / ours.modelCalls;
           const wallGain = base.wall / ours.wall;
           checks.push([`${tag}: model calls ${callGain.toFixed(1)}x fewer than baseline (>= 3x)`, callGain >= 3]);
@@ -186,9 +225,14 @@ export async function benchPipeline(): Promise<{ lines: string[]; ok: boolean }>
           const cachedWall = performance.now() - started;
           const after = counts(world);
           const requests = after.model - before.model + after.search - before.search + after.page - before.page;
-          const same = JSON.stringify(cached.assessments.map((a) => a.verdict).sort()) === JSON.stringify(result.assessments.map((a) => a.verdict).sort());
+          const same =
+            JSON.stringify(cached.assessments.map((a) => a.verdict).sort()) ===
+            JSON.stringify(result.assessments.map((a) => a.verdict).sort());
           lines.push(`  cached re-run           ${cachedWall.toFixed(1)} ms, ${requests} requests`);
-          checks.push([`cached re-run ${cachedWall.toFixed(0)} ms < 100 ms with ${requests} requests (0), same verdicts`, cachedWall < 100 && requests === 0 && same]);
+          checks.push([
+            `cached re-run ${cachedWall.toFixed(0)} ms < 100 ms with ${requests} requests (0), same verdicts`,
+            cachedWall < 100 && requests === 0 && same,
+          ]);
         }
       }
     }

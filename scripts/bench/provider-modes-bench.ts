@@ -11,7 +11,7 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../lib/settings/schema';
-import { type FactWorld,startFactWorld, WORLD_TEXT } from '../lib/servers';
+import { type FactWorld, startFactWorld, WORLD_TEXT } from '../lib/servers';
 import { PROVIDER_MODES, type ProviderRules } from '../lib/servers/provider-rules';
 
 interface Row {
@@ -22,23 +22,49 @@ interface Row {
   result: CheckResult;
 }
 
-async function checkOn(label: string, models: string, provider: ProviderRules | undefined, preset: Settings['model']['preset'], fast: string, strong: string): Promise<Row> {
+async function checkOn(
+  label: string,
+  models: string,
+  provider: ProviderRules | undefined,
+  preset: Settings['model']['preset'],
+  fast: string,
+  strong: string,
+): Promise<Row> {
   const world: FactWorld = await startFactWorld(provider ? { provider } : {});
   try {
     let refused = 0;
     const counting: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if (String(input instanceof Request ? input.url : input).startsWith(world.model.baseUrl) && response.status >= 400) refused += 1;
+      if (
+        String(input instanceof Request ? input.url : input).startsWith(world.model.baseUrl) &&
+        response.status >= 400
+      )
+        refused += 1;
       return response;
     };
-    const profile: ModelProfile = { baseUrl: world.model.baseUrl, apiKey: 'sk-bench', fastModel: fast, strongModel: strong, embeddingModel: '', structuredOutput: provider ? 'auto' : 'json_schema' };
+    const profile: ModelProfile = {
+      baseUrl: world.model.baseUrl,
+      apiKey: 'sk-bench',
+      fastModel: fast,
+      strongModel: strong,
+      embeddingModel: '',
+      structuredOutput: provider ? 'auto' : 'json_schema',
+    };
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
       model: { preset, profiles: { [preset]: profile } },
-      search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+      search: {
+        ...DEFAULT_SETTINGS.search,
+        wikipedia: { enabled: false },
+        searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+      },
       evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
     };
-    const { deps, options } = createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache(), fetch: counting });
+    const { deps, options } = createPipelineDeps(settings, {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+      fetch: counting,
+    });
     const before = world.model.requests.length;
     const result = await runCheck(WORLD_TEXT, deps, options);
     return { label, models, calls: world.model.requests.length - before, refused, result };
@@ -50,8 +76,20 @@ async function checkOn(label: string, models: string, provider: ProviderRules | 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
 export async function benchProviderModes(): Promise<{ lines: string[]; ok: boolean }> {
-  const rows: Row[] = [await checkOn('today (lenient)', 'fake-fast / fake-strong', undefined, 'custom', 'fake-fast', 'fake-strong')];
-  for (const mode of PROVIDER_MODES) rows.push(await checkOn(mode.id, `${mode.fastModel} / ${mode.strongModel}`, mode.rules(), mode.preset, mode.fastModel, mode.strongModel));
+  const rows: Row[] = [
+    await checkOn('today (lenient)', 'fake-fast / fake-strong', undefined, 'custom', 'fake-fast', 'fake-strong'),
+  ];
+  for (const mode of PROVIDER_MODES)
+    rows.push(
+      await checkOn(
+        mode.id,
+        `${mode.fastModel} / ${mode.strongModel}`,
+        mode.rules(),
+        mode.preset,
+        mode.fastModel,
+        mode.strongModel,
+      ),
+    );
   const today = rows[0]!.result.usage.total;
   const todayTokens = today.promptTokens + today.completionTokens;
   const lines = [
@@ -62,10 +100,15 @@ export async function benchProviderModes(): Promise<{ lines: string[]; ok: boole
   for (const row of rows) {
     const usage = row.result.usage.total;
     const total = usage.promptTokens + usage.completionTokens;
-    const delta = row === rows[0] ? '' : `${total >= todayTokens ? '+' : ''}${Math.round(((total - todayTokens) / todayTokens) * 100)}%`;
+    const delta =
+      row === rows[0]
+        ? ''
+        : `${total >= todayTokens ? '+' : ''}${Math.round(((total - todayTokens) / todayTokens) * 100)}%`;
     const complete = row.result.warnings.length === 0 && row.result.assessments.length > 0;
     if (!complete) ok = false;
-    lines.push(`${row.label.padEnd(16)}${pad(row.calls, 6)}${pad(row.refused, 8)}${pad(usage.promptTokens, 8)}${pad(usage.completionTokens, 8)}${pad(usage.reasoningTokens ?? 0, 10)}${pad(total, 8)}${pad(delta, 9)}  ${row.models}${complete ? '' : '  (INCOMPLETE)'}`);
+    lines.push(
+      `${row.label.padEnd(16)}${pad(row.calls, 6)}${pad(row.refused, 8)}${pad(usage.promptTokens, 8)}${pad(usage.completionTokens, 8)}${pad(usage.reasoningTokens ?? 0, 10)}${pad(total, 8)}${pad(delta, 9)}  ${row.models}${complete ? '' : '  (INCOMPLETE)'}`,
+    );
   }
   lines.push(`Every mode completes the check: ${ok ? 'OK' : 'MISS'}`);
   return { lines, ok };

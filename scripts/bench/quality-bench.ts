@@ -8,7 +8,7 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
-import { type FactWorld,startFactWorld, startWebServer, WORLD_TEXT } from '../lib/servers';
+import { type FactWorld, startFactWorld, startWebServer, WORLD_TEXT } from '../lib/servers';
 import { LATENCY } from './pipeline-bench';
 
 const LINKS = 20;
@@ -17,8 +17,24 @@ const LINK_LATENCY_MS = 300;
 function worldSettings(world: FactWorld, checking: Partial<Settings['checking']> = {}): Settings {
   return {
     ...DEFAULT_SETTINGS,
-    model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    model: {
+      preset: 'custom',
+      profiles: {
+        custom: {
+          baseUrl: world.model.baseUrl,
+          apiKey: '',
+          fastModel: 'fake-fast',
+          strongModel: 'fake-strong',
+          embeddingModel: '',
+          structuredOutput: 'json_schema',
+        },
+      },
+    },
+    search: {
+      ...DEFAULT_SETTINGS.search,
+      wikipedia: { enabled: false },
+      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+    },
     evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
     checking: { ...DEFAULT_SETTINGS.checking, archiveLookup: false, ...checking },
   };
@@ -33,12 +49,22 @@ export async function benchLinkAudit(): Promise<{ lines: string[]; ok: boolean }
     world.model.faults.latency(LATENCY.model);
     world.searxng.faults.latency(LATENCY.search);
     site.faults.latency(LINK_LATENCY_MS);
-    const paragraph = 'Marie Curie won two Nobel Prizes, in physics in 1903 and in chemistry in 1911, and she remains the only person to win Nobel Prizes in two different sciences.';
-    for (let i = 0; i < LINKS; i++) site.route(`/source-${i}`, { body: `<!doctype html><html><head><title>Source ${i}</title></head><body><article><h1>Source ${i}</h1><p>${paragraph}</p><p>${paragraph}</p><p>${paragraph}</p></article></body></html>` });
+    const paragraph =
+      'Marie Curie won two Nobel Prizes, in physics in 1903 and in chemistry in 1911, and she remains the only person to win Nobel Prizes in two different sciences.';
+    for (let i = 0; i < LINKS; i++)
+      site.route(`/source-${i}`, {
+        body: `<!doctype html><html><head><title>Source ${i}</title></head><body><article><h1>Source ${i}</h1><p>${paragraph}</p><p>${paragraph}</p><p>${paragraph}</p></article></body></html>`,
+      });
     // One sentence whose claims the world knows, citing 20 pages: the audit runs beside the check.
     const text = `Marie Curie won two Nobel Prizes, in physics and in chemistry. Sources: ${Array.from({ length: LINKS }, (_, i) => `${site.origin}/source-${i}`).join(' ')}`;
-    const { deps, options } = createPipelineDeps(worldSettings(world), { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
-    const { deps: offDeps, options: offOptions } = createPipelineDeps(worldSettings(world, { auditLinks: false }), { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+    const { deps, options } = createPipelineDeps(worldSettings(world), {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+    });
+    const { deps: offDeps, options: offOptions } = createPipelineDeps(worldSettings(world, { auditLinks: false }), {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+    });
 
     const offStarted = performance.now();
     await runCheck(text, offDeps, offOptions);
@@ -47,7 +73,10 @@ export async function benchLinkAudit(): Promise<{ lines: string[]; ok: boolean }
     const before = { model: world.model.requests.length, pages: site.requests.length };
     const started = performance.now();
     let auditDone = 0;
-    const result = await runCheck(text, deps, { ...options, onEvent: (event) => void (event.type === 'links' && (auditDone = performance.now() - started)) });
+    const result = await runCheck(text, deps, {
+      ...options,
+      onEvent: (event) => void (event.type === 'links' && (auditDone = performance.now() - started)),
+    });
     const wall = performance.now() - started;
     const pages = site.requests.length - before.pages;
     const judged = result.links.filter((link) => link.relevant !== null).length;
@@ -61,7 +90,10 @@ export async function benchLinkAudit(): Promise<{ lines: string[]; ok: boolean }
       `  check wall time         ${s(wall)} with the audit, ${s(offWall)} without (+${s(Math.max(0, wall - offWall))})`,
       `  fetching links one by one would take ${s(serial)} before judging`,
     ];
-    return { lines, ok: result.links.length === LINKS && pages === LINKS && (result.usage.byStage.links?.calls ?? 0) === 1 };
+    return {
+      lines,
+      ok: result.links.length === LINKS && pages === LINKS && (result.usage.byStage.links?.calls ?? 0) === 1,
+    };
   } finally {
     await Promise.all([world.close(), site.close()]);
   }
@@ -74,10 +106,19 @@ export async function benchThorough(): Promise<{ lines: string[]; ok: boolean }>
     world.searxng.faults.latency(LATENCY.search);
     for (const site of world.sites.values()) site.faults.latency(LATENCY.page);
     const run = async (mode: 'fast' | 'thorough') => {
-      const { deps, options } = createPipelineDeps(worldSettings(world, { mode }), { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+      const { deps, options } = createPipelineDeps(worldSettings(world, { mode }), {
+        extractor: createLinkedomExtractor(),
+        cache: createMemoryCache(),
+      });
       const started = performance.now();
       const result = await runCheck(WORLD_TEXT, deps, options);
-      return { wall: performance.now() - started, calls: result.usage.total.calls, tokens: result.usage.total.promptTokens + result.usage.total.completionTokens, debate: result.usage.byStage.debate?.calls ?? 0, refined: result.refinements.length };
+      return {
+        wall: performance.now() - started,
+        calls: result.usage.total.calls,
+        tokens: result.usage.total.promptTokens + result.usage.total.completionTokens,
+        debate: result.usage.byStage.debate?.calls ?? 0,
+        refined: result.refinements.length,
+      };
     };
     const fast = await run('fast');
     const thorough = await run('thorough');

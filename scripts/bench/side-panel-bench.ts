@@ -59,13 +59,19 @@ async function timeToRender(page: Page, url: string, ready: Ready): Promise<numb
       const w = window as { __renderedAt?: number };
       if (w.__renderedAt !== undefined) return;
       const found = Array.from(document.querySelectorAll(condition.selector));
-      if (found.length >= condition.min && (!condition.also || document.querySelector(condition.also)) && (!condition.text || found.every((el) => el.textContent?.includes(condition.text!)))) {
+      if (
+        found.length >= condition.min &&
+        (!condition.also || document.querySelector(condition.also)) &&
+        (!condition.text || found.every((el) => el.textContent?.includes(condition.text!)))
+      ) {
         w.__renderedAt = performance.now();
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });
   }, ready);
   await page.goto(url);
-  await page.waitForFunction(() => (window as { __renderedAt?: number }).__renderedAt !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as { __renderedAt?: number }).__renderedAt !== undefined, undefined, {
+    timeout: 30_000,
+  });
   return page.evaluate(() => (window as { __renderedAt?: number }).__renderedAt!);
 }
 
@@ -79,7 +85,11 @@ async function timeAfterAction(page: Page, action: Action, ready: Ready): Promis
         const start = performance.now();
         const observer = new MutationObserver(() => {
           const found = Array.from(document.querySelectorAll(condition.selector));
-          if (found.length >= condition.min && (!condition.also || document.querySelector(condition.also)) && (!condition.text || found.every((el) => el.textContent?.includes(condition.text!)))) {
+          if (
+            found.length >= condition.min &&
+            (!condition.also || document.querySelector(condition.also)) &&
+            (!condition.text || found.every((el) => el.textContent?.includes(condition.text!)))
+          ) {
             observer.disconnect();
             resolve(performance.now() - start);
           }
@@ -104,7 +114,13 @@ export async function benchSidePanel(): Promise<{ lines: string[]; ok: boolean }
     await setup.getByTestId('sidepanel-ready').or(setup.getByTestId('setup-needed')).first().waitFor();
     const big = largeCheck('bench-large', CLAIMS, EVIDENCE_PER_CLAIM);
     const history = Array.from({ length: HISTORY - 1 }, (_, i) => historyCheck(`bench-h${i}`, i + 1));
-    await seed(setup, { checks: [big.check, ...history], sentences: big.sentences, claims: big.claims, evidence: big.evidence, revisions: big.revisions });
+    await seed(setup, {
+      checks: [big.check, ...history],
+      sentences: big.sentences,
+      claims: big.claims,
+      evidence: big.evidence,
+      revisions: big.revisions,
+    });
     await setup.close();
 
     const renders: number[] = [];
@@ -113,12 +129,40 @@ export async function benchSidePanel(): Promise<{ lines: string[]; ok: boolean }
     const searches: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const page = await browser.context.newPage();
-      renders.push(await timeToRender(page, `chrome-extension://${browser.extensionId}/sidepanel.html?check=bench-large`, { selector: '[data-testid="span"]', min: CLAIMS, also: '[data-testid="overall-score"]' }));
-      opens.push(await timeAfterAction(page, { click: '[data-testid="tab-history"]' }, { selector: '[data-testid="history-item"]', min: 6 }));
-      searches.push(await timeAfterAction(page, { type: { selector: '[data-testid="history-search"]', value: 'river 42' } }, { selector: '[data-testid="history-item"]', min: 1, text: 'river 42' }));
+      renders.push(
+        await timeToRender(page, `chrome-extension://${browser.extensionId}/sidepanel.html?check=bench-large`, {
+          selector: '[data-testid="span"]',
+          min: CLAIMS,
+          also: '[data-testid="overall-score"]',
+        }),
+      );
+      opens.push(
+        await timeAfterAction(
+          page,
+          { click: '[data-testid="tab-history"]' },
+          { selector: '[data-testid="history-item"]', min: 6 },
+        ),
+      );
+      searches.push(
+        await timeAfterAction(
+          page,
+          { type: { selector: '[data-testid="history-search"]', value: 'river 42' } },
+          { selector: '[data-testid="history-item"]', min: 1, text: 'river 42' },
+        ),
+      );
       // Opening the large check from the history of an already open panel: rendering alone.
-      await timeAfterAction(page, { type: { selector: '[data-testid="history-search"]', value: 'landmark' } }, { selector: '[data-testid="history-item"]', min: 1, text: 'Landmark' });
-      inPanel.push(await timeAfterAction(page, { click: '[data-testid="history-item"]' }, { selector: '[data-testid="span"]', min: CLAIMS, also: '[data-testid="overall-score"]' }));
+      await timeAfterAction(
+        page,
+        { type: { selector: '[data-testid="history-search"]', value: 'landmark' } },
+        { selector: '[data-testid="history-item"]', min: 1, text: 'Landmark' },
+      );
+      inPanel.push(
+        await timeAfterAction(
+          page,
+          { click: '[data-testid="history-item"]' },
+          { selector: '[data-testid="span"]', min: CLAIMS, also: '[data-testid="overall-score"]' },
+        ),
+      );
       await page.close();
     }
     const cold = median(renders);

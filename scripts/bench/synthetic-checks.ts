@@ -27,16 +27,44 @@ export function largeCheck(id: string, claimCount: number, evidencePerClaim: num
     const first = `Landmark ${s} was completed in ${1800 + (s % 200)}`;
     const second = `it is ${100 + s} metres tall`;
     const text = `${first} and ${second}.`;
-    sentences.push({ id: `${id}:s${s}`, checkId: id, index: s, start: offset, end: offset + text.length, text, kind: 'prose' });
-    for (const [k, claimText, start] of [[0, first, offset], [1, second, offset + first.length + 5]] as const) {
+    sentences.push({
+      id: `${id}:s${s}`,
+      checkId: id,
+      index: s,
+      start: offset,
+      end: offset + text.length,
+      text,
+      kind: 'prose',
+    });
+    for (const [k, claimText, start] of [
+      [0, first, offset],
+      [1, second, offset + first.length + 5],
+    ] as const) {
       const claimId = `c${s}-${k}`;
-      const judgements = Array.from({ length: evidencePerClaim }, (_, e) => ({ evidenceId: `${claimId}:e${e}`, stance: STANCES[(s + k + e) % 4]!, rationale: `Passage ${e} about landmark ${s}.` }));
+      const judgements = Array.from({ length: evidencePerClaim }, (_, e) => ({
+        evidenceId: `${claimId}:e${e}`,
+        stance: STANCES[(s + k + e) % 4]!,
+        rationale: `Passage ${e} about landmark ${s}.`,
+      }));
       claims.push({
         id: `${id}:${claimId}`,
         checkId: id,
-        claim: { id: claimId, sentenceIndex: s, text: claimText, span: { start, end: start + claimText.length }, anchored: true, checkWorthy: true },
+        claim: {
+          id: claimId,
+          sentenceIndex: s,
+          text: claimText,
+          span: { start, end: start + claimText.length },
+          anchored: true,
+          checkWorthy: true,
+        },
         queries: { claimId, query: claimText, question: `Is it true that ${claimText}?` },
-        assessment: { claimId, verdict: 'disputed', judgements, explanation: `Sources disagree [1] [2].`, citedEvidenceIds: judgements.map((j) => j.evidenceId) },
+        assessment: {
+          claimId,
+          verdict: 'disputed',
+          judgements,
+          explanation: `Sources disagree [1] [2].`,
+          citedEvidenceIds: judgements.map((j) => j.evidenceId),
+        },
       });
       for (let e = 0; e < evidencePerClaim; e++) {
         const host = `site${(s + e) % 40}.example`;
@@ -44,7 +72,20 @@ export function largeCheck(id: string, claimCount: number, evidencePerClaim: num
           id: `${id}:${claimId}:e${e}`,
           checkId: id,
           claimId,
-          evidence: { id: `${claimId}:e${e}`, claimId, passage: `Landmark ${s} is described here: it was completed in ${1800 + ((s + e) % 200)} and is ${100 + s + e} metres tall, according to the records kept by the city.`, origin: 'page', source: { url: `https://${host}/landmark-${s}`, host, title: `Landmark ${s} — ${host}`, provider: 'searxng', sourceType: TYPES[(s + e) % TYPES.length]!, publishedAt: '2024-03-01' } },
+          evidence: {
+            id: `${claimId}:e${e}`,
+            claimId,
+            passage: `Landmark ${s} is described here: it was completed in ${1800 + ((s + e) % 200)} and is ${100 + s + e} metres tall, according to the records kept by the city.`,
+            origin: 'page',
+            source: {
+              url: `https://${host}/landmark-${s}`,
+              host,
+              title: `Landmark ${s} — ${host}`,
+              provider: 'searxng',
+              sourceType: TYPES[(s + e) % TYPES.length]!,
+              publishedAt: '2024-03-01',
+            },
+          },
         });
       }
     }
@@ -52,12 +93,47 @@ export function largeCheck(id: string, claimCount: number, evidencePerClaim: num
     offset += text.length + 1;
   }
   const text = parts.join(' ');
-  const revisions: RevisionRecord[] = sentences.slice(0, 20).map((sentence) => ({ id: `${id}:r${sentence.index}`, checkId: id, revision: { sentenceIndex: sentence.index, original: sentence.text, revised: sentence.text.replace('metres', 'meters'), changes: [{ from: 'metres', to: 'meters', evidenceIds: [`c${sentence.index}-1:e0`] }] } }));
+  const revisions: RevisionRecord[] = sentences
+    .slice(0, 20)
+    .map((sentence) => ({
+      id: `${id}:r${sentence.index}`,
+      checkId: id,
+      revision: {
+        sentenceIndex: sentence.index,
+        original: sentence.text,
+        revised: sentence.text.replace('metres', 'meters'),
+        changes: [{ from: 'metres', to: 'meters', evidenceIds: [`c${sentence.index}-1:e0`] }],
+      },
+    }));
   const check = historyCheck(id, 0, text);
-  return { check: { ...check, status: 'done', claimsChecked: claimCount, claimsTotal: claimCount, score: 0.5, band: 'orange', progress: { sentences: sentences.length, claims: claimCount, checkWorthy: claimCount, verdicts: claimCount, evidence: evidence.length } }, sentences, claims, evidence, revisions };
+  return {
+    check: {
+      ...check,
+      status: 'done',
+      claimsChecked: claimCount,
+      claimsTotal: claimCount,
+      score: 0.5,
+      band: 'orange',
+      progress: {
+        sentences: sentences.length,
+        claims: claimCount,
+        checkWorthy: claimCount,
+        verdicts: claimCount,
+        evidence: evidence.length,
+      },
+    },
+    sentences,
+    claims,
+    evidence,
+    revisions,
+  };
 }
 
-export function historyCheck(id: string, index: number, text = `Check number ${index}: the river ${index % 97} flows through city ${index % 13}.`): CheckRecord {
+export function historyCheck(
+  id: string,
+  index: number,
+  text = `Check number ${index}: the river ${index % 97} flows through city ${index % 13}.`,
+): CheckRecord {
   const site = `news${index % 50}.example`;
   return {
     id,

@@ -34,7 +34,8 @@ export const STORE_SAFE_REWRITES: SourceRewrite[] = [
   {
     module: '/@mozilla/readability/Readability.js',
     find: 'tmp.innerHTML = noscript.innerHTML;',
-    replace: 'tmp.replaceChildren.apply(tmp, Array.from(noscript.childNodes, function (node) { return node.cloneNode(true); }));',
+    replace:
+      'tmp.replaceChildren.apply(tmp, Array.from(noscript.childNodes, function (node) { return node.cloneNode(true); }));',
     count: 1,
     why: 'Lazy images in <noscript> are unwrapped from their parsed nodes, not by re-parsing HTML (Factlight extracts text; images are dropped anyway).',
   },
@@ -50,7 +51,7 @@ export const STORE_SAFE_REWRITES: SourceRewrite[] = [
     find: 'const F = Function;\n        new F("");\n        return true;',
     replace: 'return false;',
     count: 1,
-    why: "zod probes for eval to compile fast parsers; extension pages forbid eval by CSP (the probe only logs a violation), so it is known to be off.",
+    why: 'zod probes for eval to compile fast parsers; extension pages forbid eval by CSP (the probe only logs a violation), so it is known to be off.',
   },
 ];
 
@@ -65,13 +66,17 @@ export function storeSafeBundles(rewrites: SourceRewrite[] = STORE_SAFE_REWRITES
     enforce: 'pre',
     transform(code, id) {
       const path = id.split('?')[0]!.replaceAll('\\', '/');
-      const mine = rewrites.filter((rewrite) => path.endsWith(rewrite.module) || path.includes(`/node_modules${rewrite.module}`));
+      const mine = rewrites.filter(
+        (rewrite) => path.endsWith(rewrite.module) || path.includes(`/node_modules${rewrite.module}`),
+      );
       if (mine.length === 0) return null;
       let out = code;
       for (const rewrite of mine) {
         const found = occurrences(out, rewrite.find);
         if (found !== rewrite.count) {
-          throw new Error(`store-safe-bundles: expected ${rewrite.count} × ${JSON.stringify(rewrite.find)} in ${path}, found ${found}. The library changed: review scripts/build/store-safe-bundles.ts.`);
+          throw new Error(
+            `store-safe-bundles: expected ${rewrite.count} × ${JSON.stringify(rewrite.find)} in ${path}, found ${found}. The library changed: review scripts/build/store-safe-bundles.ts.`,
+          );
         }
         out = out.split(rewrite.find).join(rewrite.replace);
       }

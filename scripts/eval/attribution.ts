@@ -22,7 +22,7 @@ import type { ModelCallContext } from '../../lib/core/model/structured-call';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import { attributeCitations } from '../../lib/core/quality/explanations/attribute-citations';
 import { f1 } from '../../lib/core/quality/explanations/attribution-metrics';
-import { type CitedSentence,maskCitations } from '../../lib/core/quality/explanations/cited-sentences';
+import { type CitedSentence, maskCitations } from '../../lib/core/quality/explanations/cited-sentences';
 import { NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
 import { pipelineFromEnv } from '../lib/env-settings';
 import { InputError, resolveEvalData } from '../lib/eval-data';
@@ -70,8 +70,14 @@ export function parsePassage(passage: string): Map<number, string> {
 
 /** Loads one generator's explanations with the gold chains, in file order. */
 export function loadFcexp(dir: string, generator: string, limit?: number): FcexpItem[] {
-  const data = JSON.parse(readFileSync(join(dir, 'TransExp_data', `${generator}_full_data.json`), 'utf8')) as Record<string, RawItem>;
-  const mapping = JSON.parse(readFileSync(join(dir, 'claim_chain_mapping.json'), 'utf8')) as Record<string, { chain: Record<string, number[]> }>;
+  const data = JSON.parse(readFileSync(join(dir, 'TransExp_data', `${generator}_full_data.json`), 'utf8')) as Record<
+    string,
+    RawItem
+  >;
+  const mapping = JSON.parse(readFileSync(join(dir, 'claim_chain_mapping.json'), 'utf8')) as Record<
+    string,
+    { chain: Record<string, number[]> }
+  >;
   const items = Object.entries(data).map(([claimId, raw]) => ({
     claimId,
     claim: raw.claim,
@@ -104,7 +110,17 @@ export interface CitationCounts {
 
 /** (a): the explanations' citations against the gold chains, no model. */
 export function citationCounts(items: readonly FcexpItem[]): CitationCounts {
-  const counts: CitationCounts = { claims: 0, citing: 0, citations: 0, citationsInGold: 0, outOfRange: 0, goldSentences: 0, goldCited: 0, bestChainSentences: 0, bestChainCited: 0 };
+  const counts: CitationCounts = {
+    claims: 0,
+    citing: 0,
+    citations: 0,
+    citationsInGold: 0,
+    outOfRange: 0,
+    goldSentences: 0,
+    goldCited: 0,
+    bestChainSentences: 0,
+    bestChainCited: 0,
+  };
   for (const item of items) {
     const gold = goldSet(item);
     const pairs = item.sentences.flatMap((sentence) => sentence.citations);
@@ -148,13 +164,29 @@ export interface RecoveryCounts {
  * model's own concurrency limit applies). A failed explanation is counted as not attributed and reported
  * to `onError`; it adds nothing to the other counts.
  */
-export async function recoveryCounts(ctx: ModelCallContext, items: readonly FcexpItem[], onError: (claimId: string, error: unknown) => void = () => {}): Promise<RecoveryCounts> {
-  const counts: RecoveryCounts = { explanations: items.length, attributed: 0, citations: 0, supported: 0, recoveredPairs: 0, recoveredPairsCited: 0, recoveredPassages: 0, recoveredInGold: 0, goldSentences: 0 };
+export async function recoveryCounts(
+  ctx: ModelCallContext,
+  items: readonly FcexpItem[],
+  onError: (claimId: string, error: unknown) => void = () => {},
+): Promise<RecoveryCounts> {
+  const counts: RecoveryCounts = {
+    explanations: items.length,
+    attributed: 0,
+    citations: 0,
+    supported: 0,
+    recoveredPairs: 0,
+    recoveredPairsCited: 0,
+    recoveredPassages: 0,
+    recoveredInGold: 0,
+    goldSentences: 0,
+  };
   await Promise.all(
     items.map(async (item) => {
       let result;
       try {
-        result = (await attributeCitations(ctx, [{ id: item.claimId, sentences: item.sentences, passages: item.passage }])).get(item.claimId);
+        result = (
+          await attributeCitations(ctx, [{ id: item.claimId, sentences: item.sentences, passages: item.passage }])
+        ).get(item.claimId);
       } catch (error) {
         onError(item.claimId, error);
         return;
@@ -167,7 +199,9 @@ export async function recoveryCounts(ctx: ModelCallContext, items: readonly Fcex
       counts.goldSentences += gold.size;
       if (result.recovered) {
         counts.recoveredPairs += result.recovered.length;
-        counts.recoveredPairsCited += result.recovered.filter((pair) => item.sentences[pair.sentenceIndex]?.citations.includes(pair.citation)).length;
+        counts.recoveredPairsCited += result.recovered.filter((pair) =>
+          item.sentences[pair.sentenceIndex]?.citations.includes(pair.citation),
+        ).length;
         const passages = new Set(result.recovered.map((pair) => pair.citation));
         counts.recoveredPassages += passages.size;
         counts.recoveredInGold += [...passages].filter((n) => gold.has(n)).length;
@@ -178,7 +212,8 @@ export async function recoveryCounts(ctx: ModelCallContext, items: readonly Fcex
 }
 
 const fmt = (value: number | null) => (value === null ? '  n/a' : value.toFixed(3));
-const prf = (p: number | null, r: number | null) => `P ${fmt(p)}  R ${fmt(r)}  F1 ${fmt(p === null || r === null ? null : f1(p, r))}`;
+const prf = (p: number | null, r: number | null) =>
+  `P ${fmt(p)}  R ${fmt(r)}  F1 ${fmt(p === null || r === null ? null : f1(p, r))}`;
 
 export function formatCitationCounts(generator: string, c: CitationCounts): string {
   const p = ratio(c.citationsInGold, c.citations);
@@ -194,7 +229,14 @@ function formatRecoveryCounts(generator: string, c: RecoveryCounts): string {
 export function modelContextFromEnv(env: NodeJS.ProcessEnv = process.env): ModelCallContext {
   try {
     const { deps, options } = pipelineFromEnv(env);
-    return { model: deps.model, clock: deps.clock, meter: new UsageMeter(), cacheTtlMs: options.modelCacheTtlMs, ...(deps.cache ? { cache: deps.cache } : {}), ...(deps.modelNames ? { modelNames: deps.modelNames } : {}) };
+    return {
+      model: deps.model,
+      clock: deps.clock,
+      meter: new UsageMeter(),
+      cacheTtlMs: options.modelCacheTtlMs,
+      ...(deps.cache ? { cache: deps.cache } : {}),
+      ...(deps.modelNames ? { modelNames: deps.modelNames } : {}),
+    };
   } catch (error) {
     if (!(error instanceof NotConfiguredError)) throw error;
     throw new NotConfiguredError(`--model-from-env needs a model endpoint: ${error.message}`);
@@ -202,8 +244,20 @@ export function modelContextFromEnv(env: NodeJS.ProcessEnv = process.env): Model
 }
 
 /** Runs the evaluation; `env` and `log` are parameters so tests can drive it against the loopback model. */
-export async function run(args: string[], env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<void> {
-  const { values } = parseArgs({ args, options: { data: { type: 'string' }, 'model-from-env': { type: 'boolean' }, limit: { type: 'string' }, generators: { type: 'string' } } });
+export async function run(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      data: { type: 'string' },
+      'model-from-env': { type: 'boolean' },
+      limit: { type: 'string' },
+      generators: { type: 'string' },
+    },
+  });
   const data = resolveEvalData(values.data, {
     evalName: 'attribution',
     what: 'the Transparent-FCExp data (a folder with claim_chain_mapping.json and TransExp_data/)',
@@ -211,9 +265,15 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env, 
     contains: ['claim_chain_mapping.json', 'TransExp_data'],
   });
   const known = availableGenerators(data);
-  const generators = values.generators ? values.generators.split(',').map((name) => name.trim()).filter(Boolean) : known;
+  const generators = values.generators
+    ? values.generators
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : known;
   const unknown = generators.filter((name) => !known.includes(name));
-  if (unknown.length > 0) throw new InputError(`Unknown generator(s) ${unknown.join(', ')}; available: ${known.join(', ')}`);
+  if (unknown.length > 0)
+    throw new InputError(`Unknown generator(s) ${unknown.join(', ')}; available: ${known.join(', ')}`);
   const limit = values.limit ? Number(values.limit) : undefined;
   const ctx = values['model-from-env'] ? modelContextFromEnv(env) : undefined;
   const sets = generators.map((generator) => ({ generator, items: loadFcexp(data, generator, limit) }));
@@ -226,7 +286,9 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env, 
   }
   log('(b) citation masking and recovery with the configured model');
   for (const { generator, items } of sets) {
-    const counts = await recoveryCounts(ctx, items, (claimId, error) => console.error(`${generator} ${claimId}: ${errorMessage(error)}`));
+    const counts = await recoveryCounts(ctx, items, (claimId, error) =>
+      console.error(`${generator} ${claimId}: ${errorMessage(error)}`),
+    );
     log(formatRecoveryCounts(generator, counts));
   }
   const usage = ctx.meter.snapshot().total;

@@ -40,7 +40,13 @@ export function convertFactcheckStance(jsonl: string): PassageItem[] {
   for (const row of parseJsonl(jsonl, { is: isStanceRow, expected: '{claim, evidence, stance}' })) {
     let item = byClaim.get(row.claim);
     if (!item) {
-      item = { id: `fcb-${String(byClaim.size + 1).padStart(4, '0')}`, claim: row.claim, passages: [], relevant: [], stances: [] };
+      item = {
+        id: `fcb-${String(byClaim.size + 1).padStart(4, '0')}`,
+        claim: row.claim,
+        passages: [],
+        relevant: [],
+        stances: [],
+      };
       byClaim.set(row.claim, item);
     }
     if (row.stance !== 'irrelevant') item.relevant.push(item.passages.length);

@@ -18,7 +18,7 @@ import { decodeHtml } from '../../lib/extract/charset';
 import { parseWithLinkedom } from '../../lib/extract/linkedom-extractor';
 import { extractArticle } from '../../lib/extract/readability-extract';
 import { InputError, resolveEvalData } from '../lib/eval-data';
-import { corpusScores, type PageCounts,pageCounts } from './shingle-metrics';
+import { corpusScores, type PageCounts, pageCounts } from './shingle-metrics';
 
 interface GroundTruthEntry {
   url: string;
@@ -95,7 +95,12 @@ function printTable(results: Result[], pageCount: number): void {
   console.log(`${'extractor'.padEnd(width)}  precision  recall  F1      ms/page`);
   for (const result of results) {
     const { precision, recall, f1 } = corpusScores(result.counts);
-    const cells = [precision.toFixed(3).padStart(9), recall.toFixed(3).padStart(6), f1.toFixed(3).padEnd(6), result.msPerPage.toFixed(1).padStart(7)];
+    const cells = [
+      precision.toFixed(3).padStart(9),
+      recall.toFixed(3).padStart(6),
+      f1.toFixed(3).padEnd(6),
+      result.msPerPage.toFixed(1).padStart(7),
+    ];
     console.log(`${result.name.padEnd(width)}  ${cells.join('  ')}`);
   }
 }
@@ -105,7 +110,10 @@ function printWorst(result: Result, pages: Page[], count: number): void {
   const rows = pages.map((page, i) => ({ page, c: result.counts[i] ?? { tp: 0, fp: 0, fn: 0 } }));
   const precision = (c: PageCounts): number => (c.tp + c.fp > 0 ? c.tp / (c.tp + c.fp) : 1);
   const recall = (c: PageCounts): number => (c.tp + c.fn > 0 ? c.tp / (c.tp + c.fn) : 1);
-  for (const [label, score] of [['precision', precision], ['recall', recall]] as const) {
+  for (const [label, score] of [
+    ['precision', precision],
+    ['recall', recall],
+  ] as const) {
     console.log(`\nlowest ${label} (${result.name}):`);
     for (const { page, c } of [...rows].sort((a, b) => score(a.c) - score(b.c)).slice(0, count)) {
       console.log(`  ${score(c).toFixed(3)}  ${page.id.slice(0, 12)}  ${page.url}`);

@@ -73,7 +73,16 @@ export function foldOf(id: string, folds: number): number {
  * For every item, the weights fitted on the other folds (items with the same `foldOf` are left out
  * together), so each item is scored by a model that never saw it.
  */
-export function crossValidatedWeights(items: ReadonlyArray<FitItem & { id: string }>, folds = 5, options: FitOptions = {}): number[][] {
-  const perFold = Array.from({ length: folds }, (_, f) => fitListwise(items.filter((item) => foldOf(item.id, folds) !== f), options));
+export function crossValidatedWeights(
+  items: ReadonlyArray<FitItem & { id: string }>,
+  folds = 5,
+  options: FitOptions = {},
+): number[][] {
+  const perFold = Array.from({ length: folds }, (_, f) =>
+    fitListwise(
+      items.filter((item) => foldOf(item.id, folds) !== f),
+      options,
+    ),
+  );
   return items.map((item) => perFold[foldOf(item.id, folds)] ?? []);
 }

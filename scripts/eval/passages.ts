@@ -45,9 +45,14 @@ import { parseArgs } from 'node:util';
 
 import { errorMessage } from '../../lib/core/errors';
 import { bm25Scores } from '../../lib/core/evidence/passages/bm25';
-import { type Fusion,orderByScore } from '../../lib/core/evidence/passages/fusion';
+import { type Fusion, orderByScore } from '../../lib/core/evidence/passages/fusion';
 import { lexicalScores, prepareQuery } from '../../lib/core/evidence/passages/lexical';
-import { combineFeatures, PASSAGE_FEATURES, passageFeatures, passageWeightVector } from '../../lib/core/evidence/passages/passage-features';
+import {
+  combineFeatures,
+  PASSAGE_FEATURES,
+  passageFeatures,
+  passageWeightVector,
+} from '../../lib/core/evidence/passages/passage-features';
 import { rankPassages } from '../../lib/core/evidence/passages/rank-passages';
 import { selectPassages } from '../../lib/core/evidence/passages/select-passages';
 import { tokenize } from '../../lib/core/evidence/passages/tokenize';
@@ -58,8 +63,8 @@ import { createOpenAiEmbedder } from '../../lib/llm/openai-chat-model';
 import { requireInputFile, resolveEvalData } from '../lib/eval-data';
 import { OBJECT_ROW, readJsonl } from '../lib/jsonl';
 import { convertFactcheckStance } from './convert-factcheck-stance';
-import { asConstants, crossValidatedWeights, type FitItem,fitListwise } from './passage-weights';
-import { type RankingSummary,reciprocalRank, summarize } from './ranking-metrics';
+import { asConstants, crossValidatedWeights, type FitItem, fitListwise } from './passage-weights';
+import { type RankingSummary, reciprocalRank, summarize } from './ranking-metrics';
 import { wordVectorEmbedderFromFile } from './word-vector-embedder';
 
 interface Item {
@@ -119,13 +124,29 @@ function permutation(n: number, seed: string): number[] {
 }
 
 /** Plain BM25 baseline: textbook parameters, IDF over this claim's candidates. */
-const bm25Ranker: Ranker = async (claim, passages) => orderByScore(bm25Scores(tokenize(claim), passages.map((p) => tokenize(p))));
+const bm25Ranker: Ranker = async (claim, passages) =>
+  orderByScore(
+    bm25Scores(
+      tokenize(claim),
+      passages.map((p) => tokenize(p)),
+    ),
+  );
 
 /** The lexical score alone (BM25 with the product's parameters, plus number and name overlap), without the passage features. */
-const lexicalOnlyRanker: Ranker = async (claim, passages) => orderByScore(lexicalScores(prepareQuery(claim), passages.map((p) => tokenize(p))));
+const lexicalOnlyRanker: Ranker = async (claim, passages) =>
+  orderByScore(
+    lexicalScores(
+      prepareQuery(claim),
+      passages.map((p) => tokenize(p)),
+    ),
+  );
 
-const oursRanker = (embedder?: Embedder, fusion?: Fusion): Ranker => async (claim, passages) =>
-  (await rankPassages(claim, passages, embedder ? { embedder, ...(fusion ? { fusion } : {}) } : {})).map((ranked) => ranked.index);
+const oursRanker =
+  (embedder?: Embedder, fusion?: Fusion): Ranker =>
+  async (claim, passages) =>
+    (await rankPassages(claim, passages, embedder ? { embedder, ...(fusion ? { fusion } : {}) } : {})).map(
+      (ranked) => ranked.index,
+    );
 
 /**
  * The weighted fusion measured next to RRF: `minmax(lexical) + 0.3 · minmax(cosine)`. The weight was chosen
@@ -165,7 +186,11 @@ async function rankAll(items: Item[], ranker: Ranker): Promise<number[][]> {
 }
 
 /** Share of items where `selectPassages` on a page of all candidates picks a window inside a relevant one. */
-async function pageHits(items: Item[], gold: Map<string, number[]>, embedder?: Embedder): Promise<{ ours: number; bm25: number; items: number }> {
+async function pageHits(
+  items: Item[],
+  gold: Map<string, number[]>,
+  embedder?: Embedder,
+): Promise<{ ours: number; bm25: number; items: number }> {
   let ours = 0;
   let bm25 = 0;
   let counted = 0;
@@ -176,12 +201,29 @@ async function pageHits(items: Item[], gold: Map<string, number[]>, embedder?: E
     const order = permutation(item.passages.length, item.id);
     const text = order.map((i) => item.passages[i] ?? '').join('\n\n');
     const bounds: number[] = [];
-    order.reduce((offset, i) => (bounds.push(offset + (item.passages[i]?.length ?? 0)), offset + (item.passages[i]?.length ?? 0) + 2), 0);
+    order.reduce(
+      (offset, i) => (
+        bounds.push(offset + (item.passages[i]?.length ?? 0)),
+        offset + (item.passages[i]?.length ?? 0) + 2
+      ),
+      0,
+    );
     const candidateAt = (offset: number): number => order[bounds.findIndex((end) => offset <= end)] ?? -1;
-    const [chosen] = await selectPassages({ claim: item.claim, text, passagesPerPage: 1, contextSentences: 1, ...(embedder ? { embedder } : {}) });
+    const [chosen] = await selectPassages({
+      claim: item.claim,
+      text,
+      passagesPerPage: 1,
+      contextSentences: 1,
+      ...(embedder ? { embedder } : {}),
+    });
     if (chosen && relevant.has(candidateAt((chosen.start + chosen.end) / 2))) ours++;
     const sentences = splitSentences(text, undefined, 'page');
-    const [best] = orderByScore(bm25Scores(tokenize(item.claim), sentences.map((s) => tokenize(s.text))));
+    const [best] = orderByScore(
+      bm25Scores(
+        tokenize(item.claim),
+        sentences.map((s) => tokenize(s.text)),
+      ),
+    );
     const sentence = best === undefined ? undefined : sentences[best];
     if (sentence && relevant.has(candidateAt(sentence.start))) bm25++;
   }
@@ -189,13 +231,24 @@ async function pageHits(items: Item[], gold: Map<string, number[]>, embedder?: E
 }
 
 /** Mean paired MRR difference of two rankings over the kept items with something relevant, with its standard error. */
-function pairedLine(label: string, items: Item[], gold: Map<string, number[]>, ours: number[][], base: number[][], keep: (id: string) => boolean): string {
+function pairedLine(
+  label: string,
+  items: Item[],
+  gold: Map<string, number[]>,
+  ours: number[][],
+  base: number[][],
+  keep: (id: string) => boolean,
+): string {
   const diffs = items.flatMap((item, i) => {
     const relevant = new Set(gold.get(item.id) ?? []);
-    return relevant.size && keep(item.id) ? [reciprocalRank(ours[i] ?? [], relevant) - reciprocalRank(base[i] ?? [], relevant)] : [];
+    return relevant.size && keep(item.id)
+      ? [reciprocalRank(ours[i] ?? [], relevant) - reciprocalRank(base[i] ?? [], relevant)]
+      : [];
   });
   const mean = diffs.reduce((a, b) => a + b, 0) / Math.max(diffs.length, 1);
-  const se = Math.sqrt(diffs.reduce((a, d) => a + (d - mean) ** 2, 0) / Math.max(diffs.length - 1, 1) / Math.max(diffs.length, 1));
+  const se = Math.sqrt(
+    diffs.reduce((a, d) => a + (d - mean) ** 2, 0) / Math.max(diffs.length - 1, 1) / Math.max(diffs.length, 1),
+  );
   const [better, worse] = [diffs.filter((d) => d > 0).length, diffs.filter((d) => d < 0).length];
   return `MRR, ${label}: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} (paired standard error); better on ${better} items, worse on ${worse}`;
 }
@@ -211,13 +264,25 @@ async function printWeightFit(items: Item[], gold: Map<string, number[]>, base: 
     const passages = order.map((i) => item.passages[i] ?? '');
     const relevant = new Set(gold.get(item.id) ?? []);
     const features = passageFeatures(prepareQuery(item.claim), passages);
-    return { id: item.id, order, features, relevant: new Set(order.flatMap((original, i) => (relevant.has(original) ? [i] : []))) };
+    return {
+      id: item.id,
+      order,
+      features,
+      relevant: new Set(order.flatMap((original, i) => (relevant.has(original) ? [i] : []))),
+    };
   });
   const rankWith = (weightsOf: (i: number) => readonly number[]): number[][] =>
-    shuffled.map((item, i) => orderByScore(combineFeatures(item.features, weightsOf(i))).map((k) => item.order[k] ?? k));
+    shuffled.map((item, i) =>
+      orderByScore(combineFeatures(item.features, weightsOf(i))).map((k) => item.order[k] ?? k),
+    );
   const summaryOf = (rankings: number[][], keep: (id: string) => boolean): RankingSummary =>
-    summarize(items.flatMap((item, i) => (keep(item.id) ? [{ ranking: rankings[i] ?? [], relevant: gold.get(item.id) ?? [] }] : [])));
-  const fitOn = (keep: (id: string) => boolean): number[] => fitListwise(shuffled.filter((item) => keep(item.id)) satisfies FitItem[]);
+    summarize(
+      items.flatMap((item, i) =>
+        keep(item.id) ? [{ ranking: rankings[i] ?? [], relevant: gold.get(item.id) ?? [] }] : [],
+      ),
+    );
+  const fitOn = (keep: (id: string) => boolean): number[] =>
+    fitListwise(shuffled.filter((item) => keep(item.id)) satisfies FitItem[]);
   const all = (): boolean => true;
   const heldOut = (id: string): boolean => !isDev(id);
   const show = (w: readonly number[]): string => asConstants(w).join(', ');
@@ -229,16 +294,54 @@ async function printWeightFit(items: Item[], gold: Map<string, number[]>, base: 
   const cv = rankWith((i) => folds[i] ?? []);
   console.log(`
 Passage feature weights (${PASSAGE_FEATURES.join(', ')}; listwise logistic fit, L2 0.01, shown ÷ lexical weight):`);
-  console.log('| weights                             | scored on                    | items | P@1   | MRR   | nDCG@5 |\n|---|---|---|---|---|---|');
+  console.log(
+    '| weights                             | scored on                    | items | P@1   | MRR   | nDCG@5 |\n|---|---|---|---|---|---|',
+  );
   const line = (name: string, subset: string, s: RankingSummary): void =>
-    console.log(`| ${name.padEnd(35)} | ${subset.padEnd(28)} | ${String(s.items).padStart(5)} | ${s.p1.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.ndcg5.toFixed(3)} |`);
-  line(`fitted on all (${show(onAll)})`, 'all — IN-SAMPLE', summaryOf(rankWith(() => onAll), all));
-  line(`fitted on dev (${show(onDev)})`, 'dev — IN-SAMPLE', summaryOf(rankWith(() => onDev), isDev));
-  line(`fitted on dev (${show(onDev)})`, 'held-out — HELD-OUT', summaryOf(rankWith(() => onDev), heldOut));
+    console.log(
+      `| ${name.padEnd(35)} | ${subset.padEnd(28)} | ${String(s.items).padStart(5)} | ${s.p1.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.ndcg5.toFixed(3)} |`,
+    );
+  line(
+    `fitted on all (${show(onAll)})`,
+    'all — IN-SAMPLE',
+    summaryOf(
+      rankWith(() => onAll),
+      all,
+    ),
+  );
+  line(
+    `fitted on dev (${show(onDev)})`,
+    'dev — IN-SAMPLE',
+    summaryOf(
+      rankWith(() => onDev),
+      isDev,
+    ),
+  );
+  line(
+    `fitted on dev (${show(onDev)})`,
+    'held-out — HELD-OUT',
+    summaryOf(
+      rankWith(() => onDev),
+      heldOut,
+    ),
+  );
   line('5-fold CV by claim', 'all — HELD-OUT (out-of-fold)', summaryOf(cv, all));
-  line(`shipped (${shipped.join(', ')})`, 'held-out — HELD-OUT', summaryOf(rankWith(() => shipped), heldOut));
+  line(
+    `shipped (${shipped.join(', ')})`,
+    'held-out — HELD-OUT',
+    summaryOf(
+      rankWith(() => shipped),
+      heldOut,
+    ),
+  );
   console.log(pairedLine('5-fold CV − BM25, all (out-of-fold)', items, gold, cv, base, all));
-  console.log(`5-fold weights: ${folds.filter((w, i) => folds.indexOf(w) === i).map(show).map((w) => `(${w})`).join(' ')}`);
+  console.log(
+    `5-fold weights: ${folds
+      .filter((w, i) => folds.indexOf(w) === i)
+      .map(show)
+      .map((w) => `(${w})`)
+      .join(' ')}`,
+  );
 }
 
 function row(name: string, subset: string, s: RankingSummary): string {
@@ -248,7 +351,13 @@ function row(name: string, subset: string, s: RankingSummary): string {
 /** Entry point for scripts/eval.ts. */
 export async function run(args: string[]): Promise<void> {
   const values = parseOptions(args);
-  const { 'from-factcheck-stance': factcheck, data: dataPath, out: outPath, embeddings: url, 'word-vectors': wordVectors } = values;
+  const {
+    'from-factcheck-stance': factcheck,
+    data: dataPath,
+    out: outPath,
+    embeddings: url,
+    'word-vectors': wordVectors,
+  } = values;
   if (!outPath) usageError(USAGE);
   if (url && wordVectors) usageError('--embeddings and --word-vectors are mutually exclusive');
   // Without --data, Factcheck-Bench's stance file (from --from-factcheck-stance, or the shared data folder).
@@ -261,8 +370,14 @@ export async function run(args: string[]): Promise<void> {
           sharedDefault: 'factcheck-gpt/subtasks/subtask3_claim_evidence_stance.jsonl',
           option: '--from-factcheck-stance',
         });
-  const rows = stanceFile ? convertFactcheckStance(await readFile(stanceFile, 'utf8')) : readJsonl(requireInputFile(dataPath ?? '', '--data'), OBJECT_ROW);
-  const items: Item[] = rows.map((r) => ({ id: String(r.id), claim: String(r.claim), passages: (r.passages as unknown[]).map(String) }));
+  const rows = stanceFile
+    ? convertFactcheckStance(await readFile(stanceFile, 'utf8'))
+    : readJsonl(requireInputFile(dataPath ?? '', '--data'), OBJECT_ROW);
+  const items: Item[] = rows.map((r) => ({
+    id: String(r.id),
+    claim: String(r.claim),
+    passages: (r.passages as unknown[]).map(String),
+  }));
   const goldPath = values.gold;
   const goldRows = stanceFile ? rows : goldPath ? readJsonl(requireInputFile(goldPath, '--gold'), OBJECT_ROW) : [];
   const gold = new Map(goldRows.map((r) => [String(r.id), (r.relevant as number[] | undefined) ?? []]));
@@ -279,34 +394,57 @@ export async function run(args: string[]): Promise<void> {
       ? wordVectorEmbedderFromFile(requireInputFile(wordVectors, '--word-vectors'))
       : undefined;
   const embedder = source ? cachingEmbedder(source) : undefined;
-  const rankers: Array<[string, Ranker]> = [['BM25 (baseline)', bm25Ranker], ['ours, lexical score only', lexicalOnlyRanker], ['ours, lexical', oursRanker()]];
+  const rankers: Array<[string, Ranker]> = [
+    ['BM25 (baseline)', bm25Ranker],
+    ['ours, lexical score only', lexicalOnlyRanker],
+    ['ours, lexical', oursRanker()],
+  ];
   if (embedder) {
     const label = wordVectors ? 'ours + word vec.' : 'ours + embeddings';
-    rankers.push([`${label} (RRF)`, oursRanker(embedder)], [`${label} (w=${WEIGHTED_FUSION.embeddingWeight})`, oursRanker(embedder, WEIGHTED_FUSION)]);
+    rankers.push(
+      [`${label} (RRF)`, oursRanker(embedder)],
+      [`${label} (w=${WEIGHTED_FUSION.embeddingWeight})`, oursRanker(embedder, WEIGHTED_FUSION)],
+    );
   }
 
   const rankings = new Map<string, number[][]>();
   for (const [name, ranker] of rankers) rankings.set(name, await rankAll(items, ranker));
   const best = rankings.get(rankers[rankers.length - 1]?.[0] ?? '') ?? [];
-  await writeFile(outPath, items.map((item, i) => JSON.stringify({ id: item.id, ranking: best[i] ?? [] })).join('\n') + '\n');
-  console.log(`passages: ${items.length} items ranked → ${outPath}${url ? ` (embeddings: ${url})` : wordVectors ? ` (word vectors: ${wordVectors})` : ''}`);
+  await writeFile(
+    outPath,
+    items.map((item, i) => JSON.stringify({ id: item.id, ranking: best[i] ?? [] })).join('\n') + '\n',
+  );
+  console.log(
+    `passages: ${items.length} items ranked → ${outPath}${url ? ` (embeddings: ${url})` : wordVectors ? ` (word vectors: ${wordVectors})` : ''}`,
+  );
   if (gold.size === 0) return;
 
-  const subsets: Array<[string, (id: string) => boolean]> = [['all', () => true], ['dev', isDev], ['held-out', (id) => !isDev(id)]];
-  console.log('\n| ranker                     | subset   | items | P@1   | MRR   | nDCG@5 |\n|---|---|---|---|---|---|');
+  const subsets: Array<[string, (id: string) => boolean]> = [
+    ['all', () => true],
+    ['dev', isDev],
+    ['held-out', (id) => !isDev(id)],
+  ];
+  console.log(
+    '\n| ranker                     | subset   | items | P@1   | MRR   | nDCG@5 |\n|---|---|---|---|---|---|',
+  );
   for (const [subset, keep] of subsets) {
     for (const [name] of rankers) {
-      const results = items.flatMap((item, i) => (keep(item.id) ? [{ ranking: rankings.get(name)?.[i] ?? [], relevant: gold.get(item.id) ?? [] }] : []));
+      const results = items.flatMap((item, i) =>
+        keep(item.id) ? [{ ranking: rankings.get(name)?.[i] ?? [], relevant: gold.get(item.id) ?? [] }] : [],
+      );
       console.log(row(name, subset, summarize(results)));
     }
   }
   const skipped = summarize(items.map((item) => ({ ranking: [], relevant: gold.get(item.id) ?? [] }))).skipped;
   console.log(`(${skipped} items without any relevant passage are left out of the means)`);
-  console.log("(the passage feature weights of 'ours, lexical' were fitted on the dev half: its all and dev rows are partly in-sample, held-out is not)");
+  console.log(
+    "(the passage feature weights of 'ours, lexical' were fitted on the dev half: its all and dev rows are partly in-sample, held-out is not)",
+  );
 
   const base = rankings.get('BM25 (baseline)') ?? [];
   for (const [name] of rankers.slice(1)) {
-    for (const [subset, keep] of subsets.filter(([subset]) => subset !== 'dev')) console.log(pairedLine(`${name} − BM25, ${subset}`, items, gold, rankings.get(name) ?? [], base, keep));
+    for (const [subset, keep] of subsets.filter(([subset]) => subset !== 'dev'))
+      console.log(pairedLine(`${name} − BM25, ${subset}`, items, gold, rankings.get(name) ?? [], base, keep));
   }
 
   await printWeightFit(items, gold, base);
@@ -316,13 +454,20 @@ export async function run(args: string[]): Promise<void> {
     console.log('\nDev-half MRR of minmax(lexical) + w · minmax(cosine):');
     for (const weight of FUSION_WEIGHT_GRID) {
       const ranked = await rankAll(dev, oursRanker(embedder, { method: 'weighted', embeddingWeight: weight }));
-      const mrr = summarize(dev.map((item, i) => ({ ranking: ranked[i] ?? [], relevant: gold.get(item.id) ?? [] }))).mrr;
+      const mrr = summarize(
+        dev.map((item, i) => ({ ranking: ranked[i] ?? [], relevant: gold.get(item.id) ?? [] })),
+      ).mrr;
       console.log(`  w = ${weight}: ${mrr.toFixed(3)}`);
     }
   }
 
   const page = await pageHits(items, gold);
-  console.log(`\nWithin one page (candidates joined as paragraphs, ${page.items} items): chosen window in a relevant candidate`);
+  console.log(
+    `\nWithin one page (candidates joined as paragraphs, ${page.items} items): chosen window in a relevant candidate`,
+  );
   console.log(`  top BM25 sentence: ${page.bm25.toFixed(3)}   selectPassages: ${page.ours.toFixed(3)}`);
-  if (embedder) console.log(`  selectPassages + embeddings (RRF in rankSentences): ${(await pageHits(items, gold, embedder)).ours.toFixed(3)}`);
+  if (embedder)
+    console.log(
+      `  selectPassages + embeddings (RRF in rankSentences): ${(await pageHits(items, gold, embedder)).ours.toFixed(3)}`,
+    );
 }

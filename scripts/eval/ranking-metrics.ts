@@ -41,7 +41,9 @@ export interface RankingSummary {
 }
 
 /** Mean P@1, MRR and nDCG@5 over the items that have at least one relevant candidate. */
-export function summarize(results: ReadonlyArray<{ ranking: readonly number[]; relevant: readonly number[] }>): RankingSummary {
+export function summarize(
+  results: ReadonlyArray<{ ranking: readonly number[]; relevant: readonly number[] }>,
+): RankingSummary {
   let items = 0;
   let p1 = 0;
   let mrr = 0;

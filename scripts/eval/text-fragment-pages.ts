@@ -28,9 +28,15 @@ export interface PageFragments {
 }
 
 /** Measures one page; `url` is the page's address (Readability resolves links against it). */
-export function measurePage(sourceHtml: string, expectedHtml: string, url = 'https://example.com/article'): PageFragments {
+export function measurePage(
+  sourceHtml: string,
+  expectedHtml: string,
+  url = 'https://example.com/article',
+): PageFragments {
   const article = extractArticle(parseWithLinkedom(sourceHtml), url);
-  const rendered = normaliseForMatching(domToText(parseWithLinkedom(`<!doctype html><html><body>${expectedHtml}</body></html>`).body));
+  const rendered = normaliseForMatching(
+    domToText(parseWithLinkedom(`<!doctype html><html><body>${expectedHtml}</body></html>`).body),
+  );
   const result: PageFragments = { passages: 0, unique: 0, missing: 0, failures: [], ranges: 0, withContext: 0 };
   if (!article) return result;
   for (const sentence of splitSentences(article.text, article.lang, 'page')) {
@@ -44,7 +50,8 @@ export function measurePage(sourceHtml: string, expectedHtml: string, url = 'htt
     if (matches === 1) result.unique++;
     else {
       if (matches === 0) result.missing++;
-      if (result.failures.length < 3) result.failures.push({ sentence: sentence.text.slice(0, 120), directive: JSON.stringify(fragment), matches });
+      if (result.failures.length < 3)
+        result.failures.push({ sentence: sentence.text.slice(0, 120), directive: JSON.stringify(fragment), matches });
     }
   }
   return result;

@@ -18,7 +18,9 @@ export async function run(args: string[]): Promise<void> {
     what: "real article pages (a folder of <name>/source.html and expected.html, e.g. Readability's test pages)",
     sharedDefault: 'readability-pages',
   });
-  const pages = readdirSync(dir).filter((name) => existsSync(join(dir, name, 'source.html')) && existsSync(join(dir, name, 'expected.html'))).sort();
+  const pages = readdirSync(dir)
+    .filter((name) => existsSync(join(dir, name, 'source.html')) && existsSync(join(dir, name, 'expected.html')))
+    .sort();
   let passages = 0;
   let unique = 0;
   let missing = 0;
@@ -26,7 +28,10 @@ export async function run(args: string[]): Promise<void> {
   let withContext = 0;
   console.log('page'.padEnd(22) + 'passages  unique  share');
   for (const name of pages) {
-    const result = measurePage(readFileSync(join(dir, name, 'source.html'), 'utf8'), readFileSync(join(dir, name, 'expected.html'), 'utf8'));
+    const result = measurePage(
+      readFileSync(join(dir, name, 'source.html'), 'utf8'),
+      readFileSync(join(dir, name, 'expected.html'), 'utf8'),
+    );
     passages += result.passages;
     unique += result.unique;
     missing += result.missing;
@@ -34,10 +39,15 @@ export async function run(args: string[]): Promise<void> {
     withContext += result.withContext;
     const share = result.passages ? ((100 * result.unique) / result.passages).toFixed(1) : '—';
     console.log(name.padEnd(22) + String(result.passages).padEnd(10) + String(result.unique).padEnd(8) + `${share}%`);
-    if (values['show-failures']) for (const failure of result.failures) console.log(`    ${failure.matches} matches: ${failure.directive}`);
+    if (values['show-failures'])
+      for (const failure of result.failures) console.log(`    ${failure.matches} matches: ${failure.directive}`);
   }
   const share = passages ? unique / passages : 0;
-  console.log(`\n${pages.length} pages, ${passages} passages: ${unique} fragments match exactly once (${(100 * share).toFixed(1)}%), ${missing} match nowhere, ${passages - unique - missing} more than once`);
-  console.log(`Fragments: ${ranges} ranges (start,end), ${passages - ranges} whole sentences; ${withContext} with prefix/suffix`);
+  console.log(
+    `\n${pages.length} pages, ${passages} passages: ${unique} fragments match exactly once (${(100 * share).toFixed(1)}%), ${missing} match nowhere, ${passages - unique - missing} more than once`,
+  );
+  console.log(
+    `Fragments: ${ranges} ranges (start,end), ${passages - ranges} whole sentences; ${withContext} with prefix/suffix`,
+  );
   console.log(`${share >= 0.95 ? 'PASS' : 'FAIL'} target ≥ 95%`);
 }

@@ -13,7 +13,12 @@ export interface WeightedStance {
   weight: number;
 }
 
-const CREDIBILITY: Record<Stance, number | null> = { supports: 1, 'partially-supports': 0.5, refutes: 0, irrelevant: null };
+const CREDIBILITY: Record<Stance, number | null> = {
+  supports: 1,
+  'partially-supports': 0.5,
+  refutes: 0,
+  irrelevant: null,
+};
 
 /** Credibility as `scoreClaim` computes it, with each relevant judgement counted by its weight. */
 export function weightedCredibility(judged: readonly WeightedStance[]): number | null {
@@ -36,7 +41,8 @@ export function weightedCredibility(judged: readonly WeightedStance[]): number |
 export function weightedVerdict(judged: readonly WeightedStance[]): Verdict {
   const verdict = deriveVerdict(judged.map((entry) => entry.stance));
   if (verdict !== 'disputed') return verdict;
-  const mass = (match: (stance: Stance) => boolean) => judged.filter((entry) => match(entry.stance)).reduce((sum, entry) => sum + entry.weight, 0);
+  const mass = (match: (stance: Stance) => boolean) =>
+    judged.filter((entry) => match(entry.stance)).reduce((sum, entry) => sum + entry.weight, 0);
   const support = mass((stance) => stance === 'supports' || stance === 'partially-supports');
   const refute = mass((stance) => stance === 'refutes');
   if (refute > support) return 'refuted';

@@ -60,7 +60,16 @@ export interface LoadOptions {
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 /** JSON's one-letter escapes, by the byte after the backslash. */
-const ESCAPES: Record<number, string> = { 0x22: '"', 0x5c: '\\', 0x2f: '/', 0x62: '\b', 0x66: '\f', 0x6e: '\n', 0x72: '\r', 0x74: '\t' };
+const ESCAPES: Record<number, string> = {
+  0x22: '"',
+  0x5c: '\\',
+  0x2f: '/',
+  0x62: '\b',
+  0x66: '\f',
+  0x6e: '\n',
+  0x72: '\r',
+  0x74: '\t',
+};
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
 /** A forward-only byte reader over a file, refilled synchronously from disk. */
@@ -274,7 +283,8 @@ class TableBuilder {
       if (sep !== 0x2c) reader.fail('expected , or ]');
     }
     if (this.dimensions === 0) this.dimensions = values.length;
-    if (values.length < this.dimensions) reader.fail(`"${word}" has ${values.length} numbers, expected ${this.dimensions}`);
+    if (values.length < this.dimensions)
+      reader.fail(`"${word}" has ${values.length} numbers, expected ${this.dimensions}`);
     const row = this.size;
     if ((row + 1) * this.dimensions > this.data.length) this.grow(row + 1);
     for (let d = 0; d < this.dimensions; d++) this.data[row * this.dimensions + d] = values[d] ?? 0;
@@ -292,7 +302,12 @@ class TableBuilder {
 
   finish(): WordVectors {
     if (this.size === 0) throw new Error('word vectors: no vectors found');
-    return { dimensions: this.dimensions, size: this.size, rows: this.rows, data: this.data.subarray(0, this.size * this.dimensions) };
+    return {
+      dimensions: this.dimensions,
+      size: this.size,
+      rows: this.rows,
+      data: this.data.subarray(0, this.size * this.dimensions),
+    };
   }
 }
 
@@ -409,6 +424,9 @@ export function wordVectorEmbedder(vectors: WordVectors, options: WordVectorEmbe
 }
 
 /** Loads `path` once and returns an embedder over it. */
-export function wordVectorEmbedderFromFile(path: string, options: WordVectorEmbedderOptions & LoadOptions = {}): Embedder {
+export function wordVectorEmbedderFromFile(
+  path: string,
+  options: WordVectorEmbedderOptions & LoadOptions = {},
+): Embedder {
   return wordVectorEmbedder(loadWordVectors(path, options), options);
 }

@@ -27,8 +27,18 @@ interface ToolSpec {
  * Firefox ESR (or a plain Firefox on the PATH). openssl makes the e2e suite's self-signed certificates.
  */
 export const TOOLS: Record<Tool, ToolSpec> = {
-  chromium: { label: 'Chromium', override: 'CHROME_PATH', commands: ['chromium', 'chromium-browser'], aptPackage: 'chromium' },
-  firefox: { label: 'Firefox ESR', override: 'FIREFOX_PATH', commands: ['firefox-esr', 'firefox'], aptPackage: 'firefox-esr' },
+  chromium: {
+    label: 'Chromium',
+    override: 'CHROME_PATH',
+    commands: ['chromium', 'chromium-browser'],
+    aptPackage: 'chromium',
+  },
+  firefox: {
+    label: 'Firefox ESR',
+    override: 'FIREFOX_PATH',
+    commands: ['firefox-esr', 'firefox'],
+    aptPackage: 'firefox-esr',
+  },
   openssl: { label: 'openssl', commands: ['openssl'], aptPackage: 'openssl' },
 };
 
@@ -59,7 +69,10 @@ export type Lookup = { found: string } | { missing: true } | { badOverride: stri
 export function lookUp(tool: Tool, env: NodeJS.ProcessEnv, which: Which): Lookup {
   const spec = TOOLS[tool];
   const override = spec.override ? env[spec.override] : undefined;
-  if (override) return isExecutable(override) ? { found: override } : { badOverride: `${spec.override}=${override} is not an executable file` };
+  if (override)
+    return isExecutable(override)
+      ? { found: override }
+      : { badOverride: `${spec.override}=${override} is not an executable file` };
   for (const command of spec.commands) {
     const found = which(command);
     if (found) return { found };
@@ -77,12 +90,19 @@ function isExecutable(path: string): boolean {
 }
 
 /** The executable to launch for a browser, or an error that says how to get one. */
-export function browserPath(tool: 'chromium' | 'firefox', env: NodeJS.ProcessEnv = process.env, which: Which = whichOnPath(env.PATH)): string {
+export function browserPath(
+  tool: 'chromium' | 'firefox',
+  env: NodeJS.ProcessEnv = process.env,
+  which: Which = whichOnPath(env.PATH),
+): string {
   const result = lookUp(tool, env, which);
   if ('found' in result) return result.found;
   const spec = TOOLS[tool];
-  if ('badOverride' in result) throw new Error(`${result.badOverride}: point ${spec.override} at the ${spec.label} executable, or unset it.`);
-  throw new Error(`No ${spec.label} found: install it (sudo apt-get install -y ${spec.aptPackage}) or set ${spec.override}.`);
+  if ('badOverride' in result)
+    throw new Error(`${result.badOverride}: point ${spec.override} at the ${spec.label} executable, or unset it.`);
+  throw new Error(
+    `No ${spec.label} found: install it (sudo apt-get install -y ${spec.aptPackage}) or set ${spec.override}.`,
+  );
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -95,7 +115,10 @@ export type Runner = (command: string, args: readonly string[]) => number;
 
 /** The real runner: apt-get's progress goes straight to the person's terminal. */
 export const runAttached: Runner = (command, args) => {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return result.status ?? 1;
 };
 
@@ -123,7 +146,8 @@ export function ensureTools(options: EnsureOptions): number {
   const looked = needs.map((tool) => ({ tool, result: lookUp(tool, env, which) }));
   const bad = looked.flatMap(({ result }) => ('badOverride' in result ? [result.badOverride] : []));
   if (bad.length > 0) {
-    for (const line of bad) log(`${line}: point it at the browser's executable, or unset it to use the one on the PATH.`);
+    for (const line of bad)
+      log(`${line}: point it at the browser's executable, or unset it to use the one on the PATH.`);
     return 1;
   }
   const missing = looked.filter(({ result }) => 'missing' in result).map(({ tool }) => tool);

@@ -3,7 +3,7 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps, NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
-import { DEFAULT_SETTINGS, type Settings,settingsSchema } from '../../lib/settings/schema';
+import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../lib/settings/schema';
 
 /** What a terminal user must set when no model endpoint is configured. */
 const MODEL_HINT =
@@ -14,10 +14,13 @@ const MODEL_HINT =
  * terminal") lists them all; this function is the one place they are read, so keep the two in step.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
-  const flag = (name: string, fallback: boolean) => (env[name] === undefined ? fallback : /^(1|true|yes|on)$/i.test(env[name]!));
+  const flag = (name: string, fallback: boolean) =>
+    env[name] === undefined ? fallback : /^(1|true|yes|on)$/i.test(env[name]!);
   const keyed = (name: string) => ({ enabled: Boolean(env[name]), apiKey: env[name] ?? '' });
   // A preset words requests for its provider (see lib/llm/request-profile.ts) and supplies defaults.
-  const preset: ModelPresetId = (MODEL_PRESET_IDS as readonly string[]).includes(env.FACTLIGHT_PRESET ?? '') ? (env.FACTLIGHT_PRESET as ModelPresetId) : 'custom';
+  const preset: ModelPresetId = (MODEL_PRESET_IDS as readonly string[]).includes(env.FACTLIGHT_PRESET ?? '')
+    ? (env.FACTLIGHT_PRESET as ModelPresetId)
+    : 'custom';
   const defaults = MODEL_PRESETS[preset];
   const fast = env.FACTLIGHT_FAST_MODEL ?? defaults.fastModel;
   const settings: Settings = {
@@ -30,7 +33,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
           fastModel: fast,
           strongModel: env.FACTLIGHT_STRONG_MODEL ?? (env.FACTLIGHT_FAST_MODEL ? fast : defaults.strongModel),
           embeddingModel: env.FACTLIGHT_EMBEDDING_MODEL ?? '',
-          structuredOutput: (env.FACTLIGHT_STRUCTURED_OUTPUT as 'auto' | 'json_schema' | 'json_object' | 'prompt' | undefined) ?? 'auto',
+          structuredOutput:
+            (env.FACTLIGHT_STRUCTURED_OUTPUT as 'auto' | 'json_schema' | 'json_object' | 'prompt' | undefined) ??
+            'auto',
         },
       },
     },
@@ -64,10 +69,17 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
  * The pipeline wired from environment variables, as the Node commands run it (linkedom extractor, an
  * in-memory model cache). Throws `NotConfiguredError` whose message ends with which variables to set.
  */
-export function pipelineFromEnv(env: NodeJS.ProcessEnv = process.env): { settings: Settings; deps: PipelineDeps; options: PipelineOptions } {
+export function pipelineFromEnv(env: NodeJS.ProcessEnv = process.env): {
+  settings: Settings;
+  deps: PipelineDeps;
+  options: PipelineOptions;
+} {
   const settings = settingsFromEnv(env);
   try {
-    return { settings, ...createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache() }) };
+    return {
+      settings,
+      ...createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache() }),
+    };
   } catch (error) {
     if (error instanceof NotConfiguredError) throw new NotConfiguredError(`${error.message}\n${MODEL_HINT}`);
     throw error;

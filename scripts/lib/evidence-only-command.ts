@@ -9,8 +9,13 @@ import { readShippedRatings } from './ratings-file';
 /** `npm run check` with no FACTLIGHT_BASE_URL: evidence-only mode, saying that verdicts need a model. */
 export async function runEvidenceOnly(text: string, json: boolean): Promise<void> {
   const settings = settingsFromEnv();
-  const { deps, options } = createEvidenceDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
-  console.error(`No model configured (FACTLIGHT_BASE_URL is not set): evidence-only mode. ${VERDICTS_NEED_A_MODEL.replace(/Set one up.*$/, 'Set FACTLIGHT_BASE_URL and FACTLIGHT_FAST_MODEL for verdicts.')}`);
+  const { deps, options } = createEvidenceDeps(settings, {
+    extractor: createLinkedomExtractor(),
+    cache: createMemoryCache(),
+  });
+  console.error(
+    `No model configured (FACTLIGHT_BASE_URL is not set): evidence-only mode. ${VERDICTS_NEED_A_MODEL.replace(/Set one up.*$/, 'Set FACTLIGHT_BASE_URL and FACTLIGHT_FAST_MODEL for verdicts.')}`,
+  );
   const controller = new AbortController();
   process.on('SIGINT', () => controller.abort());
   const result = await runEvidenceCheck(text, deps, { ...options, signal: controller.signal });

@@ -9,7 +9,14 @@ import type { Band, Score } from '../../lib/core/types';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
 import { formatSources } from './format-sources';
 
-const BAND_LABEL: Record<Band, string> = { green: 'GREEN ', orange: 'ORANGE', red: 'RED   ', grey: 'GREY  ', unknown: '  ?   ', neutral: 'SOURCE' };
+const BAND_LABEL: Record<Band, string> = {
+  green: 'GREEN ',
+  orange: 'ORANGE',
+  red: 'RED   ',
+  grey: 'GREY  ',
+  unknown: '  ?   ',
+  neutral: 'SOURCE',
+};
 
 function formatScore(score: Score | undefined): string {
   if (!score || score.value === null) return '  —  ';
@@ -28,8 +35,13 @@ export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: 
   const scores = scoreText(result.claims, assessments, result.evidence);
   const lines: string[] = [];
   const overall = scores.overall;
-  lines.push(`Overall: ${overall.band.toUpperCase()} ${formatScore(overall).trim()} — ${overall.checked} of ${overall.total} claims checked (${result.language}, ${result.today})`);
-  if (result.stopped) lines.push(`Stopped early: ${result.stopped === 'budget' ? 'the token budget was reached' : 'cancelled'}; unchecked claims are marked.`);
+  lines.push(
+    `Overall: ${overall.band.toUpperCase()} ${formatScore(overall).trim()} — ${overall.checked} of ${overall.total} claims checked (${result.language}, ${result.today})`,
+  );
+  if (result.stopped)
+    lines.push(
+      `Stopped early: ${result.stopped === 'budget' ? 'the token budget was reached' : 'cancelled'}; unchecked claims are marked.`,
+    );
   for (const sentence of result.sentences) {
     const score = scores.sentences.get(sentence.index);
     lines.push('', `[${BAND_LABEL[score?.band ?? 'grey']}] ${formatScore(score)}  ${sentence.text}`);
@@ -39,18 +51,27 @@ export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: 
       lines.push(`    • ${claim.text}  → ${verdict}`);
       if (assessment?.explanation && claim.checkWorthy) lines.push(`      ${assessment.explanation}`);
       const actionability = result.actionability[claim.id];
-      if (actionability) lines.push(`      Explanation score ${actionability.outOfFive.toFixed(1)} / 5 (errors named ${actionability.errorDetection}/2, corrections ${actionability.correction}/2, links ${actionability.links.toFixed(1)}/2)`);
+      if (actionability)
+        lines.push(
+          `      Explanation score ${actionability.outOfFive.toFixed(1)} / 5 (errors named ${actionability.errorDetection}/2, corrections ${actionability.correction}/2, links ${actionability.links.toFixed(1)}/2)`,
+        );
       const unsupported = result.attribution[claim.id]?.citations.filter((citation) => !citation.supported) ?? [];
-      if (unsupported.length > 0) lines.push(`      ⚠ Unsupported citations: ${unsupported.map((c) => `[${c.citation}]`).join(' ')}`);
+      if (unsupported.length > 0)
+        lines.push(`      ⚠ Unsupported citations: ${unsupported.map((c) => `[${c.citation}]`).join(' ')}`);
       for (const [index, judgement] of (assessment?.judgements ?? []).entries()) {
         const item = result.evidence.find((e) => e.id === judgement.evidenceId);
         if (!item) continue;
         const date = item.source.publishedAt ? `, ${item.source.publishedAt.slice(0, 10)}` : '';
-        lines.push(`      [${index + 1}] ${judgement.stance.padEnd(18)} ${item.source.title} (${item.source.sourceType}${date}${item.origin === 'snippet' ? ', snippet' : ''})`);
+        lines.push(
+          `      [${index + 1}] ${judgement.stance.padEnd(18)} ${item.source.title} (${item.source.sourceType}${date}${item.origin === 'snippet' ? ', snippet' : ''})`,
+        );
         lines.push(`          ${item.source.url}${rated(item.source.url)}`);
         const event = claimEventDate(claim.text, result.today);
-        if (predatesEvent(item.source.publishedAt, event)) lines.push(`          ⚠ Published before ${event!.text}, which the claim is about.`);
-        lines.push(`          “${item.passage.replace(/\s+/g, ' ').slice(0, 220)}${item.passage.length > 220 ? '…' : ''}”`);
+        if (predatesEvent(item.source.publishedAt, event))
+          lines.push(`          ⚠ Published before ${event!.text}, which the claim is about.`);
+        lines.push(
+          `          “${item.passage.replace(/\s+/g, ' ').slice(0, 220)}${item.passage.length > 220 ? '…' : ''}”`,
+        );
         lines.push(`          ${judgement.rationale}`);
       }
     }
@@ -58,16 +79,26 @@ export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: 
       lines.push(`    ✎ Suggested: ${revision.revised}`);
     }
     for (const link of result.links.filter((l) => l.sentenceIndex === sentence.index)) {
-      lines.push(`    🔗 ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}${rated(link.url)}`, `       ${link.detail}`);
+      lines.push(
+        `    🔗 ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}${rated(link.url)}`,
+        `       ${link.detail}`,
+      );
     }
   }
   for (const link of result.links.filter((l) => l.sentenceIndex === null || l.sentenceIndex === undefined)) {
-    lines.push('', `🔗 (cited by the whole text) ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}${rated(link.url)}`, `   ${link.detail}`);
+    lines.push(
+      '',
+      `🔗 (cited by the whole text) ${LINK_STATUS_LABELS[link.status]}, ${LINK_SUPPORT_LABELS[linkSupport(link)].toLowerCase()}: ${link.url}${rated(link.url)}`,
+      `   ${link.detail}`,
+    );
   }
   const lowRated = lowRatedCitationsSummary(lowRatedCitations(result.links, ratings));
   if (lowRated) lines.push('', `⚠ ${lowRated}`);
   const usage = result.usage;
-  lines.push('', `Model calls: ${usage.total.calls}, tokens: ${usage.total.promptTokens} in + ${usage.total.completionTokens} out; searches: ${usage.searchCalls}; pages read: ${usage.pageFetches}`);
+  lines.push(
+    '',
+    `Model calls: ${usage.total.calls}, tokens: ${usage.total.promptTokens} in + ${usage.total.completionTokens} out; searches: ${usage.searchCalls}; pages read: ${usage.pageFetches}`,
+  );
   for (const warning of result.warnings) lines.push(`Warning: ${warning}`);
   return lines.join('\n');
 }

@@ -5,5 +5,7 @@ import { parseRatingsTable, type RatingsTable } from '../../lib/core/evidence/so
 
 /** The domain ratings the extension ships (public/ratings/domains.tsv), for the Node commands. */
 export function readShippedRatings(): RatingsTable {
-  return parseRatingsTable(readFileSync(fileURLToPath(new URL('../../public/ratings/domains.tsv', import.meta.url)), 'utf8'));
+  return parseRatingsTable(
+    readFileSync(fileURLToPath(new URL('../../public/ratings/domains.tsv', import.meta.url)), 'utf8'),
+  );
 }

@@ -13,6 +13,11 @@ const outDir = resolve(outIndex > 0 ? process.argv[outIndex + 1]! : '.output');
 const root = resolve(import.meta.dirname, '../..');
 
 for (const browser of ['chrome', 'firefox'] as const) {
-  const files = await zip({ root, outDir, browser, logger: { ...console, success: console.log, fatal: console.error, level: 0 } as never });
+  const files = await zip({
+    root,
+    outDir,
+    browser,
+    logger: { ...console, success: console.log, fatal: console.error, level: 0 } as never,
+  });
   for (const file of files) console.log(`${browser}\t${file}\t${statSync(file).size}`);
 }

@@ -12,11 +12,21 @@ const root = resolve(import.meta.dirname, '../..');
 const outDir = resolve(root, '.output');
 const env = { ...process.env };
 delete env.NODE_ENV;
-const built = execFileSync(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'build-packages.ts'), '--out', outDir], { cwd: root, env, encoding: 'utf8' });
-const zips = built.split('\n').filter((line) => line.includes('\t')).map((line) => line.split('\t'));
+const built = execFileSync(
+  process.execPath,
+  ['--import', 'tsx', resolve(import.meta.dirname, 'build-packages.ts'), '--out', outDir],
+  { cwd: root, env, encoding: 'utf8' },
+);
+const zips = built
+  .split('\n')
+  .filter((line) => line.includes('\t'))
+  .map((line) => line.split('\t'));
 let failed = false;
 for (const [browser, file, size] of zips) console.log(`${browser}: ${file} (${(Number(size) / 1024).toFixed(1)} KiB)`);
-for (const [browser, dir] of [['chrome', 'chrome-mv3'], ['firefox', 'firefox-mv2']] as const) {
+for (const [browser, dir] of [
+  ['chrome', 'chrome-mv3'],
+  ['firefox', 'firefox-mv2'],
+] as const) {
   const problems = storeProblems(resolve(outDir, dir), browser);
   console.log(`${browser} store rules: ${problems.length === 0 ? 'ok' : problems.join('; ')}`);
   failed ||= problems.length > 0;

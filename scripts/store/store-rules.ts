@@ -22,7 +22,8 @@ const VERSION = /^(0|[1-9]\d{0,4})(\.(0|[1-9]\d{0,4})){0,3}$/;
 /** Width and height of a PNG, from its IHDR chunk; undefined if the bytes are not a PNG. */
 export function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(signature) || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(signature) || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    return undefined;
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
@@ -45,7 +46,8 @@ function iconProblems(dir: string, where: string, icons: unknown, required: numb
     }
     const dimensions = pngSize(readFileSync(file));
     if (!dimensions) problems.push(`${where}.${size}: ${path} is not a PNG`);
-    else if (dimensions.width !== Number(size) || dimensions.height !== Number(size)) problems.push(`${where}.${size}: ${path} is ${dimensions.width}×${dimensions.height}`);
+    else if (dimensions.width !== Number(size) || dimensions.height !== Number(size))
+      problems.push(`${where}.${size}: ${path} is ${dimensions.width}×${dimensions.height}`);
   }
   return problems;
 }
@@ -62,7 +64,8 @@ function remoteCodeProblems(dir: string): string[] {
       }
     } else if (name.endsWith('.js')) {
       const js = readFileSync(file, 'utf8');
-      if (/\bimportScripts\(\s*["'`]https?:/.test(js) || /\bimport\(\s*["'`]https?:/.test(js)) problems.push(`${name} imports remote code`);
+      if (/\bimportScripts\(\s*["'`]https?:/.test(js) || /\bimport\(\s*["'`]https?:/.test(js))
+        problems.push(`${name} imports remote code`);
     }
   }
   return problems;
@@ -80,22 +83,32 @@ export function storeProblems(dir: string, browser: StoreBrowser): string[] {
   const description = manifest.description;
   if (typeof description !== 'string' || !description.trim()) problems.push('description is missing');
   else if (description.length > 132) problems.push(`description has ${description.length} characters (at most 132)`);
-  if (typeof manifest.version !== 'string' || !VERSION.test(manifest.version)) problems.push(`version ${JSON.stringify(manifest.version)} is not 1–4 dot-separated integers`);
+  if (typeof manifest.version !== 'string' || !VERSION.test(manifest.version))
+    problems.push(`version ${JSON.stringify(manifest.version)} is not 1–4 dot-separated integers`);
   problems.push(...iconProblems(dir, 'icons', manifest.icons, browser === 'chrome' ? [16, 32, 48, 128] : [48, 96]));
 
   if (browser === 'chrome') {
-    if (manifest.manifest_version !== 3) problems.push('manifest_version is not 3 (the Chrome Web Store takes MV3 only)');
+    if (manifest.manifest_version !== 3)
+      problems.push('manifest_version is not 3 (the Chrome Web Store takes MV3 only)');
     const minimum = Number(manifest.minimum_chrome_version);
     if (!Number.isInteger(minimum)) problems.push('minimum_chrome_version is missing');
     const action = manifest.action as { default_icon?: unknown } | undefined;
     if (!action) problems.push('action is missing');
     else problems.push(...iconProblems(dir, 'action.default_icon', action.default_icon, [16, 32]));
-    if (manifest.side_panel && !(manifest.permissions as string[] | undefined)?.includes('sidePanel')) problems.push('side_panel without the sidePanel permission');
+    if (manifest.side_panel && !(manifest.permissions as string[] | undefined)?.includes('sidePanel'))
+      problems.push('side_panel without the sidePanel permission');
   } else {
-    const gecko = (manifest.browser_specific_settings as { gecko?: { id?: string; strict_min_version?: string; data_collection_permissions?: { required?: string[] } } } | undefined)?.gecko;
+    const gecko = (
+      manifest.browser_specific_settings as
+        | {
+            gecko?: { id?: string; strict_min_version?: string; data_collection_permissions?: { required?: string[] } };
+          }
+        | undefined
+    )?.gecko;
     if (!gecko?.id) problems.push('browser_specific_settings.gecko.id is missing');
     if (!gecko?.strict_min_version) problems.push('browser_specific_settings.gecko.strict_min_version is missing');
-    if (!gecko?.data_collection_permissions?.required?.length) problems.push('browser_specific_settings.gecko.data_collection_permissions.required is missing');
+    if (!gecko?.data_collection_permissions?.required?.length)
+      problems.push('browser_specific_settings.gecko.data_collection_permissions.required is missing');
     const action = (manifest.browser_action ?? manifest.action) as { default_icon?: unknown } | undefined;
     if (!action) problems.push('browser_action is missing');
     else problems.push(...iconProblems(dir, 'browser_action.default_icon', action.default_icon, [16, 32]));
@@ -119,11 +132,22 @@ export async function lintFirefoxPackage(path: string): Promise<LintSummary> {
   // Loaded only when linting: it is large, and the rules above need none of it.
   const { default: linter } = await import('addons-linter');
   const instance = linter.createInstance({
-    config: { _: [path], logLevel: 'fatal', stack: false, pretty: false, warningsAsErrors: false, metadata: false, output: 'none', boring: false, selfHosted: false },
+    config: {
+      _: [path],
+      logLevel: 'fatal',
+      stack: false,
+      pretty: false,
+      warningsAsErrors: false,
+      metadata: false,
+      output: 'none',
+      boring: false,
+      selfHosted: false,
+    },
     runAsBinary: false,
   });
   const result = await instance.run();
-  const line = (message: LintMessage) => `${message.type} ${message.code} ${message.file ?? ''}${message.line ? `:${message.line}` : ''} ${message.message}`;
+  const line = (message: LintMessage) =>
+    `${message.type} ${message.code} ${message.file ?? ''}${message.line ? `:${message.line}` : ''} ${message.message}`;
   return {
     errors: result.errors.length,
     warnings: result.warnings.length,
@@ -131,4 +155,3 @@ export async function lintFirefoxPackage(path: string): Promise<LintSummary> {
     messages: [...result.errors, ...result.warnings].map(line),
   };
 }
-

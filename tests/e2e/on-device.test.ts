@@ -1,13 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type ExtensionBrowser,launchWithExtension } from '../../scripts/lib/extension/launch';
+import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { OptionsPage } from '../../scripts/lib/extension/options-page';
 import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
-import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../scripts/lib/servers';
-import { FAKE_LANGUAGE_MODEL_SOURCE, type FakeLanguageModelLog, type FakeLanguageModelOptions } from '../../scripts/lib/servers/fake-language-model';
+import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../scripts/lib/servers';
+import {
+  FAKE_LANGUAGE_MODEL_SOURCE,
+  type FakeLanguageModelLog,
+  type FakeLanguageModelOptions,
+} from '../../scripts/lib/servers/fake-language-model';
 
 /** The fake browser API as a script: `(function install(scope, options) {…})(globalThis, options)`. */
-const installScript = (options: FakeLanguageModelOptions) => `${FAKE_LANGUAGE_MODEL_SOURCE.replace(/^\/\/.*$/gm, '').trim()}(globalThis, ${JSON.stringify(options)})`;
+const installScript = (options: FakeLanguageModelOptions) =>
+  `${FAKE_LANGUAGE_MODEL_SOURCE.replace(/^\/\/.*$/gm, '').trim()}(globalThis, ${JSON.stringify(options)})`;
 
 /**
  * Chrome's on-device model, in real Chromium. Debian's Chromium has no model, so a fake `LanguageModel`
@@ -31,7 +36,11 @@ describe('the on-device model (Chromium, fake Prompt API)', () => {
   it('is picked on a fresh install, downloads with progress, and checks with verdicts within its context window', async () => {
     const browser = await launchWithExtension();
     browsers.push(browser);
-    const fakeOptions: FakeLanguageModelOptions = { availability: 'downloadable', forwardTo: `${world.model.baseUrl}`, downloadStepMs: 150 };
+    const fakeOptions: FakeLanguageModelOptions = {
+      availability: 'downloadable',
+      forwardTo: `${world.model.baseUrl}`,
+      downloadStepMs: 150,
+    };
     await browser.context.addInitScript({ content: installScript(fakeOptions) });
     const worker = browser.context.serviceWorkers()[0]!;
     await worker.evaluate(installScript(fakeOptions));
@@ -48,12 +57,22 @@ describe('the on-device model (Chromium, fake Prompt API)', () => {
 
     // "Download" shows the progress the browser reports, up to ready.
     await options.page.getByTestId('on-device-download').click();
-    await expect.poll(() => options.page.getByTestId('on-device-progress-text').textContent()).toBe('Downloaded: ready.');
-    expect(await options.page.getByTestId('on-device-progress').evaluate((node) => (node as HTMLProgressElement).value)).toBe(1);
-    const pageLog = await options.page.evaluate(() => (globalThis as unknown as { __fakeLanguageModelLog: FakeLanguageModelLog }).__fakeLanguageModelLog.progress);
+    await expect
+      .poll(() => options.page.getByTestId('on-device-progress-text').textContent())
+      .toBe('Downloaded: ready.');
+    expect(
+      await options.page.getByTestId('on-device-progress').evaluate((node) => (node as HTMLProgressElement).value),
+    ).toBe(1);
+    const pageLog = await options.page.evaluate(
+      () => (globalThis as unknown as { __fakeLanguageModelLog: FakeLanguageModelLog }).__fakeLanguageModelLog.progress,
+    );
     expect(pageLog).toEqual([0, 0.5, 1]);
     // The model is the browser's, shared by every context: the worker's (fake) browser now has it too.
-    await worker.evaluate(() => ((globalThis as unknown as { __fakeLanguageModel: { availability: string } }).__fakeLanguageModel.availability = 'available'));
+    await worker.evaluate(
+      () =>
+        ((globalThis as unknown as { __fakeLanguageModel: { availability: string } }).__fakeLanguageModel.availability =
+          'available'),
+    );
     await options.page.reload();
     await expect.poll(() => options.page.getByTestId('engine-label').textContent()).toBe('On this device (Chrome)');
     await expect.poll(() => options.page.getByTestId('engine-status').getAttribute('data-engine')).toBe('on-device');
@@ -69,7 +88,9 @@ describe('the on-device model (Chromium, fake Prompt API)', () => {
     expect(await panel.overallScore()).toMatch(/8 of 8 claims checked/);
 
     // Every prompt fitted its window: none was refused, and the largest is within 9,216 tokens.
-    const log = await worker.evaluate(() => (globalThis as unknown as { __fakeLanguageModelLog: FakeLanguageModelLog }).__fakeLanguageModelLog);
+    const log = await worker.evaluate(
+      () => (globalThis as unknown as { __fakeLanguageModelLog: FakeLanguageModelLog }).__fakeLanguageModelLog,
+    );
     expect(log.prompts.length).toBeGreaterThan(5);
     expect(log.exceeded).toBe(0);
     expect(Math.max(...log.prompts.map((p) => p.tokens))).toBeLessThanOrEqual(9_216);

@@ -6,8 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { configureForWorld } from '../../scripts/lib/extension/configure';
-import { type ExtensionBrowser,launchWithExtension } from '../../scripts/lib/extension/launch';
-import { type FactWorld,startFactWorld } from '../../scripts/lib/servers';
+import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
+import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
 import { realSidePanel } from './harness/real-side-panel';
 
 describe('page commands', () => {
@@ -36,7 +36,9 @@ describe('page commands', () => {
     await page.locator('article p').nth(1).click({ clickCount: 3 });
     // The floating button's click opens the real side panel (a user gesture reaches the background).
     await page.getByTestId('factlight-check-selection').click();
-    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
     const sidePanel = await realSidePanel(browser);
     await expect.poll(() => sidePanel.url()).not.toBeNull();
 
@@ -53,11 +55,15 @@ describe('page commands', () => {
     // The panel is open, showing no claim: the card's button brings up that claim in it.
     expect(await sidePanel.evaluate(cardOfClaim)).toBeNull();
     await openFromCard();
-    await expect.poll(() => sidePanel.evaluate(cardOfClaim), { timeout: 10_000 }).toMatch(/It was designed by the engineering company of Gustave Eiffel[\s\S]*Supported/);
+    await expect
+      .poll(() => sidePanel.evaluate(cardOfClaim), { timeout: 10_000 })
+      .toMatch(/It was designed by the engineering company of Gustave Eiffel[\s\S]*Supported/);
 
     // The user closed the panel: the same button opens it again, on that claim.
     await sidePanel.close();
     await openFromCard();
-    await expect.poll(() => sidePanel.evaluate(cardOfClaim), { timeout: 10_000 }).toMatch(/It was designed by the engineering company of Gustave Eiffel[\s\S]*Supported/);
+    await expect
+      .poll(() => sidePanel.evaluate(cardOfClaim), { timeout: 10_000 })
+      .toMatch(/It was designed by the engineering company of Gustave Eiffel[\s\S]*Supported/);
   });
 });

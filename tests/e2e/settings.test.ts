@@ -8,9 +8,16 @@ import { join } from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { EXTENSION_DIR, type ExtensionBrowser,launchWithExtension } from '../../scripts/lib/extension/launch';
+import { EXTENSION_DIR, type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { OptionsPage } from '../../scripts/lib/extension/options-page';
-import { type OpenAiServer, type SearxngServer, startOpenAiServer, startSearxngServer, startWebServer, type WebServer } from '../../scripts/lib/servers';
+import {
+  type OpenAiServer,
+  type SearxngServer,
+  startOpenAiServer,
+  startSearxngServer,
+  startWebServer,
+  type WebServer,
+} from '../../scripts/lib/servers';
 import { watchIsolatedWorld } from './harness/isolated-world';
 
 const GOOD_KEY = 'sk-e2e-good-key';
@@ -29,7 +36,9 @@ describe('settings in real Chromium', () => {
   beforeAll(async () => {
     model = await startOpenAiServer({ apiKey: GOOD_KEY, models: ['fake-fast', 'fake-strong'] });
     searxng = await startSearxngServer();
-    searxng.setResults((query) => [{ url: 'https://example.org/curie', title: 'Marie Curie', content: `About ${query}` }]);
+    searxng.setResults((query) => [
+      { url: 'https://example.org/curie', title: 'Marie Curie', content: `About ${query}` },
+    ]);
     web = await startWebServer();
   });
   afterEach(async () => {
@@ -40,7 +49,13 @@ describe('settings in real Chromium', () => {
   });
 
   async function configure(options: OptionsPage, apiKey = GOOD_KEY): Promise<void> {
-    await options.fillModel({ preset: 'custom', baseUrl: model.baseUrl, apiKey, fastModel: 'fake-fast', strongModel: 'fake-strong' });
+    await options.fillModel({
+      preset: 'custom',
+      baseUrl: model.baseUrl,
+      apiKey,
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+    });
     await options.enableSearxng(searxng.baseUrl);
     expect(await options.save()).toBe('Settings saved.');
   }
@@ -56,13 +71,19 @@ describe('settings in real Chromium', () => {
     // Evaluated as our content script: it has the runtime (so this is the right world)...
     expect(await contentScript.evaluate('typeof chrome.runtime.sendMessage')).toBe('function');
     // ...but the storage area holding the settings is closed to it,
-    const stored = String(await contentScript.evaluate('chrome.storage.local.get(null).then((v) => JSON.stringify(v), (e) => "threw: " + e.message)'));
+    const stored = String(
+      await contentScript.evaluate(
+        'chrome.storage.local.get(null).then((v) => JSON.stringify(v), (e) => "threw: " + e.message)',
+      ),
+    );
     expect(stored).not.toContain(GOOD_KEY);
     expect(stored).toMatch(/threw|undefined/);
     // ...and the background refuses to hand settings to it.
-    const answer = String(await contentScript.evaluate(
-      'chrome.runtime.sendMessage({ id: 1, type: "getSettings", timestamp: Date.now() }).then((r) => JSON.stringify(r))',
-    ));
+    const answer = String(
+      await contentScript.evaluate(
+        'chrome.runtime.sendMessage({ id: 1, type: "getSettings", timestamp: Date.now() }).then((r) => JSON.stringify(r))',
+      ),
+    );
     expect(answer).toContain('Refused \\"getSettings\\" from a content-script');
     expect(answer).not.toContain(GOOD_KEY);
   });
@@ -79,10 +100,16 @@ describe('settings in real Chromium', () => {
     const page = await browser.context.newPage();
     await page.goto(web.url('/attacker'));
     const attempt = await page.evaluate(async (extensionId) => {
-      const command = { id: 1, type: 'saveSettings', timestamp: Date.now(), data: { model: { preset: 'custom', profiles: {} } } };
+      const command = {
+        id: 1,
+        type: 'saveSettings',
+        timestamp: Date.now(),
+        data: { model: { preset: 'custom', profiles: {} } },
+      };
       // What a malicious page could try: the runtime API, and posting messages hoping something relays them.
       window.postMessage(command, '*');
-      const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: (...args: unknown[]) => unknown } } }).chrome?.runtime;
+      const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: (...args: unknown[]) => unknown } } })
+        .chrome?.runtime;
       if (!runtime?.sendMessage) return 'no runtime.sendMessage';
       try {
         return JSON.stringify(await runtime.sendMessage(extensionId, command));

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { configureForWorld } from '../../scripts/lib/extension/configure';
-import { type ExtensionBrowser,launchWithExtension } from '../../scripts/lib/extension/launch';
+import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
-import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../scripts/lib/servers';
+import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../scripts/lib/servers';
 import type { RecordedRequest } from '../../scripts/lib/servers/harness';
 
 /** A chat completion the extension sent to the model server (not a CORS preflight or a models list). */
@@ -71,7 +71,9 @@ describe('checks in the side panel', () => {
     expect(await panel.page.getByTestId('check-progress').count()).toBe(1);
     expect(await panel.page.getByTestId('check-progress').getByRole('status').textContent()).toMatch(/^Checking…/);
     // ... and a new worker takes it up: the unanswered call is asked again.
-    await expect.poll(() => world.model.requests.filter(isChatCall).length, { timeout: 30_000 }).toBeGreaterThan(callsAtStop);
+    await expect
+      .poll(() => world.model.requests.filter(isChatCall).length, { timeout: 30_000 })
+      .toBeGreaterThan(callsAtStop);
     await panel.waitForResult();
     expect(await panel.overallScore()).toMatch(/8 of 8 claims checked/);
     await panel.page.getByTestId('revision').first().waitFor();
@@ -84,11 +86,17 @@ describe('checks in the side panel', () => {
     // test has seen the panel: only a claim read from the open stream can be on screen by then.
     let release = (): void => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    world.model.modelLatency({ profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 }, scale: 1, hold: { afterTokens: 110, until: released } });
+    world.model.modelLatency({
+      profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 },
+      scale: 1,
+      hold: { afterTokens: 110, until: released },
+    });
     try {
       const panel = await SidePanelPage.open(browser);
       await panel.check(WORLD_TEXT);
-      const feed = panel.page.getByTestId('check-progress').locator('[data-testid="progress-pending"], [data-testid="progress-verdict"]');
+      const feed = panel.page
+        .getByTestId('check-progress')
+        .locator('[data-testid="progress-pending"], [data-testid="progress-verdict"]');
       await feed.first().waitFor();
       expect(await feed.first().textContent()).toMatch(/The Eiffel Tower was completed in 1889$/);
       // The rest of the claims are still being written: only the first claim has been found.

@@ -22,9 +22,17 @@ describe('store packages', () => {
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'factlight-packages-'));
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/store/build-packages.ts'), '--out', outDir], { cwd: ROOT, env });
-    const built = stdout.split('\n').filter((line) => line.includes('\t')).map((line) => line.split('\t'));
-    const find = (browser: string) => built.find(([name, file]) => name === browser && !file!.endsWith('-sources.zip'))![1]!;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts/store/build-packages.ts'), '--out', outDir],
+      { cwd: ROOT, env },
+    );
+    const built = stdout
+      .split('\n')
+      .filter((line) => line.includes('\t'))
+      .map((line) => line.split('\t'));
+    const find = (browser: string) =>
+      built.find(([name, file]) => name === browser && !file!.endsWith('-sources.zip'))![1]!;
     zips = { chrome: find('chrome'), firefox: find('firefox') };
   }, 180_000);
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -32,7 +40,10 @@ describe('store packages', () => {
   it('makes a Chrome package with every field and icon the Chrome Web Store requires', () => {
     expect(existsSync(zips.chrome)).toBe(true);
     expect(storeProblems(join(outDir, 'chrome-mv3'), 'chrome')).toEqual([]);
-    const manifest = JSON.parse(readFileSync(join(outDir, 'chrome-mv3/manifest.json'), 'utf8')) as { minimum_chrome_version: string; description: string };
+    const manifest = JSON.parse(readFileSync(join(outDir, 'chrome-mv3/manifest.json'), 'utf8')) as {
+      minimum_chrome_version: string;
+      description: string;
+    };
     // chrome.sidePanel.open() is the newest API the extension needs (wxt.config.ts).
     expect(manifest.minimum_chrome_version).toBe('116');
     expect(manifest.description.length).toBeLessThanOrEqual(132);
@@ -68,7 +79,9 @@ describe('store packages', () => {
     ]);
     const firefox = join(outDir, 'broken-firefox');
     cpSync(join(outDir, 'firefox-mv2'), firefox, { recursive: true });
-    const gecko = JSON.parse(readFileSync(join(firefox, 'manifest.json'), 'utf8')) as { browser_specific_settings: { gecko: Record<string, unknown> } };
+    const gecko = JSON.parse(readFileSync(join(firefox, 'manifest.json'), 'utf8')) as {
+      browser_specific_settings: { gecko: Record<string, unknown> };
+    };
     delete gecko.browser_specific_settings.gecko.id;
     writeFileSync(join(firefox, 'manifest.json'), JSON.stringify(gecko));
     expect(storeProblems(firefox, 'firefox')).toEqual(['browser_specific_settings.gecko.id is missing']);

@@ -21,7 +21,11 @@ function sourceFiles(folder: string): string[] {
 
 /** Each file's imports of other files in the tree (relative imports; packages are not part of a circle). */
 function importGraph(files: string[]): Map<string, string[]> {
-  const options: ts.CompilerOptions = { moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: false, jsx: ts.JsxEmit.ReactJSX };
+  const options: ts.CompilerOptions = {
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowJs: false,
+    jsx: ts.JsxEmit.ReactJSX,
+  };
   const inTree = new Set(files);
   const graph = new Map<string, string[]>();
   for (const file of files) {

@@ -34,24 +34,28 @@ describe('eslint.config.js', () => {
   });
 
   it('lets lib/core use what a service worker, Node and tests all have', async () => {
-    const code = "import { matchQuote } from '../text/match-quote';\n\nexport const go = () => fetch('https://example.org').then(() => matchQuote);\n";
+    const code =
+      "import { matchQuote } from '../text/match-quote';\n\nexport const go = () => fetch('https://example.org').then(() => matchQuote);\n";
     expect(await rulesBroken('lib/core/probe.ts', code)).toEqual([]);
   });
 
   it('keeps shipped code off scripts and tests, and scripts off tests', async () => {
-    expect(await rulesBroken('lib/probe.ts', "import { x } from '../tests/servers';\n\nexport const y = x;\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
-    expect(await rulesBroken('scripts/probe.ts', "import { x } from '../tests/servers';\n\nexport const y = x;\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
-    expect(await rulesBroken('lib/probe.ts', "import { x } from '../entrypoints/background';\n\nexport const y = x;\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
+    expect(
+      await rulesBroken('lib/probe.ts', "import { x } from '../tests/servers';\n\nexport const y = x;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesBroken('scripts/probe.ts', "import { x } from '../tests/servers';\n\nexport const y = x;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesBroken('lib/probe.ts', "import { x } from '../entrypoints/background';\n\nexport const y = x;\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('wants imports sorted and not repeated', async () => {
-    const code = "import { b } from './b';\nimport { a } from './a';\nimport { c } from './b';\n\nexport const x = [a, b, c];\n";
-    expect(await rulesBroken('lib/probe.ts', code)).toEqual(expect.arrayContaining(['import-x/no-duplicates', 'simple-import-sort/imports']));
+    const code =
+      "import { b } from './b';\nimport { a } from './a';\nimport { c } from './b';\n\nexport const x = [a, b, c];\n";
+    expect(await rulesBroken('lib/probe.ts', code)).toEqual(
+      expect.arrayContaining(['import-x/no-duplicates', 'simple-import-sort/imports']),
+    );
   });
 });

@@ -23,11 +23,15 @@ function testFiles(dir: string): string[] {
 
 /** The module a test at `test` (relative to tests/unit) covers, relative to the root; undefined when none exists. */
 function moduleOf(test: string): string | undefined {
-  const parts = basename(test).replace(/\.test\.tsx?$/, '').split('.');
+  const parts = basename(test)
+    .replace(/\.test\.tsx?$/, '')
+    .split('.');
   // "pipeline.integration" is an aspect of pipeline.ts; "vitest.config.mirror" one of vitest.config.ts.
   for (let length = parts.length; length >= 1; length--) {
     for (const extension of ['.ts', '.tsx', '.js', '.mjs']) {
-      const candidate = join(dirname(test), parts.slice(0, length).join('.') + extension).split('\\').join('/');
+      const candidate = join(dirname(test), parts.slice(0, length).join('.') + extension)
+        .split('\\')
+        .join('/');
       if (existsSync(join(ROOT, candidate))) return candidate;
     }
   }

@@ -29,20 +29,35 @@ interface Selection {
  * One check as the database holds it right now: status and progress, the highlighted text, the overall
  * score under the user's source filters, the card of the selected claim, revisions and warnings.
  */
-export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckView; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
+export function CheckDetails({
+  view,
+  claimFocus,
+  onOpenCheck,
+}: {
+  view: CheckView;
+  claimFocus?: ClaimFocus | undefined;
+  onOpenCheck: (checkId: string) => void;
+}) {
   const { check } = view;
   const { filters, setType, setEvidence, setExcludeRatedLow } = useScoreFilters(check.id);
   // "Open in side panel" from the page's card: CurrentCheck remounts this view for each request (keyed by
   // its seq), so the requested claim only needs to be the initial selection.
   const [selection, setSelection] = useState<Selection | undefined>(() =>
-    claimFocus?.checkId === check.id ? { claimId: claimFocus.claimId, segmentClaimIds: [claimFocus.claimId] } : undefined,
+    claimFocus?.checkId === check.id
+      ? { claimId: claimFocus.claimId, segmentClaimIds: [claimFocus.claimId] }
+      : undefined,
   );
   const [focusRequest, setFocusRequest] = useState<EvidenceFocusRequest>();
   // Pure and local: unticking a source re-scores claims, sentences and the overall score with no message.
   const scores = useMemo(() => scoreText(view.claims, view.assessments, view.evidence, filters), [view, filters]);
   const running = check.status === 'queued' || check.status === 'running';
   const pending = useMemo(
-    () => new Set(running ? view.claims.filter((claim) => claim.checkWorthy && !view.assessments.has(claim.id)).map((claim) => claim.id) : []),
+    () =>
+      new Set(
+        running
+          ? view.claims.filter((claim) => claim.checkWorthy && !view.assessments.has(claim.id)).map((claim) => claim.id)
+          : [],
+      ),
     [running, view],
   );
 
@@ -50,7 +65,9 @@ export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckVie
   const showEvidence = (evidenceId: string) => {
     const item = view.evidence.find((evidence) => evidence.id === evidenceId);
     if (!item) return;
-    setSelection((current) => (current?.claimId === item.claimId ? current : { claimId: item.claimId, segmentClaimIds: [item.claimId] }));
+    setSelection((current) =>
+      current?.claimId === item.claimId ? current : { claimId: item.claimId, segmentClaimIds: [item.claimId] },
+    );
     setFocusRequest((current) => ({ evidenceId, seq: (current?.seq ?? 0) + 1 }));
   };
 
@@ -58,7 +75,9 @@ export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckVie
     <article className="check" data-testid="check-result" data-status={check.status}>
       <header className="check-head">
         {check.pageUrl ? (
-          <SafeLink url={check.pageUrl} className="check-page">{check.pageTitle || check.site || check.pageUrl}</SafeLink>
+          <SafeLink url={check.pageUrl} className="check-page">
+            {check.pageTitle || check.site || check.pageUrl}
+          </SafeLink>
         ) : null}
         <span className="hint">{formatDate(check.createdAt, true)}</span>
       </header>
@@ -86,7 +105,9 @@ export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckVie
         excludeRatedLow={filters.excludeRatedLow}
         onExcludeRatedLow={setExcludeRatedLow}
       />
-      {selected && check.tabId !== undefined ? <RevealOnPage key={selected.id} checkId={check.id} claimId={selected.id} /> : null}
+      {selected && check.tabId !== undefined ? (
+        <RevealOnPage key={selected.id} checkId={check.id} claimId={selected.id} />
+      ) : null}
       {selected ? (
         <ClaimCard
           claim={selected}
@@ -100,15 +121,30 @@ export function CheckDetails({ view, claimFocus, onOpenCheck }: { view: CheckVie
           refinement={view.refinements.get(selected.id)}
           onToggleEvidence={setEvidence}
           focusRequest={focusRequest}
-          otherClaims={view.claims.filter((claim) => claim.id !== selected.id && selection?.segmentClaimIds.includes(claim.id))}
-          onSelectClaim={(claimId) => setSelection((current) => ({ claimId, segmentClaimIds: current?.segmentClaimIds ?? [claimId] }))}
+          otherClaims={view.claims.filter(
+            (claim) => claim.id !== selected.id && selection?.segmentClaimIds.includes(claim.id),
+          )}
+          onSelectClaim={(claimId) =>
+            setSelection((current) => ({ claimId, segmentClaimIds: current?.segmentClaimIds ?? [claimId] }))
+          }
           onClose={() => setSelection(undefined)}
         />
       ) : view.claims.length > 0 ? (
         <p className="hint">Select a highlighted part of the text to see its verdict and evidence.</p>
       ) : null}
-      <LinkList links={view.links} sentences={view.sentences} attribution={check.textAttribution} ratings={filters.ratings} />
-      <RevisionList text={check.text} sentences={view.sentences} revisions={view.revisions} evidence={view.evidence} onShowEvidence={showEvidence} />
+      <LinkList
+        links={view.links}
+        sentences={view.sentences}
+        attribution={check.textAttribution}
+        ratings={filters.ratings}
+      />
+      <RevisionList
+        text={check.text}
+        sentences={view.sentences}
+        revisions={view.revisions}
+        evidence={view.evidence}
+        onShowEvidence={showEvidence}
+      />
       <WarningsList warnings={check.warnings} />
       <footer className="row wrap check-actions">
         {running ? null : <RecheckButton checkId={check.id} testId="check-recheck" onStarted={onOpenCheck} />}

@@ -24,10 +24,20 @@ export function CheckPageButton({ onStarted }: { onStarted: (checkId: string) =>
   };
   return (
     <div className="row wrap">
-      <button type="button" className="secondary" data-testid="check-page" disabled={state.pending} onClick={() => void checkPage()}>
+      <button
+        type="button"
+        className="secondary"
+        data-testid="check-page"
+        disabled={state.pending}
+        onClick={() => void checkPage()}
+      >
         {state.pending ? 'Reading the page…' : 'Fact-check this page'}
       </button>
-      {state.error ? <span className="result error" role="alert" data-testid="check-page-error">{state.error}</span> : null}
+      {state.error ? (
+        <span className="result error" role="alert" data-testid="check-page-error">
+          {state.error}
+        </span>
+      ) : null}
     </div>
   );
 }

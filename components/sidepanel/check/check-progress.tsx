@@ -12,7 +12,15 @@ import { useStallWatchdog } from './use-stall-watchdog';
  * the moment the model has written it (claims stream in while the rest are still being extracted), marked
  * "Checking…" until its verdict lands, then the verdict (the parent's live query re-renders this), and Cancel.
  */
-export function CheckProgress({ check, claims, assessments }: { check: CheckRecord; claims: readonly Claim[]; assessments: ReadonlyMap<string, ClaimAssessment> }) {
+export function CheckProgress({
+  check,
+  claims,
+  assessments,
+}: {
+  check: CheckRecord;
+  claims: readonly Claim[];
+  assessments: ReadonlyMap<string, ClaimAssessment>;
+}) {
   const [cancel, setCancel] = useState<{ state: 'idle' | 'sending' | 'failed'; message?: string }>({ state: 'idle' });
   const progress = check.progress;
   useStallWatchdog(check.id, `${check.updatedAt}:${JSON.stringify(progress)}`);
@@ -26,14 +34,28 @@ export function CheckProgress({ check, claims, assessments }: { check: CheckReco
   return (
     <section className="progress" data-testid="check-progress" aria-label="Progress">
       <p role="status" className="progress-summary">
-        {check.status === 'queued' ? 'Waiting to start…' : `Checking… ${progress.verdicts} of ${progress.checkWorthy || '?'} verdicts in`}
+        {check.status === 'queued'
+          ? 'Waiting to start…'
+          : `Checking… ${progress.verdicts} of ${progress.checkWorthy || '?'} verdicts in`}
       </p>
       <progress max={Math.max(1, progress.checkWorthy)} value={progress.verdicts} aria-label="Verdicts in" />
       <dl className="counters">
-        <div data-testid="progress-claims"><dt>Claims found</dt><dd>{progress.claims}</dd></div>
-        <div data-testid="progress-check-worthy"><dt>Check-worthy</dt><dd>{progress.checkWorthy}</dd></div>
-        <div data-testid="progress-evidence"><dt>Evidence</dt><dd>{progress.evidence}</dd></div>
-        <div data-testid="progress-verdicts"><dt>Verdicts in</dt><dd>{progress.verdicts}</dd></div>
+        <div data-testid="progress-claims">
+          <dt>Claims found</dt>
+          <dd>{progress.claims}</dd>
+        </div>
+        <div data-testid="progress-check-worthy">
+          <dt>Check-worthy</dt>
+          <dd>{progress.checkWorthy}</dd>
+        </div>
+        <div data-testid="progress-evidence">
+          <dt>Evidence</dt>
+          <dd>{progress.evidence}</dd>
+        </div>
+        <div data-testid="progress-verdicts">
+          <dt>Verdicts in</dt>
+          <dd>{progress.verdicts}</dd>
+        </div>
       </dl>
       {feed.length > 0 ? (
         <ol className="verdict-feed">
@@ -52,10 +74,20 @@ export function CheckProgress({ check, claims, assessments }: { check: CheckReco
         </ol>
       ) : null}
       <div className="row">
-        <button type="button" className="secondary" data-testid="check-cancel" onClick={onCancel} disabled={cancel.state === 'sending'}>
+        <button
+          type="button"
+          className="secondary"
+          data-testid="check-cancel"
+          onClick={onCancel}
+          disabled={cancel.state === 'sending'}
+        >
           {cancel.state === 'sending' ? 'Cancelling…' : 'Cancel'}
         </button>
-        {cancel.state === 'failed' ? <span className="result error" role="alert">Could not cancel: {cancel.message}</span> : null}
+        {cancel.state === 'failed' ? (
+          <span className="result error" role="alert">
+            Could not cancel: {cancel.message}
+          </span>
+        ) : null}
       </div>
     </section>
   );

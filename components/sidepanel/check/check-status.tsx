@@ -11,7 +11,9 @@ export function CheckStatus({ check, checked, total }: { check: CheckRecord; che
   if (check.stopped === 'budget') {
     return (
       <div className="status-line warning" data-testid="check-status" data-status="budget" role="status">
-        <p>Stopped: the token budget for one check was reached ({counts}). Unchecked claims show as "could not check".</p>
+        <p>
+          Stopped: the token budget for one check was reached ({counts}). Unchecked claims show as "could not check".
+        </p>
         <button type="button" className="secondary small" onClick={() => void browser.runtime.openOptionsPage()}>
           Change the budget
         </button>

@@ -26,11 +26,23 @@ export function CheckTab(props: {
   return (
     <>
       <EngineNotice status={status} />
-      {pageProblem ? <p className="result error" role="alert" data-testid="page-check-problem">{pageProblem}</p> : null}
-      <EngineStatus pageStatus={{ status }} switchHint="To switch: Settings → Checking → Checks run on." onOpenSettings={() => void browser.runtime.openOptionsPage()} />
+      {pageProblem ? (
+        <p className="result error" role="alert" data-testid="page-check-problem">
+          {pageProblem}
+        </p>
+      ) : null}
+      <EngineStatus
+        pageStatus={{ status }}
+        switchHint="To switch: Settings → Checking → Checks run on."
+        onOpenSettings={() => void browser.runtime.openOptionsPage()}
+      />
       <TextToCheck onStarted={onOpenCheck} />
       <CheckPageButton onStarted={onOpenCheck} />
-      {checkId ? <CurrentCheck checkId={checkId} claimFocus={claimFocus} onOpenCheck={onOpenCheck} /> : <NoCurrentCheck onOpenCheck={onOpenCheck} />}
+      {checkId ? (
+        <CurrentCheck checkId={checkId} claimFocus={claimFocus} onOpenCheck={onOpenCheck} />
+      ) : (
+        <NoCurrentCheck onOpenCheck={onOpenCheck} />
+      )}
     </>
   );
 }
@@ -45,12 +57,17 @@ function EngineNotice({ status }: { status: ExtensionStatus | undefined }) {
   if (!status) return null;
   const kind = status.engine?.kind ?? (status.modelConfigured ? 'model' : 'evidence-only');
   if (kind === 'model') {
-    return <p className="hint" data-testid="sidepanel-ready" data-engine={kind}>Select text on a page, or paste text below, to fact-check it.</p>;
+    return (
+      <p className="hint" data-testid="sidepanel-ready" data-engine={kind}>
+        Select text on a page, or paste text below, to fact-check it.
+      </p>
+    );
   }
   if (kind === 'on-device') {
     return (
       <p className="hint" data-testid="sidepanel-ready" data-engine={kind}>
-        Select text on a page, or paste text below, to fact-check it: checks run on Chrome’s on-device model, with verdicts, and the text stays on this device.
+        Select text on a page, or paste text below, to fact-check it: checks run on Chrome’s on-device model, with
+        verdicts, and the text stays on this device.
       </p>
     );
   }
@@ -68,7 +85,12 @@ function EngineNotice({ status }: { status: ExtensionStatus | undefined }) {
 function NoCurrentCheck({ onOpenCheck }: { onOpenCheck: (checkId: string) => void }) {
   const db = useDb();
   const latest = useLiveQuery(async () => ({ id: (await db.checks.orderBy('createdAt').reverse().first())?.id }), [db]);
-  if (!latest) return <p role="status" data-testid="checks-loading">Loading…</p>;
+  if (!latest)
+    return (
+      <p role="status" data-testid="checks-loading">
+        Loading…
+      </p>
+    );
   const latestId = latest.id;
   if (!latestId) {
     return (
@@ -80,7 +102,9 @@ function NoCurrentCheck({ onOpenCheck }: { onOpenCheck: (checkId: string) => voi
   return (
     <div className="notice" data-testid="no-current-check">
       <p>Your earlier checks are in History.</p>
-      <button type="button" className="secondary" onClick={() => onOpenCheck(latestId)}>Open the latest check</button>
+      <button type="button" className="secondary" onClick={() => onOpenCheck(latestId)}>
+        Open the latest check
+      </button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode,useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 
 import type { TextScores } from '../../../lib/core/score/credibility';
 import type { Claim, Sentence } from '../../../lib/core/types';
@@ -38,7 +38,11 @@ export function CheckedText({ text, sentences, claims, scores, pending, selected
   const labelFor = (claimId: string) => {
     const claim = byId.get(claimId)!;
     const scored = scores.claims.get(claimId);
-    const phrase = pending.has(claimId) ? 'being checked' : scored ? verdictPhrase(scored.verdict, scored.score.value) : 'not checked';
+    const phrase = pending.has(claimId)
+      ? 'being checked'
+      : scored
+        ? verdictPhrase(scored.verdict, scored.score.value)
+        : 'not checked';
     return `Claim: ${claim.text} — ${phrase}`;
   };
   const nodes: ReactNode[] = [];
@@ -46,13 +50,31 @@ export function CheckedText({ text, sentences, claims, scores, pending, selected
   for (const sentence of [...sentences].sort((a, b) => a.start - b.start)) {
     if (sentence.start < cursor) continue;
     if (sentence.start > cursor) nodes.push(text.slice(cursor, sentence.start));
-    const spans = (bySentence.get(sentence.index) ?? []).map((claim) => ({ claimId: claim.id, start: claim.span.start, end: claim.span.end, band: scores.claims.get(claim.id)?.score.band ?? 'unknown' }));
-    const segments = spans.length > 0 ? segmentRange(sentence, spans) : [{ start: sentence.start, end: sentence.end, claimIds: [], endsClaim: false }];
+    const spans = (bySentence.get(sentence.index) ?? []).map((claim) => ({
+      claimId: claim.id,
+      start: claim.span.start,
+      end: claim.span.end,
+      band: scores.claims.get(claim.id)?.score.band ?? 'unknown',
+    }));
+    const segments =
+      spans.length > 0
+        ? segmentRange(sentence, spans)
+        : [{ start: sentence.start, end: sentence.end, claimIds: [], endsClaim: false }];
     const sentenceScore = scores.sentences.get(sentence.index);
     const sentenceBand = sentenceScore?.band;
     nodes.push(
-      <span key={`s${sentence.index}`} className={`sentence${sentenceBand ? ` band-${sentenceBand}` : ''}`} data-testid="sentence" data-index={sentence.index} data-band={sentenceBand}
-        title={sentenceScore ? `Sentence: ${BAND_LABELS[sentenceScore.band]}${sentenceScore.value !== null ? ` (${percent(sentenceScore.value)})` : ''}` : undefined}>
+      <span
+        key={`s${sentence.index}`}
+        className={`sentence${sentenceBand ? ` band-${sentenceBand}` : ''}`}
+        data-testid="sentence"
+        data-index={sentence.index}
+        data-band={sentenceBand}
+        title={
+          sentenceScore
+            ? `Sentence: ${BAND_LABELS[sentenceScore.band]}${sentenceScore.value !== null ? ` (${percent(sentenceScore.value)})` : ''}`
+            : undefined
+        }
+      >
         {segments.map((segment) => {
           const segmentText = text.slice(segment.start, segment.end);
           const first = segment.claimIds[0];

@@ -17,7 +17,11 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
         {label}
       </button>
       <span className="copy-status" role="status">
-        {state === 'copied' ? 'Copied.' : state === 'failed' ? 'Could not copy: the browser refused clipboard access.' : ''}
+        {state === 'copied'
+          ? 'Copied.'
+          : state === 'failed'
+            ? 'Could not copy: the browser refused clipboard access.'
+            : ''}
       </span>
     </span>
   );

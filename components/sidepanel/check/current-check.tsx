@@ -4,10 +4,22 @@ import { SourcesToCompare } from './sources-to-compare';
 import { useCheckView } from './use-check-view';
 
 /** The check being looked at, read live from the database; says so when it is loading or gone. */
-export function CurrentCheck({ checkId, claimFocus, onOpenCheck }: { checkId: string; claimFocus?: ClaimFocus | undefined; onOpenCheck: (checkId: string) => void }) {
+export function CurrentCheck({
+  checkId,
+  claimFocus,
+  onOpenCheck,
+}: {
+  checkId: string;
+  claimFocus?: ClaimFocus | undefined;
+  onOpenCheck: (checkId: string) => void;
+}) {
   const state = useCheckView(checkId);
   if (state.state === 'loading') {
-    return <p role="status" data-testid="check-loading">Loading check…</p>;
+    return (
+      <p role="status" data-testid="check-loading">
+        Loading check…
+      </p>
+    );
   }
   if (state.state === 'missing') {
     return (
@@ -18,5 +30,12 @@ export function CurrentCheck({ checkId, claimFocus, onOpenCheck }: { checkId: st
   }
   // A new claim focus request starts the view afresh with that claim selected (filters persist per check).
   if (state.view.check.evidenceOnly) return <SourcesToCompare view={state.view} onOpenCheck={onOpenCheck} />;
-  return <CheckDetails key={`${checkId}#${claimFocus?.seq ?? 0}`} view={state.view} claimFocus={claimFocus} onOpenCheck={onOpenCheck} />;
+  return (
+    <CheckDetails
+      key={`${checkId}#${claimFocus?.seq ?? 0}`}
+      view={state.view}
+      claimFocus={claimFocus}
+      onOpenCheck={onOpenCheck}
+    />
+  );
 }

@@ -13,9 +13,15 @@ export function JudgeButton({ checkId, onStarted }: { checkId: string; onStarted
         Judge these sources
       </button>
       {state.needsSetup ? (
-        <SetupNotice testId="judge-needs-setup" message={`Judging needs a model: ${state.error ?? ''} Set one up in Settings, then choose "Judge these sources" again.`} buttonTestId="judge-open-options" />
+        <SetupNotice
+          testId="judge-needs-setup"
+          message={`Judging needs a model: ${state.error ?? ''} Set one up in Settings, then choose "Judge these sources" again.`}
+          buttonTestId="judge-open-options"
+        />
       ) : state.error ? (
-        <span className="result error" role="alert">Could not judge: {state.error}</span>
+        <span className="result error" role="alert">
+          Could not judge: {state.error}
+        </span>
       ) : null}
     </>
   );

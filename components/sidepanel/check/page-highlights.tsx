@@ -8,7 +8,7 @@ import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
 import type { CheckView } from '../../../lib/db/check-view';
-import { type Result,sendToBackground } from '../../../lib/messaging/protocol';
+import { type Result, sendToBackground } from '../../../lib/messaging/protocol';
 /** Runs a command aimed at the check's page; keeps why it failed, for the line beside its button. */
 function usePageCommand(send: () => Promise<Result>): [string | undefined, () => void] {
   const [error, setError] = useState<string>();
@@ -32,7 +32,9 @@ export function PageHighlights({ view }: { view: CheckView }) {
     <section className="page-highlights" aria-label="On the page">
       {missing.length > 0 ? (
         <div data-testid="not-found-on-page">
-          <p className="hint">Not found on the page ({missing.length}): the page changed, so these are not highlighted there.</p>
+          <p className="hint">
+            Not found on the page ({missing.length}): the page changed, so these are not highlighted there.
+          </p>
           <ul>
             {missing.map((claim) => (
               <li key={claim.id}>{claim.text}</li>
@@ -43,7 +45,11 @@ export function PageHighlights({ view }: { view: CheckView }) {
       <button type="button" className="secondary small" data-testid="clear-highlights" onClick={clear}>
         Clear highlights on the page
       </button>
-      {error ? <span className="result error" role="alert" data-testid="clear-highlights-error">{error}</span> : null}
+      {error ? (
+        <span className="result error" role="alert" data-testid="clear-highlights-error">
+          {error}
+        </span>
+      ) : null}
     </section>
   );
 }
@@ -56,7 +62,11 @@ export function RevealOnPage({ checkId, claimId }: { checkId: string; claimId: s
       <button type="button" className="secondary small" data-testid="reveal-claim" onClick={reveal}>
         Show on page
       </button>
-      {error ? <span className="result error" role="alert" data-testid="reveal-claim-error">{error}</span> : null}
+      {error ? (
+        <span className="result error" role="alert" data-testid="reveal-claim-error">
+          {error}
+        </span>
+      ) : null}
     </>
   );
 }

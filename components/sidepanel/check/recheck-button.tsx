@@ -1,15 +1,33 @@
 import { useStartCheck } from './use-start-check';
 
 /** "Re-check": the same text again with fresh evidence; opens the new check when it starts. */
-export function RecheckButton({ checkId, testId, onStarted }: { checkId: string; testId: string; onStarted: (checkId: string) => void }) {
+export function RecheckButton({
+  checkId,
+  testId,
+  onStarted,
+}: {
+  checkId: string;
+  testId: string;
+  onStarted: (checkId: string) => void;
+}) {
   const [state, recheck] = useStartCheck('recheck', checkId, onStarted);
   const error = state.needsSetup ? 'Choose a model first (Settings).' : state.error;
   return (
     <>
-      <button type="button" className="secondary small" data-testid={testId} disabled={state.pending} onClick={() => void recheck()}>
+      <button
+        type="button"
+        className="secondary small"
+        data-testid={testId}
+        disabled={state.pending}
+        onClick={() => void recheck()}
+      >
         Re-check
       </button>
-      {error ? <span className="result error" role="alert">Re-check failed: {error}</span> : null}
+      {error ? (
+        <span className="result error" role="alert">
+          Re-check failed: {error}
+        </span>
+      ) : null}
     </>
   );
 }

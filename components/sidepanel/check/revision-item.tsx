@@ -3,8 +3,18 @@ import { CopyButton } from './copy-button';
 import { WordDiff } from './word-diff';
 
 /** One revised sentence: the word diff, the evidence behind it (jumps to the items), and Copy. */
-export function RevisionItem({ revision, evidence, onShowEvidence }: { revision: Revision; evidence: ReadonlyMap<string, Evidence>; onShowEvidence: (evidenceId: string) => void }) {
-  const evidenceIds = [...new Set(revision.changes.flatMap((change) => change.evidenceIds))].filter((id) => evidence.has(id));
+export function RevisionItem({
+  revision,
+  evidence,
+  onShowEvidence,
+}: {
+  revision: Revision;
+  evidence: ReadonlyMap<string, Evidence>;
+  onShowEvidence: (evidenceId: string) => void;
+}) {
+  const evidenceIds = [...new Set(revision.changes.flatMap((change) => change.evidenceIds))].filter((id) =>
+    evidence.has(id),
+  );
   return (
     <li className="revision" data-testid="revision">
       <p className="hint">Sentence {revision.sentenceIndex + 1}</p>
@@ -15,7 +25,13 @@ export function RevisionItem({ revision, evidence, onShowEvidence }: { revision:
         <p className="revision-evidence">
           Based on:{' '}
           {evidenceIds.map((id) => (
-            <button key={id} type="button" className="link" data-testid="revision-evidence" onClick={() => onShowEvidence(id)}>
+            <button
+              key={id}
+              type="button"
+              className="link"
+              data-testid="revision-evidence"
+              onClick={() => onShowEvidence(id)}
+            >
               {evidence.get(id)!.source.title || evidence.get(id)!.source.host}
             </button>
           ))}

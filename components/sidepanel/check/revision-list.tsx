@@ -4,7 +4,13 @@ import { CopyButton } from './copy-button';
 import { RevisionItem } from './revision-item';
 
 /** Suggested corrections for sentences with refuted or disputed claims, and "Copy corrected text". */
-export function RevisionList(props: { text: string; sentences: readonly Sentence[]; revisions: readonly Revision[]; evidence: readonly Evidence[]; onShowEvidence: (evidenceId: string) => void }) {
+export function RevisionList(props: {
+  text: string;
+  sentences: readonly Sentence[];
+  revisions: readonly Revision[];
+  evidence: readonly Evidence[];
+  onShowEvidence: (evidenceId: string) => void;
+}) {
   const { text, sentences, revisions, evidence, onShowEvidence } = props;
   if (revisions.length === 0) return null;
   const byId = new Map(evidence.map((item) => [item.id, item]));
@@ -13,10 +19,19 @@ export function RevisionList(props: { text: string; sentences: readonly Sentence
       <h2 id="revisions-heading">Suggested corrections</h2>
       <ol>
         {revisions.map((revision) => (
-          <RevisionItem key={revision.sentenceIndex} revision={revision} evidence={byId} onShowEvidence={onShowEvidence} />
+          <RevisionItem
+            key={revision.sentenceIndex}
+            revision={revision}
+            evidence={byId}
+            onShowEvidence={onShowEvidence}
+          />
         ))}
       </ol>
-      <CopyButton text={applyRevisions(text, sentences, revisions)} label="Copy corrected text" testId="copy-corrected-text" />
+      <CopyButton
+        text={applyRevisions(text, sentences, revisions)}
+        label="Copy corrected text"
+        testId="copy-corrected-text"
+      />
     </section>
   );
 }

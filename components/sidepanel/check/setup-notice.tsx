@@ -1,7 +1,15 @@
 import { browser } from 'wxt/browser';
 
 /** "Choose a model first": what is missing, and a button straight to the options page. */
-export function SetupNotice({ testId, message, buttonTestId }: { testId: string; message: string; buttonTestId: string }) {
+export function SetupNotice({
+  testId,
+  message,
+  buttonTestId,
+}: {
+  testId: string;
+  message: string;
+  buttonTestId: string;
+}) {
   return (
     <div className="notice" data-testid={testId} role="status">
       <p>{message}</p>

@@ -19,7 +19,14 @@ export interface SourceFiltersProps {
  * Beside them, "Don't count sources rated low" leaves out evidence whose host the shipped ratings rate
  * low; like the type filters it only re-scores, with no model call.
  */
-export function SourceFilters({ evidence, excluded, onChange, ratings, excludeRatedLow, onExcludeRatedLow }: SourceFiltersProps) {
+export function SourceFilters({
+  evidence,
+  excluded,
+  onChange,
+  ratings,
+  excludeRatedLow,
+  onExcludeRatedLow,
+}: SourceFiltersProps) {
   const counts = new Map<SourceType, number>();
   for (const item of evidence) counts.set(item.source.sourceType, (counts.get(item.source.sourceType) ?? 0) + 1);
   const present = SOURCE_TYPES.filter((type) => counts.has(type));
@@ -40,8 +47,14 @@ export function SourceFilters({ evidence, excluded, onChange, ratings, excludeRa
         </label>
       ))}
       <label className="chip">
-        <input type="checkbox" data-testid="rated-low-filter" checked={excludeRatedLow} onChange={(event) => onExcludeRatedLow(event.target.checked)} />
-        Don't count sources rated low ({evidence.filter((item) => rateUrl(ratings, item.source.url)?.band === 'low').length})
+        <input
+          type="checkbox"
+          data-testid="rated-low-filter"
+          checked={excludeRatedLow}
+          onChange={(event) => onExcludeRatedLow(event.target.checked)}
+        />
+        Don't count sources rated low (
+        {evidence.filter((item) => rateUrl(ratings, item.source.url)?.band === 'low').length})
       </label>
     </fieldset>
   );

@@ -39,9 +39,18 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
   const sourceCount = (items: readonly Evidence[]) => new Set(items.map((item) => item.source.url)).size;
 
   return (
-    <article className="check sources-only" data-testid="check-result" data-status={check.status} data-evidence-only="true">
+    <article
+      className="check sources-only"
+      data-testid="check-result"
+      data-status={check.status}
+      data-evidence-only="true"
+    >
       <header className="check-head">
-        {check.pageUrl ? <SafeLink url={check.pageUrl} className="check-page">{check.pageTitle || check.site || check.pageUrl}</SafeLink> : null}
+        {check.pageUrl ? (
+          <SafeLink url={check.pageUrl} className="check-page">
+            {check.pageTitle || check.site || check.pageUrl}
+          </SafeLink>
+        ) : null}
         <span className="hint">{formatDate(check.createdAt, true)}</span>
       </header>
       <div className="notice" data-testid="evidence-only-notice" role="status">
@@ -49,10 +58,22 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
           <strong>Sources to compare.</strong> Nothing was judged: these are the sources found for each sentence with a
           number, a date or a name. Read them and compare. Verdicts need a model.
         </p>
-        {check.evidenceOnlyReason ? <p className="hint" data-testid="evidence-only-reason">{check.evidenceOnlyReason}</p> : null}
-        {running ? <p className="hint" data-testid="evidence-progress">Looking up {lookedUp.length} sentences… {check.progress.evidence} passages so far.</p> : null}
+        {check.evidenceOnlyReason ? (
+          <p className="hint" data-testid="evidence-only-reason">
+            {check.evidenceOnlyReason}
+          </p>
+        ) : null}
+        {running ? (
+          <p className="hint" data-testid="evidence-progress">
+            Looking up {lookedUp.length} sentences… {check.progress.evidence} passages so far.
+          </p>
+        ) : null}
         {!running && check.status === 'done' ? <JudgeButton checkId={check.id} onStarted={onOpenCheck} /> : null}
-        {check.status === 'failed' ? <p className="result error" role="alert">The search failed: {check.error ?? 'no reason was recorded.'}</p> : null}
+        {check.status === 'failed' ? (
+          <p className="result error" role="alert">
+            The search failed: {check.error ?? 'no reason was recorded.'}
+          </p>
+        ) : null}
       </div>
       <p className="checked-text">
         {view.sentences.map((sentence, position) => {
@@ -60,13 +81,28 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
           // The text between sentences (spaces, line breaks) exactly as it was checked.
           const before = check.text.slice(position === 0 ? 0 : view.sentences[position - 1]!.end, sentence.start);
           const tail = position === view.sentences.length - 1 ? check.text.slice(sentence.end) : '';
-          if (!claim?.checkWorthy) return <span key={sentence.index} data-testid="sentence" data-index={sentence.index}>{before}{sentence.text}{tail}</span>;
+          if (!claim?.checkWorthy)
+            return (
+              <span key={sentence.index} data-testid="sentence" data-index={sentence.index}>
+                {before}
+                {sentence.text}
+                {tail}
+              </span>
+            );
           const count = sourceCount(found(claim));
           const label = `Sentence looked up: ${count} ${count === 1 ? 'source' : 'sources'} to compare`;
           return (
             <span key={sentence.index} data-testid="sentence" data-index={sentence.index}>
               {before}
-              <a href={`#sources-${sentence.index}`} className="claim-span band-neutral" data-testid="span" data-band="neutral" data-icon={`${BAND_ICONS.neutral}${count}`} aria-label={label} title={label}>
+              <a
+                href={`#sources-${sentence.index}`}
+                className="claim-span band-neutral"
+                data-testid="span"
+                data-band="neutral"
+                data-icon={`${BAND_ICONS.neutral}${count}`}
+                aria-label={label}
+                title={label}
+              >
                 {sentence.text}
               </a>
               {tail}
@@ -76,27 +112,47 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
       </p>
       <PageHighlights view={view} />
       <section aria-label="Sources to compare">
-        {lookedUp.length === 0 && !running ? <p className="hint" data-testid="no-lookups">No sentence states a number, a date or a name, so nothing was looked up.</p> : null}
+        {lookedUp.length === 0 && !running ? (
+          <p className="hint" data-testid="no-lookups">
+            No sentence states a number, a date or a name, so nothing was looked up.
+          </p>
+        ) : null}
         {lookedUp.map((sentence) => {
           const items = found(bySentence.claimOf.get(sentence.index));
           const count = sourceCount(items);
           return (
-            <section key={sentence.index} id={`sources-${sentence.index}`} className="sentence-sources" data-testid="sentence-sources" data-index={sentence.index}>
+            <section
+              key={sentence.index}
+              id={`sources-${sentence.index}`}
+              className="sentence-sources"
+              data-testid="sentence-sources"
+              data-index={sentence.index}
+            >
               <h3 className="claim-text">{sentence.text}</h3>
               <p className="hint" data-testid="source-count">
-                {running && items.length === 0 ? 'Searching…' : count === 0 ? 'No sources found.' : `Sources to compare: ${count} found`}
+                {running && items.length === 0
+                  ? 'Searching…'
+                  : count === 0
+                    ? 'No sources found.'
+                    : `Sources to compare: ${count} found`}
               </p>
               <ol className="evidence-list">
                 {items.slice(0, PASSAGES_SHOWN).map((item) => (
                   <li key={item.id} className="evidence-item" data-testid="source-passage">
                     <div className="evidence-head">
-                      <SafeLink url={evidenceUrl(item)} className="evidence-title">{item.source.title || item.source.host || item.source.url}</SafeLink>
+                      <SafeLink url={evidenceUrl(item)} className="evidence-title">
+                        {item.source.title || item.source.host || item.source.url}
+                      </SafeLink>
                       <ReliabilityLabel rating={rateUrl(ratings, item.source.url)} />
                     </div>
                     <p className="evidence-meta">
                       <span className="site">{item.source.siteName ?? item.source.host}</span>
-                      {ORIGIN_LABELS[item.origin] ? <span className="tag origin">{ORIGIN_LABELS[item.origin]}</span> : null}
-                      {formatDate(item.source.publishedAt) ? <time dateTime={item.source.publishedAt}>{formatDate(item.source.publishedAt)}</time> : null}
+                      {ORIGIN_LABELS[item.origin] ? (
+                        <span className="tag origin">{ORIGIN_LABELS[item.origin]}</span>
+                      ) : null}
+                      {formatDate(item.source.publishedAt) ? (
+                        <time dateTime={item.source.publishedAt}>{formatDate(item.source.publishedAt)}</time>
+                      ) : null}
                     </p>
                     <blockquote className="passage">
                       <MarkedPassage passage={item.passage} claim={sentence.text} />

@@ -1,7 +1,7 @@
-import { type FormEvent,useState } from 'react';
+import { type FormEvent, useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
-import { type CheckEstimate,estimateCheck } from '../../../lib/core/model/estimate';
+import { type CheckEstimate, estimateCheck } from '../../../lib/core/model/estimate';
 import { reasoningForEstimate } from '../../../lib/llm/request-profile';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { profileFor } from '../../../lib/settings/options-form';
@@ -60,12 +60,16 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
         const withReasoning = estimateCheck(text, { reasoning });
         setEstimate((shown) => (shown && shown.sentences === withReasoning.sentences ? withReasoning : shown));
       })
-      .catch((error: unknown) => console.warn('[factlight] estimate without reasoning tokens: settings not read', error));
+      .catch((error: unknown) =>
+        console.warn('[factlight] estimate without reasoning tokens: settings not read', error),
+      );
   };
 
   return (
     <form className="text-to-check" onSubmit={submit} aria-label="Check text">
-      <label htmlFor="check-input" className="label">Text to check</label>
+      <label htmlFor="check-input" className="label">
+        Text to check
+      </label>
       <textarea
         id="check-input"
         data-testid="check-input"
@@ -88,18 +92,34 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
           <p>
             This text has {estimate.sentences} sentences: about {estimate.modelCalls.toLocaleString()} model calls and{' '}
             {estimate.tokens.toLocaleString()} tokens
-            {estimate.reasoningTokens ? ` (${estimate.reasoningTokens.toLocaleString()} of them hidden reasoning)` : ''}. Check it anyway?
+            {estimate.reasoningTokens ? ` (${estimate.reasoningTokens.toLocaleString()} of them hidden reasoning)` : ''}
+            . Check it anyway?
           </p>
           <div className="row">
-            <button type="button" data-testid="check-confirm" onClick={() => void start()}>Check anyway</button>
-            <button type="button" className="secondary" data-testid="check-estimate-cancel" onClick={() => setEstimate(undefined)}>Not now</button>
+            <button type="button" data-testid="check-confirm" onClick={() => void start()}>
+              Check anyway
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              data-testid="check-estimate-cancel"
+              onClick={() => setEstimate(undefined)}
+            >
+              Not now
+            </button>
           </div>
         </div>
       ) : null}
       {problem?.kind === 'setup' ? (
-        <SetupNotice testId="check-needs-setup" message="Choose a model first: Factlight needs a model to find and judge claims." buttonTestId="check-open-options" />
+        <SetupNotice
+          testId="check-needs-setup"
+          message="Choose a model first: Factlight needs a model to find and judge claims."
+          buttonTestId="check-open-options"
+        />
       ) : problem ? (
-        <p id="check-problem" className="result error" data-testid="check-message" role="alert">{problem.message}</p>
+        <p id="check-problem" className="result error" data-testid="check-message" role="alert">
+          {problem.message}
+        </p>
       ) : null}
       <div className="row">
         <button type="submit" data-testid="check-submit" disabled={pending || Boolean(estimate)}>

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 
-import { type CheckView,loadCheckView } from '../../../lib/db/check-view';
+import { type CheckView, loadCheckView } from '../../../lib/db/check-view';
 import { useDb } from '../db-context';
 
 /** Loading, gone, or the check with its parts. */

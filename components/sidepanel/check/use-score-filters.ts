@@ -50,14 +50,21 @@ export function useScoreFilters(checkId: string): ScoreFilterState {
     }
   }, [checkId, stored]);
   const filters = useMemo(
-    () => ({ excludedSourceTypes: new Set(stored.types), excludedEvidenceIds: new Set(stored.evidence), excludeRatedLow: stored.ratedLow, ratings }),
+    () => ({
+      excludedSourceTypes: new Set(stored.types),
+      excludedEvidenceIds: new Set(stored.evidence),
+      excludeRatedLow: stored.ratedLow,
+      ratings,
+    }),
     [stored, ratings],
   );
-  const toggle = <T,>(list: T[], value: T, included: boolean) => (included ? list.filter((entry) => entry !== value) : [...new Set([...list, value])]);
+  const toggle = <T>(list: T[], value: T, included: boolean) =>
+    included ? list.filter((entry) => entry !== value) : [...new Set([...list, value])];
   return {
     filters,
     setType: (type, included) => setStored((current) => ({ ...current, types: toggle(current.types, type, included) })),
-    setEvidence: (evidenceId, included) => setStored((current) => ({ ...current, evidence: toggle(current.evidence, evidenceId, included) })),
+    setEvidence: (evidenceId, included) =>
+      setStored((current) => ({ ...current, evidence: toggle(current.evidence, evidenceId, included) })),
     setExcludeRatedLow: (excluded) => setStored((current) => ({ ...current, ratedLow: excluded })),
   };
 }

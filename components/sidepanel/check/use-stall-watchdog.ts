@@ -24,7 +24,9 @@ export function useStallWatchdog(checkId: string, lastChange: string): void {
       seenAt.current = Date.now(); // one nudge per stall period
       // Not answered: the next stall period nudges again, and the panel's status line says when the
       // background does not answer at all; so this one is only logged.
-      sendToBackground('resumeChecks').catch((error: unknown) => console.warn('[factlight] resume nudge not answered', error));
+      sendToBackground('resumeChecks').catch((error: unknown) =>
+        console.warn('[factlight] resume nudge not answered', error),
+      );
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [checkId]);

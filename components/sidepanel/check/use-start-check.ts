@@ -22,7 +22,11 @@ function send(command: StartCheckCommand, checkId: string) {
  * its way, and why it failed. Shared by the buttons that start a check from another, which differ only
  * in what they say.
  */
-export function useStartCheck(command: StartCheckCommand, checkId: string, onStarted: (checkId: string) => void): [StartCheckState, () => Promise<void>] {
+export function useStartCheck(
+  command: StartCheckCommand,
+  checkId: string,
+  onStarted: (checkId: string) => void,
+): [StartCheckState, () => Promise<void>] {
   const [state, setState] = useState<StartCheckState>({ pending: false });
   const start = async () => {
     setState({ pending: true });

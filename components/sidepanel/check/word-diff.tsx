@@ -9,9 +9,13 @@ export function WordDiff({ original, revised }: { original: string; revised: str
     <>
       {parts.map((part, i) =>
         part.kind === 'removed' ? (
-          <del key={i} title="removed">{part.text}</del>
+          <del key={i} title="removed">
+            {part.text}
+          </del>
         ) : part.kind === 'added' ? (
-          <ins key={i} title="added">{part.text}</ins>
+          <ins key={i} title="added">
+            {part.text}
+          </ins>
         ) : (
           <span key={i}>{part.text}</span>
         ),

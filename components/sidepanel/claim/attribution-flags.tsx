@@ -15,8 +15,14 @@ export function AttributionFlags({ attribution }: { attribution: AttributionResu
       ) : (
         <ul className="attribution-flags">
           {flagged.map((citation) => (
-            <li key={`${citation.sentenceIndex}-${citation.citation}`} className="attribution-flag" data-testid="attribution-flag" data-citation={citation.citation}>
-              <span aria-hidden="true">⚠</span> Citation [{citation.citation}] in sentence {citation.sentenceIndex + 1}: its passage does not support that sentence.
+            <li
+              key={`${citation.sentenceIndex}-${citation.citation}`}
+              className="attribution-flag"
+              data-testid="attribution-flag"
+              data-citation={citation.citation}
+            >
+              <span aria-hidden="true">⚠</span> Citation [{citation.citation}] in sentence {citation.sentenceIndex + 1}:
+              its passage does not support that sentence.
             </li>
           ))}
         </ul>

@@ -2,7 +2,11 @@ import { useEffect, useMemo, useRef } from 'react';
 
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import { claimEventDate } from '../../../lib/core/evidence/sources/event-date';
-import type { ActionabilityScore as Actionability, AttributionResult, Refinement } from '../../../lib/core/quality/explanations/types';
+import type {
+  ActionabilityScore as Actionability,
+  AttributionResult,
+  Refinement,
+} from '../../../lib/core/quality/explanations/types';
 import type { ClaimScore, ScoreFilters } from '../../../lib/core/score/credibility';
 import type { Claim, ClaimAssessment, Evidence, Judgement } from '../../../lib/core/types';
 import { orderEvidence } from '../../../lib/view/citations';
@@ -43,7 +47,19 @@ export interface ClaimCardProps {
 
 /** A claim, its verdict after the user's filters, the explanation with [n] jumps, and its evidence. */
 export function ClaimCard(props: ClaimCardProps) {
-  const { claim, scored, assessment, evidence, filters, pending, onToggleEvidence, focusRequest, otherClaims, onSelectClaim, onClose } = props;
+  const {
+    claim,
+    scored,
+    assessment,
+    evidence,
+    filters,
+    pending,
+    onToggleEvidence,
+    focusRequest,
+    otherClaims,
+    onSelectClaim,
+    onClose,
+  } = props;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const items = useRef(new Map<string, HTMLLIElement>());
   const jump = (evidenceId: string) => {
@@ -65,14 +81,22 @@ export function ClaimCard(props: ClaimCardProps) {
   return (
     <section className="claim-card" data-testid="claim-card" aria-labelledby="claim-card-heading">
       <div className="card-head">
-        <h2 id="claim-card-heading" tabIndex={-1} ref={headingRef}>Claim</h2>
-        <button type="button" className="secondary small" onClick={onClose} aria-label="Close claim">✕</button>
+        <h2 id="claim-card-heading" tabIndex={-1} ref={headingRef}>
+          Claim
+        </h2>
+        <button type="button" className="secondary small" onClick={onClose} aria-label="Close claim">
+          ✕
+        </button>
       </div>
       <p className="claim-text">{claim.text}</p>
       <p className={`verdict band-${band}`} data-testid="claim-verdict" data-verdict={verdict ?? 'pending'}>
-        <span className="band-icon" aria-hidden="true">{pending ? '…' : BAND_ICONS[band]}</span>{' '}
+        <span className="band-icon" aria-hidden="true">
+          {pending ? '…' : BAND_ICONS[band]}
+        </span>{' '}
         {verdict ? VERDICT_LABELS[verdict] : 'Being checked…'}
-        {verdict && scored?.score.value !== null && scored?.score.value !== undefined ? ` · credibility ${percent(scored.score.value)}` : ''}
+        {verdict && scored?.score.value !== null && scored?.score.value !== undefined
+          ? ` · credibility ${percent(scored.score.value)}`
+          : ''}
       </p>
       {assessment && verdict && assessment.verdict !== verdict ? (
         <p className="hint">With every source counted: {VERDICT_LABELS[assessment.verdict]}.</p>
@@ -83,7 +107,9 @@ export function ClaimCard(props: ClaimCardProps) {
           Writing the explanation…
         </p>
       ) : null}
-      {assessment ? <Explanation text={assessment.explanation} citedEvidenceIds={assessment.citedEvidenceIds} onCite={jump} /> : null}
+      {assessment ? (
+        <Explanation text={assessment.explanation} citedEvidenceIds={assessment.citedEvidenceIds} onCite={jump} />
+      ) : null}
       {props.refinement ? <RefinementNote refinement={props.refinement} /> : null}
       {props.attribution ? <AttributionFlags attribution={props.attribution} /> : null}
       {props.actionability ? <ActionabilityScore score={props.actionability} /> : null}

@@ -1,7 +1,15 @@
 import { splitCitations } from '../../../lib/view/citations';
 
 /** The model's explanation as text, with each [n] a button that jumps to evidence item n. */
-export function Explanation({ text, citedEvidenceIds, onCite }: { text: string; citedEvidenceIds: readonly string[]; onCite: (evidenceId: string) => void }) {
+export function Explanation({
+  text,
+  citedEvidenceIds,
+  onCite,
+}: {
+  text: string;
+  citedEvidenceIds: readonly string[];
+  onCite: (evidenceId: string) => void;
+}) {
   if (!text) return null;
   return (
     <p className="explanation" data-testid="claim-explanation">
@@ -10,7 +18,14 @@ export function Explanation({ text, citedEvidenceIds, onCite }: { text: string; 
         const evidenceId = part.evidenceId;
         if (!evidenceId) return <span key={i}>[{part.citation}]</span>;
         return (
-          <button key={i} type="button" className="citation" data-testid="citation" aria-label={`Go to evidence ${part.citation}`} onClick={() => onCite(evidenceId)}>
+          <button
+            key={i}
+            type="button"
+            className="citation"
+            data-testid="citation"
+            aria-label={`Go to evidence ${part.citation}`}
+            onClick={() => onCite(evidenceId)}
+          >
             [{part.citation}]
           </button>
         );

@@ -4,11 +4,15 @@ import { WordDiff } from '../check/word-diff';
 /** Thorough mode: what the critics' debate changed in the explanation and the revision. */
 export function RefinementNote({ refinement }: { refinement: Refinement }) {
   const explanationChanged = refinement.explanationBefore !== refinement.explanationAfter;
-  const revisionChanged = refinement.revisionBefore !== undefined && refinement.revisionAfter !== undefined && refinement.revisionBefore !== refinement.revisionAfter;
+  const revisionChanged =
+    refinement.revisionBefore !== undefined &&
+    refinement.revisionAfter !== undefined &&
+    refinement.revisionBefore !== refinement.revisionAfter;
   return (
     <details className="refinement" data-testid="refinement">
       <summary>
-        Reviewed by two critics ({refinement.rounds} round{refinement.rounds === 1 ? '' : 's'}, {refinement.agreed ? 'agreed' : 'round limit reached'}):{' '}
+        Reviewed by two critics ({refinement.rounds} round{refinement.rounds === 1 ? '' : 's'},{' '}
+        {refinement.agreed ? 'agreed' : 'round limit reached'}):{' '}
         {explanationChanged || revisionChanged ? 'refined' : 'no change needed'}
       </summary>
       {refinement.feedback.length > 0 ? (

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 
 import type { DomainRating } from '../../../lib/core/evidence/sources/domain-ratings';
-import { type EventDate,predatesEvent } from '../../../lib/core/evidence/sources/event-date';
+import { type EventDate, predatesEvent } from '../../../lib/core/evidence/sources/event-date';
 import type { Evidence, Judgement } from '../../../lib/core/types';
 import { httpHref } from '../../../lib/net/http-url';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
@@ -33,14 +33,32 @@ export interface EvidenceItemProps {
 }
 
 /** One piece of evidence: where it is from, what the judge read in it, and whether it counts. */
-export function EvidenceItem({ item, citation, judgement, claimText, included, typeExcluded, rating, ratedLowExcluded = false, event, onToggle, itemRef }: EvidenceItemProps) {
+export function EvidenceItem({
+  item,
+  citation,
+  judgement,
+  claimText,
+  included,
+  typeExcluded,
+  rating,
+  ratedLowExcluded = false,
+  event,
+  onToggle,
+  itemRef,
+}: EvidenceItemProps) {
   const source = item.source;
   const origin = ORIGIN_LABELS[item.origin];
   const date = formatDate(source.publishedAt);
   const lowExcluded = ratedLowExcluded && rating?.band === 'low';
   const counted = included && !typeExcluded && !lowExcluded;
   return (
-    <li ref={itemRef} tabIndex={-1} className={`evidence-item${counted ? '' : ' excluded'}`} data-testid="evidence-item" data-evidence-id={item.id}>
+    <li
+      ref={itemRef}
+      tabIndex={-1}
+      className={`evidence-item${counted ? '' : ' excluded'}`}
+      data-testid="evidence-item"
+      data-evidence-id={item.id}
+    >
       <div className="evidence-head">
         {citation ? <span className="citation-number">[{citation}]</span> : null}
         <SafeLink url={evidenceUrl(item)} className="evidence-title">
@@ -49,14 +67,25 @@ export function EvidenceItem({ item, citation, judgement, claimText, included, t
       </div>
       <p className="evidence-meta">
         <span className="site">{source.siteName ?? source.host}</span>
-        <span className="tag" data-testid="source-type">{SOURCE_TYPE_LABELS[source.sourceType]}</span>
+        <span className="tag" data-testid="source-type">
+          {SOURCE_TYPE_LABELS[source.sourceType]}
+        </span>
         <ReliabilityLabel rating={rating} />
-        {origin ? <span className="tag origin" data-testid="evidence-origin">{origin}</span> : null}
-        {date ? <time dateTime={source.publishedAt} data-testid="evidence-date">{date}</time> : null}
+        {origin ? (
+          <span className="tag origin" data-testid="evidence-origin">
+            {origin}
+          </span>
+        ) : null}
+        {date ? (
+          <time dateTime={source.publishedAt} data-testid="evidence-date">
+            {date}
+          </time>
+        ) : null}
       </p>
       {event && predatesEvent(source.publishedAt, event) ? (
         <p className="date-warning" role="note" data-testid="evidence-predates">
-          <span aria-hidden="true">⚠</span> Published before {event.text}, which the claim is about: it cannot report that event.
+          <span aria-hidden="true">⚠</span> Published before {event.text}, which the claim is about: it cannot report
+          that event.
         </p>
       ) : null}
       <p className={`stance stance-${judgement?.stance ?? 'none'}`} data-testid="evidence-stance">
@@ -70,8 +99,14 @@ export function EvidenceItem({ item, citation, judgement, claimText, included, t
       {judgement?.rationale ? <p className="rationale">{judgement.rationale}</p> : null}
       {httpHref(source.url) ? null : <p className="hint">Not a web address, so not linked: {source.url}</p>}
       <label className="toggle">
-        <input type="checkbox" data-testid="evidence-toggle" checked={included} onChange={(event) => onToggle(event.target.checked)} />
-        Count this source{typeExcluded ? ' (its source type is off)' : lowExcluded ? ' (sources rated low are off)' : ''}
+        <input
+          type="checkbox"
+          data-testid="evidence-toggle"
+          checked={included}
+          onChange={(event) => onToggle(event.target.checked)}
+        />
+        Count this source
+        {typeExcluded ? ' (its source type is off)' : lowExcluded ? ' (sources rated low are off)' : ''}
       </label>
     </li>
   );

@@ -1,14 +1,32 @@
 import type { DomainRating } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { LinkAudit } from '../../../lib/core/quality/links/types';
-import { LINK_STATUS_LABELS, LINK_SUPPORT_ICONS, LINK_SUPPORT_LABELS, linkSupport } from '../../../lib/view/link-labels';
+import {
+  LINK_STATUS_LABELS,
+  LINK_SUPPORT_ICONS,
+  LINK_SUPPORT_LABELS,
+  linkSupport,
+} from '../../../lib/view/link-labels';
 import { ReliabilityLabel } from './reliability-label';
 import { SafeLink } from './safe-link';
 
 /** One cited link: where it leads, whether it works, and whether it backs the sentence that cites it. */
-export function LinkItem({ audit, attributionFlagged = false, rating }: { audit: LinkAudit; attributionFlagged?: boolean; rating?: DomainRating | undefined }) {
+export function LinkItem({
+  audit,
+  attributionFlagged = false,
+  rating,
+}: {
+  audit: LinkAudit;
+  attributionFlagged?: boolean;
+  rating?: DomainRating | undefined;
+}) {
   const support = linkSupport(audit);
   return (
-    <li className={`link-item support-${support}`} data-testid="link-item" data-status={audit.status} data-support={support}>
+    <li
+      className={`link-item support-${support}`}
+      data-testid="link-item"
+      data-status={audit.status}
+      data-support={support}
+    >
       <div className="row wrap">
         <span className={`link-status status-${audit.status}`}>{LINK_STATUS_LABELS[audit.status]}</span>
         <span className="link-support">
@@ -16,26 +34,37 @@ export function LinkItem({ audit, attributionFlagged = false, rating }: { audit:
         </span>
         <ReliabilityLabel rating={rating} />
       </div>
-      <SafeLink url={audit.url} className="link-url">{audit.title || audit.url}</SafeLink>
+      <SafeLink url={audit.url} className="link-url">
+        {audit.title || audit.url}
+      </SafeLink>
       <p className="hint">{audit.detail}</p>
       {audit.archivedUrl ? (
         <p className="hint">
           Read from an archived copy: <SafeLink url={audit.archivedUrl}>Internet Archive snapshot</SafeLink>
         </p>
       ) : null}
-      {audit.finalUrl && audit.finalUrl !== audit.url && audit.status === 'redirected' ? <p className="hint">Now at {audit.finalUrl}</p> : null}
+      {audit.finalUrl && audit.finalUrl !== audit.url && audit.status === 'redirected' ? (
+        <p className="hint">Now at {audit.finalUrl}</p>
+      ) : null}
       {audit.textFragment ? (
         <p className="hint" data-testid="link-quote" data-found={audit.textFragment.found}>
-          Quoted text “{audit.textFragment.quote}” {audit.textFragment.found ? 'is on the page.' : 'was not found on the page.'}
+          Quoted text “{audit.textFragment.quote}”{' '}
+          {audit.textFragment.found ? 'is on the page.' : 'was not found on the page.'}
         </p>
       ) : null}
       {audit.doi ? (
-        <p className="hint">DOI {audit.doi.doi}: {audit.doi.registered ? `registered${audit.doi.title ? ` (“${audit.doi.title}”)` : ''}` : 'not registered — the reference may be invented'}</p>
+        <p className="hint">
+          DOI {audit.doi.doi}:{' '}
+          {audit.doi.registered
+            ? `registered${audit.doi.title ? ` (“${audit.doi.title}”)` : ''}`
+            : 'not registered — the reference may be invented'}
+        </p>
       ) : null}
       {audit.rationale ? <p className="link-rationale">{audit.rationale}</p> : null}
       {attributionFlagged ? (
         <p className="attribution-flag" data-testid="attribution-flag">
-          <span aria-hidden="true">⚠</span> Citation not recovered: with the links hidden, this page was not found to support the sentence citing it.
+          <span aria-hidden="true">⚠</span> Citation not recovered: with the links hidden, this page was not found to
+          support the sentence citing it.
         </p>
       ) : null}
     </li>

@@ -19,12 +19,26 @@ function groupBySentence(links: readonly LinkAudit[]): Array<{ sentenceIndex: nu
 }
 
 /** "Sources in this text": every link the checked text cites, with its status and support, by sentence. */
-export function LinkList({ links, sentences, attribution, ratings }: { links: readonly LinkAudit[]; sentences: readonly Sentence[]; attribution?: AttributionResult | undefined; ratings: RatingsTable }) {
+export function LinkList({
+  links,
+  sentences,
+  attribution,
+  ratings,
+}: {
+  links: readonly LinkAudit[];
+  sentences: readonly Sentence[];
+  attribution?: AttributionResult | undefined;
+  ratings: RatingsTable;
+}) {
   if (links.length === 0) return null;
   const lowRated = lowRatedCitationsSummary(lowRatedCitations(links, ratings));
   const text = new Map(sentences.map((sentence) => [sentence.index, sentence.text]));
   // Citation n of the attribution is the n-th link of the list.
-  const unsupported = new Set((attribution?.citations ?? []).filter((citation) => !citation.supported).map((citation) => links[citation.citation - 1]?.linkId));
+  const unsupported = new Set(
+    (attribution?.citations ?? [])
+      .filter((citation) => !citation.supported)
+      .map((citation) => links[citation.citation - 1]?.linkId),
+  );
   return (
     <section className="links" aria-labelledby="links-heading" data-testid="link-list">
       <h2 id="links-heading">Sources in this text ({links.length})</h2>
@@ -40,10 +54,19 @@ export function LinkList({ links, sentences, attribution, ratings }: { links: re
       ) : null}
       {groupBySentence(links).map((group) => (
         <div key={group.sentenceIndex ?? 'none'} className="link-group">
-          <p className="link-sentence">{group.sentenceIndex === null ? 'Cited by the reply as a whole' : `“${text.get(group.sentenceIndex) ?? ''}”`}</p>
+          <p className="link-sentence">
+            {group.sentenceIndex === null
+              ? 'Cited by the reply as a whole'
+              : `“${text.get(group.sentenceIndex) ?? ''}”`}
+          </p>
           <ul className="link-items">
             {group.links.map((audit) => (
-              <LinkItem key={audit.linkId} audit={audit} attributionFlagged={unsupported.has(audit.linkId)} rating={rateUrl(ratings, audit.url)} />
+              <LinkItem
+                key={audit.linkId}
+                audit={audit}
+                attributionFlagged={unsupported.has(audit.linkId)}
+                rating={rateUrl(ratings, audit.url)}
+              />
             ))}
           </ul>
         </div>

@@ -17,10 +17,20 @@ export function DeleteAllButton({ count }: { count: number }) {
   };
   return (
     <>
-      <button type="button" className="secondary small danger" data-testid="delete-all" disabled={count === 0} onClick={() => void deleteAll()}>
+      <button
+        type="button"
+        className="secondary small danger"
+        data-testid="delete-all"
+        disabled={count === 0}
+        onClick={() => void deleteAll()}
+      >
         Delete all
       </button>
-      {message ? <span className="hint" role="status" data-testid="delete-all-result">{message}</span> : null}
+      {message ? (
+        <span className="hint" role="status" data-testid="delete-all-result">
+          {message}
+        </span>
+      ) : null}
     </>
   );
 }

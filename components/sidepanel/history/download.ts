@@ -16,5 +16,10 @@ export function downloadText(filename: string, text: string, type: string): void
 
 /** A file-name-safe form of a check id or date. */
 export function fileSlug(value: string): string {
-  return value.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'check';
+  return (
+    value
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'check'
+  );
 }

@@ -10,7 +10,15 @@ import { downloadText, fileSlug } from './download';
  * "JSON" and "Markdown" downloads of one check or of all of them. The same test ids serve both scopes;
  * `data-scope` tells them apart.
  */
-export function ExportButtons({ scope, name, load }: { scope: 'check' | 'all'; name: string; load: () => Promise<CheckView[]> }) {
+export function ExportButtons({
+  scope,
+  name,
+  load,
+}: {
+  scope: 'check' | 'all';
+  name: string;
+  load: () => Promise<CheckView[]>;
+}) {
   const [error, setError] = useState<string>();
   const run = async (kind: 'json' | 'markdown') => {
     setError(undefined);
@@ -27,13 +35,31 @@ export function ExportButtons({ scope, name, load }: { scope: 'check' | 'all'; n
   const what = scope === 'all' ? 'all checks' : 'this check';
   return (
     <span className="export-buttons">
-      <button type="button" className="secondary small" data-testid="export-json" data-scope={scope} aria-label={`Export ${what} as JSON`} onClick={() => void run('json')}>
+      <button
+        type="button"
+        className="secondary small"
+        data-testid="export-json"
+        data-scope={scope}
+        aria-label={`Export ${what} as JSON`}
+        onClick={() => void run('json')}
+      >
         JSON
       </button>
-      <button type="button" className="secondary small" data-testid="export-markdown" data-scope={scope} aria-label={`Export ${what} as Markdown`} onClick={() => void run('markdown')}>
+      <button
+        type="button"
+        className="secondary small"
+        data-testid="export-markdown"
+        data-scope={scope}
+        aria-label={`Export ${what} as Markdown`}
+        onClick={() => void run('markdown')}
+      >
         Markdown
       </button>
-      {error ? <span className="result error" role="alert">{error}</span> : null}
+      {error ? (
+        <span className="result error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }

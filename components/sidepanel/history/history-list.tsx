@@ -27,8 +27,23 @@ export function HistoryList({ matches, onOpen }: { matches: HistoryMatches; onOp
         {items.map((item) => {
           const check = rowAt(item.index);
           return (
-            <div key={item.key} className="history-slot" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}>
-              {check ? <HistoryRow check={check} onOpen={onOpen} /> : <div className="history-row placeholder" aria-hidden="true" />}
+            <div
+              key={item.key}
+              className="history-slot"
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: item.size,
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              {check ? (
+                <HistoryRow check={check} onOpen={onOpen} />
+              ) : (
+                <div className="history-row placeholder" aria-hidden="true" />
+              )}
             </div>
           );
         })}

@@ -23,12 +23,19 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
   const band = check.band;
   return (
     <div className="history-row">
-      <button type="button" className="history-item" data-testid="history-item" data-check-id={check.id} onClick={() => onOpen(check.id)}>
+      <button
+        type="button"
+        className="history-item"
+        data-testid="history-item"
+        data-check-id={check.id}
+        onClick={() => onOpen(check.id)}
+      >
         <span className="history-text">{preview(check.text)}</span>
         <span className="history-meta">
           {band ? (
             <span className={`badge band-${band}`} data-band={band} title={BAND_LABELS[band]}>
-              <span aria-hidden="true">{BAND_ICONS[band]}</span> {check.score !== undefined && check.score !== null ? percent(check.score) : BAND_LABELS[band]}
+              <span aria-hidden="true">{BAND_ICONS[band]}</span>{' '}
+              {check.score !== undefined && check.score !== null ? percent(check.score) : BAND_LABELS[band]}
             </span>
           ) : null}
           <span className={`history-status status-${check.status}`}>{statusLabel(check)}</span>
@@ -38,14 +45,28 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
       </button>
       <div className="history-actions row">
         <RecheckButton checkId={check.id} testId="history-recheck" onStarted={onOpen} />
-        <button type="button" className="secondary small" data-testid="history-delete" aria-label="Delete this check" onClick={remove}>
+        <button
+          type="button"
+          className="secondary small"
+          data-testid="history-delete"
+          aria-label="Delete this check"
+          onClick={remove}
+        >
           Delete
         </button>
-        <ExportButtons scope="check" name={`check-${check.id}`} load={async () => {
-          const view = await loadCheckView(db, check.id);
-          return view ? [view] : [];
-        }} />
-        {error ? <span className="result error" role="alert">Delete failed: {error}</span> : null}
+        <ExportButtons
+          scope="check"
+          name={`check-${check.id}`}
+          load={async () => {
+            const view = await loadCheckView(db, check.id);
+            return view ? [view] : [];
+          }}
+        />
+        {error ? (
+          <span className="result error" role="alert">
+            Delete failed: {error}
+          </span>
+        ) : null}
       </div>
     </div>
   );

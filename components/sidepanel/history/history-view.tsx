@@ -28,16 +28,26 @@ export function HistoryView({ onOpen }: { onOpen: (checkId: string) => void }) {
       />
       <div className="row wrap history-toolbar">
         <span className="hint">All:</span>
-        <ExportButtons scope="all" name={`checks-${new Date().toISOString().slice(0, 10)}`} load={() => loadAllCheckViews(db)} />
+        <ExportButtons
+          scope="all"
+          name={`checks-${new Date().toISOString().slice(0, 10)}`}
+          load={() => loadAllCheckViews(db)}
+        />
         <DeleteAllButton count={matches.total ?? 0} />
         <ImportButton />
       </div>
       <p className="hint" data-testid="history-count" role="status">
-        {matches.count === undefined ? 'Loading…' : searching ? `${matches.count} matching ${matches.count === 1 ? 'check' : 'checks'}` : `${matches.count} ${matches.count === 1 ? 'check' : 'checks'}`}
+        {matches.count === undefined
+          ? 'Loading…'
+          : searching
+            ? `${matches.count} matching ${matches.count === 1 ? 'check' : 'checks'}`
+            : `${matches.count} ${matches.count === 1 ? 'check' : 'checks'}`}
       </p>
       {matches.count === 0 ? (
         <p className="notice" data-testid={searching ? 'history-no-match' : 'history-empty'}>
-          {searching ? 'No check matches every word. Try fewer or shorter words, or a site name.' : 'No checks yet. Type or paste text on the Check tab, or select text on a page and choose "Fact-check".'}
+          {searching
+            ? 'No check matches every word. Try fewer or shorter words, or a site name.'
+            : 'No checks yet. Type or paste text on the Check tab, or select text on a page and choose "Fact-check".'}
         </p>
       ) : (
         <HistoryList matches={matches} onOpen={onOpen} />

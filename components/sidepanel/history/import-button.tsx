@@ -1,9 +1,10 @@
-import { type ChangeEvent,useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 
-type ImportState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'done'; text: string } | { kind: 'error'; text: string };
+type ImportState =
+  { kind: 'idle' } | { kind: 'pending' } | { kind: 'done'; text: string } | { kind: 'error'; text: string };
 
 /**
  * Import checks from a JSON export: the file's text goes to the background, which validates it and
@@ -19,7 +20,11 @@ export function ImportButton() {
     try {
       const result = await sendToBackground('importChecks', { json: await file.text() });
       if (!result.ok) setState({ kind: 'error', text: `Not imported: ${result.error}` });
-      else setState({ kind: 'done', text: `Imported ${result.imported} ${result.imported === 1 ? 'check' : 'checks'}${result.skipped ? `, skipped ${result.skipped} already in history` : ''}.` });
+      else
+        setState({
+          kind: 'done',
+          text: `Imported ${result.imported} ${result.imported === 1 ? 'check' : 'checks'}${result.skipped ? `, skipped ${result.skipped} already in history` : ''}.`,
+        });
     } catch (error) {
       setState({ kind: 'error', text: `Not imported: ${errorMessage(error)}` });
     } finally {
@@ -30,11 +35,23 @@ export function ImportButton() {
     <span className="import">
       <label className="button secondary small">
         Import JSON
-        <input type="file" accept="application/json,.json" className="visually-hidden" data-testid="import-json" onChange={(event) => void onFile(event)} />
+        <input
+          type="file"
+          accept="application/json,.json"
+          className="visually-hidden"
+          data-testid="import-json"
+          onChange={(event) => void onFile(event)}
+        />
       </label>
       {state.kind === 'pending' ? <span role="status">Importing…</span> : null}
       {state.kind === 'done' || state.kind === 'error' ? (
-        <span className={state.kind === 'error' ? 'result error' : 'result ok'} data-testid="import-result" role="status">{state.text}</span>
+        <span
+          className={state.kind === 'error' ? 'result error' : 'result ok'}
+          data-testid="import-result"
+          role="status"
+        >
+          {state.text}
+        </span>
       ) : null}
     </span>
   );

@@ -25,13 +25,20 @@ export function useHistoryMatches(query: string): HistoryMatches {
   const searching = queryWords(query).length > 0;
   const total = useLiveQuery(() => db.checks.count(), [db]);
   // Tagged with the query: for a moment after typing, the hook still holds the previous query's ids.
-  const search = useLiveQuery(async () => ({ query, ids: searching ? await searchCheckIds(db, query) : null }), [db, query, searching]);
+  const search = useLiveQuery(
+    async () => ({ query, ids: searching ? await searchCheckIds(db, query) : null }),
+    [db, query, searching],
+  );
   const ids = search && search.query === query ? search.ids : undefined;
   return { ids, total, count: ids === undefined ? undefined : ids === null ? total : ids.length };
 }
 
 /** The rows from index `first` to `last` (inclusive) of the matches; a lookup by list index. */
-export function useHistoryRows(matches: HistoryMatches, first: number, last: number): (index: number) => CheckRecord | undefined {
+export function useHistoryRows(
+  matches: HistoryMatches,
+  first: number,
+  last: number,
+): (index: number) => CheckRecord | undefined {
   const db = useDb();
   const { ids } = matches;
   const limit = Math.max(0, last - first + 1);

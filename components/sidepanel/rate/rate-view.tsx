@@ -37,7 +37,11 @@ export function RateView() {
     setPending(true);
     setMessage(undefined);
     try {
-      const result = await sendToBackground('rateExplanation', { claim, explanation, ...(page ? { pageUrl: page.url, pageTitle: page.title } : {}) });
+      const result = await sendToBackground('rateExplanation', {
+        claim,
+        explanation,
+        ...(page ? { pageUrl: page.url, pageTitle: page.title } : {}),
+      });
       if (result.ok) setRatingId(result.ratingId);
       else setMessage(result.error);
     } catch (error) {
@@ -50,28 +54,61 @@ export function RateView() {
   return (
     <section className="rate-view" aria-labelledby="rate-heading">
       <h2 id="rate-heading">Rate an explanation</h2>
-      <p className="hint">Select a fact-check’s or a chatbot’s explanation on the page, or paste it; then say which claim it explains.</p>
+      <p className="hint">
+        Select a fact-check’s or a chatbot’s explanation on the page, or paste it; then say which claim it explains.
+      </p>
       <div className="field">
         <label htmlFor="rate-explanation-text">Explanation</label>
-        <textarea id="rate-explanation-text" data-testid="rate-explanation-text" rows={6} value={explanation} onChange={(e) => setExplanation(e.target.value)} />
-        <button type="button" className="secondary small" data-testid="rate-use-selection" onClick={() => void takePageSelection()}>
+        <textarea
+          id="rate-explanation-text"
+          data-testid="rate-explanation-text"
+          rows={6}
+          value={explanation}
+          onChange={(e) => setExplanation(e.target.value)}
+        />
+        <button
+          type="button"
+          className="secondary small"
+          data-testid="rate-use-selection"
+          onClick={() => void takePageSelection()}
+        >
           Use the text selected on the page
         </button>
       </div>
       <div className="field">
         <label htmlFor="rate-claim">Claim it explains</label>
-        <input id="rate-claim" data-testid="rate-claim" list="rate-claim-suggestions" value={claim} onChange={(e) => setClaim(e.target.value)} />
+        <input
+          id="rate-claim"
+          data-testid="rate-claim"
+          list="rate-claim-suggestions"
+          value={claim}
+          onChange={(e) => setClaim(e.target.value)}
+        />
         <datalist id="rate-claim-suggestions">
           {suggestions.map((suggestion) => (
             <option key={suggestion} value={suggestion} />
           ))}
         </datalist>
-        {suggestions.length > 0 ? <p className="hint">The page reviews {suggestions.length === 1 ? 'this claim' : `${suggestions.length} claims`}: pick one from the list or type your own.</p> : null}
+        {suggestions.length > 0 ? (
+          <p className="hint">
+            The page reviews {suggestions.length === 1 ? 'this claim' : `${suggestions.length} claims`}: pick one from
+            the list or type your own.
+          </p>
+        ) : null}
       </div>
-      <button type="button" data-testid="rate-explanation" disabled={pending || !explanation.trim() || !claim.trim()} onClick={() => void rate()}>
+      <button
+        type="button"
+        data-testid="rate-explanation"
+        disabled={pending || !explanation.trim() || !claim.trim()}
+        onClick={() => void rate()}
+      >
         {pending ? 'Starting…' : 'Rate this explanation'}
       </button>
-      {message ? <p className="result error" role="alert" data-testid="rate-message">{message}</p> : null}
+      {message ? (
+        <p className="result error" role="alert" data-testid="rate-message">
+          {message}
+        </p>
+      ) : null}
       {ratingId ? <RatingResult ratingId={ratingId} /> : null}
     </section>
   );

@@ -20,16 +20,23 @@ const STAGE_WORDS: Record<string, string> = {
 export function RatingResult({ ratingId }: { ratingId: string }) {
   const db = useDb();
   const ratings = useRatings();
-  const rating: RatingRecord | undefined | null = useLiveQuery(async () => (await db.ratings.get(ratingId)) ?? null, [db, ratingId]);
+  const rating: RatingRecord | undefined | null = useLiveQuery(
+    async () => (await db.ratings.get(ratingId)) ?? null,
+    [db, ratingId],
+  );
   if (rating === undefined) return <p className="hint">Loading…</p>;
   if (rating === null) return <p className="hint">This rating no longer exists.</p>;
   return (
     <section className="rating" data-testid="rating-result" data-status={rating.status} aria-live="polite">
       <h2>Rating</h2>
       <p className="claim-text">Claim: {rating.claim}</p>
-      {rating.status === 'running' ? <p role="status">{STAGE_WORDS[rating.stage ?? 'evidence'] ?? 'Working…'}</p> : null}
+      {rating.status === 'running' ? (
+        <p role="status">{STAGE_WORDS[rating.stage ?? 'evidence'] ?? 'Working…'}</p>
+      ) : null}
       {rating.status === 'failed' ? (
-        <p className="result error" role="alert" data-testid="rating-error">Could not rate this explanation: {rating.error}</p>
+        <p className="result error" role="alert" data-testid="rating-error">
+          Could not rate this explanation: {rating.error}
+        </p>
       ) : null}
       {rating.score ? <ActionabilityScore score={rating.score} label="How actionable the explanation is" /> : null}
       {rating.links.length > 0 ? (

@@ -33,7 +33,8 @@ export function anchorClaim(text: string, sentence: Sentence, claimText: string,
     const quote = candidate?.trim() ?? '';
     if (!quote) continue;
     const exact = scope.indexOf(quote);
-    if (exact !== -1) return { span: { start: start + exact, end: start + exact + quote.length }, anchored: true, score: 1 };
+    if (exact !== -1)
+      return { span: { start: start + exact, end: start + exact + quote.length }, anchored: true, score: 1 };
     // The sentence is the search window, so the hint is its own start: among equal candidates the earlier
     // one wins, which is where a claim listed first usually rests.
     const match = matchQuote(scope, quote, { hint: 0 });
@@ -47,7 +48,8 @@ export function anchorClaim(text: string, sentence: Sentence, claimText: string,
 
 const LETTER = /[\p{L}\p{N}\p{M}]/u;
 /** Scripts written without spaces between words, where a "word" cannot be told from the characters. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** Separators a span should neither start nor end with (left over after a dropped fragment, too). */
 const GAP = /[\s,;:]/u;
 

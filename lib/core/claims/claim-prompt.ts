@@ -6,11 +6,17 @@
  */
 import { z } from 'zod';
 
-import { DATA_BLOCK_RULE,dataBlock } from '../model/prompt-safety';
+import { DATA_BLOCK_RULE, dataBlock } from '../model/prompt-safety';
 import type { StructuredCallSpec } from '../model/structured-call';
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import { anchorClaim } from './anchor-claims';
-import { ENGLISH_QUERY_INSTRUCTIONS, isEnglish, QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from './query-prompt';
+import {
+  ENGLISH_QUERY_INSTRUCTIONS,
+  isEnglish,
+  QUERY_FIELDS,
+  QUERY_INSTRUCTIONS,
+  toClaimQueries,
+} from './query-prompt';
 
 /** Sentences per call: large enough to share context, small enough that replies stay reliable. */
 const MAX_SENTENCES_PER_CALL = 20;
@@ -53,12 +59,20 @@ export function claimEntrySchemaFor(language: string): z.ZodType<LooseClaimEntry
  * see claimEntrySchema): the claim, `checkWorthy: true` and its queries.
  */
 export function searchableClaimSchemaFor(language: string): z.ZodType<SearchableClaim> {
-  const base = z.object({ claim: z.string().refine((text) => text.trim() !== ''), checkWorthy: z.literal(true), query: QUERY_FIELDS.query, question: QUERY_FIELDS.question });
-  return isEnglish(language) ? base : base.extend({ englishQuery: QUERY_FIELDS.englishQuery, englishQuestion: QUERY_FIELDS.englishQuestion });
+  const base = z.object({
+    claim: z.string().refine((text) => text.trim() !== ''),
+    checkWorthy: z.literal(true),
+    query: QUERY_FIELDS.query,
+    question: QUERY_FIELDS.question,
+  });
+  return isEnglish(language)
+    ? base
+    : base.extend({ englishQuery: QUERY_FIELDS.englishQuery, englishQuestion: QUERY_FIELDS.englishQuestion });
 }
 
 /** A claim's searchable fields (the English versions only for a text not in English). */
-export type SearchableClaim = Pick<ClaimEntry, 'claim' | 'query' | 'question'> & Partial<Pick<ClaimEntry, 'englishQuery' | 'englishQuestion'>> & { checkWorthy: true };
+export type SearchableClaim = Pick<ClaimEntry, 'claim' | 'query' | 'question'> &
+  Partial<Pick<ClaimEntry, 'englishQuery' | 'englishQuestion'>> & { checkWorthy: true };
 
 /** A validated claims reply (English replies lack the English-version fields). */
 export interface ClaimsReply {
@@ -66,7 +80,9 @@ export interface ClaimsReply {
 }
 
 function claimsSchemaFor(language: string): z.ZodType<ClaimsReply> {
-  return z.object({ sentences: z.array(z.object({ id: z.number().int(), claims: z.array(claimEntrySchemaFor(language)) })) });
+  return z.object({
+    sentences: z.array(z.object({ id: z.number().int(), claims: z.array(claimEntrySchemaFor(language)) })),
+  });
 }
 
 const systemPrompt = (queryInstructions: string) => `You split text into atomic factual claims for fact-checking.
@@ -91,13 +107,20 @@ export interface ExtractClaimsInput {
  * Groups sentences into batches under both limits (and at most `maxSentences` sentences a batch); a model
  * with a small context window (on-device) passes a smaller `maxChars` too.
  */
-export function batchSentences(sentences: readonly Sentence[], maxSentences = MAX_SENTENCES_PER_CALL, maxChars = MAX_CHARS_PER_CALL): Sentence[][] {
+export function batchSentences(
+  sentences: readonly Sentence[],
+  maxSentences = MAX_SENTENCES_PER_CALL,
+  maxChars = MAX_CHARS_PER_CALL,
+): Sentence[][] {
   const batches: Sentence[][] = [];
   let current: Sentence[] = [];
   let chars = 0;
   const perCall = Math.max(1, Math.min(maxSentences, MAX_SENTENCES_PER_CALL));
   for (const sentence of sentences) {
-    if (current.length > 0 && (current.length >= perCall || chars + sentence.text.length > Math.min(maxChars, MAX_CHARS_PER_CALL))) {
+    if (
+      current.length > 0 &&
+      (current.length >= perCall || chars + sentence.text.length > Math.min(maxChars, MAX_CHARS_PER_CALL))
+    ) {
       batches.push(current);
       current = [];
       chars = 0;
@@ -136,7 +159,10 @@ export function claimsCallSpec(input: ExtractClaimsInput, batch: readonly Senten
     name: 'atomic_claims',
     schema: claimsSchemaFor(input.language),
     messages: [
-      { role: 'system', content: systemPrompt(isEnglish(input.language) ? ENGLISH_QUERY_INSTRUCTIONS : QUERY_INSTRUCTIONS) },
+      {
+        role: 'system',
+        content: systemPrompt(isEnglish(input.language) ? ENGLISH_QUERY_INSTRUCTIONS : QUERY_INSTRUCTIONS),
+      },
       { role: 'user', content: userMessage(input, batch) },
     ],
   };
@@ -146,9 +172,17 @@ export function claimsCallSpec(input: ExtractClaimsInput, batch: readonly Senten
 export type LooseClaimEntry = Partial<ClaimEntry> & { claim: string; sourceQuote: string; checkWorthy: boolean };
 
 /** Anchors one claim entry of `sentence` as its `index`-th claim, with its queries when check-worthy. */
-export function toClaim(input: ExtractClaimsInput, sentence: Sentence, entry: LooseClaimEntry, index: number): { claim: Claim; queries?: ClaimQueries } {
+export function toClaim(
+  input: ExtractClaimsInput,
+  sentence: Sentence,
+  entry: LooseClaimEntry,
+  index: number,
+): { claim: Claim; queries?: ClaimQueries } {
   const anchor = anchorClaim(input.text, sentence, entry.claim, entry.sourceQuote);
-  const triple = entry.subject && entry.predicate ? { subject: entry.subject, predicate: entry.predicate, object: entry.object ?? '' } : undefined;
+  const triple =
+    entry.subject && entry.predicate
+      ? { subject: entry.subject, predicate: entry.predicate, object: entry.object ?? '' }
+      : undefined;
   const claim: Claim = {
     id: `c${sentence.index}-${index}`,
     sentenceIndex: sentence.index,
@@ -167,7 +201,11 @@ export function sentenceAsEntry(sentence: Sentence): LooseClaimEntry {
 }
 
 /** Claims of a validated reply, sentence by sentence. */
-export function claimsFromReply(input: ExtractClaimsInput, batch: readonly Sentence[], value: ClaimsReply): ExtractedClaims {
+export function claimsFromReply(
+  input: ExtractClaimsInput,
+  batch: readonly Sentence[],
+  value: ClaimsReply,
+): ExtractedClaims {
   const bySentence = new Map(value.sentences.map((entry) => [entry.id, entry.claims]));
   const claims: Claim[] = [];
   const queries: ClaimQueries[] = [];

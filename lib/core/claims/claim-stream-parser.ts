@@ -14,7 +14,10 @@ import { JsonReplyStart } from '../model/json-reply-start';
  * sentence incomplete, for the caller to ask again; claims already handed over stay handed over.
  */
 export class ClaimStreamParser<Entry extends { claim: string }, Searchable extends { claim: string } = Entry> {
-  private readonly parser = new JSONParser({ paths: ['$.sentences.*.claims.*.*', '$.sentences.*.claims.*', '$.sentences.*'], keepStack: true });
+  private readonly parser = new JSONParser({
+    paths: ['$.sentences.*.claims.*.*', '$.sentences.*.claims.*', '$.sentences.*'],
+    keepStack: true,
+  });
   /** Claims already reported searchable, as `sentence position:claim position`. */
   private readonly searchable = new Set<string>();
   private readonly sentences = new Map<number, SentenceState<Entry>>();
@@ -36,12 +39,16 @@ export class ClaimStreamParser<Entry extends { claim: string }, Searchable exten
     private readonly sentenceIds: ReadonlySet<number>,
     private readonly entrySchema: z.ZodType<Entry>,
     private readonly onClaim: (sentenceId: number, entry: Entry, position: number) => void,
-    private readonly early?: { schema: z.ZodType<Searchable>; onSearchable: (sentenceId: number, fields: Searchable, position: number) => void },
+    private readonly early?: {
+      schema: z.ZodType<Searchable>;
+      onSearchable: (sentenceId: number, fields: Searchable, position: number) => void;
+    },
   ) {
     this.parser.onValue = ({ value, key, parent, stack }) => {
       const top = stack[stack.length - 1];
       // A field of a claim object: the claims array sits at the top of the stack, its sentence below it.
-      if (stack[stack.length - 2]?.key === 'claims' && typeof key === 'string') this.claimField(parent, top?.key, stack[stack.length - 3]?.key, stack[stack.length - 2]?.value);
+      if (stack[stack.length - 2]?.key === 'claims' && typeof key === 'string')
+        this.claimField(parent, top?.key, stack[stack.length - 3]?.key, stack[stack.length - 2]?.value);
       // A claim: its parent (the `claims` array) sits in the sentence object at the top of the stack.
       else if (top?.key === 'claims') this.claimValue(value, stack[stack.length - 2]?.key, top.value, key);
       else if (typeof key === 'number') this.sentenceValue(value, key);

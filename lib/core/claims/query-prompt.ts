@@ -40,7 +40,11 @@ For claims that are not check-worthy, use empty strings.`;
 
 /** A claim's queries from the model's fields; a missing query falls back to the claim's own words. */
 export function toClaimQueries(claim: Claim, fields: Partial<QueryFields> | undefined, language: string): ClaimQueries {
-  const result: ClaimQueries = { claimId: claim.id, query: fields?.query?.trim() || claim.text, question: fields?.question?.trim() || claim.text };
+  const result: ClaimQueries = {
+    claimId: claim.id,
+    query: fields?.query?.trim() || claim.text,
+    question: fields?.question?.trim() || claim.text,
+  };
   if (!isEnglish(language)) {
     if (fields?.englishQuery?.trim()) result.englishQuery = fields.englishQuery.trim();
     if (fields?.englishQuestion?.trim()) result.englishQuestion = fields.englishQuestion.trim();

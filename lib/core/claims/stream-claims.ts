@@ -3,7 +3,7 @@
  * each claim handed over as soon as its search can start (extractClaimsAsWritten).
  */
 import { ProviderError } from '../errors';
-import { type ModelCallContext,streamStructuredCall, structuredCall } from '../model/structured-call';
+import { type ModelCallContext, streamStructuredCall, structuredCall } from '../model/structured-call';
 import { BudgetExceededError } from '../model/usage-meter';
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import {
@@ -49,7 +49,12 @@ interface HandedOver {
  * that second call fails too, the error is thrown after what was handed over: the caller marks the
  * sentences still without claims.
  */
-export async function extractClaimsAsWritten(ctx: ModelCallContext, input: ExtractClaimsInput, batch: readonly Sentence[], onClaim: OnClaim): Promise<ExtractedClaims> {
+export async function extractClaimsAsWritten(
+  ctx: ModelCallContext,
+  input: ExtractClaimsInput,
+  batch: readonly Sentence[],
+  onClaim: OnClaim,
+): Promise<ExtractedClaims> {
   const claims: Claim[] = [];
   const queries: ClaimQueries[] = [];
   const bySentence = new Map<number, HandedOver[]>();
@@ -81,7 +86,14 @@ export async function extractClaimsAsWritten(ctx: ModelCallContext, input: Extra
     const index = own.length;
     const record: HandedOver = { text, index };
     own.push(record);
-    const draft: Claim = { id: `c${sentence.index}-${index}`, sentenceIndex: sentence.index, text: fields.claim.trim(), span: { start: sentence.start, end: sentence.end }, anchored: false, checkWorthy: true };
+    const draft: Claim = {
+      id: `c${sentence.index}-${index}`,
+      sentenceIndex: sentence.index,
+      text: fields.claim.trim(),
+      span: { start: sentence.start, end: sentence.end },
+      anchored: false,
+      checkWorthy: true,
+    };
     const draftQueries = toClaimQueries(draft, fields, input.language);
     const complete = new Promise<Claim>((resolve) => {
       record.finish = (entry) => {
@@ -111,7 +123,9 @@ export async function extractClaimsAsWritten(ctx: ModelCallContext, input: Extra
     for (const [index, own] of bySentence) {
       for (const claim of own) claim.finish?.({ ...sentenceAsEntry(sentenceByIndex.get(index)!), sourceQuote: '' });
     }
-    if (withSentences) for (const sentence of batch) if (!bySentence.get(sentence.index)?.length) handOver(sentence, sentenceAsEntry(sentence));
+    if (withSentences)
+      for (const sentence of batch)
+        if (!bySentence.get(sentence.index)?.length) handOver(sentence, sentenceAsEntry(sentence));
   };
 
   if (!ctx.model.stream) {
@@ -121,10 +135,15 @@ export async function extractClaimsAsWritten(ctx: ModelCallContext, input: Extra
     return { claims, queries };
   }
 
-  const parser = new ClaimStreamParser(new Set(sentenceByIndex.keys()), claimEntrySchemaFor(input.language), (id, entry) => handOver(sentenceByIndex.get(id)!, entry), {
-    schema: searchableClaimSchemaFor(input.language),
-    onSearchable: (id, fields) => handOverSearchable(sentenceByIndex.get(id)!, { ...fields, sourceQuote: '' }),
-  });
+  const parser = new ClaimStreamParser(
+    new Set(sentenceByIndex.keys()),
+    claimEntrySchemaFor(input.language),
+    (id, entry) => handOver(sentenceByIndex.get(id)!, entry),
+    {
+      schema: searchableClaimSchemaFor(input.language),
+      onSearchable: (id, fields) => handOverSearchable(sentenceByIndex.get(id)!, { ...fields, sourceQuote: '' }),
+    },
+  );
   let succeeded = false;
   try {
     let complete: ReadonlySet<number> = new Set();
@@ -133,14 +152,22 @@ export async function extractClaimsAsWritten(ctx: ModelCallContext, input: Extra
       if (result.ok) {
         // Normally every sentence already arrived through the parser; this covers a reply it could not
         // follow (text around the JSON) and a cached reply, which is not streamed.
-        handOverReply(batch.filter((sentence) => !parser.completeSentences().has(sentence.index)), result.value);
+        handOverReply(
+          batch.filter((sentence) => !parser.completeSentences().has(sentence.index)),
+          result.value,
+        );
         succeeded = true;
         return { claims, queries };
       }
       complete = parser.completeSentences();
     } catch (error) {
       // A budget stop or cancellation ends the run: nothing is asked again.
-      if (error instanceof BudgetExceededError || (error instanceof ProviderError && error.kind === 'cancelled') || ctx.signal?.aborted) throw error;
+      if (
+        error instanceof BudgetExceededError ||
+        (error instanceof ProviderError && error.kind === 'cancelled') ||
+        ctx.signal?.aborted
+      )
+        throw error;
       complete = parser.completeSentences();
     }
     const missing = batch.filter((sentence) => !complete.has(sentence.index));
@@ -159,5 +186,9 @@ export async function extractClaimsAsWritten(ctx: ModelCallContext, input: Extra
 
 /** Claim text compared loosely (case, spacing, final full stop), to spot a claim asked about twice. */
 function normalise(text: string): string {
-  return text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[.。!]+$/, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.。!]+$/, '');
 }

@@ -10,7 +10,8 @@ import { properNames, wordsOf } from './sentence-rules';
 const MAX_TERMS = 8;
 
 /** Letters of a script written without spaces: its words are short, so no length filter applies. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** A lone hiragana word is a particle or an inflection (は, が, した), not a key term. */
 const HIRAGANA_ONLY = /^\p{Script=Hiragana}+$/u;
 
@@ -31,7 +32,10 @@ export function keyTerms(sentence: string, language: string): string[] {
     seen.add(lower);
     candidates.push({ word, position, weight: isName || isNumber ? 2 : [...word].length >= 6 ? 1 : 0 });
   });
-  const kept = candidates.length <= MAX_TERMS ? candidates : [...candidates].sort((a, b) => b.weight - a.weight || a.position - b.position).slice(0, MAX_TERMS);
+  const kept =
+    candidates.length <= MAX_TERMS
+      ? candidates
+      : [...candidates].sort((a, b) => b.weight - a.weight || a.position - b.position).slice(0, MAX_TERMS);
   const ordered = kept.sort((a, b) => a.position - b.position).map((c) => c.word);
   return ordered.length > 0 ? ordered : [sentence.trim()];
 }
@@ -48,7 +52,10 @@ export function queryFor(sentence: string, language: string): string {
  * A fact triple for the knowledge graph when the sentence names something: the first run of names is the
  * subject, the other key terms the predicate, its numbers the object. Without a name there is no triple.
  */
-export function tripleFor(sentence: string, language: string): { subject: string; predicate: string; object: string } | undefined {
+export function tripleFor(
+  sentence: string,
+  language: string,
+): { subject: string; predicate: string; object: string } | undefined {
   const names = properNames(sentence, language);
   if (names.length === 0) return undefined;
   const words = wordsOf(sentence, language).map(({ word }) => word);

@@ -5,7 +5,7 @@
  * there are no verdicts, no scores and no revisions, only sources to compare. "Judge these sources" later
  * hands this evidence to `runCheck` as `priorEvidence`, so the same queries are never searched twice.
  */
-import { errorMessage,ProviderError } from '../errors';
+import { errorMessage, ProviderError } from '../errors';
 import { findEvidence } from '../evidence/find-evidence';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
 import type { ChatModel } from '../ports';
@@ -19,7 +19,8 @@ import { checkWorthiness, type WorthinessReason } from './sentence-rules';
 export type EvidenceDeps = Omit<PipelineDeps, 'model' | 'modelNames'>;
 
 /** The message shown with every evidence-only check. */
-export const VERDICTS_NEED_A_MODEL = 'Sources only: verdicts need a model. Set one up (on this device, a local server or an API) and choose "Judge these sources".';
+export const VERDICTS_NEED_A_MODEL =
+  'Sources only: verdicts need a model. Set one up (on this device, a local server or an API) and choose "Judge these sources".';
 
 /** A check's result in evidence-only mode: no assessments or revisions, and why each sentence was skipped. */
 export interface EvidenceCheckResult extends CheckResult {
@@ -34,7 +35,10 @@ const NO_MODEL: ChatModel = {
 };
 
 /** The claim a sentence stands as in evidence-only mode (its whole text and span). */
-export function sentenceClaim(sentence: { index: number; text: string; start: number; end: number }, language: string): Claim {
+export function sentenceClaim(
+  sentence: { index: number; text: string; start: number; end: number },
+  language: string,
+): Claim {
   const worthiness = checkWorthiness(sentence.text, language);
   const triple = worthiness.checkWorthy ? tripleFor(sentence.text, language) : undefined;
   return {
@@ -49,7 +53,11 @@ export function sentenceClaim(sentence: { index: number; text: string; start: nu
 }
 
 /** Runs an evidence-only check; events are the normal pipeline's, minus assessments and revisions. */
-export async function runEvidenceCheck(text: string, deps: EvidenceDeps, options: PipelineOptions): Promise<EvidenceCheckResult> {
+export async function runEvidenceCheck(
+  text: string,
+  deps: EvidenceDeps,
+  options: PipelineOptions,
+): Promise<EvidenceCheckResult> {
   const warnings: string[] = [];
   const emit = (event: PipelineEvent) => options.onEvent?.(event);
   const warn = (message: string) => {
@@ -68,7 +76,9 @@ export async function runEvidenceCheck(text: string, deps: EvidenceDeps, options
     const { checkWorthy, reason } = checkWorthiness(sentence.text, language);
     return checkWorthy ? [] : [{ sentenceIndex: sentence.index, reason }];
   });
-  const queries: ClaimQueries[] = claims.filter((claim) => claim.checkWorthy).map((claim) => ({ claimId: claim.id, query: queryFor(claim.text, language), question: claim.text }));
+  const queries: ClaimQueries[] = claims
+    .filter((claim) => claim.checkWorthy)
+    .map((claim) => ({ claimId: claim.id, query: queryFor(claim.text, language), question: claim.text }));
   emit({ type: 'stage', stage: 'claims', state: 'started' });
   emit({ type: 'claims', claims });
   emit({ type: 'queries', queries });
@@ -81,7 +91,14 @@ export async function runEvidenceCheck(text: string, deps: EvidenceDeps, options
     queries.map(async (claimQueries) => {
       const claim = byClaim.get(claimQueries.claimId)!;
       try {
-        const items = await findEvidence({ providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn }, { ...deps, model: NO_MODEL }, options, claim, claimQueries, language);
+        const items = await findEvidence(
+          { providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn },
+          { ...deps, model: NO_MODEL },
+          options,
+          claim,
+          claimQueries,
+          language,
+        );
         evidence.push(...items);
         emit({ type: 'evidence', claimId: claim.id, evidence: items });
       } catch (error) {

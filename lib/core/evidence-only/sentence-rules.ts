@@ -24,9 +24,41 @@ const QUESTION_START = /^\s*[¿]/u;
  */
 const OPINION_MARKERS = [
   // English
-  'i think', 'i believe', 'i feel', 'i guess', 'i suppose', 'i reckon', 'i love', 'i hate', 'we think', 'we believe', 'we feel', 'we love', 'in my opinion', 'in my view', 'in our opinion', 'in our view', 'personally',
+  'i think',
+  'i believe',
+  'i feel',
+  'i guess',
+  'i suppose',
+  'i reckon',
+  'i love',
+  'i hate',
+  'we think',
+  'we believe',
+  'we feel',
+  'we love',
+  'in my opinion',
+  'in my view',
+  'in our opinion',
+  'in our view',
+  'personally',
   // Spanish / Portuguese / Italian / French / German
-  'creo que', 'pienso que', 'en mi opinión', 'me parece', 'acho que', 'na minha opinião', 'penso che', 'secondo me', 'a mio parere', 'je pense', 'je crois', 'à mon avis', 'selon moi', 'ich denke', 'ich glaube', 'meiner meinung nach', 'meines erachtens',
+  'creo que',
+  'pienso que',
+  'en mi opinión',
+  'me parece',
+  'acho que',
+  'na minha opinião',
+  'penso che',
+  'secondo me',
+  'a mio parere',
+  'je pense',
+  'je crois',
+  'à mon avis',
+  'selon moi',
+  'ich denke',
+  'ich glaube',
+  'meiner meinung nach',
+  'meines erachtens',
 ];
 
 /**
@@ -35,8 +67,27 @@ const OPINION_MARKERS = [
  * number, date or name to look up.
  */
 const WEAK_OPINION_MARKERS = [
-  'should', 'ought to', 'must be', 'the best', 'the worst', 'beautiful', 'amazing', 'awful', 'terrible', 'wonderful', 'overrated', 'underrated', 'probably', 'perhaps', 'maybe',
-  'vielleicht', 'peut-être', 'quizás', 'tal vez', 'forse', 'talvez',
+  'should',
+  'ought to',
+  'must be',
+  'the best',
+  'the worst',
+  'beautiful',
+  'amazing',
+  'awful',
+  'terrible',
+  'wonderful',
+  'overrated',
+  'underrated',
+  'probably',
+  'perhaps',
+  'maybe',
+  'vielleicht',
+  'peut-être',
+  'quizás',
+  'tal vez',
+  'forse',
+  'talvez',
 ];
 
 /** Politeness words that open a request whatever follows ("Please…", "Bitte…"), lower case. */
@@ -44,12 +95,79 @@ const REQUEST_OPENERS = new Set(['please', 'por favor', 'veuillez', 'bitte']);
 
 /** Imperative verbs that open an instruction ("Click…", "Preheat…"), lower case. */
 const IMPERATIVE_OPENERS = new Set([
-  'click', 'tap', 'press', 'select', 'choose', 'open', 'close', 'go', 'visit', 'see', 'read', 'try', 'use', 'make', 'let', "let's", 'add', 'remove', 'install', 'download', 'sign', 'subscribe', 'follow', 'check', 'note', 'remember', 'imagine', 'consider', 'do', "don't", 'enter', 'type', 'call', 'contact', 'share', 'join', 'keep', 'take', 'put', 'mix', 'stir', 'bake', 'preheat', 'run', 'set', 'avoid', 'stop', 'start', 'wait', 'ask', 'buy', 'get',
-  'haga', 'pulse', 'cliquez', 'klicken', 'clicca', 'clique',
+  'click',
+  'tap',
+  'press',
+  'select',
+  'choose',
+  'open',
+  'close',
+  'go',
+  'visit',
+  'see',
+  'read',
+  'try',
+  'use',
+  'make',
+  'let',
+  "let's",
+  'add',
+  'remove',
+  'install',
+  'download',
+  'sign',
+  'subscribe',
+  'follow',
+  'check',
+  'note',
+  'remember',
+  'imagine',
+  'consider',
+  'do',
+  "don't",
+  'enter',
+  'type',
+  'call',
+  'contact',
+  'share',
+  'join',
+  'keep',
+  'take',
+  'put',
+  'mix',
+  'stir',
+  'bake',
+  'preheat',
+  'run',
+  'set',
+  'avoid',
+  'stop',
+  'start',
+  'wait',
+  'ask',
+  'buy',
+  'get',
+  'haga',
+  'pulse',
+  'cliquez',
+  'klicken',
+  'clicca',
+  'clique',
 ]);
 
 /** Adverbs that open an instruction only before an imperative verb ("Never leave…", "Always check…"); "Never before had…" is a statement. */
-const IMPERATIVE_ADVERBS = new Set(['never', 'always', 'just', 'simply', 'nunca', 'siempre', 'jamais', 'toujours', 'nie', 'immer']);
+const IMPERATIVE_ADVERBS = new Set([
+  'never',
+  'always',
+  'just',
+  'simply',
+  'nunca',
+  'siempre',
+  'jamais',
+  'toujours',
+  'nie',
+  'immer',
+]);
 
 /**
  * Openers that are also past participles: followed by a preposition they start a declarative phrase
@@ -73,13 +191,18 @@ function monthPattern(language: string): RegExp | null {
     for (const month of ['long', 'short'] as const) {
       const format = new Intl.DateTimeFormat(language, { month, timeZone: 'UTC' });
       for (let m = 0; m < 12; m++) {
-        const name = format.format(new Date(Date.UTC(2000, m, 15))).replace(/\.$/, '').trim();
+        const name = format
+          .format(new Date(Date.UTC(2000, m, 15)))
+          .replace(/\.$/, '')
+          .trim();
         // Short numeric forms ("1", "1月") say nothing a digit rule does not; 3+ letters avoid false hits.
         if (name.length >= 3 && !DIGIT.test(name)) names.add(name.toLowerCase());
       }
     }
     if (names.size > 0) {
-      const escaped = [...names].sort((a, b) => b.length - a.length).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      const escaped = [...names]
+        .sort((a, b) => b.length - a.length)
+        .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
       pattern = new RegExp(`(?<![\\p{L}\\p{M}])(?:${escaped.join('|')})(?![\\p{L}\\p{M}])`, 'iu');
     }
   } catch {
@@ -93,7 +216,8 @@ function monthPattern(language: string): RegExp | null {
 export function wordsOf(text: string, language: string): Array<{ word: string; index: number }> {
   const segmenter = new Intl.Segmenter(safeLocale(language), { granularity: 'word' });
   const words: Array<{ word: string; index: number }> = [];
-  for (const segment of segmenter.segment(text)) if (segment.isWordLike) words.push({ word: segment.segment, index: segment.index });
+  for (const segment of segmenter.segment(text))
+    if (segment.isWordLike) words.push({ word: segment.segment, index: segment.index });
   return words;
 }
 
@@ -138,7 +262,12 @@ export function properNames(text: string, language: string): string[] {
   });
   // A first word that is an acronym or followed by another capitalised word ("New York …") is a name too.
   const first = words[0]?.word;
-  if (first && !STOPWORDS.has(first.toLowerCase()) && (/^[\p{Lu}]{2,}$/u.test(first) || (CAPITALISED.test(first) && words[1] && CAPITALISED.test(words[1].word)))) names.unshift(first);
+  if (
+    first &&
+    !STOPWORDS.has(first.toLowerCase()) &&
+    (/^[\p{Lu}]{2,}$/u.test(first) || (CAPITALISED.test(first) && words[1] && CAPITALISED.test(words[1].word)))
+  )
+    names.unshift(first);
   return names;
 }
 
@@ -149,7 +278,10 @@ function hasMarker(lower: string, markers: readonly string[]): boolean {
   return markers.some((marker) => {
     let pattern = markerPatterns.get(marker);
     if (!pattern) {
-      pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{Nd}\\-\u2010\u2011])${marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{M}\\p{Nd}\\-\u2010\u2011])`, 'u');
+      pattern = new RegExp(
+        `(?<![\\p{L}\\p{M}\\p{Nd}\\-\u2010\u2011])${marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{M}\\p{Nd}\\-\u2010\u2011])`,
+        'u',
+      );
       markerPatterns.set(marker, pattern);
     }
     return pattern.test(lower);
@@ -165,7 +297,8 @@ function hasMarker(lower: string, markers: readonly string[]): boolean {
 function isInstruction(openers: string[]): boolean {
   const [first = '', second = '', third = ''] = openers;
   if (REQUEST_OPENERS.has(first) || REQUEST_OPENERS.has(`${first} ${second}`)) return true;
-  if (IMPERATIVE_ADVERBS.has(first)) return IMPERATIVE_OPENERS.has(second) && !(PARTICIPLE_OPENERS.has(second) && PARTICIPLE_PREPOSITIONS.has(third));
+  if (IMPERATIVE_ADVERBS.has(first))
+    return IMPERATIVE_OPENERS.has(second) && !(PARTICIPLE_OPENERS.has(second) && PARTICIPLE_PREPOSITIONS.has(third));
   if (!IMPERATIVE_OPENERS.has(first)) return false;
   return !(PARTICIPLE_OPENERS.has(first) && PARTICIPLE_PREPOSITIONS.has(second));
 }
@@ -175,7 +308,9 @@ export function checkWorthiness(sentence: string, language: string): Worthiness 
   const text = sentence.trim();
   if (QUESTION_END.test(text) || QUESTION_START.test(text)) return { checkWorthy: false, reason: 'question' };
   const lower = text.toLocaleLowerCase(safeLocale(language));
-  const openers = joinedWordsOf(text, language).slice(0, 3).map((w) => w.word.toLocaleLowerCase(safeLocale(language)));
+  const openers = joinedWordsOf(text, language)
+    .slice(0, 3)
+    .map((w) => w.word.toLocaleLowerCase(safeLocale(language)));
   if (isInstruction(openers)) return { checkWorthy: false, reason: 'instruction' };
   if (hasMarker(lower, OPINION_MARKERS)) return { checkWorthy: false, reason: 'opinion' };
   // A number, a date or a name wins over weak markers ("should", "probably", "the best"): there is a fact to look up.

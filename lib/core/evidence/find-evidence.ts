@@ -25,12 +25,30 @@ export interface EvidenceRun {
  * `onFailure`; when every source failed and nothing was found, it throws, so the claim is "could not
  * check" rather than "not enough evidence".
  */
-export async function findEvidence(run: EvidenceRun, deps: PipelineDeps, options: PipelineOptions, claim: Claim, queries: ClaimQueries, language: string): Promise<Evidence[]> {
+export async function findEvidence(
+  run: EvidenceRun,
+  deps: PipelineDeps,
+  options: PipelineOptions,
+  claim: Claim,
+  queries: ClaimQueries,
+  language: string,
+): Promise<Evidence[]> {
   const search = await searchEvidence(
-    { providers: [...run.providers], onSearch: run.onSearch, ...(deps.knowledgeGraph ? { knowledgeGraph: deps.knowledgeGraph } : {}), ...(run.cache ? { cache: run.cache } : {}), ...(options.fresh ? { fresh: true } : {}) },
+    {
+      providers: [...run.providers],
+      onSearch: run.onSearch,
+      ...(deps.knowledgeGraph ? { knowledgeGraph: deps.knowledgeGraph } : {}),
+      ...(run.cache ? { cache: run.cache } : {}),
+      ...(options.fresh ? { fresh: true } : {}),
+    },
     claim,
     queries,
-    { language, resultsPerProvider: options.resultsPerProvider, excludedDomains: options.excludedDomains, ...(options.signal ? { signal: options.signal } : {}) },
+    {
+      language,
+      resultsPerProvider: options.resultsPerProvider,
+      excludedDomains: options.excludedDomains,
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
   );
   for (const failure of search.failures) run.onFailure(failure);
   const evidence = await gatherEvidence(claim, queries, search, run.reader, {
@@ -41,6 +59,7 @@ export async function findEvidence(run: EvidenceRun, deps: PipelineDeps, options
     ...(deps.embedder ? { embedder: deps.embedder } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  if (evidence.length === 0 && search.allFailed) throw new Error(`every evidence source failed (${search.failures[0] ?? 'unknown error'})`);
+  if (evidence.length === 0 && search.allFailed)
+    throw new Error(`every evidence source failed (${search.failures[0] ?? 'unknown error'})`);
   return evidence;
 }

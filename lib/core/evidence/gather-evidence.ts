@@ -23,7 +23,12 @@ export interface GatherOptions {
   signal?: AbortSignal;
 }
 
-function sourceFor(url: string, title: string, provider: EvidenceSource['provider'], extra: Partial<EvidenceSource> = {}): EvidenceSource {
+function sourceFor(
+  url: string,
+  title: string,
+  provider: EvidenceSource['provider'],
+  extra: Partial<EvidenceSource> = {},
+): EvidenceSource {
   const host = hostOf(url) ?? '';
   return { url, host, title: title || host, provider, sourceType: sourceTypeByRule(url) ?? 'other', ...extra };
 }
@@ -35,7 +40,13 @@ function factCheckPassage(result: SearchResult): string {
   return `Fact-check by ${review.publisher}${when}: the claim "${review.claimText}"${who} was rated "${review.textualRating}".`;
 }
 
-async function pageEvidence(claim: Claim, queries: ClaimQueries, result: SearchResult, reader: PageReader, options: GatherOptions): Promise<Array<Omit<Evidence, 'id'>>> {
+async function pageEvidence(
+  claim: Claim,
+  queries: ClaimQueries,
+  result: SearchResult,
+  reader: PageReader,
+  options: GatherOptions,
+): Promise<Array<Omit<Evidence, 'id'>>> {
   const reading = await reader.read(result.url);
   if (reading.ok) {
     const passages = await selectPassages({
@@ -58,29 +69,58 @@ async function pageEvidence(claim: Claim, queries: ClaimQueries, result: SearchR
       return passages.map((passage) => {
         // Built here, where the page's whole text is at hand, so the fragment can be made unique in it.
         const textFragment = buildTextFragment(article.text, passage.best.start, passage.best.end);
-        return { claimId: claim.id, source, passage: passage.text, origin: 'page' as const, ...(textFragment ? { textFragment } : {}) };
+        return {
+          claimId: claim.id,
+          source,
+          passage: passage.text,
+          origin: 'page' as const,
+          ...(textFragment ? { textFragment } : {}),
+        };
       });
     }
   }
   if (!result.snippet.trim()) return [];
-  const source = sourceFor(result.url, result.title, result.provider, result.publishedAt ? { publishedAt: result.publishedAt } : {});
+  const source = sourceFor(
+    result.url,
+    result.title,
+    result.provider,
+    result.publishedAt ? { publishedAt: result.publishedAt } : {},
+  );
   return [{ claimId: claim.id, source, passage: result.snippet, origin: 'snippet' }];
 }
 
 /** Builds a claim's evidence from its search results. Evidence ids are `${claimId}:e${n}`. */
-export async function gatherEvidence(claim: Claim, queries: ClaimQueries, search: ClaimSearchResult, reader: PageReader, options: GatherOptions): Promise<Evidence[]> {
-  const fromPages = await Promise.all(search.web.slice(0, options.maxPages).map((result) => pageEvidence(claim, queries, result, reader, options)));
+export async function gatherEvidence(
+  claim: Claim,
+  queries: ClaimQueries,
+  search: ClaimSearchResult,
+  reader: PageReader,
+  options: GatherOptions,
+): Promise<Evidence[]> {
+  const fromPages = await Promise.all(
+    search.web.slice(0, options.maxPages).map((result) => pageEvidence(claim, queries, result, reader, options)),
+  );
   const fromFactChecks = search.factChecks.map((result) => ({
     claimId: claim.id,
-    source: sourceFor(result.url, result.title, result.provider, { sourceType: 'fact-check', ...(result.claimReview?.reviewDate ? { publishedAt: result.claimReview.reviewDate } : {}) }),
+    source: sourceFor(result.url, result.title, result.provider, {
+      sourceType: 'fact-check',
+      ...(result.claimReview?.reviewDate ? { publishedAt: result.claimReview.reviewDate } : {}),
+    }),
     passage: factCheckPassage(result),
     origin: 'fact-check' as const,
   }));
   const fromKnowledge = search.knowledge.map((statement) => ({
     claimId: claim.id,
-    source: sourceFor(statement.url, statement.title, 'wikidata', { sourceType: 'wiki', siteName: 'Wikidata', ...(statement.publishedAt ? { publishedAt: statement.publishedAt } : {}) }),
+    source: sourceFor(statement.url, statement.title, 'wikidata', {
+      sourceType: 'wiki',
+      siteName: 'Wikidata',
+      ...(statement.publishedAt ? { publishedAt: statement.publishedAt } : {}),
+    }),
     passage: statement.passage,
     origin: 'knowledge-graph' as const,
   }));
-  return [...fromFactChecks, ...fromKnowledge, ...fromPages.flat()].map((item, index) => ({ ...item, id: `${claim.id}:e${index}` }));
+  return [...fromFactChecks, ...fromKnowledge, ...fromPages.flat()].map((item, index) => ({
+    ...item,
+    id: `${claim.id}:e${index}`,
+  }));
 }

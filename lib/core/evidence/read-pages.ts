@@ -4,7 +4,7 @@
  * shared), and kept in the cache so a re-check reads nothing again. A page that cannot be read is
  * remembered briefly too, so a dead link is not retried on every claim.
  */
-import { errorMessage,ProviderError } from '../errors';
+import { errorMessage, ProviderError } from '../errors';
 import type { Article, ArticleExtractor, Cache, PageFetcher } from '../ports';
 import { canonicalUrl } from './sources/url-filter';
 
@@ -37,9 +37,16 @@ export function createPageReader(options: PageReaderOptions): PageReader {
     }
     let reading: PageReading;
     try {
-      const page = await options.fetcher.fetch(url, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, ...(options.signal ? { signal: options.signal } : {}) });
+      const page = await options.fetcher.fetch(url, {
+        timeoutMs: options.timeoutMs,
+        maxBytes: options.maxBytes,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       const article = await options.extractor.extract(page.body, page.finalUrl);
-      reading = article && article.text.trim() ? { ok: true, article, finalUrl: page.finalUrl } : { ok: false, reason: 'No readable text on the page.' };
+      reading =
+        article && article.text.trim()
+          ? { ok: true, article, finalUrl: page.finalUrl }
+          : { ok: false, reason: 'No readable text on the page.' };
     } catch (error) {
       if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
       reading = { ok: false, reason: errorMessage(error) };

@@ -4,7 +4,7 @@
  * fact-checks. One provider failing never sinks the claim: it becomes a warning, and only when every
  * source failed is the claim "could not check".
  */
-import { errorMessage,ProviderError } from '../errors';
+import { errorMessage, ProviderError } from '../errors';
 import type { Cache, KnowledgeGraph, SearchProvider, SearchResult } from '../ports';
 import type { Claim, ClaimQueries } from '../types';
 import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
@@ -32,7 +32,14 @@ export interface ClaimSearchResult {
   allFailed: boolean;
 }
 
-async function cachedSearch(deps: SearchDeps, provider: SearchProvider, text: string, language: string, maxResults: number, signal?: AbortSignal): Promise<SearchResult[]> {
+async function cachedSearch(
+  deps: SearchDeps,
+  provider: SearchProvider,
+  text: string,
+  language: string,
+  maxResults: number,
+  signal?: AbortSignal,
+): Promise<SearchResult[]> {
   const key = `${provider.id}|${language}|${maxResults}|${text}`;
   if (!deps.fresh) {
     const cached = await deps.cache?.get<SearchResult[]>('search', key);
@@ -47,7 +54,8 @@ async function cachedSearch(deps: SearchDeps, provider: SearchProvider, text: st
 /** Interleaves ranked lists so every provider's best results come first. */
 function interleave(lists: readonly SearchResult[][]): SearchResult[] {
   const out: SearchResult[] = [];
-  for (let rank = 0; lists.some((list) => rank < list.length); rank++) for (const list of lists) if (list[rank]) out.push(list[rank]!);
+  for (let rank = 0; lists.some((list) => rank < list.length); rank++)
+    for (const list of lists) if (list[rank]) out.push(list[rank]!);
   return out;
 }
 
@@ -67,7 +75,10 @@ export async function searchEvidence(
     texts.map(async ({ text, language }) => {
       attempts++;
       try {
-        return { provider, results: await cachedSearch(deps, provider, text, language, options.resultsPerProvider, options.signal) };
+        return {
+          provider,
+          results: await cachedSearch(deps, provider, text, language, options.resultsPerProvider, options.signal),
+        };
       } catch (error) {
         if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
         failures.push(errorMessage(error));
@@ -79,7 +90,11 @@ export async function searchEvidence(
     if (!deps.knowledgeGraph || !claim.triple) return [];
     attempts++;
     try {
-      return await deps.knowledgeGraph.lookup(claim.triple, { language: options.language, maxStatements: MAX_KNOWLEDGE_STATEMENTS, ...(options.signal ? { signal: options.signal } : {}) });
+      return await deps.knowledgeGraph.lookup(claim.triple, {
+        language: options.language,
+        maxStatements: MAX_KNOWLEDGE_STATEMENTS,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
     } catch (error) {
       failures.push(errorMessage(error));
       return [];
@@ -97,6 +112,8 @@ export async function searchEvidence(
   };
   const all = interleave(answers.map((answer) => answer.results));
   const factChecks = all.filter(isFactCheck).filter(unique);
-  const web = all.filter((result) => !isFactCheck(result) && isUsableEvidenceUrl(result.url, options.excludedDomains)).filter(unique);
+  const web = all
+    .filter((result) => !isFactCheck(result) && isUsableEvidenceUrl(result.url, options.excludedDomains))
+    .filter(unique);
   return { web, factChecks, knowledge, failures, allFailed: attempts > 0 && failures.length === attempts };
 }

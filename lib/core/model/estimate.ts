@@ -58,12 +58,17 @@ export function estimateCheck(text: string, options: EstimateOptions = {}): Chec
     sentences.length * CLAIM_TOKENS_PER_SENTENCE +
     claims * QUERY_TOKENS_PER_CLAIM +
     claims * VERIFY_TOKENS +
-    (claims > 0 ? ONCE_PER_CHECK_CALLS * FIXED_PROMPT_TOKENS + Math.round(wrong * (REVISE_TOKENS_PER_WRONG_CLAIM + EXPLAIN_TOKENS_PER_WRONG_CLAIM)) : 0);
+    (claims > 0
+      ? ONCE_PER_CHECK_CALLS * FIXED_PROMPT_TOKENS +
+        Math.round(wrong * (REVISE_TOKENS_PER_WRONG_CLAIM + EXPLAIN_TOKENS_PER_WRONG_CLAIM))
+      : 0);
   // Fast-model calls: claim extraction (with queries) and source types; the rest use the strong model.
   const fastCalls = claimCalls + (claims > 0 ? 1 : 0);
   const strongCalls = modelCalls - fastCalls;
-  const perCall = (effort: keyof typeof REASONING_TOKENS_PER_CALL | undefined) => (effort ? REASONING_TOKENS_PER_CALL[effort] : 0);
-  const reasoningTokens = fastCalls * perCall(options.reasoning?.fast) + strongCalls * perCall(options.reasoning?.strong);
+  const perCall = (effort: keyof typeof REASONING_TOKENS_PER_CALL | undefined) =>
+    effort ? REASONING_TOKENS_PER_CALL[effort] : 0;
+  const reasoningTokens =
+    fastCalls * perCall(options.reasoning?.fast) + strongCalls * perCall(options.reasoning?.strong);
   if (reasoningTokens === 0) return { sentences: sentences.length, claims, modelCalls, tokens };
   return { sentences: sentences.length, claims, modelCalls, tokens: tokens + reasoningTokens, reasoningTokens };
 }

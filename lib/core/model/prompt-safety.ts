@@ -23,7 +23,11 @@ export function neutraliseDelimiters(text: string): string {
  * replaced: labels come from code, not from the page.
  */
 function cleanLabel(label: string): string {
-  const cleaned = label.toUpperCase().replace(/[^A-Z0-9 _-]+/g, '_').replace(/\s+/g, ' ').trim();
+  const cleaned = label
+    .toUpperCase()
+    .replace(/[^A-Z0-9 _-]+/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim();
   return cleaned || 'DATA';
 }
 

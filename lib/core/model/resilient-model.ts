@@ -64,7 +64,12 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
  * (capped, so one answer cannot stall a check for minutes), else exponential backoff with "equal jitter"
  * (half fixed, half random), which spreads simultaneous retries without ever retrying immediately.
  */
-export function retryDelayMs(error: ProviderError, attempt: number, options: ResilienceOptions, random: () => number): number {
+export function retryDelayMs(
+  error: ProviderError,
+  attempt: number,
+  options: ResilienceOptions,
+  random: () => number,
+): number {
   const retryAfter = error.details.retryAfterMs;
   if (error.kind === 'rate-limit' && retryAfter !== undefined) {
     return Math.min(Math.max(0, retryAfter), options.maxRetryAfterMs ?? options.maxDelayMs);

@@ -26,12 +26,45 @@ export class StrictSchemaError extends Error {
 }
 
 /** Kept (and normalised where needed). `oneOf` and `const` are rewritten to `anyOf` and `enum`. */
-const KEPT = new Set(['type', 'description', 'title', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf', 'oneOf', '$ref', '$defs']);
+const KEPT = new Set([
+  'type',
+  'description',
+  'title',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  '$ref',
+  '$defs',
+]);
 /** Dropped: annotations and validation keywords that strict mode or some servers refuse; zod enforces them. */
 const DROPPED = new Set([
-  '$schema', '$id', '$comment', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'format', 'pattern',
-  'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minItems', 'maxItems', 'uniqueItems', 'contentEncoding', 'contentMediaType',
+  '$schema',
+  '$id',
+  '$comment',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'contentEncoding',
+  'contentMediaType',
 ]);
 /** OpenAI's documented limit on object nesting. */
 const MAX_DEPTH = 10;
@@ -54,7 +87,8 @@ export function toStrictJsonSchema(schema: z.ZodType): JsonObject {
 
 /** Rewrites a JSON Schema into strict mode's subset, or throws {@link StrictSchemaError} naming the path. */
 export function normalizeStrictSchema(raw: JsonObject): JsonObject {
-  if (raw.type !== 'object') throw new StrictSchemaError('$: the root of a structured-output schema must be an object.');
+  if (raw.type !== 'object')
+    throw new StrictSchemaError('$: the root of a structured-output schema must be an object.');
   return normalizeNode(raw, '$', 1);
 }
 
@@ -71,7 +105,9 @@ function normalizeNode(node: JsonObject, path: string, depth: number): JsonObjec
   if (depth > MAX_DEPTH) throw new StrictSchemaError(`${path}: nested deeper than ${MAX_DEPTH} levels.`);
   // Checked first so records (which also carry propertyNames) get the helpful message.
   if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
-    throw new StrictSchemaError(`${path}: open objects and records are not supported; list the properties (z.object/z.strictObject).`);
+    throw new StrictSchemaError(
+      `${path}: open objects and records are not supported; list the properties (z.object/z.strictObject).`,
+    );
   }
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
@@ -80,11 +116,14 @@ function normalizeNode(node: JsonObject, path: string, depth: number): JsonObjec
     switch (key) {
       case 'properties':
         if (!isObject(value)) throw new StrictSchemaError(`${path}: "properties" must be an object.`);
-        out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, child(sub, `${path}.${name}`, depth + 1)]));
+        out.properties = Object.fromEntries(
+          Object.entries(value).map(([name, sub]) => [name, child(sub, `${path}.${name}`, depth + 1)]),
+        );
         break;
       case 'items':
         // A tuple (array form) cannot be expressed; zod emits it for z.tuple.
-        if (!isObject(value)) throw new StrictSchemaError(`${path}: tuples are not supported; use an object or a plain array.`);
+        if (!isObject(value))
+          throw new StrictSchemaError(`${path}: tuples are not supported; use an object or a plain array.`);
         out.items = child(value, `${path}[]`, depth + 1);
         break;
       case 'anyOf':
@@ -94,7 +133,9 @@ function normalizeNode(node: JsonObject, path: string, depth: number): JsonObjec
         break;
       case '$defs':
         if (!isObject(value)) throw new StrictSchemaError(`${path}: "$defs" must be an object.`);
-        out.$defs = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, child(sub, `#/$defs/${name}`, 1)]));
+        out.$defs = Object.fromEntries(
+          Object.entries(value).map(([name, sub]) => [name, child(sub, `#/$defs/${name}`, 1)]),
+        );
         break;
       case 'const':
         out.enum = [value];
@@ -120,7 +161,9 @@ function strictObject(node: JsonObject, out: JsonObject, path: string): void {
   const required = new Set(Array.isArray(node.required) ? node.required : []);
   for (const [name, sub] of Object.entries(properties)) {
     if (required.has(name) || (isObject(sub) && 'default' in sub)) continue;
-    throw new StrictSchemaError(`${path}.${name}: optional fields are not allowed in strict mode; use .nullable() (or .default()).`);
+    throw new StrictSchemaError(
+      `${path}.${name}: optional fields are not allowed in strict mode; use .nullable() (or .default()).`,
+    );
   }
   out.properties = out.properties ?? {};
   out.required = Object.keys(properties);
@@ -131,7 +174,8 @@ function strictObject(node: JsonObject, out: JsonObject, path: string): void {
 function splitMultiType(out: JsonObject, path: string): void {
   const type = out.type;
   if (!Array.isArray(type) || type.filter((t) => t !== 'null').length < 2) return;
-  if (out.anyOf !== undefined || out.enum !== undefined) throw new StrictSchemaError(`${path}: cannot combine several types with anyOf/enum.`);
+  if (out.anyOf !== undefined || out.enum !== undefined)
+    throw new StrictSchemaError(`${path}: cannot combine several types with anyOf/enum.`);
   delete out.type;
   out.anyOf = type.map((t: unknown) => ({ type: t }));
 }

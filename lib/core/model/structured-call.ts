@@ -6,7 +6,15 @@
 import type { z } from 'zod';
 
 import { ProviderError } from '../errors';
-import { type Cache, type ChatMessage, type ChatModel, type Clock, DEFAULT_REPLY_TOKENS, type ModelRole, type TokenUsage } from '../ports';
+import {
+  type Cache,
+  type ChatMessage,
+  type ChatModel,
+  type Clock,
+  DEFAULT_REPLY_TOKENS,
+  type ModelRole,
+  type TokenUsage,
+} from '../ports';
 import type { StageName } from '../types';
 import { stableHash } from './stable-hash';
 import { toStrictJsonSchema } from './strict-schema';
@@ -76,7 +84,9 @@ export function extractJson(text: string): unknown {
 }
 
 function describeIssues(error: z.ZodError): string {
-  const lines = error.issues.map((issue) => `- ${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`);
+  const lines = error.issues.map(
+    (issue) => `- ${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`,
+  );
   const text = lines.join('\n');
   return text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}…` : text;
 }
@@ -89,11 +99,17 @@ function parseReply<T>(schema: z.ZodType<T>, text: string): Parsed<T> {
     return { ok: false, problem: 'The reply was not valid JSON.' };
   }
   const result = schema.safeParse(raw);
-  return result.success ? { ok: true, raw, value: result.data } : { ok: false, problem: `The JSON did not match the schema:\n${describeIssues(result.error)}` };
+  return result.success
+    ? { ok: true, raw, value: result.data }
+    : { ok: false, problem: `The JSON did not match the schema:\n${describeIssues(result.error)}` };
 }
 
 /** The cache key: model (name when known), messages, options, schema name and schema. */
-export function structuredCacheKey(ctx: ModelCallContext, spec: StructuredCallSpec<unknown>, schemaJson: unknown): string {
+export function structuredCacheKey(
+  ctx: ModelCallContext,
+  spec: StructuredCallSpec<unknown>,
+  schemaJson: unknown,
+): string {
   return stableHash({
     v: CACHE_VERSION,
     role: spec.role,
@@ -111,7 +127,10 @@ export function structuredCacheKey(ctx: ModelCallContext, spec: StructuredCallSp
  * the budget is used), `ProviderError` from the model, or `ProviderError('malformed')` when the reply is
  * invalid twice.
  */
-export async function structuredCall<T>(ctx: ModelCallContext, spec: StructuredCallSpec<T>): Promise<StructuredResult<T>> {
+export async function structuredCall<T>(
+  ctx: ModelCallContext,
+  spec: StructuredCallSpec<T>,
+): Promise<StructuredResult<T>> {
   const schemaJson = toStrictJsonSchema(spec.schema);
   const key = structuredCacheKey(ctx, spec, schemaJson);
   const hit = await ctx.cache?.get<unknown>('model', key);
@@ -140,13 +159,17 @@ export async function structuredCall<T>(ctx: ModelCallContext, spec: StructuredC
     if (response.notice) ctx.onWarning?.(response.notice);
     usage.promptTokens += response.usage.promptTokens;
     usage.completionTokens += response.usage.completionTokens;
-    if (response.usage.reasoningTokens !== undefined) usage.reasoningTokens = (usage.reasoningTokens ?? 0) + response.usage.reasoningTokens;
+    if (response.usage.reasoningTokens !== undefined)
+      usage.reasoningTokens = (usage.reasoningTokens ?? 0) + response.usage.reasoningTokens;
 
     if (response.finishReason === 'length') {
       // Cut off at the token limit: the same limit would cut it off again, and a "fix your JSON" turn
       // would only add tokens. One retry with twice the room; a second cut-off is reported as such.
       if (raisedLimit) {
-        throw new ProviderError('malformed', `The model's reply for "${spec.name}" was cut off at the token limit (${maxTokens} tokens), even after doubling it.`);
+        throw new ProviderError(
+          'malformed',
+          `The model's reply for "${spec.name}" was cut off at the token limit (${maxTokens} tokens), even after doubling it.`,
+        );
       }
       maxTokens = 2 * (maxTokens ?? DEFAULT_REPLY_TOKENS);
       raisedLimit = true;
@@ -167,11 +190,17 @@ export async function structuredCall<T>(ctx: ModelCallContext, spec: StructuredC
       { role: 'user', content: `${problem}\nReply again with only the corrected JSON.` },
     ];
   }
-  throw new ProviderError('malformed', `The model's reply for "${spec.name}" did not match the expected format twice. ${problem.split('\n')[0] ?? ''}`.trim());
+  throw new ProviderError(
+    'malformed',
+    `The model's reply for "${spec.name}" did not match the expected format twice. ${problem.split('\n')[0] ?? ''}`.trim(),
+  );
 }
 
 /** What {@link streamStructuredCall} got: a valid value, or the reason the whole reply is not one. */
-export type StreamedResult<T> = ({ ok: true; value: T } | { ok: false; problem: string }) & { usage: TokenUsage; cached: boolean };
+export type StreamedResult<T> = ({ ok: true; value: T } | { ok: false; problem: string }) & {
+  usage: TokenUsage;
+  cached: boolean;
+};
 
 /**
  * One streamed structured request, for callers that use the reply while it is written (claim extraction):
@@ -181,7 +210,11 @@ export type StreamedResult<T> = ({ ok: true; value: T } | { ok: false; problem: 
  * of it and knows what it still needs. Throws when the model has no `stream`, and `ProviderError` when the
  * stream breaks (after the text that arrived went to `onText`).
  */
-export async function streamStructuredCall<T>(ctx: ModelCallContext, spec: StructuredCallSpec<T>, onText: (delta: string) => void): Promise<StreamedResult<T>> {
+export async function streamStructuredCall<T>(
+  ctx: ModelCallContext,
+  spec: StructuredCallSpec<T>,
+  onText: (delta: string) => void,
+): Promise<StreamedResult<T>> {
   const stream = ctx.model.stream?.bind(ctx.model);
   if (!stream) throw new Error('streamStructuredCall: this model cannot stream.');
   const schemaJson = toStrictJsonSchema(spec.schema);
@@ -189,7 +222,8 @@ export async function streamStructuredCall<T>(ctx: ModelCallContext, spec: Struc
   const hit = await ctx.cache?.get<unknown>('model', key);
   if (hit !== undefined) {
     const parsed = spec.schema.safeParse(hit);
-    if (parsed.success) return { ok: true, value: parsed.data, usage: { promptTokens: 0, completionTokens: 0 }, cached: true };
+    if (parsed.success)
+      return { ok: true, value: parsed.data, usage: { promptTokens: 0, completionTokens: 0 }, cached: true };
   }
   ctx.meter.assertWithinBudget();
   const response = await stream(

@@ -45,7 +45,9 @@ export class UsageMeter {
 
   constructor(options: UsageMeterOptions = {}) {
     this.tokenBudget = options.tokenBudget;
-    this.usage = options.initial ? copyUsage(options.initial) : { byStage: {}, total: emptyStage(), searchCalls: 0, pageFetches: 0 };
+    this.usage = options.initial
+      ? copyUsage(options.initial)
+      : { byStage: {}, total: emptyStage(), searchCalls: 0, pageFetches: 0 };
   }
 
   /** Records one model call of `stage`. */

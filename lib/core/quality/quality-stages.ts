@@ -49,21 +49,38 @@ function linkAuditDeps(deps: PipelineDeps, fetcher: PageFetcher, cache: Cache | 
  * Audits the first MAX_AUDITED_LINKS of `found` (a warning starting with `cites`, e.g. "The text cites",
  * names how many were left out) with the run's fetcher and cache. Throws as `auditLinks` does.
  */
-export async function auditRunLinks(quality: QualityContext, found: readonly CitedLink[], sentences: readonly Sentence[], cites: string): Promise<LinkAudit[]> {
+export async function auditRunLinks(
+  quality: QualityContext,
+  found: readonly CitedLink[],
+  sentences: readonly Sentence[],
+  cites: string,
+): Promise<LinkAudit[]> {
   const { ctx, deps, options } = quality;
-  if (found.length > MAX_AUDITED_LINKS) quality.warn(`${cites} ${found.length} links; the first ${MAX_AUDITED_LINKS} were checked.`);
-  const audits = await auditLinks(ctx, linkAuditDeps(deps, quality.fetcher, ctx.cache), found.slice(0, MAX_AUDITED_LINKS), sentences, {
-    timeoutMs: options.pageTimeoutMs,
-    maxBytes: options.pageMaxBytes,
-    lang: quality.language,
-    ...(options.fresh ? { fresh: true } : {}),
-  });
+  if (found.length > MAX_AUDITED_LINKS)
+    quality.warn(`${cites} ${found.length} links; the first ${MAX_AUDITED_LINKS} were checked.`);
+  const audits = await auditLinks(
+    ctx,
+    linkAuditDeps(deps, quality.fetcher, ctx.cache),
+    found.slice(0, MAX_AUDITED_LINKS),
+    sentences,
+    {
+      timeoutMs: options.pageTimeoutMs,
+      maxBytes: options.pageMaxBytes,
+      lang: quality.language,
+      ...(options.fresh ? { fresh: true } : {}),
+    },
+  );
   // The page's whole text stays in the cache; a run keeps only the passage that was judged.
   return audits.map(({ text: _pageText, ...audit }) => audit);
 }
 
 /** Finds the links the text cites (and the reply's citations) and audits them; progress goes to `onLinks`. */
-export async function auditTextLinks(quality: QualityContext, text: string, sentences: readonly Sentence[], onLinks: (links: LinkAudit[]) => void): Promise<LinkAudit[]> {
+export async function auditTextLinks(
+  quality: QualityContext,
+  text: string,
+  sentences: readonly Sentence[],
+  onLinks: (links: LinkAudit[]) => void,
+): Promise<LinkAudit[]> {
   const { options } = quality;
   if (options.auditLinks === false) return [];
   const found = findLinks(text, sentences, options.replyCitations ?? []);
@@ -107,7 +124,8 @@ export async function refineExplanations(
     if (assessment) assessments.set(refinement.claimId, { ...assessment, explanation: refinement.explanationAfter });
     const sentenceIndex = claims.find((claim) => claim.id === refinement.claimId)?.sentenceIndex;
     const at = revisions.findIndex((revision) => revision.sentenceIndex === sentenceIndex);
-    if (refinement.revisionAfter !== undefined && at >= 0) revisions[at] = { ...revisions[at]!, revised: refinement.revisionAfter };
+    if (refinement.revisionAfter !== undefined && at >= 0)
+      revisions[at] = { ...revisions[at]!, revised: refinement.revisionAfter };
     onRefinement(refinement);
   }
   return refinements;
@@ -124,7 +142,10 @@ export async function scoreFinalExplanations(
   if (targets.length === 0) return { actionability: {}, attribution: {} };
   try {
     const scores = await scoreExplanations(quality.ctx, targets, evidence, quality.language);
-    return { actionability: Object.fromEntries(scores.actionability), attribution: Object.fromEntries(scores.attribution) };
+    return {
+      actionability: Object.fromEntries(scores.actionability),
+      attribution: Object.fromEntries(scores.attribution),
+    };
   } catch (error) {
     quality.warn(`The explanations could not be scored: ${errorMessage(error)}`);
     return { actionability: {}, attribution: {} };
@@ -137,13 +158,21 @@ export async function scoreFinalExplanations(
  * the audit list), each link's judged passage is the cited passage. One call; a failure is a warning and
  * leaves no result, never a false "unsupported".
  */
-export async function attributeTextCitations(quality: QualityContext, sentences: readonly Sentence[], links: readonly LinkAudit[]): Promise<AttributionResult | undefined> {
+export async function attributeTextCitations(
+  quality: QualityContext,
+  sentences: readonly Sentence[],
+  links: readonly LinkAudit[],
+): Promise<AttributionResult | undefined> {
   const passages = new Map<number, string>();
   // The URLs written in a sentence are its citation markers: masked like [n].
-  const cited = sentences.map((sentence) => ({ text: sentence.text.replace(/\s*\(?<?https?:\/\/[^\s)>]+>?\)?/g, '').trim(), citations: [] as number[] }));
+  const cited = sentences.map((sentence) => ({
+    text: sentence.text.replace(/\s*\(?<?https?:\/\/[^\s)>]+>?\)?/g, '').trim(),
+    citations: [] as number[],
+  }));
   links.forEach((link, index) => {
     // A link with nothing read is already shown as dead or unreadable; only read pages are put to the test.
-    if (link.sentenceIndex === null || link.sentenceIndex === undefined || !cited[link.sentenceIndex] || !link.passage) return;
+    if (link.sentenceIndex === null || link.sentenceIndex === undefined || !cited[link.sentenceIndex] || !link.passage)
+      return;
     cited[link.sentenceIndex]!.citations.push(index + 1);
     passages.set(index + 1, link.passage);
   });

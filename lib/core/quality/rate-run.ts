@@ -45,7 +45,14 @@ export async function runRating(
   const warn = (message: string) => warnings.push(message);
   const run = createRunContext(deps, options, warn);
   const language = options.language ?? detectLanguage(input.claim);
-  const claim: Claim = { id: 'c0', sentenceIndex: 0, text: input.claim.trim(), span: { start: 0, end: input.claim.length }, anchored: true, checkWorthy: true };
+  const claim: Claim = {
+    id: 'c0',
+    sentenceIndex: 0,
+    text: input.claim.trim(),
+    span: { start: 0, end: input.claim.length },
+    anchored: true,
+    checkWorthy: true,
+  };
 
   options.onStage?.('evidence');
   const explanationSentences = splitSentences(input.explanation, detectLanguage(input.explanation));
@@ -53,12 +60,38 @@ export async function runRating(
   const auditExplanationLinks = async () => {
     if (links.length === 0) return [];
     options.onStage?.('links');
-    return auditRunLinks({ ctx: run.ctx, deps, options, fetcher: run.fetcher, language, warn }, links, explanationSentences, 'The explanation cites');
+    return auditRunLinks(
+      { ctx: run.ctx, deps, options, fetcher: run.fetcher, language, warn },
+      links,
+      explanationSentences,
+      'The explanation cites',
+    );
   };
-  const evidenceRun = { providers: run.providers, reader: run.reader, ...(run.cache ? { cache: run.cache } : {}), onSearch: () => run.meter.recordSearch(), onFailure: warn };
-  const [evidence, linkAudits] = await Promise.all([findEvidence(evidenceRun, deps, options, claim, { claimId: claim.id, query: claim.text, question: claim.text }, language), auditExplanationLinks()]);
+  const evidenceRun = {
+    providers: run.providers,
+    reader: run.reader,
+    ...(run.cache ? { cache: run.cache } : {}),
+    onSearch: () => run.meter.recordSearch(),
+    onFailure: warn,
+  };
+  const [evidence, linkAudits] = await Promise.all([
+    findEvidence(
+      evidenceRun,
+      deps,
+      options,
+      claim,
+      { claimId: claim.id, query: claim.text, question: claim.text },
+      language,
+    ),
+    auditExplanationLinks(),
+  ]);
 
   options.onStage?.('judging');
-  const score = await rateExplanation(run.ctx, { claim: claim.text, explanation: input.explanation, evidence, linkScores: linkAudits.map(linkScoreOf) });
+  const score = await rateExplanation(run.ctx, {
+    claim: claim.text,
+    explanation: input.explanation,
+    evidence,
+    linkScores: linkAudits.map(linkScoreOf),
+  });
   return { evidence, links: linkAudits, score, usage: run.meter.snapshot(), warnings };
 }

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 
-import { DATA_BLOCK_RULE,dataBlock } from '../model/prompt-safety';
-import { type ModelCallContext,structuredCall } from '../model/structured-call';
+import { DATA_BLOCK_RULE, dataBlock } from '../model/prompt-safety';
+import { type ModelCallContext, structuredCall } from '../model/structured-call';
 import type { Claim, ClaimAssessment, Evidence, Revision, RevisionChange, Sentence } from '../types';
 
 const PASSAGE_CHARS = 800;
@@ -34,26 +34,37 @@ export interface SentenceToRevise {
 }
 
 /** Picks sentences that have a refuted or disputed claim. */
-export function sentencesNeedingRevision(sentences: readonly Sentence[], claims: readonly Claim[], assessments: ReadonlyMap<string, ClaimAssessment>): SentenceToRevise[] {
+export function sentencesNeedingRevision(
+  sentences: readonly Sentence[],
+  claims: readonly Claim[],
+  assessments: ReadonlyMap<string, ClaimAssessment>,
+): SentenceToRevise[] {
   return sentences
     .map((sentence) => ({
       sentence,
       claims: claims
         .filter((claim) => claim.sentenceIndex === sentence.index)
         .map((claim) => ({ claim, assessment: assessments.get(claim.id) }))
-        .filter((entry): entry is { claim: Claim; assessment: ClaimAssessment } => entry.assessment?.verdict === 'refuted' || entry.assessment?.verdict === 'disputed'),
+        .filter(
+          (entry): entry is { claim: Claim; assessment: ClaimAssessment } =>
+            entry.assessment?.verdict === 'refuted' || entry.assessment?.verdict === 'disputed',
+        ),
     }))
     .filter((entry) => entry.claims.length > 0);
 }
 
 /** Applies replacements left to right; a `from` not found in the sentence is dropped (never invented). */
-export function applyChanges(original: string, changes: ReadonlyArray<{ from: string; to: string; evidenceIds: string[] }>): { revised: string; applied: RevisionChange[] } {
+export function applyChanges(
+  original: string,
+  changes: ReadonlyArray<{ from: string; to: string; evidenceIds: string[] }>,
+): { revised: string; applied: RevisionChange[] } {
   let revised = original;
   let cursor = 0;
   const applied: RevisionChange[] = [];
   for (const change of changes) {
     if (!change.from || change.from === change.to) continue;
-    const at = revised.indexOf(change.from, cursor) >= 0 ? revised.indexOf(change.from, cursor) : revised.indexOf(change.from);
+    const at =
+      revised.indexOf(change.from, cursor) >= 0 ? revised.indexOf(change.from, cursor) : revised.indexOf(change.from);
     if (at < 0) continue;
     revised = revised.slice(0, at) + change.to + revised.slice(at + change.from.length);
     cursor = at + change.to.length;
@@ -63,7 +74,11 @@ export function applyChanges(original: string, changes: ReadonlyArray<{ from: st
 }
 
 /** Revises every sentence that needs it in one call. */
-export async function reviseSentences(ctx: ModelCallContext, targets: readonly SentenceToRevise[], evidence: readonly Evidence[]): Promise<Revision[]> {
+export async function reviseSentences(
+  ctx: ModelCallContext,
+  targets: readonly SentenceToRevise[],
+  evidence: readonly Evidence[],
+): Promise<Revision[]> {
   if (targets.length === 0) return [];
   const evidenceById = new Map(evidence.map((item) => [item.id, item]));
   const numbered: Evidence[] = [];
@@ -84,7 +99,9 @@ export async function reviseSentences(ctx: ModelCallContext, targets: readonly S
     });
     return dataBlock(`SENTENCE ${sentence.index}`, `${sentence.text}\n${lines.join('\n')}`);
   });
-  const passages = numbered.map((item, index) => dataBlock(`PASSAGE ${index + 1}`, `${item.source.title}: ${item.passage.slice(0, PASSAGE_CHARS)}`));
+  const passages = numbered.map((item, index) =>
+    dataBlock(`PASSAGE ${index + 1}`, `${item.source.title}: ${item.passage.slice(0, PASSAGE_CHARS)}`),
+  );
   const { value } = await structuredCall(ctx, {
     stage: 'revise',
     role: 'strong',
@@ -104,7 +121,8 @@ export async function reviseSentences(ctx: ModelCallContext, targets: readonly S
       evidenceIds: change.passages.map((n) => numbered[n - 1]?.id).filter((id): id is string => Boolean(id)),
     }));
     const { revised, applied } = applyChanges(sentence.text, changes);
-    if (applied.length > 0) revisions.push({ sentenceIndex: sentence.index, original: sentence.text, revised, changes: applied });
+    if (applied.length > 0)
+      revisions.push({ sentenceIndex: sentence.index, original: sentence.text, revised, changes: applied });
   }
   return revisions;
 }

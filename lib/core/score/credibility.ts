@@ -11,7 +11,12 @@ import type { Band, Claim, ClaimAssessment, Evidence, Score, SourceType, Stance 
 import { deriveVerdict } from '../verify/verdict';
 
 export const BAND_THRESHOLDS = { red: 0.3, orange: 0.6 } as const;
-const STANCE_WEIGHT: Record<Stance, number | null> = { supports: 1, 'partially-supports': 0.5, refutes: 0, irrelevant: null };
+const STANCE_WEIGHT: Record<Stance, number | null> = {
+  supports: 1,
+  'partially-supports': 0.5,
+  refutes: 0,
+  irrelevant: null,
+};
 
 export interface ScoreFilters {
   excludedSourceTypes?: ReadonlySet<SourceType>;
@@ -27,7 +32,9 @@ export function isExcluded(item: Evidence | undefined, evidenceId: string, filte
   if (filters.excludedEvidenceIds?.has(evidenceId)) return true;
   if (!item) return false;
   if (filters.excludedSourceTypes?.has(item.source.sourceType)) return true;
-  return Boolean(filters.excludeRatedLow && filters.ratings && rateUrl(filters.ratings, item.source.url)?.band === 'low');
+  return Boolean(
+    filters.excludeRatedLow && filters.ratings && rateUrl(filters.ratings, item.source.url)?.band === 'low',
+  );
 }
 
 export function bandFor(value: number | null): Band {
@@ -45,15 +52,37 @@ export interface ClaimScore {
 }
 
 /** Scores one claim from its judgements, leaving out filtered evidence. */
-export function scoreClaim(claim: Claim, assessment: ClaimAssessment | undefined, evidenceById: ReadonlyMap<string, Evidence>, filters: ScoreFilters = {}): ClaimScore {
-  if (!claim.checkWorthy) return { claimId: claim.id, verdict: 'not-check-worthy', score: { value: null, band: 'grey', checked: 0, total: 0 } };
+export function scoreClaim(
+  claim: Claim,
+  assessment: ClaimAssessment | undefined,
+  evidenceById: ReadonlyMap<string, Evidence>,
+  filters: ScoreFilters = {},
+): ClaimScore {
+  if (!claim.checkWorthy)
+    return {
+      claimId: claim.id,
+      verdict: 'not-check-worthy',
+      score: { value: null, band: 'grey', checked: 0, total: 0 },
+    };
   if (!assessment || assessment.verdict === 'could-not-check') {
-    return { claimId: claim.id, verdict: 'could-not-check', score: { value: null, band: 'unknown', checked: 0, total: 1 } };
+    return {
+      claimId: claim.id,
+      verdict: 'could-not-check',
+      score: { value: null, band: 'unknown', checked: 0, total: 1 },
+    };
   }
-  const kept = assessment.judgements.filter((judgement) => !isExcluded(evidenceById.get(judgement.evidenceId), judgement.evidenceId, filters));
-  const weights = kept.map((judgement) => STANCE_WEIGHT[judgement.stance]).filter((weight): weight is number => weight !== null);
+  const kept = assessment.judgements.filter(
+    (judgement) => !isExcluded(evidenceById.get(judgement.evidenceId), judgement.evidenceId, filters),
+  );
+  const weights = kept
+    .map((judgement) => STANCE_WEIGHT[judgement.stance])
+    .filter((weight): weight is number => weight !== null);
   const value = weights.length > 0 ? weights.reduce((sum, weight) => sum + weight, 0) / weights.length : null;
-  return { claimId: claim.id, verdict: deriveVerdict(kept.map((judgement) => judgement.stance)), score: { value, band: bandFor(value), checked: 1, total: 1 } };
+  return {
+    claimId: claim.id,
+    verdict: deriveVerdict(kept.map((judgement) => judgement.stance)),
+    score: { value, band: bandFor(value), checked: 1, total: 1 },
+  };
 }
 
 /** Aggregates claim scores (a sentence's, or the whole text's): the mean over claims that have a score. */
@@ -80,7 +109,9 @@ export function scoreText(
   filters: ScoreFilters = {},
 ): TextScores {
   const evidenceById = new Map(evidence.map((item) => [item.id, item]));
-  const claimScores = new Map(claims.map((claim) => [claim.id, scoreClaim(claim, assessments.get(claim.id), evidenceById, filters)]));
+  const claimScores = new Map(
+    claims.map((claim) => [claim.id, scoreClaim(claim, assessments.get(claim.id), evidenceById, filters)]),
+  );
   const bySentence = new Map<number, ClaimScore[]>();
   for (const claim of claims) {
     const list = bySentence.get(claim.sentenceIndex) ?? [];

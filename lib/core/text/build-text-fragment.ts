@@ -42,7 +42,7 @@ export function formatTextDirective(fragment: TextFragment): string {
 export function withTextFragment(url: string, fragment: TextFragment): string {
   const hash = url.indexOf('#');
   const base = hash < 0 ? url : url.slice(0, hash);
-  const id = hash < 0 ? '' : url.slice(hash + 1).split(':~:')[0] ?? '';
+  const id = hash < 0 ? '' : (url.slice(hash + 1).split(':~:')[0] ?? '');
   return `${base}#${id}:~:${formatTextDirective(fragment)}`;
 }
 
@@ -92,10 +92,18 @@ function skipSpace(text: string, at: number, step: 1 | -1): number {
 }
 
 /** Where each match of the fragment lies in the normalised text (start offset of the match), in order. */
-export function matchTextFragment(normalisedText: string, fragment: TextFragment): Array<{ start: number; end: number }> {
+export function matchTextFragment(
+  normalisedText: string,
+  fragment: TextFragment,
+): Array<{ start: number; end: number }> {
   const page = normalisedText;
   const norm = (term: string | undefined) => (term ? normaliseForMatching(term) : '');
-  const [start, end, prefix, suffix] = [norm(fragment.start), norm(fragment.end), norm(fragment.prefix), norm(fragment.suffix)];
+  const [start, end, prefix, suffix] = [
+    norm(fragment.start),
+    norm(fragment.end),
+    norm(fragment.prefix),
+    norm(fragment.suffix),
+  ];
   const matches: Array<{ start: number; end: number }> = [];
   for (const at of occurrences(page, start)) {
     if (prefix) {
@@ -139,7 +147,12 @@ export function buildTextFragment(text: string, start: number, end: number): Tex
   const page = normaliseForMatching(text);
   // Where the sentence starts in the normalised page: the normalised length of everything before it.
   const target = normaliseForMatching(text.slice(0, start) + '\u0001').length - 1;
-  const before = words(text.slice(Math.max(0, start - 400), start).split(/\n\s*\n/).pop() ?? '');
+  const before = words(
+    text
+      .slice(Math.max(0, start - 400), start)
+      .split(/\n\s*\n/)
+      .pop() ?? '',
+  );
   const after = words(text.slice(end, end + 400).split(/\n\s*\n/)[0] ?? '');
   const isUnique = (fragment: TextFragment) => {
     const found = matchTextFragment(page, fragment);
@@ -152,7 +165,8 @@ export function buildTextFragment(text: string, start: number, end: number): Tex
     for (let n = RANGE_WORDS.first; n <= RANGE_WORDS.max && 2 * n < sentence.length; n += 2) {
       candidates.push({ start: sentence.slice(0, n).join(' '), end: sentence.slice(-n).join(' ') });
     }
-    if (candidates.length === 0 || sentence.length <= 2 * RANGE_WORDS.max) candidates.push({ start: sentence.join(' ') });
+    if (candidates.length === 0 || sentence.length <= 2 * RANGE_WORDS.max)
+      candidates.push({ start: sentence.join(' ') });
   }
   for (const candidate of candidates) if (isUnique(candidate)) return candidate;
   // Context: the words just before and after, within the same paragraph.

@@ -55,7 +55,29 @@ const SCRIPT_LANGUAGE: Partial<Record<Script, string>> = {
 /** Frequent short words of each language; overlaps ("is", "que") count for every language that has them. */
 const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   en: ['the', 'and', 'is', 'of', 'to', 'in', 'that', 'was', 'with', 'for', 'are', 'it'],
-  de: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'ein', 'eine', 'mit', 'auf', 'den', 'sich', 'auch', 'wurde', 'war', 'es', 'im', 'zu', 'von', 'dass', 'wird'],
+  de: [
+    'der',
+    'die',
+    'das',
+    'und',
+    'ist',
+    'nicht',
+    'ein',
+    'eine',
+    'mit',
+    'auf',
+    'den',
+    'sich',
+    'auch',
+    'wurde',
+    'war',
+    'es',
+    'im',
+    'zu',
+    'von',
+    'dass',
+    'wird',
+  ],
   fr: ['le', 'la', 'les', 'et', 'est', 'une', 'des', 'du', 'dans', 'pour', 'qui', 'pas', 'sur', 'au'],
   es: ['el', 'los', 'las', 'y', 'es', 'una', 'del', 'que', 'por', 'con', 'para', 'fue', 'como', 'se'],
   it: ['il', 'di', 'che', 'è', 'gli', 'della', 'per', 'non', 'sono', 'con', 'nel', 'una', 'anche'],
@@ -75,7 +97,11 @@ const NOT_PROSE = /(?<!\S)(?:\S*[/@]\S*|\S+\.(?:com|org|net|html?)\b)/giu;
 
 function guessLatin(sample: string): string {
   const counts = new Map<string, number>();
-  for (const word of sample.replace(NOT_PROSE, ' ').toLowerCase().match(/\p{L}+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const word of sample
+    .replace(NOT_PROSE, ' ')
+    .toLowerCase()
+    .match(/\p{L}+/gu) ?? [])
+    counts.set(word, (counts.get(word) ?? 0) + 1);
   let best = 'en';
   // Another language must be seen at least twice: one "es" or "die" in English text proves nothing.
   let bestScore = 1;

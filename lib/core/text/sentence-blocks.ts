@@ -89,7 +89,12 @@ export function scanBlocks(text: string): TextBlock[] {
       // Inside a fence everything is code until a closing fence of the same character and at least the same length.
       if (open) open.end = line.end;
       const closing = FENCE.exec(content);
-      if (closing?.[1] && closing[1][0] === fence[0] && closing[1].length >= fence.length && content.trim() === closing[0].trim()) {
+      if (
+        closing?.[1] &&
+        closing[1][0] === fence[0] &&
+        closing[1].length >= fence.length &&
+        content.trim() === closing[0].trim()
+      ) {
         fence = null;
         close();
       }
@@ -103,7 +108,9 @@ export function scanBlocks(text: string): TextBlock[] {
       continue;
     }
     const indentedCode =
-      INDENTED.test(content) && !LIST_MARKER.test(content) && (open?.kind === 'code' || (open === null && previousBlank && lastKind !== 'list-item'));
+      INDENTED.test(content) &&
+      !LIST_MARKER.test(content) &&
+      (open?.kind === 'code' || (open === null && previousBlank && lastKind !== 'list-item'));
     const currentOpen: TextBlock | null = open;
     previousBlank = false;
     if (indentedCode) {
@@ -138,7 +145,8 @@ export function scanBlocks(text: string): TextBlock[] {
       continue;
     }
     const firstLetter = /\S/u.exec(content);
-    const continues = currentOpen !== null && currentOpen.kind !== 'code' && firstLetter !== null && /\p{Ll}/u.test(firstLetter[0]);
+    const continues =
+      currentOpen !== null && currentOpen.kind !== 'code' && firstLetter !== null && /\p{Ll}/u.test(firstLetter[0]);
     if (currentOpen && continues) {
       currentOpen.end = line.end;
     } else {

@@ -28,12 +28,73 @@ export type SentenceWithKind = Sentence & { kind: SentenceKind };
  */
 const ABBREVIATIONS = new Set([
   // English titles and common short forms
-  'Mr', 'Mrs', 'Ms', 'Dr', 'Prof', 'Rev', 'Hon', 'St', 'Sen', 'Rep', 'Gov', 'Gen', 'Col', 'Capt', 'Lt', 'Sgt',
-  'Mt', 'Ft', 'Messrs', 'Fig', 'fig', 'Figs', 'vs', 'v', 'cf', 'ca', 'approx', 'resp', 'al', 'Vol', 'vol', 'Nos',
-  'Jan', 'Feb', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec',
+  'Mr',
+  'Mrs',
+  'Ms',
+  'Dr',
+  'Prof',
+  'Rev',
+  'Hon',
+  'St',
+  'Sen',
+  'Rep',
+  'Gov',
+  'Gen',
+  'Col',
+  'Capt',
+  'Lt',
+  'Sgt',
+  'Mt',
+  'Ft',
+  'Messrs',
+  'Fig',
+  'fig',
+  'Figs',
+  'vs',
+  'v',
+  'cf',
+  'ca',
+  'approx',
+  'resp',
+  'al',
+  'Vol',
+  'vol',
+  'Nos',
+  'Jan',
+  'Feb',
+  'Apr',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
   // German, French, Spanish, Italian
-  'Hr', 'Fr', 'Nr', 'Str', 'bzw', 'vgl', 'ggf', 'inkl', 'zzgl', 'evtl', 'sog', 'Mme', 'Mlle', 'Mmes', 'Sr', 'Sra',
-  'Srta', 'Dra', 'Sig', 'Sigg', 'Dott', 'Ing', 'Avv',
+  'Hr',
+  'Fr',
+  'Nr',
+  'Str',
+  'bzw',
+  'vgl',
+  'ggf',
+  'inkl',
+  'zzgl',
+  'evtl',
+  'sog',
+  'Mme',
+  'Mlle',
+  'Mmes',
+  'Sr',
+  'Sra',
+  'Srta',
+  'Dra',
+  'Sig',
+  'Sigg',
+  'Dott',
+  'Ing',
+  'Avv',
 ]);
 
 /**
@@ -41,13 +102,74 @@ const ABBREVIATIONS = new Set([
  * sentence did end ("… Cardi B. Please note", "… in the U.S. It is") rather than "William O. Douglas".
  */
 const SENTENCE_STARTERS = new Set([
-  'A', 'An', 'The', 'This', 'That', 'These', 'Those', 'It', 'He', 'She', 'They', 'We', 'I', 'You', 'There', 'Here',
-  'His', 'Her', 'Its', 'Their', 'Our', 'My', 'Please', 'However', 'In', 'On', 'At', 'As', 'For', 'But', 'And',
-  'So', 'If', 'When', 'While', 'After', 'Before', 'Although', 'Since', 'Note', 'Also', 'Other', 'Some', 'Many',
+  'A',
+  'An',
+  'The',
+  'This',
+  'That',
+  'These',
+  'Those',
+  'It',
+  'He',
+  'She',
+  'They',
+  'We',
+  'I',
+  'You',
+  'There',
+  'Here',
+  'His',
+  'Her',
+  'Its',
+  'Their',
+  'Our',
+  'My',
+  'Please',
+  'However',
+  'In',
+  'On',
+  'At',
+  'As',
+  'For',
+  'But',
+  'And',
+  'So',
+  'If',
+  'When',
+  'While',
+  'After',
+  'Before',
+  'Although',
+  'Since',
+  'Note',
+  'Also',
+  'Other',
+  'Some',
+  'Many',
 ]);
 
 /** Languages that write ordinals as "3." ("am 3. Oktober"), where a day number is no sentence end. */
-const ORDINAL_DOT_LANGUAGES = new Set(['de', 'da', 'nb', 'nn', 'no', 'fi', 'cs', 'sk', 'pl', 'hu', 'sl', 'hr', 'sr', 'bs', 'et', 'lv', 'lt', 'is', 'tr']);
+const ORDINAL_DOT_LANGUAGES = new Set([
+  'de',
+  'da',
+  'nb',
+  'nn',
+  'no',
+  'fi',
+  'cs',
+  'sk',
+  'pl',
+  'hu',
+  'sl',
+  'hr',
+  'sr',
+  'bs',
+  'et',
+  'lv',
+  'lt',
+  'is',
+  'tr',
+]);
 
 /**
  * Spans a sentence boundary must not fall inside: URLs (their "?" and "." are not terminators), e-mail
@@ -74,7 +196,11 @@ function protectedRanges(text: string): Array<[number, number]> {
     if (value[0] !== '`' && !value.includes('@', 1)) {
       // A URL keeps a closing parenthesis only when it opened one (Wikipedia links: /Mercury_(planet)).
       let trimmed = value.replace(URL_TRAILER, '');
-      while (value.length > trimmed.length && value[trimmed.length] === ')' && count(trimmed, '(') > count(trimmed, ')')) {
+      while (
+        value.length > trimmed.length &&
+        value[trimmed.length] === ')' &&
+        count(trimmed, '(') > count(trimmed, ')')
+      ) {
         trimmed += ')';
       }
       value = trimmed;
@@ -181,7 +307,13 @@ export function splitSentences(text: string, lang?: string, source: TextSource =
     if (end <= start) return;
     const value = text.slice(start, end);
     // A unit that is nothing but inline code ("`npm run build`" on its own line) is code too.
-    sentences.push({ index: sentences.length, start, end, text: value, kind: !page && /^`[^`]+`$/.test(value) ? 'code' : kind });
+    sentences.push({
+      index: sentences.length,
+      start,
+      end,
+      text: value,
+      kind: !page && /^`[^`]+`$/.test(value) ? 'code' : kind,
+    });
   };
   /** Boundaries arrive in increasing order, so one pointer walks the sorted ranges once. */
   const insideProtected = (offset: number): boolean => {
@@ -205,7 +337,11 @@ export function splitSentences(text: string, lang?: string, source: TextSource =
     for (const { index, segment } of segmentsOf(segmenter, body)) {
       const end = index + segment.length;
       if (end >= body.length) break;
-      if (insideProtected(block.start + end) || continuesAfter(segment, body.slice(end, end + 16).trimStart(), primary, page)) continue;
+      if (
+        insideProtected(block.start + end) ||
+        continuesAfter(segment, body.slice(end, end + 16).trimStart(), primary, page)
+      )
+        continue;
       const marker = inlineMarkerStart(segment);
       emit(block.start + pieceStart, block.start + (marker >= 0 ? index + marker : end), block.kind);
       pieceStart = end;

@@ -6,8 +6,8 @@
 
 /** Lower case: never key terms, never names. */
 export const STOPWORDS = new Set(
+  // English
   (
-    // English
     'a an the and or but nor of to in on at by for with from into onto about as than then so if is are was were be been being am ' +
     'do does did have has had it its this that these those there here he she they them his her their we us our you your i me my ' +
     'not no can could will would shall should may might must also very just which who whom whose when where what why how all any ' +

@@ -6,8 +6,13 @@
 import { z } from 'zod';
 
 import { ProviderError } from '../errors';
-import { DATA_BLOCK_RULE,dataBlock } from '../model/prompt-safety';
-import { type ModelCallContext, streamStructuredCall, structuredCall, type StructuredCallSpec } from '../model/structured-call';
+import { DATA_BLOCK_RULE, dataBlock } from '../model/prompt-safety';
+import {
+  type ModelCallContext,
+  streamStructuredCall,
+  structuredCall,
+  type StructuredCallSpec,
+} from '../model/structured-call';
 import { BudgetExceededError } from '../model/usage-meter';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
 import { StanceStreamParser } from './stance-stream-parser';
@@ -15,7 +20,9 @@ import { deriveVerdict } from './verdict';
 
 const PASSAGE_CHARS = 1_500;
 
-const stancesSchema = z.array(z.object({ passage: z.number().int(), stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']) }));
+const stancesSchema = z.array(
+  z.object({ passage: z.number().int(), stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']) }),
+);
 type Stances = z.infer<typeof stancesSchema>;
 
 /**
@@ -49,7 +56,12 @@ function evidenceBlock(evidence: readonly Evidence[]): string {
   return evidence
     .map((item, index) => {
       const { source } = item;
-      const meta = [source.siteName ?? source.host, source.sourceType, source.publishedAt ? `published ${source.publishedAt}` : 'date unknown', item.origin === 'snippet' ? 'search snippet only' : null]
+      const meta = [
+        source.siteName ?? source.host,
+        source.sourceType,
+        source.publishedAt ? `published ${source.publishedAt}` : 'date unknown',
+        item.origin === 'snippet' ? 'search snippet only' : null,
+      ]
         .filter(Boolean)
         .join(', ');
       return dataBlock(`PASSAGE ${index + 1}`, `${source.title} (${meta})\n${item.passage.slice(0, PASSAGE_CHARS)}`);
@@ -65,9 +77,22 @@ function evidenceBlock(evidence: readonly Evidence[]): string {
  * again without streaming (with the corrective retry); if that fails too the error is thrown, and the
  * caller's "could not check" replaces the early verdict.
  */
-export async function verifyClaim(ctx: ModelCallContext, claim: Claim, sentence: string, evidence: readonly Evidence[], today: string, onVerdict?: OnVerdict): Promise<ClaimAssessment> {
+export async function verifyClaim(
+  ctx: ModelCallContext,
+  claim: Claim,
+  sentence: string,
+  evidence: readonly Evidence[],
+  today: string,
+  onVerdict?: OnVerdict,
+): Promise<ClaimAssessment> {
   if (evidence.length === 0) {
-    return { claimId: claim.id, verdict: 'not-enough-evidence', judgements: [], explanation: 'The enabled sources returned no evidence for this claim.', citedEvidenceIds: [] };
+    return {
+      claimId: claim.id,
+      verdict: 'not-enough-evidence',
+      judgements: [],
+      explanation: 'The enabled sources returned no evidence for this claim.',
+      citedEvidenceIds: [],
+    };
   }
   const spec: StructuredCallSpec<VerifyReply> = {
     stage: 'verify',
@@ -78,23 +103,39 @@ export async function verifyClaim(ctx: ModelCallContext, claim: Claim, sentence:
       { role: 'system', content: `${SYSTEM}\nToday's date: ${today}.` },
       {
         role: 'user',
-        content: [dataBlock('CLAIM', claim.text), dataBlock('SENTENCE IT COMES FROM', sentence), evidenceBlock(evidence)].join('\n\n'),
+        content: [
+          dataBlock('CLAIM', claim.text),
+          dataBlock('SENTENCE IT COMES FROM', sentence),
+          evidenceBlock(evidence),
+        ].join('\n\n'),
       },
     ],
   };
-  const value = onVerdict && ctx.model.stream ? await streamedReply(ctx, spec, (stances) => onVerdict(assess(claim, evidence, stances, undefined))) : (await structuredCall(ctx, spec)).value;
+  const value =
+    onVerdict && ctx.model.stream
+      ? await streamedReply(ctx, spec, (stances) => onVerdict(assess(claim, evidence, stances, undefined)))
+      : (await structuredCall(ctx, spec)).value;
   return assess(claim, evidence, value.stances, value);
 }
 
 /** The streamed call, or the plain one when the stream breaks or its reply is invalid. */
-async function streamedReply(ctx: ModelCallContext, spec: StructuredCallSpec<VerifyReply>, onStances: (stances: Stances) => void): Promise<VerifyReply> {
+async function streamedReply(
+  ctx: ModelCallContext,
+  spec: StructuredCallSpec<VerifyReply>,
+  onStances: (stances: Stances) => void,
+): Promise<VerifyReply> {
   const parser = new StanceStreamParser(stancesSchema, onStances);
   try {
     const result = await streamStructuredCall(ctx, spec, (delta) => parser.write(delta));
     if (result.ok) return result.value;
   } catch (error) {
     // A budget stop or cancellation ends the run: nothing is asked again.
-    if (error instanceof BudgetExceededError || (error instanceof ProviderError && error.kind === 'cancelled') || ctx.signal?.aborted) throw error;
+    if (
+      error instanceof BudgetExceededError ||
+      (error instanceof ProviderError && error.kind === 'cancelled') ||
+      ctx.signal?.aborted
+    )
+      throw error;
   }
   return (await structuredCall(ctx, spec)).value;
 }
@@ -103,7 +144,12 @@ async function streamedReply(ctx: ModelCallContext, spec: StructuredCallSpec<Ver
  * The assessment from the judge's stances and, once written, the rest of its reply (`reply`); without it
  * the assessment is the early one: verdict and stances, marked `explaining`.
  */
-function assess(claim: Claim, evidence: readonly Evidence[], stances: Stances, reply: VerifyReply | undefined): ClaimAssessment {
+function assess(
+  claim: Claim,
+  evidence: readonly Evidence[],
+  stances: Stances,
+  reply: VerifyReply | undefined,
+): ClaimAssessment {
   const stanceOf = new Map(stances.map((judged) => [judged.passage, judged.stance]));
   // Rationales are matched to passages by position, so only a list with one for every passage is used.
   const rationales = reply?.rationales.length === evidence.length ? reply.rationales.map((text) => text.trim()) : [];
@@ -112,7 +158,8 @@ function assess(claim: Claim, evidence: readonly Evidence[], stances: Stances, r
     const stance: Stance | undefined = stanceOf.get(index + 1);
     if (!reply) return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale: '' };
     // A judged passage whose rationale is missing keeps its stance and says so, rather than inventing one.
-    const rationale = (stance && rationales[index]) || (stance ? 'No rationale given by the model.' : 'Not judged by the model.');
+    const rationale =
+      (stance && rationales[index]) || (stance ? 'No rationale given by the model.' : 'Not judged by the model.');
     return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale };
   });
   return {

@@ -8,13 +8,42 @@ import type { Transaction } from 'dexie';
 import type { ClaimAssessment, Evidence, Judgement, Stance } from '../../core/types';
 import { searchWordsFor } from '../search-words';
 
-interface V1Check { id: string; text: string; pageTitle?: string; site?: string; claimsTotal?: number; claimsChecked?: number }
-interface V1Sentence { id: string; index: number }
-interface V1Claim { id: string; checkId: string; sentenceId: string; text: string; start: number; end: number; checkWorthy: boolean; verdict?: string }
-interface V1Evidence { id: string; checkId: string; claimId: string; url: string; title: string; passage: string; stance?: string; rationale?: string }
+interface V1Check {
+  id: string;
+  text: string;
+  pageTitle?: string;
+  site?: string;
+  claimsTotal?: number;
+  claimsChecked?: number;
+}
+interface V1Sentence {
+  id: string;
+  index: number;
+}
+interface V1Claim {
+  id: string;
+  checkId: string;
+  sentenceId: string;
+  text: string;
+  start: number;
+  end: number;
+  checkWorthy: boolean;
+  verdict?: string;
+}
+interface V1Evidence {
+  id: string;
+  checkId: string;
+  claimId: string;
+  url: string;
+  title: string;
+  passage: string;
+  stance?: string;
+  rationale?: string;
+}
 
 /** The claim's own id inside its check: "chk-1:c0" → "c0". */
-const localId = (recordId: string, checkId: string) => (recordId.startsWith(`${checkId}:`) ? recordId.slice(checkId.length + 1) : recordId);
+const localId = (recordId: string, checkId: string) =>
+  recordId.startsWith(`${checkId}:`) ? recordId.slice(checkId.length + 1) : recordId;
 
 /**
  * Frozen on purpose rather than core's `hostOf`: a migration must turn a v1 record into the same v2 record
@@ -29,13 +58,22 @@ function hostOf(url: string): string {
 }
 
 export async function upgradeToV2(tx: Transaction): Promise<void> {
-  await tx.table('checks').toCollection().modify((check: V1Check & Record<string, unknown>) => {
-    check.searchWords = searchWordsFor(check.text, check.pageTitle, check.site);
-    check.progress = { sentences: 0, claims: check.claimsTotal ?? 0, checkWorthy: check.claimsTotal ?? 0, verdicts: check.claimsChecked ?? 0, evidence: 0 };
-    check.warnings = [];
-  });
+  await tx
+    .table('checks')
+    .toCollection()
+    .modify((check: V1Check & Record<string, unknown>) => {
+      check.searchWords = searchWordsFor(check.text, check.pageTitle, check.site);
+      check.progress = {
+        sentences: 0,
+        claims: check.claimsTotal ?? 0,
+        checkWorthy: check.claimsTotal ?? 0,
+        verdicts: check.claimsChecked ?? 0,
+        evidence: 0,
+      };
+      check.warnings = [];
+    });
 
-  const sentenceIndex = new Map((await tx.table('sentences').toArray() as V1Sentence[]).map((s) => [s.id, s.index]));
+  const sentenceIndex = new Map(((await tx.table('sentences').toArray()) as V1Sentence[]).map((s) => [s.id, s.index]));
   const evidenceRows = (await tx.table('evidence').toArray()) as V1Evidence[];
   const judgementsByClaim = new Map<string, Judgement[]>();
   const newEvidence = evidenceRows.map((row) => {
@@ -46,7 +84,13 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
       list.push({ evidenceId, stance: row.stance as Stance, rationale: row.rationale ?? '' });
       judgementsByClaim.set(row.claimId, list);
     }
-    const evidence: Evidence = { id: evidenceId, claimId, passage: row.passage, origin: 'page', source: { url: row.url, host: hostOf(row.url), title: row.title, provider: 'searxng', sourceType: 'other' } };
+    const evidence: Evidence = {
+      id: evidenceId,
+      claimId,
+      passage: row.passage,
+      origin: 'page',
+      source: { url: row.url, host: hostOf(row.url), title: row.title, provider: 'searxng', sourceType: 'other' },
+    };
     return { id: row.id, checkId: row.checkId, claimId, evidence };
   });
   await tx.table('evidence').clear();
@@ -59,12 +103,25 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
       const claimId = localId(row.id, row.checkId);
       const judgements = judgementsByClaim.get(row.id) ?? [];
       const assessment: ClaimAssessment | undefined = row.verdict
-        ? { claimId, verdict: row.verdict as ClaimAssessment['verdict'], judgements, explanation: '', citedEvidenceIds: judgements.map((j) => j.evidenceId) }
+        ? {
+            claimId,
+            verdict: row.verdict as ClaimAssessment['verdict'],
+            judgements,
+            explanation: '',
+            citedEvidenceIds: judgements.map((j) => j.evidenceId),
+          }
         : undefined;
       return {
         id: row.id,
         checkId: row.checkId,
-        claim: { id: claimId, sentenceIndex: sentenceIndex.get(row.sentenceId) ?? 0, text: row.text, span: { start: row.start, end: row.end }, anchored: true, checkWorthy: row.checkWorthy },
+        claim: {
+          id: claimId,
+          sentenceIndex: sentenceIndex.get(row.sentenceId) ?? 0,
+          text: row.text,
+          span: { start: row.start, end: row.end },
+          anchored: true,
+          checkWorthy: row.checkWorthy,
+        },
         ...(assessment ? { assessment } : {}),
       };
     }),

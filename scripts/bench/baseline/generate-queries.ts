@@ -6,8 +6,8 @@
 import { z } from 'zod';
 
 import { QUERY_FIELDS, QUERY_INSTRUCTIONS, toClaimQueries } from '../../../lib/core/claims/query-prompt';
-import { DATA_BLOCK_RULE,dataBlock } from '../../../lib/core/model/prompt-safety';
-import { type ModelCallContext,structuredCall } from '../../../lib/core/model/structured-call';
+import { DATA_BLOCK_RULE, dataBlock } from '../../../lib/core/model/prompt-safety';
+import { type ModelCallContext, structuredCall } from '../../../lib/core/model/structured-call';
 import type { Claim, ClaimQueries } from '../../../lib/core/types';
 
 const queriesSchema = z.object({ claims: z.array(z.object({ id: z.string(), ...QUERY_FIELDS })) });
@@ -15,7 +15,11 @@ const queriesSchema = z.object({ claims: z.array(z.object({ id: z.string(), ...Q
 const SYSTEM = `You write web searches for fact-checking claims.\n${QUERY_INSTRUCTIONS}\nReturn every claim id you were given. ${DATA_BLOCK_RULE}`;
 
 /** Generates queries for a batch of claims in a call of its own (the baseline's structure). */
-export async function generateQueries(ctx: ModelCallContext, claims: readonly Claim[], language: string): Promise<ClaimQueries[]> {
+export async function generateQueries(
+  ctx: ModelCallContext,
+  claims: readonly Claim[],
+  language: string,
+): Promise<ClaimQueries[]> {
   if (claims.length === 0) return [];
   const list = claims.map((claim) => `${claim.id}: ${claim.text}`).join('\n');
   const { value } = await structuredCall(ctx, {

@@ -9,7 +9,12 @@ import { OptionsPage } from './options-page';
  */
 export async function configureForWorld(browser: ExtensionBrowser, world: FactWorld): Promise<string> {
   const options = await OptionsPage.open(browser);
-  await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
+  await options.fillModel({
+    preset: 'custom',
+    baseUrl: world.model.baseUrl,
+    fastModel: 'fake-fast',
+    strongModel: 'fake-strong',
+  });
   await options.page.getByTestId('search-wikipedia').uncheck();
   await options.enableSearxng(world.searxng.baseUrl);
   await options.page.getByTestId('allow-private-network').check();

@@ -39,7 +39,8 @@ export interface LaunchWithExtensionOptions {
  * when the browser is closed, when the launch fails, and at the latest when the process exits.
  */
 export async function launchWithExtension(options: LaunchWithExtensionOptions = {}): Promise<ExtensionBrowser> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No built extension at ${EXTENSION_DIR}: run "wxt build" first.`);
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json')))
+    throw new Error(`No built extension at ${EXTENSION_DIR}: run "wxt build" first.`);
   // CHROME_PATH, else chromium on the PATH (scripts/ensure-browsers.ts installs it for npm start / npm test).
   const executablePath = browserPath('chromium');
   const userDataDir = options.userDataDir ?? makeTempDir('factlight-profile-');

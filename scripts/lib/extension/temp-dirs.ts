@@ -42,4 +42,3 @@ export function makeTempDir(prefix: string): string {
 export function removeTempDir(dir: string): void {
   removeNow(dir);
 }
-

@@ -5,7 +5,7 @@
  * "Resource not found." for any other.
  */
 import type { FaultResponses } from './faults';
-import { sendJson, sendText, type ServerBase,startHarness } from './harness';
+import { sendJson, sendText, type ServerBase, startHarness } from './harness';
 
 /** A registered work as a test scripts it. */
 export interface CrossrefWorkInput {
@@ -24,7 +24,11 @@ export interface CrossrefServer extends ServerBase {
 const faultResponses: FaultResponses = {
   rateLimit: () => ({ status: 429, headers: { 'Content-Type': 'text/plain' }, body: 'Too many requests' }),
   serverError: () => ({ status: 500, headers: { 'Content-Type': 'text/plain' }, body: 'Internal Server Error' }),
-  malformed: () => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"status":"ok","message":' }),
+  malformed: () => ({
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"status":"ok","message":',
+  }),
 };
 
 function decode(path: string): string {
@@ -58,5 +62,9 @@ export async function startCrossrefServer(): Promise<CrossrefServer> {
       });
     },
   });
-  return { ...base, baseUrl: `http://127.0.0.1:${base.port}`, register: (doi, work) => works.set(doi.toLowerCase(), { ...work, doi }) };
+  return {
+    ...base,
+    baseUrl: `http://127.0.0.1:${base.port}`,
+    register: (doi, work) => works.set(doi.toLowerCase(), { ...work, doi }),
+  };
 }

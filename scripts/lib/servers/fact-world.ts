@@ -25,24 +25,44 @@ interface Topic {
 }
 
 const TOPICS: Topic[] = [
-  { key: 'eiffel', keywords: /eiffel|330|1889/i, title: 'Eiffel Tower', paragraphs: [
-    'The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.',
-    'It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World\'s Fair.',
-    'The tower is 330 metres tall, about the same height as an 81-storey building, and was the tallest man-made structure in the world until 1930.',
-  ] },
-  { key: 'everest', keywords: /everest|8,?849|highest mountain/i, title: 'Mount Everest', paragraphs: [
-    'Mount Everest is Earth\'s highest mountain above sea level, located in the Mahalangur Himal sub-range of the Himalayas.',
-    'Its elevation of 8,849 metres was most recently established in 2020 by the Chinese and Nepali authorities.',
-  ] },
-  { key: 'great-wall', keywords: /great wall|moon|naked eye/i, title: 'Great Wall of China myths', paragraphs: [
-    'The Great Wall of China is a series of fortifications built across the historical northern borders of ancient Chinese states.',
-    'A common claim is that the wall is visible from the Moon. This is false: astronauts have confirmed that the Great Wall is not visible from the Moon with the naked eye.',
-    'Even from low Earth orbit it is very hard to see without aid.',
-  ] },
-  { key: 'curie', keywords: /curie|nobel/i, title: 'Marie Curie', paragraphs: [
-    'Marie Curie was a Polish and naturalised-French physicist and chemist who conducted pioneering research on radioactivity.',
-    'She was the first woman to win a Nobel Prize, the first person to win a Nobel Prize twice, and the only person to win a Nobel Prize in two scientific fields: physics in 1903 and chemistry in 1911.',
-  ] },
+  {
+    key: 'eiffel',
+    keywords: /eiffel|330|1889/i,
+    title: 'Eiffel Tower',
+    paragraphs: [
+      'The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.',
+      "It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World's Fair.",
+      'The tower is 330 metres tall, about the same height as an 81-storey building, and was the tallest man-made structure in the world until 1930.',
+    ],
+  },
+  {
+    key: 'everest',
+    keywords: /everest|8,?849|highest mountain/i,
+    title: 'Mount Everest',
+    paragraphs: [
+      "Mount Everest is Earth's highest mountain above sea level, located in the Mahalangur Himal sub-range of the Himalayas.",
+      'Its elevation of 8,849 metres was most recently established in 2020 by the Chinese and Nepali authorities.',
+    ],
+  },
+  {
+    key: 'great-wall',
+    keywords: /great wall|moon|naked eye/i,
+    title: 'Great Wall of China myths',
+    paragraphs: [
+      'The Great Wall of China is a series of fortifications built across the historical northern borders of ancient Chinese states.',
+      'A common claim is that the wall is visible from the Moon. This is false: astronauts have confirmed that the Great Wall is not visible from the Moon with the naked eye.',
+      'Even from low Earth orbit it is very hard to see without aid.',
+    ],
+  },
+  {
+    key: 'curie',
+    keywords: /curie|nobel/i,
+    title: 'Marie Curie',
+    paragraphs: [
+      'Marie Curie was a Polish and naturalised-French physicist and chemist who conducted pioneering research on radioactivity.',
+      'She was the first woman to win a Nobel Prize, the first person to win a Nobel Prize twice, and the only person to win a Nobel Prize in two scientific fields: physics in 1903 and chemistry in 1911.',
+    ],
+  },
 ];
 
 export const WORLD_TOPICS = TOPICS.map((topic) => topic.key);
@@ -56,7 +76,8 @@ export function worldPages(topicKey: string): Record<string, string> {
 <meta property="article:published_time" content="2024-05-01T10:00:00Z"></head><body>
 <nav><a href="/">Home</a> <a href="/about">About</a></nav><article><h1>${topic.title}</h1>${body}</article>
 <footer>© Reference</footer></body></html>`;
-    pages[`/${topic.key}-notes`] = `<!doctype html><html lang="en"><head><title>Notes on ${topic.title}</title></head><body>
+    pages[`/${topic.key}-notes`] =
+      `<!doctype html><html lang="en"><head><title>Notes on ${topic.title}</title></head><body>
 <article><h1>Notes on ${topic.title}</h1><p>${topic.paragraphs[0]}</p><p>These notes were compiled by volunteers and are not reviewed.</p></article></body></html>`;
   }
   return pages;
@@ -69,8 +90,16 @@ export function worldSearch(originOf: (topicKey: string) => string): (query: str
     if (!topic) return [];
     const other = TOPICS[(TOPICS.indexOf(topic) + 1) % TOPICS.length]!;
     return [
-      { url: `${originOf(topic.key)}/${topic.key}`, title: topic.title, content: topic.paragraphs[1] ?? topic.paragraphs[0]! },
-      { url: `${originOf(topic.key)}/${topic.key}-notes`, title: `Notes on ${topic.title}`, content: topic.paragraphs[0]! },
+      {
+        url: `${originOf(topic.key)}/${topic.key}`,
+        title: topic.title,
+        content: topic.paragraphs[1] ?? topic.paragraphs[0]!,
+      },
+      {
+        url: `${originOf(topic.key)}/${topic.key}-notes`,
+        title: `Notes on ${topic.title}`,
+        content: topic.paragraphs[0]!,
+      },
       { url: `${originOf(other.key)}/${other.key}`, title: other.title, content: other.paragraphs[0]! },
     ];
   };
@@ -92,7 +121,10 @@ export const worldWikipedia = {
   search(query: string): WikipediaSearchHit[] {
     const topic = TOPICS.find((t) => t.keywords.test(query));
     if (!topic) return [];
-    const snippet = (topic.paragraphs[1] ?? topic.paragraphs[0]!).replace(/\b(Moon|Nobel|Paris|Everest)\b/g, '<span class="searchmatch">$1</span>');
+    const snippet = (topic.paragraphs[1] ?? topic.paragraphs[0]!).replace(
+      /\b(Moon|Nobel|Paris|Everest)\b/g,
+      '<span class="searchmatch">$1</span>',
+    );
     return [{ ns: 0, title: topic.title, pageid: 1000 + TOPICS.indexOf(topic), snippet }];
   },
   article(title: string): string | undefined {
@@ -102,11 +134,22 @@ export const worldWikipedia = {
 };
 
 const CLAIMS: Record<string, Array<[string, boolean]>> = {
-  'The Eiffel Tower was completed in 1889 and stands in Paris.': [['The Eiffel Tower was completed in 1889', true], ['The Eiffel Tower stands in Paris', true]],
+  'The Eiffel Tower was completed in 1889 and stands in Paris.': [
+    ['The Eiffel Tower was completed in 1889', true],
+    ['The Eiffel Tower stands in Paris', true],
+  ],
   'It is about 330 metres tall.': [['The Eiffel Tower is about 330 metres tall', true]],
-  'Mount Everest is the highest mountain on Earth, at 8,849 metres.': [['Mount Everest is the highest mountain on Earth', true], ['Mount Everest is 8,849 metres high', true]],
-  'The Great Wall of China is visible from the Moon with the naked eye.': [['The Great Wall of China is visible from the Moon with the naked eye', true]],
-  'Marie Curie won two Nobel Prizes, in physics and in chemistry.': [['Marie Curie won two Nobel Prizes', true], ['Marie Curie won Nobel Prizes in physics and in chemistry', true]],
+  'Mount Everest is the highest mountain on Earth, at 8,849 metres.': [
+    ['Mount Everest is the highest mountain on Earth', true],
+    ['Mount Everest is 8,849 metres high', true],
+  ],
+  'The Great Wall of China is visible from the Moon with the naked eye.': [
+    ['The Great Wall of China is visible from the Moon with the naked eye', true],
+  ],
+  'Marie Curie won two Nobel Prizes, in physics and in chemistry.': [
+    ['Marie Curie won two Nobel Prizes', true],
+    ['Marie Curie won Nobel Prizes in physics and in chemistry', true],
+  ],
   'I think Paris is the most beautiful city in the world.': [['Paris is the most beautiful city in the world', false]],
 };
 
@@ -114,7 +157,8 @@ const CLAIMS: Record<string, Array<[string, boolean]>> = {
 function blocks(text: string, label: RegExp): Array<{ label: string; body: string }> {
   const out: Array<{ label: string; body: string }> = [];
   const pattern = /<<<([A-Z0-9 ]+?)(?: id=[^>]*)?>>>\n?([\s\S]*?)\n?<<<END \1>>>/g;
-  for (const match of text.matchAll(pattern)) if (label.test(match[1]!)) out.push({ label: match[1]!, body: match[2]! });
+  for (const match of text.matchAll(pattern))
+    if (label.test(match[1]!)) out.push({ label: match[1]!, body: match[2]! });
   return out;
 }
 
@@ -130,19 +174,43 @@ export function worldResponder(request: ChatRequest): object | string {
     case 'atomic_claims': {
       const lines = blocks(user, /^SENTENCES$/)[0]?.body.split('\n') ?? [];
       // Like a model held to a strict schema, write the English-version fields only when the schema has them.
-      const english = format?.type === 'json_schema' && JSON.stringify(format.json_schema.schema).includes('englishQuery') ? { englishQuery: null, englishQuestion: null } : {};
+      const english =
+        format?.type === 'json_schema' && JSON.stringify(format.json_schema.schema).includes('englishQuery')
+          ? { englishQuery: null, englishQuestion: null }
+          : {};
       return {
         sentences: lines.flatMap((line) => {
           const match = /^\[(\d+)\] (.*)$/.exec(line);
           if (!match) return [];
           const claims = CLAIMS[match[2]!] ?? [[match[2]!, true]];
-          return [{ id: Number(match[1]), claims: claims.map(([claim, checkWorthy]) => ({ claim, sourceQuote: match[2]!.includes(claim) ? claim : match[2]!, checkWorthy, subject: claim.split(' ').slice(0, 3).join(' '), predicate: 'is', object: claim.split(' ').slice(3).join(' '), query: checkWorthy ? claim : '', question: checkWorthy ? `Is it true that ${claim}?` : '', ...english })) }];
+          return [
+            {
+              id: Number(match[1]),
+              claims: claims.map(([claim, checkWorthy]) => ({
+                claim,
+                sourceQuote: match[2]!.includes(claim) ? claim : match[2]!,
+                checkWorthy,
+                subject: claim.split(' ').slice(0, 3).join(' '),
+                predicate: 'is',
+                object: claim.split(' ').slice(3).join(' '),
+                query: checkWorthy ? claim : '',
+                question: checkWorthy ? `Is it true that ${claim}?` : '',
+                ...english,
+              })),
+            },
+          ];
         }),
       };
     }
     case 'claim_queries': {
       const lines = blocks(user, /^CLAIMS$/)[0]?.body.split('\n') ?? [];
-      return { claims: lines.map((line) => { const [id, ...rest] = line.split(': '); const text = rest.join(': '); return { id, query: text, question: `Is it true that ${text}?`, englishQuery: null, englishQuestion: null }; }) };
+      return {
+        claims: lines.map((line) => {
+          const [id, ...rest] = line.split(': ');
+          const text = rest.join(': ');
+          return { id, query: text, question: `Is it true that ${text}?`, englishQuery: null, englishQuestion: null };
+        }),
+      };
     }
     case 'source_types': {
       const lines = blocks(user, /^HOSTS$/)[0]?.body.split('\n') ?? [];
@@ -155,12 +223,31 @@ export function worldResponder(request: ChatRequest): object | string {
       const stances = passages.map((passage, index) => {
         const text = passage.body.toLowerCase();
         const overlap = words.filter((word) => text.includes(word)).length / Math.max(1, words.length);
-        const stance = overlap < 0.5 ? 'irrelevant' : FALSE_CLAIM.test(claim) && /not visible/.test(text) ? 'refutes' : FALSE_CLAIM.test(claim) ? 'irrelevant' : 'supports';
+        const stance =
+          overlap < 0.5
+            ? 'irrelevant'
+            : FALSE_CLAIM.test(claim) && /not visible/.test(text)
+              ? 'refutes'
+              : FALSE_CLAIM.test(claim)
+                ? 'irrelevant'
+                : 'supports';
         return { passage: index + 1, stance };
       });
-      const rationales = stances.map(({ stance }) => `The passage ${stance === 'irrelevant' ? 'does not address' : stance === 'refutes' ? 'contradicts' : 'states'} the claim.`);
-      const cited = stances.filter((j) => j.stance !== 'irrelevant').map((j) => `[${j.passage}]`).join('');
-      return { stances, rationales, explanation: FALSE_CLAIM.test(claim) ? `The Great Wall is not visible from the Moon with the naked eye ${cited}.` : `The sources confirm this ${cited}.` };
+      const rationales = stances.map(
+        ({ stance }) =>
+          `The passage ${stance === 'irrelevant' ? 'does not address' : stance === 'refutes' ? 'contradicts' : 'states'} the claim.`,
+      );
+      const cited = stances
+        .filter((j) => j.stance !== 'irrelevant')
+        .map((j) => `[${j.passage}]`)
+        .join('');
+      return {
+        stances,
+        rationales,
+        explanation: FALSE_CLAIM.test(claim)
+          ? `The Great Wall is not visible from the Moon with the naked eye ${cited}.`
+          : `The sources confirm this ${cited}.`,
+      };
     }
     case 'minimal_revisions': {
       return {
@@ -190,7 +277,17 @@ export function worldResponder(request: ChatRequest): object | string {
       const claim = blocks(user, /^CLAIM$/)[0]?.body ?? '';
       const explanation = blocks(user, /^EXPLANATION$/)[0]?.body ?? '';
       if (!FALSE_CLAIM.test(claim)) return { errors: [] };
-      return { errors: [{ subClaim: 'The Great Wall is visible from the Moon', error: 'It is not visible from the Moon with the naked eye', correction: 'It cannot be seen from the Moon without aid', named: /\b(false|wrong|myth|not true)\b/i.test(explanation), corrected: /not visible|cannot be seen/i.test(explanation) }] };
+      return {
+        errors: [
+          {
+            subClaim: 'The Great Wall is visible from the Moon',
+            error: 'It is not visible from the Moon with the naked eye',
+            correction: 'It cannot be seen from the Moon without aid',
+            named: /\b(false|wrong|myth|not true)\b/i.test(explanation),
+            corrected: /not visible|cannot be seen/i.test(explanation),
+          },
+        ],
+      };
     }
     // Thorough mode: the critics first differ, then agree in one exchange; the refiner names the source.
     case 'debate_review': {
@@ -201,10 +298,16 @@ export function worldResponder(request: ChatRequest): object | string {
     case 'debate_exchange':
       return { issues: [DEBATE_POINT], endorsed: [1], agree: true };
     case 'debate_refine':
-      return { explanation: 'Astronauts have confirmed that the Great Wall is not visible from the Moon with the naked eye [1].', changes: [] };
+      return {
+        explanation:
+          'Astronauts have confirmed that the Great Wall is not visible from the Moon with the naked eye [1].',
+        changes: [],
+      };
     default:
       // A server that enforces json_schema never answers prose: any other schema gets its minimal instance.
-      return format?.type === 'json_schema' ? (exampleFromSchema((format.json_schema.schema ?? {}) as JsonSchema) as object) : 'OK';
+      return format?.type === 'json_schema'
+        ? (exampleFromSchema((format.json_schema.schema ?? {}) as JsonSchema) as object)
+        : 'OK';
   }
 }
 
@@ -226,9 +329,22 @@ function explanationQuality(user: string): object[] {
   return headers.map((match, index) => {
     const section = user.slice(match.index, headers[index + 1]?.index ?? user.length);
     const claim = blocks(section, /^CLAIM$/)[0]?.body ?? '';
-    const cited = /Cited passages for task 3: ([\d, ]+)\./.exec(section)?.[1]?.split(',').map((n) => Number(n.trim())).filter((n) => n > 0) ?? [];
+    const cited =
+      /Cited passages for task 3: ([\d, ]+)\./
+        .exec(section)?.[1]
+        ?.split(',')
+        .map((n) => Number(n.trim()))
+        .filter((n) => n > 0) ?? [];
     const errors = FALSE_CLAIM.test(claim)
-      ? [{ subClaim: 'The Great Wall is visible from the Moon with the naked eye', error: 'It is not visible from the Moon with the naked eye', correction: 'The Great Wall is not visible from the Moon with the naked eye', named: true, corrected: true }]
+      ? [
+          {
+            subClaim: 'The Great Wall is visible from the Moon with the naked eye',
+            error: 'It is not visible from the Moon with the naked eye',
+            correction: 'The Great Wall is not visible from the Moon with the naked eye',
+            named: true,
+            corrected: true,
+          },
+        ]
       : [];
     return { id: match[1]!, errors, recovered: cited.map((passage) => ({ passage, sentences: [1] })) };
   });
@@ -240,6 +356,17 @@ function linkAudit(user: string): object[] {
   const pages = blocks(user, /^PAGE \d+$/);
   return pages.map((page, index) => {
     const share = overlap((citing[index]?.body ?? '').replace(/https?:\/\/\S+/g, ''), page.body);
-    return { link: index + 1, exists: true, relevant: share >= 0.34, supports: share >= 0.67, rationale: share >= 0.67 ? 'The page states the sentence.' : share >= 0.34 ? 'The page is on the topic but does not state it.' : 'The page is about something else.' };
+    return {
+      link: index + 1,
+      exists: true,
+      relevant: share >= 0.34,
+      supports: share >= 0.67,
+      rationale:
+        share >= 0.67
+          ? 'The page states the sentence.'
+          : share >= 0.34
+            ? 'The page is on the topic but does not state it.'
+            : 'The page is about something else.',
+    };
   });
 }

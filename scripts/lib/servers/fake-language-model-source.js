@@ -10,20 +10,38 @@
     availability: options.availability || 'available',
     languages: options.languages || ['en', 'es', 'ja'],
     contextWindow: options.contextWindow || 9216,
-    log: { availability: [], active: 0, maxActive: 0, creates: 0, clones: 0, destroyed: 0, live: 0, prompts: [], exceeded: 0, progress: [] },
+    log: {
+      availability: [],
+      active: 0,
+      maxActive: 0,
+      creates: 0,
+      clones: 0,
+      destroyed: 0,
+      live: 0,
+      prompts: [],
+      exceeded: 0,
+      progress: [],
+    },
   };
   const tokens = (text) => Math.ceil(String(text).length / 4);
-  const inputText = (input) => (typeof input === 'string' ? input : input.map((m) => `${m.role}: ${m.content}`).join('\n'));
+  const inputText = (input) =>
+    typeof input === 'string' ? input : input.map((m) => `${m.role}: ${m.content}`).join('\n');
   const dom = (name, message) => {
     const error = new Error(message);
     error.name = name;
     return error;
   };
   const langsOk = (opts) => {
-    const wanted = [...((opts && opts.expectedInputs) || []), ...((opts && opts.expectedOutputs) || [])].flatMap((e) => e.languages || []);
+    const wanted = [...((opts && opts.expectedInputs) || []), ...((opts && opts.expectedOutputs) || [])].flatMap(
+      (e) => e.languages || [],
+    );
     return wanted.every((lang) => state.languages.includes(String(lang).split('-')[0]));
   };
-  const usageOf = (input, promptOptions) => tokens(inputText(input)) + (promptOptions && promptOptions.responseConstraint && !promptOptions.omitResponseConstraintInput ? tokens(JSON.stringify(promptOptions.responseConstraint)) : 0);
+  const usageOf = (input, promptOptions) =>
+    tokens(inputText(input)) +
+    (promptOptions && promptOptions.responseConstraint && !promptOptions.omitResponseConstraintInput
+      ? tokens(JSON.stringify(promptOptions.responseConstraint))
+      : 0);
   // The scripted loopback model answers each Factlight stage by its schema name; a real Prompt API gets
   // no name, so when forwarding the fake recognises the stage from the schema's shape.
   const nameFor = (schema) => {
@@ -38,7 +56,8 @@
     if (p.errors) return 'explanation_rating';
     return 'reply';
   };
-  const unsupported = (schema) => (options.unsupportedSchemaKeywords || []).some((keyword) => JSON.stringify(schema).includes(`"${keyword}"`));
+  const unsupported = (schema) =>
+    (options.unsupportedSchemaKeywords || []).some((keyword) => JSON.stringify(schema).includes(`"${keyword}"`));
 
   function makeSession(system, usage) {
     let destroyed = false;
@@ -54,25 +73,52 @@
         const signal = promptOptions && promptOptions.signal;
         if (signal && signal.aborted) throw dom('AbortError', 'The prompt was aborted.');
         const schema = promptOptions && promptOptions.responseConstraint;
-        if (schema && unsupported(schema)) throw dom('NotSupportedError', 'The response constraint uses an unsupported JSON Schema feature.');
+        if (schema && unsupported(schema))
+          throw dom('NotSupportedError', 'The response constraint uses an unsupported JSON Schema feature.');
         const needed = usageOf(input, promptOptions);
-        const record = { tokens: session.contextUsage + needed, window: state.contextWindow, constrained: Boolean(schema) };
+        const record = {
+          tokens: session.contextUsage + needed,
+          window: state.contextWindow,
+          constrained: Boolean(schema),
+        };
         state.log.prompts.push(record);
         if (record.tokens > state.contextWindow) {
           state.log.exceeded++;
           throw dom('QuotaExceededError', 'The prompt is too large for the context window.');
         }
-        const messages = [...(system ? [{ role: 'system', content: system }] : []), ...(typeof input === 'string' ? [{ role: 'user', content: input }] : input)];
+        const messages = [
+          ...(system ? [{ role: 'system', content: system }] : []),
+          ...(typeof input === 'string' ? [{ role: 'user', content: input }] : input),
+        ];
         const work = options.forwardTo
           ? fetch(`${options.forwardTo}/chat/completions`, {
               method: 'POST',
-              headers: { 'content-type': 'application/json', ...(options.forwardKey ? { authorization: `Bearer ${options.forwardKey}` } : {}) },
-              body: JSON.stringify({ model: options.forwardModel || 'fake-fast', messages, ...(schema ? { response_format: { type: 'json_schema', json_schema: { name: nameFor(schema), strict: true, schema } } } : {}) }),
+              headers: {
+                'content-type': 'application/json',
+                ...(options.forwardKey ? { authorization: `Bearer ${options.forwardKey}` } : {}),
+              },
+              body: JSON.stringify({
+                model: options.forwardModel || 'fake-fast',
+                messages,
+                ...(schema
+                  ? {
+                      response_format: {
+                        type: 'json_schema',
+                        json_schema: { name: nameFor(schema), strict: true, schema },
+                      },
+                    }
+                  : {}),
+              }),
               ...(signal ? { signal } : {}),
             }).then(async (response) => (await response.json()).choices[0].message.content)
           : Promise.resolve().then(() => options.answer({ system, messages, schema }));
-        const delay = options.delayMs ? new Promise((resolve) => setTimeout(resolve, options.delayMs)) : Promise.resolve();
-        const aborted = new Promise((_, reject) => signal && signal.addEventListener('abort', () => reject(dom('AbortError', 'The prompt was aborted.'))));
+        const delay = options.delayMs
+          ? new Promise((resolve) => setTimeout(resolve, options.delayMs))
+          : Promise.resolve();
+        const aborted = new Promise(
+          (_, reject) =>
+            signal && signal.addEventListener('abort', () => reject(dom('AbortError', 'The prompt was aborted.'))),
+        );
         state.log.active++;
         state.log.maxActive = Math.max(state.log.maxActive, state.log.active);
         let text;
@@ -111,7 +157,8 @@
     },
     async create(opts) {
       if (options.policyBlocked) throw dom('NotAllowedError', 'The on-device model is disabled by policy.');
-      if (state.availability === 'unavailable' || !langsOk(opts)) throw dom('NotSupportedError', 'The model is not available for these options.');
+      if (state.availability === 'unavailable' || !langsOk(opts))
+        throw dom('NotSupportedError', 'The model is not available for these options.');
       if (state.availability === 'downloadable' || state.availability === 'downloading') {
         const monitor = new EventTarget();
         if (opts && opts.monitor) opts.monitor(monitor);
@@ -132,11 +179,14 @@
       }
       state.log.creates++;
       const prompts = (opts && opts.initialPrompts) || [];
-      const system = prompts.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+      const system = prompts
+        .filter((m) => m.role === 'system')
+        .map((m) => m.content)
+        .join('\n');
       return makeSession(system, tokens(prompts.map((m) => `${m.role}: ${m.content}`).join('\n')));
     },
   };
   scope.__fakeLanguageModelLog = state.log;
   scope.__fakeLanguageModel = state;
   return state.log;
-})
+});

@@ -38,10 +38,16 @@ export interface FakeLanguageModelOptions {
 }
 
 /** The fake's source: one function expression `(scope, options) => log`, to evaluate anywhere. */
-export const FAKE_LANGUAGE_MODEL_SOURCE = readFileSync(resolve(import.meta.dirname, 'fake-language-model-source.js'), 'utf8');
+export const FAKE_LANGUAGE_MODEL_SOURCE = readFileSync(
+  resolve(import.meta.dirname, 'fake-language-model-source.js'),
+  'utf8',
+);
 
 /** Puts the fake `LanguageModel` on `scope` (a plain object in unit tests) and returns its log. */
 export function installFakeLanguageModel(scope: object, options: FakeLanguageModelOptions): FakeLanguageModelLog {
-  const install = new Function(`return ${FAKE_LANGUAGE_MODEL_SOURCE.replace(/^\/\/.*$/gm, '').trim()}`)() as (scope: object, options: FakeLanguageModelOptions) => FakeLanguageModelLog;
+  const install = new Function(`return ${FAKE_LANGUAGE_MODEL_SOURCE.replace(/^\/\/.*$/gm, '').trim()}`)() as (
+    scope: object,
+    options: FakeLanguageModelOptions,
+  ) => FakeLanguageModelLog;
   return install(scope, options);
 }

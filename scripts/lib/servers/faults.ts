@@ -75,7 +75,8 @@ export class FaultSwitch implements FaultControls {
   }
 
   next(fault: Fault, count = 1, scope: FaultScope = {}): void {
-    if (!Number.isInteger(count) || count < 1) throw new RangeError(`next(): count must be a positive integer, got ${count}`);
+    if (!Number.isInteger(count) || count < 1)
+      throw new RangeError(`next(): count must be a positive integer, got ${count}`);
     this.queue.push({ fault, remaining: count, pathPrefix: scope.pathPrefix ?? '' });
   }
 

@@ -5,7 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { applyFault, type FaultControls, type FaultResponses,FaultSwitch, sleep } from './faults';
+import { applyFault, type FaultControls, type FaultResponses, FaultSwitch, sleep } from './faults';
 
 /** One request as the server saw it. */
 export interface RecordedRequest {
@@ -142,7 +142,7 @@ export async function startHarness(spec: HarnessSpec): Promise<ServerBase> {
       // A bug in a handler or responder should be visible as a 500 with its message, not as a hang.
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end(`test server error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        res.end(`test server error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       } else {
         res.destroy();
       }
@@ -155,7 +155,8 @@ export async function startHarness(spec: HarnessSpec): Promise<ServerBase> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    if (spec.host && !/^127\.\d+\.\d+\.\d+$/.test(spec.host)) throw new Error(`Test servers listen on loopback only, not ${spec.host}`);
+    if (spec.host && !/^127\.\d+\.\d+\.\d+$/.test(spec.host))
+      throw new Error(`Test servers listen on loopback only, not ${spec.host}`);
     server.listen(spec.port ?? 0, spec.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
@@ -217,7 +218,12 @@ export async function startHarness(spec: HarnessSpec): Promise<ServerBase> {
 export const JSON_HEADERS = { 'Content-Type': 'application/json' } as const;
 
 /** Sends `value` as a JSON response (no-op when the client is gone). */
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.destroyed || res.headersSent) return;
   const body = Buffer.from(JSON.stringify(value), 'utf8');
   res.writeHead(status, { ...JSON_HEADERS, ...headers, 'Content-Length': String(body.length) });
@@ -225,7 +231,12 @@ export function sendJson(res: ServerResponse, status: number, value: unknown, he
 }
 
 /** Sends an HTML or text response (no-op when the client is gone). */
-export function sendText(res: ServerResponse, status: number, body: string, contentType = 'text/html; charset=utf-8'): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  contentType = 'text/html; charset=utf-8',
+): void {
   if (res.destroyed || res.headersSent) return;
   const bytes = Buffer.from(body, 'utf8');
   res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(bytes.length) });

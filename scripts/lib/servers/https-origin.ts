@@ -23,10 +23,13 @@ export interface HttpsOrigin {
 
 /** Serves `content` for every request (a saved page), or lets `content` answer each request itself. */
 export async function startHttpsOrigin(hosts: string[], content: string | RequestListener): Promise<HttpsOrigin> {
-  const handler: RequestListener = typeof content === 'function' ? content : (_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(content);
-  };
+  const handler: RequestListener =
+    typeof content === 'function'
+      ? content
+      : (_req, res) => {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(content);
+        };
   const server: Server = createServer(selfSignedCertificate(hosts), handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -53,10 +56,14 @@ export async function startHttpsOrigin(hosts: string[], content: string | Reques
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const proxyPort = (proxy.address() as AddressInfo).port;
-  const closeServer = (closing: { close(done: () => void): unknown }) => new Promise<void>((resolve) => closing.close(() => resolve()));
+  const closeServer = (closing: { close(done: () => void): unknown }) =>
+    new Promise<void>((resolve) => closing.close(() => resolve()));
   return {
     port,
-    chromiumArgs: [`--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`, '--ignore-certificate-errors'],
+    chromiumArgs: [
+      `--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`,
+      '--ignore-certificate-errors',
+    ],
     // Only HTTPS goes to the proxy; the loopback http:// servers of the tests are reached directly.
     firefoxPrefs: { 'network.proxy.type': 1, 'network.proxy.ssl': '127.0.0.1', 'network.proxy.ssl_port': proxyPort },
     async close() {
@@ -71,11 +78,27 @@ export async function startHttpsOrigin(hosts: string[], content: string | Reques
 function selfSignedCertificate(hosts: string[]): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'factlight-tls-'));
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${hosts[0]}`,
-      '-addext', `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${hosts[0]}`,
+        '-addext',
+        `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -6,8 +6,8 @@
  * Wikipedia and Wikidata at their real hosts (wikimedia-origin), saved pages at their real HTTPS origins
  * (https-origin), the fake on-device model, and the fact world that starts a whole set for one text.
  */
-import { type OpenAiServer, type OpenAiServerOptions,startOpenAiServer } from './openai-server';
-import { type SearxngServer, type SearxngServerOptions,startSearxngServer } from './searxng-server';
+import { type OpenAiServer, type OpenAiServerOptions, startOpenAiServer } from './openai-server';
+import { type SearxngServer, type SearxngServerOptions, startSearxngServer } from './searxng-server';
 import { startWebServer, type WebServer, type WebServerOptions } from './web-server';
 
 export * from './embeddings';

@@ -66,7 +66,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function resolveRef(root: JsonSchema, ref: string): JsonSchema {
   if (!ref.startsWith('#')) throw new Error(`only local $ref is supported, got ${ref}`);
   let node: unknown = root;
-  for (const raw of ref.slice(1).split('/').filter((part) => part !== '')) {
+  for (const raw of ref
+    .slice(1)
+    .split('/')
+    .filter((part) => part !== '')) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(node)) node = node[Number(key)];
     else if (isRecord(node)) node = node[key];
@@ -89,10 +92,13 @@ function exampleNumber(schema: JsonSchemaObject, integer: boolean): number {
   const step = integer ? 1 : 0.5;
   let value = 0;
   if (typeof schema.minimum === 'number' && value < schema.minimum) value = schema.minimum;
-  if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) value = schema.exclusiveMinimum + step;
-  if (schema.exclusiveMinimum === true && typeof schema.minimum === 'number' && value <= schema.minimum) value = schema.minimum + step;
+  if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum)
+    value = schema.exclusiveMinimum + step;
+  if (schema.exclusiveMinimum === true && typeof schema.minimum === 'number' && value <= schema.minimum)
+    value = schema.minimum + step;
   if (typeof schema.maximum === 'number' && value > schema.maximum) value = schema.maximum;
-  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) value = schema.exclusiveMaximum - step;
+  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum)
+    value = schema.exclusiveMaximum - step;
   if (schema.multipleOf) value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;
   return integer ? Math.ceil(value) : value;
 }

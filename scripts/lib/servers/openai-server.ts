@@ -9,10 +9,10 @@ import type OpenAI from 'openai';
 
 import { countTokens, embedText, toBase64Float32 } from './embeddings';
 import type { FaultResponses } from './faults';
-import { type RecordedRequest, type RequestContext, sendJson, type ServerBase,startHarness } from './harness';
+import { type RecordedRequest, type RequestContext, sendJson, type ServerBase, startHarness } from './harness';
 import { exampleFromSchema, type JsonSchema } from './json-schema-example';
-import { type ScaledLatency,waitForCall, writePaced } from './latency';
-import { type ProviderRules,understoodRequest } from './provider-rules';
+import { type ScaledLatency, waitForCall, writePaced } from './latency';
+import { type ProviderRules, understoodRequest } from './provider-rules';
 import { inSchemaOrder } from './schema-order';
 
 /** What a responder receives: the parsed chat request plus the HTTP headers and the last user message's text. */
@@ -112,12 +112,18 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   let latency: ScaledLatency | null = null;
   let sequence = 0;
 
-  const modelObject = (id: string): OpenAI.Models.Model => ({ id, object: 'model', created: CREATED, owned_by: 'factlight-tests' });
+  const modelObject = (id: string): OpenAI.Models.Model => ({
+    id,
+    object: 'model',
+    created: CREATED,
+    owned_by: 'factlight-tests',
+  });
 
   /** Default reply: a schema-valid example for structured outputs, "{}" for JSON mode, else "OK". */
   const defaultContent = (body: OpenAI.Chat.ChatCompletionCreateParams): string => {
     const format = body.response_format;
-    if (format?.type === 'json_schema') return JSON.stringify(exampleFromSchema((format.json_schema.schema ?? {}) as JsonSchema));
+    if (format?.type === 'json_schema')
+      return JSON.stringify(exampleFromSchema((format.json_schema.schema ?? {}) as JsonSchema));
     if (format?.type === 'json_object') return '{}';
     return 'OK';
   };
@@ -125,7 +131,11 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   const chat = async ({ request, res, closing }: RequestContext): Promise<void> => {
     const body = request.body;
     if (!isRecord(body)) {
-      return sendJson(res, 400, apiError('We could not parse the JSON body of your request.', 'invalid_request_error', null));
+      return sendJson(
+        res,
+        400,
+        apiError('We could not parse the JSON body of your request.', 'invalid_request_error', null),
+      );
     }
     if (typeof body.model !== 'string' || body.model === '') {
       return sendJson(res, 400, apiError('you must provide a model parameter', 'invalid_request_error', null));
@@ -135,12 +145,24 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       return sendJson(res, 400, apiError(message, 'invalid_request_error', 'missing_required_parameter', 'messages'));
     }
     if (options.strictModels && !models.includes(body.model)) {
-      return sendJson(res, 404, apiError(`The model \`${body.model}\` does not exist`, 'invalid_request_error', 'model_not_found'));
+      return sendJson(
+        res,
+        404,
+        apiError(`The model \`${body.model}\` does not exist`, 'invalid_request_error', 'model_not_found'),
+      );
     }
     const format = body.response_format;
-    if (isRecord(format) && format.type === 'json_schema' && !(isRecord(format.json_schema) && typeof format.json_schema.name === 'string')) {
+    if (
+      isRecord(format) &&
+      format.type === 'json_schema' &&
+      !(isRecord(format.json_schema) && typeof format.json_schema.name === 'string')
+    ) {
       const message = "Missing required parameter: 'response_format.json_schema.name'.";
-      return sendJson(res, 400, apiError(message, 'invalid_request_error', 'missing_required_parameter', 'response_format.json_schema.name'));
+      return sendJson(
+        res,
+        400,
+        apiError(message, 'invalid_request_error', 'missing_required_parameter', 'response_format.json_schema.name'),
+      );
     }
     const refusal = options.provider?.refuse(body);
     if (refusal) return sendJson(res, refusal.status, refusal.body);
@@ -153,10 +175,19 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
 
     const produced = responder ? await responder(chatRequest) : defaultContent(params);
     // Strict structured outputs write keys in the schema's order (schema-order.ts).
-    let content = typeof produced === 'string' ? produced : JSON.stringify(params.response_format?.type === 'json_schema' ? inSchemaOrder(produced, params.response_format.json_schema.schema as JsonSchema | undefined) : produced);
+    let content =
+      typeof produced === 'string'
+        ? produced
+        : JSON.stringify(
+            params.response_format?.type === 'json_schema'
+              ? inSchemaOrder(produced, params.response_format.json_schema.schema as JsonSchema | undefined)
+              : produced,
+          );
     // Like a real model, stop at max tokens and say so, so truncation handling can be tested.
     let finishReason: 'stop' | 'length' = 'stop';
-    const maxTokens = options.provider ? options.provider.tokenLimit(body) : (params.max_completion_tokens ?? params.max_tokens);
+    const maxTokens = options.provider
+      ? options.provider.tokenLimit(body)
+      : (params.max_completion_tokens ?? params.max_tokens);
     // Hidden reasoning counts against the same limit (OpenAI's max_completion_tokens), before the reply.
     const reasoning = options.provider?.reasoningTokens(body) ?? 0;
     if (typeof maxTokens === 'number' && countTokens(content) + reasoning > maxTokens) {
@@ -193,7 +224,15 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       if (closing.aborted) return;
       return sendJson(res, 200, completion, headers);
     }
-    await streamCompletion(res, closing, latency, { id, model: params.model, content, finishReason, usage, headers, includeUsage: params.stream_options?.include_usage === true });
+    await streamCompletion(res, closing, latency, {
+      id,
+      model: params.model,
+      content,
+      finishReason,
+      usage,
+      headers,
+      includeUsage: params.stream_options?.include_usage === true,
+    });
   };
 
   const embeddings = ({ request, res }: RequestContext): void => {
@@ -254,7 +293,11 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       if (route.startsWith('GET /v1/models/')) {
         const id = decodeURIComponent(request.path.slice('/v1/models/'.length));
         if (models.includes(id)) return sendJson(res, 200, modelObject(id));
-        return sendJson(res, 404, apiError(`The model \`${id}\` does not exist`, 'invalid_request_error', 'model_not_found', 'model'));
+        return sendJson(
+          res,
+          404,
+          apiError(`The model \`${id}\` does not exist`, 'invalid_request_error', 'model_not_found', 'model'),
+        );
       }
       if (route === 'POST /v1/chat/completions') return chat(context);
       if (route === 'POST /v1/embeddings') return embeddings(context);
@@ -288,9 +331,18 @@ interface StreamPlan {
  * Sends the completion as OpenAI's SSE: role chunk, word-sized content chunks, finish chunk, usage chunk,
  * [DONE]; all at once, or paced by `latency` (first chunk after the TTFT, then at the decode rate).
  */
-async function streamCompletion(res: ServerResponse, closing: AbortSignal, latency: ScaledLatency | null, plan: StreamPlan): Promise<void> {
+async function streamCompletion(
+  res: ServerResponse,
+  closing: AbortSignal,
+  latency: ScaledLatency | null,
+  plan: StreamPlan,
+): Promise<void> {
   if (res.destroyed || closing.aborted) return;
-  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', ...plan.headers });
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    ...plan.headers,
+  });
   const created = Math.floor(Date.now() / 1000);
   const chunk = (
     choices: OpenAI.Chat.ChatCompletionChunk['choices'],

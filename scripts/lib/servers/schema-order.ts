@@ -17,7 +17,8 @@ export function inSchemaOrder(value: unknown, schema: JsonSchema | undefined): u
   const properties = schema.properties ?? {};
   const record = value as Record<string, unknown>;
   const ordered: Record<string, unknown> = {};
-  for (const key of Object.keys(properties)) if (key in record) ordered[key] = inSchemaOrder(record[key], properties[key]);
+  for (const key of Object.keys(properties))
+    if (key in record) ordered[key] = inSchemaOrder(record[key], properties[key]);
   for (const key of Object.keys(record)) if (!(key in ordered)) ordered[key] = record[key];
   return ordered;
 }

@@ -4,7 +4,7 @@
  * in `search.formats` (the classic "JSON API switched off" misconfiguration).
  */
 import type { FaultResponses } from './faults';
-import { escapeHtml, type RequestContext, sendJson, sendText, type ServerBase,startHarness } from './harness';
+import { escapeHtml, type RequestContext, sendJson, sendText, type ServerBase, startHarness } from './harness';
 
 /** A result as a test scripts it. */
 export interface SearxngResultInput {
@@ -83,11 +83,15 @@ function page(title: string, body: string): string {
 /** Flask's stock 403 page, which SearXNG returns through `flask.abort(403)`. */
 const FORBIDDEN_PAGE =
   '<!doctype html>\n<html lang=en>\n<title>403 Forbidden</title>\n<h1>Forbidden</h1>\n' +
-  "<p>You don&#39;t have the permission to access the requested resource. It is either read-protected or not readable by the server.</p>\n";
+  '<p>You don&#39;t have the permission to access the requested resource. It is either read-protected or not readable by the server.</p>\n';
 
 const faultResponses: FaultResponses = {
   // SearXNG's bot limiter answers a bare text 429.
-  rateLimit: () => ({ status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Too Many Requests' }),
+  rateLimit: () => ({
+    status: 429,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    body: 'Too Many Requests',
+  }),
   serverError: () => ({
     status: 500,
     headers: { 'Content-Type': 'text/html; charset=utf-8' },
@@ -100,7 +104,11 @@ const faultResponses: FaultResponses = {
           headers: { 'Content-Type': 'application/json' },
           body: '{"query": "broken", "number_of_results": 1, "results": [{"url": "https://exa',
         }
-      : { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!DOCTYPE html><html><body><article class="res' },
+      : {
+          status: 200,
+          headers: { 'Content-Type': 'text/html; charset=utf-8' },
+          body: '<!DOCTYPE html><html><body><article class="res',
+        },
 };
 
 /** Starts the server on 127.0.0.1. */
@@ -121,7 +129,14 @@ export async function startSearxngServer(options: SearxngServerOptions = {}): Pr
       score: Number(((total - index) / total).toFixed(4)),
       category: 'general',
       positions: [index + 1],
-      parsed_url: [url.protocol.replace(':', ''), url.host, url.pathname, '', url.search.replace('?', ''), url.hash.replace('#', '')],
+      parsed_url: [
+        url.protocol.replace(':', ''),
+        url.host,
+        url.pathname,
+        '',
+        url.search.replace('?', ''),
+        url.hash.replace('#', ''),
+      ],
       template: 'default.html',
       publishedDate: input.publishedDate ?? null,
     };
@@ -135,7 +150,8 @@ export async function startSearxngServer(options: SearxngServerOptions = {}): Pr
     if (!formats.includes(format)) return sendText(res, 403, FORBIDDEN_PAGE);
     const query = params.get('q') ?? '';
     if (query.trim() === '') {
-      if (format === 'html') return sendText(res, 200, page('Search', '<form method="post" action="/search"><input name="q"></form>'));
+      if (format === 'html')
+        return sendText(res, 200, page('Search', '<form method="post" action="/search"><input name="q"></form>'));
       return sendJson(res, 400, { error: 'No query' });
     }
     const inputs = resultsFn(query, params);
@@ -171,7 +187,8 @@ export async function startSearxngServer(options: SearxngServerOptions = {}): Pr
       const path = request.path.replace(/\/+$/, '') || '/';
       if (path === '/search' && (request.method === 'GET' || request.method === 'POST')) return search(context);
       if (path === '/healthz' && request.method === 'GET') return sendText(res, 200, 'OK', 'text/plain; charset=utf-8');
-      if (path === '/' && request.method === 'GET') return sendText(res, 200, page('SearXNG', '<form method="post" action="/search"><input name="q"></form>'));
+      if (path === '/' && request.method === 'GET')
+        return sendText(res, 200, page('SearXNG', '<form method="post" action="/search"><input name="q"></form>'));
       sendText(res, 404, '<!doctype html>\n<html lang=en>\n<title>404 Not Found</title>\n<h1>Not Found</h1>\n');
     },
   });

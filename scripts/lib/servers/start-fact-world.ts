@@ -1,7 +1,7 @@
 import { WORLD_TOPICS, worldPages, worldResponder, worldSearch } from './fact-world';
-import { type OpenAiServer,startOpenAiServer } from './openai-server';
+import { type OpenAiServer, startOpenAiServer } from './openai-server';
 import type { ProviderRules } from './provider-rules';
-import { type SearxngServer,startSearxngServer } from './searxng-server';
+import { type SearxngServer, startSearxngServer } from './searxng-server';
 import { startWebServer, type WebServer } from './web-server';
 
 export interface FactWorld {
@@ -18,7 +18,11 @@ export interface FactWorld {
 export async function startFactWorld(options: { apiKey?: string; provider?: ProviderRules } = {}): Promise<FactWorld> {
   // With a provider's rules the model server behaves as that provider and lists its models.
   const models = options.provider ? {} : { models: ['fake-fast', 'fake-strong'] };
-  const model = await startOpenAiServer({ ...models, ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(options.provider ? { provider: options.provider } : {}) });
+  const model = await startOpenAiServer({
+    ...models,
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
+  });
   model.respondWith(worldResponder);
   const sites = new Map<string, WebServer>();
   for (const [index, topic] of WORLD_TOPICS.entries()) {
@@ -32,7 +36,10 @@ export async function startFactWorld(options: { apiKey?: string; provider?: Prov
     model,
     searxng,
     sites,
-    requestCount: () => model.requests.length + searxng.requests.length + [...sites.values()].reduce((sum, site) => sum + site.requests.length, 0),
+    requestCount: () =>
+      model.requests.length +
+      searxng.requests.length +
+      [...sites.values()].reduce((sum, site) => sum + site.requests.length, 0),
     async close() {
       await Promise.all([model.close(), searxng.close(), ...[...sites.values()].map((site) => site.close())]);
     },

@@ -5,7 +5,7 @@
  * sees them and at `/web/<timestamp>id_/<url>` as originally captured.
  */
 import type { FaultResponses } from './faults';
-import { sendJson, sendText, type ServerBase,startHarness } from './harness';
+import { sendJson, sendText, type ServerBase, startHarness } from './harness';
 
 /** One capture of a page. */
 export interface WaybackSnapshotInput {
@@ -29,12 +29,19 @@ export interface WaybackServer extends ServerBase {
 const faultResponses: FaultResponses = {
   rateLimit: () => ({ status: 429, headers: { 'Content-Type': 'text/html' }, body: '<h1>Too Many Requests</h1>' }),
   serverError: () => ({ status: 503, headers: { 'Content-Type': 'text/html' }, body: '<h1>Service Unavailable</h1>' }),
-  malformed: () => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"archived_snapshots": {"closest": ' }),
+  malformed: () => ({
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"archived_snapshots": {"closest": ',
+  }),
 };
 
 /** The availability API compares addresses without scheme, "www." or trailing slash. */
 function key(url: string): string {
-  return url.replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/+$/, '');
+  return url
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
 }
 
 /** Starts the server on 127.0.0.1. */
@@ -51,12 +58,20 @@ export async function startWaybackServer(): Promise<WaybackServer> {
       if (request.path === '/wayback/available') {
         const url = request.query.get('url') ?? '';
         const snapshot = snapshots.get(key(url));
-        const closest = snapshot ? { status: String(snapshot.status ?? 200), available: true, url: snapshotUrl(url), timestamp: snapshot.timestamp } : undefined;
+        const closest = snapshot
+          ? {
+              status: String(snapshot.status ?? 200),
+              available: true,
+              url: snapshotUrl(url),
+              timestamp: snapshot.timestamp,
+            }
+          : undefined;
         return sendJson(res, 200, { url, archived_snapshots: closest ? { closest } : {} });
       }
       const web = /^\/web\/(\d{14})(id_)?\/(.+)$/.exec(request.path);
       const snapshot = web ? snapshots.get(key(web[3] ?? '')) : undefined;
-      if (!web || !snapshot || snapshot.timestamp !== web[1]) return sendText(res, 404, '<h1>Hrm. The Wayback Machine has not archived that URL.</h1>');
+      if (!web || !snapshot || snapshot.timestamp !== web[1])
+        return sendText(res, 404, '<h1>Hrm. The Wayback Machine has not archived that URL.</h1>');
       const banner = '<div id="wm-ipp">INTERNET ARCHIVE Wayback Machine — the toolbar a reader sees</div>';
       return sendText(res, 200, web[2] ? snapshot.html : snapshot.html.replace(/<body([^>]*)>/i, `<body$1>${banner}`));
     },

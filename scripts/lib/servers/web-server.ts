@@ -6,7 +6,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import type { FaultResponses } from './faults';
-import { escapeHtml, type RecordedRequest, type RequestContext, sendText, type ServerBase,startHarness } from './harness';
+import {
+  escapeHtml,
+  type RecordedRequest,
+  type RequestContext,
+  sendText,
+  type ServerBase,
+  startHarness,
+} from './harness';
 
 /** A page to serve. */
 export interface WebResponse {
@@ -58,7 +65,8 @@ export const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-const NOT_FOUND_PAGE = '<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>\n';
+const NOT_FOUND_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>\n';
 
 const faultResponses: FaultResponses = {
   rateLimit: () => ({
@@ -86,7 +94,9 @@ const GIANT_CHUNK_BYTES = 64 * 1024;
 /** Yields exactly `total` bytes of ASCII HTML in 64 KiB chunks, so memory stays flat whatever the size. */
 function* giantChunks(total: number): Generator<Buffer> {
   const paragraph = '<p>Filler paragraph of a giant evidence page, here to test download size limits.</p>\n';
-  const filler = Buffer.from(paragraph.repeat(Math.ceil(GIANT_CHUNK_BYTES / paragraph.length)).slice(0, GIANT_CHUNK_BYTES));
+  const filler = Buffer.from(
+    paragraph.repeat(Math.ceil(GIANT_CHUNK_BYTES / paragraph.length)).slice(0, GIANT_CHUNK_BYTES),
+  );
   let remaining = total - GIANT_HEAD.length - GIANT_TAIL.length;
   yield Buffer.from(GIANT_HEAD);
   while (remaining > 0) {
@@ -128,9 +138,15 @@ export async function startWebServer(options: WebServerOptions = {}): Promise<We
         return;
       }
       const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
-      const contentType = answer.contentType ?? (typeof answer.body === 'string' ? 'text/html; charset=utf-8' : 'application/octet-stream');
+      const contentType =
+        answer.contentType ??
+        (typeof answer.body === 'string' ? 'text/html; charset=utf-8' : 'application/octet-stream');
       if (res.destroyed) return;
-      res.writeHead(answer.status ?? 200, { 'Content-Type': contentType, ...answer.headers, 'Content-Length': String(body.length) });
+      res.writeHead(answer.status ?? 200, {
+        'Content-Type': contentType,
+        ...answer.headers,
+        'Content-Length': String(body.length),
+      });
       res.end(body);
     },
   });

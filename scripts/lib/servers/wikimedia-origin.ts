@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { worldWikipedia } from './fact-world';
-import { type HttpsOrigin,startHttpsOrigin } from './https-origin';
+import { type HttpsOrigin, startHttpsOrigin } from './https-origin';
 
 /** The hosts a fresh install searches: Wikipedia (English edition) and Wikidata, both on by default. */
 export const WIKIMEDIA_HOSTS = ['en.wikipedia.org', 'www.wikidata.org'];
@@ -37,10 +37,21 @@ export async function startWikimediaOrigin(): Promise<WikimediaOrigin> {
 
 function answer(host: string, url: URL, req: IncomingMessage, res: ServerResponse): void {
   if (req.method !== 'GET') return send(res, 405, 'text/plain', 'Method Not Allowed');
-  if (url.pathname === '/w/api.php') return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(api(host, url.searchParams)), { 'Access-Control-Allow-Origin': '*' });
-  const article = host === 'en.wikipedia.org' && url.pathname.startsWith('/wiki/') ? worldWikipedia.article(decodeURIComponent(url.pathname.slice(6)).replace(/_/g, ' ')) : undefined;
+  if (url.pathname === '/w/api.php')
+    return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(api(host, url.searchParams)), {
+      'Access-Control-Allow-Origin': '*',
+    });
+  const article =
+    host === 'en.wikipedia.org' && url.pathname.startsWith('/wiki/')
+      ? worldWikipedia.article(decodeURIComponent(url.pathname.slice(6)).replace(/_/g, ' '))
+      : undefined;
   if (article) return send(res, 200, 'text/html; charset=utf-8', article);
-  send(res, 404, 'text/html; charset=utf-8', '<!doctype html><title>Not Found</title><p>Wikipedia does not have an article with this exact name.</p>');
+  send(
+    res,
+    404,
+    'text/html; charset=utf-8',
+    '<!doctype html><title>Not Found</title><p>Wikipedia does not have an article with this exact name.</p>',
+  );
 }
 
 function api(host: string, params: URLSearchParams): object {
@@ -52,7 +63,8 @@ function api(host: string, params: URLSearchParams): object {
   if (host === 'en.wikipedia.org' && action === 'query' && params.get('list') === 'search') {
     const text = params.get('srsearch');
     if (!text) return error('missingparam', 'The "srsearch" parameter must be set.');
-    if (params.get('formatversion') !== '2') return error('badvalue', 'This loopback Wikipedia speaks formatversion=2 only.');
+    if (params.get('formatversion') !== '2')
+      return error('badvalue', 'This loopback Wikipedia speaks formatversion=2 only.');
     const hits = worldWikipedia.search(text).slice(0, Number(params.get('srlimit') ?? 10));
     return { batchcomplete: true, query: { searchinfo: { totalhits: hits.length }, search: hits } };
   }
@@ -63,7 +75,13 @@ function api(host: string, params: URLSearchParams): object {
   return error('badvalue', `Unrecognized value for parameter "action": ${action ?? ''}.`);
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'Content-Type': type, ...headers });
   res.end(body);
 }

@@ -6,7 +6,7 @@
  */
 export const WORLD_ARTICLE = [
   'The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris.',
-  'The Eiffel Tower was completed in 1889 as the centrepiece of the World\'s Fair.',
+  "The Eiffel Tower was completed in 1889 as the centrepiece of the World's Fair.",
   'The engineering company of Gustave Eiffel designed the Eiffel Tower.',
   'The Eiffel Tower is 330 metres tall.',
   'The Eiffel Tower is about as tall as an 81-storey building.',

@@ -6,8 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
-import { type FirefoxDriver,launchFirefoxDriver } from '../harness/firefox-driver';
+import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
+import { type FirefoxDriver, launchFirefoxDriver } from '../harness/firefox-driver';
 import { realSidebar } from '../harness/firefox-sidebar';
 import { byTestId, configureDriverForWorld } from '../harness/journey-pages';
 
@@ -35,7 +35,9 @@ describe('the sidebar in Firefox', () => {
     const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
     await page.click('article p:nth-of-type(2)', { clickCount: 3 });
     await page.click(byTestId('factlight-check-selection'));
-    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
     const openFromCard = async () => {
       const point = await page.evaluate(() => {
         const rect = ([...CSS.highlights.get('factlight-green')!][0] as Range).getClientRects()[0]!;

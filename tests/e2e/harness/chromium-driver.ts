@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-import { type ExtensionBrowser,launchWithExtension } from '../../../scripts/lib/extension/launch';
+import { type ExtensionBrowser, launchWithExtension } from '../../../scripts/lib/extension/launch';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 
 /** {@link DriverPage} on a Playwright page. Playwright's CSS engine already pierces open shadow roots. */
@@ -12,7 +12,10 @@ export function playwrightDriverPage(page: Page): DriverPage {
   return {
     url: () => Promise.resolve(page.url()),
     async waitFor(selector, options = {}) {
-      await locate(selector, options).waitFor({ state: options.state ?? 'attached', ...(options.timeout ? { timeout: options.timeout } : {}) });
+      await locate(selector, options).waitFor({
+        state: options.state ?? 'attached',
+        ...(options.timeout ? { timeout: options.timeout } : {}),
+      });
     },
     async click(selector, options = {}) {
       await locate(selector, options).click(options.clickCount ? { clickCount: options.clickCount } : {});
@@ -37,12 +40,17 @@ export function playwrightDriverPage(page: Page): DriverPage {
     attribute: (selector, name, options) => locate(selector, options).getAttribute(name),
     texts: (selector) => page.locator(selector).allTextContents(),
     isDisabled: (selector, options) => locate(selector, options).isDisabled(),
-    attributes: (selector, name) => page.locator(selector).evaluateAll((nodes, attr) => nodes.map((node) => node.getAttribute(attr)), name),
+    attributes: (selector, name) =>
+      page.locator(selector).evaluateAll((nodes, attr) => nodes.map((node) => node.getAttribute(attr)), name),
     count: (selector) => page.locator(selector).count(),
     resize: (width, height) => page.setViewportSize({ width, height }),
     evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg) as Promise<Awaited<R>>,
     async waitForFunction(fn, arg, options = {}) {
-      await page.waitForFunction(fn as (arg: unknown) => unknown, arg, options.timeout ? { timeout: options.timeout } : {});
+      await page.waitForFunction(
+        fn as (arg: unknown) => unknown,
+        arg,
+        options.timeout ? { timeout: options.timeout } : {},
+      );
     },
     bringToFront: () => page.bringToFront(),
     close: () => page.close(),
@@ -53,7 +61,10 @@ export function playwrightDriverPage(page: Page): DriverPage {
  * {@link ExtensionDriver} on {@link launchWithExtension}: Debian's Chromium with the chrome-mv3 build, in
  * a fresh temporary profile, or in `userDataDir` for a relaunch (the new driver then owns and removes it).
  */
-export async function launchChromiumDriver(userDataDir?: string, options: LaunchOptions = {}): Promise<ExtensionDriver> {
+export async function launchChromiumDriver(
+  userDataDir?: string,
+  options: LaunchOptions = {},
+): Promise<ExtensionDriver> {
   const args = options.httpsOrigin?.chromiumArgs ?? [];
   const profile = userDataDir ? { userDataDir, removeProfileOnClose: true } : {};
   return chromiumDriver(await launchWithExtension({ ...profile, args }), options);

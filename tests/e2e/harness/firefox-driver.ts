@@ -24,7 +24,10 @@ function geckoId(): string {
     browser_specific_settings?: { gecko?: { id?: string } };
   };
   const id = manifest.browser_specific_settings?.gecko?.id;
-  if (!id) throw new Error('The Firefox build has no browser_specific_settings.gecko.id (storage would not survive a relaunch).');
+  if (!id)
+    throw new Error(
+      'The Firefox build has no browser_specific_settings.gecko.id (storage would not survive a relaunch).',
+    );
   return id;
 }
 
@@ -39,7 +42,8 @@ function deepQuery(selector: string, hasText: string | null, op: string, attribu
   const roots: Array<Document | ShadowRoot> = [document];
   while (roots.length > 0) {
     for (const element of roots.shift()!.querySelectorAll('*')) {
-      if (element.matches(selector) && (hasText === null || (element.textContent ?? '').includes(hasText))) found.push(element);
+      if (element.matches(selector) && (hasText === null || (element.textContent ?? '').includes(hasText)))
+        found.push(element);
       if (element.shadowRoot) roots.push(element.shadowRoot);
     }
   }
@@ -64,7 +68,15 @@ function puppeteerDriverPage(page: Page): DriverPage {
   return {
     url: () => Promise.resolve(page.url()),
     async waitFor(selector, options = {}) {
-      await page.waitForFunction(deepQuery, poll(options.timeout), selector, options.hasText ?? null, options.state === 'detached' ? 'none' : 'some', null, options.nth ?? 0);
+      await page.waitForFunction(
+        deepQuery,
+        poll(options.timeout),
+        selector,
+        options.hasText ?? null,
+        options.state === 'detached' ? 'none' : 'some',
+        null,
+        options.nth ?? 0,
+      );
     },
     async click(selector, options = {}) {
       const handle = await first(selector, options);
@@ -106,7 +118,8 @@ function puppeteerDriverPage(page: Page): DriverPage {
     async isDisabled(selector, options) {
       return (await first(selector, options)).evaluate((el) => (el as HTMLButtonElement).disabled);
     },
-    attributes: (selector, name) => page.evaluate(deepQuery, selector, null, 'attributes', name) as Promise<Array<string | null>>,
+    attributes: (selector, name) =>
+      page.evaluate(deepQuery, selector, null, 'attributes', name) as Promise<Array<string | null>>,
     count: (selector) => page.evaluate(deepQuery, selector, null, 'count', null) as Promise<number>,
     resize: (width, height) => page.setViewport({ width, height }),
     evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg) as Promise<Awaited<R>>,
@@ -125,7 +138,8 @@ function puppeteerDriverPage(page: Page): DriverPage {
  * on close. The temporary folders also go when the launch fails, and at the latest when the process exits.
  */
 export async function launchFirefoxDriver(profileDir?: string, options: LaunchOptions = {}): Promise<FirefoxDriver> {
-  if (!existsSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'))) throw new Error(`No Firefox build at ${FIREFOX_EXTENSION_DIR}: run "wxt build -b firefox" first.`);
+  if (!existsSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json')))
+    throw new Error(`No Firefox build at ${FIREFOX_EXTENSION_DIR}: run "wxt build -b firefox" first.`);
   // FIREFOX_PATH, else firefox-esr (or firefox) on the PATH (scripts/ensure-browsers.ts installs it for npm test).
   const executablePath = browserPath('firefox');
   const userDataDir = profileDir ?? makeTempDir('factlight-firefox-');
@@ -199,7 +213,9 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
   const openExtensionPage = async (path: string) => {
     const page = await running.newPage();
     // page.goto never resolves for moz-extension:// (Firefox sends no load event to the driver there).
-    const context = (page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'complete'): Promise<unknown> } }).browsingContext;
+    const context = (
+      page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'complete'): Promise<unknown> } }
+    ).browsingContext;
     await context.navigate(`${baseUrl}${path}`, 'complete');
     return puppeteerDriverPage(page);
   };

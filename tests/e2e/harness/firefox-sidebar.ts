@@ -20,7 +20,8 @@ export async function realSidebar(driver: FirefoxDriver) {
   await probe.waitFor('[data-testid="save-settings"]');
   return {
     /** Whether the sidebar is open in the window. */
-    isOpen: () => probe.evaluate(() => (globalThis as unknown as SidebarScope).browser.sidebarAction.isOpen({}), undefined),
+    isOpen: () =>
+      probe.evaluate(() => (globalThis as unknown as SidebarScope).browser.sidebarAction.isOpen({}), undefined),
     /** The text of the first element matching `selector` in the open sidebar, or null (none, or no sidebar). */
     text: (selector: string) =>
       probe.evaluate((sel) => {
@@ -36,11 +37,17 @@ export async function realSidebar(driver: FirefoxDriver) {
         const button = document.createElement('button');
         button.id = 'test-close-sidebar';
         button.textContent = 'Close sidebar';
-        button.addEventListener('click', () => void (globalThis as unknown as SidebarScope).browser.sidebarAction.close());
+        button.addEventListener(
+          'click',
+          () => void (globalThis as unknown as SidebarScope).browser.sidebarAction.close(),
+        );
         document.body.prepend(button);
       }, undefined);
       await probe.click('#test-close-sidebar');
-      await probe.waitForFunction(async () => !(await (globalThis as unknown as SidebarScope).browser.sidebarAction.isOpen({})), undefined);
+      await probe.waitForFunction(
+        async () => !(await (globalThis as unknown as SidebarScope).browser.sidebarAction.isOpen({})),
+        undefined,
+      );
     },
   };
 }

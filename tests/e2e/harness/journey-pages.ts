@@ -58,9 +58,18 @@ export class DriverOptionsPage {
  * settings as `configureForWorld` in configure.ts), then any `more` the test sets. Returns the status text
  * shown after saving.
  */
-export async function configureDriverForWorld(driver: ExtensionDriver, world: FactWorld, more?: (options: DriverOptionsPage) => Promise<void>): Promise<string> {
+export async function configureDriverForWorld(
+  driver: ExtensionDriver,
+  world: FactWorld,
+  more?: (options: DriverOptionsPage) => Promise<void>,
+): Promise<string> {
   const options = await DriverOptionsPage.open(driver);
-  await options.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
+  await options.fillModel({
+    preset: 'custom',
+    baseUrl: world.model.baseUrl,
+    fastModel: 'fake-fast',
+    strongModel: 'fake-strong',
+  });
   await options.page.setChecked(byTestId('search-wikipedia'), false);
   await options.enableSearxng(world.searxng.baseUrl);
   await options.page.setChecked(byTestId('allow-private-network'), true);

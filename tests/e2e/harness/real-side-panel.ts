@@ -55,13 +55,19 @@ export async function realSidePanel(browser: ExtensionBrowser) {
     async evaluate(expression: string): Promise<unknown> {
       const [panel] = await panels();
       if (!panel) return null;
-      const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: panel.targetId, flatten: false })) as { sessionId: string };
+      const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: panel.targetId, flatten: false })) as {
+        sessionId: string;
+      };
       try {
         const id = nextId++;
         const reply = new Promise<EvaluateResult>((resolve) => replies.set(id, resolve));
-        await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }) });
+        await cdp.send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }),
+        });
         const result = await reply;
-        if (result.exceptionDetails) throw new Error(`Side panel evaluation threw: ${JSON.stringify(result.exceptionDetails)}`);
+        if (result.exceptionDetails)
+          throw new Error(`Side panel evaluation threw: ${JSON.stringify(result.exceptionDetails)}`);
         return result.result?.value ?? null;
       } finally {
         await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
@@ -80,7 +86,10 @@ export async function realSidePanel(browser: ExtensionBrowser) {
       // Polls the browser (no fixed sleep) until the panel is gone, but not forever: a panel that stays open fails here, by name.
       const deadline = Date.now() + CLOSE_DEADLINE_MS;
       while ((await panels()).length > 0) {
-        if (Date.now() > deadline) throw new Error(`The real side panel was still open ${CLOSE_DEADLINE_MS / 1000} s after chrome.sidePanel.close().`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `The real side panel was still open ${CLOSE_DEADLINE_MS / 1000} s after chrome.sidePanel.close().`,
+          );
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
     },

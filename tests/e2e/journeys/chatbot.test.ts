@@ -1,8 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld, type HttpsOrigin,startFactWorld, startHttpsOrigin, withoutScripts } from '../../../scripts/lib/servers';
+import {
+  type FactWorld,
+  type HttpsOrigin,
+  startFactWorld,
+  startHttpsOrigin,
+  withoutScripts,
+} from '../../../scripts/lib/servers';
 import { readChatFixture } from '../../unit/support/chat-fixtures';
-import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
 /** A saved real Claude conversation served at https://claude.ai, so the real match patterns apply. */
@@ -57,13 +63,20 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
 
     // Each control sits right after its reply, outside the reply's own markup.
     const placement = await page.evaluate(
-      () => [...document.querySelectorAll('factlight-ui[data-factlight="reply-control"]')].map((host) => Boolean(host.previousElementSibling?.matches('div[data-is-streaming="false"], [data-is-streaming]'))),
+      () =>
+        [...document.querySelectorAll('factlight-ui[data-factlight="reply-control"]')].map((host) =>
+          Boolean(host.previousElementSibling?.matches('div[data-is-streaming="false"], [data-is-streaming]')),
+        ),
       undefined,
     );
     expect(placement).toEqual(Array(7).fill(true));
 
     await page.click(CONTROL, { nth: 2 });
-    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
+    await page.waitForFunction(
+      (names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0),
+      ALL_HIGHLIGHT_NAMES,
+      { timeout: 30_000 },
+    );
     const inside = await page.evaluate((names) => {
       const third = document.querySelectorAll('[data-is-streaming]')[2]!;
       const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
@@ -75,9 +88,18 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
   it('gives a reply that is still streaming no control until it is done', async () => {
     const page = await (await launch()).openPage(CONVERSATION);
     await page.waitFor(CONTROL, { nth: 6 });
-    await page.evaluate(() => document.querySelectorAll('[data-is-streaming]')[6]!.setAttribute('data-is-streaming', 'true'), undefined);
-    await page.waitForFunction(() => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length === 6, undefined);
-    await page.evaluate(() => document.querySelectorAll('[data-is-streaming]')[6]!.setAttribute('data-is-streaming', 'false'), undefined);
+    await page.evaluate(
+      () => document.querySelectorAll('[data-is-streaming]')[6]!.setAttribute('data-is-streaming', 'true'),
+      undefined,
+    );
+    await page.waitForFunction(
+      () => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length === 6,
+      undefined,
+    );
+    await page.evaluate(
+      () => document.querySelectorAll('[data-is-streaming]')[6]!.setAttribute('data-is-streaming', 'false'),
+      undefined,
+    );
     await page.waitFor(CONTROL, { nth: 6 });
     expect(await page.count(CONTROL)).toBe(7);
   });
@@ -90,7 +112,11 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     await expect.poll(() => page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
     const panel = await DriverSidePanel.open(driver);
     await panel.openLatestFromHistory();
-    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
+    await page.waitForFunction(
+      (names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0),
+      ALL_HIGHLIGHT_NAMES,
+      { timeout: 30_000 },
+    );
 
     // A virtualised list scrolls the turn out of view (its row leaves the DOM, our control with it) ...
     await page.evaluate(() => {
@@ -102,14 +128,22 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     }, undefined);
     expect(await page.count(CONTROL)).toBe(6);
     // Its highlights go with it (never left on the wrong text) ...
-    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), ALL_HIGHLIGHT_NAMES);
+    await page.waitForFunction(
+      (names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0),
+      ALL_HIGHLIGHT_NAMES,
+    );
     // ... and back: a new node for the same reply.
     await page.evaluate(() => {
       const saved = (window as unknown as { __row: { copy: Element; parent: Element; next: Node | null } }).__row;
       saved.parent.insertBefore(saved.copy, saved.next);
     }, undefined);
     await expect.poll(() => page.count(CONTROL)).toBe(7);
-    expect(await page.evaluate(() => document.querySelectorAll('[data-is-streaming]')[2]!.nextElementSibling?.getAttribute('data-factlight'), undefined)).toBe('reply-control');
+    expect(
+      await page.evaluate(
+        () => document.querySelectorAll('[data-is-streaming]')[2]!.nextElementSibling?.getAttribute('data-factlight'),
+        undefined,
+      ),
+    ).toBe('reply-control');
     expect(await page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
     expect(await page.isDisabled(CONTROL, { nth: 2 })).toBe(true);
     expect(await page.text(CONTROL, { nth: 1 })).toBe('Fact-check');
@@ -119,7 +153,10 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
         page.evaluate((names) => {
           const reply = document.querySelectorAll('[data-is-streaming]')[2]!;
           const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
-          return ranges.length > 0 && ranges.every((range) => reply.contains(range.startContainer) && range.toString().length > 0);
+          return (
+            ranges.length > 0 &&
+            ranges.every((range) => reply.contains(range.startContainer) && range.toString().length > 0)
+          );
         }, ALL_HIGHLIGHT_NAMES),
       )
       .toBe(true);
@@ -137,28 +174,46 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
       const turn = last.cloneNode(true) as Element;
       turn.querySelectorAll('factlight-ui').forEach((host) => host.remove());
       turn.querySelector('[data-is-streaming]')!.setAttribute('data-is-streaming', 'true');
-      turn.querySelector('.standard-markdown, .progressive-markdown')!.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'The Eiffel Tower was completed' }));
+      turn
+        .querySelector('.standard-markdown, .progressive-markdown')!
+        .replaceChildren(Object.assign(document.createElement('p'), { textContent: 'The Eiffel Tower was completed' }));
       last.after(turn);
       // The page re-renders an older turn at the same time, dropping our control there; its return shows
       // that the script has looked at the page while the new reply was streaming.
       document.querySelector('factlight-ui[data-factlight="reply-control"]')!.remove();
     }, undefined);
-    await page.waitForFunction(() => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length === 7, undefined);
+    await page.waitForFunction(
+      () => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length === 7,
+      undefined,
+    );
     // The last words arrive and the reply finishes in the same moment.
     await page.evaluate(() => {
       const reply = [...document.querySelectorAll('[data-is-streaming]')].at(-1)!;
-      reply.querySelector('.standard-markdown p, .progressive-markdown p')!.textContent = 'The Eiffel Tower was completed in 1889 and stands in Paris.';
+      reply.querySelector('.standard-markdown p, .progressive-markdown p')!.textContent =
+        'The Eiffel Tower was completed in 1889 and stands in Paris.';
       reply.setAttribute('data-is-streaming', 'false');
     }, undefined);
 
     // Without a click, the new reply is checked and highlighted inside itself.
     await expect.poll(() => page.text(CONTROL, { nth: 7 }), { timeout: 10_000 }).toBe('Checked · see side panel');
-    await page.waitForFunction((names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0), ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
+    await page.waitForFunction(
+      (names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0),
+      ALL_HIGHLIGHT_NAMES,
+      { timeout: 30_000 },
+    );
     const drawn = await page.evaluate((names) => {
       const reply = [...document.querySelectorAll('[data-is-streaming]')].at(-1)!;
-      return names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name} ${reply.contains((range as Range).startContainer) ? 'in' : 'outside'}: ${(range as Range).toString()}`));
+      return names.flatMap((name) =>
+        [...(CSS.highlights.get(name) ?? [])].map(
+          (range) =>
+            `${name} ${reply.contains((range as Range).startContainer) ? 'in' : 'outside'}: ${(range as Range).toString()}`,
+        ),
+      );
     }, ALL_HIGHLIGHT_NAMES);
-    expect(drawn.sort()).toEqual(['factlight-green in: The Eiffel Tower was completed in 1889', 'factlight-green in: The Eiffel Tower was completed in 1889 and stands in Paris.']);
+    expect(drawn.sort()).toEqual([
+      'factlight-green in: The Eiffel Tower was completed in 1889',
+      'factlight-green in: The Eiffel Tower was completed in 1889 and stands in Paris.',
+    ]);
     expect((await page.texts(CONTROL)).slice(0, 7)).toEqual(Array(7).fill('Fact-check'));
   });
 });

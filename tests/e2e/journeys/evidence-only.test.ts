@@ -1,12 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, type DriverPage, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
+import { driverBrowserName, type DriverPage, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { ALL_HIGHLIGHT_NAMES, byTestId, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
 
 /** Every range in our named highlights, as "name: text", read from the page itself. */
 function drawnHighlights(page: DriverPage): Promise<string[]> {
-  return page.evaluate((names) => names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name}: ${(range as Range).toString()}`)), ALL_HIGHLIGHT_NAMES);
+  return page.evaluate(
+    (names) =>
+      names.flatMap((name) =>
+        [...(CSS.highlights.get(name) ?? [])].map((range) => `${name}: ${(range as Range).toString()}`),
+      ),
+    ALL_HIGHLIGHT_NAMES,
+  );
 }
 
 /**
@@ -39,7 +45,9 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
     const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
     await page.click('article p:nth-of-type(3)', { clickCount: 3 }); // "The tower is 330 metres tall, …"
     await page.click(byTestId('factlight-check-selection'));
-    await page.waitForFunction(() => (CSS.highlights.get('factlight-sources')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-sources')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
     const drawn = await drawnHighlights(page);
     expect(drawn).toEqual([expect.stringMatching(/^factlight-sources: The tower is 330 metres tall/)]);
 
@@ -60,7 +68,9 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
     await panel.page.click(byTestId('history-item'));
     await panel.page.waitFor(`${byTestId('check-result')}[data-status="done"]`);
     expect(await panel.page.text(byTestId('evidence-only-notice'))).toContain('Verdicts need a model');
-    expect(await panel.page.texts(byTestId('source-count'))).toEqual([expect.stringMatching(/^Sources to compare: [1-9]\d* found$/)]);
+    expect(await panel.page.texts(byTestId('source-count'))).toEqual([
+      expect.stringMatching(/^Sources to compare: [1-9]\d* found$/),
+    ]);
     expect(await panel.page.count(byTestId('source-passage'))).toBeGreaterThan(0);
     expect(await panel.page.text(byTestId('sentence-sources'))).toContain('330 metres');
     expect(await panel.bands()).toEqual(['neutral']);
@@ -70,7 +80,12 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
 
     // A model is set up; "Judge these sources" gives verdicts on the same evidence.
     const settings = await DriverOptionsPage.open(driver);
-    await settings.fillModel({ preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' });
+    await settings.fillModel({
+      preset: 'custom',
+      baseUrl: world.model.baseUrl,
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+    });
     expect(await settings.save()).toBe('Settings saved.');
     await settings.page.close();
     await panel.page.bringToFront();
@@ -81,6 +96,8 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
     const newQueries = world.searxng.requests.map((request) => request.query.get('q')).slice(queriesBefore.length);
     expect(newQueries.filter((query) => queriesBefore.includes(query))).toEqual([]);
     // And the page now shows the verdict's colour where the neutral mark was.
-    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
   });
 });

@@ -1,18 +1,34 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, type DriverPage, type ExtensionDriver,launchDriver } from '../harness/driver';
-import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
+import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
+import { driverBrowserName, type DriverPage, type ExtensionDriver, launchDriver } from '../harness/driver';
+import {
+  ALL_HIGHLIGHT_NAMES,
+  byTestId,
+  configureDriverForWorld,
+  DriverOptionsPage,
+  DriverSidePanel,
+} from '../harness/journey-pages';
 
-const EIFFEL_SENTENCE = "It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World's Fair.";
+const EIFFEL_SENTENCE =
+  "It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World's Fair.";
 
 /** Every range registered in our named highlights, as "name: text", read from the page itself. */
 function drawnHighlights(page: DriverPage): Promise<string[]> {
-  return page.evaluate((names) => names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => `${name}: ${(range as Range).toString()}`)), ALL_HIGHLIGHT_NAMES);
+  return page.evaluate(
+    (names) =>
+      names.flatMap((name) =>
+        [...(CSS.highlights.get(name) ?? [])].map((range) => `${name}: ${(range as Range).toString()}`),
+      ),
+    ALL_HIGHLIGHT_NAMES,
+  );
 }
 
 function highlightCount(page: DriverPage): Promise<number> {
-  return page.evaluate((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0), ALL_HIGHLIGHT_NAMES);
+  return page.evaluate(
+    (names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0),
+    ALL_HIGHLIGHT_NAMES,
+  );
 }
 
 /**
@@ -46,7 +62,9 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     await page.click(byTestId('factlight-check-selection'));
 
     // The check runs in the background; its span is drawn over exactly its sentence.
-    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
     expect(await drawnHighlights(page)).toEqual([`factlight-green: ${EIFFEL_SENTENCE}`]);
     // The page's own DOM is untouched: no element was wrapped around the text.
     expect(await page.evaluate((selector) => document.querySelector(selector)!.children.length, paragraph)).toBe(0);
@@ -69,7 +87,9 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
     await page.click('article p:nth-of-type(2)', { clickCount: 3 });
     await page.click(byTestId('factlight-check-selection'));
-    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
     // Wait for the finished check's last push, so the re-render below is not raced by a redraw.
     const panel = await DriverSidePanel.open(driver);
     await panel.openLatestFromHistory();
@@ -84,7 +104,12 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     const drawnIn = () =>
       page.evaluate((names) => {
         const fresh = document.querySelector('article p[data-rerendered]')!;
-        return names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((r) => `${name} ${fresh.contains((r as Range).startContainer) && fresh.contains((r as Range).endContainer) ? 'new' : 'stale'}: ${(r as Range).toString()}`));
+        return names.flatMap((name) =>
+          [...(CSS.highlights.get(name) ?? [])].map(
+            (r) =>
+              `${name} ${fresh.contains((r as Range).startContainer) && fresh.contains((r as Range).endContainer) ? 'new' : 'stale'}: ${(r as Range).toString()}`,
+          ),
+        );
       }, ALL_HIGHLIGHT_NAMES);
     await expect.poll(drawnIn).toEqual([`factlight-green new: ${EIFFEL_SENTENCE}`]);
 
@@ -104,18 +129,27 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     expect(await page.text(byTestId('factlight-card'))).toContain('Supported');
 
     await panel.page.click(byTestId('clear-highlights'));
-    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), ALL_HIGHLIGHT_NAMES);
+    await page.waitForFunction(
+      (names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0),
+      ALL_HIGHLIGHT_NAMES,
+    );
     await page.waitFor(byTestId('factlight-card'), { state: 'detached' });
   });
 
   it('scrolls the page to a claim chosen in the side panel, and clears the highlights', async () => {
     const driver = await configured();
     const site = world.sites.get('everest')!;
-    site.route('/long', { body: '<!doctype html><title>Everest</title><article><div style="height:3000px">Intro.</div><p>Mount Everest is the highest mountain on Earth, at 8,849 metres.</p><div style="height:3000px"></div></article>' });
+    site.route('/long', {
+      body: '<!doctype html><title>Everest</title><article><div style="height:3000px">Intro.</div><p>Mount Everest is the highest mountain on Earth, at 8,849 metres.</p><div style="height:3000px"></div></article>',
+    });
     const page = await driver.openPage(site.url('/long'));
     await page.click('article p', { clickCount: 3 });
     await page.click(byTestId('factlight-check-selection'));
-    await page.waitForFunction((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 2, ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
+    await page.waitForFunction(
+      (names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 2,
+      ALL_HIGHLIGHT_NAMES,
+      { timeout: 30_000 },
+    );
     await page.evaluate(() => window.scrollTo(0, 0), undefined);
 
     const panel = await DriverSidePanel.open(driver);
@@ -125,7 +159,10 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     await page.waitForFunction(() => window.scrollY > 2000, undefined);
 
     await panel.page.click(byTestId('clear-highlights'));
-    await page.waitForFunction((names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0), ALL_HIGHLIGHT_NAMES);
+    await page.waitForFunction(
+      (names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0),
+      ALL_HIGHLIGHT_NAMES,
+    );
     expect(await highlightCount(page)).toBe(0);
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type FactWorld, startFactWorld, startWebServer, type WebServer } from '../../../scripts/lib/servers';
-import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, type DriverOptionsPage,DriverSidePanel } from '../harness/journey-pages';
+import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
+import { byTestId, configureDriverForWorld, type DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
 
 /** A page the text's first sentence cites, long enough for Readability to call it an article. */
 const CURIE_PAGE = `<!doctype html><html lang="en"><head><title>Marie Curie biography</title></head><body><article><h1>Marie Curie</h1>
@@ -43,7 +43,10 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     links.route('/article', { body: ARTICLE_PAGE });
     links.route('/wall-factcheck', { body: FACTCHECK_PAGE });
     archive = await startWebServer({ host: '127.0.0.21' });
-    archive.route('/wayback/available', { body: JSON.stringify({ url: 'x', archived_snapshots: {} }), contentType: 'application/json' });
+    archive.route('/wayback/available', {
+      body: JSON.stringify({ url: 'x', archived_snapshots: {} }),
+      contentType: 'application/json',
+    });
   });
   afterEach(async () => {
     await driver?.close();
@@ -76,7 +79,12 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     const items = byTestId('link-item');
     await expect.poll(() => panel.page.count(items)).toBe(3);
     const rows = await panel.page.evaluate(
-      (selector) => [...document.querySelectorAll(selector)].map((element) => [element.getAttribute('data-status'), element.getAttribute('data-support'), element.querySelector('a')?.getAttribute('href')]),
+      (selector) =>
+        [...document.querySelectorAll(selector)].map((element) => [
+          element.getAttribute('data-status'),
+          element.getAttribute('data-support'),
+          element.querySelector('a')?.getAttribute('href'),
+        ]),
       items,
     );
     expect(rows).toEqual([
@@ -88,7 +96,17 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     // The dead link was looked up in the (loopback) archive, which had no snapshot.
     expect(archive.requests.some((request) => request.path === '/wayback/available')).toBe(true);
     // Citation recovery: the unrelated page is not found to support its sentence, so it alone is flagged.
-    await expect.poll(() => panel.page.evaluate((selector) => [...document.querySelectorAll(selector)].map((item) => item.querySelector('[data-testid="attribution-flag"]') !== null), items)).toEqual([false, false, true]);
+    await expect
+      .poll(() =>
+        panel.page.evaluate(
+          (selector) =>
+            [...document.querySelectorAll(selector)].map(
+              (item) => item.querySelector('[data-testid="attribution-flag"]') !== null,
+            ),
+          items,
+        ),
+      )
+      .toEqual([false, false, true]);
 
     await panel.page.click(byTestId('span'), { hasText: 'visible from the Moon' });
     await panel.page.waitFor(byTestId('claim-card'));
@@ -105,17 +123,31 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     const marks = byTestId('factlight-link-mark');
     await expect.poll(() => page.count(marks), { timeout: 30_000 }).toBe(3);
     await expect
-      .poll(async () => {
-        const [statuses, supports] = await Promise.all([page.attributes(marks, 'data-status'), page.attributes(marks, 'data-support')]);
-        return statuses.map((status, i) => `${status} ${supports[i]}`);
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const [statuses, supports] = await Promise.all([
+            page.attributes(marks, 'data-status'),
+            page.attributes(marks, 'data-support'),
+          ]);
+          return statuses.map((status, i) => `${status} ${supports[i]}`);
+        },
+        { timeout: 30_000 },
+      )
       .toEqual(['working supports', 'dead unavailable', 'working unrelated']);
     // Each mark sits just after its link; the link outside the selection gets none; the page's DOM is untouched.
     const placement = await page.evaluate(() => {
       const anchors = [...document.querySelectorAll('#cited a')].map((a) => a.getBoundingClientRect());
-      const host = [...document.querySelectorAll('factlight-ui')].find((element) => element.getAttribute('data-factlight') === 'link-marks')!;
-      const placed = [...host.shadowRoot!.querySelectorAll('[data-testid="factlight-link-mark"]')].map((m) => m.getBoundingClientRect());
-      return placed.map((mark, i) => Math.abs(mark.left - anchors[i]!.right) < 8 && Math.abs(mark.top + mark.height / 2 - (anchors[i]!.top + anchors[i]!.height / 2)) < 8);
+      const host = [...document.querySelectorAll('factlight-ui')].find(
+        (element) => element.getAttribute('data-factlight') === 'link-marks',
+      )!;
+      const placed = [...host.shadowRoot!.querySelectorAll('[data-testid="factlight-link-mark"]')].map((m) =>
+        m.getBoundingClientRect(),
+      );
+      return placed.map(
+        (mark, i) =>
+          Math.abs(mark.left - anchors[i]!.right) < 8 &&
+          Math.abs(mark.top + mark.height / 2 - (anchors[i]!.top + anchors[i]!.height / 2)) < 8,
+      );
     }, undefined);
     expect(placement).toEqual([true, true, true]);
     expect(await page.evaluate(() => document.querySelectorAll('#cited *').length, undefined)).toBe(3);
@@ -133,9 +165,13 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     await panel.page.click(byTestId('rate-use-selection'));
     await expect.poll(() => panel.page.value(byTestId('rate-explanation-text'))).toContain('not visible from the Moon');
     // The page's ClaimReview names the claim, so it is filled in.
-    expect(await panel.page.value(byTestId('rate-claim'))).toBe('The Great Wall of China is visible from the Moon with the naked eye.');
+    expect(await panel.page.value(byTestId('rate-claim'))).toBe(
+      'The Great Wall of China is visible from the Moon with the naked eye.',
+    );
     await panel.page.click(byTestId('rate-explanation'));
-    await expect.poll(() => panel.page.attribute(byTestId('rating-result'), 'data-status'), { timeout: 30_000 }).toBe('done');
+    await expect
+      .poll(() => panel.page.attribute(byTestId('rating-result'), 'data-status'), { timeout: 30_000 })
+      .toBe('done');
     // Names the error and gives the correction, but cites no link: 4 of 6 points.
     expect(await panel.page.text(byTestId('actionability-score'))).toBe('3.3 / 5');
   });

@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
-
 
 /**
  * A news page with the chrome real sites have around the article: navigation, a "trending" sidebar holding
@@ -47,19 +46,31 @@ describe(`page check journey (${driverBrowserName()})`, () => {
     await panel.waitForResult();
 
     // The checked text is the article's, without the page's chrome.
-    const checked = await panel.page.evaluate(() => [...document.querySelectorAll('[data-testid="sentence"]')].map((node) => node.textContent).join(' '), undefined);
+    const checked = await panel.page.evaluate(
+      () => [...document.querySelectorAll('[data-testid="sentence"]')].map((node) => node.textContent).join(' '),
+      undefined,
+    );
     expect(checked).toContain('The Eiffel Tower was completed in 1889 and stands in Paris.');
     expect(checked).toContain('Marie Curie won two Nobel Prizes, in physics and in chemistry.');
-    for (const boilerplate of ['Great Wall', 'Subscribe', 'newsletter', 'Trending', '©', 'Cookie']) expect(checked).not.toContain(boilerplate);
+    for (const boilerplate of ['Great Wall', 'Subscribe', 'newsletter', 'Trending', '©', 'Cookie'])
+      expect(checked).not.toContain(boilerplate);
     expect(await panel.overallScore()).toMatch(/7 of 7 claims checked/);
     await expect.poll(() => panel.page.count(byTestId('not-found-on-page'))).toBe(0);
 
     // Every claim is highlighted in the page, inside the article, over its own words.
-    await page.waitForFunction((names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 7, ALL_HIGHLIGHT_NAMES, { timeout: 30_000 });
+    await page.waitForFunction(
+      (names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 7,
+      ALL_HIGHLIGHT_NAMES,
+      { timeout: 30_000 },
+    );
     const drawn = await page.evaluate((names) => {
       const article = document.querySelector('article')!;
       return names.flatMap((name) =>
-        [...(CSS.highlights.get(name) ?? [])].map((range) => ({ name, text: (range as Range).toString(), inArticle: article.contains((range as Range).commonAncestorContainer) })),
+        [...(CSS.highlights.get(name) ?? [])].map((range) => ({
+          name,
+          text: (range as Range).toString(),
+          inArticle: article.contains((range as Range).commonAncestorContainer),
+        })),
       );
     }, ALL_HIGHLIGHT_NAMES);
     expect(drawn.every((span) => span.inArticle)).toBe(true);

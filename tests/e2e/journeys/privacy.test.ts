@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { byTestId, DriverOptionsPage } from '../harness/journey-pages';
 
 /** The options page links the privacy policy, which the extension carries itself (readable offline). */

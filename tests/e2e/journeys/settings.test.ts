@@ -1,8 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type OpenAiServer, type SearxngServer,startOpenAiServer, startSearxngServer } from '../../../scripts/lib/servers';
+import {
+  type OpenAiServer,
+  type SearxngServer,
+  startOpenAiServer,
+  startSearxngServer,
+} from '../../../scripts/lib/servers';
 import { deepSeekRules } from '../../../scripts/lib/servers/provider-rules';
-import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { byTestId, DriverOptionsPage } from '../harness/journey-pages';
 
 const GOOD_KEY = 'sk-e2e-good-key';
@@ -21,7 +26,9 @@ describe(`settings journey (${driverBrowserName()})`, () => {
   beforeAll(async () => {
     model = await startOpenAiServer({ apiKey: GOOD_KEY, models: ['fake-fast', 'fake-strong'] });
     searxng = await startSearxngServer();
-    searxng.setResults((query) => [{ url: 'https://example.org/curie', title: 'Marie Curie', content: `About ${query}` }]);
+    searxng.setResults((query) => [
+      { url: 'https://example.org/curie', title: 'Marie Curie', content: `About ${query}` },
+    ]);
   });
   afterEach(async () => {
     await Promise.all(drivers.splice(0).map((driver) => driver.close()));
@@ -33,7 +40,13 @@ describe(`settings journey (${driverBrowserName()})`, () => {
   it('configures the model and SearXNG, tests both, and keeps them (key included) across a relaunch', async () => {
     const first = await launch();
     const options = await DriverOptionsPage.open(first);
-    await options.fillModel({ preset: 'custom', baseUrl: model.baseUrl, apiKey: GOOD_KEY, fastModel: 'fake-fast', strongModel: 'fake-strong' });
+    await options.fillModel({
+      preset: 'custom',
+      baseUrl: model.baseUrl,
+      apiKey: GOOD_KEY,
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+    });
     await options.enableSearxng(searxng.baseUrl);
     expect(await options.save()).toBe('Settings saved.');
     expect(await options.value('llm-api-key')).toBe(''); // a saved key is never shown again
@@ -42,7 +55,9 @@ describe(`settings journey (${driverBrowserName()})`, () => {
     expect(llm).toMatchObject({ ok: true });
     expect(llm.text).toContain('"fake-fast" and "fake-strong" found');
     expect(llm.text).toContain('Structured output: both models take strict JSON schema (json_schema).');
-    expect(model.requests.find((request) => request.path === '/v1/models')?.headers.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    expect(model.requests.find((request) => request.path === '/v1/models')?.headers.authorization).toBe(
+      `Bearer ${GOOD_KEY}`,
+    );
 
     const search = await options.testConnection('test-search-searxng');
     expect(search).toMatchObject({ ok: true });
@@ -66,7 +81,13 @@ describe(`settings journey (${driverBrowserName()})`, () => {
 
   it('explains a wrong key, a missing model and an unreachable server clearly', async () => {
     const options = await DriverOptionsPage.open(await launch());
-    await options.fillModel({ preset: 'custom', baseUrl: model.baseUrl, apiKey: 'sk-wrong', fastModel: 'fake-fast', strongModel: 'fake-strong' });
+    await options.fillModel({
+      preset: 'custom',
+      baseUrl: model.baseUrl,
+      apiKey: 'sk-wrong',
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+    });
     const wrongKey = await options.testConnection('test-llm');
     expect(wrongKey.ok).toBe(false);
     expect(wrongKey.text).toContain('401');
@@ -84,15 +105,26 @@ describe(`settings journey (${driverBrowserName()})`, () => {
   });
 
   it('reaches a local Ollama that refuses extension origins, without OLLAMA_ORIGINS', async () => {
-    const ollama = await startOpenAiServer({ forbiddenOrigin: (origin) => /^(chrome|moz)-extension:\/\//.test(origin) });
+    const ollama = await startOpenAiServer({
+      forbiddenOrigin: (origin) => /^(chrome|moz)-extension:\/\//.test(origin),
+    });
     try {
       const options = await DriverOptionsPage.open(await launch());
-      await options.fillModel({ preset: 'ollama', baseUrl: ollama.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-fast' });
+      await options.fillModel({
+        preset: 'ollama',
+        baseUrl: ollama.baseUrl,
+        fastModel: 'fake-fast',
+        strongModel: 'fake-fast',
+      });
       expect(await options.testConnection('test-llm')).toMatchObject({ ok: true });
       const chat = ollama.requests.find((request) => request.path === '/v1/chat/completions');
       expect(chat?.headers.origin).toBeUndefined();
       // The probe: a tiny structured reply, worded for Ollama (max_tokens, which its endpoint honours).
-      expect(chat?.body).toMatchObject({ model: 'fake-fast', max_tokens: 16, response_format: { type: 'json_schema' } });
+      expect(chat?.body).toMatchObject({
+        model: 'fake-fast',
+        max_tokens: 16,
+        response_format: { type: 'json_schema' },
+      });
     } finally {
       await ollama.close();
     }
@@ -103,11 +135,21 @@ describe(`settings journey (${driverBrowserName()})`, () => {
     const deepseek = await startOpenAiServer({ provider: deepSeekRules() });
     try {
       const options = await DriverOptionsPage.open(await launch());
-      await options.fillModel({ preset: 'deepseek', baseUrl: deepseek.baseUrl, apiKey: 'sk-deepseek', fastModel: 'deepseek-flash', strongModel: 'deepseek-v4-pro' });
+      await options.fillModel({
+        preset: 'deepseek',
+        baseUrl: deepseek.baseUrl,
+        apiKey: 'sk-deepseek',
+        fastModel: 'deepseek-flash',
+        strongModel: 'deepseek-v4-pro',
+      });
       const result = await options.testConnection('test-llm');
       expect(result).toMatchObject({ ok: true });
-      expect(result.text).toContain('Structured output: both models take JSON mode only (json_object), so the reply format goes in the prompt.');
-      const probes = deepseek.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => request.body);
+      expect(result.text).toContain(
+        'Structured output: both models take JSON mode only (json_object), so the reply format goes in the prompt.',
+      );
+      const probes = deepseek.requests
+        .filter((request) => request.path === '/v1/chat/completions')
+        .map((request) => request.body);
       expect(probes).toEqual([
         expect.objectContaining({ model: 'deepseek-flash', response_format: { type: 'json_object' } }),
         expect.objectContaining({ model: 'deepseek-v4-pro', response_format: { type: 'json_object' } }),

@@ -4,8 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld,startFactWorld, WORLD_TEXT, worldSearch } from '../../../scripts/lib/servers';
-import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { type FactWorld, startFactWorld, WORLD_TEXT, worldSearch } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
 describe(`side panel journeys (${driverBrowserName()})`, () => {
@@ -48,7 +48,9 @@ describe(`side panel journeys (${driverBrowserName()})`, () => {
     expect(await panel.page.text(`${byTestId('claim-card')} ${byTestId('claim-verdict')}`)).toMatch(/Refuted/);
     const links = await panel.page.attributes(`${byTestId('claim-card')} ${byTestId('evidence-item')} a[href]`, 'href');
     // Evidence read from a page opens at its passage (a text fragment).
-    expect(links.some((href) => href?.startsWith(`${world.sites.get('great-wall')!.origin}/great-wall#:~:text=`))).toBe(true);
+    expect(links.some((href) => href?.startsWith(`${world.sites.get('great-wall')!.origin}/great-wall#:~:text=`))).toBe(
+      true,
+    );
 
     await panel.page.waitFor(byTestId('revision'));
     expect(await panel.page.text(byTestId('revision'))).toContain('not');
@@ -61,7 +63,10 @@ describe(`side panel journeys (${driverBrowserName()})`, () => {
     const before = await panel.overallScore();
     const requests = chatRequests();
     await panel.page.setChecked('[data-testid="source-type-filter"][data-source-type="news"]', false);
-    await panel.page.waitForFunction((old) => document.querySelector('[data-testid="overall-score"]')?.textContent !== old, before);
+    await panel.page.waitForFunction(
+      (old) => document.querySelector('[data-testid="overall-score"]')?.textContent !== old,
+      before,
+    );
     expect(await panel.overallScore()).not.toBe(before);
     expect(chatRequests()).toBe(requests);
   });
@@ -118,9 +123,15 @@ describe(`side panel journeys (${driverBrowserName()})`, () => {
     site.route('/hostile', {
       body: '<!doctype html><title>&lt;img src=x onerror=window.__pwned=1&gt; Quokka facts</title><article><h1>Quokka</h1><p>The quokka &lt;img src=x onerror=window.__pwned=1&gt; is a small marsupial that lives on Rottnest Island. <a href="javascript:window.__pwned=1">click</a> It weighs about three kilograms.</p><p>Quokkas are found in Western Australia and are herbivores that eat leaves and grasses.</p></article>',
     });
-    world.searxng.setResults((query) => (/quokka/i.test(query) ? [{ url: site.url('/hostile'), title: '<b>Quokka</b>', content: '<img src=x onerror=window.__pwned=1>' }] : []));
+    world.searxng.setResults((query) =>
+      /quokka/i.test(query)
+        ? [{ url: site.url('/hostile'), title: '<b>Quokka</b>', content: '<img src=x onerror=window.__pwned=1>' }]
+        : [],
+    );
     const panel = await DriverSidePanel.open(driver);
-    await panel.check('The quokka <img src=x onerror="window.__pwned=1"> is a small marsupial. <a href="javascript:window.__pwned=1">x</a>');
+    await panel.check(
+      'The quokka <img src=x onerror="window.__pwned=1"> is a small marsupial. <a href="javascript:window.__pwned=1">x</a>',
+    );
     await panel.waitForResult();
     await panel.page.click(byTestId('span'));
     await panel.page.waitFor(byTestId('claim-card'));

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../../scripts/lib/servers';
-import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
 
 /** Thorough mode chosen in the options page: the refuted claim's explanation goes through the critics. */
@@ -20,7 +20,11 @@ describe(`Thorough mode journey (${driverBrowserName()})`, () => {
 
   it('shows the refined explanation and what the critics changed', async () => {
     driver = await launchDriver();
-    expect(await configureDriverForWorld(driver, world, (options) => options.page.select(byTestId('mode-select'), 'thorough'))).toBe('Settings saved.');
+    expect(
+      await configureDriverForWorld(driver, world, (options) =>
+        options.page.select(byTestId('mode-select'), 'thorough'),
+      ),
+    ).toBe('Settings saved.');
     const before = world.model.requests.length;
     const panel = await DriverSidePanel.open(driver);
     await panel.check(WORLD_TEXT);
@@ -28,11 +32,15 @@ describe(`Thorough mode journey (${driverBrowserName()})`, () => {
     await panel.page.click(byTestId('span'), { hasText: 'visible from the Moon' });
     await panel.page.waitFor(byTestId('claim-card'));
     await expect.poll(() => panel.page.text(byTestId('claim-explanation'))).toContain('Astronauts have confirmed');
-    expect(await panel.page.text(byTestId('refinement'))).toMatch(/Reviewed by two critics \(1 round, agreed\): refined/);
+    expect(await panel.page.text(byTestId('refinement'))).toMatch(
+      /Reviewed by two critics \(1 round, agreed\): refined/,
+    );
     await panel.page.click(`${byTestId('refinement')} summary`);
     expect(await panel.page.count(`${byTestId('refinement')} ins`)).toBeGreaterThan(0);
     // The debate ran against the model: 2 reviews, 2 exchanges, 1 refiner.
-    const debateCalls = world.model.requests.slice(before).filter((request) => JSON.stringify(request.body).includes('"name":"debate_')).length;
+    const debateCalls = world.model.requests
+      .slice(before)
+      .filter((request) => JSON.stringify(request.body).includes('"name":"debate_')).length;
     expect(debateCalls).toBe(5);
   });
 });

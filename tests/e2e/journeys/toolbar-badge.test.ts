@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld,startFactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, type ExtensionDriver,launchDriver } from '../harness/driver';
+import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
+import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { byTestId, configureDriverForWorld } from '../harness/journey-pages';
 
 /** One false claim (the Great Wall myth, refuted by the fact world) beside a true one. */
@@ -44,7 +44,9 @@ describe(`toolbar badge (${driverBrowserName()})`, () => {
     await page.click(byTestId('factlight-check-selection'));
     await expect.poll(() => driver!.badgeText(url), { timeout: 5_000, interval: 100 }).toBe('…');
     // The refuted claim is drawn in red once the check has its verdicts.
-    await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
 
     await expect.poll(() => driver!.badgeText(url), { timeout: 10_000 }).toBe('1');
     expect(await driver.badgeText(otherUrl)).toBe('');

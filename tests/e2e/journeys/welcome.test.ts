@@ -6,8 +6,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld, startFactWorld, startWikimediaOrigin, type WikimediaOrigin } from '../../../scripts/lib/servers';
-import { driverBrowserName, type DriverPage, type ExtensionDriver,launchDriver } from '../harness/driver';
+import {
+  type FactWorld,
+  startFactWorld,
+  startWikimediaOrigin,
+  type WikimediaOrigin,
+} from '../../../scripts/lib/servers';
+import { driverBrowserName, type DriverPage, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { byTestId } from '../harness/journey-pages';
 
 describe(`welcome journey (${driverBrowserName()})`, () => {
@@ -40,7 +45,9 @@ describe(`welcome journey (${driverBrowserName()})`, () => {
     // Nothing is chosen and nothing is sent before the person chooses. With no model (this Chromium has no
     // on-device model, Firefox has no Prompt API), "Try it" runs as sources only and says so before the press.
     const runsOn = byTestId('welcome-try-runs-on');
-    await welcome.waitFor(`${runsOn}[data-engine="evidence-only"]`, { hasText: 'sends search queries from the sample to Wikipedia and Wikidata' });
+    await welcome.waitFor(`${runsOn}[data-engine="evidence-only"]`, {
+      hasText: 'sends search queries from the sample to Wikipedia and Wikidata',
+    });
     expect(await welcome.isDisabled(byTestId('welcome-try'))).toBe(false);
     expect(await welcome.count('[name="verdict-source"]:checked')).toBe(0);
     expect(await welcome.attribute(byTestId('on-device-option'), 'data-api')).toMatch(/^(prompt-api|none)$/);
@@ -78,12 +85,16 @@ describe(`welcome journey (${driverBrowserName()})`, () => {
     expect(await welcome.attribute(byTestId('span'), 'data-band', myth)).toBe('red');
     expect(await welcome.attribute(byTestId('span'), 'aria-label', myth)).toMatch(/refuted/i);
     // The evidence came from Wikipedia at its real address, as for anyone with the default settings.
-    expect(wikimedia.requests.some((request) => request.host === 'en.wikipedia.org' && request.query.list === 'search')).toBe(true);
+    expect(
+      wikimedia.requests.some((request) => request.host === 'en.wikipedia.org' && request.query.list === 'search'),
+    ).toBe(true);
     await welcome.click(byTestId('span'), myth);
     await welcome.waitFor(byTestId('claim-card'));
     const links = await welcome.attributes(`${byTestId('claim-card')} ${byTestId('evidence-item')} a[href]`, 'href');
     // The link goes to the page, with a text fragment pointing at the passage.
-    expect(links.map((link) => link?.split('#')[0])).toContain('https://en.wikipedia.org/wiki/Great_Wall_of_China_myths');
+    expect(links.map((link) => link?.split('#')[0])).toContain(
+      'https://en.wikipedia.org/wiki/Great_Wall_of_China_myths',
+    );
   }, 120_000); // install, set-up and a whole check in one journey: more steps than the others' 60 s allow for
 
   it('with no model, "Try it" finds sources to compare for the sample: queries go to Wikipedia only on the press', async () => {
@@ -103,7 +114,9 @@ describe(`welcome journey (${driverBrowserName()})`, () => {
     expect(bands.length).toBeGreaterThan(0);
     expect(new Set(bands)).toEqual(new Set(['neutral']));
     const queries = wikimedia.requests.slice(queriesBefore);
-    expect(queries.some((request) => request.host === 'en.wikipedia.org' && request.query.list === 'search')).toBe(true);
+    expect(queries.some((request) => request.host === 'en.wikipedia.org' && request.query.list === 'search')).toBe(
+      true,
+    );
     expect(world.model.requests.length).toBe(modelCallsBefore);
   }, 90_000);
 

@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -44,7 +53,14 @@ describe('ensure-browsers with real processes', { timeout: 30_000 }, () => {
 
   it('as root: apt-get update, then apt-get install -y of what is missing, and the browsers are then found', () => {
     const lines: string[] = [];
-    const code = ensureTools({ needs: ['chromium', 'firefox', 'openssl'], env: {}, uid: 0, which: whichOnPath(bin), run: runAttached, log: (line) => lines.push(line) });
+    const code = ensureTools({
+      needs: ['chromium', 'firefox', 'openssl'],
+      env: {},
+      uid: 0,
+      which: whichOnPath(bin),
+      run: runAttached,
+      log: (line) => lines.push(line),
+    });
     expect(code).toBe(0);
     expect(readFileSync(log, 'utf8')).toBe('update\ninstall -y chromium firefox-esr openssl\n');
     expect(whichOnPath(bin)('firefox-esr')).toBe(join(bin, 'firefox-esr'));
@@ -56,9 +72,14 @@ describe('ensure-browsers with real processes', { timeout: 30_000 }, () => {
     // Run as "nobody" when the tests run as root, so the non-root path is what runs either way.
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((done) => {
-      execFile(TSX, ['scripts/ensure-browsers.ts'], { cwd: ROOT, env: { PATH: bin, TMPDIR: shared }, timeout: 20_000, ...asUser }, (error, _stdout, stderr) => {
-        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr });
-      });
+      execFile(
+        TSX,
+        ['scripts/ensure-browsers.ts'],
+        { cwd: ROOT, env: { PATH: bin, TMPDIR: shared }, timeout: 20_000, ...asUser },
+        (error, _stdout, stderr) => {
+          done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr });
+        },
+      );
     });
     expect(stderr).toContain('Chromium, Firefox ESR and openssl are needed but not installed');
     expect(stderr).toContain('  sudo apt-get update && sudo apt-get install -y chromium firefox-esr openssl\n');

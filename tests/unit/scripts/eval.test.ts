@@ -8,12 +8,22 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const SAMPLE = resolve(ROOT, 'tests/fixtures/factcheck-bench/sample.jsonl');
 
-function evaluate(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('FACTLIGHT_') && key !== 'OPENAI_API_KEY'));
+function evaluate(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('FACTLIGHT_') && key !== 'OPENAI_API_KEY'),
+  );
   return new Promise((done) => {
-    execFile(TSX, ['scripts/eval.ts', ...args], { cwd: ROOT, env: { ...clean, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      TSX,
+      ['scripts/eval.ts', ...args],
+      { cwd: ROOT, env: { ...clean, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -40,7 +50,10 @@ describe('npm run eval', { timeout: 30_000 }, () => {
   });
 
   it('names the missing file when the --data folder exists but holds other things', async () => {
-    const { code, stderr } = await evaluate(['attribution', '--data', resolve(ROOT, 'tests/fixtures/factcheck-bench')], {});
+    const { code, stderr } = await evaluate(
+      ['attribution', '--data', resolve(ROOT, 'tests/fixtures/factcheck-bench')],
+      {},
+    );
     expect(code).toBe(2);
     expect(stderr).toContain('has no claim_chain_mapping.json, TransExp_data: the attribution eval needs');
     expect(stderr.trim().split('\n')).toHaveLength(1);

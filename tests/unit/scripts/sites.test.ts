@@ -16,23 +16,39 @@ describe('npm run sites', () => {
       site: 'perplexity',
       count: 3,
       replies: [
-        { messageId: 'markdown-content-0', finished: true, text: 'はい。', citations: ['https://docs.perplexity.ai/docs/agent-api/presets'] },
+        {
+          messageId: 'markdown-content-0',
+          finished: true,
+          text: 'はい。',
+          citations: ['https://docs.perplexity.ai/docs/agent-api/presets'],
+        },
         { messageId: 'markdown-content-1', finished: true, text: 'いいえ。', citations: [] },
-        { messageId: 'markdown-content-2', finished: true, text: 'いくつか代表的な数式を LaTeX 形式で書きます。\n\n一次方程式の解の例\n2x + 3 = 7\n\n二次方程式の一般形と解の公式\nax^2 + bx + c =', citations: [] },
+        {
+          messageId: 'markdown-content-2',
+          finished: true,
+          text: 'いくつか代表的な数式を LaTeX 形式で書きます。\n\n一次方程式の解の例\n2x + 3 = 7\n\n二次方程式の一般形と解の公式\nax^2 + bx + c =',
+          citations: [],
+        },
       ],
     });
   });
 
   it('cuts text to 80 characters and prints distinct URLs once', () => {
-    const result = main(['page.html', '--url', 'https://chatgpt.com/share/x'], () => readChatFixture('chatgpt/defuddle--extractor--chatgpt-citations.html'));
+    const result = main(['page.html', '--url', 'https://chatgpt.com/share/x'], () =>
+      readChatFixture('chatgpt/defuddle--extractor--chatgpt-citations.html'),
+    );
     const output = JSON.parse(result.stdout) as { replies: Array<{ text: string; citations: string[] }> };
     expect(output.replies[0]?.text).toHaveLength(80);
     expect(output.replies[0]?.citations).toHaveLength(4);
   });
 
   it('--full adds the whole text, code ranges and citations with offsets', () => {
-    const result = main(['page.html', '--url', 'https://chatgpt.com/', '--full'], () => readChatFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html'));
-    const output = JSON.parse(result.stdout) as { replies: Array<{ full?: { codeRanges: unknown[]; citations: unknown[] } }> };
+    const result = main(['page.html', '--url', 'https://chatgpt.com/', '--full'], () =>
+      readChatFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html'),
+    );
+    const output = JSON.parse(result.stdout) as {
+      replies: Array<{ full?: { codeRanges: unknown[]; citations: unknown[] } }>;
+    };
     expect(output.replies[1]?.full?.codeRanges).toEqual([{ start: 45, end: 73 }]);
     expect(output.replies[2]?.full?.citations).toHaveLength(4);
   });
@@ -45,7 +61,10 @@ describe('npm run sites', () => {
     const empty = main(['page.html', '--url', 'https://chatgpt.com/c/1'], html);
     expect(empty).toMatchObject({ code: 2, stdout: '' });
     expect(empty.stderr).toContain('No ChatGPT replies found');
-    expect(main(['page.html'], html)).toMatchObject({ code: 2, stderr: 'Usage: npm run sites -- FILE.html --url URL [--full]' });
+    expect(main(['page.html'], html)).toMatchObject({
+      code: 2,
+      stderr: 'Usage: npm run sites -- FILE.html --url URL [--full]',
+    });
     const missing = main(['/nonexistent/page.html', '--url', 'https://chatgpt.com/']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Cannot read /nonexistent/page.html');

@@ -8,7 +8,15 @@
  *   c3-0 could not check (search failed)                unknown
  * Overall (0 + 1 + 0.5) / 3 = 50%, 3 of 4 claims checked; without blogs: 67%, green.
  */
-import type { Claim, ClaimAssessment, Evidence, Judgement, Revision, SourceType, Stance } from '../../../lib/core/types';
+import type {
+  Claim,
+  ClaimAssessment,
+  Evidence,
+  Judgement,
+  Revision,
+  SourceType,
+  Stance,
+} from '../../../lib/core/types';
 import type { CheckView } from '../../../lib/db/check-view';
 import type { CheckRecord, SentenceRecord } from '../../../lib/db/entities';
 import { FactlightDb } from '../../../lib/db/schema';
@@ -49,16 +57,60 @@ export function buildCheckView(options: ViewOptions = {}): CheckView {
     return { start, end: part ? start + part.length : s.end };
   };
   const claims: Claim[] = [
-    { id: 'c0-0', sentenceIndex: 0, text: 'The Great Wall of China is visible from the Moon with the naked eye.', span: span(0), anchored: true, checkWorthy: true },
-    { id: 'c1-0', sentenceIndex: 1, text: 'Marie Curie won two Nobel Prizes.', span: span(1, texts === SENTENCES ? 'Marie Curie won two Nobel Prizes' : undefined), anchored: true, checkWorthy: true },
-    { id: 'c1-1', sentenceIndex: 1, text: 'Marie Curie won Nobel Prizes in physics and chemistry.', span: span(1), anchored: true, checkWorthy: true },
-    { id: 'c2-0', sentenceIndex: 2, text: 'History is fascinating.', span: span(2), anchored: false, checkWorthy: false },
-    { id: 'c3-0', sentenceIndex: 3, text: 'Mount Everest is 8,849 metres tall.', span: span(3), anchored: true, checkWorthy: true },
+    {
+      id: 'c0-0',
+      sentenceIndex: 0,
+      text: 'The Great Wall of China is visible from the Moon with the naked eye.',
+      span: span(0),
+      anchored: true,
+      checkWorthy: true,
+    },
+    {
+      id: 'c1-0',
+      sentenceIndex: 1,
+      text: 'Marie Curie won two Nobel Prizes.',
+      span: span(1, texts === SENTENCES ? 'Marie Curie won two Nobel Prizes' : undefined),
+      anchored: true,
+      checkWorthy: true,
+    },
+    {
+      id: 'c1-1',
+      sentenceIndex: 1,
+      text: 'Marie Curie won Nobel Prizes in physics and chemistry.',
+      span: span(1),
+      anchored: true,
+      checkWorthy: true,
+    },
+    {
+      id: 'c2-0',
+      sentenceIndex: 2,
+      text: 'History is fascinating.',
+      span: span(2),
+      anchored: false,
+      checkWorthy: false,
+    },
+    {
+      id: 'c3-0',
+      sentenceIndex: 3,
+      text: 'Mount Everest is 8,849 metres tall.',
+      span: span(3),
+      anchored: true,
+      checkWorthy: true,
+    },
   ];
   const specs: Record<string, EvidenceSpec[]> = {
-    'c0-0': [['scientific', 'refutes'], ['news', 'refutes', 'snippet']],
-    'c1-0': [['wiki', 'supports', 'knowledge-graph'], ['news', 'supports']],
-    'c1-1': [['wiki', 'supports'], ['blog', 'refutes']],
+    'c0-0': [
+      ['scientific', 'refutes'],
+      ['news', 'refutes', 'snippet'],
+    ],
+    'c1-0': [
+      ['wiki', 'supports', 'knowledge-graph'],
+      ['news', 'supports'],
+    ],
+    'c1-1': [
+      ['wiki', 'supports'],
+      ['blog', 'refutes'],
+    ],
   };
   const evidence: Evidence[] = [];
   const assessments = new Map<string, ClaimAssessment>();
@@ -71,21 +123,43 @@ export function buildCheckView(options: ViewOptions = {}): CheckView {
         claimId,
         origin: origin ?? 'page',
         passage: passageFor(claimId, stance),
-        source: { url: `https://${host}/${claimId}/${n}`, host, title: `${sourceType} report ${claimId} #${n}`, siteName: `The ${sourceType} site`, publishedAt: '2019-05-02', provider: origin === 'knowledge-graph' ? 'wikidata' : 'searxng', sourceType },
+        source: {
+          url: `https://${host}/${claimId}/${n}`,
+          host,
+          title: `${sourceType} report ${claimId} #${n}`,
+          siteName: `The ${sourceType} site`,
+          publishedAt: '2019-05-02',
+          provider: origin === 'knowledge-graph' ? 'wikidata' : 'searxng',
+          sourceType,
+        },
       };
       evidence.push(options.patchEvidence ? options.patchEvidence(item) : item);
-      return { evidenceId: id, stance, rationale: options.rationale ?? `The passage ${stance === 'refutes' ? 'contradicts' : 'confirms'} the claim.` };
+      return {
+        evidenceId: id,
+        stance,
+        rationale: options.rationale ?? `The passage ${stance === 'refutes' ? 'contradicts' : 'confirms'} the claim.`,
+      };
     });
     const verdict = claimId === 'c0-0' ? 'refuted' : claimId === 'c1-0' ? 'supported' : 'disputed';
     assessments.set(claimId, {
       claimId,
       verdict,
       judgements,
-      explanation: claimId === 'c0-0' ? 'NASA says the wall cannot be seen with the naked eye [1], and astronauts agree [2].' : `Evidence [1] and [2] were weighed.`,
+      explanation:
+        claimId === 'c0-0'
+          ? 'NASA says the wall cannot be seen with the naked eye [1], and astronauts agree [2].'
+          : `Evidence [1] and [2] were weighed.`,
       citedEvidenceIds: judgements.map((j) => j.evidenceId),
     });
   }
-  assessments.set('c3-0', { claimId: 'c3-0', verdict: 'could-not-check', judgements: [], explanation: '', citedEvidenceIds: [], error: 'Every search provider failed.' });
+  assessments.set('c3-0', {
+    claimId: 'c3-0',
+    verdict: 'could-not-check',
+    judgements: [],
+    explanation: '',
+    citedEvidenceIds: [],
+    error: 'Every search provider failed.',
+  });
   const revisions: Revision[] = [
     {
       sentenceIndex: 0,
@@ -116,24 +190,93 @@ export function buildCheckView(options: ViewOptions = {}): CheckView {
     warnings: ['SearXNG failed for "Mount Everest height": the server answered 503 (Service Unavailable).'],
     today: '2025-01-15',
   };
-  return { check, sentences, claims, queries: new Map(claims.map((c) => [c.id, { claimId: c.id, query: c.text, question: `Is it true that ${c.text}` }])), assessments, evidence, revisions, ...QUALITY };
+  return {
+    check,
+    sentences,
+    claims,
+    queries: new Map(
+      claims.map((c) => [c.id, { claimId: c.id, query: c.text, question: `Is it true that ${c.text}` }]),
+    ),
+    assessments,
+    evidence,
+    revisions,
+    ...QUALITY,
+  };
 }
 
 /** The link audit and explanation-quality results of the example check. */
 const QUALITY: Pick<CheckView, 'links' | 'actionability' | 'attribution' | 'refinements'> = {
   links: [
-    { linkId: 'l0', url: 'https://nasa.example.gov/wall', status: 'working', detail: 'The page opened and has readable text.', httpStatus: 200, finalUrl: 'https://nasa.example.gov/wall', title: 'Wall myths', exists: true, relevant: true, supports: false, rationale: 'It says the wall cannot be seen.' },
-    { linkId: 'l1', url: 'https://gone.example.com/old', status: 'dead', detail: 'The page no longer exists (404): a dead link.', httpStatus: 404, exists: false, relevant: false, supports: false, rationale: 'The link is dead.' },
+    {
+      linkId: 'l0',
+      url: 'https://nasa.example.gov/wall',
+      status: 'working',
+      detail: 'The page opened and has readable text.',
+      httpStatus: 200,
+      finalUrl: 'https://nasa.example.gov/wall',
+      title: 'Wall myths',
+      exists: true,
+      relevant: true,
+      supports: false,
+      rationale: 'It says the wall cannot be seen.',
+    },
+    {
+      linkId: 'l1',
+      url: 'https://gone.example.com/old',
+      status: 'dead',
+      detail: 'The page no longer exists (404): a dead link.',
+      httpStatus: 404,
+      exists: false,
+      relevant: false,
+      supports: false,
+      rationale: 'The link is dead.',
+    },
   ],
   actionability: new Map([
-    ['c0-0', { errorDetection: 2 as const, correction: 1 as const, links: 1.5, total: 4.5, outOfFive: 3.8, errors: [{ subClaim: 'The wall is visible from the Moon', error: 'It is not visible', correction: 'It cannot be seen with the naked eye', named: true, corrected: false }], linkScores: [{ url: 'https://science.example.edu/a', works: true, relevant: true, supports: true }, { url: 'https://news.example.com/b', works: false, relevant: true, supports: true }] }],
+    [
+      'c0-0',
+      {
+        errorDetection: 2 as const,
+        correction: 1 as const,
+        links: 1.5,
+        total: 4.5,
+        outOfFive: 3.8,
+        errors: [
+          {
+            subClaim: 'The wall is visible from the Moon',
+            error: 'It is not visible',
+            correction: 'It cannot be seen with the naked eye',
+            named: true,
+            corrected: false,
+          },
+        ],
+        linkScores: [
+          { url: 'https://science.example.edu/a', works: true, relevant: true, supports: true },
+          { url: 'https://news.example.com/b', works: false, relevant: true, supports: true },
+        ],
+      },
+    ],
   ]),
-  attribution: new Map([['c0-0', { citations: [{ sentenceIndex: 0, citation: 1, supported: true }, { sentenceIndex: 0, citation: 2, supported: false }], precision: 0.5, recall: 1, f1: 2 / 3 }]]),
+  attribution: new Map([
+    [
+      'c0-0',
+      {
+        citations: [
+          { sentenceIndex: 0, citation: 1, supported: true },
+          { sentenceIndex: 0, citation: 2, supported: false },
+        ],
+        precision: 0.5,
+        recall: 1,
+        f1: 2 / 3,
+      },
+    ],
+  ]),
   refinements: new Map(),
 };
 
 function passageFor(claimId: string, stance: Stance): string {
-  if (claimId === 'c0-0') return stance === 'refutes' ? 'The Great Wall is not visible from the Moon without aid, NASA says.' : '';
+  if (claimId === 'c0-0')
+    return stance === 'refutes' ? 'The Great Wall is not visible from the Moon without aid, NASA says.' : '';
   return 'Marie Curie received the Nobel Prize in Physics in 1903 and in Chemistry in 1911.';
 }
 
@@ -156,13 +299,33 @@ export async function seedView(db: FactlightDb, view: CheckView): Promise<void> 
       })),
     );
     await db.links.bulkPut(view.links.map((audit) => ({ id: `${checkId}:${audit.linkId}`, checkId, audit })));
-    await db.evidence.bulkPut(view.evidence.map((evidence) => ({ id: `${checkId}:${evidence.id}`, checkId, claimId: evidence.claimId, evidence })));
-    await db.revisions.bulkPut(view.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })));
+    await db.evidence.bulkPut(
+      view.evidence.map((evidence) => ({
+        id: `${checkId}:${evidence.id}`,
+        checkId,
+        claimId: evidence.claimId,
+        evidence,
+      })),
+    );
+    await db.revisions.bulkPut(
+      view.revisions.map((revision) => ({ id: `${checkId}:r${revision.sentenceIndex}`, checkId, revision })),
+    );
   });
 }
 
 const SITES = ['news.example.com', 'blog.example.net', 'wiki.example.org', 'science.example.edu', 'gov.example.gov'];
-const TOPICS = ['volcano eruption', 'moon landing', 'vaccine trial', 'election results', 'climate report', 'football final', 'stock market', 'river flood', 'space telescope', 'ancient pyramid'];
+const TOPICS = [
+  'volcano eruption',
+  'moon landing',
+  'vaccine trial',
+  'election results',
+  'climate report',
+  'football final',
+  'stock market',
+  'river flood',
+  'space telescope',
+  'ancient pyramid',
+];
 
 /** A history summary row only (no parts): what the history list reads. `i` sets age: higher is newer. */
 export function buildSummary(i: number): CheckRecord {

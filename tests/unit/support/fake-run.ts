@@ -13,7 +13,20 @@ function answer(request: ChatRequest): ChatResponse {
     case 'atomic_claims': {
       const sentences = [...user.matchAll(/^\[(\d+)\] (.+)$/gm)].map(([, id, text]) => ({
         id: Number(id),
-        claims: [{ claim: text!, sourceQuote: text!, checkWorthy: true, subject: '', predicate: '', object: '', query: text!, question: `Is it true that ${text}?`, englishQuery: null, englishQuestion: null }],
+        claims: [
+          {
+            claim: text!,
+            sourceQuote: text!,
+            checkWorthy: true,
+            subject: '',
+            predicate: '',
+            object: '',
+            query: text!,
+            question: `Is it true that ${text}?`,
+            englishQuery: null,
+            englishQuestion: null,
+          },
+        ],
       }));
       return reply(JSON.stringify({ sentences }));
     }
@@ -31,9 +44,17 @@ function answer(request: ChatRequest): ChatResponse {
 }
 
 /** Deps and options for `runCheck` whose search finds `pages` (URL → page text) for every claim. */
-export function fakeRun(pages: Record<string, string>, extra: { cache?: Cache } = {}): { deps: PipelineDeps; options: PipelineOptions; modelCalls: ChatRequest[] } {
+export function fakeRun(
+  pages: Record<string, string>,
+  extra: { cache?: Cache } = {},
+): { deps: PipelineDeps; options: PipelineOptions; modelCalls: ChatRequest[] } {
   const modelCalls: ChatRequest[] = [];
-  const results: SearchResult[] = Object.keys(pages).map((url) => ({ url, title: `Page at ${url}`, snippet: 'A snippet.', provider: 'searxng' }));
+  const results: SearchResult[] = Object.keys(pages).map((url) => ({
+    url,
+    title: `Page at ${url}`,
+    snippet: 'A snippet.',
+    provider: 'searxng',
+  }));
   const deps: PipelineDeps = {
     model: {
       complete: async (request) => {
@@ -42,11 +63,26 @@ export function fakeRun(pages: Record<string, string>, extra: { cache?: Cache } 
       },
     },
     providers: [{ id: 'searxng', search: async () => results }],
-    fetcher: { fetch: async (url) => ({ requestedUrl: url, finalUrl: url, status: 200, contentType: 'text/html', body: url, truncated: false }) },
+    fetcher: {
+      fetch: async (url) => ({
+        requestedUrl: url,
+        finalUrl: url,
+        status: 200,
+        contentType: 'text/html',
+        body: url,
+        truncated: false,
+      }),
+    },
     extractor: { extract: async (body) => (pages[body] ? { title: `Article at ${body}`, text: pages[body]! } : null) },
     clock: { now: () => Date.UTC(2026, 0, 15) },
     ...(extra.cache ? { cache: extra.cache } : {}),
   };
-  const options: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, resultsPerProvider: 10, maxPagesPerClaim: 10, auditLinks: false, language: 'en' };
+  const options: PipelineOptions = {
+    ...DEFAULT_PIPELINE_OPTIONS,
+    resultsPerProvider: 10,
+    maxPagesPerClaim: 10,
+    auditLinks: false,
+    language: 'en',
+  };
   return { deps, options, modelCalls };
 }

@@ -22,7 +22,9 @@ export interface RealPage {
 export function realPage(name: string): RealPage {
   const dir = join(READABILITY_PAGES, name);
   if (!existsSync(join(dir, 'source.html'))) {
-    throw new Error(`Real test page "${name}" not found at ${dir}: copy it from mozilla/readability (see SOURCE.txt there).`);
+    throw new Error(
+      `Real test page "${name}" not found at ${dir}: copy it from mozilla/readability (see SOURCE.txt there).`,
+    );
   }
   return {
     source: readFileSync(join(dir, 'source.html'), 'utf8'),

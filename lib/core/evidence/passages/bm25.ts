@@ -57,7 +57,11 @@ export interface Bm25Options {
  * BM25 score of each document for the query. Each distinct query term counts once: claim and question
  * repeat the same words, and counting them twice would reward repetition in the query, not relevance.
  */
-export function bm25Scores(query: readonly string[], docs: readonly (readonly string[])[], options: Bm25Options = {}): number[] {
+export function bm25Scores(
+  query: readonly string[],
+  docs: readonly (readonly string[])[],
+  options: Bm25Options = {},
+): number[] {
   const { k1, b } = options.params ?? BM25_DEFAULTS;
   const idf = options.idf ?? idfTable(docs, options.pseudoDocs);
   const rareIdf = Math.log(1 + (Math.max(docs.length + (options.pseudoDocs ?? 0), 1) - 0.5) / 1.5);

@@ -31,9 +31,11 @@ export function cosine(a: readonly number[], b: readonly number[]): number {
 /** 0-based competition ranks of `scores`, best first; equal scores share a rank so ties carry no order. */
 export function ranksOf(scores: readonly number[]): number[] {
   const firstRank = new Map<number, number>();
-  [...scores].sort((a, b) => b - a).forEach((score, rank) => {
-    if (!firstRank.has(score)) firstRank.set(score, rank);
-  });
+  [...scores]
+    .sort((a, b) => b - a)
+    .forEach((score, rank) => {
+      if (!firstRank.has(score)) firstRank.set(score, rank);
+    });
   return scores.map((score) => firstRank.get(score) ?? 0);
 }
 
@@ -61,7 +63,10 @@ export function minMaxNormalize(scores: readonly number[]): number[] {
 }
 
 /** Weighted sum of min-max-normalised score lists over the same items (weights default to 1); higher is better. */
-export function weightedScoreFusion(lists: ReadonlyArray<readonly number[]>, weights: readonly number[] = []): number[] {
+export function weightedScoreFusion(
+  lists: ReadonlyArray<readonly number[]>,
+  weights: readonly number[] = [],
+): number[] {
   const length = lists[0]?.length ?? 0;
   const fused = new Array<number>(length).fill(0);
   lists.forEach((list, j) => {
@@ -83,7 +88,11 @@ export type Fusion = { method: 'rrf'; k?: number } | { method: 'weighted'; embed
 export const DEFAULT_FUSION: Fusion = { method: 'rrf', k: RRF_K };
 
 /** Lexical scores and embedding similarities of the same items, fused; higher is better. */
-export function fuse(lexical: readonly number[], similarity: readonly number[], fusion: Fusion = DEFAULT_FUSION): number[] {
+export function fuse(
+  lexical: readonly number[],
+  similarity: readonly number[],
+  fusion: Fusion = DEFAULT_FUSION,
+): number[] {
   if (fusion.method === 'weighted') return weightedScoreFusion([lexical, similarity], [1, fusion.embeddingWeight]);
   return reciprocalRankFusion([lexical, similarity], fusion.k ?? RRF_K);
 }
@@ -92,12 +101,20 @@ export function fuse(lexical: readonly number[], similarity: readonly number[], 
  * Cosine similarity of each text to the query, from one batched embedder call (query first).
  * Throws what the embedder throws; an answer of the wrong length is a broken embedder, not "no match".
  */
-export async function embeddingScores(embedder: Embedder, query: string, texts: readonly string[], signal?: AbortSignal): Promise<number[]> {
+export async function embeddingScores(
+  embedder: Embedder,
+  query: string,
+  texts: readonly string[],
+  signal?: AbortSignal,
+): Promise<number[]> {
   if (texts.length === 0) return [];
   const vectors = await embedder.embed([query, ...texts], signal);
   const [queryVector, ...textVectors] = vectors;
   if (!queryVector || textVectors.length !== texts.length) {
-    throw new ProviderError('malformed', `The embedder returned ${vectors.length} vectors for ${texts.length + 1} texts.`);
+    throw new ProviderError(
+      'malformed',
+      `The embedder returned ${vectors.length} vectors for ${texts.length + 1} texts.`,
+    );
   }
   return textVectors.map((vector) => cosine(queryVector, vector));
 }

@@ -16,7 +16,7 @@
  *   near-ties in favour of the passage with the claim's year or name, too little to outvote the text.
  *   On the eval set they measure neutral; they are kept because fact-checks hinge on them.
  */
-import { type Bm25Params,bm25Scores, idfTable } from './bm25';
+import { type Bm25Params, bm25Scores, idfTable } from './bm25';
 import { entityTerms, numberTerms, overlap } from './signals';
 import { tokenize } from './tokenize';
 
@@ -53,12 +53,20 @@ export function lexicalIdf(docs: readonly (readonly string[])[]): Map<string, nu
  * Relevance of each tokenized unit to the query; higher is better. BM25 is divided by the best unit's
  * BM25 so the extra signals have the same meaning on every page, whatever its vocabulary.
  */
-export function lexicalScores(query: PreparedQuery, docs: readonly (readonly string[])[], options: LexicalOptions = {}): number[] {
+export function lexicalScores(
+  query: PreparedQuery,
+  docs: readonly (readonly string[])[],
+  options: LexicalOptions = {},
+): number[] {
   const bm25 = bm25Scores(query.terms, docs, { params: LEXICAL_PARAMS.bm25, idf: options.idf ?? lexicalIdf(docs) });
   const best = Math.max(0, ...bm25);
   return docs.map((doc, i) => {
     const tokens = new Set(doc);
     const text = best > 0 ? (bm25[i] ?? 0) / best : 0;
-    return text + LEXICAL_PARAMS.numberWeight * overlap(query.numbers, tokens) + LEXICAL_PARAMS.entityWeight * overlap(query.entities, tokens);
+    return (
+      text +
+      LEXICAL_PARAMS.numberWeight * overlap(query.numbers, tokens) +
+      LEXICAL_PARAMS.entityWeight * overlap(query.entities, tokens)
+    );
   });
 }

@@ -44,7 +44,12 @@ export const PASSAGE_WEIGHTS: Readonly<Record<PassageFeature, number>> = {
 };
 
 /** The best share of the IDF-weighted query terms found together in any `size` consecutive tokens. */
-export function windowCoverage(terms: readonly string[], doc: readonly string[], weight: (term: string) => number, size: number): number {
+export function windowCoverage(
+  terms: readonly string[],
+  doc: readonly string[],
+  weight: (term: string) => number,
+  size: number,
+): number {
   const wanted = new Set(terms);
   let total = 0;
   for (const term of wanted) total += weight(term);
@@ -93,7 +98,11 @@ function coverage(terms: readonly string[], tokens: ReadonlySet<string>, weight:
  * passages' tokens when the caller already has them. IDF is over the candidates, smoothed as in the
  * lexical score, so all features weigh a claim word alike.
  */
-export function passageFeatures(query: PreparedQuery, passages: readonly string[], docs: readonly (readonly string[])[] = passages.map((p) => tokenize(p))): number[][] {
+export function passageFeatures(
+  query: PreparedQuery,
+  passages: readonly string[],
+  docs: readonly (readonly string[])[] = passages.map((p) => tokenize(p)),
+): number[][] {
   const idf = lexicalIdf(docs);
   // A claim word found in no candidate weighs what BM25 gives an unseen term (a df = 1 term): it cannot
   // be found, but it keeps the shares honest (a passage with half the claim's words covers half).
@@ -103,7 +112,8 @@ export function passageFeatures(query: PreparedQuery, passages: readonly string[
   const size = Math.max(WINDOW_TOKENS, 2 * query.terms.length);
   return docs.map((doc, i) => {
     let sentence = 0;
-    for (const { text } of splitSentences(passages[i] ?? '', undefined, 'page')) sentence = Math.max(sentence, coverage(query.terms, new Set(tokenize(text)), weight));
+    for (const { text } of splitSentences(passages[i] ?? '', undefined, 'page'))
+      sentence = Math.max(sentence, coverage(query.terms, new Set(tokenize(text)), weight));
     return [lexical[i] ?? 0, sentence, windowCoverage(query.terms, doc, weight, size), leadScore(query.terms, doc)];
   });
 }

@@ -5,7 +5,7 @@
  * its cosine similarity to the claim is fused in (by reciprocal rank unless `fusion` says otherwise).
  */
 import type { Embedder } from '../../ports';
-import { embeddingScores, fuse, type Fusion,orderByScore } from './fusion';
+import { embeddingScores, fuse, type Fusion, orderByScore } from './fusion';
 import { prepareQuery } from './lexical';
 import { combineFeatures, passageFeatures, passageWeightVector } from './passage-features';
 import { tokenize } from './tokenize';
@@ -29,10 +29,18 @@ export interface RankPassagesOptions {
  * Equal scores keep the input order. Embedder failures are thrown, not silently dropped: the caller
  * decides whether to fall back to the lexical ranking.
  */
-export async function rankPassages(query: string, passages: readonly string[], options: RankPassagesOptions = {}): Promise<RankedPassage[]> {
+export async function rankPassages(
+  query: string,
+  passages: readonly string[],
+  options: RankPassagesOptions = {},
+): Promise<RankedPassage[]> {
   if (passages.length === 0) return [];
   options.signal?.throwIfAborted();
-  const features = passageFeatures(prepareQuery(query), passages, passages.map((passage) => tokenize(passage)));
+  const features = passageFeatures(
+    prepareQuery(query),
+    passages,
+    passages.map((passage) => tokenize(passage)),
+  );
   let scores = combineFeatures(features, passageWeightVector());
   if (options.embedder) {
     const similarity = await embeddingScores(options.embedder, query, passages, options.signal);

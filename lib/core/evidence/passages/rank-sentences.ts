@@ -50,7 +50,12 @@ export function windowAround(i: number, context: number, count: number): [number
 }
 
 /** Context-window scores from the lexical ranker: centre + mean of neighbours + claim-word coverage. */
-function lexicalWindowScores(query: string, sentences: readonly Sentence[], context: number, given?: readonly (readonly string[])[]): number[] {
+function lexicalWindowScores(
+  query: string,
+  sentences: readonly Sentence[],
+  context: number,
+  given?: readonly (readonly string[])[],
+): number[] {
   const prepared = prepareQuery(query);
   const tokens = given ?? sentences.map((sentence) => tokenize(sentence.text));
   // IDF over the page's sentences: what is common on this page says little about where the claim is.
@@ -64,7 +69,11 @@ function lexicalWindowScores(query: string, sentences: readonly Sentence[], cont
       for (const token of tokens[j] ?? []) words.add(token);
     }
     const neighbourMean = hi > lo ? neighbours / (hi - lo) : 0;
-    return (own[i] ?? 0) + WINDOW_PARAMS.contextWeight * neighbourMean + WINDOW_PARAMS.coverageWeight * overlap(prepared.terms, words);
+    return (
+      (own[i] ?? 0) +
+      WINDOW_PARAMS.contextWeight * neighbourMean +
+      WINDOW_PARAMS.coverageWeight * overlap(prepared.terms, words)
+    );
   });
 }
 
@@ -82,7 +91,10 @@ export async function rankSentences(input: RankSentencesInput): Promise<RankedSe
     const candidates = orderByScore(scores).slice(0, WINDOW_PARAMS.embedLimit);
     const texts = candidates.map((i) => {
       const [lo, hi] = windowAround(i, context, sentences.length);
-      return sentences.slice(lo, hi + 1).map((sentence) => sentence.text).join(' ');
+      return sentences
+        .slice(lo, hi + 1)
+        .map((sentence) => sentence.text)
+        .join(' ');
     });
     const similarity = await embeddingScores(embedder, query, texts, signal);
     const fused = reciprocalRankFusion([candidates.map((i) => scores[i] ?? 0), similarity]);

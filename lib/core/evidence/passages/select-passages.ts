@@ -48,7 +48,14 @@ export async function selectPassages(input: SelectPassagesInput): Promise<Select
   const { sentences, tokens } = pageSentences(input.text, input.lang);
   if (sentences.length === 0) return [];
   const query = input.question ? `${input.claim}\n${input.question}` : input.claim;
-  const ranked = await rankSentences({ query, sentences, tokens, contextSentences: context, embedder: input.embedder, signal: input.signal });
+  const ranked = await rankSentences({
+    query,
+    sentences,
+    tokens,
+    contextSentences: context,
+    embedder: input.embedder,
+    signal: input.signal,
+  });
 
   const taken: Array<[number, number]> = [];
   const passages: SelectedPassage[] = [];

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 
 import { errorMessage } from '../../errors';
-import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
-import { type ModelCallContext,structuredCall } from '../../model/structured-call';
+import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import { normaliseHost } from '../../text/hosts';
 import { SOURCE_TYPES, type SourceType } from '../../types';
 import { sourceTypeByHost } from './source-type-rules';
@@ -31,7 +31,10 @@ export interface HostSample {
 }
 
 /** Classifies every host of `samples`; returns host → type for all of them. */
-export async function classifySources(ctx: ModelCallContext & { onWarning?: (message: string) => void }, samples: readonly HostSample[]): Promise<Map<string, SourceType>> {
+export async function classifySources(
+  ctx: ModelCallContext & { onWarning?: (message: string) => void },
+  samples: readonly HostSample[],
+): Promise<Map<string, SourceType>> {
   const types = new Map<string, SourceType>();
   const unknown = new Map<string, HostSample>();
   for (const sample of samples) {

@@ -25,10 +25,17 @@ export function isUsableEvidenceUrl(url: string, excludedDomains: readonly strin
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
   const host = normaliseHost(parsed.hostname) ?? parsed.hostname;
-  if (excludedDomains.map(normaliseHost).some((domain) => domain !== undefined && (host === domain || host.endsWith(`.${domain}`)))) return false;
+  if (
+    excludedDomains
+      .map(normaliseHost)
+      .some((domain) => domain !== undefined && (host === domain || host.endsWith(`.${domain}`)))
+  )
+    return false;
   const hostAndPath = `${host}${parsed.pathname}${parsed.search}`;
   if (SEARCH_PAGE_PATTERNS.some((pattern) => pattern.test(hostAndPath))) return false;
-  const bareHome = (parsed.pathname === '/' || parsed.pathname === '' || /^\/(index\.(html?|php))?$/i.test(parsed.pathname)) && parsed.search === '';
+  const bareHome =
+    (parsed.pathname === '/' || parsed.pathname === '' || /^\/(index\.(html?|php))?$/i.test(parsed.pathname)) &&
+    parsed.search === '';
   return !bareHome;
 }
 

@@ -32,7 +32,10 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  * marks), not 0, which would punish an explanation for errors that do not exist. Explanations that invent
  * errors are not penalised here; the debate critics (debate-refine.ts) are the place that catches those.
  */
-export function actionabilityScore(errors: readonly ClaimError[], linkScores: readonly ExplanationLinkScore[]): ActionabilityScore {
+export function actionabilityScore(
+  errors: readonly ClaimError[],
+  linkScores: readonly ExplanationLinkScore[],
+): ActionabilityScore {
   const errorDetection = errors.length === 0 ? 2 : level(errors.filter((error) => error.named).length, errors.length);
   const correction = errors.length === 0 ? 2 : level(errors.filter((error) => error.corrected).length, errors.length);
   const links = linksScore(linkScores);

@@ -6,10 +6,10 @@
  */
 import { z } from 'zod';
 
-import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
-import { type ModelCallContext,structuredCall } from '../../model/structured-call';
+import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import { attributionResult, type CitationPair } from './attribution-metrics';
-import { citedNumbers, type CitedSentence,numberedSentences } from './cited-sentences';
+import { citedNumbers, type CitedSentence, numberedSentences } from './cited-sentences';
 import type { AttributionResult } from './types';
 
 /** Long pages are cut; the part that matters for one sentence is rarely past the first paragraphs. */
@@ -44,7 +44,11 @@ interface RecoveryQuestion {
 
 /** Each cited passage whose text the caller has; a cited n without text cannot be supported. */
 function questionsFor(targets: readonly AttributionTarget[]): RecoveryQuestion[] {
-  return targets.flatMap((target) => citedNumbers(target.sentences).filter((n) => target.passages.has(n)).map((citation) => ({ target, citation })));
+  return targets.flatMap((target) =>
+    citedNumbers(target.sentences)
+      .filter((n) => target.passages.has(n))
+      .map((citation) => ({ target, citation })),
+  );
 }
 
 /**
@@ -57,7 +61,10 @@ function recoveryPrompt(targets: readonly AttributionTarget[]): { text: string; 
   const ids = new Map<AttributionTarget, string>();
   for (const question of questions) if (!ids.has(question.target)) ids.set(question.target, `x${ids.size + 1}`);
   const blocks = [...ids].map(([target, id]) => dataBlock('EXPLANATION', numberedSentences(target.sentences), id));
-  const lines = questions.map((question, index) => `Question ${index + 1}, about explanation ${ids.get(question.target)}:\n${dataBlock('PASSAGE', (question.target.passages.get(question.citation) ?? '').slice(0, PASSAGE_CHARS), `q${index + 1}`)}`);
+  const lines = questions.map(
+    (question, index) =>
+      `Question ${index + 1}, about explanation ${ids.get(question.target)}:\n${dataBlock('PASSAGE', (question.target.passages.get(question.citation) ?? '').slice(0, PASSAGE_CHARS), `q${index + 1}`)}`,
+  );
   return { text: [...blocks, ...lines].join('\n\n'), questions };
 }
 
@@ -66,7 +73,10 @@ function recoveryPrompt(targets: readonly AttributionTarget[]): { text: string; 
  * A target appears only when the model answered every one of its questions: a skipped question is no
  * answer, and reading it as "supports nothing" would flag a citation the model never looked at.
  */
-function recoveredPairs(questions: readonly RecoveryQuestion[], answers: ReadonlyArray<{ question: number; sentences: readonly number[] }>): Map<string, CitationPair[]> {
+function recoveredPairs(
+  questions: readonly RecoveryQuestion[],
+  answers: ReadonlyArray<{ question: number; sentences: readonly number[] }>,
+): Map<string, CitationPair[]> {
   const pairs = new Map<string, CitationPair[]>();
   const answered = new Set<number>();
   for (const answer of answers) {
@@ -76,7 +86,8 @@ function recoveredPairs(questions: readonly RecoveryQuestion[], answers: Readonl
     const list = pairs.get(question.target.id) ?? [];
     for (const sentence of new Set(answer.sentences)) {
       // Numbers outside the explanation are the model's slip, not a recovery.
-      if (sentence >= 1 && sentence <= question.target.sentences.length) list.push({ sentenceIndex: sentence - 1, citation: question.citation });
+      if (sentence >= 1 && sentence <= question.target.sentences.length)
+        list.push({ sentenceIndex: sentence - 1, citation: question.citation });
     }
     pairs.set(question.target.id, list);
   }
@@ -93,7 +104,10 @@ function recoveredPairs(questions: readonly RecoveryQuestion[], answers: Readonl
  * Throws like `structuredCall` when the call fails, so a failure leaves no result, never a false
  * "unsupported".
  */
-export async function attributeCitations(ctx: ModelCallContext, targets: readonly AttributionTarget[]): Promise<Map<string, AttributionResult>> {
+export async function attributeCitations(
+  ctx: ModelCallContext,
+  targets: readonly AttributionTarget[],
+): Promise<Map<string, AttributionResult>> {
   const { text, questions } = recoveryPrompt(targets);
   let pairs = new Map<string, CitationPair[]>();
   const questioned = new Set(questions.map((question) => question.target.id));

@@ -25,7 +25,10 @@ export function f1(precision: number, recall: number): number {
  * cites but nothing was recovered, recall is 0 (no recovered pair agrees with a citation; F1 is 0 either
  * way since precision is 0 too). `recovered` lists the distinct recovered pairs.
  */
-export function attributionResult(sentences: readonly CitedSentence[], recovered: Iterable<CitationPair>): AttributionResult {
+export function attributionResult(
+  sentences: readonly CitedSentence[],
+  recovered: Iterable<CitationPair>,
+): AttributionResult {
   const found = new Set<string>();
   const pairs: CitationPair[] = [];
   for (const pair of recovered) {

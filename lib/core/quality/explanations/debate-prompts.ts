@@ -5,17 +5,24 @@
  */
 import { z } from 'zod';
 
-import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
+import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
 import type { Claim, ClaimAssessment, Revision } from '../../types';
-import { type NumberedPassage,passageBlocks } from './explain-evidence';
+import { type NumberedPassage, passageBlocks } from './explain-evidence';
 
 const PASSAGE_CHARS = 1_000;
 
 export type CriticName = 'A' | 'B';
 
 export const reviewSchema = z.object({ issues: z.array(z.string()) });
-export const exchangeSchema = z.object({ issues: z.array(z.string()), endorsed: z.array(z.number().int()), agree: z.boolean() });
-export const refineSchema = z.object({ explanation: z.string(), changes: z.array(z.object({ from: z.string(), to: z.string() })) });
+export const exchangeSchema = z.object({
+  issues: z.array(z.string()),
+  endorsed: z.array(z.number().int()),
+  agree: z.boolean(),
+});
+export const refineSchema = z.object({
+  explanation: z.string(),
+  changes: z.array(z.object({ from: z.string(), to: z.string() })),
+});
 
 const TASK = `You review a fact-check of one claim: the explanation of its verdict and, when there is one, the
 suggested correction of the sentence the claim came from. Judge both only against the numbered evidence
@@ -48,7 +55,12 @@ is given and the feedback concerns it, give replacements in "changes": "from" is
 corrected sentence and "to" its replacement; otherwise leave "changes" empty. ${DATA_BLOCK_RULE}`;
 
 /** What both critics and the refiner see: claim, verdict, sentence, explanation, correction, evidence. */
-export function debateContext(claim: Claim, assessment: ClaimAssessment, passages: readonly NumberedPassage[], revision?: Revision): string {
+export function debateContext(
+  claim: Claim,
+  assessment: ClaimAssessment,
+  passages: readonly NumberedPassage[],
+  revision?: Revision,
+): string {
   return [
     `Verdict: ${assessment.verdict}.`,
     dataBlock('CLAIM', claim.text),
@@ -63,5 +75,8 @@ export function debateContext(claim: Claim, assessment: ClaimAssessment, passage
 
 /** A list of issues numbered from 1 inside a data block (critics' words derive from untrusted text). */
 export function issuesBlock(label: string, issues: readonly string[]): string {
-  return dataBlock(label, issues.length === 0 ? '(no issues)' : issues.map((issue, index) => `${index + 1}. ${issue}`).join('\n'));
+  return dataBlock(
+    label,
+    issues.length === 0 ? '(no issues)' : issues.map((issue, index) => `${index + 1}. ${issue}`).join('\n'),
+  );
 }

@@ -12,10 +12,20 @@
 import type { z } from 'zod';
 
 import { errorMessage } from '../../errors';
-import { type ModelCallContext,structuredCall } from '../../model/structured-call';
+import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import { applyChanges } from '../../revise/revise-sentences';
 import type { Claim, ClaimAssessment, Evidence, Revision } from '../../types';
-import { type CriticName,criticSystem, debateContext, EXCHANGE_RULES, exchangeSchema, issuesBlock, REFINER_SYSTEM, refineSchema, reviewSchema } from './debate-prompts';
+import {
+  type CriticName,
+  criticSystem,
+  debateContext,
+  EXCHANGE_RULES,
+  exchangeSchema,
+  issuesBlock,
+  REFINER_SYSTEM,
+  refineSchema,
+  reviewSchema,
+} from './debate-prompts';
 import { numberedEvidence, type NumberedPassage } from './explain-evidence';
 import type { Refinement } from './types';
 
@@ -43,7 +53,12 @@ interface Position {
   issues: string[];
 }
 
-const normalise = (issue: string) => issue.toLowerCase().replace(/\s+/g, ' ').replace(/[.;:!\s]+$/, '').trim();
+const normalise = (issue: string) =>
+  issue
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.;:!\s]+$/, '')
+    .trim();
 
 /** Whether two issue lists say the same, ignoring case, spacing, final punctuation and order. */
 export function sameIssues(a: readonly string[], b: readonly string[]): boolean {
@@ -83,11 +98,19 @@ async function both<T, U>(first: Promise<T>, second: Promise<U>): Promise<[T, U]
 
 /** Removes [n] markers that point at no passage, so a refined explanation never cites what is not there. */
 function dropUnknownCitations(text: string, passages: readonly NumberedPassage[]): string {
-  return text.replace(/\s*\[(\d+)\]/g, (marker, n: string) => (passages.some((passage) => passage.n === Number(n)) ? marker : '')).trim();
+  return text
+    .replace(/\s*\[(\d+)\]/g, (marker, n: string) =>
+      passages.some((passage) => passage.n === Number(n)) ? marker : '',
+    )
+    .trim();
 }
 
 /** Debates and refines one claim. Throws when a model call fails. */
-export async function refineClaim(ctx: ModelCallContext, item: ClaimToRefine, options: RefineOptions = {}): Promise<Refinement> {
+export async function refineClaim(
+  ctx: ModelCallContext,
+  item: ClaimToRefine,
+  options: RefineOptions = {},
+): Promise<Refinement> {
   const maxRounds = Math.max(1, options.maxRounds ?? DEFAULT_MAX_ROUNDS);
   const passages = numberedEvidence(item.assessment, new Map(item.evidence.map((entry) => [entry.id, entry])));
   const context = debateContext(item.claim, item.assessment, passages, item.revision);
@@ -106,14 +129,21 @@ export async function refineClaim(ctx: ModelCallContext, item: ClaimToRefine, op
     ).value;
 
   const clean = (position: Position): Position => ({ issues: distinctIssues(position.issues) });
-  let [a, b] = (await both(ask('A', 'debate_review', reviewSchema, ''), ask('B', 'debate_review', reviewSchema, ''))).map(clean) as [Position, Position];
+  let [a, b] = (
+    await both(ask('A', 'debate_review', reviewSchema, ''), ask('B', 'debate_review', reviewSchema, ''))
+  ).map(clean) as [Position, Position];
   let rounds = 1;
   let agreed = sameIssues(a.issues, b.issues);
   let feedback = agreed ? a.issues : [];
   for (let round = 1; !agreed && round <= maxRounds; round++) {
     rounds = round;
     const exchange = (critic: CriticName, own: Position, other: Position) =>
-      ask(critic, 'debate_exchange', exchangeSchema, `${issuesBlock('YOUR ISSUES', own.issues)}\n${issuesBlock('OTHER REVIEWER ISSUES', other.issues)}\n${EXCHANGE_RULES}`);
+      ask(
+        critic,
+        'debate_exchange',
+        exchangeSchema,
+        `${issuesBlock('YOUR ISSUES', own.issues)}\n${issuesBlock('OTHER REVIEWER ISSUES', other.issues)}\n${EXCHANGE_RULES}`,
+      );
     const [fromA, fromB] = await both(exchange('A', a, b), exchange('B', b, a));
     // What each critic endorsed of the list it was shown: points both critics stand behind.
     feedback = distinctIssues([...endorsedItems(a.issues, fromB.endorsed), ...endorsedItems(b.issues, fromA.endorsed)]);
@@ -126,9 +156,20 @@ export async function refineClaim(ctx: ModelCallContext, item: ClaimToRefine, op
     }
   }
 
-  const before = { claimId: item.claim.id, rounds, agreed, feedback, explanationBefore: item.assessment.explanation, ...(item.revision ? { revisionBefore: item.revision.revised } : {}) };
+  const before = {
+    claimId: item.claim.id,
+    rounds,
+    agreed,
+    feedback,
+    explanationBefore: item.assessment.explanation,
+    ...(item.revision ? { revisionBefore: item.revision.revised } : {}),
+  };
   if (feedback.length === 0) {
-    return { ...before, explanationAfter: item.assessment.explanation, ...(item.revision ? { revisionAfter: item.revision.revised } : {}) };
+    return {
+      ...before,
+      explanationAfter: item.assessment.explanation,
+      ...(item.revision ? { revisionAfter: item.revision.revised } : {}),
+    };
   }
   const { value } = await structuredCall(ctx, {
     stage: 'debate',
@@ -141,7 +182,12 @@ export async function refineClaim(ctx: ModelCallContext, item: ClaimToRefine, op
     ],
   });
   const explanationAfter = dropUnknownCitations(value.explanation, passages) || item.assessment.explanation;
-  const revisionAfter = item.revision ? applyChanges(item.revision.revised, value.changes.map((change) => ({ ...change, evidenceIds: [] }))).revised : undefined;
+  const revisionAfter = item.revision
+    ? applyChanges(
+        item.revision.revised,
+        value.changes.map((change) => ({ ...change, evidenceIds: [] })),
+      ).revised
+    : undefined;
   return { ...before, explanationAfter, ...(revisionAfter !== undefined ? { revisionAfter } : {}) };
 }
 
@@ -150,14 +196,24 @@ export async function refineClaim(ctx: ModelCallContext, item: ClaimToRefine, op
  * concurrency limit applies). Never throws: a claim whose debate fails is left unrefined and reported to
  * `onWarning`. Returns the refinements in `items` order.
  */
-export async function refineClaims(ctx: ModelCallContext, items: readonly ClaimToRefine[], options: RefineClaimsOptions = {}): Promise<Refinement[]> {
-  const eligible = items.filter((item) => item.assessment.verdict === 'refuted' || item.assessment.verdict === 'disputed');
+export async function refineClaims(
+  ctx: ModelCallContext,
+  items: readonly ClaimToRefine[],
+  options: RefineClaimsOptions = {},
+): Promise<Refinement[]> {
+  const eligible = items.filter(
+    (item) => item.assessment.verdict === 'refuted' || item.assessment.verdict === 'disputed',
+  );
   const results = await Promise.all(
     eligible.map(async (item) => {
       try {
         return await refineClaim(ctx, item, options);
       } catch (error) {
-        options.onWarning?.(`The explanation of "${item.claim.text}" could not be refined: ${errorMessage(error)}`, item.claim.id, error);
+        options.onWarning?.(
+          `The explanation of "${item.claim.text}" could not be refined: ${errorMessage(error)}`,
+          item.claim.id,
+          error,
+        );
         return undefined;
       }
     }),

@@ -10,7 +10,10 @@ export interface NumberedPassage {
 }
 
 /** The assessment's evidence in `citedEvidenceIds` order, so passage n is what the explanation's [n] cites. */
-export function numberedEvidence(assessment: ClaimAssessment, evidenceById: ReadonlyMap<string, Evidence>): NumberedPassage[] {
+export function numberedEvidence(
+  assessment: ClaimAssessment,
+  evidenceById: ReadonlyMap<string, Evidence>,
+): NumberedPassage[] {
   const stances = new Map(assessment.judgements.map((judgement) => [judgement.evidenceId, judgement.stance]));
   const passages: NumberedPassage[] = [];
   assessment.citedEvidenceIds.forEach((id, index) => {
@@ -34,7 +37,9 @@ export function numberedList(evidence: readonly Evidence[]): NumberedPassage[] {
 export function passageBlocks(passages: readonly NumberedPassage[], maxChars: number, prefix = ''): string {
   return passages
     .map(({ n, evidence, stance }) => {
-      const meta = [stance ? `judged: ${stance}` : null, evidence.origin === 'snippet' ? 'search snippet only' : null].filter(Boolean).join('; ');
+      const meta = [stance ? `judged: ${stance}` : null, evidence.origin === 'snippet' ? 'search snippet only' : null]
+        .filter(Boolean)
+        .join('; ');
       const header = `Passage [${n}]${meta ? ` (${meta})` : ''}:`;
       return `${header}\n${dataBlock('PASSAGE', `${evidence.source.title}\n${evidence.passage.slice(0, maxChars)}`, `${prefix}${n}`)}`;
     })

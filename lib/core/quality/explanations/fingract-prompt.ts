@@ -26,6 +26,12 @@ the claim is wrong).`;
 /** Cleans the model's errors: trims text, drops entries without a sub-claim or an error. */
 export function toClaimErrors(raw: ReadonlyArray<z.infer<typeof claimErrorSchema>>): ClaimError[] {
   return raw
-    .map((entry) => ({ subClaim: entry.subClaim.trim(), error: entry.error.trim(), correction: entry.correction.trim(), named: entry.named, corrected: entry.corrected }))
+    .map((entry) => ({
+      subClaim: entry.subClaim.trim(),
+      error: entry.error.trim(),
+      correction: entry.correction.trim(),
+      named: entry.named,
+      corrected: entry.corrected,
+    }))
     .filter((entry) => entry.subClaim !== '' && entry.error !== '');
 }

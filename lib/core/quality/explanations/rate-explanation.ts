@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 
-import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
-import { type ModelCallContext,structuredCall } from '../../model/structured-call';
+import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import type { Evidence } from '../../types';
 import { actionabilityScore } from './actionability-score';
 import { numberedList, passageBlocks } from './explain-evidence';
@@ -43,7 +43,8 @@ export class NoEvidenceError extends Error {
  * earn full marks by the no-error rule of {@link actionabilityScore}.
  */
 export async function rateExplanation(ctx: ModelCallContext, input: ExplanationToRate): Promise<ActionabilityScore> {
-  if (input.evidence.length === 0) throw new NoEvidenceError('Rating an explanation needs evidence about the claim; none was found.');
+  if (input.evidence.length === 0)
+    throw new NoEvidenceError('Rating an explanation needs evidence about the claim; none was found.');
   const { value } = await structuredCall(ctx, {
     stage: 'explain',
     role: 'strong',
@@ -53,7 +54,11 @@ export async function rateExplanation(ctx: ModelCallContext, input: ExplanationT
       { role: 'system', content: SYSTEM },
       {
         role: 'user',
-        content: [dataBlock('CLAIM', input.claim), passageBlocks(numberedList(input.evidence), PASSAGE_CHARS), dataBlock('EXPLANATION', input.explanation)].join('\n\n'),
+        content: [
+          dataBlock('CLAIM', input.claim),
+          passageBlocks(numberedList(input.evidence), PASSAGE_CHARS),
+          dataBlock('EXPLANATION', input.explanation),
+        ].join('\n\n'),
       },
     ],
   });

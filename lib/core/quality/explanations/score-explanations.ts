@@ -8,14 +8,14 @@
  */
 import { z } from 'zod';
 
-import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
-import { type ModelCallContext,structuredCall } from '../../model/structured-call';
+import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import type { Claim, ClaimAssessment, Evidence, Stance, Verdict } from '../../types';
 import { actionabilityScore } from './actionability-score';
 import { RECOVERY_RULES } from './attribute-citations';
 import { attributionResult, type CitationPair } from './attribution-metrics';
-import { citedNumbers, type CitedSentence,citedSentences, numberedSentences } from './cited-sentences';
-import { numberedEvidence, type NumberedPassage,passageBlocks } from './explain-evidence';
+import { citedNumbers, type CitedSentence, citedSentences, numberedSentences } from './cited-sentences';
+import { numberedEvidence, type NumberedPassage, passageBlocks } from './explain-evidence';
 import { claimErrorSchema, FINGRACT_TASKS, toClaimErrors } from './fingract-prompt';
 import type { ActionabilityScore, AttributionResult, ExplanationLinkScore } from './types';
 
@@ -51,10 +51,17 @@ passage number and the sentence numbers.
 ${DATA_BLOCK_RULE}`;
 
 /** The claims whose explanations are scored: refuted or disputed, with an explanation. */
-export function explanationsToScore(claims: readonly Claim[], assessments: ReadonlyMap<string, ClaimAssessment>): ExplanationToScore[] {
+export function explanationsToScore(
+  claims: readonly Claim[],
+  assessments: ReadonlyMap<string, ClaimAssessment>,
+): ExplanationToScore[] {
   return claims
     .map((claim) => ({ claim, assessment: assessments.get(claim.id) }))
-    .filter((entry): entry is ExplanationToScore => (entry.assessment?.verdict === 'refuted' || entry.assessment?.verdict === 'disputed') && entry.assessment.explanation.trim() !== '');
+    .filter(
+      (entry): entry is ExplanationToScore =>
+        (entry.assessment?.verdict === 'refuted' || entry.assessment?.verdict === 'disputed') &&
+        entry.assessment.explanation.trim() !== '',
+    );
 }
 
 /**
@@ -74,7 +81,11 @@ export function stanceBacksVerdict(stance: Stance, verdict: Verdict): boolean {
  * 'fact-check'), not only a search snippet because the page could not be read; relevant: the judge's stance
  * is not 'irrelevant'; supports: {@link stanceBacksVerdict}.
  */
-export function linkScoresFor(assessment: ClaimAssessment, passages: readonly NumberedPassage[], cited: readonly number[]): ExplanationLinkScore[] {
+export function linkScoresFor(
+  assessment: ClaimAssessment,
+  passages: readonly NumberedPassage[],
+  cited: readonly number[],
+): ExplanationLinkScore[] {
   const byUrl = new Map<string, ExplanationLinkScore>();
   for (const n of cited) {
     const passage = passages.find((entry) => entry.n === n);
@@ -87,7 +98,17 @@ export function linkScoresFor(assessment: ClaimAssessment, passages: readonly Nu
       supports: stanceBacksVerdict(stance, assessment.verdict),
     };
     const seen = byUrl.get(score.url);
-    byUrl.set(score.url, seen ? { url: score.url, works: seen.works || score.works, relevant: seen.relevant || score.relevant, supports: seen.supports || score.supports } : score);
+    byUrl.set(
+      score.url,
+      seen
+        ? {
+            url: score.url,
+            works: seen.works || score.works,
+            relevant: seen.relevant || score.relevant,
+            supports: seen.supports || score.supports,
+          }
+        : score,
+    );
   }
   return [...byUrl.values()];
 }
@@ -120,7 +141,12 @@ function claimBlock(entry: Prepared): string {
  * @param evidence the check's evidence (looked up by the assessments' `citedEvidenceIds`).
  * @param language BCP 47 tag for splitting explanations into sentences; guessed when absent.
  */
-export async function scoreExplanations(ctx: ModelCallContext, targets: readonly ExplanationToScore[], evidence: readonly Evidence[], language?: string): Promise<ExplanationScores> {
+export async function scoreExplanations(
+  ctx: ModelCallContext,
+  targets: readonly ExplanationToScore[],
+  evidence: readonly Evidence[],
+  language?: string,
+): Promise<ExplanationScores> {
   const scores: ExplanationScores = { actionability: new Map(), attribution: new Map() };
   if (targets.length === 0) return scores;
   const evidenceById = new Map(evidence.map((item) => [item.id, item]));
@@ -128,7 +154,14 @@ export async function scoreExplanations(ctx: ModelCallContext, targets: readonly
     const sentences = citedSentences(target.assessment.explanation, language);
     const passages = numberedEvidence(target.assessment, evidenceById);
     const cited = citedNumbers(sentences);
-    return { id: `k${index + 1}`, target, sentences, passages, cited, asked: cited.filter((n) => passages.some((p) => p.n === n)) };
+    return {
+      id: `k${index + 1}`,
+      target,
+      sentences,
+      passages,
+      cited,
+      asked: cited.filter((n) => passages.some((p) => p.n === n)),
+    };
   });
   const { value } = await structuredCall(ctx, {
     stage: 'explain',
@@ -146,12 +179,20 @@ export async function scoreExplanations(ctx: ModelCallContext, targets: readonly
     if (!entry) continue;
     byId.delete(reply.id); // first answer per claim counts
     const claimId = entry.target.claim.id;
-    scores.actionability.set(claimId, actionabilityScore(toClaimErrors(reply.errors), linkScoresFor(entry.target.assessment, entry.passages, entry.cited)));
+    scores.actionability.set(
+      claimId,
+      actionabilityScore(
+        toClaimErrors(reply.errors),
+        linkScoresFor(entry.target.assessment, entry.passages, entry.cited),
+      ),
+    );
     const answers = new Map(reply.recovered.map((answer) => [answer.passage, answer.sentences]));
     // Attribution only when every asked passage was answered: a skipped one is no evidence of "unsupported".
     if (!entry.asked.every((n) => answers.has(n))) continue;
     const pairs: CitationPair[] = entry.asked.flatMap((citation) =>
-      [...new Set(answers.get(citation))].filter((s) => s >= 1 && s <= entry.sentences.length).map((s) => ({ sentenceIndex: s - 1, citation })),
+      [...new Set(answers.get(citation))]
+        .filter((s) => s >= 1 && s <= entry.sentences.length)
+        .map((s) => ({ sentenceIndex: s - 1, citation })),
     );
     scores.attribution.set(claimId, attributionResult(entry.sentences, pairs));
   }

@@ -4,12 +4,12 @@
  */
 import pLimit from 'p-limit';
 
-import { errorMessage,ProviderError } from '../../errors';
+import { errorMessage, ProviderError } from '../../errors';
 import type { ModelCallContext } from '../../model/structured-call';
 import type { Cache } from '../../ports';
 import type { Sentence } from '../../types';
 import { isJudgeable, judgeLinks } from './judge-links';
-import { type LinkRetrievalDeps,retrieveLink } from './retrieve-link';
+import { type LinkRetrievalDeps, retrieveLink } from './retrieve-link';
 import type { CitedLink, LinkAudit, LinkRetrieval } from './types';
 
 export interface LinkAuditDeps extends LinkRetrievalDeps {
@@ -57,7 +57,13 @@ async function remember(cache: Cache | undefined, key: string, retrieval: LinkRe
  * in link order. The model call uses `ctx` (stage 'links'); fetches use `ctx.signal`. Throws only
  * `ProviderError('cancelled')` when the check is cancelled during retrieval.
  */
-export async function auditLinks(ctx: ModelCallContext, deps: LinkAuditDeps, links: readonly CitedLink[], sentences: readonly Sentence[], options: AuditLinksOptions): Promise<LinkAudit[]> {
+export async function auditLinks(
+  ctx: ModelCallContext,
+  deps: LinkAuditDeps,
+  links: readonly CitedLink[],
+  sentences: readonly Sentence[],
+  options: AuditLinksOptions,
+): Promise<LinkAudit[]> {
   if (links.length === 0) return [];
   const groups = new Map<string, CitedLink[]>();
   for (const link of links) {
@@ -73,13 +79,22 @@ export async function auditLinks(ctx: ModelCallContext, deps: LinkAuditDeps, lin
     let retrieval = options.fresh ? undefined : await deps.cache?.get<LinkRetrieval>('page', key);
     if (!retrieval) {
       try {
-        retrieval = await retrieveLink(first.url, deps, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, ...(ctx.signal ? { signal: ctx.signal } : {}), ...(first.quote ? { quote: first.quote } : {}) });
+        retrieval = await retrieveLink(first.url, deps, {
+          timeoutMs: options.timeoutMs,
+          maxBytes: options.maxBytes,
+          ...(ctx.signal ? { signal: ctx.signal } : {}),
+          ...(first.quote ? { quote: first.quote } : {}),
+        });
         await remember(deps.cache, key, retrieval);
       } catch (error) {
         if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
         if (ctx.signal?.aborted) throw new ProviderError('cancelled', 'The link audit was cancelled.');
         // retrieveLink classifies every failure of the link itself; this is a bug or a broken port.
-        retrieval = { url: first.url, status: 'dead', detail: `The link could not be followed (${errorMessage(error)}).` };
+        retrieval = {
+          url: first.url,
+          status: 'dead',
+          detail: `The link could not be followed (${errorMessage(error)}).`,
+        };
       }
     }
     done += 1;

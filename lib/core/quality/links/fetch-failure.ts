@@ -2,7 +2,7 @@
  * A failed page fetch as the link audit reports it: which `LinkStatus` it means and one clause a reader
  * understands (no trailing period, so the caller can add what the archive found).
  */
-import { errorMessage,ProviderError } from '../../errors';
+import { errorMessage, ProviderError } from '../../errors';
 import { hostOf } from '../../text/hosts';
 import type { LinkStatus } from './types';
 
@@ -52,13 +52,20 @@ export function readFetchFailure(error: unknown, url: string): FailureReading {
   const withStatus = status !== undefined ? { httpStatus: status } : {};
   switch (error.details.reason) {
     case 'not-text':
-      return { status: 'not-text', detail: `The link leads to ${fileKind(error.details.contentType)}, not a web page, so its text was not read`, ...withStatus };
+      return {
+        status: 'not-text',
+        detail: `The link leads to ${fileKind(error.details.contentType)}, not a web page, so its text was not read`,
+        ...withStatus,
+      };
     case 'redirect-loop':
       return { status: 'dead', detail: `The link at ${host} redirects in a loop and never reaches a page` };
     case 'too-many-redirects':
       return { status: 'dead', detail: `The link at ${host} redirects again and again without reaching a page` };
     case 'private-address':
-      return { status: 'blocked', detail: `The link leads to a private-network address (${addressOf(error.details.url ?? url)}), which is not fetched unless allowed in the settings` };
+      return {
+        status: 'blocked',
+        detail: `The link leads to a private-network address (${addressOf(error.details.url ?? url)}), which is not fetched unless allowed in the settings`,
+      };
     case 'dns':
       return { status: 'dead', detail: `The site name ${host} does not exist (it does not resolve to any server)` };
     case 'invalid-url':
@@ -68,19 +75,38 @@ export function readFetchFailure(error: unknown, url: string): FailureReading {
   }
   switch (error.kind) {
     case 'not-found':
-      return { status: 'dead', detail: status === 410 ? `The page at ${host} has been removed (410)` : `The page at ${host} does not exist (${status ?? 404})`, ...withStatus };
+      return {
+        status: 'dead',
+        detail:
+          status === 410
+            ? `The page at ${host} has been removed (410)`
+            : `The page at ${host} does not exist (${status ?? 404})`,
+        ...withStatus,
+      };
     case 'timeout':
       return { status: 'dead', detail: `The page at ${host} did not load in time`, ...withStatus };
     case 'rate-limit':
     case 'auth':
     case 'forbidden-origin':
     case 'bad-request':
-      return { status: 'blocked', detail: `The site ${host} ${(status !== undefined ? REFUSALS[status] : undefined) ?? 'refused the request'}${status !== undefined ? ` (${status})` : ''}`, ...withStatus };
+      return {
+        status: 'blocked',
+        detail: `The site ${host} ${(status !== undefined ? REFUSALS[status] : undefined) ?? 'refused the request'}${status !== undefined ? ` (${status})` : ''}`,
+        ...withStatus,
+      };
     case 'server':
-      return { status: 'dead', detail: `The site ${host} answered with a server error (${status ?? 500}), so the page could not be read`, ...withStatus };
+      return {
+        status: 'dead',
+        detail: `The site ${host} answered with a server error (${status ?? 500}), so the page could not be read`,
+        ...withStatus,
+      };
     case 'unreachable':
       return { status: 'dead', detail: `The site ${host} could not be reached`, ...withStatus };
     default:
-      return { status: 'dead', detail: `The page at ${host} could not be read (${error.message.replace(/\.$/, '')})`, ...withStatus };
+      return {
+        status: 'dead',
+        detail: `The page at ${host} could not be read (${error.message.replace(/\.$/, '')})`,
+        ...withStatus,
+      };
   }
 }

@@ -36,7 +36,9 @@ const MARKDOWN_START = /!?\[([^\]\n]{0,500})\]\(/gu;
 const TRAILING = /[.,;:!?'"”’»…*~]$/u;
 /** Words that only introduce a link ("Source: …", "See also …"): a sentence of nothing else cites nothing. */
 const CUE_WORDS = new Set(
-  'source sources see also via ref refs reference references link links more read here at from and according to learn details further reading citation citations cited quelle quellen siehe fuente fuentes ver voir fonte fonti cf'.split(' '),
+  'source sources see also via ref refs reference references link links more read here at from and according to learn details further reading citation citations cited quelle quellen siehe fuente fuentes ver voir fonte fonti cf'.split(
+    ' ',
+  ),
 );
 
 function count(value: string, char: string): number {
@@ -106,7 +108,8 @@ function linksInText(text: string): Found[] {
 
   for (const m of text.matchAll(MARKDOWN_START)) {
     const destination = markdownDestination(text, m.index + m[0].length - 1);
-    if (destination && /^https?:\/\//iu.test(destination.url)) add(destination.url, { start: m.index, end: destination.end }, m[1]);
+    if (destination && /^https?:\/\//iu.test(destination.url))
+      add(destination.url, { start: m.index, end: destination.end }, m[1]);
   }
   for (const m of text.matchAll(AUTOLINK)) {
     const url = m[1] ?? '';
@@ -128,7 +131,8 @@ function linksInText(text: string): Found[] {
 function sentenceAt(sentences: readonly Sentence[], offset: number, inclusiveEnd: boolean): Sentence | undefined {
   let before: Sentence | undefined;
   for (const sentence of sentences) {
-    if (sentence.start <= offset && (offset < sentence.end || (inclusiveEnd && offset === sentence.end))) return sentence;
+    if (sentence.start <= offset && (offset < sentence.end || (inclusiveEnd && offset === sentence.end)))
+      return sentence;
     if (sentence.end <= offset) before = sentence;
   }
   return before;
@@ -154,12 +158,19 @@ function isLinkOnly(sentence: Sentence, spans: readonly TextSpan[]): boolean {
  * the sentence before it on the same line ("It opened in 1889. Source: https://…"); on a line of its own
  * (a sources list, a footnote) it cites no single sentence and gets null.
  */
-function citingSentence(text: string, sentences: readonly Sentence[], spans: readonly TextSpan[], span: TextSpan, pill: boolean): number | null {
+function citingSentence(
+  text: string,
+  sentences: readonly Sentence[],
+  spans: readonly TextSpan[],
+  span: TextSpan,
+  pill: boolean,
+): number | null {
   const sentence = sentenceAt(sentences, span.start, pill);
   if (!sentence) return null;
   if (!isLinkOnly(sentence, spans)) return sentence.index;
   const previous = sentences[sentence.index - 1];
-  if (previous && !/[\n\r\u2028\u2029]/u.test(text.slice(previous.end, sentence.start)) && !isLinkOnly(previous, spans)) return previous.index;
+  if (previous && !/[\n\r\u2028\u2029]/u.test(text.slice(previous.end, sentence.start)) && !isLinkOnly(previous, spans))
+    return previous.index;
   return null;
 }
 
@@ -171,13 +182,20 @@ function citingSentence(text: string, sentences: readonly Sentence[], spans: rea
  *
  * @param sentences the check's sentences (offsets into `text`).
  */
-export function findLinks(text: string, sentences: readonly Sentence[], replyCitations: readonly ReplyCitationInput[] = []): CitedLink[] {
+export function findLinks(
+  text: string,
+  sentences: readonly Sentence[],
+  replyCitations: readonly ReplyCitationInput[] = [],
+): CitedLink[] {
   const found = linksInText(text);
   const loose: Found[] = [];
   for (const citation of replyCitations) {
     const url = normaliseLinkUrl(citation.url.trim());
     if (!url) continue;
-    const extra = { ...(citation.label?.trim() ? { label: citation.label.trim() } : {}), ...(citation.quote?.trim() ? { quote: citation.quote.trim() } : {}) };
+    const extra = {
+      ...(citation.label?.trim() ? { label: citation.label.trim() } : {}),
+      ...(citation.quote?.trim() ? { quote: citation.quote.trim() } : {}),
+    };
     const start = citation.start;
     if (start === undefined || !Number.isInteger(start) || start < 0 || start > text.length) {
       loose.push({ url, span: { start: -1, end: -1 }, origin: 'reply-citation', ...extra });
@@ -189,7 +207,10 @@ export function findLinks(text: string, sentences: readonly Sentence[], replyCit
   found.sort((a, b) => a.span.start - b.span.start);
 
   const spans = found.map((item) => item.span);
-  const placed = found.map((item) => ({ item, sentenceIndex: citingSentence(text, sentences, spans, item.span, item.span.start === item.span.end) }));
+  const placed = found.map((item) => ({
+    item,
+    sentenceIndex: citingSentence(text, sentences, spans, item.span, item.span.start === item.span.end),
+  }));
   const cited = new Set(placed.filter((entry) => entry.sentenceIndex !== null).map((entry) => entry.item.url));
   const seen = new Map<string, CitedLink>();
   const links: CitedLink[] = [];

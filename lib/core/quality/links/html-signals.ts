@@ -26,7 +26,10 @@ function decodeEntities(text: string): string {
 
 /** The text a reader would see without scripts: tags, scripts, styles, `<noscript>` and comments removed. */
 export function visibleText(html: string): string {
-  const text = html.replace(COMMENTS, ' ').replace(HIDDEN_ELEMENTS, ' ').replace(/<[^>]*>/gu, ' ');
+  const text = html
+    .replace(COMMENTS, ' ')
+    .replace(HIDDEN_ELEMENTS, ' ')
+    .replace(/<[^>]*>/gu, ' ');
   return decodeEntities(text).replace(/\s+/gu, ' ').trim();
 }
 
@@ -41,7 +44,8 @@ function countScripts(html: string): number {
 }
 
 /** "Enable JavaScript", "JavaScript is required", "You need to enable JavaScript to run this app". */
-const JS_NOTICE = /(enable|turn on|activate|allow|requires?|need|needed|is required|must be enabled|disabled)[^<]{0,60}javascript|javascript[^<]{0,40}(required|disabled|needed|must be enabled|to be enabled|is off)/iu;
+const JS_NOTICE =
+  /(enable|turn on|activate|allow|requires?|need|needed|is required|must be enabled|disabled)[^<]{0,60}javascript|javascript[^<]{0,40}(required|disabled|needed|must be enabled|to be enabled|is off)/iu;
 
 function hasJavaScriptNotice(html: string): boolean {
   for (const m of html.matchAll(/<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/giu)) {

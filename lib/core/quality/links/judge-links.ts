@@ -14,9 +14,9 @@
  */
 import { z } from 'zod';
 
-import { errorMessage,ProviderError } from '../../errors';
-import { DATA_BLOCK_RULE,dataBlock } from '../../model/prompt-safety';
-import { type ModelCallContext,structuredCall } from '../../model/structured-call';
+import { errorMessage, ProviderError } from '../../errors';
+import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
+import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import { BudgetExceededError } from '../../model/usage-meter';
 import type { Sentence } from '../../types';
 import { linkPassage } from './link-passage';
@@ -79,16 +79,31 @@ function opening(sentences: readonly Sentence[]): string {
 }
 
 function notJudged(retrieval: LinkRetrieval, rationale: string): LinkJudgement {
-  return { exists: Boolean(retrieval.text) || retrieval.doi?.registered === true, relevant: null, supports: null, rationale };
+  return {
+    exists: Boolean(retrieval.text) || retrieval.doi?.registered === true,
+    relevant: null,
+    supports: null,
+    rationale,
+  };
 }
 
 /** The judgement of a link code can decide alone, or undefined when the model must read it. */
 function decidedByCode(retrieval: LinkRetrieval): LinkJudgement | undefined {
   if (retrieval.text) return undefined;
   if (retrieval.doi?.registered) {
-    return retrieval.doi.title ? undefined : notJudged(retrieval, 'The DOI is registered, but neither its page nor its title could be read, so it could not be judged.');
+    return retrieval.doi.title
+      ? undefined
+      : notJudged(
+          retrieval,
+          'The DOI is registered, but neither its page nor its title could be read, so it could not be judged.',
+        );
   }
-  return { exists: false, relevant: false, supports: false, rationale: 'Nothing could be read at this link, so it cannot back the sentence.' };
+  return {
+    exists: false,
+    relevant: false,
+    supports: false,
+    rationale: 'Nothing could be read at this link, so it cannot back the sentence.',
+  };
 }
 
 /** Whether the model is asked about this link (it has text, or a registered DOI's title). */
@@ -103,7 +118,11 @@ function failureReason(error: unknown): string {
 }
 
 /** Applies the consistency rules to the model's answer for one link. */
-function consistent(retrieval: LinkRetrieval, item: Prepared, answer: z.infer<typeof judgeSchema>['links'][number] | undefined): LinkJudgement {
+function consistent(
+  retrieval: LinkRetrieval,
+  item: Prepared,
+  answer: z.infer<typeof judgeSchema>['links'][number] | undefined,
+): LinkJudgement {
   if (!answer) return notJudged(retrieval, 'The model did not judge this link.');
   const exists = retrieval.doi?.registered === true || (Boolean(retrieval.text) && answer.exists);
   const relevant = exists && answer.relevant;
@@ -115,7 +134,12 @@ function consistent(retrieval: LinkRetrieval, item: Prepared, answer: z.infer<ty
  * Judges every link against its citing sentence in one call (stage 'links', the strong model) and
  * returns one audit per input, in input order. Throws nothing: a failed call leaves the judgements null.
  */
-export async function judgeLinks(ctx: ModelCallContext, links: readonly RetrievedLink[], sentences: readonly Sentence[], options: JudgeLinksOptions = {}): Promise<LinkAudit[]> {
+export async function judgeLinks(
+  ctx: ModelCallContext,
+  links: readonly RetrievedLink[],
+  sentences: readonly Sentence[],
+  options: JudgeLinksOptions = {},
+): Promise<LinkAudit[]> {
   const judgements = new Map<number, LinkJudgement>();
   const passages = new Map<number, string>();
   const prepared: Prepared[] = [];
@@ -127,9 +151,17 @@ export async function judgeLinks(ctx: ModelCallContext, links: readonly Retrieve
     }
     const sentence = link.sentenceIndex === null ? undefined : sentences[link.sentenceIndex];
     const citing = sentence?.text ?? opening(sentences);
-    const anchor = retrieval.textFragment?.found && retrieval.textFragment.start !== undefined && retrieval.textFragment.end !== undefined ? { start: retrieval.textFragment.start, end: retrieval.textFragment.end } : undefined;
+    const anchor =
+      retrieval.textFragment?.found &&
+      retrieval.textFragment.start !== undefined &&
+      retrieval.textFragment.end !== undefined
+        ? { start: retrieval.textFragment.start, end: retrieval.textFragment.end }
+        : undefined;
     const passage = retrieval.text
-      ? await linkPassage(retrieval.text, citing, { ...(anchor ? { anchor } : {}), ...(options.lang ? { lang: options.lang } : {}) })
+      ? await linkPassage(retrieval.text, citing, {
+          ...(anchor ? { anchor } : {}),
+          ...(options.lang ? { lang: options.lang } : {}),
+        })
       : `Title of the registered work: ${retrieval.doi?.title ?? ''}`;
     if (retrieval.text) passages.set(index, passage);
     prepared.push({ index, citing, passage, titleOnly: !retrieval.text, unplaced: !sentence });
@@ -154,7 +186,9 @@ export async function judgeLinks(ctx: ModelCallContext, links: readonly Retrieve
         ],
       });
       const answers = new Map(value.links.map((answer) => [answer.link, answer]));
-      prepared.forEach((item, n) => judgements.set(item.index, consistent(links[item.index]!.retrieval, item, answers.get(n + 1))));
+      prepared.forEach((item, n) =>
+        judgements.set(item.index, consistent(links[item.index]!.retrieval, item, answers.get(n + 1))),
+      );
     } catch (error) {
       const reason = failureReason(error);
       for (const item of prepared) judgements.set(item.index, notJudged(links[item.index]!.retrieval, reason));
@@ -163,6 +197,12 @@ export async function judgeLinks(ctx: ModelCallContext, links: readonly Retrieve
 
   return links.map(({ link, retrieval }, index) => {
     const passage = passages.get(index);
-    return { ...retrieval, ...judgements.get(index)!, linkId: link.id, sentenceIndex: link.sentenceIndex, ...(passage ? { passage } : {}) };
+    return {
+      ...retrieval,
+      ...judgements.get(index)!,
+      linkId: link.id,
+      sentenceIndex: link.sentenceIndex,
+      ...(passage ? { passage } : {}),
+    };
   });
 }

@@ -44,7 +44,15 @@ export async function linkPassage(text: string, query: string, options: LinkPass
     hi = sentences.reduce((last, sentence, i) => (sentence.start < anchor.end ? i : last), -1);
     if (lo < 0 || hi < lo) return cutAround(text, anchor, MAX_PASSAGE_CHARS);
   } else {
-    const best = (await rankSentences({ query, sentences, contextSentences: 1, ...(options.signal ? { signal: options.signal } : {}) }))[0]?.index ?? 0;
+    const best =
+      (
+        await rankSentences({
+          query,
+          sentences,
+          contextSentences: 1,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+      )[0]?.index ?? 0;
     lo = best;
     hi = best;
   }

@@ -6,9 +6,23 @@
  */
 import { ProviderError } from '../../errors';
 import { canonicalUrl } from '../../evidence/sources/url-filter';
-import type { ArchiveSnapshot, ArticleExtractor, DoiRecord, DoiRegistry, FetchedPage, PageFetcher, WebArchive } from '../../ports';
+import type {
+  ArchiveSnapshot,
+  ArticleExtractor,
+  DoiRecord,
+  DoiRegistry,
+  FetchedPage,
+  PageFetcher,
+  WebArchive,
+} from '../../ports';
 import { hostOf } from '../../text/hosts';
-import { findTextFragment, fragmentFromQuote, fragmentQuote, parseTextFragment, type TextFragment } from '../../text/text-fragment';
+import {
+  findTextFragment,
+  fragmentFromQuote,
+  fragmentQuote,
+  parseTextFragment,
+  type TextFragment,
+} from '../../text/text-fragment';
 import { doiFromUrl } from './doi';
 import { readFetchFailure } from './fetch-failure';
 import { javascriptSignal, visibleText } from './html-signals';
@@ -52,7 +66,6 @@ function samePage(a: string, b: string): boolean {
   return key(a) === key(b);
 }
 
-
 function pathOf(url: string): string {
   try {
     return new URL(url).pathname;
@@ -79,20 +92,43 @@ function readingOf(asked: string, read: PageText): Pick<LinkRetrieval, 'status' 
   let where = '';
   if (redirected) {
     const home = pathOf(page.finalUrl) === '/' && pathOf(asked) !== '/';
-    where = home ? `The link redirects to the home page of ${host}, which often means the page was removed` : `The link redirects to another address (${page.finalUrl})`;
+    where = home
+      ? `The link redirects to the home page of ${host}, which often means the page was removed`
+      : `The link redirects to another address (${page.finalUrl})`;
   }
   const title = read.title ? { title: read.title } : {};
-  if (read.text) return { status, detail: sentence(where, `${where ? 'its' : 'The'} page${quoted(read.title)} was read`), text: read.text, ...title };
+  if (read.text)
+    return {
+      status,
+      detail: sentence(where, `${where ? 'its' : 'The'} page${quoted(read.title)} was read`),
+      text: read.text,
+      ...title,
+    };
   const js = page.contentType.includes('html') ? javascriptSignal(page.body) : undefined;
   if (js) {
     const why = js === 'notice' ? 'it asks for JavaScript' : 'its text is produced by scripts';
-    return { status: 'needs-javascript', detail: sentence(where, `${where ? 'that' : 'The'} page shows no text without running scripts (${why}), so it could not be read`), ...title };
+    return {
+      status: 'needs-javascript',
+      detail: sentence(
+        where,
+        `${where ? 'that' : 'The'} page shows no text without running scripts (${why}), so it could not be read`,
+      ),
+      ...title,
+    };
   }
-  return { status, detail: sentence(where, `${where ? 'that' : 'The'} page loaded but has no readable text`), ...title };
+  return {
+    status,
+    detail: sentence(where, `${where ? 'that' : 'The'} page loaded but has no readable text`),
+    ...title,
+  };
 }
 
 /** The snapshot's text for a dead link, as fields to merge and a clause for the detail. */
-async function fromArchive(deps: LinkRetrievalDeps, url: string, options: RetrieveLinkOptions): Promise<{ fields: Partial<LinkRetrieval>; clause: string; read?: PageText }> {
+async function fromArchive(
+  deps: LinkRetrievalDeps,
+  url: string,
+  options: RetrieveLinkOptions,
+): Promise<{ fields: Partial<LinkRetrieval>; clause: string; read?: PageText }> {
   if (!deps.archive) return { fields: {}, clause: '' };
   let snapshot: ArchiveSnapshot | null;
   try {
@@ -104,25 +140,48 @@ async function fromArchive(deps: LinkRetrievalDeps, url: string, options: Retrie
   if (!snapshot) return { fields: {}, clause: 'the web archive has no copy of it' };
   const when = snapshot.capturedAt ? ` from ${snapshot.capturedAt.slice(0, 10)}` : '';
   try {
-    const page = await deps.fetcher.fetch(snapshot.rawUrl ?? snapshot.url, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, ...(options.signal ? { signal: options.signal } : {}) });
+    const page = await deps.fetcher.fetch(snapshot.rawUrl ?? snapshot.url, {
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const read = await readPage(deps.extractor, page);
-    if (!read.text) return { fields: { archivedUrl: snapshot.url }, clause: `the web archive has a copy${when}, but it has no readable text` };
-    return { fields: { archivedUrl: snapshot.url, text: read.text, ...(read.title ? { title: read.title } : {}) }, clause: `the web archive's copy${when} was read instead`, read };
+    if (!read.text)
+      return {
+        fields: { archivedUrl: snapshot.url },
+        clause: `the web archive has a copy${when}, but it has no readable text`,
+      };
+    return {
+      fields: { archivedUrl: snapshot.url, text: read.text, ...(read.title ? { title: read.title } : {}) },
+      clause: `the web archive's copy${when} was read instead`,
+      read,
+    };
   } catch (error) {
     if (isCancel(error)) throw error;
-    return { fields: { archivedUrl: snapshot.url }, clause: `the web archive has a copy${when}, but it could not be read` };
+    return {
+      fields: { archivedUrl: snapshot.url },
+      clause: `the web archive has a copy${when}, but it could not be read`,
+    };
   }
 }
 
 /** Looks the fragment's quote up in the text that was read, then in the page's whole visible text. */
-function fragmentResult(fragment: TextFragment, text: string, html: string | undefined): NonNullable<LinkRetrieval['textFragment']> {
+function fragmentResult(
+  fragment: TextFragment,
+  text: string,
+  html: string | undefined,
+): NonNullable<LinkRetrieval['textFragment']> {
   const quote = fragmentQuote(fragment);
   const inText = findTextFragment(text, fragment);
   if (inText) return { quote, found: true, ...inText };
   return { quote, found: html !== undefined && findTextFragment(visibleText(html), fragment) !== undefined };
 }
 
-async function lookUpDoi(registry: DoiRegistry | undefined, doi: string | undefined, signal: AbortSignal | undefined): Promise<DoiRecord | undefined> {
+async function lookUpDoi(
+  registry: DoiRegistry | undefined,
+  doi: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<DoiRecord | undefined> {
   if (!registry || !doi) return undefined;
   try {
     return await registry.lookup(doi, signal);
@@ -136,31 +195,58 @@ async function lookUpDoi(registry: DoiRegistry | undefined, doi: string | undefi
  * Retrieves one link and classifies it (see `LinkStatus`). Never throws for a property of the link;
  * throws `ProviderError('cancelled')` when `options.signal` aborts.
  */
-export async function retrieveLink(url: string, deps: LinkRetrievalDeps, options: RetrieveLinkOptions): Promise<LinkRetrieval> {
+export async function retrieveLink(
+  url: string,
+  deps: LinkRetrievalDeps,
+  options: RetrieveLinkOptions,
+): Promise<LinkRetrieval> {
   const fragment = parseTextFragment(url) ?? (options.quote ? fragmentFromQuote(options.quote) : undefined);
   const address = url.split('#')[0] ?? url;
   const doi = doiFromUrl(address);
   const record = await lookUpDoi(deps.doiRegistry, doi, options.signal);
   if (doi && record && !record.registered) {
-    return { url, status: 'dead', detail: `The DOI ${doi} is not registered, so the reference it stands for may be invented.`, doi: { doi, registered: false } };
+    return {
+      url,
+      status: 'dead',
+      detail: `The DOI ${doi} is not registered, so the reference it stands for may be invented.`,
+      doi: { doi, registered: false },
+    };
   }
-  const doiInfo = doi && record ? { doi: { doi, registered: true, ...(record.title ? { title: record.title } : {}) } } : {};
+  const doiInfo =
+    doi && record ? { doi: { doi, registered: true, ...(record.title ? { title: record.title } : {}) } } : {};
   const target = record?.url ?? address;
 
   let result: LinkRetrieval;
   let html: string | undefined;
   try {
-    const page = await deps.fetcher.fetch(target, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, ...(options.signal ? { signal: options.signal } : {}) });
+    const page = await deps.fetcher.fetch(target, {
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const read = await readPage(deps.extractor, page);
     html = page.body;
     const redirects = page.redirects && page.redirects.length > 0 ? { redirects: page.redirects } : {};
     // A DOI resolver always redirects; the address it resolves to is the one the link stands for.
     const asked = doiFromUrl(target) && page.redirects?.[0] ? page.redirects[0] : target;
-    result = { url, ...readingOf(asked, read), httpStatus: page.status, finalUrl: page.finalUrl, ...redirects, ...doiInfo };
+    result = {
+      url,
+      ...readingOf(asked, read),
+      httpStatus: page.status,
+      finalUrl: page.finalUrl,
+      ...redirects,
+      ...doiInfo,
+    };
   } catch (error) {
     if (isCancel(error)) throw error;
     const failure = readFetchFailure(error, target);
-    result = { url, status: failure.status, detail: sentence(failure.detail), ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}), ...doiInfo };
+    result = {
+      url,
+      status: failure.status,
+      detail: sentence(failure.detail),
+      ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
+      ...doiInfo,
+    };
     if (failure.status === 'dead') {
       const archived = await fromArchive(deps, target, options);
       html = archived.read?.page.body;

@@ -35,7 +35,14 @@ export interface CitedLink {
  */
 export type LinkStatus = 'working' | 'redirected' | 'dead' | 'blocked' | 'needs-javascript' | 'not-text';
 
-export const LINK_STATUSES: readonly LinkStatus[] = ['working', 'redirected', 'dead', 'blocked', 'needs-javascript', 'not-text'];
+export const LINK_STATUSES: readonly LinkStatus[] = [
+  'working',
+  'redirected',
+  'dead',
+  'blocked',
+  'needs-javascript',
+  'not-text',
+];
 
 export interface LinkRetrieval {
   url: string;

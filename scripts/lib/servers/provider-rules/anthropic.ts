@@ -18,8 +18,10 @@ export function anthropicRules(models = ['claude-haiku-4-5', 'claude-sonnet-4-6'
     refuse(body) {
       const model = String(body.model);
       if (!models.includes(model)) return anthropicError(404, 'not_found_error', `model: ${model}`);
-      if (body.n !== undefined && body.n !== 1) return anthropicError(400, 'invalid_request_error', 'n: only n=1 is supported');
-      if (typeof body.temperature === 'number' && body.temperature < 0) return anthropicError(400, 'invalid_request_error', 'temperature: must be between 0 and 1');
+      if (body.n !== undefined && body.n !== 1)
+        return anthropicError(400, 'invalid_request_error', 'n: only n=1 is supported');
+      if (typeof body.temperature === 'number' && body.temperature < 0)
+        return anthropicError(400, 'invalid_request_error', 'temperature: must be between 0 and 1');
       return undefined;
     },
     honoursResponseFormat: () => false,

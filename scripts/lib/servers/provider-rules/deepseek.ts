@@ -10,7 +10,7 @@
  * tokens. The docs name max_tokens; max_completion_tokens is treated as unknown (conservative).
  */
 import { jsonModeRefusal } from './openai';
-import { formatType, numberParam, openAiError, type ProviderRules,SIMULATED_REASONING } from './types';
+import { formatType, numberParam, openAiError, type ProviderRules, SIMULATED_REASONING } from './types';
 
 export function deepSeekRules(models = ['deepseek-flash', 'deepseek-v4-pro']): ProviderRules {
   return {
@@ -18,9 +18,20 @@ export function deepSeekRules(models = ['deepseek-flash', 'deepseek-v4-pro']): P
     models,
     refuse(body) {
       const model = String(body.model);
-      if (!models.includes(model)) return openAiError(400, 'Model Not Exist', 'invalid_request_error', null, 'invalid_request_error');
-      if (formatType(body) === 'json_schema') return openAiError(400, 'This response_format type is unavailable now', 'invalid_request_error', null, 'invalid_request_error');
-      return jsonModeRefusal(body, "Prompt must contain the word 'json' in some form to use 'response_format' of type 'json_object'.");
+      if (!models.includes(model))
+        return openAiError(400, 'Model Not Exist', 'invalid_request_error', null, 'invalid_request_error');
+      if (formatType(body) === 'json_schema')
+        return openAiError(
+          400,
+          'This response_format type is unavailable now',
+          'invalid_request_error',
+          null,
+          'invalid_request_error',
+        );
+      return jsonModeRefusal(
+        body,
+        "Prompt must contain the word 'json' in some form to use 'response_format' of type 'json_object'.",
+      );
     },
     honoursResponseFormat: () => true,
     tokenLimit: (body) => numberParam(body, 'max_tokens'),

@@ -16,13 +16,50 @@
 import { type ChatBody, formatType, isRecord, numberParam, type ProviderRefusal, type ProviderRules } from './types';
 
 const FIELDS = new Set([
-  'model', 'messages', 'stream', 'stream_options', 'tools', 'tool_choice', 'modalities', 'n', 'stop', 'max_completion_tokens',
-  'max_tokens', 'temperature', 'top_p', 'response_format', 'reasoning_effort', 'audio', 'presence_penalty', 'frequency_penalty',
-  'seed', 'logprobs', 'top_logprobs', 'extra_body',
+  'model',
+  'messages',
+  'stream',
+  'stream_options',
+  'tools',
+  'tool_choice',
+  'modalities',
+  'n',
+  'stop',
+  'max_completion_tokens',
+  'max_tokens',
+  'temperature',
+  'top_p',
+  'response_format',
+  'reasoning_effort',
+  'audio',
+  'presence_penalty',
+  'frequency_penalty',
+  'seed',
+  'logprobs',
+  'top_logprobs',
+  'extra_body',
 ]);
 const REFUSED_KEYWORDS = new Set([
-  'additionalProperties', '$ref', '$defs', 'definitions', 'const', 'oneOf', 'allOf', 'not', 'uniqueItems', 'contains', 'multipleOf',
-  'propertyNames', 'patternProperties', 'unevaluatedProperties', 'unevaluatedItems', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas',
+  'additionalProperties',
+  '$ref',
+  '$defs',
+  'definitions',
+  'const',
+  'oneOf',
+  'allOf',
+  'not',
+  'uniqueItems',
+  'contains',
+  'multipleOf',
+  'propertyNames',
+  'patternProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
 ]);
 
 function googleError(status: number, message: string, code = 'INVALID_ARGUMENT'): ProviderRefusal {
@@ -60,15 +97,31 @@ export function geminiRules(models = ['gemini-3.5-flash-lite', 'gemini-3.6-flash
     models,
     refuse(body: ChatBody) {
       const model = String(body.model);
-      if (!models.includes(model)) return googleError(404, `models/${model} is not found for API version v1beta, or is not supported for generateContent.`, 'NOT_FOUND');
+      if (!models.includes(model))
+        return googleError(
+          404,
+          `models/${model} is not found for API version v1beta, or is not supported for generateContent.`,
+          'NOT_FOUND',
+        );
       const unknown = Object.keys(body).find((key) => !FIELDS.has(key));
-      if (unknown) return googleError(400, `Invalid JSON payload received. Unknown name "${unknown}": Cannot find field.`);
+      if (unknown)
+        return googleError(400, `Invalid JSON payload received. Unknown name "${unknown}": Cannot find field.`);
       if (formatType(body) === 'json_schema') {
-        const spec = isRecord(body.response_format) && isRecord(body.response_format.json_schema) ? body.response_format.json_schema : {};
+        const spec =
+          isRecord(body.response_format) && isRecord(body.response_format.json_schema)
+            ? body.response_format.json_schema
+            : {};
         const found = refusedKeyword(spec.schema, 'generation_config.response_schema');
-        if (found) return googleError(400, `Invalid JSON payload received. Unknown name "${found.keyword}" at '${found.path}': Cannot find field.`);
+        if (found)
+          return googleError(
+            400,
+            `Invalid JSON payload received. Unknown name "${found.keyword}" at '${found.path}': Cannot find field.`,
+          );
       }
-      if (body.reasoning_effort !== undefined && !['none', 'minimal', 'low', 'medium', 'high'].includes(String(body.reasoning_effort))) {
+      if (
+        body.reasoning_effort !== undefined &&
+        !['none', 'minimal', 'low', 'medium', 'high'].includes(String(body.reasoning_effort))
+      ) {
         return googleError(400, `Invalid reasoning_effort: ${String(body.reasoning_effort)}`);
       }
       return undefined;

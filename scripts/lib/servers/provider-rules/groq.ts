@@ -19,7 +19,15 @@
  */
 import { jsonModeRefusal, OPENAI_FIELDS } from './openai';
 import { strictSchemaViolation } from './strict-schema';
-import { formatType, isRecord, numberParam, type ProviderRefusal, type ProviderRules,reasoningModel, SIMULATED_REASONING } from './types';
+import {
+  formatType,
+  isRecord,
+  numberParam,
+  type ProviderRefusal,
+  type ProviderRules,
+  reasoningModel,
+  SIMULATED_REASONING,
+} from './types';
 
 /** Groq's error body: message and type (no param or code on these). */
 function groqError(message: string): ProviderRefusal {
@@ -28,25 +36,44 @@ function groqError(message: string): ProviderRefusal {
 
 const JSON_SCHEMA_MODELS = new Set(['openai/gpt-oss-20b', 'openai/gpt-oss-120b']);
 
-export function groqRules(models = ['openai/gpt-oss-20b', 'openai/gpt-oss-120b', 'llama-3.1-8b-instant', 'llama-3.3-70b-versatile']): ProviderRules {
+export function groqRules(
+  models = ['openai/gpt-oss-20b', 'openai/gpt-oss-120b', 'llama-3.1-8b-instant', 'llama-3.3-70b-versatile'],
+): ProviderRules {
   return {
     id: 'groq',
     models,
     refuse(body) {
       const model = String(body.model);
-      if (!models.includes(model)) return { status: 404, body: { error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', code: 'model_not_found' } } };
+      if (!models.includes(model))
+        return {
+          status: 404,
+          body: {
+            error: {
+              message: `The model \`${model}\` does not exist or you do not have access to it.`,
+              type: 'invalid_request_error',
+              code: 'model_not_found',
+            },
+          },
+        };
       const unknown = Object.keys(body).find((key) => !OPENAI_FIELDS.has(key));
       if (unknown) return groqError(`property '${unknown}' is unsupported`);
       if (body.reasoning_effort !== undefined) {
         if (!reasoningModel(model)) return groqError('`reasoning_effort` is not supported with this model');
-        if (!['low', 'medium', 'high'].includes(String(body.reasoning_effort))) return groqError("'reasoning_effort' must be one of 'low', 'medium' or 'high'");
+        if (!['low', 'medium', 'high'].includes(String(body.reasoning_effort)))
+          return groqError("'reasoning_effort' must be one of 'low', 'medium' or 'high'");
       }
       if (body.stream === true && formatType(body) !== undefined && formatType(body) !== 'text') {
         return groqError('`response_format` does not support streaming');
       }
       if (formatType(body) === 'json_schema') {
-        if (!JSON_SCHEMA_MODELS.has(model)) return groqError('This model does not support response format `json_schema`. See supported models at https://console.groq.com/docs/structured-outputs#supported-models');
-        const spec = isRecord(body.response_format) && isRecord(body.response_format.json_schema) ? body.response_format.json_schema : {};
+        if (!JSON_SCHEMA_MODELS.has(model))
+          return groqError(
+            'This model does not support response format `json_schema`. See supported models at https://console.groq.com/docs/structured-outputs#supported-models',
+          );
+        const spec =
+          isRecord(body.response_format) && isRecord(body.response_format.json_schema)
+            ? body.response_format.json_schema
+            : {};
         const problem = spec.strict === true ? strictSchemaViolation(String(spec.name ?? ''), spec.schema) : undefined;
         if (problem) return groqError(problem);
       }
@@ -55,6 +82,7 @@ export function groqRules(models = ['openai/gpt-oss-20b', 'openai/gpt-oss-120b',
     },
     honoursResponseFormat: () => true,
     tokenLimit: (body) => numberParam(body, 'max_completion_tokens', 'max_tokens'),
-    reasoningTokens: (body) => (reasoningModel(body.model) ? SIMULATED_REASONING[String(body.reasoning_effort ?? 'medium')] ?? 0 : 0),
+    reasoningTokens: (body) =>
+      reasoningModel(body.model) ? (SIMULATED_REASONING[String(body.reasoning_effort ?? 'medium')] ?? 0) : 0,
   };
 }

@@ -28,7 +28,11 @@ export interface ProviderMode {
   rules: () => ProviderRules;
 }
 
-const preset = (id: ModelPresetId) => ({ preset: id, fastModel: MODEL_PRESETS[id].fastModel, strongModel: MODEL_PRESETS[id].strongModel });
+const preset = (id: ModelPresetId) => ({
+  preset: id,
+  fastModel: MODEL_PRESETS[id].fastModel,
+  strongModel: MODEL_PRESETS[id].strongModel,
+});
 
 /** Every provider mode, with the preset's default models (LM Studio and vLLM have none: a loaded model). */
 export const PROVIDER_MODES: ProviderMode[] = [
@@ -43,4 +47,14 @@ export const PROVIDER_MODES: ProviderMode[] = [
   { id: 'vllm', preset: 'custom', fastModel: 'Qwen/Qwen3-8B', strongModel: 'Qwen/Qwen3-8B', rules: () => vllmRules() },
 ];
 
-export { anthropicRules, deepSeekRules, geminiRules, groqRules, lmStudioRules, ollamaRules, openAiRules, openRouterRules, vllmRules };
+export {
+  anthropicRules,
+  deepSeekRules,
+  geminiRules,
+  groqRules,
+  lmStudioRules,
+  ollamaRules,
+  openAiRules,
+  openRouterRules,
+  vllmRules,
+};

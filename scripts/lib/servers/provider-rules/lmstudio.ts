@@ -16,12 +16,15 @@ export function lmStudioRules(models = ['qwen3-8b']): ProviderRules {
     models,
     refuse(body) {
       const model = String(body.model);
-      if (!models.includes(model)) return { status: 404, body: { error: `Model "${model}" not found. Please load the model first.` } };
+      if (!models.includes(model))
+        return { status: 404, body: { error: `Model "${model}" not found. Please load the model first.` } };
       const type = formatType(body);
-      if (type !== undefined && type !== 'json_schema' && type !== 'text') return { status: 400, body: { error: "'response_format.type' must be 'json_schema' or 'text'" } };
+      if (type !== undefined && type !== 'json_schema' && type !== 'text')
+        return { status: 400, body: { error: "'response_format.type' must be 'json_schema' or 'text'" } };
       if (type === 'json_schema') {
         const spec = isRecord(body.response_format) ? body.response_format.json_schema : undefined;
-        if (!isRecord(spec) || !isRecord(spec.schema)) return { status: 400, body: { error: "'response_format.json_schema.schema' must be an object" } };
+        if (!isRecord(spec) || !isRecord(spec.schema))
+          return { status: 400, body: { error: "'response_format.json_schema.schema' must be an object" } };
       }
       return undefined;
     },

@@ -32,10 +32,16 @@ function schemaInPrompt(params: Params): { name: string; schema: Record<string, 
 
 /** The request as the model understands it: `response_format` replaced by what it will actually follow. */
 export function understoodRequest<T extends Params>(params: T, rules: ProviderRules): T {
-  const honoured = rules.honoursResponseFormat(params as unknown as Record<string, unknown>) ? params.response_format : undefined;
+  const honoured = rules.honoursResponseFormat(params as unknown as Record<string, unknown>)
+    ? params.response_format
+    : undefined;
   if (honoured?.type === 'json_schema') return params;
   const fromPrompt = schemaInPrompt(params);
   const { response_format: _dropped, ...rest } = params;
-  if (fromPrompt) return { ...rest, response_format: { type: 'json_schema', json_schema: { name: fromPrompt.name, schema: fromPrompt.schema } } } as T;
+  if (fromPrompt)
+    return {
+      ...rest,
+      response_format: { type: 'json_schema', json_schema: { name: fromPrompt.name, schema: fromPrompt.schema } },
+    } as T;
   return (honoured ? { ...rest, response_format: honoured } : rest) as T;
 }

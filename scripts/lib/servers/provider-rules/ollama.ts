@@ -17,9 +17,11 @@ export function ollamaRules(models = ['llama3.1:8b', 'qwen3:8b']): ProviderRules
     models,
     refuse(body) {
       const model = String(body.model);
-      if (!models.includes(model)) return openAiError(404, `model "${model}" not found, try pulling it first`, 'api_error');
+      if (!models.includes(model))
+        return openAiError(404, `model "${model}" not found, try pulling it first`, 'api_error');
       const type = formatType(body);
-      if (type !== undefined && !['json_schema', 'json_object', 'text'].includes(type)) return openAiError(400, 'invalid response format', 'invalid_request_error');
+      if (type !== undefined && !['json_schema', 'json_object', 'text'].includes(type))
+        return openAiError(400, 'invalid response format', 'invalid_request_error');
       return undefined;
     },
     honoursResponseFormat: () => true,

@@ -15,14 +15,55 @@
  * - json_schema with strict: the strict-schema rules (strict-schema.ts).
  */
 import { strictSchemaViolation } from './strict-schema';
-import { type ChatBody, formatType, isRecord, messagesText, numberParam, openAiError, type ProviderRefusal, type ProviderRules,reasoningModel, SIMULATED_REASONING } from './types';
+import {
+  type ChatBody,
+  formatType,
+  isRecord,
+  messagesText,
+  numberParam,
+  openAiError,
+  type ProviderRefusal,
+  type ProviderRules,
+  reasoningModel,
+  SIMULATED_REASONING,
+} from './types';
 
 /** Request fields OpenAI's chat completions endpoint knows. */
 export const OPENAI_FIELDS = new Set([
-  'model', 'messages', 'response_format', 'max_tokens', 'max_completion_tokens', 'temperature', 'top_p', 'reasoning_effort',
-  'stream', 'stream_options', 'n', 'stop', 'seed', 'user', 'tools', 'tool_choice', 'parallel_tool_calls', 'logprobs',
-  'top_logprobs', 'presence_penalty', 'frequency_penalty', 'logit_bias', 'metadata', 'store', 'service_tier', 'modalities',
-  'audio', 'prediction', 'web_search_options', 'verbosity', 'prompt_cache_key', 'safety_identifier', 'functions', 'function_call',
+  'model',
+  'messages',
+  'response_format',
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'top_p',
+  'reasoning_effort',
+  'stream',
+  'stream_options',
+  'n',
+  'stop',
+  'seed',
+  'user',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'logprobs',
+  'top_logprobs',
+  'presence_penalty',
+  'frequency_penalty',
+  'logit_bias',
+  'metadata',
+  'store',
+  'service_tier',
+  'modalities',
+  'audio',
+  'prediction',
+  'web_search_options',
+  'verbosity',
+  'prompt_cache_key',
+  'safety_identifier',
+  'functions',
+  'function_call',
 ]);
 
 /** reasoning_effort values per family (model pages on https://developers.openai.com/docs/models). */
@@ -35,8 +76,12 @@ function effortsFor(model: string): string[] {
 const INVALID = 'invalid_request_error';
 
 /** The json_object and json_schema checks OpenAI, Groq and DeepSeek share (each with its own wording). */
-export function jsonModeRefusal(body: ChatBody, wording = "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."): ProviderRefusal | undefined {
-  if (formatType(body) === 'json_object' && !/json/i.test(messagesText(body))) return openAiError(400, wording, INVALID, 'messages');
+export function jsonModeRefusal(
+  body: ChatBody,
+  wording = "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
+): ProviderRefusal | undefined {
+  if (formatType(body) === 'json_object' && !/json/i.test(messagesText(body)))
+    return openAiError(400, wording, INVALID, 'messages');
   return undefined;
 }
 
@@ -56,29 +101,61 @@ export function openAiRules(models = ['gpt-5.4-mini', 'gpt-5.4', 'gpt-4.1-mini',
     models,
     refuse(body) {
       const model = String(body.model);
-      if (!models.includes(model)) return openAiError(404, `The model \`${model}\` does not exist or you do not have access to it.`, INVALID, null, 'model_not_found');
+      if (!models.includes(model))
+        return openAiError(
+          404,
+          `The model \`${model}\` does not exist or you do not have access to it.`,
+          INVALID,
+          null,
+          'model_not_found',
+        );
       const unknown = Object.keys(body).find((key) => !OPENAI_FIELDS.has(key));
       if (unknown) return openAiError(400, `Unrecognized request argument supplied: ${unknown}`, INVALID);
       if (reasoningModel(model)) {
         if (body.max_tokens !== undefined) {
-          return openAiError(400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", INVALID, 'max_tokens', 'unsupported_parameter');
+          return openAiError(
+            400,
+            "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+            INVALID,
+            'max_tokens',
+            'unsupported_parameter',
+          );
         }
         for (const sampling of ['temperature', 'top_p']) {
           if (body[sampling] !== undefined && body[sampling] !== 1) {
-            return openAiError(400, `Unsupported value: '${sampling}' does not support ${String(body[sampling])} with this model. Only the default (1) value is supported.`, INVALID, sampling, 'unsupported_value');
+            return openAiError(
+              400,
+              `Unsupported value: '${sampling}' does not support ${String(body[sampling])} with this model. Only the default (1) value is supported.`,
+              INVALID,
+              sampling,
+              'unsupported_value',
+            );
           }
         }
         const efforts = effortsFor(model);
         if (body.reasoning_effort !== undefined && !efforts.includes(String(body.reasoning_effort))) {
-          return openAiError(400, `Unsupported value: 'reasoning_effort' does not support '${String(body.reasoning_effort)}' with this model. Supported values are: ${efforts.map((e) => `'${e}'`).join(', ')}.`, INVALID, 'reasoning_effort', 'unsupported_value');
+          return openAiError(
+            400,
+            `Unsupported value: 'reasoning_effort' does not support '${String(body.reasoning_effort)}' with this model. Supported values are: ${efforts.map((e) => `'${e}'`).join(', ')}.`,
+            INVALID,
+            'reasoning_effort',
+            'unsupported_value',
+          );
         }
       } else if (body.reasoning_effort !== undefined) {
-        return openAiError(400, "Unsupported parameter: 'reasoning_effort' is not supported with this model.", INVALID, 'reasoning_effort', 'unsupported_parameter');
+        return openAiError(
+          400,
+          "Unsupported parameter: 'reasoning_effort' is not supported with this model.",
+          INVALID,
+          'reasoning_effort',
+          'unsupported_parameter',
+        );
       }
       return jsonModeRefusal(body) ?? strictSchemaRefusal(body);
     },
     honoursResponseFormat: () => true,
     tokenLimit: (body) => numberParam(body, 'max_completion_tokens', 'max_tokens'),
-    reasoningTokens: (body) => (reasoningModel(body.model) ? SIMULATED_REASONING[String(body.reasoning_effort ?? 'medium')] ?? 0 : 0),
+    reasoningTokens: (body) =>
+      reasoningModel(body.model) ? (SIMULATED_REASONING[String(body.reasoning_effort ?? 'medium')] ?? 0) : 0,
   };
 }

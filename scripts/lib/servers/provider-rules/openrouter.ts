@@ -9,13 +9,31 @@
  * - Reasoning: the `reasoning: { effort }` object (https://openrouter.ai/docs/use-cases/reasoning-tokens);
  *   reasoning tokens are output tokens, reported in usage.completion_tokens_details.reasoning_tokens.
  */
-import { type ChatBody, isRecord, numberParam, type ProviderRules,reasoningModel, SIMULATED_REASONING } from './types';
+import { type ChatBody, isRecord, numberParam, type ProviderRules, reasoningModel, SIMULATED_REASONING } from './types';
 
 /** The parameters a model's providers support, as OpenRouter's model list reports them. */
 export const OPENROUTER_MODELS: Record<string, string[]> = {
   // OpenAI's reasoning models on OpenRouter: no temperature/top_p.
-  'openai/gpt-5.4-mini': ['max_tokens', 'reasoning', 'include_reasoning', 'response_format', 'structured_outputs', 'seed', 'tools', 'tool_choice'],
-  'openai/gpt-5.4': ['max_tokens', 'reasoning', 'include_reasoning', 'response_format', 'structured_outputs', 'seed', 'tools', 'tool_choice'],
+  'openai/gpt-5.4-mini': [
+    'max_tokens',
+    'reasoning',
+    'include_reasoning',
+    'response_format',
+    'structured_outputs',
+    'seed',
+    'tools',
+    'tool_choice',
+  ],
+  'openai/gpt-5.4': [
+    'max_tokens',
+    'reasoning',
+    'include_reasoning',
+    'response_format',
+    'structured_outputs',
+    'seed',
+    'tools',
+    'tool_choice',
+  ],
   // A model whose providers have no structured outputs at all.
   'mistralai/mistral-7b-instruct': ['max_tokens', 'temperature', 'top_p', 'stop', 'seed'],
 };
@@ -40,9 +58,19 @@ export function openRouterRules(models = Object.keys(OPENROUTER_MODELS)): Provid
     models,
     refuse(body) {
       const model = String(body.model);
-      if (!models.includes(model)) return { status: 400, body: { error: { message: `${model} is not a valid model ID`, code: 400 } } };
+      if (!models.includes(model))
+        return { status: 400, body: { error: { message: `${model} is not a valid model ID`, code: 400 } } };
       if (requireParameters(body) && unsupported(body).length > 0) {
-        return { status: 404, body: { error: { message: 'No endpoints found that can handle the requested parameters. To learn more about provider routing, visit: https://openrouter.ai/docs/provider-routing', code: 404 } } };
+        return {
+          status: 404,
+          body: {
+            error: {
+              message:
+                'No endpoints found that can handle the requested parameters. To learn more about provider routing, visit: https://openrouter.ai/docs/provider-routing',
+              code: 404,
+            },
+          },
+        };
       }
       return undefined;
     },

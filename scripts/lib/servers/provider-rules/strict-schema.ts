@@ -11,32 +11,64 @@
 import { isRecord } from './types';
 
 const ALLOWED = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf', '$ref', '$defs', 'definitions',
-  'description', 'title', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minItems', 'maxItems', 'default',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  '$ref',
+  '$defs',
+  'definitions',
+  'description',
+  'title',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'default',
 ]);
 const MAX_DEPTH = 10;
 const MAX_PROPERTIES = 5_000;
 
 export function strictSchemaViolation(name: string, schema: unknown): string | undefined {
-  const fail = (context: string[], text: string) => `Invalid schema for response_format '${name}': In context=(${context.map((c) => `'${c}'`).join(', ')}), ${text}`;
+  const fail = (context: string[], text: string) =>
+    `Invalid schema for response_format '${name}': In context=(${context.map((c) => `'${c}'`).join(', ')}), ${text}`;
   if (!isRecord(schema)) return fail([], 'schema must be a JSON Schema of \'type: "object"\', got \'type: "None"\'.');
-  if (schema.type !== 'object' || schema.anyOf !== undefined) return fail([], 'schema must be a JSON Schema of \'type: "object"\' and not have \'anyOf\'.');
+  if (schema.type !== 'object' || schema.anyOf !== undefined)
+    return fail([], "schema must be a JSON Schema of 'type: \"object\"' and not have 'anyOf'.");
   let properties = 0;
   const visit = (node: unknown, context: string[], depth: number): string | undefined => {
     if (!isRecord(node)) return undefined;
     if (depth > MAX_DEPTH) return fail(context, `nesting is deeper than ${MAX_DEPTH} levels.`);
     for (const key of Object.keys(node)) if (!ALLOWED.has(key)) return fail(context, `'${key}' is not permitted.`);
-    const isObject = node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) || isRecord(node.properties);
+    const isObject =
+      node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) || isRecord(node.properties);
     if (isObject) {
-      if (node.additionalProperties !== false) return fail(context, "'additionalProperties' is required to be supplied and to be false.");
+      if (node.additionalProperties !== false)
+        return fail(context, "'additionalProperties' is required to be supplied and to be false.");
       const keys = isRecord(node.properties) ? Object.keys(node.properties) : [];
       properties += keys.length;
       const required = Array.isArray(node.required) ? node.required : [];
       const missing = keys.find((key) => !required.includes(key));
-      if (missing !== undefined) return fail(context, `'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`);
+      if (missing !== undefined)
+        return fail(
+          context,
+          `'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`,
+        );
       for (const key of keys) {
-        const problem = visit((node.properties as Record<string, unknown>)[key], [...context, 'properties', key], depth + 1);
+        const problem = visit(
+          (node.properties as Record<string, unknown>)[key],
+          [...context, 'properties', key],
+          depth + 1,
+        );
         if (problem) return problem;
       }
     }
@@ -58,6 +90,7 @@ export function strictSchemaViolation(name: string, schema: unknown): string | u
   };
   const problem = visit(schema, [], 1);
   if (problem) return problem;
-  if (properties > MAX_PROPERTIES) return fail([], `a schema may have up to ${MAX_PROPERTIES} object properties in total.`);
+  if (properties > MAX_PROPERTIES)
+    return fail([], `a schema may have up to ${MAX_PROPERTIES} object properties in total.`);
   return undefined;
 }

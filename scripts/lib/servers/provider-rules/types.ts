@@ -30,7 +30,13 @@ export interface ProviderRules {
 }
 
 /** OpenAI's error envelope (https://platform.openai.com/docs/guides/error-codes), shared by many providers. */
-export function openAiError(status: number, message: string, type: string, param: string | null = null, code: string | null = null): ProviderRefusal {
+export function openAiError(
+  status: number,
+  message: string,
+  type: string,
+  param: string | null = null,
+  code: string | null = null,
+): ProviderRefusal {
   return { status, body: { error: { message, type, param, code } } };
 }
 
@@ -45,14 +51,18 @@ export function messagesText(body: ChatBody): string {
     .map((message) => {
       const content = isRecord(message) ? message.content : undefined;
       if (typeof content === 'string') return content;
-      return Array.isArray(content) ? content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('') : '';
+      return Array.isArray(content)
+        ? content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('')
+        : '';
     })
     .join('\n');
 }
 
 /** `response_format.type`, when one was sent. */
 export function formatType(body: ChatBody): string | undefined {
-  return isRecord(body.response_format) && typeof body.response_format.type === 'string' ? body.response_format.type : undefined;
+  return isRecord(body.response_format) && typeof body.response_format.type === 'string'
+    ? body.response_format.type
+    : undefined;
 }
 
 /** The first of `names` present in the body as a number. */
@@ -65,7 +75,14 @@ export function numberParam(body: ChatBody, ...names: string[]): number | undefi
  * Hidden reasoning per effort, scaled down from real figures (hundreds to thousands of tokens) so tests
  * stay fast, but large enough that a limit without headroom for it cuts the visible reply off.
  */
-export const SIMULATED_REASONING: Record<string, number> = { none: 0, minimal: 16, low: 96, medium: 384, high: 1_536, xhigh: 3_072 };
+export const SIMULATED_REASONING: Record<string, number> = {
+  none: 0,
+  minimal: 16,
+  low: 96,
+  medium: 384,
+  high: 1_536,
+  xhigh: 3_072,
+};
 
 /** Models whose names mark them as reasoning models (OpenAI o-series, gpt-5 family except -chat, gpt-oss). */
 export function reasoningModel(model: unknown): boolean {

@@ -21,9 +21,11 @@ export function vllmRules(models = ['Qwen/Qwen3-8B']): ProviderRules {
       const model = String(body.model);
       if (!models.includes(model)) return vllmError(404, 'NotFoundError', `The model \`${model}\` does not exist.`);
       const removed = Object.keys(body).find((key) => key.startsWith('guided_'));
-      if (removed) return vllmError(400, 'BadRequestError', `${removed} was removed in v0.12.0; use structured_outputs.`);
+      if (removed)
+        return vllmError(400, 'BadRequestError', `${removed} was removed in v0.12.0; use structured_outputs.`);
       const type = formatType(body);
-      if (type !== undefined && !['json_schema', 'json_object', 'text', 'structural_tag'].includes(type)) return vllmError(400, 'BadRequestError', `Unknown response_format type: ${type}`);
+      if (type !== undefined && !['json_schema', 'json_object', 'text', 'structural_tag'].includes(type))
+        return vllmError(400, 'BadRequestError', `Unknown response_format type: ${type}`);
       if (type === 'json_schema' && !(isRecord(body.response_format) && isRecord(body.response_format.json_schema))) {
         return vllmError(400, 'BadRequestError', 'response_format.json_schema is required when type is json_schema');
       }

@@ -13,7 +13,9 @@ describe('EngineStatus', () => {
   it('says what checks run on is not known when the background does not answer, instead of showing nothing', async () => {
     render(<EngineStatus switchHint="Switch in Settings." />);
     const error = await screen.findByTestId('engine-status-error');
-    expect(error.textContent).toMatch(/^What checks run on is not known: Factlight's background did not answer \(.+\)\.$/);
+    expect(error.textContent).toMatch(
+      /^What checks run on is not known: Factlight's background did not answer \(.+\)\.$/,
+    );
     expect(error.getAttribute('role')).toBe('alert');
   });
 });

@@ -10,7 +10,12 @@ describe('ConnectionResult', () => {
   it('renders a server-supplied message as text, never as HTML', () => {
     const hostile = '<img src=x onerror="window.pwned=1"> Unauthorized';
     const { container } = render(
-      <ConnectionResult testId="r" pending={false} runs={1} result={{ ok: false, error: hostile, fix: '<b>bold</b>' }} />,
+      <ConnectionResult
+        testId="r"
+        pending={false}
+        runs={1}
+        result={{ ok: false, error: hostile, fix: '<b>bold</b>' }}
+      />,
     );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();

@@ -13,7 +13,9 @@ describe('KeyInput', () => {
     return (
       <>
         <KeyInput id="k" testId="k" label="API key" saved={saved} typed={typed} onChange={setTyped} />
-        <output data-testid="state">{typed === undefined ? 'keep' : typed === '' ? 'remove' : `replace:${typed}`}</output>
+        <output data-testid="state">
+          {typed === undefined ? 'keep' : typed === '' ? 'remove' : `replace:${typed}`}
+        </output>
       </>
     );
   }

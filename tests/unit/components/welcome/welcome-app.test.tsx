@@ -33,7 +33,10 @@ afterEach(async () => {
 /** Debian's Chromium and Firefox: no on-device model, so an unset model means sources only. */
 const NO_ON_DEVICE: OnDeviceStatus = { availability: 'missing', message: ON_DEVICE_MESSAGES.unavailable };
 
-function background(initial: Settings = DEFAULT_SETTINGS, onDevice: OnDeviceStatus = NO_ON_DEVICE): { sent: SentCommand[] } {
+function background(
+  initial: Settings = DEFAULT_SETTINGS,
+  onDevice: OnDeviceStatus = NO_ON_DEVICE,
+): { sent: SentCommand[] } {
   let settings = initial;
   const sent = fakeBackground({
     getSettings: () => redactSettings(settings),
@@ -45,11 +48,21 @@ function background(initial: Settings = DEFAULT_SETTINGS, onDevice: OnDeviceStat
       onDevice,
       wantsOnDevice: wantsOnDevice(settings, onDevice),
     }),
-    testModelConnection: () => ({ ok: true, message: 'Connected: 2 models listed, and a chat reply came back.', models: ['fake-fast', 'fake-strong'] }),
+    testModelConnection: () => ({
+      ok: true,
+      message: 'Connected: 2 models listed, and a chat reply came back.',
+      models: ['fake-fast', 'fake-strong'],
+    }),
     saveSettings: (data) => {
       const { preset, profiles } = (data as SettingsDraft).model;
       const { apiKey, ...profile } = profiles[preset]!;
-      settings = { ...settings, model: { preset, profiles: { [preset]: { ...profile, apiKey: apiKey ?? '', embeddingModel: profile.embeddingModel ?? '' } } } };
+      settings = {
+        ...settings,
+        model: {
+          preset,
+          profiles: { [preset]: { ...profile, apiKey: apiKey ?? '', embeddingModel: profile.embeddingModel ?? '' } },
+        },
+      };
       // The real background writes storage, which is what tells pages to ask for the status again.
       void fakeBrowser.storage.local.set({ settings: { saved: true } });
       return { ok: true, settings: redactSettings(settings) };
@@ -69,7 +82,14 @@ describe('the welcome page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Factlight');
     expect(screen.getByTestId('welcome-what').querySelectorAll('li')).toHaveLength(3);
     const radios = screen.getAllByRole('radio') as HTMLInputElement[];
-    expect(radios.map((radio) => radio.value)).toEqual(['openai', 'openrouter', 'groq', 'ollama', 'lmstudio', 'custom']);
+    expect(radios.map((radio) => radio.value)).toEqual([
+      'openai',
+      'openrouter',
+      'groq',
+      'ollama',
+      'lmstudio',
+      'custom',
+    ]);
     expect(radios.some((radio) => radio.checked)).toBe(false);
     expect(screen.queryByTestId('llm-base-url')).toBeNull();
     const tryIt = await screen.findByTestId('welcome-try');
@@ -77,7 +97,9 @@ describe('the welcome page', () => {
     await waitFor(() => expect((tryIt as HTMLButtonElement).disabled).toBe(false));
     const runsOn = screen.getByTestId('welcome-try-runs-on');
     expect(runsOn.getAttribute('data-engine')).toBe('evidence-only');
-    expect(runsOn.textContent).toBe('“Try it” finds sources to compare; add a model for verdicts. Pressing it sends search queries from the sample to Wikipedia and Wikidata.');
+    expect(runsOn.textContent).toBe(
+      '“Try it” finds sources to compare; add a model for verdicts. Pressing it sends search queries from the sample to Wikipedia and Wikidata.',
+    );
     expect(tryIt.textContent).toBe('Try it: find sources');
     expect(tryIt.getAttribute('aria-describedby')).toBe('try-runs-on');
     expect(screen.queryByTestId('welcome-try-reason')).toBeNull();
@@ -85,7 +107,10 @@ describe('the welcome page', () => {
   });
 
   it('names every enabled search source in the hint, and waits while it does not know what checks run on', async () => {
-    const settings: Settings = { ...DEFAULT_SETTINGS, search: { ...DEFAULT_SETTINGS.search, brave: { enabled: true, apiKey: 'k' } } };
+    const settings: Settings = {
+      ...DEFAULT_SETTINGS,
+      search: { ...DEFAULT_SETTINGS.search, brave: { enabled: true, apiKey: 'k' } },
+    };
     fakeBackground({ getSettings: () => redactSettings(settings), getStatus: () => new Promise(() => undefined) });
     renderWithDb(<WelcomeApp />, db);
     await screen.findByTestId('welcome-choose-first');
@@ -94,7 +119,11 @@ describe('the welcome page', () => {
     cleanup();
     background(settings);
     renderWithDb(<WelcomeApp />, db);
-    await waitFor(() => expect(screen.getByTestId('welcome-try-runs-on').textContent).toMatch(/to Wikipedia, Wikidata and Brave Search\.$/));
+    await waitFor(() =>
+      expect(screen.getByTestId('welcome-try-runs-on').textContent).toMatch(
+        /to Wikipedia, Wikidata and Brave Search\.$/,
+      ),
+    );
   });
 
   it('in sources only, "Try it" checks the sample and shows the sources to compare, as the side panel does', async () => {
@@ -102,7 +131,10 @@ describe('the welcome page', () => {
     renderWithDb(<WelcomeApp />, db);
     await waitFor(() => expect((screen.getByTestId('welcome-try') as HTMLButtonElement).disabled).toBe(false));
     const view = buildCheckView();
-    await seedView(db, { ...view, check: { ...view.check, evidenceOnly: true, evidenceOnlyReason: ON_DEVICE_MESSAGES.unavailable } });
+    await seedView(db, {
+      ...view,
+      check: { ...view.check, evidenceOnly: true, evidenceOnlyReason: ON_DEVICE_MESSAGES.unavailable },
+    });
     fireEvent.click(screen.getByTestId('welcome-try'));
     const result = await screen.findByTestId('check-result');
     expect(result.getAttribute('data-evidence-only')).toBe('true');
@@ -112,7 +144,10 @@ describe('the welcome page', () => {
     expect(bands.length).toBeGreaterThan(0);
     expect(new Set(bands)).toEqual(new Set(['neutral']));
     expect(screen.getAllByTestId('sentence-sources').length).toBeGreaterThan(0);
-    expect((sent.find((command) => command.type === 'startCheck')!.data as StartCheckRequest)).toEqual({ text: WELCOME_SAMPLE_TEXT, origin: 'typed' });
+    expect(sent.find((command) => command.type === 'startCheck')!.data as StartCheckRequest).toEqual({
+      text: WELCOME_SAMPLE_TEXT,
+      origin: 'typed',
+    });
     expect(screen.getByTestId('welcome-try').textContent).toBe('Try it: find sources again');
   });
 
@@ -122,7 +157,9 @@ describe('the welcome page', () => {
     await waitFor(() => expect((screen.getByTestId('welcome-try') as HTMLButtonElement).disabled).toBe(false));
     const runsOn = screen.getByTestId('welcome-try-runs-on');
     expect(runsOn.getAttribute('data-engine')).toBe('on-device');
-    expect(runsOn.textContent).toBe('“Try it” runs on Chrome’s on-device model: the sample stays on this device, and search queries from it go to Wikipedia and Wikidata.');
+    expect(runsOn.textContent).toBe(
+      '“Try it” runs on Chrome’s on-device model: the sample stays on this device, and search queries from it go to Wikipedia and Wikidata.',
+    );
     expect(screen.getByTestId('welcome-try').textContent).toBe('Try it on this device');
   });
 
@@ -131,7 +168,11 @@ describe('the welcome page', () => {
     renderWithDb(<WelcomeApp />, db);
     fireEvent.click(await screen.findByLabelText('Custom (OpenAI-compatible)'));
     expect(screen.getByTestId('welcome-preset-hint').textContent).toMatch(/OpenAI chat completions API/);
-    await waitFor(() => expect(screen.getByTestId('welcome-try-reason').textContent).toMatch(/For verdicts from the way you chose, fill in step 2 and save it/));
+    await waitFor(() =>
+      expect(screen.getByTestId('welcome-try-reason').textContent).toMatch(
+        /For verdicts from the way you chose, fill in step 2 and save it/,
+      ),
+    );
     expect((screen.getByTestId('welcome-try') as HTMLButtonElement).disabled).toBe(false);
     fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:8080/v1' } });
     fireEvent.change(screen.getByLabelText('Fast model (finds claims)'), { target: { value: 'fake-fast' } });
@@ -140,7 +181,10 @@ describe('the welcome page', () => {
     fireEvent.click(screen.getByTestId('test-llm'));
     await waitFor(() => expect(screen.getByTestId('test-llm-result').getAttribute('data-ok')).toBe('true'));
     const tested = sent.find((command) => command.type === 'testModelConnection')!.data as ModelConnectionDraft;
-    expect(tested).toMatchObject({ preset: 'custom', profile: { baseUrl: 'http://127.0.0.1:8080/v1', fastModel: 'fake-fast', strongModel: 'fake-strong' } });
+    expect(tested).toMatchObject({
+      preset: 'custom',
+      profile: { baseUrl: 'http://127.0.0.1:8080/v1', fastModel: 'fake-fast', strongModel: 'fake-strong' },
+    });
     // Testing is not saving: "Try it" still runs as sources only.
     expect(screen.getByTestId('welcome-try-runs-on').getAttribute('data-engine')).toBe('evidence-only');
 
@@ -149,7 +193,9 @@ describe('the welcome page', () => {
     const draft = sent.find((command) => command.type === 'saveSettings')!.data as SettingsDraft;
     expect(draft.model.preset).toBe('custom');
     await waitFor(() => expect(screen.getByTestId('welcome-try-runs-on').getAttribute('data-engine')).toBe('model'));
-    expect(screen.getByTestId('welcome-try-runs-on').textContent).toBe('“Try it” sends the sample to Custom (OpenAI-compatible) (fake-strong), the model you set up, and search queries from it go to Wikipedia and Wikidata.');
+    expect(screen.getByTestId('welcome-try-runs-on').textContent).toBe(
+      '“Try it” sends the sample to Custom (OpenAI-compatible) (fake-strong), the model you set up, and search queries from it go to Wikipedia and Wikidata.',
+    );
     expect(screen.getByTestId('welcome-try').textContent).toBe('Try it');
     expect((screen.getByTestId('welcome-try') as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByTestId('welcome-try-reason')).toBeNull();
@@ -157,7 +203,10 @@ describe('the welcome page', () => {
     await seedView(db, buildCheckView());
     fireEvent.click(screen.getByTestId('welcome-try'));
     await screen.findByTestId('check-result');
-    expect((sent.find((command) => command.type === 'startCheck')!.data as StartCheckRequest)).toEqual({ text: WELCOME_SAMPLE_TEXT, origin: 'typed' });
+    expect(sent.find((command) => command.type === 'startCheck')!.data as StartCheckRequest).toEqual({
+      text: WELCOME_SAMPLE_TEXT,
+      origin: 'typed',
+    });
     expect(screen.getAllByTestId('span').map((span) => span.getAttribute('data-band'))).toContain('red');
     expect(new URL(window.location.href).searchParams.get('check')).toBe('chk-1');
   });
@@ -168,24 +217,62 @@ describe('the welcome page', () => {
     fireEvent.click(await screen.findByLabelText('OpenAI'));
     expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://api.openai.com/v1');
     fireEvent.click(screen.getByTestId('welcome-save'));
-    await waitFor(() => expect(screen.getByTestId('welcome-save-status').textContent).toBe('Saved, but not ready: OpenAI needs an API key.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('welcome-save-status').textContent).toBe(
+        'Saved, but not ready: OpenAI needs an API key.',
+      ),
+    );
     expect(screen.getByTestId('welcome-save-status').getAttribute('data-state')).toBe('incomplete');
-    await waitFor(() => expect(screen.getByTestId('welcome-try-reason').textContent).toMatch(/fill in step 2 and save it/));
+    await waitFor(() =>
+      expect(screen.getByTestId('welcome-try-reason').textContent).toMatch(/fill in step 2 and save it/),
+    );
     expect(screen.getByTestId('welcome-try-runs-on').getAttribute('data-engine')).toBe('evidence-only');
   });
 
   it('reopened after set-up, shows the saved provider chosen and "Try it" ready', async () => {
-    const settings: Settings = { ...DEFAULT_SETTINGS, model: { preset: 'ollama', profiles: { ollama: { baseUrl: 'http://localhost:11434/v1', apiKey: '', fastModel: 'llama3.1:8b', strongModel: 'llama3.1:8b', embeddingModel: '', structuredOutput: 'auto' } } } };
+    const settings: Settings = {
+      ...DEFAULT_SETTINGS,
+      model: {
+        preset: 'ollama',
+        profiles: {
+          ollama: {
+            baseUrl: 'http://localhost:11434/v1',
+            apiKey: '',
+            fastModel: 'llama3.1:8b',
+            strongModel: 'llama3.1:8b',
+            embeddingModel: '',
+            structuredOutput: 'auto',
+          },
+        },
+      },
+    };
     background(settings);
     renderWithDb(<WelcomeApp />, db);
     await waitFor(() => expect((screen.getByLabelText('Ollama (local)') as HTMLInputElement).checked).toBe(true));
     expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('http://localhost:11434/v1');
     await waitFor(() => expect((screen.getByTestId('welcome-try') as HTMLButtonElement).disabled).toBe(false));
-    expect(screen.getByTestId('welcome-try-runs-on').textContent).toMatch(/^“Try it” sends the sample to Ollama \(local\) \(llama3\.1:8b\), the model you set up/);
+    expect(screen.getByTestId('welcome-try-runs-on').textContent).toMatch(
+      /^“Try it” sends the sample to Ollama \(local\) \(llama3\.1:8b\), the model you set up/,
+    );
   });
 
   it('says when a saved model has unsaved edits that "Try it" will not use', async () => {
-    const settings: Settings = { ...DEFAULT_SETTINGS, model: { preset: 'custom', profiles: { custom: { baseUrl: 'http://127.0.0.1:8080/v1', apiKey: '', fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' } } } };
+    const settings: Settings = {
+      ...DEFAULT_SETTINGS,
+      model: {
+        preset: 'custom',
+        profiles: {
+          custom: {
+            baseUrl: 'http://127.0.0.1:8080/v1',
+            apiKey: '',
+            fastModel: 'a',
+            strongModel: 'b',
+            embeddingModel: '',
+            structuredOutput: 'auto',
+          },
+        },
+      },
+    };
     background(settings);
     renderWithDb(<WelcomeApp />, db);
     fireEvent.change(await screen.findByLabelText('Fast model (finds claims)'), { target: { value: 'c' } });
@@ -203,7 +290,9 @@ describe('on this device', () => {
 
   it('says neutrally what the browser offers', () => {
     const { rerender } = render(<OnDeviceOption detection={{ api: 'none' }} />);
-    expect(screen.getByTestId('on-device-option').textContent).toMatch(/offers no built-in model.*checks still find sources to compare/);
+    expect(screen.getByTestId('on-device-option').textContent).toMatch(
+      /offers no built-in model.*checks still find sources to compare/,
+    );
     rerender(<OnDeviceOption detection={{ api: 'prompt-api' }} />);
     expect(screen.getByTestId('on-device-option').textContent).toMatch(/built-in model interface .*Factlight uses it/);
   });

@@ -22,7 +22,10 @@ afterEach(async () => {
   await db.delete();
 });
 
-const configured = (modelConfigured: boolean) => ({ getStatus: () => ({ version: '0.1.0', modelConfigured }), resumeChecks: () => ({ resumed: 0 }) });
+const configured = (modelConfigured: boolean) => ({
+  getStatus: () => ({ version: '0.1.0', modelConfigured }),
+  resumeChecks: () => ({ resumed: 0 }),
+});
 
 describe('the side panel', () => {
   it('says a model is needed, with a button to the options page', async () => {
@@ -64,9 +67,16 @@ describe('the side panel', () => {
     expect(screen.queryByTestId('sidepanel-ready')).toBeNull();
 
     // A model that is saved but not chosen (Settings say sources only): the engine wins over modelConfigured.
-    status = { version: '0.1.0', modelConfigured: true, engine: { kind: 'evidence-only', label: 'Sources only', reason: 'You chose sources only in Settings.' }, wantsOnDevice: false };
+    status = {
+      version: '0.1.0',
+      modelConfigured: true,
+      engine: { kind: 'evidence-only', label: 'Sources only', reason: 'You chose sources only in Settings.' },
+      wantsOnDevice: false,
+    };
     window.dispatchEvent(new Event('focus'));
-    await waitFor(() => expect(screen.getByTestId('setup-needed').textContent).not.toMatch(/download the on-device model/));
+    await waitFor(() =>
+      expect(screen.getByTestId('setup-needed').textContent).not.toMatch(/download the on-device model/),
+    );
     expect(screen.queryByTestId('sidepanel-ready')).toBeNull();
   });
 
@@ -126,12 +136,16 @@ describe('the side panel', () => {
     await seedView(db, buildCheckView({ id: 'chk-f' }));
     await requestPanelFocus('chk-f', 'c1-0');
     renderWithDb(<SidePanelApp />, db);
-    await waitFor(() => expect(screen.getByTestId('claim-card').textContent).toContain('Marie Curie won two Nobel Prizes.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('claim-card').textContent).toContain('Marie Curie won two Nobel Prizes.'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Close claim' }));
     expect(screen.queryByTestId('claim-card')).toBeNull();
     // The same claim asked for again, with the panel open, shows again.
     await requestPanelFocus('chk-f', 'c1-0', Date.now() + 1);
-    await waitFor(() => expect(screen.getByTestId('claim-card').textContent).toContain('Marie Curie won two Nobel Prizes.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('claim-card').textContent).toContain('Marie Curie won two Nobel Prizes.'),
+    );
     await requestPanelFocus('chk-f', 'c3-0', Date.now() + 2);
     await waitFor(() => expect(screen.getByTestId('claim-card').textContent).toContain('Mount Everest'));
   });

@@ -140,7 +140,10 @@ describe.each(PAGES)('anchoring on the real page %s', { timeout: 60_000 }, (name
     const [sample] = samples(body, 5);
     if (!sample) throw new Error('no sample');
     const foreign = 'The committee postponed its vote on the harbour expansion until the spring session.';
-    expect(anchor(body, { quote: { type: 'TextQuoteSelector', exact: foreign } })).toEqual({ orphaned: true, reason: 'no-match' });
+    expect(anchor(body, { quote: { type: 'TextQuoteSelector', exact: foreign } })).toEqual({
+      orphaned: true,
+      reason: 'no-match',
+    });
     // The paragraph holding a captured quote is removed by the page.
     sample.paragraph.remove();
     expect(anchor(body, sample.selectors)).toEqual({ orphaned: true, reason: 'no-match' });

@@ -65,7 +65,9 @@ describe('anchoring across element structure', () => {
     // Describing a range in the shadow tree round-trips.
     const selectors = describeRange(document.body, moon, index);
     expect(selectors?.quote.prefix).toContain('Before the card.Shadow text:');
-    expect(rangeOf(anchor(document.body, selectors ?? { quote: textQuote('') })).toString()).toBe('the Moon is 384,400 km away');
+    expect(rangeOf(anchor(document.body, selectors ?? { quote: textQuote('') })).toString()).toBe(
+      'the Moon is 384,400 km away',
+    );
   });
 
   it('moves a real paragraph into a shadow root and still anchors quotes from it', () => {
@@ -86,7 +88,10 @@ describe('anchoring across element structure', () => {
     const host = h('x-box', {});
     host.attachShadow({ mode: 'open' }).append('inside the shadow');
     document.body.append(h('p', {}, 'outside text, then '), host);
-    expect(anchor(document.body, { quote: textQuote('then inside') })).toEqual({ orphaned: true, reason: 'crosses-shadow-boundary' });
+    expect(anchor(document.body, { quote: textQuote('then inside') })).toEqual({
+      orphaned: true,
+      reason: 'crosses-shadow-boundary',
+    });
   });
 
   it('orphans empty quotes', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { anchor, locate } from '../../../../lib/anchoring/anchor';
 import { captureSelection, describeRange, rangeForSubspan } from '../../../../lib/anchoring/describe';
-import { type Capture, isOrphaned, type Orphaned,textPosition, textQuote } from '../../../../lib/anchoring/selectors';
+import { type Capture, isOrphaned, type Orphaned, textPosition, textQuote } from '../../../../lib/anchoring/selectors';
 import { buildTextIndex } from '../../../../lib/anchoring/text-index';
 import { collapse, mountChatPage, mountReadabilityPage } from './load-page';
 
@@ -17,8 +17,12 @@ function rangeOf(value: Range | Orphaned): Range {
 
 /** Selects from the middle of one paragraph to the middle of the next, as a user would drag. */
 function selectAcross(first: Element, second: Element): Selection {
-  const firstText = Array.from(first.childNodes).find((node): node is Text => node.nodeType === 3 && (node as Text).data.trim().length > 40);
-  const secondText = Array.from(second.childNodes).find((node): node is Text => node.nodeType === 3 && (node as Text).data.trim().length > 80);
+  const firstText = Array.from(first.childNodes).find(
+    (node): node is Text => node.nodeType === 3 && (node as Text).data.trim().length > 40,
+  );
+  const secondText = Array.from(second.childNodes).find(
+    (node): node is Text => node.nodeType === 3 && (node as Text).data.trim().length > 80,
+  );
   if (!firstText || !secondText) throw new Error('paragraphs need text');
   const range = document.createRange();
   range.setStart(firstText, firstText.data.indexOf(' ', firstText.data.length / 2) + 1);
@@ -35,7 +39,8 @@ function paragraphPair(body: HTMLElement): [Element, Element] {
   const paragraphs = Array.from(body.querySelectorAll('p'));
   for (let i = 0; i + 1 < paragraphs.length; i += 1) {
     const [a, b] = [paragraphs[i], paragraphs[i + 1]];
-    const long = (p: Element): boolean => Array.from(p.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? '').trim().length > 100);
+    const long = (p: Element): boolean =>
+      Array.from(p.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? '').trim().length > 100);
     if (a && b && long(a) && long(b)) return [a, b];
   }
   throw new Error('no pair of long paragraphs');
@@ -87,7 +92,10 @@ describe('capturing a selection on a real page (ars-1)', () => {
     const tail = document.createRange();
     tail.setStartBefore(second);
     tail.setEnd(range.endContainer, range.endOffset);
-    const capture: Capture = { text: `${collapse(head.toString())}\n\n${collapse(tail.toString())}`, selectors: raw.selectors };
+    const capture: Capture = {
+      text: `${collapse(head.toString())}\n\n${collapse(tail.toString())}`,
+      selectors: raw.selectors,
+    };
     const { start, end } = claimIn(capture.text, second.textContent ?? '');
     expect(rangeOf(rangeForSubspan(body, capture, start, end)).toString()).toBe(capture.text.slice(start, end));
   });
@@ -100,7 +108,9 @@ describe('capturing a selection on a real page (ars-1)', () => {
     const { start, end } = claimIn(capture.text, second.textContent ?? '');
     const claim = capture.text.slice(start, end);
     // The page edits the first paragraph (outside the claim): the capture's offsets no longer line up.
-    const edited = Array.from(first.childNodes).find((node): node is Text => node.nodeType === 3 && (node as Text).data.trim().length > 40);
+    const edited = Array.from(first.childNodes).find(
+      (node): node is Text => node.nodeType === 3 && (node as Text).data.trim().length > 40,
+    );
     if (!edited) throw new Error('text');
     // The first selected word (selectAcross starts after the first space past the middle) is replaced.
     const wordStart = edited.data.indexOf(' ', edited.data.length / 2) + 1;
@@ -121,7 +131,8 @@ describe('a saved ChatGPT conversation', () => {
     if (!answer) throw new Error('the Deep Research answer is in the fixture');
     const textWith = (needle: string): Text => {
       const walker = document.createTreeWalker(body, 4);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) if ((node as Text).data.includes(needle)) return node as Text;
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        if ((node as Text).data.includes(needle)) return node as Text;
       throw new Error(`no text "${needle}"`);
     };
     const from = textWith('会話形式のAIアシスタント');
@@ -158,7 +169,8 @@ describe('a saved ChatGPT conversation', () => {
     if (!target) throw new Error('seventh pill');
     const walker = document.createTreeWalker(target, 4);
     let text: Text | null = null;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) if ((node as Text).data.includes('help.openai.com')) text = node as Text;
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if ((node as Text).data.includes('help.openai.com')) text = node as Text;
     if (!text) throw new Error('pill text');
     const range = document.createRange();
     const at = text.data.indexOf('help.openai.com');
@@ -173,7 +185,9 @@ describe('a saved ChatGPT conversation', () => {
     const inTarget = (value: Range | Orphaned): boolean => target.contains(rangeOf(value).startContainer);
     // Context alone (no position), position alone (no context), and a stale position with context.
     expect(inTarget(anchor(body, { quote: selectors.quote }, { index }))).toBe(true);
-    expect(inTarget(anchor(body, { quote: textQuote('help.openai.com'), position: selectors.position }, { index }))).toBe(true);
+    expect(
+      inTarget(anchor(body, { quote: textQuote('help.openai.com'), position: selectors.position }, { index })),
+    ).toBe(true);
     // Context that no longer matches exactly (its first character changed) is weighed by matchQuote.
     const blurred = textQuote('help.openai.com', `#${(selectors.quote.prefix ?? '').slice(1)}`, selectors.quote.suffix);
     expect(locate(index, { quote: blurred })).toMatchObject({ method: 'fuzzy' });

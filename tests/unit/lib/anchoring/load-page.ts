@@ -62,7 +62,8 @@ export function random(seed: number): () => number {
   };
 }
 
-const HIDDEN = 'script, style, noscript, template, textarea, select, [hidden], [style*="display: none"], [style*="display:none"]';
+const HIDDEN =
+  'script, style, noscript, template, textarea, select, [hidden], [style*="display: none"], [style*="display:none"]';
 
 /**
  * A Range over a stretch of `element`'s text from a word start to a word end, built with plain DOM calls

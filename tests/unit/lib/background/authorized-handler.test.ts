@@ -9,7 +9,7 @@ import { createRunManager } from '../../../../lib/background/run-manager';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
-import { type BackgroundCommand,backgroundMessaging, COMMAND_AUDIENCE } from '../../../../lib/messaging/protocol';
+import { type BackgroundCommand, backgroundMessaging, COMMAND_AUDIENCE } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { loadSettings, saveSettings } from '../../../../lib/settings/store';
 
@@ -21,7 +21,14 @@ const settingsWithKeys: Settings = {
   model: {
     preset: 'openai',
     profiles: {
-      openai: { baseUrl: 'https://llm.example.test/v1', apiKey: SECRET, fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' },
+      openai: {
+        baseUrl: 'https://llm.example.test/v1',
+        apiKey: SECRET,
+        fastModel: 'a',
+        strongModel: 'b',
+        embeddingModel: '',
+        structuredOutput: 'auto',
+      },
     },
   },
   search: { ...DEFAULT_SETTINGS.search, brave: { enabled: true, apiKey: SEARCH_SECRET } },
@@ -33,7 +40,11 @@ const optionsPage = { id: own.id, url: `${own.baseUrl}options.html`, tab: { id: 
 const otherExtension = { id: 'some-other-extension', url: 'chrome-extension://some-other-extension/page.html' };
 
 /** Delivers a message exactly as Chrome would, with a sender, and returns what the sender receives. */
-async function deliver(type: BackgroundCommand, data: unknown, sender: object): Promise<{ res?: unknown; err?: { message?: string } }> {
+async function deliver(
+  type: BackgroundCommand,
+  data: unknown,
+  sender: object,
+): Promise<{ res?: unknown; err?: { message?: string } }> {
   let respond!: (value: unknown) => void;
   const response = new Promise<unknown>((resolve) => (respond = resolve));
   await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender, respond);
@@ -43,7 +54,16 @@ async function deliver(type: BackgroundCommand, data: unknown, sender: object): 
 const sampleData: Record<BackgroundCommand, unknown> = {
   getSettings: undefined,
   saveSettings: { ...settingsWithKeys, model: { preset: 'openai', profiles: {} } },
-  testModelConnection: { preset: 'openai', profile: { baseUrl: 'http://127.0.0.1:9/v1', fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' } },
+  testModelConnection: {
+    preset: 'openai',
+    profile: {
+      baseUrl: 'http://127.0.0.1:9/v1',
+      fastModel: 'a',
+      strongModel: 'b',
+      embeddingModel: '',
+      structuredOutput: 'auto',
+    },
+  },
   testSearchConnection: { provider: 'brave', baseUrl: 'http://127.0.0.1:9' },
   getStatus: undefined,
   // Empty text: the one command content scripts may send is answered without touching the network.
@@ -92,7 +112,10 @@ describe('background command security', () => {
   it('keeps the stored keys when a content script tries to overwrite settings', async () => {
     await deliver('saveSettings', sampleData.saveSettings, contentScript);
     const answer = await deliver('getSettings', undefined, optionsPage);
-    expect(answer.res).toMatchObject({ model: { profiles: { openai: { apiKeySaved: true } } }, search: { brave: { apiKeySaved: true } } });
+    expect(answer.res).toMatchObject({
+      model: { profiles: { openai: { apiKeySaved: true } } },
+      search: { brave: { apiKeySaved: true } },
+    });
   });
 
   it('refuses senders that are not this extension', async () => {
@@ -114,8 +137,19 @@ describe('background command security', () => {
   });
 
   it('lets a content script start a check, and only extension pages ask for the status', async () => {
-    expect((await deliver('startCheck', { text: ' ', origin: 'selection' }, contentScript)).res).toMatchObject({ ok: false, error: expect.stringContaining('no text') });
-    expect((await deliver('getStatus', undefined, contentScript)).err?.message).toMatch(/Refused "getStatus" from a content-script/);
-    expect((await deliver('getStatus', undefined, optionsPage)).res).toMatchObject({ version: '1.0.0', modelConfigured: true, engine: { kind: 'model' }, onDevice: { availability: 'missing' }, wantsOnDevice: false });
+    expect((await deliver('startCheck', { text: ' ', origin: 'selection' }, contentScript)).res).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('no text'),
+    });
+    expect((await deliver('getStatus', undefined, contentScript)).err?.message).toMatch(
+      /Refused "getStatus" from a content-script/,
+    );
+    expect((await deliver('getStatus', undefined, optionsPage)).res).toMatchObject({
+      version: '1.0.0',
+      modelConfigured: true,
+      engine: { kind: 'model' },
+      onDevice: { availability: 'missing' },
+      wantsOnDevice: false,
+    });
   });
 });

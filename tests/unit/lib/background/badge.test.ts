@@ -2,7 +2,13 @@ import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-import { BADGE_RUNNING, BADGE_RUNNING_COLOR, BADGE_WRONG_COLOR, badgeFor, createToolbarBadge } from '../../../../lib/background/badge';
+import {
+  BADGE_RUNNING,
+  BADGE_RUNNING_COLOR,
+  BADGE_WRONG_COLOR,
+  badgeFor,
+  createToolbarBadge,
+} from '../../../../lib/background/badge';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import type { Verdict } from '../../../../lib/core/types';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
@@ -10,7 +16,7 @@ import type { CheckRecord, ClaimRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
+import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 
 /** The toolbar badge follows the persisted check of each tab, read back from fake-browser's `action`. */
 describe('toolbar badge', () => {
@@ -31,14 +37,33 @@ describe('toolbar badge', () => {
   const red = [0xc5, 0x22, 0x1f, 255];
 
   function check(id: string, fields: Partial<CheckRecord>): CheckRecord {
-    return { id, createdAt: 1, updatedAt: 1, status: 'done', origin: 'selection', text: 'x', inputHash: 'h', searchWords: [], progress: { ...EMPTY_PROGRESS }, warnings: [], ...fields };
+    return {
+      id,
+      createdAt: 1,
+      updatedAt: 1,
+      status: 'done',
+      origin: 'selection',
+      text: 'x',
+      inputHash: 'h',
+      searchWords: [],
+      progress: { ...EMPTY_PROGRESS },
+      warnings: [],
+      ...fields,
+    };
   }
   function claim(checkId: string, n: number, verdict?: Verdict): ClaimRecord {
     const claimId = `k${n}`;
     return {
       id: `${checkId}:${claimId}`,
       checkId,
-      claim: { id: claimId, sentenceIndex: 0, text: `claim ${n}`, start: 0, end: 1, checkWorthy: true } as unknown as ClaimRecord['claim'],
+      claim: {
+        id: claimId,
+        sentenceIndex: 0,
+        text: `claim ${n}`,
+        start: 0,
+        end: 1,
+        checkWorthy: true,
+      } as unknown as ClaimRecord['claim'],
       ...(verdict ? { assessment: { claimId, verdict, judgements: [], explanation: '', citedEvidenceIds: [] } } : {}),
     };
   }
@@ -57,7 +82,14 @@ describe('toolbar badge', () => {
   it('counts refuted and disputed claims only, never unchecked ones, for the tab the check came from', async () => {
     const badge = createToolbarBadge(db);
     await db.checks.add(check('c1', { tabId: 4 }));
-    await db.claims.bulkAdd([claim('c1', 1, 'refuted'), claim('c1', 2, 'disputed'), claim('c1', 3, 'supported'), claim('c1', 4, 'could-not-check'), claim('c1', 5, 'not-enough-evidence'), claim('c1', 6)]);
+    await db.claims.bulkAdd([
+      claim('c1', 1, 'refuted'),
+      claim('c1', 2, 'disputed'),
+      claim('c1', 3, 'supported'),
+      claim('c1', 4, 'could-not-check'),
+      claim('c1', 5, 'not-enough-evidence'),
+      claim('c1', 6),
+    ]);
     await badge.changed('c1');
     expect(await badgeText(4)).toBe('2');
     expect(await badgeColor(4)).toEqual(red);
@@ -99,7 +131,11 @@ describe('toolbar badge', () => {
 
   it('leaves the badge alone for a check with no tab, and lets the newest check of a tab win', async () => {
     const badge = createToolbarBadge(db);
-    await db.checks.bulkAdd([check('typed', { origin: 'typed' }), check('old', { tabId: 4, createdAt: 1 }), check('new', { tabId: 4, createdAt: 2, status: 'running' })]);
+    await db.checks.bulkAdd([
+      check('typed', { origin: 'typed' }),
+      check('old', { tabId: 4, createdAt: 1 }),
+      check('new', { tabId: 4, createdAt: 2, status: 'running' }),
+    ]);
     await db.claims.add(claim('old', 1, 'refuted'));
     await badge.changed('typed');
     await badge.changed('new');
@@ -121,11 +157,25 @@ describe('toolbar badge', () => {
 
   it('clears or falls back to the previous check when the shown check is deleted', async () => {
     const badge = createToolbarBadge(db);
-    const runs = createRunManager({ db, loadSettings: async () => DEFAULT_SETTINGS, extractor: createLinkedomExtractor(), onChecksDeleted: () => void badge.deleted() });
+    const runs = createRunManager({
+      db,
+      loadSettings: async () => DEFAULT_SETTINGS,
+      extractor: createLinkedomExtractor(),
+      onChecksDeleted: () => void badge.deleted(),
+    });
     const tab4 = await fakeBrowser.tabs.create({ url: 'https://example.org/a' });
     const tab5 = await fakeBrowser.tabs.create({ url: 'https://example.org/b' });
-    await db.checks.bulkAdd([check('earlier', { tabId: tab4.id!, createdAt: 1 }), check('later', { tabId: tab4.id!, createdAt: 2 }), check('other', { tabId: tab5.id!, createdAt: 3 })]);
-    await db.claims.bulkAdd([claim('earlier', 1, 'refuted'), claim('later', 1, 'refuted'), claim('later', 2, 'disputed'), claim('other', 1, 'refuted')]);
+    await db.checks.bulkAdd([
+      check('earlier', { tabId: tab4.id!, createdAt: 1 }),
+      check('later', { tabId: tab4.id!, createdAt: 2 }),
+      check('other', { tabId: tab5.id!, createdAt: 3 }),
+    ]);
+    await db.claims.bulkAdd([
+      claim('earlier', 1, 'refuted'),
+      claim('later', 1, 'refuted'),
+      claim('later', 2, 'disputed'),
+      claim('other', 1, 'refuted'),
+    ]);
     for (const id of ['earlier', 'later', 'other']) await badge.changed(id);
     expect([await badgeText(tab4.id!), await badgeText(tab5.id!)]).toEqual(['2', '1']);
 
@@ -145,8 +195,24 @@ describe('toolbar badge', () => {
     it('goes from the running mark to the count of the refuted Great Wall claim', async () => {
       const settings: Settings = {
         ...DEFAULT_SETTINGS,
-        model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-        search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+        model: {
+          preset: 'custom',
+          profiles: {
+            custom: {
+              baseUrl: world.model.baseUrl,
+              apiKey: '',
+              fastModel: 'fake-fast',
+              strongModel: 'fake-strong',
+              embeddingModel: '',
+              structuredOutput: 'json_schema',
+            },
+          },
+        },
+        search: {
+          ...DEFAULT_SETTINGS.search,
+          wikipedia: { enabled: false },
+          searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+        },
         evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
       };
       const badge = createToolbarBadge(db);
@@ -159,7 +225,10 @@ describe('toolbar badge', () => {
       });
       const started = await runs.start({ text: WORLD_TEXT, origin: 'selection' }, { tabId: 9, frameId: 0 });
       const checkId = started.ok ? started.checkId : '';
-      await vi.waitFor(async () => expect((await db.checks.get(checkId))?.status).toBe('done'), { timeout: 15_000, interval: 20 });
+      await vi.waitFor(async () => expect((await db.checks.get(checkId))?.status).toBe('done'), {
+        timeout: 15_000,
+        interval: 20,
+      });
       await vi.waitFor(async () => expect(await badgeText(9)).toBe('1'), { timeout: 5_000, interval: 20 });
       expect(seen).toContain(BADGE_RUNNING);
       expect(await badgeColor(9)).toEqual(red);
@@ -168,7 +237,11 @@ describe('toolbar badge', () => {
     it('shows only the running mark, then nothing, for a check with no model (sources to compare)', async () => {
       const settings: Settings = {
         ...DEFAULT_SETTINGS,
-        search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+        search: {
+          ...DEFAULT_SETTINGS.search,
+          wikipedia: { enabled: false },
+          searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+        },
         evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
       };
       const badge = createToolbarBadge(db);
@@ -181,7 +254,10 @@ describe('toolbar badge', () => {
       });
       const started = await runs.start({ text: WORLD_TEXT, origin: 'selection' }, { tabId: 9, frameId: 0 });
       const checkId = started.ok ? started.checkId : '';
-      await vi.waitFor(async () => expect((await db.checks.get(checkId))?.status).toBe('done'), { timeout: 15_000, interval: 20 });
+      await vi.waitFor(async () => expect((await db.checks.get(checkId))?.status).toBe('done'), {
+        timeout: 15_000,
+        interval: 20,
+      });
       expect(await db.checks.get(checkId)).toMatchObject({ evidenceOnly: true, band: 'neutral' });
       expect((await db.evidence.where('checkId').equals(checkId).count()) > 0).toBe(true);
       await vi.waitFor(async () => expect(await badgeText(9)).toBe(''), { timeout: 5_000, interval: 20 });

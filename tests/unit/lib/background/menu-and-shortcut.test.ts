@@ -13,8 +13,13 @@ import { NO_PAGE, PAGE_GONE, registerPageHandlers } from '../../../../lib/backgr
 import { HIGHLIGHTER_FILE } from '../../../../lib/background/tab-sync';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
-import { PANEL_FOCUS_TTL_MS, type PanelFocus,watchPanelFocus } from '../../../../lib/messaging/panel-focus';
-import { type BackgroundCommand, backgroundMessaging, type Result, type StartCheckResult } from '../../../../lib/messaging/protocol';
+import { PANEL_FOCUS_TTL_MS, type PanelFocus, watchPanelFocus } from '../../../../lib/messaging/panel-focus';
+import {
+  type BackgroundCommand,
+  backgroundMessaging,
+  type Result,
+  type StartCheckResult,
+} from '../../../../lib/messaging/protocol';
 
 /** An extension event whose listeners the test can fire. */
 function recordedEvent<Args extends unknown[]>() {
@@ -36,7 +41,9 @@ interface Sent {
 /** Everything the handlers did, in order. */
 let calls: string[];
 let sentToPage: Sent[];
-let menuClicked: ReturnType<typeof recordedEvent<[{ menuItemId: string | number; frameId?: number }, { id?: number } | undefined]>>;
+let menuClicked: ReturnType<
+  typeof recordedEvent<[{ menuItemId: string | number; frameId?: number }, { id?: number } | undefined]>
+>;
 let commandFired: ReturnType<typeof recordedEvent<[string, { id?: number } | undefined]>>;
 let createdMenus: Array<{ id: string; title: string; contexts: string[] }>;
 /** What the page answers to checkSelection / checkPage (and revealClaim). */
@@ -55,19 +62,29 @@ beforeEach(() => {
   menuClicked = recordedEvent();
   commandFired = recordedEvent();
   const scope = fakeBrowser as unknown as Record<string, unknown>;
-  scope.contextMenus = { create: (menu: { id: string; title: string; contexts: string[] }) => void createdMenus.push(menu), onClicked: menuClicked };
+  scope.contextMenus = {
+    create: (menu: { id: string; title: string; contexts: string[] }) => void createdMenus.push(menu),
+    onClicked: menuClicked,
+  };
   scope.commands = { onCommand: commandFired };
   scope.sidePanel = {
     open: vi.fn(async ({ tabId }: { tabId: number }) => void calls.push(`open side panel for tab ${tabId}`)),
   };
   scope.scripting = {
-    executeScript: vi.fn(async ({ target, files }: { target: { tabId: number; frameIds: number[] }; files: string[] }) => {
-      calls.push(`inject ${files.join()} into tab ${target.tabId} frame ${target.frameIds.join()}`);
-      return [];
-    }),
+    executeScript: vi.fn(
+      async ({ target, files }: { target: { tabId: number; frameIds: number[] }; files: string[] }) => {
+        calls.push(`inject ${files.join()} into tab ${target.tabId} frame ${target.frameIds.join()}`);
+        return [];
+      },
+    ),
   };
   // @webext-core/messaging sends to a tab with chrome.tabs.sendMessage(tabId, message, options, callback).
-  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(((tabId: number, message: { type: string }, options: { frameId?: number } | undefined, respond: (answer: unknown) => void) => {
+  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(((
+    tabId: number,
+    message: { type: string },
+    options: { frameId?: number } | undefined,
+    respond: (answer: unknown) => void,
+  ) => {
     sentToPage.push({ tabId, frameId: options?.frameId, type: message.type });
     calls.push(`send ${message.type} to tab ${tabId}`);
     respond(pageGone ? undefined : { res: pageAnswer });
@@ -90,7 +107,11 @@ describe('context menu and keyboard shortcut', () => {
     // First and synchronously, inside the click's user gesture: Chrome refuses sidePanel.open after an await.
     expect(calls[0]).toBe('open side panel for tab 12');
     await vi.waitFor(() => expect(sentToPage).toHaveLength(1));
-    expect(calls).toEqual(['open side panel for tab 12', `inject ${HIGHLIGHTER_FILE} into tab 12 frame 3`, 'send checkSelection to tab 12']);
+    expect(calls).toEqual([
+      'open side panel for tab 12',
+      `inject ${HIGHLIGHTER_FILE} into tab 12 frame 3`,
+      'send checkSelection to tab 12',
+    ]);
     expect(sentToPage).toEqual([{ tabId: 12, frameId: 3, type: 'checkSelection' }]);
   });
 
@@ -108,7 +129,7 @@ describe('context menu and keyboard shortcut', () => {
     expect(calls).toEqual([]);
   });
 
-  it('the shortcut opens the side panel and checks the selection in the active tab\'s top frame', async () => {
+  it("the shortcut opens the side panel and checks the selection in the active tab's top frame", async () => {
     commandFired.fire(SHORTCUT_COMMAND, { id: 9 });
     expect(calls[0]).toBe('open side panel for tab 9');
     await vi.waitFor(() => expect(sentToPage).toEqual([{ tabId: 9, frameId: 0, type: 'checkSelection' }]));
@@ -123,20 +144,29 @@ describe('context menu and keyboard shortcut', () => {
 
   it('says in the side panel why a check from the menu or the shortcut did not start', async () => {
     const problems: string[] = [];
-    const stop = watchPanelFocus((focus) => problems.push('problem' in focus ? focus.problem : `check ${focus.checkId}`));
+    const stop = watchPanelFocus((focus) =>
+      problems.push('problem' in focus ? focus.problem : `check ${focus.checkId}`),
+    );
     pageAnswer = { ok: false, error: 'Select some text on the page first.' };
     commandFired.fire(SHORTCUT_COMMAND, { id: 9 });
     await vi.waitFor(() => expect(problems).toEqual(['The check did not start: Select some text on the page first.']));
-    (fakeBrowser as unknown as { scripting: { executeScript: () => Promise<never> } }).scripting.executeScript = () => Promise.reject(new Error('Cannot access contents of the page'));
+    (fakeBrowser as unknown as { scripting: { executeScript: () => Promise<never> } }).scripting.executeScript = () =>
+      Promise.reject(new Error('Cannot access contents of the page'));
     menuClicked.fire({ menuItemId: 'factlight-check-page' }, { id: 4 });
     await vi.waitFor(() => expect(problems).toHaveLength(2));
-    expect(problems[1]).toBe('The check did not start: Factlight cannot run on this page (Cannot access contents of the page).');
+    expect(problems[1]).toBe(
+      'The check did not start: Factlight cannot run on this page (Cannot access contents of the page).',
+    );
     stop();
   });
 });
 
 /** Delivers a command to the background as Chrome would, with a sender, and returns what the sender gets. */
-async function deliver(type: BackgroundCommand, data: unknown, sender: object): Promise<{ res?: unknown; err?: { message?: string } }> {
+async function deliver(
+  type: BackgroundCommand,
+  data: unknown,
+  sender: object,
+): Promise<{ res?: unknown; err?: { message?: string } }> {
   let respond!: (value: unknown) => void;
   const response = new Promise<unknown>((resolve) => (respond = resolve));
   await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender, respond);
@@ -159,13 +189,19 @@ describe('commands from the side panel and the page', () => {
   it('says why a page cannot be checked (no article, or a page extensions may not script)', async () => {
     pageAnswer = { ok: false, error: 'No article text was found on this page.' };
     expect((await deliver('checkPageInTab', { tabId: 21 }, sidePanel)).res).toEqual(pageAnswer);
-    (fakeBrowser as unknown as { scripting: { executeScript: () => Promise<never> } }).scripting.executeScript = () => Promise.reject(new Error('Cannot access a chrome:// URL'));
-    expect((await deliver('checkPageInTab', { tabId: 22 }, sidePanel)).res).toEqual({ ok: false, error: 'Factlight cannot run on this page (Cannot access a chrome:// URL).' });
+    (fakeBrowser as unknown as { scripting: { executeScript: () => Promise<never> } }).scripting.executeScript = () =>
+      Promise.reject(new Error('Cannot access a chrome:// URL'));
+    expect((await deliver('checkPageInTab', { tabId: 22 }, sidePanel)).res).toEqual({
+      ok: false,
+      error: 'Factlight cannot run on this page (Cannot access a chrome:// URL).',
+    });
   });
 
   it('the floating button: a check that does not start is said in the side panel, and answered to the page', async () => {
     const problems: string[] = [];
-    const stop = watchPanelFocus((focus) => problems.push('problem' in focus ? focus.problem : `check ${focus.checkId}`));
+    const stop = watchPanelFocus((focus) =>
+      problems.push('problem' in focus ? focus.problem : `check ${focus.checkId}`),
+    );
     pageAnswer = { ok: false, error: 'Select some text on the page first.' };
     expect((await deliver('checkSelectionHere', undefined, contentScript)).res).toEqual(pageAnswer);
     await vi.waitFor(() => expect(problems).toEqual(['The check did not start: Select some text on the page first.']));
@@ -201,7 +237,9 @@ describe('the side panel picking up "Open in side panel"', () => {
     await deliver('openInSidePanel', { checkId: 'a', claimId: 'c0-0' }, contentScript);
 
     const seen: string[] = [];
-    const stop = watchPanelFocus((focus) => seen.push('checkId' in focus ? `${focus.checkId}/${focus.claimId ?? ''}` : focus.problem));
+    const stop = watchPanelFocus((focus) =>
+      seen.push('checkId' in focus ? `${focus.checkId}/${focus.claimId ?? ''}` : focus.problem),
+    );
     await vi.waitFor(() => expect(seen).toEqual(['a/c0-0']));
     await deliver('openInSidePanel', { checkId: 'b' }, contentScript);
     await vi.waitFor(() => expect(seen).toEqual(['a/c0-0', 'b/']));
@@ -229,29 +267,56 @@ describe('"Show on page" and "Clear highlights" from the side panel', () => {
   beforeEach(async () => {
     db = new FactlightDb(`page-commands-reveal-${++dbCount}`);
     registerPageHandlers(own, db);
-    const check = { createdAt: 1, updatedAt: 1, status: 'done' as const, origin: 'selection' as const, text: 'The wall is visible.', inputHash: 'h', searchWords: [], progress: { ...EMPTY_PROGRESS }, warnings: [] };
-    await db.checks.bulkAdd([{ ...check, id: 'in-page', tabId: 12, frameId: 2 }, { ...check, id: 'typed', origin: 'typed' }]);
+    const check = {
+      createdAt: 1,
+      updatedAt: 1,
+      status: 'done' as const,
+      origin: 'selection' as const,
+      text: 'The wall is visible.',
+      inputHash: 'h',
+      searchWords: [],
+      progress: { ...EMPTY_PROGRESS },
+      warnings: [],
+    };
+    await db.checks.bulkAdd([
+      { ...check, id: 'in-page', tabId: 12, frameId: 2 },
+      { ...check, id: 'typed', origin: 'typed' },
+    ]);
   });
 
   it('shows the claim in the tab and frame the check came from', async () => {
     pageAnswer = { ok: true };
-    expect((await deliver('revealClaim', { checkId: 'in-page', claimId: 'c0-0' }, sidePanel)).res).toEqual({ ok: true });
+    expect((await deliver('revealClaim', { checkId: 'in-page', claimId: 'c0-0' }, sidePanel)).res).toEqual({
+      ok: true,
+    });
     expect(sentToPage).toEqual([{ tabId: 12, frameId: 2, type: 'revealClaim' }]);
   });
 
   it('says why a claim cannot be shown: no page, the page gone, or not highlighted there', async () => {
-    expect((await deliver('revealClaim', { checkId: 'typed', claimId: 'c0-0' }, sidePanel)).res).toEqual({ ok: false, error: NO_PAGE });
+    expect((await deliver('revealClaim', { checkId: 'typed', claimId: 'c0-0' }, sidePanel)).res).toEqual({
+      ok: false,
+      error: NO_PAGE,
+    });
     pageAnswer = { ok: false, error: 'This claim is not highlighted on the page.' };
     expect((await deliver('revealClaim', { checkId: 'in-page', claimId: 'c0-0' }, sidePanel)).res).toEqual(pageAnswer);
     pageGone = true;
-    expect((await deliver('revealClaim', { checkId: 'in-page', claimId: 'c0-0' }, sidePanel)).res).toEqual({ ok: false, error: PAGE_GONE });
+    expect((await deliver('revealClaim', { checkId: 'in-page', claimId: 'c0-0' }, sidePanel)).res).toEqual({
+      ok: false,
+      error: PAGE_GONE,
+    });
   });
 
   it('clears the highlights, or says the page is gone instead of saying nothing', async () => {
     expect((await deliver('clearPageHighlights', { checkId: 'in-page' }, sidePanel)).res).toEqual({ ok: true });
     expect(sentToPage).toEqual([{ tabId: 12, frameId: 2, type: 'clearHighlights' }]);
     pageGone = true;
-    expect((await deliver('clearPageHighlights', { checkId: 'in-page' }, sidePanel)).res).toEqual({ ok: false, error: PAGE_GONE });
-    expect((await deliver('clearPageHighlights', { checkId: 'typed' }, sidePanel)).res).toEqual({ ok: false, error: NO_PAGE });
+    expect((await deliver('clearPageHighlights', { checkId: 'in-page' }, sidePanel)).res).toEqual({
+      ok: false,
+      error: PAGE_GONE,
+    });
+    expect((await deliver('clearPageHighlights', { checkId: 'typed' }, sidePanel)).res).toEqual({
+      ok: false,
+      error: NO_PAGE,
+    });
   });
 });

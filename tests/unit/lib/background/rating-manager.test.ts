@@ -17,9 +17,18 @@ describe('rating manager', () => {
   let db: FactlightDb;
   let settings: Settings;
   let count = 0;
-  const manager = () => createRatingManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor(), retry: { baseDelayMs: 5, maxDelayMs: 20 } });
+  const manager = () =>
+    createRatingManager({
+      db,
+      loadSettings: async () => settings,
+      extractor: createLinkedomExtractor(),
+      retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    });
   const finished = async (id: string) => {
-    await vi.waitFor(async () => expect((await db.ratings.get(id))?.status).not.toBe('running'), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(async () => expect((await db.ratings.get(id))?.status).not.toBe('running'), {
+      timeout: 20_000,
+      interval: 20,
+    });
     return (await db.ratings.get(id))!;
   };
 
@@ -40,8 +49,24 @@ describe('rating manager', () => {
     db = new FactlightDb(`ratings-${++count}`);
     settings = {
       ...DEFAULT_SETTINGS,
-      model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-      search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+      model: {
+        preset: 'custom',
+        profiles: {
+          custom: {
+            baseUrl: world.model.baseUrl,
+            apiKey: '',
+            fastModel: 'fake-fast',
+            strongModel: 'fake-strong',
+            embeddingModel: '',
+            structuredOutput: 'json_schema',
+          },
+        },
+      },
+      search: {
+        ...DEFAULT_SETTINGS.search,
+        wikipedia: { enabled: false },
+        searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+      },
       evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
       checking: { ...DEFAULT_SETTINGS.checking, archiveLookup: false },
     };
@@ -62,12 +87,23 @@ describe('rating manager', () => {
     const rating = await finished(started.ok ? started.ratingId : '');
     expect(rating.status).toBe('done');
     expect(rating.evidence.length).toBeGreaterThan(0);
-    expect(rating.links).toEqual([expect.objectContaining({ url: `${site.origin}/wall-debunk`, status: 'working', exists: true, relevant: true, supports: true })]);
+    expect(rating.links).toEqual([
+      expect.objectContaining({
+        url: `${site.origin}/wall-debunk`,
+        status: 'working',
+        exists: true,
+        relevant: true,
+        supports: true,
+      }),
+    ]);
     expect(rating.score).toMatchObject({ errorDetection: 2, correction: 2, links: 2, total: 6, outOfFive: 5 });
   });
 
   it('gives fewer points to an explanation that only says "false" and cites nothing', async () => {
-    const started = await manager().start({ claim: 'The Great Wall of China is visible from the Moon with the naked eye.', explanation: 'This is false.' });
+    const started = await manager().start({
+      claim: 'The Great Wall of China is visible from the Moon with the naked eye.',
+      explanation: 'This is false.',
+    });
     const rating = await finished(started.ok ? started.ratingId : '');
     expect(rating.score).toMatchObject({ errorDetection: 2, correction: 0, links: 0, total: 2, outOfFive: 1.7 });
     expect(rating.links).toEqual([]);
@@ -75,7 +111,10 @@ describe('rating manager', () => {
 
   it('fails openly, with no score, when the model cannot rate', async () => {
     world.model.faults.always({ kind: 'server-error' });
-    const started = await manager().start({ claim: 'The Great Wall of China is visible from the Moon with the naked eye.', explanation: 'This is false.' });
+    const started = await manager().start({
+      claim: 'The Great Wall of China is visible from the Moon with the naked eye.',
+      explanation: 'This is false.',
+    });
     const rating = await finished(started.ok ? started.ratingId : '');
     expect(rating.status).toBe('failed');
     expect(rating.score).toBeUndefined();
@@ -83,15 +122,30 @@ describe('rating manager', () => {
   });
 
   it('refuses empty input and asks for setup without a model, storing nothing', async () => {
-    expect(await manager().start({ claim: '', explanation: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('claim') });
-    expect(await manager().start({ claim: 'x', explanation: '  ' })).toMatchObject({ ok: false, error: expect.stringContaining('no explanation') });
+    expect(await manager().start({ claim: '', explanation: 'x' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('claim'),
+    });
+    expect(await manager().start({ claim: 'x', explanation: '  ' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('no explanation'),
+    });
     settings = DEFAULT_SETTINGS;
     expect(await manager().start({ claim: 'x', explanation: 'y' })).toMatchObject({ ok: false, needsSetup: true });
     expect(await db.ratings.count()).toBe(0);
   });
 
   it('resumes a rating a stopped worker left running', async () => {
-    await db.ratings.add({ id: 'r1', createdAt: 1, updatedAt: 1, status: 'running', claim: 'The Great Wall of China is visible from the Moon with the naked eye.', explanation: 'This is false.', evidence: [], links: [] });
+    await db.ratings.add({
+      id: 'r1',
+      createdAt: 1,
+      updatedAt: 1,
+      status: 'running',
+      claim: 'The Great Wall of China is visible from the Moon with the naked eye.',
+      explanation: 'This is false.',
+      evidence: [],
+      links: [],
+    });
     expect(await manager().resumeInterrupted()).toBe(1);
     expect((await finished('r1')).status).toBe('done');
   });

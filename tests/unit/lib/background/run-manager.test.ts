@@ -8,7 +8,7 @@ import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extrac
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
-import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
+import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 
 /** The background's run manager with a real Dexie database (fake-indexeddb) and the loopback world. */
 describe('run manager', () => {
@@ -16,7 +16,13 @@ describe('run manager', () => {
   let db: FactlightDb;
   let settings: Settings;
   let dbCount = 0;
-  const manager = (fetchImpl?: typeof fetch) => createRunManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor(), ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const manager = (fetchImpl?: typeof fetch) =>
+    createRunManager({
+      db,
+      loadSettings: async () => settings,
+      extractor: createLinkedomExtractor(),
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    });
   const statusOf = async (id: string) => (await db.checks.get(id))?.status;
 
   beforeAll(async () => {
@@ -32,8 +38,24 @@ describe('run manager', () => {
     db = new FactlightDb(`runs-${++dbCount}`);
     settings = {
       ...DEFAULT_SETTINGS,
-      model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-      search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+      model: {
+        preset: 'custom',
+        profiles: {
+          custom: {
+            baseUrl: world.model.baseUrl,
+            apiKey: '',
+            fastModel: 'fake-fast',
+            strongModel: 'fake-strong',
+            embeddingModel: '',
+            structuredOutput: 'json_schema',
+          },
+        },
+      },
+      search: {
+        ...DEFAULT_SETTINGS.search,
+        wikipedia: { enabled: false },
+        searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+      },
       evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
     };
   };
@@ -41,12 +63,23 @@ describe('run manager', () => {
   it('runs a check in the background and persists every part of it', async () => {
     freshDb();
     const runs = manager();
-    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed', pageUrl: 'https://www.example.com/a', pageTitle: 'Facts' });
+    const started = await runs.start({
+      text: WORLD_TEXT,
+      origin: 'typed',
+      pageUrl: 'https://www.example.com/a',
+      pageTitle: 'Facts',
+    });
     expect(started.ok).toBe(true);
     const checkId = started.ok ? started.checkId : '';
     await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
     const view = (await loadCheckView(db, checkId))!;
-    expect(view.check).toMatchObject({ site: 'example.com', band: expect.any(String), claimsChecked: 8, claimsTotal: 8, progress: { sentences: 6, claims: 9, checkWorthy: 8, verdicts: 8 } });
+    expect(view.check).toMatchObject({
+      site: 'example.com',
+      band: expect.any(String),
+      claimsChecked: 8,
+      claimsTotal: 8,
+      progress: { sentences: 6, claims: 9, checkWorthy: 8, verdicts: 8 },
+    });
     expect(view.check.searchWords).toEqual(expect.arrayContaining(['example.com', 'facts', 'eiffel']));
     expect(view.sentences).toHaveLength(6);
     expect(view.assessments.size).toBe(8);
@@ -64,11 +97,19 @@ describe('run manager', () => {
     freshDb();
     settings = { ...settings, checking: { ...settings.checking, archiveLookup: false } };
     const runs = manager();
-    const text = 'Marie Curie won two Nobel Prizes, in physics and in chemistry. Mount Everest is the highest mountain on Earth.';
+    const text =
+      'Marie Curie won two Nobel Prizes, in physics and in chemistry. Mount Everest is the highest mountain on Earth.';
     const pill = text.indexOf(' Mount'); // a citation pill right after the first sentence
     const everest = `${world.sites.get('everest')!.origin}/everest`;
     const curie = `${world.sites.get('curie')!.origin}/curie`;
-    const started = await runs.start({ text, origin: 'chatbot-reply', citations: [{ url: curie, title: 'Curie', start: pill, end: pill }, { url: everest, title: 'Everest', start: text.length, end: text.length }] });
+    const started = await runs.start({
+      text,
+      origin: 'chatbot-reply',
+      citations: [
+        { url: curie, title: 'Curie', start: pill, end: pill },
+        { url: everest, title: 'Everest', start: text.length, end: text.length },
+      ],
+    });
     const checkId = started.ok ? started.checkId : '';
     await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
     const links = (await loadCheckView(db, checkId))!.links;
@@ -103,8 +144,12 @@ describe('run manager', () => {
     expect(states.filter((state) => state.status === 'done')).toEqual([{ status: 'done', band: 'neutral' }]);
     expect(states.some((state) => state.band === 'unknown')).toBe(false);
     expect(view.assessments.size).toBe(0);
-    expect(view.claims.filter((claim) => claim.checkWorthy).map((claim) => claim.sentenceIndex)).toEqual([0, 1, 2, 3, 4]);
-    expect(view.evidence.filter((item) => item.claimId === 'c3-0').map((item) => item.source.title)).toContain('Great Wall of China myths');
+    expect(view.claims.filter((claim) => claim.checkWorthy).map((claim) => claim.sentenceIndex)).toEqual([
+      0, 1, 2, 3, 4,
+    ]);
+    expect(view.evidence.filter((item) => item.claimId === 'c3-0').map((item) => item.source.title)).toContain(
+      'Great Wall of China myths',
+    );
     const searchedBefore = world.searxng.requests.map((request) => request.query.get('q'));
     expect(searchedBefore).toContain('Eiffel Tower completed 1889 stands Paris');
 
@@ -121,7 +166,10 @@ describe('run manager', () => {
     expect(after.assessments.get('c0-0')?.verdict).toBe('supported');
     // Every sentence had sources already: the judging run searched nothing at all.
     expect(world.searxng.requests.map((request) => request.query.get('q'))).toEqual(searchedBefore);
-    expect(await runs.judge(judgedId)).toMatchObject({ ok: false, error: expect.stringContaining('already has verdicts') });
+    expect(await runs.judge(judgedId)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('already has verdicts'),
+    });
   });
 
   it('runs on the on-device model when nothing else is set up, and finds sources only for a language it cannot read', async () => {
@@ -129,7 +177,12 @@ describe('run manager', () => {
     settings = { ...settings, model: DEFAULT_SETTINGS.model };
     const scope = {};
     const log = installFakeLanguageModel(scope, { forwardTo: world.model.baseUrl });
-    const runs = createRunManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor(), languageModel: () => languageModelOf(scope) });
+    const runs = createRunManager({
+      db,
+      loadSettings: async () => settings,
+      extractor: createLinkedomExtractor(),
+      languageModel: () => languageModelOf(scope),
+    });
     const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
     const checkId = started.ok ? started.checkId : '';
     await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
@@ -143,17 +196,29 @@ describe('run manager', () => {
     await vi.waitFor(() => expect(log.live).toBe(0), { timeout: 5_000, interval: 20 });
     expect(log.destroyed).toBeGreaterThan(0);
 
-    const german = await runs.start({ text: 'Der Eiffelturm wurde 1889 fertiggestellt und steht in Paris, der Hauptstadt von Frankreich.', origin: 'typed' });
+    const german = await runs.start({
+      text: 'Der Eiffelturm wurde 1889 fertiggestellt und steht in Paris, der Hauptstadt von Frankreich.',
+      origin: 'typed',
+    });
     const germanId = german.ok ? german.checkId : '';
     await vi.waitFor(async () => expect(await statusOf(germanId)).toBe('done'), { timeout: 20_000, interval: 20 });
-    expect(await db.checks.get(germanId)).toMatchObject({ evidenceOnly: true, evidenceOnlyReason: expect.stringContaining('cannot read German text yet') });
+    expect(await db.checks.get(germanId)).toMatchObject({
+      evidenceOnly: true,
+      evidenceOnlyReason: expect.stringContaining('cannot read German text yet'),
+    });
   });
 
   it('refuses empty or huge text with a clear message', async () => {
     freshDb();
     settings = DEFAULT_SETTINGS;
-    expect(await manager().start({ text: '  \n ', origin: 'typed' })).toMatchObject({ ok: false, error: expect.stringContaining('no text') });
-    expect(await manager().start({ text: 'x'.repeat(60_000), origin: 'typed' })).toMatchObject({ ok: false, error: expect.stringContaining('too long') });
+    expect(await manager().start({ text: '  \n ', origin: 'typed' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('no text'),
+    });
+    expect(await manager().start({ text: 'x'.repeat(60_000), origin: 'typed' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('too long'),
+    });
     expect(await db.checks.count()).toBe(0);
   });
 
@@ -175,7 +240,12 @@ describe('run manager', () => {
     const first = await hashWith(withKeys('sk-first', 'serper-first'));
     expect(first).toEqual(expect.any(String));
     expect(await hashWith(withKeys('sk-second', 'serper-second'))).toBe(first);
-    expect(await hashWith({ ...withKeys('sk-first', 'serper-first'), checking: { ...settings.checking, archiveLookup: !settings.checking.archiveLookup } })).not.toBe(first);
+    expect(
+      await hashWith({
+        ...withKeys('sk-first', 'serper-first'),
+        checking: { ...settings.checking, archiveLookup: !settings.checking.archiveLookup },
+      }),
+    ).not.toBe(first);
   });
 
   it('cancels a run and keeps what it found', async () => {
@@ -184,12 +254,17 @@ describe('run manager', () => {
     const runs = manager();
     const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
     const checkId = started.ok ? started.checkId : '';
-    await vi.waitFor(async () => expect(await db.claims.where('checkId').equals(checkId).count()).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(async () => expect(await db.claims.where('checkId').equals(checkId).count()).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 10,
+    });
     runs.cancel(checkId);
     await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('cancelled'), { timeout: 10_000, interval: 20 });
     const view = (await loadCheckView(db, checkId))!;
     expect(view.claims.length).toBe(9);
-    expect([...view.assessments.values()].some((a) => a.verdict === 'could-not-check' && /cancelled/.test(a.error ?? ''))).toBe(true);
+    expect(
+      [...view.assessments.values()].some((a) => a.verdict === 'could-not-check' && /cancelled/.test(a.error ?? '')),
+    ).toBe(true);
     expect(view.check.stopped).toBe('cancelled');
   });
 
@@ -209,13 +284,19 @@ describe('run manager', () => {
     const first = manager(dying);
     const started = await first.start({ text: WORLD_TEXT, origin: 'typed' });
     const checkId = started.ok ? started.checkId : '';
-    await vi.waitFor(async () => expect((await db.checks.get(checkId))?.progress.verdicts).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(async () => expect((await db.checks.get(checkId))?.progress.verdicts).toBeGreaterThanOrEqual(2), {
+      timeout: 10_000,
+      interval: 10,
+    });
     const bodiesBefore = world.model.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.rawBody);
 
     const second = manager(); // a new worker: nothing in memory, same database
     expect(await second.resumeInterrupted()).toBe(1);
     await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
-    const bodiesAfter = world.model.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.rawBody).slice(bodiesBefore.length);
+    const bodiesAfter = world.model.requests
+      .filter((r) => r.path === '/v1/chat/completions')
+      .map((r) => r.rawBody)
+      .slice(bodiesBefore.length);
     const answeredBodies = bodiesBefore.slice(earlier, earlier + 4);
     expect(answeredBodies).toHaveLength(4);
     expect(bodiesAfter.filter((body) => answeredBodies.includes(body))).toEqual([]);
@@ -228,7 +309,10 @@ describe('run manager', () => {
   it('re-checks with fresh evidence and deletes checks with all their rows', async () => {
     freshDb();
     const runs = manager();
-    const first = await runs.start({ text: 'Mount Everest is the highest mountain on Earth, at 8,849 metres.', origin: 'typed' });
+    const first = await runs.start({
+      text: 'Mount Everest is the highest mountain on Earth, at 8,849 metres.',
+      origin: 'typed',
+    });
     const firstId = first.ok ? first.checkId : '';
     await vi.waitFor(async () => expect(await statusOf(firstId)).toBe('done'), { timeout: 10_000, interval: 20 });
     const searchesBefore = world.searxng.requests.length;

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
-import { type BackgroundCommand,backgroundMessaging } from '../../../../lib/messaging/protocol';
+import { type BackgroundCommand, backgroundMessaging } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { loadSettings, saveSettings } from '../../../../lib/settings/store';
 
@@ -17,7 +17,16 @@ const settingsWithKeys: Settings = {
   ...DEFAULT_SETTINGS,
   model: {
     preset: 'openai',
-    profiles: { openai: { baseUrl: 'https://llm.example.test/v1', apiKey: MODEL_SECRET, fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' } },
+    profiles: {
+      openai: {
+        baseUrl: 'https://llm.example.test/v1',
+        apiKey: MODEL_SECRET,
+        fastModel: 'a',
+        strongModel: 'b',
+        embeddingModel: '',
+        structuredOutput: 'auto',
+      },
+    },
   },
   search: { ...DEFAULT_SETTINGS.search, brave: { enabled: true, apiKey: SEARCH_SECRET } },
 };
@@ -28,7 +37,11 @@ const optionsPage = { id: own.id, url: `${own.baseUrl}options.html` };
 async function deliver(type: BackgroundCommand, data: unknown): Promise<{ res?: unknown; err?: { message?: string } }> {
   let respond!: (value: unknown) => void;
   const response = new Promise<unknown>((resolve) => (respond = resolve));
-  await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, optionsPage as object, respond);
+  await fakeBrowser.runtime.onMessage.trigger(
+    { id: 1, type, data, timestamp: Date.now() },
+    optionsPage as object,
+    respond,
+  );
   return (await response) as { res?: unknown; err?: { message?: string } };
 }
 
@@ -45,18 +58,26 @@ beforeEach(async () => {
     const headers = new Headers(request?.headers);
     new Headers(init?.headers).forEach((value, name) => headers.set(name, value));
     sent.push(`${url} ${JSON.stringify([...headers])}`);
-    return new Response(JSON.stringify({ error: { message: 'refused in the test' } }), { status: 401, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ error: { message: 'refused in the test' } }), {
+      status: 401,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   await saveSettings(settingsWithKeys);
   registerSettingsHandlers(own, '1.0.0');
 });
 
-const modelDraft = (baseUrl: string) => ({ preset: 'openai', profile: { baseUrl, fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' } });
+const modelDraft = (baseUrl: string) => ({
+  preset: 'openai',
+  profile: { baseUrl, fastModel: 'a', strongModel: 'b', embeddingModel: '', structuredOutput: 'auto' },
+});
 
 describe('a saved key and a changed base URL', () => {
   it('"Test connection" sends the saved model key when only the path changed', async () => {
     await deliver('testModelConnection', modelDraft('https://llm.example.test/v2'));
-    expect(sent.some((line) => line.startsWith('https://llm.example.test/v2/') && line.includes(MODEL_SECRET))).toBe(true);
+    expect(sent.some((line) => line.startsWith('https://llm.example.test/v2/') && line.includes(MODEL_SECRET))).toBe(
+      true,
+    );
   });
 
   it('"Test connection" does not send the saved model key to another origin', async () => {
@@ -73,7 +94,11 @@ describe('a saved key and a changed base URL', () => {
   });
 
   it('saving keeps the key for a path change and drops it for another origin', async () => {
-    const draft = (baseUrl: string) => ({ ...settingsWithKeys, model: { preset: 'openai', profiles: { openai: modelDraft(baseUrl).profile } }, search: { ...settingsWithKeys.search, brave: { enabled: true } } });
+    const draft = (baseUrl: string) => ({
+      ...settingsWithKeys,
+      model: { preset: 'openai', profiles: { openai: modelDraft(baseUrl).profile } },
+      search: { ...settingsWithKeys.search, brave: { enabled: true } },
+    });
     await deliver('saveSettings', draft('https://llm.example.test/v2'));
     expect((await loadSettings()).model.profiles.openai?.apiKey).toBe(MODEL_SECRET);
     await deliver('saveSettings', draft('https://attacker.example.test/v2'));

@@ -24,11 +24,24 @@ beforeEach(() => {
       calls.push('sidebar.open');
       if (sidebarRefuses) throw new Error('sidebarAction.open may only be called from a user input handler');
     }),
-    isOpen: vi.fn(async ({ windowId }: { windowId?: number }) => (calls.push(`sidebar.isOpen ${windowId}`), sidebarOpen)),
+    isOpen: vi.fn(
+      async ({ windowId }: { windowId?: number }) => (calls.push(`sidebar.isOpen ${windowId}`), sidebarOpen),
+    ),
   };
-  vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (tabId: number) => ({ id: tabId, index: 4, windowId: 2 })) as never);
-  vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (details: { url: string; index: number; windowId: number; openerTabId: number }) => {
-    calls.push(`tabs.create ${details.url} window ${details.windowId} index ${details.index} opener ${details.openerTabId}`);
+  vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (tabId: number) => ({
+    id: tabId,
+    index: 4,
+    windowId: 2,
+  })) as never);
+  vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (details: {
+    url: string;
+    index: number;
+    windowId: number;
+    openerTabId: number;
+  }) => {
+    calls.push(
+      `tabs.create ${details.url} window ${details.windowId} index ${details.index} opener ${details.openerTabId}`,
+    );
     return { id: 99 };
   }) as never);
 });
@@ -52,7 +65,10 @@ describe('opening the panel in Firefox', () => {
     const done = openSidePanelFor(7, { elseInTab: true });
     expect(calls).toEqual(['sidebar.open']); // tried at once, inside the handler
     await done;
-    expect(calls.slice(1)).toEqual(['sidebar.isOpen 2', `tabs.create ${fakeBrowser.runtime.getURL('/sidepanel.html')} window 2 index 5 opener 7`]);
+    expect(calls.slice(1)).toEqual([
+      'sidebar.isOpen 2',
+      `tabs.create ${fakeBrowser.runtime.getURL('/sidepanel.html')} window 2 index 5 opener 7`,
+    ]);
   });
 
   it('opens no tab when the sidebar is already open (the panel there shows the request)', async () => {
@@ -72,12 +88,22 @@ describe('a panel that does not open', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const scope = fakeBrowser as unknown as Record<string, unknown>;
     delete scope.sidebarAction;
-    scope.sidePanel = { open: vi.fn(async () => Promise.reject(new Error('`sidePanel.open()` may only be called in response to a user gesture.'))) };
+    scope.sidePanel = {
+      open: vi.fn(async () =>
+        Promise.reject(new Error('`sidePanel.open()` may only be called in response to a user gesture.')),
+      ),
+    };
     await expect(openSidePanelFor(7)).resolves.toBeUndefined();
-    expect(warn).toHaveBeenCalledWith('[factlight] the side panel did not open', new Error('`sidePanel.open()` may only be called in response to a user gesture.'));
+    expect(warn).toHaveBeenCalledWith(
+      '[factlight] the side panel did not open',
+      new Error('`sidePanel.open()` may only be called in response to a user gesture.'),
+    );
 
     delete scope.sidePanel;
-    scope.sidebarAction = { open: vi.fn(async () => Promise.reject(new Error('not a user action'))), isOpen: vi.fn(async () => false) };
+    scope.sidebarAction = {
+      open: vi.fn(async () => Promise.reject(new Error('not a user action'))),
+      isOpen: vi.fn(async () => false),
+    };
     vi.spyOn(fakeBrowser.tabs, 'create').mockRejectedValue(new Error('window closed'));
     await expect(openSidePanelFor(7, { elseInTab: true })).resolves.toBeUndefined();
     expect(warn).toHaveBeenLastCalledWith('[factlight] the side panel did not open', new Error('window closed'));

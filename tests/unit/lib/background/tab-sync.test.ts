@@ -14,7 +14,7 @@ import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import type { DrawCheckRequest } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { type FactWorld,startFactWorld } from '../../../../scripts/lib/servers/index';
+import { type FactWorld, startFactWorld } from '../../../../scripts/lib/servers/index';
 
 describe('tab sync', () => {
   const TEXT = 'Mount Everest is the highest mountain on Earth, at 8,849 metres.';
@@ -32,7 +32,12 @@ describe('tab sync', () => {
     drawn = [];
     (fakeBrowser as unknown as Record<string, unknown>).scripting = { executeScript: vi.fn(async () => []) };
     // @webext-core/messaging sends to a tab with chrome.tabs.sendMessage(tabId, message, options, callback).
-    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(((_tabId: number, message: { type: string; data: unknown }, _options: unknown, respond: (answer: unknown) => void) => {
+    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(((
+      _tabId: number,
+      message: { type: string; data: unknown },
+      _options: unknown,
+      respond: (answer: unknown) => void,
+    ) => {
       if (message.type === 'drawCheck') drawn.push(message.data as DrawCheckRequest);
       respond({ res: { notFound: [] } });
     }) as never);
@@ -44,8 +49,24 @@ describe('tab sync', () => {
 
   const settingsFor = (): Settings => ({
     ...DEFAULT_SETTINGS,
-    model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    model: {
+      preset: 'custom',
+      profiles: {
+        custom: {
+          baseUrl: world.model.baseUrl,
+          apiKey: '',
+          fastModel: 'fake-fast',
+          strongModel: 'fake-strong',
+          embeddingModel: '',
+          structuredOutput: 'json_schema',
+        },
+      },
+    },
+    search: {
+      ...DEFAULT_SETTINGS.search,
+      wikipedia: { enabled: false },
+      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+    },
     evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
   });
 
@@ -67,19 +88,52 @@ describe('tab sync', () => {
         tabs.changed(checkId);
       },
     });
-    const capture = { quote: { type: 'TextQuoteSelector' as const, exact: TEXT }, position: { type: 'TextPositionSelector' as const, start: 0, end: TEXT.length } };
+    const capture = {
+      quote: { type: 'TextQuoteSelector' as const, exact: TEXT },
+      position: { type: 'TextPositionSelector' as const, start: 0, end: TEXT.length },
+    };
     const started = await runs.start({ text: TEXT, origin: 'selection', capture }, { tabId: 5, frameId: 0 });
     const checkId = started.ok ? started.checkId : '';
-    await vi.waitFor(async () => expect((await db.checks.get(checkId))?.status).toBe('done'), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect((await db.checks.get(checkId))?.status).toBe('done'), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect(order.lastIndexOf('changed')).toBeGreaterThan(order.lastIndexOf('status done'));
-    await vi.waitFor(() => expect(drawn.at(-1)).toMatchObject({ checkId, finished: true }), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(() => expect(drawn.at(-1)).toMatchObject({ checkId, finished: true }), {
+      timeout: 5_000,
+      interval: 20,
+    });
   });
 
   it('sends nothing for a check that came from no tab or has no capture', async () => {
     const tabs = createTabSync(db);
     await db.checks.bulkAdd([
-      { id: 'typed', createdAt: 1, updatedAt: 1, status: 'done', origin: 'typed', text: TEXT, inputHash: 'h', searchWords: [], progress: { ...EMPTY_PROGRESS }, warnings: [] },
-      { id: 'no-capture', createdAt: 1, updatedAt: 1, status: 'done', origin: 'selection', text: TEXT, inputHash: 'h', searchWords: [], progress: { ...EMPTY_PROGRESS }, warnings: [], tabId: 3, frameId: 0 },
+      {
+        id: 'typed',
+        createdAt: 1,
+        updatedAt: 1,
+        status: 'done',
+        origin: 'typed',
+        text: TEXT,
+        inputHash: 'h',
+        searchWords: [],
+        progress: { ...EMPTY_PROGRESS },
+        warnings: [],
+      },
+      {
+        id: 'no-capture',
+        createdAt: 1,
+        updatedAt: 1,
+        status: 'done',
+        origin: 'selection',
+        text: TEXT,
+        inputHash: 'h',
+        searchWords: [],
+        progress: { ...EMPTY_PROGRESS },
+        warnings: [],
+        tabId: 3,
+        frameId: 0,
+      },
     ]);
     await tabs.flush('typed');
     await tabs.flush('no-capture');

@@ -31,7 +31,10 @@ describe('the welcome page on install', () => {
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'chrome_update' });
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'shared_module_update', id: 'another-extension' });
     // Firefox's names: a browser update, and its `temporary` flag on a developer's reload.
-    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'browser_update', temporary: true } as unknown as InstalledDetails);
+    await fakeBrowser.runtime.onInstalled.trigger({
+      reason: 'browser_update',
+      temporary: true,
+    } as unknown as InstalledDetails);
     expect(create).not.toHaveBeenCalled();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
     expect(create).toHaveBeenCalledExactlyOnceWith({ url: WELCOME_URL });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { testModelConnection } from '../../../../lib/connection/test-model';
 import type { ModelProfile } from '../../../../lib/settings/schema';
-import { type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/index';
+import { type OpenAiServer, startOpenAiServer } from '../../../../scripts/lib/servers/index';
 
 const KEY = 'sk-unit';
 
@@ -27,55 +27,110 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
   it('lists the models and asks each model for a tiny structured reply, naming the mode it takes', async () => {
     const before = server.requests.length;
     const result = await testModelConnection('custom', profile());
-    expect(result).toMatchObject({ ok: true, models: ['fake-fast', 'fake-strong'], structuredOutput: [{ model: 'fake-fast', mode: 'json_schema' }, { model: 'fake-strong', mode: 'json_schema' }] });
-    expect(result).toMatchObject({ message: 'Connected to Custom (OpenAI-compatible): 2 models available, "fake-fast" and "fake-strong" found. Structured output: both models take strict JSON schema (json_schema).' });
+    expect(result).toMatchObject({
+      ok: true,
+      models: ['fake-fast', 'fake-strong'],
+      structuredOutput: [
+        { model: 'fake-fast', mode: 'json_schema' },
+        { model: 'fake-strong', mode: 'json_schema' },
+      ],
+    });
+    expect(result).toMatchObject({
+      message:
+        'Connected to Custom (OpenAI-compatible): 2 models available, "fake-fast" and "fake-strong" found. Structured output: both models take strict JSON schema (json_schema).',
+    });
     const sent = server.requests.slice(before).map((request) => `${request.method} ${request.path}`);
     expect(sent).toEqual(['GET /v1/models', 'POST /v1/chat/completions', 'POST /v1/chat/completions']);
     const probes = server.requests.slice(before + 1).map((request) => request.body);
     expect(probes).toEqual([
-      expect.objectContaining({ model: 'fake-fast', max_tokens: 16, response_format: expect.objectContaining({ type: 'json_schema', json_schema: expect.objectContaining({ name: 'connection_check', strict: true }) }) }),
+      expect.objectContaining({
+        model: 'fake-fast',
+        max_tokens: 16,
+        response_format: expect.objectContaining({
+          type: 'json_schema',
+          json_schema: expect.objectContaining({ name: 'connection_check', strict: true }),
+        }),
+      }),
       expect.objectContaining({ model: 'fake-strong', max_tokens: 16 }),
     ]);
   });
 
   it('needs a key for hosted presets and a base URL for all', async () => {
-    expect(await testModelConnection('openai', profile({ apiKey: '' }))).toMatchObject({ ok: false, error: 'OpenAI needs an API key.' });
-    expect(await testModelConnection('custom', profile({ baseUrl: '' }))).toMatchObject({ ok: false, error: 'Enter the base URL of the model server.' });
+    expect(await testModelConnection('openai', profile({ apiKey: '' }))).toMatchObject({
+      ok: false,
+      error: 'OpenAI needs an API key.',
+    });
+    expect(await testModelConnection('custom', profile({ baseUrl: '' }))).toMatchObject({
+      ok: false,
+      error: 'Enter the base URL of the model server.',
+    });
   });
 
   it('reports a rejected key with what to do', async () => {
     const result = await testModelConnection('custom', profile({ apiKey: 'sk-wrong' }));
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/answered 401: .*Incorrect API key/), fix: expect.stringContaining('Check the API key') });
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/answered 401: .*Incorrect API key/),
+      fix: expect.stringContaining('Check the API key'),
+    });
   });
 
   it('reports rate limits, server errors, malformed replies and timeouts without throwing', async () => {
     server.faults.next({ kind: 'rate-limit', retryAfterSeconds: 3 });
-    expect(await testModelConnection('custom', profile())).toMatchObject({ ok: false, error: expect.stringContaining('429'), fix: expect.stringContaining('rate-limiting') });
+    expect(await testModelConnection('custom', profile())).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('429'),
+      fix: expect.stringContaining('rate-limiting'),
+    });
     server.faults.next({ kind: 'server-error' });
-    expect(await testModelConnection('custom', profile())).toMatchObject({ ok: false, error: expect.stringContaining('500') });
+    expect(await testModelConnection('custom', profile())).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('500'),
+    });
     server.faults.next({ kind: 'malformed' });
     expect((await testModelConnection('custom', profile())).ok).toBe(false);
     server.faults.next({ kind: 'hang' });
-    expect(await testModelConnection('custom', profile(), { timeoutMs: 300 })).toMatchObject({ ok: false, error: expect.stringContaining('did not answer in time') });
+    expect(await testModelConnection('custom', profile(), { timeoutMs: 300 })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('did not answer in time'),
+    });
   });
 
   it('names configured models the server does not have, with the list to pick from', async () => {
     const result = await testModelConnection('custom', profile({ strongModel: 'gpt-typo' }));
-    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('does not list "gpt-typo"'), models: ['fake-fast', 'fake-strong'] });
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('does not list "gpt-typo"'),
+      models: ['fake-fast', 'fake-strong'],
+    });
   });
 
   it('falls back to a chat request when the server has no model list', async () => {
     const noModelList: typeof fetch = (input, init) =>
-      String(input instanceof Request ? input.url : input).endsWith('/models') ? Promise.resolve(new Response('Not found', { status: 404 })) : fetch(input, init);
+      String(input instanceof Request ? input.url : input).endsWith('/models')
+        ? Promise.resolve(new Response('Not found', { status: 404 }))
+        : fetch(input, init);
     const result = await testModelConnection('custom', profile(), { fetch: noModelList });
-    expect(result).toMatchObject({ ok: true, message: 'Connected to Custom (OpenAI-compatible): the model "fake-fast" answered. Structured output: both models take strict JSON schema (json_schema).' });
+    expect(result).toMatchObject({
+      ok: true,
+      message:
+        'Connected to Custom (OpenAI-compatible): the model "fake-fast" answered. Structured output: both models take strict JSON schema (json_schema).',
+    });
   });
 
   it("explains Ollama's origin check (403 from a local server) with the OLLAMA_ORIGINS fix", async () => {
     const ollama = await startOpenAiServer({ forbiddenOrigin: () => true });
     try {
-      const withOrigin: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), origin: 'chrome-extension://abc' } });
-      const result = await testModelConnection('ollama', { ...profile(), baseUrl: ollama.baseUrl, apiKey: '' }, { fetch: withOrigin });
+      const withOrigin: typeof fetch = (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: { ...Object.fromEntries(new Headers(init?.headers)), origin: 'chrome-extension://abc' },
+        });
+      const result = await testModelConnection(
+        'ollama',
+        { ...profile(), baseUrl: ollama.baseUrl, apiKey: '' },
+        { fetch: withOrigin },
+      );
       expect(result).toMatchObject({
         ok: false,
         error: 'Ollama (local) refused requests from the extension (403).',

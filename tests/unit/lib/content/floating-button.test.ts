@@ -23,7 +23,7 @@ describe('the floating "Fact-check" button', () => {
     expect(host.style.display).toBe('none');
   });
 
-  it('ignores a click the page\'s script makes through our open shadow root (no paid check without the user)', () => {
+  it("ignores a click the page's script makes through our open shadow root (no paid check without the user)", () => {
     const onPress = vi.fn();
     const { button, host } = shownButton(onPress);
     scriptedClick(button);

@@ -5,7 +5,15 @@ import { createPageCard } from '../../../../lib/content/page-card';
 import type { PageSpan } from '../../../../lib/messaging/protocol';
 import { scriptedClick, userClick } from './user-click';
 
-const SPAN: PageSpan = { claimId: 'claim-1', start: 0, end: 24, quote: 'The tower is 330 m tall.', band: 'green', verdict: 'Supported', explanation: 'The operator lists 330 m.' };
+const SPAN: PageSpan = {
+  claimId: 'claim-1',
+  start: 0,
+  end: 24,
+  quote: 'The tower is 330 m tall.',
+  band: 'green',
+  verdict: 'Supported',
+  explanation: 'The operator lists 330 m.',
+};
 
 afterEach(() => {
   document.documentElement.querySelectorAll('factlight-ui').forEach((host) => host.remove());
@@ -28,7 +36,11 @@ describe('the in-page card of a highlight', () => {
     const button = openButton(() => Promise.reject(new Error('Extension context invalidated.')));
     userClick(button);
     const card = button.closest('.card')!;
-    await vi.waitFor(() => expect(card.querySelector('[data-testid="factlight-card-error"]')?.textContent).toBe('The side panel did not open: Extension context invalidated.'));
+    await vi.waitFor(() =>
+      expect(card.querySelector('[data-testid="factlight-card-error"]')?.textContent).toBe(
+        'The side panel did not open: Extension context invalidated.',
+      ),
+    );
   });
 
   it('ignores a click the page\'s script makes on "Open in side panel"', () => {
@@ -43,8 +55,26 @@ describe("the card's top evidence", () => {
 
   it('links to the passage, shows its date and a focusable reliability label with its details', () => {
     const url = 'https://www.infowars.com/posts/tower#:~:text=The%20tower,330%20m';
-    const reliability = { band: 'low' as const, label: 'Rated low reliability', detail: 'infowars.com: Lin et al. 2023 (six expert rating sets combined): 0.05 of 1' };
-    createPageCard(document, () => undefined).show({ ...SPAN, topEvidence: { title: 'Tower story', url, stance: 'supports', publishedAt: '2019-05-02', predates: '2021', reliability } }, 20, 20);
+    const reliability = {
+      band: 'low' as const,
+      label: 'Rated low reliability',
+      detail: 'infowars.com: Lin et al. 2023 (six expert rating sets combined): 0.05 of 1',
+    };
+    createPageCard(document, () => undefined).show(
+      {
+        ...SPAN,
+        topEvidence: {
+          title: 'Tower story',
+          url,
+          stance: 'supports',
+          publishedAt: '2019-05-02',
+          predates: '2021',
+          reliability,
+        },
+      },
+      20,
+      20,
+    );
     const link = shadow().querySelector('a')!;
     expect(link.getAttribute('href')).toBe(url);
     expect(link.parentElement!.textContent).toContain('Tower story (2019-05-02)');
@@ -53,11 +83,17 @@ describe("the card's top evidence", () => {
     expect(label.getAttribute('data-band')).toBe('low');
     expect(label.getAttribute('aria-label')).toBe(`Rated low reliability. ${reliability.detail}`);
     expect(label.querySelector('.reliability-detail')!.textContent).toBe(reliability.detail);
-    expect(shadow().querySelector('.card')!.textContent).toContain('⚠ Published before 2021, which the claim is about.');
+    expect(shadow().querySelector('.card')!.textContent).toContain(
+      '⚠ Published before 2021, which the claim is about.',
+    );
   });
 
   it('shows no label for an unrated source', () => {
-    createPageCard(document, () => undefined).show({ ...SPAN, topEvidence: { title: 'Tower story', url: 'https://example.org/', stance: 'supports' } }, 20, 20);
+    createPageCard(document, () => undefined).show(
+      { ...SPAN, topEvidence: { title: 'Tower story', url: 'https://example.org/', stance: 'supports' } },
+      20,
+      20,
+    );
     expect(shadow().querySelector('[data-testid="factlight-card-reliability"]')).toBeNull();
   });
 });

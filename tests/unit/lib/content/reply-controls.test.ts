@@ -19,7 +19,8 @@ beforeEach(() => {
     return { ok: true, checkId: `check-${started.length}` };
   });
   // One finished Claude reply (its streaming flag is "false").
-  document.body.innerHTML = '<div data-test-render-count="1"><div data-is-streaming="false"><div class="standard-markdown"><p>The Eiffel Tower is 330 m tall.</p></div></div></div>';
+  document.body.innerHTML =
+    '<div data-test-render-count="1"><div data-is-streaming="false"><div class="standard-markdown"><p>The Eiffel Tower is 330 m tall.</p></div></div></div>';
 });
 
 afterEach(() => {
@@ -38,10 +39,12 @@ describe('the "Fact-check" control under a chatbot reply', () => {
     const button = replyButton();
     userClick(button);
     await expect.poll(() => button.textContent).toBe('Checked · see side panel');
-    expect(started.map((request) => [request.origin, request.text])).toEqual([['chatbot-reply', 'The Eiffel Tower is 330 m tall.']]);
+    expect(started.map((request) => [request.origin, request.text])).toEqual([
+      ['chatbot-reply', 'The Eiffel Tower is 330 m tall.'],
+    ]);
   });
 
-  it('ignores a click the page\'s script makes through our open shadow root (no paid check without the user)', async () => {
+  it("ignores a click the page's script makes through our open shadow root (no paid check without the user)", async () => {
     const button = replyButton();
     scriptedClick(button);
     button.dispatchEvent(new MouseEvent('click', { bubbles: true }));

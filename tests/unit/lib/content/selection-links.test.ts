@@ -43,6 +43,8 @@ describe('links inside a selection', () => {
 
   it('keeps a link whose words are not in the text, without a position', () => {
     const { range } = select('<p id="a">A claim <a href="https://x.example/">source</a>.</p>', '#a', '#a');
-    expect(linksInRange(range, 'A claim.')).toEqual([{ url: 'https://x.example/', start: -1, end: -1, title: 'source' }]);
+    expect(linksInRange(range, 'A claim.')).toEqual([
+      { url: 'https://x.example/', start: -1, end: -1, title: 'source' },
+    ]);
   });
 });

@@ -6,7 +6,9 @@ describe('errorMessage', () => {
   it("gives an Error's message, without its name", () => {
     expect(errorMessage(new Error('The file is empty.'))).toBe('The file is empty.');
     expect(errorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
-    expect(errorMessage(new ProviderError('timeout', 'The page did not load within 8 s.'))).toBe('The page did not load within 8 s.');
+    expect(errorMessage(new ProviderError('timeout', 'The page did not load within 8 s.'))).toBe(
+      'The page did not load within 8 s.',
+    );
   });
 
   it('gives anything else that was thrown as text', () => {

@@ -25,7 +25,10 @@ function brokenCache(): Cache & { calls: number } {
 describe('a check with a broken cache', () => {
   it('still searches, reads, types sources and gives verdicts, with one warning', async () => {
     const cache = brokenCache();
-    const { deps, options } = fakeRun({ 'https://quokka-daily.example/a': PAGE, 'https://marsupial-blog.example/b': PAGE }, { cache });
+    const { deps, options } = fakeRun(
+      { 'https://quokka-daily.example/a': PAGE, 'https://marsupial-blog.example/b': PAGE },
+      { cache },
+    );
     const result = await runCheck('Quokkas live on Rottnest Island. They are small marsupials.', deps, options);
     expect(cache.calls).toBeGreaterThan(0);
     expect(result.assessments).toHaveLength(2);

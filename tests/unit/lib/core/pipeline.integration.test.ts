@@ -7,7 +7,12 @@ import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extrac
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { type FactWorld,startFactWorld, WORLD_TEXT, worldResponder as worldAnswer } from '../../../../scripts/lib/servers/index';
+import {
+  type FactWorld,
+  startFactWorld,
+  WORLD_TEXT,
+  worldResponder as worldAnswer,
+} from '../../../../scripts/lib/servers/index';
 
 /**
  * The whole core against real loopback servers: the OpenAI-compatible model (scripted), SearXNG and four
@@ -17,11 +22,32 @@ describe('the pipeline end to end in Node', () => {
   let world: FactWorld;
   const settingsFor = (change: Partial<Settings['evidence']> = {}): Settings => ({
     ...DEFAULT_SETTINGS,
-    model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: 'sk-world', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    model: {
+      preset: 'custom',
+      profiles: {
+        custom: {
+          baseUrl: world.model.baseUrl,
+          apiKey: 'sk-world',
+          fastModel: 'fake-fast',
+          strongModel: 'fake-strong',
+          embeddingModel: '',
+          structuredOutput: 'json_schema',
+        },
+      },
+    },
+    search: {
+      ...DEFAULT_SETTINGS.search,
+      wikipedia: { enabled: false },
+      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+    },
     evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true, ...change },
   });
-  const wire = (settings = settingsFor(), cache = createMemoryCache()) => createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache, retry: { baseDelayMs: 5, maxDelayMs: 20 } });
+  const wire = (settings = settingsFor(), cache = createMemoryCache()) =>
+    createPipelineDeps(settings, {
+      extractor: createLinkedomExtractor(),
+      cache,
+      retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    });
 
   beforeAll(async () => {
     world = await startFactWorld({ apiKey: 'sk-world' });
@@ -56,17 +82,31 @@ describe('the pipeline end to end in Node', () => {
     expect(WORLD_TEXT.slice(completed.span.start, completed.span.end)).toBe('The Eiffel Tower was completed in 1889');
 
     expect(result.queries).toHaveLength(8);
-    expect(result.queries[0]).toMatchObject({ query: expect.any(String), question: expect.stringMatching(/^Is it true that/) });
+    expect(result.queries[0]).toMatchObject({
+      query: expect.any(String),
+      question: expect.stringMatching(/^Is it true that/),
+    });
 
     const eiffelEvidence = result.evidence.filter((e) => e.claimId === completed.id);
     expect(eiffelEvidence.length).toBeGreaterThanOrEqual(2);
     const fromPage = eiffelEvidence.find((e) => e.source.url.endsWith('/eiffel'))!;
-    expect(fromPage).toMatchObject({ origin: 'page', source: { title: expect.stringContaining('Eiffel Tower'), host: '127.0.0.2', sourceType: 'news', publishedAt: expect.stringMatching(/^2024-05-01/) } });
+    expect(fromPage).toMatchObject({
+      origin: 'page',
+      source: {
+        title: expect.stringContaining('Eiffel Tower'),
+        host: '127.0.0.2',
+        sourceType: 'news',
+        publishedAt: expect.stringMatching(/^2024-05-01/),
+      },
+    });
     expect(fromPage.passage).toContain('completed in 1889');
     expect(fromPage.passage).not.toContain('Home'); // navigation stripped by extraction
 
     const assessments = new Map(result.assessments.map((a) => [a.claimId, a]));
-    expect(assessments.get(completed.id)).toMatchObject({ verdict: 'supported', explanation: expect.stringContaining('[') });
+    expect(assessments.get(completed.id)).toMatchObject({
+      verdict: 'supported',
+      explanation: expect.stringContaining('['),
+    });
     expect(assessments.get(completed.id)!.judgements.every((j) => j.rationale.length > 0)).toBe(true);
     const myth = result.claims.find((c) => c.text.includes('visible from the Moon'))!;
     expect(assessments.get(myth.id)?.verdict).toBe('refuted');
@@ -79,16 +119,37 @@ describe('the pipeline end to end in Node', () => {
     expect(scores.overall).toMatchObject({ checked: 8, total: 8 });
 
     expect(result.revisions).toEqual([
-      { sentenceIndex: 3, original: 'The Great Wall of China is visible from the Moon with the naked eye.', revised: 'The Great Wall of China is not visible from the Moon with the naked eye.', changes: [expect.objectContaining({ from: 'is visible', to: 'is not visible', evidenceIds: [expect.any(String)] })] },
+      {
+        sentenceIndex: 3,
+        original: 'The Great Wall of China is visible from the Moon with the naked eye.',
+        revised: 'The Great Wall of China is not visible from the Moon with the naked eye.',
+        changes: [
+          expect.objectContaining({ from: 'is visible', to: 'is not visible', evidenceIds: [expect.any(String)] }),
+        ],
+      },
     ]);
 
     expect(result.usage.byStage.queries).toBeUndefined(); // written by the claims call
-    expect(result.usage.total.calls).toBe(result.usage.byStage.claims!.calls + result.usage.byStage.verify!.calls + result.usage.byStage.revise!.calls + result.usage.byStage.explain!.calls + (result.usage.byStage['source-types']?.calls ?? 0));
+    expect(result.usage.total.calls).toBe(
+      result.usage.byStage.claims!.calls +
+        result.usage.byStage.verify!.calls +
+        result.usage.byStage.revise!.calls +
+        result.usage.byStage.explain!.calls +
+        (result.usage.byStage['source-types']?.calls ?? 0),
+    );
     // The refuted claim's explanation is scored (FinGrAct) and its citations checked, in one extra call.
     expect(result.usage.byStage.explain?.calls).toBe(1);
-    expect(result.actionability[myth.id]).toMatchObject({ errorDetection: 2, correction: 2, outOfFive: expect.any(Number), errors: [expect.objectContaining({ named: true, corrected: true })] });
+    expect(result.actionability[myth.id]).toMatchObject({
+      errorDetection: 2,
+      correction: 2,
+      outOfFive: expect.any(Number),
+      errors: [expect.objectContaining({ named: true, corrected: true })],
+    });
     expect(result.actionability[myth.id]!.linkScores.length).toBeGreaterThan(0);
-    expect(result.attribution[myth.id]).toMatchObject({ precision: 1, citations: [expect.objectContaining({ sentenceIndex: 0, supported: true })] });
+    expect(result.attribution[myth.id]).toMatchObject({
+      precision: 1,
+      citations: [expect.objectContaining({ sentenceIndex: 0, supported: true })],
+    });
     expect(Object.keys(result.actionability)).toEqual([myth.id]);
     expect(result.links).toEqual([]); // the text cites no links
     expect(result.refinements).toEqual([]); // Fast mode
@@ -97,7 +158,9 @@ describe('the pipeline end to end in Node', () => {
     expect(result.usage.total.promptTokens).toBeGreaterThan(0);
     expect(result.usage.searchCalls).toBe(8);
     // Each evidence page is read once per check, however many claims found it.
-    const pageRequests = [...world.sites.values()].flatMap((site) => site.requests.map((r) => `${site.origin}${r.path}`));
+    const pageRequests = [...world.sites.values()].flatMap((site) =>
+      site.requests.map((r) => `${site.origin}${r.path}`),
+    );
     expect(new Set(pageRequests).size).toBe(pageRequests.length);
     expect(result.warnings).toEqual([]);
 
@@ -131,7 +194,12 @@ describe('the pipeline end to end in Node', () => {
 
   it('marks claims "could not check", never false, when the model keeps failing', async () => {
     const { deps, options } = wire();
-    world.model.respondWith((request) => (request.response_format?.type === 'json_schema' && request.response_format.json_schema.name === 'claim_verification' ? 'this is not JSON' : (worldAnswer(request))));
+    world.model.respondWith((request) =>
+      request.response_format?.type === 'json_schema' &&
+      request.response_format.json_schema.name === 'claim_verification'
+        ? 'this is not JSON'
+        : worldAnswer(request),
+    );
     try {
       const result = await runCheck('Mount Everest is the highest mountain on Earth, at 8,849 metres.', deps, options);
       expect(result.assessments.length).toBe(2);
@@ -160,7 +228,10 @@ describe('the pipeline end to end in Node', () => {
   it('falls back to the search snippet for a dead or hanging page', async () => {
     world.sites.get('eiffel')!.faults.always({ kind: 'server-error' });
     const { deps, options } = wire();
-    const result = await runCheck('The Eiffel Tower was completed in 1889 and stands in Paris.', deps, { ...options, pageTimeoutMs: 500 });
+    const result = await runCheck('The Eiffel Tower was completed in 1889 and stands in Paris.', deps, {
+      ...options,
+      pageTimeoutMs: 500,
+    });
     const snippets = result.evidence.filter((e) => e.origin === 'snippet');
     expect(snippets.length).toBeGreaterThan(0);
     expect(snippets[0]!.source.url).toContain('/eiffel');
@@ -185,4 +256,3 @@ describe('the pipeline end to end in Node', () => {
     expect(empty.usage.total.calls).toBe(0);
   });
 });
-

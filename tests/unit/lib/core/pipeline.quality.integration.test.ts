@@ -6,7 +6,13 @@ import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extrac
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { type FactWorld, startFactWorld, startWebServer, type WebServer,WORLD_TEXT } from '../../../../scripts/lib/servers/index';
+import {
+  type FactWorld,
+  startFactWorld,
+  startWebServer,
+  type WebServer,
+  WORLD_TEXT,
+} from '../../../../scripts/lib/servers/index';
 
 /**
  * Issue 6 through the whole core and the settings wiring, against loopback servers: the link audit of the
@@ -18,12 +24,33 @@ describe('the pipeline with link audit and Thorough mode', () => {
   let archive: WebServer;
   const settingsFor = (checking: Partial<Settings['checking']> = {}): Settings => ({
     ...DEFAULT_SETTINGS,
-    model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: 'sk-world', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    model: {
+      preset: 'custom',
+      profiles: {
+        custom: {
+          baseUrl: world.model.baseUrl,
+          apiKey: 'sk-world',
+          fastModel: 'fake-fast',
+          strongModel: 'fake-strong',
+          embeddingModel: '',
+          structuredOutput: 'json_schema',
+        },
+      },
+    },
+    search: {
+      ...DEFAULT_SETTINGS.search,
+      wikipedia: { enabled: false },
+      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+    },
     evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
     checking: { ...DEFAULT_SETTINGS.checking, webArchiveUrl: archive.origin, ...checking },
   });
-  const wire = (settings: Settings) => createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache(), retry: { baseDelayMs: 5, maxDelayMs: 20 } });
+  const wire = (settings: Settings) =>
+    createPipelineDeps(settings, {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+      retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    });
 
   beforeAll(async () => {
     world = await startFactWorld({ apiKey: 'sk-world' });
@@ -40,7 +67,16 @@ describe('the pipeline with link audit and Thorough mode', () => {
       contentType: 'application/json',
       body: JSON.stringify(
         (request.query.get('url') ?? '').includes('old-everest')
-          ? { archived_snapshots: { closest: { available: true, status: '200', timestamp: '20240101000000', url: `${links.origin}/snapshot-everest` } } }
+          ? {
+              archived_snapshots: {
+                closest: {
+                  available: true,
+                  status: '200',
+                  timestamp: '20240101000000',
+                  url: `${links.origin}/snapshot-everest`,
+                },
+              },
+            }
           : { archived_snapshots: {} },
       ),
     }));
@@ -54,15 +90,23 @@ describe('the pipeline with link audit and Thorough mode', () => {
     const text = `Marie Curie won two Nobel Prizes, in physics and in chemistry (see ${links.origin}/curie). Mount Everest is the highest mountain on Earth, per ${links.origin}/old-everest today.`;
     const events: PipelineEvent[] = [];
     const result = await runCheck(text, deps, { ...options, onEvent: (event) => events.push(event) });
-    expect(result.links.map((link) => [link.url, link.status, link.exists, link.relevant, link.sentenceIndex])).toEqual([
-      [`${links.origin}/curie`, 'working', true, true, 0],
-      [`${links.origin}/old-everest`, 'dead', true, true, 1],
-    ]);
+    expect(result.links.map((link) => [link.url, link.status, link.exists, link.relevant, link.sentenceIndex])).toEqual(
+      [
+        [`${links.origin}/curie`, 'working', true, true, 0],
+        [`${links.origin}/old-everest`, 'dead', true, true, 1],
+      ],
+    );
     expect(result.links[0]!.supports).toBe(true);
     expect(result.links[1]!.archivedUrl).toContain('snapshot-everest');
     expect(result.usage.byStage.links?.calls).toBe(1);
     // The text's own citations, masked and recovered: each link's passage backs the sentence citing it.
-    expect(result.textAttribution).toMatchObject({ precision: 1, citations: [{ sentenceIndex: 0, citation: 1, supported: true }, { sentenceIndex: 1, citation: 2, supported: true }] });
+    expect(result.textAttribution).toMatchObject({
+      precision: 1,
+      citations: [
+        { sentenceIndex: 0, citation: 1, supported: true },
+        { sentenceIndex: 1, citation: 2, supported: true },
+      ],
+    });
     expect(events.filter((event) => event.type === 'links')).toHaveLength(1);
     expect(result.warnings).toEqual([]);
   });
@@ -71,7 +115,9 @@ describe('the pipeline with link audit and Thorough mode', () => {
     const { deps, options } = wire(settingsFor({ archiveLookup: false }));
     const text = `Marie Curie won two Nobel Prizes. Sources: ${Array.from({ length: 35 }, (_, i) => `${links.origin}/gone-${i}`).join(' ')}`;
     const result = await runCheck(text, deps, options);
-    expect(result.links.map((link) => link.url)).toEqual(Array.from({ length: 30 }, (_, i) => `${links.origin}/gone-${i}`));
+    expect(result.links.map((link) => link.url)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `${links.origin}/gone-${i}`),
+    );
     expect(result.links.every((link) => link.status === 'dead')).toBe(true);
     expect(result.warnings).toContain('The text cites 35 links; the first 30 were checked.');
     expect(links.requests.filter((request) => request.path.startsWith('/gone-'))).toHaveLength(30);
@@ -91,7 +137,13 @@ describe('the pipeline with link audit and Thorough mode', () => {
     const result = await runCheck(WORLD_TEXT, deps, { ...options, onEvent: (event) => events.push(event) });
     const myth = result.claims.find((claim) => claim.text.includes('visible from the Moon'))!;
     expect(result.refinements).toEqual([
-      expect.objectContaining({ claimId: myth.id, rounds: 1, agreed: true, explanationAfter: expect.stringContaining('Astronauts have confirmed'), feedback: [expect.stringContaining('astronauts')] }),
+      expect.objectContaining({
+        claimId: myth.id,
+        rounds: 1,
+        agreed: true,
+        explanationAfter: expect.stringContaining('Astronauts have confirmed'),
+        feedback: [expect.stringContaining('astronauts')],
+      }),
     ]);
     expect(result.assessments.find((a) => a.claimId === myth.id)?.explanation).toContain('Astronauts have confirmed');
     // 2 reviews + 2 exchanges + 1 refiner, on top of everything Fast does.

@@ -15,7 +15,10 @@ describe('source types in a check', () => {
       'https://quokka-daily.example/news/q': PAGE,
     });
     const events: PipelineEvent[] = [];
-    const result = await runCheck('Quokkas live on Rottnest Island.', deps, { ...options, onEvent: (event) => events.push(event) });
+    const result = await runCheck('Quokkas live on Rottnest Island.', deps, {
+      ...options,
+      onEvent: (event) => events.push(event),
+    });
     const typeOf = (url: string) => result.evidence.find((item) => item.source.url === url)?.source.sourceType;
     expect(typeOf('https://www.reuters.com/fact-check/quokka-smile')).toBe('fact-check');
     expect(typeOf('https://www.reuters.com/world/quokka-smile')).toBe('news');

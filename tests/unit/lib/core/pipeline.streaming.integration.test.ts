@@ -9,7 +9,16 @@ import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extrac
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { type ChatRequest, countTokens, type FactWorld, inSchemaOrder, type JsonSchema,startFactWorld, WORLD_TEXT, worldResponder } from '../../../../scripts/lib/servers/index';
+import {
+  type ChatRequest,
+  countTokens,
+  type FactWorld,
+  inSchemaOrder,
+  type JsonSchema,
+  startFactWorld,
+  WORLD_TEXT,
+  worldResponder,
+} from '../../../../scripts/lib/servers/index';
 
 /**
  * Streamed claim extraction against the real loopback servers, through the extension's own wiring (the
@@ -28,28 +37,62 @@ describe('streamed claims against the streaming loopback server', () => {
 
   const settingsFor = (): Settings => ({
     ...DEFAULT_SETTINGS,
-    model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    model: {
+      preset: 'custom',
+      profiles: {
+        custom: {
+          baseUrl: world.model.baseUrl,
+          apiKey: '',
+          fastModel: 'fake-fast',
+          strongModel: 'fake-strong',
+          embeddingModel: '',
+          structuredOutput: 'json_schema',
+        },
+      },
+    },
+    search: {
+      ...DEFAULT_SETTINGS.search,
+      wikipedia: { enabled: false },
+      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+    },
     evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
   });
 
-  it('sends a claim\'s search while the model is still writing that claim\'s quote and triple', async () => {
+  it("sends a claim's search while the model is still writing that claim's quote and triple", async () => {
     // The first batch's reply as the server writes it (keys in schema order), held just before the first
     // claim's `sourceQuote`: its text and queries are out, its object is not closed.
     const sentences = splitSentences(WORLD_TEXT, 'en');
     const spec = claimsCallSpec({ text: WORLD_TEXT, sentences, language: 'en' }, sentences.slice(0, 3));
     const schema = toStrictJsonSchema(spec.schema) as JsonSchema;
-    const request = { model: 'fake-fast', messages: [], response_format: { type: 'json_schema', json_schema: { name: spec.name, schema } }, userText: String(spec.messages[1]!.content) } as unknown as ChatRequest;
+    const request = {
+      model: 'fake-fast',
+      messages: [],
+      response_format: { type: 'json_schema', json_schema: { name: spec.name, schema } },
+      userText: String(spec.messages[1]!.content),
+    } as unknown as ChatRequest;
     const content = JSON.stringify(inSchemaOrder(worldResponder(request), schema));
     expect(content.indexOf('"question"')).toBeLessThan(content.indexOf('"sourceQuote"'));
 
     const order: string[] = [];
     const firstSearch = world.searxng.waitForRequests(1).then(() => order.push('first search arrived'));
     let safety: ReturnType<typeof setTimeout> | undefined;
-    const released = Promise.race([firstSearch, new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000)))]);
-    world.model.modelLatency({ profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 }, scale: 1, hold: { afterTokens: countTokens(content.slice(0, content.indexOf('"sourceQuote"'))), until: released } });
-    const { deps, options } = createPipelineDeps(settingsFor(), { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
-    const result = await runCheck(WORLD_TEXT, deps, { ...options, onEvent: (event) => void (event.type === 'claims' && order.push('claim')) });
+    const released = Promise.race([
+      firstSearch,
+      new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000))),
+    ]);
+    world.model.modelLatency({
+      profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 },
+      scale: 1,
+      hold: { afterTokens: countTokens(content.slice(0, content.indexOf('"sourceQuote"'))), until: released },
+    });
+    const { deps, options } = createPipelineDeps(settingsFor(), {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+    });
+    const result = await runCheck(WORLD_TEXT, deps, {
+      ...options,
+      onEvent: (event) => void (event.type === 'claims' && order.push('claim')),
+    });
     clearTimeout(safety);
 
     expect(order).not.toContain('hold timed out');
@@ -64,16 +107,42 @@ describe('streamed claims against the streaming loopback server', () => {
     const order: string[] = [];
     const firstSearch = world.searxng.waitForRequests(1).then(() => order.push('first search arrived'));
     let safety: ReturnType<typeof setTimeout> | undefined;
-    const released = Promise.race([firstSearch, new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000)))]);
+    const released = Promise.race([
+      firstSearch,
+      new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000))),
+    ]);
     // No latency: only the hold after the first claim (about 100 tokens in) orders things.
-    world.model.modelLatency({ profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 }, scale: 1, hold: { afterTokens: 110, until: released } });
+    world.model.modelLatency({
+      profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 },
+      scale: 1,
+      hold: { afterTokens: 110, until: released },
+    });
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
-      model: { preset: 'custom', profiles: { custom: { baseUrl: world.model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' } } },
-      search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+      model: {
+        preset: 'custom',
+        profiles: {
+          custom: {
+            baseUrl: world.model.baseUrl,
+            apiKey: '',
+            fastModel: 'fake-fast',
+            strongModel: 'fake-strong',
+            embeddingModel: '',
+            structuredOutput: 'json_schema',
+          },
+        },
+      },
+      search: {
+        ...DEFAULT_SETTINGS.search,
+        wikipedia: { enabled: false },
+        searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+      },
       evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
     };
-    const { deps, options } = createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache() });
+    const { deps, options } = createPipelineDeps(settings, {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+    });
     const events: PipelineEvent[] = [];
     const result = await runCheck(WORLD_TEXT, deps, {
       ...options,
@@ -84,14 +153,20 @@ describe('streamed claims against the streaming loopback server', () => {
     });
     clearTimeout(safety);
 
-    const claimsCall = world.model.requests.find((r) => (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name === 'atomic_claims');
+    const claimsCall = world.model.requests.find(
+      (r) =>
+        (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name ===
+        'atomic_claims',
+    );
     expect((claimsCall?.body as { stream?: boolean }).stream).toBe(true);
     // The search was sent while the claims reply was held open: the hold was released by it, not by the timeout.
     expect(order).not.toContain('hold timed out');
     expect(order.indexOf('first search arrived')).toBeGreaterThan(-1);
     // Claims past the hold (all but the first of each batch) could only be read after that search.
     const searched = order.indexOf('first search arrived');
-    const held = order.filter((line, index) => line.startsWith('claim ') && !['claim c0-0', 'claim c3-0'].includes(line) && index < searched);
+    const held = order.filter(
+      (line, index) => line.startsWith('claim ') && !['claim c0-0', 'claim c3-0'].includes(line) && index < searched,
+    );
     expect(held).toEqual([]);
     expect(order.filter((line) => line.startsWith('claim '))).toHaveLength(9);
     // And the held-back rest of the reply still arrived: every claim was checked, none twice.
@@ -106,7 +181,9 @@ describe('streamed claims against the streaming loopback server', () => {
       const whole = events.findIndex((e) => e.type === 'assessment' && e.assessment.claimId === assessment.claimId);
       expect(early).toBeGreaterThanOrEqual(0);
       expect(early).toBeLessThan(whole);
-      expect(events[early]).toMatchObject({ assessment: { verdict: assessment.verdict, explaining: true, explanation: '' } });
+      expect(events[early]).toMatchObject({
+        assessment: { verdict: assessment.verdict, explaining: true, explanation: '' },
+      });
     }
     expect(result.assessments.filter((a) => a.judgements.length > 0)).toHaveLength(8);
   });

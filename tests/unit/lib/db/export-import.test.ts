@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
-import { type CheckView,loadCheckView } from '../../../../lib/db/check-view';
-import { exportCheckMarkdown, exportChecksJson, type ImportedCheck,parseChecksImport, writeImportedChecks } from '../../../../lib/db/export-import';
+import { type CheckView, loadCheckView } from '../../../../lib/db/check-view';
+import {
+  exportCheckMarkdown,
+  exportChecksJson,
+  type ImportedCheck,
+  parseChecksImport,
+  writeImportedChecks,
+} from '../../../../lib/db/export-import';
 import type { ChecksExport } from '../../../../lib/db/export-schema';
 import type { FactlightDb } from '../../../../lib/db/schema';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
@@ -32,9 +38,16 @@ function parsed(json: string): { checks: ImportedCheck[] } {
 
 describe('JSON export and import', () => {
   it('round-trips every record exactly', async () => {
-    const originals = [await stored(buildCheckView({ id: 'chk-1' })), await stored(buildCheckView({ id: 'chk-2', createdAt: 5 }))];
+    const originals = [
+      await stored(buildCheckView({ id: 'chk-1' })),
+      await stored(buildCheckView({ id: 'chk-2', createdAt: 5 })),
+    ];
     const json = exportChecksJson(originals, new Date('2025-02-01T00:00:00Z'));
-    expect(JSON.parse(json)).toMatchObject({ format: 'factlight-checks', version: 1, exportedAt: '2025-02-01T00:00:00.000Z' });
+    expect(JSON.parse(json)).toMatchObject({
+      format: 'factlight-checks',
+      version: 1,
+      exportedAt: '2025-02-01T00:00:00.000Z',
+    });
     expect(await writeImportedChecks(target, parsed(json))).toEqual({ imported: 2, skipped: 0 });
     for (const original of originals) expect(await loadCheckView(target, original.check.id)).toEqual(original);
   });
@@ -53,7 +66,9 @@ describe('JSON export and import', () => {
 
   it('rebuilds ids and search words from the check, and never imports a check as running', async () => {
     const view = await stored(buildCheckView({ id: 'chk-1', status: 'running' }));
-    const file = JSON.parse(exportChecksJson([view])) as { checks: Array<{ check: Record<string, unknown>; sentences: Array<Record<string, unknown>> }> };
+    const file = JSON.parse(exportChecksJson([view])) as {
+      checks: Array<{ check: Record<string, unknown>; sentences: Array<Record<string, unknown>> }>;
+    };
     file.checks[0]!.check.searchWords = ['planted'];
     file.checks[0]!.sentences[0]!.checkId = 'someone-else';
     file.checks[0]!.sentences[0]!.id = 'someone-else:s0';
@@ -97,18 +112,26 @@ describe('Markdown report', () => {
     const markdown = exportCheckMarkdown(await stored(buildCheckView()));
     expect(markdown).toContain('- **Overall:** 50% ~ mixed · 3 of 4 claims checked');
     expect(markdown).toContain('- **Page:** [Five facts about the world](<https://news.example.com/story>)');
-    expect(markdown).toContain('1. **[✗ not credible 0%]** The Great Wall of China is visible from the Moon with the naked eye.');
+    expect(markdown).toContain(
+      '1. **[✗ not credible 0%]** The Great Wall of China is visible from the Moon with the naked eye.',
+    );
     expect(markdown).toContain('- **Verdict:** Refuted (credibility 0%)');
     expect(markdown).toContain('- **Verdict:** Could not check');
     expect(markdown).toContain('- **Why not checked:** Every search provider failed.');
     // Evidence read from a page links to its passage with a text fragment.
-    expect(markdown).toMatch(/1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0#:~:text=[^>\s]+>\) — The scientific site · Scientific · .*2019.* · Refutes/);
+    expect(markdown).toMatch(
+      /1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0#:~:text=[^>\s]+>\) — The scientific site · Scientific · .*2019.* · Refutes/,
+    );
     expect(markdown).toContain('search snippet');
-    expect(markdown).toContain('  - **Revised:** The Great Wall of China is not visible from the Moon with the naked eye.');
+    expect(markdown).toContain(
+      '  - **Revised:** The Great Wall of China is not visible from the Moon with the naked eye.',
+    );
     expect(markdown).toContain('- **Explanation score:** 3.8 / 5 (errors named 2/2, corrections 1/2, links 1.5/2)');
     expect(markdown).toContain('- **Unsupported citations:** [2] in sentence 1');
     expect(markdown).toContain('## Sources in this text');
-    expect(markdown).toContain('- [Wall myths](<https://nasa.example.gov/wall>) (whole text) — Works · On topic, but does not support the sentence');
+    expect(markdown).toContain(
+      '- [Wall myths](<https://nasa.example.gov/wall>) (whole text) — Works · On topic, but does not support the sentence',
+    );
     expect(markdown).toContain('— Dead · Content not available');
   });
 
@@ -117,8 +140,12 @@ describe('Markdown report', () => {
     const ratings = parseRatingsTable('nasa.example.gov\t150\t\nscientific.example.org\t900\t\n');
     const markdown = exportCheckMarkdown(await stored(buildCheckView()), ratings);
     expect(markdown).toContain('> ⚠ This text cites a source rated low reliability: nasa.example.gov.');
-    expect(markdown).toContain('— Works · On topic, but does not support the sentence · Rated low reliability (nasa.example.gov)');
-    expect(markdown).toMatch(/ — The scientific site · Scientific · Rated high reliability \(scientific\.example\.org\) · /);
+    expect(markdown).toContain(
+      '— Works · On topic, but does not support the sentence · Rated low reliability (nasa.example.gov)',
+    );
+    expect(markdown).toMatch(
+      / — The scientific site · Scientific · Rated high reliability \(scientific\.example\.org\) · /,
+    );
     // Without ratings (or with none low) there is no flag.
     expect(exportCheckMarkdown(await stored(buildCheckView()))).not.toContain('rated low');
   });
@@ -128,7 +155,15 @@ describe('Markdown report', () => {
     const judged = buildCheckView();
     const view: CheckView = {
       ...judged,
-      check: { ...judged.check, evidenceOnly: true, band: 'neutral', score: null, claimsChecked: 0, claimsTotal: 4, stage: 'done' },
+      check: {
+        ...judged.check,
+        evidenceOnly: true,
+        band: 'neutral',
+        score: null,
+        claimsChecked: 0,
+        claimsTotal: 4,
+        stage: 'done',
+      },
       claims: judged.claims.filter((claim) => claim.id !== 'c1-1'),
       evidence: judged.evidence.filter((item) => item.claimId !== 'c1-1'),
       assessments: new Map(),
@@ -141,13 +176,17 @@ describe('Markdown report', () => {
     const markdown = exportCheckMarkdown(await stored(view), ratings);
     expect(markdown).toContain('- **Overall:** ◇ Sources to compare: 4 found · 3 of 4 sentences looked up');
     expect(markdown).toContain('- **Not judged:** Sources only: verdicts need a model.');
-    expect(markdown).toContain('1. **[◇ Sources to compare: 2 found]** The Great Wall of China is visible from the Moon with the naked eye.');
+    expect(markdown).toContain(
+      '1. **[◇ Sources to compare: 2 found]** The Great Wall of China is visible from the Moon with the naked eye.',
+    );
     expect(markdown).toContain('3. **[not looked up]** I think history is fascinating.');
     expect(markdown).toContain('4. **[◇ No sources found]** Mount Everest is 8,849 metres tall.');
     expect(markdown).toContain('## Sources to compare');
     expect(markdown).toContain('- **Not judged:** verdicts need a model.');
     // Best passages, best first, with passage links (text fragments) and reliability labels.
-    expect(markdown).toMatch(/1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0#:~:text=[^>\s]+>\) — The scientific site · Scientific · Rated high reliability \(scientific\.example\.org\) · .* · Not judged/);
+    expect(markdown).toMatch(
+      /1\. \[scientific report c0-0 \\#0\]\(<https:\/\/scientific\.example\.org\/c0-0\/0#:~:text=[^>\s]+>\) — The scientific site · Scientific · Rated high reliability \(scientific\.example\.org\) · .* · Not judged/,
+    );
     expect(markdown).toContain('   - Passage: “The Great Wall is not visible from the Moon without aid, NASA says.”');
     expect(markdown.indexOf('scientific report c0-0')).toBeLessThan(markdown.indexOf('news report c0-0'));
     // None of the judged report's vocabulary.
@@ -155,11 +194,20 @@ describe('Markdown report', () => {
   });
 
   it('keeps hostile text from becoming links, images or HTML', async () => {
-    const hostile = 'See [click](javascript:alert(1)) and ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> https://evil.example www.evil.example a@evil.example ``` end';
+    const hostile =
+      'See [click](javascript:alert(1)) and ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> https://evil.example www.evil.example a@evil.example ``` end';
     const view = buildCheckView({
       sentences: [hostile, 'Marie Curie won two Nobel Prizes.', 'I think so.', 'Everest is tall.'],
       rationale: hostile,
-      patchEvidence: (item) => ({ ...item, passage: hostile, source: { ...item.source, title: hostile, url: item.claimId === 'c0-0' ? 'javascript:alert(1)' : item.source.url } }),
+      patchEvidence: (item) => ({
+        ...item,
+        passage: hostile,
+        source: {
+          ...item.source,
+          title: hostile,
+          url: item.claimId === 'c0-0' ? 'javascript:alert(1)' : item.source.url,
+        },
+      }),
     });
     const markdown = exportCheckMarkdown(await stored(view));
     // Link destinations are checked below; a text fragment carries passage words, percent-encoded.

@@ -34,7 +34,14 @@ describe('boilerplate cleanup', () => {
       <div class="social-share"><span>Share on Facebook</span> <span>Share on X</span></div>
       <div class="newsletterSignup"><p>Get our daily briefing in your inbox every morning, free of charge.</p></div>
       <p class="visually-hidden">Continue reading the main story</p>`);
-    for (const gone of ['The bridge at dusk', 'Share on', 'daily briefing', 'Continue reading', 'Home', 'All rights reserved']) {
+    for (const gone of [
+      'The bridge at dusk',
+      'Share on',
+      'daily briefing',
+      'Continue reading',
+      'Home',
+      'All rights reserved',
+    ]) {
       expect(text).not.toContain(gone);
     }
   });
@@ -51,7 +58,8 @@ describe('boilerplate cleanup', () => {
   });
 
   it('keeps embedded posts the article quotes, and keeps the article when its own wrapper has a boilerplate class', async () => {
-    const embed = '<div class="social-media-embed"><blockquote>The mayor wrote: see you on the bridge on the first of May, everyone!</blockquote></div>';
+    const embed =
+      '<div class="social-media-embed"><blockquote>The mayor wrote: see you on the bridge on the first of May, everyone!</blockquote></div>';
     expect(await extractText(embed)).toContain('see you on the bridge');
     const wrapped = page('').replace('<article>', '<article class="post tag-bridges url-breadcrumb">');
     const article = await createLinkedomExtractor().extract(wrapped, PAGE_URL);
@@ -65,7 +73,11 @@ describe('boilerplate cleanup', () => {
     expect(furnitureReason("DON'T MISS")).toBe('label');
     expect(furnitureReason('Image 1 of 23')).toBe('credit');
     expect(furnitureReason('https://news.example/2024/05/bridge')).toBe('bare url');
-    expect(furnitureReason('The council said the newsletter it sends to residents would explain the new bus routes, the ferry timetable and the parking rules near the bridge.')).toBeNull();
+    expect(
+      furnitureReason(
+        'The council said the newsletter it sends to residents would explain the new bus routes, the ferry timetable and the parking rules near the bridge.',
+      ),
+    ).toBeNull();
     expect(furnitureReason('Prices rose 4 percent in April.')).toBeNull();
   });
 });

@@ -17,7 +17,10 @@ const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
 let window: Window;
 beforeAll(() => {
   const quiet = { ...console, error: () => undefined, warn: () => undefined };
-  window = new Window({ console: quiet, settings: { handleDisabledFileLoadingAsSuccess: true, disableIframePageLoading: true } });
+  window = new Window({
+    console: quiet,
+    settings: { handleDisabledFileLoadingAsSuccess: true, disableIframePageLoading: true },
+  });
   vi.stubGlobal('DOMParser', window.DOMParser);
 });
 afterAll(async () => {

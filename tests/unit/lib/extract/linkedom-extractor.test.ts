@@ -33,9 +33,17 @@ const PAGES: Array<{ name: string; byline?: string; removed?: string[] }> = [
   { name: 'aclu', byline: 'Daniel Kahn Gillmor' },
   { name: 'ars-1', byline: 'Dan Goodin' },
   { name: 'cnn', byline: 'Ahiza Garcia', removed: ["Related: Chicago is America's most segregated city"] },
-  { name: 'cnet', byline: 'Steven Musil', removed: ['Facebook CEO Mark Zuckerberg, the man with the acquisition plan.'] },
+  {
+    name: 'cnet',
+    byline: 'Steven Musil',
+    removed: ['Facebook CEO Mark Zuckerberg, the man with the acquisition plan.'],
+  },
   { name: 'nytimes-1', byline: 'Jeffrey Gettleman' },
-  { name: 'theverge', byline: 'Alex Heath', removed: ['Sign up for Command Line', 'We accept credit card, Apple Pay and Google Pay.'] },
+  {
+    name: 'theverge',
+    byline: 'Alex Heath',
+    removed: ['Sign up for Command Line', 'We accept credit card, Apple Pay and Google Pay.'],
+  },
   { name: 'msn', byline: 'Alex Perry', removed: ['© Provided by Business Insider'] },
   { name: 'medicalnewstoday', byline: 'Ana Sandoiu' },
   { name: 'wikipedia-3' },
@@ -73,7 +81,8 @@ describe('linkedom extractor on real pages', { timeout: 30_000 }, () => {
 
 describe('linkedom extractor edge cases', () => {
   it('returns null for pages without an article', async () => {
-    const notFound = '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>';
+    const notFound =
+      '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>';
     const menu = `<html><body><nav><ul>${'<li><a href="/s">Section</a></li>'.repeat(40)}</ul></nav></body></html>`;
     expect(await extractor.extract(notFound, 'https://example.com/missing')).toBeNull();
     expect(await extractor.extract(menu, 'https://example.com/')).toBeNull();

@@ -75,17 +75,40 @@ function countingFetch(): { fetch: typeof fetch; received: number; cancelled: bo
 describe('page fetcher', () => {
   it('decodes a windows-1252 page from the Content-Type charset', async () => {
     // "café “quoted” – €5" in windows-1252: é=E9, “=93, ”=94, –=96, €=80.
-    const body = Buffer.from([...Buffer.from('<p>caf'), 0xe9, 0x20, 0x93, ...Buffer.from('quoted'), 0x94, 0x20, 0x96, 0x20, 0x80, 0x35, ...Buffer.from('</p>')]);
+    const body = Buffer.from([
+      ...Buffer.from('<p>caf'),
+      0xe9,
+      0x20,
+      0x93,
+      ...Buffer.from('quoted'),
+      0x94,
+      0x20,
+      0x96,
+      0x20,
+      0x80,
+      0x35,
+      ...Buffer.from('</p>'),
+    ]);
     server.route('/latin', { body, contentType: 'text/html; charset=windows-1252' });
     const page = await fetcher().fetch(server.url('/latin'), OPTIONS);
     expect(page.body).toBe('<p>café “quoted” – €5</p>');
-    expect(page).toMatchObject({ status: 200, finalUrl: server.url('/latin'), truncated: false, contentType: 'text/html; charset=windows-1252' });
+    expect(page).toMatchObject({
+      status: 200,
+      finalUrl: server.url('/latin'),
+      truncated: false,
+      contentType: 'text/html; charset=windows-1252',
+    });
   });
 
   it('decodes a Shift_JIS page from its <meta charset> when the header has none', async () => {
-    const head = Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"></head><body><p>');
+    const head = Buffer.from(
+      '<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"></head><body><p>',
+    );
     const japanese = Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea]); // 日本語
-    server.route('/sjis', { body: Buffer.concat([head, japanese, Buffer.from('</p></body></html>')]), contentType: 'text/html' });
+    server.route('/sjis', {
+      body: Buffer.concat([head, japanese, Buffer.from('</p></body></html>')]),
+      contentType: 'text/html',
+    });
     const page = await fetcher().fetch(server.url('/sjis'), OPTIONS);
     expect(page.body).toContain('<p>日本語</p>');
   });
@@ -95,12 +118,18 @@ describe('page fetcher', () => {
     const missing = await failure(fetcher().fetch(server.url('/nothing-here'), OPTIONS));
     expect(missing).toMatchObject({ kind: 'not-found', details: { status: 404 } });
     expect(missing.message).toMatch(/dead link/);
-    expect(await failure(fetcher().fetch(server.url('/gone'), OPTIONS))).toMatchObject({ kind: 'not-found', details: { status: 410 } });
+    expect(await failure(fetcher().fetch(server.url('/gone'), OPTIONS))).toMatchObject({
+      kind: 'not-found',
+      details: { status: 410 },
+    });
   });
 
   it('maps server errors and connection resets', async () => {
     server.faults.next({ kind: 'server-error' });
-    expect(await failure(fetcher().fetch(server.url('/any'), OPTIONS))).toMatchObject({ kind: 'server', details: { status: 500 } });
+    expect(await failure(fetcher().fetch(server.url('/any'), OPTIONS))).toMatchObject({
+      kind: 'server',
+      details: { status: 500 },
+    });
     server.faults.next({ kind: 'reset' });
     expect((await failure(fetcher().fetch(server.url('/any'), OPTIONS))).kind).toBe('unreachable');
   });
@@ -110,7 +139,12 @@ describe('page fetcher', () => {
     server.route('/b', { redirect: server.url('/c'), status: 307 });
     server.route('/c', { body: '<p>Arrived</p>' });
     const page = await fetcher().fetch(server.url('/a'), OPTIONS);
-    expect(page).toMatchObject({ requestedUrl: server.url('/a'), finalUrl: server.url('/c'), status: 200, body: '<p>Arrived</p>' });
+    expect(page).toMatchObject({
+      requestedUrl: server.url('/a'),
+      finalUrl: server.url('/c'),
+      status: 200,
+      body: '<p>Arrived</p>',
+    });
     expect(server.requests.map((r) => r.path)).toEqual(['/a', '/b', '/c']);
   });
 
@@ -138,7 +172,9 @@ describe('page fetcher', () => {
   it('refuses a redirect from a public site into private space, without requesting it', async () => {
     server.route('/article', { redirect: server.url('/secret') });
     server.route('/secret', { body: '<p>router admin</p>' });
-    const refused = await failure(fetcher(false, publicHostTransport()).fetch('http://public.example/article', OPTIONS));
+    const refused = await failure(
+      fetcher(false, publicHostTransport()).fetch('http://public.example/article', OPTIONS),
+    );
     expect(refused.message).toMatch(/redirects to 127\.0\.0\.1.*private-network/);
     expect(server.requests.map((r) => r.path)).toEqual(['/article']);
     const allowed = await fetcher(true, publicHostTransport()).fetch('http://public.example/article', OPTIONS);
@@ -154,7 +190,11 @@ describe('page fetcher', () => {
       if (init?.redirect !== 'manual' || response.status < 300 || response.status >= 400) return response;
       await response.body?.cancel();
       const opaque = new Response(null, { status: 200 });
-      Object.defineProperties(opaque, { type: { value: 'opaqueredirect' }, status: { value: 0 }, ok: { value: false } });
+      Object.defineProperties(opaque, {
+        type: { value: 'opaqueredirect' },
+        status: { value: 0 },
+        ok: { value: false },
+      });
       return opaque;
     };
     const refused = await failure(fetcher(false, browserLike).fetch('http://public.example/article', OPTIONS));
@@ -191,7 +231,9 @@ describe('page fetcher', () => {
       message: 'Not a text page (image/png).',
     });
     expect(counting).toMatchObject({ received: 0, cancelled: true });
-    expect((await failure(fetcher().fetch(server.url('/doc.pdf'), OPTIONS))).message).toBe('Not a text page (application/pdf).');
+    expect((await failure(fetcher().fetch(server.url('/doc.pdf'), OPTIONS))).message).toBe(
+      'Not a text page (application/pdf).',
+    );
   });
 
   it('refuses binary content labelled text/html', async () => {

@@ -15,7 +15,10 @@ export class FakeHighlight extends Set<AbstractRange> implements Highlight {
   }
 
   /** Set's forEach, typed (as the DOM's) with the Highlight as third argument. */
-  override forEach(callback: (value: AbstractRange, key: AbstractRange, parent: Highlight) => void, thisArg?: unknown): void {
+  override forEach(
+    callback: (value: AbstractRange, key: AbstractRange, parent: Highlight) => void,
+    thisArg?: unknown,
+  ): void {
     super.forEach((value, key) => callback.call(thisArg, value, key, this));
   }
 }

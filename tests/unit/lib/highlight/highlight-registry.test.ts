@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createHighlightLayer, HIGHLIGHT_NAMES, type HighlightApi,highlightApiOf } from '../../../../lib/highlight/highlight-registry';
-import { FakeHighlight, type FakeRegistry,installHighlightPolyfill } from './highlight-polyfill';
+import {
+  createHighlightLayer,
+  HIGHLIGHT_NAMES,
+  type HighlightApi,
+  highlightApiOf,
+} from '../../../../lib/highlight/highlight-registry';
+import { FakeHighlight, type FakeRegistry, installHighlightPolyfill } from './highlight-polyfill';
 
 let polyfill: { registry: FakeRegistry; uninstall: () => void };
 let api: HighlightApi;
@@ -39,10 +44,17 @@ describe('highlightApiOf', () => {
 describe('the highlight layer', () => {
   it('registers one named highlight per band, worst band painted on top', () => {
     createHighlightLayer(document, api);
-    expect([...polyfill.registry.keys()].sort()).toEqual(
-      ['factlight-green', 'factlight-grey', 'factlight-orange', 'factlight-red', 'factlight-sources', 'factlight-unknown'],
+    expect([...polyfill.registry.keys()].sort()).toEqual([
+      'factlight-green',
+      'factlight-grey',
+      'factlight-orange',
+      'factlight-red',
+      'factlight-sources',
+      'factlight-unknown',
+    ]);
+    expect(polyfill.registry.get('factlight-red')?.priority).toBeGreaterThan(
+      polyfill.registry.get('factlight-green')?.priority ?? 9,
     );
-    expect(polyfill.registry.get('factlight-red')?.priority).toBeGreaterThan(polyfill.registry.get('factlight-green')?.priority ?? 9);
   });
 
   it('adds and removes ranges per band and per check', () => {

@@ -1,9 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createHighlightLayer, type HighlightApi, highlightApiOf, type HighlightLayer } from '../../../../lib/highlight/highlight-registry';
+import {
+  createHighlightLayer,
+  type HighlightApi,
+  highlightApiOf,
+  type HighlightLayer,
+} from '../../../../lib/highlight/highlight-registry';
 import { createHitTester } from '../../../../lib/highlight/hit-test';
-import { FakeHighlight, type FakeRegistry,installHighlightPolyfill } from './highlight-polyfill';
+import { FakeHighlight, type FakeRegistry, installHighlightPolyfill } from './highlight-polyfill';
 
 let polyfill: { registry: FakeRegistry; uninstall: () => void };
 let api: HighlightApi;

@@ -2,8 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { describeRange } from '../../../../lib/anchoring/describe';
-import { createHighlightLayer, highlightApiOf, type HighlightLayer,installHighlightStyles } from '../../../../lib/highlight/highlight-registry';
-import { reanchorSpans, type Scheduler, type StoredSpan,watchForReanchor } from '../../../../lib/highlight/reanchor';
+import {
+  createHighlightLayer,
+  highlightApiOf,
+  type HighlightLayer,
+  installHighlightStyles,
+} from '../../../../lib/highlight/highlight-registry';
+import { reanchorSpans, type Scheduler, type StoredSpan, watchForReanchor } from '../../../../lib/highlight/reanchor';
 import { installHighlightPolyfill } from './highlight-polyfill';
 
 /** Timers that run only when the test advances the clock. */
@@ -59,10 +64,15 @@ beforeEach(() => {
   if (!api) throw new Error('polyfill');
   layer = createHighlightLayer(document, api);
   article = document.createElement('article');
-  article.append(paragraph('The Eiffel Tower is 330 metres tall.'), paragraph('It was completed in 1889 for the World Fair.'));
+  article.append(
+    paragraph('The Eiffel Tower is 330 metres tall.'),
+    paragraph('It was completed in 1889 for the World Fair.'),
+  );
   document.body.replaceChildren(article);
   const selectorsFor = (quote: string) => {
-    const text = [...article.querySelectorAll('p')].map((p) => p.firstChild as Text).find((t) => t.data.includes(quote));
+    const text = [...article.querySelectorAll('p')]
+      .map((p) => p.firstChild as Text)
+      .find((t) => t.data.includes(quote));
     if (!text) throw new Error(quote);
     const range = document.createRange();
     range.setStart(text, text.data.indexOf(quote));
@@ -80,7 +90,8 @@ beforeEach(() => {
 
 afterEach(() => uninstall());
 
-const rangeOf = (spanId: string): AbstractRange | undefined => layer.spans().find((span) => span.spanId === spanId)?.range;
+const rangeOf = (spanId: string): AbstractRange | undefined =>
+  layer.spans().find((span) => span.spanId === spanId)?.range;
 
 describe('reanchorSpans', () => {
   it('redraws spans on re-rendered nodes and drops the ones whose text is gone', () => {
@@ -98,7 +109,14 @@ describe('watchForReanchor', () => {
   it('re-anchors once the DOM has been quiet for the delay, then stops after disconnect', () => {
     const scheduler = new FakeScheduler();
     let runs = 0;
-    const watcher = watchForReanchor({ root: article, scheduler, onChange: () => { runs += 1; reanchorSpans(article, spans, layer); } });
+    const watcher = watchForReanchor({
+      root: article,
+      scheduler,
+      onChange: () => {
+        runs += 1;
+        reanchorSpans(article, spans, layer);
+      },
+    });
 
     const fresh = paragraph('The Eiffel Tower is 330 metres tall.');
     article.firstElementChild?.replaceWith(fresh); // a framework re-render: same text, new nodes
@@ -120,7 +138,13 @@ describe('watchForReanchor', () => {
   it('debounces bursts, but re-anchors at least every maxWait while text keeps streaming', () => {
     const scheduler = new FakeScheduler();
     const runsAt: number[] = [];
-    const watcher = watchForReanchor({ root: article, scheduler, delayMs: 250, maxWaitMs: 1000, onChange: () => runsAt.push(scheduler.now()) });
+    const watcher = watchForReanchor({
+      root: article,
+      scheduler,
+      delayMs: 250,
+      maxWaitMs: 1000,
+      onChange: () => runsAt.push(scheduler.now()),
+    });
     const streamed = article.appendChild(paragraph('Streaming'));
     for (let k = 0; k < 20; k += 1) {
       (streamed.firstChild as Text).appendData(' token');
@@ -142,7 +166,13 @@ describe('watchForReanchor', () => {
     const host = document.createElement('div');
     article.append(host);
     const shadow = host.attachShadow({ mode: 'open' });
-    const watcher = watchForReanchor({ root: article, scheduler, onChange: () => { runs += 1; } });
+    const watcher = watchForReanchor({
+      root: article,
+      scheduler,
+      onChange: () => {
+        runs += 1;
+      },
+    });
     watcher.takeRecords();
     scheduler.advance(1000);
     runs = 0;

@@ -14,7 +14,10 @@ describe('Wayback availability adapter', () => {
   afterAll(() => archive.close());
 
   const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
-    const error = await promise.then(() => undefined, (reason: unknown) => reason);
+    const error = await promise.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(ProviderError);
     return error as ProviderError;
   };
@@ -35,14 +38,21 @@ describe('Wayback availability adapter', () => {
   it('returns null when nothing was archived, or only an error page was', async () => {
     const wayback = createWaybackArchive({ baseUrl: `${archive.baseUrl}/` });
     expect(await wayback.closest('https://example.org/never')).toBeNull();
-    archive.addSnapshot('https://example.org/was-404', { timestamp: '20190101000000', html: '<h1>Not found</h1>', status: 404 });
+    archive.addSnapshot('https://example.org/was-404', {
+      timestamp: '20190101000000',
+      html: '<h1>Not found</h1>',
+      status: 404,
+    });
     expect(await wayback.closest('https://example.org/was-404')).toBeNull();
   });
 
   it('throws ProviderErrors for server errors, malformed answers and timeouts', async () => {
     const wayback = createWaybackArchive({ baseUrl: archive.baseUrl, timeoutMs: 200 });
     archive.faults.next({ kind: 'server-error' });
-    expect(await failure(wayback.closest('https://example.org/a'))).toMatchObject({ kind: 'server', details: { provider: 'wayback', status: 503 } });
+    expect(await failure(wayback.closest('https://example.org/a'))).toMatchObject({
+      kind: 'server',
+      details: { provider: 'wayback', status: 503 },
+    });
     archive.faults.next({ kind: 'malformed' });
     expect((await failure(wayback.closest('https://example.org/a'))).kind).toBe('malformed');
     archive.faults.next({ kind: 'hang' });
@@ -50,7 +60,9 @@ describe('Wayback availability adapter', () => {
   });
 
   it('rewrites public snapshot addresses to https and to their id_ form', () => {
-    expect(rawSnapshotUrl('http://web.archive.org/web/20130919044612/http://example.com/')).toBe('https://web.archive.org/web/20130919044612id_/http://example.com/');
+    expect(rawSnapshotUrl('http://web.archive.org/web/20130919044612/http://example.com/')).toBe(
+      'https://web.archive.org/web/20130919044612id_/http://example.com/',
+    );
     expect(waybackTimestamp('20130919044612')).toBe('2013-09-19T04:46:12Z');
     expect(waybackTimestamp('2013')).toBeUndefined();
   });

@@ -15,8 +15,11 @@ import { createOnDeviceChatModel, ON_DEVICE_PROMPT_LIMITS } from '../../../../li
 import { downloadOnDeviceModel, onDeviceStatus } from '../../../../lib/llm/on-device-download';
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
 import { createSearchProvider } from '../../../../lib/search/index';
-import { type FakeLanguageModelOptions,installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
-import { type FactWorld,startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
+import {
+  type FakeLanguageModelOptions,
+  installFakeLanguageModel,
+} from '../../../../scripts/lib/servers/fake-language-model';
+import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 
 const answerSchema = z.object({ answer: z.string(), confidence: z.number() });
 
@@ -27,14 +30,33 @@ function fake(options: FakeLanguageModelOptions) {
 }
 
 function ctxFor(model: ReturnType<typeof createOnDeviceChatModel>, warnings: string[] = []) {
-  return { model, clock: { now: () => 0 }, meter: new UsageMeter(), cacheTtlMs: 0, onWarning: (message: string) => warnings.push(message) };
+  return {
+    model,
+    clock: { now: () => 0 },
+    meter: new UsageMeter(),
+    cacheTtlMs: 0,
+    onWarning: (message: string) => warnings.push(message),
+  };
 }
 
-const ask = (text: string) => ({ stage: 'verify' as const, role: 'strong' as const, name: 'answer', schema: answerSchema, messages: [{ role: 'system' as const, content: 'Answer briefly.' }, { role: 'user' as const, content: text }] });
+const ask = (text: string) => ({
+  stage: 'verify' as const,
+  role: 'strong' as const,
+  name: 'answer',
+  schema: answerSchema,
+  messages: [
+    { role: 'system' as const, content: 'Answer briefly.' },
+    { role: 'user' as const, content: text },
+  ],
+});
 
 /** About 2,000 words of real chatbot answers (Factcheck-Bench responses), as one article. */
 function article2000(): string {
-  const items = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../fixtures/text/factcheck-bench-sentences.json'), 'utf8')) as { responses: Array<{ response: string }> }).responses;
+  const items = (
+    JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../../../fixtures/text/factcheck-bench-sentences.json'), 'utf8'),
+    ) as { responses: Array<{ response: string }> }
+  ).responses;
   const parts: string[] = [];
   let words = 0;
   for (const item of items) {
@@ -48,36 +70,60 @@ function article2000(): string {
 describe('the on-device chat model (Prompt API)', () => {
   it('says there is no on-device model, or that it must be downloaded, and downloads it with progress', async () => {
     const none = fake({ availability: 'unavailable', answer: () => '{}' });
-    await expect(createOnDeviceChatModel({ api: none.api }).complete({ role: 'fast', messages: ask('Hello there.').messages })).rejects.toThrow(/has no on-device model/);
+    await expect(
+      createOnDeviceChatModel({ api: none.api }).complete({ role: 'fast', messages: ask('Hello there.').messages }),
+    ).rejects.toThrow(/has no on-device model/);
     expect(await onDeviceStatus(undefined)).toMatchObject({ availability: 'missing' });
 
     const later = fake({ availability: 'downloadable', answer: () => '{"answer":"yes","confidence":1}' });
     const model = createOnDeviceChatModel({ api: later.api });
-    expect(await onDeviceStatus(later.api)).toMatchObject({ availability: 'downloadable', message: expect.stringContaining('Download') });
+    expect(await onDeviceStatus(later.api)).toMatchObject({
+      availability: 'downloadable',
+      message: expect.stringContaining('Download'),
+    });
     await expect(structuredCall(ctxFor(model), ask('Is Paris in France?'))).rejects.toThrow(/must be downloaded/);
     const progress: number[] = [];
     await downloadOnDeviceModel(later.api, (loaded) => progress.push(loaded));
     expect(progress).toEqual([0, 0.5, 1]);
     expect(await onDeviceStatus(later.api)).toMatchObject({ availability: 'available' });
-    expect((await structuredCall(ctxFor(model), ask('Is Paris in France?'))).value).toEqual({ answer: 'yes', confidence: 1 });
+    expect((await structuredCall(ctxFor(model), ask('Is Paris in France?'))).value).toEqual({
+      answer: 'yes',
+      confidence: 1,
+    });
   });
 
   it('reports a failed download, a policy switch-off and a language it cannot handle', async () => {
     const failing = fake({ availability: 'downloadable', downloadFailsAt: 0.5, answer: () => '{}' });
     await expect(downloadOnDeviceModel(failing.api, () => undefined)).rejects.toThrow(/could not be downloaded/);
     const blocked = fake({ policyBlocked: true, answer: () => '{}' });
-    expect(await onDeviceStatus(blocked.api)).toMatchObject({ availability: 'policy', message: expect.stringContaining('policy') });
-    await expect(structuredCall(ctxFor(createOnDeviceChatModel({ api: blocked.api })), ask('Is Paris in France?'))).rejects.toThrow(/switched off by your organisation's policy/);
+    expect(await onDeviceStatus(blocked.api)).toMatchObject({
+      availability: 'policy',
+      message: expect.stringContaining('policy'),
+    });
+    await expect(
+      structuredCall(ctxFor(createOnDeviceChatModel({ api: blocked.api })), ask('Is Paris in France?')),
+    ).rejects.toThrow(/switched off by your organisation's policy/);
     const english = fake({ answer: () => '{"answer":"ja","confidence":1}' });
-    const error = await structuredCall(ctxFor(createOnDeviceChatModel({ api: english.api })), ask('Der Eiffelturm wurde 1889 fertiggestellt und steht in Paris, der Hauptstadt von Frankreich.')).catch((e: unknown) => e);
+    const error = await structuredCall(
+      ctxFor(createOnDeviceChatModel({ api: english.api })),
+      ask('Der Eiffelturm wurde 1889 fertiggestellt und steht in Paris, der Hauptstadt von Frankreich.'),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as Error).message).toMatch(/cannot read German text yet \(it handles English, Spanish, Japanese\)/);
   });
 
   it('constrains the reply with responseConstraint, and describes the schema in the prompt when Chrome refuses it', async () => {
     const seen: Array<{ schema?: object; last: string }> = [];
-    const honoured = fake({ answer: ({ schema, messages }) => (seen.push({ ...(schema ? { schema } : {}), last: messages.at(-1)!.content }), '{"answer":"Paris","confidence":0.9}') });
-    const result = await structuredCall(ctxFor(createOnDeviceChatModel({ api: honoured.api })), ask('What is the capital of France?'));
+    const honoured = fake({
+      answer: ({ schema, messages }) => (
+        seen.push({ ...(schema ? { schema } : {}), last: messages.at(-1)!.content }),
+        '{"answer":"Paris","confidence":0.9}'
+      ),
+    });
+    const result = await structuredCall(
+      ctxFor(createOnDeviceChatModel({ api: honoured.api })),
+      ask('What is the capital of France?'),
+    );
     expect(result.value.answer).toBe('Paris');
     expect(seen[0]!.schema).toMatchObject({ type: 'object', properties: { answer: { type: 'string' } } });
     expect(honoured.log.prompts[0]!.constrained).toBe(true);
@@ -85,8 +131,18 @@ describe('the on-device chat model (Prompt API)', () => {
     // This Chrome refuses the schema: it goes into the prompt, the first reply is off, the corrective retry fixes it.
     const replies = ['Sure! The answer is Paris.', '{"answer":"Paris","confidence":0.8}'];
     const prompts: string[] = [];
-    const refusing = fake({ unsupportedSchemaKeywords: ['required'], answer: ({ schema, messages }) => (expect(schema).toBeUndefined(), prompts.push(messages.map((m) => m.content).join('\n')), replies.shift()!) });
-    const fallback = await structuredCall(ctxFor(createOnDeviceChatModel({ api: refusing.api })), ask('What is the capital of France?'));
+    const refusing = fake({
+      unsupportedSchemaKeywords: ['required'],
+      answer: ({ schema, messages }) => (
+        expect(schema).toBeUndefined(),
+        prompts.push(messages.map((m) => m.content).join('\n')),
+        replies.shift()!
+      ),
+    });
+    const fallback = await structuredCall(
+      ctxFor(createOnDeviceChatModel({ api: refusing.api })),
+      ask('What is the capital of France?'),
+    );
     expect(fallback.value).toEqual({ answer: 'Paris', confidence: 0.8 });
     expect(prompts[0]).toContain('follows this JSON Schema');
     expect(prompts[1]).toContain('The reply was not valid JSON.');
@@ -97,7 +153,12 @@ describe('the on-device chat model (Prompt API)', () => {
     const small = fake({ contextWindow: 1_000, answer: () => '{"answer":"ok","confidence":1}' });
     const passage = 'The tower is 330 metres tall and was completed in 1889. '.repeat(120);
     const warnings: string[] = [];
-    const result = await structuredCall(ctxFor(createOnDeviceChatModel({ api: small.api }), warnings), ask(`Judge the claim.\n\n<<<PASSAGE 1>>>\n${passage}\n<<<END PASSAGE 1>>>\n\n<<<PASSAGE 2>>>\nShort.\n<<<END PASSAGE 2>>>`));
+    const result = await structuredCall(
+      ctxFor(createOnDeviceChatModel({ api: small.api }), warnings),
+      ask(
+        `Judge the claim.\n\n<<<PASSAGE 1>>>\n${passage}\n<<<END PASSAGE 1>>>\n\n<<<PASSAGE 2>>>\nShort.\n<<<END PASSAGE 2>>>`,
+      ),
+    );
     expect(result.value.answer).toBe('ok');
     expect(small.log.exceeded).toBe(0);
     expect(Math.max(...small.log.prompts.map((p) => p.tokens))).toBeLessThanOrEqual(1_000);
@@ -112,7 +173,14 @@ describe('the on-device chat model (Prompt API)', () => {
     const { api, log } = fake({ delayMs: 20, answer: () => '{"answer":"ok","confidence":1}' });
     const model = createOnDeviceChatModel({ api });
     await Promise.all([1, 2, 3].map((n) => structuredCall(ctxFor(model), ask(`Question number ${n} about Paris?`))));
-    await structuredCall(ctxFor(model), { ...ask('Another one about Rome?'), role: 'fast', messages: [{ role: 'system', content: 'Other stage.' }, { role: 'user', content: 'Another one about Rome?' }] });
+    await structuredCall(ctxFor(model), {
+      ...ask('Another one about Rome?'),
+      role: 'fast',
+      messages: [
+        { role: 'system', content: 'Other stage.' },
+        { role: 'user', content: 'Another one about Rome?' },
+      ],
+    });
     expect(log.creates).toBe(2);
     expect(log.clones).toBe(4);
     expect(log.destroyed).toBe(4);
@@ -123,7 +191,10 @@ describe('the on-device chat model (Prompt API)', () => {
 
     const slow = fake({ delayMs: 5_000, answer: () => '{"answer":"late","confidence":1}' });
     const controller = new AbortController();
-    const call = structuredCall({ ...ctxFor(createOnDeviceChatModel({ api: slow.api })), signal: controller.signal }, ask('Slow question about Paris?'));
+    const call = structuredCall(
+      { ...ctxFor(createOnDeviceChatModel({ api: slow.api })), signal: controller.signal },
+      ask('Slow question about Paris?'),
+    );
     await expect.poll(() => slow.log.active).toBe(1);
     controller.abort();
     await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
@@ -141,13 +212,17 @@ describe('whole checks on the on-device model', () => {
   async function checkOnDevice(text: string) {
     const { api, log } = fake({ forwardTo: world.model.baseUrl });
     const model = createOnDeviceChatModel({ api });
-    const result = await runCheck(text, {
-      model,
-      providers: [createSearchProvider('searxng', { baseUrl: world.searxng.baseUrl }, {})],
-      fetcher: createPageFetcher({ allowPrivateNetwork: () => true }),
-      extractor: createLinkedomExtractor(),
-      clock: { now: () => Date.UTC(2026, 0, 15) },
-    }, { ...DEFAULT_PIPELINE_OPTIONS, auditLinks: false, promptLimits: ON_DEVICE_PROMPT_LIMITS, language: 'en' });
+    const result = await runCheck(
+      text,
+      {
+        model,
+        providers: [createSearchProvider('searxng', { baseUrl: world.searxng.baseUrl }, {})],
+        fetcher: createPageFetcher({ allowPrivateNetwork: () => true }),
+        extractor: createLinkedomExtractor(),
+        clock: { now: () => Date.UTC(2026, 0, 15) },
+      },
+      { ...DEFAULT_PIPELINE_OPTIONS, auditLinks: false, promptLimits: ON_DEVICE_PROMPT_LIMITS, language: 'en' },
+    );
     return { result, log };
   }
 

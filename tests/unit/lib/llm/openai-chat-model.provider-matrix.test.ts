@@ -20,7 +20,15 @@ import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../../../lib/settings/schema';
 import { generateQueries } from '../../../../scripts/bench/baseline/generate-queries';
-import { type ChatRequest as ScriptedRequest, type FactWorld, startFactWorld, startWebServer, type WebServer,WORLD_TEXT, worldResponder } from '../../../../scripts/lib/servers/index';
+import {
+  type ChatRequest as ScriptedRequest,
+  type FactWorld,
+  startFactWorld,
+  startWebServer,
+  type WebServer,
+  WORLD_TEXT,
+  worldResponder,
+} from '../../../../scripts/lib/servers/index';
 import { PROVIDER_MODES, type ProviderMode } from '../../../../scripts/lib/servers/provider-rules/index';
 
 const KEY = 'sk-matrix';
@@ -48,17 +56,32 @@ function recording(model: ChatModel, into: ChatRequest[]): ChatModel {
   };
 }
 
-function settingsFor(world: FactWorld, preset: Settings['model']['preset'], profile: ModelProfile, checking: Partial<Settings['checking']>, archiveOrigin: string): Settings {
+function settingsFor(
+  world: FactWorld,
+  preset: Settings['model']['preset'],
+  profile: ModelProfile,
+  checking: Partial<Settings['checking']>,
+  archiveOrigin: string,
+): Settings {
   return {
     ...DEFAULT_SETTINGS,
     model: { preset, profiles: { [preset]: profile } },
-    search: { ...DEFAULT_SETTINGS.search, wikipedia: { enabled: false }, searxng: { enabled: true, baseUrl: world.searxng.baseUrl } },
+    search: {
+      ...DEFAULT_SETTINGS.search,
+      wikipedia: { enabled: false },
+      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+    },
     evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
     checking: { ...DEFAULT_SETTINGS.checking, webArchiveUrl: archiveOrigin, crossrefUrl: archiveOrigin, ...checking },
   };
 }
 
-const wire = (settings: Settings) => createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache(), retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetries: 0 } });
+const wire = (settings: Settings) =>
+  createPipelineDeps(settings, {
+    extractor: createLinkedomExtractor(),
+    cache: createMemoryCache(),
+    retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetries: 0 },
+  });
 
 describe('the provider matrix: every stage against every provider mode', () => {
   let links: WebServer;
@@ -72,14 +95,24 @@ describe('the provider matrix: every stage against every provider mode', () => {
     links.route('/curie', {
       body: '<!doctype html><html><head><title>Marie Curie</title></head><body><article><h1>Marie Curie</h1><p>Marie Curie won two Nobel Prizes, in physics in 1903 and in chemistry in 1911, the only person to win in two sciences.</p><p>She was born in Warsaw in 1867 and moved to Paris in 1891 to study physics and mathematics at the Sorbonne, where she met Pierre Curie.</p><p>Her work on radioactivity, a term she coined, led to the discovery of polonium and radium, and she founded the Curie Institutes in Paris and in Warsaw.</p></article></body></html>',
     });
-    links.route('/wayback/available', { contentType: 'application/json', body: JSON.stringify({ archived_snapshots: {} }) });
+    links.route('/wayback/available', {
+      contentType: 'application/json',
+      body: JSON.stringify({ archived_snapshots: {} }),
+    });
     text = WORLD_TEXT.replace('in physics and in chemistry.', `in physics and in chemistry (${links.origin}/curie).`);
 
     // The reference run: everything the core asks a model, recorded at the port.
     const world = await startFactWorld({ apiKey: KEY });
     try {
       const requests: ChatRequest[] = [];
-      const profile: ModelProfile = { baseUrl: world.model.baseUrl, apiKey: KEY, fastModel: 'fake-fast', strongModel: 'fake-strong', embeddingModel: '', structuredOutput: 'json_schema' };
+      const profile: ModelProfile = {
+        baseUrl: world.model.baseUrl,
+        apiKey: KEY,
+        fastModel: 'fake-fast',
+        strongModel: 'fake-strong',
+        embeddingModel: '',
+        structuredOutput: 'json_schema',
+      };
       const { deps, options } = wire(settingsFor(world, 'custom', profile, { mode: 'thorough' }, links.origin));
       const model = recording(deps.model, requests);
       const result = await runCheck(text, { ...deps, model }, options);
@@ -87,10 +120,22 @@ describe('the provider matrix: every stage against every provider mode', () => {
       // Stages a check does not reach on this text: query writing for claims without queries, citation
       // recovery, and rating a person's own explanation.
       await generateQueries(ctx, result.claims.slice(0, 2), 'en');
-      await attributeCitations(ctx, [{ id: 'text', sentences: [{ text: 'The wall is not visible from the Moon [1].', citations: [1] }], passages: new Map([[1, 'Astronauts confirmed the Great Wall is not visible from the Moon.']]) }]);
+      await attributeCitations(ctx, [
+        {
+          id: 'text',
+          sentences: [{ text: 'The wall is not visible from the Moon [1].', citations: [1] }],
+          passages: new Map([[1, 'Astronauts confirmed the Great Wall is not visible from the Moon.']]),
+        },
+      ]);
       const myth = result.claims.find((claim) => claim.text.includes('visible from the Moon'))!;
-      await rateExplanation(ctx, { claim: myth.text, explanation: 'This is a myth: the wall is not visible from the Moon [1].', evidence: result.evidence.filter((e) => e.claimId === myth.id), linkScores: [] });
-      for (const request of requests) if (request.jsonSchema && !stages.has(request.jsonSchema.name)) stages.set(request.jsonSchema.name, request);
+      await rateExplanation(ctx, {
+        claim: myth.text,
+        explanation: 'This is a myth: the wall is not visible from the Moon [1].',
+        evidence: result.evidence.filter((e) => e.claimId === myth.id),
+        linkScores: [],
+      });
+      for (const request of requests)
+        if (request.jsonSchema && !stages.has(request.jsonSchema.name)) stages.set(request.jsonSchema.name, request);
     } finally {
       await world.close();
     }
@@ -99,14 +144,31 @@ describe('the provider matrix: every stage against every provider mode', () => {
 
   it('recorded a request for every stage that asks a model', () => {
     expect([...stages.keys()].sort()).toEqual([
-      'atomic_claims', 'citation_recovery', 'claim_queries', 'claim_verification', 'debate_exchange', 'debate_refine', 'debate_review',
-      'explanation_quality', 'explanation_rating', 'link_audit', 'minimal_revisions', 'source_types',
+      'atomic_claims',
+      'citation_recovery',
+      'claim_queries',
+      'claim_verification',
+      'debate_exchange',
+      'debate_refine',
+      'debate_review',
+      'explanation_quality',
+      'explanation_rating',
+      'link_audit',
+      'minimal_revisions',
+      'source_types',
     ]);
   });
 
   describe.each(PROVIDER_MODES)('$id', (mode: ProviderMode) => {
     let world: FactWorld;
-    const profile = (): ModelProfile => ({ baseUrl: world.model.baseUrl, apiKey: KEY, fastModel: mode.fastModel, strongModel: mode.strongModel, embeddingModel: '', structuredOutput: 'auto' });
+    const profile = (): ModelProfile => ({
+      baseUrl: world.model.baseUrl,
+      apiKey: KEY,
+      fastModel: mode.fastModel,
+      strongModel: mode.strongModel,
+      embeddingModel: '',
+      structuredOutput: 'auto',
+    });
 
     beforeAll(async () => {
       world = await startFactWorld({ apiKey: KEY, provider: mode.rules() });
@@ -156,22 +218,38 @@ describe('the provider matrix: every stage against every provider mode', () => {
       const verdicts = new Map(result.assessments.map((a) => [a.claimId, a.verdict]));
       expect(verdicts.get(myth.id)).toBe('refuted');
       expect(result.claims.filter((c) => c.checkWorthy).every((c) => verdicts.has(c.id))).toBe(true);
-      expect(result.revisions.map((r) => r.revised)).toContain('The Great Wall of China is not visible from the Moon with the naked eye.');
+      expect(result.revisions.map((r) => r.revised)).toContain(
+        'The Great Wall of China is not visible from the Moon with the naked eye.',
+      );
       expect(result.refinements).toEqual([expect.objectContaining({ claimId: myth.id, agreed: true })]);
       // Judged by the model (not only retrieved): the page is on the sentence's topic.
-      expect(result.links).toEqual([expect.objectContaining({ url: `${links.origin}/curie`, status: 'working', relevant: true })]);
+      expect(result.links).toEqual([
+        expect.objectContaining({ url: `${links.origin}/curie`, status: 'working', relevant: true }),
+      ]);
       // Reasoning models' hidden tokens are counted (they are part of completion tokens, as billed).
-      const reasons = world.model.requests.some((r) => (r.body as Record<string, unknown>)?.reasoning_effort !== undefined || (r.body as Record<string, unknown>)?.reasoning !== undefined);
-      if (['openai', 'openrouter', 'groq', 'deepseek'].includes(mode.id)) expect(result.usage.total.reasoningTokens ?? 0).toBeGreaterThan(0);
+      const reasons = world.model.requests.some(
+        (r) =>
+          (r.body as Record<string, unknown>)?.reasoning_effort !== undefined ||
+          (r.body as Record<string, unknown>)?.reasoning !== undefined,
+      );
+      if (['openai', 'openrouter', 'groq', 'deepseek'].includes(mode.id))
+        expect(result.usage.total.reasoningTokens ?? 0).toBeGreaterThan(0);
       else expect(result.usage.total.reasoningTokens ?? 0).toBe(0);
       expect(reasons).toBe(['openai', 'openrouter', 'groq'].includes(mode.id));
     });
 
     it('test connection names the structured mode of the models', async () => {
       const result = await testModelConnection(mode.preset, profile());
-      expect(result).toMatchObject({ ok: true, structuredOutput: [{ model: mode.fastModel, mode: EXPECTED_MODE[mode.id] }, ...(mode.strongModel !== mode.fastModel ? [{ model: mode.strongModel, mode: EXPECTED_MODE[mode.id] }] : [])] });
+      expect(result).toMatchObject({
+        ok: true,
+        structuredOutput: [
+          { model: mode.fastModel, mode: EXPECTED_MODE[mode.id] },
+          ...(mode.strongModel !== mode.fastModel ? [{ model: mode.strongModel, mode: EXPECTED_MODE[mode.id] }] : []),
+        ],
+      });
       expect(result).toMatchObject({ message: expect.stringContaining('Structured output:') });
-      if (EXPECTED_MODE[mode.id] !== 'json_schema') expect(result).toMatchObject({ message: expect.stringContaining('in the prompt') });
+      if (EXPECTED_MODE[mode.id] !== 'json_schema')
+        expect(result).toMatchObject({ message: expect.stringContaining('in the prompt') });
     });
   });
 });

@@ -4,12 +4,26 @@ import { ProviderError } from '../../../../lib/core/errors';
 import { withResilience } from '../../../../lib/core/model/resilient-model';
 import type { ChatRequest } from '../../../../lib/core/ports';
 import { createOpenAiChatModel } from '../../../../lib/llm/openai-chat-model';
-import { callDurationMs, countTokens, LATENCY_PROFILES, type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/index';
+import {
+  callDurationMs,
+  countTokens,
+  LATENCY_PROFILES,
+  type OpenAiServer,
+  startOpenAiServer,
+} from '../../../../scripts/lib/servers/index';
 
 const request: ChatRequest = {
   role: 'fast',
   messages: [{ role: 'user', content: 'List the claims.' }],
-  jsonSchema: { name: 'claims', schema: { type: 'object', properties: { claims: { type: 'array', items: { type: 'string' } } }, required: ['claims'], additionalProperties: false } },
+  jsonSchema: {
+    name: 'claims',
+    schema: {
+      type: 'object',
+      properties: { claims: { type: 'array', items: { type: 'string' } } },
+      required: ['claims'],
+      additionalProperties: false,
+    },
+  },
 };
 const REPLY = { claims: ['The tower is 330 metres tall', 'Zoë lives in Zürich — "quoted"'] };
 
@@ -20,7 +34,14 @@ describe('the OpenAI adapter streaming from the loopback server', () => {
     server.respondWith(() => REPLY);
   });
   afterAll(() => server.close());
-  const model = () => createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'json_schema' });
+  const model = () =>
+    createOpenAiChatModel({
+      baseUrl: server.baseUrl,
+      apiKey: '',
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+      structuredOutput: 'json_schema',
+    });
 
   it('asks with stream: true and include_usage, hands over the text piece by piece and returns it whole with usage', async () => {
     const pieces: string[] = [];
@@ -41,7 +62,8 @@ describe('the OpenAI adapter streaming from the loopback server', () => {
     server.modelLatency({ profile: LATENCY_PROFILES.local, scale: 0.001 });
     try {
       const pieces: string[] = [];
-      const response = await withResilience(model(), { concurrency: 1, maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 }).stream!(request, (delta) => pieces.push(delta));
+      const response = await withResilience(model(), { concurrency: 1, maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 })
+        .stream!(request, (delta) => pieces.push(delta));
       expect(response.text).toBe(JSON.stringify(REPLY));
       expect(pieces.join('')).toBe(response.text);
     } finally {
@@ -63,15 +85,31 @@ describe('the OpenAI adapter streaming from the loopback server', () => {
       sent.push(body);
       const param = refuse(body);
       if (param === null) return fetch(input, init);
-      const error = { error: { message: `Unsupported parameter: '${param}'.`, type: 'invalid_request_error', param, code: 'unsupported_parameter' } };
+      const error = {
+        error: {
+          message: `Unsupported parameter: '${param}'.`,
+          type: 'invalid_request_error',
+          param,
+          code: 'unsupported_parameter',
+        },
+      };
       return new Response(JSON.stringify(error), { status: 400, headers: { 'Content-Type': 'application/json' } });
     };
     return { sent, fetchFn };
   };
 
   it('a json_schema refused on a stream leaves the stream to complete(), which walks the fallback chain (auto mode)', async () => {
-    const { sent, fetchFn } = refusing((body) => ((body.response_format as { type?: string } | undefined)?.type === 'json_schema' ? 'response_format' : null));
-    const auto = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'auto', fetch: fetchFn });
+    const { sent, fetchFn } = refusing((body) =>
+      (body.response_format as { type?: string } | undefined)?.type === 'json_schema' ? 'response_format' : null,
+    );
+    const auto = createOpenAiChatModel({
+      baseUrl: server.baseUrl,
+      apiKey: '',
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+      structuredOutput: 'auto',
+      fetch: fetchFn,
+    });
     await expect(auto.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
     const response = await auto.complete(request);
     expect(response.text).toBe(JSON.stringify(REPLY));
@@ -85,8 +123,17 @@ describe('the OpenAI adapter streaming from the loopback server', () => {
   it('a refusal of streaming with response_format (Groq) does not weaken the mode of later calls', async () => {
     // Some servers refuse only the combination (Groq: JSON mode "does not support streaming"); the
     // non-streamed request with the same response_format is fine, and must keep being sent.
-    const { sent, fetchFn } = refusing((body) => (body.stream === true && body.response_format ? 'response_format' : null));
-    const auto = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'auto', fetch: fetchFn });
+    const { sent, fetchFn } = refusing((body) =>
+      body.stream === true && body.response_format ? 'response_format' : null,
+    );
+    const auto = createOpenAiChatModel({
+      baseUrl: server.baseUrl,
+      apiKey: '',
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+      structuredOutput: 'auto',
+      fetch: fetchFn,
+    });
     await expect(auto.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
     expect((await auto.complete(request)).text).toBe(JSON.stringify(REPLY));
     expect(auto.structuredModeFor('fake-fast')).toBe('json_schema');
@@ -95,14 +142,29 @@ describe('the OpenAI adapter streaming from the loopback server', () => {
 
   it('never streams a structured request to Groq (its JSON modes do not stream), so no round trip is refused', async () => {
     const { sent, fetchFn } = refusing(() => null);
-    const groq = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'auto', preset: 'groq', fetch: fetchFn });
+    const groq = createOpenAiChatModel({
+      baseUrl: server.baseUrl,
+      apiKey: '',
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+      structuredOutput: 'auto',
+      preset: 'groq',
+      fetch: fetchFn,
+    });
     await expect(groq.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
     expect(sent).toHaveLength(0);
   });
 
   it('stops streaming for a server that refuses streamed requests, so callers use complete()', async () => {
     const { sent, fetchFn } = refusing((body) => (body.stream === true ? 'stream' : null));
-    const plain = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'json_schema', fetch: fetchFn });
+    const plain = createOpenAiChatModel({
+      baseUrl: server.baseUrl,
+      apiKey: '',
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+      structuredOutput: 'json_schema',
+      fetch: fetchFn,
+    });
     await expect(plain.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
     await expect(plain.stream!(request, () => undefined)).rejects.toMatchObject({ kind: 'bad-request' });
     expect(sent).toHaveLength(1); // the second was refused without asking again

@@ -1,8 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ChatRequest, JsonSchemaSpec } from '../../../../lib/core/ports';
-import { createOpenAiChatModel, createOpenAiEmbedder, type OpenAiChatModelOptions } from '../../../../lib/llm/openai-chat-model';
-import { countTokens, embedText, type OpenAiServer, type RecordedRequest,startOpenAiServer } from '../../../../scripts/lib/servers/index';
+import {
+  createOpenAiChatModel,
+  createOpenAiEmbedder,
+  type OpenAiChatModelOptions,
+} from '../../../../lib/llm/openai-chat-model';
+import {
+  countTokens,
+  embedText,
+  type OpenAiServer,
+  type RecordedRequest,
+  startOpenAiServer,
+} from '../../../../scripts/lib/servers/index';
 
 const KEY = 'sk-unit';
 const spec: JsonSchemaSpec = {
@@ -23,7 +33,10 @@ const structured: ChatRequest = {
   jsonSchema: spec,
 };
 
-type Body = Record<string, unknown> & { messages: { role: string; content: string }[]; response_format?: Record<string, unknown> };
+type Body = Record<string, unknown> & {
+  messages: { role: string; content: string }[];
+  response_format?: Record<string, unknown>;
+};
 
 function bodyOf(request: RecordedRequest | undefined): Body {
   return request?.body as Body;
@@ -38,7 +51,14 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
   let server: OpenAiServer;
   const chatRequests = () => server.requests.filter((request) => request.path === '/v1/chat/completions');
   const model = (change: Partial<OpenAiChatModelOptions> = {}) =>
-    createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: KEY, fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'json_schema', ...change });
+    createOpenAiChatModel({
+      baseUrl: server.baseUrl,
+      apiKey: KEY,
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+      structuredOutput: 'json_schema',
+      ...change,
+    });
 
   beforeAll(async () => {
     server = await startOpenAiServer({ apiKey: KEY, strictModels: true });
@@ -53,8 +73,16 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     server.respondWith(() => ({ verdict: 'supported' }));
     const response = await model().complete({ ...structured, maxTokens: 200, temperature: 0 });
     const body = bodyOf(chatRequests().at(-1));
-    expect(body).toMatchObject({ model: 'fake-strong', max_tokens: 200, temperature: 0, messages: structured.messages });
-    expect(body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'verdict', strict: true, schema: spec.schema } });
+    expect(body).toMatchObject({
+      model: 'fake-strong',
+      max_tokens: 200,
+      temperature: 0,
+      messages: structured.messages,
+    });
+    expect(body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'verdict', strict: true, schema: spec.schema },
+    });
     expect(response.text).toBe('{"verdict":"supported"}');
     expect(response.model).toBe('fake-strong');
     const prompt = structured.messages.map((m) => m.content).join('\n');
@@ -79,14 +107,22 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     const response = await model({ structuredOutput: 'json_object' }).complete(structured);
     const body = bodyOf(chatRequests().at(-1));
     expect(body.response_format).toEqual({ type: 'json_object' });
-    expect(body.messages[0]).toEqual({ role: 'system', content: `You judge claims.\n\nReply with only a JSON object (no other text) that follows this JSON Schema, named "verdict":\n${JSON.stringify(spec.schema)}` });
+    expect(body.messages[0]).toEqual({
+      role: 'system',
+      content: `You judge claims.\n\nReply with only a JSON object (no other text) that follows this JSON Schema, named "verdict":\n${JSON.stringify(spec.schema)}`,
+    });
     expect(body.messages[1]).toEqual(structured.messages[1]);
     expect(JSON.parse(response.text)).toEqual({ verdict: 'refuted' });
 
-    await model({ structuredOutput: 'json_object' }).complete({ ...structured, messages: [{ role: 'user', content: 'Is water wet?' }] });
+    await model({ structuredOutput: 'json_object' }).complete({
+      ...structured,
+      messages: [{ role: 'user', content: 'Is water wet?' }],
+    });
     const second = bodyOf(chatRequests().at(-1)).messages;
     expect(second.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(second[0]?.content).toMatch(/^Reply with only a JSON object \(no other text\) that follows this JSON Schema, named "verdict":/);
+    expect(second[0]?.content).toMatch(
+      /^Reply with only a JSON object \(no other text\) that follows this JSON Schema, named "verdict":/,
+    );
   });
 
   describe('auto mode on a server without json_schema support', () => {
@@ -95,7 +131,14 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     const noJsonSchema: typeof fetch = async (input, init) => {
       if (asksJsonSchema(init)) {
         rejected.push((JSON.parse(init!.body as string) as Body).model as string);
-        const error = { error: { message: 'response_format json_schema is not supported', type: 'invalid_request_error', param: null, code: null } };
+        const error = {
+          error: {
+            message: 'response_format json_schema is not supported',
+            type: 'invalid_request_error',
+            param: null,
+            code: null,
+          },
+        };
         return new Response(JSON.stringify(error), { status: 400, headers: { 'Content-Type': 'application/json' } });
       }
       return fetch(input, init);
@@ -117,15 +160,22 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     });
 
     it('does not fall back in json_schema mode: the 400 is a bad-request error', async () => {
-      const error = await model({ fetch: noJsonSchema }).complete(structured).catch((e: unknown) => e);
+      const error = await model({ fetch: noJsonSchema })
+        .complete(structured)
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'ProviderError', kind: 'bad-request', details: { status: 400 } });
       expect((error as Error).message).toContain('response_format json_schema is not supported');
     });
 
     it('does not fall back for other 400s', async () => {
       const otherBadRequest: typeof fetch = async () =>
-        new Response(JSON.stringify({ error: { message: 'max_tokens is too large', type: 'invalid_request_error' } }), { status: 400, headers: { 'Content-Type': 'application/json' } });
-      await expect(model({ structuredOutput: 'auto', fetch: otherBadRequest }).complete(structured)).rejects.toMatchObject({ kind: 'bad-request' });
+        new Response(JSON.stringify({ error: { message: 'max_tokens is too large', type: 'invalid_request_error' } }), {
+          status: 400,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      await expect(
+        model({ structuredOutput: 'auto', fetch: otherBadRequest }).complete(structured),
+      ).rejects.toMatchObject({ kind: 'bad-request' });
     });
   });
 
@@ -136,14 +186,20 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
       delete json.usage;
       return new Response(JSON.stringify(json), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
-    expect((await model({ fetch: noUsage }).complete(structured)).usage).toEqual({ promptTokens: 0, completionTokens: 0 });
+    expect((await model({ fetch: noUsage }).complete(structured)).usage).toEqual({
+      promptTokens: 0,
+      completionTokens: 0,
+    });
   });
 
   it('maps failures to ProviderErrors', async () => {
     await expect(model({ apiKey: 'sk-wrong' }).complete(structured)).rejects.toMatchObject({ kind: 'auth' });
     await expect(model({ strongModel: 'gpt-typo' }).complete(structured)).rejects.toMatchObject({ kind: 'not-found' });
     server.faults.next({ kind: 'rate-limit', retryAfterSeconds: 2 });
-    await expect(model().complete(structured)).rejects.toMatchObject({ kind: 'rate-limit', details: { retryAfterMs: 2_000 } });
+    await expect(model().complete(structured)).rejects.toMatchObject({
+      kind: 'rate-limit',
+      details: { retryAfterMs: 2_000 },
+    });
     server.faults.next({ kind: 'server-error' });
     await expect(model().complete(structured)).rejects.toMatchObject({ kind: 'server' });
     server.faults.next({ kind: 'malformed' });
@@ -179,7 +235,10 @@ describe('createOpenAiEmbedder', () => {
       const expected = embedText(['alpha beta', 'gamma'][index]!, 16);
       vector.forEach((value, i) => expect(value).toBeCloseTo(expected[i]!, 5));
     });
-    expect(server.requests.at(-1)).toMatchObject({ path: '/v1/embeddings', body: { model: 'fake-embed', input: ['alpha beta', 'gamma'] } });
+    expect(server.requests.at(-1)).toMatchObject({
+      path: '/v1/embeddings',
+      body: { model: 'fake-embed', input: ['alpha beta', 'gamma'] },
+    });
     expect(await embedder.embed([])).toEqual([]);
     expect(embedder.unavailable).toBe(false);
   });
@@ -193,9 +252,17 @@ describe('createOpenAiEmbedder', () => {
     let asked = 0;
     const noEmbeddings: typeof fetch = async () => {
       asked += 1;
-      return new Response(JSON.stringify({ error: { message: 'Invalid URL (POST /v1/embeddings)', type: 'invalid_request_error' } }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+      return new Response(
+        JSON.stringify({ error: { message: 'Invalid URL (POST /v1/embeddings)', type: 'invalid_request_error' } }),
+        { status: 404, headers: { 'Content-Type': 'application/json' } },
+      );
     };
-    const embedder = createOpenAiEmbedder({ baseUrl: server.baseUrl, apiKey: '', model: 'fake-embed', fetch: noEmbeddings })!;
+    const embedder = createOpenAiEmbedder({
+      baseUrl: server.baseUrl,
+      apiKey: '',
+      model: 'fake-embed',
+      fetch: noEmbeddings,
+    })!;
     await expect(embedder.embed(['a'])).rejects.toMatchObject({ kind: 'not-found' });
     expect(embedder.unavailable).toBe(true);
     await expect(embedder.embed(['b'])).rejects.toMatchObject({ kind: 'not-found' });

@@ -1,50 +1,141 @@
 import { describe, expect, it } from 'vitest';
 
-import { isReasoningModel, reasoningForEstimate, requestProfile, toGeminiSchema } from '../../../../lib/llm/request-profile';
+import {
+  isReasoningModel,
+  reasoningForEstimate,
+  requestProfile,
+  toGeminiSchema,
+} from '../../../../lib/llm/request-profile';
 
 describe('request profiles', () => {
   it('knows reasoning models by name, with or without a vendor prefix', () => {
-    for (const model of ['gpt-5.4', 'gpt-5.4-mini', 'gpt-5-nano', 'o3', 'o4-mini', 'o1-preview', 'openai/gpt-5.4-mini', 'openai/gpt-oss-20b', 'gpt-oss:20b']) expect(isReasoningModel(model), model).toBe(true);
-    for (const model of ['gpt-4.1', 'gpt-4o-mini', 'gpt-5-chat-latest', 'omni-moderation-latest', 'llama3.1:8b', 'claude-haiku-4-5', 'deepseek-flash']) expect(isReasoningModel(model), model).toBe(false);
+    for (const model of [
+      'gpt-5.4',
+      'gpt-5.4-mini',
+      'gpt-5-nano',
+      'o3',
+      'o4-mini',
+      'o1-preview',
+      'openai/gpt-5.4-mini',
+      'openai/gpt-oss-20b',
+      'gpt-oss:20b',
+    ])
+      expect(isReasoningModel(model), model).toBe(true);
+    for (const model of [
+      'gpt-4.1',
+      'gpt-4o-mini',
+      'gpt-5-chat-latest',
+      'omni-moderation-latest',
+      'llama3.1:8b',
+      'claude-haiku-4-5',
+      'deepseek-flash',
+    ])
+      expect(isReasoningModel(model), model).toBe(false);
   });
 
-  it('words each provider\'s requests its way', () => {
-    expect(requestProfile('openai', 'gpt-5.4')).toMatchObject({ tokenLimit: 'max_completion_tokens', sendsTemperature: false, reasoning: 'reasoning_effort', firstMode: 'json_schema' });
-    expect(requestProfile('openai', 'gpt-4.1')).toMatchObject({ tokenLimit: 'max_completion_tokens', sendsTemperature: true, reasoning: 'none' });
-    expect(requestProfile('openrouter', 'openai/gpt-5.4')).toMatchObject({ tokenLimit: 'max_tokens', sendsTemperature: false, reasoning: 'openrouter', requireParameters: true });
-    expect(requestProfile('groq', 'llama-3.3-70b-versatile')).toMatchObject({ firstMode: 'json_object', reasoning: 'none' });
-    expect(requestProfile('groq', 'openai/gpt-oss-120b')).toMatchObject({ firstMode: 'json_schema', reasoning: 'reasoning_effort', sendsTemperature: true });
+  it("words each provider's requests its way", () => {
+    expect(requestProfile('openai', 'gpt-5.4')).toMatchObject({
+      tokenLimit: 'max_completion_tokens',
+      sendsTemperature: false,
+      reasoning: 'reasoning_effort',
+      firstMode: 'json_schema',
+    });
+    expect(requestProfile('openai', 'gpt-4.1')).toMatchObject({
+      tokenLimit: 'max_completion_tokens',
+      sendsTemperature: true,
+      reasoning: 'none',
+    });
+    expect(requestProfile('openrouter', 'openai/gpt-5.4')).toMatchObject({
+      tokenLimit: 'max_tokens',
+      sendsTemperature: false,
+      reasoning: 'openrouter',
+      requireParameters: true,
+    });
+    expect(requestProfile('groq', 'llama-3.3-70b-versatile')).toMatchObject({
+      firstMode: 'json_object',
+      reasoning: 'none',
+    });
+    expect(requestProfile('groq', 'openai/gpt-oss-120b')).toMatchObject({
+      firstMode: 'json_schema',
+      reasoning: 'reasoning_effort',
+      sendsTemperature: true,
+    });
     expect(requestProfile('anthropic', 'claude-sonnet-4-6')).toMatchObject({ firstMode: 'prompt' });
-    expect(requestProfile('deepseek', 'deepseek-flash')).toMatchObject({ firstMode: 'json_object', tokenLimit: 'max_tokens' });
+    expect(requestProfile('deepseek', 'deepseek-flash')).toMatchObject({
+      firstMode: 'json_object',
+      tokenLimit: 'max_tokens',
+    });
     expect(requestProfile('gemini', 'gemini-3.6-flash')).toMatchObject({ schemaDialect: 'gemini' });
-    expect(requestProfile('ollama', 'llama3.1:8b')).toMatchObject({ tokenLimit: 'max_tokens', firstMode: 'json_schema' });
-    expect(requestProfile('custom', 'o4-mini')).toMatchObject({ tokenLimit: 'max_completion_tokens', reasoning: 'reasoning_effort' });
+    expect(requestProfile('ollama', 'llama3.1:8b')).toMatchObject({
+      tokenLimit: 'max_tokens',
+      firstMode: 'json_schema',
+    });
+    expect(requestProfile('custom', 'o4-mini')).toMatchObject({
+      tokenLimit: 'max_completion_tokens',
+      reasoning: 'reasoning_effort',
+    });
     expect(requestProfile('custom', 'Qwen/Qwen3-8B')).toMatchObject({ tokenLimit: 'max_tokens', reasoning: 'none' });
   });
 
   it('streams structured requests everywhere but on Groq, whose JSON modes do not stream', () => {
-    for (const model of ['llama-3.3-70b-versatile', 'openai/gpt-oss-120b']) expect(requestProfile('groq', model).streamsStructured, model).toBe(false);
-    for (const preset of ['openai', 'openrouter', 'gemini', 'anthropic', 'deepseek', 'ollama', 'lmstudio', 'custom'] as const) expect(requestProfile(preset, 'some-model').streamsStructured, preset).toBe(true);
+    for (const model of ['llama-3.3-70b-versatile', 'openai/gpt-oss-120b'])
+      expect(requestProfile('groq', model).streamsStructured, model).toBe(false);
+    for (const preset of [
+      'openai',
+      'openrouter',
+      'gemini',
+      'anthropic',
+      'deepseek',
+      'ollama',
+      'lmstudio',
+      'custom',
+    ] as const)
+      expect(requestProfile(preset, 'some-model').streamsStructured, preset).toBe(true);
   });
 
-  it('rewrites a strict schema into Gemini\'s subset: $ref inlined, additionalProperties and $defs gone, property names kept', () => {
+  it("rewrites a strict schema into Gemini's subset: $ref inlined, additionalProperties and $defs gone, property names kept", () => {
     const strict = {
       type: 'object',
-      properties: { claims: { type: 'array', items: { $ref: '#/$defs/Claim' } }, additionalProperties: { type: 'string' } },
+      properties: {
+        claims: { type: 'array', items: { $ref: '#/$defs/Claim' } },
+        additionalProperties: { type: 'string' },
+      },
       required: ['claims', 'additionalProperties'],
       additionalProperties: false,
-      $defs: { Claim: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } },
+      $defs: {
+        Claim: {
+          type: 'object',
+          properties: { text: { type: 'string' } },
+          required: ['text'],
+          additionalProperties: false,
+        },
+      },
     };
     expect(toGeminiSchema(strict)).toEqual({
       type: 'object',
-      properties: { claims: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }, additionalProperties: { type: 'string' } },
+      properties: {
+        claims: {
+          type: 'array',
+          items: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        },
+        additionalProperties: { type: 'string' },
+      },
       required: ['claims', 'additionalProperties'],
     });
   });
 
   it('gives the estimate the effort of each role whose model reasons', () => {
-    expect(reasoningForEstimate({ fastModel: 'gpt-5.4-mini', strongModel: 'gpt-5.4' })).toEqual({ fast: 'low', strong: 'medium' });
-    expect(reasoningForEstimate({ fastModel: 'llama3.1:8b', strongModel: 'o3', reasoningEffort: { fast: 'high', strong: 'high' } })).toEqual({ strong: 'high' });
+    expect(reasoningForEstimate({ fastModel: 'gpt-5.4-mini', strongModel: 'gpt-5.4' })).toEqual({
+      fast: 'low',
+      strong: 'medium',
+    });
+    expect(
+      reasoningForEstimate({
+        fastModel: 'llama3.1:8b',
+        strongModel: 'o3',
+        reasoningEffort: { fast: 'high', strong: 'high' },
+      }),
+    ).toEqual({ strong: 'high' });
     expect(reasoningForEstimate({ fastModel: 'llama3.1:8b', strongModel: 'llama3.1:8b' })).toEqual({});
   });
 });

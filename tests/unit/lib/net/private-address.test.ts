@@ -52,17 +52,26 @@ describe('isPrivateNetworkUrl', () => {
     expect(isPrivateNetworkUrl(url)).toBe(true);
   });
 
-  it.each(['http://example.com./', 'http://198.17.0.1/', 'http://198.20.0.1/', 'http://223.255.255.255/', 'http://[64:ff9b::808:808]/', 'http://[::808:808]/', 'http://[2606:4700::1111]/'])(
-    'treats %s as public',
-    (url) => {
-      expect(isPrivateNetworkUrl(url)).toBe(false);
-    },
-  );
+  it.each([
+    'http://example.com./',
+    'http://198.17.0.1/',
+    'http://198.20.0.1/',
+    'http://223.255.255.255/',
+    'http://[64:ff9b::808:808]/',
+    'http://[::808:808]/',
+    'http://[2606:4700::1111]/',
+  ])('treats %s as public', (url) => {
+    expect(isPrivateNetworkUrl(url)).toBe(false);
+  });
 
-  it.each(['https://en.wikipedia.org/wiki/X', 'http://[::ffff:8.8.8.8]/', 'http://172.32.0.1/', 'http://8.8.8.8/', 'http://[2001:db8::1]/', 'not a url'])(
-    'treats %s as public (or not a URL)',
-    (url) => {
-      expect(isPrivateNetworkUrl(url)).toBe(false);
-    },
-  );
+  it.each([
+    'https://en.wikipedia.org/wiki/X',
+    'http://[::ffff:8.8.8.8]/',
+    'http://172.32.0.1/',
+    'http://8.8.8.8/',
+    'http://[2001:db8::1]/',
+    'not a url',
+  ])('treats %s as public (or not a URL)', (url) => {
+    expect(isPrivateNetworkUrl(url)).toBe(false);
+  });
 });

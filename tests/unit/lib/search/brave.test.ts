@@ -23,8 +23,17 @@ const ANSWER = {
         page_age: '2024-03-01T12:00:00',
         age: 'March 1, 2024',
         language: 'en',
-        profile: { name: 'Wikipedia', url: 'https://en.wikipedia.org/wiki/Eiffel_Tower', long_name: 'en.wikipedia.org' },
-        meta_url: { scheme: 'https', netloc: 'en.wikipedia.org', hostname: 'en.wikipedia.org', path: '› wiki › Eiffel_Tower' },
+        profile: {
+          name: 'Wikipedia',
+          url: 'https://en.wikipedia.org/wiki/Eiffel_Tower',
+          long_name: 'en.wikipedia.org',
+        },
+        meta_url: {
+          scheme: 'https',
+          netloc: 'en.wikipedia.org',
+          hostname: 'en.wikipedia.org',
+          path: '› wiki › Eiffel_Tower',
+        },
       },
       {
         type: 'search_result',

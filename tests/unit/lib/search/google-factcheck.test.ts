@@ -107,7 +107,11 @@ describe('google-factcheck', () => {
   });
 
   it("names a review without a publisher by its URL's host", async () => {
-    server.reply({ body: { claims: [{ text: 'x', claimReview: [{ url: 'https://WWW.Example-Checks.org./r/1', textualRating: 'False' }] }] } });
+    server.reply({
+      body: {
+        claims: [{ text: 'x', claimReview: [{ url: 'https://WWW.Example-Checks.org./r/1', textualRating: 'False' }] }],
+      },
+    });
     const provider = createSearchProvider('google-factcheck', { apiKey: 'g-key', baseUrl: server.baseUrl });
     const results = await provider.search({ text: 'x', maxResults: 5 });
     expect(results.map((r) => r.claimReview?.publisher)).toEqual(['example-checks.org']);
@@ -129,7 +133,13 @@ describe('google-factcheck', () => {
           code: 400,
           message: 'API key not valid. Please pass a valid API key.',
           status: 'INVALID_ARGUMENT',
-          details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }],
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason: 'API_KEY_INVALID',
+              domain: 'googleapis.com',
+            },
+          ],
         },
       },
     });
@@ -142,7 +152,16 @@ describe('google-factcheck', () => {
   });
 
   it('passes on the reason for other 4xx answers', async () => {
-    server.reply({ status: 403, body: { error: { code: 403, message: 'Fact Check Tools API has not been used in project 123 before or it is disabled.', status: 'PERMISSION_DENIED' } } });
+    server.reply({
+      status: 403,
+      body: {
+        error: {
+          code: 403,
+          message: 'Fact Check Tools API has not been used in project 123 before or it is disabled.',
+          status: 'PERMISSION_DENIED',
+        },
+      },
+    });
     const provider = createSearchProvider('google-factcheck', { apiKey: 'k', baseUrl: server.baseUrl });
     const error = await providerError(provider.search({ text: 'q', maxResults: 5 }));
     expect(error.kind).toBe('auth');

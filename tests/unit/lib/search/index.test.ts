@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { SearchProviderId } from '../../../../lib/core/ports';
-import { createSearchProvider,SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../../../../lib/search/index';
+import { createSearchProvider, SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../../../../lib/search/index';
 import { providerError, startServer, type TestServer } from './harness';
 
 interface Case {
@@ -24,7 +24,16 @@ const CASES: Case[] = [
   },
   {
     id: 'searxng',
-    empty: { query: 'q', number_of_results: 0, results: [], answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] },
+    empty: {
+      query: 'q',
+      number_of_results: 0,
+      results: [],
+      answers: [],
+      corrections: [],
+      infoboxes: [],
+      suggestions: [],
+      unresponsive_engines: [],
+    },
     wrongShape: { query: 'q', results: { url: 'https://example.org/' } },
   },
   {
@@ -39,7 +48,11 @@ const CASES: Case[] = [
   },
   {
     id: 'brave',
-    empty: { type: 'search', query: { original: 'q', more_results_available: false }, mixed: { type: 'mixed', main: [] } },
+    empty: {
+      type: 'search',
+      query: { original: 'q', more_results_available: false },
+      mixed: { type: 'mixed', main: [] },
+    },
     wrongShape: { type: 'news', results: [] },
   },
   {
@@ -67,7 +80,8 @@ afterEach(async () => {
 describe.each(CASES)('$id', ({ id, empty, wrongShape }) => {
   const label = SEARCH_PROVIDER_LABELS[id];
   const keyed = SEARCH_PROVIDER_NEEDS[id] === 'key';
-  const make = (timeoutMs = 5000) => createSearchProvider(id, { apiKey: 'test-key', baseUrl: server.baseUrl, timeoutMs });
+  const make = (timeoutMs = 5000) =>
+    createSearchProvider(id, { apiKey: 'test-key', baseUrl: server.baseUrl, timeoutMs });
 
   it('returns no results for an empty answer', async () => {
     server.reply({ body: empty });
@@ -80,7 +94,9 @@ describe.each(CASES)('$id', ({ id, empty, wrongShape }) => {
     const error = await providerError(make().search(QUERY));
     expect(error.kind).toBe('auth');
     expect(error.details).toMatchObject({ provider: id, status: 401 });
-    expect(error.message).toContain(keyed ? `${label} rejected the API key (401).` : `${label} refused the request (401).`);
+    expect(error.message).toContain(
+      keyed ? `${label} rejected the API key (401).` : `${label} refused the request (401).`,
+    );
   });
 
   it('reports 429 as rate-limit with Retry-After in milliseconds', async () => {
@@ -180,7 +196,9 @@ describe('registry', () => {
   });
 
   it('uses the global fetch when none is injected', async () => {
-    server.reply({ body: { type: 'search', web: { results: [{ title: 'A', url: 'https://a.example/', description: 'a' }] } } });
+    server.reply({
+      body: { type: 'search', web: { results: [{ title: 'A', url: 'https://a.example/', description: 'a' }] } },
+    });
     const provider = createSearchProvider('brave', { apiKey: 'k', baseUrl: server.baseUrl });
     expect(provider.id).toBe('brave');
     await expect(provider.search(QUERY)).resolves.toEqual([

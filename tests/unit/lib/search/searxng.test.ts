@@ -11,7 +11,8 @@ const ANSWER = {
     {
       url: 'https://en.wikipedia.org/wiki/Eiffel_Tower',
       title: 'Eiffel Tower - Wikipedia',
-      content: 'The tower is 330 metres (1,083 ft) tall, about the same height as an <b>81-storey</b> building &amp; the tallest structure in Paris.',
+      content:
+        'The tower is 330 metres (1,083 ft) tall, about the same height as an <b>81-storey</b> building &amp; the tallest structure in Paris.',
       engine: 'wikipedia',
       parsed_url: ['https', 'en.wikipedia.org', '/wiki/Eiffel_Tower', '', '', ''],
       template: 'default.html',
@@ -74,7 +75,8 @@ describe('searxng', () => {
       {
         url: 'https://en.wikipedia.org/wiki/Eiffel_Tower',
         title: 'Eiffel Tower - Wikipedia',
-        snippet: 'The tower is 330 metres (1,083 ft) tall, about the same height as an 81-storey building & the tallest structure in Paris.',
+        snippet:
+          'The tower is 330 metres (1,083 ft) tall, about the same height as an 81-storey building & the tallest structure in Paris.',
         provider: 'searxng',
       },
       {

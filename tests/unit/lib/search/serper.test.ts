@@ -30,7 +30,9 @@ const ANSWER = {
       position: 3,
     },
   ],
-  peopleAlsoAsk: [{ question: 'Is the Eiffel Tower 324 or 330 m?', snippet: '330 m since 2022', link: 'https://example.org/' }],
+  peopleAlsoAsk: [
+    { question: 'Is the Eiffel Tower 324 or 330 m?', snippet: '330 m since 2022', link: 'https://example.org/' },
+  ],
   relatedSearches: [{ query: 'eiffel tower tickets' }],
   credits: 1,
 };

@@ -12,7 +12,8 @@ const ANSWER = {
     {
       title: 'Lionel Messi Facts | Britannica',
       url: 'https://www.britannica.com/facts/Lionel-Messi',
-      content: 'Lionel Messi, an Argentine footballer, is widely regarded as one of the greatest football players of his generation.',
+      content:
+        'Lionel Messi, an Argentine footballer, is widely regarded as one of the greatest football players of his generation.',
       score: 0.81025416,
       raw_content: null,
     },
@@ -61,7 +62,8 @@ describe('tavily', () => {
       {
         url: 'https://www.britannica.com/facts/Lionel-Messi',
         title: 'Lionel Messi Facts | Britannica',
-        snippet: 'Lionel Messi, an Argentine footballer, is widely regarded as one of the greatest football players of his generation.',
+        snippet:
+          'Lionel Messi, an Argentine footballer, is widely regarded as one of the greatest football players of his generation.',
         provider: 'tavily',
       },
       {

@@ -20,6 +20,8 @@ describe('wikidata matching', () => {
     expect(matcher.property('P19', 'place of birth')).toBe(3);
     expect(matcher.property('P27', 'country of citizenship')).toBe(0);
     expect(matcher.value('Warsaw')).toBe(1);
-    expect(createMatcher({ subject: 'X', predicate: 'date of birth', object: '' }).property('P569', 'date of birth')).toBe(7);
+    expect(
+      createMatcher({ subject: 'X', predicate: 'date of birth', object: '' }).property('P569', 'date of birth'),
+    ).toBe(7);
   });
 });

@@ -20,12 +20,27 @@ describe('wikidata values', () => {
     const quantity = { type: 'quantity', value: { amount: '-12.5', unit: 'http://www.wikidata.org/entity/Q11573' } };
     expect(formatValue(quantity, labelOf)).toBe('-12.5 metre');
     expect(valueIds(quantity)).toEqual(['Q11573']);
-    expect(formatValue({ type: 'quantity', value: { amount: '+7', unit: 'http://www.wikidata.org/entity/Q25343' } }, labelOf)).toBeUndefined();
-    expect(formatValue({ type: 'globecoordinate', value: { latitude: -33.8568, longitude: '151.21530' } }, labelOf)).toBe('33.8568° S, 151.2153° E');
-    expect(formatValue({ type: 'monolingualtext', value: { text: 'Tour Eiffel', language: 'fr' } }, labelOf)).toBe('Tour Eiffel');
-    expect(formatValue({ type: 'wikibase-entityid', value: { 'entity-type': 'item', id: 'Q90' } }, labelOf)).toBeUndefined();
+    expect(
+      formatValue(
+        { type: 'quantity', value: { amount: '+7', unit: 'http://www.wikidata.org/entity/Q25343' } },
+        labelOf,
+      ),
+    ).toBeUndefined();
+    expect(
+      formatValue({ type: 'globecoordinate', value: { latitude: -33.8568, longitude: '151.21530' } }, labelOf),
+    ).toBe('33.8568° S, 151.2153° E');
+    expect(formatValue({ type: 'monolingualtext', value: { text: 'Tour Eiffel', language: 'fr' } }, labelOf)).toBe(
+      'Tour Eiffel',
+    );
+    expect(
+      formatValue({ type: 'wikibase-entityid', value: { 'entity-type': 'item', id: 'Q90' } }, labelOf),
+    ).toBeUndefined();
     expect(formatValue({ type: 'geo-shape', value: 'Data:x.map' }, labelOf)).toBeUndefined();
-    expect(formatDating({ P580: { type: 'time', value: { time: '+2014-00-00T00:00:00Z', precision: 9 } } })).toBe(' (since 2014)');
-    expect(formatDating({ P582: { type: 'time', value: { time: '+2013-12-31T00:00:00Z', precision: 11 } } })).toBe(' (until 31 December 2013)');
+    expect(formatDating({ P580: { type: 'time', value: { time: '+2014-00-00T00:00:00Z', precision: 9 } } })).toBe(
+      ' (since 2014)',
+    );
+    expect(formatDating({ P582: { type: 'time', value: { time: '+2013-12-31T00:00:00Z', precision: 11 } } })).toBe(
+      ' (until 31 December 2013)',
+    );
   });
 });

@@ -22,7 +22,13 @@ function inLanguages(terms: unknown, languages: string[]): Record<string, unknow
 function wikibase({ path, query }: RecordedRequest): Reply {
   if (path !== '/w/api.php') return { status: 404, body: 'Not Found' };
   if (query.action === 'wbsearchentities') {
-    return { body: { searchinfo: { search: query.search }, search: SEARCH[query.search?.toLowerCase() ?? ''] ?? [], success: 1 } };
+    return {
+      body: {
+        searchinfo: { search: query.search },
+        search: SEARCH[query.search?.toLowerCase() ?? ''] ?? [],
+        success: 1,
+      },
+    };
   }
   const props = (query.props ?? '').split('|');
   const languages = (query.languages ?? '').split('|');
@@ -85,7 +91,9 @@ describe('wikidata lookup', () => {
     expect(rest).toEqual({ action: 'wbgetentities', props: 'labels', languages: 'en', format: 'json', origin: '*' });
     const requested = ids.split('|');
     expect(requested.slice(0, 2)).toEqual(['P2048', 'Q11573']); // the hinted property and its unit first
-    expect(requested).toEqual(expect.arrayContaining(['P31', 'P17', 'P131', 'P571', 'P1619', 'P84', 'P625', 'P1448', 'Q142', 'Q20882']));
+    expect(requested).toEqual(
+      expect.arrayContaining(['P31', 'P17', 'P131', 'P571', 'P1619', 'P84', 'P625', 'P1448', 'Q142', 'Q20882']),
+    );
     expect(requested).not.toEqual(expect.arrayContaining(['P646'])); // external id
     expect(requested).not.toEqual(expect.arrayContaining(['P18'])); // image
     expect(new Set(requested).size).toBe(requested.length);
@@ -114,7 +122,9 @@ describe('wikidata lookup', () => {
   });
 
   it('matches a predicate to a property label and resolves the item it points to', async () => {
-    expect(await passages({ subject: 'France', predicate: 'capital', object: 'Paris' })).toEqual(['France — capital: Paris']);
+    expect(await passages({ subject: 'France', predicate: 'capital', object: 'Paris' })).toEqual([
+      'France — capital: Paris',
+    ]);
     expect(await passages({ subject: 'France', predicate: 'has a population of', object: '68 million' })).toEqual([
       'France — population: 68373433 (as of 1 January 2023)',
       'France — population: 66990000 (as of 2019)',
@@ -152,7 +162,11 @@ describe('wikidata lookup', () => {
   it('asks in the claim language and falls back to English labels', async () => {
     const evidence = await lookup({ subject: 'tour Eiffel', predicate: 'hauteur', object: '330 mètres' }, 1, 'fr-FR');
     expect(evidence).toEqual([
-      { url: 'https://www.wikidata.org/wiki/Q243', title: 'tour Eiffel (Wikidata)', passage: 'tour Eiffel — hauteur: 330 mètre (as of 2022)' },
+      {
+        url: 'https://www.wikidata.org/wiki/Q243',
+        title: 'tour Eiffel (Wikidata)',
+        passage: 'tour Eiffel — hauteur: 330 mètre (as of 2022)',
+      },
     ]);
     expect(server.requests.map((r) => [r.query.language, r.query.uselang, r.query.languages])).toEqual([
       ['fr', 'fr', undefined],
@@ -177,10 +191,19 @@ describe('wikidata lookup', () => {
     server.reply((request) =>
       request.query.action === 'wbsearchentities'
         ? wikibase(request)
-        : { body: { error: { code: 'no-such-entity', info: 'Could not find an entity with the ID "Q243".', id: 'Q243' }, servedby: 'mw1' } },
+        : {
+            body: {
+              error: { code: 'no-such-entity', info: 'Could not find an entity with the ID "Q243".', id: 'Q243' },
+              servedby: 'mw1',
+            },
+          },
     );
     expect(await lookup({ subject: 'Eiffel Tower', predicate: 'height', object: '' })).toEqual([]);
-    server.reply((request) => (request.query.action === 'wbsearchentities' ? wikibase(request) : { body: { entities: { Q243: { id: 'Q243', missing: '' } }, success: 1 } }));
+    server.reply((request) =>
+      request.query.action === 'wbsearchentities'
+        ? wikibase(request)
+        : { body: { entities: { Q243: { id: 'Q243', missing: '' } }, success: 1 } },
+    );
     expect(await lookup({ subject: 'Eiffel Tower', predicate: 'height', object: '' })).toEqual([]);
   });
 });
@@ -197,7 +220,9 @@ describe('wikidata errors', () => {
   });
 
   it('reports a 500 on the label batch as a server error', async () => {
-    server.reply((request) => (request.query.props === 'labels' ? { status: 500, body: 'Internal Server Error' } : wikibase(request)));
+    server.reply((request) =>
+      request.query.props === 'labels' ? { status: 500, body: 'Internal Server Error' } : wikibase(request),
+    );
     const error = await providerError(lookup(triple));
     expect(error.kind).toBe('server');
     expect(error.details).toMatchObject({ provider: 'wikidata', status: 500, url: `${server.baseUrl}/w/api.php` });
@@ -209,11 +234,15 @@ describe('wikidata errors', () => {
     server.reply({ body: '<!doctype html><title>Wikimedia Error</title>' });
     expect((await providerError(lookup(triple))).message).toBe('Wikidata sent a response that is not JSON.');
     server.reply({ body: { search: 'Q243' } });
-    expect((await providerError(lookup(triple))).message).toBe('Wikidata sent a response in an unexpected shape at "search".');
+    expect((await providerError(lookup(triple))).message).toBe(
+      'Wikidata sent a response in an unexpected shape at "search".',
+    );
     server.reply({ body: { success: 1 } });
     expect((await providerError(lookup(triple))).kind).toBe('malformed');
     server.reply((request) =>
-      request.query.action === 'wbsearchentities' ? wikibase(request) : { body: { entities: { Q243: { claims: { P2048: 'x' } } } } },
+      request.query.action === 'wbsearchentities'
+        ? wikibase(request)
+        : { body: { entities: { Q243: { claims: { P2048: 'x' } } } } },
     );
     const error = await providerError(lookup(triple));
     expect(error.kind).toBe('malformed');
@@ -222,7 +251,10 @@ describe('wikidata errors', () => {
 
   it('turns API errors sent with status 200 into ProviderErrors', async () => {
     server.reply({ body: { error: { code: 'ratelimited', info: "You've exceeded your rate limit." } } });
-    expect(await providerError(lookup(triple))).toMatchObject({ kind: 'rate-limit', message: "Wikidata refused the request: You've exceeded your rate limit." });
+    expect(await providerError(lookup(triple))).toMatchObject({
+      kind: 'rate-limit',
+      message: "Wikidata refused the request: You've exceeded your rate limit.",
+    });
     server.reply({ body: { error: { code: 'badvalue', info: 'Unrecognized value for parameter "language": xx.' } } });
     expect((await providerError(lookup(triple))).kind).toBe('bad-request');
   });

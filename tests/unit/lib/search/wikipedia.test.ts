@@ -65,19 +65,29 @@ describe('wikipedia', () => {
         snippet: 'groupe de "hard rock" & de blues',
         provider: 'wikipedia',
       },
-      { url: 'https://fr.wikipedia.org/wiki/Rock_%26_roll%3F', title: 'Rock & roll?', snippet: '', provider: 'wikipedia' },
+      {
+        url: 'https://fr.wikipedia.org/wiki/Rock_%26_roll%3F',
+        title: 'Rock & roll?',
+        snippet: '',
+        provider: 'wikipedia',
+      },
     ]);
   });
 
   it('links English articles when the query has no language', async () => {
     server.reply({ body: ANSWER });
-    const results = await createSearchProvider('wikipedia', { baseUrl: server.baseUrl }).search({ text: 'x', maxResults: 1 });
+    const results = await createSearchProvider('wikipedia', { baseUrl: server.baseUrl }).search({
+      text: 'x',
+      maxResults: 1,
+    });
     expect(results.map((r) => r.url)).toEqual(['https://en.wikipedia.org/wiki/Tour_Eiffel']);
     expect(server.requests[0]?.query.srlimit).toBe('1');
   });
 
   it('turns an API error sent with status 200 into a ProviderError', async () => {
-    server.reply({ body: { error: { code: 'srsearch-text-disabled', info: 'text search is disabled' }, servedby: 'mw1' } });
+    server.reply({
+      body: { error: { code: 'srsearch-text-disabled', info: 'text search is disabled' }, servedby: 'mw1' },
+    });
     const error = await providerError(
       createSearchProvider('wikipedia', { baseUrl: server.baseUrl }).search({ text: 'x', maxResults: 3 }),
     );
@@ -91,6 +101,8 @@ describe('wikipedia', () => {
     expect(wikipediaLanguage('not a tag')).toBe('en');
     expect(wikipediaLanguage(undefined)).toBe('en');
     expect(wikipediaArticleUrl('de', 'Zürich (Stadt)')).toBe('https://de.wikipedia.org/wiki/Z%C3%BCrich_(Stadt)');
-    expect(wikipediaArticleUrl('en', 'Talk:Main Page, 2024')).toBe('https://en.wikipedia.org/wiki/Talk:Main_Page,_2024');
+    expect(wikipediaArticleUrl('en', 'Talk:Main Page, 2024')).toBe(
+      'https://en.wikipedia.org/wiki/Talk:Main_Page,_2024',
+    );
   });
 });

@@ -4,26 +4,63 @@ import { ON_DEVICE_MESSAGES } from '../../../../lib/llm/on-device-messages';
 import { chooseEngine, wantsOnDevice } from '../../../../lib/settings/engine';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 
-const status = (availability: 'missing' | 'unavailable' | 'downloadable' | 'downloading' | 'available' | 'policy') => ({ availability, message: `status ${availability}` });
-const withEngine = (engine: Settings['checking']['engine'], model = DEFAULT_SETTINGS.model): Settings => ({ ...DEFAULT_SETTINGS, model, checking: { ...DEFAULT_SETTINGS.checking, engine } });
-const ollama: Settings['model'] = { preset: 'ollama', profiles: { ollama: { baseUrl: 'http://localhost:11434/v1', apiKey: '', fastModel: 'llama3.1:8b', strongModel: 'llama3.1:8b', embeddingModel: '', structuredOutput: 'auto' } } };
+const status = (availability: 'missing' | 'unavailable' | 'downloadable' | 'downloading' | 'available' | 'policy') => ({
+  availability,
+  message: `status ${availability}`,
+});
+const withEngine = (engine: Settings['checking']['engine'], model = DEFAULT_SETTINGS.model): Settings => ({
+  ...DEFAULT_SETTINGS,
+  model,
+  checking: { ...DEFAULT_SETTINGS.checking, engine },
+});
+const ollama: Settings['model'] = {
+  preset: 'ollama',
+  profiles: {
+    ollama: {
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: '',
+      fastModel: 'llama3.1:8b',
+      strongModel: 'llama3.1:8b',
+      embeddingModel: '',
+      structuredOutput: 'auto',
+    },
+  },
+};
 
 describe('what checks run on', () => {
   it('on a fresh install: the on-device model when the browser has it, else sources only; never a cloud model nobody set up', () => {
     expect(DEFAULT_SETTINGS.checking.engine).toBe('auto');
-    expect(chooseEngine(DEFAULT_SETTINGS, status('available'))).toEqual({ kind: 'on-device', label: 'On this device (Chrome)' });
-    expect(chooseEngine(DEFAULT_SETTINGS, status('downloadable'))).toMatchObject({ kind: 'evidence-only', reason: 'status downloadable' });
+    expect(chooseEngine(DEFAULT_SETTINGS, status('available'))).toEqual({
+      kind: 'on-device',
+      label: 'On this device (Chrome)',
+    });
+    expect(chooseEngine(DEFAULT_SETTINGS, status('downloadable'))).toMatchObject({
+      kind: 'evidence-only',
+      reason: 'status downloadable',
+    });
     expect(wantsOnDevice(DEFAULT_SETTINGS, status('downloadable'))).toBe(true);
-    expect(chooseEngine(DEFAULT_SETTINGS, status('missing'))).toMatchObject({ kind: 'evidence-only', reason: ON_DEVICE_MESSAGES.unavailable });
+    expect(chooseEngine(DEFAULT_SETTINGS, status('missing'))).toMatchObject({
+      kind: 'evidence-only',
+      reason: ON_DEVICE_MESSAGES.unavailable,
+    });
     expect(chooseEngine(DEFAULT_SETTINGS, status('unavailable')).kind).toBe('evidence-only');
     expect(wantsOnDevice(DEFAULT_SETTINGS, status('unavailable'))).toBe(false);
   });
 
   it('prefers the model the person set up, and follows an explicit choice', () => {
-    expect(chooseEngine(withEngine('auto', ollama), status('available'))).toMatchObject({ kind: 'model', label: 'Ollama (local) (llama3.1:8b)' });
+    expect(chooseEngine(withEngine('auto', ollama), status('available'))).toMatchObject({
+      kind: 'model',
+      label: 'Ollama (local) (llama3.1:8b)',
+    });
     expect(chooseEngine(withEngine('on-device', ollama), status('available')).kind).toBe('on-device');
-    expect(chooseEngine(withEngine('on-device', ollama), status('policy'))).toMatchObject({ kind: 'evidence-only', reason: 'status policy' });
+    expect(chooseEngine(withEngine('on-device', ollama), status('policy'))).toMatchObject({
+      kind: 'evidence-only',
+      reason: 'status policy',
+    });
     expect(chooseEngine(withEngine('evidence-only', ollama), status('available')).kind).toBe('evidence-only');
-    expect(chooseEngine(withEngine('model'), status('available'))).toMatchObject({ kind: 'evidence-only', reason: 'OpenAI needs an API key.' });
+    expect(chooseEngine(withEngine('model'), status('available'))).toMatchObject({
+      kind: 'evidence-only',
+      reason: 'OpenAI needs an API key.',
+    });
   });
 });

@@ -13,7 +13,10 @@ import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
 
 afterEach(cleanup);
 
-const freshForm = (): OptionsForm => ({ settings: redactSettings(DEFAULT_SETTINGS), typedKeys: { 'search:brave': 'typed' } });
+const freshForm = (): OptionsForm => ({
+  settings: redactSettings(DEFAULT_SETTINGS),
+  typedKeys: { 'search:brave': 'typed' },
+});
 
 /** A section rendered against real form state; the latest form is shown as JSON for assertions. */
 function Harness({ section }: { section: (form: OptionsForm, update: FormUpdate) => React.ReactNode }) {
@@ -36,7 +39,10 @@ describe('the options sections', () => {
     expect(box.value).toBe('https://www.Example.org/path\n\nnews.example.com, example.org\n');
     expect(settings().capture.floatingButtonOffSites).toEqual(['example.org', 'news.example.com']);
     fireEvent.click(screen.getByTestId('auto-check-replies'));
-    expect(settings().capture).toMatchObject({ autoCheckReplies: true, floatingButtonOffSites: ['example.org', 'news.example.com'] });
+    expect(settings().capture).toMatchObject({
+      autoCheckReplies: true,
+      floatingButtonOffSites: ['example.org', 'news.example.com'],
+    });
   });
 
   it('edits excluded sites, numbers and the token budget in the evidence section', () => {
@@ -59,12 +65,17 @@ describe('the options sections', () => {
     expect(settings().checking).toMatchObject({ mode: 'thorough', auditLinks: !DEFAULT_SETTINGS.checking.auditLinks });
   });
 
-  it('sets the reasoning effort per role and the schema-in-the-prompt mode on the chosen preset\'s profile', () => {
+  it("sets the reasoning effort per role and the schema-in-the-prompt mode on the chosen preset's profile", () => {
     render(<Harness section={(form, update) => <ModelSettings form={form} update={update} />} />);
     expect((screen.getByTestId('llm-effort-fast') as HTMLSelectElement).value).toBe('low');
     expect((screen.getByTestId('llm-effort-strong') as HTMLSelectElement).value).toBe('medium');
     fireEvent.change(screen.getByTestId('llm-effort-strong'), { target: { value: 'high' } });
     fireEvent.change(screen.getByTestId('llm-structured-output'), { target: { value: 'prompt' } });
-    expect(settings().model.profiles.openai).toMatchObject({ fastModel: 'gpt-5.4-mini', strongModel: 'gpt-5.4', reasoningEffort: { fast: 'low', strong: 'high' }, structuredOutput: 'prompt' });
+    expect(settings().model.profiles.openai).toMatchObject({
+      fastModel: 'gpt-5.4-mini',
+      strongModel: 'gpt-5.4',
+      reasoningEffort: { fast: 'low', strong: 'high' },
+      structuredOutput: 'prompt',
+    });
   });
 });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { type OptionsForm,setSection } from '../../../../lib/settings/options-form';
+import { type OptionsForm, setSection } from '../../../../lib/settings/options-form';
 import { redactSettings } from '../../../../lib/settings/redact';
 import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
 
-const freshForm = (): OptionsForm => ({ settings: redactSettings(DEFAULT_SETTINGS), typedKeys: { 'search:brave': 'typed' } });
+const freshForm = (): OptionsForm => ({
+  settings: redactSettings(DEFAULT_SETTINGS),
+  typedKeys: { 'search:brave': 'typed' },
+});
 
 describe('setSection', () => {
   it('merges a change into one section and leaves the rest of the form as it was', () => {

@@ -31,7 +31,9 @@ describe('ChatGPT classic UI, obsidian-ai-exporter--chat-simple.html (real, ja-J
   it('extracts clean text without the hidden label or the Deep Research status line', () => {
     expect(replies[0]?.text).toBe('はい');
     expect(replies[1]?.text).toBe('いいえ');
-    expect(replies[3]?.text).toBe('了解しました。ChatGPT が提供する主な機能について簡潔にまとめたリサーチを行います。完了次第ご報告いたしますので、その間もご自由にお話しください。');
+    expect(replies[3]?.text).toBe(
+      '了解しました。ChatGPT が提供する主な機能について簡潔にまとめたリサーチを行います。完了次第ご報告いたしますので、その間もご自由にお話しください。',
+    );
     for (const reply of replies) {
       expect(reply.text).not.toContain('ChatGPT said');
       expect(reply.text).not.toContain('Research completed');
@@ -55,7 +57,9 @@ describe('ChatGPT classic UI, obsidian-ai-exporter--chat-simple.html (real, ja-J
     // The pill sits right after "…多様なタスクに対応します", before the full stop.
     expect(research?.text.slice(0, first?.start).endsWith('多様なタスクに対応します')).toBe(true);
     expect(research?.citations[1]?.quote).toBe('It understands natural language and … 2 Learn more');
-    expect(research?.citations.some((citation) => citation.quote === 'GPT‑4 can accept a prompt … opens in a new window')).toBe(true);
+    expect(
+      research?.citations.some((citation) => citation.quote === 'GPT‑4 can accept a prompt … opens in a new window'),
+    ).toBe(true);
   });
 
   it('keeps one copy of each KaTeX formula (the TeX source)', () => {
@@ -91,7 +95,11 @@ describe('ChatGPT classic UI, obsidian-ai-exporter--chat-simple.html (real, ja-J
 });
 
 describe('ChatGPT classic UI, defuddle--extractor--chatgpt-citations.html (real, trimmed, Jun 2026)', () => {
-  const [reply, ...others] = findReplies(chatgpt, loadChatFixture('chatgpt/defuddle--extractor--chatgpt-citations.html'), URL);
+  const [reply, ...others] = findReplies(
+    chatgpt,
+    loadChatFixture('chatgpt/defuddle--extractor--chatgpt-citations.html'),
+    URL,
+  );
 
   it('maps the assistant message of a section turn without data-turn to its turn', () => {
     expect(others).toHaveLength(0);
@@ -102,9 +110,13 @@ describe('ChatGPT classic UI, defuddle--extractor--chatgpt-citations.html (real,
 
   it('extracts headings, lists and the table as lines, with no pill labels or button text', () => {
     const text = reply?.text ?? '';
-    expect(text.startsWith("For a bedroom air purifier, the most important thing is not the brand name—it's whether")).toBe(true);
+    expect(
+      text.startsWith("For a bedroom air purifier, the most important thing is not the brand name—it's whether"),
+    ).toBe(true);
     expect(text).toContain('(≈220 m³/h).\n\nRule of thumb: Buy slightly larger than you need.');
-    expect(text).toContain('If your main concern is:\n\n- Allergies\n- Pet dander\n- Dust\n- Pollen\n\nthen HEPA filtration');
+    expect(text).toContain(
+      'If your main concern is:\n\n- Allergies\n- Pet dander\n- Dust\n- Pollen\n\nthen HEPA filtration',
+    );
     expect(text).toContain('Bedroom-focused | Yes | Yes | Yes');
     expect(text).toContain('1. your bedroom size (m²),\n2. whether you have allergies');
     expect(text).not.toMatch(/US EPA|WIRED|TechRadar|\+\d|Sources|ChatGPT said|You said/);
@@ -119,14 +131,28 @@ describe('ChatGPT classic UI, defuddle--extractor--chatgpt-citations.html (real,
       'https://www.wired.com/story/youre-probably-using-your-air-purifier-wrong',
       'https://www.techradar.com/home/air-quality/how-to-choose-an-air-purifier-for-hay-fever',
     ]);
-    expect(reply?.citations.map((citation) => citation.title)).toEqual(['US EPA', 'US EPA', 'US EPA', 'US EPA', 'US EPA', 'WIRED', 'US EPA', 'TechRadar', 'US EPA']);
+    expect(reply?.citations.map((citation) => citation.title)).toEqual([
+      'US EPA',
+      'US EPA',
+      'US EPA',
+      'US EPA',
+      'US EPA',
+      'WIRED',
+      'US EPA',
+      'TechRadar',
+      'US EPA',
+    ]);
     const wired = reply?.citations[5];
     expect(reply?.text.slice(0, wired?.start).endsWith('louder unit with a slightly higher CADR.')).toBe(true);
   });
 });
 
 describe('ChatGPT classic UI, defuddle--extractor--chatgpt-post-thought-content.html (synthetic)', () => {
-  const replies = findReplies(chatgpt, loadChatFixture('chatgpt/defuddle--extractor--chatgpt-post-thought-content.html'), URL);
+  const replies = findReplies(
+    chatgpt,
+    loadChatFixture('chatgpt/defuddle--extractor--chatgpt-post-thought-content.html'),
+    URL,
+  );
 
   it('merges the two messages of one turn and drops the "Thought for 12s" control', () => {
     expect(replies).toHaveLength(1);
@@ -165,7 +191,9 @@ describe('ChatGPT transcript UI, rashidazarang--chatgpt-transcript-2026.SYNTHETI
     expect(reply?.codeRanges).toHaveLength(1);
     const code = reply?.codeRanges[0];
     expect(reply?.text.slice(code?.start, code?.end)).toBe('```python\nprint("hello")\n```');
-    expect(reply?.citations).toEqual([{ url: 'https://example.com/', title: 'Example', start: 126, end: 133, kind: 'link' }]);
+    expect(reply?.citations).toEqual([
+      { url: 'https://example.com/', title: 'Example', start: 126, end: 133, kind: 'link' },
+    ]);
     expect(reply?.text.slice(126, 133)).toBe('Example');
     expect(reply?.text).not.toMatch(/ChatGPT said|Copy code|Copy table/);
   });
@@ -174,10 +202,34 @@ describe('ChatGPT transcript UI, rashidazarang--chatgpt-transcript-2026.SYNTHETI
     const reply = replies[2];
     expect(reply?.text).toBe('The current release is v26.10.0.\n\nSee Official Node.js releases for the schedule.');
     expect(reply?.citations).toEqual([
-      { url: 'https://nodejs.org/en/download/archive/v26.10.0', title: 'Node.js — Run JavaScript Everywhere', start: 32, end: 32, kind: 'pill' },
-      { url: 'https://nodejs.org/en/about/previous-releases', title: 'Node.js — Node.js Releases', start: 32, end: 32, kind: 'pill' },
-      { url: 'https://nodejs.org/en/about/previous-releases', title: 'Official Node.js releases', start: 38, end: 63, kind: 'link' },
-      { url: 'https://nodejs.org/en/download/archive/v26.10.0', title: 'Node.js — Run JavaScript Everywhere', start: 81, end: 81, kind: 'pill' },
+      {
+        url: 'https://nodejs.org/en/download/archive/v26.10.0',
+        title: 'Node.js — Run JavaScript Everywhere',
+        start: 32,
+        end: 32,
+        kind: 'pill',
+      },
+      {
+        url: 'https://nodejs.org/en/about/previous-releases',
+        title: 'Node.js — Node.js Releases',
+        start: 32,
+        end: 32,
+        kind: 'pill',
+      },
+      {
+        url: 'https://nodejs.org/en/about/previous-releases',
+        title: 'Official Node.js releases',
+        start: 38,
+        end: 63,
+        kind: 'link',
+      },
+      {
+        url: 'https://nodejs.org/en/download/archive/v26.10.0',
+        title: 'Node.js — Run JavaScript Everywhere',
+        start: 81,
+        end: 81,
+        kind: 'pill',
+      },
     ]);
     expect(JSON.stringify(reply?.citations)).not.toContain('javascript:');
     expect(reply?.text).not.toMatch(/nodejs\.org|Sources/);
@@ -189,7 +241,11 @@ describe('ChatGPT transcript UI, rashidazarang--chatgpt-transcript-2026.SYNTHETI
     li.setAttribute('id', 'pending-84b113bf-a45b-4cb2-85fe-04ab422cede0');
     li.setAttribute('data-message-streaming', '');
     li.removeAttribute('data-message-complete');
-    expect(findReplies(chatgpt, doc, 'https://chatgpt.com/').map((reply) => reply.finished)).toEqual([true, true, false]);
+    expect(findReplies(chatgpt, doc, 'https://chatgpt.com/').map((reply) => reply.finished)).toEqual([
+      true,
+      true,
+      false,
+    ]);
     li.removeAttribute('data-message-streaming');
     expect(findReplies(chatgpt, doc, 'https://chatgpt.com/')[2]?.finished).toBe(false); // no done marker yet
     li.setAttribute('id', '84b113bf-a45b-4cb2-85fe-04ab422cede0');

@@ -7,8 +7,12 @@ const BASE = 'https://chatgpt.com/c/1';
 
 describe('cleanCitedUrl', () => {
   it('strips utm_* and click ids but keeps other parameters untouched', () => {
-    expect(cleanCitedUrl('https://www.epa.gov/guide?utm_source=chatgpt.com', BASE)).toEqual({ url: 'https://www.epa.gov/guide' });
-    expect(cleanCitedUrl('https://x.example/a?id=1&utm_medium=x&fbclid=2&q=a%20b', BASE)).toEqual({ url: 'https://x.example/a?id=1&q=a+b' });
+    expect(cleanCitedUrl('https://www.epa.gov/guide?utm_source=chatgpt.com', BASE)).toEqual({
+      url: 'https://www.epa.gov/guide',
+    });
+    expect(cleanCitedUrl('https://x.example/a?id=1&utm_medium=x&fbclid=2&q=a%20b', BASE)).toEqual({
+      url: 'https://x.example/a?id=1&q=a+b',
+    });
     // Nothing removed: the query is not re-encoded.
     expect(cleanCitedUrl('https://x.example/a?q=a%20b', BASE)).toEqual({ url: 'https://x.example/a?q=a%20b' });
   });
@@ -22,11 +26,19 @@ describe('cleanCitedUrl', () => {
   });
 
   it('moves a text directive into the quote and keeps an ordinary fragment', () => {
-    expect(cleanCitedUrl('https://help.openai.com/en/articles/9260256#:~:text=It%20understands%20natural%20language%20and,2%20Learn%20more', BASE)).toEqual({
+    expect(
+      cleanCitedUrl(
+        'https://help.openai.com/en/articles/9260256#:~:text=It%20understands%20natural%20language%20and,2%20Learn%20more',
+        BASE,
+      ),
+    ).toEqual({
       url: 'https://help.openai.com/en/articles/9260256',
       quote: 'It understands natural language and … 2 Learn more',
     });
-    expect(cleanCitedUrl('https://a.example/p#section:~:text=exact%20words', BASE)).toEqual({ url: 'https://a.example/p#section', quote: 'exact words' });
+    expect(cleanCitedUrl('https://a.example/p#section:~:text=exact%20words', BASE)).toEqual({
+      url: 'https://a.example/p#section',
+      quote: 'exact words',
+    });
     expect(cleanCitedUrl('https://a.example/p#top', BASE)).toEqual({ url: 'https://a.example/p#top' });
   });
 });

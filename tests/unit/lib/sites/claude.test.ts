@@ -23,20 +23,30 @@ describe('Claude, obsidian-ai-exporter--chat-simple.html (real, Feb 2026)', () =
   });
 
   it('ids are stable across scans (they key per-reply state)', () => {
-    expect(findReplies(claude, doc, URL).map((reply) => reply.messageId)).toEqual(replies.map((reply) => reply.messageId));
+    expect(findReplies(claude, doc, URL).map((reply) => reply.messageId)).toEqual(
+      replies.map((reply) => reply.messageId),
+    );
   });
 
   it('reads only the markdown blocks: no tool-use summaries, research status or user text', () => {
     expect(replies[0]?.text).toBe('はい');
     expect(replies[1]?.text).toBe('いいえ');
-    expect(replies[2]?.text).toBe('Claude Code の概要をまとめた artifact を作成しました。VSCode 拡張機能のバージョン問題についても注記を入れておきました。');
-    expect(replies[3]?.text.startsWith('Claude Code の概要について調査を始めます。いくつか確認させてください：\n\n1. 調査の深さ: ')).toBe(true);
+    expect(replies[2]?.text).toBe(
+      'Claude Code の概要をまとめた artifact を作成しました。VSCode 拡張機能のバージョン問題についても注記を入れておきました。',
+    );
+    expect(
+      replies[3]?.text.startsWith(
+        'Claude Code の概要について調査を始めます。いくつか確認させてください：\n\n1. 調査の深さ: ',
+      ),
+    ).toBe(true);
     expect(replies[4]?.text).toBe(
       '了解しました。素人向けに Claude Code の基本的な機能概要を調査します。\n\nClaude Codeに関する調査レポートが完成しました。' +
         'AIプログラミングアシスタントの概要、主な機能（コード作成・バグ修正・Git操作など）、3ステップの導入方法、おすすめの利用シーン、料金プラン（月額$20〜）の比較表を含んでいます。',
     );
     for (const reply of replies) {
-      expect(reply.text).not.toMatch(/Created a file|Presented file|Research complete|108 sources|Claude Code research|Retry|Copy/);
+      expect(reply.text).not.toMatch(
+        /Created a file|Presented file|Research complete|108 sources|Claude Code research|Retry|Copy/,
+      );
       expect(reply.citations).toEqual([]);
     }
   });
@@ -53,7 +63,15 @@ describe('Claude, obsidian-ai-exporter--chat-simple.html (real, Feb 2026)', () =
   it('simulated streaming: data-is-streaming="true" is not finished; "false" again is', () => {
     const wrapper = replies[6]?.element;
     wrapper?.setAttribute('data-is-streaming', 'true');
-    expect(findReplies(claude, doc, URL).map((reply) => reply.finished)).toEqual([true, true, true, true, true, true, false]);
+    expect(findReplies(claude, doc, URL).map((reply) => reply.finished)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
     wrapper?.setAttribute('data-is-streaming', 'false');
     expect(findReplies(claude, doc, URL).every((reply) => reply.finished)).toBe(true);
   });
@@ -66,13 +84,19 @@ describe('Claude, obsidian-ai-exporter--artifacts.html (real research report, Ja
     expect(others).toHaveLength(0);
     expect(report?.element.id).toBe('markdown-artifact');
     expect(report?.finished).toBe(true);
-    expect(report?.text.startsWith('Claude Code：AI がプログラミングを手伝ってくれるツール\n\nClaude Code は、Anthropic が開発した「AI プログラミングアシスタント」です。')).toBe(true);
+    expect(
+      report?.text.startsWith(
+        'Claude Code：AI がプログラミングを手伝ってくれるツール\n\nClaude Code は、Anthropic が開発した「AI プログラミングアシスタント」です。',
+      ),
+    ).toBe(true);
     expect(report?.text).toContain('プラン名 | 月額料金 | 特徴\nPro | $20（約3,000円） | ');
   });
 
   it('collects all 23 source pills at their offsets, labels ("Anthropic +2") out of the text', () => {
     expect(report?.citations).toHaveLength(23);
-    expect(report?.citations.every((citation) => citation.kind === 'pill' && citation.start === citation.end)).toBe(true);
+    expect(report?.citations.every((citation) => citation.kind === 'pill' && citation.start === citation.end)).toBe(
+      true,
+    );
     expect(report?.text).not.toMatch(/\+\d/);
     expect(citedUrls(report ?? { citations: [] })).toEqual([
       'https://support.anthropic.com/en/articles/8325610-how-much-does-claude-pro-cost',
@@ -90,7 +114,9 @@ describe('Claude, obsidian-ai-exporter--artifacts.html (real research report, Ja
     ]);
     const first = report?.citations[0];
     expect(first?.title).toBe('Anthropic');
-    expect(report?.text.slice(0, first?.start).endsWith('有料プラン（月額 $20 から）に加入することで利用でき、')).toBe(true);
+    expect(report?.text.slice(0, first?.start).endsWith('有料プラン（月額 $20 から）に加入することで利用でき、')).toBe(
+      true,
+    );
     expect(report?.citations.find((citation) => citation.url.startsWith('https://github.com/'))?.title).toBe('GitHub');
   });
 });

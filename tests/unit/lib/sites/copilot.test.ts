@@ -23,9 +23,19 @@ describe('Microsoft Copilot (synthetic, from chat-sites.md §1.6)', () => {
   });
 
   it('extracts the body only (no hidden label, buttons or user text) and strips utm_ parameters', () => {
-    expect(replies[0]?.text).toBe('Jane Austen wrote Pride and Prejudice. It was first published in 1813.\n\n1. It was her second published novel.\n2. It appeared anonymously.\n\nMore at Britannica.');
+    expect(replies[0]?.text).toBe(
+      'Jane Austen wrote Pride and Prejudice. It was first published in 1813.\n\n1. It was her second published novel.\n2. It appeared anonymously.\n\nMore at Britannica.',
+    );
     expect(replies[0]?.text).not.toMatch(/Copilot said|Copy|Read aloud|Who wrote/);
-    expect(replies[0]?.citations).toEqual([{ url: 'https://www.britannica.com/topic/Pride-and-Prejudice?ref=x', title: 'Britannica', start: 147, end: 157, kind: 'link' }]);
+    expect(replies[0]?.citations).toEqual([
+      {
+        url: 'https://www.britannica.com/topic/Pride-and-Prejudice?ref=x',
+        title: 'Britannica',
+        start: 147,
+        end: 157,
+        kind: 'link',
+      },
+    ]);
     expect(replies[1]?.text).toBe('Emma was published in 1815, also by Jane Austen.');
   });
 

@@ -27,9 +27,13 @@ describe('DeepSeek (synthetic, from chat-sites.md §1.7)', () => {
   });
 
   it('drops the DeepThink reasoning and strips fbclid from links', () => {
-    expect(replies[0]?.text).toBe('Mount Everest is 8,849 m tall, according to the 2020 survey by China and Nepal.\n\n- It is the highest mountain above sea level.\n\nSee National Geographic.');
+    expect(replies[0]?.text).toBe(
+      'Mount Everest is 8,849 m tall, according to the 2020 survey by China and Nepal.\n\n- It is the highest mountain above sea level.\n\nSee National Geographic.',
+    );
     expect(replies[0]?.text).not.toContain('user asks');
-    expect(citedUrls(replies[0] ?? { citations: [] })).toEqual(['https://www.nationalgeographic.com/science/article/mount-everest-height']);
+    expect(citedUrls(replies[0] ?? { citations: [] })).toEqual([
+      'https://www.nationalgeographic.com/science/article/mount-everest-height',
+    ]);
     expect(replies[1]?.text).toBe('K2 is 8,611 m tall, the second-highest mountain.');
   });
 

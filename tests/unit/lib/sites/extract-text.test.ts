@@ -6,11 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { type ExtractOptions,extractReplyText } from '../../../../lib/sites/extract-text';
+import { type ExtractOptions, extractReplyText } from '../../../../lib/sites/extract-text';
 import { parseSavedPage } from '../../../../scripts/sites';
 
 const parsers: Array<[string, (html: string) => Document]> = [
-  ['happy-dom', (html) => new DOMParser().parseFromString(`<!DOCTYPE html><html><body>${html}</body></html>`, 'text/html')],
+  [
+    'happy-dom',
+    (html) => new DOMParser().parseFromString(`<!DOCTYPE html><html><body>${html}</body></html>`, 'text/html'),
+  ],
   ['linkedom', (html) => parseSavedPage(`<!DOCTYPE html><html><body>${html}</body></html>`)],
 ];
 
@@ -33,7 +36,9 @@ describe.each(parsers)('extractReplyText on %s', (_name, parse) => {
   });
 
   it('writes list items as "- " / numbered lines, nested lists indented, paragraphs inside items inline', () => {
-    const { text } = extract('<p>Intro:</p><ul><li><p>A</p><ul><li>A1</li></ul></li><li>B</li></ul><ol start="3"><li>C</li><li>D</li></ol><p>End</p>');
+    const { text } = extract(
+      '<p>Intro:</p><ul><li><p>A</p><ul><li>A1</li></ul></li><li>B</li></ul><ol start="3"><li>C</li><li>D</li></ol><p>End</p>',
+    );
     expect(text).toBe('Intro:\n\n- A\n  - A1\n- B\n\n3. C\n4. D\n\nEnd');
   });
 
@@ -51,9 +56,11 @@ describe.each(parsers)('extractReplyText on %s', (_name, parse) => {
       '<annotation encoding="application/x-tex">a + b</annotation></semantics></math></span>' +
       '<span class="katex-html" aria-hidden="true"><span class="mord">a</span><span class="mbin">+</span><span class="mord">b</span></span></span>';
     expect(extract(`<p>Sum ${katex} here.</p>`).text).toBe('Sum a + b here.');
-    const noSource = '<span class="katex"><span class="katex-html" aria-hidden="true"><span>x</span><span>=</span><span>1</span></span></span>';
+    const noSource =
+      '<span class="katex"><span class="katex-html" aria-hidden="true"><span>x</span><span>=</span><span>1</span></span></span>';
     expect(extract(`<p>Value ${noSource}.</p>`).text).toBe('Value x=1.');
-    const gemini = '<div class="math-block" data-math="E = mc^2"><span class="katex-display"><span class="katex">Emc2</span></span></div>';
+    const gemini =
+      '<div class="math-block" data-math="E = mc^2"><span class="katex-display"><span class="katex">Emc2</span></span></div>';
     expect(extract(`<p>Energy:</p>${gemini}<p>After.</p>`).text).toBe('Energy:\n\nE = mc^2\n\nAfter.');
   });
 
@@ -68,9 +75,11 @@ describe.each(parsers)('extractReplyText on %s', (_name, parse) => {
   });
 
   it('reads CodeMirror lines split by <br> or .cm-line', () => {
-    const cm = '<pre><div class="cm-editor"><div class="cm-content"><span>a = 1</span><br><span>b = 2</span></div></div></pre>';
+    const cm =
+      '<pre><div class="cm-editor"><div class="cm-content"><span>a = 1</span><br><span>b = 2</span></div></div></pre>';
     expect(extract(cm).text).toBe('```\na = 1\nb = 2\n```');
-    const lines = '<pre><div class="cm-editor"><div class="cm-content"><div class="cm-line">one</div><div class="cm-line">  two</div></div></div></pre>';
+    const lines =
+      '<pre><div class="cm-editor"><div class="cm-content"><div class="cm-line">one</div><div class="cm-line">  two</div></div></div></pre>';
     expect(extract(lines).text).toBe('```\none\n  two\n```');
   });
 
@@ -86,17 +95,24 @@ describe.each(parsers)('extractReplyText on %s', (_name, parse) => {
       '<span>A site</span><span>+1</span></a></span></span>';
     const { text, citations } = extract(`<p>Claim one ${pill}.</p><p>Next.</p>`);
     expect(text).toBe('Claim one.\n\nNext.');
-    expect(citations).toEqual([{ url: 'https://a.example/x?id=7', title: 'A site', start: 9, end: 9, quote: 'the quote', kind: 'pill' }]);
+    expect(citations).toEqual([
+      { url: 'https://a.example/x?id=7', title: 'A site', start: 9, end: 9, quote: 'the quote', kind: 'pill' },
+    ]);
   });
 
   it('spans inline links over their text, resolves relative hrefs and ignores non-http links', () => {
-    const { text, citations } = extract('<p>See <a href="/docs/page">the docs</a>, <a href="mailto:a@b.c">mail</a> or <a href="javascript:void(0)">js</a>.</p>');
+    const { text, citations } = extract(
+      '<p>See <a href="/docs/page">the docs</a>, <a href="mailto:a@b.c">mail</a> or <a href="javascript:void(0)">js</a>.</p>',
+    );
     expect(text).toBe('See the docs, mail or js.');
-    expect(citations).toEqual([{ url: 'https://chat.example/docs/page', title: 'the docs', start: 4, end: 12, kind: 'link' }]);
+    expect(citations).toEqual([
+      { url: 'https://chat.example/docs/page', title: 'the docs', start: 4, end: 12, kind: 'link' },
+    ]);
   });
 
   it('lists the same URL once per place, and again at another place', () => {
-    const pill = '<span data-testid="webpage-citation-pill"><a href="https://a.example/"><span>A</span></a><a href="https://a.example/"><span>A</span></a></span>';
+    const pill =
+      '<span data-testid="webpage-citation-pill"><a href="https://a.example/"><span>A</span></a><a href="https://a.example/"><span>A</span></a></span>';
     const { citations } = extract(`<p>One${pill}</p><p>Two${pill}</p>`);
     expect(citations.map((citation) => [citation.url, citation.start])).toEqual([
       ['https://a.example/', 3],
@@ -105,12 +121,17 @@ describe.each(parsers)('extractReplyText on %s', (_name, parse) => {
   });
 
   it('drops elements whose whole text matches an excludeText pattern', () => {
-    const { text } = extract('<p>Answer.</p><div><span>Prepared by GPT-5.4 Thinking</span></div>', { ...OPTIONS, excludeText: [/^Prepared by .+\bThinking$/i] });
+    const { text } = extract('<p>Answer.</p><div><span>Prepared by GPT-5.4 Thinking</span></div>', {
+      ...OPTIONS,
+      excludeText: [/^Prepared by .+\bThinking$/i],
+    });
     expect(text).toBe('Answer.');
   });
 
   it('writes table rows as lines with " | " between cells', () => {
-    const { text } = extract('<p>T:</p><table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>');
+    const { text } = extract(
+      '<p>T:</p><table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>',
+    );
     expect(text).toBe('T:\n\nA | B\n1 | 2');
   });
 

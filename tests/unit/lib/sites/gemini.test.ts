@@ -28,7 +28,11 @@ describe('Gemini, obsidian-ai-exporter--chat-simple.html (real, ja-JP, Feb 2026)
     expect(replies[0]?.text).toBe('はい');
     expect(replies[1]?.text).toBe('いいえ');
     const math = replies[2]?.text ?? '';
-    expect(math.startsWith('承知いたしました。いくつか代表的な数式を LaTeX 形式で表示します。\n\n物理学・数学の主要な数式\n\n- アインシュタインの質能等価性:\nE = mc^2\n')).toBe(true);
+    expect(
+      math.startsWith(
+        '承知いたしました。いくつか代表的な数式を LaTeX 形式で表示します。\n\n物理学・数学の主要な数式\n\n- アインシュタインの質能等価性:\nE = mc^2\n',
+      ),
+    ).toBe(true);
     expect(occurrences(math, 'E = mc^2')).toBe(1);
     expect(math).toContain('x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}');
     expect(math).not.toMatch(/E=mc2|−b±/);

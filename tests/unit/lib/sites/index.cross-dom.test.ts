@@ -20,17 +20,52 @@ function parseHappy(html: string): Document {
 
 /** What must not depend on the DOM implementation. */
 function summary(replies: Reply[]) {
-  return replies.map(({ messageId, finished, needsStability, text, codeRanges, citations }) => ({ messageId, finished, needsStability, text, codeRanges, citations }));
+  return replies.map(({ messageId, finished, needsStability, text, codeRanges, citations }) => ({
+    messageId,
+    finished,
+    needsStability,
+    text,
+    codeRanges,
+    citations,
+  }));
 }
 
 const PAGES: Array<[string, string, () => string]> = [
-  ['chatgpt classic (real)', 'https://chatgpt.com/c/x', () => readChatFixture('chatgpt/obsidian-ai-exporter--chat-simple.html')],
-  ['chatgpt citations (real)', 'https://chatgpt.com/share/x', () => readChatFixture('chatgpt/defuddle--extractor--chatgpt-citations.html')],
-  ['chatgpt transcript (synthetic)', 'https://chatgpt.com/', () => readChatFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html')],
-  ['claude chat (real)', 'https://claude.ai/chat/x', () => readChatFixture('claude/obsidian-ai-exporter--chat-simple.html')],
-  ['claude report (real)', 'https://claude.ai/chat/x', () => readChatFixture('claude/obsidian-ai-exporter--artifacts.html')],
-  ['gemini (real)', 'https://gemini.google.com/app/x', () => readChatFixture('gemini/obsidian-ai-exporter--chat-simple.html')],
-  ['perplexity (real)', 'https://www.perplexity.ai/search/x', () => readChatFixture('perplexity/obsidian-ai-exporter--chat-simple.html')],
+  [
+    'chatgpt classic (real)',
+    'https://chatgpt.com/c/x',
+    () => readChatFixture('chatgpt/obsidian-ai-exporter--chat-simple.html'),
+  ],
+  [
+    'chatgpt citations (real)',
+    'https://chatgpt.com/share/x',
+    () => readChatFixture('chatgpt/defuddle--extractor--chatgpt-citations.html'),
+  ],
+  [
+    'chatgpt transcript (synthetic)',
+    'https://chatgpt.com/',
+    () => readChatFixture('chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html'),
+  ],
+  [
+    'claude chat (real)',
+    'https://claude.ai/chat/x',
+    () => readChatFixture('claude/obsidian-ai-exporter--chat-simple.html'),
+  ],
+  [
+    'claude report (real)',
+    'https://claude.ai/chat/x',
+    () => readChatFixture('claude/obsidian-ai-exporter--artifacts.html'),
+  ],
+  [
+    'gemini (real)',
+    'https://gemini.google.com/app/x',
+    () => readChatFixture('gemini/obsidian-ai-exporter--chat-simple.html'),
+  ],
+  [
+    'perplexity (real)',
+    'https://www.perplexity.ai/search/x',
+    () => readChatFixture('perplexity/obsidian-ai-exporter--chat-simple.html'),
+  ],
   ['grok (synthetic)', 'https://grok.com/chat/x', () => readSyntheticFixture('grok')],
   ['deepseek (synthetic)', 'https://chat.deepseek.com/a/chat/s/x', () => readSyntheticFixture('deepseek')],
   ['copilot (synthetic)', 'https://copilot.microsoft.com/chats/x', () => readSyntheticFixture('copilot')],

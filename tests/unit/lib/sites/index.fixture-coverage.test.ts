@@ -9,15 +9,30 @@ import { listSavedChatFixtures, loadChatFixture } from '../../support/chat-fixtu
 
 /** Fixture → the URL it was captured on (the adapter to use) and the test file asserting its details. */
 const COVERED: Record<string, { url: string; test: string }> = {
-  'chatgpt/defuddle--extractor--chatgpt-citations.html': { url: 'https://chatgpt.com/share/x', test: 'chatgpt.test.ts' },
-  'chatgpt/defuddle--extractor--chatgpt-post-thought-content.html': { url: 'https://chatgpt.com/share/x', test: 'chatgpt.test.ts' },
+  'chatgpt/defuddle--extractor--chatgpt-citations.html': {
+    url: 'https://chatgpt.com/share/x',
+    test: 'chatgpt.test.ts',
+  },
+  'chatgpt/defuddle--extractor--chatgpt-post-thought-content.html': {
+    url: 'https://chatgpt.com/share/x',
+    test: 'chatgpt.test.ts',
+  },
   'chatgpt/obsidian-ai-exporter--chat-simple.html': { url: 'https://chatgpt.com/c/x', test: 'chatgpt.test.ts' },
-  'chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html': { url: 'https://chatgpt.com/', test: 'chatgpt.test.ts' },
+  'chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html': {
+    url: 'https://chatgpt.com/',
+    test: 'chatgpt.test.ts',
+  },
   'claude/obsidian-ai-exporter--artifacts.html': { url: 'https://claude.ai/chat/x', test: 'claude.test.ts' },
   'claude/obsidian-ai-exporter--chat-simple.html': { url: 'https://claude.ai/chat/x', test: 'claude.test.ts' },
   'gemini/obsidian-ai-exporter--chat-simple.html': { url: 'https://gemini.google.com/app/x', test: 'gemini.test.ts' },
-  'perplexity/defuddle--extractor--perplexity-conversation.html': { url: 'https://www.perplexity.ai/search/x', test: 'perplexity.test.ts' },
-  'perplexity/obsidian-ai-exporter--chat-simple.html': { url: 'https://www.perplexity.ai/search/x', test: 'perplexity.test.ts' },
+  'perplexity/defuddle--extractor--perplexity-conversation.html': {
+    url: 'https://www.perplexity.ai/search/x',
+    test: 'perplexity.test.ts',
+  },
+  'perplexity/obsidian-ai-exporter--chat-simple.html': {
+    url: 'https://www.perplexity.ai/search/x',
+    test: 'perplexity.test.ts',
+  },
 };
 
 describe('saved chat fixtures', () => {

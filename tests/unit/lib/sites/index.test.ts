@@ -29,7 +29,13 @@ describe('adapterForUrl', () => {
   });
 
   it('returns null for other sites, look-alike hosts, other schemes and garbage', () => {
-    for (const url of ['https://example.com/', 'https://chatgpt.com.evil.example/', 'http://chatgpt.com/', 'file:///tmp/chatgpt.html', 'not a url']) {
+    for (const url of [
+      'https://example.com/',
+      'https://chatgpt.com.evil.example/',
+      'http://chatgpt.com/',
+      'file:///tmp/chatgpt.html',
+      'not a url',
+    ]) {
       expect(adapterForUrl(url)).toBeNull();
     }
   });
@@ -48,7 +54,16 @@ describe('matchesPattern', () => {
 
 describe('adapters', () => {
   it('one per site, each with match patterns, reply and body selectors and a completion rule', () => {
-    expect(SITE_ADAPTERS.map((adapter) => adapter.id)).toEqual(['chatgpt', 'claude', 'gemini', 'perplexity', 'copilot', 'deepseek', 'grok', 'mistral']);
+    expect(SITE_ADAPTERS.map((adapter) => adapter.id)).toEqual([
+      'chatgpt',
+      'claude',
+      'gemini',
+      'perplexity',
+      'copilot',
+      'deepseek',
+      'grok',
+      'mistral',
+    ]);
     for (const adapter of SITE_ADAPTERS) {
       expect(adapter.matches.length).toBeGreaterThan(0);
       expect(adapter.selectors.reply.length).toBeGreaterThan(0);
@@ -58,7 +73,9 @@ describe('adapters', () => {
       // A marker site without markers could never finish a reply.
       if (adapter.completion === 'marker') expect(adapter.selectors.done.length).toBeGreaterThan(0);
       // Without either, a stability site could not hold a streaming reply back.
-      expect(adapter.selectors.streaming.length + adapter.selectors.stop.length + adapter.selectors.done.length).toBeGreaterThan(0);
+      expect(
+        adapter.selectors.streaming.length + adapter.selectors.stop.length + adapter.selectors.done.length,
+      ).toBeGreaterThan(0);
     }
     expect(CHAT_SITE_MATCHES).toContain('https://chatgpt.com/*');
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_ERROR_RATE, foldText, matchQuote,MIN_QUOTE_SCORE } from '../../../../lib/text/match-quote';
+import { DEFAULT_ERROR_RATE, foldText, matchQuote, MIN_QUOTE_SCORE } from '../../../../lib/text/match-quote';
 import factcheckBench from '../../../fixtures/text/factcheck-bench-sentences.json';
 
 const responses = factcheckBench.responses.map((r) => r.response);
@@ -42,7 +42,10 @@ function quoteOf(sentence: string, next: () => number): string {
 describe('foldText', () => {
   it('collapses or drops whitespace, skips invisibles, folds case, quotes and dashes, and keeps the offsets', () => {
     const text = 'A \u201cB\u201d\n\t\u2013 c\u00adD\u200c';
-    expect(foldText(text, { whitespace: 'collapse' })).toEqual({ value: 'a "b" - cd', offsets: [0, 1, 2, 3, 4, 5, 7, 8, 9, 11, 13] });
+    expect(foldText(text, { whitespace: 'collapse' })).toEqual({
+      value: 'a "b" - cd',
+      offsets: [0, 1, 2, 3, 4, 5, 7, 8, 9, 11, 13],
+    });
     expect(foldText(text, { whitespace: 'drop' })).toEqual({ value: 'a"b"-cd', offsets: [0, 2, 3, 4, 7, 9, 11, 13] });
   });
 });
@@ -50,24 +53,40 @@ describe('foldText', () => {
 describe('matchQuote', () => {
   it('finds an exact quote with score 1', () => {
     const quote = 'born on October 16, 1898';
-    expect(matchQuote(DOUGLAS, quote)).toEqual({ start: DOUGLAS.indexOf(quote), end: DOUGLAS.indexOf(quote) + quote.length, score: 1 });
+    expect(matchQuote(DOUGLAS, quote)).toEqual({
+      start: DOUGLAS.indexOf(quote),
+      end: DOUGLAS.indexOf(quote) + quote.length,
+      score: 1,
+    });
   });
 
   it('ignores changed whitespace, case, curly quotes and dashes, and maps back to the original offsets', () => {
     const genes = factcheckBench.responses.find((r) => r.line === 13)?.response ?? '';
     const from = genes.indexOf('they are produced');
     const to = genes.indexOf('In the case of stars') + 'In the case of stars'.length;
-    expect(genes.slice(from, to)).toBe('they are produced through the expression of specific genes. \r\nIn the case of stars');
-    expect(matchQuote(genes, 'They are produced through the expression of specific genes.\n\nin the case of  stars')).toEqual({ start: from, end: to, score: 1 });
+    expect(genes.slice(from, to)).toBe(
+      'they are produced through the expression of specific genes. \r\nIn the case of stars',
+    );
+    expect(
+      matchQuote(genes, 'They are produced through the expression of specific genes.\n\nin the case of  stars'),
+    ).toEqual({ start: from, end: to, score: 1 });
     // The answer has straight quotes; a model may return curly ones.
     const water = factcheckBench.responses.find((r) => r.line === 12)?.response ?? '';
     const quoted = water.indexOf('known as "structural memory,"');
-    expect(matchQuote(water, 'known as “structural memory,”')).toEqual({ start: quoted, end: quoted + 'known as "structural memory,"'.length, score: 1 });
+    expect(matchQuote(water, 'known as “structural memory,”')).toEqual({
+      start: quoted,
+      end: quoted + 'known as "structural memory,"'.length,
+      score: 1,
+    });
     expect(matchQuote('Use the 2019–2020 data.', 'the 2019-2020 data')).toEqual({ start: 4, end: 22, score: 1 });
     // Soft hyphens and zero-width spaces from web pages are skipped, not counted as edits.
     expect(matchQuote('The extra\u00adordinary claim', 'extraordinary claim')).toEqual({ start: 4, end: 24, score: 1 });
     // Zero-width non-joiners and joiners too, as the text-fragment check skips them.
-    expect(matchQuote('The extra\u200cordi\u200dnary claim', 'extraordinary claim')).toEqual({ start: 4, end: 25, score: 1 });
+    expect(matchQuote('The extra\u200cordi\u200dnary claim', 'extraordinary claim')).toEqual({
+      start: 4,
+      end: 25,
+      score: 1,
+    });
   });
 
   it('finds slightly edited quotes in real answers and scores them by their edits', () => {
@@ -81,7 +100,8 @@ describe('matchQuote', () => {
         const match = matchQuote(response, edited);
         total += 1;
         const start = response.indexOf(quote);
-        if (match && Math.abs(match.start - start) <= 3 && Math.abs(match.end - (start + quote.length)) <= 3) found += 1;
+        if (match && Math.abs(match.start - start) <= 3 && Math.abs(match.end - (start + quote.length)) <= 3)
+          found += 1;
         if (match) expect(match.score).toBeLessThan(1);
       }
     });
@@ -89,7 +109,9 @@ describe('matchQuote', () => {
     expect(found / total).toBe(1);
     // A dropped word and a typo.
     const match = matchQuote(DOUGLAS, 'He was born October 16, 1989, and served on the Supreme Court');
-    expect(DOUGLAS.slice(match?.start, match?.end)).toBe('He was born on October 16, 1898, and served on the Supreme Court');
+    expect(DOUGLAS.slice(match?.start, match?.end)).toBe(
+      'He was born on October 16, 1898, and served on the Supreme Court',
+    );
     expect(match?.score).toBeGreaterThan(MIN_QUOTE_SCORE);
   });
 
@@ -104,7 +126,8 @@ describe('matchQuote', () => {
         if (response.includes(quote)) continue;
         total += 1;
         // Even with twice the default edit budget, unrelated text never reaches the threshold.
-        if (matchQuote(response, quote, { maxErrors: Math.floor(quote.length * DEFAULT_ERROR_RATE * 2) }) === null) rejected += 1;
+        if (matchQuote(response, quote, { maxErrors: Math.floor(quote.length * DEFAULT_ERROR_RATE * 2) }) === null)
+          rejected += 1;
       }
     });
     expect(total).toBeGreaterThan(50);
@@ -121,14 +144,23 @@ describe('matchQuote', () => {
     const second = DOUGLAS.indexOf(quote, first + 1);
     expect(second).toBeGreaterThan(first);
     expect(matchQuote(DOUGLAS, quote)?.start).toBe(first);
-    expect(matchQuote(DOUGLAS, quote, { prefix: 'and served on the ', suffix: ' from 1939' })).toEqual({ start: second, end: second + quote.length, score: 1 });
+    expect(matchQuote(DOUGLAS, quote, { prefix: 'and served on the ', suffix: ' from 1939' })).toEqual({
+      start: second,
+      end: second + quote.length,
+      score: 1,
+    });
     expect(matchQuote(DOUGLAS, quote, { prefix: 'the United States ', suffix: ' was Justice' })?.start).toBe(first);
     // A slightly wrong context still picks the right copy.
     expect(matchQuote(DOUGLAS, quote, { prefix: 'and served in the ', suffix: ' since 1939' })?.start).toBe(second);
     // The position hint breaks the tie when no context is given.
     expect(matchQuote(DOUGLAS, quote, { hint: second - 5 })?.start).toBe(second);
     // The quote with a context found nowhere in the text is rejected rather than anchored to a wrong copy.
-    expect(matchQuote(DOUGLAS, quote, { prefix: 'a quite different lead-in to the', suffix: 'and a tail that is nowhere here' })).toBeNull();
+    expect(
+      matchQuote(DOUGLAS, quote, {
+        prefix: 'a quite different lead-in to the',
+        suffix: 'and a tail that is nowhere here',
+      }),
+    ).toBeNull();
   });
 
   it('respects maxErrors and rejects empty input', () => {

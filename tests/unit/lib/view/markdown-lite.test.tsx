@@ -9,7 +9,11 @@ import { renderMarkdownLite } from '../../../../lib/view/markdown-lite';
 describe('markdown-lite', () => {
   it('renders headings, paragraphs, lists, tables, bold and code as elements', () => {
     const html = renderToStaticMarkup(
-      <>{renderMarkdownLite('# Title\n\nOne line\nand the next, **bold** and `code`.\n\n- first\n  continued\n- second\n\n| A | B |\n| --- | --- |\n| 1 | **2** |\n')}</>,
+      <>
+        {renderMarkdownLite(
+          '# Title\n\nOne line\nand the next, **bold** and `code`.\n\n- first\n  continued\n- second\n\n| A | B |\n| --- | --- |\n| 1 | **2** |\n',
+        )}
+      </>,
     );
     expect(html).toBe(
       '<h1>Title</h1><p>One line and the next, <strong>bold</strong> and <code>code</code>.</p><ul><li>first continued</li><li>second</li></ul>' +
@@ -23,7 +27,9 @@ describe('markdown-lite', () => {
   });
 
   it('renders the whole privacy policy with no Markdown left over', () => {
-    const html = renderToStaticMarkup(<>{renderMarkdownLite(readFileSync(resolve(import.meta.dirname, '../../../../PRIVACY.md'), 'utf8'))}</>);
+    const html = renderToStaticMarkup(
+      <>{renderMarkdownLite(readFileSync(resolve(import.meta.dirname, '../../../../PRIVACY.md'), 'utf8'))}</>,
+    );
     expect(html).toContain('<h1>Factlight privacy policy</h1>');
     expect(html).toContain('<th>Sent to</th>');
     expect(html.match(/<tr>/g)?.length).toBe(7);

@@ -17,7 +17,10 @@ describe('segmentRange', () => {
 
   it('keeps plain text between claims and clamps spans to the sentence', () => {
     const segments = segmentRange({ start: 10, end: 30 }, [{ claimId: 'a', start: 15, end: 99, band: 'orange' }]);
-    expect(segments.map((s) => [s.start, s.end, s.band ?? null])).toEqual([[10, 15, null], [15, 30, 'orange']]);
+    expect(segments.map((s) => [s.start, s.end, s.band ?? null])).toEqual([
+      [10, 15, null],
+      [15, 30, 'orange'],
+    ]);
   });
 
   it('ranks unknown above green and grey lowest', () => {

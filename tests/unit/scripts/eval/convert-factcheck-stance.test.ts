@@ -12,7 +12,13 @@ describe('convertFactcheckStance', () => {
     ];
     const items = convertFactcheckStance(rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
     expect(items).toEqual([
-      { id: 'fcb-0001', claim: 'A', passages: ['a0', 'a1', 'a2'], relevant: [1, 2], stances: ['irrelevant', 'completely-support', 'partially-support'] },
+      {
+        id: 'fcb-0001',
+        claim: 'A',
+        passages: ['a0', 'a1', 'a2'],
+        relevant: [1, 2],
+        stances: ['irrelevant', 'completely-support', 'partially-support'],
+      },
       { id: 'fcb-0002', claim: 'B', passages: ['b0'], relevant: [0], stances: ['refute'] },
     ]);
     expect(() => convertFactcheckStance('{"claim":"A"}')).toThrow('line 1');

@@ -7,7 +7,7 @@ import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps
 import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
 import { binaryScores } from '../../../../scripts/eval/binary-metrics';
 import { evaluateWithDatasetEvidence, loadBench } from '../../../../scripts/eval/factcheck-bench';
-import { type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/index';
+import { type OpenAiServer, startOpenAiServer } from '../../../../scripts/lib/servers/index';
 
 /** Runs the factcheck-bench evaluation's code path against the loopback model (no real model in CI). */
 describe('factcheck-bench evaluation', () => {
@@ -21,12 +21,31 @@ describe('factcheck-bench evaluation', () => {
   const judgeEverything = (stance: string) =>
     server.respondWith((request) => {
       const passages = request.userText.match(/<<<PASSAGE \d+>>>/g) ?? [];
-      return { stances: passages.map((_, i) => ({ passage: i + 1, stance })), rationales: passages.map(() => 'scripted'), explanation: 'scripted [1]' };
+      return {
+        stances: passages.map((_, i) => ({ passage: i + 1, stance })),
+        rationales: passages.map(() => 'scripted'),
+        explanation: 'scripted [1]',
+      };
     });
 
   const wiring = () =>
     createPipelineDeps(
-      { ...DEFAULT_SETTINGS, model: { preset: 'custom', profiles: { custom: { baseUrl: server.baseUrl, apiKey: '', fastModel: 'f', strongModel: 's', embeddingModel: '', structuredOutput: 'json_schema' } } } },
+      {
+        ...DEFAULT_SETTINGS,
+        model: {
+          preset: 'custom',
+          profiles: {
+            custom: {
+              baseUrl: server.baseUrl,
+              apiKey: '',
+              fastModel: 'f',
+              strongModel: 's',
+              embeddingModel: '',
+              structuredOutput: 'json_schema',
+            },
+          },
+        },
+      },
       { extractor: createLinkedomExtractor() },
     );
 

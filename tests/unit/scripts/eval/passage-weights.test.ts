@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { asConstants, crossValidatedWeights, type FitItem,fitListwise, foldOf } from '../../../../scripts/eval/passage-weights';
+import {
+  asConstants,
+  crossValidatedWeights,
+  type FitItem,
+  fitListwise,
+  foldOf,
+} from '../../../../scripts/eval/passage-weights';
 
 /** Items where feature 0 marks the relevant candidate, feature 1 marks an irrelevant one, feature 2 is noise. */
 function synthetic(count: number): Array<FitItem & { id: string }> {
@@ -31,11 +37,29 @@ describe('fitListwise', () => {
 
   it('ignores items whose candidates are all relevant or all irrelevant', () => {
     const uninformative: FitItem[] = [
-      { features: [[5, 0], [0, 5]], relevant: new Set([0, 1]) },
-      { features: [[5, 0], [0, 5]], relevant: new Set() },
+      {
+        features: [
+          [5, 0],
+          [0, 5],
+        ],
+        relevant: new Set([0, 1]),
+      },
+      {
+        features: [
+          [5, 0],
+          [0, 5],
+        ],
+        relevant: new Set(),
+      },
     ];
     expect(fitListwise(uninformative)).toEqual([0, 0]);
-    const informative: FitItem = { features: [[1, 0], [0, 1]], relevant: new Set([1]) };
+    const informative: FitItem = {
+      features: [
+        [1, 0],
+        [0, 1],
+      ],
+      relevant: new Set([1]),
+    };
     expect(fitListwise([...uninformative, informative])).toEqual(fitListwise([informative]));
   });
 });

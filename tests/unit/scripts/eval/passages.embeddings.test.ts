@@ -10,7 +10,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 import { ProviderError } from '../../../../lib/core/errors';
 import { run } from '../../../../scripts/eval/passages';
-import { cosineSimilarity, embedText, type OpenAiServer,startOpenAiServer } from '../../../../scripts/lib/servers/index';
+import {
+  cosineSimilarity,
+  embedText,
+  type OpenAiServer,
+  startOpenAiServer,
+} from '../../../../scripts/lib/servers/index';
 
 describe('passage eval with an embeddings endpoint', () => {
   const KEY = 'sk-eval-test';
@@ -24,15 +29,41 @@ describe('passage eval with an embeddings endpoint', () => {
   const tie = {
     id: 'tie',
     claim: 'The moon is made of cheese.',
-    passages: ['The the is of the.', 'Quartz xylophone.', 'The zebra is striped.', 'Of course it is, of course.', 'Radio waves.'],
+    passages: [
+      'The the is of the.',
+      'Quartz xylophone.',
+      'The zebra is striped.',
+      'Of course it is, of course.',
+      'Radio waves.',
+    ],
   };
   const items = [
     tie,
-    { id: 'a', claim: 'Mount Everest is 8849 metres high.', passages: ['Everest rises 8849 metres.', 'Paris is in France.', 'Mount Fuji is in Japan.'] },
-    { id: 'b', claim: 'Marie Curie won two Nobel Prizes.', passages: ['Bread recipes.', 'Curie won the Nobel Prize twice, in 1903 and 1911.', 'Nobel founded prizes.'] },
-    { id: 'c', claim: 'The Danube flows into the Black Sea.', passages: ['The Danube ends in the Black Sea delta.', 'The Rhine flows north.'] },
-    { id: 'd', claim: 'Python was created by Guido van Rossum.', passages: ['Snakes are reptiles.', 'Guido van Rossum created Python in 1991.'] },
-    { id: 'e', claim: 'Water boils at 100 degrees Celsius at sea level.', passages: ['At sea level water boils at 100 °C.', 'Ice melts at 0 degrees.'] },
+    {
+      id: 'a',
+      claim: 'Mount Everest is 8849 metres high.',
+      passages: ['Everest rises 8849 metres.', 'Paris is in France.', 'Mount Fuji is in Japan.'],
+    },
+    {
+      id: 'b',
+      claim: 'Marie Curie won two Nobel Prizes.',
+      passages: ['Bread recipes.', 'Curie won the Nobel Prize twice, in 1903 and 1911.', 'Nobel founded prizes.'],
+    },
+    {
+      id: 'c',
+      claim: 'The Danube flows into the Black Sea.',
+      passages: ['The Danube ends in the Black Sea delta.', 'The Rhine flows north.'],
+    },
+    {
+      id: 'd',
+      claim: 'Python was created by Guido van Rossum.',
+      passages: ['Snakes are reptiles.', 'Guido van Rossum created Python in 1991.'],
+    },
+    {
+      id: 'e',
+      claim: 'Water boils at 100 degrees Celsius at sea level.',
+      passages: ['At sea level water boils at 100 °C.', 'Ice melts at 0 degrees.'],
+    },
   ];
   const gold = [
     { id: 'tie', relevant: [0] },
@@ -124,6 +155,10 @@ describe('passage eval with an embeddings endpoint', () => {
     vi.stubEnv('EMBEDDINGS_API_KEY', 'sk-wrong');
     const failure: unknown = await runEval(['--embeddings', server.baseUrl]).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderError);
-    expect(failure).toMatchObject({ kind: 'auth', details: { status: 401 }, message: expect.stringContaining(`(${server.baseUrl}) answered 401`) });
+    expect(failure).toMatchObject({
+      kind: 'auth',
+      details: { status: 401 },
+      message: expect.stringContaining(`(${server.baseUrl}) answered 401`),
+    });
   });
 });

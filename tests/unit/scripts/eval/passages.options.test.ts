@@ -11,7 +11,10 @@ describe('passage eval options', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'factlight-passages-options-'));
-    await writeFile(join(dir, 'data.jsonl'), `${JSON.stringify({ id: 'a', claim: 'Paris is in France.', passages: ['Paris is in France.', 'Rome.'] })}\n`);
+    await writeFile(
+      join(dir, 'data.jsonl'),
+      `${JSON.stringify({ id: 'a', claim: 'Paris is in France.', passages: ['Paris is in France.', 'Rome.'] })}\n`,
+    );
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -35,6 +38,8 @@ describe('passage eval options', () => {
 
   it('still runs with known flags', async () => {
     exitWith();
-    await expect(run(['--data', join(dir, 'data.jsonl'), '--out', join(dir, 'out.jsonl'), '--fusion-grid'])).resolves.toBeUndefined();
+    await expect(
+      run(['--data', join(dir, 'data.jsonl'), '--out', join(dir, 'out.jsonl'), '--fusion-grid']),
+    ).resolves.toBeUndefined();
   });
 });

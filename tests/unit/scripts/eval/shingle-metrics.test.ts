@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusScores, pageCounts, shingleCounts, tokenize } from '../../../../scripts/eval/shingle-metrics';
 
 describe('shingle metrics', () => {
-  it('tokenizes like Python\'s Unicode \\w+ (letters, numbers, underscore; not combining marks)', () => {
+  it("tokenizes like Python's Unicode \\w+ (letters, numbers, underscore; not combining marks)", () => {
     expect(tokenize('Hello, world! Ça va? 日本語 x_y')).toEqual(['Hello', 'world', 'Ça', 'va', '日本語', 'x_y']);
     // Devanagari vowel signs and viramas are marks, not word characters, so Python splits there.
     expect(tokenize('नमस्ते ² ½ ٣')).toEqual(['नमस', 'त', '²', '½', '٣']);

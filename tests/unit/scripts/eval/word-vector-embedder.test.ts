@@ -6,7 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { cosine } from '../../../../lib/core/evidence/passages/fusion';
 import { rankPassages } from '../../../../lib/core/evidence/passages/rank-passages';
-import { loadWordVectors, wordRows, wordVectorEmbedder, wordVectorEmbedderFromFile } from '../../../../scripts/eval/word-vector-embedder';
+import {
+  loadWordVectors,
+  wordRows,
+  wordVectorEmbedder,
+  wordVectorEmbedderFromFile,
+} from '../../../../scripts/eval/word-vector-embedder';
 
 const FIXTURE = resolve(import.meta.dirname, '../../../fixtures/word-vectors/tiny-wink.json');
 
@@ -115,14 +120,21 @@ describe('wordVectorEmbedder', () => {
   });
 
   it('embeds a text without known words as the zero vector', async () => {
-    const [empty, unknown, stopwords, cat] = await wordVectorEmbedder(vectors).embed(['', 'qwertyuiop 42', 'the', 'cat']);
+    const [empty, unknown, stopwords, cat] = await wordVectorEmbedder(vectors).embed([
+      '',
+      'qwertyuiop 42',
+      'the',
+      'cat',
+    ]);
     for (const v of [empty, unknown, stopwords]) expect(v).toEqual([0, 0, 0]);
     expect(cosine(empty!, cat!)).toBe(0);
     expect(await wordVectorEmbedder(vectors).embed([])).toEqual([]);
   });
 
   it('rejects on an aborted signal', async () => {
-    await expect(wordVectorEmbedder(vectors).embed(['cat'], AbortSignal.abort(new Error('stop')))).rejects.toThrow('stop');
+    await expect(wordVectorEmbedder(vectors).embed(['cat'], AbortSignal.abort(new Error('stop')))).rejects.toThrow(
+      'stop',
+    );
   });
 
   it('serves as rankPassages’ embedder, fused by RRF or by weighted sum', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { browserPath, type EnsureOptions, ensureTools, type Tool,whichOnPath } from '../../../../scripts/lib/browsers';
+import { browserPath, type EnsureOptions, ensureTools, type Tool, whichOnPath } from '../../../../scripts/lib/browsers';
 
 /** A which() over a fixed set of commands, and a runner that records calls and may "install" packages. */
 function fakeMachine(installed: Record<string, string>, onRun: (args: readonly string[]) => number = () => 0) {
@@ -38,7 +38,12 @@ describe('ensureTools: what npm test / npm start do about missing browsers', () 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('does nothing when everything is there', () => {
-    const machine = fakeMachine({ chromium: '/usr/bin/chromium', 'firefox-esr': '/usr/bin/firefox-esr', openssl: '/usr/bin/openssl', 'apt-get': '/usr/bin/apt-get' });
+    const machine = fakeMachine({
+      chromium: '/usr/bin/chromium',
+      'firefox-esr': '/usr/bin/firefox-esr',
+      openssl: '/usr/bin/openssl',
+      'apt-get': '/usr/bin/apt-get',
+    });
     expect(ensureTools(machine.options(ALL, 0))).toBe(0);
     expect(machine.calls).toEqual([]);
     expect(machine.lines).toEqual([]);
@@ -59,14 +64,17 @@ describe('ensureTools: what npm test / npm start do about missing browsers', () 
   it('treats a platform without user ids as not root, and says so plainly where there is no apt-get', () => {
     const machine = fakeMachine({});
     expect(ensureTools(machine.options(['chromium'], undefined))).toBe(1);
-    expect(machine.lines.join('\n')).toContain("Install chromium with your system's package manager (there is no apt-get here).");
+    expect(machine.lines.join('\n')).toContain(
+      "Install chromium with your system's package manager (there is no apt-get here).",
+    );
     expect(machine.calls).toEqual([]);
   });
 
   it('as root, runs apt-get update and apt-get install -y for exactly what is missing, then checks again', () => {
     const installed: Record<string, string> = { chromium: '/usr/bin/chromium', 'apt-get': '/usr/bin/apt-get' };
     const machine = fakeMachine(installed, (args) => {
-      if (args[0] === 'install') Object.assign(installed, { 'firefox-esr': '/usr/bin/firefox-esr', openssl: '/usr/bin/openssl' });
+      if (args[0] === 'install')
+        Object.assign(installed, { 'firefox-esr': '/usr/bin/firefox-esr', openssl: '/usr/bin/openssl' });
       return 0;
     });
     expect(ensureTools(machine.options(ALL, 0))).toBe(0);
@@ -86,10 +94,17 @@ describe('ensureTools: what npm test / npm start do about missing browsers', () 
   });
 
   it('with --dry-run, prints the apt-get commands root would run and runs nothing', () => {
-    const machine = fakeMachine({ chromium: '/usr/bin/chromium', openssl: '/usr/bin/openssl', 'apt-get': '/usr/bin/apt-get' });
+    const machine = fakeMachine({
+      chromium: '/usr/bin/chromium',
+      openssl: '/usr/bin/openssl',
+      'apt-get': '/usr/bin/apt-get',
+    });
     expect(ensureTools({ ...machine.options(ALL, 0), dryRun: true })).toBe(0);
     expect(machine.calls).toEqual([]);
-    expect(machine.lines.slice(1)).toEqual(['would run: /usr/bin/apt-get update', 'would run: /usr/bin/apt-get install -y firefox-esr']);
+    expect(machine.lines.slice(1)).toEqual([
+      'would run: /usr/bin/apt-get update',
+      'would run: /usr/bin/apt-get install -y firefox-esr',
+    ]);
   });
 
   it('npm start needs Chromium only', () => {
@@ -98,7 +113,11 @@ describe('ensureTools: what npm test / npm start do about missing browsers', () 
   });
 
   it('CHROME_PATH / FIREFOX_PATH override the PATH, and a wrong one is reported, never installed over', () => {
-    const machine = fakeMachine({ 'firefox-esr': '/usr/bin/firefox-esr', openssl: '/usr/bin/openssl', 'apt-get': '/usr/bin/apt-get' });
+    const machine = fakeMachine({
+      'firefox-esr': '/usr/bin/firefox-esr',
+      openssl: '/usr/bin/openssl',
+      'apt-get': '/usr/bin/apt-get',
+    });
     expect(ensureTools(machine.options(ALL, 0, { CHROME_PATH: executable }))).toBe(0);
     const wrong = join(dir, 'no-such-browser');
     expect(ensureTools(machine.options(ALL, 0, { CHROME_PATH: '/usr/bin/chromium', FIREFOX_PATH: wrong }))).toBe(1);
@@ -108,8 +127,12 @@ describe('ensureTools: what npm test / npm start do about missing browsers', () 
 
   it('browserPath gives the launchers the same answer, or an error with the install command', () => {
     expect(browserPath('chromium', { CHROME_PATH: executable })).toBe(executable);
-    expect(browserPath('firefox', {}, (command) => (command === 'firefox' ? '/opt/firefox' : null))).toBe('/opt/firefox');
-    expect(() => browserPath('chromium', {}, () => null)).toThrow('No Chromium found: install it (sudo apt-get install -y chromium) or set CHROME_PATH.');
+    expect(browserPath('firefox', {}, (command) => (command === 'firefox' ? '/opt/firefox' : null))).toBe(
+      '/opt/firefox',
+    );
+    expect(() => browserPath('chromium', {}, () => null)).toThrow(
+      'No Chromium found: install it (sudo apt-get install -y chromium) or set CHROME_PATH.',
+    );
   });
 
   it('whichOnPath finds executable files only, in PATH order', () => {

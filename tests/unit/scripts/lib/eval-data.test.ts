@@ -4,11 +4,16 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type DataSpec,InputError, requireInputFile, resolveEvalData } from '../../../../scripts/lib/eval-data';
+import { type DataSpec, InputError, requireInputFile, resolveEvalData } from '../../../../scripts/lib/eval-data';
 
 /** Where an eval's dataset comes from: --data, else ../shared/data when present, else one clear error. */
 describe('resolveEvalData', () => {
-  const spec: DataSpec = { evalName: 'verdict-rules', what: 'the subtask files', sharedDefault: 'factcheck-gpt/subtasks', contains: ['subtask3.jsonl'] };
+  const spec: DataSpec = {
+    evalName: 'verdict-rules',
+    what: 'the subtask files',
+    sharedDefault: 'factcheck-gpt/subtasks',
+    contains: ['subtask3.jsonl'],
+  };
   let shared: string;
   let empty: string;
   beforeAll(async () => {
@@ -32,18 +37,26 @@ describe('resolveEvalData', () => {
   it('throws an InputError naming the default and the option when there is no shared folder either', () => {
     const call = () => resolveEvalData(undefined, spec, join(shared, 'nowhere'));
     expect(call).toThrow(InputError);
-    expect(call).toThrow(`No data for the verdict-rules eval: it needs the subtask files, and the default ${join(shared, 'nowhere/factcheck-gpt/subtasks')} is not there; pass it with --data PATH (e.g. --data ../shared/data/factcheck-gpt/subtasks).`);
-  });
-
-  it('names what a --data folder lacks, and the option an eval really takes', () => {
-    expect(() => resolveEvalData(empty, spec, shared)).toThrow(`${empty} has no subtask3.jsonl: the verdict-rules eval needs the subtask files`);
-    expect(() => resolveEvalData(join(shared, 'x.jsonl'), { ...spec, contains: [], option: '--from-factcheck-stance' }, shared)).toThrow(
-      /at .*x\.jsonl: it needs the subtask files; pass it with --from-factcheck-stance PATH/,
+    expect(call).toThrow(
+      `No data for the verdict-rules eval: it needs the subtask files, and the default ${join(shared, 'nowhere/factcheck-gpt/subtasks')} is not there; pass it with --data PATH (e.g. --data ../shared/data/factcheck-gpt/subtasks).`,
     );
   });
 
+  it('names what a --data folder lacks, and the option an eval really takes', () => {
+    expect(() => resolveEvalData(empty, spec, shared)).toThrow(
+      `${empty} has no subtask3.jsonl: the verdict-rules eval needs the subtask files`,
+    );
+    expect(() =>
+      resolveEvalData(join(shared, 'x.jsonl'), { ...spec, contains: [], option: '--from-factcheck-stance' }, shared),
+    ).toThrow(/at .*x\.jsonl: it needs the subtask files; pass it with --from-factcheck-stance PATH/);
+  });
+
   it('checks other input files by their option', () => {
-    expect(() => requireInputFile(join(shared, 'gold.jsonl'), '--gold')).toThrow(new InputError(`--gold ${join(shared, 'gold.jsonl')}: no such file.`));
-    expect(requireInputFile(join(shared, 'data/factcheck-gpt/subtasks/subtask3.jsonl'), '--gold')).toContain('subtask3.jsonl');
+    expect(() => requireInputFile(join(shared, 'gold.jsonl'), '--gold')).toThrow(
+      new InputError(`--gold ${join(shared, 'gold.jsonl')}: no such file.`),
+    );
+    expect(requireInputFile(join(shared, 'data/factcheck-gpt/subtasks/subtask3.jsonl'), '--gold')).toContain(
+      'subtask3.jsonl',
+    );
   });
 });

@@ -8,7 +8,17 @@ import { readShippedRatings } from '../../../../scripts/lib/ratings-file';
 /** A finished check of one sentence citing two links, one of them on a site rated low. */
 function result(): CheckResult {
   const text = 'Vaccines cause autism (https://www.naturalnews.com/x, https://www.reuters.com/y).';
-  const audit = (linkId: string, url: string) => ({ linkId, url, status: 'working' as const, detail: 'The page opened and has readable text.', sentenceIndex: 0, exists: true, relevant: true, supports: true, rationale: '' });
+  const audit = (linkId: string, url: string) => ({
+    linkId,
+    url,
+    status: 'working' as const,
+    detail: 'The page opened and has readable text.',
+    sentenceIndex: 0,
+    exists: true,
+    relevant: true,
+    supports: true,
+    rationale: '',
+  });
   return {
     text,
     language: 'en',
@@ -23,7 +33,12 @@ function result(): CheckResult {
     actionability: {},
     attribution: {},
     refinements: [],
-    usage: { total: { calls: 0, promptTokens: 0, completionTokens: 0 }, byStage: {}, searchCalls: 0, pageFetches: 0 } as unknown as CheckResult['usage'],
+    usage: {
+      total: { calls: 0, promptTokens: 0, completionTokens: 0 },
+      byStage: {},
+      searchCalls: 0,
+      pageFetches: 0,
+    } as unknown as CheckResult['usage'],
     warnings: [],
   };
 }

@@ -21,8 +21,22 @@ function result(): EvidenceCheckResult {
       { index: 1, start: first.length + 1, end: text.length, text: second },
     ],
     claims: [
-      { id: 'c0-0', sentenceIndex: 0, text: first, span: { start: 0, end: first.length }, anchored: true, checkWorthy: true },
-      { id: 'c1-0', sentenceIndex: 1, text: second, span: { start: first.length + 1, end: text.length }, anchored: true, checkWorthy: false },
+      {
+        id: 'c0-0',
+        sentenceIndex: 0,
+        text: first,
+        span: { start: 0, end: first.length },
+        anchored: true,
+        checkWorthy: true,
+      },
+      {
+        id: 'c1-0',
+        sentenceIndex: 1,
+        text: second,
+        span: { start: first.length + 1, end: text.length },
+        anchored: true,
+        checkWorthy: false,
+      },
     ],
     skipped: [{ sentenceIndex: 1, reason: 'opinion' }],
     queries: [],
@@ -32,7 +46,13 @@ function result(): EvidenceCheckResult {
         claimId: 'c0-0',
         origin: 'page',
         passage: 'The tower was completed in March 1889 for the World Fair.',
-        source: { url: 'https://en.wikipedia.org/wiki/Eiffel_Tower', host: 'en.wikipedia.org', title: 'Eiffel Tower', provider: 'wikipedia', sourceType: 'wiki' },
+        source: {
+          url: 'https://en.wikipedia.org/wiki/Eiffel_Tower',
+          host: 'en.wikipedia.org',
+          title: 'Eiffel Tower',
+          provider: 'wikipedia',
+          sourceType: 'wiki',
+        },
       },
     ],
     assessments: [],
@@ -41,7 +61,12 @@ function result(): EvidenceCheckResult {
     actionability: {},
     attribution: {},
     refinements: [],
-    usage: { total: { calls: 0, promptTokens: 0, completionTokens: 0 }, byStage: {}, searchCalls: 1, pageFetches: 1 } as unknown as CheckResult['usage'],
+    usage: {
+      total: { calls: 0, promptTokens: 0, completionTokens: 0 },
+      byStage: {},
+      searchCalls: 1,
+      pageFetches: 1,
+    } as unknown as CheckResult['usage'],
     warnings: [],
   } as EvidenceCheckResult;
 }
@@ -52,7 +77,9 @@ describe('npm run check with no model: sources to compare', () => {
     expect(out).toContain('verdicts need a model');
     expect(out).toContain('[SOURCE] The Eiffel Tower was completed in 1889.');
     expect(out).toContain('    Sources to compare: 1 found');
-    expect(out).toMatch(/· Eiffel Tower <https:\/\/en\.wikipedia\.org\/wiki\/Eiffel_Tower#:~:text=[^>\s]+> \[rated high reliability\]/);
+    expect(out).toMatch(
+      /· Eiffel Tower <https:\/\/en\.wikipedia\.org\/wiki\/Eiffel_Tower#:~:text=[^>\s]+> \[rated high reliability\]/,
+    );
     expect(out).toContain('I think it is beautiful.  (not looked up: an opinion)');
   });
 

@@ -28,7 +28,11 @@ function runningView(): CheckView {
   const keep = new Set(['c0-0', 'c2-0']);
   return {
     ...view,
-    check: { ...view.check, progress: { sentences: 4, claims: 2, checkWorthy: 1, verdicts: 1, evidence: 2 }, warnings: [] },
+    check: {
+      ...view.check,
+      progress: { sentences: 4, claims: 2, checkWorthy: 1, verdicts: 1, evidence: 2 },
+      warnings: [],
+    },
     claims: view.claims.filter((claim) => keep.has(claim.id)),
     assessments: new Map([...view.assessments].filter(([id]) => id === 'c0-0')),
     evidence: view.evidence.filter((item) => item.claimId === 'c0-0'),
@@ -47,17 +51,30 @@ describe('a running check', () => {
     expect(within(progress).getByTestId('progress-check-worthy').textContent).toBe('Check-worthy1');
     expect(within(progress).getByTestId('progress-evidence').textContent).toBe('Evidence2');
     expect(within(progress).getByTestId('progress-verdicts').textContent).toBe('Verdicts in1');
-    expect(within(progress).getAllByTestId('progress-verdict').map((item) => item.textContent)).toEqual([
-      'Refuted — The Great Wall of China is visible from the Moon with the naked eye.',
-    ]);
+    expect(
+      within(progress)
+        .getAllByTestId('progress-verdict')
+        .map((item) => item.textContent),
+    ).toEqual(['Refuted — The Great Wall of China is visible from the Moon with the naked eye.']);
 
     // The background finds and judges another claim: the panel follows without being told.
     const full = buildCheckView();
-    await db.claims.put({ id: 'chk-1:c3-0', checkId: 'chk-1', claim: full.claims.find((c) => c.id === 'c3-0')!, assessment: full.assessments.get('c3-0')! });
-    await db.checks.update('chk-1', { progress: { sentences: 4, claims: 3, checkWorthy: 2, verdicts: 2, evidence: 2 } });
+    await db.claims.put({
+      id: 'chk-1:c3-0',
+      checkId: 'chk-1',
+      claim: full.claims.find((c) => c.id === 'c3-0')!,
+      assessment: full.assessments.get('c3-0')!,
+    });
+    await db.checks.update('chk-1', {
+      progress: { sentences: 4, claims: 3, checkWorthy: 2, verdicts: 2, evidence: 2 },
+    });
     await waitFor(() => expect(screen.getAllByTestId('progress-verdict')).toHaveLength(2));
     await waitFor(() => expect(screen.getByTestId('progress-verdicts').textContent).toBe('Verdicts in2'));
-    expect(screen.getAllByTestId('span').map((span) => span.getAttribute('data-band'))).toEqual(['red', 'grey', 'unknown']);
+    expect(screen.getAllByTestId('span').map((span) => span.getAttribute('data-band'))).toEqual([
+      'red',
+      'grey',
+      'unknown',
+    ]);
 
     await db.checks.update('chk-1', { status: 'done' });
     await waitFor(() => expect(screen.queryByTestId('check-progress')).toBeNull());
@@ -72,11 +89,17 @@ describe('a running check', () => {
     // A claim streams in: it is listed at once, before any verdict for it.
     const full = buildCheckView();
     await db.claims.put({ id: 'chk-1:c3-0', checkId: 'chk-1', claim: full.claims.find((c) => c.id === 'c3-0')! });
-    await waitFor(() => expect(screen.getAllByTestId('progress-pending').map((item) => item.textContent)).toEqual([expect.stringMatching(/^Checking… — .*Everest/)]));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('progress-pending').map((item) => item.textContent)).toEqual([
+        expect.stringMatching(/^Checking… — .*Everest/),
+      ]),
+    );
     // Its verdict lands: the same line now shows it.
     await db.claims.update('chk-1:c3-0', { assessment: full.assessments.get('c3-0')! });
     await waitFor(() => expect(screen.queryAllByTestId('progress-pending')).toHaveLength(0));
-    expect(screen.getAllByTestId('progress-verdict').map((item) => item.textContent)).toContainEqual(expect.stringMatching(/Everest/));
+    expect(screen.getAllByTestId('progress-verdict').map((item) => item.textContent)).toContainEqual(
+      expect.stringMatching(/Everest/),
+    );
   });
 
   it('marks claims still waiting for a verdict as being checked, not as failed', async () => {
@@ -102,14 +125,19 @@ describe('how a check ended', () => {
     const view = runningView();
     await seedView(db, { ...view, check: { ...view.check, status: 'cancelled', stopped: 'cancelled' } });
     show();
-    expect((await screen.findByTestId('check-status')).textContent).toBe('Cancelled: 1 of 1 claims checked. Results so far are kept.');
+    expect((await screen.findByTestId('check-status')).textContent).toBe(
+      'Cancelled: 1 of 1 claims checked. Results so far are kept.',
+    );
     expect(screen.getAllByTestId('span')).toHaveLength(2);
     expect(screen.queryByTestId('check-progress')).toBeNull();
   });
 
   it('shows why a check failed', async () => {
     const view = buildCheckView();
-    await seedView(db, { ...view, check: { ...view.check, status: 'failed', error: 'The model server answered 401: check the API key.' } });
+    await seedView(db, {
+      ...view,
+      check: { ...view.check, status: 'failed', error: 'The model server answered 401: check the API key.' },
+    });
     show();
     const status = await screen.findByTestId('check-status');
     expect(status.getAttribute('data-status')).toBe('failed');
@@ -147,11 +175,17 @@ describe('a stalled run', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const sent = fakeBackground({ resumeChecks: () => ({ resumed: 1 }) });
     const view = runningView();
-    const { rerender } = render(<CheckProgress check={view.check} claims={view.claims} assessments={view.assessments} />);
+    const { rerender } = render(
+      <CheckProgress check={view.check} claims={view.claims} assessments={view.assessments} />,
+    );
     vi.advanceTimersByTime(STALL_MS - 2_000);
     expect(sent).toEqual([]);
     // A write arrives: the clock restarts.
-    const updated = { ...view.check, updatedAt: view.check.updatedAt + 1, progress: { ...view.check.progress, evidence: 3 } };
+    const updated = {
+      ...view.check,
+      updatedAt: view.check.updatedAt + 1,
+      progress: { ...view.check.progress, evidence: 3 },
+    };
     rerender(<CheckProgress check={updated} claims={view.claims} assessments={view.assessments} />);
     vi.advanceTimersByTime(STALL_MS - 2_000);
     expect(sent).toEqual([]);

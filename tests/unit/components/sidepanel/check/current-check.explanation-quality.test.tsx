@@ -42,7 +42,9 @@ describe('sources in this text', () => {
 
   it('never shows a link that could not be judged as failing', async () => {
     const view = buildCheckView();
-    view.links = [{ ...view.links[0]!, relevant: null, supports: null, rationale: 'Could not judge: the model failed.' }];
+    view.links = [
+      { ...view.links[0]!, relevant: null, supports: null, rationale: 'Could not judge: the model failed.' },
+    ];
     await showCheck(view);
     const [item] = await screen.findAllByTestId('link-item');
     expect(item!.getAttribute('data-support')).toBe('not-judged');
@@ -84,7 +86,19 @@ describe('explanation quality in the claim card', () => {
 
   it('shows what the critics changed in Thorough mode', async () => {
     const view = buildCheckView();
-    view.refinements = new Map([['c0-0', { claimId: 'c0-0', rounds: 3, agreed: false, feedback: ['Name the correct fact.'], explanationBefore: 'It is wrong [1].', explanationAfter: 'It cannot be seen with the naked eye [1].' }]]);
+    view.refinements = new Map([
+      [
+        'c0-0',
+        {
+          claimId: 'c0-0',
+          rounds: 3,
+          agreed: false,
+          feedback: ['Name the correct fact.'],
+          explanationBefore: 'It is wrong [1].',
+          explanationAfter: 'It cannot be seen with the naked eye [1].',
+        },
+      ],
+    ]);
     await showCheck(view);
     fireEvent.click(screen.getAllByTestId('span').find((span) => span.textContent?.includes('Great Wall'))!);
     const refinement = await screen.findByTestId('refinement');

@@ -23,11 +23,25 @@ beforeEach(async () => {
       item.source.sourceType === 'blog'
         ? { ...item, source: { ...item.source, url: 'https://www.infowars.com/posts/curie', host: 'www.infowars.com' } }
         : item.id === 'c1-1:e0'
-          ? { ...item, source: { ...item.source, url: 'https://en.wikipedia.org/wiki/Marie_Curie', host: 'en.wikipedia.org' } }
+          ? {
+              ...item,
+              source: { ...item.source, url: 'https://en.wikipedia.org/wiki/Marie_Curie', host: 'en.wikipedia.org' },
+            }
           : item,
   });
-  view.claims = view.claims.map((claim) => (claim.id === 'c1-1' ? { ...claim, text: 'Marie Curie won Nobel Prizes in physics and chemistry in 2021.' } : claim));
-  view.links = [...view.links, { ...view.links[0]!, linkId: 'l2', url: 'https://www.breitbart.com/news/wall', finalUrl: 'https://www.breitbart.com/news/wall', title: 'Wall story' }];
+  view.claims = view.claims.map((claim) =>
+    claim.id === 'c1-1' ? { ...claim, text: 'Marie Curie won Nobel Prizes in physics and chemistry in 2021.' } : claim,
+  );
+  view.links = [
+    ...view.links,
+    {
+      ...view.links[0]!,
+      linkId: 'l2',
+      url: 'https://www.breitbart.com/news/wall',
+      finalUrl: 'https://www.breitbart.com/news/wall',
+      title: 'Wall story',
+    },
+  ];
   await seedView(db, view);
 });
 afterEach(async () => {
@@ -39,7 +53,9 @@ afterEach(async () => {
 async function openDisputedClaim() {
   renderWithDb(<CurrentCheck checkId="chk-1" onOpenCheck={() => undefined} />, db);
   await screen.findByTestId('check-result');
-  fireEvent.click(screen.getAllByTestId('span').find((span) => span.textContent?.includes('in physics and chemistry'))!);
+  fireEvent.click(
+    screen.getAllByTestId('span').find((span) => span.textContent?.includes('in physics and chemistry'))!,
+  );
   return screen.getByTestId('claim-card');
 }
 
@@ -54,7 +70,9 @@ describe('reliability in the side panel', () => {
     expect(label.tabIndex).toBe(0);
     const tooltip = within(label).getByRole('tooltip');
     expect(label.getAttribute('aria-describedby')).toBe(tooltip.id);
-    expect(tooltip.textContent).toMatch(/^infowars\.com: Lin et al\. 2023 \(six expert rating sets combined\): 0\.05 of 1; CRED-1 by Alexander Loth: conspiracy, 0\.07 of 1$/);
+    expect(tooltip.textContent).toMatch(
+      /^infowars\.com: Lin et al\. 2023 \(six expert rating sets combined\): 0\.05 of 1; CRED-1 by Alexander Loth: conspiracy, 0\.07 of 1$/,
+    );
     const wiki = items.find((item) => item.textContent?.includes('wiki report'))!;
     expect(within(wiki).getByTestId('reliability-label').getAttribute('data-band')).toBe('high');
     // Claim c0-0's evidence is on unrated hosts: no label at all.
@@ -62,7 +80,7 @@ describe('reliability in the side panel', () => {
     expect(within(screen.getByTestId('claim-card')).queryAllByTestId('reliability-label')).toHaveLength(0);
   });
 
-  it("re-scores at once when \"Don't count sources rated low\" is ticked, with no message sent", async () => {
+  it('re-scores at once when "Don\'t count sources rated low" is ticked, with no message sent', async () => {
     const card = await openDisputedClaim();
     const filter = await screen.findByTestId('rated-low-filter');
     await waitFor(() => expect(filter.parentElement?.textContent).toBe("Don't count sources rated low (1)"));
@@ -73,7 +91,9 @@ describe('reliability in the side panel', () => {
     fireEvent.click(filter);
     expect(within(screen.getByTestId('claim-card')).getByTestId('claim-verdict').textContent).toContain('Supported');
     expect(screen.getByTestId('overall-score').textContent).toContain('67%');
-    const blog = within(screen.getByTestId('claim-card')).getAllByTestId('evidence-item').find((item) => item.textContent?.includes('blog report'))!;
+    const blog = within(screen.getByTestId('claim-card'))
+      .getAllByTestId('evidence-item')
+      .find((item) => item.textContent?.includes('blog report'))!;
     expect(blog.className).toContain('excluded');
     expect(blog.textContent).toContain('Count this source (sources rated low are off)');
     fireEvent.click(filter);
@@ -84,15 +104,24 @@ describe('reliability in the side panel', () => {
   it('flags the text for citing a low-rated site in "Sources in this text"', async () => {
     await openDisputedClaim();
     const list = screen.getByTestId('link-list');
-    expect((await within(list).findByTestId('low-rated-citations')).textContent).toBe('⚠ This text cites a source rated low reliability: breitbart.com.');
-    expect(within(list).getAllByTestId('reliability-label').map((label) => label.getAttribute('data-band'))).toEqual(['low']);
+    expect((await within(list).findByTestId('low-rated-citations')).textContent).toBe(
+      '⚠ This text cites a source rated low reliability: breitbart.com.',
+    );
+    expect(
+      within(list)
+        .getAllByTestId('reliability-label')
+        .map((label) => label.getAttribute('data-band')),
+    ).toEqual(['low']);
   });
 
   it('shows the passage date, warns when it predates the claim, and links to the passage with a text fragment', async () => {
     const card = await openDisputedClaim();
     const items = within(card).getAllByTestId('evidence-item');
-    for (const item of items) expect(within(item).getByTestId('evidence-date').getAttribute('datetime')).toBe('2019-05-02');
-    expect(within(items[0]!).getByTestId('evidence-predates').textContent).toBe('⚠ Published before 2021, which the claim is about: it cannot report that event.');
+    for (const item of items)
+      expect(within(item).getByTestId('evidence-date').getAttribute('datetime')).toBe('2019-05-02');
+    expect(within(items[0]!).getByTestId('evidence-predates').textContent).toBe(
+      '⚠ Published before 2021, which the claim is about: it cannot report that event.',
+    );
     const href = within(items[0]!).getByRole('link').getAttribute('href')!;
     expect(href.startsWith('https://en.wikipedia.org/wiki/Marie_Curie#:~:text=')).toBe(true);
     const fragment = parseTextFragment(href)!;

@@ -34,16 +34,29 @@ describe('the checked text', () => {
   it('renders every sentence with claim spans banded, named and focusable', async () => {
     const result = await showCheck();
     expect(result.textContent).toContain(SENTENCES.join(' '));
-    expect(spans().map((span) => span.getAttribute('data-band'))).toEqual(['red', 'orange', 'orange', 'grey', 'unknown']);
+    expect(spans().map((span) => span.getAttribute('data-band'))).toEqual([
+      'red',
+      'orange',
+      'orange',
+      'grey',
+      'unknown',
+    ]);
     const wall = spanWith('Great Wall');
-    expect(wall.getAttribute('aria-label')).toBe('Claim: The Great Wall of China is visible from the Moon with the naked eye. — refuted, credibility 0%');
+    expect(wall.getAttribute('aria-label')).toBe(
+      'Claim: The Great Wall of China is visible from the Moon with the naked eye. — refuted, credibility 0%',
+    );
     expect(wall.getAttribute('role')).toBe('button');
     expect(wall.tabIndex).toBe(0);
     expect(wall.getAttribute('data-icon')).toBe('✗');
     expect(spans().map((span) => span.getAttribute('data-icon'))).toEqual(['✗', '~', '~', '·', '?']);
     expect(spanWith('fascinating').getAttribute('aria-label')).toMatch(/— not check-worthy$/);
     expect(spanWith('Everest').getAttribute('aria-label')).toMatch(/— could not check$/);
-    expect(screen.getAllByTestId('sentence').map((s) => s.getAttribute('data-band'))).toEqual(['red', 'green', 'grey', 'unknown']) // sentence 1: mean of 100% and 50%;
+    expect(screen.getAllByTestId('sentence').map((s) => s.getAttribute('data-band'))).toEqual([
+      'red',
+      'green',
+      'grey',
+      'unknown',
+    ]); // sentence 1: mean of 100% and 50%;
   });
 
   it('splits overlapping claims into segments and shows the worse band where they overlap', async () => {
@@ -52,8 +65,12 @@ describe('the checked text', () => {
     const shared = spanWith('Marie Curie won two Nobel Prizes');
     expect(shared.textContent).toBe('Marie Curie won two Nobel Prizes');
     expect(shared.getAttribute('data-band')).toBe('orange');
-    expect(shared.getAttribute('aria-label')).toContain('Claim: Marie Curie won Nobel Prizes in physics and chemistry. — disputed, credibility 50%');
-    expect(shared.getAttribute('aria-label')).toContain('Claim: Marie Curie won two Nobel Prizes. — supported, credibility 100%');
+    expect(shared.getAttribute('aria-label')).toContain(
+      'Claim: Marie Curie won Nobel Prizes in physics and chemistry. — disputed, credibility 50%',
+    );
+    expect(shared.getAttribute('aria-label')).toContain(
+      'Claim: Marie Curie won two Nobel Prizes. — supported, credibility 100%',
+    );
     const rest = spanWith('in physics and chemistry');
     expect(rest.getAttribute('aria-label')).not.toContain('two Nobel Prizes. —');
   });
@@ -78,7 +95,14 @@ describe('the claim card', () => {
   it('shows a verdict whose explanation is still being written, then the explanation when it lands', async () => {
     const row = (await db.claims.toArray()).find((r) => r.claim.text.includes('Great Wall'))!;
     const final = row.assessment!;
-    await db.claims.update(row.id, { assessment: { ...final, explanation: '', judgements: final.judgements.map((j) => ({ ...j, rationale: '' })), explaining: true } });
+    await db.claims.update(row.id, {
+      assessment: {
+        ...final,
+        explanation: '',
+        judgements: final.judgements.map((j) => ({ ...j, rationale: '' })),
+        explaining: true,
+      },
+    });
     await showCheck();
     fireEvent.click(spanWith('Great Wall'));
     const card = screen.getByTestId('claim-card');
@@ -96,7 +120,9 @@ describe('the claim card', () => {
     fireEvent.click(spanWith('Great Wall'));
     const card = screen.getByTestId('claim-card');
     expect(within(card).getByTestId('claim-verdict').textContent).toMatch(/Refuted · credibility 0%/);
-    expect(within(card).getByTestId('claim-explanation').textContent).toBe('NASA says the wall cannot be seen with the naked eye [1], and astronauts agree [2].');
+    expect(within(card).getByTestId('claim-explanation').textContent).toBe(
+      'NASA says the wall cannot be seen with the naked eye [1], and astronauts agree [2].',
+    );
     const items = within(card).getAllByTestId('evidence-item');
     expect(items).toHaveLength(2);
     const [first, second] = items as [HTMLElement, HTMLElement];
@@ -106,10 +132,16 @@ describe('the claim card', () => {
     expect(within(first).getByTestId('evidence-stance').textContent).toBe('Refutes');
     expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2019-05-02');
     expect(first.textContent).toContain('The passage contradicts the claim.');
-    expect([...first.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Great Wall', 'visible', 'Moon']);
+    expect([...first.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+      'Great Wall',
+      'visible',
+      'Moon',
+    ]);
     const link = first.querySelector('a[href]')!;
     // Opens at the passage: this stored item has no fragment of its own, so it is built from the passage.
-    expect(link.getAttribute('href')).toBe('https://scientific.example.org/c0-0/0#:~:text=The%20Great%20Wall%20is,without%20aid%2C%20NASA%20says.');
+    expect(link.getAttribute('href')).toBe(
+      'https://scientific.example.org/c0-0/0#:~:text=The%20Great%20Wall%20is,without%20aid%2C%20NASA%20says.',
+    );
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(within(second).getByTestId('evidence-origin').textContent).toBe('search snippet');
@@ -129,7 +161,11 @@ describe('the claim card', () => {
     expect(within(card).getByTestId('claim-verdict').textContent).toContain('Disputed');
     fireEvent.click(within(card).getByRole('button', { name: 'Marie Curie won two Nobel Prizes.' }));
     expect(within(card).getByTestId('claim-verdict').textContent).toContain('Supported');
-    expect(within(card).getAllByTestId('evidence-origin').map((tag) => tag.textContent)).toEqual(['Wikidata']);
+    expect(
+      within(card)
+        .getAllByTestId('evidence-origin')
+        .map((tag) => tag.textContent),
+    ).toEqual(['Wikidata']);
   });
 
   it('says why a claim could not be checked', async () => {
@@ -178,14 +214,20 @@ describe('revisions', () => {
     const revision = screen.getByTestId('revision');
     expect([...revision.querySelectorAll('ins')].map((node) => node.textContent)).toEqual(['not ']);
     expect(revision.querySelectorAll('del')).toHaveLength(0);
-    expect(within(revision).getByTestId('revision-diff').textContent).toBe('The Great Wall of China is not visible from the Moon with the naked eye.');
+    expect(within(revision).getByTestId('revision-diff').textContent).toBe(
+      'The Great Wall of China is not visible from the Moon with the naked eye.',
+    );
 
     fireEvent.click(within(revision).getByTestId('revision-evidence'));
-    const target = screen.getAllByTestId('evidence-item').find((item) => item.getAttribute('data-evidence-id') === 'c0-0:e1');
+    const target = screen
+      .getAllByTestId('evidence-item')
+      .find((item) => item.getAttribute('data-evidence-id') === 'c0-0:e1');
     await waitFor(() => expect(document.activeElement).toBe(target));
 
     fireEvent.click(within(revision).getByTestId('copy-revision'));
-    expect(writeText).toHaveBeenLastCalledWith('The Great Wall of China is not visible from the Moon with the naked eye.');
+    expect(writeText).toHaveBeenLastCalledWith(
+      'The Great Wall of China is not visible from the Moon with the naked eye.',
+    );
     expect(await within(revision).findByText('Copied.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('copy-corrected-text'));
     expect(writeText).toHaveBeenLastCalledWith(SENTENCES.join(' ').replace('is visible', 'is not visible'));
@@ -198,7 +240,10 @@ describe("the check's page", () => {
   });
 
   it('says why "Show on page" and "Clear highlights" could not be done, where the buttons are', async () => {
-    let reveal: Result = { ok: false, error: 'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.' };
+    let reveal: Result = {
+      ok: false,
+      error: 'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.',
+    };
     let clear: Result = { ok: false, error: 'The page this check came from is closed or has changed since.' };
     const sent = fakeBackground({ revealClaim: () => reveal, clearPageHighlights: () => clear });
     await showCheck();
@@ -222,6 +267,8 @@ describe("the check's page", () => {
   it('says so when the background does not answer', async () => {
     await showCheck();
     fireEvent.click(screen.getByTestId('clear-highlights'));
-    expect((await screen.findByTestId('clear-highlights-error')).textContent).toMatch(/^Factlight's background did not answer: .+/);
+    expect((await screen.findByTestId('clear-highlights-error')).textContent).toMatch(
+      /^Factlight's background did not answer: .+/,
+    );
   });
 });

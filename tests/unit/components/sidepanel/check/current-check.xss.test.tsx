@@ -16,15 +16,28 @@ beforeEach(async () => {
   sessionStorage.clear();
   db = freshDb();
   const view = buildCheckView({
-    sentences: [`The Great Wall ${IMG} is visible from the Moon.`, `Marie Curie <a href="javascript:alert(1)">won</a> two Nobel Prizes.`, 'I think history is fascinating.', 'Mount Everest is tall.'],
+    sentences: [
+      `The Great Wall ${IMG} is visible from the Moon.`,
+      `Marie Curie <a href="javascript:alert(1)">won</a> two Nobel Prizes.`,
+      'I think history is fascinating.',
+      'Mount Everest is tall.',
+    ],
     rationale: `Because ${IMG} says so.`,
     patchEvidence: (item) => ({
       ...item,
       passage: `${item.passage} ${IMG} <script>alert(1)</script>`,
-      source: { ...item.source, title: `${IMG} Title`, siteName: `<b>${IMG}</b>`, url: item.claimId === 'c0-0' ? 'javascript:alert(1)' : item.source.url },
+      source: {
+        ...item.source,
+        title: `${IMG} Title`,
+        siteName: `<b>${IMG}</b>`,
+        url: item.claimId === 'c0-0' ? 'javascript:alert(1)' : item.source.url,
+      },
     }),
   });
-  await seedView(db, { ...view, check: { ...view.check, pageTitle: IMG, pageUrl: 'javascript:alert(1)', warnings: [`Provider said ${IMG}`] } });
+  await seedView(db, {
+    ...view,
+    check: { ...view.check, pageTitle: IMG, pageUrl: 'javascript:alert(1)', warnings: [`Provider said ${IMG}`] },
+  });
 });
 afterEach(async () => {
   cleanup();

@@ -13,7 +13,8 @@ afterEach(() => {
 });
 
 /** The checks started (the estimate may also ask for the settings, to count reasoning tokens). */
-const starts = (sent: ReturnType<typeof fakeBackground>) => commands(sent).filter((command) => command.type === 'startCheck');
+const starts = (sent: ReturnType<typeof fakeBackground>) =>
+  commands(sent).filter((command) => command.type === 'startCheck');
 
 function setup() {
   const onStarted = vi.fn();
@@ -40,14 +41,21 @@ describe('the text to check', () => {
     type('Water boils at 100 °C at sea level.');
     submit();
     await waitFor(() => expect(onStarted).toHaveBeenCalledWith('new-1'));
-    expect(commands(sent)).toEqual([{ type: 'startCheck', data: { text: 'Water boils at 100 °C at sea level.', origin: 'typed' } }]);
+    expect(commands(sent)).toEqual([
+      { type: 'startCheck', data: { text: 'Water boils at 100 °C at sea level.', origin: 'typed' } },
+    ]);
     expect((screen.getByTestId('check-input') as HTMLTextAreaElement).value).toBe('');
   });
 
   it('shows the estimate of a long text before checking it', async () => {
     const sent = fakeBackground({ startCheck: () => ({ ok: true, checkId: 'long-1' }) });
     const { type, submit, onStarted } = setup();
-    type(Array.from({ length: 25 }, (_, i) => `Statement number ${i + 1} says the river is ${i + 10} kilometres long.`).join(' '));
+    type(
+      Array.from(
+        { length: 25 },
+        (_, i) => `Statement number ${i + 1} says the river is ${i + 10} kilometres long.`,
+      ).join(' '),
+    );
     submit();
     const estimate = screen.getByTestId('check-estimate');
     expect(estimate.textContent).toMatch(/This text has 25 sentences: about [\d,]+ model calls and [\d,]+ tokens/);
@@ -62,9 +70,18 @@ describe('the text to check', () => {
     // The OpenAI preset's defaults (gpt-5.4-mini / gpt-5.4) are reasoning models.
     fakeBackground({ getSettings: () => ({ model: { preset: 'openai', profiles: {} } }) });
     const { type, submit } = setup();
-    type(Array.from({ length: 25 }, (_, i) => `Statement number ${i + 1} says the river is ${i + 10} kilometres long.`).join(' '));
+    type(
+      Array.from(
+        { length: 25 },
+        (_, i) => `Statement number ${i + 1} says the river is ${i + 10} kilometres long.`,
+      ).join(' '),
+    );
     submit();
-    await waitFor(() => expect(screen.getByTestId('check-estimate').textContent).toMatch(/tokens \([\d,]+ of them hidden reasoning\)\. Check it anyway\?/));
+    await waitFor(() =>
+      expect(screen.getByTestId('check-estimate').textContent).toMatch(
+        /tokens \([\d,]+ of them hidden reasoning\)\. Check it anyway\?/,
+      ),
+    );
   });
 
   it('lets the user back out of a long check', () => {
@@ -94,6 +111,8 @@ describe('the text to check', () => {
     const { type, submit } = setup();
     type('Some text.');
     submit();
-    expect((await screen.findByTestId('check-message')).textContent).toBe('The text is longer than 200,000 characters.');
+    expect((await screen.findByTestId('check-message')).textContent).toBe(
+      'The text is longer than 200,000 characters.',
+    );
   });
 });

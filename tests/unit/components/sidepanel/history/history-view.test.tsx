@@ -81,7 +81,10 @@ describe('the history list', () => {
 
 describe('history actions', () => {
   it('opens, re-checks and deletes a check', async () => {
-    const sent = fakeBackground({ recheck: () => ({ ok: true, checkId: 'again-1' }), deleteChecks: () => ({ deleted: 1 }) });
+    const sent = fakeBackground({
+      recheck: () => ({ ok: true, checkId: 'again-1' }),
+      deleteChecks: () => ({ deleted: 1 }),
+    });
     await seed(3);
     const onOpen = vi.fn();
     show(onOpen);
@@ -91,10 +94,12 @@ describe('history actions', () => {
     fireEvent.click(screen.getAllByTestId('history-recheck')[0]!);
     await waitFor(() => expect(onOpen).toHaveBeenLastCalledWith('again-1'));
     fireEvent.click(screen.getAllByTestId('history-delete')[1]!);
-    await waitFor(() => expect(commands(sent)).toEqual([
-      { type: 'recheck', data: { checkId: 'h-00002' } },
-      { type: 'deleteChecks', data: { checkIds: ['h-00001'] } },
-    ]));
+    await waitFor(() =>
+      expect(commands(sent)).toEqual([
+        { type: 'recheck', data: { checkId: 'h-00002' } },
+        { type: 'deleteChecks', data: { checkIds: ['h-00001'] } },
+      ]),
+    );
   });
 
   it('deletes all only after confirmation', async () => {
@@ -132,11 +137,15 @@ describe('history actions', () => {
     const input = await screen.findByTestId('import-json');
     const file = new File(['{"format":"factlight-checks"}'], 'checks.json', { type: 'application/json' });
     fireEvent.change(input, { target: { files: [file] } });
-    expect((await screen.findByTestId('import-result')).textContent).toBe('Imported 2 checks, skipped 1 already in history.');
+    expect((await screen.findByTestId('import-result')).textContent).toBe(
+      'Imported 2 checks, skipped 1 already in history.',
+    );
     expect(commands(sent)).toEqual([{ type: 'importChecks', data: { json: '{"format":"factlight-checks"}' } }]);
     answer = { ok: false, error: 'This is not a Factlight export.' };
     fireEvent.change(input, { target: { files: [file] } });
-    await waitFor(() => expect(screen.getByTestId('import-result').textContent).toBe('Not imported: This is not a Factlight export.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('import-result').textContent).toBe('Not imported: This is not a Factlight export.'),
+    );
   });
 
   it('exports one check or all of them as JSON and Markdown downloads', async () => {
@@ -154,7 +163,8 @@ describe('history actions', () => {
     show();
     const rows = await screen.findAllByTestId('history-item');
     expect(rows).toHaveLength(2);
-    const all = (kind: string) => document.querySelector(`[data-testid="export-${kind}"][data-scope="all"]`) as HTMLElement;
+    const all = (kind: string) =>
+      document.querySelector(`[data-testid="export-${kind}"][data-scope="all"]`) as HTMLElement;
     fireEvent.click(all('json'));
     await waitFor(() => expect(blobs).toHaveLength(1));
     const file = JSON.parse(await blobs[0]!.text()) as { format: string; checks: Array<{ check: { id: string } }> };

@@ -27,8 +27,35 @@ const RATING: RatingRecord = {
   claim: 'The Great Wall is visible from the Moon.',
   explanation: 'False.',
   evidence: [],
-  links: [{ linkId: 'l0', url: 'https://debunk.example/wall', status: 'dead', detail: 'The page no longer exists (404).', exists: false, relevant: false, supports: false, rationale: 'Nothing could be read.' }],
-  score: { errorDetection: 2, correction: 0, links: 0, total: 2, outOfFive: 1.7, errors: [{ subClaim: 'visible', error: 'It is not visible', correction: 'Not visible without aid', named: true, corrected: false }], linkScores: [] },
+  links: [
+    {
+      linkId: 'l0',
+      url: 'https://debunk.example/wall',
+      status: 'dead',
+      detail: 'The page no longer exists (404).',
+      exists: false,
+      relevant: false,
+      supports: false,
+      rationale: 'Nothing could be read.',
+    },
+  ],
+  score: {
+    errorDetection: 2,
+    correction: 0,
+    links: 0,
+    total: 2,
+    outOfFive: 1.7,
+    errors: [
+      {
+        subClaim: 'visible',
+        error: 'It is not visible',
+        correction: 'Not visible without aid',
+        named: true,
+        corrected: false,
+      },
+    ],
+    linkScores: [],
+  },
 };
 
 describe('Rate an explanation', () => {
@@ -50,7 +77,14 @@ describe('Rate an explanation', () => {
 
   it('shows why a rating failed, and never a score for it', async () => {
     fakeBackground({ rateExplanation: () => ({ ok: true, ratingId: 'r-2' }) });
-    await db.ratings.add({ ...RATING, id: 'r-2', status: 'failed', error: 'Rating an explanation needs evidence about the claim; none was found.', score: undefined as never, links: [] });
+    await db.ratings.add({
+      ...RATING,
+      id: 'r-2',
+      status: 'failed',
+      error: 'Rating an explanation needs evidence about the claim; none was found.',
+      score: undefined as never,
+      links: [],
+    });
     renderWithDb(<RateView />, db);
     fireEvent.change(screen.getByTestId('rate-explanation-text'), { target: { value: 'False.' } });
     fireEvent.change(screen.getByTestId('rate-claim'), { target: { value: 'x' } });

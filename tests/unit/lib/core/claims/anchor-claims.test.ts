@@ -19,7 +19,12 @@ const spanOf = (span: { start: number; end: number }): [number, number] => [span
 
 describe('anchorClaim', () => {
   it('anchors an exact source quote with score 1', () => {
-    const result = anchorClaim(TEXT, sentence(1), 'William O. Douglas was born on October 16, 1898.', 'born on October 16, 1898');
+    const result = anchorClaim(
+      TEXT,
+      sentence(1),
+      'William O. Douglas was born on October 16, 1898.',
+      'born on October 16, 1898',
+    );
     expect(result.anchored).toBe(true);
     expect(result.score).toBe(1);
     expect(spanText(result.span)).toBe('born on October 16, 1898');
@@ -29,15 +34,30 @@ describe('anchorClaim', () => {
     const text = 'The process is called a "black hole merger."\r\n\r\nDuring the merger,  energy is released.';
     const [first, second] = splitSentences(text, 'en');
     if (!first || !second) throw new Error('expected two sentences');
-    const curly = anchorClaim(text, first, 'The process is called a black hole merger.', 'called a “black hole merger.”');
+    const curly = anchorClaim(
+      text,
+      first,
+      'The process is called a black hole merger.',
+      'called a “black hole merger.”',
+    );
     expect(text.slice(curly.span.start, curly.span.end)).toBe('called a "black hole merger."');
     expect(curly).toMatchObject({ anchored: true, score: 1 });
-    const spaced = anchorClaim(text, second, 'Energy is released during the merger.', 'During the merger, energy is released');
+    const spaced = anchorClaim(
+      text,
+      second,
+      'Energy is released during the merger.',
+      'During the merger, energy is released',
+    );
     expect(text.slice(spaced.span.start, spaced.span.end)).toBe('During the merger,  energy is released');
   });
 
   it('anchors a slightly edited quote fuzzily', () => {
-    const result = anchorClaim(TEXT, sentence(1), 'Douglas served on the Supreme Court from 1939 to 1975.', 'served on Supreme Court from 1939 until his retirment in 1975');
+    const result = anchorClaim(
+      TEXT,
+      sentence(1),
+      'Douglas served on the Supreme Court from 1939 to 1975.',
+      'served on Supreme Court from 1939 until his retirment in 1975',
+    );
     expect(result.anchored).toBe(true);
     expect(result.score).toBeGreaterThanOrEqual(MIN_QUOTE_SCORE);
     expect(result.score).toBeLessThan(1);
@@ -53,7 +73,7 @@ describe('anchorClaim', () => {
     }
   });
 
-  it('anchors a quote that occurs in several sentences inside the claim\'s own sentence', () => {
+  it("anchors a quote that occurs in several sentences inside the claim's own sentence", () => {
     const first = anchorClaim(TEXT, sentence(0), 'The Court existed.', 'Supreme Court');
     const second = anchorClaim(TEXT, sentence(1), 'The Court existed.', 'Supreme Court');
     expect(spanText(first.span)).toBe('Supreme Court');
@@ -65,7 +85,12 @@ describe('anchorClaim', () => {
 
   it('falls back to the whole sentence, never to text outside it', () => {
     // The quote is in sentence 0, but the claim belongs to sentence 2: no span may leave sentence 2.
-    const result = anchorClaim(TEXT, sentence(2), 'Douglas was the oldest justice in 1980.', 'the oldest justice on the United States Supreme Court');
+    const result = anchorClaim(
+      TEXT,
+      sentence(2),
+      'Douglas was the oldest justice in 1980.',
+      'the oldest justice on the United States Supreme Court',
+    );
     expect(result).toEqual({ span: { start: sentence(2).start, end: sentence(2).end }, anchored: false, score: 0 });
     const rephrased = anchorClaim(TEXT, sentence(1), 'The judge came into the world in the autumn of the year 1898.');
     expect(rephrased).toEqual({ span: { start: sentence(1).start, end: sentence(1).end }, anchored: false, score: 0 });
@@ -103,9 +128,15 @@ describe('anchorClaim', () => {
     const text = 'He was a reality television personality and previously served as a businessman.';
     const fragment = text.indexOf('ty and');
     // A short fragment of a word is dropped, most of a word is taken whole, separators are trimmed.
-    expect(text.slice(...spanOf(snapToWords(text, fragment, text.length - 5)))).toBe('and previously served as a businessman');
-    expect(text.slice(...spanOf(snapToWords(text, text.indexOf('onality'), text.indexOf('previously') + 3)))).toBe('personality and');
-    expect(text.slice(...spanOf(snapToWords(text, text.indexOf(' and'), text.indexOf('served') + 6)))).toBe('and previously served');
+    expect(text.slice(...spanOf(snapToWords(text, fragment, text.length - 5)))).toBe(
+      'and previously served as a businessman',
+    );
+    expect(text.slice(...spanOf(snapToWords(text, text.indexOf('onality'), text.indexOf('previously') + 3)))).toBe(
+      'personality and',
+    );
+    expect(text.slice(...spanOf(snapToWords(text, text.indexOf(' and'), text.indexOf('served') + 6)))).toBe(
+      'and previously served',
+    );
     // Without spaces between words, the matched ends stay.
     const ja = '通信の盗み見を防ぐことができる';
     expect(snapToWords(ja, 2, 6)).toEqual({ start: 2, end: 6 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { type ClaimEntry,claimEntrySchema, searchableClaimSchemaFor } from '../../../../../lib/core/claims/claim-prompt';
+import {
+  type ClaimEntry,
+  claimEntrySchema,
+  searchableClaimSchemaFor,
+} from '../../../../../lib/core/claims/claim-prompt';
 import { ClaimStreamParser } from '../../../../../lib/core/claims/claim-stream-parser';
 
 const entry = (claim: string, extra: Partial<ClaimEntry> = {}): ClaimEntry => ({
@@ -20,7 +24,9 @@ const entry = (claim: string, extra: Partial<ClaimEntry> = {}): ClaimEntry => ({
 /** Feeds `text` in pieces of the given sizes (cycled), recording every claim handed over. */
 function feed(text: string, sizes: number[], ids = [0, 1, 2]) {
   const seen: Array<{ sentence: number; claim: string }> = [];
-  const parser = new ClaimStreamParser(new Set(ids), claimEntrySchema, (sentence, value) => seen.push({ sentence, claim: value.claim }));
+  const parser = new ClaimStreamParser(new Set(ids), claimEntrySchema, (sentence, value) =>
+    seen.push({ sentence, claim: value.claim }),
+  );
   let position = 0;
   for (let i = 0; position < text.length; i++) {
     const size = sizes[i % sizes.length]!;
@@ -90,7 +96,12 @@ describe('ClaimStreamParser', () => {
 
   it('skips a claim that fails its schema and leaves its sentence incomplete', () => {
     const bad = { claim: 'No query fields', sourceQuote: 'x', checkWorthy: true };
-    const text = JSON.stringify({ sentences: [{ id: 0, claims: [entry('Valid one'), bad, entry('Valid two')] }, { id: 1, claims: [entry('Fine')] }] });
+    const text = JSON.stringify({
+      sentences: [
+        { id: 0, claims: [entry('Valid one'), bad, entry('Valid two')] },
+        { id: 1, claims: [entry('Fine')] },
+      ],
+    });
     const { parser, seen } = feed(text, [6]);
     expect(seen.map((s) => s.claim)).toEqual(['Valid one', 'Valid two', 'Fine']);
     expect([...parser.completeSentences()]).toEqual([1]);
@@ -112,20 +123,33 @@ describe('ClaimStreamParser', () => {
 
   describe('searchable claims (search starts before the quote and triple are written)', () => {
     /** The keys in the schema's order, as strict structured outputs write them. */
-    const ordered = (value: ClaimEntry) => Object.fromEntries(Object.keys(claimEntrySchema.shape).map((key) => [key, value[key as keyof ClaimEntry]]));
+    const ordered = (value: ClaimEntry) =>
+      Object.fromEntries(Object.keys(claimEntrySchema.shape).map((key) => [key, value[key as keyof ClaimEntry]]));
     const text = JSON.stringify({
       sentences: [
-        { id: 0, claims: [ordered(entry('The tower is "330 metres" tall')), ordered(entry('I love it', { checkWorthy: false, query: '', question: '' }))] },
+        {
+          id: 0,
+          claims: [
+            ordered(entry('The tower is "330 metres" tall')),
+            ordered(entry('I love it', { checkWorthy: false, query: '', question: '' })),
+          ],
+        },
         { id: 1, claims: [ordered(entry('')), ordered(entry('Curie won two Nobel Prizes'))] },
       ],
     });
 
     function feedSearchable(sizes: number[]) {
       const log: string[] = [];
-      const parser = new ClaimStreamParser(new Set([0, 1]), claimEntrySchema, (sentence, value, position) => log.push(`whole ${sentence}/${position} ${value.claim}`), {
-        schema: searchableClaimSchemaFor('en'),
-        onSearchable: (sentence, fields, position) => log.push(`searchable ${sentence}/${position} ${fields.claim} | ${fields.query} | ${fields.question}`),
-      });
+      const parser = new ClaimStreamParser(
+        new Set([0, 1]),
+        claimEntrySchema,
+        (sentence, value, position) => log.push(`whole ${sentence}/${position} ${value.claim}`),
+        {
+          schema: searchableClaimSchemaFor('en'),
+          onSearchable: (sentence, fields, position) =>
+            log.push(`searchable ${sentence}/${position} ${fields.claim} | ${fields.query} | ${fields.question}`),
+        },
+      );
       let position = 0;
       for (let i = 0; position < text.length; i++) {
         const size = sizes[i % sizes.length]!;
@@ -152,15 +176,35 @@ describe('ClaimStreamParser', () => {
     it('reports it while the quote is still to come', () => {
       const cut = text.indexOf('"sourceQuote"');
       const seen: string[] = [];
-      const parser = new ClaimStreamParser(new Set([0, 1]), claimEntrySchema, () => seen.push('whole'), { schema: searchableClaimSchemaFor('en'), onSearchable: () => seen.push('searchable') });
+      const parser = new ClaimStreamParser(new Set([0, 1]), claimEntrySchema, () => seen.push('whole'), {
+        schema: searchableClaimSchemaFor('en'),
+        onSearchable: () => seen.push('searchable'),
+      });
       parser.write(text.slice(0, cut));
       expect(seen).toEqual(['searchable']);
     });
 
     it('waits for the English versions of the queries in a text not in English', () => {
-      const german = JSON.stringify({ sentences: [{ id: 0, claims: [ordered(entry('Der Turm ist 330 Meter hoch', { englishQuery: 'tower 330 metres', englishQuestion: 'How tall is the tower?' }))] }] });
+      const german = JSON.stringify({
+        sentences: [
+          {
+            id: 0,
+            claims: [
+              ordered(
+                entry('Der Turm ist 330 Meter hoch', {
+                  englishQuery: 'tower 330 metres',
+                  englishQuestion: 'How tall is the tower?',
+                }),
+              ),
+            ],
+          },
+        ],
+      });
       const seen: string[] = [];
-      const parser = new ClaimStreamParser(new Set([0]), claimEntrySchema, () => seen.push('whole'), { schema: searchableClaimSchemaFor('de'), onSearchable: (_s, fields) => seen.push(`searchable ${fields.englishQuestion}`) });
+      const parser = new ClaimStreamParser(new Set([0]), claimEntrySchema, () => seen.push('whole'), {
+        schema: searchableClaimSchemaFor('de'),
+        onSearchable: (_s, fields) => seen.push(`searchable ${fields.englishQuestion}`),
+      });
       parser.write(german.slice(0, german.indexOf('"englishQuestion"')));
       expect(seen).toEqual([]);
       parser.write(german.slice(german.indexOf('"englishQuestion"'), german.indexOf('"sourceQuote"')));

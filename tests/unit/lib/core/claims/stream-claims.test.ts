@@ -17,7 +17,18 @@ import { reply } from '../../../support/model-fakes';
 const TEXT = 'The tower is 330 metres tall. Curie won two Nobel Prizes. Everest is 8,849 metres high.';
 
 /** A claim as a strict structured-output model writes it: keys in the schema's order, queries first. */
-const entry = (claim: string): ClaimEntry => ({ claim, checkWorthy: true, query: `q: ${claim}`, question: `Is it true that ${claim}?`, englishQuery: null, englishQuestion: null, sourceQuote: claim, subject: claim.split(' ')[0]!, predicate: 'is', object: 'x' });
+const entry = (claim: string): ClaimEntry => ({
+  claim,
+  checkWorthy: true,
+  query: `q: ${claim}`,
+  question: `Is it true that ${claim}?`,
+  englishQuery: null,
+  englishQuestion: null,
+  sourceQuote: claim,
+  subject: claim.split(' ')[0]!,
+  predicate: 'is',
+  object: 'x',
+});
 
 const GOOD = {
   sentences: [
@@ -28,14 +39,18 @@ const GOOD = {
 };
 
 /** Sentence ids in a claims request's SENTENCES block. */
-const askedIds = (request: ChatRequest) => [...(request.messages.at(-1)?.content ?? '').matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
+const askedIds = (request: ChatRequest) =>
+  [...(request.messages.at(-1)?.content ?? '').matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
 
 /**
  * A model that streams `text` in 7-character pieces (or breaks with `breakAfter` characters sent), and
  * answers `complete` with `fallback` for claims and `verification` for judgements. Everything it does is
  * logged in order, beside what the test logs, so the tests can assert on event order.
  */
-function streamingModel(text: string, options: { breakAfter?: number; fallback?: (request: ChatRequest) => ChatResponse; log: string[] }) {
+function streamingModel(
+  text: string,
+  options: { breakAfter?: number; fallback?: (request: ChatRequest) => ChatResponse; log: string[] },
+) {
   const completeCalls: ChatRequest[] = [];
   /** How much of `text` has been streamed so far. */
   const sent = { chars: 0 };
@@ -60,7 +75,14 @@ function streamingModel(text: string, options: { breakAfter?: number; fallback?:
         if (!options.fallback) throw new Error('no fallback scripted');
         return options.fallback(request);
       }
-      if (request.jsonSchema?.name === 'claim_verification') return reply(JSON.stringify({ stances: [{ passage: 1, stance: 'supports' }], rationales: ['It says so.'], explanation: 'Confirmed [1].' }));
+      if (request.jsonSchema?.name === 'claim_verification')
+        return reply(
+          JSON.stringify({
+            stances: [{ passage: 1, stance: 'supports' }],
+            rationales: ['It says so.'],
+            explanation: 'Confirmed [1].',
+          }),
+        );
       if (request.jsonSchema?.name === 'source_types') return reply(JSON.stringify({ hosts: [] }));
       return reply(JSON.stringify({ claims: [] }));
     },
@@ -70,14 +92,22 @@ function streamingModel(text: string, options: { breakAfter?: number; fallback?:
 
 /** A whole check with `model`, logging each search as it starts. */
 async function check(model: ChatModel, log: string[]) {
-  const { deps, options } = fakeRun({ 'https://a.example/page': 'The tower is 330 metres tall. Curie won two Nobel Prizes in physics and chemistry. Everest is 8,849 metres high.' });
+  const { deps, options } = fakeRun({
+    'https://a.example/page':
+      'The tower is 330 metres tall. Curie won two Nobel Prizes in physics and chemistry. Everest is 8,849 metres high.',
+  });
   const searches: string[] = [];
   deps.model = model;
-  deps.providers = [{ id: 'searxng', search: async (query) => {
-    searches.push(query.text);
-    log.push(`search:${query.text}`);
-    return [{ url: 'https://a.example/page', title: 'A page', snippet: 'A snippet.', provider: 'searxng' }];
-  } }];
+  deps.providers = [
+    {
+      id: 'searxng',
+      search: async (query) => {
+        searches.push(query.text);
+        log.push(`search:${query.text}`);
+        return [{ url: 'https://a.example/page', title: 'A page', snippet: 'A snippet.', provider: 'searxng' }];
+      },
+    },
+  ];
   const events: PipelineEvent[] = [];
   const result = await runCheck(TEXT, deps, { ...options, onEvent: (event) => events.push(event) });
   return { result, searches, events };
@@ -119,7 +149,8 @@ describe('extractClaimsAsWritten', () => {
     const text = JSON.stringify(GOOD);
     // The stream breaks inside the first claim's quote: the claim was searchable, its object never closed.
     const cut = text.indexOf('"sourceQuote"') + 20;
-    const broken = (fallback?: (request: ChatRequest) => ChatResponse) => streamingModel(text, { log: [], breakAfter: cut, ...(fallback ? { fallback } : {}) }).model;
+    const broken = (fallback?: (request: ChatRequest) => ChatResponse) =>
+      streamingModel(text, { log: [], breakAfter: cut, ...(fallback ? { fallback } : {}) }).model;
     const handed = async (model: ChatModel) => {
       const completes: Array<Promise<Claim>> = [];
       const ids: string[] = [];
@@ -127,26 +158,52 @@ describe('extractClaimsAsWritten', () => {
         ids.push(draft.id);
         completes.push(complete);
       });
-      const outcome = await run.then(() => 'ok', (error: Error) => error.message);
+      const outcome = await run.then(
+        () => 'ok',
+        (error: Error) => error.message,
+      );
       return { outcome, ids, claims: await Promise.all(completes) };
     };
 
     const alone = await handed(broken());
     expect(alone.outcome).toBe('no fallback scripted');
     expect(alone.ids).toEqual(['c0-0']);
-    expect(alone.claims).toEqual([{ id: 'c0-0', sentenceIndex: 0, text: 'The tower is 330 metres tall', span: { start: 0, end: 28 }, anchored: true, checkWorthy: true }]);
+    expect(alone.claims).toEqual([
+      {
+        id: 'c0-0',
+        sentenceIndex: 0,
+        text: 'The tower is 330 metres tall',
+        span: { start: 0, end: 28 },
+        anchored: true,
+        checkWorthy: true,
+      },
+    ]);
 
     const answered = await handed(broken(() => reply(JSON.stringify(GOOD))));
     expect(answered.outcome).toBe('ok');
     expect(answered.ids).toEqual(['c0-0', 'c1-0', 'c1-1', 'c2-0']);
-    expect(answered.claims[0]).toMatchObject({ id: 'c0-0', anchored: true, triple: { subject: 'The', predicate: 'is', object: 'x' } });
+    expect(answered.claims[0]).toMatchObject({
+      id: 'c0-0',
+      anchored: true,
+      triple: { subject: 'The', predicate: 'is', object: 'x' },
+    });
   });
 
   it('uses the whole reply when the model cannot stream', async () => {
     const handed: string[] = [];
-    const result = await extractClaimsAsWritten(context({ complete: async () => reply(JSON.stringify(GOOD)) }), input, sentences, (draft) => handed.push(draft.id));
+    const result = await extractClaimsAsWritten(
+      context({ complete: async () => reply(JSON.stringify(GOOD)) }),
+      input,
+      sentences,
+      (draft) => handed.push(draft.id),
+    );
     expect(handed).toEqual(['c0-0', 'c1-0', 'c1-1', 'c2-0']);
-    expect(result.queries.map((q) => q.query)).toEqual(['q: The tower is 330 metres tall', 'q: Curie won two Nobel Prizes', 'q: Curie won Nobel Prizes', 'q: Everest is 8,849 metres high']);
+    expect(result.queries.map((q) => q.query)).toEqual([
+      'q: The tower is 330 metres tall',
+      'q: Curie won two Nobel Prizes',
+      'q: Curie won Nobel Prizes',
+      'q: Everest is 8,849 metres high',
+    ]);
   });
 });
 
@@ -156,7 +213,12 @@ describe('streamed claims in a whole check', () => {
     const { model } = streamingModel(JSON.stringify(GOOD), { log });
     const { result, searches } = await check(model, log);
     expect(log.indexOf('search:q: The tower is 330 metres tall')).toBeLessThan(log.indexOf('stream:end'));
-    expect(searches.sort()).toEqual(['q: Curie won Nobel Prizes', 'q: Curie won two Nobel Prizes', 'q: Everest is 8,849 metres high', 'q: The tower is 330 metres tall']);
+    expect(searches.sort()).toEqual([
+      'q: Curie won Nobel Prizes',
+      'q: Curie won two Nobel Prizes',
+      'q: Everest is 8,849 metres high',
+      'q: The tower is 330 metres tall',
+    ]);
     expect(result.assessments.map((a) => a.verdict)).toEqual(['supported', 'supported', 'supported', 'supported']);
   });
 
@@ -170,7 +232,12 @@ describe('streamed claims in a whole check', () => {
     const { model, completeCalls } = streamingModel(JSON.stringify(invalid), {
       log,
       // The second ask repeats the claim already searched (same text, other case) and gives the other one right.
-      fallback: () => reply(JSON.stringify({ sentences: [{ id: 1, claims: [entry('curie won two Nobel Prizes.'), entry('Curie won Nobel Prizes')] }] })),
+      fallback: () =>
+        reply(
+          JSON.stringify({
+            sentences: [{ id: 1, claims: [entry('curie won two Nobel Prizes.'), entry('Curie won Nobel Prizes')] }],
+          }),
+        ),
     });
     const { result, searches, events } = await check(model, log);
     // Claims of sentences 0 and 1 were searched before the stream ended; only sentence 1 was asked again.
@@ -178,9 +245,24 @@ describe('streamed claims in a whole check', () => {
     expect(log.indexOf('search:q: Curie won two Nobel Prizes')).toBeLessThan(log.indexOf('stream:end'));
     expect(completeCalls.filter((c) => c.jsonSchema?.name === 'atomic_claims').map(askedIds)).toEqual([[1]]);
     // Nothing searched twice, nothing lost.
-    expect(searches.sort()).toEqual(['q: Curie won Nobel Prizes', 'q: Curie won two Nobel Prizes', 'q: Everest is 8,849 metres high', 'q: The tower is 330 metres tall']);
-    expect(result.claims.map((c) => `${c.id} ${c.text}`)).toEqual(['c0-0 The tower is 330 metres tall', 'c1-0 Curie won two Nobel Prizes', 'c1-1 Curie won Nobel Prizes', 'c2-0 Everest is 8,849 metres high']);
-    expect(result.assessments.map((a) => a.verdict).sort()).toEqual(['supported', 'supported', 'supported', 'supported']);
+    expect(searches.sort()).toEqual([
+      'q: Curie won Nobel Prizes',
+      'q: Curie won two Nobel Prizes',
+      'q: Everest is 8,849 metres high',
+      'q: The tower is 330 metres tall',
+    ]);
+    expect(result.claims.map((c) => `${c.id} ${c.text}`)).toEqual([
+      'c0-0 The tower is 330 metres tall',
+      'c1-0 Curie won two Nobel Prizes',
+      'c1-1 Curie won Nobel Prizes',
+      'c2-0 Everest is 8,849 metres high',
+    ]);
+    expect(result.assessments.map((a) => a.verdict).sort()).toEqual([
+      'supported',
+      'supported',
+      'supported',
+      'supported',
+    ]);
     // Each claim was reported exactly once.
     const reported = events.flatMap((e) => (e.type === 'claims' ? e.claims.map((c) => c.id) : []));
     expect(reported.sort()).toEqual(['c0-0', 'c1-0', 'c1-1', 'c2-0']);
@@ -192,7 +274,15 @@ describe('streamed claims in a whole check', () => {
     const { model, completeCalls } = streamingModel(text, {
       log,
       breakAfter: text.indexOf('Curie won Nobel Prizes'),
-      fallback: () => reply(JSON.stringify({ sentences: [{ id: 1, claims: [entry('Curie won two Nobel Prizes'), entry('Curie won Nobel Prizes')] }, { id: 2, claims: [entry('Everest is 8,849 metres high')] }] })),
+      fallback: () =>
+        reply(
+          JSON.stringify({
+            sentences: [
+              { id: 1, claims: [entry('Curie won two Nobel Prizes'), entry('Curie won Nobel Prizes')] },
+              { id: 2, claims: [entry('Everest is 8,849 metres high')] },
+            ],
+          }),
+        ),
     });
     const { result, searches } = await check(model, log);
     expect(completeCalls.filter((c) => c.jsonSchema?.name === 'atomic_claims').map(askedIds)).toEqual([[1, 2]]);
@@ -208,7 +298,12 @@ describe('streamed claims in a whole check', () => {
     const { model } = streamingModel(text, { log, breakAfter: text.indexOf('{"id":2') + 3 });
     const { result } = await check(model, log);
     const verdicts = Object.fromEntries(result.assessments.map((a) => [a.claimId, a.verdict]));
-    expect(verdicts).toEqual({ 'c0-0': 'supported', 'c1-0': 'supported', 'c1-1': 'supported', 'c2-0': 'could-not-check' });
+    expect(verdicts).toEqual({
+      'c0-0': 'supported',
+      'c1-0': 'supported',
+      'c1-1': 'supported',
+      'c2-0': 'could-not-check',
+    });
     expect(result.claims.find((c) => c.id === 'c2-0')?.text).toBe('Everest is 8,849 metres high.');
   });
 
@@ -220,7 +315,13 @@ describe('streamed claims in a whole check', () => {
     expect(searches).toEqual(['q: The tower is 330 metres tall']);
     const verdicts = Object.fromEntries(result.assessments.map((a) => [a.claimId, a.verdict]));
     expect(verdicts).toEqual({ 'c0-0': 'supported', 'c1-0': 'could-not-check', 'c2-0': 'could-not-check' });
-    const at = (type: string) => events.findIndex((e) => (e.type === 'claims' && e.claims.some((c) => c.id === 'c0-0') && type === 'claims') || (e.type === type && 'claimId' in e && e.claimId === 'c0-0') || (e.type === type && e.type === 'assessment' && e.assessment.claimId === 'c0-0'));
+    const at = (type: string) =>
+      events.findIndex(
+        (e) =>
+          (e.type === 'claims' && e.claims.some((c) => c.id === 'c0-0') && type === 'claims') ||
+          (e.type === type && 'claimId' in e && e.claimId === 'c0-0') ||
+          (e.type === type && e.type === 'assessment' && e.assessment.claimId === 'c0-0'),
+      );
     expect(at('claims')).toBeGreaterThanOrEqual(0);
     expect(at('claims')).toBeLessThan(at('evidence'));
     expect(at('evidence')).toBeLessThan(at('assessment'));

@@ -8,7 +8,8 @@ import { createMemoryCache } from '../../../../../lib/runtime/memory-cache';
 import { fakeRun } from '../../../support/fake-run';
 
 const PAGE = 'The Eiffel Tower was completed in 1889. It stands in Paris on the Champ de Mars. It is 330 metres tall.';
-const TEXT = 'The Eiffel Tower was completed in 1889. Is it the most beautiful tower? I think everyone should visit it. It is 330 metres tall.';
+const TEXT =
+  'The Eiffel Tower was completed in 1889. Is it the most beautiful tower? I think everyone should visit it. It is 330 metres tall.';
 
 describe('evidence-only check', () => {
   it('looks up each check-worthy sentence once with its key terms and makes no model call', async () => {
@@ -17,10 +18,25 @@ describe('evidence-only check', () => {
     const provider = deps.providers[0]!;
     const events: PipelineEvent[] = [];
     const { model: _model, ...evidenceDeps } = deps;
-    const result = await runEvidenceCheck(TEXT, { ...evidenceDeps, providers: [{ id: provider.id, search: (query) => (searched.push(query.text), provider.search(query)) }] }, { ...options, onEvent: (event) => events.push(event) });
+    const result = await runEvidenceCheck(
+      TEXT,
+      {
+        ...evidenceDeps,
+        providers: [{ id: provider.id, search: (query) => (searched.push(query.text), provider.search(query)) }],
+      },
+      { ...options, onEvent: (event) => events.push(event) },
+    );
     expect(modelCalls).toHaveLength(0);
-    expect(result.claims.map((claim) => [claim.sentenceIndex, claim.checkWorthy])).toEqual([[0, true], [1, false], [2, false], [3, true]]);
-    expect(result.skipped).toEqual([{ sentenceIndex: 1, reason: 'question' }, { sentenceIndex: 2, reason: 'opinion' }]);
+    expect(result.claims.map((claim) => [claim.sentenceIndex, claim.checkWorthy])).toEqual([
+      [0, true],
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+    expect(result.skipped).toEqual([
+      { sentenceIndex: 1, reason: 'question' },
+      { sentenceIndex: 2, reason: 'opinion' },
+    ]);
     expect(searched.sort()).toEqual(['330 metres tall', 'Eiffel Tower completed 1889']);
     expect(result.assessments).toEqual([]);
     // Ranked by the passage ranker: the passage for the height is the sentence about the height.
@@ -33,14 +49,21 @@ describe('evidence-only check', () => {
   it('keeps the other sentences when one source fails, and says which failed', async () => {
     const { deps, options } = fakeRun({ 'https://tower.example/a': PAGE });
     const { model: _model, ...evidenceDeps } = deps;
-    const result = await runEvidenceCheck(TEXT, { ...evidenceDeps, providers: [...deps.providers, { id: 'brave', search: () => Promise.reject(new Error('Brave is down')) }] }, options);
+    const result = await runEvidenceCheck(
+      TEXT,
+      {
+        ...evidenceDeps,
+        providers: [...deps.providers, { id: 'brave', search: () => Promise.reject(new Error('Brave is down')) }],
+      },
+      options,
+    );
     expect(result.evidence.length).toBeGreaterThan(0);
     expect(result.warnings.join(' ')).toContain('Brave is down');
   });
 });
 
 describe('judging an evidence-only check', () => {
-  it('judges the model\'s claims on the evidence already found, with no new search', async () => {
+  it("judges the model's claims on the evidence already found, with no new search", async () => {
     const cache = createMemoryCache();
     const { deps, options, modelCalls } = fakeRun({ 'https://tower.example/a': PAGE }, { cache });
     const { model: _model, ...evidenceDeps } = deps;
@@ -52,7 +75,11 @@ describe('judging an evidence-only check', () => {
     }
     let searches = 0;
     const provider = deps.providers[0]!;
-    const judged = await runCheck(TEXT, { ...deps, providers: [{ id: provider.id, search: (query) => (searches++, provider.search(query)) }] }, { ...options, priorEvidence: prior });
+    const judged = await runCheck(
+      TEXT,
+      { ...deps, providers: [{ id: provider.id, search: (query) => (searches++, provider.search(query)) }] },
+      { ...options, priorEvidence: prior },
+    );
     expect(modelCalls.some((call) => call.jsonSchema?.name === 'atomic_claims')).toBe(true);
     expect(modelCalls.filter((call) => call.jsonSchema?.name === 'claim_verification').length).toBeGreaterThan(0);
     // The fake model calls every sentence check-worthy: the two the rules skipped are searched, the others are not.

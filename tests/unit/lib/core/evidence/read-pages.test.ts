@@ -6,8 +6,17 @@ import type { ArticleExtractor, FetchedPage, PageFetcher } from '../../../../../
 import { MemoryCache } from '../../../support/model-fakes';
 
 describe('createPageReader', () => {
-  const page = (url: string, body: string): FetchedPage => ({ requestedUrl: url, finalUrl: url, status: 200, contentType: 'text/html', body, truncated: false });
-  const extractor: ArticleExtractor = { extract: async (html) => (html.includes('<p>') ? { title: 'T', text: html.replace(/<[^>]+>/g, '') } : null) };
+  const page = (url: string, body: string): FetchedPage => ({
+    requestedUrl: url,
+    finalUrl: url,
+    status: 200,
+    contentType: 'text/html',
+    body,
+    truncated: false,
+  });
+  const extractor: ArticleExtractor = {
+    extract: async (html) => (html.includes('<p>') ? { title: 'T', text: html.replace(/<[^>]+>/g, '') } : null),
+  };
 
   it('reads each page once however many claims cite it, and remembers failures', async () => {
     const fetched: string[] = [];
@@ -24,7 +33,10 @@ describe('createPageReader', () => {
     expect(a).toEqual(b);
     expect(a).toMatchObject({ ok: true, article: { text: 'Text' } });
     expect(await reader.read('https://x.example/dead')).toEqual({ ok: false, reason: 'The page is gone (404).' });
-    expect(await reader.read('https://x.example/empty')).toEqual({ ok: false, reason: 'No readable text on the page.' });
+    expect(await reader.read('https://x.example/empty')).toEqual({
+      ok: false,
+      reason: 'No readable text on the page.',
+    });
     expect(fetched).toEqual(['https://x.example/a#one', 'https://x.example/dead', 'https://x.example/empty']);
     const again = createPageReader({ fetcher, extractor, cache, timeoutMs: 1000, maxBytes: 1000 });
     await again.read('https://x.example/dead');

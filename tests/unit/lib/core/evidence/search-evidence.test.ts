@@ -6,11 +6,32 @@ import type { SearchProvider, SearchResult } from '../../../../../lib/core/ports
 import type { Claim } from '../../../../../lib/core/types';
 import { MemoryCache } from '../../../support/model-fakes';
 
-const claim: Claim = { id: 'c0-0', sentenceIndex: 0, text: 'Der Eiffelturm ist 330 Meter hoch', span: { start: 0, end: 10 }, anchored: true, checkWorthy: true, triple: { subject: 'Eiffelturm', predicate: 'Höhe', object: '330 Meter' } };
-const queries = { claimId: 'c0-0', query: 'Eiffelturm Höhe', question: 'Wie hoch ist der Eiffelturm?', englishQuery: 'Eiffel Tower height', englishQuestion: 'How tall is the Eiffel Tower?' };
-const result = (url: string, provider: SearchResult['provider'] = 'searxng', extra: Partial<SearchResult> = {}): SearchResult => ({ url, title: url, snippet: `about ${url}`, provider, ...extra });
+const claim: Claim = {
+  id: 'c0-0',
+  sentenceIndex: 0,
+  text: 'Der Eiffelturm ist 330 Meter hoch',
+  span: { start: 0, end: 10 },
+  anchored: true,
+  checkWorthy: true,
+  triple: { subject: 'Eiffelturm', predicate: 'Höhe', object: '330 Meter' },
+};
+const queries = {
+  claimId: 'c0-0',
+  query: 'Eiffelturm Höhe',
+  question: 'Wie hoch ist der Eiffelturm?',
+  englishQuery: 'Eiffel Tower height',
+  englishQuestion: 'How tall is the Eiffel Tower?',
+};
+const result = (
+  url: string,
+  provider: SearchResult['provider'] = 'searxng',
+  extra: Partial<SearchResult> = {},
+): SearchResult => ({ url, title: url, snippet: `about ${url}`, provider, ...extra });
 
-function provider(id: SearchResult['provider'], answer: (text: string, language?: string) => SearchResult[] | Error): SearchProvider & { seen: string[] } {
+function provider(
+  id: SearchResult['provider'],
+  answer: (text: string, language?: string) => SearchResult[] | Error,
+): SearchProvider & { seen: string[] } {
   const seen: string[] = [];
   return {
     id,
@@ -28,19 +49,48 @@ const options = { language: 'de', resultsPerProvider: 3, excludedDomains: ['bloc
 
 describe('searchEvidence', () => {
   it('searches every provider in the text language and in English, merges, filters and de-duplicates', async () => {
-    const searx = provider('searxng', (_t, lang) => (lang === 'de' ? [result('https://de.example/eiffel'), result('https://www.google.com/search?q=x')] : [result('https://en.example/eiffel?utm_source=a'), result('https://blocked.org/a')]));
-    const brave = provider('brave', () => [result('https://en.example/eiffel', 'brave'), result('https://news.example/tower', 'brave')]);
+    const searx = provider('searxng', (_t, lang) =>
+      lang === 'de'
+        ? [result('https://de.example/eiffel'), result('https://www.google.com/search?q=x')]
+        : [result('https://en.example/eiffel?utm_source=a'), result('https://blocked.org/a')],
+    );
+    const brave = provider('brave', () => [
+      result('https://en.example/eiffel', 'brave'),
+      result('https://news.example/tower', 'brave'),
+    ]);
     const found = await searchEvidence({ providers: [searx, brave] }, claim, queries, options);
     expect(searx.seen).toEqual(['de:Eiffelturm Höhe', 'en:Eiffel Tower height']);
-    expect(found.web.map((r) => r.url)).toEqual(['https://de.example/eiffel', 'https://en.example/eiffel?utm_source=a', 'https://news.example/tower']);
+    expect(found.web.map((r) => r.url)).toEqual([
+      'https://de.example/eiffel',
+      'https://en.example/eiffel?utm_source=a',
+      'https://news.example/tower',
+    ]);
     expect(found.allFailed).toBe(false);
   });
 
   it('keeps fact-checks and knowledge-graph statements apart from web results', async () => {
-    const factCheck = provider('google-factcheck', () => [result('https://factcheck.example/r', 'google-factcheck', { claimReview: { claimText: 'x', publisher: 'FC', textualRating: 'False' } })]);
+    const factCheck = provider('google-factcheck', () => [
+      result('https://factcheck.example/r', 'google-factcheck', {
+        claimReview: { claimText: 'x', publisher: 'FC', textualRating: 'False' },
+      }),
+    ]);
     const lookups: string[] = [];
     const found = await searchEvidence(
-      { providers: [factCheck], knowledgeGraph: { lookup: async (triple, o) => { lookups.push(`${o.language}:${triple.subject}`); return [{ url: 'https://www.wikidata.org/wiki/Q243', title: 'Eiffel Tower (Wikidata)', passage: 'Eiffel Tower — height: 330 metre' }]; } } },
+      {
+        providers: [factCheck],
+        knowledgeGraph: {
+          lookup: async (triple, o) => {
+            lookups.push(`${o.language}:${triple.subject}`);
+            return [
+              {
+                url: 'https://www.wikidata.org/wiki/Q243',
+                title: 'Eiffel Tower (Wikidata)',
+                passage: 'Eiffel Tower — height: 330 metre',
+              },
+            ];
+          },
+        },
+      },
       claim,
       queries,
       options,
@@ -59,7 +109,14 @@ describe('searchEvidence', () => {
     expect(some.allFailed).toBe(false);
     const none = await searchEvidence({ providers: [broken] }, claim, queries, options);
     expect(none.allFailed).toBe(true);
-    await expect(searchEvidence({ providers: [provider('searxng', () => new ProviderError('cancelled', 'cancelled'))] }, claim, queries, options)).rejects.toThrow('cancelled');
+    await expect(
+      searchEvidence(
+        { providers: [provider('searxng', () => new ProviderError('cancelled', 'cancelled'))] },
+        claim,
+        queries,
+        options,
+      ),
+    ).rejects.toThrow('cancelled');
   });
 
   it('answers a repeated search from the cache, unless fresh evidence is wanted', async () => {

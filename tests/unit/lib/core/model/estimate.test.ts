@@ -7,7 +7,8 @@ import { splitSentences } from '../../../../../lib/core/text/sentences';
 import { fakeRun } from '../../../support/fake-run';
 
 /** `n` distinct factual sentences, enough for several claim-extraction batches when n is large. */
-const sentencesText = (n: number) => Array.from({ length: n }, (_, i) => `The quokka colony number ${i + 1} lives on Rottnest Island.`).join(' ');
+const sentencesText = (n: number) =>
+  Array.from({ length: n }, (_, i) => `The quokka colony number ${i + 1} lives on Rottnest Island.`).join(' ');
 
 describe('estimateCheck', () => {
   it('costs nothing for a text without sentences', () => {
@@ -34,7 +35,9 @@ describe('estimateCheck', () => {
 
   it('counts the kinds of calls a check makes: claims by batch, no separate queries, a verification per claim', async () => {
     const text = sentencesText(60);
-    const { deps, options, modelCalls } = fakeRun({ 'https://quokka-daily.example/a': 'Quokkas live on Rottnest Island. They are marsupials.' });
+    const { deps, options, modelCalls } = fakeRun({
+      'https://quokka-daily.example/a': 'Quokkas live on Rottnest Island. They are marsupials.',
+    });
     const result = await runCheck(text, deps, options);
     const calls = (name: string) => modelCalls.filter((call) => call.jsonSchema?.name === name).length;
     expect(calls('atomic_claims')).toBe(batchSentences(result.sentences).length);
@@ -45,7 +48,7 @@ describe('estimateCheck', () => {
     expect(modelCalls).toHaveLength(calls('atomic_claims') + calls('claim_verification') + 1);
   });
 
-  it('adds reasoning models\' hidden tokens per call, by effort and role', () => {
+  it("adds reasoning models' hidden tokens per call, by effort and role", () => {
     const text = sentencesText(10);
     const plain = estimateCheck(text);
     const reasoning = estimateCheck(text, { reasoning: { fast: 'low', strong: 'medium' } });

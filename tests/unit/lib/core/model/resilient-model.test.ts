@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { ProviderError } from '../../../../../lib/core/errors';
-import { type ResilienceOptions,withResilience } from '../../../../../lib/core/model/resilient-model';
+import { type ResilienceOptions, withResilience } from '../../../../../lib/core/model/resilient-model';
 import type { ChatRequest, ChatResponse } from '../../../../../lib/core/ports';
-import { type Deferred,deferred, recordingSleep, reply, ScriptedModel } from '../../../support/model-fakes';
+import { type Deferred, deferred, recordingSleep, reply, ScriptedModel } from '../../../support/model-fakes';
 
 const request: ChatRequest = { role: 'fast', messages: [{ role: 'user', content: 'hi' }] };
 
@@ -20,7 +20,10 @@ async function untilTimerScheduled(): Promise<void> {
 
 describe('withResilience', () => {
   it('honours Retry-After from a 429 and then succeeds', async () => {
-    const model = new ScriptedModel([new ProviderError('rate-limit', '429', { status: 429, retryAfterMs: 750 }), reply('ok')]);
+    const model = new ScriptedModel([
+      new ProviderError('rate-limit', '429', { status: 429, retryAfterMs: 750 }),
+      reply('ok'),
+    ]);
     const { sleep, delays } = recordingSleep();
     const result = await withResilience(model, options({ sleep })).complete(request);
     expect(result.text).toBe('ok');
@@ -38,29 +41,41 @@ describe('withResilience', () => {
   it('backs off exponentially up to maxDelayMs, with jitter, and gives up after maxRetries', async () => {
     const model = new ScriptedModel([server(), server(), server(), server(), server()]);
     const { sleep, delays } = recordingSleep();
-    const error = await withResilience(model, options({ sleep, maxRetries: 4, maxDelayMs: 500 })).complete(request).catch((e: unknown) => e);
+    const error = await withResilience(model, options({ sleep, maxRetries: 4, maxDelayMs: 500 }))
+      .complete(request)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'server' });
     expect(model.calls).toHaveLength(5);
     expect(delays).toEqual([100, 200, 400, 500]);
 
     // Jitter: with random 0 each delay is half its ceiling (equal jitter never retries at once).
     const jittered = recordingSleep();
-    const again = new ScriptedModel([server(), new ProviderError('timeout', 't'), new ProviderError('malformed', 'm'), reply('ok')]);
+    const again = new ScriptedModel([
+      server(),
+      new ProviderError('timeout', 't'),
+      new ProviderError('malformed', 'm'),
+      reply('ok'),
+    ]);
     await withResilience(again, options({ sleep: jittered.sleep, random: () => 0 })).complete(request);
     expect(jittered.delays).toEqual([50, 100, 200]);
   });
 
-  it.each(['auth', 'not-found', 'bad-request', 'cancelled', 'forbidden-origin', 'unreachable'] as const)('never retries %s', async (kind) => {
-    const model = new ScriptedModel([new ProviderError(kind, kind), reply('never')]);
-    const { sleep, delays } = recordingSleep();
-    await expect(withResilience(model, options({ sleep })).complete(request)).rejects.toMatchObject({ kind });
-    expect(model.calls).toHaveLength(1);
-    expect(delays).toEqual([]);
-  });
+  it.each(['auth', 'not-found', 'bad-request', 'cancelled', 'forbidden-origin', 'unreachable'] as const)(
+    'never retries %s',
+    async (kind) => {
+      const model = new ScriptedModel([new ProviderError(kind, kind), reply('never')]);
+      const { sleep, delays } = recordingSleep();
+      await expect(withResilience(model, options({ sleep })).complete(request)).rejects.toMatchObject({ kind });
+      expect(model.calls).toHaveLength(1);
+      expect(delays).toEqual([]);
+    },
+  );
 
   it('does not retry errors that are not ProviderErrors (bugs)', async () => {
     const model = new ScriptedModel([new TypeError('bug'), reply('never')]);
-    await expect(withResilience(model, options({ sleep: recordingSleep().sleep })).complete(request)).rejects.toBeInstanceOf(TypeError);
+    await expect(
+      withResilience(model, options({ sleep: recordingSleep().sleep })).complete(request),
+    ).rejects.toBeInstanceOf(TypeError);
     expect(model.calls).toHaveLength(1);
   });
 
@@ -84,7 +99,9 @@ describe('withResilience', () => {
       }),
     );
     const limited = withResilience(model, options({ concurrency: 2 }));
-    const results = Array.from({ length: 7 }, (_, index) => limited.complete({ ...request, messages: [{ role: 'user', content: `${index}` }] }));
+    const results = Array.from({ length: 7 }, (_, index) =>
+      limited.complete({ ...request, messages: [{ role: 'user', content: `${index}` }] }),
+    );
     for (let index = 0; index < 7; index++) {
       while (pending.length <= index) {
         await started.promise;
@@ -109,12 +126,18 @@ describe('withResilience', () => {
   });
 
   it('the default sleep ends early with a cancelled error on abort', async () => {
-    const model = new ScriptedModel([new ProviderError('rate-limit', '429', { retryAfterMs: 3_600_000 }), reply('never')]);
+    const model = new ScriptedModel([
+      new ProviderError('rate-limit', '429', { retryAfterMs: 3_600_000 }),
+      reply('never'),
+    ]);
     // Fake timers make the hour-long wait an observable timer instead of a race with the abort.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const controller = new AbortController();
-      const call = withResilience(model, options({ maxRetryAfterMs: 3_600_000 })).complete({ ...request, signal: controller.signal });
+      const call = withResilience(model, options({ maxRetryAfterMs: 3_600_000 })).complete({
+        ...request,
+        signal: controller.signal,
+      });
       const outcome = call.then(
         () => 'resolved',
         (error: unknown) => error,
@@ -147,7 +170,9 @@ describe('withResilience', () => {
 
   it('refuses to start when the signal is already aborted', async () => {
     const model = new ScriptedModel([reply('never')]);
-    await expect(withResilience(model, options()).complete({ ...request, signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(
+      withResilience(model, options()).complete({ ...request, signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ kind: 'cancelled' });
     expect(model.calls).toHaveLength(0);
   });
 });

@@ -4,7 +4,9 @@ import { fnv1a, stableHash, stableStringify } from '../../../../../lib/core/mode
 
 describe('stableHash', () => {
   it('ignores key order and undefined members, like JSON', () => {
-    expect(stableStringify({ b: 1, a: { d: [1, undefined], c: 'x' }, u: undefined })).toBe('{"a":{"c":"x","d":[1,null]},"b":1}');
+    expect(stableStringify({ b: 1, a: { d: [1, undefined], c: 'x' }, u: undefined })).toBe(
+      '{"a":{"c":"x","d":[1,null]},"b":1}',
+    );
     expect(stableHash({ b: 1, a: 2 })).toBe(stableHash({ a: 2, b: 1 }));
   });
 

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { normalizeStrictSchema, StrictSchemaError, toStrictJsonSchema } from '../../../../../lib/core/model/strict-schema';
+import {
+  normalizeStrictSchema,
+  StrictSchemaError,
+  toStrictJsonSchema,
+} from '../../../../../lib/core/model/strict-schema';
 
 type Json = Record<string, unknown>;
 
-const ALLOWED = new Set(['type', 'description', 'title', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'anyOf', '$ref', '$defs']);
+const ALLOWED = new Set([
+  'type',
+  'description',
+  'title',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'anyOf',
+  '$ref',
+  '$defs',
+]);
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 /**
@@ -18,33 +34,39 @@ function violations(schema: Json, path = '$', root = true): string[] {
   for (const key of Object.keys(schema)) if (!ALLOWED.has(key)) found.push(`${path}: keyword ${key}`);
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
   for (const type of types) if (!TYPES.has(type as string)) found.push(`${path}: type ${String(type)}`);
-  if (types.length === 0 && !('enum' in schema) && !('anyOf' in schema) && !('$ref' in schema)) found.push(`${path}: no type`);
+  if (types.length === 0 && !('enum' in schema) && !('anyOf' in schema) && !('$ref' in schema))
+    found.push(`${path}: no type`);
   if (types.includes('object')) {
     const properties = (schema.properties ?? {}) as Record<string, Json>;
     if (schema.additionalProperties !== false) found.push(`${path}: additionalProperties must be false`);
     const required = (schema.required ?? []) as string[];
-    if (JSON.stringify([...required].sort()) !== JSON.stringify(Object.keys(properties).sort())) found.push(`${path}: not all properties required`);
+    if (JSON.stringify([...required].sort()) !== JSON.stringify(Object.keys(properties).sort()))
+      found.push(`${path}: not all properties required`);
     for (const [name, sub] of Object.entries(properties)) found.push(...violations(sub, `${path}.${name}`, false));
   }
   if (schema.items !== undefined) found.push(...violations(schema.items as Json, `${path}[]`, false));
-  for (const [index, option] of ((schema.anyOf ?? []) as Json[]).entries()) found.push(...violations(option, `${path}|${index}`, false));
-  for (const [name, def] of Object.entries((schema.$defs ?? {}) as Record<string, Json>)) found.push(...violations(def, `#/$defs/${name}`, false));
+  for (const [index, option] of ((schema.anyOf ?? []) as Json[]).entries())
+    found.push(...violations(option, `${path}|${index}`, false));
+  for (const [name, def] of Object.entries((schema.$defs ?? {}) as Record<string, Json>))
+    found.push(...violations(def, `#/$defs/${name}`, false));
   return found;
 }
 
 describe('toStrictJsonSchema', () => {
   it('makes nested objects, arrays, enums and nullable fields strict', () => {
     const schema = z.object({
-      claims: z.array(
-        z.object({
-          text: z.string().min(1).describe('the claim'),
-          stance: z.enum(['supports', 'refutes']),
-          confidence: z.number().min(0).max(1),
-          note: z.string().nullable(),
-          kind: z.literal('fact'),
-          source: z.object({ url: z.url(), year: z.number().int().nullable() }),
-        }),
-      ).min(1),
+      claims: z
+        .array(
+          z.object({
+            text: z.string().min(1).describe('the claim'),
+            stance: z.enum(['supports', 'refutes']),
+            confidence: z.number().min(0).max(1),
+            note: z.string().nullable(),
+            kind: z.literal('fact'),
+            source: z.object({ url: z.url(), year: z.number().int().nullable() }),
+          }),
+        )
+        .min(1),
       verdict: z.enum(['supported', 'refuted']).nullable(),
       language: z.string().default('en'),
     });
@@ -65,10 +87,18 @@ describe('toStrictJsonSchema', () => {
       name: string;
       children: Node[];
     }
-    const node: z.ZodType<Node> = z.object({ name: z.string(), get children() { return z.array(node); } });
+    const node: z.ZodType<Node> = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(node);
+      },
+    });
     const schema = z.object({
       tree: node,
-      event: z.discriminatedUnion('type', [z.object({ type: z.literal('a'), x: z.string() }), z.object({ type: z.literal('b'), y: z.number() })]),
+      event: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('a'), x: z.string() }),
+        z.object({ type: z.literal('b'), y: z.number() }),
+      ]),
       value: z.union([z.string(), z.number()]),
     });
     const strict = toStrictJsonSchema(schema);
@@ -82,7 +112,9 @@ describe('toStrictJsonSchema', () => {
   it('rejects optional fields, naming the fix (strict mode has no optional fields)', () => {
     const schema = z.object({ outer: z.object({ note: z.string().optional() }) });
     expect(() => toStrictJsonSchema(schema)).toThrow(StrictSchemaError);
-    expect(() => toStrictJsonSchema(schema)).toThrow('$.outer.note: optional fields are not allowed in strict mode; use .nullable()');
+    expect(() => toStrictJsonSchema(schema)).toThrow(
+      '$.outer.note: optional fields are not allowed in strict mode; use .nullable()',
+    );
   });
 
   it.each([
@@ -96,7 +128,14 @@ describe('toStrictJsonSchema', () => {
   });
 
   it('drops validation keywords but zod still enforces them', () => {
-    const schema = z.object({ name: z.string().min(3).max(5).regex(/^[a-z]+$/), count: z.number().int().min(1) });
+    const schema = z.object({
+      name: z
+        .string()
+        .min(3)
+        .max(5)
+        .regex(/^[a-z]+$/),
+      count: z.number().int().min(1),
+    });
     const strict = toStrictJsonSchema(schema);
     expect(JSON.stringify(strict)).not.toMatch(/minLength|maxLength|pattern|minimum|\$schema/);
     expect(schema.safeParse({ name: 'ab', count: 1 }).success).toBe(false);

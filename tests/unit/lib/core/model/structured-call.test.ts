@@ -3,7 +3,12 @@ import { z } from 'zod';
 
 import { ProviderError } from '../../../../../lib/core/errors';
 import { forgivingCache } from '../../../../../lib/core/forgiving-cache';
-import { extractJson, type ModelCallContext, structuredCall, type StructuredCallSpec } from '../../../../../lib/core/model/structured-call';
+import {
+  extractJson,
+  type ModelCallContext,
+  structuredCall,
+  type StructuredCallSpec,
+} from '../../../../../lib/core/model/structured-call';
 import { BudgetExceededError, UsageMeter } from '../../../../../lib/core/model/usage-meter';
 import { MemoryCache, reply, ScriptedModel, type Step } from '../../../support/model-fakes';
 
@@ -18,7 +23,15 @@ const valid = JSON.stringify({ verdict: 'supported', reasons: ['matches the pass
 function setup(steps: Step[], change: Partial<ModelCallContext> = {}) {
   const model = new ScriptedModel(steps);
   const cache = new MemoryCache();
-  const ctx: ModelCallContext = { model, cache, clock: { now: () => 0 }, meter: new UsageMeter(), cacheTtlMs: 60_000, modelNames: { fast: 'f-1', strong: 's-1' }, ...change };
+  const ctx: ModelCallContext = {
+    model,
+    cache,
+    clock: { now: () => 0 },
+    meter: new UsageMeter(),
+    cacheTtlMs: 60_000,
+    modelNames: { fast: 'f-1', strong: 's-1' },
+    ...change,
+  };
   return { model, cache, ctx };
 }
 
@@ -37,11 +50,19 @@ describe('structuredCall', () => {
   it('sends the strict schema, validates the reply, meters usage and caches it', async () => {
     const { model, cache, ctx } = setup([reply(valid, { promptTokens: 30, completionTokens: 7 })]);
     const result = await structuredCall(ctx, spec);
-    expect(result).toEqual({ value: { verdict: 'supported', reasons: ['matches the passage'] }, usage: { promptTokens: 30, completionTokens: 7 }, cached: false });
+    expect(result).toEqual({
+      value: { verdict: 'supported', reasons: ['matches the passage'] },
+      usage: { promptTokens: 30, completionTokens: 7 },
+      cached: false,
+    });
     const sent = model.calls[0]!;
     expect(sent.role).toBe('strong');
     expect(sent.jsonSchema?.name).toBe('verdict');
-    expect(sent.jsonSchema?.schema).toMatchObject({ type: 'object', required: ['verdict', 'reasons'], additionalProperties: false });
+    expect(sent.jsonSchema?.schema).toMatchObject({
+      type: 'object',
+      required: ['verdict', 'reasons'],
+      additionalProperties: false,
+    });
     expect(ctx.meter.snapshot()).toEqual({
       byStage: { verify: { calls: 1, promptTokens: 30, completionTokens: 7 } },
       total: { calls: 1, promptTokens: 30, completionTokens: 7 },
@@ -90,7 +111,11 @@ describe('structuredCall', () => {
     const { model, cache, ctx } = setup([reply(valid)]);
     await structuredCall(ctx, spec);
     const again = await structuredCall(ctx, spec);
-    expect(again).toEqual({ value: { verdict: 'supported', reasons: ['matches the passage'] }, usage: { promptTokens: 0, completionTokens: 0 }, cached: true });
+    expect(again).toEqual({
+      value: { verdict: 'supported', reasons: ['matches the passage'] },
+      usage: { promptTokens: 0, completionTokens: 0 },
+      cached: true,
+    });
     expect(model.calls).toHaveLength(1);
     expect(ctx.meter.snapshot().total.calls).toBe(1);
 
@@ -106,7 +131,12 @@ describe('structuredCall', () => {
     for (const key of cache.entries.keys()) cache.entries.set(key, { verdict: 'gone' });
     expect((await structuredCall(ctx, spec)).cached).toBe(false);
     cache.failReads = true;
-    await expect(structuredCall({ ...ctx, cache: forgivingCache(cache, () => {}), model: new ScriptedModel([reply(valid)]) }, spec)).resolves.toMatchObject({ cached: false });
+    await expect(
+      structuredCall(
+        { ...ctx, cache: forgivingCache(cache, () => {}), model: new ScriptedModel([reply(valid)]) },
+        spec,
+      ),
+    ).resolves.toMatchObject({ cached: false });
     expect(model.calls).toHaveLength(2);
   });
 
@@ -121,7 +151,11 @@ describe('structuredCall', () => {
   it('does not make the corrective call once the first reply used up the budget', async () => {
     const meter = new UsageMeter({ tokenBudget: 50 });
     const { model, ctx } = setup([reply('{}', { promptTokens: 45, completionTokens: 5 }), reply(valid)], { meter });
-    await expect(structuredCall(ctx, spec)).rejects.toMatchObject({ name: 'BudgetExceededError', budgetTokens: 50, usedTokens: 50 });
+    await expect(structuredCall(ctx, spec)).rejects.toMatchObject({
+      name: 'BudgetExceededError',
+      budgetTokens: 50,
+      usedTokens: 50,
+    });
     expect(model.calls).toHaveLength(1);
   });
 

@@ -12,7 +12,10 @@ describe('UsageMeter', () => {
     meter.recordPageFetch();
     meter.recordPageFetch();
     expect(meter.snapshot()).toEqual({
-      byStage: { claims: { calls: 1, promptTokens: 100, completionTokens: 20 }, verify: { calls: 2, promptTokens: 55, completionTokens: 11 } },
+      byStage: {
+        claims: { calls: 1, promptTokens: 100, completionTokens: 20 },
+        verify: { calls: 2, promptTokens: 55, completionTokens: 11 },
+      },
       total: { calls: 3, promptTokens: 155, completionTokens: 31 },
       searchCalls: 1,
       pageFetches: 2,

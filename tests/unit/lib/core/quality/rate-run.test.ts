@@ -7,8 +7,12 @@ const PAGE = 'Quokkas live on Rottnest Island. They are small marsupials. Visito
 
 describe('runRating', () => {
   it("audits an explanation's links in order, keeping only the judged passage of each page", async () => {
-    const { deps, options } = fakeRun({ 'https://quokka-daily.example/a': PAGE, 'https://quokka-daily.example/b': PAGE });
-    const explanation = 'Quokkas do live on Rottnest Island, see https://quokka-daily.example/a. They are marsupials (https://quokka-daily.example/b).';
+    const { deps, options } = fakeRun({
+      'https://quokka-daily.example/a': PAGE,
+      'https://quokka-daily.example/b': PAGE,
+    });
+    const explanation =
+      'Quokkas do live on Rottnest Island, see https://quokka-daily.example/a. They are marsupials (https://quokka-daily.example/b).';
     const result = await runRating({ claim: 'Quokkas live on Rottnest Island.', explanation }, deps, options);
     expect(result.links.map((link) => [link.url, link.sentenceIndex])).toEqual([
       ['https://quokka-daily.example/a', 0],
@@ -22,7 +26,9 @@ describe('runRating', () => {
     const { deps, options } = fakeRun({ 'https://quokka-daily.example/a': PAGE });
     const explanation = `Quokkas live on Rottnest Island. Sources: ${Array.from({ length: 35 }, (_, i) => `https://gone.example/p${i}`).join(' ')}`;
     const result = await runRating({ claim: 'Quokkas live on Rottnest Island.', explanation }, deps, options);
-    expect(result.links.map((link) => link.url)).toEqual(Array.from({ length: 30 }, (_, i) => `https://gone.example/p${i}`));
+    expect(result.links.map((link) => link.url)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `https://gone.example/p${i}`),
+    );
     expect(result.warnings).toContain('The explanation cites 35 links; the first 30 were checked.');
   });
 });

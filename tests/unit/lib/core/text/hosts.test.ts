@@ -34,7 +34,13 @@ describe('hostOf', () => {
 
 describe('normaliseHost', () => {
   it('writes hosts the site way, as hostOf does for URLs', () => {
-    for (const url of ['https://WWW.Reuters.com./world/x', 'https://bücher.example/', 'http://[::1]:3000/', 'https://www.com/', 'https://m.example.co.uk/']) {
+    for (const url of [
+      'https://WWW.Reuters.com./world/x',
+      'https://bücher.example/',
+      'http://[::1]:3000/',
+      'https://www.com/',
+      'https://m.example.co.uk/',
+    ]) {
       expect(normaliseHost(new URL(url).hostname)).toBe(hostOf(url));
     }
   });

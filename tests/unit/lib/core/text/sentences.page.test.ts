@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { splitSentences as split } from '../../../../../lib/core/text/sentences';
-import { CHINESE, fixture,GERMAN } from '../../../support/passage-fixtures';
+import { CHINESE, fixture, GERMAN } from '../../../support/passage-fixtures';
 
 /** The page splitter, as evidence passages and the link audit call it. */
 const splitSentences = (text: string, lang?: string) => split(text, lang, 'page');
@@ -39,10 +39,9 @@ describe("splitSentences of a page's text", () => {
     expect(texts).toContain(
       "The scientists were led by Michael Shadlen, Ph.D., of Columbia University's Mortimer B. Zuckerman Mind Brain Behavior Institute, and the findings were published in the journal Current Biology.",
     );
-    expect(splitSentences('The U.S. Supreme Court had nine justices. Mr. Douglas retired in 1975.').map((s) => s.text)).toEqual([
-      'The U.S. Supreme Court had nine justices.',
-      'Mr. Douglas retired in 1975.',
-    ]);
+    expect(
+      splitSentences('The U.S. Supreme Court had nine justices. Mr. Douglas retired in 1975.').map((s) => s.text),
+    ).toEqual(['The U.S. Supreme Court had nine justices.', 'Mr. Douglas retired in 1975.']);
     const german = splitSentences(GERMAN, 'de').map((s) => s.text);
     expect(german).toContain('Heute führen u. a. drei Seilbahnen hinauf, z. B. die Seilbahn Zugspitze.');
     expect(german).toContain('Dr. Müller vom Deutschen Wetterdienst misst dort seit Jahren die Temperatur.');
@@ -50,15 +49,26 @@ describe("splitSentences of a page's text", () => {
 
   it('ends a block at every line break and reads no markdown, unlike checked text', () => {
     const text = '# Results\n- 42 people came\nthe rest stayed home';
-    expect(splitSentences(text, 'en').map((s) => s.text)).toEqual(['# Results', '- 42 people came', 'the rest stayed home']);
+    expect(splitSentences(text, 'en').map((s) => s.text)).toEqual([
+      '# Results',
+      '- 42 people came',
+      'the rest stayed home',
+    ]);
     // Checked text: a heading, and a list item that the lower-case line continues.
     expect(split(text, 'en').map((s) => s.text)).toEqual(['Results', '42 people came\nthe rest stayed home']);
   });
 
   it('ends a sentence at an ellipsis followed by a capital, where checked text reads a pause', () => {
     const text = 'Why do stars shine... What powers the Sun? Nuclear fusion.';
-    expect(splitSentences(text, 'en').map((s) => s.text)).toEqual(['Why do stars shine...', 'What powers the Sun?', 'Nuclear fusion.']);
-    expect(split(text, 'en').map((s) => s.text)).toEqual(['Why do stars shine... What powers the Sun?', 'Nuclear fusion.']);
+    expect(splitSentences(text, 'en').map((s) => s.text)).toEqual([
+      'Why do stars shine...',
+      'What powers the Sun?',
+      'Nuclear fusion.',
+    ]);
+    expect(split(text, 'en').map((s) => s.text)).toEqual([
+      'Why do stars shine... What powers the Sun?',
+      'Nuclear fusion.',
+    ]);
   });
 
   it('splits Japanese and Chinese at their own full stops', () => {
@@ -69,7 +79,9 @@ describe("splitSentences of a page's text", () => {
       '三峡大坝位于湖北省宜昌市，是世界上装机容量最大的水电站。',
       '黄河是中国第二长河，全长约5464公里。',
     ]);
-    expect(splitSentences(fixture('trend-micro.ja.txt'), 'ja')[1]?.text).toBe('1年版ライセンスは2900円（税込）で、2年版ライセンスは5000円（税込）。');
+    expect(splitSentences(fixture('trend-micro.ja.txt'), 'ja')[1]?.text).toBe(
+      '1年版ライセンスは2900円（税込）で、2年版ライセンスは5000円（税込）。',
+    );
   });
 
   it('returns nothing for empty or blank text, and survives an unknown language tag', () => {

@@ -1,15 +1,36 @@
 import { describe, expect, it } from 'vitest';
 
-import { findTextFragment, fragmentFromQuote, fragmentQuote, parseTextFragment } from '../../../../../lib/core/text/text-fragment';
+import {
+  findTextFragment,
+  fragmentFromQuote,
+  fragmentQuote,
+  parseTextFragment,
+} from '../../../../../lib/core/text/text-fragment';
 
 describe('parseTextFragment', () => {
   it('reads start, start,end, prefix- and -suffix forms, percent-decoded', () => {
-    expect(parseTextFragment('https://example.org/a#:~:text=The%20tower%20opened')).toEqual({ start: 'The tower opened' });
-    expect(parseTextFragment('https://example.org/a#:~:text=built%20in,1889')).toEqual({ start: 'built in', end: '1889' });
-    expect(parseTextFragment('https://example.org/a#:~:text=the-,tower,-is%20tall')).toEqual({ prefix: 'the', start: 'tower', suffix: 'is tall' });
-    expect(parseTextFragment('https://example.org/a#:~:text=a%2C%20b-,start,end,-%26%20more')).toEqual({ prefix: 'a, b', start: 'start', end: 'end', suffix: '& more' });
+    expect(parseTextFragment('https://example.org/a#:~:text=The%20tower%20opened')).toEqual({
+      start: 'The tower opened',
+    });
+    expect(parseTextFragment('https://example.org/a#:~:text=built%20in,1889')).toEqual({
+      start: 'built in',
+      end: '1889',
+    });
+    expect(parseTextFragment('https://example.org/a#:~:text=the-,tower,-is%20tall')).toEqual({
+      prefix: 'the',
+      start: 'tower',
+      suffix: 'is tall',
+    });
+    expect(parseTextFragment('https://example.org/a#:~:text=a%2C%20b-,start,end,-%26%20more')).toEqual({
+      prefix: 'a, b',
+      start: 'start',
+      end: 'end',
+      suffix: '& more',
+    });
     // An ordinary fragment before the directive, and other directives beside it.
-    expect(parseTextFragment('https://example.org/a#section:~:foo=bar&text=caf%C3%A9%20cr%C3%A8me')).toEqual({ start: 'café crème' });
+    expect(parseTextFragment('https://example.org/a#section:~:foo=bar&text=caf%C3%A9%20cr%C3%A8me')).toEqual({
+      start: 'café crème',
+    });
   });
 
   it('returns undefined without a text directive or start text, and survives bad percent-encoding', () => {
@@ -27,12 +48,15 @@ describe('parseTextFragment', () => {
 });
 
 describe('findTextFragment', () => {
-  const page = 'The Eiffel Tower\n\nThe tower was built  between 1887 and\n1889 for the World’s Fair. It is 330 metres tall.\u00ad The tower is wrought iron.';
+  const page =
+    'The Eiffel Tower\n\nThe tower was built  between 1887 and\n1889 for the World’s Fair. It is 330 metres tall.\u00ad The tower is wrought iron.';
 
   it('finds a quote regardless of case, whitespace, curly quotes and soft hyphens, with exact offsets', () => {
     const match = findTextFragment(page, { start: "THE TOWER WAS BUILT BETWEEN 1887 AND 1889 for the world's fair" });
     expect(match).toBeDefined();
-    expect(page.slice(match!.start, match!.end)).toBe('The tower was built  between 1887 and\n1889 for the World’s Fair');
+    expect(page.slice(match!.start, match!.end)).toBe(
+      'The tower was built  between 1887 and\n1889 for the World’s Fair',
+    );
     const acrossSoftHyphen = findTextFragment(page, { start: 'metres tall.The tower' });
     expect(acrossSoftHyphen).toBeDefined();
     expect(page.slice(acrossSoftHyphen!.start, acrossSoftHyphen!.end)).toBe('metres tall.\u00ad The tower');

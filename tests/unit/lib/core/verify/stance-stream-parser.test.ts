@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { StanceStreamParser } from '../../../../../lib/core/verify/stance-stream-parser';
 
 const WHOLE = JSON.stringify({
-  stances: [{ passage: 1, stance: 'supports' }, { passage: 2, stance: 'irrelevant' }],
+  stances: [
+    { passage: 1, stance: 'supports' },
+    { passage: 2, stance: 'irrelevant' },
+  ],
   rationales: ['Gives 1889.', 'About Rome.'],
   explanation: 'It was completed in 1889 [1].',
 });
@@ -19,7 +22,13 @@ describe('StanceStreamParser', () => {
   };
 
   it('hands over the stances once, when their array closes, whatever the chunks', () => {
-    for (const size of [1, 3, 11, WHOLE.length]) expect(feed(`\`\`\`json\n${WHOLE}`, size)).toEqual([[{ passage: 1, stance: 'supports' }, { passage: 2, stance: 'irrelevant' }]]);
+    for (const size of [1, 3, 11, WHOLE.length])
+      expect(feed(`\`\`\`json\n${WHOLE}`, size)).toEqual([
+        [
+          { passage: 1, stance: 'supports' },
+          { passage: 2, stance: 'irrelevant' },
+        ],
+      ]);
   });
 
   it('hands over nothing for stances cut off, malformed or outside the schema', () => {

@@ -29,9 +29,57 @@ describe('claim extraction', () => {
     const { ctx, model } = context([
       json({
         sentences: [
-          { id: 0, claims: [{ claim: 'Marie Curie was born in Warsaw', sourceQuote: 'Marie Curie was born in Warsaw', checkWorthy: true, subject: 'Marie Curie', predicate: 'born in', object: 'Warsaw', query: 'Marie Curie birthplace', question: 'Where was Marie Curie born?', englishQuery: null, englishQuestion: null }] },
-          { id: 1, claims: [{ claim: 'Marie Curie won two Nobel Prizes', sourceQuote: 'won two Nobel Prizes', checkWorthy: true, subject: 'Marie Curie', predicate: 'won', object: 'two Nobel Prizes', query: '', question: '', englishQuery: null, englishQuestion: null }] },
-          { id: 2, claims: [{ claim: 'What a life!', sourceQuote: 'What a life!', checkWorthy: false, subject: '', predicate: '', object: '', query: '', question: '', englishQuery: null, englishQuestion: null }] },
+          {
+            id: 0,
+            claims: [
+              {
+                claim: 'Marie Curie was born in Warsaw',
+                sourceQuote: 'Marie Curie was born in Warsaw',
+                checkWorthy: true,
+                subject: 'Marie Curie',
+                predicate: 'born in',
+                object: 'Warsaw',
+                query: 'Marie Curie birthplace',
+                question: 'Where was Marie Curie born?',
+                englishQuery: null,
+                englishQuestion: null,
+              },
+            ],
+          },
+          {
+            id: 1,
+            claims: [
+              {
+                claim: 'Marie Curie won two Nobel Prizes',
+                sourceQuote: 'won two Nobel Prizes',
+                checkWorthy: true,
+                subject: 'Marie Curie',
+                predicate: 'won',
+                object: 'two Nobel Prizes',
+                query: '',
+                question: '',
+                englishQuery: null,
+                englishQuestion: null,
+              },
+            ],
+          },
+          {
+            id: 2,
+            claims: [
+              {
+                claim: 'What a life!',
+                sourceQuote: 'What a life!',
+                checkWorthy: false,
+                subject: '',
+                predicate: '',
+                object: '',
+                query: '',
+                question: '',
+                englishQuery: null,
+                englishQuestion: null,
+              },
+            ],
+          },
         ],
       }),
     ]);

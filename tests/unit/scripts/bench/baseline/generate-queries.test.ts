@@ -20,21 +20,48 @@ const context = (steps: Step[], cache?: MemoryCache) => {
   return { ctx, model, warnings };
 };
 const json = (value: unknown) => reply(JSON.stringify(value));
-const claim = (text: string, id = 'c0-0'): Claim => ({ id, sentenceIndex: 0, text, span: { start: 0, end: text.length }, anchored: true, checkWorthy: true });
+const claim = (text: string, id = 'c0-0'): Claim => ({
+  id,
+  sentenceIndex: 0,
+  text,
+  span: { start: 0, end: text.length },
+  anchored: true,
+  checkWorthy: true,
+});
 
 describe('query generation', () => {
   it('asks for English versions of non-English claims and keeps them', async () => {
     const { ctx, model } = context([
-      json({ claims: [{ id: 'c0-0', query: 'Marie Curie Geburtsort', question: 'Wo wurde Marie Curie geboren?', englishQuery: 'Marie Curie birthplace', englishQuestion: 'Where was Marie Curie born?' }] }),
+      json({
+        claims: [
+          {
+            id: 'c0-0',
+            query: 'Marie Curie Geburtsort',
+            question: 'Wo wurde Marie Curie geboren?',
+            englishQuery: 'Marie Curie birthplace',
+            englishQuestion: 'Where was Marie Curie born?',
+          },
+        ],
+      }),
     ]);
     const [queries] = await generateQueries(ctx, [claim('Marie Curie wurde in Warschau geboren')], 'de');
     expect(model.calls[0]!.messages[1]!.content).toContain('Language of the text: de.');
-    expect(queries).toEqual({ claimId: 'c0-0', query: 'Marie Curie Geburtsort', question: 'Wo wurde Marie Curie geboren?', englishQuery: 'Marie Curie birthplace', englishQuestion: 'Where was Marie Curie born?' });
+    expect(queries).toEqual({
+      claimId: 'c0-0',
+      query: 'Marie Curie Geburtsort',
+      question: 'Wo wurde Marie Curie geboren?',
+      englishQuery: 'Marie Curie birthplace',
+      englishQuestion: 'Where was Marie Curie born?',
+    });
   });
 
   it("searches with the claim's own words when the model leaves a claim out", async () => {
     const { ctx } = context([json({ claims: [] })]);
     const [queries] = await generateQueries(ctx, [claim('Paris is the capital of France')], 'en');
-    expect(queries).toEqual({ claimId: 'c0-0', query: 'Paris is the capital of France', question: 'Paris is the capital of France' });
+    expect(queries).toEqual({
+      claimId: 'c0-0',
+      query: 'Paris is the capital of France',
+      question: 'Paris is the capital of France',
+    });
   });
 });

@@ -13,9 +13,14 @@ const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 /** Runs `code` in a new Node process (tsx) whose temp folder is `tmp`; resolves with its exit code and output. */
 function runWithTmp(code: string, tmp: string): Promise<{ code: number; stdout: string }> {
   return new Promise((done) => {
-    execFile(TSX, ['--eval', code], { cwd: ROOT, env: { ...process.env, TMPDIR: tmp }, timeout: 30_000 }, (error, stdout) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout });
-    });
+    execFile(
+      TSX,
+      ['--eval', code],
+      { cwd: ROOT, env: { ...process.env, TMPDIR: tmp }, timeout: 30_000 },
+      (error, stdout) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout });
+      },
+    );
   });
 }
 

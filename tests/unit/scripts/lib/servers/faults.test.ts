@@ -1,7 +1,7 @@
 import OpenAI, { type APIError } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { FaultSwitch, type OpenAiServer,startOpenAiServer } from '../../../../../scripts/lib/servers';
+import { FaultSwitch, type OpenAiServer, startOpenAiServer } from '../../../../../scripts/lib/servers';
 
 let server: OpenAiServer | undefined;
 afterEach(async () => {
@@ -11,11 +11,17 @@ afterEach(async () => {
 
 async function start(timeout?: number): Promise<{ server: OpenAiServer; client: OpenAI }> {
   server = await startOpenAiServer();
-  const client = new OpenAI({ baseURL: server.baseUrl, apiKey: 'sk-test', maxRetries: 0, ...(timeout ? { timeout } : {}) });
+  const client = new OpenAI({
+    baseURL: server.baseUrl,
+    apiKey: 'sk-test',
+    maxRetries: 0,
+    ...(timeout ? { timeout } : {}),
+  });
   return { server, client };
 }
 
-const chat = (client: OpenAI) => client.chat.completions.create({ model: 'fake-fast', messages: [{ role: 'user', content: 'hi' }] });
+const chat = (client: OpenAI) =>
+  client.chat.completions.create({ model: 'fake-fast', messages: [{ role: 'user', content: 'hi' }] });
 
 describe('faults through the OpenAI SDK', () => {
   it('rate-limit gives RateLimitError with the Retry-After value', async () => {
@@ -91,7 +97,11 @@ describe('faults through the OpenAI SDK', () => {
     // logLevel 'off': the SDK otherwise logs the (expected) unparsable chunk to stderr.
     const client = new OpenAI({ baseURL: s.baseUrl, apiKey: 'sk-test', maxRetries: 0, logLevel: 'off' });
     s.faults.next({ kind: 'malformed' });
-    const stream = await client.chat.completions.create({ model: 'fake-fast', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'fake-fast',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     const read = async (): Promise<string> => {
       let text = '';
       for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
@@ -146,7 +156,9 @@ describe('waitForRequests', () => {
 
   it('rejects after its timeout, and pending waits reject on close()', async () => {
     const { server: s } = await start();
-    await expect(s.waitForRequests(1, '/v1/chat', { timeoutMs: 50 })).rejects.toThrow(/0\/1 matching requests after 50 ms/);
+    await expect(s.waitForRequests(1, '/v1/chat', { timeoutMs: 50 })).rejects.toThrow(
+      /0\/1 matching requests after 50 ms/,
+    );
     const pending = s.waitForRequests(1);
     await s.close();
     await expect(pending).rejects.toThrow(/closed/);

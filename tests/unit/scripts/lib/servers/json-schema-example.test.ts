@@ -22,7 +22,12 @@ describe('exampleFromSchema', () => {
 
   it('fills only required properties of objects', () => {
     expectValidExample(
-      { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'], additionalProperties: false },
+      {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'number' } },
+        required: ['a'],
+        additionalProperties: false,
+      },
       { a: '' },
     );
   });
@@ -36,14 +41,30 @@ describe('exampleFromSchema', () => {
 
   it('follows $ref into $defs, definitions and the root', () => {
     expectValidExample(
-      { type: 'object', properties: { x: { $ref: '#/$defs/X' } }, required: ['x'], $defs: { X: { type: 'integer', minimum: 5 } } },
+      {
+        type: 'object',
+        properties: { x: { $ref: '#/$defs/X' } },
+        required: ['x'],
+        $defs: { X: { type: 'integer', minimum: 5 } },
+      },
       { x: 5 },
     );
     expect(
-      exampleFromSchema({ type: 'object', properties: { y: { $ref: '#/definitions/a~1b' } }, required: ['y'], definitions: { 'a/b': { enum: ['v'] } } }),
+      exampleFromSchema({
+        type: 'object',
+        properties: { y: { $ref: '#/definitions/a~1b' } },
+        required: ['y'],
+        definitions: { 'a/b': { enum: ['v'] } },
+      }),
     ).toEqual({ y: 'v' });
     // A recursive tree terminates because arrays are empty by default.
-    expect(exampleFromSchema({ type: 'object', properties: { children: { type: 'array', items: { $ref: '#' } } }, required: ['children'] })).toEqual({
+    expect(
+      exampleFromSchema({
+        type: 'object',
+        properties: { children: { type: 'array', items: { $ref: '#' } } },
+        required: ['children'],
+      }),
+    ).toEqual({
       children: [],
     });
   });
@@ -52,16 +73,25 @@ describe('exampleFromSchema', () => {
     expectValidExample({ type: 'number', exclusiveMinimum: 0, maximum: 1 }, 0.5);
     expectValidExample({ type: 'integer', maximum: -3 }, -3);
     expectValidExample({ type: 'array', items: { type: 'string' }, minItems: 2 }, ['', '']);
-    expect(exampleFromSchema({ type: 'array', prefixItems: [{ type: 'number' }, { type: 'boolean' }], minItems: 2 })).toEqual([0, false]);
+    expect(
+      exampleFromSchema({ type: 'array', prefixItems: [{ type: 'number' }, { type: 'boolean' }], minItems: 2 }),
+    ).toEqual([0, false]);
     expectValidExample({ type: 'string', format: 'date-time' }, '1970-01-01T00:00:00Z');
     expect(
-      exampleFromSchema({ allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { const: 1 } }, required: ['b'] }] }),
+      exampleFromSchema({
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+          { type: 'object', properties: { b: { const: 1 } }, required: ['b'] },
+        ],
+      }),
     ).toEqual({ a: '', b: 1 });
   });
 
   it('refuses schemas without a finite instance', () => {
     expect(() => exampleFromSchema(false)).toThrow(/no valid instance/);
-    expect(() => exampleFromSchema({ type: 'object', properties: { self: { $ref: '#' } }, required: ['self'] })).toThrow(/recursion/);
+    expect(() =>
+      exampleFromSchema({ type: 'object', properties: { self: { $ref: '#' } }, required: ['self'] }),
+    ).toThrow(/recursion/);
     expect(() => exampleFromSchema({ $ref: 'https://example.com/schema.json' })).toThrow(/local \$ref/);
   });
 });

@@ -3,7 +3,12 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { cosineSimilarity, type OpenAiServer, type OpenAiServerOptions,startOpenAiServer } from '../../../../../scripts/lib/servers';
+import {
+  cosineSimilarity,
+  type OpenAiServer,
+  type OpenAiServerOptions,
+  startOpenAiServer,
+} from '../../../../../scripts/lib/servers';
 
 let server: OpenAiServer | undefined;
 afterEach(async () => {
@@ -65,15 +70,30 @@ describe('openai server: chat completions', () => {
     expect(completion.choices[0]?.message.role).toBe('assistant');
     const parsed: unknown = JSON.parse(completion.choices[0]?.message.content ?? 'null');
     const claim = { text: '', checkable: false, sources: [], rank: 1 };
-    expect(parsed).toEqual({ verdict: 'supported', confidence: 0, claims: [claim], primary: claim, note: null, kind: 'fact-check', tags: [] });
+    expect(parsed).toEqual({
+      verdict: 'supported',
+      confidence: 0,
+      claims: [claim],
+      primary: claim,
+      note: null,
+      kind: 'fact-check',
+      tags: [],
+    });
     // An independent validator (zod's JSON Schema import) agrees that it is valid.
-    expect(z.fromJSONSchema(verdictSchema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(parsed).success).toBe(true);
+    expect(z.fromJSONSchema(verdictSchema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(parsed).success).toBe(
+      true,
+    );
   });
 
   it('works with the SDK parse() helper and zod schemas with shared definitions', async () => {
     const { server: s, client } = await start();
     const Source = z.object({ url: z.string(), stance: z.enum(['supports', 'refutes']) });
-    const Verdict = z.object({ label: z.enum(['true', 'false', 'mixed']), sources: z.array(Source), main: Source, score: z.number() });
+    const Verdict = z.object({
+      label: z.enum(['true', 'false', 'mixed']),
+      sources: z.array(Source),
+      main: Source,
+      score: z.number(),
+    });
     const completion = await client.chat.completions.parse({
       model: 'fake-strong',
       messages,
@@ -81,13 +101,27 @@ describe('openai server: chat completions', () => {
     });
     const sent = s.requests.at(-1)?.body;
     expect(JSON.stringify(sent)).toContain('"$ref":"#/definitions/Source"');
-    expect(completion.choices[0]?.message.parsed).toEqual({ label: 'true', sources: [], main: { url: '', stance: 'supports' }, score: 0 });
+    expect(completion.choices[0]?.message.parsed).toEqual({
+      label: 'true',
+      sources: [],
+      main: { url: '', stance: 'supports' },
+      score: 0,
+    });
   });
 
   it('returns a scripted responder’s content and gives it the request, headers and user text', async () => {
     const { server: s, client } = await start();
-    s.respondWith((request) => ({ verdict: 'refuted', echo: request.userText, model: request.model, auth: request.headers.authorization }));
-    const completion = await client.chat.completions.create({ model: 'fake-fast', messages, response_format: { type: 'json_object' } });
+    s.respondWith((request) => ({
+      verdict: 'refuted',
+      echo: request.userText,
+      model: request.model,
+      auth: request.headers.authorization,
+    }));
+    const completion = await client.chat.completions.create({
+      model: 'fake-fast',
+      messages,
+      response_format: { type: 'json_object' },
+    });
     expect(JSON.parse(completion.choices[0]?.message.content ?? '')).toEqual({
       verdict: 'refuted',
       echo: 'Is the sky green?',
@@ -104,7 +138,10 @@ describe('openai server: chat completions', () => {
 
   it('counts tokens deterministically (~4 characters each, at least 1)', async () => {
     const { client } = await start();
-    const completion = await client.chat.completions.create({ model: 'fake-fast', messages: [{ role: 'user', content: 'Hello there' }] });
+    const completion = await client.chat.completions.create({
+      model: 'fake-fast',
+      messages: [{ role: 'user', content: 'Hello there' }],
+    });
     expect(completion.usage).toEqual({ prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 });
   });
 
@@ -168,7 +205,10 @@ describe('openai server: chat completions', () => {
 
   it('answers 400 for a request without messages, like OpenAI', async () => {
     const { server: s } = await start();
-    const response = await fetch(`${s.baseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'fake-fast' }) });
+    const response = await fetch(`${s.baseUrl}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'fake-fast' }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: 'missing_required_parameter', param: 'messages' } });
   });
@@ -189,7 +229,12 @@ describe('openai server: models and embeddings', () => {
 
   it('returns deterministic embeddings where similar texts are closer', async () => {
     const { client } = await start({ embeddingDimensions: 32 });
-    const input = ['The cat sat on the mat', 'The cat sat on the mat', 'A cat sat on a mat', 'Quantum chromodynamics on a lattice'];
+    const input = [
+      'The cat sat on the mat',
+      'The cat sat on the mat',
+      'A cat sat on a mat',
+      'Quantum chromodynamics on a lattice',
+    ];
     const result = await client.embeddings.create({ model: 'fake-embed', input });
     expect(result.object).toBe('list');
     expect(result.data.map((d) => d.index)).toEqual([0, 1, 2, 3]);
@@ -197,10 +242,16 @@ describe('openai server: models and embeddings', () => {
     expect(same1).toHaveLength(32);
     expect(same1).toEqual(same2);
     expect(same1).not.toEqual(different);
-    expect(cosineSimilarity(same1 ?? [], similar ?? [])).toBeGreaterThan(cosineSimilarity(same1 ?? [], different ?? []));
+    expect(cosineSimilarity(same1 ?? [], similar ?? [])).toBeGreaterThan(
+      cosineSimilarity(same1 ?? [], different ?? []),
+    );
     expect(result.usage.prompt_tokens).toBeGreaterThan(0);
     // Same text asked again (float encoding this time) gives the same vector.
-    const again = await client.embeddings.create({ model: 'fake-embed', input: 'The cat sat on the mat', encoding_format: 'float' });
+    const again = await client.embeddings.create({
+      model: 'fake-embed',
+      input: 'The cat sat on the mat',
+      encoding_format: 'float',
+    });
     expect(again.data).toHaveLength(1);
     const vector = Array.from(again.data[0]?.embedding ?? []);
     expect(vector).toHaveLength(32);
@@ -234,7 +285,11 @@ describe('openai server: auth, origin, CORS', () => {
     const { server: s } = await start();
     const preflight = await fetch(`${s.baseUrl}/chat/completions`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,x-stainless-os' },
+      headers: {
+        Origin: 'http://localhost',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,x-stainless-os',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { type SearxngServer, type SearxngServerOptions,startSearxngServer } from '../../../../../scripts/lib/servers';
+import { type SearxngServer, type SearxngServerOptions, startSearxngServer } from '../../../../../scripts/lib/servers';
 
 let server: SearxngServer | undefined;
 afterEach(async () => {
@@ -11,8 +11,18 @@ afterEach(async () => {
 async function start(options: SearxngServerOptions = {}): Promise<SearxngServer> {
   server = await startSearxngServer(options);
   server.setResults((query, params) => [
-    { url: 'https://example.org/a?x=1', title: `About ${query}`, content: 'First snippet', publishedDate: '2024-05-01T00:00:00' },
-    { url: 'https://example.net/b', title: 'Second', content: `lang=${params.get('language') ?? '-'}`, engine: 'wikipedia' },
+    {
+      url: 'https://example.org/a?x=1',
+      title: `About ${query}`,
+      content: 'First snippet',
+      publishedDate: '2024-05-01T00:00:00',
+    },
+    {
+      url: 'https://example.net/b',
+      title: 'Second',
+      content: `lang=${params.get('language') ?? '-'}`,
+      engine: 'wikipedia',
+    },
   ]);
   return server;
 }
@@ -20,7 +30,9 @@ async function start(options: SearxngServerOptions = {}): Promise<SearxngServer>
 describe('searxng server', () => {
   it('answers GET /search?format=json with SearXNG’s JSON shape', async () => {
     const s = await start();
-    const response = await fetch(`${s.baseUrl}/search?q=${encodeURIComponent('is the sky green')}&format=json&language=en`);
+    const response = await fetch(
+      `${s.baseUrl}/search?q=${encodeURIComponent('is the sky green')}&format=json&language=en`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body: unknown = await response.json();

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { type AllServers, PNG_1X1, startAllServers, startWebServer, type WebServer } from '../../../../../scripts/lib/servers';
+import {
+  type AllServers,
+  PNG_1X1,
+  startAllServers,
+  startWebServer,
+  type WebServer,
+} from '../../../../../scripts/lib/servers';
 
 let server: WebServer | undefined;
 afterEach(async () => {
@@ -17,7 +23,12 @@ describe('web server', () => {
   it('serves routed pages with default and custom status, headers and content type', async () => {
     const s = await start();
     s.route('/a', { body: '<html><body><p>Evidence A</p></body></html>' });
-    s.route('/data.json', { status: 201, contentType: 'application/json', headers: { 'X-Test': 'yes' }, body: '{"ok":true}' });
+    s.route('/data.json', {
+      status: 201,
+      contentType: 'application/json',
+      headers: { 'X-Test': 'yes' },
+      body: '{"ok":true}',
+    });
     const page = await fetch(s.url('/a?utm=1'));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -5,7 +5,14 @@ import { BM25_DEFAULTS, bm25Scores, idfTable } from '../../../../../../lib/core/
 describe('bm25Scores', () => {
   it('matches a hand-computed score', () => {
     // N = 2, df(c) = 1: idf = ln(1 + 1.5/1.5) = ln 2. |d2| = 3, avg 2.5: norm = 1.2 · (0.25 + 0.75 · 1.2) = 1.38.
-    const scores = bm25Scores(['c'], [['a', 'b'], ['a', 'c', 'c']], { params: BM25_DEFAULTS });
+    const scores = bm25Scores(
+      ['c'],
+      [
+        ['a', 'b'],
+        ['a', 'c', 'c'],
+      ],
+      { params: BM25_DEFAULTS },
+    );
     expect(scores[0]).toBe(0);
     expect(scores[1]).toBeCloseTo(Math.log(2) * ((2 * 2.2) / (2 + 1.38)), 10);
   });

@@ -5,9 +5,17 @@ import { cosine, ranksOf, reciprocalRankFusion } from '../../../../../../lib/cor
 describe('fusion', () => {
   it('ranks with ties sharing a rank, and fuses by reciprocal rank', () => {
     expect(ranksOf([3, 1, 3, 0])).toEqual([0, 2, 0, 3]);
-    const [a, b] = reciprocalRankFusion([[2, 1], [1, 2]]);
+    const [a, b] = reciprocalRankFusion([
+      [2, 1],
+      [1, 2],
+    ]);
     expect(a).toBeCloseTo(b!, 12);
-    expect(reciprocalRankFusion([[2, 1, 0], [0, 2, 1]])).toEqual([1 / 61 + 1 / 63, 1 / 62 + 1 / 61, 1 / 63 + 1 / 62]);
+    expect(
+      reciprocalRankFusion([
+        [2, 1, 0],
+        [0, 2, 1],
+      ]),
+    ).toEqual([1 / 61 + 1 / 63, 1 / 62 + 1 / 61, 1 / 63 + 1 / 62]);
   });
 
   it('computes cosine similarity, 0 for a zero vector', () => {

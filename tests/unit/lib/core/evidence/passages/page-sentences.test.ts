@@ -52,8 +52,13 @@ describe('selectPassages with a page cited by several claims', () => {
 
   it('splits the page once and picks the same passages as a first reading would', async () => {
     const text = page(NZ);
-    const claims = ['The Musket Wars encompassed over 600 battles between 1801 and 1840.', 'In 1862 only 101 Moriori survived.', 'New Zealand became a dominion in 1907.'];
-    const read = (claim: string) => selectPassages({ claim, text, lang: 'en', passagesPerPage: 2, contextSentences: 1 });
+    const claims = [
+      'The Musket Wars encompassed over 600 battles between 1801 and 1840.',
+      'In 1862 only 101 Moriori survived.',
+      'New Zealand became a dominion in 1907.',
+    ];
+    const read = (claim: string) =>
+      selectPassages({ claim, text, lang: 'en', passagesPerPage: 2, contextSentences: 1 });
     const warm = [];
     for (const claim of claims) warm.push(await read(claim));
     expect(split).toHaveBeenCalledTimes(1);

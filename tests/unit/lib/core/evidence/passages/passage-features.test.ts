@@ -81,9 +81,15 @@ describe('passageFeatures', () => {
   });
 
   it('works on text without spaces (CJK bigrams) and in other languages', async () => {
-    const zh = await rankPassages('长江全长约6300公里。', ['黄河是中国第二长河，全长约5464公里。', '三峡大坝位于湖北省宜昌市。', '长江是亚洲第一长河。长江全长约6300公里，流经十一个省级行政区。']);
+    const zh = await rankPassages('长江全长约6300公里。', [
+      '黄河是中国第二长河，全长约5464公里。',
+      '三峡大坝位于湖北省宜昌市。',
+      '长江是亚洲第一长河。长江全长约6300公里，流经十一个省级行政区。',
+    ]);
     expect(zh[0]!.index).toBe(2);
-    const [zhFeatures] = passageFeatures(prepareQuery('长江全长约6300公里。'), ['长江是亚洲第一长河。长江全长约6300公里，流经十一个省级行政区。']);
+    const [zhFeatures] = passageFeatures(prepareQuery('长江全长约6300公里。'), [
+      '长江是亚洲第一长河。长江全长约6300公里，流经十一个省级行政区。',
+    ]);
     expect(zhFeatures![1]).toBeCloseTo(1, 12);
     expect(zhFeatures![2]).toBeCloseTo(1, 12);
     const de = await rankPassages('Die Zugspitze ist 2.962 m hoch.', [
@@ -103,6 +109,14 @@ describe('PASSAGE_WEIGHTS', () => {
   it('keeps the lexical score at weight 1 and the features positive', () => {
     expect(passageWeightVector()).toEqual([1, PASSAGE_WEIGHTS.sentence, PASSAGE_WEIGHTS.window, PASSAGE_WEIGHTS.lead]);
     for (const weight of passageWeightVector()) expect(weight).toBeGreaterThan(0);
-    expect(combineFeatures([[1, 1, 1, 1], [2, 0, 0, 0]], [1, 0.5, 0.25, 0.125])).toEqual([1.875, 2]);
+    expect(
+      combineFeatures(
+        [
+          [1, 1, 1, 1],
+          [2, 0, 0, 0],
+        ],
+        [1, 0.5, 0.25, 0.125],
+      ),
+    ).toEqual([1.875, 2]);
   });
 });

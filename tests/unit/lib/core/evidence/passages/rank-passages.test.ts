@@ -18,12 +18,17 @@ describe('rankPassages', () => {
 
   it('returns [] for no candidates and rejects on an aborted signal', async () => {
     expect(await rankPassages(claim, [])).toEqual([]);
-    await expect(rankPassages(claim, passages, { signal: AbortSignal.abort(new Error('stop')) })).rejects.toThrow('stop');
+    await expect(rankPassages(claim, passages, { signal: AbortSignal.abort(new Error('stop')) })).rejects.toThrow(
+      'stop',
+    );
   });
 
   it('fuses an embedder’s similarities into the ranking', async () => {
     // Embeds the query next to the hiking passage, then Douglas, then Ginsburg.
-    const embedder = { embed: async (texts: string[]) => texts.map((t, i) => (i === 0 || t.includes('hiked') ? [1, 0] : t.includes('Douglas') ? [0.8, 0.6] : [0, 1])) };
+    const embedder = {
+      embed: async (texts: string[]) =>
+        texts.map((t, i) => (i === 0 || t.includes('hiked') ? [1, 0] : t.includes('Douglas') ? [0.8, 0.6] : [0, 1])),
+    };
     const ranked = await rankPassages(claim, passages, { embedder });
     // Lexical order [2, 1, 0], embedding order [0, 2, 1]: 2 → 1/61 + 1/62, 0 → 1/63 + 1/61, 1 → 1/62 + 1/63.
     expect(ranked.map((r) => r.index)).toEqual([2, 0, 1]);

@@ -4,7 +4,7 @@ import { ProviderError } from '../../../../../../lib/core/errors';
 import { selectPassages, type SelectPassagesInput } from '../../../../../../lib/core/evidence/passages/select-passages';
 import type { Embedder } from '../../../../../../lib/core/ports';
 import { splitSentences } from '../../../../../../lib/core/text/sentences';
-import { CHINESE, fixture,GERMAN } from '../../../../support/passage-fixtures';
+import { CHINESE, fixture, GERMAN } from '../../../../support/passage-fixtures';
 
 const NZ = fixture('new-zealand.en.txt');
 const AHA = fixture('aha-moment.en.txt');
@@ -15,7 +15,13 @@ function select(claim: string, text: string, more: Partial<SelectPassagesInput> 
 }
 
 /** Asserts the passage is exactly the window of `context` sentences around the sentence containing `needle`. */
-function expectWindow(text: string, passage: { text: string; start: number; end: number }, needle: string, context: number, lang?: string): void {
+function expectWindow(
+  text: string,
+  passage: { text: string; start: number; end: number },
+  needle: string,
+  context: number,
+  lang?: string,
+): void {
   expect(text.slice(passage.start, passage.end)).toBe(passage.text);
   const sentences = splitSentences(text, lang, 'page');
   const centre = sentences.findIndex((s) => s.text.includes(needle));
@@ -29,7 +35,9 @@ function expectWindow(text: string, passage: { text: string; start: number; end:
 describe('selectPassages on real pages', () => {
   it('finds the sentence a claim rests on, with one sentence of context on each side', async () => {
     const [passage] = await select('The Musket Wars encompassed over 600 battles between 1801 and 1840.', NZ);
-    expect(passage!.text).toContain('The resulting intertribal Musket Wars encompassed over 600 battles between 1801 and 1840');
+    expect(passage!.text).toContain(
+      'The resulting intertribal Musket Wars encompassed over 600 battles between 1801 and 1840',
+    );
     expectWindow(NZ, passage!, 'Musket Wars encompassed', 1);
   });
 
@@ -43,28 +51,40 @@ describe('selectPassages on real pages', () => {
   });
 
   it('uses the question as part of the query', async () => {
-    const [passage] = await select('Wellington is the capital of New Zealand.', NZ, { question: 'What is the capital city of New Zealand?' });
+    const [passage] = await select('Wellington is the capital of New Zealand.', NZ, {
+      question: 'What is the capital city of New Zealand?',
+    });
     expectWindow(NZ, passage!, "New Zealand's capital city is Wellington", 1);
   });
 
   it('gives exactly the requested context, clamped at the page edges', async () => {
     const claim = 'The Musket Wars encompassed over 600 battles between 1801 and 1840.';
     const [bare] = await select(claim, NZ, { contextSentences: 0 });
-    expect(bare!.text).toBe('The resulting intertribal Musket Wars encompassed over 600 battles between 1801 and 1840, killing 30,000–40,000 Māori.');
+    expect(bare!.text).toBe(
+      'The resulting intertribal Musket Wars encompassed over 600 battles between 1801 and 1840, killing 30,000–40,000 Māori.',
+    );
     const [wide] = await select(claim, NZ, { contextSentences: 2 });
     expectWindow(NZ, wide!, 'Musket Wars encompassed', 2);
-    const [first] = await select('New Zealand is a sovereign island country in the southwestern Pacific Ocean.', NZ, { contextSentences: 2 });
+    const [first] = await select('New Zealand is a sovereign island country in the southwestern Pacific Ocean.', NZ, {
+      contextSentences: 2,
+    });
     expectWindow(NZ, first!, 'is a sovereign island country', 2);
   });
 
   it('returns several non-overlapping passages, best first, each an exact slice', async () => {
-    const passages = await select('Abel Tasman, the Dutch explorer, reached New Zealand in 1642.', NZ, { passagesPerPage: 3 });
+    const passages = await select('Abel Tasman, the Dutch explorer, reached New Zealand in 1642.', NZ, {
+      passagesPerPage: 3,
+    });
     expect(passages).toHaveLength(3);
     for (const p of passages) expect(NZ.slice(p.start, p.end)).toBe(p.text);
     const sorted = [...passages].sort((a, b) => a.start - b.start);
     for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.start).toBeGreaterThanOrEqual(sorted[i - 1]!.end);
     expect(passages.map((p) => p.score)).toEqual([...passages.map((p) => p.score)].sort((a, b) => b - a));
-    expect(passages.some((p) => p.text.includes('In 1642, Dutch explorer Abel Tasman became the first European to sight New Zealand.'))).toBe(true);
+    expect(
+      passages.some((p) =>
+        p.text.includes('In 1642, Dutch explorer Abel Tasman became the first European to sight New Zealand.'),
+      ),
+    ).toBe(true);
     expect(passages.some((p) => p.text.includes('Dutch explorer Abel Tasman and his crew in 1642'))).toBe(true);
   });
 });
@@ -80,7 +100,11 @@ describe('selectPassages in other languages', () => {
   it('Japanese without spaces: finds the price and the survey figure', async () => {
     const [price] = await select('フリーWi-Fiプロテクションの1年版ライセンスは2900円です。', JA, { lang: 'ja' });
     expectWindow(JA, price!, '1年版ライセンスは2900円', 1, 'ja');
-    const [survey] = await select('回答者の約85％が安全なフリーWi-Fiと危険なフリーWi-Fiを見分けられないと答えた。', JA, { lang: 'ja', contextSentences: 0 });
+    const [survey] = await select(
+      '回答者の約85％が安全なフリーWi-Fiと危険なフリーWi-Fiを見分けられないと答えた。',
+      JA,
+      { lang: 'ja', contextSentences: 0 },
+    );
     expect(survey!.text).toContain('回答者の約85％');
   });
 
@@ -100,7 +124,9 @@ describe('selectPassages edge cases', () => {
   it('returns the only sentence of a one-sentence page, even without a match, and no second passage', async () => {
     const text = '  Auckland is the most populous city.  ';
     const passages = await select('Wellington is the capital.', text, { passagesPerPage: 2, contextSentences: 2 });
-    expect(passages).toEqual([{ text: 'Auckland is the most populous city.', start: 2, end: 37, score: 0, best: { start: 2, end: 37 } }]);
+    expect(passages).toEqual([
+      { text: 'Auckland is the most populous city.', start: 2, end: 37, score: 0, best: { start: 2, end: 37 } },
+    ]);
   });
 
   it('rejects when the signal is already aborted', async () => {
@@ -127,7 +153,9 @@ describe('selectPassages with an embedder', () => {
     calls: [],
     async embed(texts) {
       this.calls.push(texts);
-      return texts.map((t, i) => (i === 0 || t.includes('navigator') ? [1, 0] : t.includes('Sheep') ? [0.6, 0.8] : [0, 1]));
+      return texts.map((t, i) =>
+        i === 0 || t.includes('navigator') ? [1, 0] : t.includes('Sheep') ? [0.6, 0.8] : [0, 1],
+      );
     },
   };
 

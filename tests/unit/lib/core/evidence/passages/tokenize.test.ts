@@ -4,19 +4,40 @@ import { normalizeNumber, stem, tokenize } from '../../../../../../lib/core/evid
 
 describe('tokenize', () => {
   it('lowercases, drops stopwords and stems plurals', () => {
-    expect(tokenize('When did the Justices retire? The studies of batches')).toEqual(['justice', 'retire', 'study', 'batch']);
+    expect(tokenize('When did the Justices retire? The studies of batches')).toEqual([
+      'justice',
+      'retire',
+      'study',
+      'batch',
+    ]);
   });
 
   it('reads numbers as numbers, whatever the separators and digit width', () => {
     expect(tokenize('1,400 people, 2.962 m, 3,5 Prozent, 3.5 percent, １９８０, COVID-19')).toEqual([
-      '1400', 'people', '2962', 'm', '3.5', 'prozent', '3.5', 'percent', '1980', 'covid', '19',
+      '1400',
+      'people',
+      '2962',
+      'm',
+      '3.5',
+      'prozent',
+      '3.5',
+      'percent',
+      '1980',
+      'covid',
+      '19',
     ]);
     expect(normalizeNumber('1,234,567')).toBe('1234567');
     expect(normalizeNumber('12,34')).toBe('12.34');
   });
 
   it('keeps non-English words whole, with their diacritics', () => {
-    expect(tokenize('Der höchste Berg Österreichs: Großglockner')).toEqual(['der', 'höchste', 'berg', 'österreichs', 'großglockner']);
+    expect(tokenize('Der höchste Berg Österreichs: Großglockner')).toEqual([
+      'der',
+      'höchste',
+      'berg',
+      'österreichs',
+      'großglockner',
+    ]);
     expect(tokenize('Māori')).toEqual(['māori']);
   });
 

@@ -23,7 +23,17 @@ const json = (value: unknown) => reply(JSON.stringify(value));
 describe('source types', () => {
   it('uses rules for known hosts, one call for the rest, and the cache after that', async () => {
     const cache = new MemoryCache();
-    const first = context([json({ hosts: [{ host: 'quokka-facts.net', type: 'blog' }, { host: 'acme-shop.com', type: 'other' }] })], cache);
+    const first = context(
+      [
+        json({
+          hosts: [
+            { host: 'quokka-facts.net', type: 'blog' },
+            { host: 'acme-shop.com', type: 'other' },
+          ],
+        }),
+      ],
+      cache,
+    );
     const samples = [
       { host: 'en.wikipedia.org', title: 'Quokka' },
       { host: 'quokka-facts.net', title: 'All about quokkas' },
@@ -31,7 +41,11 @@ describe('source types', () => {
       { host: 'quokka-facts.net', title: 'More' },
     ];
     const types = await classifySources(first.ctx, samples);
-    expect(Object.fromEntries(types)).toEqual({ 'en.wikipedia.org': 'wiki', 'quokka-facts.net': 'blog', 'acme-shop.com': 'other' });
+    expect(Object.fromEntries(types)).toEqual({
+      'en.wikipedia.org': 'wiki',
+      'quokka-facts.net': 'blog',
+      'acme-shop.com': 'other',
+    });
     expect(first.model.calls).toHaveLength(1);
     expect(first.model.calls[0]!.messages[1]!.content).not.toContain('wikipedia');
     const second = context([], cache);
@@ -41,7 +55,10 @@ describe('source types', () => {
 
   it("types a host by its host rule, whatever a page's path says", async () => {
     const { ctx, model } = context([]);
-    const types = await classifySources(ctx, [{ host: 'reuters.com', title: 'Fact check: quokkas' }, { host: 'lemonde.fr', title: 'Les Décodeurs' }]);
+    const types = await classifySources(ctx, [
+      { host: 'reuters.com', title: 'Fact check: quokkas' },
+      { host: 'lemonde.fr', title: 'Les Décodeurs' },
+    ]);
     expect(Object.fromEntries(types)).toEqual({ 'reuters.com': 'news', 'lemonde.fr': 'news' });
     expect(model.calls).toHaveLength(0);
   });

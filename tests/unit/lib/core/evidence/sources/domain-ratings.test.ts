@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { bandOf, candidateDomains, parseRatingsTable, rateHost, rateUrl } from '../../../../../../lib/core/evidence/sources/domain-ratings';
+import {
+  bandOf,
+  candidateDomains,
+  parseRatingsTable,
+  rateHost,
+  rateUrl,
+} from '../../../../../../lib/core/evidence/sources/domain-ratings';
 
 /** A small table in the shipped format; one test below reads the real shipped file. */
 const table = parseRatingsTable(
@@ -69,7 +75,10 @@ describe('domain rating lookup', () => {
   it('lets pc1 decide when both lists rate a domain, else CRED-1 by category', () => {
     expect(rateHost(table, 'foxnews.com')?.ratings.map((rating) => rating.list)).toEqual(['lin2023', 'cred1']);
     expect(rateHost(table, 'naturalnews.com')?.band).toBe('low');
-    expect(rateHost(table, 'onlycred.example')).toMatchObject({ band: 'low', ratings: [{ list: 'cred1', category: 'fake', score: 0.05 }] });
+    expect(rateHost(table, 'onlycred.example')).toMatchObject({
+      band: 'low',
+      ratings: [{ list: 'cred1', category: 'fake', score: 0.05 }],
+    });
     expect(rateHost(table, 'satire.example')?.band).toBe('mixed');
     expect(bandOf([{ list: 'lin2023', score: 0.4 }])).toBe('mixed');
     expect(bandOf([{ list: 'lin2023', score: 0.399 }])).toBe('low');
@@ -78,12 +87,19 @@ describe('domain rating lookup', () => {
 
   it('lists candidates most specific first, down to two labels', () => {
     expect(candidateDomains('www.news.example.co.uk')).toEqual(['news.example.co.uk', 'example.co.uk', 'co.uk']);
-    expect(candidateDomains('m.news.example.co.uk')).toEqual(['m.news.example.co.uk', 'news.example.co.uk', 'example.co.uk', 'co.uk']);
+    expect(candidateDomains('m.news.example.co.uk')).toEqual([
+      'm.news.example.co.uk',
+      'news.example.co.uk',
+      'example.co.uk',
+      'co.uk',
+    ]);
     expect(candidateDomains('')).toEqual([]);
   });
 
   it('reads the shipped table: both lists, normalised domains', () => {
-    const shipped = parseRatingsTable(readFileSync(new URL('../../../../../../public/ratings/domains.tsv', import.meta.url), 'utf8'));
+    const shipped = parseRatingsTable(
+      readFileSync(new URL('../../../../../../public/ratings/domains.tsv', import.meta.url), 'utf8'),
+    );
     expect(shipped.size).toBeGreaterThan(11_000);
     expect(rateHost(shipped, 'www.reuters.com')?.band).toBe('high');
     expect(rateHost(shipped, 'www.infowars.com')).toMatchObject({ band: 'low' });

@@ -6,10 +6,15 @@ const TODAY = '2026-11-24';
 
 describe('the date a claim is about', () => {
   it('reads full dates, months and years where a year is expected', () => {
-    expect(datesInClaim('The treaty was signed on March 5, 2019 in Paris.')).toEqual([{ start: '2019-03-05', precision: 'day', text: 'March 5, 2019' }]);
+    expect(datesInClaim('The treaty was signed on March 5, 2019 in Paris.')).toEqual([
+      { start: '2019-03-05', precision: 'day', text: 'March 5, 2019' },
+    ]);
     expect(datesInClaim('It opened on 5th of July 2021.')[0]?.start).toBe('2021-07-05');
     expect(datesInClaim('Released 2020-02-29.')[0]).toMatchObject({ start: '2020-02-29', precision: 'day' });
-    expect(datesInClaim('Inflation peaked in June 2022.')[0]).toMatchObject({ start: '2022-06-01', precision: 'month' });
+    expect(datesInClaim('Inflation peaked in June 2022.')[0]).toMatchObject({
+      start: '2022-06-01',
+      precision: 'month',
+    });
     expect(datesInClaim('Biden won the 2020 election.')[0]).toMatchObject({ start: '2020-01-01', precision: 'year' });
     expect(datesInClaim("2019's heatwave was the worst")).toHaveLength(0); // no word before it: not certainly a year
     expect(datesInClaim("In 2019, the heatwave's toll rose.")[0]?.start).toBe('2019-01-01');

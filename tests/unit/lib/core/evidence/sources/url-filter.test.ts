@@ -32,6 +32,8 @@ describe('evidence URLs', () => {
 
   it('canonicalises URLs so the same page is read once', () => {
     expect(canonicalUrl('https://WWW.Example.com/a/b/?utm_source=x&id=3#top')).toBe('https://example.com/a/b?id=3');
-    expect(canonicalUrl('https://example.com/a/b')).toBe(canonicalUrl('http://example.com/a/b'.replace('http:', 'https:')));
+    expect(canonicalUrl('https://example.com/a/b')).toBe(
+      canonicalUrl('http://example.com/a/b'.replace('http:', 'https:')),
+    );
   });
 });

@@ -39,7 +39,13 @@ describe('attribution metrics', () => {
   });
 
   it('is null without citations and 0 when nothing was recovered', () => {
-    expect(attributionResult([{ text: 'a', citations: [] }], [{ sentenceIndex: 0, citation: 1 }])).toEqual({ citations: [], precision: null, recall: null, f1: null, recovered: [{ sentenceIndex: 0, citation: 1 }] });
+    expect(attributionResult([{ text: 'a', citations: [] }], [{ sentenceIndex: 0, citation: 1 }])).toEqual({
+      citations: [],
+      precision: null,
+      recall: null,
+      f1: null,
+      recovered: [{ sentenceIndex: 0, citation: 1 }],
+    });
     expect(attributionResult(sentences, [])).toMatchObject({ precision: 0, recall: 0, f1: 0 });
     expect(f1(0, 0)).toBe(0);
   });

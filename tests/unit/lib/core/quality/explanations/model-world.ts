@@ -7,7 +7,11 @@ import type { ModelCallContext } from '../../../../../../lib/core/model/structur
 import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
 import type { Claim, ClaimAssessment, Evidence, Judgement } from '../../../../../../lib/core/types';
 import { createOpenAiChatModel } from '../../../../../../lib/llm/openai-chat-model';
-import { type ChatRequest, type OpenAiServer,startOpenAiServer } from '../../../../../../scripts/lib/servers/openai-server';
+import {
+  type ChatRequest,
+  type OpenAiServer,
+  startOpenAiServer,
+} from '../../../../../../scripts/lib/servers/openai-server';
 
 /** One scripted reply: an object (sent as JSON), raw text (e.g. malformed JSON), or a function of the request. */
 export type Scripted = object | string | ((request: ChatRequest) => object | string);
@@ -40,28 +44,57 @@ export async function startModelWorld(): Promise<ModelWorld> {
   server.respondWith((request) => {
     const format = request.response_format;
     const name = format?.type === 'json_schema' ? format.json_schema.name : '(none)';
-    calls.push({ name, system: text(request.messages.find((m) => m.role === 'system')?.content), user: request.userText });
+    calls.push({
+      name,
+      system: text(request.messages.find((m) => m.role === 'system')?.content),
+      user: request.userText,
+    });
     const queue = queues.get(name);
     const next = typeof queue === 'function' ? queue : queue?.shift();
     if (next === undefined) return `no scripted reply for ${name}`;
     return typeof next === 'function' ? next(request) : next;
   });
-  const model = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: 'sk-explain', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'json_schema' });
+  const model = createOpenAiChatModel({
+    baseUrl: server.baseUrl,
+    apiKey: 'sk-explain',
+    fastModel: 'fake-fast',
+    strongModel: 'fake-strong',
+    structuredOutput: 'json_schema',
+  });
   return {
     server,
     calls,
     script(replies) {
       calls.length = 0;
-      queues = new Map(Object.entries(replies).map(([name, list]) => [name, typeof list === 'function' ? list : [...list]]));
+      queues = new Map(
+        Object.entries(replies).map(([name, list]) => [name, typeof list === 'function' ? list : [...list]]),
+      );
     },
-    context: () => ({ model, clock: { now: () => Date.UTC(2026, 10, 22) }, meter: new UsageMeter(), cacheTtlMs: 60_000 }),
+    context: () => ({
+      model,
+      clock: { now: () => Date.UTC(2026, 10, 22) },
+      meter: new UsageMeter(),
+      cacheTtlMs: 60_000,
+    }),
     close: () => server.close(),
   };
 }
 
-export const claim = (id: string, text: string): Claim => ({ id, sentenceIndex: 0, text, span: { start: 0, end: text.length }, anchored: true, checkWorthy: true });
+export const claim = (id: string, text: string): Claim => ({
+  id,
+  sentenceIndex: 0,
+  text,
+  span: { start: 0, end: text.length },
+  anchored: true,
+  checkWorthy: true,
+});
 
-export const evidence = (id: string, passage: string, origin: Evidence['origin'] = 'page', url = `https://example.org/${id}`): Evidence => ({
+export const evidence = (
+  id: string,
+  passage: string,
+  origin: Evidence['origin'] = 'page',
+  url = `https://example.org/${id}`,
+): Evidence => ({
   id,
   claimId: 'c0-0',
   passage,
@@ -69,7 +102,12 @@ export const evidence = (id: string, passage: string, origin: Evidence['origin']
   source: { url, host: new URL(url).host, title: `Page ${id}`, provider: 'searxng', sourceType: 'news' },
 });
 
-export const assessment = (claimId: string, verdict: ClaimAssessment['verdict'], explanation: string, judged: Array<[string, Judgement['stance']]>): ClaimAssessment => ({
+export const assessment = (
+  claimId: string,
+  verdict: ClaimAssessment['verdict'],
+  explanation: string,
+  judged: Array<[string, Judgement['stance']]>,
+): ClaimAssessment => ({
   claimId,
   verdict,
   explanation,

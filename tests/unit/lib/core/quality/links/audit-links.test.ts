@@ -8,7 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelCallContext } from '../../../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
 import type { PageFetcher } from '../../../../../../lib/core/ports';
-import { auditLinks, type LinkAuditDeps, type LinkAuditEvent } from '../../../../../../lib/core/quality/links/audit-links';
+import {
+  auditLinks,
+  type LinkAuditDeps,
+  type LinkAuditEvent,
+} from '../../../../../../lib/core/quality/links/audit-links';
 import { findLinks } from '../../../../../../lib/core/quality/links/find-links';
 import { splitSentences } from '../../../../../../lib/core/text/sentences';
 import { createLinkedomExtractor } from '../../../../../../lib/extract/linkedom-extractor';
@@ -16,7 +20,12 @@ import { createPageFetcher } from '../../../../../../lib/extract/page-fetcher';
 import { createWaybackArchive } from '../../../../../../lib/links/wayback';
 import { createOpenAiChatModel } from '../../../../../../lib/llm/openai-chat-model';
 import { createMemoryCache } from '../../../../../../lib/runtime/memory-cache';
-import { type OpenAiServer, startOpenAiServer, startWebServer, type WebServer } from '../../../../../../scripts/lib/servers/index';
+import {
+  type OpenAiServer,
+  startOpenAiServer,
+  startWebServer,
+  type WebServer,
+} from '../../../../../../scripts/lib/servers/index';
 import { startWaybackServer, type WaybackServer } from '../../../../../../scripts/lib/servers/wayback-server';
 import { arsHtml } from './fixtures';
 
@@ -38,7 +47,15 @@ beforeEach(() => {
   // Every link the judge is shown is relevant and supports its sentence.
   model.respondWith((request) => {
     const count = request.userText.match(/^LINK \d+/gm)?.length ?? 0;
-    return { links: Array.from({ length: count }, (_, i) => ({ link: i + 1, exists: true, relevant: true, supports: true, rationale: 'It says so.' })) };
+    return {
+      links: Array.from({ length: count }, (_, i) => ({
+        link: i + 1,
+        exists: true,
+        relevant: true,
+        supports: true,
+        rationale: 'It says so.',
+      })),
+    };
   });
 });
 afterAll(async () => {
@@ -46,12 +63,29 @@ afterAll(async () => {
 });
 
 function context(signal?: AbortSignal): ModelCallContext {
-  const chat = createOpenAiChatModel({ baseUrl: model.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'json_schema' });
-  return { model: chat, clock: { now: () => Date.now() }, meter: new UsageMeter(), cacheTtlMs: 1000, ...(signal ? { signal } : {}) };
+  const chat = createOpenAiChatModel({
+    baseUrl: model.baseUrl,
+    apiKey: '',
+    fastModel: 'fake-fast',
+    strongModel: 'fake-strong',
+    structuredOutput: 'json_schema',
+  });
+  return {
+    model: chat,
+    clock: { now: () => Date.now() },
+    meter: new UsageMeter(),
+    cacheTtlMs: 1000,
+    ...(signal ? { signal } : {}),
+  };
 }
 
 function deps(change: Partial<LinkAuditDeps> = {}): LinkAuditDeps {
-  return { fetcher: createPageFetcher({ allowPrivateNetwork: () => true }), extractor: createLinkedomExtractor(), archive: createWaybackArchive({ baseUrl: archive.baseUrl }), ...change };
+  return {
+    fetcher: createPageFetcher({ allowPrivateNetwork: () => true }),
+    extractor: createLinkedomExtractor(),
+    archive: createWaybackArchive({ baseUrl: archive.baseUrl }),
+    ...change,
+  };
 }
 
 const chatCalls = () => model.requests.filter((r) => r.path === '/v1/chat/completions').length;
@@ -67,7 +101,10 @@ describe('auditLinks', () => {
     const links = findLinks(body, sentences);
     expect(links.map((l) => l.sentenceIndex)).toEqual([0, 1, 2, 3]);
     const events: LinkAuditEvent[] = [];
-    const audits = await auditLinks(context(), deps(), links, sentences, { ...OPTIONS, onEvent: (event) => events.push(event) });
+    const audits = await auditLinks(context(), deps(), links, sentences, {
+      ...OPTIONS,
+      onEvent: (event) => events.push(event),
+    });
 
     expect(audits.map((a) => [a.linkId, a.sentenceIndex, a.status, a.exists, a.relevant, a.supports])).toEqual([
       ['l0', 0, 'working', true, true, true],
@@ -121,7 +158,10 @@ describe('auditLinks', () => {
         }
       },
     };
-    const audits = await auditLinks(context(), deps({ fetcher: counting }), findLinks(body, sentences), sentences, { ...OPTIONS, concurrency: 2 });
+    const audits = await auditLinks(context(), deps({ fetcher: counting }), findLinks(body, sentences), sentences, {
+      ...OPTIONS,
+      concurrency: 2,
+    });
     expect(audits).toHaveLength(6);
     expect(audits.every((a) => a.status === 'working')).toBe(true);
     expect(most).toBe(2);
@@ -132,9 +172,16 @@ describe('auditLinks', () => {
     const sentences = splitSentences(body, 'en');
     const real = createPageFetcher({ allowPrivateNetwork: () => true });
     const flaky: PageFetcher = {
-      fetch: (url, options) => (url.includes('broken.example') ? Promise.reject(new TypeError('socket hang up')) : real.fetch(url, options)),
+      fetch: (url, options) =>
+        url.includes('broken.example') ? Promise.reject(new TypeError('socket hang up')) : real.fetch(url, options),
     };
-    const audits = await auditLinks(context(), deps({ fetcher: flaky, archive: undefined }), findLinks(body, sentences), sentences, OPTIONS);
+    const audits = await auditLinks(
+      context(),
+      deps({ fetcher: flaky, archive: undefined }),
+      findLinks(body, sentences),
+      sentences,
+      OPTIONS,
+    );
     expect(audits.map((a) => a.status)).toEqual(['working', 'dead']);
     expect(audits[1]!.detail).toMatch(/could not be read \(socket hang up\)/);
     expect(audits[0]!.supports).toBe(true);
@@ -145,7 +192,9 @@ describe('auditLinks', () => {
     expect(chatCalls()).toBe(0);
     const body = text();
     const sentences = splitSentences(body, 'en');
-    await expect(auditLinks(context(AbortSignal.abort()), deps(), findLinks(body, sentences), sentences, OPTIONS)).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(
+      auditLinks(context(AbortSignal.abort()), deps(), findLinks(body, sentences), sentences, OPTIONS),
+    ).rejects.toMatchObject({ kind: 'cancelled' });
     expect(chatCalls()).toBe(0);
   });
 });

@@ -11,11 +11,13 @@ function links(text: string, citations?: Parameters<typeof findLinks>[2]) {
 }
 
 /** What the text says at a link's span. */
-const at = (text: string, span: { start: number; end: number } | undefined) => (span ? text.slice(span.start, span.end) : undefined);
+const at = (text: string, span: { start: number; end: number } | undefined) =>
+  span ? text.slice(span.start, span.end) : undefined;
 
 describe('findLinks', () => {
   it('finds bare URLs and trims the punctuation that ends the sentence around them', () => {
-    const text = 'The tower opened in 1889 (see https://example.org/eiffel). Mercury is a planet, https://en.wikipedia.org/wiki/Mercury_(planet). Ask "https://example.com/q?a=1&b=2"!';
+    const text =
+      'The tower opened in 1889 (see https://example.org/eiffel). Mercury is a planet, https://en.wikipedia.org/wiki/Mercury_(planet). Ask "https://example.com/q?a=1&b=2"!';
     const { links: found } = links(text);
     expect(found.map((l) => [l.id, l.url, l.sentenceIndex, at(text, l.span)])).toEqual([
       ['l0', 'https://example.org/eiffel', 0, 'https://example.org/eiffel'],
@@ -26,7 +28,8 @@ describe('findLinks', () => {
   });
 
   it('reads markdown links with labels, titles and parentheses, and <url> autolinks, without finding them twice', () => {
-    const text = 'According to [the BBC](https://www.bbc.com/news/a-1 "BBC News"), it rained. Mars has two moons ([NASA](https://nasa.gov/mars_(moons))). See <https://example.org/x.y>.';
+    const text =
+      'According to [the BBC](https://www.bbc.com/news/a-1 "BBC News"), it rained. Mars has two moons ([NASA](https://nasa.gov/mars_(moons))). See <https://example.org/x.y>.';
     const { links: found } = links(text);
     expect(found.map((l) => [l.url, l.label, l.sentenceIndex])).toEqual([
       ['https://www.bbc.com/news/a-1', 'the BBC', 0],
@@ -39,17 +42,22 @@ describe('findLinks', () => {
   });
 
   it('keeps a URL once per sentence, but once for each sentence that cites it', () => {
-    const text = 'Paris is the capital https://example.org/paris and https://example.org/paris again. Paris has 2.1 million people https://example.org/paris.';
+    const text =
+      'Paris is the capital https://example.org/paris and https://example.org/paris again. Paris has 2.1 million people https://example.org/paris.';
     const { links: found } = links(text);
     expect(found.map((l) => [l.id, l.sentenceIndex])).toEqual([
       ['l0', 0],
       ['l1', 1],
     ]);
-    expect(found[0]!.span).toEqual({ start: text.indexOf('https'), end: text.indexOf('https') + 'https://example.org/paris'.length });
+    expect(found[0]!.span).toEqual({
+      start: text.indexOf('https'),
+      end: text.indexOf('https') + 'https://example.org/paris'.length,
+    });
   });
 
   it('turns doi: references and doi.org URLs into https://doi.org links, keeping balanced parentheses of the DOI', () => {
-    const text = 'The trial is described in doi:10.1016/S0140-6736(20)30183-5. A review (http://dx.doi.org/10.1038/nature12373) agrees. Also DOI: 10.1000/xyz123, they say.';
+    const text =
+      'The trial is described in doi:10.1016/S0140-6736(20)30183-5. A review (http://dx.doi.org/10.1038/nature12373) agrees. Also DOI: 10.1000/xyz123, they say.';
     const { links: found } = links(text);
     expect(found.map((l) => [l.url, l.sentenceIndex, at(text, l.span)])).toEqual([
       ['https://doi.org/10.1016/S0140-6736(20)30183-5', 0, 'doi:10.1016/S0140-6736(20)30183-5'],
@@ -62,23 +70,29 @@ describe('findLinks', () => {
   });
 
   it('handles non-ASCII text: UTF-16 offsets after emoji, non-ASCII paths, CJK punctuation ending a URL', () => {
-    const text = '🎉 Die Straße ist lang https://de.wikipedia.org/wiki/Straße. 东京塔高333米，见https://ja.wikipedia.org/wiki/東京タワー。它建于1958年。';
+    const text =
+      '🎉 Die Straße ist lang https://de.wikipedia.org/wiki/Straße. 东京塔高333米，见https://ja.wikipedia.org/wiki/東京タワー。它建于1958年。';
     const { links: found } = links(text);
-    expect(found.map((l) => at(text, l.span))).toEqual(['https://de.wikipedia.org/wiki/Straße', 'https://ja.wikipedia.org/wiki/東京タワー']);
+    expect(found.map((l) => at(text, l.span))).toEqual([
+      'https://de.wikipedia.org/wiki/Straße',
+      'https://ja.wikipedia.org/wiki/東京タワー',
+    ]);
     expect(found[0]!.url).toBe('https://de.wikipedia.org/wiki/Stra%C3%9Fe');
     expect(found[1]!.url).toBe(new URL('https://ja.wikipedia.org/wiki/東京タワー').href);
     expect(found.map((l) => l.sentenceIndex)).toEqual([0, 1]);
   });
 
   it('keeps only http(s) links', () => {
-    const text = 'Mail mailto:a@b.org, ftp://files.example.org/x, javascript:alert(1) and file:///etc/passwd are not links here. But http://example.org/ok is.';
+    const text =
+      'Mail mailto:a@b.org, ftp://files.example.org/x, javascript:alert(1) and file:///etc/passwd are not links here. But http://example.org/ok is.';
     expect(links(text).links.map((l) => l.url)).toEqual(['http://example.org/ok']);
     expect(normaliseLinkUrl('javascript:alert(1)')).toBeUndefined();
     expect(normaliseLinkUrl('https://')).toBeUndefined();
   });
 
   it('ties "Source: url" to the sentence before it on the same line, and a sources list to no sentence', () => {
-    const text = 'The tower is 330 metres tall. Source: https://example.org/height\n\nSources:\n- [Official site](https://www.toureiffel.paris/en)\n- https://example.org/history';
+    const text =
+      'The tower is 330 metres tall. Source: https://example.org/height\n\nSources:\n- [Official site](https://www.toureiffel.paris/en)\n- https://example.org/history';
     const { links: found } = links(text);
     expect(found.map((l) => [l.url, l.sentenceIndex])).toEqual([
       ['https://example.org/height', 0],
@@ -91,7 +105,13 @@ describe('findLinks', () => {
     const text = 'The tower is 330 metres tall. It opened in 1889.';
     const afterFirst = text.indexOf('.') + 1;
     const { links: found } = links(text, [
-      { url: 'https://example.org/height?utm_source=chatgpt.com', label: 'example +1', start: afterFirst, end: afterFirst, quote: '330 metres' },
+      {
+        url: 'https://example.org/height?utm_source=chatgpt.com',
+        label: 'example +1',
+        start: afterFirst,
+        end: afterFirst,
+        quote: '330 metres',
+      },
       { url: 'https://example.org/opening', start: text.length, end: text.length },
       { url: 'https://example.org/height?utm_source=chatgpt.com', label: 'again', start: afterFirst, end: afterFirst },
       { url: 'https://example.org/opening' }, // the sources list repeats a pill: dropped
@@ -99,17 +119,49 @@ describe('findLinks', () => {
       { url: 'mailto:press@example.org', start: 0, end: 0 },
     ]);
     expect(found).toEqual([
-      { id: 'l0', url: 'https://example.org/height?utm_source=chatgpt.com', origin: 'reply-citation', sentenceIndex: 0, span: { start: afterFirst, end: afterFirst }, label: 'example +1', quote: '330 metres' },
-      { id: 'l1', url: 'https://example.org/opening', origin: 'reply-citation', sentenceIndex: 1, span: { start: text.length, end: text.length } },
-      { id: 'l2', url: 'https://example.org/background', origin: 'reply-citation', sentenceIndex: null, label: 'Background' },
+      {
+        id: 'l0',
+        url: 'https://example.org/height?utm_source=chatgpt.com',
+        origin: 'reply-citation',
+        sentenceIndex: 0,
+        span: { start: afterFirst, end: afterFirst },
+        label: 'example +1',
+        quote: '330 metres',
+      },
+      {
+        id: 'l1',
+        url: 'https://example.org/opening',
+        origin: 'reply-citation',
+        sentenceIndex: 1,
+        span: { start: text.length, end: text.length },
+      },
+      {
+        id: 'l2',
+        url: 'https://example.org/background',
+        origin: 'reply-citation',
+        sentenceIndex: null,
+        label: 'Background',
+      },
     ]);
   });
 
   it('merges a pill that repeats a link written in the same sentence, keeping the written one', () => {
     const text = 'The tower is 330 metres tall (https://example.org/height).';
     const end = text.length - 1;
-    const { links: found } = links(text, [{ url: 'https://example.org/height', label: 'example', start: end, end, quote: '330 metres' }]);
-    expect(found).toEqual([{ id: 'l0', url: 'https://example.org/height', origin: 'text', sentenceIndex: 0, span: { start: 30, end: 56 }, label: 'example', quote: '330 metres' }]);
+    const { links: found } = links(text, [
+      { url: 'https://example.org/height', label: 'example', start: end, end, quote: '330 metres' },
+    ]);
+    expect(found).toEqual([
+      {
+        id: 'l0',
+        url: 'https://example.org/height',
+        origin: 'text',
+        sentenceIndex: 0,
+        span: { start: 30, end: 56 },
+        label: 'example',
+        quote: '330 metres',
+      },
+    ]);
   });
 
   it('returns nothing for a text without links', () => {

@@ -11,10 +11,11 @@ import { MAX_PASSAGE_CHARS } from '../../../../../../lib/core/quality/links/link
 import type { CitedLink, LinkRetrieval } from '../../../../../../lib/core/quality/links/types';
 import { splitSentences } from '../../../../../../lib/core/text/sentences';
 import { createOpenAiChatModel } from '../../../../../../lib/llm/openai-chat-model';
-import { type ChatRequest, type OpenAiServer,startOpenAiServer } from '../../../../../../scripts/lib/servers/index';
+import { type ChatRequest, type OpenAiServer, startOpenAiServer } from '../../../../../../scripts/lib/servers/index';
 import { arsText } from './fixtures';
 
-const TEXT = 'Minecraft items can store metadata in the Named Binary Tag format. Mojang fixed the bug within a week. The exploit compresses its payload to 39 kilobytes with zlib.';
+const TEXT =
+  'Minecraft items can store metadata in the Named Binary Tag format. Mojang fixed the bug within a week. The exploit compresses its payload to 39 kilobytes with zlib.';
 const sentences = splitSentences(TEXT, 'en');
 
 let server: OpenAiServer;
@@ -29,7 +30,13 @@ beforeEach(() => {
 afterAll(() => server.close());
 
 function context(meter = new UsageMeter()): ModelCallContext {
-  const model = createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: '', fastModel: 'fake-fast', strongModel: 'fake-strong', structuredOutput: 'json_schema' });
+  const model = createOpenAiChatModel({
+    baseUrl: server.baseUrl,
+    apiKey: '',
+    fastModel: 'fake-fast',
+    strongModel: 'fake-strong',
+    structuredOutput: 'json_schema',
+  });
   return { model, clock: { now: () => Date.UTC(2026, 10, 22) }, meter, cacheTtlMs: 1000 };
 }
 
@@ -41,8 +48,15 @@ function entry(sentenceIndex: number | null, retrieval: Partial<LinkRetrieval>):
 }
 
 /** Each "LINK n" block of the prompt. */
-const blocks = (request: ChatRequest) => request.userText.split(/\n\n(?=LINK \d)/).filter((block) => block.startsWith('LINK'));
-const answer = (link: number, exists: boolean, relevant: boolean, supports: boolean) => ({ link, exists, relevant, supports, rationale: `Scripted answer for link ${link}.` });
+const blocks = (request: ChatRequest) =>
+  request.userText.split(/\n\n(?=LINK \d)/).filter((block) => block.startsWith('LINK'));
+const answer = (link: number, exists: boolean, relevant: boolean, supports: boolean) => ({
+  link,
+  exists,
+  relevant,
+  supports,
+  rationale: `Scripted answer for link ${link}.`,
+});
 
 describe('judgeLinks', () => {
   it('judges every readable link in one call and applies the consistency rules in code', async () => {
@@ -60,7 +74,15 @@ describe('judgeLinks', () => {
     let seen: ChatRequest | undefined;
     server.respondWith((request) => {
       seen = request;
-      return { links: [answer(1, true, true, true), answer(2, true, false, true), answer(3, false, true, true), answer(4, true, true, true), answer(5, true, true, true)] };
+      return {
+        links: [
+          answer(1, true, true, true),
+          answer(2, true, false, true),
+          answer(3, false, true, true),
+          answer(4, true, true, true),
+          answer(5, true, true, true),
+        ],
+      };
     });
     const meter = new UsageMeter();
     const audits = await judgeLinks(context(meter), links, sentences);
@@ -72,9 +94,19 @@ describe('judgeLinks', () => {
     expect(sent).toHaveLength(6);
     expect(sent[0]).toContain(`<<<SENTENCE 1>>>\n${sentences[0]!.text}`);
     expect(sent[3]).toContain('Title of the registered work: Minecraft protocol flaws');
-    expect(sent[4]).toMatch(/^LINK 5 \(listed as a source of the whole text\)\n<<<TEXT OPENING 5>>>\nMinecraft items can store metadata/);
+    expect(sent[4]).toMatch(
+      /^LINK 5 \(listed as a source of the whole text\)\n<<<TEXT OPENING 5>>>\nMinecraft items can store metadata/,
+    );
 
-    expect(audits.map(({ linkId, sentenceIndex, exists, relevant, supports }) => ({ linkId, sentenceIndex, exists, relevant, supports }))).toEqual([
+    expect(
+      audits.map(({ linkId, sentenceIndex, exists, relevant, supports }) => ({
+        linkId,
+        sentenceIndex,
+        exists,
+        relevant,
+        supports,
+      })),
+    ).toEqual([
       { linkId: links[0]!.link.id, sentenceIndex: 0, exists: true, relevant: true, supports: true },
       { linkId: links[1]!.link.id, sentenceIndex: 1, exists: true, relevant: false, supports: false },
       { linkId: links[2]!.link.id, sentenceIndex: 2, exists: false, relevant: false, supports: false },
@@ -84,7 +116,12 @@ describe('judgeLinks', () => {
       { linkId: links[6]!.link.id, sentenceIndex: 2, exists: true, relevant: null, supports: null },
       { linkId: links[7]!.link.id, sentenceIndex: 1, exists: true, relevant: null, supports: null },
     ]);
-    expect(audits[0]).toMatchObject({ url: links[0]!.retrieval.url, status: 'working', title: 'Minecraft exploit', rationale: 'Scripted answer for link 1.' });
+    expect(audits[0]).toMatchObject({
+      url: links[0]!.retrieval.url,
+      status: 'working',
+      title: 'Minecraft exploit',
+      rationale: 'Scripted answer for link 1.',
+    });
     expect(audits[3]!.rationale).toBe('Nothing could be read at this link, so it cannot back the sentence.');
     expect(audits[6]!.rationale).toBe('The model did not judge this link.');
     expect(audits[7]!.rationale).toMatch(/registered, but neither its page nor its title could be read/);
@@ -101,7 +138,9 @@ describe('judgeLinks', () => {
     const first = audits[0]!.passage!;
     const second = audits[1]!.passage!;
     expect(first.length).toBeLessThanOrEqual(MAX_PASSAGE_CHARS);
-    expect(first).toContain('Minecraft items can also store arbitrary metadata in a file format known as Named Binary Tag (NBT)');
+    expect(first).toContain(
+      'Minecraft items can also store arbitrary metadata in a file format known as Named Binary Tag (NBT)',
+    );
     expect(second.length).toBeLessThanOrEqual(MAX_PASSAGE_CHARS);
     expect(second).toContain('zlib shrinks down our evil data to a mere 39 kilobytes');
     expect(arsText).toContain(first);
@@ -113,7 +152,11 @@ describe('judgeLinks', () => {
     const start = arsText.indexOf(quote);
     expect(start).toBeGreaterThan(0);
     server.respondWith(() => ({ links: [answer(1, true, true, true)] }));
-    const [audit] = await judgeLinks(context(), [entry(0, { text: arsText, textFragment: { quote, found: true, start, end: start + quote.length } })], sentences);
+    const [audit] = await judgeLinks(
+      context(),
+      [entry(0, { text: arsText, textFragment: { quote, found: true, start, end: start + quote.length } })],
+      sentences,
+    );
     expect(audit!.passage).toContain(quote);
     expect(audit!.passage).not.toContain('Minecraft items can also store arbitrary metadata');
   });
@@ -134,19 +177,39 @@ describe('judgeLinks', () => {
     server.faults.always({ kind: 'server-error' });
     const links = [entry(0, { text: arsText }), entry(1, { status: 'dead', detail: 'Gone.' })];
     const audits = await judgeLinks(context(), links, sentences);
-    expect(audits[0]).toMatchObject({ status: 'working', text: arsText, exists: true, relevant: null, supports: null, rationale: expect.stringMatching(/^Could not judge this link: /) });
+    expect(audits[0]).toMatchObject({
+      status: 'working',
+      text: arsText,
+      exists: true,
+      relevant: null,
+      supports: null,
+      rationale: expect.stringMatching(/^Could not judge this link: /),
+    });
     expect(audits[1]).toMatchObject({ status: 'dead', exists: false, relevant: false, supports: false });
   });
 
   it('treats a reply that is malformed twice, or a spent token budget, as "not judged"', async () => {
     server.respondWith(() => 'not JSON at all');
     const [malformed] = await judgeLinks(context(), [entry(0, { text: arsText })], sentences);
-    expect(malformed).toMatchObject({ relevant: null, supports: null, rationale: expect.stringMatching(/did not match the expected format/) });
+    expect(malformed).toMatchObject({
+      relevant: null,
+      supports: null,
+      rationale: expect.stringMatching(/did not match the expected format/),
+    });
     expect(server.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(2);
 
     const before = server.requests.length;
-    const [budget] = await judgeLinks(context(new UsageMeter({ tokenBudget: 0 })), [entry(0, { text: arsText })], sentences);
-    expect(budget).toMatchObject({ exists: true, relevant: null, supports: null, rationale: 'Not judged: the token budget for this check was reached.' });
+    const [budget] = await judgeLinks(
+      context(new UsageMeter({ tokenBudget: 0 })),
+      [entry(0, { text: arsText })],
+      sentences,
+    );
+    expect(budget).toMatchObject({
+      exists: true,
+      relevant: null,
+      supports: null,
+      rationale: 'Not judged: the token budget for this check was reached.',
+    });
     expect(server.requests.length).toBe(before);
   });
 

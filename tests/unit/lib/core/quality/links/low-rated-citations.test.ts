@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import { parseRatingsTable } from '../../../../../../lib/core/evidence/sources/domain-ratings';
-import { lowRatedCitations, lowRatedCitationsSummary } from '../../../../../../lib/core/quality/links/low-rated-citations';
+import {
+  lowRatedCitations,
+  lowRatedCitationsSummary,
+} from '../../../../../../lib/core/quality/links/low-rated-citations';
 
-const ratings = parseRatingsTable('infowars.com\t46\tc073\nreuters.com\t1000\t\nfoxnews.com\t534\tu105\nonlycred.example\t\tf050\n');
+const ratings = parseRatingsTable(
+  'infowars.com\t46\tc073\nreuters.com\t1000\t\nfoxnews.com\t534\tu105\nonlycred.example\t\tf050\n',
+);
 
 describe('link audit: citations rated low', () => {
   it('flags each low-rated cited domain once, in citing order, and nothing else', () => {
@@ -20,16 +25,24 @@ describe('link audit: citations rated low', () => {
     );
     expect(flagged.map((entry) => entry.rating.domain)).toEqual(['infowars.com', 'onlycred.example']);
     expect(flagged[0]?.url).toBe('https://www.infowars.com/posts/1');
-    expect(lowRatedCitationsSummary(flagged)).toBe('This text cites 2 sources rated low reliability: infowars.com, onlycred.example.');
+    expect(lowRatedCitationsSummary(flagged)).toBe(
+      'This text cites 2 sources rated low reliability: infowars.com, onlycred.example.',
+    );
   });
 
   it('follows a redirect to a low-rated site', () => {
-    const flagged = lowRatedCitations([{ url: 'https://short.example/x', finalUrl: 'https://infowars.com/story' }], ratings);
+    const flagged = lowRatedCitations(
+      [{ url: 'https://short.example/x', finalUrl: 'https://infowars.com/story' }],
+      ratings,
+    );
     expect(lowRatedCitationsSummary(flagged)).toBe('This text cites a source rated low reliability: infowars.com.');
   });
 
   it('says nothing when no citation is rated low (unrated is not low)', () => {
-    const flagged = lowRatedCitations([{ url: 'https://example.org/' }, { url: 'https://reuters.com/' }, { url: 'not a url' }], ratings);
+    const flagged = lowRatedCitations(
+      [{ url: 'https://example.org/' }, { url: 'https://reuters.com/' }, { url: 'not a url' }],
+      ratings,
+    );
     expect(flagged).toEqual([]);
     expect(lowRatedCitationsSummary(flagged)).toBeUndefined();
   });
