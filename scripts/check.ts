@@ -62,7 +62,8 @@ try {
   wiring = pipelineFromEnv();
 } catch (error) {
   if (!(error instanceof NotConfiguredError)) throw error;
-  // No model endpoint at all: evidence-only mode (sources per sentence, no verdicts). A half-set one (a base URL or a preset without the rest) is an error.
+  // No model endpoint at all: evidence-only mode (sources per sentence, no verdicts). A half-set one (a base URL or a
+  // preset without the rest) is an error.
   if (process.env.FACTLIGHT_BASE_URL || process.env.FACTLIGHT_PRESET) fail(error.message);
   await runEvidenceOnly(text, values.json === true);
   process.exit(0);

@@ -2,7 +2,9 @@ import { type FormUpdate, type OptionsForm, setSection } from '../../lib/setting
 import type { CaptureSettings as Capture } from '../../lib/settings/schema';
 import { DomainListField } from './domain-list-field';
 
-/** How Factlight offers itself in pages: the floating button (everywhere, or not on some sites), and chatbot replies. */
+/**
+ * How Factlight offers itself in pages: the floating button (everywhere, or not on some sites), and chatbot replies.
+ */
 export function CaptureSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
   const capture = form.settings.capture;
   const set = (change: Partial<Capture>) => update(setSection('capture', change));

@@ -220,7 +220,10 @@ export function createRunManager(deps: RunManagerDeps) {
     return { ok: true, checkId: record.id };
   }
 
-  /** The same text again, keeping what ties it to its page (position, reply, cited links), so it still highlights and audits. */
+  /**
+   * The same text again, keeping what ties it to its page (position, reply, cited links), so it still highlights and
+   * audits.
+   */
   async function again(checkId: string, how: { fresh: true } | { judge: true }): Promise<StartCheckResult> {
     const check = await deps.db.checks.get(checkId);
     if (!check) return { ok: false, error: 'That check no longer exists.' };

@@ -69,7 +69,10 @@ export interface PipelineOptions {
   language?: string;
   /** For a model with a small context window (on-device): smaller claim batches, fewer passages judged per claim. */
   promptLimits?: { sentencesPerBatch: number; charsPerBatch: number; passagesPerClaim: number };
-  /** Evidence an evidence-only run found, by sentence index: claims of those sentences are judged on it, with no new search. */
+  /**
+   * Evidence an evidence-only run found, by sentence index: claims of those sentences are judged on it, with no new
+   * search.
+   */
   priorEvidence?: ReadonlyMap<number, readonly Evidence[]>;
   signal?: AbortSignal;
   onEvent?: (event: PipelineEvent) => void;

@@ -43,7 +43,9 @@ export interface ChatResponse {
   usage: TokenUsage;
   /** `length` when the reply was cut off at the token limit: more tokens, not a correction, is the fix. */
   finishReason?: 'stop' | 'length' | 'other';
-  /** What the adapter had to leave out of the prompt (e.g. trimmed to a small context window), for the check's warnings. */
+  /**
+   * What the adapter had to leave out of the prompt (e.g. trimmed to a small context window), for the check's warnings.
+   */
   notice?: string;
 }
 

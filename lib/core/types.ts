@@ -128,7 +128,9 @@ export interface Revision {
   changes: RevisionChange[];
 }
 
-/** A claim's band. `neutral`: sources found to compare, nothing judged (evidence-only mode): never a colour of truth. */
+/**
+ * A claim's band. `neutral`: sources found to compare, nothing judged (evidence-only mode): never a colour of truth.
+ */
 export type Band = 'green' | 'orange' | 'red' | 'grey' | 'unknown' | 'neutral';
 
 export interface Score {

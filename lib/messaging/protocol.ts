@@ -40,7 +40,9 @@ export type ConnectionTestResult = Result<
   ListedModels & {
     /** One sentence for the user: what worked. */
     message: string;
-    /** Model tests only: how each configured model holds its replies to a schema (json_schema, json_object or prompt). */
+    /**
+     * Model tests only: how each configured model holds its replies to a schema (json_schema, json_object or prompt).
+     */
     structuredOutput?: Array<{ model: string; mode: 'json_schema' | 'json_object' | 'prompt' }>;
   },
   ListedModels & {
@@ -72,7 +74,10 @@ export interface ExtensionStatus {
   wantsOnDevice?: boolean;
 }
 
-/** A link the checked text itself cites (a chatbot's citation pill, a footnote, a link in the selection), with its place in the text (-1 when unknown). */
+/**
+ * A link the checked text itself cites (a chatbot's citation pill, a footnote, a link in the selection), with its place
+ * in the text (-1 when unknown).
+ */
 export interface CitedLink {
   url: string;
   title?: string;

@@ -47,7 +47,8 @@ function isPrivateIpv6(address: string): boolean {
   const groups = parseIpv6(address);
   if (!groups) return false;
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
-  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 <= 1) return true; // ::, ::1
+  // ::, ::1
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 <= 1) return true;
   // An IPv4 address carried inside IPv6 reaches that IPv4 host: IPv4-compatible (::/96),
   // IPv4-mapped (::ffff:0:0/96) and NAT64 (64:ff9b::/96) all get the IPv4 rules.
   const embedsIpv4 =

@@ -4,7 +4,10 @@
  * comes out as "ax+b=0ax + b = 0ax+b=0". The TeX source is the best text for a claim, so it wins.
  */
 
-/** Elements that start a formula, outermost first: Gemini's `[data-math]`, ChatGPT's transcript wrapper, KaTeX, MathJax, MathML. */
+/**
+ * Elements that start a formula, outermost first: Gemini's `[data-math]`, ChatGPT's transcript wrapper, KaTeX, MathJax,
+ * MathML.
+ */
 const MATH_ROOTS = [
   '[data-math]',
   '[data-assistant-math-rendered]',

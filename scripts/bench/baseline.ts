@@ -2,7 +2,8 @@
  * The paper-structured baseline for the benchmark: the same stages, model client, concurrency limits and
  * latencies as Factlight, but called the way the published pipelines do — one claim-extraction call per
  * sentence, a separate query-generation call (per sentence's claims), one judgement call per claim–evidence
- * pair, one source-type call per host, one revision call per sentence. Only the call structure differs, so the comparison measures that alone.
+ * pair, one source-type call per host, one revision call per sentence. Only the call structure differs, so the
+ * comparison measures that alone.
  */
 import pLimit from 'p-limit';
 

@@ -93,18 +93,16 @@ export function largeCheck(id: string, claimCount: number, evidencePerClaim: num
     offset += text.length + 1;
   }
   const text = parts.join(' ');
-  const revisions: RevisionRecord[] = sentences
-    .slice(0, 20)
-    .map((sentence) => ({
-      id: `${id}:r${sentence.index}`,
-      checkId: id,
-      revision: {
-        sentenceIndex: sentence.index,
-        original: sentence.text,
-        revised: sentence.text.replace('metres', 'meters'),
-        changes: [{ from: 'metres', to: 'meters', evidenceIds: [`c${sentence.index}-1:e0`] }],
-      },
-    }));
+  const revisions: RevisionRecord[] = sentences.slice(0, 20).map((sentence) => ({
+    id: `${id}:r${sentence.index}`,
+    checkId: id,
+    revision: {
+      sentenceIndex: sentence.index,
+      original: sentence.text,
+      revised: sentence.text.replace('metres', 'meters'),
+      changes: [{ from: 'metres', to: 'meters', evidenceIds: [`c${sentence.index}-1:e0`] }],
+    },
+  }));
   const check = historyCheck(id, 0, text);
   return {
     check: {

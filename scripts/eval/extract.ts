@@ -1,5 +1,6 @@
 /**
- * `npm run eval -- extract [--data DIR] --out OUT.json [--show-worst N]` (default DIR: ../shared/data/article-extraction)
+ * `npm run eval -- extract [--data DIR] --out OUT.json [--show-worst N]` (default DIR:
+ * ../shared/data/article-extraction)
  *
  * Scores our article extraction on the public article extraction benchmark (DIR holds `ground-truth.json`
  * `{id: {url, articleBody}}` and `html/<id>.html.gz`): writes `{id: {articleBody}}` for our extractor to

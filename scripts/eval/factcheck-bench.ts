@@ -104,7 +104,10 @@ export async function evaluateWithDatasetEvidence(
   return { claims: claimPairs, sentences: sentencePairs };
 }
 
-/** The whole pipeline per answer; a human sentence is predicted false when an overlapping sentence of ours has a false claim. */
+/**
+ * The whole pipeline per answer; a human sentence is predicted false when an overlapping sentence of ours has a false
+ * claim.
+ */
 export async function evaluateLive(
   items: BenchItem[],
   deps: PipelineDeps,

@@ -10,7 +10,8 @@
  * fused with embeddings when `--embeddings` or `--word-vectors` is given; `EMBEDDINGS_API_KEY` is sent as a
  * bearer key). With gold (`{id, relevant}` lines; `--from-factcheck-stance` converts Factcheck-Bench and
  * uses it as data and gold; without --data or --from-factcheck-stance it reads that file from
- * ../shared/data/factcheck-gpt/subtasks/ when present) it prints P@1, MRR and nDCG@5 of our ranker next to plain BM25 (same tokenizer,
+ * ../shared/data/factcheck-gpt/subtasks/ when present) it prints P@1, MRR and nDCG@5 of our ranker next to plain BM25
+ * (same tokenizer,
  * passages as documents, textbook k1/b, IDF over the claim's candidates), on all items and on the two
  * halves of a fixed split by id hash: "dev" (where the few global parameters were chosen) and "held-out".
  * Rows: "ours, lexical score only" is the lexical score (BM25 with the product's parameters, numbers,
@@ -132,7 +133,10 @@ const bm25Ranker: Ranker = async (claim, passages) =>
     ),
   );
 
-/** The lexical score alone (BM25 with the product's parameters, plus number and name overlap), without the passage features. */
+/**
+ * The lexical score alone (BM25 with the product's parameters, plus number and name overlap), without the passage
+ * features.
+ */
 const lexicalOnlyRanker: Ranker = async (claim, passages) =>
   orderByScore(
     lexicalScores(

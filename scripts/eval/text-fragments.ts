@@ -1,5 +1,6 @@
 /**
- * `npm run eval -- text-fragments [--data DIR] [--show-failures]` (default: ../shared/data/readability-pages when present)
+ * `npm run eval -- text-fragments [--data DIR] [--show-failures]` (default: ../shared/data/readability-pages when
+ * present)
  * The share of passages whose text fragment finds exactly one match in the page's text as Readability
  * rendered it, over real article pages (Mozilla Readability's test pages: <name>/source.html and
  * expected.html). Target: at least 95%. See text-fragment-pages.ts for what is measured.

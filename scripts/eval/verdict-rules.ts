@@ -1,5 +1,6 @@
 /**
- * `npm run eval -- verdict-rules [--data DIR] [--benchmark FILE] [--ratings FILE]` (default data: ../shared/data/factcheck-gpt/subtasks when present)
+ * `npm run eval -- verdict-rules [--data DIR] [--benchmark FILE] [--ratings FILE]` (default data:
+ * ../shared/data/factcheck-gpt/subtasks when present)
  * Feeds Factcheck-Bench's human stances (subtask 3) to Factlight's own scoring code and compares the
  * result with the human true/false labels (subtask 4): the best a perfect stance judge could reach with
  * our aggregation rules. Re-runs the table of docs/verdict-rules.md (shared) from the project's code.

@@ -30,7 +30,8 @@ export interface DataSpec {
 }
 
 /**
- * The dataset path for an eval: `given` (from `--data` or `spec.option`) when set, else the shared default when it exists.
+ * The dataset path for an eval: `given` (from `--data` or `spec.option`) when set, else the shared default when it
+ * exists.
  * Throws an InputError naming the path and what is missing. `sharedData` is a parameter for tests.
  */
 export function resolveEvalData(given: string | undefined, spec: DataSpec, sharedData: string = SHARED_DATA): string {

@@ -1,4 +1,6 @@
-/** The part of addons-linter's programmatic API (README "Using the linter as a library") that we use; it ships no types. */
+/**
+ * The part of addons-linter's programmatic API (README "Using the linter as a library") that we use; it ships no types.
+ */
 declare module 'addons-linter' {
   /** One problem the linter found (declared once here; store-rules.ts imports it). */
   export interface LintMessage {

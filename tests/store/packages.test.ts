@@ -1,6 +1,7 @@
 /**
  * The packages `npm run zip` and `npm run zip:firefox` make, built here into a temp folder with WXT's own
- * API (in a child process with the environment of an npm script, not the test runner's), checked against the stores' automated rules: required manifest fields and icons, no remote code,
+ * API (in a child process with the environment of an npm script, not the test runner's), checked against the stores'
+ * automated rules: required manifest fields and icons, no remote code,
  * and Mozilla's addons-linter with no error and no warning.
  */
 import { execFile } from 'node:child_process';

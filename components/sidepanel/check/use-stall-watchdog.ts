@@ -9,7 +9,8 @@ const POLL_MS = 2_000;
 /**
  * Chrome may stop the service worker mid-check; the check then stays "running" with nobody working on
  * it until something wakes the worker (its start resumes interrupted runs). When the open check has not
- * changed for STALL_MS (call it only while the check runs), this sends `resumeChecks`, which wakes it. Harmless when the run is alive: the
+ * changed for STALL_MS (call it only while the check runs), this sends `resumeChecks`, which wakes it. Harmless when
+ * the run is alive: the
  * background skips runs it still holds. Stall time is measured on this page's clock, from when the
  * panel last saw a change, so clock differences with the background do not matter.
  */

@@ -155,7 +155,10 @@ const IMPERATIVE_OPENERS = new Set([
   'clique',
 ]);
 
-/** Adverbs that open an instruction only before an imperative verb ("Never leave…", "Always check…"); "Never before had…" is a statement. */
+/**
+ * Adverbs that open an instruction only before an imperative verb ("Never leave…", "Always check…"); "Never before
+ * had…" is a statement.
+ */
 const IMPERATIVE_ADVERBS = new Set([
   'never',
   'always',
@@ -247,7 +250,10 @@ export function joinedWordsOf(text: string, language: string): Array<{ word: str
   return joined;
 }
 
-/** A capitalised word: an upper- or title-case letter followed by a lower-case one ("Paris", "Ørsted"), or an acronym ("NASA"). */
+/**
+ * A capitalised word: an upper- or title-case letter followed by a lower-case one ("Paris", "Ørsted"), or an acronym
+ * ("NASA").
+ */
 const CAPITALISED = /^[\p{Lu}\p{Lt}](?:[\p{Ll}\p{M}'’-]|$)|^[\p{Lu}]{2,}$/u;
 /** Katakana runs name foreign people and places in Japanese; a run of three or more counts as a name. */
 const KATAKANA_NAME = /\p{Script=Katakana}{3,}/u;
@@ -273,7 +279,10 @@ export function properNames(text: string, language: string): string[] {
 
 const markerPatterns = new Map<string, RegExp>();
 
-/** Whether `lower` holds one of `markers` as whole words: a hyphen counts as part of a word, so "the best" is not in "the best-selling". */
+/**
+ * Whether `lower` holds one of `markers` as whole words: a hyphen counts as part of a word, so "the best" is not in
+ * "the best-selling".
+ */
 function hasMarker(lower: string, markers: readonly string[]): boolean {
   return markers.some((marker) => {
     let pattern = markerPatterns.get(marker);

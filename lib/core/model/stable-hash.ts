@@ -1,6 +1,7 @@
 /**
  * Cache keys for model calls: a stable JSON rendering (object keys sorted, so key order never changes a
- * key) hashed with cyrb53; and FNV-1a for short stable ids. Pure code on purpose: the core runs where node:crypto does not exist, and
+ * key) hashed with cyrb53; and FNV-1a for short stable ids. Pure code on purpose: the core runs where node:crypto does
+ * not exist, and
  * SubtleCrypto is async and overkill for a cache key.
  */
 

@@ -34,7 +34,8 @@ function geckoId(): string {
 /**
  * Runs in the page (so it must stay self-contained: no eval, which extension pages' CSP forbids). Finds
  * every element matching `selector` in the document and in every open shadow root below it, in document
- * order, narrowed to those whose text contains `hasText`, and answers `op` about them: 'first' (the `nth`), 'some' (there is an `nth`), 'none', 'attributes' (of
+ * order, narrowed to those whose text contains `hasText`, and answers `op` about them: 'first' (the `nth`), 'some'
+ * (there is an `nth`), 'none', 'attributes' (of
  * `attribute`), 'texts' or 'count'.
  */
 function deepQuery(selector: string, hasText: string | null, op: string, attribute: string | null, nth = 0): unknown {

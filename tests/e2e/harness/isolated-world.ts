@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 
-/** How long `evaluate` waits for our content script's world: far longer than injection takes, far shorter than the test timeout. */
+/**
+ * How long `evaluate` waits for our content script's world: far longer than injection takes, far shorter than the test
+ * timeout.
+ */
 const CONTEXT_DEADLINE_MS = 15_000;
 
 /**

@@ -83,7 +83,8 @@ export async function realSidePanel(browser: ExtensionBrowser) {
         const api = (globalThis as unknown as { chrome: ChromeForClose }).chrome;
         await api.sidePanel.close({ windowId: (await api.windows.getLastFocused()).id });
       });
-      // Polls the browser (no fixed sleep) until the panel is gone, but not forever: a panel that stays open fails here, by name.
+      // Polls the browser (no fixed sleep) until the panel is gone, but not forever: a panel that stays open fails
+      // here, by name.
       const deadline = Date.now() + CLOSE_DEADLINE_MS;
       while ((await panels()).length > 0) {
         if (Date.now() > deadline)

@@ -13,7 +13,10 @@ import { type LinkRetrievalDeps, retrieveLink } from './retrieve-link';
 import type { CitedLink, LinkAudit, LinkRetrieval } from './types';
 
 export interface LinkAuditDeps extends LinkRetrievalDeps {
-  /** Keeps retrievals (kind 'page', keys prefixed `link:`), so a re-check fetches nothing again. A run's never throws (run-context.ts). */
+  /**
+   * Keeps retrievals (kind 'page', keys prefixed `link:`), so a re-check fetches nothing again. A run's never throws
+   * (run-context.ts).
+   */
   cache?: Cache;
 }
 

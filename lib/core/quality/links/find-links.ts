@@ -47,7 +47,10 @@ function count(value: string, char: string): number {
   return n;
 }
 
-/** Drops trailing punctuation, and closing brackets the URL did not open (Wikipedia's `/Mercury_(planet)` keeps its own). */
+/**
+ * Drops trailing punctuation, and closing brackets the URL did not open (Wikipedia's `/Mercury_(planet)` keeps its
+ * own).
+ */
 function trimUrl(raw: string): string {
   let url = raw;
   for (;;) {

@@ -4,7 +4,9 @@
  */
 import type { TextSpan } from '../../types';
 
-/** Where the link came from: written in the checked text, or cited by a chatbot reply (pill, footnote, sources list). */
+/**
+ * Where the link came from: written in the checked text, or cited by a chatbot reply (pill, footnote, sources list).
+ */
 export type CitedLinkOrigin = 'text' | 'reply-citation';
 
 /** A link the checked text relies on. */

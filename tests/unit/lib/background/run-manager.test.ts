@@ -87,7 +87,8 @@ describe('run manager', () => {
     expect(view.evidence.length).toBeGreaterThan(8);
     expect(view.evidence.every((e) => e.source.sourceType === 'news')).toBe(true);
     expect(view.revisions).toHaveLength(1);
-    expect(view.check.usage?.total.calls).toBe(13); // two claim batches, 8 verdicts, revision, explanations, source types
+    // two claim batches, 8 verdicts, revision, explanations, source types
+    expect(view.check.usage?.total.calls).toBe(13);
     const myth = view.claims.find((claim) => claim.text.includes('visible from the Moon'))!;
     expect(view.actionability.get(myth.id)?.outOfFive).toBeGreaterThan(0);
     expect(view.attribution.get(myth.id)?.citations.length).toBeGreaterThan(0);
@@ -270,7 +271,8 @@ describe('run manager', () => {
 
   it('resumes a check whose worker died, paying no model call twice', async () => {
     freshDb();
-    // Worker A answers four model calls (the two claim batches and two verdicts), then "dies": its requests never return.
+    // Worker A answers four model calls (the two claim batches and two verdicts), then "dies": its requests never
+    // return.
     let answered = 0;
     const dying: typeof fetch = (input, init) => {
       const url = String(input instanceof Request ? input.url : input);

@@ -104,7 +104,8 @@ describe('settings as the options page sees and sends them', () => {
     expect(
       repairSettings({ ...saved, checking: { ...saved.checking, webArchiveUrl: 'javascript:alert(1)' } }).checking,
     ).toEqual(DEFAULT_SETTINGS.checking);
-    // Settings saved before "Checks run on" existed choose automatically (the person's model first, never a cloud one they did not set up).
+    // Settings saved before "Checks run on" existed choose automatically (the person's model first, never a cloud one
+    // they did not set up).
     const { engine: _engine, ...beforeEngine } = saved.checking;
     expect(repairSettings({ ...saved, checking: beforeEngine }).checking.engine).toBe('auto');
   });

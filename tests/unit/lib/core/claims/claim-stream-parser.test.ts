@@ -45,7 +45,8 @@ const reply = {
 
 describe('ClaimStreamParser', () => {
   it('hands over each claim once, whatever the chunk boundaries, with escaped quotes and unicode intact', () => {
-    // JSON.stringify escapes the quotes; \u escapes (incl. a surrogate pair) are written the way some servers send them.
+    // JSON.stringify escapes the quotes; \u escapes (incl. a surrogate pair) are written the way some servers send
+    // them.
     const text = JSON.stringify(reply).replace('Zoë', 'Zo\\u00eb').replace('😀', '\\ud83d\\ude00');
     for (const sizes of [[1], [2], [3, 7], [5, 1, 11], [text.length]]) {
       const { parser, seen } = feed(text, sizes);

@@ -26,7 +26,9 @@ let web: WebServer;
 let archive: WaybackServer;
 let crossref: CrossrefServer;
 
-/** Stands in for DNS: the named hosts go to loopback servers; `no-such-host.example` fails like a failed lookup in Node. */
+/**
+ * Stands in for DNS: the named hosts go to loopback servers; `no-such-host.example` fails like a failed lookup in Node.
+ */
 function transport(hosts: Record<string, string>): typeof fetch {
   return (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
