@@ -1,6 +1,7 @@
 import { type FormUpdate, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { CaptureSettings as Capture } from '../../lib/settings/schema';
 import { DomainListField } from './domain-list-field';
+import { CheckboxField } from './form-fields';
 
 /**
  * How Factlight offers itself in pages: the floating button (everywhere, or not on some sites), and chatbot replies.
@@ -11,17 +12,13 @@ export function CaptureSettings({ form, update }: { form: OptionsForm; update: F
   return (
     <section aria-labelledby="capture-heading">
       <h2 id="capture-heading">In pages</h2>
-      <div className="field checkbox">
-        <label>
-          <input
-            type="checkbox"
-            data-testid="floating-button"
-            checked={capture.floatingButton}
-            onChange={(e) => set({ floatingButton: e.target.checked })}
-          />
-          Show a "Fact-check" button next to selected text
-        </label>
-      </div>
+      <CheckboxField
+        testId="floating-button"
+        checked={capture.floatingButton}
+        onChange={(checked) => set({ floatingButton: checked })}
+      >
+        Show a "Fact-check" button next to selected text
+      </CheckboxField>
       <DomainListField
         id="floating-button-off-sites"
         label="Never show it on these sites (one per line)"
@@ -29,20 +26,14 @@ export function CaptureSettings({ form, update }: { form: OptionsForm; update: F
         domains={capture.floatingButtonOffSites}
         onChange={(sites) => set({ floatingButtonOffSites: sites })}
       />
-      <div className="field checkbox">
-        <label>
-          <input
-            type="checkbox"
-            data-testid="auto-check-replies"
-            checked={capture.autoCheckReplies}
-            onChange={(e) => set({ autoCheckReplies: e.target.checked })}
-          />
-          Check every new chatbot reply automatically
-        </label>
-        <p className="hint">
-          The right-click menu and Alt+Shift+F (change it at chrome://extensions/shortcuts) work either way.
-        </p>
-      </div>
+      <CheckboxField
+        testId="auto-check-replies"
+        checked={capture.autoCheckReplies}
+        onChange={(checked) => set({ autoCheckReplies: checked })}
+        hint="The right-click menu and Alt+Shift+F (change it at chrome://extensions/shortcuts) work either way."
+      >
+        Check every new chatbot reply automatically
+      </CheckboxField>
     </section>
   );
 }

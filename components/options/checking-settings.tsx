@@ -1,6 +1,7 @@
 import { ENGINE_LABELS } from '../../lib/settings/engine';
 import { type FormUpdate, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { CheckingSettings as Checking } from '../../lib/settings/schema';
+import { CheckboxField, TextField } from './form-fields';
 
 /** How hard a check works: Fast or Thorough explanations, and the audit of the links the text cites. */
 export function CheckingSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
@@ -46,53 +47,37 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
           wrong claim.
         </p>
       </div>
-      <div className="field checkbox">
-        <label>
-          <input
-            type="checkbox"
-            data-testid="audit-links"
-            checked={checking.auditLinks}
-            onChange={(e) => set({ auditLinks: e.target.checked })}
-          />
-          Check the links the text cites (do they work, are they relevant, do they support it)
-        </label>
-      </div>
-      <div className="field checkbox">
-        <label>
-          <input
-            type="checkbox"
-            data-testid="archive-lookup"
-            checked={checking.archiveLookup}
-            disabled={!checking.auditLinks}
-            onChange={(e) => set({ archiveLookup: e.target.checked })}
-          />
-          Look dead links up in the Internet Archive
-        </label>
-      </div>
+      <CheckboxField
+        testId="audit-links"
+        checked={checking.auditLinks}
+        onChange={(checked) => set({ auditLinks: checked })}
+      >
+        Check the links the text cites (do they work, are they relevant, do they support it)
+      </CheckboxField>
+      <CheckboxField
+        testId="archive-lookup"
+        checked={checking.archiveLookup}
+        disabled={!checking.auditLinks}
+        onChange={(checked) => set({ archiveLookup: checked })}
+      >
+        Look dead links up in the Internet Archive
+      </CheckboxField>
       <details>
         <summary>Advanced: archive and DOI services</summary>
-        <div className="field">
-          <label htmlFor="web-archive-url">Web archive (Wayback availability API) origin</label>
-          <input
-            id="web-archive-url"
-            data-testid="web-archive-url"
-            type="url"
-            spellCheck={false}
-            value={checking.webArchiveUrl}
-            onChange={(e) => set({ webArchiveUrl: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="crossref-url">DOI registry (Crossref REST API) origin</label>
-          <input
-            id="crossref-url"
-            data-testid="crossref-url"
-            type="url"
-            spellCheck={false}
-            value={checking.crossrefUrl}
-            onChange={(e) => set({ crossrefUrl: e.target.value })}
-          />
-        </div>
+        <TextField
+          id="web-archive-url"
+          label="Web archive (Wayback availability API) origin"
+          type="url"
+          value={checking.webArchiveUrl}
+          onChange={(value) => set({ webArchiveUrl: value })}
+        />
+        <TextField
+          id="crossref-url"
+          label="DOI registry (Crossref REST API) origin"
+          type="url"
+          value={checking.crossrefUrl}
+          onChange={(value) => set({ crossrefUrl: value })}
+        />
       </details>
     </section>
   );

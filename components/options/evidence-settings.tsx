@@ -1,6 +1,7 @@
 import { type FormUpdate, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { EvidenceSettings as Evidence } from '../../lib/settings/schema';
 import { DomainListField } from './domain-list-field';
+import { CheckboxField } from './form-fields';
 
 /** How much evidence to gather per claim, which sites never count, and the local-network guard. */
 export function EvidenceSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
@@ -55,21 +56,14 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
           A check that reaches it stops cleanly, keeps every result so far and says what was not checked.
         </p>
       </div>
-      <div className="field checkbox">
-        <label>
-          <input
-            type="checkbox"
-            data-testid="allow-private-network"
-            checked={evidence.allowPrivateNetwork}
-            onChange={(e) => set({ allowPrivateNetwork: e.target.checked })}
-          />
-          Allow local-network sources
-        </label>
-        <p className="hint">
-          Off: links to localhost or private addresses (routers, intranet) found in text or search results are never
-          opened.
-        </p>
-      </div>
+      <CheckboxField
+        testId="allow-private-network"
+        checked={evidence.allowPrivateNetwork}
+        onChange={(checked) => set({ allowPrivateNetwork: checked })}
+        hint="Off: links to localhost or private addresses (routers, intranet) found in text or search results are never opened."
+      >
+        Allow local-network sources
+      </CheckboxField>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { type FormUpdate, type OptionsForm, profileFor, toDraft } from '../../li
 import type { PublicModelProfile } from '../../lib/settings/redact';
 import { DEFAULT_REASONING_EFFORT } from '../../lib/settings/schema';
 import { ConnectionResult } from './connection-result';
+import { TextField } from './form-fields';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
 
@@ -131,28 +132,20 @@ export function ModelFields(props: {
         typed={form.typedKeys[slot]}
         onChange={(value) => update((f) => ({ ...f, typedKeys: { ...f.typedKeys, [slot]: value } }))}
       />
-      <div className="field">
-        <label htmlFor="llm-model-fast">Fast model (finds claims)</label>
-        <input
-          id="llm-model-fast"
-          data-testid="llm-model-fast"
-          list="llm-models"
-          spellCheck={false}
-          value={profile.fastModel}
-          onChange={(e) => setProfile({ fastModel: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="llm-model-strong">Strong model (judges evidence)</label>
-        <input
-          id="llm-model-strong"
-          data-testid="llm-model-strong"
-          list="llm-models"
-          spellCheck={false}
-          value={profile.strongModel}
-          onChange={(e) => setProfile({ strongModel: e.target.value })}
-        />
-      </div>
+      <TextField
+        id="llm-model-fast"
+        label="Fast model (finds claims)"
+        list="llm-models"
+        value={profile.fastModel}
+        onChange={(value) => setProfile({ fastModel: value })}
+      />
+      <TextField
+        id="llm-model-strong"
+        label="Strong model (judges evidence)"
+        list="llm-models"
+        value={profile.strongModel}
+        onChange={(value) => setProfile({ strongModel: value })}
+      />
       {compact ? (
         <details className="more-options">
           <summary>More options</summary>

@@ -84,3 +84,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Whether `error` is a cancellation (the person cancelled, or the run was aborted), not a failure to report. */
+export function isCancellation(error: unknown): boolean {
+  return error instanceof ProviderError && error.kind === 'cancelled';
+}

@@ -5,7 +5,7 @@
  */
 import { batchSentences } from './claims/claim-prompt';
 import { extractClaimsAsWritten } from './claims/stream-claims';
-import { errorMessage, ProviderError } from './errors';
+import { errorMessage, isCancellation } from './errors';
 import { findEvidence } from './evidence/find-evidence';
 import { classifySources } from './evidence/sources/classify-sources';
 import { takesHostType } from './evidence/sources/takes-host-type';
@@ -70,7 +70,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   /** Records why a claim could not be checked; a budget stop or cancellation also ends the run. */
   const couldNotCheck = (claim: Claim, error: unknown) => {
     if (error instanceof BudgetExceededError) stopped ??= 'budget';
-    if (isCancellation(error, options.signal)) stopped ??= 'cancelled';
+    if (cancelledRun(error, options.signal)) stopped ??= 'cancelled';
     const reason =
       stopped === 'budget'
         ? 'Not checked: the token budget for this check was reached.'
@@ -271,6 +271,6 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   };
 }
 
-function isCancellation(error: unknown, signal?: AbortSignal): boolean {
-  return Boolean(signal?.aborted) || (error instanceof ProviderError && error.kind === 'cancelled');
+function cancelledRun(error: unknown, signal?: AbortSignal): boolean {
+  return Boolean(signal?.aborted) || isCancellation(error);
 }

@@ -17,33 +17,11 @@ const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
 /** Elements that start a new paragraph. */
-const BLOCKS = new Set([
-  'ADDRESS',
-  'ARTICLE',
-  'ASIDE',
-  'BLOCKQUOTE',
-  'DD',
-  'DETAILS',
-  'DIV',
-  'DL',
-  'DT',
-  'FIELDSET',
-  'FIGCAPTION',
-  'FIGURE',
-  'FOOTER',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HEADER',
-  'MAIN',
-  'NAV',
-  'P',
-  'SECTION',
-  'SUMMARY',
-]);
+const BLOCKS = new Set(
+  'ADDRESS ARTICLE ASIDE BLOCKQUOTE DD DETAILS DIV DL DT FIELDSET FIGCAPTION FIGURE FOOTER H1 H2 H3 H4 H5 H6 HEADER MAIN NAV P SECTION SUMMARY'.split(
+    ' ',
+  ),
+);
 
 /** Never text a reader sees as part of the answer (buttons are UI chrome: copy, "Thought for 12s", …). */
 const SKIPPED = new Set([

@@ -12,7 +12,6 @@ import type { PipelineEvent } from '../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
 import {
   type FactWorld,
   LATENCY_PROFILES,
@@ -26,6 +25,7 @@ import { runBaseline } from './baseline';
 import { factlightCallGraph } from './call-graph';
 import { idealSchedule } from './ideal-schedule';
 import { type LoggedCall, loggingResponder } from './model-call-log';
+import { worldSettings } from './world-settings';
 
 export const LATENCY = { model: 800, search: 300, page: 200 } as const;
 
@@ -59,31 +59,6 @@ interface Figures {
   claims: number;
 }
 
-function settingsFor(world: FactWorld): Settings {
-  return {
-    ...DEFAULT_SETTINGS,
-    model: {
-      preset: 'custom',
-      profiles: {
-        custom: {
-          baseUrl: world.model.baseUrl,
-          apiKey: '',
-          fastModel: 'fake-fast',
-          strongModel: 'fake-strong',
-          embeddingModel: '',
-          structuredOutput: 'json_schema',
-        },
-      },
-    },
-    search: {
-      ...DEFAULT_SETTINGS.search,
-      wikipedia: { enabled: false },
-      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-    },
-    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-  };
-}
-
 function setLatency(world: FactWorld, profile: LatencyProfile, scale: number): void {
   world.model.faults.latency(0);
   world.model.modelLatency({ profile, scale });
@@ -103,7 +78,7 @@ async function measure(world: FactWorld, profile: LatencyProfile, scale: number,
   world.model.respondWith(loggingResponder(worldResponder, log));
   setLatency(world, profile, scale);
   const cache = createMemoryCache();
-  const { deps, options } = createPipelineDeps(settingsFor(world), { extractor: createLinkedomExtractor(), cache });
+  const { deps, options } = createPipelineDeps(worldSettings(world), { extractor: createLinkedomExtractor(), cache });
   const limits = { model: 4, search: options.searchConcurrency, page: options.pageConcurrency };
 
   let firstClaim = -1;
@@ -174,7 +149,7 @@ export async function benchPipeline(): Promise<{ lines: string[]; ok: boolean }>
     // One unmeasured check first, without latencies, so module loading and JIT warm-up are not counted
     // against whichever profile happens to run first.
     world.model.respondWith(worldResponder);
-    const warm = createPipelineDeps(settingsFor(world), {
+    const warm = createPipelineDeps(worldSettings(world), {
       extractor: createLinkedomExtractor(),
       cache: createMemoryCache(),
     });

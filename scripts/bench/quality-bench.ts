@@ -7,38 +7,12 @@ import { runCheck } from '../../lib/core/pipeline';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
-import { type FactWorld, startFactWorld, startWebServer, WORLD_TEXT } from '../lib/servers';
+import { startFactWorld, startWebServer, WORLD_TEXT } from '../lib/servers';
 import { LATENCY } from './pipeline-bench';
+import { worldSettings } from './world-settings';
 
 const LINKS = 20;
 const LINK_LATENCY_MS = 300;
-
-function worldSettings(world: FactWorld, checking: Partial<Settings['checking']> = {}): Settings {
-  return {
-    ...DEFAULT_SETTINGS,
-    model: {
-      preset: 'custom',
-      profiles: {
-        custom: {
-          baseUrl: world.model.baseUrl,
-          apiKey: '',
-          fastModel: 'fake-fast',
-          strongModel: 'fake-strong',
-          embeddingModel: '',
-          structuredOutput: 'json_schema',
-        },
-      },
-    },
-    search: {
-      ...DEFAULT_SETTINGS.search,
-      wikipedia: { enabled: false },
-      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-    },
-    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-    checking: { ...DEFAULT_SETTINGS.checking, archiveLookup: false, ...checking },
-  };
-}
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -57,14 +31,17 @@ export async function benchLinkAudit(): Promise<{ lines: string[]; ok: boolean }
       });
     // One sentence whose claims the world knows, citing 20 pages: the audit runs beside the check.
     const text = `Marie Curie won two Nobel Prizes, in physics and in chemistry. Sources: ${Array.from({ length: LINKS }, (_, i) => `${site.origin}/source-${i}`).join(' ')}`;
-    const { deps, options } = createPipelineDeps(worldSettings(world), {
+    const { deps, options } = createPipelineDeps(worldSettings(world, { archiveLookup: false }), {
       extractor: createLinkedomExtractor(),
       cache: createMemoryCache(),
     });
-    const { deps: offDeps, options: offOptions } = createPipelineDeps(worldSettings(world, { auditLinks: false }), {
-      extractor: createLinkedomExtractor(),
-      cache: createMemoryCache(),
-    });
+    const { deps: offDeps, options: offOptions } = createPipelineDeps(
+      worldSettings(world, { archiveLookup: false, auditLinks: false }),
+      {
+        extractor: createLinkedomExtractor(),
+        cache: createMemoryCache(),
+      },
+    );
 
     const offStarted = performance.now();
     await runCheck(text, offDeps, offOptions);
@@ -106,7 +83,7 @@ export async function benchThorough(): Promise<{ lines: string[]; ok: boolean }>
     world.searxng.faults.latency(LATENCY.search);
     for (const site of world.sites.values()) site.faults.latency(LATENCY.page);
     const run = async (mode: 'fast' | 'thorough') => {
-      const { deps, options } = createPipelineDeps(worldSettings(world, { mode }), {
+      const { deps, options } = createPipelineDeps(worldSettings(world, { archiveLookup: false, mode }), {
         extractor: createLinkedomExtractor(),
         cache: createMemoryCache(),
       });

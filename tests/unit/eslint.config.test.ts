@@ -41,10 +41,10 @@ describe('eslint.config.js', () => {
 
   it('keeps shipped code off scripts and tests, and scripts off tests', async () => {
     expect(
-      await rulesBroken('lib/probe.ts', "import { x } from '../tests/servers';\n\nexport const y = x;\n"),
+      await rulesBroken('lib/probe.ts', "import { x } from '../scripts/lib/servers';\n\nexport const y = x;\n"),
     ).toContain('import-x/no-restricted-paths');
     expect(
-      await rulesBroken('scripts/probe.ts', "import { x } from '../tests/servers';\n\nexport const y = x;\n"),
+      await rulesBroken('scripts/probe.ts', "import { x } from '../tests/e2e/harness/driver';\n\nexport const y = x;\n"),
     ).toContain('import-x/no-restricted-paths');
     expect(
       await rulesBroken('lib/probe.ts', "import { x } from '../entrypoints/background';\n\nexport const y = x;\n"),

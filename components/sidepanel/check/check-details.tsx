@@ -2,12 +2,11 @@ import { useMemo, useState } from 'react';
 
 import { scoreText } from '../../../lib/core/score/credibility';
 import type { CheckView } from '../../../lib/db/check-view';
-import { formatDate } from '../../../lib/view/format';
 import { ClaimCard, type EvidenceFocusRequest } from '../claim/claim-card';
 import type { ClaimFocus } from '../claim/claim-focus';
 import { LinkList } from '../evidence/link-list';
-import { SafeLink } from '../evidence/safe-link';
 import { ExportButtons } from '../history/export-buttons';
+import { CheckHead } from './check-head';
 import { CheckProgress } from './check-progress';
 import { CheckStatus } from './check-status';
 import { CheckedText } from './checked-text';
@@ -73,14 +72,7 @@ export function CheckDetails({
 
   return (
     <article className="check" data-testid="check-result" data-status={check.status}>
-      <header className="check-head">
-        {check.pageUrl ? (
-          <SafeLink url={check.pageUrl} className="check-page">
-            {check.pageTitle || check.site || check.pageUrl}
-          </SafeLink>
-        ) : null}
-        <span className="hint">{formatDate(check.createdAt, true)}</span>
-      </header>
+      <CheckHead check={check} />
       <CheckStatus check={check} checked={scores.overall.checked} total={scores.overall.total} />
       {running ? <CheckProgress check={check} claims={view.claims} assessments={view.assessments} /> : null}
       <OverallScore score={scores.overall} finished={!running} />

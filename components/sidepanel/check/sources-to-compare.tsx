@@ -11,6 +11,7 @@ import { ReliabilityLabel } from '../evidence/reliability-label';
 import { SafeLink } from '../evidence/safe-link';
 import { useRatings } from '../evidence/use-ratings';
 import { ExportButtons } from '../history/export-buttons';
+import { CheckHead } from './check-head';
 import { JudgeButton } from './judge-button';
 import { PageHighlights } from './page-highlights';
 import { WarningsList } from './warnings-list';
@@ -45,14 +46,7 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
       data-status={check.status}
       data-evidence-only="true"
     >
-      <header className="check-head">
-        {check.pageUrl ? (
-          <SafeLink url={check.pageUrl} className="check-page">
-            {check.pageTitle || check.site || check.pageUrl}
-          </SafeLink>
-        ) : null}
-        <span className="hint">{formatDate(check.createdAt, true)}</span>
-      </header>
+      <CheckHead check={check} />
       <div className="notice" data-testid="evidence-only-notice" role="status">
         <p>
           <strong>Sources to compare.</strong> Nothing was judged: these are the sources found for each sentence with a

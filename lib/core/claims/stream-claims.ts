@@ -2,9 +2,7 @@
  * The claim stage as the pipeline runs it: the claim call (claim-prompt.ts), streamed where the model can,
  * each claim handed over as soon as its search can start (extractClaimsAsWritten).
  */
-import { ProviderError } from '../errors';
-import { type ModelCallContext, streamStructuredCall, structuredCall } from '../model/structured-call';
-import { BudgetExceededError } from '../model/usage-meter';
+import { endsTheRun, type ModelCallContext, streamStructuredCall, structuredCall } from '../model/structured-call';
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import {
   claimEntrySchemaFor,
@@ -162,12 +160,7 @@ export async function extractClaimsAsWritten(
       complete = parser.completeSentences();
     } catch (error) {
       // A budget stop or cancellation ends the run: nothing is asked again.
-      if (
-        error instanceof BudgetExceededError ||
-        (error instanceof ProviderError && error.kind === 'cancelled') ||
-        ctx.signal?.aborted
-      )
-        throw error;
+      if (endsTheRun(error, ctx.signal)) throw error;
       complete = parser.completeSentences();
     }
     const missing = batch.filter((sentence) => !complete.has(sentence.index));

@@ -5,7 +5,7 @@
  * there are no verdicts, no scores and no revisions, only sources to compare. "Judge these sources" later
  * hands this evidence to `runCheck` as `priorEvidence`, so the same queries are never searched twice.
  */
-import { errorMessage, ProviderError } from '../errors';
+import { errorMessage, isCancellation, ProviderError } from '../errors';
 import { findEvidence } from '../evidence/find-evidence';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
 import type { ChatModel } from '../ports';
@@ -102,7 +102,7 @@ export async function runEvidenceCheck(
         evidence.push(...items);
         emit({ type: 'evidence', claimId: claim.id, evidence: items });
       } catch (error) {
-        if (options.signal?.aborted || (error instanceof ProviderError && error.kind === 'cancelled')) cancelled = true;
+        if (options.signal?.aborted || isCancellation(error)) cancelled = true;
         else warn(`No sources for "${shorten(claim.text)}": ${errorMessage(error)}`);
       }
     }),

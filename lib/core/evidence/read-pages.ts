@@ -4,7 +4,7 @@
  * shared), and kept in the cache so a re-check reads nothing again. A page that cannot be read is
  * remembered briefly too, so a dead link is not retried on every claim.
  */
-import { errorMessage, ProviderError } from '../errors';
+import { errorMessage, isCancellation } from '../errors';
 import type { Article, ArticleExtractor, Cache, PageFetcher } from '../ports';
 import { canonicalUrl } from './sources/url-filter';
 
@@ -48,7 +48,7 @@ export function createPageReader(options: PageReaderOptions): PageReader {
           ? { ok: true, article, finalUrl: page.finalUrl }
           : { ok: false, reason: 'No readable text on the page.' };
     } catch (error) {
-      if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
+      if (isCancellation(error)) throw error;
       reading = { ok: false, reason: errorMessage(error) };
     }
     await options.cache?.set('page', key, reading, reading.ok ? PAGE_TTL_MS : FAILED_PAGE_TTL_MS);

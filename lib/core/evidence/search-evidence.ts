@@ -4,7 +4,7 @@
  * fact-checks. One provider failing never sinks the claim: it becomes a warning, and only when every
  * source failed is the claim "could not check".
  */
-import { errorMessage, ProviderError } from '../errors';
+import { errorMessage, isCancellation } from '../errors';
 import type { Cache, KnowledgeGraph, SearchProvider, SearchResult } from '../ports';
 import type { Claim, ClaimQueries } from '../types';
 import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
@@ -80,7 +80,7 @@ export async function searchEvidence(
           results: await cachedSearch(deps, provider, text, language, options.resultsPerProvider, options.signal),
         };
       } catch (error) {
-        if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
+        if (isCancellation(error)) throw error;
         failures.push(errorMessage(error));
         return { provider, results: [] as SearchResult[] };
       }

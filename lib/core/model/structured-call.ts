@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 
-import { ProviderError } from '../errors';
+import { isCancellation, ProviderError } from '../errors';
 import {
   type Cache,
   type ChatMessage,
@@ -18,7 +18,15 @@ import {
 import type { StageName } from '../types';
 import { stableHash } from './stable-hash';
 import { toStrictJsonSchema } from './strict-schema';
-import type { UsageMeter } from './usage-meter';
+import { BudgetExceededError, type UsageMeter } from './usage-meter';
+
+/**
+ * Whether a failed streamed call ends the run instead of being asked again without streaming: the budget
+ * is spent, or the run was cancelled.
+ */
+export function endsTheRun(error: unknown, signal: AbortSignal | undefined): boolean {
+  return error instanceof BudgetExceededError || isCancellation(error) || Boolean(signal?.aborted);
+}
 
 /** What a structured call needs from the running check. */
 export interface ModelCallContext {

@@ -5,15 +5,14 @@
  */
 import { z } from 'zod';
 
-import { ProviderError } from '../errors';
 import { DATA_BLOCK_RULE, dataBlock } from '../model/prompt-safety';
 import {
+  endsTheRun,
   type ModelCallContext,
   streamStructuredCall,
   structuredCall,
   type StructuredCallSpec,
 } from '../model/structured-call';
-import { BudgetExceededError } from '../model/usage-meter';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
 import { StanceStreamParser } from './stance-stream-parser';
 import { deriveVerdict } from './verdict';
@@ -130,12 +129,7 @@ async function streamedReply(
     if (result.ok) return result.value;
   } catch (error) {
     // A budget stop or cancellation ends the run: nothing is asked again.
-    if (
-      error instanceof BudgetExceededError ||
-      (error instanceof ProviderError && error.kind === 'cancelled') ||
-      ctx.signal?.aborted
-    )
-      throw error;
+    if (endsTheRun(error, ctx.signal)) throw error;
   }
   return (await structuredCall(ctx, spec)).value;
 }

@@ -4,7 +4,7 @@
  */
 import pLimit from 'p-limit';
 
-import { errorMessage, ProviderError } from '../../errors';
+import { errorMessage, isCancellation, ProviderError } from '../../errors';
 import type { ModelCallContext } from '../../model/structured-call';
 import type { Cache } from '../../ports';
 import type { Sentence } from '../../types';
@@ -90,7 +90,7 @@ export async function auditLinks(
         });
         await remember(deps.cache, key, retrieval);
       } catch (error) {
-        if (error instanceof ProviderError && error.kind === 'cancelled') throw error;
+        if (isCancellation(error)) throw error;
         if (ctx.signal?.aborted) throw new ProviderError('cancelled', 'The link audit was cancelled.');
         // retrieveLink classifies every failure of the link itself; this is a bug or a broken port.
         retrieval = {

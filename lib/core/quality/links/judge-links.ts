@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 
-import { errorMessage, ProviderError } from '../../errors';
+import { errorMessage, isCancellation } from '../../errors';
 import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import { BudgetExceededError } from '../../model/usage-meter';
@@ -113,7 +113,7 @@ export function isJudgeable(retrieval: LinkRetrieval): boolean {
 
 function failureReason(error: unknown): string {
   if (error instanceof BudgetExceededError) return 'Not judged: the token budget for this check was reached.';
-  if (error instanceof ProviderError && error.kind === 'cancelled') return 'Not judged: the check was cancelled.';
+  if (isCancellation(error)) return 'Not judged: the check was cancelled.';
   return `Could not judge this link: ${errorMessage(error)}`;
 }
 

@@ -4,7 +4,7 @@
  * archive and its snapshot read instead; a DOI is looked up in the registry first, so an invented
  * reference shows as such; a `#:~:text=` quote is looked for in the text that was read.
  */
-import { ProviderError } from '../../errors';
+import { isCancellation } from '../../errors';
 import { canonicalUrl } from '../../evidence/sources/url-filter';
 import type {
   ArchiveSnapshot,
@@ -49,8 +49,6 @@ interface PageText {
   title?: string;
   text?: string;
 }
-
-const isCancel = (error: unknown) => error instanceof ProviderError && error.kind === 'cancelled';
 
 /** The text of a fetched page: plain text as is, HTML through the extractor (whose failure means no text). */
 async function readPage(extractor: ArticleExtractor, page: FetchedPage): Promise<PageText> {
@@ -134,7 +132,7 @@ async function fromArchive(
   try {
     snapshot = await deps.archive.closest(url, options.signal);
   } catch (error) {
-    if (isCancel(error)) throw error;
+    if (isCancellation(error)) throw error;
     return { fields: {}, clause: 'the web archive could not be asked for a copy' };
   }
   if (!snapshot) return { fields: {}, clause: 'the web archive has no copy of it' };
@@ -157,7 +155,7 @@ async function fromArchive(
       read,
     };
   } catch (error) {
-    if (isCancel(error)) throw error;
+    if (isCancellation(error)) throw error;
     return {
       fields: { archivedUrl: snapshot.url },
       clause: `the web archive has a copy${when}, but it could not be read`,
@@ -186,7 +184,7 @@ async function lookUpDoi(
   try {
     return await registry.lookup(doi, signal);
   } catch (error) {
-    if (isCancel(error)) throw error;
+    if (isCancellation(error)) throw error;
     return undefined; // the registry being down says nothing about the DOI: follow the link as usual
   }
 }
@@ -238,7 +236,7 @@ export async function retrieveLink(
       ...doiInfo,
     };
   } catch (error) {
-    if (isCancel(error)) throw error;
+    if (isCancellation(error)) throw error;
     const failure = readFetchFailure(error, target);
     result = {
       url,

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { makeTempDir, removeTempDir } from '../../../../../scripts/lib/extension/temp-dirs';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = resolve(import.meta.dirname, '../../../../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 
 /** Runs `code` in a new Node process (tsx) whose temp folder is `tmp`; resolves with its exit code and output. */
