@@ -44,7 +44,10 @@ describe('eslint.config.js', () => {
       await rulesBroken('lib/probe.ts', "import { x } from '../scripts/lib/servers';\n\nexport const y = x;\n"),
     ).toContain('import-x/no-restricted-paths');
     expect(
-      await rulesBroken('scripts/probe.ts', "import { x } from '../tests/e2e/harness/driver';\n\nexport const y = x;\n"),
+      await rulesBroken(
+        'scripts/probe.ts',
+        "import { x } from '../tests/e2e/harness/driver';\n\nexport const y = x;\n",
+      ),
     ).toContain('import-x/no-restricted-paths');
     expect(
       await rulesBroken('lib/probe.ts', "import { x } from '../entrypoints/background';\n\nexport const y = x;\n"),

@@ -41,7 +41,9 @@ function moduleOf(test: string): string | undefined {
 describe('unit tests mirror the code', () => {
   it('finds the module of a test, its aspects and dotted names, and none for a test in the wrong place', () => {
     expect(moduleOf('lib/core/pipeline.integration.test.ts')).toBe('lib/core/pipeline.ts');
-    expect(moduleOf('components/sidepanel/check/current-check.xss.test.tsx')).toBe('components/sidepanel/check/current-check.tsx');
+    expect(moduleOf('components/sidepanel/check/current-check.xss.test.tsx')).toBe(
+      'components/sidepanel/check/current-check.tsx',
+    );
     expect(moduleOf('lib/search/index.test.ts')).toBe('lib/search/index.ts');
     expect(moduleOf('vitest.config.mirror.test.ts')).toBe('vitest.config.ts');
     expect(moduleOf('core/pipeline.test.ts')).toBeUndefined();
