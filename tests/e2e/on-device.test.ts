@@ -12,7 +12,7 @@ import {
 
 /** The fake browser API as a script: `(function install(scope, options) {…})(globalThis, options)`. */
 const installScript = (options: FakeLanguageModelOptions) =>
-  `${FAKE_LANGUAGE_MODEL_SOURCE.replace(/^\/\/.*$/gm, '').trim()}(globalThis, ${JSON.stringify(options)})`;
+  `${FAKE_LANGUAGE_MODEL_SOURCE}(globalThis, ${JSON.stringify(options)})`;
 
 /**
  * Chrome's on-device model, in real Chromium. Debian's Chromium has no model, so a fake `LanguageModel`

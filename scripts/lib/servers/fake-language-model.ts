@@ -37,15 +37,21 @@ export interface FakeLanguageModelOptions {
   forwardModel?: string;
 }
 
-/** The fake's source: one function expression `(scope, options) => log`, to evaluate anywhere. */
+/**
+ * The fake's source: one function expression `(scope, options) => log`, to evaluate anywhere. Its comment
+ * lines and a closing semicolon (a formatter adds one) are left out, so it can be called or returned as is.
+ */
 export const FAKE_LANGUAGE_MODEL_SOURCE = readFileSync(
   resolve(import.meta.dirname, 'fake-language-model-source.js'),
   'utf8',
-);
+)
+  .replace(/^\/\/.*$/gm, '')
+  .trim()
+  .replace(/;$/, '');
 
 /** Puts the fake `LanguageModel` on `scope` (a plain object in unit tests) and returns its log. */
 export function installFakeLanguageModel(scope: object, options: FakeLanguageModelOptions): FakeLanguageModelLog {
-  const install = new Function(`return ${FAKE_LANGUAGE_MODEL_SOURCE.replace(/^\/\/.*$/gm, '').trim()}`)() as (
+  const install = new Function(`return ${FAKE_LANGUAGE_MODEL_SOURCE}`)() as (
     scope: object,
     options: FakeLanguageModelOptions,
   ) => FakeLanguageModelLog;
