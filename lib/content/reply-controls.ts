@@ -4,10 +4,9 @@
  * a sibling after the reply rather than inside what the site re-renders, and is put back when the site
  * re-renders or virtualises the list. State is keyed by message id.
  */
-import { describeRange } from '../anchoring/describe';
-import { buildTextIndex } from '../anchoring/text-index';
 import { sendToBackground } from '../messaging/protocol';
 import { createStabilityTracker, findReplies, type Reply, type SiteAdapter } from '../sites';
+import { captureReply } from './capture-reply';
 import { createShadowHost } from './shadow-host';
 import { onUserClick } from './user-event';
 
@@ -29,25 +28,16 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
     started.add(reply.messageId);
     button.disabled = true;
     button.textContent = 'Checking…';
-    const body = doc.body;
-    const index = buildTextIndex(body);
-    const range = doc.createRange();
-    range.selectNodeContents(reply.element);
-    const selectors = describeRange(body, range, index) ?? undefined;
+    // Read again now: the text as it is, and where each of its words sits in the page.
+    const { text, citations, capture } = captureReply(doc, adapter, reply.element);
     const result = await sendToBackground('startCheck', {
-      text: reply.text,
+      text,
       origin: 'chatbot-reply',
       pageUrl: doc.location.href,
       pageTitle: doc.title,
       messageId: reply.messageId,
-      citations: reply.citations.map(({ url, title, start, end, quote }) => ({
-        url,
-        start,
-        end,
-        ...(title ? { title } : {}),
-        ...(quote ? { quote } : {}),
-      })),
-      ...(selectors ? { capture: selectors } : {}),
+      citations,
+      ...(capture ? { capture } : {}),
     }).catch((error: unknown) => ({ ok: false as const, error: String(error) }));
     button.textContent = result.ok ? 'Checked · see side panel' : `Could not start: ${result.error}`;
     if (!result.ok) {
