@@ -111,6 +111,31 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     },
   );
 
+  it('says how many claims could not be shown when the reply changed before they were drawn', async () => {
+    const driver = await configured(false, chatgpt);
+    const page = await driver.openPage('https://chatgpt.com/c/en');
+    await page.waitFor(CONTROL, { nth: 1 });
+    // The site rewrites the reply (an edit, a regenerated answer) right after the click, once the control has read
+    // it: a page listener that the click reaches after ours, so nothing the check finds can be placed any more.
+    await page.evaluate(() => {
+      document.addEventListener(
+        'click',
+        () => {
+          const reply = document.querySelectorAll('li[data-message-role="assistant"]')[0]!;
+          for (const paragraph of reply.querySelectorAll('p')) paragraph.textContent = 'This answer was replaced.';
+        },
+        { once: true },
+      );
+    }, undefined);
+    await page.click(CONTROL, { nth: 0 });
+    await expect
+      .poll(() => page.text(CONTROL, { nth: 0 }))
+      .toMatch(/^(\d+) of \1 claims could not be shown on this page · Open side panel$/);
+    expect(await page.isDisabled(CONTROL, { nth: 0 })).toBe(false);
+    // Nothing is drawn in a wrong place.
+    expect(await drawnHighlights(page, 'li[data-message-role="assistant"]', 0)).toEqual([]);
+  });
+
   it('puts a control under each finished reply, checks one, and highlights inside that reply', async () => {
     const driver = await configured();
     const page = await driver.openPage(CONVERSATION);
