@@ -144,6 +144,9 @@ describe('tab sync', () => {
     });
     const total = drawn.at(-1)!.spans.length;
     expect(total).toBeGreaterThan(1);
+    // Each drawing is followed by its placement: once they pair up, the last push is over (nothing left to
+    // reach the next test's page).
+    await vi.waitFor(() => expect(told).toHaveLength(drawn.length));
     await vi.waitFor(() =>
       expect(told.at(-1)).toMatchObject({
         type: 'replyPlacement',
