@@ -71,7 +71,8 @@ export function installHighlighter(doc: Document): void {
       stored.push({ checkId: request.checkId, spanId: span.claimId, band: span.band, selectors });
     }
     const total = request.spans.length;
-    notShown = notFound.length > 0 ? `${notFound.length} of ${total} claims could not be shown on this page.` : '';
+    const claims = total === 1 ? 'claim' : 'claims';
+    notShown = notFound.length > 0 ? `${notFound.length} of ${total} ${claims} could not be shown on this page.` : '';
     const region = rangeForSubspan(root, capture, 0, request.text.length, index);
     if (request.links && !isOrphaned(region)) marks.show(request.links, region);
     else marks.clear();
