@@ -40,6 +40,12 @@ export function createTabSync(db: FactlightDb) {
       }
       const { notFound } = await pageMessaging.sendMessage('drawCheck', request, { tabId, frameId });
       if (request.finished) await db.checks.update(checkId, { notFoundOnPage: notFound });
+      const { messageId } = view.check;
+      if (messageId !== undefined && view.check.origin === 'chatbot-reply') {
+        const placement = { checkId, messageId, notShown: notFound.length, total: request.spans.length };
+        // The reply's control lives in the chat content script; a page without it (navigated) just says nothing.
+        await pageMessaging.sendMessage('replyPlacement', placement, { tabId, frameId }).catch(() => undefined);
+      }
     } catch {
       // The tab was closed or navigated: the check stays in history, the page just shows nothing.
       injected.delete(key);

@@ -28,6 +28,8 @@ export function installHighlighter(doc: Document): void {
   let checkId: string | undefined;
   let spans = new Map<string, PageSpan>();
   let stored: StoredSpan[] = [];
+  /** Said on the card when some of the check's claims could not be placed on the page. */
+  let notShown = '';
 
   const card = createPageCard(doc, async (claimId) => {
     if (checkId) await sendToBackground('openInSidePanel', { checkId, claimId });
@@ -68,6 +70,9 @@ export function installHighlighter(doc: Document): void {
       layer.add({ checkId: request.checkId, spanId: span.claimId, band: span.band, range });
       stored.push({ checkId: request.checkId, spanId: span.claimId, band: span.band, selectors });
     }
+    const total = request.spans.length;
+    const claims = total === 1 ? 'claim' : 'claims';
+    notShown = notFound.length > 0 ? `${notFound.length} of ${total} ${claims} could not be shown on this page.` : '';
     const region = rangeForSubspan(root, capture, 0, request.text.length, index);
     if (request.links && !isOrphaned(region)) marks.show(request.links, region);
     else marks.clear();
@@ -81,7 +86,7 @@ export function installHighlighter(doc: Document): void {
       if (!isUserEvent(event) || card.contains(event.target)) return;
       const hit = tester?.at(event.clientX, event.clientY);
       const span = hit ? spans.get(hit.spanId) : undefined;
-      if (span) card.show(span, event.clientX, event.clientY);
+      if (span) card.show(span, event.clientX, event.clientY, notShown);
       else card.hide();
     },
     true,
@@ -92,6 +97,7 @@ export function installHighlighter(doc: Document): void {
     layer?.clear();
     marks.clear();
     stored = [];
+    notShown = '';
     spans.clear();
     card.hide();
   });

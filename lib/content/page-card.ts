@@ -1,4 +1,8 @@
-/** The small card shown for a clicked highlight: verdict, one-line explanation, top evidence, revision. */
+/**
+ * The small card shown for a clicked highlight: verdict, one-line explanation, top evidence, revision, and when some
+ * of the check's claims could not be placed on the page, how many ("3 of 4 claims could not be shown on this page"),
+ * beside the button that opens the side panel, where they all are.
+ */
 import { errorMessage } from '../core/errors';
 import type { PageSpan } from '../messaging/protocol';
 import { isHttpUrl } from '../net/http-url';
@@ -33,7 +37,7 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
   }
 
   return {
-    show(span: PageSpan, x: number, y: number): void {
+    show(span: PageSpan, x: number, y: number, notShown = ''): void {
       this.hide();
       const { host, root } = createShadowHost(doc, 'card', CSS);
       const card = doc.createElement('div');
@@ -79,6 +83,7 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       if (span.topEvidence?.predates)
         line(card, `⚠ Published before ${span.topEvidence.predates}, which the claim is about.`, 'row muted');
       if (span.revision) line(card, `Suggested: ${span.revision}`);
+      if (notShown) line(card, notShown, 'row muted').setAttribute('data-testid', 'factlight-card-not-shown');
       const open = doc.createElement('button');
       open.type = 'button';
       open.textContent = 'Open in side panel';

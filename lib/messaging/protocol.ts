@@ -244,11 +244,24 @@ export interface DrawCheckRequest {
   finished: boolean;
 }
 
+/** How much of a chatbot reply's check the page shows: `notShown` of its `total` claims could not be placed. */
+export interface ReplyPlacement {
+  checkId: string;
+  messageId: string;
+  notShown: number;
+  total: number;
+}
+
 /** Commands from the background to the scripts in a page. */
 export interface PageProtocol {
   /** Draws (or redraws) a check's spans in the page. Answers which claims could not be found on the page. */
   drawCheck(request: DrawCheckRequest): { notFound: string[] };
   clearHighlights(): void;
+  /**
+   * To the "Fact-check" control of a checked chatbot reply, after each drawing: how many of the check's claims could
+   * not be shown on the page, so the control says so instead of "Checked" and offers the side panel.
+   */
+  replyPlacement(request: ReplyPlacement): void;
   /** Scrolls to a claim's highlight and re-paints it; fails when the claim is not highlighted here. */
   revealClaim(request: { checkId: string; claimId: string }): Result;
   /** Context menu / shortcut: check what is selected, as the floating button would. */

@@ -43,6 +43,18 @@ describe('the in-page card of a highlight', () => {
     );
   });
 
+  it("says how many of the check's claims could not be shown on the page, when some could not", () => {
+    const card = createPageCard(document, () => undefined);
+    const note = () =>
+      document
+        .querySelector<HTMLElement>('factlight-ui[data-factlight="card"]')
+        ?.shadowRoot?.querySelector('[data-testid="factlight-card-not-shown"]')?.textContent;
+    card.show(SPAN, 20, 20, '3 of 4 claims could not be shown on this page.');
+    expect(note()).toBe('3 of 4 claims could not be shown on this page.');
+    card.show(SPAN, 20, 20);
+    expect(note()).toBeUndefined();
+  });
+
   it('ignores a click the page\'s script makes on "Open in side panel"', () => {
     const onOpen = vi.fn();
     scriptedClick(openButton(onOpen));
