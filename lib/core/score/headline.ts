@@ -243,10 +243,9 @@ function leftOutNote(leftOut: HeadlineInput['leftOut'], counts: VerdictCounts): 
     : `${what}; with every source counted: ${countsText(leftOut.withAll)}`;
 }
 
-/** Evidence-only: sources to compare, neutral; failed only when every search failed. */
+/** Evidence-only: sources to compare, neutral; failed only when every search failed (the writer decides). */
 function sourcesHeadline(input: HeadlineInput): Headline {
-  const found = input.sources?.found ?? 0;
-  const lookedUp = input.sources?.lookedUp ?? 0;
+  const { sources } = input;
   if (input.status === 'failed')
     return {
       state: 'failed',
@@ -258,16 +257,20 @@ function sourcesHeadline(input: HeadlineInput): Headline {
     return {
       state: 'running',
       band: 'neutral',
-      text: `Looking up ${countOf(lookedUp, 'sentence')}… ${countOf(found, 'source')} so far`,
+      text: sources
+        ? `Looking up ${countOf(sources.lookedUp, 'sentence')}… ${countOf(sources.found, 'source')} so far`
+        : 'Looking for sources…',
       word: 'looking for sources',
     };
   return {
     state: 'sources',
     band: 'neutral',
-    text:
-      lookedUp === 0
+    // Without the counts (a history row), what the check is: sources to compare.
+    text: !sources
+      ? 'Sources to compare'
+      : sources.lookedUp === 0
         ? 'Nothing to look up: no sentence states a number, a date or a name'
-        : `Sources to compare: ${found} found for ${countOf(lookedUp, 'sentence')}`,
+        : `Sources to compare: ${sources.found} found for ${countOf(sources.lookedUp, 'sentence')}`,
     word: 'sources to compare, not judged',
   };
 }
