@@ -48,6 +48,8 @@ export type ConnectionTestResult = Result<
   ListedModels & {
     /** What to do about the failure, when something can be done. */
     fix?: string;
+    /** The connection works and only a choice is left (a model to pick): shown as a next step, not an error. */
+    nextStep?: boolean;
   }
 >;
 
