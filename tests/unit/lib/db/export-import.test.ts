@@ -126,7 +126,9 @@ describe('Markdown report', () => {
     expect(markdown).toContain(
       '  - **Revised:** The Great Wall of China is not visible from the Moon with the naked eye.',
     );
-    expect(markdown).toContain('- **Explanation score:** 3.8 / 5 (errors named 2/2, corrections 1/2, links 1.5/2)');
+    expect(markdown).toContain(
+      '- **How useful the explanation is:** 3.8 of 5 (names the errors: all; gives the corrections: some; links that work and back it: 1.5 of 2)',
+    );
     expect(markdown).toContain('- **Unsupported citations:** [2] in sentence 1');
     expect(markdown).toContain('## Sources in this text');
     expect(markdown).toContain(
