@@ -63,7 +63,7 @@ export function CheckStatus({
   if (check.status === 'failed') {
     return (
       <div className="status-line error" data-testid="check-status" data-status="failed" role="alert">
-        <p>The check failed: {cause ?? check.error ?? 'no reason was recorded.'}</p>
+        <p>The check failed: {check.error ?? cause ?? 'no reason was recorded.'}</p>
         <RetryButton checkId={check.id} onStarted={onOpenCheck} />
       </div>
     );

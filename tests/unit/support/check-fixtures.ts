@@ -347,6 +347,9 @@ export function buildSummary(i: number): CheckRecord {
     pageUrl: `https://${site}/article-${i}`,
     score: (i % 10) / 10,
     band: i % 3 === 0 ? 'red' : i % 3 === 1 ? 'orange' : 'green',
+    // The one claim's verdict, agreeing with the band (what the history row's headline counts).
+    verdicts: i % 3 === 0 ? { refuted: 1 } : i % 3 === 1 ? { disputed: 1 } : { supported: 1 },
+    averagedOver: 1,
     searchWords: searchWordsFor(text, undefined, site),
     progress: { sentences: 1, claims: 1, checkWorthy: 1, verdicts: 1, evidence: 1 },
     warnings: [],
