@@ -148,6 +148,29 @@ describe('how a check ended', () => {
     expect(status.textContent).toContain('The model server answered 401: check the API key.');
   });
 
+  it('says a result answered wholly from the cache comes from the history, with its age and Re-check', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2025, 0, 15, 12, 30));
+    try {
+      // Every claim judged (the fixture's search-failed claim left out): nothing failed to say first.
+      const full = buildCheckView();
+      const view: CheckView = {
+        ...full,
+        claims: full.claims.filter((claim) => claim.id !== 'c3-0'),
+        assessments: new Map([...full.assessments].filter(([id]) => id !== 'c3-0')),
+      };
+      const checkedAt = Date.UTC(2025, 0, 15, 10, 30);
+      await seedView(db, { ...view, check: { ...view.check, status: 'done', servedFromCache: { checkedAt } } });
+      show();
+      const status = await screen.findByTestId('check-status');
+      expect(status.textContent).toBe('From your history, checked 2 hours ago · Re-check');
+      expect(within(status).getByRole('button').textContent).toBe('Re-check');
+      expect(screen.queryByText('Check complete.')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('explains a stop for the token budget', async () => {
     const view = buildCheckView();
     await seedView(db, { ...view, check: { ...view.check, status: 'done', stopped: 'budget' } });
