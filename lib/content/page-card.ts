@@ -83,6 +83,9 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       if (span.topEvidence?.predates)
         line(card, `⚠ Published before ${span.topEvidence.predates}, which the claim is about.`, 'row muted');
       if (span.revision) line(card, `Suggested: ${span.revision}`);
+      // The whole text's headline (the background's words), so one green claim never reads as the text's verdict.
+      if (span.textSummary)
+        line(card, span.textSummary, 'row muted').setAttribute('data-testid', 'factlight-card-summary');
       if (notShown) line(card, notShown, 'row muted').setAttribute('data-testid', 'factlight-card-not-shown');
       const open = doc.createElement('button');
       open.type = 'button';

@@ -32,7 +32,8 @@ export function toProviderError(
         withStatus,
       );
     }
-    const serverText = firstLine(error.message);
+    // The SDK's message starts with the status ("401 Incorrect API key…"): said once, after "answered".
+    const serverText = firstLine(error.message).replace(new RegExp(`^${status}\\b:?\\s*`), '');
     return new ProviderError(
       kindForStatus(status),
       `${context.provider} answered ${status}: ${serverText}`,

@@ -48,6 +48,8 @@ export type ConnectionTestResult = Result<
   ListedModels & {
     /** What to do about the failure, when something can be done. */
     fix?: string;
+    /** The connection works and only a choice is left (a model to pick): shown as a next step, not an error. */
+    nextStep?: boolean;
   }
 >;
 
@@ -135,8 +137,11 @@ export interface BackgroundProtocol {
   startCheck(request: StartCheckRequest): StartCheckResult;
   /** Stops a running check; what it found so far is kept. */
   cancelCheck(request: { checkId: string }): void;
-  /** Checks the same text again with fresh evidence. */
-  recheck(request: { checkId: string }): StartCheckResult;
+  /**
+   * Checks the same text again with fresh evidence; `retry` (after a failure): reusing what the cache holds,
+   * so only what failed is asked again.
+   */
+  recheck(request: { checkId: string; retry?: boolean }): StartCheckResult;
   /** "Judge these sources": judges an evidence-only check's sources with the model now set up, as a new check. */
   judgeCheck(request: { checkId: string }): StartCheckResult;
   /** Deletes checks (cancelling any that run); `all` clears the history. */
@@ -210,12 +215,14 @@ export interface PageSpan {
   band: Band;
   verdict: string;
   explanation: string;
+  /** The whole text's headline ("Whole text: ✗ 1 refuted · 3 supported"), the same on every span's card. */
+  textSummary?: string;
   topEvidence?: {
     title: string;
     /** The page, opened at the passage by a text fragment when the passage was read from it. */
     url: string;
     stance: string;
-    /** YYYY-MM-DD, when known. */
+    /** When it was published, as the reader's locale writes it (Intl, as in the side panel), when known. */
     publishedAt?: string;
     /** The date the claim names ("2021"), when the evidence was published before it. */
     predates?: string;

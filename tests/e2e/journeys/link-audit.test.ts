@@ -110,7 +110,7 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
 
     await panel.page.click(byTestId('span'), { hasText: 'visible from the Moon' });
     await panel.page.waitFor(byTestId('claim-card'));
-    await expect.poll(() => panel.page.text(byTestId('actionability-score'))).toMatch(/^\d\.\d \/ 5$/);
+    await expect.poll(() => panel.page.text(byTestId('actionability-score'))).toMatch(/^\d\.\d out of 5$/);
   });
 
   it('audits the links inside a selection and marks each one in the page, next to the link', async () => {
@@ -173,6 +173,6 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
       .poll(() => panel.page.attribute(byTestId('rating-result'), 'data-status'), { timeout: 30_000 })
       .toBe('done');
     // Names the error and gives the correction, but cites no link: 4 of 6 points.
-    expect(await panel.page.text(byTestId('actionability-score'))).toBe('3.3 / 5');
+    expect(await panel.page.text(byTestId('actionability-score'))).toBe('3.3 out of 5');
   });
 });
