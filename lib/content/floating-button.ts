@@ -11,10 +11,17 @@ const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #fff; backg
 button[aria-disabled] { cursor: default; background: #5b7fcf; }
 button:focus-visible { outline: 2px solid #8ab4ff; outline-offset: 2px; }`;
 
-/** Where a control goes below a selection, in document coordinates. */
-export function placeBelow(doc: Document, rect: DOMRect, shift = 80): { left: number; top: number } {
+/**
+ * Where the button goes for a selection, in document coordinates: just below its end, or, when that is out
+ * of sight (Ctrl+A on a long page, a selection scrolled past), at the edge of the viewport nearest to it.
+ */
+export function placeBelow(doc: Document, rect: DOMRect): { left: number; top: number } {
   const view = doc.defaultView!;
-  return { left: Math.max(4, rect.right + view.scrollX - shift), top: rect.bottom + view.scrollY + 6 };
+  const within = (value: number, low: number, high: number) => Math.max(low, Math.min(value, high));
+  return {
+    left: within(rect.right - 80, 4, view.innerWidth - 110) + view.scrollX,
+    top: within(rect.bottom + 6, 4, view.innerHeight - 40) + view.scrollY,
+  };
 }
 
 /**

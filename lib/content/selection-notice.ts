@@ -6,7 +6,7 @@
  * other. The script on every page and the highlighter both use it (the highlighter clears the mark), so
  * it stays small and finds its hosts by their `data-factlight` name.
  */
-import { clickCounts } from './click-guard';
+import { clickCounts, MIN_SHOWN_MS } from './click-guard';
 import { createShadowHost } from './shadow-host';
 
 /** `data-factlight` of the progress mark's host and of the notice card's host. */
@@ -21,6 +21,7 @@ const CSS = `.box { font: 13px/1.4 system-ui, sans-serif; color: #1d2330; backgr
 @keyframes spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .progress::before { animation: none; } }
 p { margin: 0 22px 0 0; }
+button[aria-disabled] { opacity: .7; cursor: default; }
 button { font: inherit; margin: 6px 6px 0 0; border: 1px solid #c9ced8; background: #f4f6fa; color: inherit;
   border-radius: 6px; padding: 3px 8px; cursor: pointer; }
 .close { position: absolute; top: 4px; right: 4px; margin: 0; border: 0; background: none; padding: 2px 6px; }
@@ -106,6 +107,11 @@ export function showNotice(
     made.addEventListener('click', (event) => {
       if (guarded ? clickCounts(event, made, shownAt, now()) : event.isTrusted) run();
     });
+    if (guarded) {
+      // As the floating button: disabled until a click on it can count.
+      made.setAttribute('aria-disabled', 'true');
+      setTimeout(() => made.removeAttribute('aria-disabled'), MIN_SHOWN_MS);
+    }
     box.append(made);
     return made;
   };
@@ -117,5 +123,9 @@ export function showNotice(
   box.addEventListener('keydown', (event) => {
     if (event.isTrusted && event.key === 'Escape') host.remove();
   });
+  // Kept inside the viewport's bottom edge, where a button placed at the edge of a long selection puts it.
+  const view = doc.defaultView;
+  const overflow = view ? host.getBoundingClientRect().bottom - (view.innerHeight - 4) : 0;
+  if (overflow > 0) host.style.top = `${Math.max(0, place.top - overflow)}px`;
   if (focus) box.focus({ preventScroll: true });
 }

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { MIN_SHOWN_MS } from '../../../../lib/content/click-guard';
-import { createFloatingButton } from '../../../../lib/content/floating-button';
+import { createFloatingButton, placeBelow } from '../../../../lib/content/floating-button';
 import { putOnScreen, scriptedClick, userClick } from './user-click';
 
 let clock = 0;
@@ -88,5 +88,19 @@ describe('the floating "Fact-check" button', () => {
     const centre = putOnScreen(control);
     userClick(control, { clientX: centre.x, clientY: centre.y });
     expect(onPress).not.toHaveBeenCalled();
+  });
+
+  it('goes below the end of the selection, or at the viewport edge nearest to it when that is out of sight', () => {
+    const view = document.defaultView!;
+    const [width, height] = [view.innerWidth, view.innerHeight];
+    // In sight: just below the selection's end.
+    expect(placeBelow(document, new DOMRect(10, 10, 100, 20))).toEqual({ left: 30, top: 36 });
+    // Ctrl+A on a long page: the selection ends far below the viewport, so the button sits at its bottom edge.
+    expect(placeBelow(document, new DOMRect(0, -500, width, 20_000))).toEqual({
+      left: width - 110,
+      top: height - 40,
+    });
+    // A selection scrolled above the viewport: at its top edge.
+    expect(placeBelow(document, new DOMRect(0, -900, 40, 20)).top).toBe(4);
   });
 });

@@ -52,6 +52,8 @@ describe('what the page shows at the selection after the button was pressed', ()
       () => clock,
     );
     const offer = inNotice('offer');
+    // As the floating button: marked disabled until a click on it counts.
+    expect(offer.getAttribute('aria-disabled')).toBe('true');
     const at = putOnScreen(offer);
     userClick(offer, { clientX: at.x, clientY: at.y });
     scriptedClick(offer);
