@@ -23,6 +23,9 @@ export function playwrightDriverPage(page: Page): DriverPage {
     async clickAt(x, y) {
       await page.mouse.click(x, y);
     },
+    async press(keys) {
+      await page.keyboard.press(keys);
+    },
     async fill(selector, value) {
       await locate(selector).fill(value);
     },

@@ -45,6 +45,11 @@ export interface DriverPage {
   click(selector: string, options?: Match & { clickCount?: number }): Promise<void>;
   /** Clicks at a point of the viewport (CSS pixels). */
   clickAt(x: number, y: number): Promise<void>;
+  /**
+   * Presses keys as a person would, into whatever has focus: one key or a chord joined by "+", modifiers
+   * first ("Control+KeyA", "Alt+Shift+KeyN", "Enter", "Escape"), with Playwright's key names.
+   */
+  press(keys: string): Promise<void>;
   /** Replaces a text field's content by typing `value` into it. */
   fill(selector: string, value: string): Promise<void>;
   /** Chooses an option of a `<select>` by value. */

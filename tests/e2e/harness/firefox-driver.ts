@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 
 import { browserPath } from '../../../scripts/lib/browsers';
 import { makeTempDir, removeTempDir } from '../../../scripts/lib/extension/temp-dirs';
@@ -85,6 +85,14 @@ function puppeteerDriverPage(page: Page): DriverPage {
     },
     async clickAt(x, y) {
       await page.mouse.click(x, y);
+    },
+    async press(keys) {
+      // Puppeteer has no chords: hold the modifiers, press the key, let go in reverse order.
+      const parts = keys.split('+') as KeyInput[];
+      const key = parts.pop()!;
+      for (const modifier of parts) await page.keyboard.down(modifier);
+      await page.keyboard.press(key);
+      for (const modifier of parts.reverse()) await page.keyboard.up(modifier);
     },
     async fill(selector, value) {
       const handle = await first(selector);
