@@ -127,7 +127,7 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     await pressCheckButton(page);
 
     const marks = byTestId('factlight-link-mark');
-    await expect.poll(() => page.count(marks), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => page.count(marks)).toBe(3);
     await expect
       .poll(
         async () => {
