@@ -87,8 +87,11 @@ export interface ExtensionDriver {
   readonly baseUrl: string;
   /** Opens one of the extension's pages (e.g. "options.html", "sidepanel.html?x") in a new tab. */
   openExtensionPage(path: string): Promise<DriverPage>;
-  /** Opens a web page in a new tab and waits for it to load. */
-  openPage(url: string): Promise<DriverPage>;
+  /**
+   * Opens a web page in a new tab and waits for it to load; with `whileLoading`, only until the page's own
+   * document is there (its parsing may still be held up, and `load` may never come).
+   */
+  openPage(url: string, options?: { whileLoading?: boolean }): Promise<DriverPage>;
   /**
    * The toolbar button's badge text for the tab showing `pageUrl`, as the browser itself holds it
    * (`action.getBadgeText` in Chromium's service worker; `browserAction.getBadgeText` in a Firefox extension page).

@@ -243,9 +243,17 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
         return api.browserAction!.getBadgeText({ tabId: tab.id });
       }, pageUrl);
     },
-    async openPage(url) {
+    async openPage(url, options) {
       const page = await running.newPage();
-      await page.goto(url);
+      if (!options?.whileLoading) {
+        await page.goto(url);
+        return puppeteerDriverPage(page);
+      }
+      // Puppeteer's goto has no "committed" point to wait for: it is left running (it ends when the page
+      // loads or closes), and the page's own document is awaited instead (a wait that survives navigation).
+      void page.goto(url).catch(() => undefined);
+      const arrived = (target: string) => location.href === target && document.body !== null;
+      await page.waitForFunction(arrived, { polling: 50 }, url);
       return puppeteerDriverPage(page);
     },
     waitForTab,

@@ -163,6 +163,34 @@ describe(`the page's Fact-check button (${driverBrowserName()})`, () => {
     expect(await selectionCheckTexts(panel)).toEqual([expect.stringContaining(EIFFEL_SENTENCE)]);
   });
 
+  it('has the button on a page whose parsing a slow script holds up, and checks the text there', async () => {
+    const driver = await configured();
+    const site = world.sites.get('eiffel')!;
+    // The text is readable, then a synchronous script that never arrives holds the parser: no
+    // DOMContentLoaded, no load, readyState stays "loading" (as a page with a slow ad script, for a while).
+    site.route('/held', {
+      body: `<!doctype html><title>Eiffel</title><article><p>${EIFFEL_SENTENCE}</p></article><script src="/held.js"></script><p>Below.</p>`,
+    });
+    site.faults.always({ kind: 'hang' }, { pathPrefix: '/held.js' });
+    try {
+      const page = await driver.openPage(site.url('/held'), { whileLoading: true });
+      await page.waitFor('article p');
+      const readyState = () => page.evaluate(() => document.readyState, undefined);
+      expect(await readyState()).toBe('loading');
+
+      await page.click('article p', { clickCount: 3 });
+      await pressCheckButton(page);
+      await page.waitFor(byTestId('factlight-progress'));
+      await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
+        timeout: 30_000,
+      });
+      // All of it while the page was still loading.
+      expect(await readyState()).toBe('loading');
+    } finally {
+      site.faults.always(null, { pathPrefix: '/held.js' });
+    }
+  });
+
   it('reaches a highlight from the keyboard, opens its card with Enter, and Escape gives focus back', async () => {
     const driver = await configured();
     const site = world.sites.get('eiffel')!;
