@@ -77,6 +77,7 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
     spans,
     links,
     finished: check.status !== 'running' && check.status !== 'queued',
+    ...failureOf(check),
   };
 }
 
@@ -173,5 +174,10 @@ function sourcesRequestFor(
           : {}),
       };
     });
-  return { checkId: check.id, text: check.text, capture, spans, finished: !running };
+  return { checkId: check.id, text: check.text, capture, spans, finished: !running, ...failureOf(check) };
+}
+
+/** A failed check's reason, for the page to say where the reader pressed the button. */
+function failureOf(check: CheckView['check']): Pick<DrawCheckRequest, 'failure'> {
+  return check.status === 'failed' ? { failure: check.error || 'The check failed.' } : {};
 }

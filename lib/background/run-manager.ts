@@ -195,6 +195,7 @@ export function createRunManager(deps: RunManagerDeps) {
       return {
         ok: false,
         error: `The text is too long to check at once (${text.length.toLocaleString('en')} characters; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}). Check a part of it.`,
+        limit: MAX_TEXT_CHARS,
       };
     }
     const settings = await deps.loadSettings();

@@ -103,8 +103,20 @@ export interface StartCheckRequest {
   citations?: CitedLink[];
 }
 
-/** The new check's id once started (from any UI, or inside a page: selection or article), else why not. */
-export type StartCheckResult = Result<{ checkId: string }, { needsSetup?: boolean }>;
+/**
+ * The new check's id once started (from any UI, or inside a page: selection or article), else why not.
+ * `limit`: the text is longer than this many characters, and its first part up to there can be checked
+ * (the page offers it, see `SelectionCheckRequest`).
+ */
+export type StartCheckResult = Result<{ checkId: string }, { needsSetup?: boolean; limit?: number }>;
+
+/**
+ * How to check the page's selection. `limit`: only its first part, cut at the last sentence end within that
+ * many characters (the page's offer after a text-too-long refusal); the background caps it at its own limit.
+ */
+export interface SelectionCheckRequest {
+  limit?: number;
+}
 
 /** "Rate an explanation": the explanation the user picked and the claim it explains. */
 export interface RateExplanationRequest {
@@ -151,7 +163,9 @@ export interface BackgroundProtocol {
   /** Resumes checks a stopped service worker left running (the side panel calls it when it opens). */
   resumeChecks(): { resumed: number };
   /** The floating button was pressed: the background loads Factlight into the page, which checks the selection. */
-  checkSelectionHere(): StartCheckResult;
+  checkSelectionHere(request: SelectionCheckRequest | undefined): StartCheckResult;
+  /** A page's notice said Factlight is not set up and the reader pressed "Set up Factlight": opens the options. */
+  openSetup(): void;
   /** Side panel's "Fact-check this page": the background loads Factlight into that tab, which checks its article. */
   checkPageInTab(request: { tabId: number }): StartCheckResult;
   /** Whether the floating "Fact-check" button should show on the sender's site. */
@@ -190,6 +204,7 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   resumeChecks: 'extension-pages',
   getCaptureSettings: 'extension-pages-and-content-scripts',
   checkSelectionHere: 'extension-pages-and-content-scripts',
+  openSetup: 'extension-pages-and-content-scripts',
   checkPageInTab: 'extension-pages',
   revealClaim: 'extension-pages',
   clearPageHighlights: 'extension-pages',
@@ -249,6 +264,8 @@ export interface DrawCheckRequest {
   /** The text's cited links, once audited. */
   links?: PageLinkMark[];
   finished: boolean;
+  /** Why the check failed, once it has: said at the selection when nothing could be highlighted. */
+  failure?: string;
 }
 
 /** How much of a chatbot reply's check the page shows: `notShown` of its `total` claims could not be placed. */
@@ -271,8 +288,8 @@ export interface PageProtocol {
   replyPlacement(request: ReplyPlacement): void;
   /** Scrolls to a claim's highlight and re-paints it; fails when the claim is not highlighted here. */
   revealClaim(request: { checkId: string; claimId: string }): Result;
-  /** Context menu / shortcut: check what is selected, as the floating button would. */
-  checkSelection(): StartCheckResult;
+  /** Context menu / shortcut / floating button: check what is selected (or its first part, see the request). */
+  checkSelection(request: SelectionCheckRequest | undefined): StartCheckResult;
   /** Context menu, or the side panel's button: check the page's main article. */
   checkPage(): StartCheckResult;
 }

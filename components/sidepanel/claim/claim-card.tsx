@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import { claimEventDate } from '../../../lib/core/evidence/sources/event-date';
@@ -64,6 +64,8 @@ export function ClaimCard(props: ClaimCardProps) {
     onClose,
   } = props;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Where focus was when the card opened (the sentence clicked), to give it back when Escape closes the card. */
+  const opener = useRef<Element | null>(null);
   const items = useRef(new Map<string, HTMLLIElement>());
   const jump = (evidenceId: string) => {
     const element = items.current.get(evidenceId);
@@ -71,7 +73,18 @@ export function ClaimCard(props: ClaimCardProps) {
     element?.focus();
   };
   // Keyboard and screen-reader users land on the card they opened; a jump request then wins (declared later).
-  useEffect(() => headingRef.current?.focus(), [claim.id]);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && !headingRef.current?.closest('section')?.contains(active)) opener.current = active;
+    headingRef.current?.focus();
+  }, [claim.id]);
+  const closeWithEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    const back = opener.current as HTMLElement | null;
+    onClose();
+    if (back?.isConnected) back.focus();
+  };
   useEffect(() => {
     if (focusRequest) jump(focusRequest.evidenceId);
   }, [focusRequest]);
@@ -83,7 +96,12 @@ export function ClaimCard(props: ClaimCardProps) {
   const judgements = useMemo(() => judgementsById(assessment?.judgements ?? []), [assessment]);
   const event = useMemo(() => claimEventDate(claim.text, new Date().toISOString().slice(0, 10)), [claim.text]);
   return (
-    <section className="claim-card" data-testid="claim-card" aria-labelledby="claim-card-heading">
+    <section
+      className="claim-card"
+      data-testid="claim-card"
+      aria-labelledby="claim-card-heading"
+      onKeyDown={closeWithEscape}
+    >
       <div className="card-head">
         <h2 id="claim-card-heading" tabIndex={-1} ref={headingRef}>
           Claim

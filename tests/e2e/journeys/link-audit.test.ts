@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type FactWorld, startFactWorld, startWebServer, type WebServer } from '../../../scripts/lib/servers';
 import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, type DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
+import {
+  byTestId,
+  configureDriverForWorld,
+  type DriverOptionsPage,
+  DriverSidePanel,
+  pressCheckButton,
+} from '../harness/journey-pages';
 
 /** A page the text's first sentence cites, long enough for Readability to call it an article. */
 const CURIE_PAGE = `<!doctype html><html lang="en"><head><title>Marie Curie biography</title></head><body><article><h1>Marie Curie</h1>
@@ -118,7 +124,7 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     expect(await configureDriverForWorld(driver, world, useLoopbackArchive)).toBe('Settings saved.');
     const page = await driver.openPage(`${links.origin}/article`);
     await page.click('#cited', { clickCount: 3 });
-    await page.click(byTestId('factlight-check-selection'));
+    await pressCheckButton(page);
 
     const marks = byTestId('factlight-link-mark');
     await expect.poll(() => page.count(marks)).toBe(3);

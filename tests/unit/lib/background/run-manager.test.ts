@@ -216,9 +216,11 @@ describe('run manager', () => {
       ok: false,
       error: expect.stringContaining('no text'),
     });
+    // The limit comes with the refusal, so a page can offer to check the first part.
     expect(await manager().start({ text: 'x'.repeat(60_000), origin: 'typed' })).toMatchObject({
       ok: false,
       error: expect.stringContaining('too long'),
+      limit: 50_000,
     });
     expect(await db.checks.count()).toBe(0);
   });

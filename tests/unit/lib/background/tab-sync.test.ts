@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { createRunManager } from '../../../../lib/background/run-manager';
-import { createTabSync } from '../../../../lib/background/tab-sync';
+import { createTabSync, HIGHLIGHTER_FILE, injectHighlighter } from '../../../../lib/background/tab-sync';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
@@ -82,6 +82,16 @@ describe('tab sync', () => {
       searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
     },
     evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+  });
+
+  it('injects the page code at once, also into a page still loading (not at document_idle)', async () => {
+    await injectHighlighter(5, 2);
+    const scripting = (fakeBrowser as unknown as { scripting: { executeScript: ReturnType<typeof vi.fn> } }).scripting;
+    expect(scripting.executeScript).toHaveBeenCalledWith({
+      target: { tabId: 5, frameIds: [2] },
+      files: [HIGHLIGHTER_FILE],
+      injectImmediately: true,
+    });
   });
 
   it('redraws the page after the check finishes, so the page sees finished: true', async () => {
