@@ -22,6 +22,7 @@ import type { ModelPresetId } from '../settings/model-presets';
 import { DEFAULT_REASONING_EFFORT } from '../settings/schema';
 import { createOpenAiClient } from './openai-client';
 import { toProviderError } from './provider-error';
+import { DEFAULT_REPLY_DEADLINES, type ReplyDeadlines, withReplyDeadlines } from './reply-deadlines';
 import {
   isReasoningModel,
   REASONING_HEADROOM,
@@ -47,6 +48,8 @@ export interface OpenAiChatModelOptions {
   reasoningEffort?: { fast: ReasoningEffort; strong: ReasoningEffort };
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Idle and overall deadlines of each reply (default {@link DEFAULT_REPLY_DEADLINES}). */
+  replyDeadlines?: ReplyDeadlines;
   /** Name used in error messages, e.g. the preset's label. */
   providerLabel?: string;
 }
@@ -122,14 +125,25 @@ function finishReasonOf(reason: string | null | undefined): ChatResponse['finish
   return reason === 'stop' || !reason ? 'stop' : 'other';
 }
 
-/** One client per endpoint; retries are left to the core's resilience wrapper, so the SDK makes none. */
-function clientFor(options: { baseUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch }) {
+/**
+ * One client per endpoint; retries are left to the core's resilience wrapper, so the SDK makes none. Every
+ * reply is held to the idle and overall deadlines (reply-deadlines.ts).
+ */
+function clientFor(options: {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  replyDeadlines?: ReplyDeadlines;
+}) {
+  // Called unbound: a browser's fetch refuses to run with another `this`.
+  const inner = options.fetch ?? ((input, init) => fetch(input, init));
   return createOpenAiClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     maxRetries: 0,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: withReplyDeadlines(inner, options.replyDeadlines ?? DEFAULT_REPLY_DEADLINES),
   });
 }
 
@@ -337,6 +351,7 @@ export interface OpenAiEmbedderOptions {
   model: string | undefined;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  replyDeadlines?: ReplyDeadlines;
   providerLabel?: string;
 }
 

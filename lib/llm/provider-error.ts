@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 
 import { errorMessage, kindForStatus, parseRetryAfter, ProviderError } from '../core/errors';
+import { ReplyDeadlineError } from './reply-deadlines';
 
 /**
  * Turns an `openai` SDK error into a `ProviderError` the core and UIs understand.
@@ -13,6 +14,15 @@ export function toProviderError(
 ): ProviderError {
   const details = { provider: context.provider, url: context.url };
   if (error instanceof ProviderError) return error;
+  if (error instanceof ReplyDeadlineError) {
+    return new ProviderError(
+      'timeout',
+      error.which === 'idle'
+        ? `${context.provider} stopped sending its reply: nothing arrived for ${Math.round(error.ms / 1000)} s. It is asked again; if this keeps happening, the server is overloaded or the connection is unstable.`
+        : `${context.provider} took longer than ${Math.round(error.ms / 1000)} s for one reply. It is asked again; if this keeps happening, choose a faster model or a lower reasoning effort.`,
+      details,
+    );
+  }
   if (error instanceof OpenAI.APIUserAbortError)
     return new ProviderError('cancelled', 'The request was cancelled.', details);
   if (error instanceof OpenAI.APIConnectionTimeoutError) {

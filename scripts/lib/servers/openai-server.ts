@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type OpenAI from 'openai';
 
 import { countTokens, embedText, toBase64Float32 } from './embeddings';
-import type { FaultResponses } from './faults';
+import { type FaultResponses, type HttpReply, sendStalled } from './faults';
 import { type RecordedRequest, type RequestContext, sendJson, type ServerBase, startHarness } from './harness';
 import { exampleFromSchema, type JsonSchema } from './json-schema-example';
 import { type ScaledLatency, waitForCall, writePaced } from './latency';
@@ -56,6 +56,11 @@ export interface OpenAiServer extends ServerBase {
   respondWith(responder: ChatResponder | null): void;
   /** Token-aware latency for chat replies (TTFT + output tokens / rate; streams paced); `null` = none. */
   modelLatency(latency: ScaledLatency | null): void;
+  /**
+   * Chat requests for which `predicate` holds get the start of a reply and then silence (the `stall` fault,
+   * chosen by content rather than by order); `null` stops it.
+   */
+  stallWhen(predicate: ((request: ChatRequest) => boolean) | null): void;
 }
 
 /** OpenAI's error envelope. */
@@ -76,8 +81,29 @@ function contentText(content: unknown): string {
   return content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('');
 }
 
+/**
+ * The start of a reply that then stalls: for a stream, the role chunk and a first piece of content as
+ * well-formed SSE events (so the client has begun to read); for a plain reply, headers and half a body.
+ */
+function stalledReply(streamed: boolean): HttpReply {
+  const chunk = (delta: Record<string, unknown>) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-stalled', object: 'chat.completion.chunk', created: CREATED, model: 'stalled', choices: [{ index: 0, delta, logprobs: null, finish_reason: null }] })}\n\n`;
+  return streamed
+    ? {
+        status: 200,
+        headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' },
+        body: chunk({ role: 'assistant', content: '' }) + chunk({ content: '{"' }),
+      }
+    : {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"id":"chatcmpl-stalled","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"{\\"',
+      };
+}
+
 /** Answers every fault the OpenAI way, including a broken SSE event when the request asked for a stream. */
 const faultResponses: FaultResponses = {
+  stalled: (request: RecordedRequest) => stalledReply(isRecord(request.body) && request.body.stream === true),
   rateLimit: () => ({
     status: 429,
     headers: { 'Content-Type': 'application/json' },
@@ -110,6 +136,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   const dimensions = options.embeddingDimensions ?? 64;
   let responder: ChatResponder | null = null;
   let latency: ScaledLatency | null = null;
+  let stallWhen: ((request: ChatRequest) => boolean) | null = null;
   let sequence = 0;
 
   const modelObject = (id: string): OpenAI.Models.Model => ({
@@ -172,6 +199,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     const params = options.provider ? understoodRequest(sent, options.provider) : sent;
     const lastUser = [...params.messages].reverse().find((m) => m.role === 'user');
     const chatRequest: ChatRequest = { ...params, headers: request.headers, userText: contentText(lastUser?.content) };
+    if (stallWhen?.(chatRequest)) return sendStalled(res, stalledReply(params.stream === true));
 
     const produced = responder ? await responder(chatRequest) : defaultContent(params);
     // Strict structured outputs write keys in the schema's order (schema-order.ts).
@@ -313,6 +341,9 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     },
     modelLatency(next) {
       latency = next;
+    },
+    stallWhen(next) {
+      stallWhen = next;
     },
   };
 }
