@@ -21,8 +21,9 @@ import { isPrivateNetworkUrl } from '../net/private-address';
 import type { ModelPresetId } from '../settings/model-presets';
 import { DEFAULT_REASONING_EFFORT } from '../settings/schema';
 import { createOpenAiClient } from './openai-client';
-import { toProviderError } from './provider-error';
-import { DEFAULT_REPLY_DEADLINES, type ReplyDeadlines, withReplyDeadlines } from './reply-deadlines';
+import { displayUrl, type ErrorContext, toProviderError } from './provider-error';
+import { isRefusalReason, refusalMessage } from './refusals';
+import type { ReplyDeadlines } from './reply-deadlines';
 import {
   isReasoningModel,
   REASONING_HEADROOM,
@@ -60,10 +61,12 @@ export interface OpenAiChatModel extends ChatModel {
   structuredModeFor(model: string): StructuredMode;
 }
 
-type ErrorContext = Parameters<typeof toProviderError>[1];
-
 function errorContext(baseUrl: string, providerLabel: string | undefined): ErrorContext {
-  return { provider: providerLabel ?? 'The model server', url: baseUrl, isLocalServer: isPrivateNetworkUrl(baseUrl) };
+  return {
+    provider: providerLabel ?? 'The model server',
+    url: displayUrl(baseUrl),
+    isLocalServer: isPrivateNetworkUrl(baseUrl),
+  };
 }
 
 /** OpenAI requires `^[a-zA-Z0-9_-]{1,64}$` for schema names. */
@@ -120,6 +123,41 @@ function looksLikeJson(text: string): boolean {
   }
 }
 
+/**
+ * The refusal a finished reply carries, if any (see refusals.ts): a content-filter finish reason (OpenAI's,
+ * or a provider's native one passed through), OpenRouter's `error` finish with a native safety reason,
+ * the model's own `refusal`, or no choice at all.
+ */
+function refusalIn(
+  reply: { finish?: string | null | undefined; native?: unknown; refusal?: string | null | undefined; choices: number },
+  provider: string,
+): ProviderError | undefined {
+  const refused = (cause: string) => new ProviderError('refused', refusalMessage(provider, cause), { provider });
+  if (reply.choices === 0) return refused('it sent no reply at all');
+  if (isRefusalReason(reply.finish) || isRefusalReason(reply.native))
+    return refused(
+      reply.finish === 'content_filter' || reply.native === 'content_filter'
+        ? 'content filter'
+        : `finish reason ${String(isRefusalReason(reply.native) ? reply.native : reply.finish)}`,
+    );
+  if (reply.refusal) return refused(`it declined: ${reply.refusal}`);
+  return undefined;
+}
+
+/** OpenRouter's `finish_reason: "error"`: the model failed mid-reply (a refusal is read before this). */
+function failedMidReply(
+  finish: string | null | undefined,
+  detail: unknown,
+  provider: string,
+): ProviderError | undefined {
+  if (finish !== 'error') return undefined;
+  const message =
+    typeof detail === 'object' && detail !== null && typeof (detail as { message?: unknown }).message === 'string'
+      ? `: ${(detail as { message: string }).message}`
+      : '';
+  return new ProviderError('server', `${provider} reports that the model failed mid-reply${message}.`, { provider });
+}
+
 function finishReasonOf(reason: string | null | undefined): ChatResponse['finishReason'] {
   if (reason === 'length') return 'length';
   return reason === 'stop' || !reason ? 'stop' : 'other';
@@ -136,14 +174,13 @@ function clientFor(options: {
   fetch?: typeof fetch;
   replyDeadlines?: ReplyDeadlines;
 }) {
-  // Called unbound: a browser's fetch refuses to run with another `this`.
-  const inner = options.fetch ?? ((input, init) => fetch(input, init));
   return createOpenAiClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     maxRetries: 0,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    fetch: withReplyDeadlines(inner, options.replyDeadlines ?? DEFAULT_REPLY_DEADLINES),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.replyDeadlines ? { replyDeadlines: options.replyDeadlines } : {}),
   });
 }
 
@@ -205,6 +242,18 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     });
     const choice = completion.choices[0];
     const message = choice?.message;
+    const extra = choice as { native_finish_reason?: unknown; error?: unknown } | undefined;
+    const stop =
+      refusalIn(
+        {
+          finish: choice?.finish_reason,
+          native: extra?.native_finish_reason,
+          refusal: message?.refusal,
+          choices: completion.choices.length,
+        },
+        context.provider,
+      ) ?? failedMidReply(choice?.finish_reason, extra?.error, context.provider);
+    if (stop) throw stop;
     const finishReason = finishReasonOf(choice?.finish_reason);
     const usage = completion.usage;
     const reasoningTokens = usage?.completion_tokens_details?.reasoning_tokens;
@@ -214,11 +263,6 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       ...(typeof reasoningTokens === 'number' ? { reasoningTokens } : {}),
     };
     if (typeof message?.content !== 'string' || (message.content === '' && finishReason === 'length')) {
-      // A refusal is the model declining this content; retrying the same request will not change that.
-      if (message?.refusal)
-        throw new ProviderError('bad-request', `The model declined: ${message.refusal}`, {
-          provider: context.provider,
-        });
       // A reasoning model that spent the whole limit thinking answers nothing, with finish_reason "length".
       if (finishReason === 'length') return { text: '', model: completion.model || model, usage: tokens, finishReason };
       throw new ProviderError('malformed', `${context.provider} sent a reply without text.`, {
@@ -249,12 +293,19 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     let refusal = '';
     let served = '';
     let finish: string | null | undefined;
+    let native: unknown;
+    let failure: unknown;
     let usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
     for await (const chunk of stream) {
       served ||= chunk.model;
       const choice = chunk.choices[0];
       const delta = choice?.delta;
-      if (choice?.finish_reason) finish = choice.finish_reason;
+      if (choice?.finish_reason) {
+        finish = choice.finish_reason;
+        const extra = choice as { native_finish_reason?: unknown; error?: unknown };
+        native = extra.native_finish_reason;
+        failure = extra.error;
+      }
       if (delta?.refusal) refusal += delta.refusal;
       if (delta?.content) {
         text += delta.content;
@@ -269,8 +320,10 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
         };
       }
     }
-    if (refusal && !text)
-      throw new ProviderError('bad-request', `The model declined: ${refusal}`, { provider: context.provider });
+    const stop =
+      refusalIn({ finish, native, refusal: text ? '' : refusal, choices: 1 }, context.provider) ??
+      failedMidReply(finish, failure, context.provider);
+    if (stop) throw stop;
     return { text, model: served || model, usage, finishReason: finishReasonOf(finish) };
   };
 

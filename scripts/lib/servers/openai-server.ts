@@ -192,7 +192,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       );
     }
     const refusal = options.provider?.refuse(body);
-    if (refusal) return sendJson(res, refusal.status, refusal.body);
+    if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
     // Validated just enough above that responders can rely on the SDK's request type.
     const sent = body as unknown as OpenAI.Chat.ChatCompletionCreateParams;
     // Under a provider's rules the model sees only what the provider passes on (see provider-rules).
@@ -212,7 +212,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
               : produced,
           );
     // Like a real model, stop at max tokens and say so, so truncation handling can be tested.
-    let finishReason: 'stop' | 'length' = 'stop';
+    let finishReason: string = 'stop';
     const maxTokens = options.provider
       ? options.provider.tokenLimit(body)
       : (params.max_completion_tokens ?? params.max_tokens);
@@ -221,6 +221,13 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     if (typeof maxTokens === 'number' && countTokens(content) + reasoning > maxTokens) {
       content = content.slice(0, Math.max(0, maxTokens - reasoning) * 4);
       finishReason = 'length';
+    }
+    // A provider's own ending (a content filter): the reply is replaced by what the provider sends.
+    const ending = options.provider?.finish?.(body);
+    const finalContent = ending ? ending.content : content;
+    if (ending) {
+      finishReason = ending.finishReason;
+      content = ending.content ?? '';
     }
     const promptText = params.messages.map((m) => contentText(m.content)).join('\n');
     const usage: OpenAI.CompletionUsage = {
@@ -241,9 +248,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content, refusal: null, annotations: [] },
+            message: { role: 'assistant', content: finalContent, refusal: null, annotations: [] },
             logprobs: null,
-            finish_reason: finishReason,
+            finish_reason: finishReason as OpenAI.Chat.ChatCompletion.Choice['finish_reason'],
+            ...ending?.choice,
           },
         ],
         usage,
@@ -257,6 +265,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       model: params.model,
       content,
       finishReason,
+      ...(ending?.choice ? { choice: ending.choice } : {}),
       usage,
       headers,
       includeUsage: params.stream_options?.include_usage === true,
@@ -352,7 +361,9 @@ interface StreamPlan {
   id: string;
   model: string;
   content: string;
-  finishReason: 'stop' | 'length';
+  finishReason: string;
+  /** More fields of the final choice (a provider's own, e.g. native_finish_reason). */
+  choice?: Record<string, unknown>;
   usage: OpenAI.CompletionUsage;
   headers: Record<string, string>;
   includeUsage: boolean;
@@ -401,7 +412,17 @@ async function streamCompletion(
     send(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]), total - tokens);
     tokens = total;
   }
-  send(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: plan.finishReason }]));
+  send(
+    chunk([
+      {
+        index: 0,
+        delta: {},
+        logprobs: null,
+        finish_reason: plan.finishReason as OpenAI.Chat.ChatCompletionChunk.Choice['finish_reason'],
+        ...plan.choice,
+      },
+    ]),
+  );
   if (plan.includeUsage) send(chunk([], plan.usage));
   send('[DONE]');
   if (latency) await writePaced(res, latency, events, closing);

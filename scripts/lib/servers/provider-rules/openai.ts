@@ -13,6 +13,13 @@
  * - json_object: the messages must contain the word "json" (400, param "messages",
  *   https://platform.openai.com/docs/guides/structured-outputs#json-mode).
  * - json_schema with strict: the strict-schema rules (strict-schema.ts).
+ * - An account out of credit (`outOfCredit`): every request is a 429 with `type: "insufficient_quota"` and
+ *   the cause in `code`, and no Retry-After, since "Retrying these errors won't restore access"
+ *   (https://help.openai.com/en/articles/6614457-troubleshooting-api-usage-and-spend-limits; the message is
+ *   the one quoted in github.com/plexpt/chatgpt-java/issues/249).
+ * - A content filter (`contentFilter`): a request whose messages match ends with `finish_reason:
+ *   "content_filter"` "if content was omitted due to a flag from our content filters" and no content
+ *   (openai/openai-openapi, openapi.yaml, CreateChatCompletionResponse).
  */
 import { strictSchemaViolation } from './strict-schema';
 import {
@@ -95,11 +102,29 @@ export function strictSchemaRefusal(body: ChatBody): ProviderRefusal | undefined
   return problem ? openAiError(400, problem, INVALID, 'response_format') : undefined;
 }
 
-export function openAiRules(models = ['gpt-5.4-mini', 'gpt-5.4', 'gpt-4.1-mini', 'o4-mini']): ProviderRules {
+/** Options of {@link openAiRules}. */
+export interface OpenAiRulesOptions {
+  models?: string[];
+  /** The account is out of credit: every request answers the billing 429 with this `code`. */
+  outOfCredit?: 'insufficient_quota' | 'credit_balance_exhausted' | 'project_spend_limit_exceeded';
+  /** Requests whose messages match are stopped by the content filter. */
+  contentFilter?: RegExp;
+}
+
+export function openAiRules(options: OpenAiRulesOptions = {}): ProviderRules {
+  const models = options.models ?? ['gpt-5.4-mini', 'gpt-5.4', 'gpt-4.1-mini', 'o4-mini'];
   return {
     id: 'openai',
     models,
     refuse(body) {
+      if (options.outOfCredit)
+        return openAiError(
+          429,
+          'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+          'insufficient_quota',
+          null,
+          options.outOfCredit,
+        );
       const model = String(body.model);
       if (!models.includes(model))
         return openAiError(
@@ -157,5 +182,7 @@ export function openAiRules(models = ['gpt-5.4-mini', 'gpt-5.4', 'gpt-4.1-mini',
     tokenLimit: (body) => numberParam(body, 'max_completion_tokens', 'max_tokens'),
     reasoningTokens: (body) =>
       reasoningModel(body.model) ? (SIMULATED_REASONING[String(body.reasoning_effort ?? 'medium')] ?? 0) : 0,
+    finish: (body) =>
+      options.contentFilter?.test(messagesText(body)) ? { finishReason: 'content_filter', content: null } : undefined,
   };
 }

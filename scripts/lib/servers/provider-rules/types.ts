@@ -11,6 +11,18 @@ export type ChatBody = Record<string, unknown>;
 export interface ProviderRefusal {
   status: number;
   body: unknown;
+  /** Response headers the provider sends with it (e.g. Retry-After). */
+  headers?: Record<string, string>;
+}
+
+/** How a reply the provider accepted ends instead of normally: a content filter, a refusal, an error. */
+export interface ProviderFinish {
+  /** The `finish_reason` sent. */
+  finishReason: string;
+  /** The reply text (null: content omitted). */
+  content: string | null;
+  /** More fields of the choice, e.g. OpenRouter's `native_finish_reason`. */
+  choice?: Record<string, unknown>;
 }
 
 /** One provider's behaviour. */
@@ -27,6 +39,8 @@ export interface ProviderRules {
   tokenLimit(body: ChatBody): number | undefined;
   /** Hidden reasoning tokens the model spends on this request (0 for models that do not reason). */
   reasoningTokens(body: ChatBody): number;
+  /** When the reply does not end normally (a content filter, a refusal), how it ends; undefined otherwise. */
+  finish?(body: ChatBody): ProviderFinish | undefined;
 }
 
 /** OpenAI's error envelope (https://platform.openai.com/docs/guides/error-codes), shared by many providers. */

@@ -79,7 +79,7 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     server.faults.next({ kind: 'rate-limit', retryAfterSeconds: 3 });
     expect(await testModelConnection('custom', profile())).toMatchObject({
       ok: false,
-      error: expect.stringContaining('429'),
+      error: 'Custom (OpenAI-compatible) asks to wait 3 s (rate limit).',
       fix: expect.stringContaining('rate-limiting'),
     });
     server.faults.next({ kind: 'server-error' });
