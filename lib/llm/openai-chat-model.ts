@@ -20,14 +20,16 @@ import {
 import { isPrivateNetworkUrl } from '../net/private-address';
 import type { ModelPresetId } from '../settings/model-presets';
 import { DEFAULT_REASONING_EFFORT } from '../settings/schema';
+import { type ModelTraitStore, replyShowsReasoning, sharedModelTraits, traitsFromRefusal } from './model-traits';
 import { createOpenAiClient } from './openai-client';
 import { displayUrl, type ErrorContext, toProviderError } from './provider-error';
 import { isRefusalReason, refusalMessage } from './refusals';
 import type { ReplyDeadlines } from './reply-deadlines';
 import {
-  isReasoningModel,
+  deepSeekThinking,
   REASONING_HEADROOM,
   type ReasoningEffort,
+  type RequestProfile,
   requestProfile,
   type StructuredMode,
   toGeminiSchema,
@@ -53,12 +55,18 @@ export interface OpenAiChatModelOptions {
   replyDeadlines?: ReplyDeadlines;
   /** Name used in error messages, e.g. the preset's label. */
   providerLabel?: string;
+  /** What providers taught about models, per base URL + model (default: the worker's shared store). */
+  modelTraits?: ModelTraitStore;
 }
 
 /** A `ChatModel` that can say how it holds each model's replies to a schema. */
 export interface OpenAiChatModel extends ChatModel {
   /** The structured mode this session uses for `model` now (after any fallback). */
   structuredModeFor(model: string): StructuredMode;
+  /** How requests to `model` are worded now, with what its provider taught (token parameter, reasoning). */
+  profileFor(model: string): RequestProfile;
+  /** Marks `model` as one that thinks before it answers (a probe whose small limit was spent thinking). */
+  learnReasons(model: string): void;
 }
 
 function errorContext(baseUrl: string, providerLabel: string | undefined): ErrorContext {
@@ -196,12 +204,23 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
   const context = errorContext(options.baseUrl, options.providerLabel);
   const preset = options.preset ?? 'custom';
   const effort = options.reasoningEffort ?? DEFAULT_REASONING_EFFORT;
+  const traits = options.modelTraits ?? sharedModelTraits;
   // Where each model stands in the fallback chain, in auto mode.
   const modes = new Map<string, StructuredMode>();
+  const profileOf = (model: string) => requestProfile(preset, model, traits.get(options.baseUrl, model));
 
   const modeFor = (model: string): StructuredMode => {
     if (options.structuredOutput !== 'auto') return options.structuredOutput;
-    return modes.get(model) ?? requestProfile(preset, model).firstMode;
+    return modes.get(model) ?? profileOf(model).firstMode;
+  };
+
+  /**
+   * Learns from a refusal that names a parameter (max_tokens, temperature, reasoning_effort): true when the
+   * model's profile changed, so the same request, worded anew, can be sent once more.
+   */
+  const learnFromRefusal = (error: unknown, model: string): boolean => {
+    const learned = traitsFromRefusal(error);
+    return learned !== undefined && traits.learn(options.baseUrl, model, learned);
   };
 
   const body = (
@@ -209,10 +228,13 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     model: string,
     mode: StructuredMode,
   ): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming => {
-    const profile = requestProfile(preset, model);
+    const profile = profileOf(model);
     const spec = request.jsonSchema;
-    const reasoning = isReasoningModel(model);
     const roleEffort = effort[request.role];
+    // DeepSeek thinks unless told not to; the fast role is told not to (deepSeekThinking).
+    const deepSeek = profile.reasoning === 'deepseek' ? deepSeekThinking(request.role, roleEffort) : undefined;
+    const reasoning = deepSeek ? deepSeek.thinks : profile.reasons;
+    const headroom = deepSeek ? deepSeek.headroom : roleEffort;
     const schema = spec && profile.schemaDialect === 'gemini' ? toGeminiSchema(spec.schema) : spec?.schema;
     const responseFormat: OpenAI.Chat.ChatCompletionCreateParams['response_format'] | undefined =
       !spec || mode === 'prompt'
@@ -222,7 +244,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           : { type: 'json_schema', json_schema: { name: schemaName(spec.name), strict: true, schema: schema ?? {} } };
     // A reasoning model's thinking counts against the limit, so the visible reply keeps its own budget.
     const visible = request.maxTokens ?? (reasoning ? DEFAULT_REPLY_TOKENS : undefined);
-    const limit = visible === undefined ? undefined : visible + (reasoning ? REASONING_HEADROOM[roleEffort] : 0);
+    const limit = visible === undefined ? undefined : visible + (reasoning ? REASONING_HEADROOM[headroom] : 0);
     return {
       model,
       messages: spec && mode !== 'json_schema' ? withSchemaInSystemMessage(request.messages, spec) : request.messages,
@@ -232,8 +254,19 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       ...(reasoning && profile.reasoning === 'reasoning_effort' ? { reasoning_effort: roleEffort } : {}),
       // OpenRouter's own fields, outside the SDK's types: sent as extra body properties.
       ...(reasoning && profile.reasoning === 'openrouter' ? { reasoning: { effort: roleEffort } } : {}),
+      ...(deepSeek?.fields ?? {}),
       ...(responseFormat && profile.requireParameters ? { provider: { require_parameters: true } } : {}),
     } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+  };
+
+  /** A reply that shows thinking marks its model as reasoning, so later calls get headroom and effort. */
+  const noteReasoning = (
+    model: string,
+    reasoningTokens: number | undefined,
+    message: Record<string, unknown> | undefined,
+  ): void => {
+    if (!profileOf(model).reasons && replyShowsReasoning(reasoningTokens, message))
+      traits.learn(options.baseUrl, model, { reasons: true });
   };
 
   const send = async (request: ChatRequest, model: string, mode: StructuredMode): Promise<ChatResponse> => {
@@ -257,6 +290,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     const finishReason = finishReasonOf(choice?.finish_reason);
     const usage = completion.usage;
     const reasoningTokens = usage?.completion_tokens_details?.reasoning_tokens;
+    noteReasoning(model, reasoningTokens, message as unknown as Record<string, unknown> | undefined);
     const tokens = {
       promptTokens: usage?.prompt_tokens ?? 0,
       completionTokens: usage?.completion_tokens ?? 0,
@@ -296,6 +330,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     let native: unknown;
     let failure: unknown;
     let usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+    let thought = '';
     for await (const chunk of stream) {
       served ||= chunk.model;
       const choice = chunk.choices[0];
@@ -307,6 +342,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
         failure = extra.error;
       }
       if (delta?.refusal) refusal += delta.refusal;
+      const reasoningDelta = delta as { reasoning_content?: unknown; reasoning?: unknown } | undefined;
+      const thinking = reasoningDelta?.reasoning_content ?? reasoningDelta?.reasoning;
+      if (typeof thinking === 'string') thought += thinking;
       if (delta?.content) {
         text += delta.content;
         onText(delta.content);
@@ -324,6 +362,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       refusalIn({ finish, native, refusal: text ? '' : refusal, choices: 1 }, context.provider) ??
       failedMidReply(finish, failure, context.provider);
     if (stop) throw stop;
+    noteReasoning(model, usage.reasoningTokens, { reasoning: thought });
     return { text, model: served || model, usage, finishReason: finishReasonOf(finish) };
   };
 
@@ -332,22 +371,28 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
 
   return {
     structuredModeFor: modeFor,
+    profileFor: profileOf,
+    learnReasons: (model) => void traits.learn(options.baseUrl, model, { reasons: true }),
     async stream(request, onText) {
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
       // A provider that streams no structured reply (the request profile says which): do not spend a
       // refused round trip finding out.
       if (
         noStreaming.has(model) ||
-        (request.jsonSchema !== undefined &&
-          modeFor(model) !== 'prompt' &&
-          !requestProfile(preset, model).streamsStructured)
+        (request.jsonSchema !== undefined && modeFor(model) !== 'prompt' && !profileOf(model).streamsStructured)
       ) {
         throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, {
           provider: context.provider,
         });
       }
       try {
-        return await sendStreamed(request, model, modeFor(model), onText);
+        try {
+          return await sendStreamed(request, model, modeFor(model), onText);
+        } catch (error) {
+          // Refused before any text for a parameter we now know to word differently: once more, reworded.
+          if (!learnFromRefusal(error, model)) throw error;
+          return await sendStreamed(request, model, modeFor(model), onText);
+        }
       } catch (error) {
         // A 400/422 before any text means this server will not stream such a request: the caller (claim
         // extraction) asks again without streaming, where `complete` walks the fallback chain if the
@@ -362,10 +407,19 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       const auto = options.structuredOutput === 'auto' && request.jsonSchema !== undefined;
       let mode = modeFor(model);
       let spent: TokenUsage | undefined;
+      // Each parameter can be learned once per call; a server that refuses every wording gets its error shown.
+      let rewordings = 3;
       for (;;) {
         try {
           const response = await send(request, model, mode);
           const next = weaker(mode, preset);
+          // A blank reply that says it finished: DeepSeek's JSON Output replaces what is not JSON with spaces
+          // and documents "handle blank content in your code (e.g., retry the request)"
+          // (https://api-docs.deepseek.com/guides/json_mode). Not a sign the mode is ignored: asked again.
+          if (request.jsonSchema && response.finishReason === 'stop' && response.text.trim() === '')
+            throw new ProviderError('malformed', `${context.provider} sent a blank reply; it is asked again.`, {
+              provider: context.provider,
+            });
           // Prose where a response_format demanded JSON: the server ignored the parameter (Anthropic's
           // endpoint, OpenRouter without require_parameters). The prompt has to carry the schema.
           if (auto && next && mode !== 'prompt' && response.finishReason === 'stop' && !looksLikeJson(response.text)) {
@@ -376,6 +430,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           }
           return spent ? { ...response, usage: addUsage(spent, response.usage) } : response;
         } catch (error) {
+          if (error instanceof ProviderError) throw error;
+          // A 400 naming a parameter (max_tokens, temperature, reasoning_effort): learned, then asked anew.
+          if (rewordings-- > 0 && learnFromRefusal(error, model)) continue;
           const next = weaker(mode, preset);
           if (!auto || !next || !rejectsResponseFormat(error)) throw toProviderError(error, context);
           modes.set(model, next);

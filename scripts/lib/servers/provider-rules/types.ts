@@ -98,8 +98,12 @@ export const SIMULATED_REASONING: Record<string, number> = {
   xhigh: 3_072,
 };
 
-/** Models whose names mark them as reasoning models (OpenAI o-series, gpt-5 family except -chat, gpt-oss). */
+/**
+ * Models whose names mark them as reasoning models: OpenAI o-series, the gpt-5 and gpt-6 families except
+ * -chat ("GPT-6 Luna is OpenAI's efficient reasoning model", https://runware.ai/docs/models/openai-gpt-6-luna;
+ * every model on https://developers.openai.com/api/docs/models takes a reasoning effort), gpt-oss.
+ */
 export function reasoningModel(model: unknown): boolean {
   const name = String(model).toLowerCase().split('/').pop() ?? '';
-  return !/^gpt-5[\w.-]*-chat/.test(name) && /^(o\d(?:$|[-.])|gpt-5|gpt-oss)/.test(name);
+  return !/^gpt-[56][\w.-]*-chat/.test(name) && /^(o\d(?:$|[-.])|gpt-[56](?:$|[-.])|gpt-oss)/.test(name);
 }

@@ -37,7 +37,7 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     });
     expect(result).toMatchObject({
       message:
-        'Connected to Custom (OpenAI-compatible): 2 models available, "fake-fast" and "fake-strong" found. Structured output: both models take strict JSON schema (json_schema).',
+        'Connected to Custom (OpenAI-compatible): 2 models available, "fake-fast" and "fake-strong" found. Structured output: both models take strict JSON schema (json_schema). Neither model reasons (token limit: max_tokens).',
     });
     const sent = server.requests.slice(before).map((request) => `${request.method} ${request.path}`);
     expect(sent).toEqual(['GET /v1/models', 'POST /v1/chat/completions', 'POST /v1/chat/completions']);
@@ -114,7 +114,7 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     expect(result).toMatchObject({
       ok: true,
       message:
-        'Connected to Custom (OpenAI-compatible): the model "fake-fast" answered. Structured output: both models take strict JSON schema (json_schema).',
+        'Connected to Custom (OpenAI-compatible): the model "fake-fast" answered. Structured output: both models take strict JSON schema (json_schema). Neither model reasons (token limit: max_tokens).',
     });
   });
 
