@@ -467,14 +467,21 @@ export interface OpenAiEmbedderOptions {
 
 /** An `Embedder` that knows when its server has no embeddings. */
 export interface OpenAiEmbedder extends Embedder {
-  /** True once the server answered 404 (no /embeddings endpoint or no such model); later calls send nothing. */
+  /**
+   * True once the server refused embeddings for good (see {@link createOpenAiEmbedder}); later calls send nothing.
+   */
   readonly unavailable: boolean;
 }
 
 /**
- * An `Embedder` on POST /embeddings, or `undefined` when no embedding model is configured. A 404 is
- * remembered: `embed` then throws `ProviderError('not-found')` at once, so passage ranking falls back to
- * BM25 without asking again for every claim.
+ * An `Embedder` on POST /embeddings, or `undefined` when no embedding model is configured. A refusal that
+ * waiting cannot fix is remembered: any 4xx but 408 and 429. Providers without embeddings answer in many
+ * ways: DeepSeek and Groq have no embeddings API and answer 404 (Groq: `unknown_url`, DeepSeek a non-OpenAI
+ * body; github.com/infiniflow/ragflow/issues/14715, github.com/i-am-bee/beeai-framework/issues/1537),
+ * DeepSeek once a WAF's 418, gateways 405 for a route without POST, 400 for a model that is not an
+ * embedding model, and 401/403 when the chat key does not cover embeddings. `embed` then throws
+ * `ProviderError('not-found')` at once, and passage selection ranks by words alone (select-passages.ts)
+ * without asking again for every claim.
  */
 export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbedder | undefined {
   const model = options.model?.trim();
@@ -482,12 +489,13 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
   const client = clientFor(options);
   const context = errorContext(options.baseUrl, options.providerLabel);
   let unavailable = false;
+  let refusedWith = 404;
   const notFound = (): ProviderError =>
-    new ProviderError('not-found', `${context.provider} offers no embeddings for "${model}".`, {
-      provider: context.provider,
-      url: context.url,
-      status: 404,
-    });
+    new ProviderError(
+      'not-found',
+      `${context.provider} offers no embeddings for "${model}" (it answered ${refusedWith}): passages are ranked by their words alone.`,
+      { provider: context.provider, url: context.url, status: refusedWith },
+    );
 
   return {
     get unavailable() {
@@ -509,8 +517,10 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
         return vectors;
       } catch (error) {
         const failure = toProviderError(error, context);
-        if (failure.kind !== 'not-found') throw failure;
+        const status = failure.details.status;
+        if (status === undefined || status < 400 || status >= 500 || status === 408 || status === 429) throw failure;
         unavailable = true;
+        refusedWith = status;
         throw notFound();
       }
     },
