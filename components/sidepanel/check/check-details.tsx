@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 
 import { scoreText } from '../../../lib/core/score/credibility';
 import type { CheckView } from '../../../lib/db/check-view';
+import { uncheckedSummary } from '../../../lib/view/unchecked-summary';
 import { ClaimCard, type EvidenceFocusRequest } from '../claim/claim-card';
 import type { ClaimFocus } from '../claim/claim-focus';
 import { LinkList } from '../evidence/link-list';
@@ -73,7 +74,12 @@ export function CheckDetails({
   return (
     <article className="check" data-testid="check-result" data-status={check.status}>
       <CheckHead check={check} />
-      <CheckStatus check={check} checked={scores.overall.checked} total={scores.overall.total} />
+      <CheckStatus
+        check={check}
+        checked={scores.overall.checked}
+        total={scores.overall.total}
+        unchecked={uncheckedSummary(view.assessments.values())}
+      />
       {running ? <CheckProgress check={check} claims={view.claims} assessments={view.assessments} /> : null}
       <OverallScore score={scores.overall} finished={!running} />
       <CheckedText
