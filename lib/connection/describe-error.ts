@@ -16,6 +16,10 @@ function fixFor(error: ProviderError): string | undefined {
       return 'Check the base URL (OpenAI-compatible servers usually end in /v1) and the model name.';
     case 'rate-limit':
       return 'The provider is rate-limiting this key; wait a moment or check its quota.';
+    case 'quota':
+    case 'refused':
+      // The message already says what to do (add credit, wait for the daily reset, choose another model).
+      return undefined;
     case 'timeout':
       return 'The server is slow or unreachable; try again, or check the URL.';
     default:

@@ -1,7 +1,8 @@
 import OpenAI from 'openai';
 
 import { ProviderError } from '../core/errors';
-import type { JsonSchemaSpec } from '../core/ports';
+import { extractJson } from '../core/model/structured-call';
+import type { ChatResponse, JsonSchemaSpec } from '../core/ports';
 import { createOpenAiChatModel } from '../llm/openai-chat-model';
 import { createOpenAiClient } from '../llm/openai-client';
 import { toProviderError } from '../llm/provider-error';
@@ -20,6 +21,25 @@ const PROBE: JsonSchemaSpec = {
   schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'], additionalProperties: false },
 };
 
+/**
+ * The probe's visible reply is a few tokens; a model that thinks spends far more before it (hundreds at
+ * low effort: https://platform.openai.com/docs/guides/reasoning#allocating-space-for-reasoning; DeepSeek and
+ * Gemini 3 think by default). Models known to reason get the adapter's headroom; one not known by name
+ * that ran out of room is asked again with this much, learned as a reasoning model.
+ */
+const PROBE_TOKENS = 16;
+const PROBE_THINKING_ROOM = 2_064;
+
+/** Whether the probe's reply is the structured reply asked for: a JSON object with a boolean `ok`. */
+function answersProbe(text: string): boolean {
+  try {
+    const reply: unknown = extractJson(text);
+    return typeof reply === 'object' && reply !== null && typeof (reply as { ok?: unknown }).ok === 'boolean';
+  } catch {
+    return false;
+  }
+}
+
 /** How each structured mode is told to a person. */
 const MODE_WORDS: Record<StructuredMode, string> = {
   json_schema: 'strict JSON schema (json_schema)',
@@ -28,17 +48,35 @@ const MODE_WORDS: Record<StructuredMode, string> = {
     'no structured output, so the reply format is described in the prompt and replies that do not fit are retried',
 };
 
-/** One sentence on the structured mode of each model. */
-export function describeStructuredOutput(found: Array<{ model: string; mode: StructuredMode }>): string {
+/** What the probe found about one model. */
+interface ProbedModel {
+  model: string;
+  mode: StructuredMode;
+  tokenLimit?: 'max_tokens' | 'max_completion_tokens';
+  reasons?: boolean;
+}
+
+/** One sentence on the structured mode of each model, then its token parameter and whether it reasons. */
+export function describeStructuredOutput(found: ProbedModel[]): string {
   const modes = new Set(found.map((f) => f.mode));
+  let sentence: string;
   if (modes.size === 1) {
     const [mode] = modes;
     const who = found.length > 1 ? 'both models take' : `"${found[0]!.model}" takes`;
-    return mode === 'json_schema'
-      ? `Structured output: ${who} ${MODE_WORDS.json_schema}.`
-      : `Structured output: ${who} ${MODE_WORDS[mode!]}.`;
+    sentence = `Structured output: ${who} ${MODE_WORDS[mode!]}.`;
+  } else {
+    sentence = `Structured output: ${found.map((f) => `"${f.model}" takes ${MODE_WORDS[f.mode]}`).join('; ')}.`;
   }
-  return `Structured output: ${found.map((f) => `"${f.model}" takes ${MODE_WORDS[f.mode]}`).join('; ')}.`;
+  const known = found.filter((f) => f.tokenLimit !== undefined);
+  if (known.length === 0) return sentence;
+  const same = new Set(known.map((f) => `${f.reasons}|${f.tokenLimit}`)).size === 1;
+  const traitsOf = (f: ProbedModel, plural: boolean) =>
+    `${f.reasons ? (plural ? 'reason before they answer' : 'reasons before it answers') : 'does not reason'} (token limit: ${f.tokenLimit})`;
+  if (same && known.length > 1)
+    return known[0]!.reasons
+      ? `${sentence} Both models ${traitsOf(known[0]!, true)}.`
+      : `${sentence} Neither model reasons (token limit: ${known[0]!.tokenLimit}).`;
+  return `${sentence} ${known.map((f) => `"${f.model}" ${traitsOf(f, false)}`).join('; ')}.`;
 }
 
 /**
@@ -75,20 +113,42 @@ export async function testModelConnection(
       };
     }
     const chat = createOpenAiChatModel({ ...profile, preset, providerLabel: label, timeoutMs, ...fetchOption });
-    const structuredOutput: Array<{ model: string; mode: StructuredMode }> = [];
+    const structuredOutput: ProbedModel[] = [];
     for (const role of ['fast', 'strong'] as const) {
       const model = role === 'fast' ? profile.fastModel : profile.strongModel;
       if (!model || structuredOutput.some((found) => found.model === model)) continue;
-      await chat.complete({
-        role,
-        messages: [
-          { role: 'system', content: 'You check that a connection works.' },
-          { role: 'user', content: 'Reply with {"ok": true}.' },
-        ],
-        jsonSchema: PROBE,
-        maxTokens: 16,
+      const probe = (maxTokens: number): Promise<ChatResponse> =>
+        chat.complete({
+          role,
+          messages: [
+            { role: 'system', content: 'You check that a connection works.' },
+            { role: 'user', content: 'Reply with {"ok": true}.' },
+          ],
+          jsonSchema: PROBE,
+          maxTokens,
+        });
+      let reply = await probe(PROBE_TOKENS);
+      if (!answersProbe(reply.text) && reply.finishReason === 'length') {
+        // The limit was spent before a reply this small: thinking, by a model not known to reason.
+        chat.learnReasons(model);
+        reply = await probe(PROBE_THINKING_ROOM);
+      }
+      if (!answersProbe(reply.text)) {
+        throw new ProviderError(
+          'malformed',
+          reply.finishReason === 'length'
+            ? `"${model}" ran out of tokens before it replied, even with room to think.`
+            : `"${model}" answered, but not with the structured reply asked for: ${reply.text.slice(0, 80) || '(nothing)'}`,
+          { provider: label },
+        );
+      }
+      const wording = chat.profileFor(model);
+      structuredOutput.push({
+        model,
+        mode: chat.structuredModeFor(model),
+        tokenLimit: wording.tokenLimit,
+        reasons: wording.reasons,
       });
-      structuredOutput.push({ model, mode: chat.structuredModeFor(model) });
     }
     const found = wantedModels(profile)
       .map((m) => `"${m}"`)

@@ -9,6 +9,8 @@ export type ProviderErrorKind =
   | 'auth' // the key was rejected (401/403 from a hosted API)
   | 'forbidden-origin' // the server refused our Origin header (Ollama without OLLAMA_ORIGINS)
   | 'rate-limit' // 429; retryAfterMs tells when to come back
+  | 'quota' // out of credit, a spending limit, or a daily quota: waiting the usual delays will not fix it
+  | 'refused' // the provider or model refused the content (a content filter, moderation)
   | 'unreachable' // DNS, refused connection, TLS, or blocked by policy
   | 'timeout'
   | 'not-found' // wrong base URL or model name
@@ -51,7 +53,10 @@ export class ProviderError extends Error {
     super(message);
   }
 
-  /** Whether trying the same request again later may succeed. */
+  /**
+   * Whether trying the same request again later may succeed. A `quota` (out of credit, a daily quota) and a
+   * `refused` content are not: repeating them only burns requests.
+   */
   get retryable(): boolean {
     return this.kind === 'rate-limit' || this.kind === 'timeout' || this.kind === 'server' || this.kind === 'malformed';
   }

@@ -20,12 +20,16 @@ import {
 import { isPrivateNetworkUrl } from '../net/private-address';
 import type { ModelPresetId } from '../settings/model-presets';
 import { DEFAULT_REASONING_EFFORT } from '../settings/schema';
+import { type ModelTraitStore, replyShowsReasoning, sharedModelTraits, traitsFromRefusal } from './model-traits';
 import { createOpenAiClient } from './openai-client';
-import { toProviderError } from './provider-error';
+import { displayUrl, type ErrorContext, toProviderError } from './provider-error';
+import { isRefusalReason, refusalMessage } from './refusals';
+import type { ReplyDeadlines } from './reply-deadlines';
 import {
-  isReasoningModel,
+  deepSeekThinking,
   REASONING_HEADROOM,
   type ReasoningEffort,
+  type RequestProfile,
   requestProfile,
   type StructuredMode,
   toGeminiSchema,
@@ -47,20 +51,30 @@ export interface OpenAiChatModelOptions {
   reasoningEffort?: { fast: ReasoningEffort; strong: ReasoningEffort };
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Idle and overall deadlines of each reply (default {@link DEFAULT_REPLY_DEADLINES}). */
+  replyDeadlines?: ReplyDeadlines;
   /** Name used in error messages, e.g. the preset's label. */
   providerLabel?: string;
+  /** What providers taught about models, per base URL + model (default: the worker's shared store). */
+  modelTraits?: ModelTraitStore;
 }
 
 /** A `ChatModel` that can say how it holds each model's replies to a schema. */
 export interface OpenAiChatModel extends ChatModel {
   /** The structured mode this session uses for `model` now (after any fallback). */
   structuredModeFor(model: string): StructuredMode;
+  /** How requests to `model` are worded now, with what its provider taught (token parameter, reasoning). */
+  profileFor(model: string): RequestProfile;
+  /** Marks `model` as one that thinks before it answers (a probe whose small limit was spent thinking). */
+  learnReasons(model: string): void;
 }
 
-type ErrorContext = Parameters<typeof toProviderError>[1];
-
 function errorContext(baseUrl: string, providerLabel: string | undefined): ErrorContext {
-  return { provider: providerLabel ?? 'The model server', url: baseUrl, isLocalServer: isPrivateNetworkUrl(baseUrl) };
+  return {
+    provider: providerLabel ?? 'The model server',
+    url: displayUrl(baseUrl),
+    isLocalServer: isPrivateNetworkUrl(baseUrl),
+  };
 }
 
 /** OpenAI requires `^[a-zA-Z0-9_-]{1,64}$` for schema names. */
@@ -117,19 +131,64 @@ function looksLikeJson(text: string): boolean {
   }
 }
 
+/**
+ * The refusal a finished reply carries, if any (see refusals.ts): a content-filter finish reason (OpenAI's,
+ * or a provider's native one passed through), OpenRouter's `error` finish with a native safety reason,
+ * the model's own `refusal`, or no choice at all.
+ */
+function refusalIn(
+  reply: { finish?: string | null | undefined; native?: unknown; refusal?: string | null | undefined; choices: number },
+  provider: string,
+): ProviderError | undefined {
+  const refused = (cause: string) => new ProviderError('refused', refusalMessage(provider, cause), { provider });
+  if (reply.choices === 0) return refused('it sent no reply at all');
+  if (isRefusalReason(reply.finish) || isRefusalReason(reply.native))
+    return refused(
+      reply.finish === 'content_filter' || reply.native === 'content_filter'
+        ? 'content filter'
+        : `finish reason ${String(isRefusalReason(reply.native) ? reply.native : reply.finish)}`,
+    );
+  if (reply.refusal) return refused(`it declined: ${reply.refusal}`);
+  return undefined;
+}
+
+/** OpenRouter's `finish_reason: "error"`: the model failed mid-reply (a refusal is read before this). */
+function failedMidReply(
+  finish: string | null | undefined,
+  detail: unknown,
+  provider: string,
+): ProviderError | undefined {
+  if (finish !== 'error') return undefined;
+  const message =
+    typeof detail === 'object' && detail !== null && typeof (detail as { message?: unknown }).message === 'string'
+      ? `: ${(detail as { message: string }).message}`
+      : '';
+  return new ProviderError('server', `${provider} reports that the model failed mid-reply${message}.`, { provider });
+}
+
 function finishReasonOf(reason: string | null | undefined): ChatResponse['finishReason'] {
   if (reason === 'length') return 'length';
   return reason === 'stop' || !reason ? 'stop' : 'other';
 }
 
-/** One client per endpoint; retries are left to the core's resilience wrapper, so the SDK makes none. */
-function clientFor(options: { baseUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch }) {
+/**
+ * One client per endpoint; retries are left to the core's resilience wrapper, so the SDK makes none. Every
+ * reply is held to the idle and overall deadlines (reply-deadlines.ts).
+ */
+function clientFor(options: {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  replyDeadlines?: ReplyDeadlines;
+}) {
   return createOpenAiClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     maxRetries: 0,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.replyDeadlines ? { replyDeadlines: options.replyDeadlines } : {}),
   });
 }
 
@@ -145,12 +204,23 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
   const context = errorContext(options.baseUrl, options.providerLabel);
   const preset = options.preset ?? 'custom';
   const effort = options.reasoningEffort ?? DEFAULT_REASONING_EFFORT;
+  const traits = options.modelTraits ?? sharedModelTraits;
   // Where each model stands in the fallback chain, in auto mode.
   const modes = new Map<string, StructuredMode>();
+  const profileOf = (model: string) => requestProfile(preset, model, traits.get(options.baseUrl, model));
 
   const modeFor = (model: string): StructuredMode => {
     if (options.structuredOutput !== 'auto') return options.structuredOutput;
-    return modes.get(model) ?? requestProfile(preset, model).firstMode;
+    return modes.get(model) ?? profileOf(model).firstMode;
+  };
+
+  /**
+   * Learns from a refusal that names a parameter (max_tokens, temperature, reasoning_effort): true when the
+   * model's profile changed, so the same request, worded anew, can be sent once more.
+   */
+  const learnFromRefusal = (error: unknown, model: string): boolean => {
+    const learned = traitsFromRefusal(error);
+    return learned !== undefined && traits.learn(options.baseUrl, model, learned);
   };
 
   const body = (
@@ -158,10 +228,13 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     model: string,
     mode: StructuredMode,
   ): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming => {
-    const profile = requestProfile(preset, model);
+    const profile = profileOf(model);
     const spec = request.jsonSchema;
-    const reasoning = isReasoningModel(model);
     const roleEffort = effort[request.role];
+    // DeepSeek thinks unless told not to; the fast role is told not to (deepSeekThinking).
+    const deepSeek = profile.reasoning === 'deepseek' ? deepSeekThinking(request.role, roleEffort) : undefined;
+    const reasoning = deepSeek ? deepSeek.thinks : profile.reasons;
+    const headroom = deepSeek ? deepSeek.headroom : roleEffort;
     const schema = spec && profile.schemaDialect === 'gemini' ? toGeminiSchema(spec.schema) : spec?.schema;
     const responseFormat: OpenAI.Chat.ChatCompletionCreateParams['response_format'] | undefined =
       !spec || mode === 'prompt'
@@ -171,7 +244,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           : { type: 'json_schema', json_schema: { name: schemaName(spec.name), strict: true, schema: schema ?? {} } };
     // A reasoning model's thinking counts against the limit, so the visible reply keeps its own budget.
     const visible = request.maxTokens ?? (reasoning ? DEFAULT_REPLY_TOKENS : undefined);
-    const limit = visible === undefined ? undefined : visible + (reasoning ? REASONING_HEADROOM[roleEffort] : 0);
+    const limit = visible === undefined ? undefined : visible + (reasoning ? REASONING_HEADROOM[headroom] : 0);
     return {
       model,
       messages: spec && mode !== 'json_schema' ? withSchemaInSystemMessage(request.messages, spec) : request.messages,
@@ -181,8 +254,19 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       ...(reasoning && profile.reasoning === 'reasoning_effort' ? { reasoning_effort: roleEffort } : {}),
       // OpenRouter's own fields, outside the SDK's types: sent as extra body properties.
       ...(reasoning && profile.reasoning === 'openrouter' ? { reasoning: { effort: roleEffort } } : {}),
+      ...(deepSeek?.fields ?? {}),
       ...(responseFormat && profile.requireParameters ? { provider: { require_parameters: true } } : {}),
     } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+  };
+
+  /** A reply that shows thinking marks its model as reasoning, so later calls get headroom and effort. */
+  const noteReasoning = (
+    model: string,
+    reasoningTokens: number | undefined,
+    message: Record<string, unknown> | undefined,
+  ): void => {
+    if (!profileOf(model).reasons && replyShowsReasoning(reasoningTokens, message))
+      traits.learn(options.baseUrl, model, { reasons: true });
   };
 
   const send = async (request: ChatRequest, model: string, mode: StructuredMode): Promise<ChatResponse> => {
@@ -191,20 +275,28 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     });
     const choice = completion.choices[0];
     const message = choice?.message;
+    const extra = choice as { native_finish_reason?: unknown; error?: unknown } | undefined;
+    const stop =
+      refusalIn(
+        {
+          finish: choice?.finish_reason,
+          native: extra?.native_finish_reason,
+          refusal: message?.refusal,
+          choices: completion.choices.length,
+        },
+        context.provider,
+      ) ?? failedMidReply(choice?.finish_reason, extra?.error, context.provider);
+    if (stop) throw stop;
     const finishReason = finishReasonOf(choice?.finish_reason);
     const usage = completion.usage;
     const reasoningTokens = usage?.completion_tokens_details?.reasoning_tokens;
+    noteReasoning(model, reasoningTokens, message as unknown as Record<string, unknown> | undefined);
     const tokens = {
       promptTokens: usage?.prompt_tokens ?? 0,
       completionTokens: usage?.completion_tokens ?? 0,
       ...(typeof reasoningTokens === 'number' ? { reasoningTokens } : {}),
     };
     if (typeof message?.content !== 'string' || (message.content === '' && finishReason === 'length')) {
-      // A refusal is the model declining this content; retrying the same request will not change that.
-      if (message?.refusal)
-        throw new ProviderError('bad-request', `The model declined: ${message.refusal}`, {
-          provider: context.provider,
-        });
       // A reasoning model that spent the whole limit thinking answers nothing, with finish_reason "length".
       if (finishReason === 'length') return { text: '', model: completion.model || model, usage: tokens, finishReason };
       throw new ProviderError('malformed', `${context.provider} sent a reply without text.`, {
@@ -235,13 +327,24 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     let refusal = '';
     let served = '';
     let finish: string | null | undefined;
+    let native: unknown;
+    let failure: unknown;
     let usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+    let thought = '';
     for await (const chunk of stream) {
       served ||= chunk.model;
       const choice = chunk.choices[0];
       const delta = choice?.delta;
-      if (choice?.finish_reason) finish = choice.finish_reason;
+      if (choice?.finish_reason) {
+        finish = choice.finish_reason;
+        const extra = choice as { native_finish_reason?: unknown; error?: unknown };
+        native = extra.native_finish_reason;
+        failure = extra.error;
+      }
       if (delta?.refusal) refusal += delta.refusal;
+      const reasoningDelta = delta as { reasoning_content?: unknown; reasoning?: unknown } | undefined;
+      const thinking = reasoningDelta?.reasoning_content ?? reasoningDelta?.reasoning;
+      if (typeof thinking === 'string') thought += thinking;
       if (delta?.content) {
         text += delta.content;
         onText(delta.content);
@@ -255,8 +358,11 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
         };
       }
     }
-    if (refusal && !text)
-      throw new ProviderError('bad-request', `The model declined: ${refusal}`, { provider: context.provider });
+    const stop =
+      refusalIn({ finish, native, refusal: text ? '' : refusal, choices: 1 }, context.provider) ??
+      failedMidReply(finish, failure, context.provider);
+    if (stop) throw stop;
+    noteReasoning(model, usage.reasoningTokens, { reasoning: thought });
     return { text, model: served || model, usage, finishReason: finishReasonOf(finish) };
   };
 
@@ -265,22 +371,28 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
 
   return {
     structuredModeFor: modeFor,
+    profileFor: profileOf,
+    learnReasons: (model) => void traits.learn(options.baseUrl, model, { reasons: true }),
     async stream(request, onText) {
       const model = request.role === 'strong' ? options.strongModel : options.fastModel;
       // A provider that streams no structured reply (the request profile says which): do not spend a
       // refused round trip finding out.
       if (
         noStreaming.has(model) ||
-        (request.jsonSchema !== undefined &&
-          modeFor(model) !== 'prompt' &&
-          !requestProfile(preset, model).streamsStructured)
+        (request.jsonSchema !== undefined && modeFor(model) !== 'prompt' && !profileOf(model).streamsStructured)
       ) {
         throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, {
           provider: context.provider,
         });
       }
       try {
-        return await sendStreamed(request, model, modeFor(model), onText);
+        try {
+          return await sendStreamed(request, model, modeFor(model), onText);
+        } catch (error) {
+          // Refused before any text for a parameter we now know to word differently: once more, reworded.
+          if (!learnFromRefusal(error, model)) throw error;
+          return await sendStreamed(request, model, modeFor(model), onText);
+        }
       } catch (error) {
         // A 400/422 before any text means this server will not stream such a request: the caller (claim
         // extraction) asks again without streaming, where `complete` walks the fallback chain if the
@@ -295,10 +407,19 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       const auto = options.structuredOutput === 'auto' && request.jsonSchema !== undefined;
       let mode = modeFor(model);
       let spent: TokenUsage | undefined;
+      // Each parameter can be learned once per call; a server that refuses every wording gets its error shown.
+      let rewordings = 3;
       for (;;) {
         try {
           const response = await send(request, model, mode);
           const next = weaker(mode, preset);
+          // A blank reply that says it finished: DeepSeek's JSON Output replaces what is not JSON with spaces
+          // and documents "handle blank content in your code (e.g., retry the request)"
+          // (https://api-docs.deepseek.com/guides/json_mode). Not a sign the mode is ignored: asked again.
+          if (request.jsonSchema && response.finishReason === 'stop' && response.text.trim() === '')
+            throw new ProviderError('malformed', `${context.provider} sent a blank reply; it is asked again.`, {
+              provider: context.provider,
+            });
           // Prose where a response_format demanded JSON: the server ignored the parameter (Anthropic's
           // endpoint, OpenRouter without require_parameters). The prompt has to carry the schema.
           if (auto && next && mode !== 'prompt' && response.finishReason === 'stop' && !looksLikeJson(response.text)) {
@@ -309,6 +430,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           }
           return spent ? { ...response, usage: addUsage(spent, response.usage) } : response;
         } catch (error) {
+          if (error instanceof ProviderError) throw error;
+          // A 400 naming a parameter (max_tokens, temperature, reasoning_effort): learned, then asked anew.
+          if (rewordings-- > 0 && learnFromRefusal(error, model)) continue;
           const next = weaker(mode, preset);
           if (!auto || !next || !rejectsResponseFormat(error)) throw toProviderError(error, context);
           modes.set(model, next);
@@ -337,19 +461,27 @@ export interface OpenAiEmbedderOptions {
   model: string | undefined;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  replyDeadlines?: ReplyDeadlines;
   providerLabel?: string;
 }
 
 /** An `Embedder` that knows when its server has no embeddings. */
 export interface OpenAiEmbedder extends Embedder {
-  /** True once the server answered 404 (no /embeddings endpoint or no such model); later calls send nothing. */
+  /**
+   * True once the server refused embeddings for good (see {@link createOpenAiEmbedder}); later calls send nothing.
+   */
   readonly unavailable: boolean;
 }
 
 /**
- * An `Embedder` on POST /embeddings, or `undefined` when no embedding model is configured. A 404 is
- * remembered: `embed` then throws `ProviderError('not-found')` at once, so passage ranking falls back to
- * BM25 without asking again for every claim.
+ * An `Embedder` on POST /embeddings, or `undefined` when no embedding model is configured. A refusal that
+ * waiting cannot fix is remembered: any 4xx but 408 and 429. Providers without embeddings answer in many
+ * ways: DeepSeek and Groq have no embeddings API and answer 404 (Groq: `unknown_url`, DeepSeek a non-OpenAI
+ * body; github.com/infiniflow/ragflow/issues/14715, github.com/i-am-bee/beeai-framework/issues/1537),
+ * DeepSeek once a WAF's 418, gateways 405 for a route without POST, 400 for a model that is not an
+ * embedding model, and 401/403 when the chat key does not cover embeddings. `embed` then throws
+ * `ProviderError('not-found')` at once, and passage selection ranks by words alone (select-passages.ts)
+ * without asking again for every claim.
  */
 export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbedder | undefined {
   const model = options.model?.trim();
@@ -357,12 +489,13 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
   const client = clientFor(options);
   const context = errorContext(options.baseUrl, options.providerLabel);
   let unavailable = false;
+  let refusedWith = 404;
   const notFound = (): ProviderError =>
-    new ProviderError('not-found', `${context.provider} offers no embeddings for "${model}".`, {
-      provider: context.provider,
-      url: context.url,
-      status: 404,
-    });
+    new ProviderError(
+      'not-found',
+      `${context.provider} offers no embeddings for "${model}" (it answered ${refusedWith}): passages are ranked by their words alone.`,
+      { provider: context.provider, url: context.url, status: refusedWith },
+    );
 
   return {
     get unavailable() {
@@ -384,8 +517,10 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
         return vectors;
       } catch (error) {
         const failure = toProviderError(error, context);
-        if (failure.kind !== 'not-found') throw failure;
+        const status = failure.details.status;
+        if (status === undefined || status < 400 || status >= 500 || status === 408 || status === 429) throw failure;
         unavailable = true;
+        refusedWith = status;
         throw notFound();
       }
     },

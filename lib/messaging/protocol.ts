@@ -43,7 +43,14 @@ export type ConnectionTestResult = Result<
     /**
      * Model tests only: how each configured model holds its replies to a schema (json_schema, json_object or prompt).
      */
-    structuredOutput?: Array<{ model: string; mode: 'json_schema' | 'json_object' | 'prompt' }>;
+    structuredOutput?: Array<{
+      model: string;
+      mode: 'json_schema' | 'json_object' | 'prompt';
+      /** The token-limit parameter the model takes. */
+      tokenLimit?: 'max_tokens' | 'max_completion_tokens';
+      /** Whether the model thinks before it answers (by name, or as its reply showed). */
+      reasons?: boolean;
+    }>;
   },
   ListedModels & {
     /** What to do about the failure, when something can be done. */

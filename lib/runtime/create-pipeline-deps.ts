@@ -26,7 +26,10 @@ export function createPipelineDeps(
   const label = MODEL_PRESETS[settings.model.preset].label;
   const problem = modelSetupProblem(settings.model);
   if (problem) throw new NotConfiguredError(problem);
-  const fetchOption = runtime.fetch ? { fetch: runtime.fetch } : {};
+  const fetchOption = {
+    ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
+    ...(runtime.replyDeadlines ? { replyDeadlines: runtime.replyDeadlines } : {}),
+  };
   const model = withResilience(
     createOpenAiChatModel({ ...profile, preset: settings.model.preset, providerLabel: label, ...fetchOption }),
     { concurrency: MODEL_CONCURRENCY, maxRetries: 3, baseDelayMs: 1_000, maxDelayMs: 30_000, ...runtime.retry },

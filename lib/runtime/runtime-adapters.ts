@@ -6,6 +6,7 @@
  */
 import type { ResilienceOptions } from '../core/model/resilient-model';
 import type { ArticleExtractor, Cache, Clock } from '../core/ports';
+import type { ReplyDeadlines } from '../llm/reply-deadlines';
 
 export interface RuntimeAdapters {
   extractor: ArticleExtractor;
@@ -16,4 +17,6 @@ export interface RuntimeAdapters {
   wikidataBaseUrl?: string;
   /** Overrides retry timings (tests use short ones). */
   retry?: Partial<Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxRetries'>>;
+  /** Overrides the model replies' idle and overall deadlines (tests use short ones). */
+  replyDeadlines?: ReplyDeadlines;
 }

@@ -1,11 +1,18 @@
-/** The settings a bench run uses against the loopback world: its model and SearXNG, Wikipedia off. */
+/**
+ * The settings a bench run (or a whole-check test) uses against the loopback world: its model and SearXNG,
+ * Wikipedia off. `model` replaces the generic scripted models (a provider mode's preset and profile).
+ */
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/schema';
 import type { FactWorld } from '../lib/servers';
 
-export function worldSettings(world: FactWorld, checking: Partial<Settings['checking']> = {}): Settings {
+export function worldSettings(
+  world: FactWorld,
+  checking: Partial<Settings['checking']> = {},
+  model?: Settings['model'],
+): Settings {
   return {
     ...DEFAULT_SETTINGS,
-    model: {
+    model: model ?? {
       preset: 'custom',
       profiles: {
         custom: {

@@ -21,10 +21,11 @@ import { toStrictJsonSchema } from './strict-schema';
 import { BudgetExceededError, type UsageMeter } from './usage-meter';
 
 /**
- * Whether a failed streamed call ends the run instead of being asked again without streaming: the budget
- * is spent, or the run was cancelled.
+ * Whether a failed streamed call is not asked again without streaming: the budget is spent, the run was
+ * cancelled, or the same request cannot fare better (the content was refused, the account is exhausted).
  */
 export function endsTheRun(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (error instanceof ProviderError && (error.kind === 'refused' || error.kind === 'quota')) return true;
   return error instanceof BudgetExceededError || isCancellation(error) || Boolean(signal?.aborted);
 }
 

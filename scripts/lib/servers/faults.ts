@@ -21,7 +21,12 @@ export type Fault =
   /** 200 with a broken body (truncated JSON, a broken SSE event, a cut-off HTML page). */
   | { kind: 'malformed' }
   /** Destroy the socket without an HTTP response. */
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /**
+   * Send the headers and the start of the body (a few SSE events of a stream, the first part of a JSON
+   * body), then nothing more, with the socket left open: a server that stalls mid-reply.
+   */
+  | { kind: 'stall' };
 
 /** Restricts a fault to requests whose path starts with `pathPrefix` (e.g. `/v1/chat`). */
 export interface FaultScope {
@@ -52,6 +57,8 @@ export interface FaultResponses {
   rateLimit(retryAfterSeconds: number, request: RecordedRequest): HttpReply;
   serverError(request: RecordedRequest): HttpReply;
   malformed(request: RecordedRequest): HttpReply;
+  /** The start of a reply for the `stall` fault; without one, the `malformed` body's start is sent. */
+  stalled?(request: RecordedRequest): HttpReply;
 }
 
 interface QueuedFault {
@@ -138,6 +145,16 @@ export function sendReply(res: ServerResponse, reply: HttpReply): void {
 }
 
 /**
+ * Writes the headers and `reply.body` and leaves the response open (no Content-Length, no end): the client
+ * sees a reply begin and then silence, until it gives up or the server closes.
+ */
+export function sendStalled(res: ServerResponse, reply: HttpReply): void {
+  if (res.destroyed || res.headersSent) return;
+  res.writeHead(reply.status, { ...reply.headers });
+  res.write(reply.body);
+}
+
+/**
  * Applies `fault` to a request. Returns `true` when the request was fully dealt with (answered, hung or reset)
  * and `false` when the server should go on and answer normally (no fault, or after a latency fault).
  */
@@ -169,6 +186,9 @@ export async function applyFault(
       return true;
     case 'reset':
       res.socket?.destroy();
+      return true;
+    case 'stall':
+      sendStalled(res, responses.stalled?.(request) ?? responses.malformed(request));
       return true;
   }
 }

@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type OpenAI from 'openai';
 
 import { countTokens, embedText, toBase64Float32 } from './embeddings';
-import type { FaultResponses } from './faults';
+import { type FaultResponses, type HttpReply, sendStalled } from './faults';
 import { type RecordedRequest, type RequestContext, sendJson, type ServerBase, startHarness } from './harness';
 import { exampleFromSchema, type JsonSchema } from './json-schema-example';
 import { type ScaledLatency, waitForCall, writePaced } from './latency';
@@ -56,6 +56,11 @@ export interface OpenAiServer extends ServerBase {
   respondWith(responder: ChatResponder | null): void;
   /** Token-aware latency for chat replies (TTFT + output tokens / rate; streams paced); `null` = none. */
   modelLatency(latency: ScaledLatency | null): void;
+  /**
+   * Chat requests for which `predicate` holds get the start of a reply and then silence (the `stall` fault,
+   * chosen by content rather than by order); `null` stops it.
+   */
+  stallWhen(predicate: ((request: ChatRequest) => boolean) | null): void;
 }
 
 /** OpenAI's error envelope. */
@@ -76,8 +81,29 @@ function contentText(content: unknown): string {
   return content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('');
 }
 
+/**
+ * The start of a reply that then stalls: for a stream, the role chunk and a first piece of content as
+ * well-formed SSE events (so the client has begun to read); for a plain reply, headers and half a body.
+ */
+function stalledReply(streamed: boolean): HttpReply {
+  const chunk = (delta: Record<string, unknown>) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-stalled', object: 'chat.completion.chunk', created: CREATED, model: 'stalled', choices: [{ index: 0, delta, logprobs: null, finish_reason: null }] })}\n\n`;
+  return streamed
+    ? {
+        status: 200,
+        headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' },
+        body: chunk({ role: 'assistant', content: '' }) + chunk({ content: '{"' }),
+      }
+    : {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"id":"chatcmpl-stalled","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"{\\"',
+      };
+}
+
 /** Answers every fault the OpenAI way, including a broken SSE event when the request asked for a stream. */
 const faultResponses: FaultResponses = {
+  stalled: (request: RecordedRequest) => stalledReply(isRecord(request.body) && request.body.stream === true),
   rateLimit: () => ({
     status: 429,
     headers: { 'Content-Type': 'application/json' },
@@ -110,6 +136,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   const dimensions = options.embeddingDimensions ?? 64;
   let responder: ChatResponder | null = null;
   let latency: ScaledLatency | null = null;
+  let stallWhen: ((request: ChatRequest) => boolean) | null = null;
   let sequence = 0;
 
   const modelObject = (id: string): OpenAI.Models.Model => ({
@@ -165,13 +192,14 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       );
     }
     const refusal = options.provider?.refuse(body);
-    if (refusal) return sendJson(res, refusal.status, refusal.body);
+    if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.headers);
     // Validated just enough above that responders can rely on the SDK's request type.
     const sent = body as unknown as OpenAI.Chat.ChatCompletionCreateParams;
     // Under a provider's rules the model sees only what the provider passes on (see provider-rules).
     const params = options.provider ? understoodRequest(sent, options.provider) : sent;
     const lastUser = [...params.messages].reverse().find((m) => m.role === 'user');
     const chatRequest: ChatRequest = { ...params, headers: request.headers, userText: contentText(lastUser?.content) };
+    if (stallWhen?.(chatRequest)) return sendStalled(res, stalledReply(params.stream === true));
 
     const produced = responder ? await responder(chatRequest) : defaultContent(params);
     // Strict structured outputs write keys in the schema's order (schema-order.ts).
@@ -184,7 +212,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
               : produced,
           );
     // Like a real model, stop at max tokens and say so, so truncation handling can be tested.
-    let finishReason: 'stop' | 'length' = 'stop';
+    let finishReason: string = 'stop';
     const maxTokens = options.provider
       ? options.provider.tokenLimit(body)
       : (params.max_completion_tokens ?? params.max_tokens);
@@ -193,6 +221,13 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     if (typeof maxTokens === 'number' && countTokens(content) + reasoning > maxTokens) {
       content = content.slice(0, Math.max(0, maxTokens - reasoning) * 4);
       finishReason = 'length';
+    }
+    // A provider's own ending (a content filter): the reply is replaced by what the provider sends.
+    const ending = options.provider?.finish?.(body);
+    const finalContent = ending ? ending.content : content;
+    if (ending) {
+      finishReason = ending.finishReason;
+      content = ending.content ?? '';
     }
     const promptText = params.messages.map((m) => contentText(m.content)).join('\n');
     const usage: OpenAI.CompletionUsage = {
@@ -213,9 +248,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content, refusal: null, annotations: [] },
+            message: { role: 'assistant', content: finalContent, refusal: null, annotations: [] },
             logprobs: null,
-            finish_reason: finishReason,
+            finish_reason: finishReason as OpenAI.Chat.ChatCompletion.Choice['finish_reason'],
+            ...ending?.choice,
           },
         ],
         usage,
@@ -229,6 +265,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       model: params.model,
       content,
       finishReason,
+      ...(ending?.choice ? { choice: ending.choice } : {}),
       usage,
       headers,
       includeUsage: params.stream_options?.include_usage === true,
@@ -314,6 +351,9 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     modelLatency(next) {
       latency = next;
     },
+    stallWhen(next) {
+      stallWhen = next;
+    },
   };
 }
 
@@ -321,7 +361,9 @@ interface StreamPlan {
   id: string;
   model: string;
   content: string;
-  finishReason: 'stop' | 'length';
+  finishReason: string;
+  /** More fields of the final choice (a provider's own, e.g. native_finish_reason). */
+  choice?: Record<string, unknown>;
   usage: OpenAI.CompletionUsage;
   headers: Record<string, string>;
   includeUsage: boolean;
@@ -370,7 +412,17 @@ async function streamCompletion(
     send(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]), total - tokens);
     tokens = total;
   }
-  send(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: plan.finishReason }]));
+  send(
+    chunk([
+      {
+        index: 0,
+        delta: {},
+        logprobs: null,
+        finish_reason: plan.finishReason as OpenAI.Chat.ChatCompletionChunk.Choice['finish_reason'],
+        ...plan.choice,
+      },
+    ]),
+  );
   if (plan.includeUsage) send(chunk([], plan.usage));
   send('[DONE]');
   if (latency) await writePaced(res, latency, events, closing);

@@ -2,9 +2,13 @@
  * Choosing the evidence passage(s) of one page for a claim: split the page into sentences, rank them
  * with their context windows, and keep the best windows that do not overlap.
  */
+import { ProviderError, type ProviderErrorKind } from '../../errors';
 import type { Embedder } from '../../ports';
 import { pageSentences } from './page-sentences';
 import { rankSentences, windowAround } from './rank-sentences';
+
+/** Embedder failures that mean "no embeddings here" (see the embedder adapter), not a broken reply. */
+const NO_EMBEDDINGS = new Set<ProviderErrorKind>(['not-found', 'bad-request', 'auth', 'quota']);
 
 export interface SelectPassagesInput {
   claim: string;
@@ -48,14 +52,17 @@ export async function selectPassages(input: SelectPassagesInput): Promise<Select
   const { sentences, tokens } = pageSentences(input.text, input.lang);
   if (sentences.length === 0) return [];
   const query = input.question ? `${input.claim}\n${input.question}` : input.claim;
-  const ranked = await rankSentences({
-    query,
-    sentences,
-    tokens,
-    contextSentences: context,
-    embedder: input.embedder,
-    signal: input.signal,
-  });
+  const rank = (embedder: Embedder | undefined) =>
+    rankSentences({ query, sentences, tokens, contextSentences: context, embedder, signal: input.signal });
+  let ranked;
+  try {
+    ranked = await rank(input.embedder);
+  } catch (error) {
+    // A server without embeddings (or a key that does not cover them) costs the semantic ranking only: the
+    // words still find the passage. A broken embedder (wrong answers) or a cancellation is still thrown.
+    if (!(error instanceof ProviderError) || !NO_EMBEDDINGS.has(error.kind)) throw error;
+    ranked = await rank(undefined);
+  }
 
   const taken: Array<[number, number]> = [];
   const passages: SelectedPassage[] = [];

@@ -4,6 +4,9 @@
  * between 0 and 1 (larger values capped at 1); `n` must be exactly 1; max_tokens and
  * max_completion_tokens fully supported. Errors use Anthropic's own envelope
  * `{"type":"error","error":{"type":…,"message":…}}` (https://docs.claude.com/en/api/errors).
+ * An account without credit (`outOfCredit`) answers every request with a 400 invalid_request_error "Your
+ * credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or
+ * purchase credits." (verbatim in github.com/anthropics/claude-code/issues/88711, 2026-08).
  */
 import { numberParam, type ProviderRefusal, type ProviderRules } from './types';
 
@@ -11,11 +14,24 @@ function anthropicError(status: number, type: string, message: string): Provider
   return { status, body: { type: 'error', error: { type, message } } };
 }
 
-export function anthropicRules(models = ['claude-haiku-4-5', 'claude-sonnet-4-6']): ProviderRules {
+/** Options of {@link anthropicRules}. */
+export interface AnthropicRulesOptions {
+  models?: string[];
+  outOfCredit?: boolean;
+}
+
+export function anthropicRules(options: AnthropicRulesOptions = {}): ProviderRules {
+  const models = options.models ?? ['claude-haiku-4-5', 'claude-sonnet-4-6'];
   return {
     id: 'anthropic',
     models,
     refuse(body) {
+      if (options.outOfCredit)
+        return anthropicError(
+          400,
+          'invalid_request_error',
+          'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
+        );
       const model = String(body.model);
       if (!models.includes(model)) return anthropicError(404, 'not_found_error', `model: ${model}`);
       if (body.n !== undefined && body.n !== 1)

@@ -11,7 +11,17 @@
  * not say whether newer models take more of JSON Schema, so the conservative subset is encoded.
  * Errors of the compatibility endpoint come as a one-element array of Google's error object
  * (`[{"error":{"code":400,"message":…,"status":"INVALID_ARGUMENT"}}]`), as client reports show; the docs do
- * not show the body.
+ * not show the body. `reasoning_effort` takes high, low, medium and none: "Invalid reasoning_effort:
+ * minimal. Valid values are: high, low, medium, none" (discuss.ai.google.dev/t/117875, early 2026).
+ *
+ * The free tier (`freeTier`): requests per minute per model, and per day. Over the limit the endpoint
+ * answers 429 RESOURCE_EXHAUSTED with no Retry-After header; the wait is in the body, as a
+ * `google.rpc.RetryInfo` `retryDelay` under `error.details` and as "Please retry in 58.93s." in the message,
+ * beside a `google.rpc.QuotaFailure` naming the quota (…PerMinute…-FreeTier or …PerDay…-FreeTier). Bodies as
+ * reported in github.com/vercel/ai/issues/18627 (object form, 2026-08), github.com/AtomicBot-ai/
+ * atomic-agent/issues/106 ("can return its cooldown only in structured error JSON, with no Retry-After
+ * header") and github.com/googleapis/python-genai/issues/2114; the per-day case waits hours ("Please retry
+ * in 10h17m5.7s", dev.to, 2026-10). The loopback's minute is `windowMs` long, so tests stay fast.
  */
 import { type ChatBody, formatType, isRecord, numberParam, type ProviderRefusal, type ProviderRules } from './types';
 
@@ -91,7 +101,92 @@ function refusedKeyword(node: unknown, path: string): { keyword: string; path: s
   return undefined;
 }
 
-export function geminiRules(models = ['gemini-3.5-flash-lite', 'gemini-3.6-flash']): ProviderRules {
+/** The free tier's limits, per model. */
+export interface GeminiFreeTier {
+  /** Requests per window ("per minute"). */
+  perWindow: number;
+  /** The window's length in ms (60,000 on the real service; tests use about a second). */
+  windowMs: number;
+  /** Requests per day; over it the wait is hours and the quota is per day. */
+  perDay?: number;
+}
+
+/** Options of {@link geminiRules}. */
+export interface GeminiRulesOptions {
+  models?: string[];
+  freeTier?: GeminiFreeTier;
+  now?: () => number;
+}
+
+/** A Go-style duration, as Gemini writes the wait in its message ("9h54m12.5s", "0.734512s"). */
+function goDuration(ms: number): string {
+  const hours = Math.floor(ms / 3_600_000);
+  const minutes = Math.floor((ms % 3_600_000) / 60_000);
+  const seconds = (ms % 60_000) / 1000;
+  return `${hours ? `${hours}h` : ''}${hours || minutes ? `${minutes}m` : ''}${seconds.toFixed(6).replace(/\.?0+$/, '')}s`;
+}
+
+function quotaExceeded(model: string, perDay: boolean, limit: number, waitMs: number): ProviderRefusal {
+  const metric = 'generativelanguage.googleapis.com/generate_content_free_tier_requests';
+  const quotaId = `GenerateRequestsPer${perDay ? 'Day' : 'Minute'}PerProjectPerModel-FreeTier`;
+  return {
+    status: 429,
+    body: {
+      error: {
+        code: 429,
+        message: `You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits. To monitor your current usage, head to: https://ai.dev/usage?tab=rate-limit. \n* Quota exceeded for metric: ${metric}, limit: ${limit}, model: ${model}\nPlease retry in ${goDuration(waitMs)}.`,
+        status: 'RESOURCE_EXHAUSTED',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+            violations: [
+              {
+                quotaMetric: metric,
+                quotaId,
+                quotaDimensions: { location: 'global', model },
+                quotaValue: String(limit),
+              },
+            ],
+          },
+          {
+            '@type': 'type.googleapis.com/google.rpc.Help',
+            links: [
+              {
+                description: 'Learn more about Gemini API quotas',
+                url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
+              },
+            ],
+          },
+          { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${Math.ceil(waitMs / 1000)}s` },
+        ],
+      },
+    },
+  };
+}
+
+export function geminiRules(options: GeminiRulesOptions = {}): ProviderRules {
+  const models = options.models ?? ['gemini-3.5-flash-lite', 'gemini-3.6-flash'];
+  const now = options.now ?? Date.now;
+  const used = new Map<string, { windowStart: number; inWindow: number; today: number }>();
+  /** The free tier's answer to one more request of `model`, counting it when it is let through. */
+  const overQuota = (model: string): ProviderRefusal | undefined => {
+    const tier = options.freeTier;
+    if (!tier) return undefined;
+    const at = now();
+    const count = used.get(model) ?? { windowStart: at, inWindow: 0, today: 0 };
+    if (at - count.windowStart >= tier.windowMs) {
+      count.windowStart = at;
+      count.inWindow = 0;
+    }
+    used.set(model, count);
+    if (tier.perDay !== undefined && count.today >= tier.perDay)
+      return quotaExceeded(model, true, tier.perDay, 9 * 3_600_000 + 54 * 60_000 + 12_500);
+    if (count.inWindow >= tier.perWindow)
+      return quotaExceeded(model, false, tier.perWindow, count.windowStart + tier.windowMs - at);
+    count.inWindow += 1;
+    count.today += 1;
+    return undefined;
+  };
   return {
     id: 'gemini',
     models,
@@ -120,11 +215,14 @@ export function geminiRules(models = ['gemini-3.5-flash-lite', 'gemini-3.6-flash
       }
       if (
         body.reasoning_effort !== undefined &&
-        !['none', 'minimal', 'low', 'medium', 'high'].includes(String(body.reasoning_effort))
+        !['none', 'low', 'medium', 'high'].includes(String(body.reasoning_effort))
       ) {
-        return googleError(400, `Invalid reasoning_effort: ${String(body.reasoning_effort)}`);
+        return googleError(
+          400,
+          `Invalid reasoning_effort: ${String(body.reasoning_effort)}. Valid values are: high, low, medium, none`,
+        );
       }
-      return undefined;
+      return overQuota(model);
     },
     honoursResponseFormat: () => true,
     tokenLimit: (body) => numberParam(body, 'max_completion_tokens', 'max_tokens'),

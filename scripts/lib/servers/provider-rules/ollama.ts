@@ -3,13 +3,16 @@
  * - Supported request fields include response_format, temperature, top_p, max_tokens, reasoning_effort;
  *   max_completion_tokens is not among them, and fields Ollama does not know are ignored (Go's JSON
  *   decoding), so that one is no limit at all.
- * - response_format: json_schema, json_object and text ("JSON mode" and structured outputs,
- *   https://docs.ollama.com/capabilities/structured-outputs); another type is a 400.
+ * - response_format: json_object becomes format "json", json_schema (with its json_schema object) the schema
+ *   (https://docs.ollama.com/capabilities/structured-outputs). Any other type, and json_schema without a
+ *   schema, is silently ignored: openai/openai.go switches on the type with no default case
+ *   (github.com/ollama/ollama at fb30760), so the model never sees it.
  * - A model that is not pulled: 404 `{"error":{"message":"model \"x\" not found, try pulling it first",
- *   "type":"api_error","param":null,"code":null}}` (Ollama's openai middleware wraps errors in OpenAI's envelope).
+ *   "type":"not_found_error","param":null,"code":null}}` (openai/openai.go maps 404 to not_found_error, 400 to
+ *   invalid_request_error and others to api_error; the text is server/routes.go's).
  * - The origin check (403, empty body) is the server's `forbiddenOrigin` option.
  */
-import { formatType, numberParam, openAiError, type ProviderRules } from './types';
+import { formatType, isRecord, numberParam, openAiError, type ProviderRules } from './types';
 
 export function ollamaRules(models = ['llama3.1:8b', 'qwen3:8b']): ProviderRules {
   return {
@@ -18,13 +21,14 @@ export function ollamaRules(models = ['llama3.1:8b', 'qwen3:8b']): ProviderRules
     refuse(body) {
       const model = String(body.model);
       if (!models.includes(model))
-        return openAiError(404, `model "${model}" not found, try pulling it first`, 'api_error');
-      const type = formatType(body);
-      if (type !== undefined && !['json_schema', 'json_object', 'text'].includes(type))
-        return openAiError(400, 'invalid response format', 'invalid_request_error');
+        return openAiError(404, `model "${model}" not found, try pulling it first`, 'not_found_error');
       return undefined;
     },
-    honoursResponseFormat: () => true,
+    honoursResponseFormat(body) {
+      const type = formatType(body)?.trim().toLowerCase();
+      if (type === 'json_object') return true;
+      return type === 'json_schema' && isRecord(body.response_format) && isRecord(body.response_format.json_schema);
+    },
     tokenLimit: (body) => numberParam(body, 'max_tokens'),
     reasoningTokens: () => 0,
   };

@@ -13,6 +13,13 @@
  * - json_object: the messages must contain the word "json" (400, param "messages",
  *   https://platform.openai.com/docs/guides/structured-outputs#json-mode).
  * - json_schema with strict: the strict-schema rules (strict-schema.ts).
+ * - An account out of credit (`outOfCredit`): every request is a 429 with `type: "insufficient_quota"` and
+ *   the cause in `code`, and no Retry-After, since "Retrying these errors won't restore access"
+ *   (https://help.openai.com/en/articles/6614457-troubleshooting-api-usage-and-spend-limits; the message is
+ *   the one quoted in github.com/plexpt/chatgpt-java/issues/249).
+ * - A content filter (`contentFilter`): a request whose messages match ends with `finish_reason:
+ *   "content_filter"` "if content was omitted due to a flag from our content filters" and no content
+ *   (openai/openai-openapi, openapi.yaml, CreateChatCompletionResponse).
  */
 import { strictSchemaViolation } from './strict-schema';
 import {
@@ -66,8 +73,14 @@ export const OPENAI_FIELDS = new Set([
   'function_call',
 ]);
 
-/** reasoning_effort values per family (model pages on https://developers.openai.com/docs/models). */
+/**
+ * reasoning_effort values per family (model pages on https://developers.openai.com/api/docs/models:
+ * gpt-6.2-sol and -astra "low medium high xhigh max", gpt-6.1-terra "none low medium high xhigh max";
+ * gpt-6-luna "none through max", https://docs.litellm.ai/blog/gpt_6_sol_luna).
+ */
 function effortsFor(model: string): string[] {
+  if (/^gpt-6\.2/.test(model)) return ['low', 'medium', 'high', 'xhigh', 'max'];
+  if (/^gpt-6/.test(model)) return ['none', 'low', 'medium', 'high', 'xhigh', 'max'];
   if (/^gpt-5\.[1-9]/.test(model)) return ['none', 'low', 'medium', 'high', 'xhigh'];
   if (/^gpt-5/.test(model)) return ['minimal', 'low', 'medium', 'high'];
   return ['low', 'medium', 'high'];
@@ -95,11 +108,37 @@ export function strictSchemaRefusal(body: ChatBody): ProviderRefusal | undefined
   return problem ? openAiError(400, problem, INVALID, 'response_format') : undefined;
 }
 
-export function openAiRules(models = ['gpt-5.4-mini', 'gpt-5.4', 'gpt-4.1-mini', 'o4-mini']): ProviderRules {
+/** Options of {@link openAiRules}. */
+export interface OpenAiRulesOptions {
+  models?: string[];
+  /** The account is out of credit: every request answers the billing 429 with this `code`. */
+  outOfCredit?: 'insufficient_quota' | 'credit_balance_exhausted' | 'project_spend_limit_exceeded';
+  /** Requests whose messages match are stopped by the content filter. */
+  contentFilter?: RegExp;
+  /**
+   * Models that reason whatever their name: a proxy (LiteLLM, a company gateway) that serves a reasoning model
+   * under its own alias answers exactly as OpenAI does for it.
+   */
+  reasoningModels?: string[];
+}
+
+export function openAiRules(options: OpenAiRulesOptions = {}): ProviderRules {
+  // o4-mini was shut down on 2026-10-23 (https://developers.openai.com/api/docs/deprecations); gpt-4.1-mini, the
+  // one model here that does not reason, is served until 2027-01-14.
+  const models = options.models ?? ['gpt-6-luna', 'gpt-6.2-sol', 'gpt-5.4-mini', 'gpt-5.4', 'gpt-4.1-mini'];
+  const reasons = (model: unknown) => reasoningModel(model) || (options.reasoningModels ?? []).includes(String(model));
   return {
     id: 'openai',
     models,
     refuse(body) {
+      if (options.outOfCredit)
+        return openAiError(
+          429,
+          'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+          'insufficient_quota',
+          null,
+          options.outOfCredit,
+        );
       const model = String(body.model);
       if (!models.includes(model))
         return openAiError(
@@ -111,7 +150,7 @@ export function openAiRules(models = ['gpt-5.4-mini', 'gpt-5.4', 'gpt-4.1-mini',
         );
       const unknown = Object.keys(body).find((key) => !OPENAI_FIELDS.has(key));
       if (unknown) return openAiError(400, `Unrecognized request argument supplied: ${unknown}`, INVALID);
-      if (reasoningModel(model)) {
+      if (reasons(model)) {
         if (body.max_tokens !== undefined) {
           return openAiError(
             400,
@@ -156,6 +195,8 @@ export function openAiRules(models = ['gpt-5.4-mini', 'gpt-5.4', 'gpt-4.1-mini',
     honoursResponseFormat: () => true,
     tokenLimit: (body) => numberParam(body, 'max_completion_tokens', 'max_tokens'),
     reasoningTokens: (body) =>
-      reasoningModel(body.model) ? (SIMULATED_REASONING[String(body.reasoning_effort ?? 'medium')] ?? 0) : 0,
+      reasons(body.model) ? (SIMULATED_REASONING[String(body.reasoning_effort ?? 'medium')] ?? 0) : 0,
+    finish: (body) =>
+      options.contentFilter?.test(messagesText(body)) ? { finishReason: 'content_filter', content: null } : undefined,
   };
 }

@@ -8,8 +8,22 @@
  *   parameters." in `{ error: { message, code } }` (shape as in github.com/lastmile-ai/mcp-agent/issues/237).
  * - Reasoning: the `reasoning: { effort }` object (https://openrouter.ai/docs/use-cases/reasoning-tokens);
  *   reasoning tokens are output tokens, reported in usage.completion_tokens_details.reasoning_tokens.
+ * - No credits left (`outOfCredits`): "402: Your account or API key has insufficient credits. Add more
+ *   credits and retry the request", in `{ error: { code, message, metadata? } }`
+ *   (https://openrouter.ai/docs/api/reference/errors-and-debugging).
+ * - A content filter upstream (`contentFilter`): finish reasons are normalised to OpenAI's and the model's
+ *   own kept in `native_finish_reason` (https://openrouter.ai/announcements/standardized-finish-reasons), so
+ *   a Gemini route that stops for safety ends with `content_filter` and native `SAFETY`.
  */
-import { type ChatBody, isRecord, numberParam, type ProviderRules, reasoningModel, SIMULATED_REASONING } from './types';
+import {
+  type ChatBody,
+  isRecord,
+  messagesText,
+  numberParam,
+  type ProviderRules,
+  reasoningModel,
+  SIMULATED_REASONING,
+} from './types';
 
 /** The parameters a model's providers support, as OpenRouter's model list reports them. */
 export const OPENROUTER_MODELS: Record<string, string[]> = {
@@ -51,12 +65,30 @@ function unsupported(body: ChatBody): string[] {
   });
 }
 
-export function openRouterRules(models = Object.keys(OPENROUTER_MODELS)): ProviderRules {
+/** Options of {@link openRouterRules}. */
+export interface OpenRouterRulesOptions {
+  models?: string[];
+  outOfCredits?: boolean;
+  contentFilter?: RegExp;
+}
+
+export function openRouterRules(options: OpenRouterRulesOptions = {}): ProviderRules {
+  const models = options.models ?? Object.keys(OPENROUTER_MODELS);
   const requireParameters = (body: ChatBody) => isRecord(body.provider) && body.provider.require_parameters === true;
   return {
     id: 'openrouter',
     models,
     refuse(body) {
+      if (options.outOfCredits)
+        return {
+          status: 402,
+          body: {
+            error: {
+              code: 402,
+              message: 'Insufficient credits. Add more using https://openrouter.ai/settings/credits',
+            },
+          },
+        };
       const model = String(body.model);
       if (!models.includes(model))
         return { status: 400, body: { error: { message: `${model} is not a valid model ID`, code: 400 } } };
@@ -81,5 +113,9 @@ export function openRouterRules(models = Object.keys(OPENROUTER_MODELS)): Provid
       const effort = isRecord(body.reasoning) ? body.reasoning.effort : body.reasoning_effort;
       return SIMULATED_REASONING[String(effort ?? 'medium')] ?? 0;
     },
+    finish: (body) =>
+      options.contentFilter?.test(messagesText(body))
+        ? { finishReason: 'content_filter', content: '', choice: { native_finish_reason: 'SAFETY' } }
+        : undefined,
   };
 }

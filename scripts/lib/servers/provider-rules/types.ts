@@ -11,6 +11,18 @@ export type ChatBody = Record<string, unknown>;
 export interface ProviderRefusal {
   status: number;
   body: unknown;
+  /** Response headers the provider sends with it (e.g. Retry-After). */
+  headers?: Record<string, string>;
+}
+
+/** How a reply the provider accepted ends instead of normally: a content filter, a refusal, an error. */
+export interface ProviderFinish {
+  /** The `finish_reason` sent. */
+  finishReason: string;
+  /** The reply text (null: content omitted). */
+  content: string | null;
+  /** More fields of the choice, e.g. OpenRouter's `native_finish_reason`. */
+  choice?: Record<string, unknown>;
 }
 
 /** One provider's behaviour. */
@@ -27,6 +39,8 @@ export interface ProviderRules {
   tokenLimit(body: ChatBody): number | undefined;
   /** Hidden reasoning tokens the model spends on this request (0 for models that do not reason). */
   reasoningTokens(body: ChatBody): number;
+  /** When the reply does not end normally (a content filter, a refusal), how it ends; undefined otherwise. */
+  finish?(body: ChatBody): ProviderFinish | undefined;
 }
 
 /** OpenAI's error envelope (https://platform.openai.com/docs/guides/error-codes), shared by many providers. */
@@ -84,8 +98,12 @@ export const SIMULATED_REASONING: Record<string, number> = {
   xhigh: 3_072,
 };
 
-/** Models whose names mark them as reasoning models (OpenAI o-series, gpt-5 family except -chat, gpt-oss). */
+/**
+ * Models whose names mark them as reasoning models: OpenAI o-series, the gpt-5 and gpt-6 families except
+ * -chat ("GPT-6 Luna is OpenAI's efficient reasoning model", https://runware.ai/docs/models/openai-gpt-6-luna;
+ * every model on https://developers.openai.com/api/docs/models takes a reasoning effort), gpt-oss.
+ */
 export function reasoningModel(model: unknown): boolean {
   const name = String(model).toLowerCase().split('/').pop() ?? '';
-  return !/^gpt-5[\w.-]*-chat/.test(name) && /^(o\d(?:$|[-.])|gpt-5|gpt-oss)/.test(name);
+  return !/^gpt-[56][\w.-]*-chat/.test(name) && /^(o\d(?:$|[-.])|gpt-[56](?:$|[-.])|gpt-oss)/.test(name);
 }

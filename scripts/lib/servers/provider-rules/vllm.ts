@@ -3,14 +3,16 @@
  * structured outputs through `response_format` json_schema and json_object, or its own `structured_outputs`
  * extra field (https://docs.vllm.ai/en/latest/features/structured_outputs/; the old guided_* fields were
  * removed in v0.12.0 and are refused here). `strict` is accepted and the grammar always enforced.
- * max_tokens and max_completion_tokens are both honoured. Errors use vLLM's flat body
- * `{"object":"error","message":…,"type":"BadRequestError","param":null,"code":400}`
- * (github.com/vllm-project/vllm/issues/12886 shows it and asks for OpenAI's envelope).
+ * max_tokens and max_completion_tokens are both honoured. Errors use OpenAI's envelope with the HTTP status
+ * as an integer `code`: `{"error":{"message":…,"type":"BadRequestError","param":null,"code":400}}`
+ * (vllm/entrypoints/openai/engine/protocol.py: `class ErrorInfo: message: str; type: str; param: str | None;
+ * code: int` and `class ErrorResponse: error: ErrorInfo`, github.com/vllm-project/vllm at 040a2cc; the flat
+ * `{"object":"error",…}` body of github.com/vllm-project/vllm/issues/12886 was nested in v0.10.1).
  */
 import { formatType, isRecord, numberParam, type ProviderRefusal, type ProviderRules } from './types';
 
 function vllmError(status: number, type: string, message: string): ProviderRefusal {
-  return { status, body: { object: 'error', message, type, param: null, code: status } };
+  return { status, body: { error: { message, type, param: null, code: status } } };
 }
 
 export function vllmRules(models = ['Qwen/Qwen3-8B']): ProviderRules {

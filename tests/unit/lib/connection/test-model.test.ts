@@ -37,7 +37,7 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     });
     expect(result).toMatchObject({
       message:
-        'Connected to Custom (OpenAI-compatible): 2 models available, "fake-fast" and "fake-strong" found. Structured output: both models take strict JSON schema (json_schema).',
+        'Connected to Custom (OpenAI-compatible): 2 models available, "fake-fast" and "fake-strong" found. Structured output: both models take strict JSON schema (json_schema). Neither model reasons (token limit: max_tokens).',
     });
     const sent = server.requests.slice(before).map((request) => `${request.method} ${request.path}`);
     expect(sent).toEqual(['GET /v1/models', 'POST /v1/chat/completions', 'POST /v1/chat/completions']);
@@ -81,7 +81,7 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     server.faults.next({ kind: 'rate-limit', retryAfterSeconds: 3 });
     expect(await testModelConnection('custom', profile())).toMatchObject({
       ok: false,
-      error: expect.stringContaining('429'),
+      error: 'Custom (OpenAI-compatible) asks to wait 3 s (rate limit).',
       fix: expect.stringContaining('rate-limiting'),
     });
     server.faults.next({ kind: 'server-error' });
@@ -117,7 +117,7 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     expect(result).toMatchObject({
       ok: true,
       message:
-        'Connected to Custom (OpenAI-compatible): the model "fake-fast" answered. Structured output: both models take strict JSON schema (json_schema).',
+        'Connected to Custom (OpenAI-compatible): the model "fake-fast" answered. Structured output: both models take strict JSON schema (json_schema). Neither model reasons (token limit: max_tokens).',
     });
   });
 

@@ -269,6 +269,24 @@ describe('createOpenAiEmbedder', () => {
     expect(asked).toBe(1);
   });
 
+  it('remembers any refusal waiting cannot fix: 400, 401, 403, 405, 418 (providers without embeddings)', async () => {
+    for (const status of [400, 401, 403, 405, 418]) {
+      let asked = 0;
+      const refuses: typeof fetch = async () => {
+        asked += 1;
+        return new Response(JSON.stringify({ error: { message: 'Unknown request URL', code: 'unknown_url' } }), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      };
+      const embedder = createOpenAiEmbedder({ baseUrl: server.baseUrl, apiKey: '', model: 'e', fetch: refuses })!;
+      await expect(embedder.embed(['a'])).rejects.toMatchObject({ kind: 'not-found', details: { status } });
+      expect(embedder.unavailable, `${status}`).toBe(true);
+      await expect(embedder.embed(['b'])).rejects.toMatchObject({ kind: 'not-found' });
+      expect(asked).toBe(1);
+    }
+  });
+
   it('does not mark the embedder unavailable on other failures', async () => {
     server.faults.next({ kind: 'server-error' });
     const embedder = createOpenAiEmbedder({ baseUrl: server.baseUrl, apiKey: '', model: 'fake-embed' })!;

@@ -16,6 +16,11 @@ describe('request profiles', () => {
       'o3',
       'o4-mini',
       'o1-preview',
+      'gpt-6-luna',
+      'gpt-6.2-sol',
+      'gemini-3.5-flash-lite',
+      'deepseek-flash',
+      'deepseek-v4-pro',
       'openai/gpt-5.4-mini',
       'openai/gpt-oss-20b',
       'gpt-oss:20b',
@@ -25,10 +30,11 @@ describe('request profiles', () => {
       'gpt-4.1',
       'gpt-4o-mini',
       'gpt-5-chat-latest',
+      'gpt-6-chat-latest',
       'omni-moderation-latest',
       'llama3.1:8b',
       'claude-haiku-4-5',
-      'deepseek-flash',
+      'gemini-2.0-flash',
     ])
       expect(isReasoningModel(model), model).toBe(false);
   });
@@ -64,8 +70,14 @@ describe('request profiles', () => {
     expect(requestProfile('deepseek', 'deepseek-flash')).toMatchObject({
       firstMode: 'json_object',
       tokenLimit: 'max_tokens',
+      reasoning: 'deepseek',
+      sendsTemperature: false,
     });
-    expect(requestProfile('gemini', 'gemini-3.6-flash')).toMatchObject({ schemaDialect: 'gemini' });
+    expect(requestProfile('gemini', 'gemini-3.6-flash')).toMatchObject({
+      schemaDialect: 'gemini',
+      reasoning: 'reasoning_effort',
+      sendsTemperature: false,
+    });
     expect(requestProfile('ollama', 'llama3.1:8b')).toMatchObject({
       tokenLimit: 'max_tokens',
       firstMode: 'json_schema',
@@ -75,6 +87,21 @@ describe('request profiles', () => {
       reasoning: 'reasoning_effort',
     });
     expect(requestProfile('custom', 'Qwen/Qwen3-8B')).toMatchObject({ tokenLimit: 'max_tokens', reasoning: 'none' });
+  });
+
+  it('lets what the provider taught override the name: a learned reasoning model, a refused parameter', () => {
+    expect(requestProfile('custom', 'corp-reasoner', { reasons: true })).toMatchObject({
+      tokenLimit: 'max_completion_tokens',
+      reasoning: 'reasoning_effort',
+      sendsTemperature: false,
+      reasons: true,
+    });
+    expect(requestProfile('custom', 'corp-model', { tokenLimit: 'max_completion_tokens' })).toMatchObject({
+      tokenLimit: 'max_completion_tokens',
+      reasons: false,
+    });
+    expect(requestProfile('ollama', 'qwen3:8b', { temperature: false }).sendsTemperature).toBe(false);
+    expect(requestProfile('groq', 'openai/gpt-oss-20b', { effort: false }).reasoning).toBe('none');
   });
 
   it('streams structured requests everywhere but on Groq, whose JSON modes do not stream', () => {

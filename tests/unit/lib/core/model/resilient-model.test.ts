@@ -8,7 +8,15 @@ import { type Deferred, deferred, recordingSleep, reply, ScriptedModel } from '.
 const request: ChatRequest = { role: 'fast', messages: [{ role: 'user', content: 'hi' }] };
 
 function options(change: Partial<ResilienceOptions> = {}): ResilienceOptions {
-  return { concurrency: 4, maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1_000, random: () => 1, ...change };
+  return {
+    concurrency: 4,
+    maxRetries: 3,
+    baseDelayMs: 100,
+    maxDelayMs: 1_000,
+    random: () => 1,
+    now: () => 1_000,
+    ...change,
+  };
 }
 
 const server = () => new ProviderError('server', '500', { status: 500 });
@@ -31,11 +39,15 @@ describe('withResilience', () => {
     expect(model.calls).toHaveLength(2);
   });
 
-  it('caps a long Retry-After', async () => {
-    const model = new ScriptedModel([new ProviderError('rate-limit', '429', { retryAfterMs: 600_000 }), reply('ok')]);
+  it('reports at once a stated wait longer than maxRetryAfterMs (an hourly or daily limit), without waiting', async () => {
+    const limited = new ProviderError('rate-limit', '429', { retryAfterMs: 600_000 });
+    const model = new ScriptedModel([limited, reply('ok')]);
     const { sleep, delays } = recordingSleep();
-    await withResilience(model, options({ sleep, maxRetryAfterMs: 5_000 })).complete(request);
-    expect(delays).toEqual([5_000]);
+    await expect(withResilience(model, options({ sleep, maxRetryAfterMs: 5_000 })).complete(request)).rejects.toBe(
+      limited,
+    );
+    expect(delays).toEqual([]);
+    expect(model.calls).toHaveLength(1);
   });
 
   it('backs off exponentially up to maxDelayMs, with jitter, and gives up after maxRetries', async () => {
@@ -60,16 +72,63 @@ describe('withResilience', () => {
     expect(jittered.delays).toEqual([50, 100, 200]);
   });
 
-  it.each(['auth', 'not-found', 'bad-request', 'cancelled', 'forbidden-origin', 'unreachable'] as const)(
-    'never retries %s',
-    async (kind) => {
-      const model = new ScriptedModel([new ProviderError(kind, kind), reply('never')]);
-      const { sleep, delays } = recordingSleep();
-      await expect(withResilience(model, options({ sleep })).complete(request)).rejects.toMatchObject({ kind });
-      expect(model.calls).toHaveLength(1);
-      expect(delays).toEqual([]);
-    },
-  );
+  it('waits out a stated wait in full, even one longer than maxDelayMs, without using up the retries', async () => {
+    // Gemini's free tier: "Please retry in 46s", several times over, with no retries left for other failures.
+    const limited = () => new ProviderError('rate-limit', 'wait 46 s', { status: 429, retryAfterMs: 46_000 });
+    const model = new ScriptedModel([limited(), limited(), limited(), reply('ok')]);
+    const { sleep, delays } = recordingSleep();
+    const result = await withResilience(model, options({ sleep, maxRetries: 0, maxDelayMs: 30_000 })).complete(request);
+    expect(result.text).toBe('ok');
+    expect(delays).toEqual([46_000, 46_000, 46_000]);
+  });
+
+  it('holds every call of the model back while one waits out a stated wait', async () => {
+    let clock = 0;
+    const delays: number[] = [];
+    const sleep = async (ms: number) => {
+      delays.push(ms);
+      clock += ms;
+    };
+    const model = new ScriptedModel([
+      new ProviderError('rate-limit', 'wait 10 s', { status: 429, retryAfterMs: 10_000 }),
+      reply('first'),
+      reply('second'),
+    ]);
+    const limited = withResilience(model, options({ sleep, now: () => clock, concurrency: 1 }));
+    const first = limited.complete(request);
+    const second = limited.complete({ ...request, messages: [{ role: 'user', content: 'second' }] });
+    expect((await Promise.all([first, second])).map((r) => r.text).sort()).toEqual(['first', 'second']);
+    // The second call was queued behind the first; it did not go out before the wait was over.
+    expect(model.calls.map((call) => call.messages[0]!.content)).toEqual(['hi', 'second', 'hi']);
+    expect(delays[0]).toBe(10_000);
+    expect(clock).toBe(10_000);
+  });
+
+  it('an exhausted account (quota) ends every later call at once, without sending it', async () => {
+    const broke = new ProviderError('quota', 'Your OpenAI account is out of credit (billing)', { status: 429 });
+    const model = new ScriptedModel([broke, reply('never')]);
+    const limited = withResilience(model, options({ sleep: recordingSleep().sleep }));
+    await expect(limited.complete(request)).rejects.toBe(broke);
+    await expect(limited.complete(request)).rejects.toBe(broke);
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it.each([
+    'auth',
+    'not-found',
+    'bad-request',
+    'cancelled',
+    'forbidden-origin',
+    'unreachable',
+    'refused',
+    'quota',
+  ] as const)('never retries %s', async (kind) => {
+    const model = new ScriptedModel([new ProviderError(kind, kind), reply('never')]);
+    const { sleep, delays } = recordingSleep();
+    await expect(withResilience(model, options({ sleep })).complete(request)).rejects.toMatchObject({ kind });
+    expect(model.calls).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
 
   it('does not retry errors that are not ProviderErrors (bugs)', async () => {
     const model = new ScriptedModel([new TypeError('bug'), reply('never')]);

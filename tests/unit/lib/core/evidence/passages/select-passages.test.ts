@@ -168,6 +168,24 @@ describe('selectPassages with an embedder', () => {
     expect(embedder.calls[0]).toHaveLength(4);
   });
 
+  it('ranks by words alone when the server has no embeddings (404, 405, 400, a key without them)', async () => {
+    const [lexical] = await select(claim, text, { contextSentences: 0 });
+    for (const [kind, status] of [
+      ['not-found', 404],
+      ['bad-request', 405],
+      ['bad-request', 400],
+      ['auth', 403],
+    ] as const) {
+      const none: Embedder = {
+        embed: async () => {
+          throw new ProviderError(kind, 'no embeddings', { status });
+        },
+      };
+      const [passage] = await select(claim, text, { contextSentences: 0, embedder: none });
+      expect(passage, `${status}`).toEqual(lexical);
+    }
+  });
+
   it('fails loudly when the embedder returns the wrong number of vectors', async () => {
     const broken: Embedder = { embed: async () => [[1, 0]] };
     const error = await select(claim, text, { embedder: broken }).catch((e: unknown) => e);
