@@ -71,6 +71,11 @@ export interface RunManagerDeps {
 export function createRunManager(deps: RunManagerDeps) {
   const clock = deps.clock ?? { now: () => Date.now() };
   const running = new Map<string, AbortController>();
+  /**
+   * Checks whose end could not be written at all (the database refused even the bare "failed" status): this
+   * worker does not resume them again, so a full disk does not restart them at every alarm.
+   */
+  const unrecordable = new Set<string>();
   const cache = createDexieCache(deps.db, clock);
   const changed = () => deps.onActivityChange?.(running.size);
 
@@ -81,11 +86,13 @@ export function createRunManager(deps: RunManagerDeps) {
     const controller = new AbortController();
     running.set(checkId, controller);
     changed();
+    // A step that cannot be saved stops the run: what it would find could not be shown anyway.
     const writer = createCheckWriter(
       deps.db,
       checkId,
       () => clock.now(),
       () => deps.onCheckChanged?.(checkId),
+      { onFailure: () => controller.abort() },
     );
     // The on-device model's sessions live only as long as the check.
     let disposeModel: (() => void) | undefined;
@@ -134,11 +141,10 @@ export function createRunManager(deps: RunManagerDeps) {
     } catch (error) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing is left
       // to show it in, so it goes to the console with the failure it was recording.
-      await writer
-        .fail(errorMessage(error))
-        .catch((cause: unknown) =>
-          console.warn('[factlight] check failed and could not be marked failed', error, cause),
-        );
+      await writer.fail(errorMessage(error)).catch((cause: unknown) => {
+        unrecordable.add(checkId);
+        console.warn('[factlight] check failed and could not be marked failed', error, cause);
+      });
     } finally {
       disposeModel?.();
       running.delete(checkId);
@@ -263,7 +269,7 @@ export function createRunManager(deps: RunManagerDeps) {
     /** Restarts checks left "running" by a stopped worker. */
     async resumeInterrupted(): Promise<number> {
       const interrupted = await deps.db.checks.where('status').anyOf('running', 'queued').primaryKeys();
-      const toResume = interrupted.filter((id) => !running.has(id));
+      const toResume = interrupted.filter((id) => !running.has(id) && !unrecordable.has(id));
       for (const id of toResume) runInBackground(id);
       return toResume.length;
     },
