@@ -24,7 +24,7 @@ export default defineConfig({
     permissions: [
       'storage',
       'contextMenus',
-      'activeTab',
+      // No "activeTab": the host permissions below already let `scripting` and `tabs.get` reach every page.
       'scripting',
       'unlimitedStorage',
       'alarms',

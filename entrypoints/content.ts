@@ -10,8 +10,12 @@ import { createFloatingButton } from '../lib/content/floating-button';
 import { sendToBackground } from '../lib/messaging/protocol';
 
 export default defineContentScript({
-  matches: ['<all_urls>'],
+  // Web pages only: never local files (file://), which no check needs.
+  matches: ['http://*/*', 'https://*/*'],
   runAt: 'document_idle',
+  // WXT would otherwise post "<extension id>:content:wxt:content-script-started" to the page: the page could
+  // read our id from it (fingerprinting). The option is WXT's own (wxt/dist/types.d.mts, 0.20.27).
+  noScriptStartedPostMessage: true,
   main(ctx) {
     let allowed: Promise<boolean> | undefined;
     const button = createFloatingButton(document, () => {
