@@ -24,6 +24,7 @@ import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol'
 import { createEvidenceDeps } from '../runtime/create-evidence-deps';
 import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
+import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
@@ -57,6 +58,10 @@ export interface RunManagerDeps {
   extractor: ArticleExtractor;
   clock?: Clock;
   fetch?: typeof fetch;
+  /** How page fetches check redirects (the background: 'browser', its network guard checks each hop). */
+  pages?: RuntimeAdapters['pages'];
+  /** Settles once the network guard enforces the saved settings: no run fetches anything before. */
+  networkReady?: Promise<unknown>;
   newId?: () => string;
   /** Called while runs are active and when the last one ends (keeps an MV3 worker awake). */
   onActivityChange?: (active: number) => void;
@@ -103,8 +108,15 @@ export function createRunManager(deps: RunManagerDeps) {
         warnings: [],
         updatedAt: clock.now(),
       });
+      await deps.networkReady;
       const settings = await deps.loadSettings();
-      const runtime = { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) };
+      const runtime: RuntimeAdapters = {
+        extractor: deps.extractor,
+        cache,
+        clock,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(deps.pages ? { pages: deps.pages } : {}),
+      };
       if (check.evidenceOnly) {
         const evidence = createEvidenceDeps(settings, runtime);
         const result = await runEvidenceCheck(check.text, evidence.deps, {
