@@ -15,9 +15,11 @@ import type { BackgroundCommand } from './protocol';
 
 /** Longer than any text a check accepts (50,000 characters), so the run manager's own message says the limit. */
 const MAX_MESSAGE_TEXT = 200_000;
-const MAX_CITATIONS = 100;
-const MAX_URL = 4096;
-const MAX_TITLE = 1000;
+// Generous limits: a real page or reply never reaches them (a refused command refuses the whole check), while
+// a message built to flood the store does.
+const MAX_CITATIONS = 300;
+const MAX_URL = 32_768;
+const MAX_TITLE = 10_000;
 
 const httpUrl = z
   .string()
