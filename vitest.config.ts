@@ -25,6 +25,9 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
           restoreMocks: true,
+          // Some unit tests run a whole check (pipeline, database, fake browser): a few hundred milliseconds
+          // alone, several seconds on a loaded machine. Timeouts catch hangs; they are no speed test.
+          testTimeout: 30_000,
         },
       },
       {

@@ -24,14 +24,17 @@ export default defineConfig({
     permissions: [
       'storage',
       'contextMenus',
-      'activeTab',
+      // No "activeTab": the host permissions below already let `scripting` and `tabs.get` reach every page.
       'scripting',
       'unlimitedStorage',
       'alarms',
       // Removes the Origin header from our own requests to a local model server (see local-model-origin.ts).
       'declarativeNetRequestWithHostAccess',
-      // Firefox has a sidebar (sidebar_action, generated from entrypoints/sidepanel) instead.
-      ...(browser === 'firefox' ? [] : ['sidePanel']),
+      // Firefox has a sidebar (sidebar_action, generated from entrypoints/sidepanel) instead. Its network guard
+      // (lib/background/network-guard.ts) refuses private hops in a blocking webRequest listener and resolves
+      // names with dns.resolve ("dns" asks nothing at install: it is PermissionNoPrompt in Firefox's schema);
+      // Chrome's guard is declarativeNetRequest rules, and Chrome has no dns API.
+      ...(browser === 'firefox' ? ['webRequest', 'webRequestBlocking', 'dns'] : ['sidePanel']),
     ],
     // Evidence pages can be anywhere on the web, and the model and search endpoints are whatever the
     // user configures (including a local Ollama), so the background needs to reach any host.

@@ -6,6 +6,7 @@ import { createToolbarBadge } from '../lib/background/badge';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
 import { registerMenuAndShortcut } from '../lib/background/menu-and-shortcut';
+import { startNetworkGuard } from '../lib/background/network-guard';
 import { registerPageHandlers } from '../lib/background/page-handlers';
 import { registerRatingHandlers } from '../lib/background/rating-handlers';
 import { createRatingManager } from '../lib/background/rating-manager';
@@ -18,11 +19,20 @@ import { openWelcomePageOnInstall } from '../lib/background/welcome-page';
 import { createDexieCache } from '../lib/db/dexie-cache';
 import { FactlightDb } from '../lib/db/schema';
 import { languageModelOf } from '../lib/llm/prompt-api';
+import { networkPolicyFor } from '../lib/net/network-policy';
+import { DEFAULT_SETTINGS } from '../lib/settings/schema';
 import { loadSettings } from '../lib/settings/store';
 
 /** Wires adapters to the command handlers. Everything that needs a key or the network runs here. */
 export default defineBackground(() => {
   const own = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
+  // First: no request of ours leaves before the guard enforces the saved settings (the defaults, which
+  // refuse every private address, when they cannot be read). Runs wait for `networkReady`.
+  const guard = startNetworkGuard(own.baseUrl);
+  const networkReady = loadSettings()
+    .catch(() => DEFAULT_SETTINGS)
+    .then((settings) => guard.apply(networkPolicyFor(settings)))
+    .catch((error: unknown) => console.warn('[factlight] network guard not applied', error));
   void restrictLocalStorageToExtension();
   const db = new FactlightDb();
   // Expired cache rows nobody reads again are only removed here.
@@ -35,10 +45,13 @@ export default defineBackground(() => {
   const active = { checks: 0, ratings: 0 };
   const keepAlive = () => keepAliveWhile(active.checks + active.ratings);
   const extractor = createBackgroundExtractor();
+  // Page fetches follow redirects in one request; the guard checks every hop (lib/extract/page-fetcher.ts).
+  const network = { pages: { redirects: 'browser' as const }, networkReady };
   const runs = createRunManager({
     db,
     loadSettings,
     extractor,
+    ...network,
     onActivityChange: (n) => ((active.checks = n), keepAlive()),
     // Each persisted step redraws the check in its page and the toolbar badge of its tab.
     onCheckChanged: (checkId) => (tabs.changed(checkId), void badge.changed(checkId)),
@@ -51,9 +64,10 @@ export default defineBackground(() => {
     db,
     loadSettings,
     extractor,
+    ...network,
     onActivityChange: (n) => ((active.ratings = n), keepAlive()),
   });
-  registerSettingsHandlers(own, browser.runtime.getManifest().version);
+  registerSettingsHandlers(own, browser.runtime.getManifest().version, guard);
   registerCheckHandlers(own, runs, db);
   registerRatingHandlers(own, ratings);
   registerPageHandlers(own, db);

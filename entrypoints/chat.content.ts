@@ -16,6 +16,8 @@ const SETTLE_MS = 1_000;
 export default defineContentScript({
   matches: [...CHAT_SITE_MATCHES],
   runAt: 'document_idle',
+  // No "content-script-started" postMessage, which would tell the page our extension id (see content.ts).
+  noScriptStartedPostMessage: true,
   async main(ctx) {
     const adapter = adapterForUrl(location.href);
     if (!adapter) return;

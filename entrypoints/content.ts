@@ -31,9 +31,12 @@ import { errorMessage } from '../lib/core/errors';
 import { sendToBackground, type StartCheckResult } from '../lib/messaging/protocol';
 
 export default defineContentScript({
-  matches: ['<all_urls>'],
+  // Web pages only: never local files (file://), which no check needs.
+  matches: ['http://*/*', 'https://*/*'],
+  // At document_start, so the button answers a selection made while the page is still loading.
   runAt: 'document_start',
-  // WXT would otherwise post "content-script-started", with our extension id, to the page.
+  // WXT would otherwise post "<extension id>:content:wxt:content-script-started" to the page: the page could
+  // read our id from it (fingerprinting). The option is WXT's own (wxt/dist/types.d.mts, 0.20.27).
   noScriptStartedPostMessage: true,
   main() {
     const view = window;

@@ -72,6 +72,8 @@ export interface UrlFieldProps {
   value: string;
   placeholder?: string;
   onChange: (value: string) => void;
+  /** More to say below the field (e.g. a warning about the address), after any problem with it. */
+  children?: ReactNode;
 }
 
 /** Why `value` is not a URL the extension can use, or undefined (an empty field is not wrong yet). */
@@ -84,7 +86,7 @@ export function urlProblem(value: string): string | undefined {
 }
 
 /** A URL input that says, below it and as it is typed, what is wrong with the address (not only in a tooltip). */
-export function UrlField({ id, label, value, placeholder, onChange }: UrlFieldProps) {
+export function UrlField({ id, label, value, placeholder, onChange, children }: UrlFieldProps) {
   const problem = urlProblem(value);
   return (
     <div className="field">
@@ -105,6 +107,7 @@ export function UrlField({ id, label, value, placeholder, onChange }: UrlFieldPr
           {problem}
         </p>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback } from 'react';
 
 import { sendToBackground } from '../../lib/messaging/protocol';
+import { sendsKeyInClear } from '../../lib/settings/cleartext';
 import { MODEL_PRESETS } from '../../lib/settings/model-presets';
 import { type FormUpdate, type OptionsForm, profileFor, toDraft } from '../../lib/settings/options-form';
 import type { PublicModelProfile } from '../../lib/settings/redact';
@@ -119,7 +120,14 @@ export function ModelFields(props: {
         value={profile.baseUrl}
         placeholder="https://…/v1"
         onChange={(value) => setProfile({ baseUrl: value })}
-      />
+      >
+        {sendsKeyInClear(profile.baseUrl) ? (
+          <p className="hint warning" role="note" data-testid="llm-cleartext-warning">
+            This address is plain http:// on the internet: your API key and the text you check would travel unencrypted.
+            Use https:// if the server offers it.
+          </p>
+        ) : null}
+      </UrlField>
       <KeyInput
         id="llm-api-key"
         testId="llm-api-key"

@@ -1,5 +1,6 @@
 import type { GetDataType, GetReturnType } from '@webext-core/messaging';
 
+import { validateCommand } from '../messaging/command-schemas';
 import {
   type BackgroundCommand,
   backgroundMessaging,
@@ -28,7 +29,8 @@ type Handler<C extends BackgroundCommand> = (
 
 /**
  * Registers the background's handler for one command, refusing senders outside the command's audience
- * before the handler runs. A refused sender gets an error and nothing else.
+ * before the handler runs, and then data that does not fit the command's schema (command-schemas.ts). A
+ * refused message gets an error and nothing else.
  */
 export function handleCommand<C extends BackgroundCommand>(own: OwnExtension, command: C, handler: Handler<C>): void {
   backgroundMessaging.onMessage(command, (message) => {
@@ -43,6 +45,8 @@ export function handleCommand<C extends BackgroundCommand>(own: OwnExtension, co
       ...(kind === 'content-script' && message.sender.frameId !== undefined ? { frameId: message.sender.frameId } : {}),
       ...(sender.url ? { url: sender.url } : {}),
     };
-    return handler(message.data as GetDataType<BackgroundProtocol[C]>, origin);
+    // Checked only once the sender is known to be ours: a stranger learns nothing about the schemas.
+    const data = validateCommand(command, message.data) as GetDataType<BackgroundProtocol[C]>;
+    return handler(data, origin);
   });
 }

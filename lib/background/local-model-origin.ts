@@ -7,6 +7,7 @@
 import { browser } from 'wxt/browser';
 
 import { isPrivateNetworkUrl } from '../net/private-address';
+import { HEADER_RULE_PRIORITY } from '../net/private-network-rules';
 
 const RULE_ID_BASE = 10_000;
 const RULE_ID_SPAN = 1_000_000;
@@ -46,7 +47,8 @@ export async function allowLocalModelServer(baseUrl: string): Promise<boolean> {
       addRules: [
         {
           id,
-          priority: 1,
+          // Above the network guard's allow rules, which would otherwise cancel it (private-network-rules.ts).
+          priority: HEADER_RULE_PRIORITY,
           action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
           condition: {
             urlFilter: `|${origin}/`,

@@ -32,11 +32,13 @@ export function createRatingManager(deps: RatingManagerDeps) {
     running.add(ratingId);
     deps.onActivityChange?.(running.size);
     try {
+      await deps.networkReady;
       const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), {
         extractor: deps.extractor,
         cache,
         clock,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(deps.pages ? { pages: deps.pages } : {}),
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
       const result = await runRating({ claim: rating.claim, explanation: rating.explanation }, pipelineDeps, {

@@ -26,6 +26,7 @@ import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol'
 import { createEvidenceDeps } from '../runtime/create-evidence-deps';
 import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
+import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
@@ -69,6 +70,10 @@ export interface RunManagerDeps {
   extractor: ArticleExtractor;
   clock?: Clock;
   fetch?: typeof fetch;
+  /** How page fetches check redirects (the background: 'browser', its network guard checks each hop). */
+  pages?: RuntimeAdapters['pages'];
+  /** Settles once the network guard enforces the saved settings: no run fetches anything before. */
+  networkReady?: Promise<unknown>;
   newId?: () => string;
   /** Called while runs are active and when the last one ends (keeps an MV3 worker awake). */
   onActivityChange?: (active: number) => void;
@@ -83,6 +88,11 @@ export interface RunManagerDeps {
 export function createRunManager(deps: RunManagerDeps) {
   const clock = deps.clock ?? { now: () => Date.now() };
   const running = new Map<string, AbortController>();
+  /**
+   * Checks whose end could not be written at all (the database refused even the bare "failed" status): this
+   * worker does not resume them again, so a full disk does not restart them at every alarm.
+   */
+  const unrecordable = new Set<string>();
   const cache = createDexieCache(deps.db, clock);
   const changed = () => deps.onActivityChange?.(running.size);
 
@@ -93,11 +103,13 @@ export function createRunManager(deps: RunManagerDeps) {
     const controller = new AbortController();
     running.set(checkId, controller);
     changed();
+    // A step that cannot be saved stops the run: what it would find could not be shown anyway.
     const writer = createCheckWriter(
       deps.db,
       checkId,
       () => clock.now(),
       () => deps.onCheckChanged?.(checkId),
+      { onFailure: () => controller.abort() },
     );
     // The on-device model's sessions live only as long as the check.
     let disposeModel: (() => void) | undefined;
@@ -108,14 +120,16 @@ export function createRunManager(deps: RunManagerDeps) {
         warnings: [],
         updatedAt: clock.now(),
       });
+      await deps.networkReady;
       const settings = await deps.loadSettings();
       // This run's reads tell whether it was answered wholly from the cache (a result from history).
       const reads = trackCacheReads(cache);
-      const runtime = {
+      const runtime: RuntimeAdapters = {
         extractor: deps.extractor,
         cache: reads.cache,
         clock,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(deps.pages ? { pages: deps.pages } : {}),
       };
       const servedFrom = (result: CheckResult) =>
         check.fresh || madeRequests(result.usage) ? undefined : reads.servedFrom();
@@ -162,11 +176,10 @@ export function createRunManager(deps: RunManagerDeps) {
     } catch (error) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing is left
       // to show it in, so it goes to the console with the failure it was recording.
-      await writer
-        .fail(errorMessage(error))
-        .catch((cause: unknown) =>
-          console.warn('[factlight] check failed and could not be marked failed', error, cause),
-        );
+      await writer.fail(errorMessage(error)).catch((cause: unknown) => {
+        unrecordable.add(checkId);
+        console.warn('[factlight] check failed and could not be marked failed', error, cause);
+      });
     } finally {
       disposeModel?.();
       running.delete(checkId);
@@ -299,7 +312,7 @@ export function createRunManager(deps: RunManagerDeps) {
     /** Restarts checks left "running" by a stopped worker. */
     async resumeInterrupted(): Promise<number> {
       const interrupted = await deps.db.checks.where('status').anyOf('running', 'queued').primaryKeys();
-      const toResume = interrupted.filter((id) => !running.has(id));
+      const toResume = interrupted.filter((id) => !running.has(id) && !unrecordable.has(id));
       for (const id of toResume) runInBackground(id);
       return toResume.length;
     },

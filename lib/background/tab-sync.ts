@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 
+import { isSamePage } from '../core/text/same-page';
 import { loadCheckView } from '../db/check-view';
 import type { FactlightDb } from '../db/schema';
 import { pageMessaging } from '../messaging/protocol';
@@ -27,6 +28,23 @@ export async function injectHighlighter(tabId: number, frameId = 0): Promise<voi
   });
 }
 
+/**
+ * The address a frame shows now: the tab's for the top frame (host permissions let us read it), else asked
+ * of the frame itself. Undefined when the tab or frame is gone.
+ */
+async function frameUrl(tabId: number, frameId: number): Promise<string | undefined> {
+  try {
+    if (frameId === 0) return (await browser.tabs.get(tabId)).url;
+    const [result] = await browser.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
+      func: () => location.href,
+    });
+    return typeof result?.result === 'string' ? result.result : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createTabSync(db: FactlightDb) {
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
   const injected = new Set<string>();
@@ -38,11 +56,18 @@ export function createTabSync(db: FactlightDb) {
     const view = await loadCheckView(db, checkId);
     if (!view || view.check.tabId === undefined) return;
     // The card names its evidence's reliability: the ratings file is read once, on the first drawn check.
-    const request = drawRequestFor(view, await loadRatings());
-    if (!request) return;
+    const drawn = drawRequestFor(view, await loadRatings());
+    if (!drawn) return;
+    const request = { ...drawn, ...(view.check.pageUrl ? { pageUrl: view.check.pageUrl } : {}) };
     const { tabId, frameId = 0 } = view.check;
     const key = `${tabId}:${frameId}`;
     try {
+      // The check belongs to its page: a tab that went elsewhere gets nothing injected and nothing sent (the
+      // highlighter checks again when it draws, for a navigation in between).
+      if (!isSamePage(await frameUrl(tabId, frameId), view.check.pageUrl)) {
+        injected.delete(key);
+        return;
+      }
       if (!injected.has(key)) {
         await injectHighlighter(tabId, frameId);
         injected.add(key);

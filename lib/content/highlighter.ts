@@ -1,6 +1,7 @@
 import { describeRange, rangeForSubspan } from '../anchoring/describe';
 import { isOrphaned } from '../anchoring/selectors';
 import { buildTextIndex } from '../anchoring/text-index';
+import { isSamePage } from '../core/text/same-page';
 import { createHighlightLayer, highlightApiOf } from '../highlight/highlight-registry';
 import { createHitTester } from '../highlight/hit-test';
 import { reanchorSpans, type StoredSpan, watchForReanchor } from '../highlight/reanchor';
@@ -13,6 +14,8 @@ import { clearAtSelection, PROGRESS_HOST, showNotice } from './selection-notice'
 import { startSelectionCheck } from './start-selection-check';
 import { isUserEvent } from './user-event';
 
+/** Why a draw was refused: the frame shows another page than the check's. */
+const NOT_THIS_PAGE = 'This page is not the page the check came from.';
 /** Why "Show on page" found nothing to show, said in the side panel. */
 const NOT_HIGHLIGHTED =
   'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.';
@@ -75,6 +78,8 @@ export function installHighlighter(doc: Document): void {
   watcher?.watch(root);
 
   function draw(request: DrawCheckRequest): { notFound: string[] } {
+    // The tab may have gone to another page since the background looked: this one draws nothing of it.
+    if (!isSamePage(doc.location.href, request.pageUrl)) throw new Error(NOT_THIS_PAGE);
     if (!layer) return { notFound: request.spans.map((span) => span.claimId) };
     if (checkId !== request.checkId) {
       if (checkId) layer.removeCheck(checkId);

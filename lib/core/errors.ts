@@ -28,6 +28,7 @@ export type FetchFailureReason =
   | 'redirect-loop'
   | 'too-many-redirects'
   | 'private-address' // refused by the private-network policy
+  | 'unreachable-or-private' // a browser's network error: the connection failed, or its guard refused a private hop
   | 'dns' // the host name does not resolve
   | 'invalid-url'; // not an http(s) address
 

@@ -4,7 +4,16 @@
  * loses nothing. Rows have deterministic ids (check id + the pipeline's own ids), so a resumed run
  * overwrites what the interrupted one wrote instead of duplicating it. Writes are serialised to keep
  * events in order.
+ *
+ * A write that fails is never lost in silence: the first failure stops the writing (`onFailure` lets the run
+ * manager stop the run, which would otherwise go on spending tokens on results nobody can see), and the
+ * check ends "failed" with the reason ("Storage is full: …"), keeping every step written before it. (Until
+ * issue 24, a failed step became a warning on a check that went on and ended "done"; a check that shows
+ * "done" while missing evidence reads as complete, so a failed write now fails the check.) If even the
+ * final update cannot be written, a smaller one is tried; `finish`/`fail` reject only when that fails too.
  */
+import { Dexie } from 'dexie';
+
 import { errorMessage } from '../core/errors';
 import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { takesHostType } from '../core/evidence/sources/takes-host-type';
@@ -17,18 +26,32 @@ import type { FactlightDb } from './schema';
 
 export const EMPTY_PROGRESS: CheckProgress = { sentences: 0, claims: 0, checkWorthy: 0, verdicts: 0, evidence: 0 };
 
-export function createCheckWriter(db: FactlightDb, checkId: string, now: () => number, onWritten?: () => void) {
+export interface CheckWriterOptions {
+  /** Told once, at the first write that fails, with the reason the check will show. */
+  onFailure?: (reason: string) => void;
+}
+
+export function createCheckWriter(
+  db: FactlightDb,
+  checkId: string,
+  now: () => number,
+  onWritten?: () => void,
+  options: CheckWriterOptions = {},
+) {
   let chain: Promise<unknown> = Promise.resolve();
   const progress: CheckProgress = { ...EMPTY_PROGRESS };
   const warnings: string[] = [];
   /** Claims whose verdict is counted in `progress.verdicts`. */
   const judged = new Set<string>();
-  /** Why steps could not be saved: the finished check says so, since what it shows misses them. */
-  const unsaved: string[] = [];
+  /** Why a step could not be saved: set at the first failure; nothing is written after it but the end. */
+  let failure: string | undefined;
   const enqueue = (write: () => Promise<unknown>) => {
     chain = chain
-      .then(write)
-      .catch((error: unknown) => void unsaved.push(errorMessage(error)))
+      .then(() => (failure === undefined ? write() : undefined))
+      .catch((error: unknown) => {
+        failure = writeFailureMessage(error);
+        options.onFailure?.(failure);
+      })
       .then(() => onWritten?.());
     return chain;
   };
@@ -157,53 +180,79 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
     async finish(
       result: CheckResult,
       status: CheckRecord['status'],
-      options: { evidenceOnly?: boolean; servedFromCache?: number } = {},
+      finishOptions: { evidenceOnly?: boolean; servedFromCache?: number } = {},
     ): Promise<void> {
       await enqueue(async () => undefined);
+      if (failure !== undefined) return end(failure, result.usage);
       const assessments = new Map(result.assessments.map((a) => [a.claimId, a]));
       const scores = scoreText(result.claims, assessments, result.evidence);
       const summary = summarizeScores(scores.claims.values());
-      const failure = options.evidenceOnly
+      // A check that judged nothing (or an evidence-only one whose every search failed) failed, and says why.
+      const judgedFailure = finishOptions.evidenceOnly
         ? everySearchFailed(result)
         : status === 'done' && !result.stopped && judgedNothing(summary.counts)
           ? failureSummary(failureCauses(result.assessments), scores.overall.total)
           : undefined;
-      const finalStatus = failure ? 'failed' : status;
+      const finalStatus = judgedFailure ? 'failed' : status;
       const headline = checkHeadline({
         status: finalStatus,
         stopped: result.stopped,
-        evidenceOnly: options.evidenceOnly,
+        evidenceOnly: finishOptions.evidenceOnly,
         summary,
       });
-      await db.checks.update(checkId, {
-        status: finalStatus,
-        stage: 'done',
-        score: options.evidenceOnly ? null : summary.average,
-        band: headline.band,
-        claimsChecked: scores.overall.checked,
-        claimsTotal: scores.overall.total,
-        verdicts: options.evidenceOnly ? {} : summary.counts,
-        averagedOver: summary.averagedOver,
-        usage: result.usage,
-        warnings: unsaved.length > 0 ? [...result.warnings, unsavedWarning(unsaved)] : result.warnings,
-        today: result.today,
-        progress: { ...progress },
-        updatedAt: now(),
-        ...(failure ? { error: failure } : {}),
-        ...(result.stopped ? { stopped: result.stopped } : {}),
-        ...(options.servedFromCache !== undefined ? { servedFromCache: { checkedAt: options.servedFromCache } } : {}),
-      });
+      try {
+        await db.checks.update(checkId, {
+          status: finalStatus,
+          stage: 'done',
+          score: finishOptions.evidenceOnly ? null : summary.average,
+          band: headline.band,
+          claimsChecked: scores.overall.checked,
+          claimsTotal: scores.overall.total,
+          verdicts: finishOptions.evidenceOnly ? {} : summary.counts,
+          averagedOver: summary.averagedOver,
+          usage: result.usage,
+          warnings: result.warnings,
+          today: result.today,
+          progress: { ...progress },
+          updatedAt: now(),
+          ...(judgedFailure ? { error: judgedFailure } : {}),
+          ...(result.stopped ? { stopped: result.stopped } : {}),
+          ...(finishOptions.servedFromCache !== undefined
+            ? { servedFromCache: { checkedAt: finishOptions.servedFromCache } }
+            : {}),
+        });
+      } catch (error) {
+        await end(`The result could not be saved. ${writeFailureMessage(error)}`, result.usage);
+      }
     },
+    /** Ends the check "failed" with `message`, or with the storage failure that stopped it, which came first. */
     async fail(message: string): Promise<void> {
       await enqueue(async () => undefined);
-      await db.checks.update(checkId, {
-        status: 'failed',
-        error: message,
-        updatedAt: now(),
-        progress: { ...progress },
-      });
+      await end(failure ?? message);
+    },
+    /** The first write failure, once there was one. */
+    get failure(): string | undefined {
+      return failure;
     },
   };
+
+  /**
+   * Marks the check failed, keeping what was written. A full update may fail where a smaller one passes (it
+   * writes less), so the bare status and reason are tried next; if that fails too, the caller is told.
+   */
+  async function end(message: string, usage?: CheckResult['usage']): Promise<void> {
+    const base = { status: 'failed' as const, error: message, updatedAt: now() };
+    try {
+      await db.checks.update(checkId, {
+        ...base,
+        stage: 'done',
+        progress: { ...progress },
+        ...(usage ? { usage } : {}),
+      });
+    } catch {
+      await db.checks.update(checkId, base);
+    }
+  }
 }
 
 /**
@@ -218,8 +267,17 @@ function everySearchFailed(result: CheckResult): string | undefined {
   return searchFailedMessage(outcomes.flatMap((outcome) => outcome!.failures));
 }
 
-/** A finished check that misses steps which could not be saved says so, with the first reason. */
-export function unsavedWarning(reasons: readonly string[]): string {
-  const more = reasons.length > 1 ? `, and ${reasons.length - 1} more` : '';
-  return `Part of this check could not be saved, so it may be missing here (${reasons[0]}${more}). Re-check to see all of it.`;
+/**
+ * What the person reads when a step could not be saved. A full disk (IndexedDB's QuotaExceededError, which
+ * Dexie names the same) is said in words they can act on; anything else with the browser's own message.
+ */
+export function writeFailureMessage(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  const inner = (error as { inner?: { name?: string } } | null)?.inner?.name;
+  const quota = name === Dexie.errnames.QuotaExceeded || inner === Dexie.errnames.QuotaExceeded;
+  // Dexie repeats the inner error on further lines ("…\n QuotaExceededError: …"): the first line says it.
+  const detail = (errorMessage(error).split('\n')[0] ?? '').trim().replace(/\.$/, '');
+  return quota
+    ? `Storage is full: ${detail}. What was found before is kept; delete old checks in History to make room, then re-check.`
+    : `Part of this check could not be saved (${detail}), so it stopped. What was found before is kept; re-check to try again.`;
 }

@@ -148,7 +148,8 @@ function toRecords(exported: ExportedCheck): ImportedCheck {
 
 /**
  * Adds the imported checks whose ids are not in the database yet, in one transaction (all or nothing);
- * checks already present, or repeated in the file, are skipped and left untouched.
+ * checks already present, or repeated in the file, are skipped and left untouched, and no row of another
+ * check is ever replaced.
  */
 export async function writeImportedChecks(
   db: FactlightDb,
@@ -163,12 +164,17 @@ export async function writeImportedChecks(
       return true;
     });
     await db.checks.bulkAdd(fresh.map((entry) => entry.check));
-    // bulkPut, not bulkAdd: rows left behind by an earlier, interrupted delete of the same id are replaced.
-    await db.sentences.bulkPut(fresh.flatMap((entry) => entry.sentences));
-    await db.claims.bulkPut(fresh.flatMap((entry) => entry.claims));
-    await db.evidence.bulkPut(fresh.flatMap((entry) => entry.evidence));
-    await db.revisions.bulkPut(fresh.flatMap((entry) => entry.revisions));
-    await db.links.bulkPut(fresh.flatMap((entry) => entry.links));
+    // Rows left behind by an earlier, interrupted delete of the same id belong to no check: they go first.
+    // Then every row is added, never put: a row that exists already (another check's) fails the whole import
+    // instead of being overwritten.
+    const ids = fresh.map((entry) => entry.check.id);
+    const children = [db.sentences, db.claims, db.evidence, db.revisions, db.links] as const;
+    for (const table of children) await table.where('checkId').anyOf(ids).delete();
+    await db.sentences.bulkAdd(fresh.flatMap((entry) => entry.sentences));
+    await db.claims.bulkAdd(fresh.flatMap((entry) => entry.claims));
+    await db.evidence.bulkAdd(fresh.flatMap((entry) => entry.evidence));
+    await db.revisions.bulkAdd(fresh.flatMap((entry) => entry.revisions));
+    await db.links.bulkAdd(fresh.flatMap((entry) => entry.links));
     return { imported: fresh.length, skipped: parsed.checks.length - fresh.length };
   });
 }

@@ -101,8 +101,15 @@ const count = z.number().int().nonnegative();
 const span = z.object({ start: count, end: count });
 const stageUsage = z.object({ promptTokens: count, completionTokens: count, calls: count });
 
+/**
+ * A check id as Factlight makes them (`crypto.randomUUID()`; tests use short names): letters, digits, "-" and
+ * "_". Child rows are keyed `${checkId}:${childId}`, so an id with ":" could name another check's rows
+ * (issue 24: `<victim>:c0-0` with evidence `e0` is the victim's `<victim>:c0-0:e0`).
+ */
+export const CHECK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
 const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
-  id: z.string().min(1).max(200),
+  id: z.string().regex(CHECK_ID_PATTERN, 'a check id is 1 to 100 letters, digits, "-" or "_"'),
   createdAt: z.number(),
   updatedAt: z.number(),
   status: z.enum(['queued', 'running', 'done', 'cancelled', 'failed']),

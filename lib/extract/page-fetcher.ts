@@ -3,11 +3,18 @@
  * touches (the first and each redirect target) must be http(s) and, unless the user allows it, outside
  * private networks; the body is read as a stream up to `maxBytes`; only text pages are accepted; the text
  * is decoded with the page's own charset. Failures are `ProviderError`s that say what went wrong.
+ *
+ * Each page is requested once. Who checks the redirect hops depends on where this runs:
+ * - `redirects: 'here'` (Node, the default): each hop is requested with `redirect: 'manual'`, and its target
+ *   is checked (and, with `lookup`, resolved: a name with a private address is refused) before it is followed.
+ * - `redirects: 'browser'` (the extension): a browser hides a redirect's target from `fetch` (an opaque
+ *   response), so one request follows them and the browser's network guard (lib/background/network-guard.ts)
+ *   refuses every private hop before it is sent; the final address is checked here too.
  */
 import { kindForStatus, parseRetryAfter, ProviderError } from '../core/errors';
 import type { FetchedPage, FetchOptions, PageFetcher } from '../core/ports';
 import { hostOf } from '../core/text/hosts';
-import { isPrivateNetworkUrl } from '../net/private-address';
+import { isIpLiteral, isPrivateIpAddress, isPrivateNetworkUrl } from '../net/private-address';
 import { combineSignals } from '../search/http';
 import { decodeHtml } from './charset';
 import { readCapped } from './read-body';
@@ -18,6 +25,10 @@ export interface PageFetcherDeps {
   fetch?: typeof fetch;
   /** Read on every request, so a settings change applies to the next fetch. */
   allowPrivateNetwork: () => boolean;
+  /** Who checks redirect hops (see the module comment). Default 'here'. */
+  redirects?: 'here' | 'browser';
+  /** Resolves a host name to its addresses (Node's DNS), so names that resolve privately are refused too. */
+  lookup?: (hostname: string) => Promise<string[]>;
 }
 
 /** Redirects followed before giving up; browsers allow 20, but evidence pages never need more than a few. */
@@ -111,6 +122,21 @@ async function discard(response: Response): Promise<void> {
 export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
   const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
+  /** With a resolver: refuses a name whose addresses include a private one. A failed lookup is fetch's to report. */
+  async function assertResolvesPublicly(url: string, redirected = false): Promise<void> {
+    const host = new URL(url).hostname;
+    if (!deps.lookup || isIpLiteral(host)) return;
+    const addresses = await deps.lookup(host).catch(() => [] as string[]);
+    const internal = addresses.find(isPrivateIpAddress);
+    if (internal === undefined) return;
+    const how = redirected ? 'The page redirects to' : 'Refused to fetch';
+    throw new ProviderError(
+      'unreachable',
+      `${how} ${addressOf(url)}, which resolves to a private-network address (${internal}); private addresses are blocked unless allowed in the settings.`,
+      { url, reason: 'private-address' },
+    );
+  }
+
   return {
     async fetch(requestedUrl: string, options: FetchOptions): Promise<FetchedPage> {
       const first = httpUrl(requestedUrl).href;
@@ -129,48 +155,56 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
       let url = first;
       const redirects: string[] = [];
       try {
-        const visited = new Set<string>([url]);
-        let response = await request(url, 'manual');
-        for (let hops = 0; ; hops++) {
-          if (response.type === 'opaqueredirect') {
-            // Browsers (and so the extension) answer `redirect: 'manual'` with an opaque response that hides
-            // the status and Location. Then the browser follows the redirects itself and we check where it
-            // ended up: a redirect chain *into* private space is still refused, but intermediate hops cannot
-            // be checked, so a public URL bouncing through a private one is only caught at its final address.
-            response = await request(url, 'follow');
-            url = response.url || url;
-            if (url !== first) redirects.push(url);
-            if (!allowPrivate && isPrivateNetworkUrl(url)) {
-              await discard(response);
-              assertAllowed(url, allowPrivate, true);
-            }
-            break;
+        let response: Response;
+        if (deps.redirects === 'browser') {
+          response = await request(url, 'follow');
+          url = response.url || url;
+          if (url !== first) redirects.push(url);
+          // The guard refused every private hop; this catches a guard that is not in place.
+          if (!allowPrivate && isPrivateNetworkUrl(url)) {
+            await discard(response);
+            assertAllowed(url, allowPrivate, true);
           }
-          const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-          if (location === null) break;
-          await discard(response);
-          const next = httpUrl(location, url).href;
-          if (visited.has(next)) {
-            throw new ProviderError('unreachable', `The page at ${addressOf(first)} redirects in a loop.`, {
-              url: next,
-              reason: 'redirect-loop',
-            });
-          }
-          if (hops + 1 > MAX_REDIRECTS) {
-            throw new ProviderError(
-              'unreachable',
-              `The page at ${addressOf(first)} redirects more than ${MAX_REDIRECTS} times.`,
-              {
-                url: next,
-                reason: 'too-many-redirects',
-              },
-            );
-          }
-          assertAllowed(next, allowPrivate, true);
-          visited.add(next);
-          redirects.push(next);
-          url = next;
+        } else {
+          const visited = new Set<string>([url]);
+          if (!allowPrivate) await assertResolvesPublicly(url);
           response = await request(url, 'manual');
+          for (let hops = 0; ; hops++) {
+            // A browser's opaque redirect hides where it goes: never follow it blindly (use 'browser' there).
+            if (response.type === 'opaqueredirect') {
+              throw new ProviderError(
+                'unreachable',
+                `The page at ${addressOf(first)} redirects, and this browser hides where to, so it is not followed.`,
+                { url },
+              );
+            }
+            const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+            if (location === null) break;
+            await discard(response);
+            const next = httpUrl(location, url).href;
+            if (visited.has(next)) {
+              throw new ProviderError('unreachable', `The page at ${addressOf(first)} redirects in a loop.`, {
+                url: next,
+                reason: 'redirect-loop',
+              });
+            }
+            if (hops + 1 > MAX_REDIRECTS) {
+              throw new ProviderError(
+                'unreachable',
+                `The page at ${addressOf(first)} redirects more than ${MAX_REDIRECTS} times.`,
+                {
+                  url: next,
+                  reason: 'too-many-redirects',
+                },
+              );
+            }
+            assertAllowed(next, allowPrivate, true);
+            if (!allowPrivate) await assertResolvesPublicly(next, true);
+            visited.add(next);
+            redirects.push(next);
+            url = next;
+            response = await request(url, 'manual');
+          }
         }
 
         if (!response.ok) {
@@ -207,12 +241,20 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
         }
         if (options.signal?.aborted) throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url });
         const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-        const suffix = typeof cause === 'string' ? ` (${cause})` : '';
+        // A browser says only "Failed to fetch", also when its guard refused a private hop: say both.
+        const guarded = deps.redirects === 'browser' && !allowPrivate;
+        const suffix =
+          typeof cause === 'string'
+            ? ` (${cause})`
+            : guarded
+              ? ': the connection failed, or the page redirected to a private-network address, which is blocked'
+              : '';
         // Node names a failed lookup; a browser's fetch says only "Failed to fetch", so there it stays unknown.
         const dns = cause === 'ENOTFOUND' || cause === 'EAI_AGAIN' || cause === 'EAI_NONAME';
+        const reason = dns ? ('dns' as const) : guarded ? ('unreachable-or-private' as const) : undefined;
         throw new ProviderError('unreachable', `Could not reach ${addressOf(url)}${suffix}.`, {
           url,
-          ...(dns ? { reason: 'dns' as const } : {}),
+          ...(reason ? { reason } : {}),
         });
       } finally {
         dispose();

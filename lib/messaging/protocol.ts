@@ -265,6 +265,8 @@ export interface PageLinkMark {
 
 export interface DrawCheckRequest {
   checkId: string;
+  /** The page the check came from: a frame now showing another page draws nothing (lib/core/text/same-page.ts). */
+  pageUrl?: string;
   text: string;
   capture: CaptureSelectors;
   spans: PageSpan[];

@@ -2,8 +2,9 @@
  * Recognises URLs that point at this machine or a private network, by host name or literal address.
  * Evidence URLs come from untrusted text and search results; fetching them from the extension could
  * reach a router admin page or a local service (SSRF), so they are refused unless the user allows it.
- * Names that merely resolve to private addresses cannot be seen from an extension (no DNS API in Chrome);
- * the fetcher also refuses redirects into private space.
+ * This sees the URL only. Names that merely resolve to private addresses are refused where a resolver can
+ * be asked: Firefox's `dns.resolve` (lib/background/network-guard.ts) and Node's lookup (the page
+ * fetcher's `lookup`); Chrome has no DNS API, so there only the names below are known to be private.
  */
 export function isPrivateNetworkUrl(url: string): boolean {
   let host: string;
@@ -12,14 +13,42 @@ export function isPrivateNetworkUrl(url: string): boolean {
   } catch {
     return false;
   }
+  return isPrivateHost(host);
+}
+
+/**
+ * Names that always mean a private place: this machine (`localhost`), local-network suffixes, a single
+ * label (`http://router/`, completed by the local resolver's search domain), and public wildcard-DNS
+ * services that answer any name with the address written in it (`10.0.0.1.nip.io`) or with loopback.
+ */
+const PRIVATE_SUFFIXES = ['localhost', 'local', 'internal', 'lan', 'home.arpa'];
+export const WILDCARD_DNS_DOMAINS = ['nip.io', 'sslip.io', 'xip.io', 'localtest.me', 'lvh.me', 'vcap.me'];
+
+/** Whether a URL's hostname (as `URL.hostname` gives it: lower case, IPv6 in brackets) is private. */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
   if (host.startsWith('[') && host.endsWith(']')) return isPrivateIpv6(host.slice(1, -1));
   // "localhost." is the same name as "localhost" (fully qualified), so the root dot must not hide it.
   const name = host.endsWith('.') ? host.slice(0, -1) : host;
-  if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  if (name.endsWith('.local') || name.endsWith('.internal') || name.endsWith('.lan') || name.endsWith('.home.arpa'))
-    return true;
   const ipv4 = parseIpv4(name);
-  return ipv4 ? isPrivateIpv4(ipv4) : false;
+  if (ipv4) return isPrivateIpv4(ipv4);
+  if (name !== '' && !name.includes('.')) return true;
+  return [...PRIVATE_SUFFIXES, ...WILDCARD_DNS_DOMAINS].some(
+    (suffix) => name === suffix || name.endsWith(`.${suffix}`),
+  );
+}
+
+/** Whether a resolved address (IPv4 dotted, or IPv6 without brackets, as resolvers answer) is private. */
+export function isPrivateIpAddress(address: string): boolean {
+  const ipv4 = parseIpv4(address);
+  if (ipv4) return isPrivateIpv4(ipv4);
+  // A zone index ("fe80::1%eth0") names the interface, not the address.
+  return isPrivateIpv6(address.split('%')[0] ?? '');
+}
+
+/** Whether a hostname is an IP literal (so there is nothing to resolve). */
+export function isIpLiteral(hostname: string): boolean {
+  return (hostname.startsWith('[') && hostname.endsWith(']')) || parseIpv4(hostname) !== null;
 }
 
 function parseIpv4(host: string): number[] | null {

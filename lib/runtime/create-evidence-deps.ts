@@ -32,7 +32,11 @@ export function createEvidenceDeps(
     : undefined;
   const deps: EvidenceDeps = {
     providers,
-    fetcher: createPageFetcher({ ...fetchOption, allowPrivateNetwork: () => settings.evidence.allowPrivateNetwork }),
+    fetcher: createPageFetcher({
+      ...fetchOption,
+      ...runtime.pages,
+      allowPrivateNetwork: () => settings.evidence.allowPrivateNetwork,
+    }),
     extractor: runtime.extractor,
     clock: runtime.clock ?? { now: () => Date.now() },
     ...(knowledgeGraph ? { knowledgeGraph } : {}),

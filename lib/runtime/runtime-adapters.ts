@@ -6,6 +6,7 @@
  */
 import type { ResilienceOptions } from '../core/model/resilient-model';
 import type { ArticleExtractor, Cache, Clock } from '../core/ports';
+import type { PageFetcherDeps } from '../extract/page-fetcher';
 import type { ReplyDeadlines } from '../llm/reply-deadlines';
 
 export interface RuntimeAdapters {
@@ -13,6 +14,11 @@ export interface RuntimeAdapters {
   cache?: Cache;
   clock?: Clock;
   fetch?: typeof fetch;
+  /**
+   * How page fetches police redirects and names: the extension says `redirects: 'browser'` (its network guard
+   * checks every hop); Node brings a DNS `lookup` (lib/extract/page-fetcher.ts).
+   */
+  pages?: Pick<PageFetcherDeps, 'redirects' | 'lookup'>;
   /** Overrides Wikidata's API origin (tests). */
   wikidataBaseUrl?: string;
   /** Overrides retry timings (tests use short ones). */

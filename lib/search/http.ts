@@ -6,6 +6,10 @@ import type { z } from 'zod';
 
 import { kindForStatus, parseRetryAfter, ProviderError, type ProviderErrorKind } from '../core/errors';
 import { hostOf } from '../core/text/hosts';
+import { readCapped } from '../extract/read-body';
+
+/** The largest JSON reply read from a search or knowledge provider (theirs are tens of kilobytes). */
+export const MAX_JSON_BYTES = 8 * 1024 * 1024;
 
 /** What the adapter knows about a non-2xx answer, for providers whose errors need a special reading. */
 export interface HttpFailure {
@@ -173,8 +177,18 @@ export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
     });
-    text = await response.text();
+    // Read up to a cap: a provider (or whatever answers at its address) cannot make us hold a huge body.
+    const body = await readCapped(response.body, MAX_JSON_BYTES);
+    if (body.truncated) {
+      throw new ProviderError('malformed', `${label} sent a response over ${MAX_JSON_BYTES / 1024 / 1024} MB.`, {
+        provider,
+        status: response.status,
+        url,
+      });
+    }
+    text = new TextDecoder().decode(body.bytes);
   } catch (error) {
+    if (error instanceof ProviderError) throw error;
     if (signal.aborted) {
       if (signal.reason === timeout.reason) {
         const seconds = Math.round(request.timeoutMs / 100) / 10;

@@ -4,6 +4,7 @@ import { createPipelineDeps, NotConfiguredError } from '../../lib/runtime/create
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../lib/settings/schema';
+import { NODE_PAGES } from './node-lookup';
 
 /** What a terminal user must set when no model endpoint is configured. */
 const MODEL_HINT =
@@ -78,7 +79,11 @@ export function pipelineFromEnv(env: NodeJS.ProcessEnv = process.env): {
   try {
     return {
       settings,
-      ...createPipelineDeps(settings, { extractor: createLinkedomExtractor(), cache: createMemoryCache() }),
+      ...createPipelineDeps(settings, {
+        extractor: createLinkedomExtractor(),
+        cache: createMemoryCache(),
+        pages: NODE_PAGES,
+      }),
     };
   } catch (error) {
     if (error instanceof NotConfiguredError) throw new NotConfiguredError(`${error.message}\n${MODEL_HINT}`);

@@ -4,6 +4,7 @@ import { createEvidenceDeps } from '../../lib/runtime/create-evidence-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { settingsFromEnv } from './env-settings';
 import { formatSources } from './format-sources';
+import { NODE_PAGES } from './node-lookup';
 import { readShippedRatings } from './ratings-file';
 
 /** `npm run check` with no FACTLIGHT_BASE_URL: evidence-only mode, saying that verdicts need a model. */
@@ -12,6 +13,7 @@ export async function runEvidenceOnly(text: string, json: boolean): Promise<void
   const { deps, options } = createEvidenceDeps(settings, {
     extractor: createLinkedomExtractor(),
     cache: createMemoryCache(),
+    pages: NODE_PAGES,
   });
   console.error(
     `No model configured (FACTLIGHT_BASE_URL is not set): evidence-only mode. ${VERDICTS_NEED_A_MODEL.replace(/Set one up.*$/, 'Set FACTLIGHT_BASE_URL and FACTLIGHT_FAST_MODEL for verdicts.')}`,

@@ -44,7 +44,14 @@ describe('store packages', () => {
     const manifest = JSON.parse(readFileSync(join(outDir, 'chrome-mv3/manifest.json'), 'utf8')) as {
       minimum_chrome_version: string;
       description: string;
+      permissions: string[];
+      content_scripts: Array<{ matches: string[] }>;
     };
+    // Issue 24: no redundant activeTab (host permissions cover it), and the page script never runs on file://.
+    expect(manifest.permissions).not.toContain('activeTab');
+    const matches = manifest.content_scripts.flatMap((script) => script.matches);
+    expect(matches).toContain('http://*/*');
+    expect(matches.filter((match) => !/^https?:\/\//.test(match))).toEqual([]);
     // chrome.sidePanel.open() is the newest API the extension needs (wxt.config.ts).
     expect(manifest.minimum_chrome_version).toBe('116');
     expect(manifest.description.length).toBeLessThanOrEqual(132);

@@ -1,14 +1,16 @@
 import { type ChangeEvent, useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
+import { importSizeProblem, splitChecksImport } from '../../../lib/db/import-chunks';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 
 type ImportState =
   { kind: 'idle' } | { kind: 'pending' } | { kind: 'done'; text: string } | { kind: 'error'; text: string };
 
 /**
- * Import checks from a JSON export: the file's text goes to the background, which validates it and
- * writes new checks (existing ids are skipped); the history list then shows them by its live query.
+ * Import checks from a JSON export: the file is validated here, then sent to the background in parts
+ * (lib/db/import-chunks.ts), which validates each and writes new checks (existing ids are skipped); the
+ * history list then shows them by its live query.
  */
 export function ImportButton() {
   const [state, setState] = useState<ImportState>({ kind: 'idle' });
@@ -16,17 +18,30 @@ export function ImportButton() {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
+    const tooBig = importSizeProblem(file.size);
+    if (tooBig) {
+      setState({ kind: 'error', text: `Not imported: ${tooBig}` });
+      input.value = '';
+      return;
+    }
     setState({ kind: 'pending' });
+    const done = { imported: 0, skipped: 0 };
+    const summary = () =>
+      `${done.imported} ${done.imported === 1 ? 'check' : 'checks'}${done.skipped ? `, skipped ${done.skipped} already in history` : ''}`;
     try {
-      const result = await sendToBackground('importChecks', { json: await file.text() });
-      if (!result.ok) setState({ kind: 'error', text: `Not imported: ${result.error}` });
-      else
-        setState({
-          kind: 'done',
-          text: `Imported ${result.imported} ${result.imported === 1 ? 'check' : 'checks'}${result.skipped ? `, skipped ${result.skipped} already in history` : ''}.`,
-        });
+      const split = splitChecksImport(await file.text());
+      if (!split.ok) throw new Error(split.error);
+      // One part per message (Chrome refuses messages over 64 MiB); each part is all or nothing.
+      for (const json of split.parts) {
+        const result = await sendToBackground('importChecks', { json });
+        if (!result.ok) throw new Error(result.error);
+        done.imported += result.imported;
+        done.skipped += result.skipped;
+      }
+      setState({ kind: 'done', text: `Imported ${summary()}.` });
     } catch (error) {
-      setState({ kind: 'error', text: `Not imported: ${errorMessage(error)}` });
+      const kept = done.imported + done.skipped > 0 ? ` (${summary()} were imported before it stopped)` : '';
+      setState({ kind: 'error', text: `Not imported${kept}: ${errorMessage(error)}` });
     } finally {
       input.value = ''; // so choosing the same file again imports again
     }

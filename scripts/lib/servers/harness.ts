@@ -155,7 +155,7 @@ export async function startHarness(spec: HarnessSpec): Promise<ServerBase> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    if (spec.host && !/^127\.\d+\.\d+\.\d+$/.test(spec.host))
+    if (spec.host && !/^127\.\d+\.\d+\.\d+$/.test(spec.host) && spec.host !== '::1')
       throw new Error(`Test servers listen on loopback only, not ${spec.host}`);
     server.listen(spec.port ?? 0, spec.host ?? '127.0.0.1', () => {
       server.off('error', reject);

@@ -59,6 +59,7 @@ export async function startAllServers(options: AllServersOptions = {}): Promise<
 export * from './fact-world';
 export * from './https-origin';
 export * from './latency';
+export * from './public-names';
 export * from './schema-order';
 export * from './start-fact-world';
 export * from './wikimedia-origin';

@@ -41,7 +41,7 @@ export interface WebServerOptions {
   routes?: Record<string, WebRoute>;
   /** Fixed port; default picks a free one. */
   port?: number;
-  /** Loopback address to listen on (default 127.0.0.1). */
+  /** Loopback address to listen on (default 127.0.0.1; `::1` for IPv6 loopback). */
   host?: string;
 }
 
@@ -155,7 +155,8 @@ export async function startWebServer(options: WebServerOptions = {}): Promise<We
     giants.delete(path);
     routes.set(path, response);
   };
-  const origin = `http://${options.host ?? '127.0.0.1'}:${base.port}`;
+  const host = options.host ?? '127.0.0.1';
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${base.port}`;
   return {
     ...base,
     origin,

@@ -68,7 +68,7 @@ export async function launchChromiumDriver(
   userDataDir?: string,
   options: LaunchOptions = {},
 ): Promise<ExtensionDriver> {
-  const args = options.httpsOrigin?.chromiumArgs ?? [];
+  const args = [...(options.httpsOrigin?.chromiumArgs ?? []), ...(options.hostRoutes?.chromiumArgs ?? [])];
   const profile = userDataDir ? { userDataDir, removeProfileOnClose: true } : {};
   return chromiumDriver(await launchWithExtension({ ...profile, args }), options);
 }

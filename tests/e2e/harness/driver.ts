@@ -7,7 +7,7 @@
  */
 import { inject } from 'vitest';
 
-import type { HttpsOrigin } from '../../../scripts/lib/servers';
+import type { HostRoutes, HttpsOrigin } from '../../../scripts/lib/servers';
 
 export type BrowserName = 'chromium' | 'firefox';
 
@@ -34,6 +34,8 @@ export interface Match {
 export interface LaunchOptions {
   /** Routes a real site's hosts (e.g. https://claude.ai) to a loopback HTTPS server. */
   httpsOrigin?: HttpsOrigin;
+  /** Routes made-up public names to a loopback server (scripts/lib/servers/public-names.ts). */
+  hostRoutes?: HostRoutes;
 }
 
 export interface DriverPage {

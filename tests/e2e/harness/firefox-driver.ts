@@ -185,6 +185,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
         'dom.min_background_timeout_value_without_budget_throttling': 4,
         'dom.timeout.enable_budget_timer_throttling': false,
         ...options.httpsOrigin?.firefoxPrefs,
+        ...options.hostRoutes?.firefoxPrefs,
       },
     });
     browser = launched;

@@ -10,14 +10,32 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ensureTools, runAttached, whichOnPath } from '../../../scripts/lib/browsers';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
+
+/**
+ * The script and the one module it imports, compiled to plain ES modules in `dir`, so another user can run
+ * them with node alone: a checkout in a private folder (/root/factlight, a `mktemp -d`) is unreadable to
+ * "nobody", and so is its node_modules (tsx included). Relative imports get the `.mjs` the copies have.
+ */
+function compileScriptInto(dir: string): string {
+  for (const file of ['scripts/ensure-browsers.ts', 'scripts/lib/browsers.ts']) {
+    const { outputText } = ts.transpileModule(readFileSync(join(ROOT, file), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
+    const target = join(dir, file.replace(/\.ts$/, '.mjs'));
+    mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
+    writeFileSync(target, outputText.replace(/(from ['"]\.{1,2}\/[^'"]+?)(['"])/g, '$1.mjs$2'), { mode: 0o644 });
+  }
+  chmodSync(join(dir, 'scripts'), 0o755);
+  return join(dir, 'scripts/ensure-browsers.mjs');
+}
 
 /**
  * The real thing with real processes: a fake `apt-get` script on a PATH that has no browsers. It records
@@ -26,8 +44,10 @@ const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 describe('ensure-browsers with real processes', { timeout: 30_000 }, () => {
   let bin: string;
   let log: string;
-  /** Writable by anyone: the child's temp folder (tsx's cache) and apt-get's log, whoever runs them. */
+  /** Writable by anyone: the child's temp folder and apt-get's log, whoever runs them. */
   let shared: string;
+  /** The command, compiled into the world-readable temp folder (see compileScriptInto). */
+  let script: string;
   beforeAll(() => {
     bin = mkdtempSync(join(tmpdir(), 'factlight-ensure-bin-'));
     chmodSync(bin, 0o755);
@@ -46,8 +66,9 @@ describe('ensure-browsers with real processes', { timeout: 30_000 }, () => {
       ].join('\n'),
     );
     chmodSync(join(bin, 'apt-get'), 0o755);
-    // Only node beside it, so tsx runs but no browser is found.
+    // Only node beside it, so the script runs but no browser is found.
     symlinkSync(process.execPath, join(bin, 'node'));
+    script = compileScriptInto(bin);
   });
   afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
@@ -73,9 +94,9 @@ describe('ensure-browsers with real processes', { timeout: 30_000 }, () => {
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((done) => {
       execFile(
-        TSX,
-        ['scripts/ensure-browsers.ts'],
-        { cwd: ROOT, env: { PATH: bin, TMPDIR: shared }, timeout: 20_000, ...asUser },
+        join(bin, 'node'),
+        [script],
+        { cwd: bin, env: { PATH: bin, TMPDIR: shared }, timeout: 20_000, ...asUser },
         (error, _stdout, stderr) => {
           done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr });
         },

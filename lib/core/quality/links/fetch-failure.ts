@@ -66,6 +66,11 @@ export function readFetchFailure(error: unknown, url: string): FailureReading {
         status: 'blocked',
         detail: `The link leads to a private-network address (${addressOf(error.details.url ?? url)}), which is not fetched unless allowed in the settings`,
       };
+    case 'unreachable-or-private':
+      return {
+        status: 'dead',
+        detail: `The site ${host} could not be reached, or it redirected to a private-network address, which is not fetched unless allowed in the settings`,
+      };
     case 'dns':
       return { status: 'dead', detail: `The site name ${host} does not exist (it does not resolve to any server)` };
     case 'invalid-url':

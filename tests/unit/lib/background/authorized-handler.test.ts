@@ -9,6 +9,7 @@ import { createRunManager } from '../../../../lib/background/run-manager';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
+import { validateCommand } from '../../../../lib/messaging/command-schemas';
 import { type BackgroundCommand, backgroundMessaging, COMMAND_AUDIENCE } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { loadSettings, saveSettings } from '../../../../lib/settings/store';
@@ -135,6 +136,39 @@ describe('background command security', () => {
       model: { preset: 'openai', profiles: { openai: { apiKeySaved: true, fastModel: 'a' } } },
       search: { brave: { enabled: true, apiKeySaved: true }, serper: { apiKeySaved: false } },
     });
+  });
+
+  it('accepts every command as our own pages send it', () => {
+    for (const command of Object.keys(COMMAND_AUDIENCE) as BackgroundCommand[])
+      expect(() => validateCommand(command, sampleData[command]), command).not.toThrow();
+  });
+
+  it('refuses a startCheck that does not fit, saying which field, and stores nothing (issue 24)', async () => {
+    const TEXT = 'Mount Everest is the highest mountain on Earth.';
+    const citation = { url: 'http://192.168.1.1/admin', start: -1, end: -1 };
+    const refusals: Array<[unknown, RegExp]> = [
+      [{ text: 42, origin: 'selection' }, /^Refused "startCheck": text: /],
+      [{ text: TEXT, origin: 'typed-by-attacker' }, /^Refused "startCheck": origin: /],
+      [{ text: TEXT, origin: 'page', pageUrl: 'javascript:alert(1)' }, /pageUrl: must be an http\(s\) address/],
+      [{ text: TEXT, origin: 'page', citations: Array.from({ length: 500 }, () => citation) }, /citations: /],
+      [
+        {
+          text: TEXT,
+          origin: 'selection',
+          capture: {
+            quote: { type: 'TextQuoteSelector', exact: 'x'.repeat(1_000_000) },
+            position: { type: 'TextPositionSelector', start: 0, end: 1 },
+          },
+        },
+        /capture\.quote\.exact: /,
+      ],
+    ];
+    for (const [data, message] of refusals) {
+      const answer = await deliver('startCheck', data, contentScript);
+      expect(answer.err?.message).toMatch(message);
+      expect(answer.res).toBeUndefined();
+    }
+    expect(await new FactlightDb('sender-security').checks.count()).toBe(0);
   });
 
   it('lets a content script start a check, and only extension pages ask for the status', async () => {

@@ -9,6 +9,7 @@ import { languageModelOf } from '../../../../lib/llm/prompt-api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
 import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
+import { failWrites } from '../../support/failing-writes';
 
 /** The background's run manager with a real Dexie database (fake-indexeddb) and the loopback world. */
 describe('run manager', () => {
@@ -270,6 +271,21 @@ describe('run manager', () => {
     ).toBe(true);
     expect(view.check.stopped).toBe('cancelled');
   });
+
+  it('stops a check whose evidence cannot be saved (a full disk), says so, and keeps the claims', async () => {
+    freshDb();
+    await failWrites(db, 'evidence');
+    const runs = manager();
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('failed'), { timeout: 20_000, interval: 20 });
+    const check = (await db.checks.get(checkId))!;
+    expect(check.error).toMatch(/^Storage is full: /);
+    expect(await db.claims.where('checkId').equals(checkId).count()).toBe(9);
+    expect(await db.evidence.count()).toBe(0);
+    // The failed check is not resumed as if its worker had died.
+    expect(await runs.resumeInterrupted()).toBe(0);
+  }, 30_000);
 
   it('resumes a check whose worker died, paying no model call twice', async () => {
     freshDb();

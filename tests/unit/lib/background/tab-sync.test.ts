@@ -18,6 +18,7 @@ import { type FactWorld, startFactWorld } from '../../../../scripts/lib/servers/
 
 describe('tab sync', () => {
   const TEXT = 'Mount Everest is the highest mountain on Earth, at 8,849 metres.';
+  const PAGE = 'https://news.example/everest';
   let world: FactWorld;
   let db: FactlightDb;
   let drawn: DrawCheckRequest[];
@@ -116,20 +117,24 @@ describe('tab sync', () => {
       quote: { type: 'TextQuoteSelector' as const, exact: TEXT },
       position: { type: 'TextPositionSelector' as const, start: 0, end: TEXT.length },
     };
-    const started = await runs.start({ text: TEXT, origin: 'selection', capture }, { tabId: 5, frameId: 0 });
+    const tab = await fakeBrowser.tabs.create({ url: PAGE });
+    const started = await runs.start(
+      { text: TEXT, origin: 'selection', capture, pageUrl: PAGE },
+      { tabId: tab.id!, frameId: 0 },
+    );
     const checkId = started.ok ? started.checkId : '';
     await vi.waitFor(async () => expect((await db.checks.get(checkId))?.status).toBe('done'), {
       timeout: 10_000,
       interval: 20,
     });
     expect(order.lastIndexOf('changed')).toBeGreaterThan(order.lastIndexOf('status done'));
-    await vi.waitFor(() => expect(drawn.at(-1)).toMatchObject({ checkId, finished: true }), {
+    await vi.waitFor(() => expect(drawn.at(-1)).toMatchObject({ checkId, finished: true, pageUrl: PAGE }), {
       timeout: 5_000,
       interval: 20,
     });
     // Not a chatbot reply: there is no reply control to tell.
     expect(told).toEqual([]);
-  });
+  }, 30_000);
 
   it("tells a chatbot reply's control how many of its claims the page could not show, after each drawing", async () => {
     const tabs = createTabSync(db);
@@ -143,9 +148,11 @@ describe('tab sync', () => {
       quote: { type: 'TextQuoteSelector' as const, exact: TEXT, prefix: 'reply' },
       position: { type: 'TextPositionSelector' as const, start: 0, end: TEXT.length },
     };
+    // The reply's page is open in the tab (a check is drawn only in the page it came from).
+    const tab = await fakeBrowser.tabs.create({ url: PAGE });
     const started = await runs.start(
-      { text: TEXT, origin: 'chatbot-reply', messageId: 'm-1', capture },
-      { tabId: 5, frameId: 0 },
+      { text: TEXT, origin: 'chatbot-reply', messageId: 'm-1', capture, pageUrl: PAGE },
+      { tabId: tab.id!, frameId: 0 },
     );
     const checkId = started.ok ? started.checkId : '';
     await vi.waitFor(() => expect(drawn.at(-1)).toMatchObject({ checkId, finished: true }), {
@@ -164,6 +171,41 @@ describe('tab sync', () => {
       }),
     );
     expect(told.every((message) => message.type === 'replyPlacement')).toBe(true);
+  }, 30_000);
+
+  it('injects and sends nothing once the tab shows another page (issue 24)', async () => {
+    const tabs = createTabSync(db);
+    const capture = {
+      quote: { type: 'TextQuoteSelector' as const, exact: TEXT },
+      position: { type: 'TextPositionSelector' as const, start: 0, end: TEXT.length },
+    };
+    const tab = await fakeBrowser.tabs.create({ url: `${PAGE}#intro` });
+    await db.checks.add({
+      id: 'paged',
+      createdAt: 1,
+      updatedAt: 1,
+      status: 'done',
+      origin: 'selection',
+      text: TEXT,
+      inputHash: 'h',
+      searchWords: [],
+      progress: { ...EMPTY_PROGRESS },
+      warnings: [],
+      pageUrl: PAGE,
+      capture,
+      tabId: tab.id!,
+      frameId: 0,
+    });
+    await tabs.flush('paged');
+    expect(drawn.map((request) => request.checkId)).toEqual(['paged']);
+    const inject = (fakeBrowser as unknown as { scripting: { executeScript: ReturnType<typeof vi.fn> } }).scripting
+      .executeScript;
+    inject.mockClear();
+    tabs.forgetTab(tab.id!);
+    await fakeBrowser.tabs.update(tab.id!, { url: 'https://elsewhere.example/' });
+    await tabs.flush('paged');
+    expect(drawn).toHaveLength(1);
+    expect(inject).not.toHaveBeenCalled();
   });
 
   it('sends nothing for a check that came from no tab or has no capture', async () => {

@@ -1,10 +1,51 @@
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { CheckResult } from '../../../../lib/core/pipeline-types';
 import type { Evidence, SourceType } from '../../../../lib/core/types';
 import { loadCheckView } from '../../../../lib/db/check-view';
-import { createCheckWriter, EMPTY_PROGRESS, unsavedWarning } from '../../../../lib/db/check-writer';
+import { createCheckWriter, EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
+import { failWrites } from '../../support/failing-writes';
+
+const CLAIM = {
+  id: 'c0-0',
+  sentenceIndex: 0,
+  text: 'The wall is visible from the Moon',
+  span: { start: 0, end: 33 },
+  anchored: true,
+  checkWorthy: true,
+};
+
+const EVIDENCE: Evidence = {
+  id: 'e0',
+  claimId: 'c0-0',
+  passage: 'It is not visible.',
+  origin: 'page',
+  source: { url: 'https://a.example/', host: 'a.example', title: 'A', provider: 'searxng', sourceType: 'news' },
+};
+
+/** A finished run's result with nothing in it but `change`. */
+function emptyResult(change: Partial<CheckResult> = {}): CheckResult {
+  return {
+    text: '',
+    language: 'en',
+    today: '2026-11-22',
+    sentences: [],
+    claims: [],
+    queries: [],
+    evidence: [],
+    assessments: [],
+    revisions: [],
+    links: [],
+    actionability: {},
+    attribution: {},
+    refinements: [],
+    usage: { byStage: {}, total: { promptTokens: 0, completionTokens: 0, calls: 0 }, searchCalls: 0, pageFetches: 0 },
+    warnings: [],
+    ...change,
+  };
+}
 
 /** The writer's handling of the link audit and explanation-quality events (fake-indexeddb). */
 describe('check writer: sources and explanation quality', () => {
@@ -290,62 +331,59 @@ describe('check writer: sources and explanation quality', () => {
     ]);
   });
 
-  it('keeps writing after a step that could not be saved, and the finished check says what is missing', async () => {
+  it('stops at the first step that cannot be saved (a full disk), fails the check with the reason, and keeps what was written', async () => {
+    await failWrites(db, 'evidence');
     const written: number[] = [];
+    const failures: string[] = [];
     const writer = createCheckWriter(
       db,
       'k',
       () => 2,
       () => written.push(written.length),
+      { onFailure: (reason) => failures.push(reason) },
     );
-    const claim = {
-      id: 'c0-0',
-      sentenceIndex: 0,
-      text: 'The wall is visible from the Moon',
-      span: { start: 0, end: 33 },
-      anchored: true,
-      checkWorthy: true,
-    };
-    vi.spyOn(db.claims, 'bulkPut').mockRejectedValueOnce(new Error('QuotaExceededError: the disk is full'));
-    writer.record({ type: 'claims', claims: [claim] });
+    writer.record({ type: 'claims', claims: [CLAIM] });
+    writer.record({ type: 'evidence', claimId: 'c0-0', evidence: [EVIDENCE] });
     writer.record({ type: 'warning', message: 'One search source failed.' });
-    await writer.finish(
-      {
-        text: '',
-        language: 'en',
-        today: '2026-11-22',
-        sentences: [],
-        claims: [claim],
-        queries: [],
-        evidence: [],
-        assessments: [],
-        revisions: [],
-        links: [],
-        actionability: {},
-        attribution: {},
-        refinements: [],
-        usage: {
-          byStage: {},
-          total: { promptTokens: 0, completionTokens: 0, calls: 0 },
-          searchCalls: 0,
-          pageFetches: 0,
-        },
-        warnings: ['One search source failed.'],
-      },
-      'done',
-    );
+    await writer.finish(emptyResult({ claims: [CLAIM], warnings: ['One search source failed.'] }), 'done');
 
     const check = (await db.checks.get('k'))!;
-    expect(check.status).toBe('done');
-    expect(check.warnings).toEqual([
-      'One search source failed.',
-      unsavedWarning(['QuotaExceededError: the disk is full']),
-    ]);
-    expect(check.warnings[1]).toBe(
-      'Part of this check could not be saved, so it may be missing here (QuotaExceededError: the disk is full). Re-check to see all of it.',
+    expect(check.status).toBe('failed');
+    expect(check.error).toMatch(/^Storage is full: .*quota.*\. What was found before is kept; delete old checks/);
+    expect(failures).toEqual([check.error]);
+    expect(writer.failure).toBe(check.error);
+    // The claim written before the failure is kept; nothing after it was attempted.
+    expect((await db.claims.toArray()).map((row) => row.id)).toEqual(['k:c0-0']);
+    expect(await db.evidence.count()).toBe(0);
+    expect(check.warnings).toEqual([]);
+    // Each step (and the end) still told the page and badge, the skipped ones included.
+    expect(written).toHaveLength(4);
+  });
+
+  it('says what any other failed write was, and a later failure of the run keeps the storage reason', async () => {
+    vi.spyOn(db.claims, 'bulkPut').mockRejectedValueOnce(new Error('The database connection is closing.'));
+    const writer = createCheckWriter(db, 'k', () => 2);
+    writer.record({ type: 'claims', claims: [CLAIM] });
+    await writer.fail('The model stopped answering.');
+    expect((await db.checks.get('k'))!.error).toBe(
+      'Part of this check could not be saved (The database connection is closing), so it stopped. What was found before is kept; re-check to try again.',
     );
-    expect(await db.claims.count()).toBe(0);
-    // The step after the failed one was written, and each step still told the page and badge.
-    expect(written).toHaveLength(3);
+  });
+
+  it('never leaves a check "running" when its final update fails: a smaller one marks it failed', async () => {
+    await failWrites(db, 'checks', (values) => values.some((row) => (row as { status?: string }).status === 'done'));
+    const writer = createCheckWriter(db, 'k', () => 2);
+    writer.record({ type: 'claims', claims: [CLAIM] });
+    await writer.finish(emptyResult({ claims: [CLAIM] }), 'done');
+    const check = (await db.checks.get('k'))!;
+    expect(check.status).toBe('failed');
+    expect(check.error).toMatch(/^The result could not be saved\. Storage is full: /);
+  });
+
+  it('rejects when not even the bare "failed" status can be written, so the caller knows', async () => {
+    await failWrites(db, 'checks', (values) => values.some((row) => (row as { status?: string }).status !== 'running'));
+    const writer = createCheckWriter(db, 'k', () => 2);
+    await expect(writer.finish(emptyResult(), 'done')).rejects.toThrow(/quota/i);
+    expect((await db.checks.get('k'))!.status).toBe('running');
   });
 });

@@ -80,6 +80,28 @@ describe('JSON export and import', () => {
     expect((await target.sentences.get('chk-1:s0'))?.checkId).toBe('chk-1');
   });
 
+  it("never lets an imported check take over another check's rows (issue 24)", async () => {
+    const victim = await stored(buildCheckView({ id: 'chk-1' }));
+    await writeImportedChecks(target, parsed(exportChecksJson([victim])));
+    const before = await loadCheckView(target, 'chk-1');
+    // The attack: a check named "<victim>:c0-0" whose evidence "e1" is keyed as the victim's "chk-1:c0-0:e1".
+    const attack = JSON.parse(exportChecksJson([victim])) as ChecksExport;
+    const forged = attack.checks[0]!;
+    forged.check.id = 'chk-1:c0-0';
+    forged.evidence = forged.evidence.map((item) => ({ ...item, id: item.id.replace(/^c0-0:/, '') }));
+    const result = parseChecksImport(JSON.stringify(attack));
+    expect(result.ok ? 'accepted' : result.error).toMatch(
+      /^The export is damaged: checks\.0\.check\.id: a check id is/,
+    );
+    // And should forged rows get past the parser, they are added, never put over existing ones: all or nothing.
+    const rows = parsed(exportChecksJson([await stored(buildCheckView({ id: 'chk-2' }))])).checks[0]!;
+    const victimRow = (await target.evidence.toArray())[0]!;
+    rows.evidence = [{ ...rows.evidence[0]!, id: victimRow.id }];
+    await expect(writeImportedChecks(target, { checks: [rows] })).rejects.toThrow();
+    expect(await loadCheckView(target, 'chk-1')).toEqual(before);
+    expect(await target.checks.get('chk-2')).toBeUndefined();
+  });
+
   it('explains bad files clearly', async () => {
     const good = JSON.parse(exportChecksJson([await stored(buildCheckView())])) as ChecksExport;
     const error = (value: unknown) => {

@@ -181,7 +181,7 @@ describe('page fetcher', () => {
     expect(allowed.finalUrl).toBe(server.url('/secret'));
   });
 
-  it('checks the final URL when the browser hides redirects (opaque redirect responses)', async () => {
+  it('never requests a page twice: an opaque redirect (a browser hiding its target) is not followed blindly', async () => {
     server.route('/article', { redirect: server.url('/secret') });
     server.route('/secret', { body: '<p>router admin</p>' });
     // What an extension's fetch returns for `redirect: 'manual'`: type "opaqueredirect", status 0, no Location.
@@ -197,10 +197,68 @@ describe('page fetcher', () => {
       });
       return opaque;
     };
-    const refused = await failure(fetcher(false, browserLike).fetch('http://public.example/article', OPTIONS));
-    expect(refused.message).toMatch(/private-network/);
-    const allowed = await fetcher(true, browserLike).fetch('http://public.example/article', OPTIONS);
-    expect(allowed).toMatchObject({ finalUrl: server.url('/secret'), body: '<p>router admin</p>' });
+    const refused = await failure(fetcher(true, browserLike).fetch('http://public.example/article', OPTIONS));
+    expect(refused.message).toMatch(/hides where to/);
+    expect(server.requests.map((r) => r.path)).toEqual(['/article']);
+  });
+
+  it("in the extension ('browser' redirects) makes one request that follows redirects, and still checks where it ended", async () => {
+    server.route('/article', { redirect: '/story' });
+    server.route('/story', { body: '<p>The story.</p>' });
+    const modes: Array<RequestRedirect | undefined> = [];
+    const recording: typeof fetch = (input, init) => (modes.push(init?.redirect), fetch(input, init));
+    const page = await createPageFetcher({
+      allowPrivateNetwork: () => true,
+      redirects: 'browser',
+      fetch: recording,
+    }).fetch(server.url('/article'), OPTIONS);
+    expect(page).toMatchObject({ finalUrl: server.url('/story'), redirects: [server.url('/story')] });
+    expect(modes).toEqual(['follow']);
+    expect(server.requests.map((r) => r.path)).toEqual(['/article', '/story']);
+
+    // No guard in Node: a private final address is still refused (the body unread), whatever the first URL was.
+    server.route('/to-private', { redirect: server.url('/secret') });
+    server.route('/secret', { body: '<p>router admin</p>' });
+    const refused = await failure(
+      createPageFetcher({ allowPrivateNetwork: () => false, redirects: 'browser', fetch: publicHostTransport() }).fetch(
+        'http://public.example/to-private',
+        OPTIONS,
+      ),
+    );
+    expect(refused).toMatchObject({ kind: 'unreachable', details: { reason: 'private-address' } });
+
+    // A browser's network error cannot be told from its guard refusing a private hop, so both are said.
+    const failed = await failure(
+      createPageFetcher({
+        allowPrivateNetwork: () => false,
+        redirects: 'browser',
+        fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      }).fetch('http://public.example/to-private', OPTIONS),
+    );
+    expect(failed).toMatchObject({ kind: 'unreachable', details: { reason: 'unreachable-or-private' } });
+    expect(failed.message).toMatch(/redirected to a private-network address, which is blocked/);
+  });
+
+  it('refuses names that resolve to a private address, first URL or redirect target, before requesting them', async () => {
+    server.route('/article', { redirect: 'http://rebind.example/secret' });
+    server.route('/secret', { body: '<p>router admin</p>' });
+    const lookup = async (host: string) => (host === 'rebind.example' ? ['10.0.0.5'] : ['93.184.216.34']);
+    const transport: typeof fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      url.host = new URL(server.origin).host;
+      return fetch(url, init);
+    };
+    const guarded = createPageFetcher({ allowPrivateNetwork: () => false, lookup, fetch: transport });
+    const direct = await failure(guarded.fetch('http://rebind.example/secret', OPTIONS));
+    expect(direct.message).toMatch(/rebind\.example, which resolves to a private-network address \(10\.0\.0\.5\)/);
+    expect(server.requests).toHaveLength(0);
+    const hop = await failure(guarded.fetch('http://public.example/article', OPTIONS));
+    expect(hop).toMatchObject({ kind: 'unreachable', details: { reason: 'private-address' } });
+    expect(hop.message).toMatch(/^The page redirects to rebind\.example/);
+    expect(server.requests.map((r) => r.path)).toEqual(['/article']);
+    // Allowed private networks: nothing is looked up or refused.
+    const allowed = createPageFetcher({ allowPrivateNetwork: () => true, lookup, fetch: transport });
+    expect((await allowed.fetch('http://rebind.example/secret', OPTIONS)).body).toBe('<p>router admin</p>');
   });
 
   it('only fetches http(s) URLs, also as redirect targets', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isPrivateNetworkUrl } from '../../../../lib/net/private-address';
+import { isIpLiteral, isPrivateIpAddress, isPrivateNetworkUrl } from '../../../../lib/net/private-address';
 
 describe('isPrivateNetworkUrl', () => {
   it.each([
@@ -73,5 +73,32 @@ describe('isPrivateNetworkUrl', () => {
     'not a url',
   ])('treats %s as public (or not a URL)', (url) => {
     expect(isPrivateNetworkUrl(url)).toBe(false);
+  });
+});
+
+describe('names and resolved addresses', () => {
+  it.each([
+    'http://router/', // a single label, completed by the local search domain
+    'http://intranet.:8080/',
+    'http://10.0.0.1.nip.io/',
+    'http://app.sslip.io/',
+    'http://anything.localtest.me/',
+    'http://lvh.me/',
+    'http://nas.internal/',
+    'http://box.home.arpa/',
+  ])('treats the name %s as private', (url) => {
+    expect(isPrivateNetworkUrl(url)).toBe(true);
+  });
+
+  it('judges resolved addresses as resolvers give them (no brackets, maybe a zone)', () => {
+    for (const address of ['127.0.0.1', '10.9.8.7', '::1', 'fe80::1%eth0', '::ffff:192.168.1.1', 'fd00::5'])
+      expect(isPrivateIpAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '2606:4700::1111', '8.8.8.8', 'not-an-address'])
+      expect(isPrivateIpAddress(address), address).toBe(false);
+  });
+
+  it('tells IP literals from names', () => {
+    expect(['127.0.0.1', '[::1]', '8.8.8.8'].map(isIpLiteral)).toEqual([true, true, true]);
+    expect(['example.com', 'localhost', '127.0.0.1.example.com'].map(isIpLiteral)).toEqual([false, false, false]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
-import { combineSignals, errorDetail, redactUrl } from '../../../../lib/search/http';
+import { combineSignals, errorDetail, MAX_JSON_BYTES, redactUrl, requestJson } from '../../../../lib/search/http';
 import { buildUrl, isHttpUrl, toPublishedAt } from '../../../../lib/search/provider';
 
 describe('combineSignals without AbortSignal.any', () => {
@@ -61,5 +62,28 @@ describe('request helpers', () => {
     expect(toPublishedAt('3 days ago')).toBeUndefined();
     expect(toPublishedAt('2024-13-45')).toBeUndefined();
     expect(toPublishedAt(null)).toBeUndefined();
+  });
+});
+
+describe('reply size cap (issue 24)', () => {
+  const request = (body: string) =>
+    requestJson({
+      provider: 'searxng',
+      label: 'SearXNG',
+      keyed: false,
+      url: 'https://search.example/search?q=x',
+      method: 'GET',
+      schema: z.object({ results: z.array(z.unknown()) }),
+      fetch: async () => new Response(body, { headers: { 'Content-Type': 'application/json' } }),
+      timeoutMs: 30_000,
+    });
+
+  it('reads a reply up to the cap, and refuses a longer one with a clear message instead of holding it', async () => {
+    const padding = ' '.repeat(MAX_JSON_BYTES - 20);
+    await expect(request(`{"results":[]}${padding}`)).resolves.toEqual({ results: [] });
+    await expect(request(`{"results":[]}${padding}${' '.repeat(40)}`)).rejects.toMatchObject({
+      kind: 'malformed',
+      message: 'SearXNG sent a response over 8 MB.',
+    });
   });
 });

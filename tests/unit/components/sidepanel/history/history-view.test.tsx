@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { HISTORY_ROW_HEIGHT } from '../../../../../components/sidepanel/history/history-list';
 import { HistoryView } from '../../../../../components/sidepanel/history/history-view';
+import { exportChecksJson } from '../../../../../lib/db/export-import';
 import type { FactlightDb } from '../../../../../lib/db/schema';
 import type { ImportChecksResult } from '../../../../../lib/messaging/protocol';
 import { buildCheckView, buildSummary, freshDb, seedView } from '../../../support/check-fixtures';
@@ -135,19 +136,29 @@ describe('history actions', () => {
   it('imports a JSON file through the background and reports the counts or the error', async () => {
     let answer: ImportChecksResult = { ok: true, imported: 2, skipped: 1 };
     const sent = fakeBackground({ importChecks: () => answer });
+    const exported = exportChecksJson([buildCheckView({ id: 'chk-a' })]);
     show();
     const input = await screen.findByTestId('import-json');
-    const file = new File(['{"format":"factlight-checks"}'], 'checks.json', { type: 'application/json' });
+    const file = new File([exported], 'checks.json', { type: 'application/json' });
     fireEvent.change(input, { target: { files: [file] } });
     expect((await screen.findByTestId('import-result')).textContent).toBe(
       'Imported 2 checks, skipped 1 already in history.',
     );
-    expect(commands(sent)).toEqual([{ type: 'importChecks', data: { json: '{"format":"factlight-checks"}' } }]);
+    const [command] = commands(sent) as Array<{ type: string; data: { json: string } }>;
+    expect(command?.type).toBe('importChecks');
+    expect(JSON.parse(command!.data.json)).toEqual(JSON.parse(exported));
     answer = { ok: false, error: 'This is not a Factlight export.' };
     fireEvent.change(input, { target: { files: [file] } });
     await waitFor(() =>
       expect(screen.getByTestId('import-result').textContent).toBe('Not imported: This is not a Factlight export.'),
     );
+    // A damaged file is refused here: nothing is sent.
+    const damaged = new File(['{"format":"factlight-checks"}'], 'checks.json', { type: 'application/json' });
+    fireEvent.change(input, { target: { files: [damaged] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('import-result').textContent).toMatch(/^Not imported: Unsupported export version/),
+    );
+    expect(commands(sent)).toHaveLength(2);
   });
 
   it('exports one check or all of them as JSON and Markdown downloads', async () => {

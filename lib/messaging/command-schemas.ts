@@ -1,0 +1,118 @@
+/**
+ * What each background command may carry, checked by zod before its handler runs
+ * (lib/background/authorized-handler.ts): types, sizes, counts, http(s) URLs and known names. Messages come
+ * only from our own pages and content scripts, but a content script runs in hostile pages and its data is
+ * read from them; a command that does not fit is refused with the field and what is wrong (issue 24: a
+ * `javascript:` page URL, 500 citations, a 1 MB capture, `text: 42`, an unknown origin were stored or threw).
+ * Unknown fields are dropped. Settings drafts are checked field by field by the settings schema in their
+ * handlers (lib/settings/schema.ts); here they only have to be objects of bounded size.
+ */
+import { z } from 'zod';
+
+import { MAX_IMPORT_MESSAGE_CHARS } from '../db/import-chunks';
+import { MODEL_PRESET_IDS } from '../settings/model-presets';
+import type { BackgroundCommand } from './protocol';
+
+/** Longer than any text a check accepts (50,000 characters), so the run manager's own message says the limit. */
+const MAX_MESSAGE_TEXT = 200_000;
+// Generous limits: a real page or reply never reaches them (a refused command refuses the whole check), while
+// a message built to flood the store does.
+const MAX_CITATIONS = 300;
+const MAX_URL = 32_768;
+const MAX_TITLE = 10_000;
+
+const httpUrl = z
+  .string()
+  .max(MAX_URL)
+  .refine((value) => {
+    try {
+      const { protocol } = new URL(value);
+      return protocol === 'http:' || protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) address');
+
+/** Check and rating ids: only looked up, so any short string (checks imported before ids were strict too). */
+const id = z.string().min(1).max(200);
+const childId = z.string().min(1).max(100);
+const tabId = z.number().int().nonnegative();
+const offset = z.number().int().min(-1).max(MAX_MESSAGE_TEXT);
+
+const capture = z.object({
+  quote: z.object({
+    type: z.literal('TextQuoteSelector'),
+    exact: z.string().max(MAX_MESSAGE_TEXT),
+    prefix: z.string().max(MAX_TITLE).optional(),
+    suffix: z.string().max(MAX_TITLE).optional(),
+  }),
+  position: z.object({ type: z.literal('TextPositionSelector'), start: offset, end: offset }),
+});
+
+const citation = z.object({
+  url: httpUrl,
+  title: z.string().max(MAX_TITLE).optional(),
+  start: offset,
+  end: offset,
+  quote: z.string().max(MAX_TITLE).optional(),
+});
+
+/** A settings draft: any object of bounded size; its fields are the settings schema's to judge. */
+const draft = z.record(z.string().max(100), z.unknown()).refine((value) => JSON.stringify(value).length < 1_000_000, {
+  message: 'too large',
+});
+const none = z.unknown();
+
+export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodType> = {
+  getSettings: none,
+  saveSettings: draft,
+  testModelConnection: z.object({ preset: z.enum(MODEL_PRESET_IDS), profile: draft }),
+  testSearchConnection: z.object({
+    provider: z.enum(['wikipedia', 'searxng', 'serper', 'tavily', 'brave', 'exa', 'google-factcheck']),
+    baseUrl: z.string().max(MAX_URL).optional(),
+    apiKey: z.string().max(MAX_URL).optional(),
+  }),
+  getStatus: none,
+  startCheck: z.object({
+    text: z.string().max(MAX_MESSAGE_TEXT),
+    origin: z.enum(['selection', 'page', 'chatbot-reply', 'typed']),
+    pageUrl: httpUrl.optional(),
+    pageTitle: z.string().max(MAX_TITLE).optional(),
+    fresh: z.boolean().optional(),
+    capture: capture.optional(),
+    messageId: z.string().max(200).optional(),
+    citations: z.array(citation).max(MAX_CITATIONS).optional(),
+  }),
+  cancelCheck: z.object({ checkId: id }),
+  recheck: z.object({ checkId: id }),
+  judgeCheck: z.object({ checkId: id }),
+  deleteChecks: z.union([z.object({ checkIds: z.array(id).max(1_000_000) }), z.object({ all: z.literal(true) })]),
+  importChecks: z.object({ json: z.string().max(MAX_IMPORT_MESSAGE_CHARS) }),
+  resumeChecks: none,
+  // The page's offer after a too-long refusal: check the first `limit` characters (the background caps it).
+  checkSelectionHere: z.object({ limit: z.number().int().positive().optional() }).optional(),
+  openSetup: none,
+  checkPageInTab: z.object({ tabId }),
+  getCaptureSettings: none,
+  revealClaim: z.object({ checkId: id, claimId: childId }),
+  clearPageHighlights: z.object({ checkId: id }),
+  rateExplanation: z.object({
+    claim: z.string().max(MAX_MESSAGE_TEXT),
+    explanation: z.string().max(MAX_MESSAGE_TEXT),
+    pageUrl: httpUrl.optional(),
+    pageTitle: z.string().max(MAX_TITLE).optional(),
+  }),
+  resumeRatings: none,
+  readPageSelection: z.object({ tabId }),
+  openInSidePanel: z.object({ checkId: id, claimId: childId.optional() }),
+};
+
+/** The command's data as its schema keeps it, or an error that names each wrong field. */
+export function validateCommand(command: BackgroundCommand, data: unknown): unknown {
+  const parsed = COMMAND_SCHEMAS[command].safeParse(data);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(message)'}: ${issue.message}`);
+  throw new Error(`Refused "${command}": ${problems.join('; ')}.`);
+}
