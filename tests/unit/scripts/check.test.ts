@@ -47,7 +47,10 @@ describe('npm run check', { timeout: 30_000 }, () => {
   it('prints sentences with bands, claims, evidence links and the revision', async () => {
     const { code, stdout } = await check(['--text', WORLD_TEXT], env);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Overall: \w+ \d+% — 8 of 8 claims checked \(en, \d{4}-\d{2}-\d{2}\)/);
+    // The headline leads with what is wrong; the average is second, saying what it averages.
+    expect(stdout).toMatch(
+      /^Headline: RED — 1 refuted · 7 supported \(en, \d{4}-\d{2}-\d{2}\)\n {2}8 of 8 claims checked · Average support from sources: \d+% across 8 judged claims$/m,
+    );
     expect(stdout).toMatch(
       /^\[RED {3}\] +0% {2}The Great Wall of China is visible from the Moon with the naked eye\.$/m,
     );

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { OnDeviceOption } from '../../../../components/welcome/on-device-option';
@@ -140,10 +140,19 @@ describe('the welcome page', () => {
       ...view,
       check: { ...view.check, evidenceOnly: true, evidenceOnlyReason: ON_DEVICE_MESSAGES.unavailable },
     });
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
     fireEvent.click(screen.getByTestId('welcome-try'));
     const result = await screen.findByTestId('check-result');
     expect(result.getAttribute('data-evidence-only')).toBe('true');
     expect(screen.getByTestId('evidence-only-notice')).toBeTruthy();
+    // The result is brought into view (it sits below the fold), and the no-model reason the page states above
+    // (the on-device statement) is not said again in it.
+    await waitFor(() => expect(scrolled).toContain(screen.getByTestId('welcome-result')));
+    expect(screen.queryByTestId('evidence-only-reason')).toBeNull();
+    expect(document.body.textContent!.split('Chrome 138').length - 1).toBe(1);
     // A neutral mark per looked-up sentence, no colour of truth, and the sources per sentence.
     const bands = screen.getAllByTestId('span').map((span) => span.getAttribute('data-band'));
     expect(bands.length).toBeGreaterThan(0);

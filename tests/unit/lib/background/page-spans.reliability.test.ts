@@ -4,6 +4,7 @@ import type { CaptureSelectors } from '../../../../lib/anchoring/selectors';
 import { drawRequestFor } from '../../../../lib/background/page-spans';
 import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
 import { parseTextFragment } from '../../../../lib/core/text/text-fragment';
+import { formatDate } from '../../../../lib/view/format';
 import { buildCheckView } from '../../support/check-fixtures';
 
 /** The check drawn in its page: the card's top evidence links to the passage and names its reliability. */
@@ -17,8 +18,10 @@ describe("the page card's top evidence", () => {
     expect(wall.topEvidence).toMatchObject({
       title: 'scientific report c0-0 #0',
       stance: 'refutes',
-      publishedAt: '2019-05-02',
+      // The date as the side panel writes it (Intl, one format everywhere), never the raw "2019-05-02".
+      publishedAt: formatDate('2019-05-02'),
     });
+    expect(wall.topEvidence!.publishedAt).not.toBe('2019-05-02');
     expect(wall.topEvidence!.url.startsWith('https://scientific.example.org/c0-0/0#:~:text=')).toBe(true);
     expect(parseTextFragment(wall.topEvidence!.url)?.start).toBeTruthy();
     expect(wall.topEvidence!.reliability).toEqual({
