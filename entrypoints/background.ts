@@ -4,6 +4,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { createBackgroundExtractor } from '../lib/background/article-extractor';
 import { createToolbarBadge } from '../lib/background/badge';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
+import { keepHistoryAsSet } from '../lib/background/history-retention';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
 import { registerMenuAndShortcut } from '../lib/background/menu-and-shortcut';
 import { registerPageHandlers } from '../lib/background/page-handlers';
@@ -12,18 +13,18 @@ import { createRatingManager } from '../lib/background/rating-manager';
 import { createRunManager } from '../lib/background/run-manager';
 import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
-import { restrictLocalStorageToExtension } from '../lib/background/storage-access';
+import { restrictStorageToExtension } from '../lib/background/storage-access';
 import { createTabSync } from '../lib/background/tab-sync';
 import { openWelcomePageOnInstall } from '../lib/background/welcome-page';
 import { createDexieCache } from '../lib/db/dexie-cache';
 import { FactlightDb } from '../lib/db/schema';
 import { languageModelOf } from '../lib/llm/prompt-api';
-import { loadSettings } from '../lib/settings/store';
+import { loadEffectiveSettings, onPolicyChanged } from '../lib/settings/managed-store';
 
 /** Wires adapters to the command handlers. Everything that needs a key or the network runs here. */
 export default defineBackground(() => {
   const own = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
-  void restrictLocalStorageToExtension();
+  void restrictStorageToExtension();
   const db = new FactlightDb();
   // Expired cache rows nobody reads again are only removed here.
   void createDexieCache(db, { now: () => Date.now() })
@@ -35,6 +36,9 @@ export default defineBackground(() => {
   const active = { checks: 0, ratings: 0 };
   const keepAlive = () => keepAliveWhile(active.checks + active.ratings);
   const extractor = createBackgroundExtractor();
+  // Checks read the settings in force (the person's, with the organisation's policy over them) when they
+  // start, so a policy changed while the browser runs applies to the next check.
+  const loadSettings = loadEffectiveSettings;
   const runs = createRunManager({
     db,
     loadSettings,
@@ -58,6 +62,12 @@ export default defineBackground(() => {
   registerRatingHandlers(own, ratings);
   registerPageHandlers(own, db);
   registerMenuAndShortcut();
+  const history = keepHistoryAsSet({
+    db,
+    loadSettings,
+    deleteChecks: (checkIds) => runs.delete({ checkIds }),
+  });
+  onPolicyChanged(() => history.prune());
   browser.tabs.onRemoved.addListener((tabId) => (tabs.forgetTab(tabId), badge.forgetTab(tabId)));
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status !== 'loading') return;

@@ -49,6 +49,8 @@ export interface OpenAiChatModelOptions {
   timeoutMs?: number;
   /** Name used in error messages, e.g. the preset's label. */
   providerLabel?: string;
+  /** Extra headers sent with every request to this endpoint (the profile's `headers`). */
+  headers?: Record<string, string>;
 }
 
 /** A `ChatModel` that can say how it holds each model's replies to a schema. */
@@ -123,11 +125,18 @@ function finishReasonOf(reason: string | null | undefined): ChatResponse['finish
 }
 
 /** One client per endpoint; retries are left to the core's resilience wrapper, so the SDK makes none. */
-function clientFor(options: { baseUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch }) {
+function clientFor(options: {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  headers?: Record<string, string>;
+}) {
   return createOpenAiClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     maxRetries: 0,
+    ...(options.headers ? { headers: options.headers } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
@@ -338,6 +347,7 @@ export interface OpenAiEmbedderOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
   providerLabel?: string;
+  headers?: Record<string, string>;
 }
 
 /** An `Embedder` that knows when its server has no embeddings. */

@@ -6,6 +6,8 @@ export interface OpenAiEndpoint {
   timeoutMs?: number;
   maxRetries?: number;
   fetch?: typeof fetch;
+  /** Extra headers for every request (a gateway's token); the client only ever talks to `baseUrl`. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -19,6 +21,7 @@ export function createOpenAiClient(endpoint: OpenAiEndpoint): OpenAI {
     timeout: endpoint.timeoutMs ?? 60_000,
     maxRetries: endpoint.maxRetries ?? 0,
     ...(endpoint.fetch ? { fetch: endpoint.fetch } : {}),
+    ...(endpoint.headers ? { defaultHeaders: endpoint.headers } : {}),
     // The key is the user's own, typed into this extension and kept in its background; nothing is
     // shipped. The SDK refuses to run where it sees a DOM (Firefox's event page, tests) without this.
     dangerouslyAllowBrowser: true,
