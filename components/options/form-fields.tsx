@@ -2,20 +2,47 @@
  * The options form's fields, written once: a labelled checkbox and a labelled text input, each with an
  * optional hint below. Every setting the person can change is one of these (or a list or key field built
  * the same way), so what a field says about itself (its label, hint, state) is said alike everywhere.
+ * A `managed` field is one the organisation's policy sets: it cannot be changed (a checkbox or a choice
+ * is disabled, a text is read-only), carries `data-managed="true"` and says "Set by your organisation".
  */
 import type { ReactNode } from 'react';
+
+export const MANAGED_NOTE = 'Set by your organisation';
+
+/** "Set by your organisation", under a field the policy locks; nothing otherwise. */
+export function ManagedNote({ managed }: { managed?: boolean | undefined }) {
+  return managed ? (
+    <p className="hint managed-note" data-testid="managed-note">
+      {MANAGED_NOTE}
+    </p>
+  ) : null;
+}
+
+/**
+ * The attributes a locked control takes: `text` for inputs whose value can still be read and copied
+ * (read-only), `choice` for checkboxes and selects (disabled, since read-only does not stop them).
+ */
+export function lockedProps(
+  managed: boolean | undefined,
+  kind: 'text' | 'choice',
+): { readOnly?: true; disabled?: true; 'data-managed'?: 'true' } {
+  if (!managed) return {};
+  return kind === 'text' ? { readOnly: true, 'data-managed': 'true' } : { disabled: true, 'data-managed': 'true' };
+}
 
 export interface CheckboxFieldProps {
   testId: string;
   checked: boolean;
   disabled?: boolean;
+  /** Set by the organisation's policy: locked, and said so. */
+  managed?: boolean;
   onChange: (checked: boolean) => void;
   /** The label, after the box. */
   children: ReactNode;
   hint?: ReactNode;
 }
 
-export function CheckboxField({ testId, checked, disabled, onChange, children, hint }: CheckboxFieldProps) {
+export function CheckboxField({ testId, checked, disabled, managed, onChange, children, hint }: CheckboxFieldProps) {
   return (
     <div className="field checkbox">
       <label>
@@ -25,9 +52,11 @@ export function CheckboxField({ testId, checked, disabled, onChange, children, h
           checked={checked}
           disabled={disabled}
           onChange={(e) => onChange(e.target.checked)}
+          {...lockedProps(managed, 'choice')}
         />
         {children}
       </label>
+      <ManagedNote managed={managed} />
       {hint ? <p className="hint">{hint}</p> : null}
     </div>
   );
@@ -42,10 +71,13 @@ export interface TextFieldProps {
   type?: 'text' | 'url';
   /** The id of a <datalist> of suggestions. */
   list?: string;
+  placeholder?: string;
+  /** Set by the organisation's policy: read-only, and said so. */
+  managed?: boolean;
   hint?: ReactNode;
 }
 
-export function TextField({ id, label, value, onChange, type, list, hint }: TextFieldProps) {
+export function TextField({ id, label, value, onChange, type, list, placeholder, managed, hint }: TextFieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -56,8 +88,11 @@ export function TextField({ id, label, value, onChange, type, list, hint }: Text
         list={list}
         spellCheck={false}
         value={value}
+        placeholder={placeholder}
         onChange={(e) => onChange(e.target.value)}
+        {...lockedProps(managed, 'text')}
       />
+      <ManagedNote managed={managed} />
       {hint ? <p className="hint">{hint}</p> : null}
     </div>
   );
