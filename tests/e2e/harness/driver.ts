@@ -34,6 +34,8 @@ export interface Match {
 export interface LaunchOptions {
   /** Routes a real site's hosts (e.g. https://claude.ai) to a loopback HTTPS server. */
   httpsOrigin?: HttpsOrigin;
+  /** Another build to install (harness/managed-policy.ts: a copy with its own id). Default: the build. */
+  extensionDir?: string;
 }
 
 export interface DriverPage {
@@ -47,6 +49,8 @@ export interface DriverPage {
   clickAt(x: number, y: number): Promise<void>;
   /** Replaces a text field's content by typing `value` into it. */
   fill(selector: string, value: string): Promise<void>;
+  /** Chooses a file in an `<input type="file">`, as a person would in the file dialog. */
+  setInputFile(selector: string, file: { name: string; mimeType: string; text: string }): Promise<void>;
   /** Chooses an option of a `<select>` by value. */
   select(selector: string, value: string): Promise<void>;
   /** Ticks or unticks a checkbox by clicking it, if it is not already in that state. */
