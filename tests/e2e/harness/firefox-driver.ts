@@ -99,14 +99,16 @@ function puppeteerDriverPage(page: Page): DriverPage {
       await (handle as ElementHandle<HTMLSelectElement>).select(value);
     },
     async setInputFile(selector, file) {
-      // The driver hands Firefox a path, as its file dialog would: the file lives in a folder removed right after.
+      // The driver hands Firefox a path, as its file dialog would. Firefox reads the file only when the page
+      // does (File.text()), so it stays until the process exits (temp-dirs.ts), unless the upload failed.
       const dir = makeTempDir('factlight-upload-');
       try {
         const path = join(dir, file.name);
         writeFileSync(path, file.text);
         await ((await first(selector)) as ElementHandle<HTMLInputElement>).uploadFile(path);
-      } finally {
+      } catch (error) {
         removeTempDir(dir);
+        throw error;
       }
     },
     async setChecked(selector, checked) {
