@@ -2,8 +2,12 @@
  * Build configuration for Chrome (MV3, side panel) and Firefox (sidebar).
  * Auto-imports are off so every module states what it uses, and so `lib/core` purity is visible.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { defineConfig } from 'wxt';
 
+import { CHROME_PUBLIC_KEY, GECKO_ID } from './scripts/build/extension-identity';
 import { storeSafeBundles } from './scripts/build/store-safe-bundles';
 
 /** The icon set in public/icon/ (rendered from public/icon.svg by `npm run icons`). */
@@ -16,6 +20,16 @@ export default defineConfig({
   vite: () => ({ plugins: [storeSafeBundles()] }),
   // The sources zip for AMO's reviewers holds what builds the package, not the tests or the pictures.
   zip: { excludeSources: ['tests/**', 'scripts/lib/servers/**', 'scripts/lib/extension/**', 'docs/**/*.png'] },
+  hooks: {
+    // The Chrome Web Store gives an item its own key and id and refuses a package with a `key`, so the store zip
+    // leaves it out; unpacked builds keep it, so their id is the one administrators' policies name.
+    'zip:extension:start': (wxt) => {
+      if (wxt.config.browser === 'firefox') return;
+      const path = join(wxt.config.outDir, 'manifest.json');
+      const { key: _key, ...manifest } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+      writeFileSync(path, JSON.stringify(manifest));
+    },
+  },
   manifest: ({ browser }) => ({
     name: 'Factlight',
     // The Chrome Web Store takes at most 132 characters (tests/store/packages.test.ts checks it).
@@ -53,6 +67,11 @@ export default defineConfig({
           // storage setAccessLevel 102; declarativeNetRequest `initiatorDomains` 101 (session rule of
           // local-model-origin.ts); AbortSignal.timeout 103; AbortSignal.any (116) is feature-tested.
           minimum_chrome_version: '116',
+          // A fixed id for unpacked builds, so a policy can name it (scripts/build/extension-identity.ts).
+          key: CHROME_PUBLIC_KEY,
+          // What an organisation may set through Chrome's policies (docs/ADMINISTRATORS.md); generated from
+          // lib/settings/policy-fields.ts. Firefox reads policies.json with no schema.
+          storage: { managed_schema: 'managed-schema.json' },
         }),
     ...(browser === 'firefox'
       ? {
@@ -61,7 +80,7 @@ export default defineConfig({
             // CSS Custom Highlight API (in-page highlights) and with data_collection_permissions (142 on
             // Android), which AMO requires of new add-ons.
             gecko: {
-              id: 'factlight@factlight.dev',
+              id: GECKO_ID,
               strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },

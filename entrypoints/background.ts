@@ -4,6 +4,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { createBackgroundExtractor } from '../lib/background/article-extractor';
 import { createToolbarBadge } from '../lib/background/badge';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
+import { keepHistoryAsSet } from '../lib/background/history-retention';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
 import { registerMenuAndShortcut } from '../lib/background/menu-and-shortcut';
 import { startNetworkGuard } from '../lib/background/network-guard';
@@ -13,27 +14,34 @@ import { createRatingManager } from '../lib/background/rating-manager';
 import { createRunManager } from '../lib/background/run-manager';
 import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
-import { restrictLocalStorageToExtension } from '../lib/background/storage-access';
+import { restrictStorageToExtension } from '../lib/background/storage-access';
 import { createTabSync } from '../lib/background/tab-sync';
 import { openWelcomePageOnInstall } from '../lib/background/welcome-page';
 import { createDexieCache } from '../lib/db/dexie-cache';
 import { FactlightDb } from '../lib/db/schema';
 import { languageModelOf } from '../lib/llm/prompt-api';
 import { networkPolicyFor } from '../lib/net/network-policy';
+import { loadEffectiveSettings, onPolicyChanged } from '../lib/settings/managed-store';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
-import { loadSettings } from '../lib/settings/store';
 
 /** Wires adapters to the command handlers. Everything that needs a key or the network runs here. */
 export default defineBackground(() => {
   const own = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
-  // First: no request of ours leaves before the guard enforces the saved settings (the defaults, which
+  // Checks read the settings in force (the person's, with the organisation's policy over them) when they
+  // start, so a policy changed while the browser runs applies to the next check.
+  const loadSettings = loadEffectiveSettings;
+  // First: no request of ours leaves before the guard enforces the settings in force (the defaults, which
   // refuse every private address, when they cannot be read). Runs wait for `networkReady`.
   const guard = startNetworkGuard(own.baseUrl);
-  const networkReady = loadSettings()
-    .catch(() => DEFAULT_SETTINGS)
-    .then((settings) => guard.apply(networkPolicyFor(settings)))
-    .catch((error: unknown) => console.warn('[factlight] network guard not applied', error));
-  void restrictLocalStorageToExtension();
+  const applyGuard = () =>
+    loadSettings()
+      .catch(() => DEFAULT_SETTINGS)
+      .then((settings) => guard.apply(networkPolicyFor(settings)))
+      .catch((error: unknown) => console.warn('[factlight] network guard not applied', error));
+  const networkReady = applyGuard();
+  // A policy changed while the browser runs (Chrome) may name another server or allow the private network.
+  onPolicyChanged(() => void applyGuard());
+  void restrictStorageToExtension();
   const db = new FactlightDb();
   // Expired cache rows nobody reads again are only removed here.
   void createDexieCache(db, { now: () => Date.now() })
@@ -72,6 +80,12 @@ export default defineBackground(() => {
   registerRatingHandlers(own, ratings);
   registerPageHandlers(own, db);
   registerMenuAndShortcut();
+  const history = keepHistoryAsSet({
+    db,
+    loadSettings,
+    deleteChecks: (checkIds) => runs.delete({ checkIds }),
+  });
+  onPolicyChanged(() => history.prune());
   browser.tabs.onRemoved.addListener((tabId) => (tabs.forgetTab(tabId), badge.forgetTab(tabId)));
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status !== 'loading') return;

@@ -1,7 +1,8 @@
 /**
- * `npm run check -- --file F | --text "..." [--json] [--fresh] [--budget TOKENS]`
+ * `npm run check -- --file F | --text "..." [--json] [--fresh] [--budget TOKENS] [--policy FILE]`
  * Checks text from a terminal with the same core as the extension, against any OpenAI-compatible endpoint
- * and the search settings in environment variables (see scripts/lib/env-settings.ts and README).
+ * and the search settings in environment variables (see scripts/lib/env-settings.ts and README), under an
+ * organisation's policy file when one is given (scripts/lib/policy-file.ts): its keys win, as in the browser.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -13,12 +14,14 @@ import { runCheck } from '../lib/core/pipeline';
 import { reasoningForEstimate } from '../lib/llm/request-profile';
 import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
 import { activeModelProfile } from '../lib/settings/active-profile';
-import { pipelineFromEnv } from './lib/env-settings';
+import { pipelineFromEnv, settingsFromEnv } from './lib/env-settings';
 import { runEvidenceOnly } from './lib/evidence-only-command';
 import { formatCheck } from './lib/format-check';
+import { readPolicyFile } from './lib/policy-file';
 import { readShippedRatings } from './lib/ratings-file';
 
-const USAGE = 'Usage: npm run check -- --file FILE | --text "TEXT" [--json] [--fresh] [--budget TOKENS]';
+const USAGE =
+  'Usage: npm run check -- --file FILE | --text "TEXT" [--json] [--fresh] [--budget TOKENS] [--policy FILE]';
 
 function fail(message: string, code = 2): never {
   console.error(message);
@@ -34,6 +37,7 @@ function parseOptions() {
         json: { type: 'boolean' },
         fresh: { type: 'boolean' },
         budget: { type: 'string' },
+        policy: { type: 'string' },
       },
     }).values;
   } catch (error) {
@@ -57,15 +61,29 @@ const text = values.text ?? (values.file ? readInput(values.file) : undefined);
 if (text === undefined) fail(USAGE);
 if (!text.trim()) fail('The text is empty: there is nothing to check.');
 
+/** The organisation's policy, when given: a key it sets wins over the environment; a bad key is named and skipped. */
+function readPolicy(path: string | undefined) {
+  if (path === undefined) return undefined;
+  try {
+    const policy = readPolicyFile(path);
+    for (const warning of policy.warnings) console.error(`Policy: ${warning}`);
+    return policy;
+  } catch (error) {
+    return fail(errorMessage(error));
+  }
+}
+const policy = readPolicy(values.policy);
+
 let wiring: ReturnType<typeof pipelineFromEnv>;
 try {
-  wiring = pipelineFromEnv();
+  wiring = pipelineFromEnv(process.env, policy);
 } catch (error) {
   if (!(error instanceof NotConfiguredError)) throw error;
   // No model endpoint at all: evidence-only mode (sources per sentence, no verdicts). A half-set one (a base URL or a
-  // preset without the rest) is an error.
-  if (process.env.FACTLIGHT_BASE_URL || process.env.FACTLIGHT_PRESET) fail(error.message);
-  await runEvidenceOnly(text, values.json === true);
+  // preset without the rest, from the environment or the policy) is an error.
+  if (process.env.FACTLIGHT_BASE_URL || process.env.FACTLIGHT_PRESET || policy?.values.baseUrl || policy?.values.preset)
+    fail(error.message);
+  await runEvidenceOnly(text, values.json === true, settingsFromEnv(process.env, policy));
   process.exit(0);
 }
 const { settings } = wiring;

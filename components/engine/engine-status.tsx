@@ -73,7 +73,9 @@ export function EngineStatus(props: {
       <p>
         Checks run on: <strong data-testid="engine-label">{engine.label}</strong>
         {engine.kind === 'on-device' ? ' — the text stays on this device; only search queries go to the sources.' : ''}
-        {engine.kind === 'model' ? ' — the text goes to this model, which you set up.' : ''}
+        {engine.kind === 'model'
+          ? ` — the text goes to this model, which ${engine.managedServer ? 'your organisation' : 'you'} set up.`
+          : ''}
         {engine.kind === 'evidence-only' ? ' — sources to compare for each sentence, no verdicts.' : ''}
       </p>
       {engine.kind === 'evidence-only' && !props.hideReasons?.has(engine.reason) ? (

@@ -1,4 +1,4 @@
-import { type FormUpdate, type OptionsForm, setSection } from '../../lib/settings/options-form';
+import { type FormUpdate, isLocked, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { CaptureSettings as Capture } from '../../lib/settings/schema';
 import { DomainListField } from './domain-list-field';
 import { CheckboxField } from './form-fields';
@@ -15,6 +15,7 @@ export function CaptureSettings({ form, update }: { form: OptionsForm; update: F
       <CheckboxField
         testId="floating-button"
         checked={capture.floatingButton}
+        managed={isLocked(form, 'floatingButton')}
         onChange={(checked) => set({ floatingButton: checked })}
       >
         Show a "Fact-check" button next to selected text
@@ -29,6 +30,7 @@ export function CaptureSettings({ form, update }: { form: OptionsForm; update: F
       <CheckboxField
         testId="auto-check-replies"
         checked={capture.autoCheckReplies}
+        managed={isLocked(form, 'autoCheckReplies')}
         onChange={(checked) => set({ autoCheckReplies: checked })}
         hint="The right-click menu and Alt+Shift+F (change it at chrome://extensions/shortcuts) work either way."
       >

@@ -1,7 +1,7 @@
 import { ENGINE_LABELS } from '../../lib/settings/engine';
-import { type FormUpdate, type OptionsForm, setSection } from '../../lib/settings/options-form';
+import { type FormUpdate, isLocked, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { CheckingSettings as Checking } from '../../lib/settings/schema';
-import { CheckboxField, TextField } from './form-fields';
+import { CheckboxField, lockedProps, ManagedNote, TextField } from './form-fields';
 
 /** How hard a check works: Fast or Thorough explanations, and the audit of the links the text cites. */
 export function CheckingSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
@@ -17,6 +17,7 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
           data-testid="engine-choice"
           value={checking.engine}
           onChange={(e) => set({ engine: e.target.value as Checking['engine'] })}
+          {...lockedProps(isLocked(form, 'engine'), 'choice')}
         >
           {(Object.keys(ENGINE_LABELS) as Array<Checking['engine']>).map((choice) => (
             <option key={choice} value={choice}>
@@ -24,6 +25,7 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
             </option>
           ))}
         </select>
+        <ManagedNote managed={isLocked(form, 'engine')} />
         <p className="hint">
           Text goes only to a model you set up yourself. On this device: Chrome's built-in model (Chrome 138+ on a
           capable computer), nothing leaves the machine but search queries. Sources only: no model at all, sources to
@@ -37,10 +39,12 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
           data-testid="mode-select"
           value={checking.mode}
           onChange={(e) => set({ mode: e.target.value === 'thorough' ? 'thorough' : 'fast' })}
+          {...lockedProps(isLocked(form, 'mode'), 'choice')}
         >
           <option value="fast">Fast</option>
           <option value="thorough">Thorough</option>
         </select>
+        <ManagedNote managed={isLocked(form, 'mode')} />
         <p className="hint">
           Thorough: for claims found wrong or disputed, two critics review the explanation and the suggested revision
           against the evidence until they agree, and a refiner rewrites both. It costs several more model calls per
@@ -50,6 +54,7 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
       <CheckboxField
         testId="audit-links"
         checked={checking.auditLinks}
+        managed={isLocked(form, 'auditLinks')}
         onChange={(checked) => set({ auditLinks: checked })}
       >
         Check the links the text cites (do they work, are they relevant, do they support it)
@@ -58,6 +63,7 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
         testId="archive-lookup"
         checked={checking.archiveLookup}
         disabled={!checking.auditLinks}
+        managed={isLocked(form, 'archiveLookup')}
         onChange={(checked) => set({ archiveLookup: checked })}
       >
         Look dead links up in the Internet Archive
@@ -69,6 +75,7 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
           label="Web archive (Wayback availability API) origin"
           type="url"
           value={checking.webArchiveUrl}
+          managed={isLocked(form, 'webArchiveUrl')}
           onChange={(value) => set({ webArchiveUrl: value })}
         />
         <TextField
@@ -76,6 +83,7 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
           label="DOI registry (Crossref REST API) origin"
           type="url"
           value={checking.crossrefUrl}
+          managed={isLocked(form, 'crossrefUrl')}
           onChange={(value) => set({ crossrefUrl: value })}
         />
       </details>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { parseDomainList } from '../../lib/settings/options-form';
+import { lockedProps, ManagedNote } from './form-fields';
 
 /**
  * A list of sites typed one per line. The box keeps the user's own text (blank lines, a host half typed)
@@ -11,9 +12,11 @@ export function DomainListField(props: {
   label: string;
   rows: number;
   domains: readonly string[];
+  /** Set by the organisation's policy: read-only, and said so. */
+  managed?: boolean;
   onChange: (domains: string[]) => void;
 }) {
-  const { id, label, rows, domains, onChange } = props;
+  const { id, label, rows, domains, managed, onChange } = props;
   const [text, setText] = useState(() => domains.join('\n'));
   return (
     <div className="field">
@@ -28,7 +31,9 @@ export function DomainListField(props: {
           setText(e.target.value);
           onChange(parseDomainList(e.target.value));
         }}
+        {...lockedProps(managed, 'text')}
       />
+      <ManagedNote managed={managed} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { type FormUpdate, type OptionsForm, setSection } from '../../lib/settings/options-form';
+import { type FormUpdate, isLocked, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { EvidenceSettings as Evidence } from '../../lib/settings/schema';
 import { DomainListField } from './domain-list-field';
-import { CheckboxField } from './form-fields';
+import { CheckboxField, lockedProps, ManagedNote } from './form-fields';
 
 /** How much evidence to gather per claim, which sites never count, and the local-network guard. */
 export function EvidenceSettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
@@ -23,7 +23,9 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
         max={max}
         value={evidence[key]}
         onChange={(e) => set({ [key]: Math.min(max, Math.max(min, Math.round(Number(e.target.value) || min))) })}
+        {...lockedProps(key === 'resultsPerClaim' && isLocked(form, 'resultsPerClaim'), 'text')}
       />
+      <ManagedNote managed={key === 'resultsPerClaim' && isLocked(form, 'resultsPerClaim')} />
     </div>
   );
   return (
@@ -37,6 +39,7 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
         label="Never use these sites (one per line)"
         rows={3}
         domains={evidence.excludedDomains}
+        managed={isLocked(form, 'excludedDomains')}
         onChange={(domains) => set({ excludedDomains: domains })}
       />
       <div className="field">
@@ -51,7 +54,9 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
           onChange={(e) =>
             update(setSection('limits', { tokensPerCheck: Math.max(0, Math.round(Number(e.target.value) || 0)) }))
           }
+          {...lockedProps(isLocked(form, 'tokenBudget'), 'text')}
         />
+        <ManagedNote managed={isLocked(form, 'tokenBudget')} />
         <p className="hint">
           A check that reaches it stops cleanly, keeps every result so far and says what was not checked.
         </p>
@@ -59,6 +64,7 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
       <CheckboxField
         testId="allow-private-network"
         checked={evidence.allowPrivateNetwork}
+        managed={isLocked(form, 'allowPrivateNetwork')}
         onChange={(checked) => set({ allowPrivateNetwork: checked })}
         hint="Off: links to localhost or private addresses (routers, intranet) found in text or search results are never opened."
       >

@@ -3,11 +3,11 @@ import { type ReactNode, useCallback } from 'react';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { sendsKeyInClear } from '../../lib/settings/cleartext';
 import { MODEL_PRESETS } from '../../lib/settings/model-presets';
-import { type FormUpdate, type OptionsForm, profileFor, toDraft } from '../../lib/settings/options-form';
+import { type FormUpdate, isLocked, type OptionsForm, profileFor, toDraft } from '../../lib/settings/options-form';
 import type { PublicModelProfile } from '../../lib/settings/redact';
 import { DEFAULT_REASONING_EFFORT } from '../../lib/settings/schema';
 import { ConnectionResult } from './connection-result';
-import { TextField, UrlField } from './form-fields';
+import { lockedProps, ManagedNote, TextField, UrlField } from './form-fields';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
 
@@ -31,6 +31,8 @@ export function ModelFields(props: {
   const profile = profileFor(form.settings, preset);
   const effort = profile.reasoningEffort ?? DEFAULT_REASONING_EFFORT;
   const slot = `model:${preset}` as const;
+  // Fields the organisation's policy sets are locked (form-fields.tsx).
+  const locked = (key: Parameters<typeof isLocked>[1]) => isLocked(form, key);
 
   const setProfile = (change: Partial<PublicModelProfile>) =>
     update((f) => ({
@@ -64,7 +66,9 @@ export function ModelFields(props: {
           value={profile.embeddingModel}
           placeholder="e.g. text-embedding-3-small"
           onChange={(e) => setProfile({ embeddingModel: e.target.value })}
+          {...lockedProps(locked('embeddingModel'), 'text')}
         />
+        <ManagedNote managed={locked('embeddingModel')} />
       </div>
       <div className="field">
         <label htmlFor="llm-structured-output">Structured output</label>
@@ -73,12 +77,14 @@ export function ModelFields(props: {
           data-testid="llm-structured-output"
           value={profile.structuredOutput}
           onChange={(e) => setProfile({ structuredOutput: e.target.value as PublicModelProfile['structuredOutput'] })}
+          {...lockedProps(locked('structuredOutput'), 'choice')}
         >
           <option value="auto">Automatic</option>
           <option value="json_schema">JSON schema (OpenAI structured outputs)</option>
           <option value="json_object">JSON mode (older servers)</option>
           <option value="prompt">Schema in the prompt (servers that ignore response_format)</option>
         </select>
+        <ManagedNote managed={locked('structuredOutput')} />
       </div>
       <div className="field">
         <label htmlFor="llm-effort-fast">Reasoning effort (reasoning models such as gpt-5 and gpt-oss)</label>
@@ -119,6 +125,7 @@ export function ModelFields(props: {
         label="Base URL"
         value={profile.baseUrl}
         placeholder="https://…/v1"
+        managed={locked('baseUrl')}
         onChange={(value) => setProfile({ baseUrl: value })}
       >
         {sendsKeyInClear(profile.baseUrl) ? (
@@ -133,6 +140,7 @@ export function ModelFields(props: {
         testId="llm-api-key"
         label={MODEL_PRESETS[preset].needsKey ? 'API key' : 'API key (optional)'}
         saved={profile.apiKeySaved}
+        managed={locked('apiKey')}
         typed={form.typedKeys[slot]}
         onChange={(value) => update((f) => ({ ...f, typedKeys: { ...f.typedKeys, [slot]: value } }))}
       />
@@ -141,6 +149,7 @@ export function ModelFields(props: {
         label="Fast model (finds claims)"
         list="llm-models"
         value={profile.fastModel}
+        managed={locked('fastModel')}
         onChange={(value) => setProfile({ fastModel: value })}
       />
       <TextField
@@ -148,6 +157,7 @@ export function ModelFields(props: {
         label="Strong model (judges evidence)"
         list="llm-models"
         value={profile.strongModel}
+        managed={locked('strongModel')}
         onChange={(value) => setProfile({ strongModel: value })}
       />
       {compact ? (

@@ -1,5 +1,6 @@
 import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
-import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
+import { type FormUpdate, isLocked, type OptionsForm } from '../../lib/settings/options-form';
+import { lockedProps, ManagedNote } from './form-fields';
 import { ModelFields } from './model-fields';
 
 /** Model provider, endpoint, key and the two model roles, with "Test connection". */
@@ -18,6 +19,7 @@ export function ModelSettings({ form, update }: { form: OptionsForm; update: For
           data-testid="llm-preset"
           value={preset}
           onChange={(e) => setPreset(e.target.value as ModelPresetId)}
+          {...lockedProps(isLocked(form, 'preset'), 'choice')}
         >
           {MODEL_PRESET_IDS.map((id) => (
             <option key={id} value={id}>
@@ -25,6 +27,7 @@ export function ModelSettings({ form, update }: { form: OptionsForm; update: For
             </option>
           ))}
         </select>
+        <ManagedNote managed={isLocked(form, 'preset')} />
         <p className="hint">{MODEL_PRESETS[preset].hint}</p>
       </div>
       <ModelFields form={form} update={update} />

@@ -3,14 +3,18 @@ import { useCallback } from 'react';
 import type { SearchProviderId } from '../../lib/core/ports';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../../lib/search';
-import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
+import { type FormUpdate, isLocked, type OptionsForm } from '../../lib/settings/options-form';
+import { SEARCH_POLICY_KEY } from '../../lib/settings/policy-fields';
 import { SEARCH_SETTINGS_KEY } from '../../lib/settings/search-keys';
 import { ConnectionResult } from './connection-result';
-import { UrlField } from './form-fields';
+import { lockedProps, ManagedNote, UrlField } from './form-fields';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
 
-/** One search provider: on/off, its key or server URL, and "Test connection". */
+/**
+ * One search provider: on/off, its key or server URL, and "Test connection". When the organisation's
+ * policy sets the provider (its server URL or key), the switch and that field are locked together.
+ */
 export function SearchProviderRow({
   provider,
   form,
@@ -26,6 +30,7 @@ export function SearchProviderRow({
   const label = SEARCH_PROVIDER_LABELS[provider];
   const slot = `search:${key}` as const;
   const typedKey = form.typedKeys[slot];
+  const managed = isLocked(form, SEARCH_POLICY_KEY[provider]);
 
   const setProvider = (change: { enabled?: boolean; baseUrl?: string }) =>
     update((f) => ({
@@ -55,16 +60,19 @@ export function SearchProviderRow({
             data-testid={`search-${provider}`}
             checked={section.enabled}
             onChange={(e) => setProvider({ enabled: e.target.checked })}
+            {...lockedProps(managed, 'choice')}
           />
           {label}
         </label>
       </legend>
+      <ManagedNote managed={managed} />
       {needs === 'url' ? (
         <UrlField
           id={`${provider}-url`}
           label="Server URL"
           placeholder="https://searx.example.org"
           value={section.baseUrl ?? ''}
+          managed={managed}
           onChange={(value) => setProvider({ baseUrl: value })}
         />
       ) : null}
@@ -74,6 +82,7 @@ export function SearchProviderRow({
           testId={`${provider}-key`}
           label="API key"
           saved={Boolean(section.apiKeySaved)}
+          managed={managed}
           typed={typedKey}
           onChange={(value) => update((f) => ({ ...f, typedKeys: { ...f.typedKeys, [slot]: value } }))}
         />

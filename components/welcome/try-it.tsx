@@ -22,7 +22,7 @@ function runsOnText(engine: EngineInUse, queriesGoTo: string | undefined): strin
     : 'no search source is enabled in Settings, so no evidence will be found';
   switch (engine.kind) {
     case 'model':
-      return `“Try it” sends the sample to ${engine.label}, the model you set up, and ${queries}.`;
+      return `“Try it” sends the sample to ${engine.label}, the model ${engine.managedServer ? 'your organisation' : 'you'} set up, and ${queries}.`;
     case 'on-device':
       return `“Try it” runs on Chrome’s on-device model: the sample stays on this device, and ${queries}.`;
     case 'evidence-only':

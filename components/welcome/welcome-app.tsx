@@ -11,6 +11,7 @@ import { publicModelSetupProblem } from '../../lib/welcome/setup-problem';
 import { useExtensionStatus } from '../sidepanel/use-extension-status';
 import { ModelSetup, type SaveStatus } from './model-setup';
 import { OnDeviceOption } from './on-device-option';
+import { OrganisationSetup } from './organisation-setup';
 import { TryIt } from './try-it';
 import { VerdictSourceChoice } from './verdict-source-choice';
 import { WhatItDoes } from './what-it-does';
@@ -35,6 +36,8 @@ export function WelcomeApp() {
   const [save, setSave] = useState<SaveStatus>({ kind: 'idle', text: '' });
   const [checkId, setCheckId] = useState(checkFromUrl);
   const onDevice = useMemo(() => detectOnDeviceModel(), []);
+  // The organisation's policy set the model up: nothing to choose or connect (its server, in words).
+  const organisation = status?.engine?.kind === 'model' ? status.engine.managedServer : undefined;
 
   useEffect(() => {
     sendToBackground('getSettings')
@@ -104,40 +107,46 @@ export function WelcomeApp() {
           Factlight's background did not answer ({statusError}). Reload this page to retry.
         </p>
       ) : null}
-      <section aria-labelledby="step-choose">
-        <h2 id="step-choose">
-          <span className="step" aria-hidden="true">
-            1
-          </span>{' '}
-          Choose how Factlight gets its verdicts
-        </h2>
-        <VerdictSourceChoice chosen={chosen} onChoose={choose} disabled={!form} />
-        <OnDeviceOption detection={onDevice} status={status} />
-      </section>
-      {loadError ? (
-        <p className="result error" role="alert">
-          Settings could not be loaded: {loadError}
-        </p>
-      ) : !form ? (
-        <p role="status">Loading settings…</p>
-      ) : chosen ? (
-        <ModelSetup form={form} update={update} status={save} onSave={() => void saveModel()} />
+      {organisation ? (
+        <OrganisationSetup server={organisation} />
       ) : (
-        <section aria-labelledby="step-connect">
-          <h2 id="step-connect">
-            <span className="step" aria-hidden="true">
-              2
-            </span>{' '}
-            Connect it
-          </h2>
-          <p className="hint" data-testid="welcome-choose-first">
-            Choose one of the ways above: its settings appear here, with a test.
-          </p>
-        </section>
+        <>
+          <section aria-labelledby="step-choose">
+            <h2 id="step-choose">
+              <span className="step" aria-hidden="true">
+                1
+              </span>{' '}
+              Choose how Factlight gets its verdicts
+            </h2>
+            <VerdictSourceChoice chosen={chosen} onChoose={choose} disabled={!form} />
+            <OnDeviceOption detection={onDevice} status={status} />
+          </section>
+          {loadError ? (
+            <p className="result error" role="alert">
+              Settings could not be loaded: {loadError}
+            </p>
+          ) : !form ? (
+            <p role="status">Loading settings…</p>
+          ) : chosen ? (
+            <ModelSetup form={form} update={update} status={save} onSave={() => void saveModel()} />
+          ) : (
+            <section aria-labelledby="step-connect">
+              <h2 id="step-connect">
+                <span className="step" aria-hidden="true">
+                  2
+                </span>{' '}
+                Connect it
+              </h2>
+              <p className="hint" data-testid="welcome-choose-first">
+                Choose one of the ways above: its settings appear here, with a test.
+              </p>
+            </section>
+          )}
+        </>
       )}
       <TryIt
         status={form ? status : undefined}
-        chosen={chosen !== undefined}
+        chosen={chosen !== undefined || organisation !== undefined}
         unsavedChanges={unsaved && status?.modelConfigured === true}
         queriesGoTo={form ? queryDestinations(form.settings.search) : undefined}
         checkId={checkId}

@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 
 import { EngineStatus } from '../../components/engine/engine-status';
 import { AboutSection } from '../../components/options/about-section';
 import { CaptureSettings } from '../../components/options/capture-settings';
 import { CheckingSettings } from '../../components/options/checking-settings';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
+import { HistorySettings } from '../../components/options/history-settings';
+import { ManagedNotice } from '../../components/options/managed-notice';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
+import { SettingsFileSection } from '../../components/options/settings-file-section';
 import { errorMessage } from '../../lib/core/errors';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { type FormUpdate, type OptionsForm, toDraft } from '../../lib/settings/options-form';
@@ -34,6 +37,8 @@ export function OptionsApp() {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+  // Bumped when an import replaces the form, so fields that keep their own text (site lists) start again from it.
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     sendToBackground('getSettings')
@@ -88,15 +93,19 @@ export function OptionsApp() {
         </button>{' '}
         for a guided set-up and a sample check.
       </p>
+      <ManagedNotice managed={form.settings.managed} />
       <EngineStatus
         key={status.kind}
         switchHint="To switch, choose under Checking → Checks run on, or set up a model below, and save."
       />
-      <ModelSettings form={form} update={update} />
-      <SearchSettings form={form} update={update} />
-      <EvidenceSettings form={form} update={update} />
-      <CheckingSettings form={form} update={update} />
-      <CaptureSettings form={form} update={update} />
+      <Fragment key={generation}>
+        <ModelSettings form={form} update={update} />
+        <SearchSettings form={form} update={update} />
+        <EvidenceSettings form={form} update={update} />
+        <CheckingSettings form={form} update={update} />
+        <CaptureSettings form={form} update={update} />
+        <HistorySettings form={form} update={update} />
+      </Fragment>
       <div className="save-bar">
         <button type="submit" data-testid="save-settings" disabled={status.kind === 'saving'}>
           Save
@@ -105,6 +114,14 @@ export function OptionsApp() {
           {status.text}
         </span>
       </div>
+      <SettingsFileSection
+        settings={form.settings}
+        onImported={(settings) => {
+          setForm({ settings, typedKeys: {} });
+          setGeneration((n) => n + 1);
+          setStatus({ kind: 'idle', text: '' });
+        }}
+      />
       <AboutSection />
     </form>
   );

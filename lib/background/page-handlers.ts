@@ -8,7 +8,7 @@ import { hostOf } from '../core/text/hosts';
 import type { FactlightDb } from '../db/schema';
 import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging, type Result } from '../messaging/protocol';
-import { loadSettings } from '../settings/store';
+import { loadEffectiveSettings } from '../settings/managed-store';
 import { handleCommand, type OwnExtension } from './authorized-handler';
 import { runInPage, runInPageAndReport } from './run-in-page';
 import { MAX_TEXT_CHARS } from './run-manager';
@@ -21,7 +21,7 @@ export const PAGE_GONE = 'The page this check came from is closed or has changed
 
 export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
   handleCommand(own, 'getCaptureSettings', async (_data, origin) => {
-    const { capture } = await loadSettings();
+    const { capture } = await loadEffectiveSettings();
     const host = (origin.url && hostOf(origin.url)) || '';
     const off = capture.floatingButtonOffSites.some((site) => host === site || host.endsWith(`.${site}`));
     return { floatingButton: capture.floatingButton && !off, autoCheckReplies: capture.autoCheckReplies };

@@ -99,7 +99,13 @@ export async function testModelConnection(
   }
   const timeoutMs = deps.timeoutMs ?? TEST_TIMEOUT_MS;
   const fetchOption = deps.fetch ? { fetch: deps.fetch } : {};
-  const client = createOpenAiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, timeoutMs, ...fetchOption });
+  const client = createOpenAiClient({
+    baseUrl: profile.baseUrl,
+    apiKey: profile.apiKey,
+    timeoutMs,
+    ...(profile.headers ? { headers: profile.headers } : {}),
+    ...fetchOption,
+  });
   const context = { provider: label, url: profile.baseUrl, isLocalServer: isPrivateNetworkUrl(profile.baseUrl) };
   try {
     const models = await listModels(client);

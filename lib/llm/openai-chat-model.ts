@@ -57,6 +57,8 @@ export interface OpenAiChatModelOptions {
   providerLabel?: string;
   /** What providers taught about models, per base URL + model (default: the worker's shared store). */
   modelTraits?: ModelTraitStore;
+  /** Extra headers sent with every request to this endpoint (the profile's `headers`). */
+  headers?: Record<string, string>;
 }
 
 /** A `ChatModel` that can say how it holds each model's replies to a schema. */
@@ -181,11 +183,13 @@ function clientFor(options: {
   timeoutMs?: number;
   fetch?: typeof fetch;
   replyDeadlines?: ReplyDeadlines;
+  headers?: Record<string, string>;
 }) {
   return createOpenAiClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     maxRetries: 0,
+    ...(options.headers ? { headers: options.headers } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.replyDeadlines ? { replyDeadlines: options.replyDeadlines } : {}),
@@ -463,6 +467,7 @@ export interface OpenAiEmbedderOptions {
   timeoutMs?: number;
   replyDeadlines?: ReplyDeadlines;
   providerLabel?: string;
+  headers?: Record<string, string>;
 }
 
 /** An `Embedder` that knows when its server has no embeddings. */

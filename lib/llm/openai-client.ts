@@ -15,7 +15,7 @@ export interface OpenAiEndpoint {
   fetch?: typeof fetch;
   /** Idle and overall deadlines of each reply (default {@link DEFAULT_REPLY_DEADLINES}). */
   replyDeadlines?: ReplyDeadlines;
-  /** Extra headers sent with every request to this endpoint (and only to it). */
+  /** Extra headers for every request (a gateway's token); the client only ever talks to `baseUrl`. */
   headers?: Record<string, string>;
 }
 

@@ -66,6 +66,8 @@ const none = z.unknown();
 export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodType> = {
   getSettings: none,
   saveSettings: draft,
+  // A settings file (issue 26): the same bounded size as a draft; its fields are parsed by settings-file.ts.
+  importSettings: z.object({ json: z.string().max(1_000_000) }),
   testModelConnection: z.object({ preset: z.enum(MODEL_PRESET_IDS), profile: draft }),
   testSearchConnection: z.object({
     provider: z.enum(['wikipedia', 'searxng', 'serper', 'tavily', 'brave', 'exa', 'google-factcheck']),

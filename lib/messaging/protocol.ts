@@ -17,6 +17,7 @@ import type { Band } from '../core/types';
 import type { OnDeviceStatus } from '../llm/on-device-download';
 import type { EngineInUse } from '../settings/engine';
 import type { ModelPresetId } from '../settings/model-presets';
+import type { PolicyKey } from '../settings/policy-fields';
 import type { ModelProfileDraft, PublicSettings, SettingsDraft } from '../settings/redact';
 import type { LinkSupport } from '../view/link-labels';
 
@@ -29,6 +30,12 @@ export type Result<T extends object = object, F extends object = object> =
 
 /** Saved, with the settings as they now are; or why not (each invalid field and what is wrong with it). */
 export type SaveSettingsResult = Result<{ settings: PublicSettings }>;
+
+/**
+ * Imported, with the settings now in force and the keys the file would have changed but the organisation's
+ * policy locks (left as they are); or why the file was refused (nothing changed).
+ */
+export type ImportSettingsResult = Result<{ settings: PublicSettings; locked: PolicyKey[] }>;
 
 /** Model ids the server lists, to help pick a model (on success, and on a failure that got the list). */
 interface ListedModels {
@@ -146,6 +153,8 @@ export interface BackgroundProtocol {
   /** Settings without secrets. */
   getSettings(): PublicSettings;
   saveSettings(draft: SettingsDraft): SaveSettingsResult;
+  /** Merges a file made by "Export settings" into the settings; keys the policy locks are left as they are. */
+  importSettings(request: { json: string }): ImportSettingsResult;
   /** Tries the model endpoint described by the (possibly unsaved) form. */
   testModelConnection(draft: ModelConnectionDraft): ConnectionTestResult;
   /** Tries one search provider with the (possibly unsaved) form values. */
@@ -199,6 +208,7 @@ export type Audience = 'extension-pages' | 'extension-pages-and-content-scripts'
 export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   getSettings: 'extension-pages',
   saveSettings: 'extension-pages',
+  importSettings: 'extension-pages',
   testModelConnection: 'extension-pages',
   testSearchConnection: 'extension-pages',
   getStatus: 'extension-pages',

@@ -39,6 +39,7 @@ export function createPipelineDeps(
     apiKey: profile.apiKey,
     model: profile.embeddingModel,
     providerLabel: label,
+    ...(profile.headers ? { headers: profile.headers } : {}),
     ...fetchOption,
   });
 

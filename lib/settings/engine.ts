@@ -6,7 +6,12 @@ import type { Settings } from './schema';
 
 /** What a check runs on, and in words, with why when it is not what was asked for. */
 export type EngineInUse =
-  | { kind: 'model'; label: string }
+  | {
+      kind: 'model';
+      label: string;
+      /** Set when the organisation's policy set the model up: its server in words ("Acme's model server"). */
+      managedServer?: string;
+    }
   | { kind: 'on-device'; label: string }
   | { kind: 'evidence-only'; label: string; reason: string };
 

@@ -3,6 +3,7 @@
  * A key slot holding '' means "remove the saved key"; no entry means "keep it".
  */
 import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
+import type { PolicyKey } from './policy-fields';
 import { originOf, type PublicModelProfile, type PublicSettings, type SettingsDraft } from './redact';
 import type { SearchSettingsKey } from './schema';
 
@@ -11,6 +12,11 @@ export type KeySlot = `model:${ModelPresetId}` | `search:${SearchSettingsKey}`;
 export interface OptionsForm {
   settings: PublicSettings;
   typedKeys: Partial<Record<KeySlot, string>>;
+}
+
+/** Whether the organisation's policy sets `key`: its field is locked in every form. */
+export function isLocked(form: OptionsForm, key: PolicyKey): boolean {
+  return form.settings.managed?.keys.includes(key) ?? false;
 }
 
 /** The profile shown for a preset: the saved one, or the preset's defaults. */
@@ -53,6 +59,7 @@ export function toDraft(form: OptionsForm): SettingsDraft {
     limits: settings.limits,
     capture: settings.capture,
     checking: settings.checking,
+    history: settings.history,
   };
 }
 
@@ -89,7 +96,7 @@ export function parseDomainList(text: string): string[] {
 export type FormUpdate = (change: (form: OptionsForm) => OptionsForm) => void;
 
 /** The settings sections that are flat records of values (model and search nest per preset or provider). */
-export type FlatSection = 'evidence' | 'limits' | 'capture' | 'checking';
+export type FlatSection = 'evidence' | 'limits' | 'capture' | 'checking' | 'history';
 
 /** A form change that merges `change` into one flat settings section, for `update(setSection(…))`. */
 export function setSection<K extends FlatSection>(

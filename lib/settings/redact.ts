@@ -3,6 +3,7 @@
  * Keys go from the options page to the background once, and never come back out.
  */
 import type { ModelPresetId } from './model-presets';
+import type { ManagedSummary } from './policy';
 import type { ModelProfile, SearchSettings, Settings } from './schema';
 
 type WithoutKey<T> = T extends { apiKey: string } ? Omit<T, 'apiKey'> & { apiKeySaved: boolean } : T;
@@ -11,7 +12,7 @@ type WithoutKey<T> = T extends { apiKey: string } ? Omit<T, 'apiKey'> & { apiKey
  * `savedKeyOrigin` is the origin of the server the saved key was saved for (absent without a key): the key
  * is only ever sent there, so the form can tell when an edited base URL leaves the key behind.
  */
-export type PublicModelProfile = WithoutKey<ModelProfile> & { savedKeyOrigin?: string };
+export type PublicModelProfile = Omit<WithoutKey<ModelProfile>, 'headers'> & { savedKeyOrigin?: string };
 export type PublicSearchSettings = { [K in keyof SearchSettings]: WithoutKey<SearchSettings[K]> };
 export interface PublicSettings {
   model: { preset: ModelPresetId; profiles: Partial<Record<ModelPresetId, PublicModelProfile>> };
@@ -20,6 +21,9 @@ export interface PublicSettings {
   limits: Settings['limits'];
   capture: Settings['capture'];
   checking: Settings['checking'];
+  history: Settings['history'];
+  /** Which settings the organisation's policy sets (locked in the forms), and what was wrong in it. */
+  managed?: ManagedSummary;
 }
 
 /**
@@ -35,6 +39,7 @@ export interface SettingsDraft {
   limits: Settings['limits'];
   capture: Settings['capture'];
   checking: Settings['checking'];
+  history: Settings['history'];
 }
 
 function hideKey<T extends { apiKey: string }>(value: T): WithoutKey<T> {
@@ -44,7 +49,9 @@ function hideKey<T extends { apiKey: string }>(value: T): WithoutKey<T> {
 
 function hideModelKey(profile: ModelProfile): PublicModelProfile {
   const origin = originOf(profile.baseUrl);
-  return { ...hideKey(profile), ...(profile.apiKey && origin !== undefined ? { savedKeyOrigin: origin } : {}) };
+  // Headers may carry a gateway's token: like the key, they never leave the background.
+  const { headers: _headers, ...visible } = hideKey(profile);
+  return { ...visible, ...(profile.apiKey && origin !== undefined ? { savedKeyOrigin: origin } : {}) };
 }
 
 /** The http(s) origin of a base URL; '' for none, undefined for anything else. */
@@ -92,6 +99,7 @@ export function redactSettings(settings: Settings): PublicSettings {
     limits: settings.limits,
     capture: settings.capture,
     checking: settings.checking,
+    history: settings.history,
   };
 }
 
@@ -116,12 +124,19 @@ function withKey<T extends { apiKey?: string; baseUrl?: string }>(
   return { ...draft, apiKey: resolveKey(draft.apiKey, saved, draft.baseUrl) };
 }
 
+/** A model profile from a draft: its key as `withKey`, and the saved headers kept under the same rule as the key. */
+export function profileWithSecrets(draft: ModelProfileDraft, saved: ModelProfile | undefined): ModelProfile {
+  const { headers, ...rest } = withKey(draft, saved);
+  const kept = headers ?? (saved?.headers && sameKeyOrigin(draft.baseUrl, saved.baseUrl) ? saved.headers : undefined);
+  return { ...rest, ...(kept ? { headers: kept } : {}) };
+}
+
 /** Merges a UI draft into the saved settings, keeping saved keys the draft leaves untouched. */
 export function applyDraft(saved: Settings, draft: SettingsDraft): Settings {
   const profiles: Settings['model']['profiles'] = {};
   for (const preset of Object.keys(draft.model.profiles) as ModelPresetId[]) {
     const profile = draft.model.profiles[preset];
-    if (profile) profiles[preset] = withKey(profile, saved.model.profiles[preset]);
+    if (profile) profiles[preset] = profileWithSecrets(profile, saved.model.profiles[preset]);
   }
   // Profiles the draft does not mention are kept, with their keys.
   for (const preset of Object.keys(saved.model.profiles) as ModelPresetId[]) {
@@ -143,5 +158,6 @@ export function applyDraft(saved: Settings, draft: SettingsDraft): Settings {
     limits: draft.limits,
     capture: draft.capture,
     checking: draft.checking,
+    history: draft.history,
   };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import { MODEL_PRESET_IDS } from './model-presets';
 
-const httpUrl = z
+export const httpUrl = z
   .string()
   .trim()
   .refine((value) => /^https?:\/\/[^\s/]+/i.test(value), 'must be an http:// or https:// URL');
@@ -36,6 +36,11 @@ export const modelProfileSchema = z.object({
   reasoningEffort: z
     .object({ fast: z.enum(['low', 'medium', 'high']), strong: z.enum(['low', 'medium', 'high']) })
     .optional(),
+  /**
+   * Extra HTTP headers sent with every request to this server only (a gateway's token, OpenRouter's app
+   * headers). Secrets like the key: never sent to a page (redact.ts). Optional: absent means none.
+   */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 /** Reasoning effort when a profile sets none: low for claim extraction, medium for verification. */
@@ -90,6 +95,16 @@ export const captureSettingsSchema = z.object({
 });
 export type CaptureSettings = z.infer<typeof captureSettingsSchema>;
 
+export const historySettingsSchema = z.object({
+  /** Off: checks are kept for the browser session only (see lib/background/history-retention.ts). */
+  keep: z.boolean(),
+  /** Checks older than this many days are deleted; 0 keeps them until the person deletes them. */
+  days: z.number().int().min(0),
+});
+export type HistorySettings = z.infer<typeof historySettingsSchema>;
+
+export const DEFAULT_HISTORY: HistorySettings = { keep: true, days: 0 };
+
 export const checkingSettingsSchema = z.object({
   /** Fast: one pass. Thorough: refuted and disputed claims' explanations and revisions go through a critics' debate. */
   mode: z.enum(['fast', 'thorough']),
@@ -125,6 +140,7 @@ export const settingsSchema = z.object({
   limits: limitsSettingsSchema.default({ tokensPerCheck: 0 }),
   capture: captureSettingsSchema.default({ floatingButton: true, floatingButtonOffSites: [], autoCheckReplies: false }),
   checking: checkingSettingsSchema.default(DEFAULT_CHECKING),
+  history: historySettingsSchema.default(DEFAULT_HISTORY),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -149,4 +165,5 @@ export const DEFAULT_SETTINGS: Settings = {
   limits: { tokensPerCheck: 0 },
   capture: { floatingButton: true, floatingButtonOffSites: [], autoCheckReplies: false },
   checking: DEFAULT_CHECKING,
+  history: DEFAULT_HISTORY,
 };

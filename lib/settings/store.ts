@@ -42,5 +42,6 @@ export function repairSettings(raw: unknown): Settings {
     limits: section('limits'),
     capture: section('capture'),
     checking: section('checking'),
+    history: section('history'),
   };
 }

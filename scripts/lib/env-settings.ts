@@ -3,6 +3,7 @@ import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps, NotConfiguredError } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
+import { applyPolicy, NO_POLICY, type Policy } from '../../lib/settings/policy';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../lib/settings/schema';
 import { NODE_PAGES } from './node-lookup';
 
@@ -11,10 +12,16 @@ const MODEL_HINT =
   'Set FACTLIGHT_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1), FACTLIGHT_API_KEY if the server needs one, and FACTLIGHT_FAST_MODEL (and optionally FACTLIGHT_STRONG_MODEL).';
 
 /**
- * Settings for the Node commands, from the FACTLIGHT_* environment variables. README ("Check text from a
- * terminal") lists them all; this function is the one place they are read, so keep the two in step.
+ * Settings for the Node commands, from the FACTLIGHT_* environment variables, with an organisation's
+ * `policy` (`--policy FILE`) over them: a key the policy sets wins over the environment, as it wins over
+ * a person's own settings in the browser. README ("Check text from a terminal") lists the variables;
+ * this function is the one place they are read, so keep the two in step.
  */
-export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env, policy: Policy = NO_POLICY): Settings {
+  return applyPolicy(ownSettingsFromEnv(env), policy);
+}
+
+function ownSettingsFromEnv(env: NodeJS.ProcessEnv): Settings {
   const flag = (name: string, fallback: boolean) =>
     env[name] === undefined ? fallback : /^(1|true|yes|on)$/i.test(env[name]!);
   const keyed = (name: string) => ({ enabled: Boolean(env[name]), apiKey: env[name] ?? '' });
@@ -56,6 +63,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     },
     limits: { tokensPerCheck: Number(env.FACTLIGHT_TOKEN_BUDGET ?? 0) },
     capture: DEFAULT_SETTINGS.capture,
+    history: DEFAULT_SETTINGS.history,
     checking: {
       ...DEFAULT_SETTINGS.checking,
       mode: env.FACTLIGHT_MODE === 'thorough' ? 'thorough' : 'fast',
@@ -70,12 +78,15 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
  * The pipeline wired from environment variables, as the Node commands run it (linkedom extractor, an
  * in-memory model cache). Throws `NotConfiguredError` whose message ends with which variables to set.
  */
-export function pipelineFromEnv(env: NodeJS.ProcessEnv = process.env): {
+export function pipelineFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  policy: Policy = NO_POLICY,
+): {
   settings: Settings;
   deps: PipelineDeps;
   options: PipelineOptions;
 } {
-  const settings = settingsFromEnv(env);
+  const settings = settingsFromEnv(env, policy);
   try {
     return {
       settings,

@@ -2,14 +2,16 @@ import { runEvidenceCheck, VERDICTS_NEED_A_MODEL } from '../../lib/core/evidence
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createEvidenceDeps } from '../../lib/runtime/create-evidence-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
-import { settingsFromEnv } from './env-settings';
+import type { Settings } from '../../lib/settings/schema';
 import { formatSources } from './format-sources';
 import { NODE_PAGES } from './node-lookup';
 import { readShippedRatings } from './ratings-file';
 
-/** `npm run check` with no FACTLIGHT_BASE_URL: evidence-only mode, saying that verdicts need a model. */
-export async function runEvidenceOnly(text: string, json: boolean): Promise<void> {
-  const settings = settingsFromEnv();
+/**
+ * `npm run check` with no model (no FACTLIGHT_BASE_URL, no policy naming one): evidence-only mode with the
+ * search `settings`, saying that verdicts need a model.
+ */
+export async function runEvidenceOnly(text: string, json: boolean, settings: Settings): Promise<void> {
   const { deps, options } = createEvidenceDeps(settings, {
     extractor: createLinkedomExtractor(),
     cache: createMemoryCache(),

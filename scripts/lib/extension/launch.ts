@@ -31,6 +31,8 @@ export interface LaunchWithExtensionOptions {
   removeProfileOnClose?: boolean;
   args?: string[];
   headless?: boolean;
+  /** Another unpacked build to load (a copy with its own id, for a test's own policy); default EXTENSION_DIR. */
+  extensionDir?: string;
 }
 
 /**
@@ -39,8 +41,9 @@ export interface LaunchWithExtensionOptions {
  * when the browser is closed, when the launch fails, and at the latest when the process exits.
  */
 export async function launchWithExtension(options: LaunchWithExtensionOptions = {}): Promise<ExtensionBrowser> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json')))
-    throw new Error(`No built extension at ${EXTENSION_DIR}: run "wxt build" first.`);
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR;
+  if (!existsSync(join(extensionDir, 'manifest.json')))
+    throw new Error(`No built extension at ${extensionDir}: run "wxt build" first.`);
   // CHROME_PATH, else chromium on the PATH (scripts/ensure-browsers.ts installs it for npm start / npm test).
   const executablePath = browserPath('chromium');
   const userDataDir = options.userDataDir ?? makeTempDir('factlight-profile-');
@@ -61,8 +64,8 @@ export async function launchWithExtension(options: LaunchWithExtensionOptions = 
       executablePath,
       headless: options.headless ?? true,
       args: [
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
         '--no-sandbox',
         '--disable-gpu',
         '--disable-quic',

@@ -32,6 +32,13 @@ export function playwrightDriverPage(page: Page): DriverPage {
     async select(selector, value) {
       await locate(selector).selectOption(value);
     },
+    async setInputFile(selector, file) {
+      await locate(selector).setInputFiles({
+        name: file.name,
+        mimeType: file.mimeType,
+        buffer: Buffer.from(file.text),
+      });
+    },
     async setChecked(selector, checked) {
       await locate(selector).setChecked(checked);
     },
@@ -70,7 +77,8 @@ export async function launchChromiumDriver(
 ): Promise<ExtensionDriver> {
   const args = [...(options.httpsOrigin?.chromiumArgs ?? []), ...(options.hostRoutes?.chromiumArgs ?? [])];
   const profile = userDataDir ? { userDataDir, removeProfileOnClose: true } : {};
-  return chromiumDriver(await launchWithExtension({ ...profile, args }), options);
+  const extension = options.extensionDir ? { extensionDir: options.extensionDir } : {};
+  return chromiumDriver(await launchWithExtension({ ...profile, ...extension, args }), options);
 }
 
 /** Wraps a running Chromium for the shared journeys. */

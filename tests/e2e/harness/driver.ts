@@ -36,6 +36,8 @@ export interface LaunchOptions {
   httpsOrigin?: HttpsOrigin;
   /** Routes made-up public names to a loopback server (scripts/lib/servers/public-names.ts). */
   hostRoutes?: HostRoutes;
+  /** Another build to install (harness/managed-policy.ts: a copy with its own id). Default: the build. */
+  extensionDir?: string;
 }
 
 export interface DriverPage {
@@ -54,6 +56,8 @@ export interface DriverPage {
   press(keys: string): Promise<void>;
   /** Replaces a text field's content by typing `value` into it. */
   fill(selector: string, value: string): Promise<void>;
+  /** Chooses a file in an `<input type="file">`, as a person would in the file dialog. */
+  setInputFile(selector: string, file: { name: string; mimeType: string; text: string }): Promise<void>;
   /** Chooses an option of a `<select>` by value. */
   select(selector: string, value: string): Promise<void>;
   /** Ticks or unticks a checkbox by clicking it, if it is not already in that state. */

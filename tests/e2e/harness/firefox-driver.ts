@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
@@ -19,8 +19,8 @@ export const FIREFOX_EXTENSION_DIR = resolve(import.meta.dirname, '../../../.out
  */
 const EXTENSION_UUID = '3f1c2a9e-6b0d-4e57-9a41-f4c7d5e80a11';
 
-function geckoId(): string {
-  const manifest = JSON.parse(readFileSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'), 'utf8')) as {
+function geckoId(extensionDir: string): string {
+  const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')) as {
     browser_specific_settings?: { gecko?: { id?: string } };
   };
   const id = manifest.browser_specific_settings?.gecko?.id;
@@ -106,6 +106,19 @@ function puppeteerDriverPage(page: Page): DriverPage {
       const handle = await first(selector);
       await (handle as ElementHandle<HTMLSelectElement>).select(value);
     },
+    async setInputFile(selector, file) {
+      // The driver hands Firefox a path, as its file dialog would. Firefox reads the file only when the page
+      // does (File.text()), so it stays until the process exits (temp-dirs.ts), unless the upload failed.
+      const dir = makeTempDir('factlight-upload-');
+      try {
+        const path = join(dir, file.name);
+        writeFileSync(path, file.text);
+        await ((await first(selector)) as ElementHandle<HTMLInputElement>).uploadFile(path);
+      } catch (error) {
+        removeTempDir(dir);
+        throw error;
+      }
+    },
     async setChecked(selector, checked) {
       const handle = await first(selector);
       if ((await handle.evaluate((el) => (el as HTMLInputElement).checked)) === checked) return;
@@ -147,8 +160,9 @@ function puppeteerDriverPage(page: Page): DriverPage {
  * on close. The temporary folders also go when the launch fails, and at the latest when the process exits.
  */
 export async function launchFirefoxDriver(profileDir?: string, options: LaunchOptions = {}): Promise<FirefoxDriver> {
-  if (!existsSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json')))
-    throw new Error(`No Firefox build at ${FIREFOX_EXTENSION_DIR}: run "wxt build -b firefox" first.`);
+  const extensionDir = options.extensionDir ?? FIREFOX_EXTENSION_DIR;
+  if (!existsSync(join(extensionDir, 'manifest.json')))
+    throw new Error(`No Firefox build at ${extensionDir}: run "wxt build -b firefox" first.`);
   // FIREFOX_PATH, else firefox-esr (or firefox) on the PATH (scripts/ensure-browsers.ts installs it for npm test).
   const executablePath = browserPath('firefox');
   const userDataDir = profileDir ?? makeTempDir('factlight-firefox-');
@@ -176,7 +190,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
       env: { ...process.env, XDG_CACHE_HOME: xdg },
       // Puppeteer puts its own prefs.js back on close, so these go in on every launch.
       extraPrefsFirefox: {
-        'extensions.webextensions.uuids': JSON.stringify({ [geckoId()]: EXTENSION_UUID }),
+        'extensions.webextensions.uuids': JSON.stringify({ [geckoId(extensionDir)]: EXTENSION_UUID }),
         // A temporary add-on is uninstalled when Firefox closes; keep its storage and address for the relaunch.
         'extensions.webextensions.keepStorageOnUninstall': true,
         'extensions.webextensions.keepUuidOnUninstall': true,
@@ -189,7 +203,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
       },
     });
     browser = launched;
-    await launched.installExtension(FIREFOX_EXTENSION_DIR);
+    await launched.installExtension(extensionDir);
     waitForTab = async (urlPrefix, timeout = 60_000) => {
       // Firefox does not tell the driver when a tab goes to a moz-extension:// page (its URL stays
       // about:blank there), so every tab is asked for its own address until one matches.

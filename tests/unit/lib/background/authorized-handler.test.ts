@@ -55,6 +55,7 @@ async function deliver(
 const sampleData: Record<BackgroundCommand, unknown> = {
   getSettings: undefined,
   saveSettings: { ...settingsWithKeys, model: { preset: 'openai', profiles: {} } },
+  importSettings: { json: '{}' },
   testModelConnection: {
     preset: 'openai',
     profile: {

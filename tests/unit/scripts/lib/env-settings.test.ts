@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { parsePolicy } from '../../../../lib/settings/policy';
 import { settingsFromEnv } from '../../../../scripts/lib/env-settings';
 
 describe('settingsFromEnv', () => {
@@ -32,5 +33,24 @@ describe('settingsFromEnv', () => {
       structuredOutput: 'prompt',
     });
     expect(settingsFromEnv({ FACTLIGHT_PRESET: 'nonsense' }).model.preset).toBe('custom');
+  });
+});
+
+describe('settingsFromEnv with an organisation’s policy (npm run check -- --policy)', () => {
+  it('lets the policy win over the variables for the keys it sets, and only those', () => {
+    const policy = parsePolicy({ baseUrl: 'https://llm.acme.example/v1', fastModel: 'acme-fast', wikipedia: 'no' });
+    const settings = settingsFromEnv(
+      { FACTLIGHT_BASE_URL: 'http://localhost:8000/v1', FACTLIGHT_FAST_MODEL: 'm', FACTLIGHT_WIKIPEDIA: 'false' },
+      policy,
+    );
+    expect(settings.model.preset).toBe('custom');
+    expect(settings.model.profiles.custom).toMatchObject({
+      baseUrl: 'https://llm.acme.example/v1',
+      fastModel: 'acme-fast',
+      // Not in the policy: the environment's.
+      strongModel: 'm',
+    });
+    // A bad key falls back to the environment's value.
+    expect(settings.search.wikipedia.enabled).toBe(false);
   });
 });

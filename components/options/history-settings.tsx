@@ -1,0 +1,39 @@
+import { type FormUpdate, isLocked, type OptionsForm, setSection } from '../../lib/settings/options-form';
+import type { HistorySettings as History } from '../../lib/settings/schema';
+import { CheckboxField, lockedProps, ManagedNote } from './form-fields';
+
+/** Whether checks stay in the history, and for how long (lib/background/history-retention.ts does it). */
+export function HistorySettings({ form, update }: { form: OptionsForm; update: FormUpdate }) {
+  const history = form.settings.history;
+  const set = (change: Partial<History>) => update(setSection('history', change));
+  const daysLocked = isLocked(form, 'historyDays');
+  return (
+    <section aria-labelledby="history-heading">
+      <h2 id="history-heading">History</h2>
+      <CheckboxField
+        testId="keep-history"
+        checked={history.keep}
+        managed={isLocked(form, 'keepHistory')}
+        onChange={(checked) => set({ keep: checked })}
+        hint="Off: checks are kept until the browser is restarted (at most a day), then deleted."
+      >
+        Keep checks in the history
+      </CheckboxField>
+      <div className="field">
+        <label htmlFor="history-days">Delete checks older than (days; 0 = never)</label>
+        <input
+          id="history-days"
+          data-testid="history-days"
+          type="number"
+          min={0}
+          step={1}
+          value={history.days}
+          disabled={!history.keep}
+          onChange={(e) => set({ days: Math.max(0, Math.round(Number(e.target.value) || 0)) })}
+          {...lockedProps(daysLocked, 'text')}
+        />
+        <ManagedNote managed={daysLocked} />
+      </div>
+    </section>
+  );
+}

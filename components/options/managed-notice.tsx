@@ -1,0 +1,32 @@
+import type { ManagedSummary } from '../../lib/settings/policy';
+import { MANAGED_NOTE } from './form-fields';
+
+/**
+ * At the top of the options page when an organisation's policy applies: that some settings are locked,
+ * and each problem found in the policy (a key of the wrong type or value is skipped, and the person's
+ * own setting stays in force for it), so a bad policy is said where people look, never a broken page.
+ */
+export function ManagedNotice({ managed }: { managed: ManagedSummary | undefined }) {
+  if (!managed || (managed.keys.length === 0 && managed.warnings.length === 0)) return null;
+  const who = managed.organisationName ?? 'your organisation';
+  return (
+    <div className="notice managed-notice" data-testid="managed-notice">
+      {managed.keys.length > 0 ? (
+        <p>
+          Some settings are set by {who}: they are marked “{MANAGED_NOTE}” and cannot be changed here. The others are
+          yours.
+        </p>
+      ) : null}
+      {managed.warnings.length > 0 ? (
+        <>
+          <p>Problems in {who}’s policy (tell whoever manages it):</p>
+          <ul className="result error" role="alert" data-testid="managed-warnings">
+            {managed.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
