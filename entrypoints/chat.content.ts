@@ -1,12 +1,13 @@
 /**
  * On chatbot sites only: a "Fact-check" control under each finished reply. One debounced observer on the
  * conversation's scroll root re-scans after the site changes its DOM (new replies, streaming, re-renders);
- * while a reply on a site without a done marker is settling, one more scan is scheduled, and no longer.
+ * while a reply on a site without a done marker is settling, one more scan is scheduled, and no longer. The background
+ * tells a checked reply's control how many of its claims the page could not show.
  */
 import { defineContentScript } from 'wxt/utils/define-content-script';
 
 import { createReplyControls } from '../lib/content/reply-controls';
-import { sendToBackground } from '../lib/messaging/protocol';
+import { pageMessaging, sendToBackground } from '../lib/messaging/protocol';
 import { adapterForUrl, CHAT_SITE_MATCHES, findScrollRoot } from '../lib/sites';
 
 const DEBOUNCE_MS = 300;
@@ -24,6 +25,8 @@ export default defineContentScript({
       return { autoCheckReplies: false };
     });
     const controls = createReplyControls(document, adapter, { autoCheck: settings.autoCheckReplies });
+    // From the background (runtime messages reach no page script): how much of a checked reply the page shows.
+    pageMessaging.onMessage('replyPlacement', ({ data }) => controls.placed(data));
     let timer: number | undefined;
     const schedule = () => {
       if (timer) return;

@@ -70,7 +70,8 @@ try {
   await page.setViewportSize(STORE);
   await page.goto(site.url('/landmarks'));
   await page.locator('article p').first().click({ clickCount: 3 });
-  await page.getByTestId('factlight-check-selection').click();
+  // The button takes a click once it has been on screen a moment (aria-disabled until then).
+  await page.locator('[data-testid="factlight-check-selection"]:not([aria-disabled])').click();
   await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, {
     timeout: 60_000,
   });

@@ -15,6 +15,8 @@ export function EngineStatus(props: {
   switchHint: string;
   onOpenSettings?: () => void;
   pageStatus?: { status: ExtensionStatus | undefined };
+  /** Reasons the page already states beside this status (the welcome page's on-device statement). */
+  hideReasons?: ReadonlySet<string>;
 }) {
   const { switchHint, onOpenSettings } = props;
   const [fetched, setStatus] = useState<ExtensionStatus>();
@@ -74,7 +76,7 @@ export function EngineStatus(props: {
         {engine.kind === 'model' ? ' — the text goes to this model, which you set up.' : ''}
         {engine.kind === 'evidence-only' ? ' — sources to compare for each sentence, no verdicts.' : ''}
       </p>
-      {engine.kind === 'evidence-only' ? (
+      {engine.kind === 'evidence-only' && !props.hideReasons?.has(engine.reason) ? (
         <p className="hint" data-testid="engine-reason">
           {engine.reason}
         </p>

@@ -6,7 +6,7 @@ import { type FormUpdate, type OptionsForm, profileFor, toDraft } from '../../li
 import type { PublicModelProfile } from '../../lib/settings/redact';
 import { DEFAULT_REASONING_EFFORT } from '../../lib/settings/schema';
 import { ConnectionResult } from './connection-result';
-import { TextField } from './form-fields';
+import { TextField, UrlField } from './form-fields';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
 
@@ -48,6 +48,7 @@ export function ModelFields(props: {
       const draft = toDraft(form).model;
       return sendToBackground('testModelConnection', { preset, profile: draft.profiles[preset]! });
     }, [form, preset]),
+    JSON.stringify({ preset, profile: toDraft(form).model.profiles[preset] }),
   );
 
   const optional: ReactNode = (
@@ -112,18 +113,13 @@ export function ModelFields(props: {
 
   return (
     <>
-      <div className="field">
-        <label htmlFor="llm-base-url">Base URL</label>
-        <input
-          id="llm-base-url"
-          data-testid="llm-base-url"
-          type="url"
-          spellCheck={false}
-          value={profile.baseUrl}
-          placeholder="https://…/v1"
-          onChange={(e) => setProfile({ baseUrl: e.target.value })}
-        />
-      </div>
+      <UrlField
+        id="llm-base-url"
+        label="Base URL"
+        value={profile.baseUrl}
+        placeholder="https://…/v1"
+        onChange={(value) => setProfile({ baseUrl: value })}
+      />
       <KeyInput
         id="llm-api-key"
         testId="llm-api-key"

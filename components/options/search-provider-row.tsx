@@ -6,6 +6,7 @@ import { SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../../lib/search'
 import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
 import { SEARCH_SETTINGS_KEY } from '../../lib/settings/search-keys';
 import { ConnectionResult } from './connection-result';
+import { UrlField } from './form-fields';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
 
@@ -42,6 +43,7 @@ export function SearchProviderRow({
         }),
       [provider, section.baseUrl, typedKey],
     ),
+    JSON.stringify([section.baseUrl, typedKey]),
   );
 
   return (
@@ -58,18 +60,13 @@ export function SearchProviderRow({
         </label>
       </legend>
       {needs === 'url' ? (
-        <div className="field">
-          <label htmlFor={`${provider}-url`}>Server URL</label>
-          <input
-            id={`${provider}-url`}
-            data-testid={`${provider}-url`}
-            type="url"
-            spellCheck={false}
-            placeholder="https://searx.example.org"
-            value={section.baseUrl ?? ''}
-            onChange={(e) => setProvider({ baseUrl: e.target.value })}
-          />
-        </div>
+        <UrlField
+          id={`${provider}-url`}
+          label="Server URL"
+          placeholder="https://searx.example.org"
+          value={section.baseUrl ?? ''}
+          onChange={(value) => setProvider({ baseUrl: value })}
+        />
       ) : null}
       {needs === 'key' ? (
         <KeyInput

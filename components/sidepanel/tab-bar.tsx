@@ -5,11 +5,11 @@ export type TabId = 'check' | 'rate' | 'history';
 
 const TABS: Array<{ id: TabId; label: string }> = [
   { id: 'check', label: 'Check' },
-  { id: 'rate', label: 'Rate' },
+  { id: 'rate', label: 'Rate an explanation' },
   { id: 'history', label: 'History' },
 ];
 
-/** "Check" / "Rate" / "History" as an ARIA tab list; arrow keys move between tabs. */
+/** "Check" / "Rate an explanation" / "History" as an ARIA tab list; arrow keys move between tabs. */
 export function TabBar({ current, onChange }: { current: TabId; onChange: (tab: TabId) => void }) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;

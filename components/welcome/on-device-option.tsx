@@ -1,27 +1,58 @@
+import type { OnDeviceStatus } from '../../lib/llm/on-device-download';
+import { ON_DEVICE_MESSAGES } from '../../lib/llm/on-device-messages';
+import type { ExtensionStatus } from '../../lib/messaging/protocol';
 import type { OnDeviceDetection } from '../../lib/welcome/on-device';
 import { EngineStatus } from '../engine/engine-status';
 
+type Availability = OnDeviceStatus['availability'];
+
+/** One statement per answer, from the service worker's own question to the browser (never a guess from here). */
+const STATEMENTS: Record<Availability, string> = {
+  missing:
+    'This browser has no on-device model: Chrome’s built-in model needs Google Chrome 138 or later on a desktop (Chromium and Firefox have none).',
+  unavailable:
+    'This browser or device has no on-device model: Chrome’s built-in model needs Google Chrome 138 or later on a desktop with enough memory and disk space (Chromium has none).',
+  downloadable:
+    'Chrome can download its on-device model once (about 4 GB). Then Factlight uses it unless you choose another way above: free, no key, and the text stays on this device.',
+  downloading:
+    'Chrome is downloading its on-device model. When it is ready, Factlight uses it unless you choose another way above.',
+  available:
+    'Chrome’s on-device model is ready. Factlight uses it unless you choose another way above: free, no key, and the text stays on this device.',
+  policy: ON_DEVICE_MESSAGES.policy,
+};
+
+/** Sentences said by the statement above, so the status below does not say them a second time. */
+const SAID_HERE = new Set<string>(Object.values(ON_DEVICE_MESSAGES));
+
 /**
- * "On this device": whether the browser offers Chrome's built-in model, and what checks run on now (the
- * shared "Checks run on" status, with the model's Download button and progress when it is the one to use).
- * With no model at all, checks still find sources to compare.
+ * "On this device": one statement of whether an on-device model is present, can be downloaded, or is not
+ * available here and why, from the background's `getStatus` (the page's own global only says whether the
+ * interface exists, which says nothing about a model); then what checks run on now (the shared status, with
+ * the Download button), without repeating the statement. With no model at all, checks still find sources.
  */
-export function OnDeviceOption({ detection }: { detection: OnDeviceDetection }) {
+export function OnDeviceOption({
+  detection,
+  status,
+}: {
+  detection: OnDeviceDetection;
+  status: ExtensionStatus | undefined;
+}) {
+  const availability: Availability | undefined =
+    detection.api === 'none' ? 'missing' : (status?.onDevice?.availability ?? undefined);
   return (
     <section className="way" aria-labelledby="way-device" data-testid="on-device-option" data-api={detection.api}>
       <h3 id="way-device">On this device, or sources only</h3>
-      {detection.api === 'prompt-api' ? (
-        <p>
-          This browser has a built-in model interface (Chrome’s Prompt API). When Chrome has the model, Factlight uses
-          it unless you choose another way above: free, no key, and the text stays on this device.
-        </p>
-      ) : (
-        <p>
-          This browser offers no built-in model that Factlight can use. Without a model, checks still find sources to
-          compare for each sentence (no verdicts); choose one of the ways above for verdicts.
-        </p>
-      )}
-      <EngineStatus switchHint="You can switch any time in Settings → Checking → Checks run on." />
+      <p data-testid="on-device-statement" data-availability={availability ?? 'unknown'}>
+        {availability ? STATEMENTS[availability] : 'Asking the browser whether it has an on-device model…'}{' '}
+        {availability !== 'available'
+          ? 'Without a model, checks still find sources to compare for each sentence (no verdicts); choose one of the ways above for verdicts.'
+          : ''}
+      </p>
+      <EngineStatus
+        switchHint="You can switch any time in Settings → Checking → Checks run on."
+        pageStatus={{ status }}
+        hideReasons={SAID_HERE}
+      />
     </section>
   );
 }

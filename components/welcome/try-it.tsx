@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { errorMessage } from '../../lib/core/errors';
 import { type ExtensionStatus, sendToBackground } from '../../lib/messaging/protocol';
@@ -55,6 +55,15 @@ export function TryIt(props: {
   const { status, chosen, unsavedChanges, queriesGoTo, checkId, onStarted } = props;
   const [problem, setProblem] = useState<string>();
   const [starting, setStarting] = useState(false);
+  // The result appears below the sample, often below the fold: it is brought into view once, when started.
+  const [bringIntoView, setBringIntoView] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!bringIntoView || !resultRef.current) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    resultRef.current.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+    setBringIntoView(false);
+  }, [bringIntoView, checkId]);
   const engine = status ? engineOf(status) : undefined;
 
   const start = async () => {
@@ -62,8 +71,10 @@ export function TryIt(props: {
     setStarting(true);
     try {
       const result = await sendToBackground('startCheck', { text: WELCOME_SAMPLE_TEXT, origin: 'typed' });
-      if (result.ok) onStarted(result.checkId);
-      else setProblem(result.needsSetup ? `The saved model is not ready: ${result.error}` : result.error);
+      if (result.ok) {
+        onStarted(result.checkId);
+        setBringIntoView(true);
+      } else setProblem(result.needsSetup ? `The saved model is not ready: ${result.error}` : result.error);
     } catch (error) {
       setProblem(`Factlight's background did not answer: ${errorMessage(error)}`);
     } finally {
@@ -87,7 +98,7 @@ export function TryIt(props: {
   const describedBy = [runsOn ? 'try-runs-on' : '', reason ? 'try-reason' : ''].filter(Boolean).join(' ');
 
   return (
-    <section className="try-it" aria-labelledby="step-try">
+    <section className="try-it" id="try-it" aria-labelledby="step-try">
       <h2 id="step-try">
         <span className="step" aria-hidden="true">
           3
@@ -125,9 +136,9 @@ export function TryIt(props: {
         </p>
       ) : null}
       {checkId ? (
-        <div className="try-result" data-testid="welcome-result">
+        <div className="try-result" data-testid="welcome-result" ref={resultRef}>
           {/* The side panel's own switch: an evidence-only check shows its sources to compare. */}
-          <CurrentCheck checkId={checkId} onOpenCheck={onStarted} />
+          <CurrentCheck checkId={checkId} onOpenCheck={onStarted} reasonShownAbove />
         </div>
       ) : null}
     </section>

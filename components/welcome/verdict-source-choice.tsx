@@ -1,12 +1,15 @@
 import { MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
 
-/** The ways to get verdicts from a model Factlight talks to, each with the presets that belong to it. */
-const WAYS: Array<{ id: string; title: string; text: string; presets: ModelPresetId[] }> = [
+/**
+ * The ways to get verdicts from a model Factlight talks to, each with the presets that belong to it: every
+ * preset of the options page is here (a test below checks that none is missing).
+ */
+export const WAYS: Array<{ id: string; title: string; text: string; presets: ModelPresetId[] }> = [
   {
     id: 'key',
     title: 'With a provider key',
     text: 'Quick to set up and accurate. The provider bills you per use, and the text you check goes to it.',
-    presets: ['openai', 'openrouter', 'groq'],
+    presets: ['openai', 'anthropic', 'gemini', 'openrouter', 'groq', 'deepseek'],
   },
   {
     id: 'local',

@@ -93,6 +93,11 @@ export function WelcomeApp() {
         <p className="hint" data-testid="welcome-nothing-sent">
           Nothing is sent anywhere until you choose below: testing a connection, or pressing “Try it”.
         </p>
+        <p>
+          <a href="#try-it" data-testid="welcome-skip-to-try">
+            See it work on a sample first ↓
+          </a>
+        </p>
       </header>
       {statusError ? (
         <p className="result error" role="alert" data-testid="welcome-status-error">
@@ -107,7 +112,7 @@ export function WelcomeApp() {
           Choose how Factlight gets its verdicts
         </h2>
         <VerdictSourceChoice chosen={chosen} onChoose={choose} disabled={!form} />
-        <OnDeviceOption detection={onDevice} />
+        <OnDeviceOption detection={onDevice} status={status} />
       </section>
       {loadError ? (
         <p className="result error" role="alert">

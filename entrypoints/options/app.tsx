@@ -12,13 +12,28 @@ import { sendToBackground } from '../../lib/messaging/protocol';
 import { type FormUpdate, type OptionsForm, toDraft } from '../../lib/settings/options-form';
 import { openWelcomePage } from '../../lib/welcome/open-welcome-page';
 
-type Status = { kind: 'idle' | 'saving' | 'saved' | 'error'; text: string };
+type Status = { kind: 'idle' | 'unsaved' | 'saving' | 'saved' | 'error'; text: string };
 
-/** The options page: edits a copy of the settings and sends it to the background on Save. */
+const UNSAVED = 'Unsaved changes: press Save to keep them.';
+
+/**
+ * The options page: edits a copy of the settings and sends it to the background on Save. Edits not yet
+ * saved are said beside Save, and leaving the page with them asks first (the browser's own prompt).
+ */
 export function OptionsApp() {
   const [form, setForm] = useState<OptionsForm>();
   const [loadError, setLoadError] = useState<string>();
   const [status, setStatus] = useState<Status>({ kind: 'idle', text: '' });
+  const [dirty, setDirty] = useState(false);
+
+  useEffect(() => {
+    if (!dirty) return undefined;
+    // https://developer.mozilla.org/en-US/docs/Web/API/Window/beforeunload_event: preventDefault asks the
+    // person to confirm; the prompt's wording is the browser's own.
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   useEffect(() => {
     sendToBackground('getSettings')
@@ -36,7 +51,8 @@ export function OptionsApp() {
 
   const update: FormUpdate = (change) => {
     setForm((current) => (current ? change(current) : current));
-    setStatus({ kind: 'idle', text: '' });
+    setDirty(true);
+    setStatus({ kind: 'unsaved', text: UNSAVED });
   };
 
   const save = async () => {
@@ -45,6 +61,7 @@ export function OptionsApp() {
       const result = await sendToBackground('saveSettings', toDraft(form));
       if (result.ok) {
         setForm({ settings: result.settings, typedKeys: {} });
+        setDirty(false);
         setStatus({ kind: 'saved', text: 'Settings saved.' });
       } else {
         setStatus({ kind: 'error', text: `Not saved: ${result.error}` });

@@ -1,6 +1,7 @@
 /**
  * Range → selectors, selection → Capture, and claim offsets within a capture → Range.
  */
+import type { TextOrigin } from '../text/dom-walk';
 import { anchor, locate } from './anchor';
 import {
   type Capture,
@@ -12,6 +13,7 @@ import {
   textQuote,
 } from './selectors';
 import { buildTextIndex, offsetOfPoint, rangeFromOffsets, type TextIndex } from './text-index';
+import { mapSpan, textMap } from './text-map';
 
 /**
  * Characters of context kept on each side, after collapsing whitespace. Hypothesis keeps 32: enough to
@@ -66,6 +68,26 @@ export function describeRange(
     quote: textQuote(text.slice(start, end), contextBefore(text, start), contextAfter(text, end)),
     position: textPosition(start, end),
   };
+}
+
+/**
+ * Describes text read from `element` by the one walk of rendered text (a chatbot reply, with the `origins` of its
+ * pieces): the element's quote and position, and where each piece of the text sits in the page (`map`), so claims
+ * of the text land on exactly their words however much of the element the text leaves out. Null when the element
+ * is outside `root` or holds no visible text.
+ */
+export function describeText(
+  root: Node,
+  element: Element,
+  origins: readonly TextOrigin[],
+  index: TextIndex = buildTextIndex(root),
+): CaptureSelectors | null {
+  const range = element.ownerDocument.createRange();
+  range.selectNodeContents(element);
+  const selectors = describeRange(root, range, index);
+  if (!selectors) return null;
+  const map = textMap(index, origins, selectors.position.start);
+  return map ? { ...selectors, map } : selectors;
 }
 
 /** `getComposedRanges` is recent (Chrome 137, Firefox 142, Safari 17 with a variadic signature). */
@@ -134,9 +156,10 @@ function alignSubspan(captured: string, page: string, from: number, to: number):
 }
 
 /**
- * Turns a claim span [start, end) of `capture.text` into a DOM Range: anchor the capture, then offset
- * into it; if the page changed so the offsets no longer line up, anchor the claim's own words with
- * prefix and suffix taken from the capture (and the capture's context at its edges).
+ * Turns a claim span [start, end) of `capture.text` into a DOM Range: anchor the capture, then map the
+ * span through the capture's map (text read from the page) or offset into it (a selection's text); if
+ * the page changed so the offsets no longer line up, anchor the claim's own words with prefix and
+ * suffix taken from the capture (and the capture's context at its edges).
  */
 export function rangeForSubspan(
   root: Node,
@@ -148,6 +171,13 @@ export function rangeForSubspan(
   const claim = capture.text.slice(Math.max(0, start), Math.min(end, capture.text.length));
   if (claim.trim().length === 0) return orphaned('empty-quote');
   const located = locate(index, capture.selectors);
+  // Found as it was (not fuzzily): the page's text there is unchanged, so the map still holds.
+  const map = capture.selectors.map;
+  if (map && !isOrphaned(located) && located.method !== 'fuzzy') {
+    const mapped = mapSpan(map, start, end);
+    const range = mapped && rangeFromOffsets(index, located.start + mapped.start, located.start + mapped.end);
+    if (range) return range;
+  }
   if (!isOrphaned(located)) {
     const aligned = alignSubspan(capture.text, index.text.slice(located.start, located.end), start, end);
     if (aligned) {

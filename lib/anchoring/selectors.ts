@@ -25,10 +25,23 @@ export interface SpanSelectors {
   position?: TextPositionSelector;
 }
 
-/** Selectors as `describeRange` produces them: both parts always present. */
+/**
+ * Where each piece of a checked text sits in the page, for text that is not one contiguous run of the page's text (a
+ * chatbot reply, read without its hidden labels and pill labels, with list markers added, formulas as TeX): runs
+ * `[textStart, textEnd, pageStart, pageEnd]`, flat and in text order, with page offsets relative to the capture's
+ * `position.start`. A run whose two lengths are equal maps character by character; any other (a formula, a code
+ * block) maps as a whole. Text between runs came from no node. Made by `describeText` (describe.ts).
+ */
+export interface TextMapSelector {
+  type: 'TextMapSelector';
+  runs: number[];
+}
+
+/** Selectors as `describeRange` produces them (both parts always present), with a map for text read from the page. */
 export interface CaptureSelectors {
   quote: TextQuoteSelector;
   position: TextPositionSelector;
+  map?: TextMapSelector;
 }
 
 /**

@@ -10,14 +10,9 @@
  * collapses whitespace only in the stored prefix/suffix context. This is hypothesis' choice too
  * (anchoring on `textContent`), extended to skip invisible elements and to enter shadow roots.
  */
+import { TEXT_NODE, walkRenderedText } from '../text/dom-walk';
 
-const TEXT_NODE = 3;
-const ELEMENT_NODE = 1;
 const FRAGMENT_NODE = 11;
-const DOCUMENT_NODE = 9;
-
-/** Elements whose text is never rendered as page text. HEAD holds only <title> and metadata. */
-const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TEXTAREA', 'SELECT', 'IFRAME', 'OBJECT']);
 
 /** Where a node's text lies in the index string: [start, end). Zero-length for skipped nodes. */
 interface NodeSpan {
@@ -46,50 +41,12 @@ export interface TextPoint {
   offset: number;
 }
 
-function isElement(node: Node): node is Element {
-  return node.nodeType === ELEMENT_NODE;
-}
-
 /**
- * Cheap visibility checks only: no getComputedStyle, which would force a style recalculation per element.
- * Text hidden by stylesheets stays in the index; that is harmless (describe and anchor agree, and a
- * highlight on invisible text draws nothing). `visibility:hidden` children can opt back in with
- * `visibility:visible`; that rare case is ignored.
- */
-function isHidden(element: Element): boolean {
-  if (SKIPPED.has(element.tagName.toUpperCase())) return true;
-  if (element.hasAttribute('hidden')) return true;
-  const style = (element as Partial<ElementCSSInlineStyle>).style;
-  return style?.display === 'none' || style?.visibility === 'hidden';
-}
-
-/** A closed <details> renders only its <summary>. */
-function hiddenByClosedDetails(parent: Node, child: Node): boolean {
-  if (!isElement(parent) || parent.tagName.toUpperCase() !== 'DETAILS' || parent.hasAttribute('open')) return false;
-  return !(isElement(child) && child.tagName.toUpperCase() === 'SUMMARY');
-}
-
-/** The children that render inside `node`: a host's open shadow tree, a slot's assigned nodes. */
-function renderedChildren(node: Node, shadowRoots: ShadowRoot[]): readonly Node[] {
-  if (isElement(node)) {
-    const shadow = node.shadowRoot;
-    if (shadow) {
-      shadowRoots.push(shadow);
-      return [shadow];
-    }
-    if (node.tagName.toUpperCase() === 'SLOT') {
-      const assigned = (node as HTMLSlotElement).assignedNodes?.() ?? [];
-      if (assigned.length > 0) return assigned;
-    }
-  }
-  return Array.from(node.childNodes);
-}
-
-/**
- * Indexes the visible text under `root` (an Element, Document or ShadowRoot). Skips script, style,
- * noscript, template and form-control content, elements with `hidden` or inline `display:none` /
- * `visibility:hidden`, and the body of closed <details>; enters open shadow roots (web components),
- * following slots. Closed shadow roots are unreachable from here.
+ * Indexes the text that renders under `root` (an Element, Document or ShadowRoot), as the one walk of rendered text
+ * (lib/text/dom-walk.ts) finds it: without script, style, template and form-control content, elements with `hidden`
+ * or inline `display:none` / `visibility:hidden`, and the body of closed <details>; with open shadow roots (web
+ * components), following slots. Text hidden by a stylesheet stays in; that is harmless (describe and anchor agree,
+ * and a highlight on invisible text draws nothing). Closed shadow roots are unreachable from here.
  */
 export function buildTextIndex(root: Node): TextIndex {
   const nodes: Text[] = [];
@@ -98,41 +55,35 @@ export function buildTextIndex(root: Node): TextIndex {
   const spans = new Map<Node, NodeSpan>();
   const shadowRoots: ShadowRoot[] = [];
   let length = 0;
+  const open = (node: Node): void => {
+    spans.set(node, { start: length, end: length });
+  };
+  const close = (node: Node): void => {
+    const span = spans.get(node);
+    if (span) span.end = length;
+  };
 
-  // Explicit stack instead of recursion: real pages nest deeply enough to worry about call depth.
-  // Each entry is visited twice: on entry (record start, push children) and on exit (record end).
-  const stack: Array<{ node: Node; exit: boolean }> = [{ node: root, exit: false }];
-  while (stack.length > 0) {
-    const entry = stack.pop();
-    if (!entry) break;
-    const { node } = entry;
-    if (entry.exit) {
-      const span = spans.get(node);
-      if (span) span.end = length;
-      continue;
-    }
-    const span: NodeSpan = { start: length, end: length };
-    spans.set(node, span);
-    if (node.nodeType === TEXT_NODE) {
-      const data = (node as Text).data;
-      if (data.length > 0) {
-        nodes.push(node as Text);
-        starts.push(length);
-        chunks.push(data);
-        length += data.length;
-        span.end = length;
-      }
-      continue;
-    }
-    if (isElement(node) && node !== root && isHidden(node)) continue;
-    if (!isElement(node) && node.nodeType !== FRAGMENT_NODE && node.nodeType !== DOCUMENT_NODE) continue;
-    stack.push({ node, exit: true });
-    const children = renderedChildren(node, shadowRoots).filter((child) => !hiddenByClosedDetails(node, child));
-    for (let i = children.length - 1; i >= 0; i -= 1) {
-      const child = children[i];
-      if (child) stack.push({ node: child, exit: false });
-    }
-  }
+  open(root);
+  walkRenderedText(root, {
+    text(node) {
+      const span = { start: length, end: length };
+      spans.set(node, span);
+      if (node.data.length === 0) return;
+      nodes.push(node);
+      starts.push(length);
+      chunks.push(node.data);
+      length += node.data.length;
+      span.end = length;
+    },
+    enter(node) {
+      if (node.nodeType === FRAGMENT_NODE && 'host' in node) shadowRoots.push(node as ShadowRoot);
+      open(node);
+    },
+    leave: close,
+    // Zero-length where it would be: a point inside hidden content maps there, never widening a range.
+    unrendered: open,
+  });
+  close(root);
   return { root, text: chunks.join(''), nodes, starts, shadowRoots, spans };
 }
 

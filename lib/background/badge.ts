@@ -1,34 +1,53 @@
 /**
  * The toolbar button's badge shows the state of the latest check made in the current tab (the browser
- * keeps a badge per tab, so switching tabs switches badges): a grey "…" while it runs, the number of
- * wrong (refuted or disputed) claims in red once it has results, and nothing when there is no check, when
- * it failed, or when it found nothing wrong ("could not check" is never counted as wrong). An evidence-only
- * check (no model) judges nothing, so it never shows a count: the running mark, then nothing.
- * Driven by the persisted check (the run manager's change notices), so it is right again after the
- * worker restarts and resumes a check.
+ * keeps a badge per tab, so switching tabs switches badges), agreeing with the check's headline
+ * (lib/core/score/headline.ts): a grey "…" while it runs; the number of wrong (refuted or disputed) claims,
+ * red when one is refuted and orange when they are only disputed; "!" when the check failed (nothing could
+ * be judged, or an evidence-only check's every search failed); nothing when there is no check or it found
+ * nothing wrong ("could not check" is never counted as wrong). An evidence-only check judges nothing, so it
+ * never shows a count. Driven by the persisted check (the run manager's change notices), so it is right
+ * again after the worker restarts and resumes a check.
  */
 import { browser } from 'wxt/browser';
 
-import type { Verdict } from '../core/types';
+import { checkHeadline, type VerdictCounts } from '../core/score/headline';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
+import { countsOfClaims } from '../view/check-headline';
 
-export const WRONG_VERDICTS: ReadonlySet<Verdict> = new Set<Verdict>(['refuted', 'disputed']);
 export const BADGE_RUNNING = '…';
+export const BADGE_FAILED = '!';
 export const BADGE_WRONG_COLOR = '#c5221f';
+export const BADGE_DISPUTED_COLOR = '#b35c00';
 export const BADGE_RUNNING_COLOR = '#5f6368';
+export const BADGE_FAILED_COLOR = '#5f6368';
 
 export interface BadgeLook {
   text: string;
   color?: string;
 }
 
-/** What the badge shows for a check in `status` with `wrongClaims` refuted or disputed claims. */
-export function badgeFor(status: CheckRecord['status'] | undefined, wrongClaims: number): BadgeLook {
-  if (status === 'running' || status === 'queued') return { text: BADGE_RUNNING, color: BADGE_RUNNING_COLOR };
-  if ((status === 'done' || status === 'cancelled') && wrongClaims > 0)
-    return { text: wrongClaims > 99 ? '99+' : String(wrongClaims), color: BADGE_WRONG_COLOR };
-  return { text: '' };
+/** What the badge shows for a check (undefined: none) whose claims have `counts`, every source counted. */
+export function badgeFor(
+  check: Pick<CheckRecord, 'status' | 'stopped' | 'evidenceOnly'> | undefined,
+  counts: VerdictCounts,
+): BadgeLook {
+  if (!check) return { text: '' };
+  const headline = checkHeadline({
+    status: check.status,
+    stopped: check.stopped,
+    evidenceOnly: check.evidenceOnly,
+    summary: { counts: check.evidenceOnly ? {} : counts, average: null, averagedOver: 0 },
+  });
+  if (headline.state === 'running') return { text: BADGE_RUNNING, color: BADGE_RUNNING_COLOR };
+  if (headline.state === 'failed') return { text: BADGE_FAILED, color: BADGE_FAILED_COLOR };
+  if (headline.state !== 'judged' || (headline.worst !== 'refuted' && headline.worst !== 'disputed'))
+    return { text: '' };
+  const wrong = (counts.refuted ?? 0) + (counts.disputed ?? 0);
+  return {
+    text: wrong > 99 ? '99+' : String(wrong),
+    color: headline.worst === 'refuted' ? BADGE_WRONG_COLOR : BADGE_DISPUTED_COLOR,
+  };
 }
 
 interface ActionApi {
@@ -64,17 +83,11 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
     }
   }
 
-  async function wrongClaimsOf(checkId: string): Promise<number> {
-    return db.claims
-      .where('checkId')
-      .equals(checkId)
-      .filter((row) => row.assessment !== undefined && WRONG_VERDICTS.has(row.assessment.verdict))
-      .count();
-  }
-
   async function lookOf(check: CheckRecord): Promise<BadgeLook> {
     const running = check.status === 'running' || check.status === 'queued';
-    return badgeFor(check.status, running || check.evidenceOnly ? 0 : await wrongClaimsOf(check.id));
+    const counts =
+      running || check.evidenceOnly ? {} : countsOfClaims(await db.claims.where('checkId').equals(check.id).toArray());
+    return badgeFor(check, counts);
   }
 
   /** Whether the check still speaks for its tab: no newer check there, and the tab has not moved to another page. */

@@ -6,7 +6,7 @@ import type { RunManager } from './run-manager';
 /** Commands that start, stop, re-run and delete checks. Results travel through IndexedDB, not messages. */
 export function registerCheckHandlers(own: OwnExtension, runs: RunManager, db: FactlightDb): void {
   handleCommand(own, 'startCheck', (request, origin) => runs.start(request, origin));
-  handleCommand(own, 'recheck', ({ checkId }) => runs.recheck(checkId));
+  handleCommand(own, 'recheck', ({ checkId, retry }) => runs.recheck(checkId, { retry: retry === true }));
   handleCommand(own, 'judgeCheck', ({ checkId }) => runs.judge(checkId));
   handleCommand(own, 'cancelCheck', ({ checkId }) => runs.cancel(checkId));
   handleCommand(own, 'deleteChecks', async (request) => ({ deleted: await runs.delete(request) }));

@@ -2,6 +2,8 @@
  * Commands linking a check to the page it came from: the floating button's setting and press, the side
  * panel's "Fact-check this page", "Show on page", "Clear highlights", and the card's "Open in side panel".
  */
+import { browser } from 'wxt/browser';
+
 import { hostOf } from '../core/text/hosts';
 import type { FactlightDb } from '../db/schema';
 import { requestPanelFocus } from '../messaging/panel-focus';
@@ -9,6 +11,7 @@ import { pageMessaging, type Result } from '../messaging/protocol';
 import { loadSettings } from '../settings/store';
 import { handleCommand, type OwnExtension } from './authorized-handler';
 import { runInPage, runInPageAndReport } from './run-in-page';
+import { MAX_TEXT_CHARS } from './run-manager';
 import { openSidePanelFor } from './side-panel';
 
 /** A check typed or pasted in the side panel has no page to show anything in. */
@@ -24,11 +27,16 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
     return { floatingButton: capture.floatingButton && !off, autoCheckReplies: capture.autoCheckReplies };
   });
 
-  handleCommand(own, 'checkSelectionHere', async (_data, origin) => {
+  handleCommand(own, 'checkSelectionHere', async (data, origin) => {
     if (origin.tabId === undefined) return { ok: false, error: 'Not sent from a page.' };
     void openSidePanelFor(origin.tabId);
-    return runInPageAndReport('checkSelection', origin.tabId, origin.frameId ?? 0);
+    // The page's offer names the limit it was told; whatever it sends, no more than the background's own.
+    const asked = Number(data?.limit);
+    const request = asked > 0 ? { limit: Math.min(Math.floor(asked), MAX_TEXT_CHARS) } : {};
+    return runInPageAndReport('checkSelection', origin.tabId, origin.frameId ?? 0, request);
   });
+
+  handleCommand(own, 'openSetup', () => browser.runtime.openOptionsPage());
 
   handleCommand(own, 'revealClaim', ({ checkId, claimId }) =>
     inPageOf(checkId, (target) => pageMessaging.sendMessage('revealClaim', { checkId, claimId }, target)),

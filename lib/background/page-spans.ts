@@ -1,9 +1,14 @@
+import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
 import { claimEventDate, predatesEvent } from '../core/evidence/sources/event-date';
-import { scoreText } from '../core/score/credibility';
+import type { ClaimAssessment } from '../core/types';
+import { failureCause } from '../core/verify/not-checked';
 import type { CheckView } from '../db/check-view';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
+import { headlineIcon, viewHeadline } from '../view/check-headline';
+import { explanationWithListedCitations } from '../view/citations';
 import { evidenceUrl } from '../view/evidence-link';
+import { formatDate } from '../view/format';
 import { VERDICT_LABELS } from '../view/labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 import { describeRating, RELIABILITY_LABELS } from '../view/reliability-labels';
@@ -15,8 +20,10 @@ import { describeRating, RELIABILITY_LABELS } from '../view/reliability-labels';
 export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map()): DrawCheckRequest | undefined {
   const { check } = view;
   if (!check.capture) return undefined;
-  if (check.evidenceOnly) return { ...sourcesRequestFor(view, check.capture, ratings), links: [] };
-  const scores = scoreText(view.claims, view.assessments, view.evidence);
+  // The whole text's headline, every source counted, shown on each card below its claim's own verdict.
+  const { headline, scores } = viewHeadline(view);
+  const textSummary = `Whole text: ${headlineIcon(headline)} ${headline.text}`;
+  if (check.evidenceOnly) return { ...sourcesRequestFor(view, check.capture, ratings, textSummary), links: [] };
   const evidenceById = new Map(view.evidence.map((item) => [item.id, item]));
   const spans: PageSpan[] = view.claims.map((claim) => {
     const assessment = view.assessments.get(claim.id);
@@ -38,9 +45,8 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
       quote: check.text.slice(claim.span.start, claim.span.end),
       band: assessment || !claim.checkWorthy ? (score?.score.band ?? 'unknown') : 'unknown',
       verdict,
-      explanation: assessment?.explaining
-        ? 'Writing the explanation…'
-        : ((assessment?.explanation ?? '').split(/(?<=[.!?])\s/)[0] ?? ''),
+      explanation: explanationLine(assessment, claimEvidenceIds(view, claim.id)),
+      textSummary,
       ...(top
         ? {
             topEvidence: topEvidence(
@@ -71,6 +77,7 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
     spans,
     links,
     finished: check.status !== 'running' && check.status !== 'queued',
+    ...failureOf(check),
   };
 }
 
@@ -87,12 +94,33 @@ function topEvidence(
     title: item.source.title,
     url: evidenceUrl(item),
     stance,
-    ...(item.source.publishedAt ? { publishedAt: item.source.publishedAt.slice(0, 10) } : {}),
+    // One date format everywhere: the reader's locale, as the side panel and the Markdown report write it.
+    ...(formatDate(item.source.publishedAt) ? { publishedAt: formatDate(item.source.publishedAt)! } : {}),
     ...(event && predatesEvent(item.source.publishedAt, event) ? { predates: event.text } : {}),
     ...(rating
       ? { reliability: { band: rating.band, label: RELIABILITY_LABELS[rating.band], detail: describeRating(rating) } }
       : {}),
   };
+}
+
+/** The ids of a claim's evidence: the sources its card (and the side panel) lists. */
+function claimEvidenceIds(view: CheckView, claimId: string): Set<string> {
+  return new Set(view.evidence.filter((item) => item.claimId === claimId).map((item) => item.id));
+}
+
+/**
+ * The card's line of explanation: its first sentence, with only the [n] markers of listed sources; for a
+ * claim that could not be checked, why (the cause alone: the verdict already says it could not be checked).
+ */
+function explanationLine(assessment: ClaimAssessment | undefined, listed: ReadonlySet<string>): string {
+  if (!assessment) return '';
+  if (assessment.explaining) return 'Writing the explanation…';
+  if (assessment.verdict === 'could-not-check') {
+    const why = failureCause(assessment.error) ?? assessment.error;
+    return why ? `Why: ${why}` : '';
+  }
+  const text = explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed);
+  return text.split(/(?<=[.!?])\s/)[0] ?? '';
 }
 
 /**
@@ -103,6 +131,7 @@ function sourcesRequestFor(
   view: CheckView,
   capture: NonNullable<CheckView['check']['capture']>,
   ratings: RatingsTable,
+  textSummary: string,
 ): DrawCheckRequest {
   const { check } = view;
   const running = check.status === 'running' || check.status === 'queued';
@@ -120,7 +149,14 @@ function sourcesRequestFor(
         quote: check.text.slice(claim.span.start, claim.span.end),
         band: 'neutral' as const,
         verdict:
-          count > 0 ? `Sources to compare: ${count} found` : running ? 'Looking for sources…' : 'No sources found',
+          count > 0
+            ? `Sources to compare: ${count} found`
+            : running
+              ? 'Looking for sources…'
+              : view.searches.get(claim.id)?.allFailed
+                ? searchFailedMessage(view.searches.get(claim.id)!.failures)
+                : 'No sources found',
+        textSummary,
         explanation: passage ? `“${passage}” Not judged: verdicts need a model.` : 'Not judged: verdicts need a model.',
         ...(best
           ? {
@@ -138,5 +174,10 @@ function sourcesRequestFor(
           : {}),
       };
     });
-  return { checkId: check.id, text: check.text, capture, spans, finished: !running };
+  return { checkId: check.id, text: check.text, capture, spans, finished: !running, ...failureOf(check) };
+}
+
+/** A failed check's reason, for the page to say where the reader pressed the button. */
+function failureOf(check: CheckView['check']): Pick<DrawCheckRequest, 'failure'> {
+  return check.status === 'failed' ? { failure: check.error || 'The check failed.' } : {};
 }

@@ -5,15 +5,24 @@
  */
 import { errorMessage } from '../core/errors';
 import { reportToPanel } from '../messaging/panel-focus';
-import { pageMessaging, type StartCheckResult } from '../messaging/protocol';
+import { pageMessaging, type SelectionCheckRequest, type StartCheckResult } from '../messaging/protocol';
 import { injectHighlighter } from './tab-sync';
 
 export type PageAction = 'checkSelection' | 'checkPage';
 
-export async function runInPage(action: PageAction, tabId: number, frameId = 0): Promise<StartCheckResult> {
+/** `request`: for 'checkSelection', how much of the selection to check (all of it by default). */
+export async function runInPage(
+  action: PageAction,
+  tabId: number,
+  frameId = 0,
+  request?: SelectionCheckRequest,
+): Promise<StartCheckResult> {
   try {
     await injectHighlighter(tabId, frameId);
-    return await pageMessaging.sendMessage(action, undefined, { tabId, frameId });
+    const target = { tabId, frameId };
+    return await (action === 'checkSelection'
+      ? pageMessaging.sendMessage('checkSelection', request, target)
+      : pageMessaging.sendMessage('checkPage', undefined, target));
   } catch (error) {
     return { ok: false, error: `Factlight cannot run on this page (${errorMessage(error)}).` };
   }
@@ -23,8 +32,13 @@ export async function runInPage(action: PageAction, tabId: number, frameId = 0):
  * `runInPage` for the page's own entry points (the floating button, the context menu, the shortcut), which
  * have no place of their own to say why a check did not start: the side panel they open says it.
  */
-export async function runInPageAndReport(action: PageAction, tabId: number, frameId = 0): Promise<StartCheckResult> {
-  const result = await runInPage(action, tabId, frameId);
+export async function runInPageAndReport(
+  action: PageAction,
+  tabId: number,
+  frameId = 0,
+  request?: SelectionCheckRequest,
+): Promise<StartCheckResult> {
+  const result = await runInPage(action, tabId, frameId, request);
   if (!result.ok) {
     await reportToPanel(`The check did not start: ${result.error}`).catch((error: unknown) =>
       // Session storage refused the note: the console is the one place left to say it.

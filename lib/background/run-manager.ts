@@ -8,10 +8,12 @@ import { errorMessage } from '../core/errors';
 import { runEvidenceCheck } from '../core/evidence-only/run-evidence-check';
 import { stableHash } from '../core/model/stable-hash';
 import { runCheck } from '../core/pipeline';
+import type { CheckResult } from '../core/pipeline-types';
 import type { ArticleExtractor, Clock } from '../core/ports';
 import { detectLanguage } from '../core/text/detect-language';
 import { hostOf } from '../core/text/hosts';
-import type { Evidence } from '../core/types';
+import type { CheckUsage, Evidence } from '../core/types';
+import { trackCacheReads } from '../db/cache-reads';
 import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
@@ -45,6 +47,16 @@ async function evidenceBySentence(db: FactlightDb, checkId: string): Promise<Map
   }
   for (const items of bySentence.values()) items.sort((a, b) => evidenceOrder(a.id) - evidenceOrder(b.id));
   return bySentence;
+}
+
+/** Whether a run asked anything of the network: a model call, a search or a page read. */
+function madeRequests(usage: CheckUsage): boolean {
+  return usage.total.calls > 0 || usage.searchCalls > 0 || usage.pageFetches > 0;
+}
+
+/** `{ [key]: value }` when the value is defined, else nothing (optional properties stay absent). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 function evidenceOrder(id: string): number {
@@ -97,7 +109,16 @@ export function createRunManager(deps: RunManagerDeps) {
         updatedAt: clock.now(),
       });
       const settings = await deps.loadSettings();
-      const runtime = { extractor: deps.extractor, cache, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) };
+      // This run's reads tell whether it was answered wholly from the cache (a result from history).
+      const reads = trackCacheReads(cache);
+      const runtime = {
+        extractor: deps.extractor,
+        cache: reads.cache,
+        clock,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      };
+      const servedFrom = (result: CheckResult) =>
+        check.fresh || madeRequests(result.usage) ? undefined : reads.servedFrom();
       if (check.evidenceOnly) {
         const evidence = createEvidenceDeps(settings, runtime);
         const result = await runEvidenceCheck(check.text, evidence.deps, {
@@ -106,7 +127,10 @@ export function createRunManager(deps: RunManagerDeps) {
           ...(check.fresh ? { fresh: true } : {}),
           onEvent: writer.record,
         });
-        await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done', { evidenceOnly: true });
+        await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done', {
+          evidenceOnly: true,
+          ...optional('servedFromCache', servedFrom(result)),
+        });
         return;
       }
       const api = check.onDevice ? deps.languageModel?.() : undefined;
@@ -130,7 +154,11 @@ export function createRunManager(deps: RunManagerDeps) {
         ...(priorEvidence ? { priorEvidence } : {}),
         onEvent: writer.record,
       });
-      await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done');
+      await writer.finish(
+        result,
+        result.stopped === 'cancelled' ? 'cancelled' : 'done',
+        optional('servedFromCache', servedFrom(result)),
+      );
     } catch (error) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing is left
       // to show it in, so it goes to the console with the failure it was recording.
@@ -167,6 +195,7 @@ export function createRunManager(deps: RunManagerDeps) {
       return {
         ok: false,
         error: `The text is too long to check at once (${text.length.toLocaleString('en')} characters; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}). Check a part of it.`,
+        limit: MAX_TEXT_CHARS,
       };
     }
     const settings = await deps.loadSettings();
@@ -224,7 +253,10 @@ export function createRunManager(deps: RunManagerDeps) {
    * The same text again, keeping what ties it to its page (position, reply, cited links), so it still highlights and
    * audits.
    */
-  async function again(checkId: string, how: { fresh: true } | { judge: true }): Promise<StartCheckResult> {
+  async function again(
+    checkId: string,
+    how: { fresh: true } | { judge: true } | { retry: true },
+  ): Promise<StartCheckResult> {
     const check = await deps.db.checks.get(checkId);
     if (!check) return { ok: false, error: 'That check no longer exists.' };
     if ('judge' in how && !check.evidenceOnly) return { ok: false, error: 'This check already has verdicts.' };
@@ -249,8 +281,12 @@ export function createRunManager(deps: RunManagerDeps) {
   return {
     start: create,
 
-    /** "Re-check": a new check of the same text with fresh evidence. */
-    recheck: (checkId: string) => again(checkId, { fresh: true }),
+    /**
+     * "Re-check": a new check of the same text with fresh evidence. `retry`: after a failure, the same check
+     * again reading the cache, so what was obtained is reused and only what failed is asked again.
+     */
+    recheck: (checkId: string, options: { retry?: boolean } = {}) =>
+      again(checkId, options.retry ? { retry: true } : { fresh: true }),
 
     /** "Judge these sources": a new check of an evidence-only check's text, judged on the evidence it found. */
     judge: (checkId: string) => again(checkId, { judge: true }),

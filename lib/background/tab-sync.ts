@@ -14,8 +14,17 @@ import { drawRequestFor } from './page-spans';
 const THROTTLE_MS = 300;
 export const HIGHLIGHTER_FILE = '/highlighter.js' as const;
 
+/**
+ * `injectImmediately`: by default a script is injected at document_idle (MDN, scripting.executeScript), which a
+ * page still parsing (held up by a slow script) never reaches, though its text can already be selected and
+ * checked; the page's own script listens from document_start for the same reason.
+ */
 export async function injectHighlighter(tabId: number, frameId = 0): Promise<void> {
-  await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [HIGHLIGHTER_FILE] });
+  await browser.scripting.executeScript({
+    target: { tabId, frameIds: [frameId] },
+    files: [HIGHLIGHTER_FILE],
+    injectImmediately: true,
+  });
 }
 
 export function createTabSync(db: FactlightDb) {
@@ -40,6 +49,12 @@ export function createTabSync(db: FactlightDb) {
       }
       const { notFound } = await pageMessaging.sendMessage('drawCheck', request, { tabId, frameId });
       if (request.finished) await db.checks.update(checkId, { notFoundOnPage: notFound });
+      const { messageId } = view.check;
+      if (messageId !== undefined && view.check.origin === 'chatbot-reply') {
+        const placement = { checkId, messageId, notShown: notFound.length, total: request.spans.length };
+        // The reply's control lives in the chat content script; a page without it (navigated) just says nothing.
+        await pageMessaging.sendMessage('replyPlacement', placement, { tabId, frameId }).catch(() => undefined);
+      }
     } catch {
       // The tab was closed or navigated: the check stays in history, the page just shows nothing.
       injected.delete(key);

@@ -207,5 +207,10 @@ function describeMissing(
     'not-found',
     `Connected to ${label}, but it does not list ${missing.map((m) => `"${m}"`).join(' or ')}.`,
   );
-  return { ...describeFailure(error), fix: `Pick one of the ${models.length} models it offers.`, models };
+  return {
+    ...describeFailure(error),
+    fix: `Pick one of the ${models.length} models it offers.`,
+    nextStep: true,
+    models,
+  };
 }

@@ -1,3 +1,4 @@
+import { ProviderError, type ProviderErrorKind } from '../core/errors';
 import type { SearchProviderId } from '../core/ports';
 import type { ConnectionTestResult } from '../messaging/protocol';
 import { createSearchProvider, SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../search';
@@ -35,6 +36,20 @@ export async function testSearchConnection(
           : `${label} answered, but found nothing for a test query; check its engines.`,
     };
   } catch (error) {
-    return describeFailure(error);
+    const failure = describeFailure(error);
+    // The generic fixes speak of a base URL: only a provider with a URL field has one to check.
+    if (needs === 'url' || !(error instanceof ProviderError)) return failure;
+    const fix = NO_URL_FIXES[error.kind];
+    return fix ? { ...failure, fix: fix(label, needs) } : failure;
   }
 }
+
+/** Fixes for a provider the person gives no address for (Wikipedia; the keyed services). */
+const NO_URL_FIXES: Partial<Record<ProviderErrorKind, (label: string, needs: 'key' | 'none') => string>> = {
+  unreachable: (label) => `Check that this computer is online and that nothing (a firewall, a proxy) blocks ${label}.`,
+  timeout: (label) => `${label} is slow or unreachable from here; try again in a moment.`,
+  'not-found': (label, needs) =>
+    needs === 'key'
+      ? `${label} did not recognise the request; check the API key.`
+      : `${label} did not recognise the request; try again later.`,
+};

@@ -5,9 +5,11 @@ import { createHighlightLayer, highlightApiOf } from '../highlight/highlight-reg
 import { createHitTester } from '../highlight/hit-test';
 import { reanchorSpans, type StoredSpan, watchForReanchor } from '../highlight/reanchor';
 import { type DrawCheckRequest, pageMessaging, type PageSpan, sendToBackground } from '../messaging/protocol';
+import { installHighlightKeys, type ReachableHighlight } from './highlight-keys';
 import { createLinkMarks } from './link-marks';
 import { createPageCard } from './page-card';
 import { readPageArticle } from './read-page-article';
+import { clearAtSelection, PROGRESS_HOST, showNotice } from './selection-notice';
 import { startSelectionCheck } from './start-selection-check';
 import { isUserEvent } from './user-event';
 
@@ -15,11 +17,16 @@ import { isUserEvent } from './user-event';
 const NOT_HIGHLIGHTED =
   'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.';
 
+/** Said at the selection when a check ended with nothing highlighted and no failure to name. */
+const NOTHING_DRAWN = 'The check ended with nothing to highlight here. The side panel shows what it found.';
+
 /**
  * Factlight in a page, injected only when a check needs it: draws a check's spans with the CSS Custom
  * Highlight API (never by changing the page's DOM), keeps them anchored while the page re-renders,
- * opens a card for a clicked highlight, and scrolls to a claim the side panel asks for. A span that
- * cannot be anchored is reported back as "not found on page", never drawn elsewhere.
+ * opens a card for a clicked highlight or one reached from the keyboard (highlight-keys.ts), and scrolls
+ * to a claim the side panel asks for. A span that cannot be anchored is reported back as "not found on
+ * page", never drawn elsewhere. The first highlight (or the check's end) replaces the floating button's
+ * progress mark.
  */
 export function installHighlighter(doc: Document): void {
   const api = highlightApiOf(doc.defaultView!);
@@ -28,18 +35,40 @@ export function installHighlighter(doc: Document): void {
   let checkId: string | undefined;
   let spans = new Map<string, PageSpan>();
   let stored: StoredSpan[] = [];
+  /** Said on the card when some of the check's claims could not be placed on the page. */
+  let notShown = '';
 
   const card = createPageCard(doc, async (claimId) => {
     if (checkId) await sendToBackground('openInSidePanel', { checkId, claimId });
   });
   const marks = createLinkMarks(doc);
   const tester = layer ? createHitTester({ view: doc.defaultView!, layer, api }) : null;
+
+  /** The current check's drawn highlights, for the keyboard path. */
+  const reachable = (): ReachableHighlight[] =>
+    (layer?.spans() ?? []).flatMap((drawn) => {
+      const span = drawn.checkId === checkId ? spans.get(drawn.spanId) : undefined;
+      const range = drawn.range as Range;
+      return span && typeof range.getBoundingClientRect === 'function'
+        ? [{ id: span.claimId, range, verdict: span.verdict, quote: span.quote }]
+        : [];
+    });
+  const keys = installHighlightKeys(doc, {
+    highlights: reachable,
+    open: (highlight) => {
+      const span = spans.get(highlight.id);
+      if (span) card.show(span, highlight.range.getBoundingClientRect(), { focus: true, notShown });
+    },
+    cardOpen: () => card.isOpen(),
+  });
+
   const watcher = layer
     ? watchForReanchor({
         root,
         onChange: () => {
           void reanchorSpans(root, stored, layer);
           marks.reposition();
+          keys.reposition();
         },
       })
     : null;
@@ -50,6 +79,7 @@ export function installHighlighter(doc: Document): void {
     if (checkId !== request.checkId) {
       if (checkId) layer.removeCheck(checkId);
       card.hide();
+      keys.reset();
     }
     checkId = request.checkId;
     spans = new Map(request.spans.map((span) => [span.claimId, span]));
@@ -68,10 +98,26 @@ export function installHighlighter(doc: Document): void {
       layer.add({ checkId: request.checkId, spanId: span.claimId, band: span.band, range });
       stored.push({ checkId: request.checkId, spanId: span.claimId, band: span.band, selectors });
     }
+    const total = request.spans.length;
+    const claims = total === 1 ? 'claim' : 'claims';
+    notShown = notFound.length > 0 ? `${notFound.length} of ${total} ${claims} could not be shown on this page.` : '';
     const region = rangeForSubspan(root, capture, 0, request.text.length, index);
     if (request.links && !isOrphaned(region)) marks.show(request.links, region);
     else marks.clear();
+    settleProgress(request, stored.length > 0);
     return { notFound };
+  }
+
+  /**
+   * The progress mark stays until the first highlight; a check that ends with none says why in its place
+   * (its failure, or that there was nothing to highlight).
+   */
+  function settleProgress(request: DrawCheckRequest, drawn: boolean): void {
+    if (drawn) clearAtSelection(doc, [PROGRESS_HOST]);
+    else if (request.finished) {
+      const place = clearAtSelection(doc, [PROGRESS_HOST]);
+      if (place) showNotice(doc, place, request.failure ? `The check failed: ${request.failure}` : NOTHING_DRAWN);
+    }
   }
 
   doc.addEventListener(
@@ -81,8 +127,17 @@ export function installHighlighter(doc: Document): void {
       if (!isUserEvent(event) || card.contains(event.target)) return;
       const hit = tester?.at(event.clientX, event.clientY);
       const span = hit ? spans.get(hit.spanId) : undefined;
-      if (span) card.show(span, event.clientX, event.clientY);
+      const range = hit?.range as Range | undefined;
+      if (span && range) card.show(span, range.getBoundingClientRect(), { x: event.clientX, notShown });
       else card.hide();
+    },
+    true,
+  );
+  // Escape closes the card wherever focus is (a clicked card does not take focus).
+  doc.defaultView!.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.isTrusted && event.key === 'Escape' && card.isOpen()) card.hide({ returnFocus: true });
     },
     true,
   );
@@ -92,8 +147,10 @@ export function installHighlighter(doc: Document): void {
     layer?.clear();
     marks.clear();
     stored = [];
+    notShown = '';
     spans.clear();
     card.hide();
+    keys.reset();
   });
   pageMessaging.onMessage('revealClaim', ({ data }) => {
     const span = layer?.spans().find((s) => s.checkId === data.checkId && s.spanId === data.claimId);
@@ -105,7 +162,7 @@ export function installHighlighter(doc: Document): void {
     layer.add(span);
     return { ok: true };
   });
-  pageMessaging.onMessage('checkSelection', () => startSelectionCheck(doc));
+  pageMessaging.onMessage('checkSelection', ({ data }) => startSelectionCheck(doc, data ?? {}));
   pageMessaging.onMessage('checkPage', async () => {
     const article = readPageArticle(doc);
     if (!article) return { ok: false, error: 'No article text was found on this page.' };

@@ -1,14 +1,24 @@
-/** The small card shown for a clicked highlight: verdict, one-line explanation, top evidence, revision. */
+/**
+ * The small card shown for a highlight (clicked, or chosen from the keyboard and opened with Enter):
+ * verdict, one-line explanation, top evidence, revision, and when some of the check's claims could not be
+ * placed on the page, how many ("3 of 4 claims could not be shown on this page"), beside the button that
+ * opens the side panel, where they all are. It is placed beside the sentence, never over it
+ * (card-placement.ts), has a visible ✕, and Escape closes it; opened from the keyboard, it takes focus,
+ * and closing it gives focus back to where it was.
+ */
 import { errorMessage } from '../core/errors';
 import type { PageSpan } from '../messaging/protocol';
 import { isHttpUrl } from '../net/http-url';
+import { type Box, placeCard } from './card-placement';
 import { createShadowHost } from './shadow-host';
 import { onUserClick } from './user-event';
 
 const CSS = `
 .card { font: 13px/1.45 system-ui, sans-serif; color: #1d2330; background: #fff; border: 1px solid #c9ced8;
-  border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 10px 12px; width: 300px; }
-.verdict { font-weight: 700; margin: 0 0 4px; }
+  border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 10px 12px; width: 300px; position: relative; }
+.card:focus { outline: 2px solid #2457c5; outline-offset: 2px; }
+.verdict { font-weight: 700; margin: 0 28px 4px 0; }
+.close { position: absolute; top: 6px; right: 6px; margin: 0; padding: 1px 7px; }
 .row { margin: 4px 0; }
 .muted { color: #5b6475; font-size: 12px; }
 a { color: #2457c5; }
@@ -20,9 +30,19 @@ button { font: inherit; margin-top: 6px; border: 1px solid #c9ced8; background: 
 @media (prefers-color-scheme: dark) { .card { color: #e6e9ef; background: #1d212a; border-color: #3a4150; } a { color: #8ab4ff; } button { background: #2a303c; color: inherit; border-color: #3a4150; } }
 `;
 
+/**
+ * How a card is opened: `x` is where across the click was; `focus` moves focus into it (keyboard);
+ * `notShown` says how many of the check's claims could not be placed on the page.
+ */
+export interface CardOpening {
+  x?: number;
+  focus?: boolean;
+  notShown?: string;
+}
+
 /** `onOpenInPanel` may answer a promise: when it rejects, the card says the side panel did not open. */
 export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) => Promise<void> | void) {
-  let current: { host: HTMLElement } | undefined;
+  let current: { host: HTMLElement; root: ShadowRoot; opener: Element | null } | undefined;
 
   function line(root: ParentNode, text: string, className = 'row'): HTMLElement {
     const element = doc.createElement('p');
@@ -33,14 +53,32 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
   }
 
   return {
-    show(span: PageSpan, x: number, y: number): void {
+    /** Opens the card of `span` beside `anchor`, the sentence's box in viewport coordinates. */
+    show(span: PageSpan, anchor: Box, opening: CardOpening = {}): void {
+      // Focus goes back to where it was before the first of a run of cards opened over each other.
+      const opener = current?.opener ?? doc.activeElement;
+      const notShown = opening.notShown ?? '';
       this.hide();
       const { host, root } = createShadowHost(doc, 'card', CSS);
       const card = doc.createElement('div');
       card.className = 'card';
+      card.tabIndex = -1;
       card.setAttribute('data-testid', 'factlight-card');
       card.setAttribute('role', 'dialog');
       card.setAttribute('aria-label', `Factlight: ${span.verdict}`);
+      const close = doc.createElement('button');
+      close.type = 'button';
+      close.className = 'close';
+      close.textContent = '✕';
+      close.setAttribute('aria-label', 'Close');
+      close.setAttribute('data-testid', 'factlight-card-close');
+      onUserClick(close, () => this.hide({ returnFocus: true }));
+      card.append(close);
+      card.addEventListener('keydown', (event) => {
+        if (!event.isTrusted || event.key !== 'Escape') return;
+        event.stopPropagation();
+        this.hide({ returnFocus: true });
+      });
       line(card, span.verdict, 'verdict');
       line(card, span.quote, 'row muted');
       if (span.explanation) line(card, span.explanation);
@@ -79,6 +117,10 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       if (span.topEvidence?.predates)
         line(card, `⚠ Published before ${span.topEvidence.predates}, which the claim is about.`, 'row muted');
       if (span.revision) line(card, `Suggested: ${span.revision}`);
+      // The whole text's headline (the background's words), so one green claim never reads as the text's verdict.
+      if (span.textSummary)
+        line(card, span.textSummary, 'row muted').setAttribute('data-testid', 'factlight-card-summary');
+      if (notShown) line(card, notShown, 'row muted').setAttribute('data-testid', 'factlight-card-not-shown');
       const open = doc.createElement('button');
       open.type = 'button';
       open.textContent = 'Open in side panel';
@@ -91,14 +133,39 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       });
       card.append(open);
       root.append(card);
+      // Measured where it cannot be seen, then placed beside the sentence.
+      host.style.visibility = 'hidden';
+      host.style.left = '0px';
+      host.style.top = '0px';
+      const size = host.getBoundingClientRect();
       const view = doc.defaultView!;
-      host.style.left = `${Math.max(8, Math.min(x + view.scrollX, view.scrollX + view.innerWidth - 320))}px`;
-      host.style.top = `${y + view.scrollY + 14}px`;
-      current = { host };
+      const place = placeCard({
+        anchor,
+        card: { width: size.width, height: size.height },
+        viewport: { width: view.innerWidth, height: view.innerHeight },
+        ...(opening.x === undefined ? {} : { x: opening.x }),
+      });
+      host.style.left = `${place.left + view.scrollX}px`;
+      host.style.top = `${place.top + view.scrollY}px`;
+      host.setAttribute('data-side', place.side);
+      host.style.visibility = '';
+      current = { host, root, opener };
+      if (opening.focus) card.focus({ preventScroll: true });
     },
-    hide(): void {
-      current?.host.remove();
+    /** Closes the card; `returnFocus`: if focus is in it, give focus back to where it was before it opened. */
+    hide(options: { returnFocus?: boolean } = {}): void {
+      if (!current) return;
+      const { host, root, opener } = current;
+      const hadFocus = root.activeElement !== null || doc.activeElement === host;
+      host.remove();
       current = undefined;
+      // Duck-typed: in Firefox the page's elements reach a content script through wrappers.
+      const back = opener as HTMLElement | null;
+      if (options.returnFocus && hadFocus && back?.isConnected && typeof back.focus === 'function')
+        back.focus({ preventScroll: true });
+    },
+    isOpen(): boolean {
+      return current !== undefined;
     },
     contains(node: EventTarget | null): boolean {
       return Boolean(current && node instanceof Node && current.host.contains(node));

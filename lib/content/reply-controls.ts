@@ -2,12 +2,13 @@
  * "Fact-check" controls under chatbot replies. A control appears only under a finished reply (never
  * while it streams; for sites without a done marker, once its text has stopped changing), is placed as
  * a sibling after the reply rather than inside what the site re-renders, and is put back when the site
- * re-renders or virtualises the list. State is keyed by message id.
+ * re-renders or virtualises the list. State is keyed by message id. Once a checked reply is drawn, a control whose
+ * claims could not all be shown on the page says how many ("3 of 4 claims could not be shown on this page") instead
+ * of "Checked", and opens the check in the side panel.
  */
-import { describeRange } from '../anchoring/describe';
-import { buildTextIndex } from '../anchoring/text-index';
-import { sendToBackground } from '../messaging/protocol';
+import { type ReplyPlacement, sendToBackground } from '../messaging/protocol';
 import { createStabilityTracker, findReplies, type Reply, type SiteAdapter } from '../sites';
+import { captureReply } from './capture-reply';
 import { createShadowHost } from './shadow-host';
 import { onUserClick } from './user-event';
 
@@ -15,9 +16,18 @@ const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #2457c5; ba
   border: 1px solid #c9ced8; border-radius: 6px; padding: 5px 9px; margin: 6px 0; cursor: pointer; }
 button:disabled { opacity: .6; cursor: default; }`;
 
+const CHECKED = 'Checked · see side panel';
+
+/** What a checked reply's control says when some of its claims could not be shown on the page. */
+export function notShownLabel({ notShown, total }: Pick<ReplyPlacement, 'notShown' | 'total'>): string {
+  return `${notShown} of ${total} ${total === 1 ? 'claim' : 'claims'} could not be shown on this page · Open side panel`;
+}
+
 export function createReplyControls(doc: Document, adapter: SiteAdapter, options: { autoCheck: boolean }) {
   const controls = new Map<string, HTMLElement>();
   const started = new Set<string>();
+  /** Checked replies with claims the page could not show, by message id. */
+  const placements = new Map<string, ReplyPlacement>();
   const seenUnfinished = new Set<string>();
   // Replies without ids in their DOM (Claude, Copilot) are keyed by a hash of their text, which changes
   // with the last words, often in the same moment the reply finishes: so the element seen streaming
@@ -29,31 +39,35 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
     started.add(reply.messageId);
     button.disabled = true;
     button.textContent = 'Checking…';
-    const body = doc.body;
-    const index = buildTextIndex(body);
-    const range = doc.createRange();
-    range.selectNodeContents(reply.element);
-    const selectors = describeRange(body, range, index) ?? undefined;
+    // Read again now: the text as it is, and where each of its words sits in the page.
+    const { text, citations, capture } = captureReply(doc, adapter, reply.element);
     const result = await sendToBackground('startCheck', {
-      text: reply.text,
+      text,
       origin: 'chatbot-reply',
       pageUrl: doc.location.href,
       pageTitle: doc.title,
       messageId: reply.messageId,
-      citations: reply.citations.map(({ url, title, start, end, quote }) => ({
-        url,
-        start,
-        end,
-        ...(title ? { title } : {}),
-        ...(quote ? { quote } : {}),
-      })),
-      ...(selectors ? { capture: selectors } : {}),
+      citations,
+      ...(capture ? { capture } : {}),
     }).catch((error: unknown) => ({ ok: false as const, error: String(error) }));
-    button.textContent = result.ok ? 'Checked · see side panel' : `Could not start: ${result.error}`;
+    const placement = placements.get(reply.messageId);
+    if (result.ok && placement?.checkId === result.checkId) return; // drawn already, and said so
+    button.textContent = result.ok ? CHECKED : `Could not start: ${result.error}`;
     if (!result.ok) {
       started.delete(reply.messageId);
       button.disabled = false;
     }
+  }
+
+  /** The control of a checked reply, as its drawing left it: "Checked", or how many claims are not shown. */
+  function show(button: HTMLButtonElement, placement: ReplyPlacement): void {
+    button.textContent = notShownLabel(placement);
+    button.setAttribute('aria-label', `${notShownLabel(placement)} (Factlight)`);
+    button.disabled = false;
+  }
+
+  function buttonOf(messageId: string): HTMLButtonElement | null {
+    return controls.get(messageId)?.shadowRoot?.querySelector('button') ?? null;
   }
 
   function ensureControl(reply: Reply): void {
@@ -66,11 +80,17 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
     host.style.display = 'block';
     const button = doc.createElement('button');
     button.type = 'button';
-    button.textContent = started.has(reply.messageId) ? 'Checked · see side panel' : 'Fact-check';
+    button.textContent = started.has(reply.messageId) ? CHECKED : 'Fact-check';
     button.disabled = started.has(reply.messageId);
     button.setAttribute('data-testid', 'factlight-check-reply');
     button.setAttribute('aria-label', 'Fact-check this reply with Factlight');
-    onUserClick(button, () => void check(reply, button));
+    onUserClick(button, () => {
+      const placement = placements.get(reply.messageId);
+      if (placement) void sendToBackground('openInSidePanel', { checkId: placement.checkId }).catch(() => undefined);
+      else void check(reply, button);
+    });
+    const placement = placements.get(reply.messageId);
+    if (placement) show(button, placement);
     created.root.append(button);
     reply.element.after(host);
     controls.set(reply.messageId, host);
@@ -79,6 +99,22 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
   }
 
   return {
+    /** A checked reply was drawn: `notShown` of its claims could not be placed on the page. */
+    placed(placement: ReplyPlacement): void {
+      if (!started.has(placement.messageId)) return;
+      const button = buttonOf(placement.messageId);
+      if (placement.notShown > 0) {
+        placements.set(placement.messageId, placement);
+        if (button) show(button, placement);
+        return;
+      }
+      placements.delete(placement.messageId);
+      if (button && button.textContent !== 'Checking…') {
+        button.textContent = CHECKED;
+        button.setAttribute('aria-label', 'Fact-check this reply with Factlight');
+        button.disabled = true;
+      }
+    },
     /**
      * Re-scans the page: controls for finished replies, none for streaming ones. Returns whether a reply
      * on a site without a done marker is still waiting for its text to settle (so another scan is due).

@@ -21,6 +21,7 @@ import type {
   ClaimQueries,
   Evidence,
   Revision,
+  SearchOutcome,
   Sentence,
   SourceType,
   StageName,
@@ -102,6 +103,8 @@ export type PipelineEvent =
   | { type: 'claims'; claims: Claim[] }
   | { type: 'queries'; queries: ClaimQueries[] }
   | { type: 'evidence'; claimId: string; evidence: Evidence[] }
+  /** Sources that failed while a claim's evidence was searched (only sent when one did). */
+  | { type: 'search-outcome'; claimId: string; outcome: SearchOutcome }
   | { type: 'assessment'; assessment: ClaimAssessment }
   /** A claim's verdict from the judge's stances, before its rationales and explanation (`explaining`). */
   | { type: 'verdict'; assessment: ClaimAssessment }
@@ -137,6 +140,8 @@ export interface CheckResult {
   refinements: Refinement[];
   /** Masking and recovery of the text's own citations (its links, by their place in `links`, 1-based). */
   textAttribution?: AttributionResult;
+  /** By claim id: the sources that failed while its evidence was searched (claims where one did). */
+  searchOutcomes?: Record<string, SearchOutcome>;
   usage: CheckUsage;
   warnings: string[];
   stopped?: StopReason;

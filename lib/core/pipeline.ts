@@ -23,7 +23,8 @@ import {
 import { reviseSentences, sentencesNeedingRevision } from './revise/revise-sentences';
 import { createRunContext } from './run-context';
 import { detectLanguage, splitSentences } from './text/sentences';
-import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, Sentence } from './types';
+import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, SearchOutcome, Sentence } from './types';
+import { NOT_CHECKED_BUDGET, NOT_CHECKED_CANCELLED } from './verify/not-checked';
 import { verifyClaim } from './verify/verify-claim';
 
 /**
@@ -66,22 +67,20 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   const queries: ClaimQueries[] = [];
   const evidence: Evidence[] = [];
   const assessments = new Map<string, ClaimAssessment>();
+  const searchOutcomes: Record<string, SearchOutcome> = {};
 
   /** Records why a claim could not be checked; a budget stop or cancellation also ends the run. */
   const couldNotCheck = (claim: Claim, error: unknown) => {
     if (error instanceof BudgetExceededError) stopped ??= 'budget';
     if (cancelledRun(error, options.signal)) stopped ??= 'cancelled';
+    // The verdict already says "could not check": the reason is the cause alone, said once (no explanation).
     const reason =
-      stopped === 'budget'
-        ? 'Not checked: the token budget for this check was reached.'
-        : stopped === 'cancelled'
-          ? 'Not checked: the check was cancelled.'
-          : `Could not check: ${errorMessage(error)}`;
+      stopped === 'budget' ? NOT_CHECKED_BUDGET : stopped === 'cancelled' ? NOT_CHECKED_CANCELLED : errorMessage(error);
     const assessment: ClaimAssessment = {
       claimId: claim.id,
       verdict: 'could-not-check',
       judgements: [],
-      explanation: reason,
+      explanation: '',
       citedEvidenceIds: [],
       error: reason,
     };
@@ -95,13 +94,32 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
    * whole claim is (`recorded`), so every event refers to a claim already reported.
    */
   const checkClaim = async (draft: Claim, recorded: Promise<Claim>, claimQueries: ClaimQueries, sentence: Sentence) => {
+    // What this claim's search met, so its card can tell "no sources found" from "the search failed".
+    const searchFailures: string[] = [];
+    let searched = false;
+    const reportSearch = (claimId: string, allFailed: boolean) => {
+      searched = true;
+      if (searchFailures.length === 0) return;
+      const outcome = { failures: [...searchFailures], allFailed };
+      searchOutcomes[claimId] = outcome;
+      emit({ type: 'search-outcome', claimId, outcome });
+    };
     try {
       // "Judge these sources": evidence an evidence-only run already found for this sentence is judged as it is.
       const prior = options.priorEvidence?.get(draft.sentenceIndex);
       const items = prior?.length
         ? evidenceForClaim(draft.id, prior)
         : await findEvidence(
-            { providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn },
+            {
+              providers,
+              reader,
+              ...(cache ? { cache } : {}),
+              onSearch: () => meter.recordSearch(),
+              onFailure: (message) => {
+                searchFailures.push(message);
+                warn(message);
+              },
+            },
             deps,
             options,
             draft,
@@ -111,6 +129,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       const claim = await recorded;
       evidence.push(...items);
       emit({ type: 'evidence', claimId: claim.id, evidence: items });
+      reportSearch(claim.id, false);
       // A small model judges only the best passages; the check says how many were left out.
       const judged = options.promptLimits ? items.slice(0, options.promptLimits.passagesPerClaim) : items;
       if (judged.length < items.length)
@@ -123,7 +142,10 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       assessments.set(claim.id, assessment);
       emit({ type: 'assessment', assessment });
     } catch (error) {
-      couldNotCheck(await recorded, error);
+      const claim = await recorded;
+      // A search that threw before any evidence came back: every source it asked failed.
+      if (!searched) reportSearch(claim.id, true);
+      couldNotCheck(claim, error);
     }
   };
 
@@ -265,6 +287,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     attribution: explanationQuality.attribution,
     refinements,
     ...(textAttribution ? { textAttribution } : {}),
+    ...(Object.keys(searchOutcomes).length > 0 ? { searchOutcomes } : {}),
     usage: meter.snapshot(),
     warnings,
     ...(stopped ? { stopped } : {}),

@@ -90,6 +90,15 @@ export interface Evidence {
  */
 export type Stance = 'supports' | 'partially-supports' | 'refutes' | 'irrelevant';
 
+/**
+ * What the search for one claim's evidence met, when a source failed: each failure in words, and whether
+ * every source failed (then "no sources found" would be untrue: the search never answered).
+ */
+export interface SearchOutcome {
+  failures: string[];
+  allFailed: boolean;
+}
+
 export interface Judgement {
   evidenceId: string;
   stance: Stance;

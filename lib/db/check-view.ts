@@ -1,6 +1,6 @@
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
 import type { LinkAudit } from '../core/quality/links/types';
-import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision } from '../core/types';
+import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, SearchOutcome } from '../core/types';
 import type { CheckRecord, ClaimRecord, SentenceRecord } from './entities';
 import type { FactlightDb } from './schema';
 
@@ -18,6 +18,8 @@ export interface CheckView {
   actionability: Map<string, ActionabilityScore>;
   attribution: Map<string, AttributionResult>;
   refinements: Map<string, Refinement>;
+  /** By claim: the sources that failed while its evidence was searched (claims where one did). */
+  searches: Map<string, SearchOutcome>;
 }
 
 /** Loads a check with its parts, ordered as in the text; undefined when it does not exist. */
@@ -62,11 +64,12 @@ export async function loadCheckView(db: FactlightDb, checkId: string): Promise<C
       actionability: byClaimId(claimRows, 'actionability'),
       attribution: byClaimId(claimRows, 'attribution'),
       refinements: byClaimId(claimRows, 'refinement'),
+      searches: byClaimId(claimRows, 'search'),
     };
   });
 }
 
-type ClaimPart = 'queries' | 'assessment' | 'actionability' | 'attribution' | 'refinement';
+type ClaimPart = 'queries' | 'assessment' | 'actionability' | 'attribution' | 'refinement' | 'search';
 
 /** One optional part of each claim row, keyed by claim id; rows without it are left out. */
 function byClaimId<K extends ClaimPart>(rows: ClaimRecord[], part: K): Map<string, NonNullable<ClaimRecord[K]>> {

@@ -6,9 +6,12 @@
  * events in order.
  */
 import { errorMessage } from '../core/errors';
+import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
 import { scoreText } from '../core/score/credibility';
+import { failureCauses, failureSummary } from '../core/score/failures';
+import { checkHeadline, judgedNothing, summarizeScores } from '../core/score/headline';
 import type { CheckProgress, CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
 
@@ -72,6 +75,9 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
           );
           await touch();
         });
+        return;
+      case 'search-outcome':
+        await db.claims.update(`${checkId}:${event.claimId}`, { search: event.outcome });
         return;
       case 'verdict':
       case 'assessment':
@@ -142,31 +148,50 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
       void enqueue(() => write(event));
     },
     /**
-     * Waits for every queued write, then stores the final status, scores and usage in one update, so no
-     * reader ever sees a finished check with a band it will not keep. `evidenceOnly`: nothing was judged,
-     * so the check gets the neutral mark and no score instead of the "could not check" band an unjudged
-     * result would score as.
+     * Waits for every queued write, then stores the final status, headline and usage in one update, so no
+     * reader ever sees a finished check with a band it will not keep. A check whose every claim could not
+     * be judged (not stopped: failed) is stored as failed, with the cause; so is an evidence-only check
+     * whose every search failed. Otherwise an evidence-only check judged nothing by design: it gets the
+     * neutral mark and no score. `servedFromCache`: when the answers it reused were first obtained.
      */
     async finish(
       result: CheckResult,
       status: CheckRecord['status'],
-      options: { evidenceOnly?: boolean } = {},
+      options: { evidenceOnly?: boolean; servedFromCache?: number } = {},
     ): Promise<void> {
       await enqueue(async () => undefined);
-      const scores = scoreText(result.claims, new Map(result.assessments.map((a) => [a.claimId, a])), result.evidence);
+      const assessments = new Map(result.assessments.map((a) => [a.claimId, a]));
+      const scores = scoreText(result.claims, assessments, result.evidence);
+      const summary = summarizeScores(scores.claims.values());
+      const failure = options.evidenceOnly
+        ? everySearchFailed(result)
+        : status === 'done' && !result.stopped && judgedNothing(summary.counts)
+          ? failureSummary(failureCauses(result.assessments), scores.overall.total)
+          : undefined;
+      const finalStatus = failure ? 'failed' : status;
+      const headline = checkHeadline({
+        status: finalStatus,
+        stopped: result.stopped,
+        evidenceOnly: options.evidenceOnly,
+        summary,
+      });
       await db.checks.update(checkId, {
-        status,
+        status: finalStatus,
         stage: 'done',
-        score: options.evidenceOnly ? null : scores.overall.value,
-        band: options.evidenceOnly ? 'neutral' : scores.overall.band,
+        score: options.evidenceOnly ? null : summary.average,
+        band: headline.band,
         claimsChecked: scores.overall.checked,
         claimsTotal: scores.overall.total,
+        verdicts: options.evidenceOnly ? {} : summary.counts,
+        averagedOver: summary.averagedOver,
         usage: result.usage,
         warnings: unsaved.length > 0 ? [...result.warnings, unsavedWarning(unsaved)] : result.warnings,
         today: result.today,
         progress: { ...progress },
         updatedAt: now(),
+        ...(failure ? { error: failure } : {}),
         ...(result.stopped ? { stopped: result.stopped } : {}),
+        ...(options.servedFromCache !== undefined ? { servedFromCache: { checkedAt: options.servedFromCache } } : {}),
       });
     },
     async fail(message: string): Promise<void> {
@@ -179,6 +204,18 @@ export function createCheckWriter(db: FactlightDb, checkId: string, now: () => n
       });
     },
   };
+}
+
+/**
+ * An evidence-only check found nothing because no search answered: the first cause ("Search failed: Could
+ * not reach Wikipedia at …"), or undefined when something was found or a search answered with nothing.
+ */
+function everySearchFailed(result: CheckResult): string | undefined {
+  const lookedUp = result.claims.filter((claim) => claim.checkWorthy);
+  if (lookedUp.length === 0 || result.evidence.length > 0 || result.stopped) return undefined;
+  const outcomes = lookedUp.map((claim) => result.searchOutcomes?.[claim.id]);
+  if (!outcomes.every((outcome) => outcome?.allFailed)) return undefined;
+  return searchFailedMessage(outcomes.flatMap((outcome) => outcome!.failures));
 }
 
 /** A finished check that misses steps which could not be saved says so, with the first reason. */

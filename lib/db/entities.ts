@@ -7,6 +7,7 @@
 import type { CaptureSelectors } from '../anchoring/selectors';
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
 import type { LinkAudit } from '../core/quality/links/types';
+import type { VerdictCounts } from '../core/score/headline';
 import {
   type Band,
   type CheckUsage,
@@ -15,6 +16,7 @@ import {
   type ClaimQueries,
   type Evidence,
   type Revision,
+  type SearchOutcome,
   type Sentence,
 } from '../core/types';
 import type { CitedLink } from '../messaging/protocol';
@@ -49,10 +51,21 @@ export interface CheckRecord {
   language?: string;
   /** The pipeline stage last reached. */
   stage?: string;
+  /** The average credibility (a second figure beside the headline). */
   score?: number | null;
+  /** The headline's colour (lib/core/score/headline.ts): the worst verdict's, `neutral` for sources only. */
   band?: Band;
   claimsChecked?: number;
   claimsTotal?: number;
+  /** How many claims have each verdict, every source counted: what the headline leads with. */
+  verdicts?: VerdictCounts;
+  /** How many claims `score` averages (judged claims with relevant evidence). */
+  averagedOver?: number;
+  /**
+   * Set when every answer this check used came from the cache (no model call, search or page read):
+   * when those answers were first obtained, so the result says "from your history, checked 2 h ago".
+   */
+  servedFromCache?: { checkedAt: number };
   error?: string;
   /** Lower-case words of the text, title and site, for history search (multi-entry index). */
   searchWords: string[];
@@ -107,6 +120,8 @@ export interface ClaimRecord {
   attribution?: AttributionResult;
   /** Thorough mode: what the critics' debate changed. */
   refinement?: Refinement;
+  /** The sources that failed while its evidence was searched, when one did. */
+  search?: SearchOutcome;
 }
 
 export interface EvidenceRecord {

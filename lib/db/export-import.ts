@@ -6,6 +6,8 @@
 import type { z } from 'zod';
 
 import { errorMessage } from '../core/errors';
+import { summarizeScores } from '../core/score/headline';
+import { viewHeadline } from '../view/check-headline';
 import type { CheckView } from './check-view';
 import type { CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RevisionRecord, SentenceRecord } from './entities';
 import {
@@ -14,6 +16,7 @@ import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   type ExportedCheck,
+  type ExportedHeadline,
 } from './export-schema';
 import type { FactlightDb } from './schema';
 import { searchWordsFor } from './search-words';
@@ -44,10 +47,29 @@ function toExported(view: CheckView): ExportedCheck {
       ...(view.actionability.has(claim.id) ? { actionability: view.actionability.get(claim.id)! } : {}),
       ...(view.attribution.has(claim.id) ? { attribution: view.attribution.get(claim.id)! } : {}),
       ...(view.refinements.has(claim.id) ? { refinement: view.refinements.get(claim.id)! } : {}),
+      ...(view.searches.has(claim.id) ? { search: view.searches.get(claim.id)! } : {}),
     })),
     evidence: view.evidence,
     revisions: view.revisions,
     links: view.links,
+    headline: exportedHeadline(view),
+  };
+}
+
+/** The headline with every source counted, as the Markdown report and the history show it. */
+function exportedHeadline(view: CheckView): ExportedHeadline {
+  const { headline, scores, failure } = viewHeadline(view);
+  const { leftOut: _none, ...shown } = headline;
+  const summary = summarizeScores(scores.claims.values());
+  return {
+    ...shown,
+    counts: view.check.evidenceOnly ? {} : summary.counts,
+    averageSupport: view.check.evidenceOnly ? null : summary.average,
+    ...(failure
+      ? { failure }
+      : view.check.status === 'failed' && view.check.error
+        ? { failure: view.check.error }
+        : {}),
   };
 }
 

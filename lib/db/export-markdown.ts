@@ -1,10 +1,13 @@
+import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
 import { claimEventDate, type EventDate, predatesEvent } from '../core/evidence/sources/event-date';
 import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
+import type { ActionabilityScore } from '../core/quality/explanations/types';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/links/low-rated-citations';
-import { scoreText } from '../core/score/credibility';
 import type { Evidence } from '../core/types';
-import { orderEvidence } from '../view/citations';
+import { failureCause } from '../core/verify/not-checked';
+import { headlineIcon, viewHeadline } from '../view/check-headline';
+import { explanationWithListedCitations, orderEvidence } from '../view/citations';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
 import {
@@ -33,20 +36,26 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     return rating ? `${RELIABILITY_LABELS[rating.band]} (${escapeMarkdown(rating.domain)})` : undefined;
   };
   const { check } = view;
-  const scores = scoreText(view.claims, view.assessments, view.evidence);
+  // The headline first, every source counted (lib/core/score/headline.ts): what is wrong leads.
+  const { headline, scores, failure } = viewHeadline(view);
   const lines: string[] = ['# Factlight check', ''];
+  lines.push(`- **Headline:** ${headlineIcon(headline)} ${escapeMarkdown(headline.text)}`);
+  if (check.status === 'failed' || failure)
+    lines.push(`- **Why:** ${escapeMarkdown(check.status === 'failed' ? (check.error ?? failure ?? '') : failure!)}`);
   lines.push(`- **Checked:** ${escapeMarkdown(formatDate(check.createdAt, true) ?? '')}`);
+  if (check.servedFromCache)
+    lines.push(
+      `- **From your history:** every answer came from earlier checks, made ${escapeMarkdown(formatDate(check.servedFromCache.checkedAt, true) ?? '')}`,
+    );
   if (check.pageUrl) lines.push(`- **Page:** ${markdownLink(check.pageTitle ?? check.pageUrl, check.pageUrl)}`);
   else if (check.site) lines.push(`- **Site:** ${escapeMarkdown(check.site)}`);
-  lines.push(`- **Status:** ${statusLabel(check)}${check.error ? ` (${escapeMarkdown(check.error)})` : ''}`);
+  lines.push(`- **Status:** ${statusLabel(check)}`);
   if (check.evidenceOnly) {
     lines.push(...sourcesToCompareLines(view, reliability));
     return finish(lines, view, ratings, reliability);
   }
-  const overall = scores.overall;
-  lines.push(
-    `- **Overall:** ${percent(overall.value)} ${BAND_ICONS[overall.band]} ${BAND_LABELS[overall.band]} · ${overall.checked} of ${overall.total} claims checked`,
-  );
+  if (headline.progress) lines.push(`- **Claims:** ${headline.progress}`);
+  if (headline.average) lines.push(`- **${headline.average.replace(/: /, ':** ')}`);
   lines.push('', '## Text', '', codeBlock(check.text), '');
 
   if (view.sentences.length > 0) {
@@ -71,15 +80,22 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
       `- **Verdict:** ${verdict}${scored && scored.score.value !== null ? ` (credibility ${percent(scored.score.value)})` : ''}`,
     );
     lines.push(`- **Sentence:** ${claim.sentenceIndex + 1}`);
-    if (assessment?.error) lines.push(`- **Why not checked:** ${escapeMarkdown(assessment.error)}`);
-    if (assessment?.explanation) lines.push(`- **Explanation:** ${escapeMarkdown(assessment.explanation)}`);
-    else if (assessment?.explaining) lines.push('- **Explanation:** still being written when this report was made.');
-    const actionability = view.actionability.get(claim.id);
-    if (actionability) {
+    const listed = new Set(view.evidence.filter((item) => item.claimId === claim.id).map((item) => item.id));
+    if (assessment?.verdict === 'could-not-check') {
+      if (assessment.error)
+        lines.push(`- **Why not checked:** ${escapeMarkdown(failureCause(assessment.error) ?? assessment.error)}`);
+    } else if (assessment?.explanation)
       lines.push(
-        `- **Explanation score:** ${actionability.outOfFive.toFixed(1)} / 5 (errors named ${actionability.errorDetection}/2, corrections ${actionability.correction}/2, links ${actionability.links.toFixed(1)}/2)`,
+        `- **Explanation:** ${escapeMarkdown(explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed))}`,
       );
-    }
+    else if (assessment?.explaining) lines.push('- **Explanation:** still being written when this report was made.');
+    const search = view.searches.get(claim.id);
+    if (search && !listed.size)
+      lines.push(
+        `- **Search:** ${escapeMarkdown(search.allFailed ? searchFailedMessage(search.failures) : `no sources found (${search.failures.length} failed: ${search.failures[0]})`)}`,
+      );
+    const actionability = view.actionability.get(claim.id);
+    if (actionability) lines.push(`- **How useful the explanation is:** ${actionabilityWords(actionability)}`);
     const flagged = view.attribution.get(claim.id)?.citations.filter((citation) => !citation.supported) ?? [];
     if (flagged.length > 0)
       lines.push(
@@ -173,7 +189,7 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
   const sourceCount = (items: readonly Evidence[]) => new Set(items.map((item) => item.source.url)).size;
   const total = sourceCount(view.evidence.filter((item) => lookedUp.some((claim) => claim.id === item.claimId)));
   const lines = [
-    `- **Overall:** ${BAND_ICONS.neutral} Sources to compare: ${total} found · ${lookedUp.length} of ${view.sentences.length} sentences looked up`,
+    `- **Looked up:** ${total} ${total === 1 ? 'source' : 'sources'} found · ${lookedUp.length} of ${view.sentences.length} sentences looked up`,
     `- **Not judged:** ${escapeMarkdown(check.evidenceOnlyReason ?? VERDICTS_NEED_A_MODEL)}`,
     '',
     '## Text',
@@ -181,9 +197,15 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
     codeBlock(check.text),
     '',
   ];
-  const countLabel = (items: readonly Evidence[]) => {
+  const countLabel = (items: readonly Evidence[], claimIds: readonly string[]) => {
     const count = sourceCount(items);
-    return count > 0 ? `Sources to compare: ${count} found` : running ? 'Looking for sources…' : 'No sources found';
+    if (count > 0) return `Sources to compare: ${count} found`;
+    if (running) return 'Looking for sources…';
+    // "No sources found" only when the search answered with nothing; else what failed.
+    const searches = claimIds.map((id) => view.searches.get(id)).filter((search) => search !== undefined);
+    if (searches.length > 0 && searches.length === claimIds.length && searches.every((search) => search.allFailed))
+      return searchFailedMessage(searches.flatMap((search) => search.failures));
+    return 'No sources found';
   };
   if (view.sentences.length > 0) {
     lines.push('## Sentences', '');
@@ -191,7 +213,12 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
       const claims = lookedUp.filter((claim) => claim.sentenceIndex === sentence.index);
       const label =
         claims.length > 0
-          ? `${BAND_ICONS.neutral} ${countLabel(claims.flatMap((claim) => evidenceOf(claim.id)))}`
+          ? `${BAND_ICONS.neutral} ${escapeMarkdown(
+              countLabel(
+                claims.flatMap((claim) => evidenceOf(claim.id)),
+                claims.map((claim) => claim.id),
+              ),
+            )}`
           : 'not looked up';
       lines.push(`${sentence.index + 1}. **[${label}]** ${escapeMarkdown(sentence.text)}`);
     }
@@ -202,7 +229,7 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
     const items = evidenceOf(claim.id);
     lines.push(`### ${i + 1}. ${escapeMarkdown(claim.text)}`, '');
     lines.push(
-      `- **${countLabel(items)}**`,
+      `- **${escapeMarkdown(countLabel(items, [claim.id]))}**`,
       '- **Not judged:** verdicts need a model.',
       `- **Sentence:** ${claim.sentenceIndex + 1}`,
     );
@@ -239,6 +266,12 @@ function evidenceLines(
   if (item.passage) lines.push(`   - Passage: “${escapeMarkdown(item.passage)}”`);
   if (judgement?.rationale) lines.push(`   - Rationale: ${escapeMarkdown(judgement.rationale)}`);
   return lines;
+}
+
+/** FinGrAct's score in words a reader uses; the figures stay, in brackets. */
+function actionabilityWords(score: ActionabilityScore): string {
+  const level = (value: number) => ['none', 'some', 'all'][value] ?? String(value);
+  return `${score.outOfFive.toFixed(1)} of 5 (names the errors: ${level(score.errorDetection)}; gives the corrections: ${level(score.correction)}; links that work and back it: ${score.links.toFixed(1)} of 2)`;
 }
 
 /** Several checks in one document, separated by rules. */

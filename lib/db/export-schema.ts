@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 import type { SearchProviderId } from '../core/ports';
 import type { LinkAudit } from '../core/quality/links/types';
+import type { Headline, VerdictCounts } from '../core/score/headline';
 import {
   type Claim,
   type ClaimAssessment,
@@ -39,7 +40,18 @@ export interface ExportedCheck {
   revisions: Revision[];
   /** The link audit; absent in files from before it existed. */
   links?: LinkAudit[];
+  /** The first line a person reads, every source counted; absent in files from before it existed. */
+  headline?: ExportedHeadline;
 }
+/**
+ * The headline in an export: its words and colour, the counts it leads with, the average it shows as a
+ * second figure (0..1), and why claims could not be judged when some could not.
+ */
+export type ExportedHeadline = Omit<Headline, 'leftOut'> & {
+  counts: VerdictCounts;
+  averageSupport: number | null;
+  failure?: string;
+};
 /** The whole file. */
 export interface ChecksExport {
   format: typeof EXPORT_FORMAT;
@@ -81,6 +93,10 @@ const VERDICTS = [
   'not-check-worthy',
 ] as const;
 
+const COUNTED_VERDICTS = VERDICTS.filter(
+  (verdict): verdict is Exclude<(typeof VERDICTS)[number], 'not-check-worthy'> => verdict !== 'not-check-worthy',
+);
+
 const count = z.number().int().nonnegative();
 const span = z.object({ start: count, end: count });
 const stageUsage = z.object({ promptTokens: count, completionTokens: count, calls: count });
@@ -102,6 +118,9 @@ const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
   band: z.enum(['green', 'orange', 'red', 'grey', 'unknown', 'neutral']).optional(),
   claimsChecked: count.optional(),
   claimsTotal: count.optional(),
+  verdicts: z.partialRecord(z.enum(COUNTED_VERDICTS), count).optional(),
+  averagedOver: count.optional(),
+  servedFromCache: z.object({ checkedAt: z.number() }).optional(),
   error: z.string().optional(),
   progress: z.object({ sentences: count, claims: count, checkWorthy: count, verdicts: count, evidence: count }),
   usage: z
@@ -194,6 +213,20 @@ const revision: z.ZodType<Revision> = z.object({
   changes: z.array(z.object({ from: z.string(), to: z.string(), evidenceIds: z.array(z.string()) })),
 });
 
+/** The headline as exported (lib/core/score/headline.ts): for readers of the file; recomputed, never imported. */
+const exportedHeadline: z.ZodType<ExportedHeadline> = z.object({
+  state: z.enum(['running', 'failed', 'judged', 'nothing-to-check', 'sources']),
+  band: z.enum(['green', 'orange', 'red', 'grey', 'unknown', 'neutral']),
+  worst: z.enum(COUNTED_VERDICTS).optional(),
+  text: z.string(),
+  word: z.string(),
+  progress: z.string().optional(),
+  average: z.string().optional(),
+  counts: z.partialRecord(z.enum(COUNTED_VERDICTS), count),
+  averageSupport: z.number().min(0).max(1).nullable(),
+  failure: z.string().optional(),
+});
+
 /** Cross-record rules a valid check obeys, reported with the offending path. */
 function checkConsistency(value: ExportedCheck, ctx: z.RefinementCtx): void {
   const length = value.check.text.length;
@@ -228,11 +261,13 @@ const exportedCheck: z.ZodType<ExportedCheck> = z
         actionability: actionabilitySchema.optional(),
         attribution: attributionSchema.optional(),
         refinement: refinementSchema.optional(),
+        search: z.object({ failures: z.array(z.string()), allFailed: z.boolean() }).optional(),
       }),
     ),
     evidence: z.array(evidence),
     revisions: z.array(revision),
     links: z.array(linkAuditSchema).optional(),
+    headline: exportedHeadline.optional(),
   })
   .superRefine(checkConsistency);
 

@@ -9,9 +9,9 @@
  *   `boilerplate-text.ts`).
  */
 import { hostOf } from '../core/text/hosts';
+import { BLOCK_TAGS } from '../text/dom-walk';
 import { linkDensity, textOf } from './boilerplate';
 import { countWords, furnitureReason } from './boilerplate-text';
-import { BLOCK_TAGS } from './dom-text';
 
 /** A block whose text is at least this share link text is a link list, not prose. */
 const LINK_LIST_DENSITY = 0.6;

@@ -55,6 +55,8 @@ export type ConnectionTestResult = Result<
   ListedModels & {
     /** What to do about the failure, when something can be done. */
     fix?: string;
+    /** The connection works and only a choice is left (a model to pick): shown as a next step, not an error. */
+    nextStep?: boolean;
   }
 >;
 
@@ -108,8 +110,20 @@ export interface StartCheckRequest {
   citations?: CitedLink[];
 }
 
-/** The new check's id once started (from any UI, or inside a page: selection or article), else why not. */
-export type StartCheckResult = Result<{ checkId: string }, { needsSetup?: boolean }>;
+/**
+ * The new check's id once started (from any UI, or inside a page: selection or article), else why not.
+ * `limit`: the text is longer than this many characters, and its first part up to there can be checked
+ * (the page offers it, see `SelectionCheckRequest`).
+ */
+export type StartCheckResult = Result<{ checkId: string }, { needsSetup?: boolean; limit?: number }>;
+
+/**
+ * How to check the page's selection. `limit`: only its first part, cut at the last sentence end within that
+ * many characters (the page's offer after a text-too-long refusal); the background caps it at its own limit.
+ */
+export interface SelectionCheckRequest {
+  limit?: number;
+}
 
 /** "Rate an explanation": the explanation the user picked and the claim it explains. */
 export interface RateExplanationRequest {
@@ -142,8 +156,11 @@ export interface BackgroundProtocol {
   startCheck(request: StartCheckRequest): StartCheckResult;
   /** Stops a running check; what it found so far is kept. */
   cancelCheck(request: { checkId: string }): void;
-  /** Checks the same text again with fresh evidence. */
-  recheck(request: { checkId: string }): StartCheckResult;
+  /**
+   * Checks the same text again with fresh evidence; `retry` (after a failure): reusing what the cache holds,
+   * so only what failed is asked again.
+   */
+  recheck(request: { checkId: string; retry?: boolean }): StartCheckResult;
   /** "Judge these sources": judges an evidence-only check's sources with the model now set up, as a new check. */
   judgeCheck(request: { checkId: string }): StartCheckResult;
   /** Deletes checks (cancelling any that run); `all` clears the history. */
@@ -153,7 +170,9 @@ export interface BackgroundProtocol {
   /** Resumes checks a stopped service worker left running (the side panel calls it when it opens). */
   resumeChecks(): { resumed: number };
   /** The floating button was pressed: the background loads Factlight into the page, which checks the selection. */
-  checkSelectionHere(): StartCheckResult;
+  checkSelectionHere(request: SelectionCheckRequest | undefined): StartCheckResult;
+  /** A page's notice said Factlight is not set up and the reader pressed "Set up Factlight": opens the options. */
+  openSetup(): void;
   /** Side panel's "Fact-check this page": the background loads Factlight into that tab, which checks its article. */
   checkPageInTab(request: { tabId: number }): StartCheckResult;
   /** Whether the floating "Fact-check" button should show on the sender's site. */
@@ -192,6 +211,7 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   resumeChecks: 'extension-pages',
   getCaptureSettings: 'extension-pages-and-content-scripts',
   checkSelectionHere: 'extension-pages-and-content-scripts',
+  openSetup: 'extension-pages-and-content-scripts',
   checkPageInTab: 'extension-pages',
   revealClaim: 'extension-pages',
   clearPageHighlights: 'extension-pages',
@@ -217,12 +237,14 @@ export interface PageSpan {
   band: Band;
   verdict: string;
   explanation: string;
+  /** The whole text's headline ("Whole text: ✗ 1 refuted · 3 supported"), the same on every span's card. */
+  textSummary?: string;
   topEvidence?: {
     title: string;
     /** The page, opened at the passage by a text fragment when the passage was read from it. */
     url: string;
     stance: string;
-    /** YYYY-MM-DD, when known. */
+    /** When it was published, as the reader's locale writes it (Intl, as in the side panel), when known. */
     publishedAt?: string;
     /** The date the claim names ("2021"), when the evidence was published before it. */
     predates?: string;
@@ -249,6 +271,16 @@ export interface DrawCheckRequest {
   /** The text's cited links, once audited. */
   links?: PageLinkMark[];
   finished: boolean;
+  /** Why the check failed, once it has: said at the selection when nothing could be highlighted. */
+  failure?: string;
+}
+
+/** How much of a chatbot reply's check the page shows: `notShown` of its `total` claims could not be placed. */
+export interface ReplyPlacement {
+  checkId: string;
+  messageId: string;
+  notShown: number;
+  total: number;
 }
 
 /** Commands from the background to the scripts in a page. */
@@ -256,10 +288,15 @@ export interface PageProtocol {
   /** Draws (or redraws) a check's spans in the page. Answers which claims could not be found on the page. */
   drawCheck(request: DrawCheckRequest): { notFound: string[] };
   clearHighlights(): void;
+  /**
+   * To the "Fact-check" control of a checked chatbot reply, after each drawing: how many of the check's claims could
+   * not be shown on the page, so the control says so instead of "Checked" and offers the side panel.
+   */
+  replyPlacement(request: ReplyPlacement): void;
   /** Scrolls to a claim's highlight and re-paints it; fails when the claim is not highlighted here. */
   revealClaim(request: { checkId: string; claimId: string }): Result;
-  /** Context menu / shortcut: check what is selected, as the floating button would. */
-  checkSelection(): StartCheckResult;
+  /** Context menu / shortcut / floating button: check what is selected (or its first part, see the request). */
+  checkSelection(request: SelectionCheckRequest | undefined): StartCheckResult;
   /** Context menu, or the side panel's button: check the page's main article. */
   checkPage(): StartCheckResult;
 }

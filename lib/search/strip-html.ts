@@ -3,6 +3,7 @@
  * `<span class="searchmatch">`, Brave's `<strong>`), without a DOM: the search adapters run in the
  * service worker and in Node, where there is none.
  */
+import { BLOCK_TAGS } from '../text/dom-walk';
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -43,8 +44,11 @@ const NAMED_ENTITIES: Record<string, string> = {
   zwnj: '\u200c',
 };
 
-/** Tags whose boundary separates words; every other tag is removed without leaving a space. */
-const BLOCK_TAGS = /^(?:br|p|div|li|ul|ol|tr|td|th|h[1-6]|section|article|blockquote|dd|dt|hr|table)$/i;
+/** Whether a tag's boundary separates words (a block, lib/text/dom-walk.ts, or a line break); others leave no space. */
+function separatesWords(name: string): boolean {
+  const tag = name.toUpperCase();
+  return tag === 'BR' || BLOCK_TAGS.has(tag);
+}
 
 function decodeCodePoint(code: number): string {
   const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
@@ -76,6 +80,6 @@ export function stripHtml(html: string): string {
   const withoutTags = html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<\/?([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*>/g, (_tag, name: string) => (BLOCK_TAGS.test(name) ? ' ' : ''));
+    .replace(/<\/?([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*>/g, (_tag, name: string) => (separatesWords(name) ? ' ' : ''));
   return collapseWhitespace(decodeEntities(withoutTags));
 }

@@ -1,10 +1,13 @@
 /**
- * Clean reply text from a reply's markdown body: walks the DOM once, skips excluded subtrees, turns
- * blocks into line breaks and list items into "- " / "1. " lines, fences code blocks (and records their
- * ranges), keeps one copy of each formula, and records cited URLs at their offsets. Works on any DOM
- * (live page, happy-dom, linkedom): it reads `nodeType`, `tagName`, attributes and `matches` only, and
- * never changes the page.
+ * Clean reply text from a reply's markdown body: one walk of the rendered DOM (lib/text/dom-walk.ts, the
+ * walk the page's text index makes too) that skips excluded subtrees, turns blocks into line breaks and
+ * list items into "- " / "1. " lines, fences code blocks (and records their ranges), keeps one copy of
+ * each formula, records cited URLs at their offsets, and notes where each piece of the text came from
+ * (`origins`), so claims in it can be drawn exactly on their words in the page. Works on any DOM (live
+ * page, happy-dom, linkedom): it reads `nodeType`, `tagName`, attributes and `matches` only, and never
+ * changes the page.
  */
+import { BLOCK_TAGS, CONTROL_TAGS, ELEMENT_NODE, tagOf, type TextOrigin, walkRenderedText } from '../text/dom-walk';
 import { readTargets } from './citation-targets';
 import { cleanCitedUrl } from './cited-url';
 import { readCode } from './code-block';
@@ -13,34 +16,8 @@ import { mathSource } from './math';
 import { TextWriter } from './text-writer';
 import type { Citation, CitationKind, SiteSelectors, TextRange } from './types';
 
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
-
-/** Elements that start a new paragraph. */
-const BLOCKS = new Set(
-  'ADDRESS ARTICLE ASIDE BLOCKQUOTE DD DETAILS DIV DL DT FIELDSET FIGCAPTION FIGURE FOOTER H1 H2 H3 H4 H5 H6 HEADER MAIN NAV P SECTION SUMMARY'.split(
-    ' ',
-  ),
-);
-
-/** Never text a reader sees as part of the answer (buttons are UI chrome: copy, "Thought for 12s", …). */
-const SKIPPED = new Set([
-  'SCRIPT',
-  'STYLE',
-  'NOSCRIPT',
-  'TEMPLATE',
-  'SVG',
-  'BUTTON',
-  'SELECT',
-  'TEXTAREA',
-  'INPUT',
-  'IFRAME',
-  'CANVAS',
-  'IMG',
-  'VIDEO',
-  'AUDIO',
-  'OBJECT',
-]);
+/** Table sections pass their rows through: a table's rows are lines, whatever section holds them. */
+const TABLE_SECTIONS = new Set(['THEAD', 'TBODY', 'TFOOT']);
 
 /** Exclusions on every site: hidden labels ("ChatGPT said:"), hidden and editable subtrees. */
 export const COMMON_EXCLUDE = [
@@ -61,11 +38,13 @@ export interface ExtractOptions {
   baseUrl: string;
 }
 
-/** Text, code ranges and citations of one reply. */
+/** Text, code ranges and citations of one reply, and where each piece of the text came from. */
 export interface Extracted {
   text: string;
   codeRanges: TextRange[];
   citations: Citation[];
+  /** In text order; the text between them (separators, list markers, fences) came from no node. */
+  origins: TextOrigin[];
 }
 
 /** Extracts the clean text of `bodies` (read in order, as separate paragraphs). */
@@ -73,9 +52,20 @@ export function extractReplyText(bodies: readonly Element[], options: ExtractOpt
   const walker = new ReplyWalker(options);
   for (const body of bodies) {
     walker.out.lineBreak(2);
-    walker.children(body);
+    walkRenderedText(body, walker);
   }
-  return { text: walker.out.toString(), codeRanges: walker.code, citations: walker.citations };
+  const { out } = walker;
+  return { text: out.toString(), codeRanges: walker.code, citations: walker.citations, origins: out.origins };
+}
+
+/** What to do when leaving an element that was entered (close a line, a list, a link's span). */
+type Leave = (() => void) | null;
+
+/** A list being written: its element and the number of its next item. */
+interface OpenList {
+  element: Element;
+  ordered: boolean;
+  number: number;
 }
 
 class ReplyWalker {
@@ -83,15 +73,26 @@ class ReplyWalker {
   readonly code: TextRange[] = [];
   readonly citations: Citation[] = [];
   private readonly exclude: string[];
-  private listDepth = 0;
+  private readonly lists: OpenList[] = [];
+  private readonly leaving: Leave[] = [];
   private readonly seen = new Set<string>();
 
   constructor(private readonly options: ExtractOptions) {
     this.exclude = [...COMMON_EXCLUDE, ...options.selectors.exclude];
   }
 
-  children(node: Node): void {
-    for (let child = node.firstChild; child; child = child.nextSibling) this.node(child);
+  text(node: Text): void {
+    this.out.text(node.data, node);
+  }
+
+  enter(node: Element | DocumentFragment): boolean {
+    if (node.nodeType !== ELEMENT_NODE) return this.then(null);
+    const leave = this.element(node as Element);
+    return leave === false ? false : this.then(leave);
+  }
+
+  leave(): void {
+    this.leaving.pop()?.();
   }
 
   /**
@@ -119,119 +120,118 @@ class ReplyWalker {
     return usable;
   }
 
-  private node(node: Node): void {
-    if (node.nodeType === TEXT_NODE) {
-      this.out.text(node.nodeValue ?? '');
-      return;
-    }
-    if (node.nodeType !== ELEMENT_NODE) return;
-    const element = node as Element;
+  private then(leave: Leave): true {
+    this.leaving.push(leave);
+    return true;
+  }
+
+  /** Handles an element on entry: false leaves its content out, else what to do on leaving it. */
+  private element(element: Element): Leave | false {
     const { selectors } = this.options;
     // Pills before exclusions: a pill may be a <button> (transcript UI) and still carry URLs.
     if (matchesAny(element, selectors.citations)) {
       const at = this.out.length;
       if (this.cite(element, { start: at, end: at }, 'pill') > 0) {
         this.out.dropped();
-        return;
+        return false;
       }
       // No usable http(s) URL: not a citation, so its label is ordinary text (as defuddle does).
     }
-    if (matchesAny(element, selectors.links)) {
-      this.link(element);
-      return;
-    }
-    if (SKIPPED.has(element.tagName.toUpperCase()) || matchesAny(element, this.exclude) || this.isChromeText(element))
-      return;
+    if (matchesAny(element, selectors.links)) return this.link(element);
+    if (CONTROL_TAGS.has(tagOf(element)) || matchesAny(element, this.exclude) || this.isChromeText(element))
+      return false;
     const math = mathSource(element);
     if (math) {
-      if (math.display) this.out.lineBreak(this.listDepth > 0 ? 1 : 2);
-      this.out.text(math.tex);
-      if (math.display) this.out.lineBreak(this.listDepth > 0 ? 1 : 2);
-      return;
+      const paragraph = this.lists.length > 0 ? 1 : 2;
+      if (math.display) this.out.lineBreak(paragraph);
+      this.out.unit(math.tex, element);
+      if (math.display) this.out.lineBreak(paragraph);
+      return false;
     }
-    this.structure(element);
+    return this.structure(element);
   }
 
-  private link(element: Element): void {
+  private link(element: Element): Leave {
     const span = this.out.beginSpan();
-    this.children(element);
-    const range = this.out.endSpan(span) ?? { start: this.out.length, end: this.out.length };
-    const text = this.out.slice(range.start, range.end);
-    this.cite(element, range, range.end > range.start ? 'link' : 'pill', text || undefined);
+    return () => {
+      const range = this.out.endSpan(span) ?? { start: this.out.length, end: this.out.length };
+      const text = this.out.slice(range.start, range.end);
+      this.cite(element, range, range.end > range.start ? 'link' : 'pill', text || undefined);
+    };
   }
 
   /** Block, list, table and code structure; inline elements just pass through. */
-  private structure(element: Element): void {
-    const tag = element.tagName.toUpperCase();
-    const paragraph = this.listDepth > 0 ? 1 : 2;
+  private structure(element: Element): Leave | false {
+    const tag = tagOf(element);
+    const paragraph = this.lists.length > 0 ? 1 : 2;
+    const breakAfter =
+      (count: 1 | 2): Leave =>
+      () =>
+        this.out.lineBreak(count);
     switch (tag) {
       case 'BR':
         this.out.lineBreak(1);
-        return;
+        return false;
       case 'HR':
         this.out.lineBreak(2);
-        return;
+        return false;
       case 'PRE':
         this.codeBlock(element);
-        return;
+        return false;
       case 'UL':
       case 'OL':
-        this.list(element, tag === 'OL');
-        return;
-      case 'TABLE':
-        this.out.lineBreak(paragraph);
-        this.children(element);
-        this.out.lineBreak(paragraph);
-        return;
+        return this.list(element, tag === 'OL');
+      case 'LI':
+        if (this.lists.at(-1)?.element === element.parentElement) return this.listItem();
+        break;
       case 'TR':
         this.out.lineBreak(1);
-        this.children(element);
-        this.out.lineBreak(1);
-        return;
+        return breakAfter(1);
       case 'TD':
       case 'TH':
         if (element.previousElementSibling) this.out.cellSeparator(' | ');
-        this.children(element);
-        return;
+        return null;
       default:
+        if (TABLE_SECTIONS.has(tag)) return null;
         break;
     }
-    const block = BLOCKS.has(tag);
-    if (block) this.out.lineBreak(paragraph);
-    this.children(element);
-    if (block) this.out.lineBreak(paragraph);
+    if (!BLOCK_TAGS.has(tag)) return null;
+    this.out.lineBreak(paragraph);
+    return breakAfter(paragraph);
   }
 
-  private list(element: Element, ordered: boolean): void {
-    this.out.lineBreak(this.listDepth > 0 ? 1 : 2);
-    const indent = '  '.repeat(this.listDepth);
-    let number = ordered ? Number.parseInt(element.getAttribute('start') ?? '1', 10) || 1 : 0;
-    this.listDepth += 1;
-    for (let child = element.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === ELEMENT_NODE && (child as Element).tagName.toUpperCase() === 'LI') {
-        this.out.lineBreak(1);
-        this.out.listMarker(`${indent}${ordered ? `${number}. ` : '- '}`);
-        number += 1;
-        this.children(child);
-        this.out.lineBreak(1);
-      } else {
-        this.node(child);
-      }
-    }
-    this.listDepth -= 1;
-    this.out.lineBreak(this.listDepth > 0 ? 1 : 2);
+  private list(element: Element, ordered: boolean): Leave {
+    this.out.lineBreak(this.lists.length > 0 ? 1 : 2);
+    const number = ordered ? Number.parseInt(element.getAttribute('start') ?? '1', 10) || 1 : 0;
+    this.lists.push({ element, ordered, number });
+    return () => {
+      this.lists.pop();
+      this.out.lineBreak(this.lists.length > 0 ? 1 : 2);
+    };
+  }
+
+  /** An item of the list being written: a line with its marker, indented by the lists around it. */
+  private listItem(): Leave {
+    const list = this.lists.at(-1);
+    if (!list) return null;
+    const indent = '  '.repeat(this.lists.length - 1);
+    this.out.lineBreak(1);
+    this.out.listMarker(`${indent}${list.ordered ? `${list.number}. ` : '- '}`);
+    list.number += 1;
+    return () => this.out.lineBreak(1);
   }
 
   private codeBlock(pre: Element): void {
     const { code, language } = readCode(pre, this.exclude);
     if (!code.trim()) return;
-    this.out.lineBreak(this.listDepth > 0 ? 1 : 2);
+    const paragraph = this.lists.length > 0 ? 1 : 2;
+    this.out.lineBreak(paragraph);
     const span = this.out.beginSpan();
     // Fenced, so the pipeline's own block scanner (lib/core/text/sentence-blocks.ts) also sees code.
-    this.out.raw(`\`\`\`${language}\n${code}\n\`\`\``);
+    this.out.unit(`\`\`\`${language}\n${code}\n\`\`\``, pre, true);
     const range = this.out.endSpan(span);
     if (range) this.code.push(range);
-    this.out.lineBreak(this.listDepth > 0 ? 1 : 2);
+    this.out.lineBreak(paragraph);
   }
 
   /** Elements whose whole text is a known chrome label (checked only for short texts, it is a full read). */

@@ -37,21 +37,27 @@ function insideExcluded(element: Element, limit: Element, exclude: readonly stri
 }
 
 /**
- * Finds every reply under `root`. `url` is the page URL: it resolves relative links and is the base for
- * citations. Replies come in document order.
+ * A reply's clean text, code ranges and cited URLs, and where each piece of the text came from, read from
+ * the DOM as it is now. `url` is the page URL: it resolves relative links and is the base for citations.
  */
+export function readReply(adapter: SiteAdapter, element: Element, url: string): Extracted {
+  const bodies = findBodies(adapter, element);
+  const extracted = extractReplyText(bodies, {
+    selectors: adapter.selectors,
+    baseUrl: url,
+    ...(adapter.excludeText ? { excludeText: adapter.excludeText } : {}),
+  });
+  addSourcesList(adapter, element, bodies, extracted, url);
+  return extracted;
+}
+
+/** Finds every reply under `root` (see `readReply` for `url`). Replies come in document order. */
 export function findReplies(adapter: SiteAdapter, root: ParentNode, url: string): Reply[] {
   const elements = findReplyElements(adapter, root);
   const ids = new Map<string, number>();
   return elements.map((element, index) => {
     const context: FinishContext = { root, isLast: index === elements.length - 1 };
-    const bodies = findBodies(adapter, element);
-    const extracted = extractReplyText(bodies, {
-      selectors: adapter.selectors,
-      baseUrl: url,
-      ...(adapter.excludeText ? { excludeText: adapter.excludeText } : {}),
-    });
-    addSourcesList(adapter, element, bodies, extracted, url);
+    const extracted = readReply(adapter, element, url);
     const finished = adapter.isFinished
       ? adapter.isFinished(element, context)
       : defaultIsFinished(adapter, element, context);

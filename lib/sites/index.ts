@@ -69,6 +69,6 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export { citedUrls, findReplies, findReplyElements, findScrollRoot } from './find-replies';
+export { citedUrls, findReplies, findReplyElements, findScrollRoot, readReply } from './find-replies';
 export { createStabilityTracker } from './finished';
 export type { Citation, Reply, SiteAdapter, SiteId, SiteSelectors, TextRange } from './types';

@@ -4,19 +4,42 @@
  */
 export type ExplanationPart = { text: string } | { citation: number; evidenceId?: string };
 
-/** Splits an explanation at [n] markers; `evidenceId` is set when n names a cited piece of evidence. */
-export function splitCitations(explanation: string, citedEvidenceIds: readonly string[]): ExplanationPart[] {
+/**
+ * Splits an explanation at [n] markers; `evidenceId` is set when n names a cited piece of evidence. With
+ * `listed` (the evidence the reader can see), a marker whose source is not listed is dropped with the
+ * space before it, so every [n] shown points at a listed source ("confirm this [1][2]." with one source
+ * listed reads "confirm this [1].").
+ */
+export function splitCitations(
+  explanation: string,
+  citedEvidenceIds: readonly string[],
+  listed?: ReadonlySet<string>,
+): ExplanationPart[] {
   const parts: ExplanationPart[] = [];
   let cursor = 0;
   for (const match of explanation.matchAll(/\[(\d{1,3})\]/g)) {
-    if (match.index > cursor) parts.push({ text: explanation.slice(cursor, match.index) });
     const citation = Number(match[1]);
     const evidenceId = citedEvidenceIds[citation - 1];
-    parts.push(evidenceId ? { citation, evidenceId } : { citation });
+    const shown = !listed || (evidenceId !== undefined && listed.has(evidenceId));
+    const before = explanation.slice(cursor, match.index);
+    const text = shown ? before : before.replace(/[ \t]+$/, '');
+    if (text) parts.push({ text });
+    if (shown) parts.push(evidenceId ? { citation, evidenceId } : { citation });
     cursor = match.index + match[0].length;
   }
   if (cursor < explanation.length) parts.push({ text: explanation.slice(cursor) });
   return parts;
+}
+
+/** The explanation as plain text with only the [n] markers whose source is listed (exports, the page card). */
+export function explanationWithListedCitations(
+  explanation: string,
+  citedEvidenceIds: readonly string[],
+  listed: ReadonlySet<string>,
+): string {
+  return splitCitations(explanation, citedEvidenceIds, listed)
+    .map((part) => ('text' in part ? part.text : `[${part.citation}]`))
+    .join('');
 }
 
 /**

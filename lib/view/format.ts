@@ -22,6 +22,24 @@ export function formatDate(value: string | number | undefined, withTime = false)
   }).format(date);
 }
 
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+];
+
+/** "2 hours ago", "yesterday", "now": how long ago `time` was, as the user's locale says it (Intl). */
+export function formatRelative(time: number, now: number = Date.now()): string {
+  const elapsed = time - now;
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS)
+    if (Math.abs(elapsed) >= size) return format.format(Math.round(elapsed / size), unit);
+  return format.format(0, 'second');
+}
+
 /** The first `max` characters of a text on one line, with an ellipsis when cut. */
 export function preview(text: string, max = 100): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -5,7 +5,12 @@ import type { EvidenceCheckResult } from '../../lib/core/evidence-only/run-evide
 import type { CheckResult } from '../../lib/core/pipeline-types';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../../lib/core/quality/links/low-rated-citations';
 import { scoreText } from '../../lib/core/score/credibility';
+import { failureCauses, failureSummary } from '../../lib/core/score/failures';
+import { checkHeadline, summarizeScores } from '../../lib/core/score/headline';
 import type { Band, Score } from '../../lib/core/types';
+import { failureCause } from '../../lib/core/verify/not-checked';
+import { explanationWithListedCitations } from '../../lib/view/citations';
+import { formatDate } from '../../lib/view/format';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
 import { formatSources } from './format-sources';
 
@@ -34,10 +39,19 @@ export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: 
   const assessments = new Map(result.assessments.map((a) => [a.claimId, a]));
   const scores = scoreText(result.claims, assessments, result.evidence);
   const lines: string[] = [];
-  const overall = scores.overall;
+  // The headline first (lib/core/score/headline.ts): counts worst first, the worst verdict's colour.
+  const headline = checkHeadline({
+    status: 'done',
+    stopped: result.stopped,
+    summary: summarizeScores(scores.claims.values()),
+  });
   lines.push(
-    `Overall: ${overall.band.toUpperCase()} ${formatScore(overall).trim()} — ${overall.checked} of ${overall.total} claims checked (${result.language}, ${result.today})`,
+    `Headline: ${headline.state === 'failed' ? 'FAILED' : BAND_LABEL[headline.band].trim()} — ${headline.text} (${result.language}, ${result.today})`,
   );
+  const figures = [headline.progress, headline.average].filter(Boolean).join(' · ');
+  if (figures) lines.push(`  ${figures}`);
+  const failure = failureSummary(failureCauses(result.assessments), scores.overall.total);
+  if (failure) lines.push(`Why: ${failure}`);
   if (result.stopped)
     lines.push(
       `Stopped early: ${result.stopped === 'budget' ? 'the token budget was reached' : 'cancelled'}; unchecked claims are marked.`,
@@ -49,11 +63,17 @@ export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: 
       const assessment = assessments.get(claim.id);
       const verdict = claim.checkWorthy ? (assessment?.verdict ?? 'pending') : 'not check-worthy';
       lines.push(`    • ${claim.text}  → ${verdict}`);
-      if (assessment?.explanation && claim.checkWorthy) lines.push(`      ${assessment.explanation}`);
+      const listed = new Set(result.evidence.filter((item) => item.claimId === claim.id).map((item) => item.id));
+      if (assessment?.explanation && claim.checkWorthy)
+        lines.push(
+          `      ${explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed)}`,
+        );
+      if (assessment?.verdict === 'could-not-check' && assessment.error)
+        lines.push(`      Why: ${failureCause(assessment.error) ?? assessment.error}`);
       const actionability = result.actionability[claim.id];
       if (actionability)
         lines.push(
-          `      Explanation score ${actionability.outOfFive.toFixed(1)} / 5 (errors named ${actionability.errorDetection}/2, corrections ${actionability.correction}/2, links ${actionability.links.toFixed(1)}/2)`,
+          `      How useful the explanation is: ${actionability.outOfFive.toFixed(1)} of 5 (names the errors ${actionability.errorDetection}/2, gives the corrections ${actionability.correction}/2, links that work and back it ${actionability.links.toFixed(1)}/2)`,
         );
       const unsupported = result.attribution[claim.id]?.citations.filter((citation) => !citation.supported) ?? [];
       if (unsupported.length > 0)
@@ -61,7 +81,7 @@ export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: 
       for (const [index, judgement] of (assessment?.judgements ?? []).entries()) {
         const item = result.evidence.find((e) => e.id === judgement.evidenceId);
         if (!item) continue;
-        const date = item.source.publishedAt ? `, ${item.source.publishedAt.slice(0, 10)}` : '';
+        const date = item.source.publishedAt ? `, ${formatDate(item.source.publishedAt)}` : '';
         lines.push(
           `      [${index + 1}] ${judgement.stance.padEnd(18)} ${item.source.title} (${item.source.sourceType}${date}${item.origin === 'snippet' ? ', snippet' : ''})`,
         );

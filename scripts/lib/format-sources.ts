@@ -1,5 +1,7 @@
+import { searchFailedMessage } from '../../lib/core/evidence/find-evidence';
 import { rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/domain-ratings';
 import { type EvidenceCheckResult, VERDICTS_NEED_A_MODEL } from '../../lib/core/evidence-only/run-evidence-check';
+import { checkHeadline } from '../../lib/core/score/headline';
 import { evidenceUrl } from '../../lib/view/evidence-link';
 
 const SKIP_REASONS: Record<string, string> = {
@@ -19,7 +21,20 @@ export function formatSources(result: EvidenceCheckResult, ratings: RatingsTable
     const rating = rateUrl(ratings, url);
     return rating ? ` [rated ${rating.band} reliability]` : '';
   };
-  const lines: string[] = [VERDICTS_NEED_A_MODEL, ''];
+  const lookedUp = result.claims.filter((claim) => claim.checkWorthy);
+  const found = new Set(
+    result.evidence
+      .filter((item) => lookedUp.some((claim) => claim.id === item.claimId))
+      .map((item) => item.source.url),
+  ).size;
+  // The headline first, as everywhere (lib/core/score/headline.ts): sources to compare, neutral.
+  const headline = checkHeadline({
+    status: 'done',
+    evidenceOnly: true,
+    summary: { counts: {}, average: null, averagedOver: 0 },
+    sources: { found, lookedUp: lookedUp.length },
+  });
+  const lines: string[] = [`Headline: SOURCE — ${headline.text}`, VERDICTS_NEED_A_MODEL, ''];
   const skipped = new Map(result.skipped.map((entry) => [entry.sentenceIndex, entry.reason]));
   const claimOf = new Map(result.claims.map((claim) => [claim.sentenceIndex, claim]));
   for (const sentence of result.sentences) {
@@ -32,7 +47,12 @@ export function formatSources(result: EvidenceCheckResult, ratings: RatingsTable
     const items = result.evidence.filter((item) => item.claimId === claim.id);
     const count = new Set(items.map((item) => item.source.url)).size;
     lines.push(`[SOURCE] ${sentence.text}`);
-    lines.push(`    Sources to compare: ${count} found${count ? '' : ' (nothing found)'}`);
+    const search = result.searchOutcomes?.[claim.id];
+    lines.push(
+      count === 0 && search?.allFailed
+        ? `    ${searchFailedMessage(search.failures)}`
+        : `    Sources to compare: ${count} found${count ? '' : ' (nothing found)'}`,
+    );
     for (const item of items.slice(0, 3)) {
       lines.push(`    · ${item.source.title} <${evidenceUrl(item)}>${rated(item.source.url)}`);
       lines.push(`      “${item.passage.length > 240 ? `${item.passage.slice(0, 237)}…` : item.passage}”`);

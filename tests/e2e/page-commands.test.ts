@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configureForWorld } from '../../scripts/lib/extension/configure';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
+import { READY_CHECK_BUTTON } from './harness/journey-pages';
 import { realSidePanel } from './harness/real-side-panel';
 
 describe('page commands', () => {
@@ -35,7 +36,7 @@ describe('page commands', () => {
     await page.goto(`${world.sites.get('eiffel')!.origin}/eiffel`);
     await page.locator('article p').nth(1).click({ clickCount: 3 });
     // The floating button's click opens the real side panel (a user gesture reaches the background).
-    await page.getByTestId('factlight-check-selection').click();
+    await page.locator(READY_CHECK_BUTTON).click();
     await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
       timeout: 30_000,
     });

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 
-import { scoreText } from '../../../lib/core/score/credibility';
 import type { CheckView } from '../../../lib/db/check-view';
-import { uncheckedSummary } from '../../../lib/view/unchecked-summary';
+import { viewHeadline } from '../../../lib/view/check-headline';
 import { ClaimCard, type EvidenceFocusRequest } from '../claim/claim-card';
 import type { ClaimFocus } from '../claim/claim-focus';
 import { LinkList } from '../evidence/link-list';
@@ -48,8 +47,8 @@ export function CheckDetails({
       : undefined,
   );
   const [focusRequest, setFocusRequest] = useState<EvidenceFocusRequest>();
-  // Pure and local: unticking a source re-scores claims, sentences and the overall score with no message.
-  const scores = useMemo(() => scoreText(view.claims, view.assessments, view.evidence, filters), [view, filters]);
+  // Pure and local: unticking a source re-scores claims, sentences and the headline with no message.
+  const { headline, scores, causes, failure } = useMemo(() => viewHeadline(view, filters), [view, filters]);
   const running = check.status === 'queued' || check.status === 'running';
   const pending = useMemo(
     () =>
@@ -76,12 +75,13 @@ export function CheckDetails({
       <CheckHead check={check} />
       <CheckStatus
         check={check}
-        checked={scores.overall.checked}
-        total={scores.overall.total}
-        unchecked={uncheckedSummary(view.assessments.values())}
+        progress={headline.progress ?? `${scores.overall.checked} of ${scores.overall.total} claims checked`}
+        cause={causes[0]?.message}
+        failure={failure}
+        onOpenCheck={onOpenCheck}
       />
       {running ? <CheckProgress check={check} claims={view.claims} assessments={view.assessments} /> : null}
-      <OverallScore score={scores.overall} finished={!running} />
+      <OverallScore headline={headline} />
       <CheckedText
         text={check.text}
         sentences={view.sentences}
@@ -112,6 +112,7 @@ export function CheckDetails({
           scored={scores.claims.get(selected.id)}
           assessment={view.assessments.get(selected.id)}
           evidence={view.evidence.filter((item) => item.claimId === selected.id)}
+          search={view.searches.get(selected.id)}
           filters={filters}
           pending={pending.has(selected.id)}
           actionability={view.actionability.get(selected.id)}

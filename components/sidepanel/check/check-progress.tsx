@@ -36,16 +36,18 @@ export function CheckProgress({
       <p role="status" className="progress-summary">
         {check.status === 'queued'
           ? 'Waiting to start…'
-          : `Checking… ${progress.verdicts} of ${progress.checkWorthy || '?'} verdicts in`}
+          : progress.checkWorthy > 0
+            ? `Checking… ${progress.verdicts} of ${progress.checkWorthy} claims judged`
+            : 'Checking… finding the claims in the text'}
       </p>
-      <progress max={Math.max(1, progress.checkWorthy)} value={progress.verdicts} aria-label="Verdicts in" />
+      <progress max={Math.max(1, progress.checkWorthy)} value={progress.verdicts} aria-label="Claims judged" />
       <dl className="counters">
         <div data-testid="progress-claims">
           <dt>Claims found</dt>
           <dd>{progress.claims}</dd>
         </div>
         <div data-testid="progress-check-worthy">
-          <dt>Check-worthy</dt>
+          <dt>Worth checking</dt>
           <dd>{progress.checkWorthy}</dd>
         </div>
         <div data-testid="progress-evidence">
@@ -53,7 +55,7 @@ export function CheckProgress({
           <dd>{progress.evidence}</dd>
         </div>
         <div data-testid="progress-verdicts">
-          <dt>Verdicts in</dt>
+          <dt>Judged</dt>
           <dd>{progress.verdicts}</dd>
         </div>
       </dl>

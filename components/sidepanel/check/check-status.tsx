@@ -1,63 +1,86 @@
 import { browser } from 'wxt/browser';
 
 import type { CheckRecord } from '../../../lib/db/entities';
-import type { UncheckedSummary } from '../../../lib/view/unchecked-summary';
+import { formatDate, formatRelative } from '../../../lib/view/format';
+import { RecheckButton } from './recheck-button';
+import { RetryButton } from './retry-button';
 
 /**
- * How the check ended, said plainly: cancelled and budget-stopped checks keep their results, a failed
- * check says why, and a finished check whose claims could not be checked says so first, with the cause
- * most of them share (out of credit, a refused key). Nothing is shown while it runs (the progress view
- * does that).
+ * How the check ended, said first and plainly: why it failed (once, for the whole check, with Retry);
+ * how many claims could not be judged and why, when some could not; that a cancelled or budget-stopped
+ * check keeps its results; and that a result answered wholly from the cache comes from the history, with
+ * its age and "Re-check". Nothing is shown while it runs (the progress view does that).
  */
 export function CheckStatus({
   check,
-  checked,
-  total,
-  unchecked = { count: 0 },
+  progress,
+  cause,
+  failure,
+  onOpenCheck,
 }: {
   check: CheckRecord;
-  checked: number;
-  total: number;
-  unchecked?: UncheckedSummary;
+  /** "3 of 4 claims checked". */
+  progress: string;
+  /** The most common reason claims could not be judged, in the adapter's words. */
+  cause: string | undefined;
+  /** "2 of 5 claims could not be judged: …", when a claim failed. */
+  failure: string | undefined;
+  onOpenCheck: (checkId: string) => void;
 }) {
-  const counts = `${checked} of ${total} claims checked`;
+  const failureLine =
+    failure && check.status !== 'failed' ? (
+      <div className="status-line error" data-testid="check-failure" role="alert">
+        <p>{failure}</p>
+        <RetryButton checkId={check.id} onStarted={onOpenCheck} />
+      </div>
+    ) : null;
   if (check.stopped === 'budget') {
     return (
-      <div className="status-line warning" data-testid="check-status" data-status="budget" role="status">
-        <p>
-          Stopped: the token budget for one check was reached ({counts}). Unchecked claims show as "could not check".
-        </p>
-        <button type="button" className="secondary small" onClick={() => void browser.runtime.openOptionsPage()}>
-          Change the budget
-        </button>
-      </div>
+      <>
+        <div className="status-line warning" data-testid="check-status" data-status="budget" role="status">
+          <p>
+            Stopped: the token budget for one check was reached ({progress}). Unchecked claims show as "could not
+            check".
+          </p>
+          <button type="button" className="secondary small" onClick={() => void browser.runtime.openOptionsPage()}>
+            Change the budget
+          </button>
+        </div>
+        {failureLine}
+      </>
     );
   }
   if (check.status === 'cancelled') {
     return (
-      <p className="status-line" data-testid="check-status" data-status="cancelled" role="status">
-        Cancelled: {counts}. Results so far are kept.
-      </p>
+      <>
+        <p className="status-line" data-testid="check-status" data-status="cancelled" role="status">
+          Cancelled: {progress}. Results so far are kept.
+        </p>
+        {failureLine}
+      </>
     );
   }
   if (check.status === 'failed') {
     return (
-      <p className="status-line error" data-testid="check-status" data-status="failed" role="alert">
-        The check failed: {check.error ?? 'no reason was recorded.'}
-      </p>
-    );
-  }
-  if (check.status === 'done' && unchecked.count > 0) {
-    const some = `${unchecked.count} of ${total} ${total === 1 ? 'claim' : 'claims'} could not be checked`;
-    return (
-      <p className="status-line warning" data-testid="check-status" data-status="incomplete" role="alert">
-        {unchecked.sharedReason
-          ? `Check complete, but ${some}: ${unchecked.sharedReason}`
-          : `Check complete, but ${some}; each one says why.`}
-      </p>
+      <div className="status-line error" data-testid="check-status" data-status="failed" role="alert">
+        <p>The check failed: {check.error ?? cause ?? 'no reason was recorded.'}</p>
+        <RetryButton checkId={check.id} onStarted={onOpenCheck} />
+      </div>
     );
   }
   if (check.status === 'done') {
+    if (failureLine) return failureLine;
+    const from = check.servedFromCache;
+    if (from) {
+      return (
+        <p className="status-line done" data-testid="check-status" data-status="done">
+          <span data-testid="check-from-history" title={formatDate(from.checkedAt, true)}>
+            From your history, checked {formatRelative(from.checkedAt)}
+          </span>{' '}
+          · <RecheckButton checkId={check.id} testId="check-from-history-recheck" onStarted={onOpenCheck} />
+        </p>
+      );
+    }
     return (
       <p className="status-line done" data-testid="check-status" data-status="done">
         Check complete.

@@ -8,10 +8,13 @@ export function CurrentCheck({
   checkId,
   claimFocus,
   onOpenCheck,
+  reasonShownAbove,
 }: {
   checkId: string;
   claimFocus?: ClaimFocus | undefined;
   onOpenCheck: (checkId: string) => void;
+  /** The page already says why checks find sources only (the welcome page): a sources-only result says it once. */
+  reasonShownAbove?: boolean;
 }) {
   const state = useCheckView(checkId);
   if (state.state === 'loading') {
@@ -29,7 +32,8 @@ export function CurrentCheck({
     );
   }
   // A new claim focus request starts the view afresh with that claim selected (filters persist per check).
-  if (state.view.check.evidenceOnly) return <SourcesToCompare view={state.view} onOpenCheck={onOpenCheck} />;
+  if (state.view.check.evidenceOnly)
+    return <SourcesToCompare view={state.view} onOpenCheck={onOpenCheck} reasonShownAbove={reasonShownAbove} />;
   return (
     <CheckDetails
       key={`${checkId}#${claimFocus?.seq ?? 0}`}

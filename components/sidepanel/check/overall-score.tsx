@@ -1,29 +1,37 @@
-import type { Score } from '../../../lib/core/types';
-import { percent } from '../../../lib/view/format';
-import { BAND_ICONS, BAND_LABELS } from '../../../lib/view/labels';
+import type { Headline } from '../../../lib/core/score/headline';
+import { headlineIcon } from '../../../lib/view/check-headline';
 
-/** The overall score as "72% · 5 of 6 claims checked", with the band as icon and colour. */
-export function OverallScore({ score, finished }: { score: Score; finished: boolean }) {
-  const counts = `${score.checked} of ${score.total} claims checked`;
-  const text =
-    score.total === 0
-      ? finished
-        ? 'No check-worthy claims'
-        : 'Looking for claims…'
-      : score.value === null
-        ? `No score yet · ${counts}`
-        : `${percent(score.value)} · ${counts}`;
+/**
+ * The check's headline (lib/core/score/headline.ts): the counts by verdict, what is wrong first, coloured
+ * and iconed by the worst verdict; then, smaller, how many claims were checked and the average support
+ * with what it averages; and, when the reader left sources out, that they did and what every source says.
+ */
+export function OverallScore({ headline }: { headline: Headline }) {
+  const figures = [headline.progress, headline.average].filter(Boolean).join(' · ');
   return (
-    <p
-      className={`overall band-${score.band}`}
+    <div
+      className={`overall band-${headline.band}`}
       data-testid="overall-score"
-      data-band={score.band}
-      title={`Overall: ${BAND_LABELS[score.band]}`}
+      data-band={headline.band}
+      data-state={headline.state}
+      title={`Overall: ${headline.word}`}
     >
-      <span className="band-icon" aria-hidden="true">
-        {BAND_ICONS[score.band]}
-      </span>{' '}
-      {text}
-    </p>
+      <p className="headline" data-testid="headline">
+        <span className="band-icon" aria-hidden="true">
+          {headlineIcon(headline)}
+        </span>{' '}
+        {headline.text}
+      </p>
+      {headline.leftOut ? (
+        <p className="hint" data-testid="headline-left-out">
+          {headline.leftOut}
+        </p>
+      ) : null}
+      {figures ? (
+        <p className="hint headline-figures" data-testid="headline-figures">
+          {figures}
+        </p>
+      ) : null}
+    </div>
   );
 }

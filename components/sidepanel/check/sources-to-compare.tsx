@@ -1,33 +1,59 @@
 import { useMemo } from 'react';
 
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
-import type { Claim, Evidence } from '../../../lib/core/types';
+import type { Claim, Evidence, SearchOutcome } from '../../../lib/core/types';
 import type { CheckView } from '../../../lib/db/check-view';
+import { headlineIcon, viewHeadline } from '../../../lib/view/check-headline';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
-import { formatDate } from '../../../lib/view/format';
+import { formatDate, formatRelative } from '../../../lib/view/format';
 import { BAND_ICONS, ORIGIN_LABELS } from '../../../lib/view/labels';
 import { MarkedPassage } from '../evidence/marked-passage';
 import { ReliabilityLabel } from '../evidence/reliability-label';
 import { SafeLink } from '../evidence/safe-link';
 import { useRatings } from '../evidence/use-ratings';
 import { ExportButtons } from '../history/export-buttons';
+import { useExtensionStatus } from '../use-extension-status';
 import { CheckHead } from './check-head';
 import { JudgeButton } from './judge-button';
 import { PageHighlights } from './page-highlights';
+import { RecheckButton } from './recheck-button';
+import { RetryButton } from './retry-button';
 import { WarningsList } from './warnings-list';
 
 /** Passages shown per sentence: the best ones, as the passage ranker ordered them. */
 const PASSAGES_SHOWN = 3;
 
+/** What a looked-up sentence's search gave: sources, a search that failed (with why), or nothing. */
+function countText(running: boolean, count: number, search: SearchOutcome | undefined): string {
+  if (running && count === 0) return 'Searching…';
+  if (count > 0) return `Sources to compare: ${count} found`;
+  const [cause] = search?.failures ?? [];
+  if (search?.allFailed && cause) return `Search failed: ${cause}`;
+  return cause ? `No sources found (${search!.failures.length} failed: ${cause})` : 'No sources found.';
+}
+
 /**
  * An evidence-only check (no model): the text with a neutral mark on each sentence that was looked up and
  * the count of sources found, then each sentence's best passages as "Sources to compare". No verdict, no
- * credibility band, no colour of truth: nothing here has been judged. "Judge these sources" asks a model.
+ * credibility band, no colour of truth: nothing here has been judged. "Judge these sources" asks a model,
+ * and is offered only when there are sources to judge and a model to judge them. `reasonShownAbove`: the
+ * page already says why there is no model (the welcome page), so it is not said again here.
  */
-export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpenCheck: (checkId: string) => void }) {
+export function SourcesToCompare({
+  view,
+  onOpenCheck,
+  reasonShownAbove = false,
+}: {
+  view: CheckView;
+  onOpenCheck: (checkId: string) => void;
+  reasonShownAbove?: boolean;
+}) {
   const { check } = view;
   const running = check.status === 'queued' || check.status === 'running';
   const ratings = useRatings();
+  const { status } = useExtensionStatus();
+  const { headline } = useMemo(() => viewHeadline(view), [view]);
+  const canJudge = status?.engine !== undefined && status.engine.kind !== 'evidence-only';
   const bySentence = useMemo(() => {
     const claimOf = new Map<number, Claim>();
     for (const claim of view.claims) if (!claimOf.has(claim.sentenceIndex)) claimOf.set(claim.sentenceIndex, claim);
@@ -49,10 +75,13 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
       <CheckHead check={check} />
       <div className="notice" data-testid="evidence-only-notice" role="status">
         <p>
-          <strong>Sources to compare.</strong> Nothing was judged: these are the sources found for each sentence with a
-          number, a date or a name. Read them and compare. Verdicts need a model.
+          <strong data-testid="sources-headline" data-state={headline.state}>
+            <span aria-hidden="true">{headlineIcon(headline)}</span> {headline.text}.
+          </strong>{' '}
+          Nothing was judged: these are the sources found for each sentence with a number, a date or a name. Read them
+          and compare. Verdicts need a model.
         </p>
-        {check.evidenceOnlyReason ? (
+        {check.evidenceOnlyReason && !reasonShownAbove ? (
           <p className="hint" data-testid="evidence-only-reason">
             {check.evidenceOnlyReason}
           </p>
@@ -62,11 +91,20 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
             Looking up {lookedUp.length} sentences… {check.progress.evidence} passages so far.
           </p>
         ) : null}
-        {!running && check.status === 'done' ? <JudgeButton checkId={check.id} onStarted={onOpenCheck} /> : null}
-        {check.status === 'failed' ? (
-          <p className="result error" role="alert">
-            The search failed: {check.error ?? 'no reason was recorded.'}
+        {check.status === 'done' && check.servedFromCache ? (
+          <p className="hint" data-testid="check-from-history">
+            From your history, checked {formatRelative(check.servedFromCache.checkedAt)} ·{' '}
+            <RecheckButton checkId={check.id} testId="check-from-history-recheck" onStarted={onOpenCheck} />
           </p>
+        ) : null}
+        {check.status === 'done' && view.evidence.length > 0 && canJudge ? (
+          <JudgeButton checkId={check.id} onStarted={onOpenCheck} />
+        ) : null}
+        {check.status === 'failed' ? (
+          <div className="result error" role="alert" data-testid="check-status" data-status="failed">
+            <p>{check.error ?? 'The search failed; no reason was recorded.'}</p>
+            <RetryButton checkId={check.id} onStarted={onOpenCheck} />
+          </div>
         ) : null}
       </div>
       <p className="checked-text">
@@ -124,11 +162,7 @@ export function SourcesToCompare({ view, onOpenCheck }: { view: CheckView; onOpe
             >
               <h3 className="claim-text">{sentence.text}</h3>
               <p className="hint" data-testid="source-count">
-                {running && items.length === 0
-                  ? 'Searching…'
-                  : count === 0
-                    ? 'No sources found.'
-                    : `Sources to compare: ${count} found`}
+                {countText(running, count, view.searches.get(bySentence.claimOf.get(sentence.index)!.id))}
               </p>
               <ol className="evidence-list">
                 {items.slice(0, PASSAGES_SHOWN).map((item) => (

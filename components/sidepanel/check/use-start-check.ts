@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/core/errors';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 
-/** Commands that start a new check from an existing one: "Re-check" and "Judge these sources". */
-export type StartCheckCommand = 'recheck' | 'judgeCheck';
+/** Commands that start a new check from an existing one: "Re-check", "Retry" and "Judge these sources". */
+export type StartCheckCommand = 'recheck' | 'retry' | 'judgeCheck';
 
 export interface StartCheckState {
   pending: boolean;
@@ -14,7 +14,8 @@ export interface StartCheckState {
 }
 
 function send(command: StartCheckCommand, checkId: string) {
-  return command === 'recheck' ? sendToBackground('recheck', { checkId }) : sendToBackground('judgeCheck', { checkId });
+  if (command === 'judgeCheck') return sendToBackground('judgeCheck', { checkId });
+  return sendToBackground('recheck', { checkId, ...(command === 'retry' ? { retry: true } : {}) });
 }
 
 /**

@@ -1,14 +1,15 @@
 import type { ActionabilityScore as Score } from '../../../lib/core/quality/explanations/types';
 
-const LEVEL_WORDS = ['none', 'some', 'all'] as const;
+const LEVEL_WORDS = ['no', 'partly', 'yes'] as const;
 
 /**
- * The FinGrAct actionability of an explanation: does it name the claim's errors, give the corrections,
- * and cite links that work, are relevant and support it. Shown as x.x / 5 with its breakdown.
+ * How useful an explanation is to a reader (FinGrAct's actionability, named in plain words): does it say
+ * what is wrong, give the corrections, and link to pages that work, fit and back it. Shown as "x.x out of 5",
+ * with what it is made of one click away (the figures stay there for those who want them).
  */
 export function ActionabilityScore({
   score,
-  label = 'How actionable this explanation is',
+  label = 'How useful this explanation is',
 }: {
   score: Score;
   label?: string;
@@ -16,17 +17,17 @@ export function ActionabilityScore({
   return (
     <details className="actionability">
       <summary>
-        {label}: <strong data-testid="actionability-score">{score.outOfFive.toFixed(1)} / 5</strong>
+        {label}: <strong data-testid="actionability-score">{score.outOfFive.toFixed(1)} out of 5</strong>
       </summary>
       <ul className="actionability-breakdown" data-testid="actionability-breakdown">
         <li>
-          Errors named: {LEVEL_WORDS[score.errorDetection]} ({score.errorDetection}/2)
+          Says what is wrong: {LEVEL_WORDS[score.errorDetection]} ({score.errorDetection} of 2)
         </li>
         <li>
-          Corrections given: {LEVEL_WORDS[score.correction]} ({score.correction}/2)
+          Gives the correction: {LEVEL_WORDS[score.correction]} ({score.correction} of 2)
         </li>
         <li>
-          Links that work, are relevant and support it: {score.links.toFixed(1)}/2
+          Links that work, fit and back it: {score.links.toFixed(1)} of 2
           {score.linkScores.length === 0 ? ' (no links)' : ''}
         </li>
       </ul>

@@ -1,4 +1,5 @@
 import type { AttributionResult } from '../../../lib/core/quality/explanations/types';
+import { countOf } from '../../../lib/core/score/headline';
 import { percent } from '../../../lib/view/format';
 
 /**
@@ -8,6 +9,7 @@ import { percent } from '../../../lib/view/format';
 export function AttributionFlags({ attribution }: { attribution: AttributionResult }) {
   const flagged = attribution.citations.filter((citation) => !citation.supported);
   if (attribution.citations.length === 0) return null;
+  const backed = attribution.citations.length - flagged.length;
   return (
     <div className="attribution" data-testid="attribution">
       {flagged.length === 0 ? (
@@ -28,11 +30,15 @@ export function AttributionFlags({ attribution }: { attribution: AttributionResu
         </ul>
       )}
       {attribution.precision !== null ? (
-        <p className="hint">
+        <details className="hint" data-testid="attribution-figures">
+          <summary>
+            {backed} of {countOf(attribution.citations.length, 'citation')} backed by the passage cited
+          </summary>
+          {/* The measures' own names, for those who know them (precision: cited passages that back their sentence). */}
           Citation precision {percent(attribution.precision)}
           {attribution.recall !== null ? `, recall ${percent(attribution.recall)}` : ''}
           {attribution.f1 !== null ? `, F1 ${percent(attribution.f1)}` : ''}
-        </p>
+        </details>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import { claimEventDate } from '../../../lib/core/evidence/sources/event-date';
@@ -8,7 +8,8 @@ import type {
   Refinement,
 } from '../../../lib/core/quality/explanations/types';
 import type { ClaimScore, ScoreFilters } from '../../../lib/core/score/credibility';
-import type { Claim, ClaimAssessment, Evidence, Judgement } from '../../../lib/core/types';
+import type { Claim, ClaimAssessment, Evidence, Judgement, SearchOutcome } from '../../../lib/core/types';
+import { failureCause } from '../../../lib/core/verify/not-checked';
 import { orderEvidence } from '../../../lib/view/citations';
 import { percent } from '../../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../../lib/view/labels';
@@ -31,6 +32,8 @@ export interface ClaimCardProps {
   assessment: ClaimAssessment | undefined;
   /** This claim's evidence. */
   evidence: readonly Evidence[];
+  /** The sources that failed while its evidence was searched, when one did. */
+  search?: SearchOutcome | undefined;
   filters: Required<ScoreFilters>;
   pending: boolean;
   /** Explanation quality, when it was assessed. */
@@ -61,6 +64,8 @@ export function ClaimCard(props: ClaimCardProps) {
     onClose,
   } = props;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Where focus was when the card opened (the sentence clicked), to give it back when Escape closes the card. */
+  const opener = useRef<Element | null>(null);
   const items = useRef(new Map<string, HTMLLIElement>());
   const jump = (evidenceId: string) => {
     const element = items.current.get(evidenceId);
@@ -68,7 +73,18 @@ export function ClaimCard(props: ClaimCardProps) {
     element?.focus();
   };
   // Keyboard and screen-reader users land on the card they opened; a jump request then wins (declared later).
-  useEffect(() => headingRef.current?.focus(), [claim.id]);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && !headingRef.current?.closest('section')?.contains(active)) opener.current = active;
+    headingRef.current?.focus();
+  }, [claim.id]);
+  const closeWithEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    const back = opener.current as HTMLElement | null;
+    onClose();
+    if (back?.isConnected) back.focus();
+  };
   useEffect(() => {
     if (focusRequest) jump(focusRequest.evidenceId);
   }, [focusRequest]);
@@ -76,10 +92,16 @@ export function ClaimCard(props: ClaimCardProps) {
   const verdict = pending ? undefined : scored?.verdict;
   const band = scored?.score.band ?? 'unknown';
   const ordered = orderEvidence(evidence, assessment?.citedEvidenceIds ?? []);
+  const listed = useMemo(() => new Set(evidence.map((item) => item.id)), [evidence]);
   const judgements = useMemo(() => judgementsById(assessment?.judgements ?? []), [assessment]);
   const event = useMemo(() => claimEventDate(claim.text, new Date().toISOString().slice(0, 10)), [claim.text]);
   return (
-    <section className="claim-card" data-testid="claim-card" aria-labelledby="claim-card-heading">
+    <section
+      className="claim-card"
+      data-testid="claim-card"
+      aria-labelledby="claim-card-heading"
+      onKeyDown={closeWithEscape}
+    >
       <div className="card-head">
         <h2 id="claim-card-heading" tabIndex={-1} ref={headingRef}>
           Claim
@@ -98,17 +120,32 @@ export function ClaimCard(props: ClaimCardProps) {
           ? ` · credibility ${percent(scored.score.value)}`
           : ''}
       </p>
-      {assessment && verdict && assessment.verdict !== verdict ? (
-        <p className="hint">With every source counted: {VERDICT_LABELS[assessment.verdict]}.</p>
+      {/* Why it could not be checked, once (a failure's cause, or the budget or a cancel). */}
+      {assessment?.error && verdict === 'could-not-check' ? (
+        <p className="hint" data-testid="claim-why">
+          Why: {failureCause(assessment.error) ?? assessment.error}
+        </p>
       ) : null}
-      {assessment?.error ? <p className="hint">Why: {assessment.error}</p> : null}
       {assessment?.explaining ? (
         <p className="hint" data-testid="claim-explaining">
           Writing the explanation…
         </p>
       ) : null}
-      {assessment ? (
-        <Explanation text={assessment.explanation} citedEvidenceIds={assessment.citedEvidenceIds} onCite={jump} />
+      {/* The explanation was written for the verdict with every source counted: when the reader's filters
+          change the verdict, the card says so rather than show a text that contradicts the verdict above. */}
+      {assessment && verdict && verdict !== 'could-not-check' && assessment.verdict !== verdict ? (
+        <p className="hint" data-testid="claim-verdict-note">
+          The explanation below was written for the verdict with every source counted: “
+          {VERDICT_LABELS[assessment.verdict]}”. With the sources you left out, it is “{VERDICT_LABELS[verdict]}”.
+        </p>
+      ) : null}
+      {assessment && verdict !== 'could-not-check' ? (
+        <Explanation
+          text={assessment.explanation}
+          citedEvidenceIds={assessment.citedEvidenceIds}
+          listed={listed}
+          onCite={jump}
+        />
       ) : null}
       {props.refinement ? <RefinementNote refinement={props.refinement} /> : null}
       {props.attribution ? <AttributionFlags attribution={props.attribution} /> : null}
@@ -139,7 +176,7 @@ export function ClaimCard(props: ClaimCardProps) {
           </ol>
         </>
       ) : claim.checkWorthy && !pending ? (
-        <p className="hint">No evidence was found for this claim.</p>
+        <NoEvidence search={props.search} couldNotCheck={verdict === 'could-not-check'} />
       ) : null}
       {otherClaims.length > 0 ? (
         <div className="other-claims">
@@ -152,6 +189,28 @@ export function ClaimCard(props: ClaimCardProps) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Why a claim has no evidence, truthfully: the search failed (with the cause), some sources failed and the
+ * rest found nothing, or the sources answered with nothing. A claim whose check failed before its search
+ * finished says nothing here: its "Why" above already did.
+ */
+function NoEvidence({ search, couldNotCheck }: { search: SearchOutcome | undefined; couldNotCheck: boolean }) {
+  const [cause] = search?.failures ?? [];
+  if (search?.allFailed && cause)
+    return (
+      <p className="hint" data-testid="claim-no-evidence" data-reason="search-failed">
+        No evidence: the search failed ({cause}).
+      </p>
+    );
+  if (couldNotCheck) return null;
+  return (
+    <p className="hint" data-testid="claim-no-evidence" data-reason={cause ? 'some-failed' : 'none-found'}>
+      No evidence was found for this claim
+      {cause ? ` by the sources that answered (${search!.failures.length} failed: ${cause})` : ''}.
+    </p>
   );
 }
 

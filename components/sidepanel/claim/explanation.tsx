@@ -1,19 +1,24 @@
 import { splitCitations } from '../../../lib/view/citations';
 
-/** The model's explanation as text, with each [n] a button that jumps to evidence item n. */
+/**
+ * The model's explanation as text, with each [n] a button that jumps to evidence item n. A marker whose
+ * source is not among the `listed` evidence is left out, so every citation shown leads somewhere.
+ */
 export function Explanation({
   text,
   citedEvidenceIds,
+  listed,
   onCite,
 }: {
   text: string;
   citedEvidenceIds: readonly string[];
+  listed: ReadonlySet<string>;
   onCite: (evidenceId: string) => void;
 }) {
   if (!text) return null;
   return (
     <p className="explanation" data-testid="claim-explanation">
-      {splitCitations(text, citedEvidenceIds).map((part, i) => {
+      {splitCitations(text, citedEvidenceIds, listed).map((part, i) => {
         if ('text' in part) return <span key={i}>{part.text}</span>;
         const evidenceId = part.evidenceId;
         if (!evidenceId) return <span key={i}>[{part.citation}]</span>;

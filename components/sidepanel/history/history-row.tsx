@@ -1,11 +1,13 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
 import { loadCheckView } from '../../../lib/db/check-view';
 import type { CheckRecord } from '../../../lib/db/entities';
 import { sendToBackground } from '../../../lib/messaging/protocol';
-import { formatDate, percent, preview } from '../../../lib/view/format';
-import { BAND_ICONS, BAND_LABELS, statusLabel } from '../../../lib/view/labels';
+import { countsOfClaims, headlineIcon, recordHeadline } from '../../../lib/view/check-headline';
+import { formatDate, preview } from '../../../lib/view/format';
+import { statusLabel } from '../../../lib/view/labels';
 import { RecheckButton } from '../check/recheck-button';
 import { useDb } from '../db-context';
 import { ExportButtons } from './export-buttons';
@@ -20,7 +22,15 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
   const remove = () => {
     sendToBackground('deleteChecks', { checkIds: [check.id] }).catch((cause: unknown) => setError(errorMessage(cause)));
   };
-  const band = check.band;
+  // A check saved before its row kept verdict counts: count its claims (every source counted) once.
+  const counted = useLiveQuery(
+    async () =>
+      check.verdicts || check.status !== 'done'
+        ? undefined
+        : countsOfClaims(await db.claims.where('checkId').equals(check.id).toArray()),
+    [db, check.id, check.verdicts, check.status],
+  );
+  const headline = recordHeadline(check, check.verdicts ?? counted);
   return (
     <div className="history-row">
       <button
@@ -32,10 +42,15 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
       >
         <span className="history-text">{preview(check.text)}</span>
         <span className="history-meta">
-          {band ? (
-            <span className={`badge band-${band}`} data-band={band} title={BAND_LABELS[band]}>
-              <span aria-hidden="true">{BAND_ICONS[band]}</span>{' '}
-              {check.score !== undefined && check.score !== null ? percent(check.score) : BAND_LABELS[band]}
+          {headline ? (
+            <span
+              className={`badge band-${headline.band}`}
+              data-testid="history-headline"
+              data-band={headline.band}
+              data-state={headline.state}
+              title={headline.word}
+            >
+              <span aria-hidden="true">{headlineIcon(headline)}</span> {headline.text}
             </span>
           ) : null}
           <span className={`history-status status-${check.status}`}>{statusLabel(check)}</span>

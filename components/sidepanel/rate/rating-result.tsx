@@ -38,7 +38,7 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
           Could not rate this explanation: {rating.error}
         </p>
       ) : null}
-      {rating.score ? <ActionabilityScore score={rating.score} label="How actionable the explanation is" /> : null}
+      {rating.score ? <ActionabilityScore score={rating.score} label="How useful the explanation is" /> : null}
       {rating.links.length > 0 ? (
         <>
           <h3>The explanation’s links ({rating.links.length})</h3>

@@ -11,7 +11,7 @@ import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '
 import type { ChatModel } from '../ports';
 import { createRunContext } from '../run-context';
 import { detectLanguage, splitSentences } from '../text/sentences';
-import type { Claim, ClaimQueries, Evidence } from '../types';
+import type { Claim, ClaimQueries, Evidence, SearchOutcome } from '../types';
 import { queryFor, tripleFor } from './key-terms';
 import { checkWorthiness, type WorthinessReason } from './sentence-rules';
 
@@ -85,14 +85,32 @@ export async function runEvidenceCheck(
   emit({ type: 'stage', stage: 'search', state: 'started' });
 
   const evidence: Evidence[] = [];
+  const searchOutcomes: Record<string, SearchOutcome> = {};
   let cancelled = false;
   const byClaim = new Map(claims.map((claim) => [claim.id, claim]));
   await Promise.all(
     queries.map(async (claimQueries) => {
       const claim = byClaim.get(claimQueries.claimId)!;
+      // What this sentence's search met: "No sources found" only when the sources answered with nothing.
+      const failures: string[] = [];
+      const report = (allFailed: boolean) => {
+        if (failures.length === 0) return;
+        const outcome = { failures: [...new Set(failures)], allFailed };
+        searchOutcomes[claim.id] = outcome;
+        emit({ type: 'search-outcome', claimId: claim.id, outcome });
+      };
       try {
         const items = await findEvidence(
-          { providers, reader, ...(cache ? { cache } : {}), onSearch: () => meter.recordSearch(), onFailure: warn },
+          {
+            providers,
+            reader,
+            ...(cache ? { cache } : {}),
+            onSearch: () => meter.recordSearch(),
+            onFailure: (message) => {
+              failures.push(message);
+              warn(message);
+            },
+          },
           { ...deps, model: NO_MODEL },
           options,
           claim,
@@ -101,9 +119,13 @@ export async function runEvidenceCheck(
         );
         evidence.push(...items);
         emit({ type: 'evidence', claimId: claim.id, evidence: items });
+        report(false);
       } catch (error) {
         if (options.signal?.aborted || isCancellation(error)) cancelled = true;
-        else warn(`No sources for "${shorten(claim.text)}": ${errorMessage(error)}`);
+        else {
+          if (failures.length === 0) failures.push(errorMessage(error));
+          report(true);
+        }
       }
     }),
   );
@@ -125,14 +147,11 @@ export async function runEvidenceCheck(
     refinements: [],
     usage: meter.snapshot(),
     warnings,
+    ...(Object.keys(searchOutcomes).length > 0 ? { searchOutcomes } : {}),
     evidenceOnly: true,
     skipped,
     ...(cancelled ? { stopped: 'cancelled' as const } : {}),
   };
-}
-
-function shorten(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 /**

@@ -59,7 +59,17 @@ export async function findEvidence(
     ...(deps.embedder ? { embedder: deps.embedder } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  if (evidence.length === 0 && search.allFailed)
-    throw new Error(`every evidence source failed (${search.failures[0] ?? 'unknown error'})`);
+  if (evidence.length === 0 && search.allFailed) throw new Error(searchFailedMessage(search.failures));
   return evidence;
+}
+
+/**
+ * "Search failed: Could not reach Wikipedia at en.wikipedia.org." when every source failed: the first
+ * cause in full, and how many other causes there were (the same cause from two queries counts once).
+ */
+export function searchFailedMessage(failures: readonly string[]): string {
+  const causes = [...new Set(failures)];
+  if (causes.length === 0) return 'Search failed.';
+  const more = causes.length - 1;
+  return `Search failed: ${causes[0]}${more > 0 ? ` (and ${more} other ${more === 1 ? 'failure' : 'failures'})` : ''}`;
 }

@@ -78,11 +78,10 @@ export function scoreClaim(
     .map((judgement) => STANCE_WEIGHT[judgement.stance])
     .filter((weight): weight is number => weight !== null);
   const value = weights.length > 0 ? weights.reduce((sum, weight) => sum + weight, 0) / weights.length : null;
-  return {
-    claimId: claim.id,
-    verdict: deriveVerdict(kept.map((judgement) => judgement.stance)),
-    score: { value, band: bandFor(value), checked: 1, total: 1 },
-  };
+  const verdict = deriveVerdict(kept.map((judgement) => judgement.stance));
+  // A disputed claim (a source refutes it) is never drawn in the credible colour, however many support it.
+  const band = verdict === 'disputed' && bandFor(value) === 'green' ? 'orange' : bandFor(value);
+  return { claimId: claim.id, verdict, score: { value, band, checked: 1, total: 1 } };
 }
 
 /** Aggregates claim scores (a sentence's, or the whole text's): the mean over claims that have a score. */

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
 import { type FirefoxDriver, launchFirefoxDriver } from '../harness/firefox-driver';
 import { realSidebar } from '../harness/firefox-sidebar';
-import { byTestId, configureDriverForWorld } from '../harness/journey-pages';
+import { byTestId, configureDriverForWorld, pressCheckButton } from '../harness/journey-pages';
 
 const CLAIM = /It was designed by the engineering company of Gustave Eiffel[\s\S]*Supported/;
 
@@ -34,7 +34,7 @@ describe('the sidebar in Firefox', () => {
 
     const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
     await page.click('article p:nth-of-type(2)', { clickCount: 3 });
-    await page.click(byTestId('factlight-check-selection'));
+    await pressCheckButton(page);
     await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
       timeout: 30_000,
     });

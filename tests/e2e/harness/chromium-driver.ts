@@ -23,6 +23,9 @@ export function playwrightDriverPage(page: Page): DriverPage {
     async clickAt(x, y) {
       await page.mouse.click(x, y);
     },
+    async press(keys) {
+      await page.keyboard.press(keys);
+    },
     async fill(selector, value) {
       await locate(selector).fill(value);
     },
@@ -78,9 +81,9 @@ export function chromiumDriver(browser: ExtensionBrowser, options: LaunchOptions
     async openExtensionPage(path) {
       return playwrightDriverPage(await browser.openExtensionPage(path));
     },
-    async openPage(url) {
+    async openPage(url, options) {
       const page = await browser.context.newPage();
-      await page.goto(url);
+      await page.goto(url, options?.whileLoading ? { waitUntil: 'commit' } : {});
       return playwrightDriverPage(page);
     },
     async badgeText(pageUrl) {

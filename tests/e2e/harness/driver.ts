@@ -45,6 +45,11 @@ export interface DriverPage {
   click(selector: string, options?: Match & { clickCount?: number }): Promise<void>;
   /** Clicks at a point of the viewport (CSS pixels). */
   clickAt(x: number, y: number): Promise<void>;
+  /**
+   * Presses keys as a person would, into whatever has focus: one key or a chord joined by "+", modifiers
+   * first ("Control+KeyA", "Alt+Shift+KeyN", "Enter", "Escape"), with Playwright's key names.
+   */
+  press(keys: string): Promise<void>;
   /** Replaces a text field's content by typing `value` into it. */
   fill(selector: string, value: string): Promise<void>;
   /** Chooses an option of a `<select>` by value. */
@@ -82,8 +87,11 @@ export interface ExtensionDriver {
   readonly baseUrl: string;
   /** Opens one of the extension's pages (e.g. "options.html", "sidepanel.html?x") in a new tab. */
   openExtensionPage(path: string): Promise<DriverPage>;
-  /** Opens a web page in a new tab and waits for it to load. */
-  openPage(url: string): Promise<DriverPage>;
+  /**
+   * Opens a web page in a new tab and waits for it to load; with `whileLoading`, only until the page's own
+   * document is there (its parsing may still be held up, and `load` may never come).
+   */
+  openPage(url: string, options?: { whileLoading?: boolean }): Promise<DriverPage>;
   /**
    * The toolbar button's badge text for the tab showing `pageUrl`, as the browser itself holds it
    * (`action.getBadgeText` in Chromium's service worker; `browserAction.getBadgeText` in a Firefox extension page).

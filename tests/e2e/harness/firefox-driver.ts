@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 
 import { browserPath } from '../../../scripts/lib/browsers';
 import { makeTempDir, removeTempDir } from '../../../scripts/lib/extension/temp-dirs';
@@ -85,6 +85,14 @@ function puppeteerDriverPage(page: Page): DriverPage {
     },
     async clickAt(x, y) {
       await page.mouse.click(x, y);
+    },
+    async press(keys) {
+      // Puppeteer has no chords: hold the modifiers, press the key, let go in reverse order.
+      const parts = keys.split('+') as KeyInput[];
+      const key = parts.pop()!;
+      for (const modifier of parts) await page.keyboard.down(modifier);
+      await page.keyboard.press(key);
+      for (const modifier of parts.reverse()) await page.keyboard.up(modifier);
     },
     async fill(selector, value) {
       const handle = await first(selector);
@@ -235,9 +243,17 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
         return api.browserAction!.getBadgeText({ tabId: tab.id });
       }, pageUrl);
     },
-    async openPage(url) {
+    async openPage(url, options) {
       const page = await running.newPage();
-      await page.goto(url);
+      if (!options?.whileLoading) {
+        await page.goto(url);
+        return puppeteerDriverPage(page);
+      }
+      // Puppeteer's goto has no "committed" point to wait for: it is left running (it ends when the page
+      // loads or closes), and the page's own document is awaited instead (a wait that survives navigation).
+      void page.goto(url).catch(() => undefined);
+      const arrived = (target: string) => location.href === target && document.body !== null;
+      await page.waitForFunction(arrived, { polling: 50 }, url);
       return puppeteerDriverPage(page);
     },
     waitForTab,

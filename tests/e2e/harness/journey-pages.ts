@@ -120,4 +120,16 @@ export class DriverSidePanel {
   }
 }
 
+/**
+ * The floating button once a click on it counts: it is aria-disabled for its first moment on screen
+ * (lib/content/click-guard.ts), so a person's click comes after they could see it.
+ */
+export const READY_CHECK_BUTTON = '[data-testid="factlight-check-selection"]:not([aria-disabled])';
+
+/** Presses the floating "Fact-check" button as a person would, once it can be pressed. */
+export async function pressCheckButton(page: DriverPage): Promise<void> {
+  await page.waitFor(READY_CHECK_BUTTON);
+  await page.click(READY_CHECK_BUTTON);
+}
+
 export { byTestId };

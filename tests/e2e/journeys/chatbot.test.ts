@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -16,10 +18,20 @@ const FIXTURE = 'claude/obsidian-ai-exporter--chat-simple.html';
 const CONVERSATION = 'https://claude.ai/chat/saved-conversation';
 const CONTROL = byTestId('factlight-check-reply');
 
+/**
+ * ChatGPT's transcript UI with the attribution heading ("ChatGPT said:", "ChatGPT 说：") before each reply, served
+ * at https://chatgpt.com: /c/en and /c/zh-CN, one page per UI language.
+ */
+const TRANSCRIPTS: Record<string, string> = {
+  '/c/en': 'chatgpt/factlight--chatgpt-transcript-attribution.en.SYNTHETIC.html',
+  '/c/zh-CN': 'chatgpt/factlight--chatgpt-transcript-attribution.zh-CN.SYNTHETIC.html',
+};
+
 /** The "Fact-check" control under each chatbot reply: the same journeys in Chromium and Firefox. */
 describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
   let world: FactWorld;
   let claude: HttpsOrigin;
+  let chatgpt: HttpsOrigin;
   const drivers: ExtensionDriver[] = [];
 
   beforeAll(async () => {
@@ -27,17 +39,24 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     const html = readChatFixture(FIXTURE);
     world = await startFactWorld();
     claude = await startHttpsOrigin(['claude.ai'], withoutScripts(html));
+    const transcripts = new Map(
+      Object.entries(TRANSCRIPTS).map(([path, file]) => [path, withoutScripts(readChatFixture(file))]),
+    );
+    chatgpt = await startHttpsOrigin(['chatgpt.com'], (req: IncomingMessage, res: ServerResponse) => {
+      const page = transcripts.get(req.url ?? '');
+      res.writeHead(page ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' }).end(page ?? 'Not found');
+    });
   });
   afterEach(async () => {
     await Promise.all(drivers.splice(0).map((driver) => driver.close()));
   });
   afterAll(async () => {
     // Whatever did start is closed, also when beforeAll failed half-way (the rest is still unset).
-    await Promise.all([claude?.close(), world?.close()]);
+    await Promise.all([claude?.close(), chatgpt?.close(), world?.close()]);
   });
 
-  async function launch(): Promise<ExtensionDriver> {
-    const driver = await launchDriver({ httpsOrigin: claude });
+  async function launch(origin: HttpsOrigin = claude): Promise<ExtensionDriver> {
+    const driver = await launchDriver({ httpsOrigin: origin });
     drivers.push(driver);
     return driver;
   }
@@ -46,14 +65,76 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
    * A browser pointed at the fact world, with "check every new reply automatically" on or off. Like the
    * other journeys it allows private-network evidence, so the world's loopback pages are read in full.
    */
-  async function configured(autoCheck = false): Promise<ExtensionDriver> {
-    const driver = await launch();
+  async function configured(autoCheck = false, origin: HttpsOrigin = claude): Promise<ExtensionDriver> {
+    const driver = await launch(origin);
     const status = await configureDriverForWorld(driver, world, async (options) => {
       if (autoCheck) await options.page.setChecked(byTestId('auto-check-replies'), true);
     });
     expect(status).toBe('Settings saved.');
     return driver;
   }
+
+  it.each(Object.keys(TRANSCRIPTS))(
+    "highlights a ChatGPT transcript reply's sentences past its attribution heading (%s)",
+    async (path) => {
+      const driver = await configured(false, chatgpt);
+      const page = await driver.openPage(`https://chatgpt.com${path}`);
+      await page.waitFor(CONTROL, { nth: 1 });
+      // The heading is on the page, in the reply, before its text: what the highlights must step over.
+      expect(
+        await page.evaluate(
+          () => document.querySelector('li[data-message-role="assistant"] > h4[data-message-attribution]')?.textContent,
+          undefined,
+        ),
+      ).toMatch(/^ChatGPT (said:|说：)$/);
+      await page.click(CONTROL, { nth: 0 });
+      await expect.poll(() => page.text(CONTROL, { nth: 0 })).toBe('Checked · see side panel');
+      // Each claim is drawn inside the first reply, on words of one of its sentences, and every sentence has one.
+      const sentences = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('li[data-message-role="assistant"]')[0]!.querySelectorAll('p')].flatMap(
+            (paragraph) => (paragraph.textContent!.match(/[^.。]+[.。]/g) ?? []).map((sentence) => sentence.trim()),
+          ),
+        undefined,
+      );
+      expect(sentences.length).toBeGreaterThan(0);
+      await expect
+        .poll(async () => {
+          const drawn = await drawnHighlights(page, 'li[data-message-role="assistant"]', 0);
+          const texts = drawn.map((line) => /^\S+ in: (.+)$/s.exec(line)?.[1]?.trim() ?? `(misplaced) ${line}`);
+          return {
+            misplaced: texts.filter((text) => !sentences.some((sentence) => sentence.includes(text))),
+            undrawn: sentences.filter((sentence) => !texts.some((text) => sentence.includes(text))),
+          };
+        })
+        .toEqual({ misplaced: [], undrawn: [] });
+    },
+  );
+
+  it('says how many claims could not be shown when the reply changed before they were drawn', async () => {
+    const driver = await configured(false, chatgpt);
+    const page = await driver.openPage('https://chatgpt.com/c/en');
+    await page.waitFor(CONTROL, { nth: 1 });
+    // The site rewrites the reply (an edit, a regenerated answer) right after the click, once the control has read
+    // it: a page listener that the click reaches after ours, so nothing the check finds can be placed any more.
+    await page.evaluate(() => {
+      document.addEventListener(
+        'click',
+        () => {
+          const reply = document.querySelectorAll('li[data-message-role="assistant"]')[0]!;
+          for (const paragraph of reply.querySelectorAll('p')) paragraph.textContent = 'This answer was replaced.';
+        },
+        { once: true },
+      );
+    }, undefined);
+    await page.click(CONTROL, { nth: 0 });
+    await expect
+      .poll(() => page.text(CONTROL, { nth: 0 }))
+      .toMatch(/^(\d+) of \1 claims could not be shown on this page · Open side panel$/);
+    expect(await page.isDisabled(CONTROL, { nth: 0 })).toBe(false);
+    // Nothing is drawn in a wrong place.
+    expect(await drawnHighlights(page, 'li[data-message-role="assistant"]', 0)).toEqual([]);
+  });
 
   it('puts a control under each finished reply, checks one, and highlights inside that reply', async () => {
     const driver = await configured();
@@ -194,26 +275,38 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
       reply.setAttribute('data-is-streaming', 'false');
     }, undefined);
 
-    // Without a click, the new reply is checked and highlighted inside itself.
+    // Without a click, the new reply is checked and highlighted inside itself. Highlights are drawn as the check
+    // runs (a claim still being checked has its own band), so the final drawing is awaited, not the first one.
     await expect.poll(() => page.text(CONTROL, { nth: 7 })).toBe('Checked · see side panel');
-    await page.waitForFunction(
-      (names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0),
-      ALL_HIGHLIGHT_NAMES,
-      { timeout: 30_000 },
-    );
-    const drawn = await page.evaluate((names) => {
-      const reply = [...document.querySelectorAll('[data-is-streaming]')].at(-1)!;
-      return names.flatMap((name) =>
-        [...(CSS.highlights.get(name) ?? [])].map(
-          (range) =>
-            `${name} ${reply.contains((range as Range).startContainer) ? 'in' : 'outside'}: ${(range as Range).toString()}`,
-        ),
-      );
-    }, ALL_HIGHLIGHT_NAMES);
-    expect(drawn.sort()).toEqual([
-      'factlight-green in: The Eiffel Tower was completed in 1889',
-      'factlight-green in: The Eiffel Tower was completed in 1889 and stands in Paris.',
-    ]);
+    await expect
+      .poll(async () => (await drawnHighlights(page, '[data-is-streaming]', -1)).sort())
+      .toEqual([
+        'factlight-green in: The Eiffel Tower was completed in 1889',
+        'factlight-green in: The Eiffel Tower was completed in 1889 and stands in Paris.',
+      ]);
     expect((await page.texts(CONTROL)).slice(0, 7)).toEqual(Array(7).fill('Fact-check'));
   });
 });
+
+/**
+ * Each highlight in the page as "<highlight name> in|outside: <text>", whether it lies in the element that is the
+ * `nth` (negative: from the end) match of `selector`.
+ */
+async function drawnHighlights(
+  page: Awaited<ReturnType<ExtensionDriver['openPage']>>,
+  selector: string,
+  nth: number,
+): Promise<string[]> {
+  return page.evaluate(
+    ({ names, selector, nth }) => {
+      const element = [...document.querySelectorAll(selector)].at(nth)!;
+      return names.flatMap((name) =>
+        [...(CSS.highlights.get(name) ?? [])].map(
+          (range) =>
+            `${name} ${element.contains((range as Range).startContainer) ? 'in' : 'outside'}: ${(range as Range).toString()}`,
+        ),
+      );
+    },
+    { names: ALL_HIGHLIGHT_NAMES, selector, nth },
+  );
+}

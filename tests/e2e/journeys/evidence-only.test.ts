@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
 import { driverBrowserName, type DriverPage, type ExtensionDriver, launchDriver } from '../harness/driver';
-import { ALL_HIGHLIGHT_NAMES, byTestId, DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
+import {
+  ALL_HIGHLIGHT_NAMES,
+  byTestId,
+  DriverOptionsPage,
+  DriverSidePanel,
+  pressCheckButton,
+} from '../harness/journey-pages';
 
 /** Every range in our named highlights, as "name: text", read from the page itself. */
 function drawnHighlights(page: DriverPage): Promise<string[]> {
@@ -44,7 +50,7 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
 
     const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
     await page.click('article p:nth-of-type(3)', { clickCount: 3 }); // "The tower is 330 metres tall, …"
-    await page.click(byTestId('factlight-check-selection'));
+    await pressCheckButton(page);
     await page.waitForFunction(() => (CSS.highlights.get('factlight-sources')?.size ?? 0) > 0, undefined, {
       timeout: 30_000,
     });

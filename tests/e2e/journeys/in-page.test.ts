@@ -8,6 +8,7 @@ import {
   configureDriverForWorld,
   DriverOptionsPage,
   DriverSidePanel,
+  pressCheckButton,
 } from '../harness/journey-pages';
 
 const EIFFEL_SENTENCE =
@@ -59,7 +60,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
     const paragraph = 'article p:nth-of-type(2)';
     await page.click(paragraph, { clickCount: 3 }); // a person selects the paragraph
-    await page.click(byTestId('factlight-check-selection'));
+    await pressCheckButton(page);
 
     // The check runs in the background; its span is drawn over exactly its sentence.
     await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
@@ -86,7 +87,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     const driver = await configured();
     const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
     await page.click('article p:nth-of-type(2)', { clickCount: 3 });
-    await page.click(byTestId('factlight-check-selection'));
+    await pressCheckButton(page);
     await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
       timeout: 30_000,
     });
@@ -144,7 +145,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     });
     const page = await driver.openPage(site.url('/long'));
     await page.click('article p', { clickCount: 3 });
-    await page.click(byTestId('factlight-check-selection'));
+    await pressCheckButton(page);
     await page.waitForFunction(
       (names) => names.reduce((n, name) => n + (CSS.highlights.get(name)?.size ?? 0), 0) === 2,
       ALL_HIGHLIGHT_NAMES,

@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type FactWorld, startFactWorld, startWebServer, type WebServer } from '../../../scripts/lib/servers';
 import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, type DriverOptionsPage, DriverSidePanel } from '../harness/journey-pages';
+import {
+  byTestId,
+  configureDriverForWorld,
+  type DriverOptionsPage,
+  DriverSidePanel,
+  pressCheckButton,
+} from '../harness/journey-pages';
 
 /** A page the text's first sentence cites, long enough for Readability to call it an article. */
 const CURIE_PAGE = `<!doctype html><html lang="en"><head><title>Marie Curie biography</title></head><body><article><h1>Marie Curie</h1>
@@ -110,7 +116,7 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
 
     await panel.page.click(byTestId('span'), { hasText: 'visible from the Moon' });
     await panel.page.waitFor(byTestId('claim-card'));
-    await expect.poll(() => panel.page.text(byTestId('actionability-score'))).toMatch(/^\d\.\d \/ 5$/);
+    await expect.poll(() => panel.page.text(byTestId('actionability-score'))).toMatch(/^\d\.\d out of 5$/);
   });
 
   it('audits the links inside a selection and marks each one in the page, next to the link', async () => {
@@ -118,7 +124,7 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     expect(await configureDriverForWorld(driver, world, useLoopbackArchive)).toBe('Settings saved.');
     const page = await driver.openPage(`${links.origin}/article`);
     await page.click('#cited', { clickCount: 3 });
-    await page.click(byTestId('factlight-check-selection'));
+    await pressCheckButton(page);
 
     const marks = byTestId('factlight-link-mark');
     await expect.poll(() => page.count(marks)).toBe(3);
@@ -173,6 +179,6 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
       .poll(() => panel.page.attribute(byTestId('rating-result'), 'data-status'), { timeout: 30_000 })
       .toBe('done');
     // Names the error and gives the correction, but cites no link: 4 of 6 points.
-    expect(await panel.page.text(byTestId('actionability-score'))).toBe('3.3 / 5');
+    expect(await panel.page.text(byTestId('actionability-score'))).toBe('3.3 out of 5');
   });
 });

@@ -104,6 +104,39 @@ describe(`settings journey (${driverBrowserName()})`, () => {
     expect(unreachable.text).toContain('Could not reach http://127.0.0.1:1/v1');
   });
 
+  it('never leaves a test result beside fields it no longer speaks for, and says what is wrong as it is typed', async () => {
+    const options = await DriverOptionsPage.open(await launch());
+    await options.fillModel({
+      preset: 'custom',
+      baseUrl: model.baseUrl,
+      apiKey: GOOD_KEY,
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strongg',
+    });
+    expect(await options.page.text(byTestId('settings-status'))).toMatch(/Unsaved changes/);
+    const llmResult = byTestId('test-llm-result');
+    // Connected, with a model to pick: a next step, not an error.
+    const missing = await options.testConnection('test-llm');
+    expect(missing.text).toContain('does not list "fake-strongg"');
+    expect(missing.text).toContain('Pick one of the 2 models it offers.');
+    expect(await options.page.attribute(llmResult, 'data-state')).toBe('next-step');
+    // Fixing the model clears the result that spoke of the typo.
+    await options.fillModel({ strongModel: 'fake-strong' });
+    await options.page.waitFor(`${llmResult}[data-state="none"]`);
+    expect(await options.page.text(llmResult)).toBe('');
+    expect(await options.save()).toBe('Settings saved.');
+    expect(await options.page.text('body')).not.toContain('fake-strongg');
+
+    await options.enableSearxng(searxng.baseUrl);
+    const searchResult = byTestId('test-search-searxng-result');
+    expect(await options.testConnection('test-search-searxng')).toMatchObject({ ok: true });
+    await options.page.fill(byTestId('searxng-url'), 'searx.invalid');
+    await options.page.waitFor(`${searchResult}[data-state="none"]`);
+    expect(await options.page.text(searchResult)).not.toContain('works');
+    expect(await options.page.text(byTestId('searxng-url-error'))).toMatch(/start it with https:\/\//);
+    expect(await options.page.attribute(byTestId('searxng-url'), 'aria-invalid')).toBe('true');
+  });
+
   it('reaches a local Ollama that refuses extension origins, without OLLAMA_ORIGINS', async () => {
     const ollama = await startOpenAiServer({
       forbiddenOrigin: (origin) => /^(chrome|moz)-extension:\/\//.test(origin),

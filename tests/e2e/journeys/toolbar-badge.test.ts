@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
 import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld } from '../harness/journey-pages';
+import { configureDriverForWorld, pressCheckButton } from '../harness/journey-pages';
 
 /** One false claim (the Great Wall myth, refuted by the fact world) beside a true one. */
 const MYTHS_PAGE = `<!doctype html><html lang="en"><head><title>Myths and records</title></head><body><article>
@@ -41,7 +41,7 @@ describe(`toolbar badge (${driverBrowserName()})`, () => {
     // The model's first answer comes late, so the check is seen running.
     world.model.faults.next({ kind: 'latency', ms: 5_000 }, 1, { pathPrefix: '/v1/chat' });
     await page.click('article p', { clickCount: 3 }); // a person selects the paragraph
-    await page.click(byTestId('factlight-check-selection'));
+    await pressCheckButton(page);
     await expect.poll(() => driver!.badgeText(url), { timeout: 5_000, interval: 100 }).toBe('…');
     // The refuted claim is drawn in red once the check has its verdicts.
     await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, {

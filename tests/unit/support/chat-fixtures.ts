@@ -31,6 +31,14 @@ export function listSavedChatFixtures(): string[] {
   return files.sort();
 }
 
+/** Every synthetic page, as paths relative to tests/fixtures/chat ("synthetic/grok.html"), sorted. */
+export function listSyntheticChatFixtures(): string[] {
+  return readdirSync(SYNTHETIC)
+    .filter((name) => name.endsWith('.html'))
+    .sort()
+    .map((name) => `synthetic/${name}`);
+}
+
 /** The HTML of a saved page, e.g. `claude/obsidian-ai-exporter--chat-simple.html`; throws when it is missing. */
 export function readChatFixture(name: string): string {
   const path = join(CHAT_FIXTURES, name);

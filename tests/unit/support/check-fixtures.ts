@@ -6,7 +6,8 @@
  *   c1-1 disputed     (wiki supports, blog refutes)     orange, overlaps c1-0
  *   c2-0 not check-worthy                               grey
  *   c3-0 could not check (search failed)                unknown
- * Overall (0 + 1 + 0.5) / 3 = 50%, 3 of 4 claims checked; without blogs: 67%, green.
+ * Headline "1 refuted · 1 disputed · 1 supported · 1 could not be checked" (red); average (0 + 1 + 0.5) / 3 =
+ * 50%, 3 of 4 claims checked; without blogs: 67%.
  */
 import type {
   Claim,
@@ -182,9 +183,11 @@ export function buildCheckView(options: ViewOptions = {}): CheckView {
     language: 'en',
     stage: 'revise',
     score: 0.5,
-    band: 'orange',
+    band: 'red',
     claimsChecked: 3,
     claimsTotal: 4,
+    verdicts: { refuted: 1, supported: 1, disputed: 1, 'could-not-check': 1 },
+    averagedOver: 3,
     searchWords: searchWordsFor(text, 'Five facts about the world', 'news.example.com'),
     progress: { sentences: 4, claims: 5, checkWorthy: 4, verdicts: 4, evidence: evidence.length },
     warnings: ['SearXNG failed for "Mount Everest height": the server answered 503 (Service Unavailable).'],
@@ -200,6 +203,7 @@ export function buildCheckView(options: ViewOptions = {}): CheckView {
     assessments,
     evidence,
     revisions,
+    searches: new Map(),
     ...QUALITY,
   };
 }
@@ -343,6 +347,9 @@ export function buildSummary(i: number): CheckRecord {
     pageUrl: `https://${site}/article-${i}`,
     score: (i % 10) / 10,
     band: i % 3 === 0 ? 'red' : i % 3 === 1 ? 'orange' : 'green',
+    // The one claim's verdict, agreeing with the band (what the history row's headline counts).
+    verdicts: i % 3 === 0 ? { refuted: 1 } : i % 3 === 1 ? { disputed: 1 } : { supported: 1 },
+    averagedOver: 1,
     searchWords: searchWordsFor(text, undefined, site),
     progress: { sentences: 1, claims: 1, checkWorthy: 1, verdicts: 1, evidence: 1 },
     warnings: [],

@@ -23,6 +23,26 @@ describe('ConnectionResult', () => {
     expect(screen.getByTestId('r').getAttribute('data-ok')).toBe('false');
   });
 
+  it('shows a connection that only needs a model picked as a next step, not an error', () => {
+    render(
+      <ConnectionResult
+        testId="r"
+        pending={false}
+        runs={1}
+        result={{ ok: false, error: 'Connected, but it does not list "x".', fix: 'Pick one.', nextStep: true }}
+      />,
+    );
+    expect(screen.getByTestId('r').getAttribute('data-state')).toBe('next-step');
+    expect(screen.getByTestId('r').className).not.toContain('error');
+    expect(screen.getByTestId('r').textContent).toMatch(/^→ /);
+  });
+
+  it('keeps the run count on an empty result, so the next one can be told apart', () => {
+    render(<ConnectionResult testId="r" pending={false} runs={2} />);
+    expect(screen.getByTestId('r').getAttribute('data-run')).toBe('2');
+    expect(screen.getByTestId('r').getAttribute('data-state')).toBe('none');
+  });
+
   it('shows progress while a test runs', () => {
     render(<ConnectionResult testId="r" pending runs={0} />);
     expect(screen.getByTestId('r').textContent).toBe('Testing…');

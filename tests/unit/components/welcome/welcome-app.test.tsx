@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { OnDeviceOption } from '../../../../components/welcome/on-device-option';
+import { WAYS } from '../../../../components/welcome/verdict-source-choice';
 import { WelcomeApp } from '../../../../components/welcome/welcome-app';
 import type { FactlightDb } from '../../../../lib/db/schema';
 import type { OnDeviceStatus } from '../../../../lib/llm/on-device-download';
@@ -11,6 +12,7 @@ import { ON_DEVICE_MESSAGES } from '../../../../lib/llm/on-device-messages';
 import type { ModelConnectionDraft, StartCheckRequest } from '../../../../lib/messaging/protocol';
 import { modelSetupProblem } from '../../../../lib/settings/active-profile';
 import { chooseEngine, wantsOnDevice } from '../../../../lib/settings/engine';
+import { MODEL_PRESET_IDS } from '../../../../lib/settings/model-presets';
 import { redactSettings, type SettingsDraft } from '../../../../lib/settings/redact';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { detectOnDeviceModel } from '../../../../lib/welcome/on-device';
@@ -84,8 +86,11 @@ describe('the welcome page', () => {
     const radios = screen.getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((radio) => radio.value)).toEqual([
       'openai',
+      'anthropic',
+      'gemini',
       'openrouter',
       'groq',
+      'deepseek',
       'ollama',
       'lmstudio',
       'custom',
@@ -288,12 +293,42 @@ describe('on this device', () => {
     expect(detectOnDeviceModel()).toEqual({ api: 'none' }); // happy-dom has no LanguageModel
   });
 
-  it('says neutrally what the browser offers', () => {
-    const { rerender } = render(<OnDeviceOption detection={{ api: 'none' }} />);
-    expect(screen.getByTestId('on-device-option').textContent).toMatch(
-      /offers no built-in model.*checks still find sources to compare/,
+  it("says one thing about the on-device model, from the browser's answer, and does not repeat it below", () => {
+    const status = (availability: OnDeviceStatus['availability'], message: string) => ({
+      version: '0.1.0',
+      modelConfigured: false,
+      engine: { kind: 'evidence-only' as const, label: 'Sources only', reason: message },
+      onDevice: { availability, message },
+    });
+    // The interface exists (Debian's Chromium) but the browser answers "unavailable": no "has a model" anywhere.
+    const { rerender } = render(
+      <OnDeviceOption
+        detection={{ api: 'prompt-api' }}
+        status={status('unavailable', ON_DEVICE_MESSAGES.unavailable)}
+      />,
     );
-    rerender(<OnDeviceOption detection={{ api: 'prompt-api' }} />);
-    expect(screen.getByTestId('on-device-option').textContent).toMatch(/built-in model interface .*Factlight uses it/);
+    const option = () => screen.getByTestId('on-device-option').textContent ?? '';
+    expect(screen.getByTestId('on-device-statement').getAttribute('data-availability')).toBe('unavailable');
+    expect(option()).toMatch(/has no on-device model.*checks still find sources to compare/);
+    expect(option()).not.toMatch(/has a built-in model/);
+    expect(option().split('Chrome 138').length - 1).toBe(1);
+    expect(screen.queryByTestId('engine-reason')).toBeNull();
+
+    rerender(<OnDeviceOption detection={{ api: 'none' }} status={undefined} />);
+    expect(screen.getByTestId('on-device-statement').getAttribute('data-availability')).toBe('missing');
+
+    rerender(
+      <OnDeviceOption
+        detection={{ api: 'prompt-api' }}
+        status={status('downloadable', ON_DEVICE_MESSAGES.downloadable)}
+      />,
+    );
+    expect(option()).toMatch(/can download its on-device model/);
+    expect(option()).not.toMatch(/has no on-device model/);
+  });
+
+  it('offers every model preset of the options page', () => {
+    const offered = WAYS.flatMap((way) => way.presets).sort();
+    expect(offered).toEqual([...MODEL_PRESET_IDS].sort());
   });
 });

@@ -115,7 +115,7 @@ describe('the side panel', () => {
     window.history.replaceState(null, '', '/sidepanel.html?check=chk-url');
     renderWithDb(<SidePanelApp />, db);
     expect(screen.getByTestId('check-loading')).toBeTruthy();
-    expect((await screen.findByTestId('overall-score')).textContent).toContain('50% · 3 of 4 claims checked');
+    expect((await screen.findByTestId('overall-score')).textContent).toContain('1 refuted · 1 disputed · 1 supported');
   });
 
   it('opens a check from History and keeps it in the URL', async () => {

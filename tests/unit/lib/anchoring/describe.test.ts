@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { anchor, locate } from '../../../../lib/anchoring/anchor';
-import { captureSelection, describeRange, rangeForSubspan } from '../../../../lib/anchoring/describe';
+import { captureSelection, describeRange, describeText, rangeForSubspan } from '../../../../lib/anchoring/describe';
 import { type Capture, isOrphaned, type Orphaned, textPosition, textQuote } from '../../../../lib/anchoring/selectors';
 import { buildTextIndex } from '../../../../lib/anchoring/text-index';
+import { extractReplyText } from '../../../../lib/sites/extract-text';
 import { collapse, mountChatPage, mountReadabilityPage } from './load-page';
 
 /** A real ChatGPT conversation (Japanese, Deep Research answer with citation pills), prettier-formatted. */
@@ -198,5 +199,45 @@ describe('a saved ChatGPT conversation', () => {
     banner.textContent = 'help.openai.com was mentioned in a banner inserted above.';
     body.prepend(banner);
     expect(inTarget(anchor(body, selectors))).toBe(true);
+  });
+});
+
+describe('describing text read from the page (a chatbot reply)', () => {
+  const OPTIONS = {
+    selectors: { citations: [], links: [], exclude: ['h4[data-message-attribution]'] },
+    baseUrl: 'https://chatgpt.com/c/x',
+  };
+
+  /** ChatGPT's transcript UI: the hidden "ChatGPT said:" heading right before the reply, with no space. */
+  function mountReply(): { reply: Element; capture: Capture } {
+    document.body.innerHTML =
+      '<ol><li><h4 data-message-attribution>You said:</h4><p>Two facts?</p></li>' +
+      '<li id="reply"><h4 data-message-attribution>ChatGPT said:</h4><div><p>The tower is 330 m tall. ' +
+      'It stands in Paris.</p></div></li></ol>';
+    const reply = document.getElementById('reply')!;
+    const { text, origins } = extractReplyText([reply], OPTIONS);
+    const selectors = describeText(document.body, reply, origins);
+    if (!selectors) throw new Error('describable');
+    return { reply, capture: { text, selectors } };
+  }
+
+  it('places each claim on exactly its words, past the heading the reply leaves out', () => {
+    const { capture } = mountReply();
+    expect(capture.text).toBe('The tower is 330 m tall. It stands in Paris.');
+    expect(capture.selectors.quote.exact).toBe('ChatGPT said:The tower is 330 m tall. It stands in Paris.');
+    expect(capture.selectors.map?.runs).toEqual([0, 44, 13, 57]);
+    for (const claim of ['The tower is 330 m tall.', 'It stands in Paris.', 'The']) {
+      const start = capture.text.indexOf(claim);
+      expect(rangeOf(rangeForSubspan(document.body, capture, start, start + claim.length)).toString()).toBe(claim);
+    }
+  });
+
+  it('finds the claims by their words when the reply changed after the capture (the map no longer holds)', () => {
+    const { reply, capture } = mountReply();
+    const paragraph = reply.querySelector('p')!;
+    paragraph.textContent = `Edited first. ${paragraph.textContent}`;
+    const claim = 'It stands in Paris.';
+    const start = capture.text.indexOf(claim);
+    expect(rangeOf(rangeForSubspan(document.body, capture, start, start + claim.length)).toString()).toBe(claim);
   });
 });

@@ -76,6 +76,7 @@ const sampleData: Record<BackgroundCommand, unknown> = {
   resumeChecks: undefined,
   getCaptureSettings: undefined,
   checkSelectionHere: undefined,
+  openSetup: undefined,
   checkPageInTab: { tabId: 7 },
   revealClaim: { checkId: 'x', claimId: 'c0-0' },
   clearPageHighlights: { checkId: 'x' },

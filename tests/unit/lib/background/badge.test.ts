@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import {
+  BADGE_DISPUTED_COLOR,
+  BADGE_FAILED,
+  BADGE_FAILED_COLOR,
   BADGE_RUNNING,
   BADGE_RUNNING_COLOR,
   BADGE_WRONG_COLOR,
@@ -68,15 +71,25 @@ describe('toolbar badge', () => {
     };
   }
 
-  it('maps a check state to text and colour', () => {
-    expect(badgeFor('running', 0)).toEqual({ text: BADGE_RUNNING, color: BADGE_RUNNING_COLOR });
-    expect(badgeFor('queued', 3)).toEqual({ text: BADGE_RUNNING, color: BADGE_RUNNING_COLOR });
-    expect(badgeFor('done', 2)).toEqual({ text: '2', color: BADGE_WRONG_COLOR });
-    expect(badgeFor('cancelled', 1)).toEqual({ text: '1', color: BADGE_WRONG_COLOR });
-    expect(badgeFor('done', 250)).toEqual({ text: '99+', color: BADGE_WRONG_COLOR });
-    expect(badgeFor('done', 0)).toEqual({ text: '' });
-    expect(badgeFor('failed', 4)).toEqual({ text: '' });
-    expect(badgeFor(undefined, 0)).toEqual({ text: '' });
+  it('maps a check state to text and colour, as its headline does', () => {
+    const of = (status: CheckRecord['status'], more: Partial<CheckRecord> = {}) => ({ status, ...more });
+    expect(badgeFor(of('running'), {})).toEqual({ text: BADGE_RUNNING, color: BADGE_RUNNING_COLOR });
+    expect(badgeFor(of('queued'), { refuted: 3 })).toEqual({ text: BADGE_RUNNING, color: BADGE_RUNNING_COLOR });
+    expect(badgeFor(of('done'), { refuted: 1, disputed: 1, supported: 4 })).toEqual({
+      text: '2',
+      color: BADGE_WRONG_COLOR,
+    });
+    // Only disputed: the headline's orange, not the refuted red.
+    expect(badgeFor(of('done'), { disputed: 2 })).toEqual({ text: '2', color: BADGE_DISPUTED_COLOR });
+    expect(badgeFor(of('cancelled'), { refuted: 1 })).toEqual({ text: '1', color: BADGE_WRONG_COLOR });
+    expect(badgeFor(of('done'), { refuted: 250 })).toEqual({ text: '99+', color: BADGE_WRONG_COLOR });
+    expect(badgeFor(of('done'), { supported: 2, 'could-not-check': 1 })).toEqual({ text: '' });
+    // A failed check says so, whether its status says failed or nothing could be judged.
+    expect(badgeFor(of('failed'), {})).toEqual({ text: BADGE_FAILED, color: BADGE_FAILED_COLOR });
+    expect(badgeFor(of('done'), { 'could-not-check': 2 })).toEqual({ text: BADGE_FAILED, color: BADGE_FAILED_COLOR });
+    expect(badgeFor(of('done', { stopped: 'budget' }), { 'could-not-check': 2 })).toEqual({ text: '' });
+    expect(badgeFor(of('done', { evidenceOnly: true }), { 'could-not-check': 2 })).toEqual({ text: '' });
+    expect(badgeFor(undefined, {})).toEqual({ text: '' });
   });
 
   it('counts refuted and disputed claims only, never unchecked ones, for the tab the check came from', async () => {
@@ -96,7 +109,7 @@ describe('toolbar badge', () => {
     expect(await badgeText(5)).toBe('');
   });
 
-  it('shows a neutral mark while the check runs, then the count, and nothing for a failed or clean check', async () => {
+  it('shows a neutral mark while the check runs, then the count, "!" for a failed check and nothing for a clean one', async () => {
     const badge = createToolbarBadge(db);
     await db.checks.add(check('c1', { tabId: 4, status: 'running' }));
     await db.claims.add(claim('c1', 1, 'refuted'));
@@ -107,7 +120,7 @@ describe('toolbar badge', () => {
     expect(await badgeText(4)).toBe('1');
     await db.checks.update('c1', { status: 'failed' });
     await badge.changed('c1');
-    expect(await badgeText(4)).toBe('');
+    expect(await badgeText(4)).toBe(BADGE_FAILED);
     await db.checks.update('c1', { status: 'done' });
     await db.claims.update('c1:k1', { 'assessment.verdict': 'supported' } as never);
     await badge.changed('c1');

@@ -38,6 +38,9 @@ interface Sent {
   type: string;
 }
 
+/** What each message to the page carried. */
+let sentData: unknown[];
+
 /** Everything the handlers did, in order. */
 let calls: string[];
 let sentToPage: Sent[];
@@ -56,6 +59,7 @@ beforeEach(() => {
   backgroundMessaging.removeAllListeners();
   calls = [];
   sentToPage = [];
+  sentData = [];
   createdMenus = [];
   pageAnswer = { ok: true, checkId: 'check-1' };
   pageGone = false;
@@ -81,11 +85,12 @@ beforeEach(() => {
   // @webext-core/messaging sends to a tab with chrome.tabs.sendMessage(tabId, message, options, callback).
   vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(((
     tabId: number,
-    message: { type: string },
+    message: { type: string; data?: unknown },
     options: { frameId?: number } | undefined,
     respond: (answer: unknown) => void,
   ) => {
     sentToPage.push({ tabId, frameId: options?.frameId, type: message.type });
+    sentData.push(message.data);
     calls.push(`send ${message.type} to tab ${tabId}`);
     respond(pageGone ? undefined : { res: pageAnswer });
   }) as never);
@@ -206,6 +211,14 @@ describe('commands from the side panel and the page', () => {
     expect((await deliver('checkSelectionHere', undefined, contentScript)).res).toEqual(pageAnswer);
     await vi.waitFor(() => expect(problems).toEqual(['The check did not start: Select some text on the page first.']));
     stop();
+  });
+
+  it("the page's offer checks the first part of the selection, never more than the background's limit", async () => {
+    await deliver('checkSelectionHere', { limit: 50_000 }, contentScript);
+    await deliver('checkSelectionHere', { limit: 9_000_000 }, contentScript);
+    await deliver('checkSelectionHere', { limit: -3 }, contentScript);
+    await deliver('checkSelectionHere', undefined, contentScript);
+    expect(sentData).toEqual([{ limit: 50_000 }, { limit: 50_000 }, {}, {}]);
   });
 
   it('refuses "Fact-check this page" from a content script (it could aim at any tab)', async () => {

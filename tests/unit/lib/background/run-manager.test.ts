@@ -216,9 +216,11 @@ describe('run manager', () => {
       ok: false,
       error: expect.stringContaining('no text'),
     });
+    // The limit comes with the refusal, so a page can offer to check the first part.
     expect(await manager().start({ text: 'x'.repeat(60_000), origin: 'typed' })).toMatchObject({
       ok: false,
       error: expect.stringContaining('too long'),
+      limit: 50_000,
     });
     expect(await db.checks.count()).toBe(0);
   });
@@ -307,6 +309,28 @@ describe('run manager', () => {
     expect(view.claims).toHaveLength(9);
     expect(view.revisions).toHaveLength(1);
   });
+
+  it('marks a check answered wholly from the cache as served from the history, with when it was first checked', async () => {
+    freshDb();
+    const runs = manager();
+    const text = 'Mount Everest is the highest mountain on Earth, at 8,849 metres.';
+    const first = await runs.start({ text, origin: 'typed' });
+    const firstId = first.ok ? first.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(firstId)).toBe('done'), { timeout: 10_000, interval: 20 });
+    const firstCheck = (await db.checks.get(firstId))!;
+    expect(firstCheck.servedFromCache).toBeUndefined();
+    const modelCalls = world.model.requests.length;
+    const searches = world.searxng.requests.length;
+
+    const second = await runs.start({ text, origin: 'typed' });
+    const secondId = second.ok ? second.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(secondId)).toBe('done'), { timeout: 10_000, interval: 20 });
+    expect(world.model.requests.length).toBe(modelCalls);
+    expect(world.searxng.requests.length).toBe(searches);
+    const served = (await db.checks.get(secondId))!.servedFromCache;
+    expect(served?.checkedAt).toBeGreaterThanOrEqual(firstCheck.createdAt);
+    expect(served?.checkedAt).toBeLessThanOrEqual(firstCheck.updatedAt);
+  }, 30_000); // two whole checks, each waited for up to 10 s: the default 5 s budget would cut the second short
 
   it('re-checks with fresh evidence and deletes checks with all their rows', async () => {
     freshDb();

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { createRunManager } from '../../../../lib/background/run-manager';
-import { createTabSync } from '../../../../lib/background/tab-sync';
+import { createTabSync, HIGHLIGHTER_FILE, injectHighlighter } from '../../../../lib/background/tab-sync';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
@@ -21,6 +21,8 @@ describe('tab sync', () => {
   let world: FactWorld;
   let db: FactlightDb;
   let drawn: DrawCheckRequest[];
+  /** What the page scripts were told besides drawing: type and data. */
+  let told: Array<{ type: string; data: unknown }>;
 
   beforeAll(async () => {
     world = await startFactWorld();
@@ -30,6 +32,7 @@ describe('tab sync', () => {
     fakeBrowser.reset();
     db = new FactlightDb('tab-sync');
     drawn = [];
+    told = [];
     (fakeBrowser as unknown as Record<string, unknown>).scripting = { executeScript: vi.fn(async () => []) };
     // @webext-core/messaging sends to a tab with chrome.tabs.sendMessage(tabId, message, options, callback).
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(((
@@ -38,8 +41,19 @@ describe('tab sync', () => {
       _options: unknown,
       respond: (answer: unknown) => void,
     ) => {
-      if (message.type === 'drawCheck') drawn.push(message.data as DrawCheckRequest);
-      respond({ res: { notFound: [] } });
+      if (message.type !== 'drawCheck') {
+        told.push(message);
+        respond({ res: undefined });
+        return;
+      }
+      const request = message.data as DrawCheckRequest;
+      drawn.push(request);
+      // The page could not place the first claim of a reply (its capture is the reply's).
+      respond({
+        res: {
+          notFound: request.capture.quote.prefix === 'reply' ? request.spans.slice(0, 1).map((s) => s.claimId) : [],
+        },
+      });
     }) as never);
   });
   afterEach(async () => {
@@ -68,6 +82,16 @@ describe('tab sync', () => {
       searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
     },
     evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+  });
+
+  it('injects the page code at once, also into a page still loading (not at document_idle)', async () => {
+    await injectHighlighter(5, 2);
+    const scripting = (fakeBrowser as unknown as { scripting: { executeScript: ReturnType<typeof vi.fn> } }).scripting;
+    expect(scripting.executeScript).toHaveBeenCalledWith({
+      target: { tabId: 5, frameIds: [2] },
+      files: [HIGHLIGHTER_FILE],
+      injectImmediately: true,
+    });
   });
 
   it('redraws the page after the check finishes, so the page sees finished: true', async () => {
@@ -103,6 +127,43 @@ describe('tab sync', () => {
       timeout: 5_000,
       interval: 20,
     });
+    // Not a chatbot reply: there is no reply control to tell.
+    expect(told).toEqual([]);
+  });
+
+  it("tells a chatbot reply's control how many of its claims the page could not show, after each drawing", async () => {
+    const tabs = createTabSync(db);
+    const runs = createRunManager({
+      db,
+      loadSettings: async () => settingsFor(),
+      extractor: createLinkedomExtractor(),
+      onCheckChanged: (checkId) => tabs.changed(checkId),
+    });
+    const capture = {
+      quote: { type: 'TextQuoteSelector' as const, exact: TEXT, prefix: 'reply' },
+      position: { type: 'TextPositionSelector' as const, start: 0, end: TEXT.length },
+    };
+    const started = await runs.start(
+      { text: TEXT, origin: 'chatbot-reply', messageId: 'm-1', capture },
+      { tabId: 5, frameId: 0 },
+    );
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(() => expect(drawn.at(-1)).toMatchObject({ checkId, finished: true }), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    const total = drawn.at(-1)!.spans.length;
+    expect(total).toBeGreaterThan(1);
+    // Each drawing is followed by its placement: once they pair up, the last push is over (nothing left to
+    // reach the next test's page).
+    await vi.waitFor(() => expect(told).toHaveLength(drawn.length));
+    await vi.waitFor(() =>
+      expect(told.at(-1)).toMatchObject({
+        type: 'replyPlacement',
+        data: { checkId, messageId: 'm-1', notShown: 1, total },
+      }),
+    );
+    expect(told.every((message) => message.type === 'replyPlacement')).toBe(true);
   });
 
   it('sends nothing for a check that came from no tab or has no capture', async () => {

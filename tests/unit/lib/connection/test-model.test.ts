@@ -73,6 +73,8 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
       error: expect.stringMatching(/answered 401: .*Incorrect API key/),
       fix: expect.stringContaining('Check the API key'),
     });
+    // The status is said once: the SDK's "401 Incorrect API key" is not repeated after "answered 401:".
+    expect(result.ok ? '' : result.error).not.toMatch(/401: 401/);
   });
 
   it('reports rate limits, server errors, malformed replies and timeouts without throwing', async () => {
@@ -101,6 +103,7 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     expect(result).toMatchObject({
       ok: false,
       error: expect.stringContaining('does not list "gpt-typo"'),
+      nextStep: true,
       models: ['fake-fast', 'fake-strong'],
     });
   });

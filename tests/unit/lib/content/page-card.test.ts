@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createPageCard } from '../../../../lib/content/page-card';
 import type { PageSpan } from '../../../../lib/messaging/protocol';
-import { scriptedClick, userClick } from './user-click';
+import { scriptedClick, userClick, userKey } from './user-click';
 
 const SPAN: PageSpan = {
   claimId: 'claim-1',
@@ -15,12 +15,15 @@ const SPAN: PageSpan = {
   explanation: 'The operator lists 330 m.',
 };
 
+/** The sentence's box in the viewport. */
+const ANCHOR = { left: 20, top: 20, right: 220, bottom: 40 };
+
 afterEach(() => {
   document.documentElement.querySelectorAll('factlight-ui').forEach((host) => host.remove());
 });
 
 function openButton(onOpen: (claimId: string) => Promise<void> | void): HTMLButtonElement {
-  createPageCard(document, onOpen).show(SPAN, 20, 20);
+  createPageCard(document, onOpen).show(SPAN, ANCHOR);
   const root = document.querySelector<HTMLElement>('factlight-ui[data-factlight="card"]')!.shadowRoot!;
   return Array.from(root.querySelectorAll('button')).find((button) => button.textContent === 'Open in side panel')!;
 }
@@ -41,6 +44,18 @@ describe('the in-page card of a highlight', () => {
         'The side panel did not open: Extension context invalidated.',
       ),
     );
+  });
+
+  it("says how many of the check's claims could not be shown on the page, when some could not", () => {
+    const card = createPageCard(document, () => undefined);
+    const note = () =>
+      document
+        .querySelector<HTMLElement>('factlight-ui[data-factlight="card"]')
+        ?.shadowRoot?.querySelector('[data-testid="factlight-card-not-shown"]')?.textContent;
+    card.show(SPAN, ANCHOR, { notShown: '3 of 4 claims could not be shown on this page.' });
+    expect(note()).toBe('3 of 4 claims could not be shown on this page.');
+    card.show(SPAN, ANCHOR);
+    expect(note()).toBeUndefined();
   });
 
   it('ignores a click the page\'s script makes on "Open in side panel"', () => {
@@ -72,8 +87,7 @@ describe("the card's top evidence", () => {
           reliability,
         },
       },
-      20,
-      20,
+      ANCHOR,
     );
     const link = shadow().querySelector('a')!;
     expect(link.getAttribute('href')).toBe(url);
@@ -91,9 +105,52 @@ describe("the card's top evidence", () => {
   it('shows no label for an unrated source', () => {
     createPageCard(document, () => undefined).show(
       { ...SPAN, topEvidence: { title: 'Tower story', url: 'https://example.org/', stance: 'supports' } },
-      20,
-      20,
+      ANCHOR,
     );
     expect(shadow().querySelector('[data-testid="factlight-card-reliability"]')).toBeNull();
+  });
+});
+
+describe('the in-page card from the keyboard', () => {
+  const cardHost = () => document.querySelector<HTMLElement>('factlight-ui[data-factlight="card"]');
+  const inCard = (testId: string) => cardHost()!.shadowRoot!.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!;
+
+  it('takes focus when opened from the keyboard; Escape closes it and gives focus back to where it was', () => {
+    const before = document.body.appendChild(document.createElement('button'));
+    before.focus();
+    createPageCard(document, () => undefined).show(SPAN, ANCHOR, { focus: true });
+    expect(cardHost()!.shadowRoot!.activeElement).toBe(inCard('factlight-card'));
+    userKey(inCard('factlight-card'), 'keydown', { key: 'Escape' });
+    expect(cardHost()).toBeNull();
+    expect(document.activeElement).toBe(before);
+    before.remove();
+  });
+
+  it('has a visible ✕ that closes it, giving focus back too', () => {
+    const before = document.body.appendChild(document.createElement('a'));
+    before.href = '#';
+    before.focus();
+    createPageCard(document, () => undefined).show(SPAN, ANCHOR, { focus: true });
+    const close = inCard('factlight-card-close');
+    expect([close.textContent, close.getAttribute('aria-label')]).toEqual(['✕', 'Close']);
+    close.focus();
+    userClick(close);
+    expect(cardHost()).toBeNull();
+    expect(document.activeElement).toBe(before);
+    before.remove();
+  });
+
+  it('ignores an Escape the page dispatches', () => {
+    createPageCard(document, () => undefined).show(SPAN, ANCHOR, { focus: true });
+    inCard('factlight-card').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(cardHost()).not.toBeNull();
+  });
+
+  it('is placed beside the sentence, not over it', () => {
+    createPageCard(document, () => undefined).show(SPAN, ANCHOR, { x: 60 });
+    const host = cardHost()!;
+    expect(Number.parseFloat(host.style.top)).toBeGreaterThanOrEqual(ANCHOR.bottom);
+    expect(host.style.left).toBe('60px');
+    expect(host.getAttribute('data-side')).toBe('below');
   });
 });

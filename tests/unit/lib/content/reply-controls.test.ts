@@ -29,9 +29,14 @@ afterEach(() => {
 });
 
 function replyButton(): HTMLButtonElement {
-  createReplyControls(document, claude, { autoCheck: false }).scan(0);
+  return withControls().button;
+}
+
+function withControls() {
+  const controls = createReplyControls(document, claude, { autoCheck: false });
+  controls.scan(0);
   const host = document.querySelector<HTMLElement>('factlight-ui[data-factlight="reply-control"]')!;
-  return host.shadowRoot!.querySelector('button')!;
+  return { controls, button: host.shadowRoot!.querySelector('button')! };
 }
 
 describe('the "Fact-check" control under a chatbot reply', () => {
@@ -55,5 +60,47 @@ describe('the "Fact-check" control under a chatbot reply', () => {
     userClick(button);
     await expect.poll(() => button.textContent).toBe('Checked · see side panel');
     expect(started).toHaveLength(1);
+  });
+});
+
+describe('a checked reply whose claims the page could not all show', () => {
+  it('says how many instead of "Checked", and opens the check in the side panel', async () => {
+    const opened: Array<{ checkId: string; claimId?: string }> = [];
+    backgroundMessaging.onMessage('openInSidePanel', ({ data }) => void opened.push(data));
+    const { controls, button } = withControls();
+    userClick(button);
+    await expect.poll(() => button.textContent).toBe('Checked · see side panel');
+    const messageId = started[0]!.messageId!;
+
+    controls.placed({ checkId: 'check-1', messageId, notShown: 3, total: 4 });
+    expect(button.textContent).toBe('3 of 4 claims could not be shown on this page · Open side panel');
+    expect(button.disabled).toBe(false);
+    userClick(button);
+    await expect.poll(() => opened).toEqual([{ checkId: 'check-1' }]);
+    expect(started).toHaveLength(1); // the click opened the side panel, it did not check again
+
+    // A later drawing that places them all (the page showed the reply again): "Checked" once more.
+    controls.placed({ checkId: 'check-1', messageId, notShown: 0, total: 4 });
+    expect(button.textContent).toBe('Checked · see side panel');
+    expect(button.disabled).toBe(true);
+  });
+
+  it('keeps saying so when the site re-creates the reply and the control with it', async () => {
+    const { controls, button } = withControls();
+    userClick(button);
+    await expect.poll(() => button.textContent).toBe('Checked · see side panel');
+    controls.placed({ checkId: 'check-1', messageId: started[0]!.messageId!, notShown: 1, total: 1 });
+    const reply = document.querySelector('[data-test-render-count]')!;
+    document.querySelector('factlight-ui')!.remove();
+    reply.replaceWith(reply.cloneNode(true));
+    controls.scan(1);
+    const again = document.querySelector('factlight-ui')!.shadowRoot!.querySelector('button')!;
+    expect(again.textContent).toBe('1 of 1 claim could not be shown on this page · Open side panel');
+  });
+
+  it('ignores a drawing for a reply it did not check', () => {
+    const { controls, button } = withControls();
+    controls.placed({ checkId: 'other', messageId: 'not-started', notShown: 2, total: 2 });
+    expect(button.textContent).toBe('Fact-check');
   });
 });

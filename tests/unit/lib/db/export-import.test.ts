@@ -110,7 +110,12 @@ describe('JSON export and import', () => {
 describe('Markdown report', () => {
   it('reports the text, scores, sentences, claims, evidence and revisions', async () => {
     const markdown = exportCheckMarkdown(await stored(buildCheckView()));
-    expect(markdown).toContain('- **Overall:** 50% ~ mixed · 3 of 4 claims checked');
+    // The headline first: what is wrong leads; the failure said once; the average second, with what it averages.
+    expect(markdown).toContain(
+      '- **Headline:** ✗ 1 refuted · 1 disputed · 1 supported · 1 could not be checked\n- **Why:** 1 of 4 claims could not be judged: Every search provider failed.',
+    );
+    expect(markdown).toContain('- **Claims:** 3 of 4 claims checked');
+    expect(markdown).toContain('- **Average support from sources:** 50% across 3 judged claims');
     expect(markdown).toContain('- **Page:** [Five facts about the world](<https://news.example.com/story>)');
     expect(markdown).toContain(
       '1. **[✗ not credible 0%]** The Great Wall of China is visible from the Moon with the naked eye.',
@@ -126,7 +131,9 @@ describe('Markdown report', () => {
     expect(markdown).toContain(
       '  - **Revised:** The Great Wall of China is not visible from the Moon with the naked eye.',
     );
-    expect(markdown).toContain('- **Explanation score:** 3.8 / 5 (errors named 2/2, corrections 1/2, links 1.5/2)');
+    expect(markdown).toContain(
+      '- **How useful the explanation is:** 3.8 of 5 (names the errors: all; gives the corrections: some; links that work and back it: 1.5 of 2)',
+    );
     expect(markdown).toContain('- **Unsupported citations:** [2] in sentence 1');
     expect(markdown).toContain('## Sources in this text');
     expect(markdown).toContain(
@@ -174,7 +181,8 @@ describe('Markdown report', () => {
     };
     const ratings = parseRatingsTable('scientific.example.org\t900\t\n');
     const markdown = exportCheckMarkdown(await stored(view), ratings);
-    expect(markdown).toContain('- **Overall:** ◇ Sources to compare: 4 found · 3 of 4 sentences looked up');
+    expect(markdown).toContain('- **Headline:** ◇ Sources to compare: 4 found for 3 sentences');
+    expect(markdown).toContain('- **Looked up:** 4 sources found · 3 of 4 sentences looked up');
     expect(markdown).toContain('- **Not judged:** Sources only: verdicts need a model.');
     expect(markdown).toContain(
       '1. **[◇ Sources to compare: 2 found]** The Great Wall of China is visible from the Moon with the naked eye.',

@@ -260,3 +260,46 @@ describe('ChatGPT transcript UI, rashidazarang--chatgpt-transcript-2026.SYNTHETI
     expect(restored[2]).toMatchObject({ finished: true, messageId: '84b113bf-a45b-4cb2-85fe-04ab422cede0' });
   });
 });
+
+describe.each([
+  {
+    file: 'chatgpt/factlight--chatgpt-transcript-attribution.en.SYNTHETIC.html',
+    labels: /ChatGPT said|You said|Copy|Share|NobelPrize\.org|nobelprize\.org/,
+    texts: [
+      'The Eiffel Tower was completed in 1889 and stands in Paris. It is about 330 metres tall.\n\n' +
+        'Mount Everest is the highest mountain on Earth, at 8,849 metres.',
+      'Marie Curie\n\nMarie Curie won two Nobel Prizes, in physics and in chemistry. She was the first woman to win ' +
+        'one.\n\n- Physics in 1903, shared with Pierre Curie and Henri Becquerel.\n- Chemistry in 1911, on her own.' +
+        '\n\nSee her Nobel biography for more.',
+    ],
+  },
+  {
+    file: 'chatgpt/factlight--chatgpt-transcript-attribution.zh-CN.SYNTHETIC.html',
+    labels: /ChatGPT 说|你说|复制|分享|维基百科/,
+    texts: [
+      '向量召回就是把查询和候选内容转换成向量，通过计算向量相似度快速找出语义最相关的内容。',
+      '埃菲尔铁塔于1889年建成，位于巴黎。它高约330米。\n\n1. 它是为1889年世界博览会建造的。\n2. 直到1930年，它都是世界上最高的建筑物。',
+    ],
+  },
+])('ChatGPT transcript UI with the attribution heading, $file', ({ file, labels, texts }) => {
+  const doc = loadChatFixture(file);
+  const replies = findReplies(chatgpt, doc, 'https://chatgpt.com/c/6ac003a8');
+
+  it('reads both replies without the heading, the placeholder slot, pill labels or buttons', () => {
+    expect(replies.map((reply) => [reply.messageId, reply.finished])).toEqual([
+      ['3e473e6b-c99d-4d25-b2a0-9fa93bc96283', true],
+      ['84b113bf-a45b-4cb2-85fe-04ab422cede0', true],
+    ]);
+    expect(replies.map((reply) => reply.text)).toEqual(texts);
+    for (const reply of replies) expect(reply.text).not.toMatch(labels);
+    // The heading is there, in the reply's element, right before its text: what the page side must step over.
+    expect(replies[0]?.element.firstElementChild?.matches('h4[data-message-attribution]')).toBe(true);
+    expect(replies[0]?.element.querySelector('span[aria-hidden][data-assistant-placeholder-slot]')).not.toBeNull();
+  });
+
+  it('cites the pill after the sentence it supports', () => {
+    const [pill] = replies[1]?.citations ?? [];
+    expect(pill?.kind).toBe('pill');
+    expect(replies[1]?.text.slice(0, pill?.start)).toMatch(/(chemistry\.|330米。)$/);
+  });
+});

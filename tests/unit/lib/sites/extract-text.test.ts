@@ -138,4 +138,32 @@ describe.each(parsers)('extractReplyText on %s', (_name, parse) => {
   it('removes zero-width characters that sites put around pills', () => {
     expect(extract('<p>Yes.\u200b</p><p>\ufeffNo.</p>').text).toBe('Yes.\n\nNo.');
   });
+
+  it('notes where each piece of the text came from: a Text node and offset, or a whole formula or code block', () => {
+    const katex =
+      '<span class="katex"><span class="katex-mathml"><math><semantics><mi>x</mi>' +
+      '<annotation encoding="application/x-tex">x^2</annotation></semantics></math></span></span>';
+    const { text, origins } = extract(
+      `<h4 class="chrome">Bot said:</h4><p>  Two   spa\u200bces<b>,</b> then ${katex}.</p><ul><li>Item</li></ul>` +
+        '<pre><code>code()</code></pre>',
+    );
+    expect(text).toBe('Two spaces, then x^2.\n\n- Item\n\n```\ncode()\n```');
+    const pieces = origins.map((origin) =>
+      'node' in origin
+        ? `${text.slice(origin.start, origin.end)}=${origin.node.data.slice(origin.offset, origin.offset + origin.end - origin.start)}`
+        : `${text.slice(origin.start, origin.end)}<${origin.element.tagName.toLowerCase()}>`,
+    );
+    // The word with a zero-width space inside comes in two pieces; markers, separators and fences from no node.
+    expect(pieces).toEqual([
+      'Two=Two',
+      'spa=spa',
+      'ces=ces',
+      ',=,',
+      'then=then',
+      'x^2<span>',
+      '.=.',
+      'Item=Item',
+      '```\ncode()\n```<pre>',
+    ]);
+  });
 });

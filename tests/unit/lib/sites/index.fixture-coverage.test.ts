@@ -17,6 +17,14 @@ const COVERED: Record<string, { url: string; test: string }> = {
     url: 'https://chatgpt.com/share/x',
     test: 'chatgpt.test.ts',
   },
+  'chatgpt/factlight--chatgpt-transcript-attribution.en.SYNTHETIC.html': {
+    url: 'https://chatgpt.com/c/x',
+    test: 'chatgpt.test.ts',
+  },
+  'chatgpt/factlight--chatgpt-transcript-attribution.zh-CN.SYNTHETIC.html': {
+    url: 'https://chatgpt.com/c/x',
+    test: 'chatgpt.test.ts',
+  },
   'chatgpt/obsidian-ai-exporter--chat-simple.html': { url: 'https://chatgpt.com/c/x', test: 'chatgpt.test.ts' },
   'chatgpt/rashidazarang--chatgpt-transcript-2026.SYNTHETIC.html': {
     url: 'https://chatgpt.com/',

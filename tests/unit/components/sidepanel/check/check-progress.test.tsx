@@ -48,9 +48,9 @@ describe('a running check', () => {
     show();
     const progress = await screen.findByTestId('check-progress');
     expect(within(progress).getByTestId('progress-claims').textContent).toBe('Claims found2');
-    expect(within(progress).getByTestId('progress-check-worthy').textContent).toBe('Check-worthy1');
+    expect(within(progress).getByTestId('progress-check-worthy').textContent).toBe('Worth checking1');
     expect(within(progress).getByTestId('progress-evidence').textContent).toBe('Evidence2');
-    expect(within(progress).getByTestId('progress-verdicts').textContent).toBe('Verdicts in1');
+    expect(within(progress).getByTestId('progress-verdicts').textContent).toBe('Judged1');
     expect(
       within(progress)
         .getAllByTestId('progress-verdict')
@@ -69,7 +69,7 @@ describe('a running check', () => {
       progress: { sentences: 4, claims: 3, checkWorthy: 2, verdicts: 2, evidence: 2 },
     });
     await waitFor(() => expect(screen.getAllByTestId('progress-verdict')).toHaveLength(2));
-    await waitFor(() => expect(screen.getByTestId('progress-verdicts').textContent).toBe('Verdicts in2'));
+    await waitFor(() => expect(screen.getByTestId('progress-verdicts').textContent).toBe('Judged2'));
     expect(screen.getAllByTestId('span').map((span) => span.getAttribute('data-band'))).toEqual([
       'red',
       'grey',
@@ -78,8 +78,11 @@ describe('a running check', () => {
 
     await db.checks.update('chk-1', { status: 'done' });
     await waitFor(() => expect(screen.queryByTestId('check-progress')).toBeNull());
-    // The fixture's third claim could not be checked: the finished check says so first.
-    expect(screen.getByTestId('check-status').getAttribute('data-status')).toBe('incomplete');
+    // Done, with a claim whose search failed: the failure is said first, with Retry, never "Check complete".
+    expect(screen.getByTestId('check-failure').textContent).toMatch(
+      /^1 of 2 claims could not be judged: Every search provider failed\.Retry/,
+    );
+    expect(screen.queryByText('Check complete.')).toBeNull();
   });
 
   it('lists each claim as soon as it is written, as being checked, then its verdict when it lands', async () => {
@@ -127,7 +130,7 @@ describe('how a check ended', () => {
     await seedView(db, { ...view, check: { ...view.check, status: 'cancelled', stopped: 'cancelled' } });
     show();
     expect((await screen.findByTestId('check-status')).textContent).toBe(
-      'Cancelled: 1 of 1 claims checked. Results so far are kept.',
+      'Cancelled: 1 of 1 claim checked. Results so far are kept.',
     );
     expect(screen.getAllByTestId('span')).toHaveLength(2);
     expect(screen.queryByTestId('check-progress')).toBeNull();
@@ -143,6 +146,29 @@ describe('how a check ended', () => {
     const status = await screen.findByTestId('check-status');
     expect(status.getAttribute('data-status')).toBe('failed');
     expect(status.textContent).toContain('The model server answered 401: check the API key.');
+  });
+
+  it('says a result answered wholly from the cache comes from the history, with its age and Re-check', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2025, 0, 15, 12, 30));
+    try {
+      // Every claim judged (the fixture's search-failed claim left out): nothing failed to say first.
+      const full = buildCheckView();
+      const view: CheckView = {
+        ...full,
+        claims: full.claims.filter((claim) => claim.id !== 'c3-0'),
+        assessments: new Map([...full.assessments].filter(([id]) => id !== 'c3-0')),
+      };
+      const checkedAt = Date.UTC(2025, 0, 15, 10, 30);
+      await seedView(db, { ...view, check: { ...view.check, status: 'done', servedFromCache: { checkedAt } } });
+      show();
+      const status = await screen.findByTestId('check-status');
+      expect(status.textContent).toBe('From your history, checked 2 hours ago · Re-check');
+      expect(within(status).getByRole('button').textContent).toBe('Re-check');
+      expect(screen.queryByText('Check complete.')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('explains a stop for the token budget', async () => {

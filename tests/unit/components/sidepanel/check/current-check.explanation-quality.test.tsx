@@ -66,14 +66,18 @@ describe('explanation quality in the claim card', () => {
     await showCheck();
     fireEvent.click(screen.getAllByTestId('span').find((span) => span.textContent?.includes('Great Wall'))!);
     const card = await screen.findByTestId('claim-card');
-    expect(within(card).getByTestId('actionability-score').textContent).toBe('3.8 / 5');
+    expect(within(card).getByTestId('actionability-score').textContent).toBe('3.8 out of 5');
     const breakdown = within(card).getByTestId('actionability-breakdown').textContent!;
-    expect(breakdown).toContain('Errors named: all (2/2)');
-    expect(breakdown).toContain('Corrections given: some (1/2)');
-    expect(breakdown).toContain('1.5/2');
+    expect(breakdown).toContain('Says what is wrong: yes (2 of 2)');
+    expect(breakdown).toContain('Gives the correction: partly (1 of 2)');
+    expect(breakdown).toContain('Links that work, fit and back it: 1.5 of 2');
     const flags = within(card).getAllByTestId('attribution-flag');
     expect(flags.map((flag) => flag.getAttribute('data-citation'))).toEqual(['2']);
-    expect(within(card).getByTestId('attribution').textContent).toContain('Citation precision 50%');
+    // Plain words first; the measures' names one click away.
+    const figures = within(card).getByTestId('attribution-figures');
+    expect(figures.querySelector('summary')!.textContent).toBe('1 of 2 citations backed by the passage cited');
+    expect(figures.textContent).toContain('Citation precision 50%');
+    expect(card.textContent).not.toMatch(/actionable/i);
   });
 
   it('shows no score on a claim that was not scored', async () => {

@@ -78,8 +78,14 @@ describe('the checked text', () => {
   it('shows the overall score as text and band', async () => {
     await showCheck();
     const overall = screen.getByTestId('overall-score');
-    expect(overall.textContent).toContain('50% · 3 of 4 claims checked');
-    expect(overall.getAttribute('data-band')).toBe('orange');
+    // What is wrong first, coloured by the worst verdict; the average second, saying what it averages.
+    expect(screen.getByTestId('headline').textContent).toBe(
+      '✗ 1 refuted · 1 disputed · 1 supported · 1 could not be checked',
+    );
+    expect(screen.getByTestId('headline-figures').textContent).toBe(
+      '3 of 4 claims checked · Average support from sources: 50% across 3 judged claims',
+    );
+    expect(overall.getAttribute('data-band')).toBe('red');
   });
 
   it('opens a claim card from the keyboard', async () => {
@@ -186,8 +192,14 @@ describe('source controls', () => {
     expect(filters.map((box) => box.getAttribute('data-source-type'))).toEqual(['news', 'wiki', 'scientific', 'blog']);
     fireEvent.click(filters.find((box) => box.getAttribute('data-source-type') === 'blog')!);
     const overall = screen.getByTestId('overall-score');
-    expect(overall.textContent).toContain('67% · 3 of 4 claims checked');
-    expect(overall.getAttribute('data-band')).toBe('green');
+    expect(screen.getByTestId('headline').textContent).toBe('✗ 1 refuted · 2 supported · 1 could not be checked');
+    expect(screen.getByTestId('headline-figures').textContent).toContain('67% across 3 judged claims');
+    // The headline says a source was left out, and what every source says.
+    expect(screen.getByTestId('headline-left-out').textContent).toBe(
+      '1 source you left out is not counted; with every source counted: 1 refuted · 1 disputed · 1 supported · 1 could not be checked',
+    );
+    // A refuted claim remains: never the credible colour, even with the disputing source left out.
+    expect(overall.getAttribute('data-band')).toBe('red');
     expect(spanWith('in physics and chemistry').getAttribute('data-band')).toBe('green');
     expect(sent).toEqual([]);
     expect(sendMessage).not.toHaveBeenCalled();
@@ -200,7 +212,9 @@ describe('source controls', () => {
     fireEvent.click(within(blogItem).getByTestId('evidence-toggle'));
     expect(screen.getByTestId('overall-score').textContent).toContain('67%');
     expect(screen.getByTestId('claim-verdict').textContent).toContain('Supported');
-    expect(screen.getByTestId('claim-card').textContent).toContain('With every source counted: Disputed.');
+    expect(screen.getByTestId('claim-card').textContent).toContain(
+      'The explanation below was written for the verdict with every source counted: “Disputed”. With the sources you left out, it is “Supported”.',
+    );
     cleanup();
     await showCheck();
     expect(screen.getByTestId('overall-score').textContent).toContain('67%');

@@ -43,8 +43,10 @@ describe('the history list', () => {
     expect(first.textContent).toContain('Check 49 about the ancient pyramid');
     expect(first.textContent).toContain('gov.example.gov');
     expect(first.textContent).toContain('Done');
-    expect(first.textContent).toContain('90%');
-    expect(first.querySelector('[data-band]')?.getAttribute('data-band')).toBe('orange');
+    // The headline's counts, not an average: "1 disputed", coloured by it.
+    expect(within(first).getByTestId('history-headline').textContent).toBe('~ 1 disputed');
+    expect(within(first).getByTestId('history-headline').getAttribute('data-band')).toBe('orange');
+    expect(first.textContent).not.toContain('90%');
   });
 
   it('finds checks by a word prefix, by site, and only when every word matches', async () => {

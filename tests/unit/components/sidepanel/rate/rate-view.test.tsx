@@ -69,9 +69,9 @@ describe('Rate an explanation', () => {
     expect(button.disabled).toBe(false);
     await db.ratings.add(RATING);
     fireEvent.click(button);
-    await waitFor(() => expect(screen.getByTestId('actionability-score').textContent).toBe('1.7 / 5'));
+    await waitFor(() => expect(screen.getByTestId('actionability-score').textContent).toBe('1.7 out of 5'));
     expect(commands(sent)).toEqual([{ type: 'rateExplanation', data: { claim: RATING.claim, explanation: 'False.' } }]);
-    expect(screen.getByTestId('actionability-breakdown').textContent).toContain('Corrections given: none (0/2)');
+    expect(screen.getByTestId('actionability-breakdown').textContent).toContain('Gives the correction: no (0 of 2)');
     expect(screen.getByTestId('link-item').getAttribute('data-status')).toBe('dead');
   });
 

@@ -1,0 +1,28 @@
+import { useStartCheck } from './use-start-check';
+
+/**
+ * "Retry" beside a failure: the same check again, reusing what the cache holds, so only what failed (the
+ * model, a search) is asked again; opens the new check when it starts.
+ */
+export function RetryButton({ checkId, onStarted }: { checkId: string; onStarted: (checkId: string) => void }) {
+  const [state, retry] = useStartCheck('retry', checkId, onStarted);
+  const error = state.needsSetup ? 'Choose a model first (Settings).' : state.error;
+  return (
+    <>
+      <button
+        type="button"
+        className="small"
+        data-testid="check-retry"
+        disabled={state.pending}
+        onClick={() => void retry()}
+      >
+        Retry
+      </button>
+      {error ? (
+        <span className="result error" role="alert">
+          Retry failed: {error}
+        </span>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Why claims could not be judged, said once for the whole check: the claims that failed share a cause
+ * (the model did not answer, every search failed), and a person needs it at the top of the result, not
+ * repeated on every claim. Claims stopped by the token budget or a cancel did not fail: the check's own
+ * status line says why they stopped.
+ */
+import type { ClaimAssessment } from '../types';
+import { failureCause } from '../verify/not-checked';
+import { countOf } from './headline';
+
+export interface FailureCause {
+  /** The cause in words, as the adapter said it ("Could not reach http://127.0.0.1:8080/v1."). */
+  message: string;
+  /** How many claims failed for it. */
+  claims: number;
+}
+
+/** The causes of failed claims, the most common first (ties in the order they were met). */
+export function failureCauses(assessments: Iterable<ClaimAssessment>): FailureCause[] {
+  const byMessage = new Map<string, number>();
+  for (const assessment of assessments) {
+    if (assessment.verdict !== 'could-not-check') continue;
+    const cause = failureCause(assessment.error);
+    if (cause) byMessage.set(cause, (byMessage.get(cause) ?? 0) + 1);
+  }
+  return [...byMessage].map(([message, claims]) => ({ message, claims })).sort((a, b) => b.claims - a.claims);
+}
+
+/**
+ * The one sentence a check with failed claims leads with: "2 of 5 claims could not be judged: Could not
+ * reach …" ("None of the 3 claims …" when none was), with the number of other causes when there are more.
+ * Undefined when no claim failed.
+ */
+export function failureSummary(causes: readonly FailureCause[], claims: number): string | undefined {
+  const [first] = causes;
+  if (!first) return undefined;
+  const failed = causes.reduce((sum, cause) => sum + cause.claims, 0);
+  const who =
+    failed >= claims
+      ? claims === 1
+        ? 'The claim could not be judged'
+        : `None of the ${claims} claims could be judged`
+      : `${failed} of ${countOf(claims, 'claim')} could not be judged`;
+  const others = causes.length - 1;
+  return `${who}: ${first.message}${others > 0 ? ` (and ${countOf(others, 'other reason')})` : ''}`;
+}

@@ -1,0 +1,276 @@
+/**
+ * The headline: the first line a person reads about a check, one rule for every place that shows one (the
+ * side panel's result, a history row, the page card, the Markdown and JSON exports, `npm run check`, the
+ * toolbar badge). It leads with what is wrong: counts by verdict, refuted and disputed first ("1 refuted ·
+ * 1 disputed · 3 supported · 1 could not be checked"), coloured by the worst verdict present, so a text with
+ * a refuted or disputed claim is never shown with the credible colour, icon or word, even when the reader
+ * left the refuting source out (the colour takes the worse of the two counts, and the line says what
+ * changes with every source counted). The average credibility stays, as a second figure saying what it
+ * averages. A check that judged nothing because judging failed is "failed", never complete; a check that
+ * found sources without a model (evidence-only) keeps its neutral "sources to compare".
+ */
+import type { Band, Verdict } from '../types';
+import type { ClaimScore } from './credibility';
+
+/** The verdicts a headline counts (claims not worth checking are not claims the text makes about facts). */
+export type CountedVerdict = Exclude<Verdict, 'not-check-worthy'>;
+
+/** How many claims have each verdict; a verdict no claim has is left out. */
+export type VerdictCounts = Partial<Record<CountedVerdict, number>>;
+
+/** The order counts are read in: what is wrong, then what holds, then what is not known. */
+export const HEADLINE_ORDER: readonly CountedVerdict[] = [
+  'refuted',
+  'disputed',
+  'supported',
+  'not-enough-evidence',
+  'could-not-check',
+];
+
+/** Worst first: the first of these present colours the headline. */
+const SEVERITY: readonly CountedVerdict[] = [
+  'refuted',
+  'disputed',
+  'not-enough-evidence',
+  'could-not-check',
+  'supported',
+];
+
+const BAND_OF: Record<CountedVerdict, Band> = {
+  refuted: 'red',
+  disputed: 'orange',
+  'not-enough-evidence': 'unknown',
+  'could-not-check': 'unknown',
+  supported: 'green',
+};
+
+/** What follows the number in a count ("3 supported"): the same words for one claim or many. */
+const COUNT_WORDS: Record<CountedVerdict, string> = {
+  refuted: 'refuted',
+  disputed: 'disputed',
+  supported: 'supported',
+  'not-enough-evidence': 'without enough evidence',
+  'could-not-check': 'could not be checked',
+};
+
+const plurals = new Intl.PluralRules('en');
+
+/** "1 claim", "3 claims": English nouns by Intl's plural rule. */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${plurals.select(count) === 'one' ? one : many}`;
+}
+
+/** Counts the verdicts of scored claims (claims not worth checking are left out). */
+export function countVerdicts(verdicts: Iterable<Verdict>): VerdictCounts {
+  const counts: VerdictCounts = {};
+  for (const verdict of verdicts) if (verdict !== 'not-check-worthy') counts[verdict] = (counts[verdict] ?? 0) + 1;
+  return counts;
+}
+
+/** "1 refuted · 3 supported · 1 could not be checked": every verdict present, in reading order. */
+export function countsText(counts: VerdictCounts): string {
+  return HEADLINE_ORDER.filter((verdict) => (counts[verdict] ?? 0) > 0)
+    .map((verdict) => `${counts[verdict]} ${COUNT_WORDS[verdict]}`)
+    .join(' · ');
+}
+
+/** The worst verdict present, or undefined when there is none. */
+export function worstVerdict(...counts: VerdictCounts[]): CountedVerdict | undefined {
+  return SEVERITY.find((verdict) => counts.some((each) => (each[verdict] ?? 0) > 0));
+}
+
+function total(counts: VerdictCounts): number {
+  return HEADLINE_ORDER.reduce((sum, verdict) => sum + (counts[verdict] ?? 0), 0);
+}
+
+/** Each verdict's larger count of the two: how many refuted claims there are, sources left out or not. */
+function mostOf(a: VerdictCounts, b: VerdictCounts): VerdictCounts {
+  return Object.fromEntries(HEADLINE_ORDER.map((verdict) => [verdict, Math.max(a[verdict] ?? 0, b[verdict] ?? 0)]));
+}
+
+function sameCounts(a: VerdictCounts, b: VerdictCounts): boolean {
+  return HEADLINE_ORDER.every((verdict) => (a[verdict] ?? 0) === (b[verdict] ?? 0));
+}
+
+/** How a check's claim scores sum up: counts by verdict, and the mean credibility over the claims that have one. */
+export interface ScoreSummary {
+  counts: VerdictCounts;
+  /** Mean credibility (0..1) over `averagedOver` claims, or null when no claim has one. */
+  average: number | null;
+  /** Judged claims with relevant evidence: the ones the average is taken over. */
+  averagedOver: number;
+}
+
+/** Sums claim scores into counts and the average (the same mean as `aggregate`). */
+export function summarizeScores(scores: Iterable<Pick<ClaimScore, 'verdict' | 'score'>>): ScoreSummary {
+  const list = [...scores].filter((entry) => entry.verdict !== 'not-check-worthy');
+  const values = list.map((entry) => entry.score.value).filter((value): value is number => value !== null);
+  return {
+    counts: countVerdicts(list.map((entry) => entry.verdict)),
+    average: values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : null,
+    averagedOver: values.length,
+  };
+}
+
+/** Whether judging failed for every claim: there were claims to check and none has a verdict. */
+export function judgedNothing(counts: VerdictCounts): boolean {
+  const claims = total(counts);
+  return claims > 0 && (counts['could-not-check'] ?? 0) === claims;
+}
+
+export interface HeadlineInput {
+  status: 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
+  stopped?: 'budget' | 'cancelled' | undefined;
+  evidenceOnly?: boolean | undefined;
+  /** The claims' scores under the reader's source filters. */
+  summary: ScoreSummary;
+  /** While running: claims still being checked (counted as "could not check" in `summary` until judged). */
+  pending?: number;
+  /** The reader left sources out: how many, and the counts with every source counted. */
+  leftOut?: { sources: number; withAll: VerdictCounts } | undefined;
+  /** Evidence-only checks: sources found, and how many sentences were looked up. */
+  sources?: { found: number; lookedUp: number } | undefined;
+}
+
+export type HeadlineState = 'running' | 'failed' | 'judged' | 'nothing-to-check' | 'sources';
+
+export interface Headline {
+  state: HeadlineState;
+  /** Colour (and, in the views, icon): the worst verdict's; `neutral` for sources to compare. */
+  band: Band;
+  worst?: CountedVerdict;
+  /** The first line: the counts worst first, or what happened. */
+  text: string;
+  /** What the colour means, in words (titles, screen readers, reports). */
+  word: string;
+  /** "5 of 6 claims checked". */
+  progress?: string;
+  /** The average as a second figure, saying what it averages. */
+  average?: string;
+  /** Said when the reader left sources out, with what the counts are with every source counted. */
+  leftOut?: string;
+}
+
+/** What the worst verdict means for the text, never "credible" when a claim is refuted or disputed. */
+function wordFor(worst: CountedVerdict | undefined, counts: VerdictCounts): string {
+  switch (worst) {
+    case 'refuted':
+      return (counts.refuted ?? 0) > 1 ? 'contains refuted claims' : 'contains a refuted claim';
+    case 'disputed':
+      return (counts.disputed ?? 0) > 1 ? 'contains disputed claims' : 'contains a disputed claim';
+    case 'not-enough-evidence':
+      return 'not every claim could be verified';
+    case 'could-not-check':
+      return 'not every claim could be checked';
+    case 'supported':
+      return 'every checked claim is supported';
+    case undefined:
+      return 'no claims to check';
+  }
+}
+
+/** The headline of a check, by the rule in this file's header. */
+export function checkHeadline(input: HeadlineInput): Headline {
+  const { summary } = input;
+  if (input.evidenceOnly) return sourcesHeadline(input);
+  const pending = input.pending ?? 0;
+  const claims = total(summary.counts);
+  const counts: VerdictCounts = { ...summary.counts };
+  if (pending > 0) counts['could-not-check'] = Math.max(0, (counts['could-not-check'] ?? 0) - pending);
+  const checked = claims - (summary.counts['could-not-check'] ?? 0);
+  const progress = `${checked} of ${countOf(claims, 'claim')} checked`;
+  const withAll = input.leftOut?.withAll ?? counts;
+  const worst = worstVerdict(counts, withAll);
+  const average =
+    summary.average === null
+      ? undefined
+      : `Average support from sources: ${Math.round(summary.average * 100)}% across ${countOf(summary.averagedOver, 'judged claim')}`;
+  const leftOut = leftOutNote(input.leftOut, counts);
+  const extras = { ...(average ? { average } : {}), ...(leftOut ? { leftOut } : {}) };
+
+  if (input.status === 'queued' || input.status === 'running') {
+    // Only what cannot turn out better colours a running check: a refutation found now stays found.
+    const wrong = worst === 'refuted' || worst === 'disputed' ? worst : undefined;
+    const sofar = countsText({ ...counts, 'could-not-check': counts['could-not-check'] ?? 0 });
+    return {
+      state: 'running',
+      band: wrong ? BAND_OF[wrong] : 'unknown',
+      ...(wrong ? { worst: wrong } : {}),
+      text:
+        claims === 0
+          ? 'Looking for claims…'
+          : sofar
+            ? `${sofar} so far · ${pending > 0 ? `${countOf(pending, 'claim')} still being checked` : 'finishing…'}`
+            : `Checking ${countOf(claims, 'claim')}…`,
+      word: 'checking',
+      progress,
+      ...extras,
+    };
+  }
+  // Nothing judged because judging failed (not because it was stopped): the check failed, whatever its status.
+  if (input.status === 'failed' || (!input.stopped && input.status === 'done' && judgedNothing(counts))) {
+    return {
+      state: 'failed',
+      band: 'unknown',
+      text:
+        claims === 0
+          ? 'Check failed'
+          : `Check failed: ${claims === 1 ? 'the claim could not be judged' : `none of the ${claims} claims could be judged`}`,
+      word: 'check failed',
+      progress,
+    };
+  }
+  if (claims === 0) {
+    return { state: 'nothing-to-check', band: 'grey', text: 'No factual claims to check', word: 'no claims to check' };
+  }
+  return {
+    state: 'judged',
+    band: BAND_OF[worst!],
+    worst: worst!,
+    text: countsText(counts),
+    word: wordFor(worst, mostOf(counts, withAll)),
+    progress,
+    ...extras,
+  };
+}
+
+/** "2 sources you left out are not counted; with every source counted: 1 refuted · 3 supported". */
+function leftOutNote(leftOut: HeadlineInput['leftOut'], counts: VerdictCounts): string | undefined {
+  if (!leftOut || leftOut.sources === 0) return undefined;
+  const what = `${countOf(leftOut.sources, 'source')} you left out ${leftOut.sources === 1 ? 'is' : 'are'} not counted`;
+  return sameCounts(leftOut.withAll, counts)
+    ? `${what}; the verdicts are the same with every source counted`
+    : `${what}; with every source counted: ${countsText(leftOut.withAll)}`;
+}
+
+/** Evidence-only: sources to compare, neutral; failed only when every search failed (the writer decides). */
+function sourcesHeadline(input: HeadlineInput): Headline {
+  const { sources } = input;
+  if (input.status === 'failed')
+    return {
+      state: 'failed',
+      band: 'unknown',
+      text: 'Search failed: no sources could be found',
+      word: 'search failed',
+    };
+  if (input.status === 'queued' || input.status === 'running')
+    return {
+      state: 'running',
+      band: 'neutral',
+      text: sources
+        ? `Looking up ${countOf(sources.lookedUp, 'sentence')}… ${countOf(sources.found, 'source')} so far`
+        : 'Looking for sources…',
+      word: 'looking for sources',
+    };
+  return {
+    state: 'sources',
+    band: 'neutral',
+    // Without the counts (a history row), what the check is: sources to compare.
+    text: !sources
+      ? 'Sources to compare'
+      : sources.lookedUp === 0
+        ? 'Nothing to look up: no sentence states a number, a date or a name'
+        : `Sources to compare: ${sources.found} found for ${countOf(sources.lookedUp, 'sentence')}`,
+    word: 'sources to compare, not judged',
+  };
+}

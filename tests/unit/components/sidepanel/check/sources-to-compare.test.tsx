@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+import { SourcesToCompare } from '../../../../../components/sidepanel/check/sources-to-compare';
+import type { SearchOutcome } from '../../../../../lib/core/types';
+import type { CheckView } from '../../../../../lib/db/check-view';
+import type { FactlightDb } from '../../../../../lib/db/schema';
+import type { EngineInUse } from '../../../../../lib/settings/engine';
+import { buildCheckView, freshDb } from '../../../support/check-fixtures';
+import { fakeBackground, renderWithDb } from '../../../support/panel-harness';
+
+let db: FactlightDb;
+beforeEach(() => {
+  db = freshDb();
+});
+afterEach(async () => {
+  cleanup();
+  fakeBrowser.reset();
+  await db.delete();
+});
+
+const OFFLINE = 'Could not reach Wikipedia at en.wikipedia.org.';
+
+/** The fixture's text checked without a model: nothing judged; `searched` says how each lookup went. */
+function evidenceOnly(status: 'done' | 'failed', searched: SearchOutcome, keepEvidence: boolean): CheckView {
+  const view = buildCheckView();
+  return {
+    ...view,
+    check: {
+      ...view.check,
+      status,
+      evidenceOnly: true,
+      ...(status === 'failed' ? { error: `Search failed: ${OFFLINE}` } : {}),
+    },
+    assessments: new Map(),
+    evidence: keepEvidence ? view.evidence : [],
+    searches: new Map(view.claims.filter((claim) => claim.checkWorthy).map((claim) => [claim.id, searched])),
+  };
+}
+
+/** Renders the view, and resolves once the background's status has been answered and rendered. */
+async function show(view: CheckView, engine: EngineInUse): Promise<void> {
+  let answered!: () => void;
+  const statusAnswered = new Promise<void>((resolve) => (answered = resolve));
+  fakeBackground({
+    getStatus: () => {
+      answered();
+      return { version: '0.1.0', modelConfigured: engine.kind === 'model', engine };
+    },
+  });
+  renderWithDb(<SourcesToCompare view={view} onOpenCheck={() => undefined} />, db);
+  await act(() => statusAnswered);
+  await act(async () => undefined); // the answer's render
+}
+
+const SOURCES_ONLY: EngineInUse = { kind: 'evidence-only', label: 'Sources only', reason: 'No model is set up.' };
+const MODEL: EngineInUse = { kind: 'model', label: 'Custom (fake-strong)' };
+
+describe('sources to compare', () => {
+  it('says the search failed, and why, where no source was found because every search failed: never "No sources found"', async () => {
+    await show(evidenceOnly('failed', { failures: [OFFLINE], allFailed: true }, false), MODEL);
+    const counts = screen.getAllByTestId('source-count').map((count) => count.textContent);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(new Set(counts)).toEqual(new Set([`Search failed: ${OFFLINE}`]));
+    expect(screen.getByTestId('check-result').textContent).not.toContain('No sources found');
+    expect(screen.getByTestId('check-status').getAttribute('data-status')).toBe('failed');
+    // Nothing to judge: no "Judge these sources", even with a model.
+    expect(screen.queryByTestId('judge-sources')).toBeNull();
+  });
+
+  it('says "No sources found" only when the search answered with nothing', async () => {
+    await show(evidenceOnly('done', { failures: [], allFailed: false }, false), SOURCES_ONLY);
+    const counts = screen.getAllByTestId('source-count').map((count) => count.textContent);
+    expect(new Set(counts)).toEqual(new Set(['No sources found.']));
+  });
+
+  it('offers "Judge these sources" only with sources found and a model to judge them', async () => {
+    await show(evidenceOnly('done', { failures: [], allFailed: false }, true), SOURCES_ONLY);
+    expect(screen.getAllByTestId('source-count')[0]!.textContent).toMatch(/^Sources to compare/);
+    expect(screen.queryByTestId('judge-sources')).toBeNull();
+    cleanup();
+    fakeBrowser.reset();
+
+    await show(evidenceOnly('done', { failures: [], allFailed: false }, true), MODEL);
+    // Shown right after the status's render: the same wait as above is enough to see the button.
+    expect(screen.getByTestId('judge-sources')).toBeTruthy();
+  });
+});

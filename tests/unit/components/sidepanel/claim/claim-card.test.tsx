@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+import { CurrentCheck } from '../../../../../components/sidepanel/check/current-check';
+import type { FactlightDb } from '../../../../../lib/db/schema';
+import { buildCheckView, freshDb, seedView } from '../../../support/check-fixtures';
+import { renderWithDb } from '../../../support/panel-harness';
+
+let db: FactlightDb;
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  db = freshDb();
+  await seedView(db, buildCheckView());
+});
+afterEach(async () => {
+  cleanup();
+  fakeBrowser.reset();
+  await db.delete();
+});
+
+const spanWith = (text: string) => screen.getAllByTestId('span').find((span) => span.textContent?.includes(text))!;
+
+describe("the side panel's claim card from the keyboard", () => {
+  it('takes focus when opened; Escape closes it and gives focus back to the sentence that opened it', async () => {
+    renderWithDb(<CurrentCheck checkId="chk-1" onOpenCheck={() => undefined} />, db);
+    await screen.findByTestId('check-result');
+    const sentence = spanWith('Great Wall');
+    sentence.focus();
+    fireEvent.keyDown(sentence, { key: 'Enter' });
+    const card = screen.getByTestId('claim-card');
+    expect(card.contains(document.activeElement)).toBe(true);
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByTestId('claim-card')).toBeNull();
+    expect(document.activeElement).toBe(spanWith('Great Wall'));
+  });
+
+  it('keeps the card open for other keys', async () => {
+    renderWithDb(<CurrentCheck checkId="chk-1" onOpenCheck={() => undefined} />, db);
+    await screen.findByTestId('check-result');
+    fireEvent.click(spanWith('Great Wall'));
+    fireEvent.keyDown(screen.getByTestId('claim-card'), { key: 'Tab' });
+    expect(screen.getByTestId('claim-card')).toBeTruthy();
+  });
+});

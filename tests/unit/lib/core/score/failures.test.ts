@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+
+import { failureCauses, failureSummary } from '../../../../../lib/core/score/failures';
+import type { ClaimAssessment } from '../../../../../lib/core/types';
+import { NOT_CHECKED_BUDGET, NOT_CHECKED_CANCELLED } from '../../../../../lib/core/verify/not-checked';
+
+const failed = (claimId: string, error: string): ClaimAssessment => ({
+  claimId,
+  verdict: 'could-not-check',
+  judgements: [],
+  explanation: '',
+  citedEvidenceIds: [],
+  error,
+});
+const judged = (claimId: string): ClaimAssessment => ({
+  claimId,
+  verdict: 'supported',
+  judgements: [],
+  explanation: 'ok',
+  citedEvidenceIds: [],
+});
+
+const UNREACHABLE = 'Could not reach http://127.0.0.1:9/v1.';
+const SEARCH = 'Search failed: Could not reach Wikipedia at en.wikipedia.org.';
+
+describe('failure causes, said once for the check', () => {
+  it('model unreachable: every claim failed for one cause, said once', () => {
+    const causes = failureCauses([failed('a', UNREACHABLE), failed('b', UNREACHABLE), failed('c', UNREACHABLE)]);
+    expect(causes).toEqual([{ message: UNREACHABLE, claims: 3 }]);
+    expect(failureSummary(causes, 3)).toBe(`None of the 3 claims could be judged: ${UNREACHABLE}`);
+    expect(failureSummary(failureCauses([failed('a', UNREACHABLE)]), 1)).toBe(
+      `The claim could not be judged: ${UNREACHABLE}`,
+    );
+  });
+
+  it('search failed for some claims: how many of all, and the other reasons counted', () => {
+    const causes = failureCauses([
+      judged('a'),
+      failed('b', SEARCH),
+      failed('c', SEARCH),
+      failed('d', UNREACHABLE),
+      judged('e'),
+    ]);
+    expect(causes.map((cause) => cause.message)).toEqual([SEARCH, UNREACHABLE]);
+    expect(failureSummary(causes, 5)).toBe(`3 of 5 claims could not be judged: ${SEARCH} (and 1 other reason)`);
+  });
+
+  it('claims stopped by the budget or a cancel did not fail, and old "Could not check: " reasons read as their cause', () => {
+    expect(failureCauses([failed('a', NOT_CHECKED_BUDGET), failed('b', NOT_CHECKED_CANCELLED)])).toEqual([]);
+    expect(failureSummary([], 2)).toBeUndefined();
+    expect(failureCauses([failed('a', `Could not check: ${UNREACHABLE}`)])).toEqual([
+      { message: UNREACHABLE, claims: 1 },
+    ]);
+  });
+});
