@@ -4,8 +4,9 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { createBackgroundExtractor } from '../lib/background/article-extractor';
 import { createToolbarBadge } from '../lib/background/badge';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
+import { registerInterfaceLanguageHandlers, startBackgroundLanguage } from '../lib/background/interface-language';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
-import { registerMenuAndShortcut } from '../lib/background/menu-and-shortcut';
+import { registerMenuAndShortcut, retitleMenus } from '../lib/background/menu-and-shortcut';
 import { registerPageHandlers } from '../lib/background/page-handlers';
 import { registerRatingHandlers } from '../lib/background/rating-handlers';
 import { createRatingManager } from '../lib/background/rating-manager';
@@ -24,6 +25,11 @@ import { loadSettings } from '../lib/settings/store';
 export default defineBackground(() => {
   const own = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
   void restrictLocalStorageToExtension();
+  // Menus and tooltips in the chosen interface language; a change re-titles the menus. A failed re-title has
+  // no page to be shown in: the menus keep their former words until the next start.
+  void startBackgroundLanguage(
+    () => void retitleMenus().catch((error: unknown) => console.warn('[factlight] menus not re-titled', error)),
+  );
   const db = new FactlightDb();
   // Expired cache rows nobody reads again are only removed here.
   void createDexieCache(db, { now: () => Date.now() })
@@ -58,6 +64,7 @@ export default defineBackground(() => {
   registerRatingHandlers(own, ratings);
   registerPageHandlers(own, db);
   registerMenuAndShortcut();
+  registerInterfaceLanguageHandlers(own);
   browser.tabs.onRemoved.addListener((tabId) => (tabs.forgetTab(tabId), badge.forgetTab(tabId)));
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status !== 'loading') return;

@@ -12,6 +12,8 @@ import { browser } from 'wxt/browser';
 import type { Verdict } from '../core/types';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
+import { t } from '../i18n/i18n';
+import { interfaceLanguageReady } from './interface-language';
 
 export const WRONG_VERDICTS: ReadonlySet<Verdict> = new Set<Verdict>(['refuted', 'disputed']);
 export const BADGE_RUNNING = '…';
@@ -21,6 +23,8 @@ export const BADGE_RUNNING_COLOR = '#5f6368';
 export interface BadgeLook {
   text: string;
   color?: string;
+  /** The tooltip (see badgeTitle); absent in `badgeFor`'s look, which is only the badge. */
+  title?: string;
 }
 
 /** What the badge shows for a check in `status` with `wrongClaims` refuted or disputed claims. */
@@ -31,7 +35,19 @@ export function badgeFor(status: CheckRecord['status'] | undefined, wrongClaims:
   return { text: '' };
 }
 
+/**
+ * The toolbar button's tooltip for the same state, in the interface language: what the badge's mark or
+ * number means, else the button's own title (set per tab too, so it follows a chosen interface language).
+ */
+export function badgeTitle(status: CheckRecord['status'] | undefined, wrongClaims: number): string {
+  const look = badgeFor(status, wrongClaims);
+  if (look.text === BADGE_RUNNING) return t('badgeTitleRunning');
+  if (look.text) return t('badgeTitleWrong', { count: wrongClaims });
+  return t('actionTitle');
+}
+
 interface ActionApi {
+  setTitle?(details: { tabId: number; title: string }): Promise<void>;
   setBadgeText(details: { tabId: number; text: string }): Promise<void>;
   getBadgeText(details: { tabId: number }): Promise<string>;
   setBadgeBackgroundColor(details: { tabId: number; color: string }): Promise<void>;
@@ -59,6 +75,7 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
         await action.setBadgeTextColor?.({ tabId, color: '#ffffff' });
       }
       await action.setBadgeText({ tabId, text: look.text });
+      if (look.title !== undefined) await action.setTitle?.({ tabId, title: look.title });
     } catch {
       // The tab was closed meanwhile: nothing to show.
     }
@@ -74,7 +91,9 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
 
   async function lookOf(check: CheckRecord): Promise<BadgeLook> {
     const running = check.status === 'running' || check.status === 'queued';
-    return badgeFor(check.status, running || check.evidenceOnly ? 0 : await wrongClaimsOf(check.id));
+    const wrong = running || check.evidenceOnly ? 0 : await wrongClaimsOf(check.id);
+    await interfaceLanguageReady();
+    return { ...badgeFor(check.status, wrong), title: badgeTitle(check.status, wrong) };
   }
 
   /** Whether the check still speaks for its tab: no newer check there, and the tab has not moved to another page. */
@@ -148,10 +167,11 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
       }
       if (shown.size === 0) return;
       const latest = await latestChecksOf(shown);
+      await interfaceLanguageReady();
       for (const tabId of shown) {
         const check = latest.get(tabId);
         const current = check && check.createdAt >= (navigatedAt.get(tabId) ?? -Infinity);
-        await paint(tabId, current ? await lookOf(check) : { text: '' });
+        await paint(tabId, current ? await lookOf(check) : { text: '', title: badgeTitle(undefined, 0) });
       }
     },
 
