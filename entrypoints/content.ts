@@ -6,7 +6,8 @@
  */
 import { defineContentScript } from 'wxt/utils/define-content-script';
 
-import { createFloatingButton } from '../lib/content/floating-button';
+import { createFloatingButton, FLOATING_BUTTON_MESSAGES } from '../lib/content/floating-button';
+import { startContentLanguage } from '../lib/i18n/content-language';
 import { sendToBackground } from '../lib/messaging/protocol';
 
 export default defineContentScript({
@@ -29,9 +30,15 @@ export default defineContentScript({
         button.hide();
         return;
       }
-      // No answer: no button on this page (a button that could do nothing), and a line in its console.
-      allowed ??= sendToBackground('getCaptureSettings').then(
-        (s) => s.floatingButton,
+      // No answer: no button on this page (a button that could do nothing), and a line in its console. The
+      // button's words come in the chosen interface language, else the browser's (getMessage) as they are.
+      allowed ??= Promise.all([
+        sendToBackground('getCaptureSettings'),
+        startContentLanguage(FLOATING_BUTTON_MESSAGES).catch((error: unknown) =>
+          console.warn('[factlight] interface language not received; the browser language is used', error),
+        ),
+      ]).then(
+        ([s]) => s.floatingButton,
         (error: unknown) => (console.warn('[factlight] no floating button: settings not read', error), false),
       );
       if (!(await allowed)) return;

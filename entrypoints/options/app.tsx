@@ -5,6 +5,7 @@ import { AboutSection } from '../../components/options/about-section';
 import { CaptureSettings } from '../../components/options/capture-settings';
 import { CheckingSettings } from '../../components/options/checking-settings';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
+import { InterfaceLanguageField } from '../../components/options/interface-language-field';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
 import { errorMessage } from '../../lib/core/errors';
@@ -71,6 +72,7 @@ export function OptionsApp() {
         </button>{' '}
         for a guided set-up and a sample check.
       </p>
+      <InterfaceLanguageField />
       <EngineStatus
         key={status.kind}
         switchHint="To switch, choose under Checking → Checks run on, or set up a model below, and save."

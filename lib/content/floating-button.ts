@@ -1,10 +1,15 @@
-/** The small "Fact-check" button near a selection, in a shadow root of ours. */
+/** The small "Fact-check" button near a selection, in a shadow root of ours, in the interface language. */
+import { t, uiDirection, uiLocale } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/keys';
 import { createShadowHost } from './shadow-host';
 import { onUserClick } from './user-event';
 
 const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #fff; background: #2457c5; border: 0;
   border-radius: 6px; padding: 6px 9px; cursor: pointer; box-shadow: 0 2px 10px rgba(0,0,0,.25); }
 button:focus-visible { outline: 2px solid #8ab4ff; outline-offset: 2px; }`;
+
+/** The messages the button shows (the content script asks the background for them in a chosen language). */
+export const FLOATING_BUTTON_MESSAGES: readonly MessageKey[] = ['floatingButtonLabel', 'floatingButtonName'];
 
 export function createFloatingButton(doc: Document, onPress: () => void) {
   let host: HTMLElement | undefined;
@@ -15,9 +20,11 @@ export function createFloatingButton(doc: Document, onPress: () => void) {
         host = created.host;
         const button = doc.createElement('button');
         button.type = 'button';
-        button.textContent = 'Fact-check';
+        button.textContent = t('floatingButtonLabel');
+        button.lang = uiLocale();
+        button.dir = uiDirection();
         button.setAttribute('data-testid', 'factlight-check-selection');
-        button.setAttribute('aria-label', 'Fact-check the selected text with Factlight');
+        button.setAttribute('aria-label', t('floatingButtonName'));
         // Keep the page's selection: a mousedown on a button would otherwise clear it.
         button.addEventListener('mousedown', (event) => event.preventDefault());
         onUserClick(button, () => {
