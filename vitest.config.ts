@@ -47,6 +47,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           provide: { e2eBrowser: 'chromium' },
+          // A poll waits for a state the browser reaches (a verdict drawn, a tab opened), however loaded the
+          // machine is: the test's own timeout bounds it, not a guess of how fast the browser is.
+          expect: { poll: { timeout: 120_000, interval: 100 } },
           // The two browser suites run one after the other (two cores: one browser at a time).
           sequence: { groupOrder: 1 },
         },
@@ -60,6 +63,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           provide: { e2eBrowser: 'firefox' },
+          // A poll waits for a state the browser reaches (a verdict drawn, a tab opened), however loaded the
+          // machine is: the test's own timeout bounds it, not a guess of how fast the browser is.
+          expect: { poll: { timeout: 120_000, interval: 100 } },
           sequence: { groupOrder: 2 },
         },
       },

@@ -78,7 +78,7 @@ export async function launchWithExtension(options: LaunchWithExtensionOptions = 
     context = launched;
     const worker = launched.serviceWorkers()[0] ?? (await launched.waitForEvent('serviceworker'));
     extensionId = new URL(worker.url()).host;
-    waitForPage = async (urlPrefix, timeout = 10_000) => {
+    waitForPage = async (urlPrefix, timeout = 60_000) => {
       // A tab the extension opens shows up as a page whose URL is about:blank until it commits, so the
       // pages are polled for their URL rather than taken from the first "page" event.
       const deadline = Date.now() + timeout;

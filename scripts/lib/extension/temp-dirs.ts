@@ -13,8 +13,9 @@ let hooked = false;
 
 function removeNow(dir: string): void {
   live.delete(dir);
-  // A browser that just exited may still be flushing a file: retry briefly instead of failing the test.
-  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  // A browser that just exited may still be flushing a file (seconds, on a loaded machine): retry with a
+  // linear backoff (up to about 12 s in all) instead of failing the test.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 15, retryDelay: 100 });
 }
 
 function removeAllLeft(): void {

@@ -50,7 +50,7 @@ describe('the sidebar in Firefox', () => {
     // The sidebar is open, showing no claim: the card's button brings that claim up in it.
     expect(await sidebar.text(byTestId('claim-card'))).toBeNull();
     await openFromCard();
-    await expect.poll(() => sidebar.text(byTestId('claim-card')), { timeout: 10_000 }).toMatch(CLAIM);
+    await expect.poll(() => sidebar.text(byTestId('claim-card'))).toMatch(CLAIM);
 
     // The user closed the sidebar; Firefox will not reopen it from the page, so the panel opens in a tab.
     await sidebar.close();

@@ -92,7 +92,7 @@ export function chromiumDriver(browser: ExtensionBrowser, options: LaunchOptions
         return api.action!.getBadgeText({ tabId: tab.id });
       }, pageUrl);
     },
-    async waitForTab(urlPrefix, timeout = 10_000) {
+    async waitForTab(urlPrefix, timeout = 60_000) {
       return playwrightDriverPage(await browser.waitForPage(urlPrefix, timeout));
     },
     async relaunch() {

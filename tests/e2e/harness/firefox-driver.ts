@@ -181,7 +181,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
     });
     browser = launched;
     await launched.installExtension(FIREFOX_EXTENSION_DIR);
-    waitForTab = async (urlPrefix, timeout = 10_000) => {
+    waitForTab = async (urlPrefix, timeout = 60_000) => {
       // Firefox does not tell the driver when a tab goes to a moz-extension:// page (its URL stays
       // about:blank there), so every tab is asked for its own address until one matches.
       const deadline = Date.now() + timeout;

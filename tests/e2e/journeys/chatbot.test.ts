@@ -195,7 +195,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     }, undefined);
 
     // Without a click, the new reply is checked and highlighted inside itself.
-    await expect.poll(() => page.text(CONTROL, { nth: 7 }), { timeout: 10_000 }).toBe('Checked · see side panel');
+    await expect.poll(() => page.text(CONTROL, { nth: 7 })).toBe('Checked · see side panel');
     await page.waitForFunction(
       (names) => names.some((name) => (CSS.highlights.get(name)?.size ?? 0) > 0),
       ALL_HIGHLIGHT_NAMES,

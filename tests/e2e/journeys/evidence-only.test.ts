@@ -51,22 +51,29 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
     const drawn = await drawnHighlights(page);
     expect(drawn).toEqual([expect.stringMatching(/^factlight-sources: The tower is 330 metres tall/)]);
 
-    // The page's card: how many sources, no verdict.
-    const point = await page.evaluate(() => {
-      const rect = ([...CSS.highlights.get('factlight-sources')!][0] as Range).getClientRects()[0]!;
-      return { x: rect.left + 5, y: rect.top + rect.height / 2 };
-    }, undefined);
-    await page.clickAt(point.x, point.y);
-    await page.waitFor(byTestId('factlight-card'));
-    const card = await page.text(byTestId('factlight-card'));
-    expect(card).toMatch(/Sources to compare: \d+ found/);
-    expect(card).not.toMatch(/Supported|Refuted|Disputed/);
-
-    // The side panel: the sentence, its count of sources and its best passages, a neutral mark only.
+    // The side panel: the check, once it is done (the mark is drawn while sources are still being looked for).
     const panel = await DriverSidePanel.open(driver);
     await panel.openHistory();
     await panel.page.click(byTestId('history-item'));
     await panel.page.waitFor(`${byTestId('check-result')}[data-status="done"]`);
+
+    // The page's card: how many sources, no verdict.
+    await page.bringToFront();
+    const point = await page.evaluate(() => {
+      const rect = ([...CSS.highlights.get('factlight-sources')!][0] as Range).getClientRects()[0]!;
+      return { x: rect.left + 5, y: rect.top + rect.height / 2 };
+    }, undefined);
+    // The page gets the finished check a moment after the database has it: click again until it shows.
+    const cardAfterClick = async () => {
+      await page.clickAt(point.x, point.y);
+      await page.waitFor(byTestId('factlight-card'));
+      return page.text(byTestId('factlight-card'));
+    };
+    await expect.poll(cardAfterClick).toMatch(/Sources to compare: \d+ found/);
+    expect(await page.text(byTestId('factlight-card'))).not.toMatch(/Supported|Refuted|Disputed/);
+
+    // The side panel: the sentence, its count of sources and its best passages, a neutral mark only.
+    await panel.page.bringToFront();
     expect(await panel.page.text(byTestId('evidence-only-notice'))).toContain('Verdicts need a model');
     expect(await panel.page.texts(byTestId('source-count'))).toEqual([
       expect.stringMatching(/^Sources to compare: [1-9]\d* found$/),

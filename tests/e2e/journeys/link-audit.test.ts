@@ -121,7 +121,7 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
     await page.click(byTestId('factlight-check-selection'));
 
     const marks = byTestId('factlight-link-mark');
-    await expect.poll(() => page.count(marks), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => page.count(marks)).toBe(3);
     await expect
       .poll(
         async () => {

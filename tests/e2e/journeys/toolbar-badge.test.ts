@@ -48,7 +48,7 @@ describe(`toolbar badge (${driverBrowserName()})`, () => {
       timeout: 30_000,
     });
 
-    await expect.poll(() => driver!.badgeText(url), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => driver!.badgeText(url)).toBe('1');
     expect(await driver.badgeText(otherUrl)).toBe('');
 
     // Another page in the same tab has no check: the browser drops the tab's badge, and nothing puts it back.
