@@ -1,8 +1,9 @@
 /**
  * Factlight in the reader's language, in real Chromium (with Debian's chromium-l10n) started in Arabic and
  * in Japanese: the words the catalogue already covers (verdicts, the floating button, the interface-language
- * field) come out in that language, the extension pages are laid out right to left in Arabic while an
- * English checked text keeps reading left to right, and axe finds no serious or critical violation there.
+ * field, the in-page card's button) come out in that language, the extension pages and the in-page card are
+ * laid out right to left in Arabic while an English checked text keeps reading left to right, and axe finds no
+ * serious or critical violation on the extension pages.
  *
  * Chromium on Linux needs both `--lang=<xx>` and `LANGUAGE=<xx>`: `--lang` alone switches the catalogue
  * but leaves getUILanguage() and @@bidi_dir in en-US (measured in Chromium 156; docs/i18n/README.md).
@@ -119,6 +120,30 @@ describe('interface language in Chromium', () => {
     expect(await page.text(button)).toBe(AR.floatingButtonLabel!.message);
     expect(await page.attribute(button, 'aria-label')).toBe(AR.floatingButtonName!.message);
     expect(await page.attribute(button, 'dir')).toBe('rtl');
+
+    // The in-page card on the highlighted claim: its verdict and button in Arabic, laid out right to left,
+    // the quoted English claim still left to right.
+    await page.click(button);
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
+    const point = await page.evaluate(() => {
+      const rect = ([...CSS.highlights.get('factlight-red')!][0] as Range).getClientRects()[0]!;
+      return { x: rect.left + 5, y: rect.top + rect.height / 2 };
+    }, undefined);
+    await page.clickAt(point.x, point.y);
+    const card = byTestId('factlight-card');
+    await page.waitFor(card);
+    expect(await page.text(`${card} .verdict`)).toBe(AR.verdict_refuted!.message);
+    expect(await page.text(`${card} button`)).toBe(AR.cardOpenInPanel!.message);
+    expect([await page.attribute(card, 'lang'), await page.attribute(card, 'dir')]).toEqual(['ar', 'rtl']);
+    const cardDirections = await page.evaluate(() => {
+      const root = document.querySelector('factlight-ui[data-factlight="card"]')!.shadowRoot!;
+      return ['[data-testid="factlight-card"]', '.quote'].map(
+        (what) => getComputedStyle(root.querySelector(what)!).direction,
+      );
+    }, undefined);
+    expect(cardDirections).toEqual(['rtl', 'ltr']);
   });
 
   it('speaks Japanese left to right, and switches to a chosen language at once', async () => {
