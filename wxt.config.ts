@@ -31,9 +31,12 @@ export default defineConfig({
     },
   },
   manifest: ({ browser }) => ({
-    name: 'Factlight',
-    // The Chrome Web Store takes at most 132 characters (tests/store/packages.test.ts checks it).
-    description: 'Fact-check text where you read it: claims, evidence, verdicts and revisions, with your own model.',
+    // Words from public/_locales/<locale>/messages.json, in the browser's language (WXT's i18n guide; Chrome
+    // "i18n" reference: a package with _locales must name its default_locale). The stores' limits (name 75,
+    // description 132 characters) hold in every locale: scripts/i18n/catalogue-rules.ts, scripts/store/store-rules.ts.
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     icons: ICONS,
     permissions: [
       'storage',
@@ -54,9 +57,9 @@ export default defineConfig({
     // user configures (including a local Ollama), so the background needs to reach any host.
     host_permissions: ['<all_urls>'],
     // `browser_action` in the Firefox (MV2) build. The badge shows the tab's latest check (lib/background/badge.ts).
-    action: { default_title: 'Factlight', default_icon: { 16: ICONS[16], 32: ICONS[32], 48: ICONS[48] } },
+    action: { default_title: '__MSG_actionTitle__', default_icon: { 16: ICONS[16], 32: ICONS[32], 48: ICONS[48] } },
     commands: {
-      'check-selection': { suggested_key: { default: 'Alt+Shift+F' }, description: 'Fact-check the selected text' },
+      'check-selection': { suggested_key: { default: 'Alt+Shift+F' }, description: '__MSG_commandCheckSelection__' },
     },
     ...(browser === 'firefox'
       ? {}

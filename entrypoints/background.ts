@@ -5,8 +5,9 @@ import { createBackgroundExtractor } from '../lib/background/article-extractor';
 import { createToolbarBadge } from '../lib/background/badge';
 import { registerCheckHandlers } from '../lib/background/check-handlers';
 import { keepHistoryAsSet } from '../lib/background/history-retention';
+import { registerInterfaceLanguageHandlers, startBackgroundLanguage } from '../lib/background/interface-language';
 import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
-import { registerMenuAndShortcut } from '../lib/background/menu-and-shortcut';
+import { registerMenuAndShortcut, retitleMenus } from '../lib/background/menu-and-shortcut';
 import { startNetworkGuard } from '../lib/background/network-guard';
 import { registerPageHandlers } from '../lib/background/page-handlers';
 import { registerRatingHandlers } from '../lib/background/rating-handlers';
@@ -42,6 +43,11 @@ export default defineBackground(() => {
   // A policy changed while the browser runs (Chrome) may name another server or allow the private network.
   onPolicyChanged(() => void applyGuard());
   void restrictStorageToExtension();
+  // Menus and tooltips in the chosen interface language; a change re-titles the menus. A failed re-title has
+  // no page to be shown in: the menus keep their former words until the next start.
+  void startBackgroundLanguage(
+    () => void retitleMenus().catch((error: unknown) => console.warn('[factlight] menus not re-titled', error)),
+  );
   const db = new FactlightDb();
   // Expired cache rows nobody reads again are only removed here.
   void createDexieCache(db, { now: () => Date.now() })
@@ -86,6 +92,7 @@ export default defineBackground(() => {
     deleteChecks: (checkIds) => runs.delete({ checkIds }),
   });
   onPolicyChanged(() => history.prune());
+  registerInterfaceLanguageHandlers(own);
   browser.tabs.onRemoved.addListener((tabId) => (tabs.forgetTab(tabId), badge.forgetTab(tabId)));
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status !== 'loading') return;

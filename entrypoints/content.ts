@@ -19,7 +19,7 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 
-import { createFloatingButton } from '../lib/content/floating-button';
+import { createFloatingButton, FLOATING_BUTTON_MESSAGES } from '../lib/content/floating-button';
 import {
   clearAtSelection,
   type NoticeAction,
@@ -28,6 +28,7 @@ import {
   showProgress,
 } from '../lib/content/selection-notice';
 import { errorMessage } from '../lib/core/errors';
+import { startContentLanguage } from '../lib/i18n/content-language';
 import { sendToBackground, type StartCheckResult } from '../lib/messaging/protocol';
 
 export default defineContentScript({
@@ -109,9 +110,15 @@ export default defineContentScript({
         button.hide();
         return;
       }
-      // No answer: no button on this page (a button that could do nothing), and a line in its console.
-      allowed ??= sendToBackground('getCaptureSettings').then(
-        (s) => s.floatingButton,
+      // No answer: no button on this page (a button that could do nothing), and a line in its console. The
+      // button's words come in the chosen interface language, else the browser's (getMessage) as they are.
+      allowed ??= Promise.all([
+        sendToBackground('getCaptureSettings'),
+        startContentLanguage(FLOATING_BUTTON_MESSAGES).catch((error: unknown) =>
+          console.warn('[factlight] interface language not received; the browser language is used', error),
+        ),
+      ]).then(
+        ([s]) => s.floatingButton,
         (error: unknown) => (console.warn('[factlight] no floating button: settings not read', error), false),
       );
       if (!(await allowed)) return;

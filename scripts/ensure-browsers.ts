@@ -1,6 +1,7 @@
 /**
  * `tsx scripts/ensure-browsers.ts [chromium] [firefox] [openssl] [--dry-run]`: run first by `npm test`
- * (everything) and `npm start` (Chromium only). What is there: exits 0 at once. What is missing: installed
+ * (everything) and `npm start` (Chromium only), with the browsers' language packs on Debian (chromium-l10n,
+ * firefox-esr-l10n-ar/-ja) for the locale tests. What is there: exits 0 at once. What is missing: installed
  * with apt-get when running as root, else one message with the exact command to run and exit 1, at once.
  * CHROME_PATH / FIREFOX_PATH pick a browser instead of the PATH. `--dry-run` prints the apt-get commands.
  */

@@ -4,12 +4,15 @@
  * - docs/sidepanel-{light,dark}.png: the side panel in light and dark mode, for the README;
  * - docs/store/*.png: the 1280×800 images the Chrome Web Store and addons.mozilla.org take: the side panel
  *   beside a checked article, and the article with its highlights and a claim's card.
+ * `npm run screenshots -- <locale>` (`es`, `ar`, any shipped locale) starts Chromium in that language
+ * (`--lang` and `LANGUAGE`, docs/i18n/README.md) and writes only the store images, to docs/store/<locale>/.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import type { Page } from 'playwright-core';
 
+import { DEFAULT_LOCALE, isLocale, LOCALES, toLanguageTag } from '../lib/i18n/catalogue';
 import { configureForWorld } from './lib/extension/configure';
 import { launchWithExtension } from './lib/extension/launch';
 import { SidePanelPage } from './lib/extension/side-panel-page';
@@ -18,6 +21,15 @@ import { startFactWorld, WORLD_TEXT } from './lib/servers';
 const STORE = { width: 1280, height: 800 };
 const PANEL_WIDTH = 400;
 const docs = resolve(import.meta.dirname, '../docs');
+
+const locale = process.argv[2] ?? DEFAULT_LOCALE;
+if (!isLocale(locale)) {
+  console.error(`Unknown locale "${locale}": use one of ${LOCALES.join(', ')}.`);
+  process.exit(2);
+}
+const english = locale === DEFAULT_LOCALE;
+/** Where the store images go: docs/store/ in English, docs/store/<locale>/ in another language. */
+const storeDir = english ? 'store' : `store/${locale}`;
 
 /** A news article as a reader would meet it, holding the sample text (one false claim among true ones). */
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Landmarks, peaks and prizes</title>
@@ -43,27 +55,33 @@ async function shoot(page: Page, name: string): Promise<Buffer> {
 }
 
 const world = await startFactWorld();
-const browser = await launchWithExtension();
+const browser = await launchWithExtension(
+  english ? {} : { args: [`--lang=${toLanguageTag(locale)}`], env: { LANGUAGE: locale } },
+);
 try {
   await configureForWorld(browser, world);
 
-  // README pictures: the panel after a check typed into it.
-  const typed = await SidePanelPage.open(browser);
-  await typed.page.setViewportSize({ width: PANEL_WIDTH, height: 1100 });
-  await typed.check(WORLD_TEXT);
-  await typed.waitForResult();
-  await typed.spans().filter({ hasText: 'visible from the Moon' }).first().click();
-  await typed.page.getByTestId('claim-card').waitFor();
-  for (const scheme of ['light', 'dark'] as const) {
-    await typed.page.emulateMedia({ colorScheme: scheme });
-    const path = resolve(docs, `sidepanel-${scheme}.png`);
-    await typed.page.screenshot({ path, fullPage: true });
-    console.log(`wrote ${path}`);
+  // README pictures (English only): the panel after a check typed into it.
+  if (english) await readmePictures();
+
+  async function readmePictures() {
+    const typed = await SidePanelPage.open(browser);
+    await typed.page.setViewportSize({ width: PANEL_WIDTH, height: 1100 });
+    await typed.check(WORLD_TEXT);
+    await typed.waitForResult();
+    await typed.spans().filter({ hasText: 'visible from the Moon' }).first().click();
+    await typed.page.getByTestId('claim-card').waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await typed.page.emulateMedia({ colorScheme: scheme });
+      const path = resolve(docs, `sidepanel-${scheme}.png`);
+      await typed.page.screenshot({ path, fullPage: true });
+      console.log(`wrote ${path}`);
+    }
+    await typed.page.close();
   }
-  await typed.page.close();
 
   // Store pictures: the same text checked where it is read.
-  mkdirSync(resolve(docs, 'store'), { recursive: true });
+  mkdirSync(resolve(docs, storeDir), { recursive: true });
   const site = world.sites.get('eiffel')!;
   site.route('/landmarks', { body: ARTICLE });
   const page = await browser.context.newPage();
@@ -95,7 +113,7 @@ try {
     await page.getByTestId('factlight-card').waitFor();
   };
   await openCard();
-  await shoot(page, 'store/2-page-highlights.png');
+  await shoot(page, `${storeDir}/2-page-highlights.png`);
 
   // The panel beside the article, as the browser shows them side by side.
   await page.mouse.click(5, STORE.height - 5); // closes the card
@@ -112,7 +130,7 @@ try {
     .locator('img')
     .last()
     .evaluate((img: HTMLImageElement) => img.decode());
-  await shoot(frame, 'store/1-side-panel.png');
+  await shoot(frame, `${storeDir}/1-side-panel.png`);
 } finally {
   await browser.close();
   await world.close();

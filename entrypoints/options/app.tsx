@@ -6,6 +6,7 @@ import { CaptureSettings } from '../../components/options/capture-settings';
 import { CheckingSettings } from '../../components/options/checking-settings';
 import { EvidenceSettings } from '../../components/options/evidence-settings';
 import { HistorySettings } from '../../components/options/history-settings';
+import { InterfaceLanguageField } from '../../components/options/interface-language-field';
 import { ManagedNotice } from '../../components/options/managed-notice';
 import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
@@ -94,6 +95,7 @@ export function OptionsApp() {
         for a guided set-up and a sample check.
       </p>
       <ManagedNotice managed={form.settings.managed} />
+      <InterfaceLanguageField />
       <EngineStatus
         key={status.kind}
         switchHint="To switch, choose under Checking → Checks run on, or set up a model below, and save."

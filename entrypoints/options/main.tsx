@@ -1,7 +1,6 @@
 import '../../components/styles/base.css';
 
-import { createRoot } from 'react-dom/client';
-
+import { renderPage } from '../../lib/i18n/render-page';
 import { OptionsApp } from './app';
 
-createRoot(document.getElementById('root')!).render(<OptionsApp />);
+void renderPage(document.getElementById('root')!, () => <OptionsApp />);

@@ -1,8 +1,7 @@
 import '../../components/styles/base.css';
 import '../../components/styles/sidepanel.css';
 
-import { createRoot } from 'react-dom/client';
-
+import { renderPage } from '../../lib/i18n/render-page';
 import { SidePanelApp } from './app';
 
-createRoot(document.getElementById('root')!).render(<SidePanelApp />);
+void renderPage(document.getElementById('root')!, () => <SidePanelApp />);

@@ -2,8 +2,7 @@ import '../../components/styles/base.css';
 import '../../components/styles/sidepanel.css';
 import '../../components/styles/welcome.css';
 
-import { createRoot } from 'react-dom/client';
-
 import { WelcomeApp } from '../../components/welcome/welcome-app';
+import { renderPage } from '../../lib/i18n/render-page';
 
-createRoot(document.getElementById('root')!).render(<WelcomeApp />);
+void renderPage(document.getElementById('root')!, () => <WelcomeApp />);

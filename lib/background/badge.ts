@@ -13,7 +13,9 @@ import { browser } from 'wxt/browser';
 import { checkHeadline, type VerdictCounts } from '../core/score/headline';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
+import { t } from '../i18n/i18n';
 import { countsOfClaims } from '../view/check-headline';
+import { interfaceLanguageReady } from './interface-language';
 
 export const BADGE_RUNNING = '…';
 export const BADGE_FAILED = '!';
@@ -25,6 +27,8 @@ export const BADGE_FAILED_COLOR = '#5f6368';
 export interface BadgeLook {
   text: string;
   color?: string;
+  /** The tooltip (see badgeTitle); absent in `badgeFor`'s look, which is only the badge. */
+  title?: string;
 }
 
 /** What the badge shows for a check (undefined: none) whose claims have `counts`, every source counted. */
@@ -50,7 +54,19 @@ export function badgeFor(
   };
 }
 
+/**
+ * The toolbar button's tooltip for the same state, in the interface language: what the badge's mark or
+ * number means, else the button's own title (set per tab too, so it follows a chosen interface language).
+ */
+export function badgeTitle(look: BadgeLook, wrongClaims: number): string {
+  if (look.text === BADGE_RUNNING) return t('badgeTitleRunning');
+  if (look.text === BADGE_FAILED) return t('badgeTitleFailed');
+  if (look.text) return t('badgeTitleWrong', { count: wrongClaims });
+  return t('actionTitle');
+}
+
 interface ActionApi {
+  setTitle?(details: { tabId: number; title: string }): Promise<void>;
   setBadgeText(details: { tabId: number; text: string }): Promise<void>;
   getBadgeText(details: { tabId: number }): Promise<string>;
   setBadgeBackgroundColor(details: { tabId: number; color: string }): Promise<void>;
@@ -78,6 +94,7 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
         await action.setBadgeTextColor?.({ tabId, color: '#ffffff' });
       }
       await action.setBadgeText({ tabId, text: look.text });
+      if (look.title !== undefined) await action.setTitle?.({ tabId, title: look.title });
     } catch {
       // The tab was closed meanwhile: nothing to show.
     }
@@ -87,7 +104,9 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
     const running = check.status === 'running' || check.status === 'queued';
     const counts =
       running || check.evidenceOnly ? {} : countsOfClaims(await db.claims.where('checkId').equals(check.id).toArray());
-    return badgeFor(check, counts);
+    const look = badgeFor(check, counts);
+    await interfaceLanguageReady();
+    return { ...look, title: badgeTitle(look, (counts.refuted ?? 0) + (counts.disputed ?? 0)) };
   }
 
   /** Whether the check still speaks for its tab: no newer check there, and the tab has not moved to another page. */
@@ -161,10 +180,11 @@ export function createToolbarBadge(db: FactlightDb, clock: { now(): number } = {
       }
       if (shown.size === 0) return;
       const latest = await latestChecksOf(shown);
+      await interfaceLanguageReady();
       for (const tabId of shown) {
         const check = latest.get(tabId);
         const current = check && check.createdAt >= (navigatedAt.get(tabId) ?? -Infinity);
-        await paint(tabId, current ? await lookOf(check) : { text: '' });
+        await paint(tabId, current ? await lookOf(check) : { text: '', title: badgeTitle({ text: '' }, 0) });
       }
     },
 

@@ -4,6 +4,8 @@
  */
 import { browser } from 'wxt/browser';
 
+import { t } from '../i18n/i18n';
+import { interfaceLanguageReady } from './interface-language';
 import { runInPageAndReport } from './run-in-page';
 import { openSidePanelFor, toolbarButtonContext } from './side-panel';
 
@@ -12,11 +14,13 @@ const MENU_PAGE = 'factlight-check-page';
 export const SHORTCUT_COMMAND = 'check-selection';
 
 export function registerMenuAndShortcut(): void {
-  browser.runtime.onInstalled.addListener(() => {
-    browser.contextMenus.create({ id: MENU_SELECTION, title: 'Fact-check selection', contexts: ['selection'] });
+  browser.runtime.onInstalled.addListener(async () => {
+    // In the chosen interface language; a later change re-titles them (retitleMenus).
+    await interfaceLanguageReady();
+    browser.contextMenus.create({ id: MENU_SELECTION, title: t('menuCheckSelection'), contexts: ['selection'] });
     browser.contextMenus.create({
       id: MENU_PAGE,
-      title: 'Fact-check this page',
+      title: t('menuCheckPage'),
       contexts: ['page', toolbarButtonContext()],
     });
   });
@@ -31,4 +35,10 @@ export function registerMenuAndShortcut(): void {
     void openSidePanelFor(tab.id);
     void runInPageAndReport('checkSelection', tab.id);
   });
+}
+
+/** The menus in the interface language now in use (after the person chose another one). */
+export async function retitleMenus(): Promise<void> {
+  await browser.contextMenus.update(MENU_SELECTION, { title: t('menuCheckSelection') });
+  await browser.contextMenus.update(MENU_PAGE, { title: t('menuCheckPage') });
 }

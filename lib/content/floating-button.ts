@@ -1,8 +1,11 @@
 /**
- * The small "Fact-check" button near a selection, in a shadow root of ours. A click on it counts only as
- * click-guard.ts says (the reader's own, on a button they could see, shown for MIN_SHOWN_MS); until then
- * the button is `aria-disabled`, which also tells end-to-end drivers when it can be pressed.
+ * The small "Fact-check" button near a selection, in a shadow root of ours, in the interface language. A click
+ * on it counts only as click-guard.ts says (the reader's own, on a button they could see, shown for
+ * MIN_SHOWN_MS); until then the button is `aria-disabled`, which also tells end-to-end drivers when it can be
+ * pressed.
  */
+import { t, uiDirection, uiLocale } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/keys';
 import { clickCounts, MIN_SHOWN_MS } from './click-guard';
 import { createShadowHost } from './shadow-host';
 
@@ -10,6 +13,9 @@ const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #fff; backg
   border-radius: 6px; padding: 6px 9px; cursor: pointer; box-shadow: 0 2px 10px rgba(0,0,0,.25); }
 button[aria-disabled] { cursor: default; background: #5b7fcf; }
 button:focus-visible { outline: 2px solid #8ab4ff; outline-offset: 2px; }`;
+
+/** The messages the button shows (the content script asks the background for them in a chosen language). */
+export const FLOATING_BUTTON_MESSAGES: readonly MessageKey[] = ['floatingButtonLabel', 'floatingButtonName'];
 
 /**
  * Where the button goes for a selection, in document coordinates: just below its end, or, when that is out
@@ -46,9 +52,11 @@ export function createFloatingButton(
         const made = doc.createElement('button');
         button = made;
         made.type = 'button';
-        made.textContent = 'Fact-check';
+        made.textContent = t('floatingButtonLabel');
+        made.lang = uiLocale();
+        made.dir = uiDirection();
         made.setAttribute('data-testid', 'factlight-check-selection');
-        made.setAttribute('aria-label', 'Fact-check the selected text with Factlight');
+        made.setAttribute('aria-label', t('floatingButtonName'));
         // Keep the page's selection: a mousedown on a button would otherwise clear it.
         made.addEventListener('mousedown', (event) => event.preventDefault());
         made.addEventListener('click', (event) => {

@@ -7,6 +7,8 @@
  * and closing it gives focus back to where it was.
  */
 import { errorMessage } from '../core/errors';
+import { t, uiDirection, uiLocale } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/keys';
 import type { PageSpan } from '../messaging/protocol';
 import { isHttpUrl } from '../net/http-url';
 import { type Box, placeCard } from './card-placement';
@@ -24,7 +26,7 @@ const CSS = `
 a { color: #2457c5; }
 .reliability { display: inline-block; position: relative; border: 1px solid #c9ced8; border-radius: 999px; padding: 0 6px; font-size: 12px; cursor: help; }
 .reliability.low { border-color: #b3261e; color: #b3261e; font-weight: 600; }
-.reliability-detail { display: none; position: absolute; left: 0; top: 100%; z-index: 1; width: 240px; padding: 4px 6px; background: inherit; border: 1px solid #c9ced8; border-radius: 6px; font-weight: normal; background: #fff; color: #1d2330; }
+.reliability-detail { display: none; position: absolute; inset-inline-start: 0; top: 100%; z-index: 1; width: 240px; padding: 4px 6px; background: inherit; border: 1px solid #c9ced8; border-radius: 6px; font-weight: normal; background: #fff; color: #1d2330; }
 .reliability:hover .reliability-detail, .reliability:focus .reliability-detail { display: block; }
 button { font: inherit; margin-top: 6px; border: 1px solid #c9ced8; background: #f4f6fa; border-radius: 6px; padding: 3px 8px; cursor: pointer; }
 @media (prefers-color-scheme: dark) { .card { color: #e6e9ef; background: #1d212a; border-color: #3a4150; } a { color: #8ab4ff; } button { background: #2a303c; color: inherit; border-color: #3a4150; } }
@@ -41,6 +43,9 @@ export interface CardOpening {
 }
 
 /** `onOpenInPanel` may answer a promise: when it rejects, the card says the side panel did not open. */
+/** The messages the card reads itself (the content script asks the background for them in a chosen language). */
+export const PAGE_CARD_MESSAGES: readonly MessageKey[] = ['cardOpenInPanel'];
+
 export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) => Promise<void> | void) {
   let current: { host: HTMLElement; root: ShadowRoot; opener: Element | null } | undefined;
 
@@ -65,6 +70,10 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       card.tabIndex = -1;
       card.setAttribute('data-testid', 'factlight-card');
       card.setAttribute('role', 'dialog');
+      // The card speaks the interface language (its verdict words come from the background in it): its own
+      // lang and dir, inside our shadow root, never the page's.
+      card.lang = uiLocale();
+      card.dir = uiDirection();
       card.setAttribute('aria-label', `Factlight: ${span.verdict}`);
       const close = doc.createElement('button');
       close.type = 'button';
@@ -80,8 +89,9 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
         this.hide({ returnFocus: true });
       });
       line(card, span.verdict, 'verdict');
-      line(card, span.quote, 'row muted');
-      if (span.explanation) line(card, span.explanation);
+      // Page and model text keep their own direction (an English claim in an Arabic card reads left to right).
+      line(card, span.quote, 'row muted quote').dir = 'auto';
+      if (span.explanation) line(card, span.explanation).dir = 'auto';
       if (span.topEvidence) {
         const row = line(
           card,
@@ -123,7 +133,7 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       if (notShown) line(card, notShown, 'row muted').setAttribute('data-testid', 'factlight-card-not-shown');
       const open = doc.createElement('button');
       open.type = 'button';
-      open.textContent = 'Open in side panel';
+      open.textContent = t('cardOpenInPanel');
       onUserClick(open, () => {
         Promise.resolve(onOpenInPanel(span.claimId)).catch((error: unknown) => {
           const said = line(card, `The side panel did not open: ${errorMessage(error)}`, 'row muted');

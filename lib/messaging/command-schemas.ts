@@ -94,6 +94,8 @@ export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodType> = {
   // The page's offer after a too-long refusal: check the first `limit` characters (the background caps it).
   checkSelectionHere: z.object({ limit: z.number().int().positive().optional() }).optional(),
   openSetup: none,
+  // A content script's few message keys (issue 25): bounded count and length; unknown keys are simply absent.
+  getInterfaceCatalogue: z.object({ keys: z.array(z.string().max(100)).max(100) }),
   checkPageInTab: z.object({ tabId }),
   getCaptureSettings: none,
   revealClaim: z.object({ checkId: id, claimId: childId }),

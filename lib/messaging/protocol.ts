@@ -14,6 +14,7 @@ import type { CaptureSelectors } from '../anchoring/selectors';
 import type { SearchProviderId } from '../core/ports';
 import type { LinkStatus } from '../core/quality/links/types';
 import type { Band } from '../core/types';
+import type { Catalogue } from '../i18n/catalogue';
 import type { OnDeviceStatus } from '../llm/on-device-download';
 import type { EngineInUse } from '../settings/engine';
 import type { ModelPresetId } from '../settings/model-presets';
@@ -198,7 +199,15 @@ export interface BackgroundProtocol {
   readPageSelection(request: { tabId: number }): PageSelectionResult;
   /** Page → side panel: open the check (and claim) in the side panel. */
   openInSidePanel(request: { checkId: string; claimId?: string }): void;
+  /**
+   * A content script's interface language: `locale: null` when it follows the browser (getMessage answers),
+   * else the chosen catalogue's messages for `keys` (a plural key brings every form).
+   */
+  getInterfaceCatalogue(request: { keys: string[] }): InterfaceCatalogue;
 }
+
+/** The messages a content script shows, in the chosen interface language (see getInterfaceCatalogue). */
+export type InterfaceCatalogue = { locale: null; messages?: undefined } | { locale: string; messages: Catalogue };
 
 export type BackgroundCommand = keyof BackgroundProtocol;
 
@@ -229,6 +238,7 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   rateExplanation: 'extension-pages',
   resumeRatings: 'extension-pages',
   readPageSelection: 'extension-pages',
+  getInterfaceCatalogue: 'extension-pages-and-content-scripts',
 };
 
 export const backgroundMessaging = defineExtensionMessaging<BackgroundProtocol>({ logger: undefined });

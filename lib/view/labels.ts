@@ -1,18 +1,42 @@
 import type { Band, EvidenceOrigin, SourceType, Stance, Verdict } from '../core/types';
 import type { CheckRecord } from '../db/entities';
+import { t } from '../i18n/i18n';
+import type { SimpleMessageKey } from '../i18n/keys';
 import { percent } from './format';
 
-/** Human words for the pipeline's values, shared by the side panel and the Markdown report. */
+/**
+ * Human words for the pipeline's values, shared by the side panel and the Markdown report. The verdict,
+ * band and stance words come from the message catalogue (their translations follow docs/i18n/glossary.md):
+ * each record reads its message when a value is looked up, so it speaks the interface language of that moment.
+ */
 
-/** Verdicts as the user reads them. */
-export const VERDICT_LABELS: Record<Verdict, string> = {
-  supported: 'Supported',
-  refuted: 'Refuted',
-  disputed: 'Disputed',
-  'not-enough-evidence': 'Not enough evidence',
-  'could-not-check': 'Could not check',
-  'not-check-worthy': 'Not check-worthy',
-};
+/** A record whose every value is the message of its key, read at lookup time. */
+function messages<K extends string>(keys: Record<K, SimpleMessageKey>): Readonly<Record<K, string>> {
+  const record = {} as Record<K, string>;
+  for (const [value, key] of Object.entries(keys) as Array<[K, SimpleMessageKey]>)
+    Object.defineProperty(record, value, { enumerable: true, get: () => t(key) });
+  return record;
+}
+
+/** Verdicts as the user reads them (a label on its own: a chip, a heading). */
+export const VERDICT_LABELS = messages<Verdict>({
+  supported: 'verdict_supported',
+  refuted: 'verdict_refuted',
+  disputed: 'verdict_disputed',
+  'not-enough-evidence': 'verdict_notEnoughEvidence',
+  'could-not-check': 'verdict_couldNotCheck',
+  'not-check-worthy': 'verdict_notCheckWorthy',
+});
+
+/** Verdicts inside a sentence (never a label lower-cased: German nouns keep their capital, for one). */
+const VERDICT_INLINE = messages<Verdict>({
+  supported: 'verdictInline_supported',
+  refuted: 'verdictInline_refuted',
+  disputed: 'verdictInline_disputed',
+  'not-enough-evidence': 'verdictInline_notEnoughEvidence',
+  'could-not-check': 'verdictInline_couldNotCheck',
+  'not-check-worthy': 'verdictInline_notCheckWorthy',
+});
 
 /** A symbol per band, so colour is never the only signal (also read by the Markdown report). */
 export const BAND_ICONS: Record<Band, string> = {
@@ -25,22 +49,22 @@ export const BAND_ICONS: Record<Band, string> = {
 };
 
 /** What a band means, in words (history badges, reports). */
-export const BAND_LABELS: Record<Band, string> = {
-  green: 'credible',
-  orange: 'mixed',
-  red: 'not credible',
-  grey: 'not check-worthy',
-  unknown: 'unverified',
-  neutral: 'sources to compare',
-};
+export const BAND_LABELS = messages<Band>({
+  green: 'band_green',
+  orange: 'band_orange',
+  red: 'band_red',
+  grey: 'band_grey',
+  unknown: 'band_unknown',
+  neutral: 'band_neutral',
+});
 
 /** How a passage stands towards its claim. */
-export const STANCE_LABELS: Record<Stance, string> = {
-  supports: 'Supports',
-  'partially-supports': 'Partly supports',
-  refutes: 'Refutes',
-  irrelevant: 'Irrelevant',
-};
+export const STANCE_LABELS = messages<Stance>({
+  supports: 'stance_supports',
+  'partially-supports': 'stance_partiallySupports',
+  refutes: 'stance_refutes',
+  irrelevant: 'stance_irrelevant',
+});
 
 /** Source type tags. */
 export const SOURCE_TYPE_LABELS: Record<SourceType, string> = {
@@ -81,6 +105,6 @@ export function statusLabel(check: Pick<CheckRecord, 'status' | 'stopped'>): str
 
 /** "supported, credibility 100%" or "not check-worthy": the verdict part of a claim's accessible name. */
 export function verdictPhrase(verdict: Verdict, value: number | null): string {
-  const words = VERDICT_LABELS[verdict].toLowerCase();
-  return value === null ? words : `${words}, credibility ${percent(value)}`;
+  const words = VERDICT_INLINE[verdict];
+  return value === null ? words : t('verdictWithCredibility', { verdict: words, percent: percent(value) });
 }

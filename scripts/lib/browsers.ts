@@ -5,7 +5,7 @@
  * PATH lookup, running apt-get — comes in as a parameter, so every branch is testable without root.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** Something a command needs on this machine. */
@@ -20,6 +20,13 @@ interface ToolSpec {
   commands: readonly string[];
   /** The Debian package that provides it. */
   aptPackage: string;
+  /**
+   * Debian packages the e2e tests need beside it, each known by a file it installs: the browser's
+   * translations, without which it cannot start in Arabic or Japanese (Debian's chromium ships only en-US;
+   * Firefox follows intl.locale.requested only with the language pack installed). Checked only for the
+   * distribution's own browser (no CHROME_PATH / FIREFOX_PATH) where there is apt-get.
+   */
+  languagePacks?: ReadonlyArray<{ aptPackage: string; file: string }>;
 }
 
 /**
@@ -32,12 +39,17 @@ export const TOOLS: Record<Tool, ToolSpec> = {
     override: 'CHROME_PATH',
     commands: ['chromium', 'chromium-browser'],
     aptPackage: 'chromium',
+    languagePacks: [{ aptPackage: 'chromium-l10n', file: '/usr/lib/chromium/locales/ar.pak' }],
   },
   firefox: {
     label: 'Firefox ESR',
     override: 'FIREFOX_PATH',
     commands: ['firefox-esr', 'firefox'],
     aptPackage: 'firefox-esr',
+    languagePacks: ['ar', 'ja'].map((locale) => ({
+      aptPackage: `firefox-esr-l10n-${locale}`,
+      file: `/usr/lib/firefox-esr/browser/extensions/langpack-${locale}@firefox-esr.mozilla.org.xpi`,
+    })),
   },
   openssl: { label: 'openssl', commands: ['openssl'], aptPackage: 'openssl' },
 };
@@ -133,6 +145,19 @@ export interface EnsureOptions {
   log: (line: string) => void;
   /** Print the apt-get commands instead of running them. */
   dryRun?: boolean;
+  /** Whether a file is there (language packs); default: the real file system. */
+  exists?: (path: string) => boolean;
+}
+
+/** The language packs of `needs` that are missing, for browsers the distribution provides. */
+function missingLanguagePacks(options: EnsureOptions): string[] {
+  const exists = options.exists ?? existsSync;
+  if (!options.which('apt-get')) return [];
+  return options.needs.flatMap((tool) => {
+    const spec = TOOLS[tool];
+    if (spec.override && options.env[spec.override]) return [];
+    return (spec.languagePacks ?? []).filter((pack) => !exists(pack.file)).map((pack) => pack.aptPackage);
+  });
 }
 
 /**
@@ -151,18 +176,23 @@ export function ensureTools(options: EnsureOptions): number {
     return 1;
   }
   const missing = looked.filter(({ result }) => 'missing' in result).map(({ tool }) => tool);
-  if (missing.length === 0) return 0;
+  const packs = missingLanguagePacks(options);
+  if (missing.length === 0 && packs.length === 0) return 0;
 
-  const packages = missing.map((tool) => TOOLS[tool].aptPackage);
-  const names = listed(missing.map((tool) => TOOLS[tool].label));
+  const packages = [...missing.map((tool) => TOOLS[tool].aptPackage), ...packs];
+  const names = listed([
+    ...missing.map((tool) => TOOLS[tool].label),
+    ...(packs.length > 0 ? [`the browsers' language packs`] : []),
+  ]);
+  const plural = missing.length > 1 || packs.length > 0;
   const overrides = missing.flatMap((tool) => TOOLS[tool].override ?? []);
   const orSet = overrides.length > 0 ? ` (or set ${overrides.join(' / ')} to an installed browser)` : '';
   const aptGet = which('apt-get');
 
   if (options.uid !== 0 || !aptGet) {
-    log(`${names} ${missing.length > 1 ? 'are' : 'is'} needed but not installed${orSet}.`);
+    log(`${names.charAt(0).toUpperCase()}${names.slice(1)} ${plural ? 'are' : 'is'} needed but not installed${orSet}.`);
     if (aptGet) {
-      log(`Install ${missing.length > 1 ? 'them' : 'it'} with:`);
+      log(`Install ${plural ? 'them' : 'it'} with:`);
       log(`  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`);
     } else {
       log(`Install ${listed(packages)} with your system's package manager (there is no apt-get here).`);
@@ -188,9 +218,12 @@ export function ensureTools(options: EnsureOptions): number {
     }
   }
   if (options.dryRun) return 0;
-  const stillMissing = missing.filter((tool) => 'missing' in lookUp(tool, env, which));
+  const stillMissing = [
+    ...missing.filter((tool) => 'missing' in lookUp(tool, env, which)).map((tool) => TOOLS[tool].label),
+    ...missingLanguagePacks(options),
+  ];
   if (stillMissing.length > 0) {
-    log(`Still not found after apt-get: ${stillMissing.map((tool) => TOOLS[tool].label).join(', ')}.`);
+    log(`Still not found after apt-get: ${stillMissing.join(', ')}.`);
     return 1;
   }
   return 0;

@@ -6,6 +6,11 @@
  * characters, a 128 px icon, no remotely hosted code in MV3), developer.chrome.com/docs/extensions/
  * reference/manifest (name at most 75 characters, version of 1–4 integers), extensionworkshop.com
  * (gecko id, data_collection_permissions for new add-ons).
+ *
+ * Manifest strings written as `__MSG_name__` are read from the package's `_locales/<locale>/messages.json`
+ * and checked in every locale (the store shows each language's own name and description); a package with
+ * `_locales` must name its `default_locale`, and one without must not (developer.chrome.com/docs/extensions/
+ * reference/api/i18n: "If an extension has a /_locales directory, the manifest must define default_locale").
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -71,18 +76,94 @@ function remoteCodeProblems(dir: string): string[] {
   return problems;
 }
 
+type Messages = Map<string, Record<string, { message?: unknown }>>;
+
+/** The package's message catalogues by locale (folder name); empty when it has no `_locales`. */
+function packageMessages(dir: string): Messages {
+  const root = join(dir, '_locales');
+  const messages: Messages = new Map();
+  if (!existsSync(root)) return messages;
+  for (const locale of readdirSync(root)) {
+    const file = join(root, locale, 'messages.json');
+    if (existsSync(file))
+      messages.set(locale, JSON.parse(readFileSync(file, 'utf8')) as Record<string, { message?: unknown }>);
+  }
+  return messages;
+}
+
+/**
+ * A manifest string as the browser shows it in `locale`: each `__MSG_name__` replaced by that locale's
+ * message, else the default locale's (names are case-insensitive); undefined when one resolves nowhere.
+ */
+export function localizedManifestString(
+  value: string,
+  messages: Messages,
+  locale: string,
+  defaultLocale: string | undefined,
+): string | undefined {
+  const lookUp = (catalogue: Record<string, { message?: unknown }> | undefined, name: string) => {
+    const key = Object.keys(catalogue ?? {}).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+    const message = key === undefined ? undefined : catalogue![key]!.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+  let missing = false;
+  const text = value.replace(/__MSG_([A-Za-z0-9_@]+?)__/g, (_match, name: string) => {
+    const message =
+      lookUp(messages.get(locale), name) ?? (defaultLocale ? lookUp(messages.get(defaultLocale), name) : undefined);
+    if (message === undefined) missing = true;
+    return message ?? '';
+  });
+  return missing ? undefined : text;
+}
+
+/** Name or description in every locale the package has (or as written, without `__MSG_`), with its limit. */
+function textFieldProblems(field: string, value: unknown, limit: number, messages: Messages, defaultLocale?: string) {
+  if (typeof value !== 'string' || !value.trim()) return [`${field} is missing`];
+  if (!value.includes('__MSG_'))
+    return value.length > limit ? [`${field} has ${value.length} characters (at most ${limit})`] : [];
+  if (messages.size === 0) return [`${field} is ${value} but the package has no _locales`];
+  const problems: string[] = [];
+  for (const locale of [...messages.keys()].sort()) {
+    const text = localizedManifestString(value, messages, locale, defaultLocale);
+    if (text === undefined) problems.push(`${field} (${locale}): ${value} has no message`);
+    else if (!text.trim()) problems.push(`${field} (${locale}) is empty`);
+    else if (text.length > limit)
+      problems.push(`${field} (${locale}) has ${text.length} characters (at most ${limit})`);
+  }
+  return problems;
+}
+
+/** default_locale where there are _locales (and only there), and every other `__MSG_` string resolvable. */
+function localeProblems(manifest: Manifest, messages: Messages): string[] {
+  const problems: string[] = [];
+  const defaultLocale = manifest.default_locale;
+  if (messages.size > 0 && typeof defaultLocale !== 'string')
+    problems.push('default_locale is missing (_locales exists)');
+  if (messages.size === 0 && defaultLocale !== undefined)
+    problems.push('default_locale is set but there is no _locales');
+  if (typeof defaultLocale === 'string' && messages.size > 0 && !messages.has(defaultLocale))
+    problems.push(`default_locale ${defaultLocale} has no _locales/${defaultLocale}/messages.json`);
+  const others = JSON.stringify({ ...manifest, name: undefined, description: undefined });
+  for (const match of new Set(others.match(/__MSG_[A-Za-z0-9_@]+?__/g) ?? [])) {
+    for (const locale of [...messages.keys()].sort()) {
+      const text = localizedManifestString(match, messages, locale, defaultLocale as string | undefined);
+      if (!text?.trim()) problems.push(`${match} has no message in ${locale}`);
+    }
+  }
+  return problems;
+}
+
 /** Every store rule the built extension in `dir` breaks; empty when it can be uploaded. */
 export function storeProblems(dir: string, browser: StoreBrowser): string[] {
   const manifestPath = join(dir, 'manifest.json');
   if (!existsSync(manifestPath)) return [`no manifest.json in ${dir}`];
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const messages = packageMessages(dir);
+  const defaultLocale = typeof manifest.default_locale === 'string' ? manifest.default_locale : undefined;
   const problems: string[] = [];
-  const name = manifest.name;
-  if (typeof name !== 'string' || !name.trim()) problems.push('name is missing');
-  else if (name.length > 75) problems.push(`name has ${name.length} characters (at most 75)`);
-  const description = manifest.description;
-  if (typeof description !== 'string' || !description.trim()) problems.push('description is missing');
-  else if (description.length > 132) problems.push(`description has ${description.length} characters (at most 132)`);
+  problems.push(...textFieldProblems('name', manifest.name, 75, messages, defaultLocale));
+  problems.push(...textFieldProblems('description', manifest.description, 132, messages, defaultLocale));
+  problems.push(...localeProblems(manifest, messages));
   if (typeof manifest.version !== 'string' || !VERSION.test(manifest.version))
     problems.push(`version ${JSON.stringify(manifest.version)} is not 1–4 dot-separated integers`);
   problems.push(...iconProblems(dir, 'icons', manifest.icons, browser === 'chrome' ? [16, 32, 48, 128] : [48, 96]));

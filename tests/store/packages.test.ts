@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { lintFirefoxPackage, pngSize, storeProblems } from '../../scripts/store/store-rules';
+import { LOCALES } from '../../lib/i18n/catalogue';
+import { lintFirefoxPackage, localizedManifestString, pngSize, storeProblems } from '../../scripts/store/store-rules';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -46,6 +47,7 @@ describe('store packages', () => {
       description: string;
       permissions: string[];
       content_scripts: Array<{ matches: string[] }>;
+      default_locale: string;
     };
     // Issue 24: no redundant activeTab (host permissions cover it), and the page script never runs on file://.
     expect(manifest.permissions).not.toContain('activeTab');
@@ -54,12 +56,29 @@ describe('store packages', () => {
     expect(matches.filter((match) => !/^https?:\/\//.test(match))).toEqual([]);
     // chrome.sidePanel.open() is the newest API the extension needs (wxt.config.ts).
     expect(manifest.minimum_chrome_version).toBe('116');
-    expect(manifest.description.length).toBeLessThanOrEqual(132);
+    // The description is the catalogue's, at most 132 characters in every shipped locale.
+    expect(manifest).toMatchObject({ description: '__MSG_extDescription__', default_locale: 'en' });
+    const messages = new Map(
+      LOCALES.map((locale) => [
+        locale,
+        JSON.parse(readFileSync(join(outDir, `chrome-mv3/_locales/${locale}/messages.json`), 'utf8')) as Record<
+          string,
+          { message: string }
+        >,
+      ]),
+    );
+    for (const locale of LOCALES) {
+      const description = localizedManifestString(manifest.description, messages, locale, 'en');
+      expect(description, locale).toBe(messages.get(locale)!.extDescription!.message);
+      expect(description!.length, locale).toBeLessThanOrEqual(132);
+    }
   });
 
   it('makes a Firefox package with the fields addons.mozilla.org requires', () => {
     expect(existsSync(zips.firefox)).toBe(true);
     expect(storeProblems(join(outDir, 'firefox-mv2'), 'firefox')).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(outDir, 'firefox-mv2/manifest.json'), 'utf8')) as object;
+    expect(manifest).toMatchObject({ name: '__MSG_extName__', default_locale: 'en' });
   });
 
   it('passes addons-linter with no error and no warning', async () => {
@@ -93,6 +112,36 @@ describe('store packages', () => {
     delete gecko.browser_specific_settings.gecko.id;
     writeFileSync(join(firefox, 'manifest.json'), JSON.stringify(gecko));
     expect(storeProblems(firefox, 'firefox')).toEqual(['browser_specific_settings.gecko.id is missing']);
+  });
+
+  it('reads __MSG_ strings in every locale of the package (a long translation fails, a missing message too)', () => {
+    const broken = join(outDir, 'broken-locales');
+    cpSync(join(outDir, 'chrome-mv3'), broken, { recursive: true });
+    const arabic = join(broken, '_locales/ar/messages.json');
+    const catalogue = JSON.parse(readFileSync(arabic, 'utf8')) as Record<string, { message: string }>;
+    catalogue.extDescription!.message = 'ت'.repeat(133);
+    catalogue.extName!.message = '';
+    writeFileSync(arabic, JSON.stringify(catalogue));
+    const german = join(broken, '_locales/de/messages.json');
+    const de = JSON.parse(readFileSync(german, 'utf8')) as Record<string, { message: string }>;
+    delete de.commandCheckSelection;
+    writeFileSync(german, JSON.stringify(de));
+    expect(storeProblems(broken, 'chrome')).toEqual([
+      'name (ar) is empty',
+      'description (ar) has 133 characters (at most 132)',
+    ]);
+    // A message missing in one locale falls back to the default locale's, as browsers do; missing there, it fails.
+    const english = join(broken, '_locales/en/messages.json');
+    const en = JSON.parse(readFileSync(english, 'utf8')) as Record<string, { message: string }>;
+    delete en.commandCheckSelection;
+    writeFileSync(english, JSON.stringify(en));
+    const manifest = JSON.parse(readFileSync(join(broken, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    delete manifest.default_locale;
+    writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
+    const problems = storeProblems(broken, 'chrome');
+    expect(problems).toContain('default_locale is missing (_locales exists)');
+    expect(problems).toContain('__MSG_commandCheckSelection__ has no message in de');
+    expect(problems).toContain('__MSG_commandCheckSelection__ has no message in en');
   });
 
   it('ships the committed icons (npm run icons) at their declared sizes', () => {

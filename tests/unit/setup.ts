@@ -22,3 +22,18 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     return new Response('Not found', { status: 404 });
   }
 };
+
+// fake-browser leaves i18n unimplemented. Answer getMessage from the shipped English catalogue with the
+// browser's own substitution rules (lib/i18n/catalogue.ts), as Chrome does for an English browser.
+const { fillMessage } = await import('../../lib/i18n/catalogue');
+const english = JSON.parse(
+  await readFile(join(import.meta.dirname, '../../public/_locales/en/messages.json'), 'utf8'),
+) as Record<string, Parameters<typeof fillMessage>[0]>;
+Object.assign(fakeBrowser.i18n, {
+  getMessage: (name: string, substitutions?: string | string[]) => {
+    const entry = english[name];
+    if (!entry) return '';
+    return fillMessage(entry, typeof substitutions === 'string' ? [substitutions] : (substitutions ?? []));
+  },
+  getUILanguage: () => 'en',
+});

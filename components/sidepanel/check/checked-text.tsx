@@ -97,5 +97,10 @@ export function CheckedText({ text, sentences, claims, scores, pending, selected
     cursor = sentence.end;
   }
   if (cursor < text.length) nodes.push(text.slice(cursor));
-  return <p className="checked-text">{nodes}</p>;
+  return (
+    // The checked text keeps its own direction whatever the interface language (an English text in Arabic UI).
+    <p className="checked-text" dir="auto">
+      {nodes}
+    </p>
+  );
 }

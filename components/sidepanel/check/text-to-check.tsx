@@ -73,6 +73,7 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
       <textarea
         id="check-input"
         data-testid="check-input"
+        dir="auto"
         rows={5}
         value={text}
         placeholder="Paste a paragraph, a chatbot reply or a claim…"

@@ -110,7 +110,9 @@ export function ClaimCard(props: ClaimCardProps) {
           ✕
         </button>
       </div>
-      <p className="claim-text">{claim.text}</p>
+      <p className="claim-text" dir="auto">
+        {claim.text}
+      </p>
       <p className={`verdict band-${band}`} data-testid="claim-verdict" data-verdict={verdict ?? 'pending'}>
         <span className="band-icon" aria-hidden="true">
           {pending ? '…' : BAND_ICONS[band]}

@@ -30,6 +30,12 @@ export interface LaunchWithExtensionOptions {
   /** Remove the profile on close. Default: only when this launch made it. A relaunch passes true. */
   removeProfileOnClose?: boolean;
   args?: string[];
+  /**
+   * More environment for the browser. A locale: `{ LANGUAGE: 'ar' }` with `--lang=ar` in `args` (on Linux
+   * `--lang` alone switches the extension's catalogue but not getUILanguage() or @@bidi_dir; measured in
+   * Chromium 156, see docs/i18n/README.md).
+   */
+  env?: Record<string, string>;
   headless?: boolean;
   /** Another unpacked build to load (a copy with its own id, for a test's own policy); default EXTENSION_DIR. */
   extensionDir?: string;
@@ -76,7 +82,7 @@ export async function launchWithExtension(options: LaunchWithExtensionOptions = 
         '--disable-sync',
         ...(options.args ?? []),
       ],
-      env: { ...process.env, XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: xdg },
+      env: { ...process.env, ...options.env, XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: xdg },
     });
     context = launched;
     const worker = launched.serviceWorkers()[0] ?? (await launched.waitForEvent('serviceworker'));

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { registerCheckHandlers } from '../../../../lib/background/check-handlers';
+import { registerInterfaceLanguageHandlers } from '../../../../lib/background/interface-language';
 import { registerPageHandlers } from '../../../../lib/background/page-handlers';
 import { registerRatingHandlers } from '../../../../lib/background/rating-handlers';
 import { createRatingManager } from '../../../../lib/background/rating-manager';
@@ -87,6 +88,7 @@ const sampleData: Record<BackgroundCommand, unknown> = {
   rateExplanation: { claim: 'x', explanation: '' },
   resumeRatings: undefined,
   readPageSelection: { tabId: 7 },
+  getInterfaceCatalogue: { keys: ['floatingButtonLabel'] },
 };
 
 describe('background command security', () => {
@@ -99,6 +101,7 @@ describe('background command security', () => {
     registerCheckHandlers(own, createRunManager({ db, loadSettings, extractor: createLinkedomExtractor() }), db);
     registerPageHandlers(own, db);
     registerRatingHandlers(own, createRatingManager({ db, loadSettings, extractor: createLinkedomExtractor() }));
+    registerInterfaceLanguageHandlers(own);
   });
 
   it('refuses every settings command from a content script, and no answer contains a key', async () => {

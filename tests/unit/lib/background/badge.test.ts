@@ -10,6 +10,7 @@ import {
   BADGE_RUNNING_COLOR,
   BADGE_WRONG_COLOR,
   badgeFor,
+  badgeTitle,
   createToolbarBadge,
 } from '../../../../lib/background/badge';
 import { createRunManager } from '../../../../lib/background/run-manager';
@@ -107,6 +108,25 @@ describe('toolbar badge', () => {
     expect(await badgeText(4)).toBe('2');
     expect(await badgeColor(4)).toEqual(red);
     expect(await badgeText(5)).toBe('');
+  });
+
+  it('says in its tooltip what the mark or count means, in the interface language, per tab', async () => {
+    const badge = createToolbarBadge(db);
+    const title = (tabId: number) => fakeBrowser.action.getTitle({ tabId });
+    await db.checks.add(check('c1', { tabId: 4, status: 'running' }));
+    await db.claims.bulkAdd([claim('c1', 1, 'refuted'), claim('c1', 2, 'disputed'), claim('c1', 3, 'could-not-check')]);
+    await badge.changed('c1');
+    expect(await title(4)).toBe('Factlight: checking…');
+    await db.checks.update('c1', { status: 'done' });
+    await badge.changed('c1');
+    expect(await title(4)).toBe('Factlight: 2 claims refuted or disputed');
+    await db.claims.delete('c1:k2');
+    await badge.changed('c1');
+    expect(await title(4)).toBe('Factlight: 1 claim refuted or disputed');
+    await db.checks.update('c1', { status: 'failed' });
+    await badge.changed('c1');
+    expect(await title(4)).toBe('Factlight: the last check here failed; open the side panel to see why');
+    expect(badgeTitle({ text: '' }, 0)).toBe('Factlight: fact-check what you read');
   });
 
   it('shows a neutral mark while the check runs, then the count, "!" for a failed check and nothing for a clean one', async () => {

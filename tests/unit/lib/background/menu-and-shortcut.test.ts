@@ -5,14 +5,20 @@
  * fake-browser leaves contextMenus, commands, sidePanel, scripting and tabs.sendMessage unimplemented, so
  * they are recorded here; everything of Factlight's own runs for real.
  */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-import { registerMenuAndShortcut, SHORTCUT_COMMAND } from '../../../../lib/background/menu-and-shortcut';
+import { registerMenuAndShortcut, retitleMenus, SHORTCUT_COMMAND } from '../../../../lib/background/menu-and-shortcut';
 import { NO_PAGE, PAGE_GONE, registerPageHandlers } from '../../../../lib/background/page-handlers';
 import { HIGHLIGHTER_FILE } from '../../../../lib/background/tab-sync';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { PANEL_FOCUS_TTL_MS, type PanelFocus, watchPanelFocus } from '../../../../lib/messaging/panel-focus';
 import {
   type BackgroundCommand,
@@ -20,6 +26,8 @@ import {
   type Result,
   type StartCheckResult,
 } from '../../../../lib/messaging/protocol';
+
+const FRENCH = resolve(import.meta.dirname, '../../../../public/_locales/fr/messages.json');
 
 /** An extension event whose listeners the test can fire. */
 function recordedEvent<Args extends unknown[]>() {
@@ -49,6 +57,7 @@ let menuClicked: ReturnType<
 >;
 let commandFired: ReturnType<typeof recordedEvent<[string, { id?: number } | undefined]>>;
 let createdMenus: Array<{ id: string; title: string; contexts: string[] }>;
+let updatedMenus: Array<[string, { title: string }]>;
 /** What the page answers to checkSelection / checkPage (and revealClaim). */
 let pageAnswer: StartCheckResult | Result;
 /** No Factlight in the tab any more (closed, reloaded): Chrome calls back with no answer. */
@@ -61,6 +70,7 @@ beforeEach(() => {
   sentToPage = [];
   sentData = [];
   createdMenus = [];
+  updatedMenus = [];
   pageAnswer = { ok: true, checkId: 'check-1' };
   pageGone = false;
   menuClicked = recordedEvent();
@@ -68,6 +78,7 @@ beforeEach(() => {
   const scope = fakeBrowser as unknown as Record<string, unknown>;
   scope.contextMenus = {
     create: (menu: { id: string; title: string; contexts: string[] }) => void createdMenus.push(menu),
+    update: async (id: string, change: { title: string }) => void updatedMenus.push([id, change]),
     onClicked: menuClicked,
   };
   scope.commands = { onCommand: commandFired };
@@ -104,6 +115,19 @@ describe('context menu and keyboard shortcut', () => {
     expect(createdMenus).toEqual([
       { id: 'factlight-check-selection', title: 'Fact-check selection', contexts: ['selection'] },
       { id: 'factlight-check-page', title: 'Fact-check this page', contexts: ['page', 'action'] },
+    ]);
+  });
+
+  it('re-titles both menus in the interface language now in use', async () => {
+    setMessageSource(catalogueSource('fr', JSON.parse(await readFile(FRENCH, 'utf8')) as Catalogue));
+    try {
+      await retitleMenus();
+    } finally {
+      setMessageSource(browserSource());
+    }
+    expect(updatedMenus).toEqual([
+      ['factlight-check-selection', { title: 'Vérifier la sélection' }],
+      ['factlight-check-page', { title: 'Vérifier cette page' }],
     ]);
   });
 

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPath, type EnsureOptions, ensureTools, type Tool, whichOnPath } from '../../../../scripts/lib/browsers';
 
 /** A which() over a fixed set of commands, and a runner that records calls and may "install" packages. */
-function fakeMachine(installed: Record<string, string>, onRun: (args: readonly string[]) => number = () => 0) {
+function fakeMachine(
+  installed: Record<string, string>,
+  onRun: (args: readonly string[]) => number = () => 0,
+  /** The files there are (language packs); by default every one. */
+  files?: Set<string>,
+) {
   const calls: string[] = [];
   const lines: string[] = [];
   const options = (needs: Tool[], uid: number | undefined, env: NodeJS.ProcessEnv = {}): EnsureOptions => ({
@@ -20,6 +25,7 @@ function fakeMachine(installed: Record<string, string>, onRun: (args: readonly s
       return onRun(args);
     },
     log: (line) => lines.push(line),
+    exists: (path) => files?.has(path) ?? true,
   });
   return { calls, lines, options };
 }
@@ -147,5 +153,60 @@ describe('ensureTools: what npm test / npm start do about missing browsers', () 
     const which = whichOnPath(`${first}:${second}`);
     expect(which('chromium')).toBe(join(second, 'chromium'));
     expect(which('firefox-esr')).toBeNull();
+  });
+});
+
+describe("ensureTools: the browsers' language packs the locale e2e tests need", () => {
+  const browsers = {
+    chromium: '/usr/bin/chromium',
+    'firefox-esr': '/usr/bin/firefox-esr',
+    openssl: '/usr/bin/openssl',
+    'apt-get': '/usr/bin/apt-get',
+  };
+  const CHROMIUM_AR = '/usr/lib/chromium/locales/ar.pak';
+  const langpack = (locale: string) =>
+    `/usr/lib/firefox-esr/browser/extensions/langpack-${locale}@firefox-esr.mozilla.org.xpi`;
+
+  it('as root, installs exactly the missing ones (chromium-l10n, firefox-esr-l10n-ar/-ja), then checks again', () => {
+    const files = new Set([langpack('ja')]);
+    const machine = fakeMachine(
+      browsers,
+      (args) => {
+        if (args[0] === 'install') [CHROMIUM_AR, langpack('ar')].forEach((file) => files.add(file));
+        return 0;
+      },
+      files,
+    );
+    expect(ensureTools(machine.options(ALL, 0))).toBe(0);
+    expect(machine.calls).toEqual([
+      '/usr/bin/apt-get update',
+      '/usr/bin/apt-get install -y chromium-l10n firefox-esr-l10n-ar',
+    ]);
+  });
+
+  it('as a normal user, names the packages to install and stops', () => {
+    const machine = fakeMachine(browsers, () => 0, new Set());
+    expect(ensureTools(machine.options(['chromium'], 1000))).toBe(1);
+    expect(machine.lines).toEqual([
+      "The browsers' language packs are needed but not installed.",
+      'Install them with:',
+      '  sudo apt-get update && sudo apt-get install -y chromium-l10n',
+      'Then run the command again.',
+    ]);
+  });
+
+  it("leaves a person's own browser (CHROME_PATH) and machines without apt-get alone", () => {
+    const own = fakeMachine({ ...browsers }, () => 0, new Set());
+    expect(ensureTools(own.options(['chromium'], 0, { CHROME_PATH: process.execPath }))).toBe(0);
+    const { 'apt-get': _aptGet, ...noApt } = browsers;
+    const elsewhere = fakeMachine(noApt, () => 0, new Set());
+    expect(ensureTools(elsewhere.options(['chromium', 'firefox'], 0))).toBe(0);
+    expect([...own.calls, ...elsewhere.calls]).toEqual([]);
+  });
+
+  it('says so when apt-get ran but a pack is still not there', () => {
+    const machine = fakeMachine(browsers, () => 0, new Set());
+    expect(ensureTools(machine.options(['chromium'], 0))).toBe(1);
+    expect(machine.lines.at(-1)).toBe('Still not found after apt-get: chromium-l10n.');
   });
 });

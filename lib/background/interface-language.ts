@@ -1,0 +1,80 @@
+/**
+ * The background's interface language: the words of the context menus and the badge's tooltip, and the
+ * catalogue it hands to content scripts (`getInterfaceCatalogue`), which cannot read the extension's
+ * `_locales` themselves in Chrome MV3. Follows the "Interface language" setting live: a change re-titles
+ * the context menus at once (they were created in the language of their day).
+ */
+import { type Catalogue, DEFAULT_LOCALE, PLURAL_CATEGORIES } from '../i18n/catalogue';
+import { setMessageSource } from '../i18n/i18n';
+import { type InterfaceLanguage, readInterfaceLanguage, watchInterfaceLanguage } from '../i18n/language-setting';
+import { loadCatalogue } from '../i18n/load-catalogue';
+import { browserSource, catalogueSource } from '../i18n/sources';
+import type { InterfaceCatalogue } from '../messaging/protocol';
+import { handleCommand, type OwnExtension } from './authorized-handler';
+
+/** The chosen language's messages (its own over the default locale's), or null when following the browser. */
+let chosen: { locale: string; messages: Catalogue } | null = null;
+let ready: Promise<void> = Promise.resolve();
+
+async function apply(language: InterfaceLanguage): Promise<void> {
+  if (language === 'browser') {
+    chosen = null;
+    setMessageSource(browserSource());
+    return;
+  }
+  try {
+    const [own, fallback] = await Promise.all([
+      loadCatalogue(language),
+      language === DEFAULT_LOCALE ? Promise.resolve({}) : loadCatalogue(DEFAULT_LOCALE),
+    ]);
+    chosen = { locale: language, messages: { ...fallback, ...own } };
+    setMessageSource(catalogueSource(language, chosen.messages));
+  } catch (error) {
+    // Only a broken install lacks its own files; the browser's language still says everything.
+    console.warn('[factlight] interface language not loaded; following the browser', error);
+    chosen = null;
+    setMessageSource(browserSource());
+  }
+}
+
+/**
+ * Reads the setting and follows it; `onChange` runs after each later change (to re-title what the browser
+ * shows). The returned promise, also given by {@link interfaceLanguageReady}, settles once the words are there.
+ */
+export function startBackgroundLanguage(onChange: () => void = () => undefined): Promise<void> {
+  ready = readInterfaceLanguage()
+    .catch((error: unknown) => {
+      console.warn('[factlight] interface language setting not read; following the browser', error);
+      return 'browser' as const;
+    })
+    .then(apply);
+  watchInterfaceLanguage((language) => {
+    ready = apply(language).then(onChange);
+  });
+  return ready;
+}
+
+/** Settles when the background speaks the chosen language (menus and tooltips wait for it). */
+export function interfaceLanguageReady(): Promise<void> {
+  return ready;
+}
+
+/** The messages named by `keys`, each plural one with all its forms, in the chosen language. */
+export function catalogueFor(keys: readonly string[]): InterfaceCatalogue {
+  if (!chosen) return { locale: null };
+  const messages: Catalogue = {};
+  for (const key of keys) {
+    for (const name of [key, ...PLURAL_CATEGORIES.map((category) => `${key}_${category}`)]) {
+      const entry = chosen.messages[name];
+      if (entry) messages[name] = entry;
+    }
+  }
+  return { locale: chosen.locale, messages };
+}
+
+export function registerInterfaceLanguageHandlers(own: OwnExtension): void {
+  handleCommand(own, 'getInterfaceCatalogue', async ({ keys }) => {
+    await ready;
+    return catalogueFor(keys);
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * Factlight in the reader's language, in real Chromium (with Debian's chromium-l10n) started in Arabic and
+ * in Japanese: the words the catalogue already covers (verdicts, the floating button, the interface-language
+ * field, the in-page card's button) come out in that language, the extension pages and the in-page card are
+ * laid out right to left in Arabic while an English checked text keeps reading left to right, and axe finds no
+ * serious or critical violation on the extension pages.
+ *
+ * Chromium on Linux needs both `--lang=<xx>` and `LANGUAGE=<xx>`: `--lang` alone switches the catalogue
+ * but leaves getUILanguage() and @@bidi_dir in en-US (measured in Chromium 156; docs/i18n/README.md).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Catalogue } from '../../lib/i18n/catalogue';
+import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
+import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
+import { chromiumDriver } from './harness/chromium-driver';
+import { byTestId, configureDriverForWorld, DriverSidePanel } from './harness/journey-pages';
+
+const catalogue = (locale: string): Catalogue =>
+  JSON.parse(
+    readFileSync(resolve(import.meta.dirname, `../../public/_locales/${locale}/messages.json`), 'utf8'),
+  ) as Catalogue;
+const AR = catalogue('ar');
+const JA = catalogue('ja');
+const EN = catalogue('en');
+
+/** axe-core's minified build, injected into a page with evaluate (the extension's CSP refuses inline scripts). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const WALL = 'The Great Wall of China is visible from the Moon with the naked eye.';
+
+/** axe's serious and critical violations on a page, as "rule: target" lines (empty when there are none). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } })
+      .axe;
+    interface AxeResults {
+      passes: unknown[];
+      violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }>;
+    }
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    // No rule passed means axe looked at nothing (an empty page): say so rather than report a clean page.
+    if (results.passes.length === 0) return ['axe: no rule passed; the page was empty'];
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`);
+  });
+}
+
+const rootLanguage = (page: Page) =>
+  page.evaluate(() => [
+    document.documentElement.lang,
+    document.documentElement.dir,
+    getComputedStyle(document.body).direction,
+  ]);
+
+describe('interface language in Chromium', () => {
+  let world: FactWorld;
+  let browser: ExtensionBrowser | undefined;
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+    world.sites.get('eiffel')!.route('/wall', {
+      body: `<!doctype html><html lang="en"><head><title>Wall</title></head><body><article><p>${WALL}</p></article></body></html>`,
+    });
+  });
+  afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+  afterAll(() => world.close());
+
+  it('speaks Arabic right to left, keeps an English checked text left to right, and passes axe', async () => {
+    browser = await launchWithExtension({ args: ['--lang=ar'], env: { LANGUAGE: 'ar' } });
+    const driver = chromiumDriver(browser);
+
+    const welcome = await browser.waitForPage(`chrome-extension://${browser.extensionId}/welcome.html`);
+    await welcome.waitForSelector('h1');
+    expect(await rootLanguage(welcome)).toEqual(['ar', 'rtl', 'rtl']);
+    expect(await seriousViolations(welcome)).toEqual([]);
+
+    expect(await configureDriverForWorld(driver, world)).toBe('Settings saved.');
+    const options = await browser.openExtensionPage('options.html');
+    await options.waitForSelector(byTestId('interface-language'));
+    expect(await rootLanguage(options)).toEqual(['ar', 'rtl', 'rtl']);
+    expect(await options.textContent('label[for="interface-language"]')).toBe(AR.interfaceLanguageLabel!.message);
+    expect(await seriousViolations(options)).toEqual([]);
+
+    const panel = await DriverSidePanel.open(driver);
+    await panel.check(WALL);
+    await panel.waitForResult();
+    await panel.page.click(byTestId('span'), { hasText: 'visible from the Moon' });
+    await panel.page.waitFor(byTestId('claim-card'));
+    const verdict = await panel.page.text(byTestId('claim-verdict'));
+    expect(verdict).toContain(AR.verdict_refuted!.message);
+    expect(verdict).not.toContain(EN.verdict_refuted!.message);
+    const directions = await panel.page.evaluate(
+      () =>
+        [document.documentElement.dir, '.checked-text', '.claim-text', '[data-testid="check-input"]'].map((what) =>
+          what === 'rtl' || what === 'ltr' ? what : getComputedStyle(document.querySelector(what)!).direction,
+        ),
+      undefined,
+    );
+    // The page is right to left; the English text checked in it, and its claim, read left to right.
+    expect(directions).toEqual(['rtl', 'ltr', 'ltr', 'ltr']);
+    const panelPage = browser.context.pages().find((page) => page.url().includes('/sidepanel.html'))!;
+    expect(await seriousViolations(panelPage)).toEqual([]);
+
+    // The floating button on a web page, in the page's own shadow root: Arabic words, right to left.
+    const page = await driver.openPage(world.sites.get('eiffel')!.url('/wall'));
+    await page.click('article p', { clickCount: 3 });
+    const button = byTestId('factlight-check-selection');
+    await page.waitFor(button);
+    expect(await page.text(button)).toBe(AR.floatingButtonLabel!.message);
+    expect(await page.attribute(button, 'aria-label')).toBe(AR.floatingButtonName!.message);
+    expect(await page.attribute(button, 'dir')).toBe('rtl');
+
+    // The in-page card on the highlighted claim: its verdict and button in Arabic, laid out right to left,
+    // the quoted English claim still left to right.
+    await page.click(button);
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
+    const point = await page.evaluate(() => {
+      const rect = ([...CSS.highlights.get('factlight-red')!][0] as Range).getClientRects()[0]!;
+      return { x: rect.left + 5, y: rect.top + rect.height / 2 };
+    }, undefined);
+    await page.clickAt(point.x, point.y);
+    const card = byTestId('factlight-card');
+    await page.waitFor(card);
+    expect(await page.text(`${card} .verdict`)).toBe(AR.verdict_refuted!.message);
+    expect(await page.text(`${card} button`)).toBe(AR.cardOpenInPanel!.message);
+    expect([await page.attribute(card, 'lang'), await page.attribute(card, 'dir')]).toEqual(['ar', 'rtl']);
+    const cardDirections = await page.evaluate(() => {
+      const root = document.querySelector('factlight-ui[data-factlight="card"]')!.shadowRoot!;
+      return ['[data-testid="factlight-card"]', '.quote'].map(
+        (what) => getComputedStyle(root.querySelector(what)!).direction,
+      );
+    }, undefined);
+    expect(cardDirections).toEqual(['rtl', 'ltr']);
+  });
+
+  it('speaks Japanese left to right, and switches to a chosen language at once', async () => {
+    browser = await launchWithExtension({ args: ['--lang=ja'], env: { LANGUAGE: 'ja' } });
+    const options = await browser.openExtensionPage('options.html');
+    await options.waitForSelector(byTestId('interface-language'));
+    expect(await rootLanguage(options)).toEqual(['ja', 'ltr', 'ltr']);
+    expect(await options.textContent('label[for="interface-language"]')).toBe(JA.interfaceLanguageLabel!.message);
+    expect(await seriousViolations(options)).toEqual([]);
+
+    // The person picks Arabic: this page and every page opened later speak it, whatever the browser says.
+    await options.selectOption(byTestId('interface-language'), 'ar');
+    await expect.poll(() => rootLanguage(options)).toEqual(['ar', 'rtl', 'rtl']);
+    expect(await options.textContent('label[for="interface-language"]')).toBe(AR.interfaceLanguageLabel!.message);
+    const welcome = await browser.openExtensionPage('welcome.html');
+    await welcome.waitForSelector('h1');
+    expect(await rootLanguage(welcome)).toEqual(['ar', 'rtl', 'rtl']);
+  });
+});
