@@ -31,6 +31,8 @@ export interface LaunchWithExtensionOptions {
   removeProfileOnClose?: boolean;
   args?: string[];
   headless?: boolean;
+  /** Other unpacked extensions to load beside Factlight (the cold-start bench's empty extension). */
+  alsoLoad?: string[];
 }
 
 /**
@@ -61,8 +63,8 @@ export async function launchWithExtension(options: LaunchWithExtensionOptions = 
       executablePath,
       headless: options.headless ?? true,
       args: [
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
+        `--disable-extensions-except=${[EXTENSION_DIR, ...(options.alsoLoad ?? [])].join(',')}`,
+        `--load-extension=${[EXTENSION_DIR, ...(options.alsoLoad ?? [])].join(',')}`,
         '--no-sandbox',
         '--disable-gpu',
         '--disable-quic',
@@ -76,7 +78,11 @@ export async function launchWithExtension(options: LaunchWithExtensionOptions = 
       env: { ...process.env, XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: xdg },
     });
     context = launched;
-    const worker = launched.serviceWorkers()[0] ?? (await launched.waitForEvent('serviceworker'));
+    // Factlight's worker is background.js (other loaded extensions may start theirs first).
+    const isOurs = (url: string) => url.endsWith('/background.js');
+    const worker =
+      launched.serviceWorkers().find((candidate) => isOurs(candidate.url())) ??
+      (await launched.waitForEvent('serviceworker', { predicate: (candidate) => isOurs(candidate.url()) }));
     extensionId = new URL(worker.url()).host;
     waitForPage = async (urlPrefix, timeout = 60_000) => {
       // A tab the extension opens shows up as a page whose URL is about:blank until it commits, so the
