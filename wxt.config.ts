@@ -32,6 +32,8 @@ export default defineConfig({
       'declarativeNetRequestWithHostAccess',
       // Firefox has a sidebar (sidebar_action, generated from entrypoints/sidepanel) instead.
       ...(browser === 'firefox' ? [] : ['sidePanel']),
+      // Chrome's worker reads evidence pages in an offscreen document, which has a DOMParser (issue 27).
+      ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     // Evidence pages can be anywhere on the web, and the model and search endpoints are whatever the
     // user configures (including a local Ollama), so the background needs to reach any host.
