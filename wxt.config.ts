@@ -52,6 +52,8 @@ export default defineConfig({
       // names with dns.resolve ("dns" asks nothing at install: it is PermissionNoPrompt in Firefox's schema);
       // Chrome's guard is declarativeNetRequest rules, and Chrome has no dns API.
       ...(browser === 'firefox' ? ['webRequest', 'webRequestBlocking', 'dns'] : ['sidePanel']),
+      // Chrome's worker reads evidence pages in an offscreen document, which has a DOMParser (issue 27).
+      ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     // Evidence pages can be anywhere on the web, and the model and search endpoints are whatever the
     // user configures (including a local Ollama), so the background needs to reach any host.

@@ -49,10 +49,14 @@ export default defineBackground(() => {
     () => void retitleMenus().catch((error: unknown) => console.warn('[factlight] menus not re-titled', error)),
   );
   const db = new FactlightDb();
-  // Expired cache rows nobody reads again are only removed here.
-  void createDexieCache(db, { now: () => Date.now() })
-    .prune()
-    .catch((error: unknown) => console.warn('[factlight] cache prune', error));
+  // Expired cache rows nobody reads again are only removed here: once per browser start and per install or
+  // update, not at every wake of the worker (a wake should only register listeners, issue 27).
+  const pruneCache = () =>
+    void createDexieCache(db, { now: () => Date.now() })
+      .prune()
+      .catch((error: unknown) => console.warn('[factlight] cache prune', error));
+  browser.runtime.onStartup.addListener(pruneCache);
+  browser.runtime.onInstalled.addListener(pruneCache);
   const tabs = createTabSync(db);
   const badge = createToolbarBadge(db);
   // The worker stays awake while any check or rating runs.

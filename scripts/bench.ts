@@ -3,6 +3,7 @@
  * BENCHMARKS.md with this command. Exits 0 even when a target is missed (it reports, it does not gate).
  * The side-panel part needs the built extension and the size part both builds: `npm run bench` makes them first.
  */
+import { benchColdStart } from './bench/cold-start-bench';
 import { benchContentScript } from './bench/content-script-bench';
 import { benchExtensionSize } from './bench/extension-size-bench';
 import { benchOnDevice } from './bench/on-device-bench';
@@ -15,6 +16,7 @@ const sections: Array<[string, () => Promise<{ lines: string[]; ok: boolean }>]>
   ['Pipeline', benchPipeline],
   ['Side panel', benchSidePanel],
   ['In the page', benchContentScript],
+  ['Cold start', benchColdStart],
   ['Extension size', benchExtensionSize],
   ['Link audit', benchLinkAudit],
   ['Thorough mode', benchThorough],

@@ -1,15 +1,28 @@
 import type { ArticleExtractor } from '../core/ports';
 import { createDomParserExtractor } from '../extract/dom-parser-extractor';
+import { offscreenMessaging } from '../messaging/protocol';
+import { ensureOffscreenDocument, offscreenDocumentGone } from './offscreen-document';
 
 /**
  * The background's `ArticleExtractor`. Firefox runs the background as a page, which has the browser's own
- * `DOMParser`; Chrome's MV3 service worker has no DOM, so it parses with linkedom. `import.meta.env.FIREFOX`
- * is a build-time constant and linkedom is reached only through the import below, so the Firefox build
- * ships without linkedom's ~200 kB (a static import would keep it: linkedom is not side-effect free). The
- * background is bundled into one classic script, so the import is inlined in the Chrome build.
+ * `DOMParser`. Chrome's MV3 service worker has no DOM, so it asks its offscreen document, which has one
+ * (entrypoints/offscreen): the worker's bundle, parsed at every wake, then carries neither linkedom nor
+ * Readability (issue 27). `import.meta.env.FIREFOX` is a build-time constant, so each build keeps one path.
  */
 export function createBackgroundExtractor(): ArticleExtractor {
   if (import.meta.env.FIREFOX) return createDomParserExtractor();
-  const linkedom = import('../extract/linkedom-extractor').then((module) => module.createLinkedomExtractor());
-  return { extract: async (html, url) => (await linkedom).extract(html, url) };
+  return {
+    async extract(html, url) {
+      await ensureOffscreenDocument();
+      try {
+        return await offscreenMessaging.sendMessage('extractArticle', { html, url });
+      } catch (error) {
+        // The document can be gone (closed by the browser) while we still thought it open: open it once more.
+        if (!/Receiving end does not exist|message port closed/i.test(String(error))) throw error;
+        offscreenDocumentGone();
+        await ensureOffscreenDocument();
+        return offscreenMessaging.sendMessage('extractArticle', { html, url });
+      }
+    },
+  };
 }

@@ -11,7 +11,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 
 import type { CaptureSelectors } from '../anchoring/selectors';
-import type { SearchProviderId } from '../core/ports';
+import type { Article, SearchProviderId } from '../core/ports';
 import type { LinkStatus } from '../core/quality/links/types';
 import type { Band } from '../core/types';
 import type { Catalogue } from '../i18n/catalogue';
@@ -324,3 +324,15 @@ export interface PageProtocol {
 }
 
 export const pageMessaging = defineExtensionMessaging<PageProtocol>({ logger: undefined });
+
+/**
+ * Commands from Chrome's service worker to its offscreen document (entrypoints/offscreen), which has the
+ * browser's own DOMParser: parsing pages there keeps linkedom and Readability out of the worker, whose every
+ * wake parses the whole bundle (issue 27). The document answers only the worker.
+ */
+export interface OffscreenProtocol {
+  /** An evidence page's main text (Readability), or null when it has none. */
+  extractArticle(request: { html: string; url: string }): Article | null;
+}
+
+export const offscreenMessaging = defineExtensionMessaging<OffscreenProtocol>({ logger: undefined });

@@ -26,3 +26,11 @@ export function isAllowed(kind: SenderKind, audience: Audience): boolean {
   if (kind === 'content-script') return audience === 'extension-pages-and-content-scripts';
   return false;
 }
+
+/**
+ * Whether a message comes from our own service worker (`workerUrl` is `runtime.getURL('/background.js')`): the
+ * only sender Chrome's offscreen document answers. A worker has no tab; an extension page has another URL.
+ */
+export function isOwnWorker(sender: SenderInfo, ownId: string, workerUrl: string): boolean {
+  return sender.id === ownId && sender.tab == null && sender.url === workerUrl;
+}

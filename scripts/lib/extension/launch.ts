@@ -39,6 +39,8 @@ export interface LaunchWithExtensionOptions {
   headless?: boolean;
   /** Another unpacked build to load (a copy with its own id, for a test's own policy); default EXTENSION_DIR. */
   extensionDir?: string;
+  /** Other unpacked extensions to load beside Factlight (the cold-start bench's empty extension). */
+  alsoLoad?: string[];
 }
 
 /**
@@ -70,8 +72,8 @@ export async function launchWithExtension(options: LaunchWithExtensionOptions = 
       executablePath,
       headless: options.headless ?? true,
       args: [
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
+        `--disable-extensions-except=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
+        `--load-extension=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
         '--no-sandbox',
         '--disable-gpu',
         '--disable-quic',
@@ -85,7 +87,11 @@ export async function launchWithExtension(options: LaunchWithExtensionOptions = 
       env: { ...process.env, ...options.env, XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: xdg },
     });
     context = launched;
-    const worker = launched.serviceWorkers()[0] ?? (await launched.waitForEvent('serviceworker'));
+    // Factlight's worker is background.js (other loaded extensions may start theirs first).
+    const isOurs = (url: string) => url.endsWith('/background.js');
+    const worker =
+      launched.serviceWorkers().find((candidate) => isOurs(candidate.url())) ??
+      (await launched.waitForEvent('serviceworker', { predicate: (candidate) => isOurs(candidate.url()) }));
     extensionId = new URL(worker.url()).host;
     waitForPage = async (urlPrefix, timeout = 60_000) => {
       // A tab the extension opens shows up as a page whose URL is about:blank until it commits, so the

@@ -1,0 +1,190 @@
+/**
+ * The background's cold start in real Chromium (issue 27). An MV3 service worker is stopped after ~30 s idle,
+ * so the first click after a pause waits for it to start again. Factlight and an empty MV3 extension are
+ * loaded into the same browser; each round stops every worker through the DevTools protocol, waits until
+ * Chromium reports them stopped, and times one message from each extension's own page until its answer
+ * (the empty one first in even rounds, Factlight first in odd ones). The first round of each series is
+ * dropped (the browser's own caches are still warming). Then the first `startCheck` after a stop: until its
+ * reply, and until the check's first progress is written, against the same on a warm worker.
+ */
+import type { Page } from 'playwright-core';
+
+import { configureForWorld } from '../lib/extension/configure';
+import { launchWithExtension } from '../lib/extension/launch';
+import { startFactWorld } from '../lib/servers';
+import { WORLD_TEXT } from '../lib/servers/fact-world';
+import { buildEmptyExtension } from './empty-extension';
+import { controlWorkers } from './worker-control';
+
+const ROUNDS = 10;
+const TARGET_RATIO = 2;
+
+/** A command in @webext-core/messaging's envelope, as our pages send it. */
+function envelope(type: string, data?: unknown) {
+  return { id: Math.floor(Math.random() * 1e9), type, data, timestamp: Date.now() };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/*
+ * The functions below run inside the page. They avoid named inner functions on purpose: tsx compiles
+ * with esbuild's keepNames, which wraps them in a `__name(...)` helper that does not exist in the page.
+ */
+
+/** Milliseconds from sending `message` from the page until the background's answer. */
+function timeMessage(page: Page, message: ReturnType<typeof envelope>): Promise<number> {
+  return page.evaluate(async (sent) => {
+    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
+      .chrome.runtime;
+    const start = performance.now();
+    const reply = (await runtime.sendMessage(sent)) as { res?: unknown; err?: unknown } | undefined;
+    const elapsed = performance.now() - start;
+    if (!reply || reply.err !== undefined) throw new Error(`No answer to ${sent.type}: ${JSON.stringify(reply)}`);
+    return elapsed;
+  }, message);
+}
+
+interface CheckTimes {
+  checkId: string;
+  /** startCheck sent → its reply (the check row is written). */
+  replied: number;
+  /** startCheck sent → the check's first progress written (its sentences counted). */
+  progressed: number;
+}
+
+/** Starts a check from the page and watches the extension's IndexedDB until its first progress is written. */
+function timeFirstProgress(page: Page, message: ReturnType<typeof envelope>): Promise<CheckTimes> {
+  return page.evaluate(async (sent) => {
+    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
+      .chrome.runtime;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('factlight');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const start = performance.now();
+      const reply = (await runtime.sendMessage(sent)) as { res?: { ok: boolean; checkId?: string; error?: string } };
+      const replied = performance.now() - start;
+      if (!reply.res?.ok || !reply.res.checkId) throw new Error(`Check not started: ${JSON.stringify(reply)}`);
+      const checkId = reply.res.checkId;
+      for (;;) {
+        const row = await new Promise<{ status: string; progress: { sentences: number } } | undefined>(
+          (resolve, reject) => {
+            const request = db.transaction('checks').objectStore('checks').get(checkId);
+            request.onsuccess = () => resolve(request.result as never);
+            request.onerror = () => reject(request.error);
+          },
+        );
+        if (row && (row.progress.sentences > 0 || row.status !== 'running')) break;
+        // A bench, not a test: the next read on the next task keeps the page responsive.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      return { checkId, replied, progressed: performance.now() - start };
+    } finally {
+      db.close();
+    }
+  }, message);
+}
+
+/** Cancels a check and waits until the background has ended it, so no resumed run weighs on the next wake. */
+async function cancelAndSettle(page: Page, checkId: string): Promise<void> {
+  await timeMessage(page, envelope('cancelCheck', { checkId }));
+  await page.waitForFunction(
+    async (id) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('factlight');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const row = await new Promise<{ status: string } | undefined>((resolve, reject) => {
+        const request = db.transaction('checks').objectStore('checks').get(id);
+        request.onsuccess = () => resolve(request.result as never);
+        request.onerror = () => reject(request.error);
+      });
+      db.close();
+      return row !== undefined && row.status !== 'running';
+    },
+    checkId,
+    { timeout: 60_000, polling: 50 },
+  );
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }> {
+  const emptyDir = buildEmptyExtension();
+  const world = await startFactWorld();
+  const browser = await launchWithExtension({ alsoLoad: [emptyDir] });
+  try {
+    await configureForWorld(browser, world);
+    const targets = browser.context
+      .serviceWorkers()
+      .map((worker) => new URL(worker.url()))
+      .filter((url) => url.host !== browser.extensionId);
+    const emptyId = targets.find((url) => url.pathname === '/background.js')?.host;
+    if (!emptyId) throw new Error('The empty extension did not start.');
+    // Pages that send nothing on their own: Factlight's privacy page and the empty extension's probe.
+    const ours = await browser.openExtensionPage('privacy.html');
+    const empty = await browser.context.newPage();
+    await empty.goto(`chrome-extension://${emptyId}/probe.html`);
+    const workers = await controlWorkers(await browser.context.newCDPSession(ours));
+
+    const cold = { factlight: [] as number[], empty: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? (['factlight', 'empty'] as const) : (['empty', 'factlight'] as const);
+      for (const which of order) {
+        await workers.stopAll();
+        const elapsed = await timeMessage(which === 'empty' ? empty : ours, envelope('getStatus'));
+        if (round > 0) cold[which].push(elapsed);
+      }
+    }
+    const warm = { factlight: [] as number[], empty: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      warm.factlight.push(await timeMessage(ours, envelope('getStatus')));
+      warm.empty.push(await timeMessage(empty, envelope('getStatus')));
+    }
+
+    const check = envelope('startCheck', { text: WORLD_TEXT, origin: 'typed' });
+    const coldCheck: CheckTimes[] = [];
+    const warmCheck: CheckTimes[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await workers.stopAll();
+      const first = await timeFirstProgress(ours, { ...check, id: round, timestamp: Date.now() });
+      await cancelAndSettle(ours, first.checkId);
+      // The worker is awake now (the cancel woke it if the check had ended): the same start, warm.
+      const again = await timeFirstProgress(ours, { ...check, id: 1000 + round, timestamp: Date.now() });
+      await cancelAndSettle(ours, again.checkId);
+      if (round > 0) {
+        coldCheck.push(first);
+        warmCheck.push(again);
+      }
+    }
+
+    const factlight = median(cold.factlight);
+    const yardstick = median(cold.empty);
+    const ratio = factlight / yardstick;
+    const coldProgress = median(coldCheck.map((t) => t.progressed));
+    const warmProgress = median(warmCheck.map((t) => t.progressed));
+    const budget = TARGET_RATIO * yardstick + warmProgress;
+    const n = cold.factlight.length;
+    const lines = [
+      `Background cold start in real Chromium, medians of ${n} (worker stopped through CDP, then one message from the extension's page):`,
+      `                            Factlight     empty MV3 extension`,
+      `  cold: first message       ${ms(factlight).padEnd(14)}${ms(yardstick)}`,
+      `  warm: round trip          ${ms(median(warm.factlight)).padEnd(14)}${ms(median(warm.empty))}`,
+      `  first startCheck: cold ${ms(median(coldCheck.map((t) => t.replied)))} to its reply, ${ms(coldProgress)} to its first progress;` +
+        ` warm ${ms(median(warmCheck.map((t) => t.replied)))} / ${ms(warmProgress)}`,
+      `  ${ratio <= TARGET_RATIO ? 'PASS' : 'MISS'} cold start ${ratio.toFixed(2)}× the empty extension's (target ≤ ${TARGET_RATIO.toFixed(1)}×)`,
+      `  ${coldProgress <= budget ? 'PASS' : 'MISS'} first progress after a cold start ${ms(coldProgress)} ≤ ${ms(budget)} (2× the empty start + the warm first step)`,
+    ];
+    return { lines, ok: ratio <= TARGET_RATIO && coldProgress <= budget };
+  } finally {
+    await browser.close();
+    await world.close();
+  }
+}
