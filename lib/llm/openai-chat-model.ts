@@ -484,9 +484,10 @@ export interface OpenAiEmbedder extends Embedder {
  * ways: DeepSeek and Groq have no embeddings API and answer 404 (Groq: `unknown_url`, DeepSeek a non-OpenAI
  * body; github.com/infiniflow/ragflow/issues/14715, github.com/i-am-bee/beeai-framework/issues/1537),
  * DeepSeek once a WAF's 418, gateways 405 for a route without POST, 400 for a model that is not an
- * embedding model, and 401/403 when the chat key does not cover embeddings. `embed` then throws
- * `ProviderError('not-found')` at once, and passage selection ranks by words alone (select-passages.ts)
- * without asking again for every claim.
+ * embedding model, and 401/403 when the chat key does not cover embeddings. `embed` then throws at once,
+ * without asking again for every claim: `ProviderError('auth')` with the server's answer for a refused key
+ * (the person may want to fix it; an eval with `--embeddings` stops on it), `ProviderError('not-found')`
+ * otherwise. Passage selection ranks by words alone on either (select-passages.ts).
  */
 export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbedder | undefined {
   const model = options.model?.trim();
@@ -495,6 +496,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
   const context = errorContext(options.baseUrl, options.providerLabel);
   let unavailable = false;
   let refusedWith = 404;
+  /** The refusal every later call repeats: the key's own (401/403), else "no embeddings here". */
+  let refusal: ProviderError | undefined;
   const notFound = (): ProviderError =>
     new ProviderError(
       'not-found',
@@ -507,7 +510,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
       return unavailable;
     },
     async embed(texts, signal) {
-      if (unavailable) throw notFound();
+      if (unavailable) throw refusal ?? notFound();
       if (texts.length === 0) return [];
       try {
         const reply = await client.embeddings.create({ model, input: texts }, { signal: signal ?? null });
@@ -526,7 +529,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
         if (status === undefined || status < 400 || status >= 500 || status === 408 || status === 429) throw failure;
         unavailable = true;
         refusedWith = status;
-        throw notFound();
+        refusal = failure.kind === 'auth' ? failure : notFound();
+        throw refusal;
       }
     },
   };

@@ -92,7 +92,7 @@ export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodType> = {
   importChecks: z.object({ json: z.string().max(MAX_IMPORT_MESSAGE_CHARS) }),
   resumeChecks: none,
   // The page's offer after a too-long refusal: check the first `limit` characters (the background caps it).
-  checkSelectionHere: z.object({ limit: z.number().int().positive().optional() }).optional(),
+  checkSelectionHere: z.object({ limit: z.number().optional() }).optional(),
   openSetup: none,
   // A content script's few message keys (issue 25): bounded count and length; unknown keys are simply absent.
   getInterfaceCatalogue: z.object({ keys: z.array(z.string().max(100)).max(100) }),

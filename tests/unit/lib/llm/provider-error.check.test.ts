@@ -91,7 +91,7 @@ describe('whole checks against failing providers', () => {
       expect(verdicts.get(claim.id)).toMatchObject({
         verdict: 'could-not-check',
         error:
-          'Could not check: OpenAI: this model refused the content (content filter). The claim is left unchecked; another model may accept it.',
+          'OpenAI: this model refused the content (content filter). The claim is left unchecked; another model may accept it.',
       });
     const others = result.claims.filter((claim) => claim.checkWorthy && !claim.text.includes('Great Wall'));
     expect(others.filter((claim) => verdicts.get(claim.id)?.verdict === 'could-not-check')).toEqual([]);
