@@ -39,6 +39,8 @@ export interface LaunchWithExtensionOptions {
   headless?: boolean;
   /** Another unpacked build to load (a copy with its own id, for a test's own policy); default EXTENSION_DIR. */
   extensionDir?: string;
+  /** The program to start; default CHROME_PATH, else chromium on the PATH. A test's wrapper may start it instead. */
+  executablePath?: string;
   /** Other unpacked extensions to load beside Factlight (the cold-start bench's empty extension). */
   alsoLoad?: string[];
 }
@@ -53,7 +55,7 @@ export async function launchWithExtension(options: LaunchWithExtensionOptions = 
   if (!existsSync(join(extensionDir, 'manifest.json')))
     throw new Error(`No built extension at ${extensionDir}: run "wxt build" first.`);
   // CHROME_PATH, else chromium on the PATH (scripts/ensure-browsers.ts installs it for npm start / npm test).
-  const executablePath = browserPath('chromium');
+  const executablePath = options.executablePath ?? browserPath('chromium');
   const userDataDir = options.userDataDir ?? makeTempDir('factlight-profile-');
   const ownsProfile = options.removeProfileOnClose ?? !options.userDataDir;
   const xdg = makeTempDir('factlight-xdg-');

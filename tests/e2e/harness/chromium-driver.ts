@@ -78,7 +78,8 @@ export async function launchChromiumDriver(
   const args = [...(options.httpsOrigin?.chromiumArgs ?? []), ...(options.hostRoutes?.chromiumArgs ?? [])];
   const profile = userDataDir ? { userDataDir, removeProfileOnClose: true } : {};
   const extension = options.extensionDir ? { extensionDir: options.extensionDir } : {};
-  return chromiumDriver(await launchWithExtension({ ...profile, ...extension, args }), options);
+  const program = options.executablePath ? { executablePath: options.executablePath } : {};
+  return chromiumDriver(await launchWithExtension({ ...profile, ...extension, ...program, args }), options);
 }
 
 /** Wraps a running Chromium for the shared journeys. */

@@ -38,6 +38,11 @@ export interface LaunchOptions {
   hostRoutes?: HostRoutes;
   /** Another build to install (harness/managed-policy.ts: a copy with its own id). Default: the build. */
   extensionDir?: string;
+  /**
+   * The program to start instead of the browser found by CHROME_PATH / FIREFOX_PATH or the PATH
+   * (harness/managed-policy.ts: a wrapper that runs that browser in a namespace of its own).
+   */
+  executablePath?: string;
 }
 
 export interface DriverPage {

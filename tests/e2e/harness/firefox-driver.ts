@@ -164,7 +164,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
   if (!existsSync(join(extensionDir, 'manifest.json')))
     throw new Error(`No Firefox build at ${extensionDir}: run "wxt build -b firefox" first.`);
   // FIREFOX_PATH, else firefox-esr (or firefox) on the PATH (scripts/ensure-browsers.ts installs it for npm test).
-  const executablePath = browserPath('firefox');
+  const executablePath = options.executablePath ?? browserPath('firefox');
   const userDataDir = profileDir ?? makeTempDir('factlight-firefox-');
   const xdg = makeTempDir('factlight-xdg-');
   // Once kept for a relaunch, the profile belongs to the next driver: a later close must not remove it.

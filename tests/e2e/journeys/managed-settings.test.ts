@@ -1,7 +1,8 @@
 /**
- * An organisation deploys Factlight with its settings, in Chromium and in Firefox (issue 26): a policy written
- * where the real browser reads it (tests/e2e/harness/managed-policy.ts; it needs root and is removed
- * afterwards) makes a fresh profile check the sample on the organisation's loopback model server and SearXNG
+ * An organisation deploys Factlight with its settings, in Chromium and in Firefox (issue 26): a policy the
+ * real browser finds where it reads policies (tests/e2e/harness/managed-policy.ts: a private folder bound
+ * over that path in the browser's own user and mount namespace, as root or not; nothing is written under
+ * /etc) makes a fresh profile check the sample on the organisation's loopback model server and SearXNG
  * with no set-up; the options page shows those fields locked, with the policy's mistake named; an import of
  * settings cannot change them; and a changed policy moves the next check to another model server (live in
  * Chromium; after a restart in Firefox, which reads policies once at start-up).
@@ -77,7 +78,7 @@ describe(`managed settings journey (${driverBrowserName()})`, () => {
     };
     policy.write(values);
 
-    let driver = await launchDriver({ extensionDir: policy.extensionDir });
+    let driver = await launchDriver({ extensionDir: policy.extensionDir, executablePath: policy.executablePath });
     drivers.push(driver);
     if (browserName === 'chromium') expect(driver.baseUrl).toBe(`chrome-extension://${policy.extensionId}/`);
 
