@@ -134,6 +134,7 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       const open = doc.createElement('button');
       open.type = 'button';
       open.textContent = t('cardOpenInPanel');
+      open.setAttribute('data-testid', 'factlight-card-open-panel');
       onUserClick(open, () => {
         Promise.resolve(onOpenInPanel(span.claimId)).catch((error: unknown) => {
           const said = line(card, `The side panel did not open: ${errorMessage(error)}`, 'row muted');

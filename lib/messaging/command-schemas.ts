@@ -47,6 +47,9 @@ const capture = z.object({
     suffix: z.string().max(MAX_TITLE).optional(),
   }),
   position: z.object({ type: z.literal('TextPositionSelector'), start: offset, end: offset }),
+  // A chatbot reply's text map (issue 21): where each run of the checked text sits in the page's text. Without
+  // it a reply whose page text differs from its checked text (an excluded heading) cannot be highlighted.
+  map: z.object({ type: z.literal('TextMapSelector'), runs: z.array(offset).max(4 * MAX_MESSAGE_TEXT) }).optional(),
 });
 
 const citation = z.object({

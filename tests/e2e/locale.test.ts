@@ -135,7 +135,7 @@ describe('interface language in Chromium', () => {
     const card = byTestId('factlight-card');
     await page.waitFor(card);
     expect(await page.text(`${card} .verdict`)).toBe(AR.verdict_refuted!.message);
-    expect(await page.text(`${card} button`)).toBe(AR.cardOpenInPanel!.message);
+    expect(await page.text(`${card} [data-testid="factlight-card-open-panel"]`)).toBe(AR.cardOpenInPanel!.message);
     expect([await page.attribute(card, 'lang'), await page.attribute(card, 'dir')]).toEqual(['ar', 'rtl']);
     const cardDirections = await page.evaluate(() => {
       const root = document.querySelector('factlight-ui[data-factlight="card"]')!.shadowRoot!;

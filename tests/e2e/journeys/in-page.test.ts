@@ -72,7 +72,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
 
     const panel = await DriverSidePanel.open(driver);
     await panel.openLatestFromHistory();
-    expect(await panel.overallScore()).toMatch(/1 of 1 claims checked/);
+    expect(await panel.overallScore()).toMatch(/1 of 1 claim checked/);
 
     const point = await page.evaluate(() => {
       const rect = ([...CSS.highlights.get('factlight-green')!][0] as Range).getClientRects()[0]!;
