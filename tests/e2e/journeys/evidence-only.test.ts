@@ -105,7 +105,7 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
     await panel.page.click(byTestId('judge-sources'));
     await panel.waitForResult();
     expect(await panel.bands()).toContain('green');
-    expect(await panel.overallScore()).toMatch(/of \d+ claims checked/);
+    expect(await panel.overallScore()).toMatch(/of \d+ claims? checked/);
     const newQueries = world.searxng.requests.map((request) => request.query.get('q')).slice(queriesBefore.length);
     expect(newQueries.filter((query) => queriesBefore.includes(query))).toEqual([]);
     // And the page now shows the verdict's colour where the neutral mark was.
