@@ -19,7 +19,8 @@ import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import type { CheckRecord, ClaimRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
+import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 
 /** The toolbar badge follows the persisted check of each tab, read back from fake-browser's `action`. */
@@ -226,28 +227,7 @@ describe('toolbar badge', () => {
     afterAll(() => world.close());
 
     it('goes from the running mark to the count of the refuted Great Wall claim', async () => {
-      const settings: Settings = {
-        ...DEFAULT_SETTINGS,
-        model: {
-          preset: 'custom',
-          profiles: {
-            custom: {
-              baseUrl: world.model.baseUrl,
-              apiKey: '',
-              fastModel: 'fake-fast',
-              strongModel: 'fake-strong',
-              embeddingModel: '',
-              structuredOutput: 'json_schema',
-            },
-          },
-        },
-        search: {
-          ...DEFAULT_SETTINGS.search,
-          wikipedia: { enabled: false },
-          searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-        },
-        evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-      };
+      const settings = worldSettings(world);
       const badge = createToolbarBadge(db);
       const seen = new Set<string>();
       const runs = createRunManager({
@@ -268,15 +248,7 @@ describe('toolbar badge', () => {
     });
 
     it('shows only the running mark, then nothing, for a check with no model (sources to compare)', async () => {
-      const settings: Settings = {
-        ...DEFAULT_SETTINGS,
-        search: {
-          ...DEFAULT_SETTINGS.search,
-          wikipedia: { enabled: false },
-          searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-        },
-        evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-      };
+      const settings = worldSettings(world, {}, DEFAULT_SETTINGS.model);
       const badge = createToolbarBadge(db);
       const seen = new Set<string>();
       const runs = createRunManager({

@@ -9,6 +9,7 @@ import { createRatingManager } from '../../../../lib/background/rating-manager';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { type FactWorld, startFactWorld, startWebServer, type WebServer } from '../../../../scripts/lib/servers/index';
 
 describe('rating manager', () => {
@@ -47,29 +48,7 @@ describe('rating manager', () => {
   });
   beforeEach(() => {
     db = new FactlightDb(`ratings-${++count}`);
-    settings = {
-      ...DEFAULT_SETTINGS,
-      model: {
-        preset: 'custom',
-        profiles: {
-          custom: {
-            baseUrl: world.model.baseUrl,
-            apiKey: '',
-            fastModel: 'fake-fast',
-            strongModel: 'fake-strong',
-            embeddingModel: '',
-            structuredOutput: 'json_schema',
-          },
-        },
-      },
-      search: {
-        ...DEFAULT_SETTINGS.search,
-        wikipedia: { enabled: false },
-        searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-      },
-      evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-      checking: { ...DEFAULT_SETTINGS.checking, archiveLookup: false },
-    };
+    settings = worldSettings(world, { archiveLookup: false });
   });
   afterEach(async () => {
     world.model.faults.clear();

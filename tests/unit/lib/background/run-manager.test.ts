@@ -7,6 +7,7 @@ import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
 import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 import { failWrites } from '../../support/failing-writes';
@@ -37,28 +38,7 @@ describe('run manager', () => {
   });
   const freshDb = () => {
     db = new FactlightDb(`runs-${++dbCount}`);
-    settings = {
-      ...DEFAULT_SETTINGS,
-      model: {
-        preset: 'custom',
-        profiles: {
-          custom: {
-            baseUrl: world.model.baseUrl,
-            apiKey: '',
-            fastModel: 'fake-fast',
-            strongModel: 'fake-strong',
-            embeddingModel: '',
-            structuredOutput: 'json_schema',
-          },
-        },
-      },
-      search: {
-        ...DEFAULT_SETTINGS.search,
-        wikipedia: { enabled: false },
-        searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-      },
-      evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-    };
+    settings = worldSettings(world);
   };
 
   it('runs a check in the background and persists every part of it', async () => {

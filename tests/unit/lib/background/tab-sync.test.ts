@@ -13,7 +13,7 @@ import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import type { DrawCheckRequest } from '../../../../lib/messaging/protocol';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { type FactWorld, startFactWorld } from '../../../../scripts/lib/servers/index';
 
 describe('tab sync', () => {
@@ -62,29 +62,6 @@ describe('tab sync', () => {
     await Dexie.delete('tab-sync');
   });
 
-  const settingsFor = (): Settings => ({
-    ...DEFAULT_SETTINGS,
-    model: {
-      preset: 'custom',
-      profiles: {
-        custom: {
-          baseUrl: world.model.baseUrl,
-          apiKey: '',
-          fastModel: 'fake-fast',
-          strongModel: 'fake-strong',
-          embeddingModel: '',
-          structuredOutput: 'json_schema',
-        },
-      },
-    },
-    search: {
-      ...DEFAULT_SETTINGS.search,
-      wikipedia: { enabled: false },
-      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-    },
-    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-  });
-
   it('injects the page code at once, also into a page still loading (not at document_idle)', async () => {
     await injectHighlighter(5, 2);
     const scripting = (fakeBrowser as unknown as { scripting: { executeScript: ReturnType<typeof vi.fn> } }).scripting;
@@ -106,7 +83,7 @@ describe('tab sync', () => {
     });
     const runs = createRunManager({
       db,
-      loadSettings: async () => settingsFor(),
+      loadSettings: async () => worldSettings(world),
       extractor: createLinkedomExtractor(),
       onCheckChanged: (checkId) => {
         order.push('changed');
@@ -140,7 +117,7 @@ describe('tab sync', () => {
     const tabs = createTabSync(db);
     const runs = createRunManager({
       db,
-      loadSettings: async () => settingsFor(),
+      loadSettings: async () => worldSettings(world),
       extractor: createLinkedomExtractor(),
       onCheckChanged: (checkId) => tabs.changed(checkId),
     });

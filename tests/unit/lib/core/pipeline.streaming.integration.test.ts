@@ -8,7 +8,7 @@ import { splitSentences } from '../../../../lib/core/text/sentences';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { worldSettings } from '../../../../scripts/bench/world-settings';
 import {
   type ChatRequest,
   countTokens,
@@ -34,29 +34,6 @@ describe('streamed claims against the streaming loopback server', () => {
     world = await startFactWorld();
   });
   afterEach(() => world.close());
-
-  const settingsFor = (): Settings => ({
-    ...DEFAULT_SETTINGS,
-    model: {
-      preset: 'custom',
-      profiles: {
-        custom: {
-          baseUrl: world.model.baseUrl,
-          apiKey: '',
-          fastModel: 'fake-fast',
-          strongModel: 'fake-strong',
-          embeddingModel: '',
-          structuredOutput: 'json_schema',
-        },
-      },
-    },
-    search: {
-      ...DEFAULT_SETTINGS.search,
-      wikipedia: { enabled: false },
-      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-    },
-    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-  });
 
   it("sends a claim's search while the model is still writing that claim's quote and triple", async () => {
     // The first batch's reply as the server writes it (keys in schema order), held just before the first
@@ -85,7 +62,7 @@ describe('streamed claims against the streaming loopback server', () => {
       scale: 1,
       hold: { afterTokens: countTokens(content.slice(0, content.indexOf('"sourceQuote"'))), until: released },
     });
-    const { deps, options } = createPipelineDeps(settingsFor(), {
+    const { deps, options } = createPipelineDeps(worldSettings(world), {
       extractor: createLinkedomExtractor(),
       cache: createMemoryCache(),
     });
@@ -117,28 +94,7 @@ describe('streamed claims against the streaming loopback server', () => {
       scale: 1,
       hold: { afterTokens: 110, until: released },
     });
-    const settings: Settings = {
-      ...DEFAULT_SETTINGS,
-      model: {
-        preset: 'custom',
-        profiles: {
-          custom: {
-            baseUrl: world.model.baseUrl,
-            apiKey: '',
-            fastModel: 'fake-fast',
-            strongModel: 'fake-strong',
-            embeddingModel: '',
-            structuredOutput: 'json_schema',
-          },
-        },
-      },
-      search: {
-        ...DEFAULT_SETTINGS.search,
-        wikipedia: { enabled: false },
-        searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-      },
-      evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-    };
+    const settings = worldSettings(world);
     const { deps, options } = createPipelineDeps(settings, {
       extractor: createLinkedomExtractor(),
       cache: createMemoryCache(),
