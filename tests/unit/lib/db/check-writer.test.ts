@@ -73,15 +73,7 @@ describe('check writer: sources and explanation quality', () => {
 
   it('stores links, scores, text attribution, and a refinement that replaces the explanation and the revision', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
-    const claim = {
-      id: 'c0-0',
-      sentenceIndex: 0,
-      text: 'The wall is visible from the Moon',
-      span: { start: 0, end: 33 },
-      anchored: true,
-      checkWorthy: true,
-    };
-    writer.record({ type: 'claims', claims: [claim] });
+    writer.record({ type: 'claims', claims: [CLAIM] });
     writer.record({
       type: 'assessment',
       assessment: {
@@ -148,31 +140,7 @@ describe('check writer: sources and explanation quality', () => {
         revisionAfter: 'The wall is not visible from the Moon with the naked eye.',
       },
     });
-    await writer.finish(
-      {
-        text: '',
-        language: 'en',
-        today: '2026-11-22',
-        sentences: [],
-        claims: [claim],
-        queries: [],
-        evidence: [],
-        assessments: [],
-        revisions: [],
-        links: [],
-        actionability: {},
-        attribution: {},
-        refinements: [],
-        usage: {
-          byStage: {},
-          total: { promptTokens: 0, completionTokens: 0, calls: 0 },
-          searchCalls: 0,
-          pageFetches: 0,
-        },
-        warnings: [],
-      },
-      'done',
-    );
+    await writer.finish(emptyResult({ claims: [CLAIM] }), 'done');
 
     const view = (await loadCheckView(db, 'k'))!;
     expect(view.links.map((link) => [link.linkId, link.status])).toEqual([['l0', 'dead']]);
@@ -193,14 +161,6 @@ describe('check writer: sources and explanation quality', () => {
 
   it('saves an early verdict at once and counts it once when its whole assessment follows', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
-    const claim = {
-      id: 'c0-0',
-      sentenceIndex: 0,
-      text: 'The wall is visible from the Moon',
-      span: { start: 0, end: 33 },
-      anchored: true,
-      checkWorthy: true,
-    };
     const judged = {
       claimId: 'c0-0',
       verdict: 'refuted' as const,
@@ -208,33 +168,9 @@ describe('check writer: sources and explanation quality', () => {
       explanation: '',
       citedEvidenceIds: ['e0'],
     };
-    writer.record({ type: 'claims', claims: [claim] });
+    writer.record({ type: 'claims', claims: [CLAIM] });
     writer.record({ type: 'verdict', assessment: { ...judged, explaining: true } });
-    await writer.finish(
-      {
-        text: '',
-        language: 'en',
-        today: '2026-11-22',
-        sentences: [],
-        claims: [],
-        queries: [],
-        evidence: [],
-        assessments: [],
-        revisions: [],
-        links: [],
-        actionability: {},
-        attribution: {},
-        refinements: [],
-        usage: {
-          byStage: {},
-          total: { promptTokens: 0, completionTokens: 0, calls: 0 },
-          searchCalls: 0,
-          pageFetches: 0,
-        },
-        warnings: [],
-      },
-      'running',
-    );
+    await writer.finish(emptyResult(), 'running');
     expect((await loadCheckView(db, 'k'))!.assessments.get('c0-0')).toMatchObject({
       verdict: 'refuted',
       explaining: true,
@@ -249,31 +185,7 @@ describe('check writer: sources and explanation quality', () => {
         explanation: 'It is not visible [1].',
       },
     });
-    await writer.finish(
-      {
-        text: '',
-        language: 'en',
-        today: '2026-11-22',
-        sentences: [],
-        claims: [],
-        queries: [],
-        evidence: [],
-        assessments: [],
-        revisions: [],
-        links: [],
-        actionability: {},
-        attribution: {},
-        refinements: [],
-        usage: {
-          byStage: {},
-          total: { promptTokens: 0, completionTokens: 0, calls: 0 },
-          searchCalls: 0,
-          pageFetches: 0,
-        },
-        warnings: [],
-      },
-      'done',
-    );
+    await writer.finish(emptyResult(), 'done');
     const assessment = (await loadCheckView(db, 'k'))!.assessments.get('c0-0')!;
     expect(assessment.explanation).toBe('It is not visible [1].');
     expect(assessment.explaining).toBeUndefined();
@@ -298,31 +210,7 @@ describe('check writer: sources and explanation quality', () => {
       ],
     });
     writer.record({ type: 'source-types', types: { 'reuters.com': 'news' } });
-    await writer.finish(
-      {
-        text: '',
-        language: 'en',
-        today: '2026-11-22',
-        sentences: [],
-        claims: [],
-        queries: [],
-        evidence: [],
-        assessments: [],
-        revisions: [],
-        links: [],
-        actionability: {},
-        attribution: {},
-        refinements: [],
-        usage: {
-          byStage: {},
-          total: { promptTokens: 0, completionTokens: 0, calls: 0 },
-          searchCalls: 0,
-          pageFetches: 0,
-        },
-        warnings: [],
-      },
-      'done',
-    );
+    await writer.finish(emptyResult(), 'done');
 
     const view = (await loadCheckView(db, 'k'))!;
     expect(view.evidence.map((item) => [item.id, item.source.sourceType])).toEqual([
