@@ -48,20 +48,22 @@ async function allowModelServerInForce(): Promise<void> {
 
 /**
  * Saves `next` (the person's settings with a draft or an import merged in) with every key the policy
- * locks put back to the person's own value; answers the settings now in force.
+ * locks put back to the person's own value; answers the settings now in force, for the page (without secrets)
+ * and, when saved, whole for the network guard.
  */
-async function saveOwn(next: Settings, inForce: SettingsInForce): Promise<SaveSettingsResult> {
+async function saveOwn(
+  next: Settings,
+  inForce: SettingsInForce,
+): Promise<{ answer: SaveSettingsResult; effective?: Settings }> {
   try {
     const stored = await saveSettings(keepOwnManaged(next, inForce.own, inForce.policy));
     const effective = applyPolicy(stored, inForce.policy);
     await allowLocalModelServer(activeModelProfile(effective.model).baseUrl);
-    return { ok: true, settings: publicSettings(inForce.policy, effective) };
+    return { answer: { ok: true, settings: publicSettings(inForce.policy, effective) }, effective };
   } catch (error) {
     if (error instanceof ZodError) {
-      return {
-        ok: false,
-        error: error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-      };
+      const problems = error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+      return { answer: { ok: false, error: problems } };
     }
     throw error;
   }
@@ -96,9 +98,9 @@ export function registerSettingsHandlers(own: OwnExtension, version: string, gua
 
   handleCommand(own, 'saveSettings', async (draft) => {
     const inForce = await loadSettingsInForce();
-    const saved = await saveOwn(applyDraft(inForce.own, draft), inForce);
-    if (saved.ok) await follow((await loadSettingsInForce()).effective);
-    return saved;
+    const { answer, effective } = await saveOwn(applyDraft(inForce.own, draft), inForce);
+    if (effective) await follow(effective);
+    return answer;
   });
 
   handleCommand(own, 'importSettings', async ({ json }) => {
@@ -106,8 +108,8 @@ export function registerSettingsHandlers(own: OwnExtension, version: string, gua
     const file = parseSettingsFile(json, inForce.own);
     if (!file.ok) return file;
     const next = applyDraft(inForce.own, file.draft);
-    const saved = await saveOwn(next, inForce);
-    if (saved.ok) await follow((await loadSettingsInForce()).effective);
+    const { answer: saved, effective } = await saveOwn(next, inForce);
+    if (effective) await follow(effective);
     return saved.ok
       ? { ...saved, locked: lockedKeysChangedBy(next, inForce.effective, inForce.policy, file.sections) }
       : saved;
