@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, type DriverPage, type ExtensionDriver, launchDriver } from '../harness/driver';
+import { driverBrowserName, type DriverPage } from '../harness/driver';
 import {
   ALL_HIGHLIGHT_NAMES,
   byTestId,
@@ -9,6 +8,7 @@ import {
   DriverSidePanel,
   pressCheckButton,
 } from '../harness/journey-pages';
+import { useJourneyWorld } from '../harness/journey-world';
 
 /** Every range in our named highlights, as "name: text", read from the page itself. */
 function drawnHighlights(page: DriverPage): Promise<string[]> {
@@ -27,28 +27,18 @@ function drawnHighlights(page: DriverPage): Promise<string[]> {
  * sources" gives verdicts while the search server receives no new request for the queries already made.
  */
 describe(`evidence-only journeys (${driverBrowserName()})`, () => {
-  let world: FactWorld;
-  const drivers: ExtensionDriver[] = [];
-
-  beforeAll(async () => {
-    world = await startFactWorld();
-  });
-  afterEach(async () => {
-    await Promise.all(drivers.splice(0).map((driver) => driver.close()));
-  });
-  afterAll(() => world.close());
+  const journey = useJourneyWorld();
 
   it('shows sources per sentence with no verdict colours, then judges them with a model without searching again', async () => {
-    const driver = await launchDriver();
-    drivers.push(driver);
+    const driver = await journey.launch();
     // Search only: the loopback SearXNG, no model.
     const options = await DriverOptionsPage.open(driver);
     await options.page.setChecked(byTestId('search-wikipedia'), false);
-    await options.enableSearxng(world.searxng.baseUrl);
+    await options.enableSearxng(journey.world.searxng.baseUrl);
     await options.page.setChecked(byTestId('allow-private-network'), true);
     expect(await options.save()).toBe('Settings saved.');
 
-    const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    const page = await driver.openPage(`${journey.world.sites.get('eiffel')!.origin}/eiffel`);
     await page.click('article p:nth-of-type(3)', { clickCount: 3 }); // "The tower is 330 metres tall, …"
     await pressCheckButton(page);
     await page.waitForFunction(() => (CSS.highlights.get('factlight-sources')?.size ?? 0) > 0, undefined, {
@@ -88,14 +78,14 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
     expect(await panel.page.text(byTestId('sentence-sources'))).toContain('330 metres');
     expect(await panel.bands()).toEqual(['neutral']);
     expect(await panel.page.count(byTestId('overall-score'))).toBe(0);
-    const queriesBefore = world.searxng.requests.map((request) => request.query.get('q'));
+    const queriesBefore = journey.world.searxng.requests.map((request) => request.query.get('q'));
     expect(queriesBefore.length).toBeGreaterThan(0);
 
     // A model is set up; "Judge these sources" gives verdicts on the same evidence.
     const settings = await DriverOptionsPage.open(driver);
     await settings.fillModel({
       preset: 'custom',
-      baseUrl: world.model.baseUrl,
+      baseUrl: journey.world.model.baseUrl,
       fastModel: 'fake-fast',
       strongModel: 'fake-strong',
     });
@@ -106,7 +96,9 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
     await panel.waitForResult();
     expect(await panel.bands()).toContain('green');
     expect(await panel.overallScore()).toMatch(/of \d+ claims? checked/);
-    const newQueries = world.searxng.requests.map((request) => request.query.get('q')).slice(queriesBefore.length);
+    const newQueries = journey.world.searxng.requests
+      .map((request) => request.query.get('q'))
+      .slice(queriesBefore.length);
     expect(newQueries.filter((query) => queriesBefore.includes(query))).toEqual([]);
     // And the page now shows the verdict's colour where the neutral mark was.
     await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {

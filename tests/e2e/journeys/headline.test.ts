@@ -4,36 +4,23 @@
  * side panel and in the history; a check whose model server has stopped says why at the top, once, with
  * Retry, and is listed as failed.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type FactWorld, startFactWorld, startOpenAiServer } from '../../../scripts/lib/servers';
-import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
+import { startOpenAiServer } from '../../../scripts/lib/servers';
+import { driverBrowserName } from '../harness/driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
+import { useJourneyWorld } from '../harness/journey-world';
 
 const MYTH_AMONG_FACTS =
   'The Eiffel Tower was completed in 1889 and stands in Paris. The Great Wall of China is visible from the Moon with the naked eye.';
 
 describe(`the headline leads with what is wrong (${driverBrowserName()})`, () => {
-  let world: FactWorld;
-  const drivers: ExtensionDriver[] = [];
-
-  beforeAll(async () => {
-    world = await startFactWorld();
-  });
-  afterEach(async () => {
-    await Promise.all(drivers.splice(0).map((driver) => driver.close()));
-  });
-  afterAll(() => world.close());
-
-  async function launch(): Promise<ExtensionDriver> {
-    const driver = await launchDriver();
-    drivers.push(driver);
-    return driver;
-  }
+  const journey = useJourneyWorld();
+  const launch = () => journey.launch();
 
   it('shows the refuted count first and no credible colour, in the result and in the history', async () => {
     const driver = await launch();
-    expect(await configureDriverForWorld(driver, world)).toBe('Settings saved.');
+    expect(await configureDriverForWorld(driver, journey.world)).toBe('Settings saved.');
     const panel = await DriverSidePanel.open(driver);
     await panel.check(MYTH_AMONG_FACTS);
     await panel.waitForResult();
@@ -55,9 +42,9 @@ describe(`the headline leads with what is wrong (${driverBrowserName()})`, () =>
     const stopped = await startOpenAiServer();
     const stoppedUrl = stopped.baseUrl;
     const driver = await launch();
-    expect(await configureDriverForWorld(driver, world, (options) => options.fillModel({ baseUrl: stoppedUrl }))).toBe(
-      'Settings saved.',
-    );
+    expect(
+      await configureDriverForWorld(driver, journey.world, (options) => options.fillModel({ baseUrl: stoppedUrl })),
+    ).toBe('Settings saved.');
     await stopped.close();
 
     const panel = await DriverSidePanel.open(driver);

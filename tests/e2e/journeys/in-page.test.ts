@@ -1,15 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, type DriverPage, type ExtensionDriver, launchDriver } from '../harness/driver';
+import { driverBrowserName, type DriverPage } from '../harness/driver';
 import {
   ALL_HIGHLIGHT_NAMES,
   byTestId,
-  configureDriverForWorld,
   DriverOptionsPage,
   DriverSidePanel,
   pressCheckButton,
 } from '../harness/journey-pages';
+import { useJourneyWorld } from '../harness/journey-world';
 
 const EIFFEL_SENTENCE =
   "It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World's Fair.";
@@ -37,27 +36,12 @@ function highlightCount(page: DriverPage): Promise<number> {
  * highlights drawn there with the CSS Custom Highlight API. The same journeys in Chromium and Firefox.
  */
 describe(`in-page journeys (${driverBrowserName()})`, () => {
-  let world: FactWorld;
-  const drivers: ExtensionDriver[] = [];
-
-  beforeAll(async () => {
-    world = await startFactWorld();
-  });
-  afterEach(async () => {
-    await Promise.all(drivers.splice(0).map((driver) => driver.close()));
-  });
-  afterAll(() => world.close());
-
-  async function configured(): Promise<ExtensionDriver> {
-    const driver = await launchDriver();
-    drivers.push(driver);
-    expect(await configureDriverForWorld(driver, world)).toBe('Settings saved.');
-    return driver;
-  }
+  const journey = useJourneyWorld();
+  const configured = () => journey.configured();
 
   it('checks a selected paragraph with the floating button, highlights it in place, and opens a card on click', async () => {
     const driver = await configured();
-    const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    const page = await driver.openPage(`${journey.world.sites.get('eiffel')!.origin}/eiffel`);
     const paragraph = 'article p:nth-of-type(2)';
     await page.click(paragraph, { clickCount: 3 }); // a person selects the paragraph
     await pressCheckButton(page);
@@ -85,7 +69,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
 
   it('keeps highlights on the text when the page re-renders it and when the window narrows, until cleared', async () => {
     const driver = await configured();
-    const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    const page = await driver.openPage(`${journey.world.sites.get('eiffel')!.origin}/eiffel`);
     await page.click('article p:nth-of-type(2)', { clickCount: 3 });
     await pressCheckButton(page);
     await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
@@ -139,7 +123,7 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
 
   it('scrolls the page to a claim chosen in the side panel, and clears the highlights', async () => {
     const driver = await configured();
-    const site = world.sites.get('everest')!;
+    const site = journey.world.sites.get('everest')!;
     site.route('/long', {
       body: '<!doctype html><title>Everest</title><article><div style="height:3000px">Intro.</div><p>Mount Everest is the highest mountain on Earth, at 8,849 metres.</p><div style="height:3000px"></div></article>',
     });
@@ -172,11 +156,11 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     const options = await DriverOptionsPage.open(driver);
     await options.page.fill(byTestId('floating-button-off-sites'), '127.0.0.3');
     expect(await options.save()).toBe('Settings saved.');
-    const off = await driver.openPage(`${world.sites.get('everest')!.origin}/everest`);
+    const off = await driver.openPage(`${journey.world.sites.get('everest')!.origin}/everest`);
     await off.click('article p', { clickCount: 3 });
     await off.waitForFunction(() => (document.getSelection()?.toString().length ?? 0) > 0, undefined);
     // The script asks the background once; once another page has its button, that answer has arrived here too.
-    const on = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    const on = await driver.openPage(`${journey.world.sites.get('eiffel')!.origin}/eiffel`);
     await on.click('article p', { clickCount: 3 });
     await on.waitFor(byTestId('factlight-check-selection'));
     expect(await off.count('factlight-ui[data-factlight="check-selection"]')).toBe(0);

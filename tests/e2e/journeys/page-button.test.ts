@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { DATABASE_NAME } from '../../../lib/db/schema';
-import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
-import { driverBrowserName, type DriverPage, type ExtensionDriver, launchDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, pressCheckButton } from '../harness/journey-pages';
+import { driverBrowserName, type DriverPage } from '../harness/driver';
+import { byTestId, pressCheckButton } from '../harness/journey-pages';
+import { useJourneyWorld } from '../harness/journey-world';
 
 const EIFFEL_SENTENCE =
   "It was designed by the engineering company of Gustave Eiffel and completed in 1889 as the centrepiece of the World's Fair.";
@@ -51,27 +51,12 @@ const buttonShown = (page: DriverPage) =>
  * done), and only the reader's own gestures reach it. The same journeys in Chromium and Firefox.
  */
 describe(`the page's Fact-check button (${driverBrowserName()})`, () => {
-  let world: FactWorld;
-  const drivers: ExtensionDriver[] = [];
-
-  beforeAll(async () => {
-    world = await startFactWorld();
-  });
-  afterEach(async () => {
-    await Promise.all(drivers.splice(0).map((driver) => driver.close()));
-  });
-  afterAll(() => world.close());
-
-  async function configured(): Promise<ExtensionDriver> {
-    const driver = await launchDriver();
-    drivers.push(driver);
-    expect(await configureDriverForWorld(driver, world)).toBe('Settings saved.');
-    return driver;
-  }
+  const journey = useJourneyWorld();
+  const configured = () => journey.configured();
 
   it('says a 60,000-character selection is over the limit, and its offer checks the first 50,000 characters', async () => {
     const driver = await configured();
-    const site = world.sites.get('everest')!;
+    const site = journey.world.sites.get('everest')!;
     site.route('/long', { body: longArticle() });
     const page = await driver.openPage(site.url('/long'));
     // A person selects the whole page from the keyboard: Ctrl+A gets the button too.
@@ -104,7 +89,7 @@ describe(`the page's Fact-check button (${driverBrowserName()})`, () => {
 
   it("shows no button for the page's own mouseup and keyup, and a click on a button the page hid starts nothing", async () => {
     const driver = await configured();
-    const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    const page = await driver.openPage(`${journey.world.sites.get('eiffel')!.origin}/eiffel`);
     // The person selects a paragraph (the button answers), then clicks away (it goes).
     await page.click('article p:nth-of-type(2)', { clickCount: 3 });
     await page.waitFor(byTestId('factlight-check-selection'));
@@ -165,7 +150,7 @@ describe(`the page's Fact-check button (${driverBrowserName()})`, () => {
 
   it('has the button on a page whose parsing a slow script holds up, and checks the text there', async () => {
     const driver = await configured();
-    const site = world.sites.get('eiffel')!;
+    const site = journey.world.sites.get('eiffel')!;
     // The text is readable, then a synchronous script that never arrives holds the parser: no
     // DOMContentLoaded, no load, readyState stays "loading" (as a page with a slow ad script, for a while).
     site.route('/held', {
@@ -193,7 +178,7 @@ describe(`the page's Fact-check button (${driverBrowserName()})`, () => {
 
   it('reaches a highlight from the keyboard, opens its card with Enter, and Escape gives focus back', async () => {
     const driver = await configured();
-    const site = world.sites.get('eiffel')!;
+    const site = journey.world.sites.get('eiffel')!;
     site.route('/keys', {
       body: `<!doctype html><title>Eiffel</title><button id="before">Before</button><article><p>${EIFFEL_SENTENCE}</p></article>`,
     });

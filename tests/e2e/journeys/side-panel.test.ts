@@ -2,32 +2,19 @@
  * Checks typed into the side panel (opened as its page in a tab), run by the real background against the
  * loopback fact world: the same journeys in Chromium and in Firefox.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type FactWorld, startFactWorld, WORLD_TEXT, worldSearch } from '../../../scripts/lib/servers';
-import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
-import { byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
+import { WORLD_TEXT, worldSearch } from '../../../scripts/lib/servers';
+import { driverBrowserName } from '../harness/driver';
+import { byTestId, DriverSidePanel } from '../harness/journey-pages';
+import { useJourneyWorld } from '../harness/journey-world';
 
 describe(`side panel journeys (${driverBrowserName()})`, () => {
-  let world: FactWorld;
-  const drivers: ExtensionDriver[] = [];
-  const chatRequests = () => world.model.requests.filter((r) => r.path === '/v1/chat/completions').length;
-
-  beforeAll(async () => {
-    world = await startFactWorld();
-  });
-  afterEach(async () => {
-    world.searxng.setResults(worldSearch((topic) => world.sites.get(topic)!.origin));
-    await Promise.all(drivers.splice(0).map((driver) => driver.close()));
-  });
-  afterAll(() => world.close());
-
-  async function configured(): Promise<ExtensionDriver> {
-    const driver = await launchDriver();
-    drivers.push(driver);
-    expect(await configureDriverForWorld(driver, world)).toBe('Settings saved.');
-    return driver;
-  }
+  const journey = useJourneyWorld((world) =>
+    world.searxng.setResults(worldSearch((topic) => world.sites.get(topic)!.origin)),
+  );
+  const configured = () => journey.configured();
+  const chatRequests = () => journey.world.model.requests.filter((r) => r.path === '/v1/chat/completions').length;
 
   it('takes a typed check to coloured spans, a claim card with its evidence, and a revision', async () => {
     const panel = await DriverSidePanel.open(await configured());
@@ -48,9 +35,9 @@ describe(`side panel journeys (${driverBrowserName()})`, () => {
     expect(await panel.page.text(`${byTestId('claim-card')} ${byTestId('claim-verdict')}`)).toMatch(/Refuted/);
     const links = await panel.page.attributes(`${byTestId('claim-card')} ${byTestId('evidence-item')} a[href]`, 'href');
     // Evidence read from a page opens at its passage (a text fragment).
-    expect(links.some((href) => href?.startsWith(`${world.sites.get('great-wall')!.origin}/great-wall#:~:text=`))).toBe(
-      true,
-    );
+    expect(
+      links.some((href) => href?.startsWith(`${journey.world.sites.get('great-wall')!.origin}/great-wall#:~:text=`)),
+    ).toBe(true);
 
     await panel.page.waitFor(byTestId('revision'));
     expect(await panel.page.text(byTestId('revision'))).toContain('not');
@@ -78,7 +65,7 @@ describe(`side panel journeys (${driverBrowserName()})`, () => {
     await panel.waitForResult();
 
     const second = await first.relaunch();
-    drivers.splice(drivers.indexOf(first), 1, second);
+    journey.replace(first, second);
     const reopened = await DriverSidePanel.open(second);
     await reopened.openHistory();
     await reopened.page.waitFor(byTestId('history-item'));
@@ -119,11 +106,11 @@ describe(`side panel journeys (${driverBrowserName()})`, () => {
 
   it('renders hostile page text and evidence inert', async () => {
     const driver = await configured();
-    const site = world.sites.get('curie')!;
+    const site = journey.world.sites.get('curie')!;
     site.route('/hostile', {
       body: '<!doctype html><title>&lt;img src=x onerror=window.__pwned=1&gt; Quokka facts</title><article><h1>Quokka</h1><p>The quokka &lt;img src=x onerror=window.__pwned=1&gt; is a small marsupial that lives on Rottnest Island. <a href="javascript:window.__pwned=1">click</a> It weighs about three kilograms.</p><p>Quokkas are found in Western Australia and are herbivores that eat leaves and grasses.</p></article>',
     });
-    world.searxng.setResults((query) =>
+    journey.world.searxng.setResults((query) =>
       /quokka/i.test(query)
         ? [{ url: site.url('/hostile'), title: '<b>Quokka</b>', content: '<img src=x onerror=window.__pwned=1>' }]
         : [],
