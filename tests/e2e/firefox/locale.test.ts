@@ -11,33 +11,17 @@
  * The words asserted are those the catalogue already has (verdicts, the floating button, the interface-language
  * field, the card's button); the rest of the interface is still being converted (docs/i18n/README.md).
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Catalogue } from '../../../lib/i18n/catalogue';
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
 import { seriousViolations } from '../harness/axe';
+import { catalogue, inCatalogue } from '../harness/catalogues';
 import type { DriverPage } from '../harness/driver';
 import { type FirefoxDriver, launchFirefoxDriver } from '../harness/firefox-driver';
 import { realSidebar } from '../harness/firefox-sidebar';
 import { byTestId, configureDriverForWorld, DriverSidePanel, pressCheckButton } from '../harness/journey-pages';
 
-const catalogue = (locale: string): Catalogue =>
-  JSON.parse(
-    readFileSync(resolve(import.meta.dirname, `../../../public/_locales/${locale}/messages.json`), 'utf8'),
-  ) as Catalogue;
 const EN = catalogue('en');
-
-/**
- * What `english` reads as in `words`: the message with the same key, once the English text is in the catalogue;
- * the English text itself while it is still a literal in the code.
- */
-function inCatalogue(words: Catalogue, english: string): string {
-  const key = Object.keys(EN).find((name) => EN[name]!.message === english);
-  return key === undefined ? english : words[key]!.message;
-}
 
 /** The extension API read in the page, typed for the page function (the test project has no browser types). */
 interface I18nScope {
