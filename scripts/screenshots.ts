@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 
 import type { Page } from 'playwright-core';
 
-import { DEFAULT_LOCALE, isLocale, LOCALES, toLanguageTag } from '../lib/i18n/catalogue';
+import { DEFAULT_LOCALE, isLocale, LOCALES, textDirection, toLanguageTag } from '../lib/i18n/catalogue';
 import { configureForWorld } from './lib/extension/configure';
 import { launchWithExtension } from './lib/extension/launch';
 import { SidePanelPage } from './lib/extension/side-panel-page';
@@ -123,8 +123,11 @@ try {
   const frame = await browser.context.newPage();
   await frame.setViewportSize(STORE);
   const src = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+  // Chromium mirrors its whole window in a right-to-left language ("the entire UI needs to be mirrored":
+  // chromium.org, design documents, UI Mirroring Infrastructure), so the panel sits on the left there: the
+  // picture mirrors the same way (the flex row follows `dir`).
   await frame.setContent(
-    `<body style="margin:0;display:flex;background:#fff"><img src="${src(article)}" style="display:block"><img src="${src(side)}" style="display:block;border-left:1px solid #c9cdd4;margin-left:-1px"></body>`,
+    `<body dir="${textDirection(locale)}" style="margin:0;display:flex;background:#fff"><img src="${src(article)}" style="display:block"><img src="${src(side)}" style="display:block;border-inline-start:1px solid #c9cdd4;margin-inline-start:-1px"></body>`,
   );
   await frame
     .locator('img')

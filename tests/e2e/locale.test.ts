@@ -8,50 +8,24 @@
  * Chromium on Linux needs both `--lang=<xx>` and `LANGUAGE=<xx>`: `--lang` alone switches the catalogue
  * but leaves getUILanguage() and @@bidi_dir in en-US (measured in Chromium 156; docs/i18n/README.md).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Catalogue } from '../../lib/i18n/catalogue';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
-import { chromiumDriver } from './harness/chromium-driver';
+import { seriousViolations as axeSeriousViolations } from './harness/axe';
+import { catalogue, inCatalogue } from './harness/catalogues';
+import { chromiumDriver, playwrightDriverPage } from './harness/chromium-driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from './harness/journey-pages';
 
-const catalogue = (locale: string): Catalogue =>
-  JSON.parse(
-    readFileSync(resolve(import.meta.dirname, `../../public/_locales/${locale}/messages.json`), 'utf8'),
-  ) as Catalogue;
 const AR = catalogue('ar');
 const JA = catalogue('ja');
 const EN = catalogue('en');
 
-/** axe-core's minified build, injected into a page with evaluate (the extension's CSP refuses inline scripts). */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 const WALL = 'The Great Wall of China is visible from the Moon with the naked eye.';
 
-/** axe's serious and critical violations on a page, as "rule: target" lines (empty when there are none). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } })
-      .axe;
-    interface AxeResults {
-      passes: unknown[];
-      violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }>;
-    }
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    // No rule passed means axe looked at nothing (an empty page): say so rather than report a clean page.
-    if (results.passes.length === 0) return ['axe: no rule passed; the page was empty'];
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`);
-  });
-}
+/** axe's serious and critical violations on a Playwright page (harness/axe.ts). */
+const seriousViolations = (page: Page) => axeSeriousViolations(playwrightDriverPage(page));
 
 const rootLanguage = (page: Page) =>
   page.evaluate(() => [
@@ -85,7 +59,7 @@ describe('interface language in Chromium', () => {
     expect(await rootLanguage(welcome)).toEqual(['ar', 'rtl', 'rtl']);
     expect(await seriousViolations(welcome)).toEqual([]);
 
-    expect(await configureDriverForWorld(driver, world)).toBe('Settings saved.');
+    expect(await configureDriverForWorld(driver, world)).toBe(inCatalogue(AR, 'Settings saved.'));
     const options = await browser.openExtensionPage('options.html');
     await options.waitForSelector(byTestId('interface-language'));
     expect(await rootLanguage(options)).toEqual(['ar', 'rtl', 'rtl']);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
+import { toLanguageTag } from '../../../lib/i18n/catalogue';
 import { type ExtensionBrowser, launchWithExtension } from '../../../scripts/lib/extension/launch';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 
@@ -55,6 +56,9 @@ export function playwrightDriverPage(page: Page): DriverPage {
     count: (selector) => page.locator(selector).count(),
     resize: (width, height) => page.setViewportSize({ width, height }),
     evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg) as Promise<Awaited<R>>,
+    async evaluateScript(source) {
+      await page.evaluate(source);
+    },
     async waitForFunction(fn, arg, options = {}) {
       await page.waitForFunction(
         fn as (arg: unknown) => unknown,
@@ -79,7 +83,10 @@ export async function launchChromiumDriver(
   const profile = userDataDir ? { userDataDir, removeProfileOnClose: true } : {};
   const extension = options.extensionDir ? { extensionDir: options.extensionDir } : {};
   const program = options.executablePath ? { executablePath: options.executablePath } : {};
-  return chromiumDriver(await launchWithExtension({ ...profile, ...extension, ...program, args }), options);
+  // On Linux `--lang` switches the catalogue, LANGUAGE getUILanguage() and @@bidi_dir (docs/i18n/README.md).
+  if (options.locale) args.push(`--lang=${toLanguageTag(options.locale)}`);
+  const env = options.locale ? { env: { LANGUAGE: options.locale } } : {};
+  return chromiumDriver(await launchWithExtension({ ...profile, ...extension, ...program, ...env, args }), options);
 }
 
 /** Wraps a running Chromium for the shared journeys. */

@@ -43,6 +43,12 @@ export interface LaunchOptions {
    * (harness/managed-policy.ts: a wrapper that runs that browser in a namespace of its own).
    */
   executablePath?: string;
+  /**
+   * The browser's interface language, a shipped locale (`ar`, `ja`, `pt_BR`…): Chromium gets `--lang` and the
+   * environment's `LANGUAGE` (both needed on Linux), Firefox the pref `intl.locale.requested`, which it follows
+   * only with that language pack installed (docs/i18n/README.md). Default: the machine's (English here).
+   */
+  locale?: string;
 }
 
 export interface DriverPage {
@@ -85,6 +91,11 @@ export interface DriverPage {
   resize(width: number, height: number): Promise<void>;
   /** Runs `fn(arg)` in the page's own world and returns its (JSON-serialisable) result. */
   evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>>;
+  /**
+   * Runs a whole script's source in the page's own world, through the driver (so an extension page's CSP,
+   * which refuses inline scripts and eval, does not stop it): how a test brings in a library such as axe-core.
+   */
+  evaluateScript(source: string): Promise<void>;
   /** Waits until `fn(arg)`, run in the page, returns a truthy value. */
   waitForFunction<A>(fn: (arg: A) => unknown, arg: A, options?: { timeout?: number }): Promise<void>;
   /** Makes this the active tab of its window, as clicking its tab would (input reaches any tab without it). */

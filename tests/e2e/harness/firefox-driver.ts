@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 
+import { toLanguageTag } from '../../../lib/i18n/catalogue';
 import { browserPath } from '../../../scripts/lib/browsers';
 import { makeTempDir, removeTempDir } from '../../../scripts/lib/extension/temp-dirs';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
@@ -145,6 +146,9 @@ function puppeteerDriverPage(page: Page): DriverPage {
     count: (selector) => page.evaluate(deepQuery, selector, null, 'count', null) as Promise<number>,
     resize: (width, height) => page.setViewport({ width, height }),
     evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg) as Promise<Awaited<R>>,
+    async evaluateScript(source) {
+      await page.evaluate(source);
+    },
     async waitForFunction(fn, arg, options = {}) {
       // Background tabs get no animation frames, so poll on a timer rather than on rAF.
       await page.waitForFunction(fn as (arg: unknown) => unknown, poll(options.timeout), arg);
@@ -198,6 +202,8 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
         'dom.min_background_timeout_value': 4,
         'dom.min_background_timeout_value_without_budget_throttling': 4,
         'dom.timeout.enable_budget_timer_throttling': false,
+        // Firefox's interface language; it takes effect only where that language pack is installed.
+        ...(options.locale ? { 'intl.locale.requested': toLanguageTag(options.locale) } : {}),
         ...options.httpsOrigin?.firefoxPrefs,
         ...options.hostRoutes?.firefoxPrefs,
       },

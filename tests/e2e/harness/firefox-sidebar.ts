@@ -29,6 +29,21 @@ export async function realSidebar(driver: FirefoxDriver) {
         return (view?.document.querySelector(sel) as HTMLElement | null)?.innerText ?? null;
       }, selector),
     /**
+     * The open sidebar's `lang` and `dir` (on its root element) and the computed direction of the first element
+     * matching each of `selectors` (null where none matches); null when no sidebar is open.
+     */
+    layout: (selectors: string[]) =>
+      probe.evaluate((sels) => {
+        const [view] = (globalThis as unknown as SidebarScope).browser.extension.getViews({ type: 'sidebar' });
+        if (!view) return null;
+        const root = view.document.documentElement;
+        const directions = sels.map((sel) => {
+          const element = view.document.querySelector(sel);
+          return element ? view.getComputedStyle(element).direction : null;
+        });
+        return { lang: root.lang, dir: root.dir, directions };
+      }, selectors),
+    /**
      * Closes the sidebar as the user's close button would. Firefox allows that only in a user action, and
      * a click on a button in our own page is one: so a button is added to the probe page and clicked.
      */
