@@ -10,6 +10,10 @@ import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import definition from '../../../entrypoints/chat.content';
 import { backgroundMessaging, pageMessaging } from '../../../lib/messaging/protocol';
 
+/** The event WXT's context listens for (private in WXT's types: a page builds the same name from our id). */
+const STARTED_EVENT = (ContentScriptContext as unknown as { SCRIPT_STARTED_MESSAGE_TYPE: string })
+  .SCRIPT_STARTED_MESSAGE_TYPE;
+
 const REPLY = (text: string) =>
   `<div data-test-render-count="1"><div data-is-streaming="false"><div class="standard-markdown"><p>${text}</p></div></div></div>`;
 const controls = () => document.querySelectorAll('factlight-ui[data-factlight="reply-control"]').length;
@@ -18,7 +22,7 @@ beforeEach(() => {
   fakeBrowser.reset();
   backgroundMessaging.removeAllListeners();
   backgroundMessaging.onMessage('getCaptureSettings', () => ({ floatingButton: true, autoCheckReplies: false }));
-  window.happyDOM.setURL('https://claude.ai/chat/1');
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL('https://claude.ai/chat/1');
   document.body.innerHTML = `<main>${REPLY('The Eiffel Tower is 330 m tall.')}</main>`;
 });
 afterEach(() => {
@@ -40,7 +44,7 @@ describe('the chatbot content script', () => {
     const ctx = await start();
     // What a page that knows our id can do: name the event as WXT does, with another script's message id.
     document.dispatchEvent(
-      new CustomEvent(ContentScriptContext.SCRIPT_STARTED_MESSAGE_TYPE, {
+      new CustomEvent(STARTED_EVENT, {
         detail: { contentScriptName: 'chat', messageId: 'forged-by-the-page' },
       }),
     );

@@ -13,6 +13,10 @@ import type { StartCheckResult } from '../../../lib/messaging/protocol';
 import { putOnScreen, userClick } from '../lib/content/user-click';
 import { fakeBackground } from '../support/panel-harness';
 
+/** The event WXT's context listens for (private in WXT's types: a page builds the same name from our id). */
+const STARTED_EVENT = (ContentScriptContext as unknown as { SCRIPT_STARTED_MESSAGE_TYPE: string })
+  .SCRIPT_STARTED_MESSAGE_TYPE;
+
 /** Every window listener the script adds, removed after each test (each test runs `main` anew). */
 let added: Array<[string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined]> = [];
 let rects: ReturnType<typeof vi.fn>;
@@ -95,7 +99,7 @@ describe('the script on every page', () => {
     (definition.main as (ctx: ContentScriptContext) => void)(ctx);
     // What a page that knows our id can do: name the event as WXT does, with another script's message id.
     document.dispatchEvent(
-      new CustomEvent(ContentScriptContext.SCRIPT_STARTED_MESSAGE_TYPE, {
+      new CustomEvent(STARTED_EVENT, {
         detail: { contentScriptName: 'content', messageId: 'forged-by-the-page' },
       }),
     );
