@@ -3,7 +3,14 @@
  * conversation's scroll root re-scans after the site changes its DOM (new replies, streaming, re-renders);
  * while a reply on a site without a done marker is settling, one more scan is scheduled, and no longer. The background
  * tells a checked reply's control how many of its claims the page could not show.
+ *
+ * Nothing here is tied to WXT's context (`ctx.setTimeout`, `ctx.onInvalidated`): the page can forge WXT's
+ * "content script started" event (a CustomEvent on the document whose name holds our public id;
+ * wxt/dist/utils/content-script-context.mjs, 0.20.27), which aborts the context and would stop the controls
+ * on new replies. A copy left behind by an extension update notices instead, on the page's next change,
+ * that its extension is gone (`runtime.id` is unset, what WXT itself checks), and stops.
  */
+import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 
 import { createReplyControls } from '../lib/content/reply-controls';
@@ -18,7 +25,7 @@ export default defineContentScript({
   runAt: 'document_idle',
   // No "content-script-started" postMessage, which would tell the page our extension id (see content.ts).
   noScriptStartedPostMessage: true,
-  async main(ctx) {
+  async main() {
     const adapter = adapterForUrl(location.href);
     if (!adapter) return;
     // No answer: controls still appear, but nothing is checked unasked; the page's console says why.
@@ -29,18 +36,26 @@ export default defineContentScript({
     const controls = createReplyControls(document, adapter, { autoCheck: settings.autoCheckReplies });
     // From the background (runtime messages reach no page script): how much of a checked reply the page shows.
     pageMessaging.onMessage('replyPlacement', ({ data }) => controls.placed(data));
-    let timer: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let settleTimer: ReturnType<typeof setTimeout> | undefined;
+    /** The extension was updated or removed: this copy stops watching and scheduling. */
+    const alive = (): boolean => {
+      if (browser.runtime?.id) return true;
+      observer.disconnect();
+      clearTimeout(timer);
+      clearTimeout(settleTimer);
+      return false;
+    };
     const schedule = () => {
       if (timer) return;
-      timer = ctx.setTimeout(() => {
+      timer = setTimeout(() => {
         timer = undefined;
-        if (controls.scan(performance.now())) settleLater();
+        if (alive() && controls.scan(performance.now())) settleLater();
       }, DEBOUNCE_MS);
     };
-    let settleTimer: number | undefined;
     const settleLater = () => {
       if (settleTimer) return;
-      settleTimer = ctx.setTimeout(() => {
+      settleTimer = setTimeout(() => {
         settleTimer = undefined;
         schedule();
       }, SETTLE_MS);
@@ -48,7 +63,7 @@ export default defineContentScript({
     const observer = new MutationObserver((records) => {
       // Our own controls changing is not a reason to re-scan.
       if (records.every((r) => (r.target as Element).closest?.('[data-factlight]'))) return;
-      schedule();
+      if (alive()) schedule();
     });
     observer.observe(findScrollRoot(adapter, document) ?? document.body, {
       childList: true,
@@ -56,7 +71,6 @@ export default defineContentScript({
       characterData: true,
       attributes: true,
     });
-    ctx.onInvalidated(() => observer.disconnect());
     if (controls.scan(performance.now())) settleLater();
   },
 });

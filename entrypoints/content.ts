@@ -28,7 +28,7 @@ import {
   showProgress,
 } from '../lib/content/selection-notice';
 import { errorMessage } from '../lib/core/errors';
-import { startContentLanguage } from '../lib/i18n/content-language';
+import { startContentWords } from '../lib/i18n/content-words';
 import { sendToBackground, type StartCheckResult } from '../lib/messaging/protocol';
 
 export default defineContentScript({
@@ -114,7 +114,7 @@ export default defineContentScript({
       // button's words come in the chosen interface language, else the browser's (getMessage) as they are.
       allowed ??= Promise.all([
         sendToBackground('getCaptureSettings'),
-        startContentLanguage(FLOATING_BUTTON_MESSAGES).catch((error: unknown) =>
+        startContentWords(FLOATING_BUTTON_MESSAGES).catch((error: unknown) =>
           console.warn('[factlight] interface language not received; the browser language is used', error),
         ),
       ]).then(

@@ -4,7 +4,7 @@
  * MIN_SHOWN_MS); until then the button is `aria-disabled`, which also tells end-to-end drivers when it can be
  * pressed.
  */
-import { t, uiDirection, uiLocale } from '../i18n/i18n';
+import { contentWord, contentWordsDirection, contentWordsLocale } from '../i18n/content-words';
 import type { MessageKey } from '../i18n/keys';
 import { clickCounts, MIN_SHOWN_MS } from './click-guard';
 import { createShadowHost } from './shadow-host';
@@ -52,11 +52,11 @@ export function createFloatingButton(
         const made = doc.createElement('button');
         button = made;
         made.type = 'button';
-        made.textContent = t('floatingButtonLabel');
-        made.lang = uiLocale();
-        made.dir = uiDirection();
+        made.textContent = contentWord('floatingButtonLabel');
+        made.lang = contentWordsLocale();
+        made.dir = contentWordsDirection();
         made.setAttribute('data-testid', 'factlight-check-selection');
-        made.setAttribute('aria-label', t('floatingButtonName'));
+        made.setAttribute('aria-label', contentWord('floatingButtonName'));
         // Keep the page's selection: a mousedown on a button would otherwise clear it.
         made.addEventListener('mousedown', (event) => event.preventDefault());
         made.addEventListener('click', (event) => {

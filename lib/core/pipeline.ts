@@ -136,8 +136,15 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
         warn(
           `${items.length - judged.length} of ${items.length} passages for "${claim.text.slice(0, 60)}" were not judged: the model's context window has no room for them.`,
         );
-      const assessment = await verifyClaim(ctx, claim, sentence.text, judged, today, (early) =>
-        emit({ type: 'verdict', assessment: early }),
+      // Thorough mode judges each page apart, so one page cannot steer how the others are read.
+      const assessment = await verifyClaim(
+        ctx,
+        claim,
+        sentence.text,
+        judged,
+        today,
+        (early) => emit({ type: 'verdict', assessment: early }),
+        { byPage: options.mode === 'thorough' },
       );
       assessments.set(claim.id, assessment);
       emit({ type: 'assessment', assessment });

@@ -94,6 +94,7 @@ export async function benchThorough(): Promise<{ lines: string[]; ok: boolean }>
         calls: result.usage.total.calls,
         tokens: result.usage.total.promptTokens + result.usage.total.completionTokens,
         debate: result.usage.byStage.debate?.calls ?? 0,
+        verify: result.usage.byStage.verify?.calls ?? 0,
         refined: result.refinements.length,
       };
     };
@@ -102,7 +103,7 @@ export async function benchThorough(): Promise<{ lines: string[]; ok: boolean }>
     const lines = [
       `Thorough vs Fast on the standard input (${LATENCY.model} ms per model call): ${thorough.refined} claim refined by the critics' debate`,
       `                          Fast          Thorough      extra`,
-      `  model calls             ${String(fast.calls).padEnd(13)} ${String(thorough.calls).padEnd(13)} +${thorough.calls - fast.calls} (debate ${thorough.debate})`,
+      `  model calls             ${String(fast.calls).padEnd(13)} ${String(thorough.calls).padEnd(13)} +${thorough.calls - fast.calls} (debate ${thorough.debate}, verify ${fast.verify} → ${thorough.verify})`,
       `  tokens                  ${String(fast.tokens).padEnd(13)} ${String(thorough.tokens).padEnd(13)} +${thorough.tokens - fast.tokens}`,
       `  wall time               ${s(fast.wall).padEnd(13)} ${s(thorough.wall).padEnd(13)} +${s(thorough.wall - fast.wall)}`,
     ];

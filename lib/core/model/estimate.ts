@@ -5,7 +5,8 @@
  * The calls counted are the ones a Fast check makes (see runCheck): one claim-extraction call per sentence
  * batch (it also writes the search queries), one verification per claim, and, when some claim is found
  * wrong, one call each for the revisions and for scoring the explanations, plus one that types the
- * sources' hosts. Link audits of a text's own links and Thorough's debate are not included.
+ * sources' hosts. Link audits of a text's own links, Thorough's debate and its judging of each page apart
+ * (one verification per page instead of per claim) are not included.
  */
 import { batchSentences } from '../claims/claim-prompt';
 import { detectLanguage, splitSentences } from '../text/sentences';

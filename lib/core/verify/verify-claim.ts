@@ -2,6 +2,8 @@
  * One call per claim judges all its evidence passages at once: a stance per passage, then a rationale per
  * passage, then a short explanation citing passages as [1], [2]. The verdict is derived by code from the
  * stances, which come first so that, streamed, the verdict is known while the rest is still being written.
+ * Judged `byPage` (Thorough mode), each page's passages get a call of their own instead, so a page cannot
+ * tell the judge how to read the other pages (judge-by-page.ts).
  */
 import { z } from 'zod';
 
@@ -14,6 +16,7 @@ import {
   type StructuredCallSpec,
 } from '../model/structured-call';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
+import { groupByPage, mergeGroupReplies } from './judge-by-page';
 import { StanceStreamParser } from './stance-stream-parser';
 import { deriveVerdict } from './verdict';
 
@@ -51,6 +54,15 @@ ${DATA_BLOCK_RULE}`;
 /** Told once, when the stances are written: the verdict, before the rationales and the explanation. */
 export type OnVerdict = (early: ClaimAssessment) => void;
 
+export interface VerifyOptions {
+  /**
+   * Judge each page's passages in a call of its own (one call per page, all at once through the model's
+   * concurrency limit), so no page shares a prompt with another page's passages. No early verdict is
+   * told: it is known only once every page is judged.
+   */
+  byPage?: boolean;
+}
+
 function evidenceBlock(evidence: readonly Evidence[]): string {
   return evidence
     .map((item, index) => {
@@ -83,6 +95,7 @@ export async function verifyClaim(
   evidence: readonly Evidence[],
   today: string,
   onVerdict?: OnVerdict,
+  options: VerifyOptions = {},
 ): Promise<ClaimAssessment> {
   if (evidence.length === 0) {
     return {
@@ -93,7 +106,43 @@ export async function verifyClaim(
       citedEvidenceIds: [],
     };
   }
-  const spec: StructuredCallSpec<VerifyReply> = {
+  const groups = options.byPage ? groupByPage(evidence) : [];
+  if (groups.length > 1) {
+    const replies = await Promise.all(
+      groups.map(
+        async (group) =>
+          (
+            await structuredCall(
+              ctx,
+              verifySpec(
+                claim,
+                sentence,
+                group.positions.map((at) => evidence[at]!),
+                today,
+              ),
+            )
+          ).value,
+      ),
+    );
+    const merged = mergeGroupReplies(groups, replies, evidence.length);
+    return assess(claim, evidence, merged.stances, merged);
+  }
+  const spec = verifySpec(claim, sentence, evidence, today);
+  const value =
+    onVerdict && ctx.model.stream
+      ? await streamedReply(ctx, spec, (stances) => onVerdict(assess(claim, evidence, stances, undefined)))
+      : (await structuredCall(ctx, spec)).value;
+  return assess(claim, evidence, value.stances, value);
+}
+
+/** The judge's request about these passages, numbered 1…n as given. */
+function verifySpec(
+  claim: Claim,
+  sentence: string,
+  evidence: readonly Evidence[],
+  today: string,
+): StructuredCallSpec<VerifyReply> {
+  return {
     stage: 'verify',
     role: 'strong',
     name: 'claim_verification',
@@ -110,11 +159,6 @@ export async function verifyClaim(
       },
     ],
   };
-  const value =
-    onVerdict && ctx.model.stream
-      ? await streamedReply(ctx, spec, (stances) => onVerdict(assess(claim, evidence, stances, undefined)))
-      : (await structuredCall(ctx, spec)).value;
-  return assess(claim, evidence, value.stances, value);
 }
 
 /** The streamed call, or the plain one when the stream breaks or its reply is invalid. */

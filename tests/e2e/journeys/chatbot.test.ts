@@ -166,6 +166,37 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     expect(inside).toBe(true);
   });
 
+  it("keeps putting a control under new replies after the page forges WXT's content-script-started event", async () => {
+    const driver = await configured();
+    // The page is assumed to know our id (it is public); the test reads it from one of our own pages.
+    const id = await (
+      await driver.openExtensionPage('sidepanel.html')
+    ).evaluate(
+      () => (globalThis as unknown as { chrome?: { runtime: { id: string } } }).chrome?.runtime.id ?? '',
+      undefined,
+    );
+    expect(id).not.toBe('');
+    const page = await driver.openPage(CONVERSATION);
+    await page.waitFor(CONTROL, { nth: 6 });
+    // The page dispatches the event WXT's context listens for (wxt/dist/utils/content-script-context.mjs),
+    // then the site adds a new finished reply: it must still get its control.
+    await page.evaluate((extensionId) => {
+      document.dispatchEvent(
+        new CustomEvent(`${extensionId}:chat:wxt:content-script-started`, {
+          detail: { contentScriptName: 'chat', messageId: 'forged-by-the-page' },
+        }),
+      );
+      const turns = document.querySelectorAll('[data-test-render-count]');
+      const turn = [...turns].reverse().find((candidate) => candidate.querySelector('div[data-is-streaming]'))!;
+      const copy = turn.cloneNode(true) as Element;
+      copy.querySelectorAll('factlight-ui').forEach((host) => host.remove());
+      copy.querySelector('div[data-is-streaming] p')!.textContent = 'Mount Everest is 8,849 metres high.';
+      turn.after(copy);
+    }, id);
+    await page.waitFor(CONTROL, { nth: 7 });
+    expect(await page.count(CONTROL)).toBe(8);
+  });
+
   it('gives a reply that is still streaming no control until it is done', async () => {
     const page = await (await launch()).openPage(CONVERSATION);
     await page.waitFor(CONTROL, { nth: 6 });

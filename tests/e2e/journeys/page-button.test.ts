@@ -148,6 +148,33 @@ describe(`the page's Fact-check button (${driverBrowserName()})`, () => {
     expect(await selectionCheckTexts(panel)).toEqual([expect.stringContaining(EIFFEL_SENTENCE)]);
   });
 
+  it("still offers the button after the page forges WXT's content-script-started event", async () => {
+    const driver = await configured();
+    // The page is assumed to know our id (it is public); the test reads it from one of our own pages.
+    const id = await (
+      await driver.openExtensionPage('sidepanel.html')
+    ).evaluate(
+      () => (globalThis as unknown as { chrome?: { runtime: { id: string } } }).chrome?.runtime.id ?? '',
+      undefined,
+    );
+    expect(id).not.toBe('');
+    const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    // The event WXT's context listens for (wxt/dist/utils/content-script-context.mjs), as a page can make it.
+    await page.evaluate((extensionId) => {
+      document.dispatchEvent(
+        new CustomEvent(`${extensionId}:content:wxt:content-script-started`, {
+          detail: { contentScriptName: 'content', messageId: 'forged-by-the-page' },
+        }),
+      );
+    }, id);
+    await page.click('article p:nth-of-type(2)', { clickCount: 3 });
+    await pressCheckButton(page);
+    await page.waitFor(byTestId('factlight-progress'));
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
+  });
+
   it('has the button on a page whose parsing a slow script holds up, and checks the text there', async () => {
     const driver = await configured();
     const site = journey.world.sites.get('eiffel')!;

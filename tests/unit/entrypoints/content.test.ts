@@ -5,12 +5,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
 
 import definition from '../../../entrypoints/content';
 import { MIN_SHOWN_MS } from '../../../lib/content/click-guard';
 import type { StartCheckResult } from '../../../lib/messaging/protocol';
 import { putOnScreen, userClick } from '../lib/content/user-click';
 import { fakeBackground } from '../support/panel-harness';
+
+/** The event WXT's context listens for (private in WXT's types: a page builds the same name from our id). */
+const STARTED_EVENT = (ContentScriptContext as unknown as { SCRIPT_STARTED_MESSAGE_TYPE: string })
+  .SCRIPT_STARTED_MESSAGE_TYPE;
 
 /** Every window listener the script adds, removed after each test (each test runs `main` anew). */
 let added: Array<[string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined]> = [];
@@ -86,6 +91,22 @@ describe('the script on every page', () => {
     await vi.waitFor(() => expect(buttonHost()?.style.display).toBe(''));
     // Only the trusted mouseup placed the button (one box read for it); the page's events reached nothing.
     expect(rects).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps its button when the page forges WXT's content-script-started event (WXT's real context)", async () => {
+    fakeBackground({ getCaptureSettings: () => ({ floatingButton: true, autoCheckReplies: false }) });
+    const ctx = new ContentScriptContext('content', definition);
+    (definition.main as (ctx: ContentScriptContext) => void)(ctx);
+    // What a page that knows our id can do: name the event as WXT does, with another script's message id.
+    document.dispatchEvent(
+      new CustomEvent(STARTED_EVENT, {
+        detail: { contentScriptName: 'content', messageId: 'forged-by-the-page' },
+      }),
+    );
+    expect(ctx.isInvalid).toBe(true); // the forgery reaches WXT: its context is aborted
+    select('a');
+    document.body.dispatchEvent(trusted(new MouseEvent('mouseup', { bubbles: true })));
+    await vi.waitFor(() => expect(buttonHost()?.style.display).toBe(''));
   });
 
   it('shows the button after a keyboard selection of any kind (Ctrl+A released as "a")', async () => {

@@ -148,7 +148,14 @@ describe('the pipeline with link audit and Thorough mode', () => {
     expect(result.assessments.find((a) => a.claimId === myth.id)?.explanation).toContain('Astronauts have confirmed');
     // 2 reviews + 2 exchanges + 1 refiner, on top of everything Fast does.
     expect(result.usage.byStage.debate?.calls).toBe(5);
-    expect(result.usage.total.calls - fast.usage.total.calls).toBe(5);
+    // Fast judges each claim in one call; Thorough judges each page apart (issue 24, item 9): every one of
+    // the 8 claims has 3 pages (its topic's article and notes, and another topic's article).
+    const pages = (claimId: string) =>
+      new Set(result.evidence.filter((item) => item.claimId === claimId).map((item) => item.source.url)).size;
+    expect(result.assessments.map((assessment) => pages(assessment.claimId))).toEqual(Array(8).fill(3));
+    expect(fast.usage.byStage.verify?.calls).toBe(8);
+    expect(result.usage.byStage.verify?.calls).toBe(24);
+    expect(result.usage.total.calls - fast.usage.total.calls).toBe(5 + 24 - 8);
     expect(events.some((event) => event.type === 'refinement')).toBe(true);
     // The final (refined) explanation is the one scored.
     expect(result.actionability[myth.id]?.errorDetection).toBe(2);

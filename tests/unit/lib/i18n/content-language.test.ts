@@ -1,22 +1,17 @@
 // @vitest-environment happy-dom
 /**
- * A content script in the interface language: it asks the background (a real message round trip to a
- * handler standing in for it) and shows the messages it gets, or keeps the browser's words.
+ * A script injected on demand (the highlighter) in the interface language: it asks the background (a real
+ * message round trip to a handler standing in for it) and its whole translator uses the messages it gets,
+ * or keeps the browser's words.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-import { createFloatingButton, FLOATING_BUTTON_MESSAGES } from '../../../../lib/content/floating-button';
+import { PAGE_CARD_MESSAGES } from '../../../../lib/content/page-card';
 import { startContentLanguage } from '../../../../lib/i18n/content-language';
-import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { setMessageSource, t, uiDirection, uiLocale } from '../../../../lib/i18n/i18n';
 import { browserSource } from '../../../../lib/i18n/sources';
 import { backgroundMessaging } from '../../../../lib/messaging/protocol';
-
-function buttonShown() {
-  createFloatingButton(document, () => undefined).show(new DOMRect(10, 10, 100, 20));
-  const host = document.querySelector<HTMLElement>('factlight-ui[data-factlight="check-selection"]')!;
-  return host.shadowRoot!.querySelector('button')!;
-}
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -26,38 +21,23 @@ beforeEach(() => {
 afterEach(() => {
   backgroundMessaging.removeAllListeners();
   setMessageSource(browserSource());
-  document.documentElement.querySelectorAll('factlight-ui').forEach((host) => host.remove());
 });
 
 describe('content script language', () => {
-  it('shows the chosen language’s words the background sends, with their direction', async () => {
+  it('uses the chosen language’s messages the background sends, with their direction', async () => {
     const asked = vi.fn();
     backgroundMessaging.onMessage('getInterfaceCatalogue', ({ data }) => {
       asked(data.keys);
-      return {
-        locale: 'ar',
-        messages: { floatingButtonLabel: { message: 'تحقّق' }, floatingButtonName: { message: 'تحقّق من النص' } },
-      };
+      return { locale: 'ar', messages: { floatingButtonLabel: { message: 'تحقّق' } } };
     });
-    await startContentLanguage(FLOATING_BUTTON_MESSAGES);
-    expect(asked).toHaveBeenCalledWith(['floatingButtonLabel', 'floatingButtonName']);
-    const button = buttonShown();
-    expect([button.textContent, button.getAttribute('aria-label'), button.dir, button.lang]).toEqual([
-      'تحقّق',
-      'تحقّق من النص',
-      'rtl',
-      'ar',
-    ]);
+    await startContentLanguage(PAGE_CARD_MESSAGES);
+    expect(asked).toHaveBeenCalledWith([...PAGE_CARD_MESSAGES]);
+    expect([t('floatingButtonLabel'), uiDirection(), uiLocale()]).toEqual(['تحقّق', 'rtl', 'ar']);
   });
 
   it('keeps the browser’s words when the background says to follow the browser', async () => {
     backgroundMessaging.onMessage('getInterfaceCatalogue', () => ({ locale: null }));
-    await startContentLanguage(FLOATING_BUTTON_MESSAGES);
-    const button = buttonShown();
-    expect([button.textContent, button.getAttribute('aria-label'), button.dir]).toEqual([
-      'Fact-check',
-      'Fact-check the selected text with Factlight',
-      'ltr',
-    ]);
+    await startContentLanguage(PAGE_CARD_MESSAGES);
+    expect([t('floatingButtonLabel'), uiDirection()]).toEqual(['Fact-check', 'ltr']);
   });
 });

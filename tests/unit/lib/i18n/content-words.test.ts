@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+/**
+ * The words of the script on every page: it asks the background (a real message round trip to a handler
+ * standing in for it) and shows the words it gets, or keeps the browser's (`i18n.getMessage`).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+import { createFloatingButton, FLOATING_BUTTON_MESSAGES } from '../../../../lib/content/floating-button';
+import { contentWord, startContentWords } from '../../../../lib/i18n/content-words';
+import { backgroundMessaging } from '../../../../lib/messaging/protocol';
+
+function buttonShown() {
+  createFloatingButton(document, () => undefined).show(new DOMRect(10, 10, 100, 20));
+  const host = document.querySelector<HTMLElement>('factlight-ui[data-factlight="check-selection"]')!;
+  return host.shadowRoot!.querySelector('button')!;
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  backgroundMessaging.removeAllListeners();
+});
+afterEach(async () => {
+  // Back to following the browser for the next test.
+  backgroundMessaging.removeAllListeners();
+  backgroundMessaging.onMessage('getInterfaceCatalogue', () => ({ locale: null }));
+  await startContentWords(FLOATING_BUTTON_MESSAGES);
+  backgroundMessaging.removeAllListeners();
+  document.documentElement.querySelectorAll('factlight-ui').forEach((host) => host.remove());
+});
+
+describe('the words of the script on every page', () => {
+  it('shows the chosen language’s words the background sends, with their direction', async () => {
+    const asked = vi.fn();
+    backgroundMessaging.onMessage('getInterfaceCatalogue', ({ data }) => {
+      asked(data.keys);
+      return {
+        locale: 'ar',
+        messages: { floatingButtonLabel: { message: 'تحقّق' }, floatingButtonName: { message: 'تحقّق من النص' } },
+      };
+    });
+    await startContentWords(FLOATING_BUTTON_MESSAGES);
+    expect(asked).toHaveBeenCalledWith(['floatingButtonLabel', 'floatingButtonName']);
+    const button = buttonShown();
+    expect([button.textContent, button.getAttribute('aria-label'), button.dir, button.lang]).toEqual([
+      'تحقّق',
+      'تحقّق من النص',
+      'rtl',
+      'ar',
+    ]);
+  });
+
+  it('keeps the browser’s words when the background says to follow the browser', async () => {
+    backgroundMessaging.onMessage('getInterfaceCatalogue', () => ({ locale: null }));
+    await startContentWords(FLOATING_BUTTON_MESSAGES);
+    const button = buttonShown();
+    expect([button.textContent, button.getAttribute('aria-label'), button.dir, button.lang]).toEqual([
+      'Fact-check',
+      'Fact-check the selected text with Factlight',
+      'ltr',
+      'en',
+    ]);
+  });
+
+  it('says the key of a word the chosen catalogue lacks, as the translator does', async () => {
+    backgroundMessaging.onMessage('getInterfaceCatalogue', () => ({ locale: 'pt_BR', messages: {} }));
+    await startContentWords(FLOATING_BUTTON_MESSAGES);
+    expect(contentWord('floatingButtonLabel')).toBe('floatingButtonLabel');
+  });
+});
