@@ -3,10 +3,18 @@ import { type ReactNode, useCallback } from 'react';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { sendsKeyInClear } from '../../lib/settings/cleartext';
 import { MODEL_PRESETS } from '../../lib/settings/model-presets';
-import { type FormUpdate, isLocked, type OptionsForm, profileFor, toDraft } from '../../lib/settings/options-form';
+import {
+  type FormUpdate,
+  headerRowsFor,
+  isLocked,
+  type OptionsForm,
+  profileFor,
+  toDraft,
+} from '../../lib/settings/options-form';
 import type { PublicModelProfile } from '../../lib/settings/redact';
 import { DEFAULT_REASONING_EFFORT } from '../../lib/settings/schema';
 import { ConnectionResult } from './connection-result';
+import { CustomHeadersField } from './custom-headers-field';
 import { lockedProps, ManagedNote, TextField, UrlField } from './form-fields';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
@@ -115,6 +123,12 @@ export function ModelFields(props: {
           ))}
         </select>
       </div>
+      <CustomHeadersField
+        preset={preset}
+        rows={headerRowsFor(form, preset)}
+        managed={locked('headers')}
+        onChange={(rows) => update((f) => ({ ...f, typedHeaders: { ...f.typedHeaders, [preset]: rows } }))}
+      />
     </>
   );
 

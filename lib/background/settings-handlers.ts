@@ -2,13 +2,16 @@ import { ZodError } from 'zod';
 
 import { testModelConnection } from '../connection/test-model';
 import { testSearchConnection } from '../connection/test-search';
+import { t } from '../i18n/i18n';
 import { onDeviceStatus } from '../llm/on-device-download';
 import { languageModelOf } from '../llm/prompt-api';
 import type { SaveSettingsResult } from '../messaging/protocol';
 import { networkPolicyFor } from '../net/network-policy';
 import { activeModelProfile, defaultProfile, modelSetupProblem } from '../settings/active-profile';
+import { headersProblem } from '../settings/custom-headers';
 import { chooseEngine, type EngineInUse, wantsOnDevice } from '../settings/engine';
 import { loadSettingsInForce, onPolicyChanged, type SettingsInForce } from '../settings/managed-store';
+import type { ModelPresetId } from '../settings/model-presets';
 import {
   applyPolicy,
   keepOwnManaged,
@@ -18,7 +21,14 @@ import {
   type Policy,
 } from '../settings/policy';
 import { SEARCH_POLICY_KEY } from '../settings/policy-fields';
-import { applyDraft, profileWithSecrets, type PublicSettings, redactSettings, resolveKey } from '../settings/redact';
+import {
+  applyDraft,
+  profileWithSecrets,
+  type PublicSettings,
+  redactSettings,
+  resolveKey,
+  type SettingsDraft,
+} from '../settings/redact';
 import type { Settings } from '../settings/schema';
 import { savedProviderConfig } from '../settings/search-keys';
 import { parseSettingsFile } from '../settings/settings-file';
@@ -70,6 +80,20 @@ async function saveOwn(
 }
 
 /**
+ * Why a draft's custom headers cannot be saved, in the person's language (custom-headers.ts says what may
+ * be sent); undefined when they can. The page says it under each row too: this is for any other sender.
+ */
+function headersRefusal(draft: SettingsDraft, saved: Settings): string | undefined {
+  for (const preset of Object.keys(draft.model.profiles) as ModelPresetId[]) {
+    const savedNames = Object.keys(saved.model.profiles[preset]?.headers ?? {});
+    const found = headersProblem(draft.model.profiles[preset]?.headers, savedNames);
+    if (found)
+      return t('customHeaderNotSaved', { name: found.name, problem: t(`customHeaderProblem_${found.problem}`) });
+  }
+  return undefined;
+}
+
+/**
  * Settings commands for the options and welcome pages. Keys are merged in here and never sent back out;
  * keys the organisation's policy sets are read from managed storage and cannot be changed from a page. The
  * network guard follows every save, and lets a connection test reach the (unsaved) address it tests.
@@ -98,6 +122,8 @@ export function registerSettingsHandlers(own: OwnExtension, version: string, gua
 
   handleCommand(own, 'saveSettings', async (draft) => {
     const inForce = await loadSettingsInForce();
+    const refused = headersRefusal(draft, inForce.own);
+    if (refused) return { ok: false, error: refused };
     const { answer, effective } = await saveOwn(applyDraft(inForce.own, draft), inForce);
     if (effective) await follow(effective);
     return answer;

@@ -5,6 +5,7 @@
  */
 import OpenAI from 'openai';
 
+import { withProfileHeaders } from './profile-headers';
 import { DEFAULT_REPLY_DEADLINES, type ReplyDeadlines, withReplyDeadlines } from './reply-deadlines';
 
 export interface OpenAiEndpoint {
@@ -15,7 +16,7 @@ export interface OpenAiEndpoint {
   fetch?: typeof fetch;
   /** Idle and overall deadlines of each reply (default {@link DEFAULT_REPLY_DEADLINES}). */
   replyDeadlines?: ReplyDeadlines;
-  /** Extra headers for every request (a gateway's token); the client only ever talks to `baseUrl`. */
+  /** Extra headers for requests to `baseUrl`'s origin only (a gateway's token): profile-headers.ts. */
   headers?: Record<string, string>;
 }
 
@@ -55,8 +56,12 @@ export function createOpenAiClient(endpoint: OpenAiEndpoint): OpenAI {
     apiKey: endpoint.apiKey || 'no-key',
     timeout: endpoint.timeoutMs ?? 60_000,
     maxRetries: endpoint.maxRetries ?? 0,
-    fetch: withErrorBodiesUnwrapped(withReplyDeadlines(inner, endpoint.replyDeadlines ?? DEFAULT_REPLY_DEADLINES)),
-    ...(endpoint.headers && Object.keys(endpoint.headers).length > 0 ? { defaultHeaders: endpoint.headers } : {}),
+    fetch: withErrorBodiesUnwrapped(
+      withReplyDeadlines(
+        withProfileHeaders(endpoint.baseUrl, endpoint.headers, inner),
+        endpoint.replyDeadlines ?? DEFAULT_REPLY_DEADLINES,
+      ),
+    ),
     // The key is the user's own, typed into this extension and kept in its background; nothing is
     // shipped. The SDK refuses to run where it sees a DOM (Firefox's event page, tests) without this.
     dangerouslyAllowBrowser: true,

@@ -115,6 +115,14 @@ function fromStatus(
   if (status === 403 && context.isLocalServer) {
     return new ProviderError('forbidden-origin', `${provider} refused requests from the extension (403).`, withStatus);
   }
+  // A hosted API's 401 is the key itself (OpenAI's "Incorrect API key provided", invalid_api_key): only the
+  // person can fix it, in the settings, so the words say so beside the provider's own.
+  if (status === 401)
+    return new ProviderError(
+      'auth',
+      `${provider} rejected the API key (401: ${firstLine(facts.message)}): check the API key in the settings.`,
+      withStatus,
+    );
   return new ProviderError(
     kindForStatus(status),
     `${provider} answered ${status}: ${firstLine(facts.message)}`,

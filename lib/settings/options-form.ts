@@ -2,6 +2,7 @@
  * The options form's state: the settings without secrets, plus keys the user typed in this session.
  * A key slot holding '' means "remove the saved key"; no entry means "keep it".
  */
+import type { HeaderRow } from './custom-headers';
 import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
 import type { PolicyKey } from './policy-fields';
 import { originOf, type PublicModelProfile, type PublicSettings, type SettingsDraft } from './redact';
@@ -12,6 +13,21 @@ export type KeySlot = `model:${ModelPresetId}` | `search:${SearchSettingsKey}`;
 export interface OptionsForm {
   settings: PublicSettings;
   typedKeys: Partial<Record<KeySlot, string>>;
+  /** Custom headers edited in this session, per preset; a preset without an entry keeps its saved headers. */
+  typedHeaders?: Partial<Record<ModelPresetId, HeaderRow[]>>;
+}
+
+/** The header rows shown for a preset: the ones edited in this session, else the saved names (values hidden). */
+export function headerRowsFor(form: OptionsForm, preset: ModelPresetId): HeaderRow[] {
+  return (
+    form.typedHeaders?.[preset] ??
+    (profileFor(form.settings, preset).headerNames ?? []).map((name) => ({ name, value: '', saved: true }))
+  );
+}
+
+/** A draft's headers from the rows: every row with a name; a saved row left empty keeps its saved value. */
+function headersFromRows(rows: readonly HeaderRow[]): Record<string, string> {
+  return Object.fromEntries(rows.filter((row) => row.name.trim() !== '').map((row) => [row.name.trim(), row.value]));
 }
 
 /** Whether the organisation's policy sets `key`: its field is locked in every form. */
@@ -38,9 +54,14 @@ export function toDraft(form: OptionsForm): SettingsDraft {
   const profiles: SettingsDraft['model']['profiles'] = {};
   for (const id of Object.keys(settings.model.profiles) as ModelPresetId[]) {
     const profile = settings.model.profiles[id];
-    if (profile) profiles[id] = withTypedKey(withoutKeyOrigin(profile), typedKeys[`model:${id}`]);
+    if (profile)
+      profiles[id] = withTypedHeaders(form, id, withTypedKey(withoutKeyOrigin(profile), typedKeys[`model:${id}`]));
   }
-  profiles[preset] = withTypedKey(withoutKeyOrigin(profileFor(settings, preset)), typedKeys[`model:${preset}`]);
+  profiles[preset] = withTypedHeaders(
+    form,
+    preset,
+    withTypedKey(withoutKeyOrigin(profileFor(settings, preset)), typedKeys[`model:${preset}`]),
+  );
   const search = settings.search;
   const keyed = <K extends 'serper' | 'tavily' | 'brave' | 'exa' | 'googleFactCheck'>(key: K) =>
     withTypedKey(search[key], typedKeys[`search:${key}`]);
@@ -63,9 +84,19 @@ export function toDraft(form: OptionsForm): SettingsDraft {
   };
 }
 
-function withoutKeyOrigin(profile: PublicModelProfile): Omit<PublicModelProfile, 'savedKeyOrigin'> {
-  const { savedKeyOrigin: _origin, ...rest } = profile;
+function withoutKeyOrigin(profile: PublicModelProfile): Omit<PublicModelProfile, 'savedKeyOrigin' | 'headerNames'> {
+  const { savedKeyOrigin: _origin, headerNames: _names, ...rest } = profile;
   return rest;
+}
+
+/** The profile's headers as edited in this session; none (keep the saved ones) when they were not touched. */
+function withTypedHeaders<T extends object>(
+  form: OptionsForm,
+  preset: ModelPresetId,
+  profile: T,
+): T & { headers?: Record<string, string> } {
+  const rows = form.typedHeaders?.[preset];
+  return rows ? { ...profile, headers: headersFromRows(rows) } : profile;
 }
 
 function withTypedKey<T extends { apiKeySaved: boolean }>(

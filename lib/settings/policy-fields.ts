@@ -14,6 +14,7 @@ import { z } from 'zod';
 
 import type { SearchProviderId } from '../core/ports';
 import { defaultProfile } from './active-profile';
+import { headerNameProblem, headerValueProblem } from './custom-headers';
 import { MODEL_PRESET_IDS, type ModelPresetId } from './model-presets';
 import { httpUrl, type ModelProfile, type SearchSettingsKey, type Settings } from './schema';
 
@@ -155,7 +156,11 @@ const nonEmpty = z.string().trim().min(1);
 const urlOrOff = z.union([z.literal(''), httpUrl]);
 const hostList = z.array(z.string().trim().toLowerCase().min(1));
 /** RFC 9110 field names are tokens; values may not break the header line. */
-const headerMap = z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), z.string().regex(/^[^\r\n]*$/));
+/** The same rules as the options page's custom headers (custom-headers.ts): a policy cannot send a forbidden one. */
+const headerMap = z.record(
+  z.string().refine((name) => headerNameProblem(name) === undefined),
+  z.string().refine((value) => headerValueProblem(value) === undefined),
+);
 
 function profileField<K extends keyof ModelProfile & PolicyKey>(
   key: K,

@@ -12,7 +12,11 @@ type WithoutKey<T> = T extends { apiKey: string } ? Omit<T, 'apiKey'> & { apiKey
  * `savedKeyOrigin` is the origin of the server the saved key was saved for (absent without a key): the key
  * is only ever sent there, so the form can tell when an edited base URL leaves the key behind.
  */
-export type PublicModelProfile = Omit<WithoutKey<ModelProfile>, 'headers'> & { savedKeyOrigin?: string };
+export type PublicModelProfile = Omit<WithoutKey<ModelProfile>, 'headers'> & {
+  savedKeyOrigin?: string;
+  /** The names of the saved custom headers: their values, like the key, never leave the background. */
+  headerNames?: string[];
+};
 export type PublicSearchSettings = { [K in keyof SearchSettings]: WithoutKey<SearchSettings[K]> };
 export interface PublicSettings {
   model: { preset: ModelPresetId; profiles: Partial<Record<ModelPresetId, PublicModelProfile>> };
@@ -50,8 +54,13 @@ function hideKey<T extends { apiKey: string }>(value: T): WithoutKey<T> {
 function hideModelKey(profile: ModelProfile): PublicModelProfile {
   const origin = originOf(profile.baseUrl);
   // Headers may carry a gateway's token: like the key, they never leave the background.
-  const { headers: _headers, ...visible } = hideKey(profile);
-  return { ...visible, ...(profile.apiKey && origin !== undefined ? { savedKeyOrigin: origin } : {}) };
+  const { headers, ...visible } = hideKey(profile);
+  const headerNames = Object.keys(headers ?? {});
+  return {
+    ...visible,
+    ...(profile.apiKey && origin !== undefined ? { savedKeyOrigin: origin } : {}),
+    ...(headerNames.length > 0 ? { headerNames } : {}),
+  };
 }
 
 /** The http(s) origin of a base URL; '' for none, undefined for anything else. */
@@ -124,11 +133,28 @@ function withKey<T extends { apiKey?: string; baseUrl?: string }>(
   return { ...draft, apiKey: resolveKey(draft.apiKey, saved, draft.baseUrl) };
 }
 
-/** A model profile from a draft: its key as `withKey`, and the saved headers kept under the same rule as the key. */
+/**
+ * A model profile from a draft: its key as `withKey`, and its headers under the same rule as the key. A draft
+ * without headers keeps the saved ones; a draft with headers lists every header to keep, where an empty
+ * value keeps that header's saved value (the page never has it). Saved values go only where the key may go.
+ */
 export function profileWithSecrets(draft: ModelProfileDraft, saved: ModelProfile | undefined): ModelProfile {
-  const { headers, ...rest } = withKey(draft, saved);
-  const kept = headers ?? (saved?.headers && sameKeyOrigin(draft.baseUrl, saved.baseUrl) ? saved.headers : undefined);
-  return { ...rest, ...(kept ? { headers: kept } : {}) };
+  // A page may send the public profile's `headerNames` back: only `headers` says what to keep.
+  const loose = draft as ModelProfileDraft & { headerNames?: unknown };
+  const { headers, headerNames: _names, ...rest } = withKey(loose, saved);
+  const savedHeaders = saved?.headers && sameKeyOrigin(draft.baseUrl, saved.baseUrl) ? saved.headers : undefined;
+  const kept = headers ? withSavedValues(headers, savedHeaders) : savedHeaders;
+  return { ...rest, ...(kept && Object.keys(kept).length > 0 ? { headers: kept } : {}) };
+}
+
+function withSavedValues(
+  headers: Record<string, string>,
+  saved: Record<string, string> | undefined,
+): Record<string, string> {
+  const savedValue = (name: string) =>
+    Object.entries(saved ?? {}).find(([savedName]) => savedName.toLowerCase() === name.toLowerCase())?.[1];
+  const entries = Object.entries(headers).map(([name, value]) => [name.trim(), value || savedValue(name.trim())]);
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => Boolean(entry[0] && entry[1])));
 }
 
 /** Merges a UI draft into the saved settings, keeping saved keys the draft leaves untouched. */

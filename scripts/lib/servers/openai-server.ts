@@ -325,6 +325,8 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
         return sendJson(res, 401, apiError('Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'));
       }
+      const headerRefusal = options.provider?.refuseHeaders?.(request.headers);
+      if (headerRefusal) return sendJson(res, headerRefusal.status, headerRefusal.body, headerRefusal.headers);
       const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
       if (route === 'GET /v1/models') return sendJson(res, 200, { object: 'list', data: models.map(modelObject) });
       if (route.startsWith('GET /v1/models/')) {

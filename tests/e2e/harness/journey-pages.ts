@@ -58,18 +58,27 @@ export class DriverOptionsPage {
  * settings as `configureForWorld` in configure.ts), then any `more` the test sets. Returns the status text
  * shown after saving.
  */
-export async function configureDriverForWorld(
+export function configureDriverForWorld(
   driver: ExtensionDriver,
   world: FactWorld,
   more?: (options: DriverOptionsPage) => Promise<void>,
 ): Promise<string> {
+  const model = { preset: 'custom', baseUrl: world.model.baseUrl, fastModel: 'fake-fast', strongModel: 'fake-strong' };
+  return configureDriverForModel(driver, world, model, more);
+}
+
+/**
+ * The same as {@link configureDriverForWorld} with another model server and preset (a provider's strict
+ * loopback mode beside the world's search and sites): the model as typed into the options page.
+ */
+export async function configureDriverForModel(
+  driver: ExtensionDriver,
+  world: Pick<FactWorld, 'searxng'>,
+  model: ModelForm,
+  more?: (options: DriverOptionsPage) => Promise<void>,
+): Promise<string> {
   const options = await DriverOptionsPage.open(driver);
-  await options.fillModel({
-    preset: 'custom',
-    baseUrl: world.model.baseUrl,
-    fastModel: 'fake-fast',
-    strongModel: 'fake-strong',
-  });
+  await options.fillModel(model);
   await options.page.setChecked(byTestId('search-wikipedia'), false);
   await options.enableSearxng(world.searxng.baseUrl);
   await options.page.setChecked(byTestId('allow-private-network'), true);

@@ -158,7 +158,7 @@ describe(`the page's Fact-check button (${driverBrowserName()})`, () => {
       undefined,
     );
     expect(id).not.toBe('');
-    const page = await driver.openPage(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    const page = await driver.openPage(`${journey.world.sites.get('eiffel')!.origin}/eiffel`);
     // The event WXT's context listens for (wxt/dist/utils/content-script-context.mjs), as a page can make it.
     await page.evaluate((extensionId) => {
       document.dispatchEvent(

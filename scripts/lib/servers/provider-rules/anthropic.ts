@@ -7,6 +7,14 @@
  * An account without credit (`outOfCredit`) answers every request with a 400 invalid_request_error "Your
  * credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or
  * purchase credits." (verbatim in github.com/anthropics/claude-code/issues/88711, 2026-08).
+ * An identity-linked key (`identityLinkedKey`: a personal or service-account key that reaches several
+ * workspaces) needs `anthropic-workspace-id` on every request
+ * (https://platform.claude.com/docs/en/cli-sdks-libraries/libraries/openai-sdk); without it every request
+ * is a 400 invalid_request_error "anthropic-workspace-id is required when authenticating with an
+ * identity-linked API key; send the id of the workspace this request acts in.", and with an id that is not
+ * a workspace's a 400 "anthropic-workspace-id header must be a valid workspace ID." (both verbatim in
+ * github.com/langgenius/dify-official-plugins/issues/3784 and github.com/praetorian-inc/titus/pull/341,
+ * which quote https://platform.claude.com/docs/en/manage-claude/authentication).
  */
 import { numberParam, type ProviderRefusal, type ProviderRules } from './types';
 
@@ -18,6 +26,8 @@ function anthropicError(status: number, type: string, message: string): Provider
 export interface AnthropicRulesOptions {
   models?: string[];
   outOfCredit?: boolean;
+  /** The key reaches several workspaces: requests must name one of these in `anthropic-workspace-id`. */
+  identityLinkedKey?: { workspaces: string[] };
 }
 
 export function anthropicRules(options: AnthropicRulesOptions = {}): ProviderRules {
@@ -25,6 +35,24 @@ export function anthropicRules(options: AnthropicRulesOptions = {}): ProviderRul
   return {
     id: 'anthropic',
     models,
+    refuseHeaders(headers) {
+      const linked = options.identityLinkedKey;
+      if (!linked) return undefined;
+      const workspace = headers['anthropic-workspace-id'];
+      if (workspace === undefined)
+        return anthropicError(
+          400,
+          'invalid_request_error',
+          'anthropic-workspace-id is required when authenticating with an identity-linked API key; send the id of the workspace this request acts in.',
+        );
+      if (typeof workspace !== 'string' || !linked.workspaces.includes(workspace))
+        return anthropicError(
+          400,
+          'invalid_request_error',
+          'anthropic-workspace-id header must be a valid workspace ID.',
+        );
+      return undefined;
+    },
     refuse(body) {
       if (options.outOfCredit)
         return anthropicError(

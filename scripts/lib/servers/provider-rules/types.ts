@@ -33,6 +33,11 @@ export interface ProviderRules {
   readonly models: string[];
   /** The refusal for a request that breaks the provider's rules, or undefined when it is accepted. */
   refuse(body: ChatBody): ProviderRefusal | undefined;
+  /**
+   * The refusal of any request (chat, models, embeddings) for its headers (lower-cased names, as Node gives
+   * them), checked after the key: e.g. Anthropic's missing `anthropic-workspace-id`.
+   */
+  refuseHeaders?(headers: Readonly<Record<string, string | string[] | undefined>>): ProviderRefusal | undefined;
   /** False when the provider accepts `response_format` but silently drops it (the model never sees it). */
   honoursResponseFormat(body: ChatBody): boolean;
   /** The output-token limit the provider applies (parameters it ignores are no limit), or undefined. */

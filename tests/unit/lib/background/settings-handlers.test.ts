@@ -106,3 +106,64 @@ describe('a saved key and a changed base URL', () => {
     expect((await loadSettings()).search.brave.apiKey).toBe(SEARCH_SECRET);
   });
 });
+
+describe('custom headers of a model profile (issue 23 item 7)', () => {
+  const HEADER_SECRET = 'gateway-header-secret';
+  const draftWith = (headers: Record<string, string> | undefined, baseUrl = 'https://llm.example.test/v1') => ({
+    ...settingsWithKeys,
+    model: {
+      preset: 'openai',
+      profiles: { openai: { ...modelDraft(baseUrl).profile, ...(headers ? { headers } : {}) } },
+    },
+    search: { ...settingsWithKeys.search, brave: { enabled: true } },
+  });
+
+  it('are stored like the key: the page gets their names only, and an empty value keeps the saved one', async () => {
+    expect(await deliver('saveSettings', draftWith({ 'X-Gateway-Token': HEADER_SECRET }))).toMatchObject({
+      res: { ok: true },
+    });
+    expect((await loadSettings()).model.profiles.openai?.headers).toEqual({ 'X-Gateway-Token': HEADER_SECRET });
+    const shown = await deliver('getSettings', undefined);
+    expect(JSON.stringify(shown)).not.toContain(HEADER_SECRET);
+    expect(shown).toMatchObject({ res: { model: { profiles: { openai: { headerNames: ['X-Gateway-Token'] } } } } });
+
+    await deliver('saveSettings', draftWith({ 'X-Gateway-Token': '', 'X-Team': 'blue' }));
+    expect((await loadSettings()).model.profiles.openai?.headers).toEqual({
+      'X-Gateway-Token': HEADER_SECRET,
+      'X-Team': 'blue',
+    });
+    // A draft that does not touch the headers keeps them; one without a row removes that header.
+    await deliver('saveSettings', draftWith(undefined));
+    expect(Object.keys((await loadSettings()).model.profiles.openai?.headers ?? {})).toEqual([
+      'X-Gateway-Token',
+      'X-Team',
+    ]);
+    await deliver('saveSettings', draftWith({ 'X-Team': '' }));
+    expect((await loadSettings()).model.profiles.openai?.headers).toEqual({ 'X-Team': 'blue' });
+  });
+
+  it('are refused on save with the reason when the browser owns the header or a value breaks a line', async () => {
+    const refused = await deliver('saveSettings', draftWith({ Host: 'evil.example' }));
+    expect(refused).toMatchObject({
+      res: { ok: false, error: 'Header "Host": The browser sets this header itself and sends no other value.' },
+    });
+    expect(await deliver('saveSettings', draftWith({ 'X-A': 'a\r\nCookie: c' }))).toMatchObject({
+      res: { ok: false, error: 'Header "X-A": A value cannot contain a line break.' },
+    });
+    expect((await loadSettings()).model.profiles.openai?.headers).toBeUndefined();
+  });
+
+  it('go with "Test connection" to the saved origin only, and never to a base URL moved elsewhere', async () => {
+    await deliver('saveSettings', draftWith({ 'X-Gateway-Token': HEADER_SECRET }));
+    sent = [];
+    await deliver('testModelConnection', modelDraft('https://llm.example.test/v1'));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((line) => line.includes(HEADER_SECRET))).toBe(true);
+    sent = [];
+    // A key typed for the new address lets the test go there: with it, the saved header must not.
+    const moved = modelDraft('https://attacker.example.test/v1');
+    await deliver('testModelConnection', { ...moved, profile: { ...moved.profile, apiKey: 'sk-typed' } });
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((line) => line.includes(HEADER_SECRET))).toEqual([]);
+  });
+});

@@ -70,10 +70,10 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     const result = await testModelConnection('custom', profile({ apiKey: 'sk-wrong' }));
     expect(result).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/answered 401: .*Incorrect API key/),
+      error: expect.stringMatching(/rejected the API key \(401: .*Incorrect API key/),
       fix: expect.stringContaining('Check the API key'),
     });
-    // The status is said once: the SDK's "401 Incorrect API key" is not repeated after "answered 401:".
+    // The status is said once: the SDK's "401 Incorrect API key" is not repeated after "(401:".
     expect(result.ok ? '' : result.error).not.toMatch(/401: 401/);
   });
 

@@ -158,7 +158,7 @@ describe('passage eval with an embeddings endpoint', () => {
     expect(failure).toMatchObject({
       kind: 'auth',
       details: { status: 401 },
-      message: expect.stringContaining(`(${server.baseUrl}) answered 401`),
+      message: expect.stringContaining(`(${server.baseUrl}) rejected the API key (401`),
     });
   });
 });
