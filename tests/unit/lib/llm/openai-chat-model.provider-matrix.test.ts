@@ -225,6 +225,13 @@ describe('the provider matrix: every stage against every provider mode', () => {
       // Ollama's 4,096-token context: no prompt reached the model cut (the loopback cuts as Ollama does, silently),
       // because the prompts that would not fit had their passages shortened, and the person is told so once.
       expect(world.model.promptCuts).toEqual([]);
+      // Ollama samples at 1.0 when no temperature is sent (openai/openai.go): every call sends its stage's low one.
+      if (mode.preset === 'ollama') {
+        const chats = world.model.requests.filter((r) => r.path === '/v1/chat/completions');
+        const temperatures = chats.map((r) => (r.body as Record<string, unknown>).temperature);
+        expect(temperatures.length).toBeGreaterThan(0);
+        for (const temperature of temperatures) expect(temperature).toBeLessThanOrEqual(0.2);
+      }
       // The context was read from Ollama's own /api/show, once per model.
       expect(world.model.requests.filter((r) => r.path === '/api/show').length).toBe(mode.preset === 'ollama' ? 1 : 0);
       expect(result.warnings).toEqual(
