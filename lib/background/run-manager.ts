@@ -30,6 +30,7 @@ import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
+import { catalogueOllamaContextWords } from './ollama-context-words';
 
 export const MAX_TEXT_CHARS = 50_000;
 
@@ -130,6 +131,7 @@ export function createRunManager(deps: RunManagerDeps) {
         clock,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
         ...(deps.pages ? { pages: deps.pages } : {}),
+        ollamaContextWords: catalogueOllamaContextWords,
       };
       const servedFrom = (result: CheckResult) =>
         check.fresh || madeRequests(result.usage) ? undefined : reads.servedFrom();

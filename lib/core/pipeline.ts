@@ -44,6 +44,8 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   const warnings: string[] = [];
   const emit = (event: PipelineEvent) => options.onEvent?.(event);
   const warn = (message: string) => {
+    // The same words twice say nothing new (a model adapter's notice comes with every call it shortened).
+    if (warnings.includes(message)) return;
     warnings.push(message);
     emit({ type: 'warning', message });
   };

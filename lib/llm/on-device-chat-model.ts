@@ -7,7 +7,7 @@
  *   schema (NotSupportedError) the schema is described in the prompt instead, and the caller's zod
  *   validation and one corrective retry (structured-call.ts) do the rest;
  * - every prompt is measured against the session's context window before it is sent, with room kept for
- *   the reply; one that would overflow has its longest data blocks trimmed by rule, and the reply's
+ *   the reply; one that would overflow has its longest data blocks trimmed by rule (prompt-fit.ts), and the reply's
  *   `notice` says what was cut, so a QuotaExceededError is never triggered;
  * - cancellation through the request's AbortSignal.
  */
@@ -29,14 +29,13 @@ import {
   measureUsage,
   ON_DEVICE_LANGUAGES,
 } from './prompt-api';
+import { fitPrompt } from './prompt-fit';
 
 /** Claim batches and passages per judgement sized for a 9,216-token window (the pipeline's promptLimits). */
 export const ON_DEVICE_PROMPT_LIMITS = { sentencesPerBatch: 6, charsPerBatch: 1_800, passagesPerClaim: 6 } as const;
 
 /** Tokens kept free for the reply when the request gives no maxTokens. */
 export const DEFAULT_REPLY_TOKENS = 1_536;
-/** A data block is never trimmed below this many characters. */
-const MIN_BLOCK_CHARS = 160;
 const MODEL_NAME = 'chrome-on-device';
 
 export interface OnDeviceModelOptions {
@@ -52,39 +51,6 @@ interface Fitted {
   input: string | LanguageModelMessage[];
   promptTokens: number;
   notice?: string;
-}
-
-const BLOCK = /<<<([A-Z0-9 _-]+?)((?: id=[^>]*)?)>>>\n([\s\S]*?)\n<<<END \1>>>/g;
-
-/** Cuts a block body to about `ratio` of its length at a word boundary, marking the cut. */
-function shorten(body: string, ratio: number): string {
-  const target = Math.max(MIN_BLOCK_CHARS, Math.floor(body.length * ratio));
-  const cut = body.lastIndexOf(' ', target);
-  return `${body.slice(0, cut > MIN_BLOCK_CHARS / 2 ? cut : target)} […]`;
-}
-
-/** The longest trimmable data block of `text` shortened; undefined when none can be shortened further. */
-function trimLongestBlock(text: string): { text: string; label: string } | undefined {
-  let longest: { index: number; length: number; label: string; body: string; whole: string; open: string } | undefined;
-  for (const match of text.matchAll(BLOCK)) {
-    const body = match[3]!;
-    if (body.length > MIN_BLOCK_CHARS + 10 && (!longest || body.length > longest.body.length)) {
-      longest = {
-        index: match.index!,
-        length: match[0].length,
-        label: match[1]!,
-        body,
-        whole: match[0],
-        open: `<<<${match[1]}${match[2]}>>>`,
-      };
-    }
-  }
-  if (!longest) return undefined;
-  const replaced = `${longest.open}\n${shorten(longest.body, 0.6)}\n<<<END ${longest.label}>>>`;
-  return {
-    text: text.slice(0, longest.index) + replaced + text.slice(longest.index + longest.length),
-    label: longest.label,
-  };
 }
 
 function toInput(messages: readonly ChatMessage[]): string | LanguageModelMessage[] {
@@ -168,7 +134,7 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
     });
   }
 
-  /** Measures the prompt and trims its longest data blocks until it and the reply fit the window. */
+  /** Measures the prompt and trims its longest data blocks until it and the reply fit the window (prompt-fit.ts). */
   async function fit(
     session: LanguageModelSession,
     input: string | LanguageModelMessage[],
@@ -177,37 +143,27 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
   ): Promise<Fitted> {
     const window = contextWindowOf(session);
     const room = window - contextUsageOf(session) - Math.min(replyTokens, Math.floor(window / 3));
-    const trimmed: string[] = [];
-    let current = input;
-    for (let round = 0; round < 60; round++) {
-      const measured =
-        (await measureUsage(session, current, promptOptions)) ?? Math.ceil(JSON.stringify(current).length / 3);
-      if (measured <= room) {
-        const labels = [...new Set(trimmed)];
-        return {
-          input: current,
-          promptTokens: measured,
-          ...(labels.length
-            ? {
-                notice: `On-device model: shortened ${labels.map((l) => l.toLowerCase()).join(', ')} to fit its ${window}-token context window; the rest was left out of this step.`,
-              }
-            : {}),
-        };
-      }
-      const last = typeof current === 'string' ? current : current[current.length - 1]!.content;
-      const next = trimLongestBlock(last);
-      if (!next) break;
-      trimmed.push(next.label.replace(/ \d+$/, 's'));
-      current =
-        typeof current === 'string'
-          ? next.text
-          : [...current.slice(0, -1), { ...current[current.length - 1]!, content: next.text }];
-    }
-    throw new ProviderError(
-      'bad-request',
-      `This step is too long for the on-device model's ${window}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`,
-      { provider: 'on-device' },
+    const fitted = await fitPrompt(
+      input,
+      room,
+      async (current) =>
+        (await measureUsage(session, current, promptOptions)) ?? Math.ceil(JSON.stringify(current).length / 3),
     );
+    if (!fitted)
+      throw new ProviderError(
+        'bad-request',
+        `This step is too long for the on-device model's ${window}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`,
+        { provider: 'on-device' },
+      );
+    return {
+      input: fitted.input,
+      promptTokens: fitted.promptTokens,
+      ...(fitted.trimmed.length
+        ? {
+            notice: `On-device model: shortened ${fitted.trimmed.join(', ')} to fit its ${window}-token context window; the rest was left out of this step.`,
+          }
+        : {}),
+    };
   }
 
   async function run(request: ChatRequest): Promise<ChatResponse> {

@@ -22,6 +22,7 @@ import type { ModelPresetId } from '../settings/model-presets';
 import { DEFAULT_REASONING_EFFORT } from '../settings/schema';
 import { type ModelTraitStore, replyShowsReasoning, sharedModelTraits, traitsFromRefusal } from './model-traits';
 import { createOpenAiClient } from './openai-client';
+import { fitPrompt } from './prompt-fit';
 import { displayUrl, type ErrorContext, toProviderError } from './provider-error';
 import { isRefusalReason, refusalMessage } from './refusals';
 import type { ReplyDeadlines } from './reply-deadlines';
@@ -59,6 +60,22 @@ export interface OpenAiChatModelOptions {
   modelTraits?: ModelTraitStore;
   /** Extra headers sent with every request to this endpoint (the profile's `headers`). */
   headers?: Record<string, string>;
+  /**
+   * The context window `model` runs with, for a server that cuts longer prompts silently (Ollama): every prompt
+   * is then measured and its longest data blocks trimmed to fit (prompt-fit.ts), and the reply's `notice` says so.
+   */
+  contextWindow?: ContextWindow;
+}
+
+/** A server's context window per model, and the words that tell a person prompts were shortened to fit it. */
+export interface ContextWindow {
+  tokensFor(model: string): Promise<number>;
+  /** A prompt's size in the server's tokens, rounded up. */
+  measure(messages: readonly ChatMessage[]): number;
+  /** The warning when prompts were shortened (one sentence, the same for every call of a check). */
+  notice(tokens: number): string;
+  /** The error when a prompt does not fit even with every data block trimmed. */
+  tooLong(tokens: number): string;
 }
 
 /** A `ChatModel` that can say how it holds each model's replies to a schema. */
@@ -70,6 +87,9 @@ export interface OpenAiChatModel extends ChatModel {
   /** Marks `model` as one that thinks before it answers (a probe whose small limit was spent thinking). */
   learnReasons(model: string): void;
 }
+
+/** Room kept for a reply when the request sets no limit, in a fitted prompt (most stages' replies are shorter). */
+const DEFAULT_FITTED_REPLY = 1_024;
 
 function errorContext(baseUrl: string, providerLabel: string | undefined): ErrorContext {
   return {
@@ -227,11 +247,30 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     return learned !== undefined && traits.learn(options.baseUrl, model, learned);
   };
 
-  const body = (
+  /**
+   * The messages fitted into the server's context window (when one is known), with room kept for the reply:
+   * a prompt the server would cut silently is trimmed here by rule, and the notice says so.
+   */
+  const fitted = async (
+    messages: ChatMessage[],
+    model: string,
+    replyTokens: number | undefined,
+  ): Promise<{ messages: ChatMessage[]; notice?: string }> => {
+    const window = options.contextWindow;
+    if (!window) return { messages };
+    const tokens = await window.tokensFor(model);
+    const room = tokens - Math.min(replyTokens ?? DEFAULT_FITTED_REPLY, Math.floor(tokens / 3));
+    const fit = await fitPrompt(messages, room, (current) => window.measure(current));
+    if (!fit)
+      throw new ProviderError('bad-request', window.tooLong(tokens), { provider: context.provider, url: context.url });
+    return { messages: fit.input, ...(fit.trimmed.length ? { notice: window.notice(tokens) } : {}) };
+  };
+
+  const body = async (
     request: ChatRequest,
     model: string,
     mode: StructuredMode,
-  ): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming => {
+  ): Promise<{ params: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming; notice?: string }> => {
     const profile = profileOf(model);
     const spec = request.jsonSchema;
     const roleEffort = effort[request.role];
@@ -249,9 +288,14 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     // A reasoning model's thinking counts against the limit, so the visible reply keeps its own budget.
     const visible = request.maxTokens ?? (reasoning ? DEFAULT_REPLY_TOKENS : undefined);
     const limit = visible === undefined ? undefined : visible + (reasoning ? REASONING_HEADROOM[headroom] : 0);
-    return {
+    const prompt = await fitted(
+      spec && mode !== 'json_schema' ? withSchemaInSystemMessage(request.messages, spec) : request.messages,
       model,
-      messages: spec && mode !== 'json_schema' ? withSchemaInSystemMessage(request.messages, spec) : request.messages,
+      limit,
+    );
+    const params = {
+      model,
+      messages: prompt.messages,
       ...(responseFormat ? { response_format: responseFormat } : {}),
       ...(limit !== undefined ? { [profile.tokenLimit]: limit } : {}),
       ...(request.temperature !== undefined && profile.sendsTemperature ? { temperature: request.temperature } : {}),
@@ -261,6 +305,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       ...(deepSeek?.fields ?? {}),
       ...(responseFormat && profile.requireParameters ? { provider: { require_parameters: true } } : {}),
     } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+    return { params, ...(prompt.notice ? { notice: prompt.notice } : {}) };
   };
 
   /** A reply that shows thinking marks its model as reasoning, so later calls get headroom and effort. */
@@ -274,9 +319,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
   };
 
   const send = async (request: ChatRequest, model: string, mode: StructuredMode): Promise<ChatResponse> => {
-    const completion = await client.chat.completions.create(body(request, model, mode), {
-      signal: request.signal ?? null,
-    });
+    const { params, notice } = await body(request, model, mode);
+    const completion = await client.chat.completions.create(params, { signal: request.signal ?? null });
     const choice = completion.choices[0];
     const message = choice?.message;
     const extra = choice as { native_finish_reason?: unknown; error?: unknown } | undefined;
@@ -302,13 +346,26 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     };
     if (typeof message?.content !== 'string' || (message.content === '' && finishReason === 'length')) {
       // A reasoning model that spent the whole limit thinking answers nothing, with finish_reason "length".
-      if (finishReason === 'length') return { text: '', model: completion.model || model, usage: tokens, finishReason };
+      if (finishReason === 'length')
+        return {
+          text: '',
+          model: completion.model || model,
+          usage: tokens,
+          finishReason,
+          ...(notice ? { notice } : {}),
+        };
       throw new ProviderError('malformed', `${context.provider} sent a reply without text.`, {
         provider: context.provider,
         url: context.url,
       });
     }
-    return { text: message.content, model: completion.model || model, usage: tokens, finishReason };
+    return {
+      text: message.content,
+      model: completion.model || model,
+      usage: tokens,
+      finishReason,
+      ...(notice ? { notice } : {}),
+    };
   };
 
   /**
@@ -321,8 +378,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     mode: StructuredMode,
     onText: TextSink,
   ): Promise<ChatResponse> => {
+    const { params: plain, notice } = await body(request, model, mode);
     const params = {
-      ...body(request, model, mode),
+      ...plain,
       stream: true,
       stream_options: { include_usage: true },
     } as OpenAI.Chat.ChatCompletionCreateParamsStreaming;
@@ -367,7 +425,13 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       failedMidReply(finish, failure, context.provider);
     if (stop) throw stop;
     noteReasoning(model, usage.reasoningTokens, { reasoning: thought });
-    return { text, model: served || model, usage, finishReason: finishReasonOf(finish) };
+    return {
+      text,
+      model: served || model,
+      usage,
+      finishReason: finishReasonOf(finish),
+      ...(notice ? { notice } : {}),
+    };
   };
 
   // Models whose server refused a streamed request (400/422 before any text): not streamed again this session.

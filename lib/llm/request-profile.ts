@@ -136,7 +136,9 @@ function presetProfile(preset: ModelPresetId, model: string, base: RequestProfil
     case 'anthropic':
       // https://docs.claude.com/en/api/openai-sdk: "response_format: Ignored", reasoning_effort ignored.
       // Sending a schema the server drops would only cost a failed reply, so the prompt carries it.
-      return { ...base, sendsTemperature: true, firstMode: 'prompt' };
+      // Claude Haiku 5.5 refuses sampling parameters ("Remove temperature, top_p and top_k from your requests",
+      // https://platform.claude.com/docs/en/models/haiku-5-5/migration-guide): the 5.x family keeps its default.
+      return { ...base, sendsTemperature: !/(^|\/)claude-[a-z]+-5/.test(model), firstMode: 'prompt' };
     case 'deepseek':
       // https://api-docs.deepseek.com/guides/json_mode: JSON Output is response_format json_object only;
       // json_schema answers 400 "This response_format type is unavailable now".

@@ -4,6 +4,7 @@
  */
 import { withResilience } from '../core/model/resilient-model';
 import type { PipelineDeps, PipelineOptions } from '../core/pipeline-types';
+import { ollamaContextWindow } from '../llm/ollama-context';
 import { createOpenAiChatModel, createOpenAiEmbedder } from '../llm/openai-chat-model';
 import { activeModelProfile, modelSetupProblem } from '../settings/active-profile';
 import { MODEL_PRESETS } from '../settings/model-presets';
@@ -30,8 +31,19 @@ export function createPipelineDeps(
     ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
     ...(runtime.replyDeadlines ? { replyDeadlines: runtime.replyDeadlines } : {}),
   };
+  // Ollama cuts a prompt longer than its context without a word: prompts are fitted to it (ollama-context.ts).
+  const contextWindow =
+    settings.model.preset === 'ollama'
+      ? { contextWindow: ollamaContextWindow(profile.baseUrl, runtime.fetch, runtime.ollamaContextWords) }
+      : {};
   const model = withResilience(
-    createOpenAiChatModel({ ...profile, preset: settings.model.preset, providerLabel: label, ...fetchOption }),
+    createOpenAiChatModel({
+      ...profile,
+      preset: settings.model.preset,
+      providerLabel: label,
+      ...fetchOption,
+      ...contextWindow,
+    }),
     { concurrency: MODEL_CONCURRENCY, maxRetries: 3, baseDelayMs: 1_000, maxDelayMs: 30_000, ...runtime.retry },
   );
   const embedder = createOpenAiEmbedder({

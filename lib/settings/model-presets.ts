@@ -26,16 +26,26 @@ export interface ModelPreset {
 }
 
 /*
- * Default models, checked against each provider's model list (November 2026): the cheapest model that
- * does structured output well for "fast" (claim extraction, queries, source types), a stronger one for
- * "strong" (verification, revisions, explanation scores, debate).
- * - OpenAI: https://developers.openai.com/docs/models — gpt-5.4-mini / gpt-5.4 (reasoning models:
- *   max_completion_tokens, reasoning_effort, no temperature).
+ * Default models, checked against each provider's model list and deprecation page (26 November 2026; none
+ * shuts down before 26 February 2027): the cheapest model that does structured output well for "fast"
+ * (claim extraction, queries, source types), a stronger one for "strong" (verification, revisions,
+ * explanation scores, debate).
+ * - OpenAI: https://developers.openai.com/api/docs/models/gpt-6-luna ("the most efficient model for focused,
+ *   high-volume tasks") / https://developers.openai.com/api/docs/models/gpt-6.2-sol (released 2026-11-17);
+ *   reasoning models: max_completion_tokens, reasoning_effort, no temperature. The gpt-4o/4.1 family shuts
+ *   down on 2027-01-14 with gpt-6-luna as the replacement (https://developers.openai.com/api/docs/deprecations).
+ * - OpenRouter: openai/gpt-5.4-mini / openai/gpt-5.4 stay: no shutdown announced for them, and OpenRouter's own
+ *   slugs for the GPT-6 models were not found in its stored docs (check https://openrouter.ai/models).
  * - Groq: https://console.groq.com/docs/structured-outputs — only openai/gpt-oss-20b and -120b take
  *   json_schema with strict: true; llama-3.x models refuse json_schema.
- * - Gemini: https://ai.google.dev/gemini-api/docs/models — gemini-3.5-flash-lite / gemini-3.6-flash.
+ * - Gemini: https://ai.google.dev/gemini-api/docs/models — gemini-3.5-flash-lite / gemini-3.8-flash (3.8 Flash
+ *   is the new stable model, 3.6 the previous generation; neither has a shutdown date on
+ *   https://ai.google.dev/gemini-api/docs/deprecations).
  * - Anthropic: https://platform.claude.com/docs/en/about-claude/models/overview — claude-haiku-4-5 /
- *   claude-sonnet-4-6, through https://docs.claude.com/en/api/openai-sdk (response_format ignored).
+ *   claude-sonnet-4-6, through https://docs.claude.com/en/api/openai-sdk (response_format ignored). Claude
+ *   Haiku 5.5 (claude-haiku-5-5, 2026-10-07) is newer, but refuses sampling parameters and thinks by default
+ *   (https://platform.claude.com/docs/en/models/haiku-5-5/migration-guide); no retirement date for the 4.x
+ *   pair was found on https://platform.claude.com/docs/en/about-claude/model-deprecations.
  * - DeepSeek: https://api-docs.deepseek.com/quick_start/pricing — deepseek-flash / deepseek-v4-pro (JSON
  *   Output only, no json_schema).
  */
@@ -45,8 +55,8 @@ export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
     label: 'OpenAI',
     baseUrl: 'https://api.openai.com/v1',
     needsKey: true,
-    fastModel: 'gpt-5.4-mini',
-    strongModel: 'gpt-5.4',
+    fastModel: 'gpt-6-luna',
+    strongModel: 'gpt-6.2-sol',
     hint: 'Create a key at platform.openai.com → API keys.',
   },
   openrouter: {
@@ -70,7 +80,7 @@ export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
     baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
     needsKey: true,
     fastModel: 'gemini-3.5-flash-lite',
-    strongModel: 'gemini-3.6-flash',
+    strongModel: 'gemini-3.8-flash',
     hint: "Create a key at aistudio.google.com → Get API key. Uses Gemini's OpenAI-compatible endpoint.",
   },
   anthropic: {

@@ -17,6 +17,7 @@ import {
 } from '../ports';
 import type { StageName } from '../types';
 import { stableHash } from './stable-hash';
+import { temperatureFor } from './stage-temperatures';
 import { toStrictJsonSchema } from './strict-schema';
 import { BudgetExceededError, type UsageMeter } from './usage-meter';
 
@@ -113,6 +114,12 @@ function parseReply<T>(schema: z.ZodType<T>, text: string): Parsed<T> {
     : { ok: false, problem: `The JSON did not match the schema:\n${describeIssues(result.error)}` };
 }
 
+/** The request's temperature field: the call's own, else its stage's (stage-temperatures.ts). */
+function temperatureField(spec: StructuredCallSpec<unknown>): { temperature?: number } {
+  const temperature = temperatureFor(spec.stage, spec.temperature);
+  return temperature === undefined ? {} : { temperature };
+}
+
 /** The cache key: model (name when known), messages, options, schema name and schema. */
 export function structuredCacheKey(
   ctx: ModelCallContext,
@@ -125,7 +132,7 @@ export function structuredCacheKey(
     model: ctx.modelNames?.[spec.role] ?? null,
     messages: spec.messages,
     maxTokens: spec.maxTokens,
-    temperature: spec.temperature,
+    temperature: temperatureFor(spec.stage, spec.temperature),
     name: spec.name,
     schema: schemaJson,
   });
@@ -161,7 +168,7 @@ export async function structuredCall<T>(
       messages,
       jsonSchema: { name: spec.name, schema: schemaJson },
       ...(maxTokens !== undefined ? { maxTokens } : {}),
-      ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+      ...temperatureField(spec),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     ctx.meter.record(spec.stage, response.usage);
@@ -241,12 +248,13 @@ export async function streamStructuredCall<T>(
       messages: spec.messages,
       jsonSchema: { name: spec.name, schema: schemaJson },
       ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
-      ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+      ...temperatureField(spec),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     },
     onText,
   );
   ctx.meter.record(spec.stage, response.usage);
+  if (response.notice) ctx.onWarning?.(response.notice);
   const parsed = parseReply(spec.schema, response.text);
   if (!parsed.ok) return { ok: false, problem: parsed.problem, usage: response.usage, cached: false };
   await ctx.cache?.set('model', key, parsed.raw, ctx.cacheTtlMs);

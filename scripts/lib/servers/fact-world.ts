@@ -67,18 +67,35 @@ const TOPICS: Topic[] = [
 
 export const WORLD_TOPICS = TOPICS.map((topic) => topic.key);
 
-/** Evidence pages of one topic: path → HTML, each a real article layout with navigation to strip. */
-export function worldPages(topicKey: string): Record<string, string> {
+/**
+ * Long sentences that restate a topic's facts, for pages whose passages fill a small context window (each
+ * record is one sentence: the topic's paragraphs joined by semicolons, twice).
+ */
+function archiveRecords(topic: Topic, count: number): string[] {
+  const fact = topic.paragraphs.map((p) => p.replace(/\.$/, '').replaceAll('. ', '; ')).join('; ');
+  return Array.from(
+    { length: count },
+    (_, i) => `<p>Archive record ${i + 1} of ${count}: ${fact}; in the words of a later survey, ${fact}.</p>`,
+  );
+}
+
+/**
+ * Evidence pages of one topic: path → HTML, each a real article layout with navigation to strip.
+ * `longPages` adds that many archive records to each page (long passages, for small context windows).
+ */
+export function worldPages(topicKey: string, options: { longPages?: number } = {}): Record<string, string> {
   const pages: Record<string, string> = {};
   for (const topic of TOPICS.filter((t) => t.key === topicKey)) {
-    const body = topic.paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+    const body = [...topic.paragraphs.map((p) => `<p>${p}</p>`), ...archiveRecords(topic, options.longPages ?? 0)].join(
+      '\n',
+    );
     pages[`/${topic.key}`] = `<!doctype html><html lang="en"><head><title>${topic.title} - Reference</title>
 <meta property="article:published_time" content="2024-05-01T10:00:00Z"></head><body>
 <nav><a href="/">Home</a> <a href="/about">About</a></nav><article><h1>${topic.title}</h1>${body}</article>
 <footer>© Reference</footer></body></html>`;
     pages[`/${topic.key}-notes`] =
       `<!doctype html><html lang="en"><head><title>Notes on ${topic.title}</title></head><body>
-<article><h1>Notes on ${topic.title}</h1><p>${topic.paragraphs[0]}</p><p>These notes were compiled by volunteers and are not reviewed.</p></article></body></html>`;
+<article><h1>Notes on ${topic.title}</h1><p>${topic.paragraphs[0]}</p><p>These notes were compiled by volunteers and are not reviewed.</p>${archiveRecords(topic, options.longPages ?? 0).join('')}</article></body></html>`;
   }
   return pages;
 }

@@ -13,6 +13,7 @@ import { type RecordedRequest, type RequestContext, sendJson, type ServerBase, s
 import { exampleFromSchema, type JsonSchema } from './json-schema-example';
 import { type ScaledLatency, waitForCall, writePaced } from './latency';
 import { type ProviderRules, understoodRequest } from './provider-rules';
+import { cutToContext, promptTokensOf } from './provider-rules/ollama-context';
 import { inSchemaOrder } from './schema-order';
 
 /** What a responder receives: the parsed chat request plus the HTTP headers and the last user message's text. */
@@ -61,6 +62,18 @@ export interface OpenAiServer extends ServerBase {
    * chosen by content rather than by order); `null` stops it.
    */
   stallWhen(predicate: ((request: ChatRequest) => boolean) | null): void;
+  /**
+   * Every prompt the provider's context cut (`provider.contextTokens`), as the model saw it: how many tokens were
+   * sent and how many kept. Real servers say nothing; tests read it to prove no prompt was cut.
+   */
+  readonly promptCuts: PromptCut[];
+}
+
+/** One prompt cut to the provider's context. */
+export interface PromptCut {
+  model: string;
+  sentTokens: number;
+  keptTokens: number;
 }
 
 /** OpenAI's error envelope. */
@@ -138,6 +151,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   let latency: ScaledLatency | null = null;
   let stallWhen: ((request: ChatRequest) => boolean) | null = null;
   let sequence = 0;
+  const promptCuts: PromptCut[] = [];
 
   const modelObject = (id: string): OpenAI.Models.Model => ({
     id,
@@ -196,7 +210,13 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     // Validated just enough above that responders can rely on the SDK's request type.
     const sent = body as unknown as OpenAI.Chat.ChatCompletionCreateParams;
     // Under a provider's rules the model sees only what the provider passes on (see provider-rules).
-    const params = options.provider ? understoodRequest(sent, options.provider) : sent;
+    const understood = options.provider ? understoodRequest(sent, options.provider) : sent;
+    // A provider with a small context cuts a long prompt its way, without a word (Ollama: ollama-context.ts).
+    const contextTokens = options.provider?.contextTokens;
+    const fitted = contextTokens === undefined ? undefined : cutToContext(understood.messages, contextTokens);
+    if (fitted?.cut)
+      promptCuts.push({ model: understood.model, sentTokens: fitted.sentTokens, keptTokens: fitted.promptTokens });
+    const params = fitted ? { ...understood, messages: fitted.messages } : understood;
     const lastUser = [...params.messages].reverse().find((m) => m.role === 'user');
     const chatRequest: ChatRequest = { ...params, headers: request.headers, userText: contentText(lastUser?.content) };
     if (stallWhen?.(chatRequest)) return sendStalled(res, stalledReply(params.stream === true));
@@ -230,10 +250,12 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       content = ending.content ?? '';
     }
     const promptText = params.messages.map((m) => contentText(m.content)).join('\n');
+    // Under a context the count is the template's, after any cut (what Ollama's prompt_eval_count reports).
+    const promptTokens = fitted ? promptTokensOf(params.messages) : countTokens(promptText);
     const usage: OpenAI.CompletionUsage = {
-      prompt_tokens: countTokens(promptText),
+      prompt_tokens: promptTokens,
       completion_tokens: countTokens(content) + reasoning,
-      total_tokens: countTokens(promptText) + countTokens(content) + reasoning,
+      total_tokens: promptTokens + countTokens(content) + reasoning,
       ...(reasoning > 0 ? { completion_tokens_details: { reasoning_tokens: reasoning } } : {}),
     };
     const id = `chatcmpl-${++sequence}`;
@@ -322,6 +344,9 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     },
     handle: async (context) => {
       const { request, res } = context;
+      // The provider's own API beside /v1 (Ollama's /api/show), which takes no key.
+      const native = options.provider?.nativeRoute?.(request.method, request.path, request.body);
+      if (native) return sendJson(res, native.status, native.body, native.headers);
       if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
         return sendJson(res, 401, apiError('Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'));
       }
@@ -356,6 +381,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     stallWhen(next) {
       stallWhen = next;
     },
+    promptCuts,
   };
 }
 

@@ -14,8 +14,13 @@ export interface FactWorld {
   close(): Promise<void>;
 }
 
-/** Starts the scripted model, SearXNG and the evidence sites of the fact world. */
-export async function startFactWorld(options: { apiKey?: string; provider?: ProviderRules } = {}): Promise<FactWorld> {
+/**
+ * Starts the scripted model, SearXNG and the evidence sites of the fact world; `longPages` archive records per
+ * main page make passages long (see worldPages).
+ */
+export async function startFactWorld(
+  options: { apiKey?: string; provider?: ProviderRules; longPages?: number } = {},
+): Promise<FactWorld> {
   // With a provider's rules the model server behaves as that provider and lists its models.
   const models = options.provider ? {} : { models: ['fake-fast', 'fake-strong'] };
   const model = await startOpenAiServer({
@@ -27,7 +32,8 @@ export async function startFactWorld(options: { apiKey?: string; provider?: Prov
   const sites = new Map<string, WebServer>();
   for (const [index, topic] of WORLD_TOPICS.entries()) {
     const site = await startWebServer({ host: `127.0.0.${index + 2}` });
-    for (const [path, body] of Object.entries(worldPages(topic))) site.route(path, { body });
+    const pages = worldPages(topic, { longPages: options.longPages ?? 0 });
+    for (const [path, body] of Object.entries(pages)) site.route(path, { body });
     sites.set(topic, site);
   }
   const searxng = await startSearxngServer();

@@ -165,7 +165,7 @@ function quotaExceeded(model: string, perDay: boolean, limit: number, waitMs: nu
 }
 
 export function geminiRules(options: GeminiRulesOptions = {}): ProviderRules {
-  const models = options.models ?? ['gemini-3.5-flash-lite', 'gemini-3.6-flash'];
+  const models = options.models ?? ['gemini-3.5-flash-lite', 'gemini-3.6-flash', 'gemini-3.8-flash'];
   const now = options.now ?? Date.now;
   const used = new Map<string, { windowStart: number; inWindow: number; today: number }>();
   /** The free tier's answer to one more request of `model`, counting it when it is let through. */

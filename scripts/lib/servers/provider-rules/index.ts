@@ -26,6 +26,8 @@ export interface ProviderMode {
   fastModel: string;
   strongModel: string;
   rules: () => ProviderRules;
+  /** Archive records per evidence page (startFactWorld's longPages), for a mode whose context is small. */
+  longPages?: number;
 }
 
 const preset = (id: ModelPresetId) => ({
@@ -43,6 +45,9 @@ export const PROVIDER_MODES: ProviderMode[] = [
   { id: 'anthropic', ...preset('anthropic'), rules: () => anthropicRules() },
   { id: 'deepseek', ...preset('deepseek'), rules: () => deepSeekRules() },
   { id: 'ollama', ...preset('ollama'), rules: () => ollamaRules() },
+  // Below 24 GiB of VRAM Ollama runs a 4,096-token context and cuts longer prompts silently (ollama-context.ts).
+  // Long evidence pages, so a Thorough check's prompts outgrow it.
+  { id: 'ollama-4k', ...preset('ollama'), rules: () => ollamaRules({ contextTokens: 4_096 }), longPages: 12 },
   { id: 'lmstudio', preset: 'lmstudio', fastModel: 'qwen3-8b', strongModel: 'qwen3-8b', rules: () => lmStudioRules() },
   { id: 'vllm', preset: 'custom', fastModel: 'Qwen/Qwen3-8B', strongModel: 'Qwen/Qwen3-8B', rules: () => vllmRules() },
 ];

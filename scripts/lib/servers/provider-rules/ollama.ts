@@ -11,13 +11,34 @@
  *   "type":"not_found_error","param":null,"code":null}}` (openai/openai.go maps 404 to not_found_error, 400 to
  *   invalid_request_error and others to api_error; the text is server/routes.go's).
  * - The origin check (403, empty body) is the server's `forbiddenOrigin` option.
+ * - `contextTokens`: the runtime context (4,096 below 24 GiB of VRAM); a longer prompt is cut silently, and
+ *   `POST /api/show` tells the model's trained context (ollama-context.ts has the sources).
  */
+import { showModel } from './ollama-context';
 import { formatType, isRecord, numberParam, openAiError, type ProviderRules } from './types';
 
-export function ollamaRules(models = ['llama3.1:8b', 'qwen3:8b']): ProviderRules {
+/** Options of {@link ollamaRules}. */
+export interface OllamaRulesOptions {
+  models?: string[];
+  /** The runtime num_ctx; without it prompts of any length are read whole. */
+  contextTokens?: number;
+  /** `model_info["llama.context_length"]` on /api/show (llama3.1 is trained on 131,072). */
+  trainedContext?: number;
+}
+
+export function ollamaRules(options: OllamaRulesOptions = {}): ProviderRules {
+  const models = options.models ?? ['llama3.1:8b', 'qwen3:8b'];
   return {
     id: 'ollama',
     models,
+    ...(options.contextTokens !== undefined ? { contextTokens: options.contextTokens } : {}),
+    nativeRoute(method, path, body) {
+      if (method !== 'POST' || path !== '/api/show') return undefined;
+      const model = isRecord(body) ? String(body.model ?? body.name ?? '') : '';
+      // server/routes.go ShowHandler: an unknown model is a 404 with Ollama's native `{"error": "..."}` body.
+      if (!models.includes(model)) return { status: 404, body: { error: `model '${model}' not found` } };
+      return { status: 200, body: showModel(model, options.trainedContext ?? 131_072) };
+    },
     refuse(body) {
       const model = String(body.model);
       if (!models.includes(model))

@@ -46,6 +46,13 @@ export interface ProviderRules {
   reasoningTokens(body: ChatBody): number;
   /** When the reply does not end normally (a content filter, a refusal), how it ends; undefined otherwise. */
   finish?(body: ChatBody): ProviderFinish | undefined;
+  /**
+   * The runtime context in tokens: a longer prompt is cut the provider's way, silently (Ollama, see
+   * ollama-context.ts), and the server records it. Undefined: no limit.
+   */
+  contextTokens?: number;
+  /** The provider's own routes beside the OpenAI ones (Ollama's `POST /api/show`); undefined: not one of them. */
+  nativeRoute?(method: string, path: string, body: unknown): ProviderRefusal | undefined;
 }
 
 /** OpenAI's error envelope (https://platform.openai.com/docs/guides/error-codes), shared by many providers. */

@@ -42,6 +42,7 @@ const EXPECTED_MODE: Record<string, StructuredMode> = {
   anthropic: 'prompt',
   deepseek: 'json_object',
   ollama: 'json_schema',
+  'ollama-4k': 'json_schema',
   lmstudio: 'json_schema',
   vllm: 'json_schema',
 };
@@ -62,6 +63,7 @@ function settingsFor(
   profile: ModelProfile,
   checking: Partial<Settings['checking']>,
   archiveOrigin: string,
+  evidence: Partial<Settings['evidence']> = {},
 ): Settings {
   return {
     ...DEFAULT_SETTINGS,
@@ -71,7 +73,7 @@ function settingsFor(
       wikipedia: { enabled: false },
       searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
     },
-    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true, ...evidence },
     checking: { ...DEFAULT_SETTINGS.checking, webArchiveUrl: archiveOrigin, crossrefUrl: archiveOrigin, ...checking },
   };
 }
@@ -171,7 +173,11 @@ describe('the provider matrix: every stage against every provider mode', () => {
     });
 
     beforeAll(async () => {
-      world = await startFactWorld({ apiKey: KEY, provider: mode.rules() });
+      world = await startFactWorld({
+        apiKey: KEY,
+        provider: mode.rules(),
+        ...(mode.longPages ? { longPages: mode.longPages } : {}),
+      });
     });
     afterAll(() => world.close());
 
@@ -210,9 +216,29 @@ describe('the provider matrix: every stage against every provider mode', () => {
     });
 
     it('completes a whole Thorough check with a link audit', async () => {
-      const { deps, options } = wire(settingsFor(world, mode.preset, profile(), { mode: 'thorough' }, links.origin));
+      // Long pages come with the most passages a person can ask for per page, so prompts outgrow a small context.
+      const evidence = mode.longPages ? { passagesPerPage: 5 } : {};
+      const { deps, options } = wire(
+        settingsFor(world, mode.preset, profile(), { mode: 'thorough' }, links.origin, evidence),
+      );
       const result = await runCheck(text, deps, options);
-      expect(result.warnings).toEqual([]);
+      // Ollama's 4,096-token context: no prompt reached the model cut (the loopback cuts as Ollama does, silently),
+      // because the prompts that would not fit had their passages shortened, and the person is told so once.
+      expect(world.model.promptCuts).toEqual([]);
+      // Ollama samples at 1.0 when no temperature is sent (openai/openai.go): every call sends its stage's low one.
+      if (mode.preset === 'ollama') {
+        const chats = world.model.requests.filter((r) => r.path === '/v1/chat/completions');
+        const temperatures = chats.map((r) => (r.body as Record<string, unknown>).temperature);
+        expect(temperatures.length).toBeGreaterThan(0);
+        for (const temperature of temperatures) expect(temperature).toBeLessThanOrEqual(0.2);
+      }
+      // The context was read from Ollama's own /api/show, once per model.
+      expect(world.model.requests.filter((r) => r.path === '/api/show').length).toBe(mode.preset === 'ollama' ? 1 : 0);
+      expect(result.warnings).toEqual(
+        mode.id === 'ollama-4k'
+          ? ["Ollama's context is 4,096 tokens: prompts were shortened; raise num_ctx in Ollama for better checks."]
+          : [],
+      );
       expect(result.claims.length).toBeGreaterThanOrEqual(8);
       const myth = result.claims.find((claim) => claim.text.includes('visible from the Moon'))!;
       const verdicts = new Map(result.assessments.map((a) => [a.claimId, a.verdict]));

@@ -165,4 +165,10 @@ describe('request profiles', () => {
     ).toEqual({ strong: 'high' });
     expect(reasoningForEstimate({ fastModel: 'llama3.1:8b', strongModel: 'llama3.1:8b' })).toEqual({});
   });
+
+  it('keeps Claude 5.x models at their default temperature (Haiku 5.5 refuses sampling parameters), not Claude 4.x', () => {
+    expect(requestProfile('anthropic', 'claude-haiku-5-5').sendsTemperature).toBe(false);
+    expect(requestProfile('anthropic', 'claude-haiku-4-5').sendsTemperature).toBe(true);
+    expect(requestProfile('ollama', 'llama3.1:8b').sendsTemperature).toBe(true);
+  });
 });

@@ -7,6 +7,7 @@ import { CaptureSettings } from '../../../../components/options/capture-settings
 import { CheckingSettings } from '../../../../components/options/checking-settings';
 import { EvidenceSettings } from '../../../../components/options/evidence-settings';
 import { ModelSettings } from '../../../../components/options/model-settings';
+import { MODEL_PRESETS } from '../../../../lib/settings/model-presets';
 import { type FormUpdate, type OptionsForm } from '../../../../lib/settings/options-form';
 import { redactSettings } from '../../../../lib/settings/redact';
 import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
@@ -72,8 +73,8 @@ describe('the options sections', () => {
     fireEvent.change(screen.getByTestId('llm-effort-strong'), { target: { value: 'high' } });
     fireEvent.change(screen.getByTestId('llm-structured-output'), { target: { value: 'prompt' } });
     expect(settings().model.profiles.openai).toMatchObject({
-      fastModel: 'gpt-5.4-mini',
-      strongModel: 'gpt-5.4',
+      fastModel: MODEL_PRESETS.openai.fastModel,
+      strongModel: MODEL_PRESETS.openai.strongModel,
       reasoningEffort: { fast: 'low', strong: 'high' },
       structuredOutput: 'prompt',
     });

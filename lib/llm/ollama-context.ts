@@ -1,0 +1,110 @@
+/**
+ * Ollama's context window, read from Ollama itself, and a conservative token count to fit prompts into it.
+ * - Below 24 GiB of VRAM Ollama runs a 4k context unless told otherwise ("< 24 GiB VRAM: 4k context",
+ *   https://docs.ollama.com/context-length; older versions ran 2,048, docs/faq.md at the time), and cuts a longer
+ *   prompt without a word: it keeps the first few tokens and the tail, about half the context
+ *   (github.com/ollama/ollama llm/llama_server.go at fb30760; github.com/ollama/ollama/issues/17427). The
+ *   OpenAI-compatible endpoint cannot raise it ("The OpenAI API does not have a way of setting the context size",
+ *   https://docs.ollama.com/api/openai-compatibility).
+ * - `POST /api/show {"model"}` answers `parameters` (a string; it names `num_ctx` when the Modelfile sets one) and
+ *   `model_info["<arch>.context_length"]`, the context the model was trained on, which caps any setting
+ *   (https://github.com/ollama/ollama/blob/main/docs/api.md#show-model-information; server/sched.go caps num_ctx
+ *   at it). The VRAM-based default and OLLAMA_CONTEXT_LENGTH are not exposed, so without a Modelfile num_ctx the
+ *   context is taken to be the 4,096 of most machines: a larger one only means prompts were shortened needlessly.
+ * - A failed read (an older server, a proxy) is the same 4,096: cutting too much is recoverable, a silent cut is not.
+ */
+import type { ContextWindow } from './openai-chat-model';
+
+/** Ollama's context below 24 GiB of VRAM, and what is assumed when nothing better is known. */
+export const OLLAMA_DEFAULT_CONTEXT = 4_096;
+
+/** Ollama's native API root for an OpenAI-compatible base URL (`http://localhost:11434/v1` → `…:11434`). */
+export function ollamaRoot(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+}
+
+/** The runtime context from an /api/show answer: Modelfile num_ctx or the default, capped at the trained one. */
+export function contextFromShow(show: unknown): number {
+  const record = typeof show === 'object' && show !== null ? (show as Record<string, unknown>) : {};
+  const parameters = typeof record.parameters === 'string' ? record.parameters : '';
+  const numCtx = Number(/^\s*num_ctx\s+(\d+)\s*$/m.exec(parameters)?.[1] ?? Number.NaN);
+  const info = typeof record.model_info === 'object' && record.model_info !== null ? record.model_info : {};
+  const trained = Object.entries(info as Record<string, unknown>).find(
+    ([key, value]) => key.endsWith('.context_length') && typeof value === 'number' && value > 0,
+  )?.[1] as number | undefined;
+  const set = Number.isFinite(numCtx) && numCtx > 0 ? numCtx : OLLAMA_DEFAULT_CONTEXT;
+  return trained === undefined ? set : Math.min(set, trained);
+}
+
+/** The context `model` runs with on the Ollama server at `baseUrl` (see the file overview). */
+export async function readOllamaContext(
+  baseUrl: string,
+  model: string,
+  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+  signal?: AbortSignal,
+): Promise<number> {
+  try {
+    const response = await fetchFn(`${ollamaRoot(baseUrl)}/api/show`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model }),
+      ...(signal ? { signal } : {}),
+    });
+    if (!response.ok) return OLLAMA_DEFAULT_CONTEXT;
+    return contextFromShow(await response.json());
+  } catch {
+    return OLLAMA_DEFAULT_CONTEXT;
+  }
+}
+
+/**
+ * A prompt's size in tokens, rounded up on purpose: about 3 characters a token for Latin text (real tokenizers
+ * average nearer 4 in English), one a character for scripts without spaces (CJK, Thai), and a few per message
+ * for the chat template. Too high only shortens passages a little more; too low lets Ollama cut the prompt.
+ */
+export function estimatePromptTokens(messages: ReadonlyArray<{ readonly content: string }>): number {
+  let tokens = 0;
+  for (const { content } of messages) {
+    const dense = content.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu)?.length ?? 0;
+    tokens += 8 + dense + Math.ceil((content.length - dense) / 3);
+  }
+  return tokens;
+}
+
+/** The words a person reads about Ollama's context (the extension passes its catalogue's). */
+export interface OllamaContextWords {
+  /** Prompts were shortened to fit `tokens`. */
+  shortened(tokens: number): string;
+  /** A prompt did not fit `tokens` even with every passage shortened. */
+  tooLong(tokens: number): string;
+}
+
+/** English, for the Node commands (no catalogue there). */
+export const ENGLISH_OLLAMA_CONTEXT_WORDS: OllamaContextWords = {
+  shortened: (tokens) =>
+    `Ollama's context is ${tokens.toLocaleString('en-US')} tokens: prompts were shortened; raise num_ctx in Ollama for better checks.`,
+  tooLong: (tokens) =>
+    `This step does not fit Ollama's ${tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`,
+};
+
+/** The context window of models on the Ollama server at `baseUrl`, read once per model (see the file overview). */
+export function ollamaContextWindow(
+  baseUrl: string,
+  fetchFn: typeof fetch | undefined,
+  words: OllamaContextWords = ENGLISH_OLLAMA_CONTEXT_WORDS,
+): ContextWindow {
+  const read = new Map<string, Promise<number>>();
+  return {
+    tokensFor(model) {
+      let tokens = read.get(model);
+      if (!tokens) {
+        tokens = readOllamaContext(baseUrl, model, fetchFn ?? ((input, init) => fetch(input, init)));
+        read.set(model, tokens);
+      }
+      return tokens;
+    },
+    measure: estimatePromptTokens,
+    notice: words.shortened,
+    tooLong: words.tooLong,
+  };
+}

@@ -1,0 +1,57 @@
+/** Ollama's context read from /api/show, and the estimate prompts are fitted with. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  contextFromShow,
+  estimatePromptTokens,
+  OLLAMA_DEFAULT_CONTEXT,
+  ollamaRoot,
+  readOllamaContext,
+} from '../../../../lib/llm/ollama-context';
+import { type OpenAiServer, startOpenAiServer } from '../../../../scripts/lib/servers/openai-server';
+import { ollamaRules } from '../../../../scripts/lib/servers/provider-rules';
+import { promptTokensOf } from '../../../../scripts/lib/servers/provider-rules/ollama-context';
+
+describe('contextFromShow', () => {
+  it('takes the Modelfile num_ctx, capped at the trained context', () => {
+    const info = { 'general.architecture': 'llama', 'llama.context_length': 8_192 };
+    expect(contextFromShow({ parameters: 'num_ctx 16384\nstop "x"', model_info: info })).toBe(8_192);
+    expect(contextFromShow({ parameters: 'stop "x"\nnum_ctx 6000', model_info: info })).toBe(6_000);
+  });
+
+  it('assumes the 4,096 of machines under 24 GiB of VRAM when no num_ctx is set', () => {
+    expect(contextFromShow({ parameters: 'stop "x"', model_info: { 'qwen3.context_length': 40_960 } })).toBe(4_096);
+    expect(contextFromShow({ model_info: { 'gemma.context_length': 2_048 } })).toBe(2_048);
+    expect(contextFromShow('not json')).toBe(OLLAMA_DEFAULT_CONTEXT);
+  });
+});
+
+describe('readOllamaContext', () => {
+  let server: OpenAiServer;
+  beforeAll(async () => {
+    server = await startOpenAiServer({ provider: ollamaRules({ contextTokens: 4_096, trainedContext: 131_072 }) });
+  });
+  afterAll(() => server.close());
+
+  it("asks the server's /api/show, next to its /v1 endpoint", async () => {
+    expect(ollamaRoot(server.baseUrl)).toBe(`http://127.0.0.1:${server.port}`);
+    expect(await readOllamaContext(server.baseUrl, 'llama3.1:8b')).toBe(4_096);
+    expect(server.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/show', body: { model: 'llama3.1:8b' } });
+  });
+
+  it('falls back to 4,096 when the server cannot tell (unknown model, no such route, unreachable)', async () => {
+    expect(await readOllamaContext(server.baseUrl, 'not-pulled')).toBe(4_096);
+    expect(await readOllamaContext('http://127.0.0.1:9/v1', 'llama3.1:8b')).toBe(4_096);
+  });
+});
+
+describe('estimatePromptTokens', () => {
+  it('counts above the loopback (and real English tokenizers), and one token per CJK character', () => {
+    const messages = [
+      { role: 'system', content: 'Judge each passage. '.repeat(50) },
+      { role: 'user', content: 'The Eiffel Tower was completed in 1889. '.repeat(80) },
+    ];
+    expect(estimatePromptTokens(messages)).toBeGreaterThan(promptTokensOf(messages));
+    expect(estimatePromptTokens([{ content: '埃菲尔铁塔建于一八八九年' }])).toBeGreaterThanOrEqual(12);
+  });
+});
