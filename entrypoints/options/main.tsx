@@ -1,6 +1,12 @@
 import '../../components/styles/base.css';
 
+import { t } from '../../lib/i18n/i18n';
 import { renderPage } from '../../lib/i18n/render-page';
 import { OptionsApp } from './app';
 
-void renderPage(document.getElementById('root')!, () => <OptionsApp />);
+// The HTML's <title> cannot say __MSG_…__ (only manifest.json and CSS files can), so the page's language sets it
+// here, again on each change of the interface language (renderPage renders again).
+void renderPage(document.getElementById('root')!, () => {
+  document.title = t('optionsPageTitle');
+  return <OptionsApp />;
+});
