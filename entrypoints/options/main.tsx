@@ -4,8 +4,9 @@ import { t } from '../../lib/i18n/i18n';
 import { renderPage } from '../../lib/i18n/render-page';
 import { OptionsApp } from './app';
 
-// The HTML's <title> cannot say __MSG_…__ (only manifest.json and CSS files can), so the page's language sets it
-// here, again on each change of the interface language (renderPage renders again).
+// The HTML's <title> cannot say __MSG_…__ (only manifest.json and CSS files can:
+// developer.chrome.com/docs/extensions/reference/api/i18n), so the page sets it in its interface language,
+// again on each change of that language (renderPage renders again).
 void renderPage(document.getElementById('root')!, () => {
   document.title = t('optionsPageTitle');
   return <OptionsApp />;
