@@ -22,7 +22,7 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
         >
           {(Object.keys(ENGINE_LABELS) as Array<Checking['engine']>).map((choice) => (
             <option key={choice} value={choice}>
-              {ENGINE_LABELS[choice]}
+              {ENGINE_LABELS[choice]()}
             </option>
           ))}
         </select>
