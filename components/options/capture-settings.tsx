@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { type FormUpdate, isLocked, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { CaptureSettings as Capture } from '../../lib/settings/schema';
 import { DomainListField } from './domain-list-field';
@@ -11,18 +12,18 @@ export function CaptureSettings({ form, update }: { form: OptionsForm; update: F
   const set = (change: Partial<Capture>) => update(setSection('capture', change));
   return (
     <section aria-labelledby="capture-heading">
-      <h2 id="capture-heading">In pages</h2>
+      <h2 id="capture-heading">{t('optionsCaptureHeading')}</h2>
       <CheckboxField
         testId="floating-button"
         checked={capture.floatingButton}
         managed={isLocked(form, 'floatingButton')}
         onChange={(checked) => set({ floatingButton: checked })}
       >
-        Show a "Fact-check" button next to selected text
+        {t('optionsFloatingButton')}
       </CheckboxField>
       <DomainListField
         id="floating-button-off-sites"
-        label="Never show it on these sites (one per line)"
+        label={t('optionsFloatingButtonOffSites')}
         rows={2}
         domains={capture.floatingButtonOffSites}
         onChange={(sites) => set({ floatingButtonOffSites: sites })}
@@ -32,9 +33,9 @@ export function CaptureSettings({ form, update }: { form: OptionsForm; update: F
         checked={capture.autoCheckReplies}
         managed={isLocked(form, 'autoCheckReplies')}
         onChange={(checked) => set({ autoCheckReplies: checked })}
-        hint="The right-click menu and Alt+Shift+F (change it at chrome://extensions/shortcuts) work either way."
+        hint={t('optionsAutoCheckRepliesHint', { shortcut: 'Alt+Shift+F', page: 'chrome://extensions/shortcuts' })}
       >
-        Check every new chatbot reply automatically
+        {t('optionsAutoCheckReplies')}
       </CheckboxField>
     </section>
   );

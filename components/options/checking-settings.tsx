@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { ENGINE_LABELS } from '../../lib/settings/engine';
 import { type FormUpdate, isLocked, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { CheckingSettings as Checking } from '../../lib/settings/schema';
@@ -9,9 +10,9 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
   const set = (change: Partial<Checking>) => update(setSection('checking', change));
   return (
     <section aria-labelledby="checking-heading">
-      <h2 id="checking-heading">Checking</h2>
+      <h2 id="checking-heading">{t('optionsCheckingHeading')}</h2>
       <div className="field">
-        <label htmlFor="engine-choice">Checks run on</label>
+        <label htmlFor="engine-choice">{t('optionsEngineLabel')}</label>
         <select
           id="engine-choice"
           data-testid="engine-choice"
@@ -21,19 +22,15 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
         >
           {(Object.keys(ENGINE_LABELS) as Array<Checking['engine']>).map((choice) => (
             <option key={choice} value={choice}>
-              {ENGINE_LABELS[choice]}
+              {ENGINE_LABELS[choice]()}
             </option>
           ))}
         </select>
         <ManagedNote managed={isLocked(form, 'engine')} />
-        <p className="hint">
-          Text goes only to a model you set up yourself. On this device: Chrome's built-in model (Chrome 138+ on a
-          capable computer), nothing leaves the machine but search queries. Sources only: no model at all, sources to
-          compare per sentence.
-        </p>
+        <p className="hint">{t('optionsEngineHint')}</p>
       </div>
       <div className="field">
-        <label htmlFor="mode-select">Mode</label>
+        <label htmlFor="mode-select">{t('optionsModeLabel')}</label>
         <select
           id="mode-select"
           data-testid="mode-select"
@@ -41,15 +38,11 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
           onChange={(e) => set({ mode: e.target.value === 'thorough' ? 'thorough' : 'fast' })}
           {...lockedProps(isLocked(form, 'mode'), 'choice')}
         >
-          <option value="fast">Fast</option>
-          <option value="thorough">Thorough</option>
+          <option value="fast">{t('optionsModeFast')}</option>
+          <option value="thorough">{t('optionsModeThorough')}</option>
         </select>
         <ManagedNote managed={isLocked(form, 'mode')} />
-        <p className="hint">
-          Thorough: for claims found wrong or disputed, two critics review the explanation and the suggested revision
-          against the evidence until they agree, and a refiner rewrites both. It costs several more model calls per
-          wrong claim.
-        </p>
+        <p className="hint">{t('optionsModeHint')}</p>
       </div>
       <CheckboxField
         testId="audit-links"
@@ -57,7 +50,7 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
         managed={isLocked(form, 'auditLinks')}
         onChange={(checked) => set({ auditLinks: checked })}
       >
-        Check the links the text cites (do they work, are they relevant, do they support it)
+        {t('optionsAuditLinks')}
       </CheckboxField>
       <CheckboxField
         testId="archive-lookup"
@@ -66,13 +59,13 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
         managed={isLocked(form, 'archiveLookup')}
         onChange={(checked) => set({ archiveLookup: checked })}
       >
-        Look dead links up in the Internet Archive
+        {t('optionsArchiveLookup')}
       </CheckboxField>
       <details>
-        <summary>Advanced: archive and DOI services</summary>
+        <summary>{t('optionsAdvancedServices')}</summary>
         <TextField
           id="web-archive-url"
-          label="Web archive (Wayback availability API) origin"
+          label={t('optionsWebArchiveUrl')}
           type="url"
           value={checking.webArchiveUrl}
           managed={isLocked(form, 'webArchiveUrl')}
@@ -80,7 +73,7 @@ export function CheckingSettings({ form, update }: { form: OptionsForm; update: 
         />
         <TextField
           id="crossref-url"
-          label="DOI registry (Crossref REST API) origin"
+          label={t('optionsCrossrefUrl')}
           type="url"
           value={checking.crossrefUrl}
           managed={isLocked(form, 'crossrefUrl')}

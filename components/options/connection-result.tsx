@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import type { ConnectionTestResult } from '../../lib/messaging/protocol';
 
 /**
@@ -15,7 +16,7 @@ export function ConnectionResult(props: {
   if (pending)
     return (
       <p className="result pending" data-testid={testId} role="status">
-        Testing…
+        {t('optionsTesting')}
       </p>
     );
   if (!result) return <p className="result" data-testid={testId} data-run={runs} data-state="none" role="status" />;

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { type FormUpdate, isLocked, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { EvidenceSettings as Evidence } from '../../lib/settings/schema';
 import { DomainListField } from './domain-list-field';
@@ -30,20 +31,20 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
   );
   return (
     <section aria-labelledby="evidence-heading">
-      <h2 id="evidence-heading">Evidence</h2>
-      {number('resultsPerClaim', 'Search results per claim', 1, 10)}
-      {number('passagesPerPage', 'Passages per page', 1, 5)}
-      {number('contextSentences', 'Sentences of context around a passage', 0, 5)}
+      <h2 id="evidence-heading">{t('optionsEvidenceHeading')}</h2>
+      {number('resultsPerClaim', t('optionsResultsPerClaim'), 1, 10)}
+      {number('passagesPerPage', t('optionsPassagesPerPage'), 1, 5)}
+      {number('contextSentences', t('optionsContextSentences'), 0, 5)}
       <DomainListField
         id="excluded-domains"
-        label="Never use these sites (one per line)"
+        label={t('optionsExcludedDomains')}
         rows={3}
         domains={evidence.excludedDomains}
         managed={isLocked(form, 'excludedDomains')}
         onChange={(domains) => set({ excludedDomains: domains })}
       />
       <div className="field">
-        <label htmlFor="tokens-per-check">Token budget per check (0 = no limit)</label>
+        <label htmlFor="tokens-per-check">{t('optionsTokenBudget')}</label>
         <input
           id="tokens-per-check"
           data-testid="tokens-per-check"
@@ -57,18 +58,16 @@ export function EvidenceSettings({ form, update }: { form: OptionsForm; update: 
           {...lockedProps(isLocked(form, 'tokenBudget'), 'text')}
         />
         <ManagedNote managed={isLocked(form, 'tokenBudget')} />
-        <p className="hint">
-          A check that reaches it stops cleanly, keeps every result so far and says what was not checked.
-        </p>
+        <p className="hint">{t('optionsTokenBudgetHint')}</p>
       </div>
       <CheckboxField
         testId="allow-private-network"
         checked={evidence.allowPrivateNetwork}
         managed={isLocked(form, 'allowPrivateNetwork')}
         onChange={(checked) => set({ allowPrivateNetwork: checked })}
-        hint="Off: links to localhost or private addresses (routers, intranet) found in text or search results are never opened."
+        hint={t('optionsAllowPrivateNetworkHint')}
       >
-        Allow local-network sources
+        {t('optionsAllowPrivateNetwork')}
       </CheckboxField>
     </section>
   );

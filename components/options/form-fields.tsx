@@ -7,15 +7,14 @@
  */
 import type { ReactNode } from 'react';
 
+import { t } from '../../lib/i18n/i18n';
 import { isHttpUrl } from '../../lib/net/http-url';
-
-export const MANAGED_NOTE = 'Set by your organisation';
 
 /** "Set by your organisation", under a field the policy locks; nothing otherwise. */
 export function ManagedNote({ managed }: { managed?: boolean | undefined }) {
   return managed ? (
     <p className="hint managed-note" data-testid="managed-note">
-      {MANAGED_NOTE}
+      {t('optionsManagedNote')}
     </p>
   ) : null;
 }
@@ -118,8 +117,8 @@ export function urlProblem(value: string): string | undefined {
   const trimmed = value.trim();
   if (!trimmed || isHttpUrl(trimmed)) return undefined;
   return /^[a-z][a-z0-9+.-]*:/i.test(trimmed)
-    ? 'Use an address that starts with http:// or https://.'
-    : `This is not a full address: start it with https:// (or http:// for a server on this computer), e.g. https://${trimmed}`;
+    ? t('optionsUrlNotHttp')
+    : t('optionsUrlNotFull', { example: `https://${trimmed}` });
 }
 
 /** A URL input that says, below it and as it is typed, what is wrong with the address (not only in a tooltip). */

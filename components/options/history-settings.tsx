@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { type FormUpdate, isLocked, type OptionsForm, setSection } from '../../lib/settings/options-form';
 import type { HistorySettings as History } from '../../lib/settings/schema';
 import { CheckboxField, lockedProps, ManagedNote } from './form-fields';
@@ -9,18 +10,18 @@ export function HistorySettings({ form, update }: { form: OptionsForm; update: F
   const daysLocked = isLocked(form, 'historyDays');
   return (
     <section aria-labelledby="history-heading">
-      <h2 id="history-heading">History</h2>
+      <h2 id="history-heading">{t('optionsHistoryHeading')}</h2>
       <CheckboxField
         testId="keep-history"
         checked={history.keep}
         managed={isLocked(form, 'keepHistory')}
         onChange={(checked) => set({ keep: checked })}
-        hint="Off: checks are kept until the browser is restarted (at most a day), then deleted."
+        hint={t('optionsKeepHistoryHint')}
       >
-        Keep checks in the history
+        {t('optionsKeepHistory')}
       </CheckboxField>
       <div className="field">
-        <label htmlFor="history-days">Delete checks older than (days; 0 = never)</label>
+        <label htmlFor="history-days">{t('optionsHistoryDays')}</label>
         <input
           id="history-days"
           data-testid="history-days"

@@ -1,4 +1,5 @@
-import { lockedProps, MANAGED_NOTE, ManagedNote } from './form-fields';
+import { t } from '../../lib/i18n/i18n';
+import { lockedProps, ManagedNote } from './form-fields';
 
 /**
  * A password field for an API key that is never shown again once saved: empty with a "saved" placeholder
@@ -29,19 +30,19 @@ export function KeyInput(props: {
           value={typed ?? ''}
           placeholder={
             managed
-              ? MANAGED_NOTE
+              ? t('optionsManagedNote')
               : removing
-                ? 'Will be removed on save'
+                ? t('optionsKeyRemoving')
                 : saved
-                  ? 'Saved (type to replace)'
-                  : 'Paste your key'
+                  ? t('optionsKeySaved')
+                  : t('optionsKeyPaste')
           }
           onChange={(event) => onChange(event.target.value === '' && saved ? undefined : event.target.value)}
           {...lockedProps(managed, 'text')}
         />
         {saved && !removing && !managed ? (
           <button type="button" className="secondary" onClick={() => onChange('')}>
-            Remove
+            {t('optionsKeyRemove')}
           </button>
         ) : null}
       </div>

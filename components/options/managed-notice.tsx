@@ -1,5 +1,5 @@
+import { t } from '../../lib/i18n/i18n';
 import type { ManagedSummary } from '../../lib/settings/policy';
-import { MANAGED_NOTE } from './form-fields';
 
 /**
  * At the top of the options page when an organisation's policy applies: that some settings are locked,
@@ -8,18 +8,16 @@ import { MANAGED_NOTE } from './form-fields';
  */
 export function ManagedNotice({ managed }: { managed: ManagedSummary | undefined }) {
   if (!managed || (managed.keys.length === 0 && managed.warnings.length === 0)) return null;
-  const who = managed.organisationName ?? 'your organisation';
+  const name = managed.organisationName;
+  const note = t('optionsManagedNote');
   return (
     <div className="notice managed-notice" data-testid="managed-notice">
       {managed.keys.length > 0 ? (
-        <p>
-          Some settings are set by {who}: they are marked “{MANAGED_NOTE}” and cannot be changed here. The others are
-          yours.
-        </p>
+        <p>{name ? t('optionsManagedSomeNamed', { name, note }) : t('optionsManagedSome', { note })}</p>
       ) : null}
       {managed.warnings.length > 0 ? (
         <>
-          <p>Problems in {who}’s policy (tell whoever manages it):</p>
+          <p>{name ? t('optionsManagedProblemsNamed', { name }) : t('optionsManagedProblems')}</p>
           <ul className="result error" role="alert" data-testid="managed-warnings">
             {managed.warnings.map((warning) => (
               <li key={warning}>{warning}</li>

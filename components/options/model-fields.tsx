@@ -1,5 +1,7 @@
 import { type ReactNode, useCallback } from 'react';
 
+import { t } from '../../lib/i18n/i18n';
+import type { SimpleMessageKey } from '../../lib/i18n/keys';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { sendsKeyInClear } from '../../lib/settings/cleartext';
 import { MODEL_PRESETS } from '../../lib/settings/model-presets';
@@ -21,6 +23,13 @@ import { useConnectionTest } from './use-connection-test';
 
 type ReasoningEffort = 'low' | 'medium' | 'high';
 const EFFORTS: ReasoningEffort[] = ['low', 'medium', 'high'];
+const EFFORT_KEYS = {
+  low: 'optionsEffortLow',
+  medium: 'optionsEffortMedium',
+  high: 'optionsEffortHigh',
+} as const satisfies Record<ReasoningEffort, SimpleMessageKey>;
+
+const BASE_URL_EXAMPLE = 'https://…/v1';
 
 /**
  * The fields of the selected model preset (base URL, key, the model roles, structured output) and its
@@ -65,21 +74,21 @@ export function ModelFields(props: {
   const optional: ReactNode = (
     <>
       <div className="field">
-        <label htmlFor="llm-model-embedding">Embedding model (optional, improves passage choice)</label>
+        <label htmlFor="llm-model-embedding">{t('optionsEmbeddingModel')}</label>
         <input
           id="llm-model-embedding"
           data-testid="llm-model-embedding"
           list="llm-models"
           spellCheck={false}
           value={profile.embeddingModel}
-          placeholder="e.g. text-embedding-3-small"
+          placeholder={t('optionsEmbeddingPlaceholder', { model: 'text-embedding-3-small' })}
           onChange={(e) => setProfile({ embeddingModel: e.target.value })}
           {...lockedProps(locked('embeddingModel'), 'text')}
         />
         <ManagedNote managed={locked('embeddingModel')} />
       </div>
       <div className="field">
-        <label htmlFor="llm-structured-output">Structured output</label>
+        <label htmlFor="llm-structured-output">{t('optionsStructuredOutput')}</label>
         <select
           id="llm-structured-output"
           data-testid="llm-structured-output"
@@ -87,38 +96,38 @@ export function ModelFields(props: {
           onChange={(e) => setProfile({ structuredOutput: e.target.value as PublicModelProfile['structuredOutput'] })}
           {...lockedProps(locked('structuredOutput'), 'choice')}
         >
-          <option value="auto">Automatic</option>
-          <option value="json_schema">JSON schema (OpenAI structured outputs)</option>
-          <option value="json_object">JSON mode (older servers)</option>
-          <option value="prompt">Schema in the prompt (servers that ignore response_format)</option>
+          <option value="auto">{t('optionsStructuredAuto')}</option>
+          <option value="json_schema">{t('optionsStructuredJsonSchema')}</option>
+          <option value="json_object">{t('optionsStructuredJsonObject')}</option>
+          <option value="prompt">{t('optionsStructuredPrompt')}</option>
         </select>
         <ManagedNote managed={locked('structuredOutput')} />
       </div>
       <div className="field">
-        <label htmlFor="llm-effort-fast">Reasoning effort (reasoning models such as gpt-5 and gpt-oss)</label>
+        <label htmlFor="llm-effort-fast">{t('optionsReasoningEffort')}</label>
         <select
           id="llm-effort-fast"
           data-testid="llm-effort-fast"
-          aria-label="Reasoning effort for claim extraction (fast model)"
+          aria-label={t('optionsEffortFastName')}
           value={effort.fast}
           onChange={(e) => setProfile({ reasoningEffort: { ...effort, fast: e.target.value as ReasoningEffort } })}
         >
           {EFFORTS.map((value) => (
             <option key={value} value={value}>
-              Claim extraction: {value}
+              {t('optionsEffortFastOption', { effort: t(EFFORT_KEYS[value]) })}
             </option>
           ))}
         </select>
         <select
           id="llm-effort-strong"
           data-testid="llm-effort-strong"
-          aria-label="Reasoning effort for verification (strong model)"
+          aria-label={t('optionsEffortStrongName')}
           value={effort.strong}
           onChange={(e) => setProfile({ reasoningEffort: { ...effort, strong: e.target.value as ReasoningEffort } })}
         >
           {EFFORTS.map((value) => (
             <option key={value} value={value}>
-              Verification: {value}
+              {t('optionsEffortStrongOption', { effort: t(EFFORT_KEYS[value]) })}
             </option>
           ))}
         </select>
@@ -136,23 +145,22 @@ export function ModelFields(props: {
     <>
       <UrlField
         id="llm-base-url"
-        label="Base URL"
+        label={t('optionsBaseUrl')}
         value={profile.baseUrl}
-        placeholder="https://…/v1"
+        placeholder={BASE_URL_EXAMPLE}
         managed={locked('baseUrl')}
         onChange={(value) => setProfile({ baseUrl: value })}
       >
         {sendsKeyInClear(profile.baseUrl) ? (
           <p className="hint warning" role="note" data-testid="llm-cleartext-warning">
-            This address is plain http:// on the internet: your API key and the text you check would travel unencrypted.
-            Use https:// if the server offers it.
+            {t('optionsCleartextWarning')}
           </p>
         ) : null}
       </UrlField>
       <KeyInput
         id="llm-api-key"
         testId="llm-api-key"
-        label={MODEL_PRESETS[preset].needsKey ? 'API key' : 'API key (optional)'}
+        label={MODEL_PRESETS[preset].needsKey ? t('optionsApiKey') : t('optionsApiKeyOptional')}
         saved={profile.apiKeySaved}
         managed={locked('apiKey')}
         typed={form.typedKeys[slot]}
@@ -160,7 +168,7 @@ export function ModelFields(props: {
       />
       <TextField
         id="llm-model-fast"
-        label="Fast model (finds claims)"
+        label={t('optionsFastModel')}
         list="llm-models"
         value={profile.fastModel}
         managed={locked('fastModel')}
@@ -168,7 +176,7 @@ export function ModelFields(props: {
       />
       <TextField
         id="llm-model-strong"
-        label="Strong model (judges evidence)"
+        label={t('optionsStrongModel')}
         list="llm-models"
         value={profile.strongModel}
         managed={locked('strongModel')}
@@ -176,7 +184,7 @@ export function ModelFields(props: {
       />
       {compact ? (
         <details className="more-options">
-          <summary>More options</summary>
+          <summary>{t('optionsMoreOptions')}</summary>
           {optional}
         </details>
       ) : (
@@ -195,7 +203,7 @@ export function ModelFields(props: {
           onClick={test.start}
           disabled={test.pending}
         >
-          Test connection
+          {t('optionsTestConnection')}
         </button>
       </div>
       <ConnectionResult result={test.result} pending={test.pending} runs={test.runs} testId="test-llm-result" />

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
 import { type FormUpdate, isLocked, type OptionsForm } from '../../lib/settings/options-form';
 import { lockedProps, ManagedNote } from './form-fields';
@@ -11,9 +12,9 @@ export function ModelSettings({ form, update }: { form: OptionsForm; update: For
 
   return (
     <section aria-labelledby="model-heading">
-      <h2 id="model-heading">Model</h2>
+      <h2 id="model-heading">{t('optionsModelHeading')}</h2>
       <div className="field">
-        <label htmlFor="llm-preset">Provider</label>
+        <label htmlFor="llm-preset">{t('optionsProvider')}</label>
         <select
           id="llm-preset"
           data-testid="llm-preset"

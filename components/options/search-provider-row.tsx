@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 
 import type { SearchProviderId } from '../../lib/core/ports';
+import { t } from '../../lib/i18n/i18n';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../../lib/search';
 import { type FormUpdate, isLocked, type OptionsForm } from '../../lib/settings/options-form';
@@ -10,6 +11,8 @@ import { ConnectionResult } from './connection-result';
 import { lockedProps, ManagedNote, UrlField } from './form-fields';
 import { KeyInput } from './key-input';
 import { useConnectionTest } from './use-connection-test';
+
+const SEARXNG_EXAMPLE = 'https://searx.example.org';
 
 /**
  * One search provider: on/off, its key or server URL, and "Test connection". When the organisation's
@@ -69,8 +72,8 @@ export function SearchProviderRow({
       {needs === 'url' ? (
         <UrlField
           id={`${provider}-url`}
-          label="Server URL"
-          placeholder="https://searx.example.org"
+          label={t('optionsServerUrl')}
+          placeholder={SEARXNG_EXAMPLE}
           value={section.baseUrl ?? ''}
           managed={managed}
           onChange={(value) => setProvider({ baseUrl: value })}
@@ -80,7 +83,7 @@ export function SearchProviderRow({
         <KeyInput
           id={`${provider}-key`}
           testId={`${provider}-key`}
-          label="API key"
+          label={t('optionsApiKey')}
           saved={Boolean(section.apiKeySaved)}
           managed={managed}
           typed={typedKey}
@@ -95,7 +98,7 @@ export function SearchProviderRow({
           onClick={test.start}
           disabled={test.pending}
         >
-          Test connection
+          {t('optionsTestConnection')}
         </button>
       </div>
       <ConnectionResult

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useState } from 'react';
 
 import { errorMessage } from '../../lib/core/errors';
+import { t } from '../../lib/i18n/i18n';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import type { PublicSettings } from '../../lib/settings/redact';
 import { settingsFileText } from '../../lib/settings/settings-file';
@@ -24,14 +25,14 @@ export function SettingsFileSection(props: { settings: PublicSettings; onImporte
     setState({ kind: 'pending' });
     try {
       const result = await sendToBackground('importSettings', { json: await file.text() });
-      if (!result.ok) return setState({ kind: 'error', text: `Not imported: ${result.error}` });
+      if (!result.ok) return setState({ kind: 'error', text: t('optionsImportFailed', { error: result.error }) });
       onImported(result.settings);
-      const locked = result.locked.length
-        ? ` Left as they are, because your organisation sets them: ${result.locked.join(', ')}.`
-        : '';
-      setState({ kind: 'done', text: `Settings imported and saved.${locked}` });
+      const text = result.locked.length
+        ? t('optionsImportedLocked', { keys: result.locked.join(', ') })
+        : t('optionsImported');
+      setState({ kind: 'done', text });
     } catch (error) {
-      setState({ kind: 'error', text: `Not imported: ${errorMessage(error)}` });
+      setState({ kind: 'error', text: t('optionsImportFailed', { error: errorMessage(error) }) });
     } finally {
       input.value = ''; // so choosing the same file again imports again
     }
@@ -39,8 +40,8 @@ export function SettingsFileSection(props: { settings: PublicSettings; onImporte
 
   return (
     <section aria-labelledby="settings-file-heading">
-      <h2 id="settings-file-heading">Move your settings</h2>
-      <p className="hint">The file holds these settings without any key or header; keys stay in this browser.</p>
+      <h2 id="settings-file-heading">{t('optionsFileHeading')}</h2>
+      <p className="hint">{t('optionsFileHint')}</p>
       <div className="row">
         <button
           type="button"
@@ -48,10 +49,10 @@ export function SettingsFileSection(props: { settings: PublicSettings; onImporte
           data-testid="export-settings"
           onClick={() => downloadText('factlight-settings.json', settingsFileText(settings), 'application/json')}
         >
-          Export settings
+          {t('optionsExport')}
         </button>
         <label className="button secondary">
-          Import settings
+          {t('optionsImport')}
           <input
             type="file"
             accept="application/json,.json"
@@ -60,7 +61,7 @@ export function SettingsFileSection(props: { settings: PublicSettings; onImporte
             onChange={(event) => void onFile(event)}
           />
         </label>
-        {state.kind === 'pending' ? <span role="status">Importing…</span> : null}
+        {state.kind === 'pending' ? <span role="status">{t('optionsImporting')}</span> : null}
       </div>
       {state.kind === 'done' || state.kind === 'error' ? (
         <p

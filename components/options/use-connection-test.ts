@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 
 import { errorMessage } from '../../lib/core/errors';
+import { t } from '../../lib/i18n/i18n';
 import type { ConnectionTestResult } from '../../lib/messaging/protocol';
 
 /**
@@ -19,7 +20,7 @@ export function useConnectionTest(run: () => Promise<ConnectionTestResult>, inpu
     try {
       setTested({ result: await run(), inputs });
     } catch (error) {
-      setTested({ result: { ok: false, error: `The test could not run: ${errorMessage(error)}` }, inputs });
+      setTested({ result: { ok: false, error: t('optionsTestCouldNotRun', { error: errorMessage(error) }) }, inputs });
     } finally {
       setPending(false);
       setRuns((count) => count + 1);

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { MODEL_PRESETS } from '../../lib/settings/model-presets';
 import type { FormUpdate, OptionsForm } from '../../lib/settings/options-form';
 import { ModelFields } from '../options/model-fields';
@@ -25,7 +26,7 @@ export function ModelSetup(props: { form: OptionsForm; update: FormUpdate; statu
         <span className="step" aria-hidden="true">
           2
         </span>{' '}
-        Connect to {preset.label}
+        {t('welcomeConnectTo', { provider: preset.label })}
       </h2>
       <p className="hint" data-testid="welcome-preset-hint">
         {preset.hint}
@@ -33,7 +34,7 @@ export function ModelSetup(props: { form: OptionsForm; update: FormUpdate; statu
       <ModelFields form={form} update={update} compact testButtonClass="secondary" />
       <div className="row">
         <button type="submit" data-testid="welcome-save" disabled={status.kind === 'saving'}>
-          Save and use {preset.label}
+          {t('welcomeSaveAndUse', { provider: preset.label })}
         </button>
         <span
           className={`status ${status.kind}`}

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import type { OnDeviceStatus } from '../../lib/llm/on-device-download';
 import { ON_DEVICE_MESSAGES } from '../../lib/llm/on-device-messages';
 import type { ExtensionStatus } from '../../lib/messaging/protocol';
@@ -7,18 +8,13 @@ import { EngineStatus } from '../engine/engine-status';
 type Availability = OnDeviceStatus['availability'];
 
 /** One statement per answer, from the service worker's own question to the browser (never a guess from here). */
-const STATEMENTS: Record<Availability, string> = {
-  missing:
-    'This browser has no on-device model: Chrome’s built-in model needs Google Chrome 138 or later on a desktop (Chromium and Firefox have none).',
-  unavailable:
-    'This browser or device has no on-device model: Chrome’s built-in model needs Google Chrome 138 or later on a desktop with enough memory and disk space (Chromium has none).',
-  downloadable:
-    'Chrome can download its on-device model once (about 4 GB). Then Factlight uses it unless you choose another way above: free, no key, and the text stays on this device.',
-  downloading:
-    'Chrome is downloading its on-device model. When it is ready, Factlight uses it unless you choose another way above.',
-  available:
-    'Chrome’s on-device model is ready. Factlight uses it unless you choose another way above: free, no key, and the text stays on this device.',
-  policy: ON_DEVICE_MESSAGES.policy,
+const STATEMENTS: Record<Availability, () => string> = {
+  missing: () => t('welcomeDeviceMissing'),
+  unavailable: () => t('welcomeDeviceUnavailable'),
+  downloadable: () => t('welcomeDeviceDownloadable'),
+  downloading: () => t('welcomeDeviceDownloading'),
+  available: () => t('welcomeDeviceAvailable'),
+  policy: () => ON_DEVICE_MESSAGES.policy,
 };
 
 /** Sentences said by the statement above, so the status below does not say them a second time. */
@@ -41,18 +37,12 @@ export function OnDeviceOption({
     detection.api === 'none' ? 'missing' : (status?.onDevice?.availability ?? undefined);
   return (
     <section className="way" aria-labelledby="way-device" data-testid="on-device-option" data-api={detection.api}>
-      <h3 id="way-device">On this device, or sources only</h3>
+      <h3 id="way-device">{t('welcomeDeviceHeading')}</h3>
       <p data-testid="on-device-statement" data-availability={availability ?? 'unknown'}>
-        {availability ? STATEMENTS[availability] : 'Asking the browser whether it has an on-device model…'}{' '}
-        {availability !== 'available'
-          ? 'Without a model, checks still find sources to compare for each sentence (no verdicts); choose one of the ways above for verdicts.'
-          : ''}
+        {availability ? STATEMENTS[availability]() : t('welcomeDeviceAsking')}{' '}
+        {availability !== 'available' ? t('welcomeDeviceWithoutModel') : ''}
       </p>
-      <EngineStatus
-        switchHint="You can switch any time in Settings → Checking → Checks run on."
-        pageStatus={{ status }}
-        hideReasons={SAID_HERE}
-      />
+      <EngineStatus switchHint={t('welcomeDeviceSwitchHint')} pageStatus={{ status }} hideReasons={SAID_HERE} />
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from '../../lib/i18n/i18n';
+
 /**
  * Steps 1 and 2 when the organisation's policy set the model up: nothing to choose or connect, only where
  * checks run ("Checks run on Acme's model server"). The options page shows which settings it locks.
@@ -9,10 +11,10 @@ export function OrganisationSetup({ server }: { server: string }) {
         <span className="step" aria-hidden="true">
           1
         </span>{' '}
-        Set up by your organisation
+        {t('welcomeOrgHeading')}
       </h2>
-      <p data-testid="welcome-organisation-server">Checks run on {server}.</p>
-      <p className="hint">There is nothing to set up: try it below. Settings your organisation chose are locked.</p>
+      <p data-testid="welcome-organisation-server">{t('welcomeOrgServer', { server })}</p>
+      <p className="hint">{t('welcomeOrgHint')}</p>
     </section>
   );
 }

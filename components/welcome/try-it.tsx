@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { errorMessage } from '../../lib/core/errors';
+import { t } from '../../lib/i18n/i18n';
+import type { SimpleMessageKey } from '../../lib/i18n/keys';
 import { type ExtensionStatus, sendToBackground } from '../../lib/messaging/protocol';
 import type { EngineInUse } from '../../lib/settings/engine';
 import { WELCOME_SAMPLE_TEXT } from '../../lib/welcome/sample-text';
@@ -12,30 +14,37 @@ import { CurrentCheck } from '../sidepanel/check/current-check';
  */
 function engineOf(status: ExtensionStatus): EngineInUse | undefined {
   if (status.engine) return status.engine;
-  return status.modelConfigured ? { kind: 'model', label: 'the model you saved' } : undefined;
+  return status.modelConfigured ? { kind: 'model', label: t('welcomeTrySavedModel') } : undefined;
 }
 
-/** Where the sample goes when "Try it" is pressed, said before the press: pressing it is the choice. */
+/**
+ * Where the sample goes when "Try it" is pressed, said before the press: pressing it is the choice. Each case
+ * is a whole sentence in the catalogue (never spliced), so every language can word it its own way.
+ */
 function runsOnText(engine: EngineInUse, queriesGoTo: string | undefined): string {
-  const queries = queriesGoTo
-    ? `search queries from it go to ${queriesGoTo}`
-    : 'no search source is enabled in Settings, so no evidence will be found';
   switch (engine.kind) {
-    case 'model':
-      return `“Try it” sends the sample to ${engine.label}, the model ${engine.managedServer ? 'your organisation' : 'you'} set up, and ${queries}.`;
-    case 'on-device':
-      return `“Try it” runs on Chrome’s on-device model: the sample stays on this device, and ${queries}.`;
-    case 'evidence-only':
+    case 'model': {
+      const model = engine.label;
+      if (engine.managedServer)
+        return queriesGoTo
+          ? t('welcomeRunsOnModelOrg', { model, destinations: queriesGoTo })
+          : t('welcomeRunsOnModelOrgNoSearch', { model });
       return queriesGoTo
-        ? `“Try it” finds sources to compare; add a model for verdicts. Pressing it sends search queries from the sample to ${queriesGoTo}.`
-        : '“Try it” finds sources to compare, but no search source is enabled in Settings; add a model for verdicts.';
+        ? t('welcomeRunsOnModelYou', { model, destinations: queriesGoTo })
+        : t('welcomeRunsOnModelYouNoSearch', { model });
+    }
+    case 'on-device':
+      return queriesGoTo ? t('welcomeRunsOnDevice', { destinations: queriesGoTo }) : t('welcomeRunsOnDeviceNoSearch');
+    case 'evidence-only':
+      return queriesGoTo ? t('welcomeRunsOnSources', { destinations: queriesGoTo }) : t('welcomeRunsOnSourcesNoSearch');
   }
 }
 
-const BUTTON_LABELS: Record<EngineInUse['kind'], string> = {
-  model: 'Try it',
-  'on-device': 'Try it on this device',
-  'evidence-only': 'Try it: find sources',
+/** The button's words per engine: first press, then once a sample check has been made. */
+const BUTTON_LABELS: Record<EngineInUse['kind'], { first: SimpleMessageKey; again: SimpleMessageKey }> = {
+  model: { first: 'welcomeTryButton', again: 'welcomeTryAgain' },
+  'on-device': { first: 'welcomeTryButtonDevice', again: 'welcomeTryAgainDevice' },
+  'evidence-only': { first: 'welcomeTryButtonSources', again: 'welcomeTryAgainSources' },
 };
 
 /**
@@ -74,9 +83,9 @@ export function TryIt(props: {
       if (result.ok) {
         onStarted(result.checkId);
         setBringIntoView(true);
-      } else setProblem(result.needsSetup ? `The saved model is not ready: ${result.error}` : result.error);
+      } else setProblem(result.needsSetup ? t('welcomeTryNotReady', { error: result.error }) : result.error);
     } catch (error) {
-      setProblem(`Factlight's background did not answer: ${errorMessage(error)}`);
+      setProblem(t('welcomeTryNoAnswer', { error: errorMessage(error) }));
     } finally {
       setStarting(false);
     }
@@ -84,15 +93,15 @@ export function TryIt(props: {
 
   const reason =
     status === undefined
-      ? 'Checking what checks run on…'
+      ? t('welcomeTryChecking')
       : engine === undefined
-        ? 'Choose a way above and save it first: “Try it” sends the sample to that model, and nothing is sent before.'
+        ? t('welcomeTryChooseFirst')
         : engine.kind === 'model'
           ? unsavedChanges
-            ? 'You have unsaved changes above: “Try it” uses the model as last saved.'
+            ? t('welcomeTryUnsaved')
             : undefined
           : chosen && !status.modelConfigured
-            ? 'For verdicts from the way you chose, fill in step 2 and save it; until then “Try it” runs as said here.'
+            ? t('welcomeTryFillStep2')
             : undefined;
   const runsOn = engine ? runsOnText(engine, queriesGoTo) : undefined;
   const describedBy = [runsOn ? 'try-runs-on' : '', reason ? 'try-reason' : ''].filter(Boolean).join(' ');
@@ -103,9 +112,9 @@ export function TryIt(props: {
         <span className="step" aria-hidden="true">
           3
         </span>{' '}
-        Try it
+        {t('welcomeTryHeading')}
       </h2>
-      <p>Factlight will check this sample: one of its sentences is a popular myth.</p>
+      <p>{t('welcomeTryIntro')}</p>
       <blockquote className="sample" data-testid="welcome-sample">
         {WELCOME_SAMPLE_TEXT}
       </blockquote>
@@ -122,7 +131,7 @@ export function TryIt(props: {
           disabled={engine === undefined || starting}
           aria-describedby={describedBy || undefined}
         >
-          {starting ? 'Starting…' : `${engine ? BUTTON_LABELS[engine.kind] : 'Try it'}${checkId ? ' again' : ''}`}
+          {starting ? t('welcomeTryStarting') : t(BUTTON_LABELS[engine?.kind ?? 'model'][checkId ? 'again' : 'first'])}
         </button>
         {reason ? (
           <span id="try-reason" className="hint" data-testid="welcome-try-reason">

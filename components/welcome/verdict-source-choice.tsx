@@ -1,26 +1,28 @@
+import { t } from '../../lib/i18n/i18n';
+import type { SimpleMessageKey } from '../../lib/i18n/keys';
 import { MODEL_PRESETS, type ModelPresetId } from '../../lib/settings/model-presets';
 
 /**
  * The ways to get verdicts from a model Factlight talks to, each with the presets that belong to it: every
- * preset of the options page is here (a test below checks that none is missing).
+ * preset of the options page is here (a test below checks that none is missing). Title and text are catalogue keys.
  */
-export const WAYS: Array<{ id: string; title: string; text: string; presets: ModelPresetId[] }> = [
+export const WAYS: Array<{ id: string; title: SimpleMessageKey; text: SimpleMessageKey; presets: ModelPresetId[] }> = [
   {
     id: 'key',
-    title: 'With a provider key',
-    text: 'Quick to set up and accurate. The provider bills you per use, and the text you check goes to it.',
+    title: 'welcomeWayKeyTitle',
+    text: 'welcomeWayKeyText',
     presets: ['openai', 'anthropic', 'gemini', 'openrouter', 'groq', 'deepseek'],
   },
   {
     id: 'local',
-    title: 'With a model server on your computer',
-    text: 'Free, and the text stays on your machine. Ollama or LM Studio must be running with a model loaded.',
+    title: 'welcomeWayLocalTitle',
+    text: 'welcomeWayLocalText',
     presets: ['ollama', 'lmstudio'],
   },
   {
     id: 'custom',
-    title: 'With another server',
-    text: 'Any server that speaks the OpenAI chat API (vLLM, a company proxy, …).',
+    title: 'welcomeWayCustomTitle',
+    text: 'welcomeWayCustomText',
     presets: ['custom'],
   },
 ];
@@ -38,11 +40,11 @@ export function VerdictSourceChoice(props: {
   const { chosen, onChoose, disabled } = props;
   return (
     <fieldset className="ways" data-testid="welcome-ways" disabled={disabled}>
-      <legend className="visually-hidden">Choose how Factlight gets its verdicts</legend>
+      <legend className="visually-hidden">{t('welcomeStepChoose')}</legend>
       {WAYS.map((way) => (
         <div key={way.id} className="way" role="group" aria-labelledby={`way-${way.id}`}>
-          <h3 id={`way-${way.id}`}>{way.title}</h3>
-          <p className="hint">{way.text}</p>
+          <h3 id={`way-${way.id}`}>{t(way.title)}</h3>
+          <p className="hint">{t(way.text)}</p>
           <div className="choices">
             {way.presets.map((preset) => (
               <label key={preset} className="choice">

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
 
 import { errorMessage } from '../../lib/core/errors';
+import { t } from '../../lib/i18n/i18n';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import type { ModelPresetId } from '../../lib/settings/model-presets';
 import { type FormUpdate, type OptionsForm, toDraft } from '../../lib/settings/options-form';
@@ -61,7 +62,7 @@ export function WelcomeApp() {
 
   const saveModel = async () => {
     if (!form) return;
-    setSave({ kind: 'saving', text: 'Saving…' });
+    setSave({ kind: 'saving', text: t('optionsSaving') });
     try {
       const result = await sendToBackground('saveSettings', toDraft(form));
       if (result.ok) {
@@ -70,14 +71,14 @@ export function WelcomeApp() {
         const problem = publicModelSetupProblem(result.settings);
         setSave(
           problem
-            ? { kind: 'incomplete', text: `Saved, but not ready: ${problem}` }
-            : { kind: 'saved', text: 'Saved. Now try it below.' },
+            ? { kind: 'incomplete', text: t('welcomeSavedNotReady', { problem }) }
+            : { kind: 'saved', text: t('welcomeSaved') },
         );
       } else {
-        setSave({ kind: 'error', text: `Not saved: ${result.error}` });
+        setSave({ kind: 'error', text: t('optionsNotSaved', { error: result.error }) });
       }
     } catch (error) {
-      setSave({ kind: 'error', text: `Not saved: ${errorMessage(error)}` });
+      setSave({ kind: 'error', text: t('optionsNotSaved', { error: errorMessage(error) }) });
     }
   };
 
@@ -91,20 +92,20 @@ export function WelcomeApp() {
   return (
     <main className="welcome">
       <header>
-        <h1>Welcome to Factlight</h1>
+        <h1>{t('welcomePageTitle')}</h1>
         <WhatItDoes />
         <p className="hint" data-testid="welcome-nothing-sent">
-          Nothing is sent anywhere until you choose below: testing a connection, or pressing “Try it”.
+          {t('welcomeNothingSent')}
         </p>
         <p>
           <a href="#try-it" data-testid="welcome-skip-to-try">
-            See it work on a sample first ↓
+            {t('welcomeSkipToTry')}
           </a>
         </p>
       </header>
       {statusError ? (
         <p className="result error" role="alert" data-testid="welcome-status-error">
-          Factlight's background did not answer ({statusError}). Reload this page to retry.
+          {t('welcomeStatusError', { error: statusError })}
         </p>
       ) : null}
       {organisation ? (
@@ -116,17 +117,17 @@ export function WelcomeApp() {
               <span className="step" aria-hidden="true">
                 1
               </span>{' '}
-              Choose how Factlight gets its verdicts
+              {t('welcomeStepChoose')}
             </h2>
             <VerdictSourceChoice chosen={chosen} onChoose={choose} disabled={!form} />
             <OnDeviceOption detection={onDevice} status={status} />
           </section>
           {loadError ? (
             <p className="result error" role="alert">
-              Settings could not be loaded: {loadError}
+              {t('optionsLoadFailed', { error: loadError })}
             </p>
           ) : !form ? (
-            <p role="status">Loading settings…</p>
+            <p role="status">{t('optionsLoading')}</p>
           ) : chosen ? (
             <ModelSetup form={form} update={update} status={save} onSave={() => void saveModel()} />
           ) : (
@@ -135,10 +136,10 @@ export function WelcomeApp() {
                 <span className="step" aria-hidden="true">
                   2
                 </span>{' '}
-                Connect it
+                {t('welcomeStepConnect')}
               </h2>
               <p className="hint" data-testid="welcome-choose-first">
-                Choose one of the ways above: its settings appear here, with a test.
+                {t('welcomeChooseFirst')}
               </p>
             </section>
           )}
@@ -153,22 +154,22 @@ export function WelcomeApp() {
         onStarted={showCheck}
       />
       <footer className="next">
-        <h2>Then, on any page</h2>
+        <h2>{t('welcomeThenHeading')}</h2>
         <ul>
-          <li>Select text and press the “Fact-check” button that appears next to it (or Alt+Shift+F).</li>
-          <li>Factlight’s toolbar button opens the side panel, with every check you made.</li>
+          <li>{t('welcomeThenSelect', { shortcut: 'Alt+Shift+F' })}</li>
+          <li>{t('welcomeThenToolbar')}</li>
         </ul>
         <p>
-          Search sources, limits and more are in the{' '}
+          {t('welcomeMoreInSettings')}{' '}
           <button
             type="button"
             className="link"
             data-testid="welcome-open-options"
             onClick={() => void browser.runtime.openOptionsPage()}
           >
-            settings
+            {t('welcomeOpenSettings')}
           </button>
-          .
+          {t('welcomeMoreInSettingsAfter')}
         </p>
       </footer>
     </main>

@@ -12,13 +12,12 @@ import { ModelSettings } from '../../components/options/model-settings';
 import { SearchSettings } from '../../components/options/search-settings';
 import { SettingsFileSection } from '../../components/options/settings-file-section';
 import { errorMessage } from '../../lib/core/errors';
+import { t } from '../../lib/i18n/i18n';
 import { sendToBackground } from '../../lib/messaging/protocol';
 import { type FormUpdate, type OptionsForm, toDraft } from '../../lib/settings/options-form';
 import { openWelcomePage } from '../../lib/welcome/open-welcome-page';
 
 type Status = { kind: 'idle' | 'unsaved' | 'saving' | 'saved' | 'error'; text: string };
-
-const UNSAVED = 'Unsaved changes: press Save to keep them.';
 
 /**
  * The options page: edits a copy of the settings and sends it to the background on Save. Edits not yet
@@ -50,30 +49,30 @@ export function OptionsApp() {
   if (loadError)
     return (
       <p className="result error" role="alert">
-        Settings could not be loaded: {loadError}
+        {t('optionsLoadFailed', { error: loadError })}
       </p>
     );
-  if (!form) return <p role="status">Loading settings…</p>;
+  if (!form) return <p role="status">{t('optionsLoading')}</p>;
 
   const update: FormUpdate = (change) => {
     setForm((current) => (current ? change(current) : current));
     setDirty(true);
-    setStatus({ kind: 'unsaved', text: UNSAVED });
+    setStatus({ kind: 'unsaved', text: t('optionsUnsaved') });
   };
 
   const save = async () => {
-    setStatus({ kind: 'saving', text: 'Saving…' });
+    setStatus({ kind: 'saving', text: t('optionsSaving') });
     try {
       const result = await sendToBackground('saveSettings', toDraft(form));
       if (result.ok) {
         setForm({ settings: result.settings, typedKeys: {} });
         setDirty(false);
-        setStatus({ kind: 'saved', text: 'Settings saved.' });
+        setStatus({ kind: 'saved', text: t('optionsSaved') });
       } else {
-        setStatus({ kind: 'error', text: `Not saved: ${result.error}` });
+        setStatus({ kind: 'error', text: t('optionsNotSaved', { error: result.error }) });
       }
     } catch (error) {
-      setStatus({ kind: 'error', text: `Not saved: ${errorMessage(error)}` });
+      setStatus({ kind: 'error', text: t('optionsNotSaved', { error: errorMessage(error) }) });
     }
   };
 
@@ -85,21 +84,18 @@ export function OptionsApp() {
         void save();
       }}
     >
-      <h1>Factlight settings</h1>
-      <p className="hint">Keys stay in the extension's background and are sent only to the provider they belong to.</p>
+      <h1>{t('optionsPageTitle')}</h1>
+      <p className="hint">{t('optionsKeysStay')}</p>
       <p className="hint">
-        New to Factlight?{' '}
+        {t('optionsNewHere')}{' '}
         <button type="button" className="link" data-testid="open-welcome" onClick={() => void openWelcomePage()}>
-          Open the welcome page
+          {t('optionsOpenWelcome')}
         </button>{' '}
-        for a guided set-up and a sample check.
+        {t('optionsOpenWelcomeAfter')}
       </p>
       <ManagedNotice managed={form.settings.managed} />
       <InterfaceLanguageField />
-      <EngineStatus
-        key={status.kind}
-        switchHint="To switch, choose under Checking → Checks run on, or set up a model below, and save."
-      />
+      <EngineStatus key={status.kind} switchHint={t('optionsEngineSwitchHint')} />
       <Fragment key={generation}>
         <ModelSettings form={form} update={update} />
         <SearchSettings form={form} update={update} />
@@ -110,7 +106,7 @@ export function OptionsApp() {
       </Fragment>
       <div className="save-bar">
         <button type="submit" data-testid="save-settings" disabled={status.kind === 'saving'}>
-          Save
+          {t('optionsSave')}
         </button>
         <span className={`status ${status.kind}`} data-testid="settings-status" data-state={status.kind} role="status">
           {status.text}

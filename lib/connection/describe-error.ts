@@ -1,4 +1,5 @@
 import { errorMessage, ProviderError } from '../core/errors';
+import { t } from '../i18n/i18n';
 import type { ConnectionTestResult } from '../messaging/protocol';
 
 const EXTENSION_ORIGINS = 'chrome-extension://*,moz-extension://*';
@@ -7,21 +8,21 @@ const EXTENSION_ORIGINS = 'chrome-extension://*,moz-extension://*';
 function fixFor(error: ProviderError): string | undefined {
   switch (error.kind) {
     case 'auth':
-      return 'Check the API key: paste it again, without spaces, and make sure it is active.';
+      return t('connectionFixAuth');
     case 'forbidden-origin':
-      return `Allow the extension in Ollama: set OLLAMA_ORIGINS=${EXTENSION_ORIGINS} in Ollama's environment and restart it (for the macOS app: launchctl setenv OLLAMA_ORIGINS "${EXTENSION_ORIGINS}").`;
+      return t('connectionFixOllamaOrigin', { origins: EXTENSION_ORIGINS });
     case 'unreachable':
-      return 'Check the base URL, and that the server is running and reachable from this computer.';
+      return t('connectionFixUnreachable');
     case 'not-found':
-      return 'Check the base URL (OpenAI-compatible servers usually end in /v1) and the model name.';
+      return t('connectionFixNotFound');
     case 'rate-limit':
-      return 'The provider is rate-limiting this key; wait a moment or check its quota.';
+      return t('connectionFixRateLimit');
     case 'quota':
     case 'refused':
       // The message already says what to do (add credit, wait for the daily reset, choose another model).
       return undefined;
     case 'timeout':
-      return 'The server is slow or unreachable; try again, or check the URL.';
+      return t('connectionFixTimeout');
     default:
       return undefined;
   }

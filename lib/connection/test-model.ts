@@ -3,6 +3,8 @@ import OpenAI from 'openai';
 import { ProviderError } from '../core/errors';
 import { extractJson } from '../core/model/structured-call';
 import type { ChatResponse, JsonSchemaSpec } from '../core/ports';
+import { t, uiLocale } from '../i18n/i18n';
+import type { SimpleMessageKey } from '../i18n/keys';
 import { createOpenAiChatModel } from '../llm/openai-chat-model';
 import { createOpenAiClient } from '../llm/openai-client';
 import { toProviderError } from '../llm/provider-error';
@@ -40,13 +42,17 @@ function answersProbe(text: string): boolean {
   }
 }
 
-/** How each structured mode is told to a person. */
-const MODE_WORDS: Record<StructuredMode, string> = {
-  json_schema: 'strict JSON schema (json_schema)',
-  json_object: 'JSON mode only (json_object), so the reply format goes in the prompt',
-  prompt:
-    'no structured output, so the reply format is described in the prompt and replies that do not fit are retried',
+/** How each structured mode is told to a person (catalogue keys). */
+const MODE_WORDS: Record<StructuredMode, SimpleMessageKey> = {
+  json_schema: 'connectionModeJsonSchema',
+  json_object: 'connectionModeJsonObject',
+  prompt: 'connectionModePrompt',
 };
+
+/** Quoted model names as a list in the interface language ("a" and "b", "a" or "b"). */
+function quotedList(models: string[], type: 'conjunction' | 'disjunction'): string {
+  return new Intl.ListFormat(uiLocale(), { type }).format(models.map((m) => `"${m}"`));
+}
 
 /** What the probe found about one model. */
 interface ProbedModel {
@@ -61,22 +67,28 @@ export function describeStructuredOutput(found: ProbedModel[]): string {
   const modes = new Set(found.map((f) => f.mode));
   let sentence: string;
   if (modes.size === 1) {
-    const [mode] = modes;
-    const who = found.length > 1 ? 'both models take' : `"${found[0]!.model}" takes`;
-    sentence = `Structured output: ${who} ${MODE_WORDS[mode!]}.`;
+    const mode = t(MODE_WORDS[found[0]!.mode]);
+    sentence =
+      found.length > 1
+        ? t('connectionStructuredBoth', { mode })
+        : t('connectionStructuredOne', { model: found[0]!.model, mode });
   } else {
-    sentence = `Structured output: ${found.map((f) => `"${f.model}" takes ${MODE_WORDS[f.mode]}`).join('; ')}.`;
+    const each = found.map((f) => t('connectionModelTakes', { model: f.model, mode: t(MODE_WORDS[f.mode]) }));
+    sentence = t('connectionStructuredEach', { list: each.join('; ') });
   }
   const known = found.filter((f) => f.tokenLimit !== undefined);
   if (known.length === 0) return sentence;
   const same = new Set(known.map((f) => `${f.reasons}|${f.tokenLimit}`)).size === 1;
-  const traitsOf = (f: ProbedModel, plural: boolean) =>
-    `${f.reasons ? (plural ? 'reason before they answer' : 'reasons before it answers') : 'does not reason'} (token limit: ${f.tokenLimit})`;
-  if (same && known.length > 1)
-    return known[0]!.reasons
-      ? `${sentence} Both models ${traitsOf(known[0]!, true)}.`
-      : `${sentence} Neither model reasons (token limit: ${known[0]!.tokenLimit}).`;
-  return `${sentence} ${known.map((f) => `"${f.model}" ${traitsOf(f, false)}`).join('; ')}.`;
+  if (same && known.length > 1) {
+    const limit = known[0]!.tokenLimit!;
+    return `${sentence} ${known[0]!.reasons ? t('connectionBothReason', { limit }) : t('connectionNeitherReasons', { limit })}`;
+  }
+  const traits = known.map((f) =>
+    f.reasons
+      ? t('connectionModelReasons', { model: f.model, limit: f.tokenLimit! })
+      : t('connectionModelDoesNotReason', { model: f.model, limit: f.tokenLimit! }),
+  );
+  return `${sentence} ${t('connectionModelTraits', { list: traits.join('; ') })}`;
 }
 
 /**
@@ -93,9 +105,9 @@ export async function testModelConnection(
   deps: { fetch?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<ConnectionTestResult> {
   const label = MODEL_PRESETS[preset].label;
-  if (!profile.baseUrl) return { ok: false, error: 'Enter the base URL of the model server.' };
+  if (!profile.baseUrl) return { ok: false, error: t('connectionModelNeedsUrl') };
   if (MODEL_PRESETS[preset].needsKey && !profile.apiKey) {
-    return { ok: false, error: `${label} needs an API key.`, fix: MODEL_PRESETS[preset].hint };
+    return { ok: false, error: t('settingsNeedsKey', { provider: label }), fix: MODEL_PRESETS[preset].hint };
   }
   const timeoutMs = deps.timeoutMs ?? TEST_TIMEOUT_MS;
   const fetchOption = deps.fetch ? { fetch: deps.fetch } : {};
@@ -114,7 +126,7 @@ export async function testModelConnection(
     if (!profile.fastModel) {
       return {
         ok: false,
-        error: `Connected to ${label}: ${models?.length ?? 0} models available. Choose a model.`,
+        error: t('connectionModelChooseModel', { provider: label, count: models?.length ?? 0 }),
         ...(models ? { models } : {}),
       };
     }
@@ -143,8 +155,11 @@ export async function testModelConnection(
         throw new ProviderError(
           'malformed',
           reply.finishReason === 'length'
-            ? `"${model}" ran out of tokens before it replied, even with room to think.`
-            : `"${model}" answered, but not with the structured reply asked for: ${reply.text.slice(0, 80) || '(nothing)'}`,
+            ? t('connectionModelOutOfTokens', { model })
+            : t('connectionModelNotStructured', {
+                model,
+                reply: reply.text.slice(0, 80) || t('connectionModelNothing'),
+              }),
           { provider: label },
         );
       }
@@ -156,15 +171,17 @@ export async function testModelConnection(
         reasons: wording.reasons,
       });
     }
-    const found = wantedModels(profile)
-      .map((m) => `"${m}"`)
-      .join(' and ');
-    const listed = models
-      ? `${models.length} models available, ${found} found`
-      : `the model "${profile.fastModel}" answered`;
+    const structured = describeStructuredOutput(structuredOutput);
     return {
       ok: true,
-      message: `Connected to ${label}: ${listed}. ${describeStructuredOutput(structuredOutput)}`,
+      message: models
+        ? t('connectionModelConnectedListed', {
+            provider: label,
+            count: models.length,
+            found: quotedList(wantedModels(profile), 'conjunction'),
+            structured,
+          })
+        : t('connectionModelConnectedAnswered', { provider: label, model: profile.fastModel, structured }),
       structuredOutput,
       ...(models ? { models } : {}),
     };
@@ -177,7 +194,7 @@ export async function testModelConnection(
     ) {
       return {
         ...failure,
-        fix: 'This server refuses that structured-output mode; choose "Automatic" so Factlight finds one it accepts.',
+        fix: t('connectionModelForcedModeFix'),
       };
     }
     return failure;
@@ -211,11 +228,11 @@ function describeMissing(
 ): Extract<ConnectionTestResult, { ok: false }> {
   const error = new ProviderError(
     'not-found',
-    `Connected to ${label}, but it does not list ${missing.map((m) => `"${m}"`).join(' or ')}.`,
+    t('connectionModelMissing', { provider: label, models: quotedList(missing, 'disjunction') }),
   );
   return {
     ...describeFailure(error),
-    fix: `Pick one of the ${models.length} models it offers.`,
+    fix: t('connectionModelPickOne', { count: models.length }),
     nextStep: true,
     models,
   };

@@ -1,5 +1,6 @@
 import { ProviderError, type ProviderErrorKind } from '../core/errors';
 import type { SearchProviderId } from '../core/ports';
+import { t } from '../i18n/i18n';
 import type { ConnectionTestResult } from '../messaging/protocol';
 import { createSearchProvider, SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } from '../search';
 import { describeFailure } from './describe-error';
@@ -15,8 +16,9 @@ export async function testSearchConnection(
 ): Promise<ConnectionTestResult> {
   const label = SEARCH_PROVIDER_LABELS[provider];
   const needs = SEARCH_PROVIDER_NEEDS[provider];
-  if (needs === 'url' && !config.baseUrl) return { ok: false, error: `Enter the base URL of your ${label} server.` };
-  if (needs === 'key' && !config.apiKey) return { ok: false, error: `${label} needs an API key.` };
+  if (needs === 'url' && !config.baseUrl)
+    return { ok: false, error: t('connectionSearchNeedsUrl', { provider: label }) };
+  if (needs === 'key' && !config.apiKey) return { ok: false, error: t('settingsNeedsKey', { provider: label }) };
   try {
     const searcher = createSearchProvider(
       provider,
@@ -32,8 +34,8 @@ export async function testSearchConnection(
       ok: true,
       message:
         results.length > 0
-          ? `${label} works: ${results.length} results for a test query.`
-          : `${label} answered, but found nothing for a test query; check its engines.`,
+          ? t('connectionSearchWorks', { provider: label, count: results.length })
+          : t('connectionSearchNothing', { provider: label }),
     };
   } catch (error) {
     const failure = describeFailure(error);
@@ -46,10 +48,10 @@ export async function testSearchConnection(
 
 /** Fixes for a provider the person gives no address for (Wikipedia; the keyed services). */
 const NO_URL_FIXES: Partial<Record<ProviderErrorKind, (label: string, needs: 'key' | 'none') => string>> = {
-  unreachable: (label) => `Check that this computer is online and that nothing (a firewall, a proxy) blocks ${label}.`,
-  timeout: (label) => `${label} is slow or unreachable from here; try again in a moment.`,
+  unreachable: (label) => t('connectionSearchFixOffline', { provider: label }),
+  timeout: (label) => t('connectionSearchFixSlow', { provider: label }),
   'not-found': (label, needs) =>
     needs === 'key'
-      ? `${label} did not recognise the request; check the API key.`
-      : `${label} did not recognise the request; try again later.`,
+      ? t('connectionSearchFixKey', { provider: label })
+      : t('connectionSearchFixLater', { provider: label }),
 };

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n';
 import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
 import type { ModelProfile, ModelSettings } from './schema';
 
@@ -16,8 +17,8 @@ export function activeModelProfile(model: ModelSettings): ModelProfile {
 export function modelSetupProblem(model: ModelSettings): string | undefined {
   const profile = activeModelProfile(model);
   const preset = MODEL_PRESETS[model.preset];
-  if (!profile.baseUrl) return 'No model is configured: set the base URL of a model server.';
-  if (preset.needsKey && !profile.apiKey) return `${preset.label} needs an API key.`;
-  if (!profile.fastModel || !profile.strongModel) return 'Choose a fast and a strong model (one model may serve both).';
+  if (!profile.baseUrl) return t('settingsNoModel');
+  if (preset.needsKey && !profile.apiKey) return t('settingsNeedsKey', { provider: preset.label });
+  if (!profile.fastModel || !profile.strongModel) return t('settingsChooseModels');
   return undefined;
 }

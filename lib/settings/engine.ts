@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n';
 import type { OnDeviceStatus } from '../llm/on-device-download';
 import { ON_DEVICE_MESSAGES } from '../llm/on-device-messages';
 import { activeModelProfile, modelSetupProblem } from './active-profile';
@@ -17,15 +18,13 @@ export type EngineInUse =
 
 export type EngineChoice = Settings['checking']['engine'];
 
-export const ENGINE_LABELS: Record<EngineChoice, string> = {
-  auto: 'Automatic (your model if set up, else on this device, else sources only)',
-  model: 'The model set up below (a server or an API)',
-  'on-device': 'On this device (Chrome)',
-  'evidence-only': 'Sources only (no model, no verdicts)',
+/** The choices of what checks run on, in the interface language (read when shown: the language can change). */
+export const ENGINE_LABELS: Record<EngineChoice, () => string> = {
+  auto: () => t('settingsEngineAuto'),
+  model: () => t('settingsEngineModel'),
+  'on-device': () => t('settingsEngineOnDevice'),
+  'evidence-only': () => t('settingsEngineSourcesChoice'),
 };
-
-const ON_DEVICE_LABEL = 'On this device (Chrome)';
-const SOURCES_LABEL = 'Sources only';
 
 /**
  * Chooses what checks run on. Text only ever goes to the model the person set up themselves: `auto`
@@ -38,23 +37,24 @@ export function chooseEngine(settings: Settings, onDevice: OnDeviceStatus): Engi
   const problem = modelSetupProblem(settings.model);
   const modelLabel = () =>
     `${MODEL_PRESETS[settings.model.preset].label} (${activeModelProfile(settings.model).strongModel || 'model'})`;
+  const sourcesLabel = t('settingsEngineSources');
   const onDeviceOr = (): EngineInUse =>
     onDevice.availability === 'available'
-      ? { kind: 'on-device', label: ON_DEVICE_LABEL }
-      : { kind: 'evidence-only', label: SOURCES_LABEL, reason: onDevice.message };
+      ? { kind: 'on-device', label: t('settingsEngineOnDevice') }
+      : { kind: 'evidence-only', label: sourcesLabel, reason: onDevice.message };
   switch (choice) {
     case 'model':
       return problem
-        ? { kind: 'evidence-only', label: SOURCES_LABEL, reason: problem }
+        ? { kind: 'evidence-only', label: sourcesLabel, reason: problem }
         : { kind: 'model', label: modelLabel() };
     case 'on-device':
       return onDeviceOr();
     case 'evidence-only':
-      return { kind: 'evidence-only', label: SOURCES_LABEL, reason: 'You chose sources only in Settings.' };
+      return { kind: 'evidence-only', label: sourcesLabel, reason: t('settingsEngineChoseSources') };
     case 'auto':
       if (!problem) return { kind: 'model', label: modelLabel() };
       if (onDevice.availability === 'missing' || onDevice.availability === 'unavailable')
-        return { kind: 'evidence-only', label: SOURCES_LABEL, reason: ON_DEVICE_MESSAGES.unavailable };
+        return { kind: 'evidence-only', label: sourcesLabel, reason: ON_DEVICE_MESSAGES.unavailable };
       return onDeviceOr();
   }
 }

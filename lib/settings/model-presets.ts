@@ -1,3 +1,5 @@
+import { t } from '../i18n/i18n';
+
 /**
  * Model provider presets. Each is an OpenAI-compatible endpoint; a preset only fills in defaults, and
  * every field stays editable. Model names are suggestions: "Test connection" lists what the server offers.
@@ -16,13 +18,14 @@ export const MODEL_PRESET_IDS = [
 export type ModelPresetId = (typeof MODEL_PRESET_IDS)[number];
 
 export interface ModelPreset {
-  label: string;
+  /** The provider's name; a getter where it has words to translate, so it is read in the language in use. */
+  readonly label: string;
   baseUrl: string;
   needsKey: boolean;
   fastModel: string;
   strongModel: string;
-  /** Where to get a key or how to start the server, shown under the form. */
-  hint: string;
+  /** Where to get a key or how to start the server, shown under the form (a getter: the interface language). */
+  readonly hint: string;
 }
 
 /*
@@ -57,7 +60,9 @@ export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
     needsKey: true,
     fastModel: 'gpt-6-luna',
     strongModel: 'gpt-6.2-sol',
-    hint: 'Create a key at platform.openai.com → API keys.',
+    get hint() {
+      return t('settingsHintOpenai');
+    },
   },
   openrouter: {
     label: 'OpenRouter',
@@ -65,7 +70,9 @@ export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
     needsKey: true,
     fastModel: 'openai/gpt-5.4-mini',
     strongModel: 'openai/gpt-5.4',
-    hint: 'Create a key at openrouter.ai → Keys. Model names include the vendor, e.g. "openai/gpt-5.4".',
+    get hint() {
+      return t('settingsHintOpenrouter');
+    },
   },
   groq: {
     label: 'Groq',
@@ -73,23 +80,33 @@ export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
     needsKey: true,
     fastModel: 'openai/gpt-oss-20b',
     strongModel: 'openai/gpt-oss-120b',
-    hint: 'Create a key at console.groq.com → API Keys. Only the gpt-oss models take strict JSON schemas; others fall back to JSON mode.',
+    get hint() {
+      return t('settingsHintGroq');
+    },
   },
   gemini: {
-    label: 'Google Gemini',
+    get label() {
+      return t('settingsPresetGemini');
+    },
     baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
     needsKey: true,
     fastModel: 'gemini-3.5-flash-lite',
     strongModel: 'gemini-3.8-flash',
-    hint: "Create a key at aistudio.google.com → Get API key. Uses Gemini's OpenAI-compatible endpoint.",
+    get hint() {
+      return t('settingsHintGemini');
+    },
   },
   anthropic: {
-    label: 'Anthropic (Claude)',
+    get label() {
+      return t('settingsPresetAnthropic');
+    },
     baseUrl: 'https://api.anthropic.com/v1',
     needsKey: true,
     fastModel: 'claude-haiku-4-5',
     strongModel: 'claude-sonnet-4-6',
-    hint: "Create a key at console.anthropic.com → API keys. Claude's OpenAI-compatible endpoint ignores response_format, so the reply format is described in the prompt.",
+    get hint() {
+      return t('settingsHintAnthropic');
+    },
   },
   deepseek: {
     label: 'DeepSeek',
@@ -97,30 +114,44 @@ export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
     needsKey: true,
     fastModel: 'deepseek-flash',
     strongModel: 'deepseek-v4-pro',
-    hint: 'Create a key at platform.deepseek.com → API keys. DeepSeek has JSON mode only; the schema goes in the prompt.',
+    get hint() {
+      return t('settingsHintDeepseek');
+    },
   },
   ollama: {
-    label: 'Ollama (local)',
+    get label() {
+      return t('settingsPresetOllama');
+    },
     baseUrl: 'http://localhost:11434/v1',
     needsKey: false,
     fastModel: 'llama3.1:8b',
     strongModel: 'llama3.1:8b',
-    hint: 'Runs on your machine, no key. Pull a model first: `ollama pull llama3.1:8b`.',
+    get hint() {
+      return t('settingsHintOllama', { command: '`ollama pull llama3.1:8b`' });
+    },
   },
   lmstudio: {
-    label: 'LM Studio (local)',
+    get label() {
+      return t('settingsPresetLmStudio');
+    },
     baseUrl: 'http://localhost:1234/v1',
     needsKey: false,
     fastModel: '',
     strongModel: '',
-    hint: 'Start the server in LM Studio (Developer → Start server) and load a model; no key.',
+    get hint() {
+      return t('settingsHintLmstudio');
+    },
   },
   custom: {
-    label: 'Custom (OpenAI-compatible)',
+    get label() {
+      return t('settingsPresetCustom');
+    },
     baseUrl: '',
     needsKey: false,
     fastModel: '',
     strongModel: '',
-    hint: 'Any server that speaks the OpenAI chat completions API, e.g. vLLM or a proxy.',
+    get hint() {
+      return t('settingsHintCustom');
+    },
   },
 };

@@ -6,6 +6,7 @@
  * changes it, and the person's own value is kept underneath for when the policy goes.
  */
 import { hostOf } from '../core/text/hosts';
+import { t } from '../i18n/i18n';
 import { activeModelProfile } from './active-profile';
 import type { ModelPresetId } from './model-presets';
 import { POLICY_FIELDS, type PolicyField, policyField, type PolicyKey } from './policy-fields';
@@ -150,7 +151,7 @@ export function managedSummary(policy: Policy): ManagedSummary {
 export function organisationModelServer(policy: Policy, effective: Settings): string | undefined {
   if (!isSet(policy, policyField('baseUrl')!)) return undefined;
   const name = policy.values.organisationName as string | undefined;
-  if (name) return `${name}'s model server`;
+  if (name) return t('settingsServerNamed', { name });
   const host = hostOf(activeModelProfile(effective.model).baseUrl, { form: 'address' });
-  return host ? `the model server at ${host}` : 'your organisation’s model server';
+  return host ? t('settingsServerAt', { host }) : t('settingsServerOrganisation');
 }

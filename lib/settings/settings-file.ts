@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 
+import { formatNumber, t } from '../i18n/i18n';
 import { MODEL_PRESET_IDS } from './model-presets';
 import type { PublicSettings, SettingsDraft } from './redact';
 import {
@@ -23,6 +24,11 @@ import {
 export const SETTINGS_FILE_KIND = 'factlight-settings';
 /** Larger files are refused before parsing: a settings file is a few kilobytes. */
 export const MAX_SETTINGS_FILE_CHARS = 256 * 1024;
+
+/** A file's size in kilobytes with the locale's own unit (Intl's `kilobyte`: "812 kB", "812 Ko"). */
+function fileSize(chars: number): string {
+  return formatNumber(Math.round(chars / 1024), { style: 'unit', unit: 'kilobyte' });
+}
 
 const keyedDraft = z.object({ enabled: z.boolean(), apiKey: z.string().optional() });
 
@@ -76,18 +82,17 @@ export type SettingsFileResult =
  */
 export function parseSettingsFile(text: string, own: Settings): SettingsFileResult {
   if (text.length > MAX_SETTINGS_FILE_CHARS)
-    return { ok: false, error: `The file is too large for a settings file (${Math.round(text.length / 1024)} KB).` };
+    return { ok: false, error: t('settingsFileTooLarge', { size: fileSize(text.length) }) };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, error: 'The file is not JSON: choose a file made by "Export settings".' };
+    return { ok: false, error: t('settingsFileNotJson') };
   }
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {
     const kind = (json as { kind?: unknown } | null)?.kind;
-    if (kind !== SETTINGS_FILE_KIND)
-      return { ok: false, error: 'This is not a Factlight settings file: choose a file made by "Export settings".' };
+    if (kind !== SETTINGS_FILE_KIND) return { ok: false, error: t('settingsFileNotOurs') };
     return {
       ok: false,
       error: parsed.error.issues.map((issue) => `${issue.path.slice(1).join('.')}: ${issue.message}`).join('; '),

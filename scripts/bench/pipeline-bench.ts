@@ -12,6 +12,7 @@ import type { PipelineEvent } from '../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
+import { useDefaultCatalogue } from '../lib/node-messages';
 import {
   type FactWorld,
   LATENCY_PROFILES,
@@ -26,6 +27,8 @@ import { factlightCallGraph } from './call-graph';
 import { idealSchedule } from './ideal-schedule';
 import { type LoggedCall, loggingResponder } from './model-call-log';
 import { worldSettings } from './world-settings';
+
+useDefaultCatalogue();
 
 export const LATENCY = { model: 800, search: 300, page: 200 } as const;
 

@@ -15,8 +15,11 @@ import { ENGLISH_OLLAMA_CONTEXT_WORDS } from '../../lib/llm/ollama-context';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../lib/settings/schema';
+import { useDefaultCatalogue } from '../lib/node-messages';
 import { type FactWorld, startFactWorld, WORLD_TEXT } from '../lib/servers';
 import { PROVIDER_MODES, type ProviderRules } from '../lib/servers/provider-rules';
+
+useDefaultCatalogue();
 
 interface Row {
   label: string;

@@ -7,9 +7,12 @@ import { runCheck } from '../../lib/core/pipeline';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
+import { useDefaultCatalogue } from '../lib/node-messages';
 import { startFactWorld, startWebServer, WORLD_TEXT } from '../lib/servers';
 import { LATENCY } from './pipeline-bench';
 import { worldSettings } from './world-settings';
+
+useDefaultCatalogue();
 
 const LINKS = 20;
 const LINK_LATENCY_MS = 300;

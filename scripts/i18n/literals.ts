@@ -59,6 +59,7 @@ const CODE_CALLS = new Set([
   'querySelectorAll',
   'closest',
   'matches',
+  'matchMedia',
   'createElement',
   'addEventListener',
   'removeEventListener',

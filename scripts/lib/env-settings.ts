@@ -6,6 +6,9 @@ import { MODEL_PRESET_IDS, MODEL_PRESETS, type ModelPresetId } from '../../lib/s
 import { applyPolicy, NO_POLICY, type Policy } from '../../lib/settings/policy';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../lib/settings/schema';
 import { NODE_PAGES } from './node-lookup';
+import { useDefaultCatalogue } from './node-messages';
+
+useDefaultCatalogue();
 
 /** What a terminal user must set when no model endpoint is configured. */
 const MODEL_HINT =

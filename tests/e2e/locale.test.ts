@@ -1,9 +1,9 @@
 /**
  * Factlight in the reader's language, in real Chromium (with Debian's chromium-l10n) started in Arabic and
- * in Japanese: the words the catalogue already covers (verdicts, the floating button, the interface-language
- * field, the in-page card's button) come out in that language, the extension pages and the in-page card are
- * laid out right to left in Arabic while an English checked text keeps reading left to right, and axe finds no
- * serious or critical violation on the extension pages.
+ * in Japanese: the words the catalogue already covers (verdicts, the floating button, the options and welcome
+ * pages with their titles, the in-page card's button) come out in that language, the extension pages and the
+ * in-page card are laid out right to left in Arabic while an English checked text keeps reading left to right,
+ * and axe finds no serious or critical violation on the extension pages.
  *
  * Chromium on Linux needs both `--lang=<xx>` and `LANGUAGE=<xx>`: `--lang` alone switches the catalogue
  * but leaves getUILanguage() and @@bidi_dir in en-US (measured in Chromium 156; docs/i18n/README.md).
@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
 import { seriousViolations as axeSeriousViolations } from './harness/axe';
-import { catalogue, inCatalogue } from './harness/catalogues';
+import { catalogue } from './harness/catalogues';
 import { chromiumDriver, playwrightDriverPage } from './harness/chromium-driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from './harness/journey-pages';
 
@@ -57,13 +57,18 @@ describe('interface language in Chromium', () => {
     const welcome = await browser.waitForPage(`chrome-extension://${browser.extensionId}/welcome.html`);
     await welcome.waitForSelector('h1');
     expect(await rootLanguage(welcome)).toEqual(['ar', 'rtl', 'rtl']);
+    // The page's own words and its title (set at run time: an HTML <title> cannot say __MSG_…__).
+    expect(await welcome.textContent('h1')).toBe(AR.welcomePageTitle!.message);
+    expect(await welcome.evaluate(() => document.title)).toBe(AR.welcomePageTitle!.message);
     expect(await seriousViolations(welcome)).toEqual([]);
 
-    expect(await configureDriverForWorld(driver, world)).toBe(inCatalogue(AR, 'Settings saved.'));
+    expect(await configureDriverForWorld(driver, world)).toBe(AR.optionsSaved!.message);
     const options = await browser.openExtensionPage('options.html');
     await options.waitForSelector(byTestId('interface-language'));
     expect(await rootLanguage(options)).toEqual(['ar', 'rtl', 'rtl']);
     expect(await options.textContent('label[for="interface-language"]')).toBe(AR.interfaceLanguageLabel!.message);
+    expect(await options.evaluate(() => document.title)).toBe(AR.optionsPageTitle!.message);
+    expect(await options.textContent(byTestId('save-settings'))).toBe(AR.optionsSave!.message);
     expect(await seriousViolations(options)).toEqual([]);
 
     const panel = await DriverSidePanel.open(driver);
@@ -126,12 +131,14 @@ describe('interface language in Chromium', () => {
     await options.waitForSelector(byTestId('interface-language'));
     expect(await rootLanguage(options)).toEqual(['ja', 'ltr', 'ltr']);
     expect(await options.textContent('label[for="interface-language"]')).toBe(JA.interfaceLanguageLabel!.message);
+    expect(await options.evaluate(() => document.title)).toBe(JA.optionsPageTitle!.message);
     expect(await seriousViolations(options)).toEqual([]);
 
     // The person picks Arabic: this page and every page opened later speak it, whatever the browser says.
     await options.selectOption(byTestId('interface-language'), 'ar');
     await expect.poll(() => rootLanguage(options)).toEqual(['ar', 'rtl', 'rtl']);
     expect(await options.textContent('label[for="interface-language"]')).toBe(AR.interfaceLanguageLabel!.message);
+    expect(await options.evaluate(() => document.title)).toBe(AR.optionsPageTitle!.message);
     const welcome = await browser.openExtensionPage('welcome.html');
     await welcome.waitForSelector('h1');
     expect(await rootLanguage(welcome)).toEqual(['ar', 'rtl', 'rtl']);

@@ -7,13 +7,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import {
-  CheckboxField,
-  MANAGED_NOTE,
-  TextField,
-  UrlField,
-  urlProblem,
-} from '../../../../components/options/form-fields';
+import { CheckboxField, TextField, UrlField, urlProblem } from '../../../../components/options/form-fields';
 import { KeyInput } from '../../../../components/options/key-input';
 
 afterEach(cleanup);
@@ -30,7 +24,7 @@ describe('locked form fields', () => {
     const box = screen.getByTestId('box') as HTMLInputElement;
     expect(box.disabled).toBe(true);
     expect(box.getAttribute('data-managed')).toBe('true');
-    expect(screen.getByTestId('managed-note').textContent).toBe(MANAGED_NOTE);
+    expect(screen.getByTestId('managed-note').textContent).toBe('Set by your organisation');
   });
 
   it('makes a managed text read-only (its value can still be read) and leaves an unmanaged one alone', () => {
@@ -55,7 +49,7 @@ describe('locked form fields', () => {
     const input = screen.getByTestId('k') as HTMLInputElement;
     expect(input.readOnly).toBe(true);
     expect(input.value).toBe('');
-    expect(input.placeholder).toBe(MANAGED_NOTE);
+    expect(input.placeholder).toBe('Set by your organisation');
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ export function Card({ busy, n, el }: { busy: boolean; n: number; el: HTMLElemen
   const message = 'Select some text first.';
   console.warn('[factlight] a line for developers only');
   if (message === 'not checked') el.querySelector('article p');
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) el.scrollIntoView();
   el.textContent = 'Fact-check';
   el.setAttribute('aria-label', 'Check the selection');
   el.setAttribute('data-state', 'saved state');
