@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 import { errorMessage } from '../../lib/core/errors';
+import { t } from '../../lib/i18n/i18n';
 import { downloadOnDeviceModel } from '../../lib/llm/on-device-download';
 import { languageModelOf } from '../../lib/llm/prompt-api';
 import { type ExtensionStatus, sendToBackground } from '../../lib/messaging/protocol';
@@ -46,7 +47,7 @@ export function EngineStatus(props: {
 
   const start = async () => {
     const api = languageModelOf(globalThis);
-    if (!api) return setDownload({ running: false, error: 'This browser has no on-device model.' });
+    if (!api) return setDownload({ running: false, error: t('engineNoOnDevice') });
     setDownload({ running: true, loaded: 0 });
     try {
       // Called straight from the click: Chrome starts a download only during a user gesture.
@@ -60,7 +61,7 @@ export function EngineStatus(props: {
 
   const unknown = fetchError ? (
     <p className="result error" role="alert" data-testid="engine-status-error">
-      What checks run on is not known: Factlight's background did not answer ({fetchError}).
+      {t('engineStatusUnknown', { error: fetchError })}
     </p>
   ) : null;
   if (!status?.engine) return unknown;
@@ -71,12 +72,13 @@ export function EngineStatus(props: {
   return (
     <div className="notice engine-status" data-testid="engine-status" data-engine={engine.kind} role="status">
       <p>
-        Checks run on: <strong data-testid="engine-label">{engine.label}</strong>
-        {engine.kind === 'on-device' ? ' — the text stays on this device; only search queries go to the sources.' : ''}
-        {engine.kind === 'model'
-          ? ` — the text goes to this model, which ${engine.managedServer ? 'your organisation' : 'you'} set up.`
-          : ''}
-        {engine.kind === 'evidence-only' ? ' — sources to compare for each sentence, no verdicts.' : ''}
+        {t('engineRunsOn')} <strong data-testid="engine-label">{engine.label}</strong>
+        {' — '}
+        {engine.kind === 'on-device'
+          ? t('engineOnDeviceNote')
+          : engine.kind === 'model'
+            ? t(engine.managedServer ? 'engineModelNoteOrganisation' : 'engineModelNoteYou')
+            : t('engineEvidenceOnlyNote')}
       </p>
       {engine.kind === 'evidence-only' && !props.hideReasons?.has(engine.reason) ? (
         <p className="hint" data-testid="engine-reason">
@@ -88,7 +90,7 @@ export function EngineStatus(props: {
         <p className="row">
           {needsDownload && !download.running ? (
             <button type="button" data-testid="on-device-download" onClick={() => void start()}>
-              Download the on-device model
+              {t('engineDownload')}
             </button>
           ) : null}
           {download.loaded !== undefined ? (
@@ -96,8 +98,8 @@ export function EngineStatus(props: {
               <progress data-testid="on-device-progress" max={1} value={download.loaded} />{' '}
               <span data-testid="on-device-progress-text">
                 {download.loaded >= 1 && !download.running
-                  ? 'Downloaded: ready.'
-                  : `Downloading… ${percent(download.loaded)}`}
+                  ? t('engineDownloaded')
+                  : t('engineDownloading', { percent: percent(download.loaded) })}
               </span>
             </>
           ) : null}
@@ -112,7 +114,7 @@ export function EngineStatus(props: {
         {switchHint}{' '}
         {onOpenSettings ? (
           <button type="button" className="secondary small" data-testid="engine-open-settings" onClick={onOpenSettings}>
-            Settings
+            {t('engineOpenSettings')}
           </button>
         ) : null}
       </p>

@@ -1,12 +1,15 @@
 import type { KeyboardEvent } from 'react';
 
+import { t } from '../../lib/i18n/i18n';
+import type { SimpleMessageKey } from '../../lib/i18n/keys';
+
 /** The side panel's views. */
 export type TabId = 'check' | 'rate' | 'history';
 
-const TABS: Array<{ id: TabId; label: string }> = [
-  { id: 'check', label: 'Check' },
-  { id: 'rate', label: 'Rate an explanation' },
-  { id: 'history', label: 'History' },
+const TABS: Array<{ id: TabId; label: SimpleMessageKey }> = [
+  { id: 'check', label: 'tabCheck' },
+  { id: 'rate', label: 'tabRate' },
+  { id: 'history', label: 'tabHistory' },
 ];
 
 /** "Check" / "Rate an explanation" / "History" as an ARIA tab list; arrow keys move between tabs. */
@@ -19,7 +22,7 @@ export function TabBar({ current, onChange }: { current: TabId; onChange: (tab: 
     document.getElementById(`tab-${next.id}`)?.focus();
   };
   return (
-    <div role="tablist" aria-label="Factlight" className="tab-bar" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={t('extName')} className="tab-bar" onKeyDown={onKeyDown}>
       {TABS.map((tab) => (
         <button
           key={tab.id}
@@ -32,7 +35,7 @@ export function TabBar({ current, onChange }: { current: TabId; onChange: (tab: 
           tabIndex={current === tab.id ? 0 : -1}
           onClick={() => onChange(tab.id)}
         >
-          {tab.label}
+          {t(tab.label)}
         </button>
       ))}
     </div>

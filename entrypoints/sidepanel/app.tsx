@@ -6,6 +6,7 @@ import { HistoryView } from '../../components/sidepanel/history/history-view';
 import { RateView } from '../../components/sidepanel/rate/rate-view';
 import { TabBar, type TabId } from '../../components/sidepanel/tab-bar';
 import { useExtensionStatus } from '../../components/sidepanel/use-extension-status';
+import { t } from '../../lib/i18n/i18n';
 import { watchPanelFocus } from '../../lib/messaging/panel-focus';
 import { sendToBackground } from '../../lib/messaging/protocol';
 
@@ -68,17 +69,16 @@ export function SidePanelApp() {
   return (
     <main className="sidepanel">
       <header className="panel-head">
-        <h1>Factlight</h1>
+        <h1>{t('extName')}</h1>
         <TabBar current={tab} onChange={setTab} />
       </header>
       {statusError ? (
         <p className="result error" role="alert" data-testid="status-error">
-          Factlight's background did not answer ({statusError}). Past checks are still readable; reload the panel to
-          retry.
+          {t('panelStatusError', { error: statusError })}
         </p>
       ) : !status ? (
         <p role="status" className="hint" data-testid="status-loading">
-          Connecting…
+          {t('panelConnecting')}
         </p>
       ) : null}
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">

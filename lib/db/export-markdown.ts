@@ -6,6 +6,7 @@ import type { ActionabilityScore } from '../core/quality/explanations/types';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/links/low-rated-citations';
 import type { Evidence } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
+import { formatNumber, t } from '../i18n/i18n';
 import { headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
 import { evidenceUrl } from '../view/evidence-link';
@@ -38,78 +39,83 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
   const { check } = view;
   // The headline first, every source counted (lib/core/score/headline.ts): what is wrong leads.
   const { headline, scores, failure } = viewHeadline(view);
-  const lines: string[] = ['# Factlight check', ''];
-  lines.push(`- **Headline:** ${headlineIcon(headline)} ${escapeMarkdown(headline.text)}`);
+  const lines: string[] = [`# ${t('md_title')}`, ''];
+  lines.push(`- **${t('md_headline')}:** ${headlineIcon(headline)} ${escapeMarkdown(headline.text)}`);
   if (check.status === 'failed' || failure)
-    lines.push(`- **Why:** ${escapeMarkdown(check.status === 'failed' ? (check.error ?? failure ?? '') : failure!)}`);
-  lines.push(`- **Checked:** ${escapeMarkdown(formatDate(check.createdAt, true) ?? '')}`);
+    lines.push(
+      `- **${t('md_why')}:** ${escapeMarkdown(check.status === 'failed' ? (check.error ?? failure ?? '') : failure!)}`,
+    );
+  lines.push(`- **${t('md_checked')}:** ${escapeMarkdown(formatDate(check.createdAt, true) ?? '')}`);
   if (check.servedFromCache)
     lines.push(
-      `- **From your history:** every answer came from earlier checks, made ${escapeMarkdown(formatDate(check.servedFromCache.checkedAt, true) ?? '')}`,
+      `- **${t('md_fromHistory')}:** ${t('md_fromHistoryText', { when: escapeMarkdown(formatDate(check.servedFromCache.checkedAt, true) ?? '') })}`,
     );
-  if (check.pageUrl) lines.push(`- **Page:** ${markdownLink(check.pageTitle ?? check.pageUrl, check.pageUrl)}`);
-  else if (check.site) lines.push(`- **Site:** ${escapeMarkdown(check.site)}`);
-  lines.push(`- **Status:** ${statusLabel(check)}`);
+  if (check.pageUrl)
+    lines.push(`- **${t('md_page')}:** ${markdownLink(check.pageTitle ?? check.pageUrl, check.pageUrl)}`);
+  else if (check.site) lines.push(`- **${t('md_site')}:** ${escapeMarkdown(check.site)}`);
+  lines.push(`- **${t('md_status')}:** ${statusLabel(check)}`);
   if (check.evidenceOnly) {
     lines.push(...sourcesToCompareLines(view, reliability));
     return finish(lines, view, ratings, reliability);
   }
-  if (headline.progress) lines.push(`- **Claims:** ${headline.progress}`);
+  if (headline.progress) lines.push(`- **${t('md_claims')}:** ${headline.progress}`);
   if (headline.average) lines.push(`- **${headline.average.replace(/: /, ':** ')}`);
-  lines.push('', '## Text', '', codeBlock(check.text), '');
+  lines.push('', `## ${t('md_text')}`, '', codeBlock(check.text), '');
 
   if (view.sentences.length > 0) {
-    lines.push('## Sentences', '');
+    lines.push(`## ${t('md_sentences')}`, '');
     for (const sentence of view.sentences) {
       const score = scores.sentences.get(sentence.index);
       const band = score
         ? `${BAND_ICONS[score.band]} ${BAND_LABELS[score.band]}${score.value !== null ? ` ${percent(score.value)}` : ''}`
-        : 'no claims';
+        : t('md_noClaims');
       lines.push(`${sentence.index + 1}. **[${band}]** ${escapeMarkdown(sentence.text)}`);
     }
     lines.push('');
   }
 
-  if (view.claims.length > 0) lines.push('## Claims', '');
+  if (view.claims.length > 0) lines.push(`## ${t('md_claimsHeading')}`, '');
   view.claims.forEach((claim, i) => {
     const scored = scores.claims.get(claim.id);
     const assessment = view.assessments.get(claim.id);
-    const verdict = scored ? VERDICT_LABELS[scored.verdict] : 'Not checked yet';
+    const verdict = scored ? VERDICT_LABELS[scored.verdict] : t('md_notCheckedYet');
     lines.push(`### ${i + 1}. ${escapeMarkdown(claim.text)}`, '');
     lines.push(
-      `- **Verdict:** ${verdict}${scored && scored.score.value !== null ? ` (credibility ${percent(scored.score.value)})` : ''}`,
+      `- **${t('md_verdict')}:** ${verdict}${scored && scored.score.value !== null ? ` ${t('md_credibility', { percent: percent(scored.score.value) })}` : ''}`,
     );
-    lines.push(`- **Sentence:** ${claim.sentenceIndex + 1}`);
+    lines.push(`- **${t('md_sentence')}:** ${claim.sentenceIndex + 1}`);
     const listed = new Set(view.evidence.filter((item) => item.claimId === claim.id).map((item) => item.id));
     if (assessment?.verdict === 'could-not-check') {
       if (assessment.error)
-        lines.push(`- **Why not checked:** ${escapeMarkdown(failureCause(assessment.error) ?? assessment.error)}`);
+        lines.push(
+          `- **${t('md_whyNotChecked')}:** ${escapeMarkdown(failureCause(assessment.error) ?? assessment.error)}`,
+        );
     } else if (assessment?.explanation)
       lines.push(
-        `- **Explanation:** ${escapeMarkdown(explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed))}`,
+        `- **${t('md_explanation')}:** ${escapeMarkdown(explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed))}`,
       );
-    else if (assessment?.explaining) lines.push('- **Explanation:** still being written when this report was made.');
+    else if (assessment?.explaining) lines.push(`- **${t('md_explanation')}:** ${t('md_explanationPending')}`);
     const search = view.searches.get(claim.id);
     if (search && !listed.size)
       lines.push(
-        `- **Search:** ${escapeMarkdown(search.allFailed ? searchFailedMessage(search.failures) : `no sources found (${search.failures.length} failed: ${search.failures[0]})`)}`,
+        `- **${t('md_search')}:** ${escapeMarkdown(search.allFailed ? searchFailedMessage(search.failures) : t('noSourcesSomeFailed', { count: search.failures.length, cause: search.failures[0] ?? '' }))}`,
       );
     const actionability = view.actionability.get(claim.id);
-    if (actionability) lines.push(`- **How useful the explanation is:** ${actionabilityWords(actionability)}`);
+    if (actionability) lines.push(`- **${t('md_howUseful')}:** ${actionabilityWords(actionability)}`);
     const flagged = view.attribution.get(claim.id)?.citations.filter((citation) => !citation.supported) ?? [];
     if (flagged.length > 0)
       lines.push(
-        `- **Unsupported citations:** ${flagged.map((citation) => `[${citation.citation}] in sentence ${citation.sentenceIndex + 1}`).join(', ')}`,
+        `- **${t('md_unsupportedCitations')}:** ${flagged.map((citation) => t('md_citationInSentence', { citation: citation.citation, number: citation.sentenceIndex + 1 })).join(', ')}`,
       );
     const refinement = view.refinements.get(claim.id);
     if (refinement && refinement.explanationBefore !== refinement.explanationAfter)
-      lines.push(`- **Explanation before the critics' review:** ${escapeMarkdown(refinement.explanationBefore)}`);
+      lines.push(`- **${t('md_explanationBefore')}:** ${escapeMarkdown(refinement.explanationBefore)}`);
     const evidence = orderEvidence(
       view.evidence.filter((item) => item.claimId === claim.id),
       assessment?.citedEvidenceIds ?? [],
     );
     if (evidence.length > 0) {
-      lines.push('', '**Evidence** (numbered as the explanation cites them)', '');
+      lines.push('', t('md_evidenceHeading'), '');
       const event = claimEventDate(claim.text, new Date(check.createdAt).toISOString().slice(0, 10));
       evidence.forEach(({ item }, n) =>
         lines.push(
@@ -127,11 +133,11 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
   });
 
   if (view.revisions.length > 0) {
-    lines.push('## Revisions', '');
+    lines.push(`## ${t('md_revisions')}`, '');
     for (const revision of view.revisions) {
       lines.push(
-        `- **Sentence ${revision.sentenceIndex + 1}:** ${escapeMarkdown(revision.original)}`,
-        `  - **Revised:** ${escapeMarkdown(revision.revised)}`,
+        `- **${t('md_sentenceNumber', { number: revision.sentenceIndex + 1 })}:** ${escapeMarkdown(revision.original)}`,
+        `  - **${t('md_revised')}:** ${escapeMarkdown(revision.revised)}`,
       );
     }
     lines.push('');
@@ -148,14 +154,14 @@ function finish(
 ): string {
   const { check } = view;
   if (view.links.length > 0) {
-    lines.push('## Sources in this text', '');
+    lines.push(`## ${t('md_linksHeading')}`, '');
     const lowRated = lowRatedCitationsSummary(lowRatedCitations(view.links, ratings));
     if (lowRated) lines.push(`> ⚠ ${escapeMarkdown(lowRated)}`, '');
     for (const audit of view.links) {
       const where =
         audit.sentenceIndex === undefined || audit.sentenceIndex === null
-          ? 'whole text'
-          : `sentence ${audit.sentenceIndex + 1}`;
+          ? t('md_wholeText')
+          : t('md_inSentence', { number: audit.sentenceIndex + 1 });
       const rated = reliability(audit.url);
       lines.push(
         `- ${markdownLink(audit.title || audit.url, audit.url)} (${where}) — ${LINK_STATUS_LABELS[audit.status]} · ${LINK_SUPPORT_LABELS[linkSupport(audit)]}${rated ? ` · ${rated}` : ''}`,
@@ -165,7 +171,7 @@ function finish(
     lines.push('');
   }
   if (check.warnings.length > 0) {
-    lines.push('## Warnings', '', ...check.warnings.map((warning) => `- ${escapeMarkdown(warning)}`), '');
+    lines.push(`## ${t('md_warnings')}`, '', ...check.warnings.map((warning) => `- ${escapeMarkdown(warning)}`), '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -189,26 +195,26 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
   const sourceCount = (items: readonly Evidence[]) => new Set(items.map((item) => item.source.url)).size;
   const total = sourceCount(view.evidence.filter((item) => lookedUp.some((claim) => claim.id === item.claimId)));
   const lines = [
-    `- **Looked up:** ${total} ${total === 1 ? 'source' : 'sources'} found · ${lookedUp.length} of ${view.sentences.length} sentences looked up`,
-    `- **Not judged:** ${escapeMarkdown(check.evidenceOnlyReason ?? VERDICTS_NEED_A_MODEL)}`,
+    `- **${t('md_lookedUp')}:** ${t('md_sourcesFoundCount', { count: total })} · ${t('md_sentencesLookedUp', { looked: lookedUp.length, count: view.sentences.length })}`,
+    `- **${t('md_notJudged')}:** ${escapeMarkdown(check.evidenceOnlyReason ?? VERDICTS_NEED_A_MODEL)}`,
     '',
-    '## Text',
+    `## ${t('md_text')}`,
     '',
     codeBlock(check.text),
     '',
   ];
   const countLabel = (items: readonly Evidence[], claimIds: readonly string[]) => {
     const count = sourceCount(items);
-    if (count > 0) return `Sources to compare: ${count} found`;
-    if (running) return 'Looking for sources…';
+    if (count > 0) return t('sourcesFound', { count });
+    if (running) return t('md_lookingForSources');
     // "No sources found" only when the search answered with nothing; else what failed.
     const searches = claimIds.map((id) => view.searches.get(id)).filter((search) => search !== undefined);
     if (searches.length > 0 && searches.length === claimIds.length && searches.every((search) => search.allFailed))
       return searchFailedMessage(searches.flatMap((search) => search.failures));
-    return 'No sources found';
+    return t('md_noSources');
   };
   if (view.sentences.length > 0) {
-    lines.push('## Sentences', '');
+    lines.push(`## ${t('md_sentences')}`, '');
     for (const sentence of view.sentences) {
       const claims = lookedUp.filter((claim) => claim.sentenceIndex === sentence.index);
       const label =
@@ -219,22 +225,22 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
                 claims.map((claim) => claim.id),
               ),
             )}`
-          : 'not looked up';
+          : t('md_notLookedUp');
       lines.push(`${sentence.index + 1}. **[${label}]** ${escapeMarkdown(sentence.text)}`);
     }
     lines.push('');
   }
-  if (lookedUp.length > 0) lines.push('## Sources to compare', '');
+  if (lookedUp.length > 0) lines.push(`## ${t('md_sourcesToCompare')}`, '');
   lookedUp.forEach((claim, i) => {
     const items = evidenceOf(claim.id);
     lines.push(`### ${i + 1}. ${escapeMarkdown(claim.text)}`, '');
     lines.push(
       `- **${escapeMarkdown(countLabel(items, [claim.id]))}**`,
-      '- **Not judged:** verdicts need a model.',
-      `- **Sentence:** ${claim.sentenceIndex + 1}`,
+      `- **${t('md_notJudged')}:** ${t('md_verdictsNeedModel')}`,
+      `- **${t('md_sentence')}:** ${claim.sentenceIndex + 1}`,
     );
     if (items.length > 0) {
-      lines.push('', '**Best passages**', '');
+      lines.push('', t('md_bestPassages'), '');
       const event = claimEventDate(claim.text, new Date(check.createdAt).toISOString().slice(0, 10));
       items.forEach((item, n) => lines.push(...evidenceLines(item, n, undefined, reliability(item.source.url), event)));
     }
@@ -257,21 +263,28 @@ function evidenceLines(
     reliability,
     ORIGIN_LABELS[item.origin],
     source.publishedAt ? escapeMarkdown(formatDate(source.publishedAt) ?? '') : undefined,
-    judgement ? STANCE_LABELS[judgement.stance] : 'Not judged',
+    judgement ? STANCE_LABELS[judgement.stance] : t('evidenceNotJudged'),
   ].filter((part): part is string => Boolean(part));
   // The link opens the page at the passage (a text fragment), as in the side panel.
   const lines = [`${n + 1}. ${markdownLink(source.title, evidenceUrl(item))} — ${meta.join(' · ')}`];
   if (predatesEvent(source.publishedAt, event))
-    lines.push(`   - ⚠ Published before ${escapeMarkdown(event!.text)}, which the claim is about.`);
+    lines.push(`   - ⚠ ${t('md_predates', { event: escapeMarkdown(event!.text) })}`);
   if (item.passage) lines.push(`   - Passage: “${escapeMarkdown(item.passage)}”`);
-  if (judgement?.rationale) lines.push(`   - Rationale: ${escapeMarkdown(judgement.rationale)}`);
+  if (judgement?.rationale) lines.push(`   - ${t('md_rationale')}: ${escapeMarkdown(judgement.rationale)}`);
   return lines;
 }
 
 /** FinGrAct's score in words a reader uses; the figures stay, in brackets. */
 function actionabilityWords(score: ActionabilityScore): string {
-  const level = (value: number) => ['none', 'some', 'all'][value] ?? String(value);
-  return `${score.outOfFive.toFixed(1)} of 5 (names the errors: ${level(score.errorDetection)}; gives the corrections: ${level(score.correction)}; links that work and back it: ${score.links.toFixed(1)} of 2)`;
+  const levels = [t('md_level_none'), t('md_level_some'), t('md_level_all')];
+  const level = (value: number) => levels[value] ?? formatNumber(value);
+  const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  return t('md_actionability', {
+    score: formatNumber(score.outOfFive, oneDecimal),
+    errors: level(score.errorDetection),
+    corrections: level(score.correction),
+    links: formatNumber(score.links, oneDecimal),
+  });
 }
 
 /** Several checks in one document, separated by rules. */

@@ -1,12 +1,18 @@
-/** Small formatting helpers shared by the side panel and the Markdown report. */
+/**
+ * Small formatting helpers shared by the side panel and the Markdown report, in the interface language's
+ * own conventions (Intl with the catalogue's locale, lib/i18n/i18n.ts: "72 %" in French, not "72%").
+ */
+import { formatNumber, uiLocale } from '../i18n/i18n';
 
 /** "72%" for 0.72; an em dash when there is no value. */
 export function percent(value: number | null | undefined): string {
-  return value === null || value === undefined ? '—' : `${Math.round(value * 100)}%`;
+  return value === null || value === undefined
+    ? '—'
+    : formatNumber(Math.round(value * 100) / 100, { style: 'percent', maximumFractionDigits: 0 });
 }
 
 /**
- * A publication date as the user's locale writes it. Dates come from pages, so anything unparseable is
+ * A publication date as the interface language writes it. Dates come from pages, so anything unparseable is
  * returned as given (it is rendered as text, never as markup).
  */
 export function formatDate(value: string | number | undefined, withTime = false): string | undefined {
@@ -15,7 +21,7 @@ export function formatDate(value: string | number | undefined, withTime = false)
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : undefined;
   // "2019-05-02" parses as UTC midnight; formatted in a zone west of UTC it would read May 1.
   const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return new Intl.DateTimeFormat(undefined, {
+  return new Intl.DateTimeFormat(uiLocale(), {
     dateStyle: 'medium',
     ...(withTime && !dateOnly ? { timeStyle: 'short' as const } : {}),
     ...(dateOnly ? { timeZone: 'UTC' } : {}),
@@ -31,10 +37,10 @@ const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60_000],
 ];
 
-/** "2 hours ago", "yesterday", "now": how long ago `time` was, as the user's locale says it (Intl). */
+/** "2 hours ago", "yesterday", "now": how long ago `time` was, as the interface language says it (Intl). */
 export function formatRelative(time: number, now: number = Date.now()): string {
   const elapsed = time - now;
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(uiLocale(), { numeric: 'auto' });
   for (const [unit, size] of RELATIVE_UNITS)
     if (Math.abs(elapsed) >= size) return format.format(Math.round(elapsed / size), unit);
   return format.format(0, 'second');

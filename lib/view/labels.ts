@@ -11,7 +11,7 @@ import { percent } from './format';
  */
 
 /** A record whose every value is the message of its key, read at lookup time. */
-function messages<K extends string>(keys: Record<K, SimpleMessageKey>): Readonly<Record<K, string>> {
+export function messages<K extends string>(keys: Record<K, SimpleMessageKey>): Readonly<Record<K, string>> {
   const record = {} as Record<K, string>;
   for (const [value, key] of Object.entries(keys) as Array<[K, SimpleMessageKey]>)
     Object.defineProperty(record, value, { enumerable: true, get: () => t(key) });
@@ -67,39 +67,44 @@ export const STANCE_LABELS = messages<Stance>({
 });
 
 /** Source type tags. */
-export const SOURCE_TYPE_LABELS: Record<SourceType, string> = {
-  news: 'News',
-  'fact-check': 'Fact-check',
-  wiki: 'Wiki',
-  government: 'Government',
-  scientific: 'Scientific',
-  blog: 'Blog',
-  social: 'Social',
-  other: 'Other',
-};
+export const SOURCE_TYPE_LABELS = messages<SourceType>({
+  news: 'sourceType_news',
+  'fact-check': 'sourceType_factCheck',
+  wiki: 'sourceType_wiki',
+  government: 'sourceType_government',
+  scientific: 'sourceType_scientific',
+  blog: 'sourceType_blog',
+  social: 'sourceType_social',
+  other: 'sourceType_elsewhere',
+});
 
 /** How a passage was obtained, when it was not read from the page itself. */
-export const ORIGIN_LABELS: Record<EvidenceOrigin, string | undefined> = {
+export const ORIGIN_LABELS: Readonly<Record<EvidenceOrigin, string | undefined>> = {
   page: undefined,
-  snippet: 'search snippet',
+  get snippet() {
+    return t('origin_snippet');
+  },
+  // A brand, the same in every language.
   'knowledge-graph': 'Wikidata',
-  'fact-check': 'existing fact-check',
+  get 'fact-check'() {
+    return t('origin_factCheck');
+  },
 };
 
 /** A check's state in a few words, for history rows and reports. */
 export function statusLabel(check: Pick<CheckRecord, 'status' | 'stopped'>): string {
-  if (check.stopped === 'budget') return 'Stopped (token budget)';
+  if (check.stopped === 'budget') return t('checkStatus_budget');
   switch (check.status) {
     case 'queued':
-      return 'Queued';
+      return t('checkStatus_queued');
     case 'running':
-      return 'Running';
+      return t('checkStatus_running');
     case 'done':
-      return 'Done';
+      return t('checkStatus_done');
     case 'cancelled':
-      return 'Cancelled';
+      return t('checkStatus_cancelled');
     case 'failed':
-      return 'Failed';
+      return t('checkStatus_failed');
   }
 }
 

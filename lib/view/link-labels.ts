@@ -1,14 +1,15 @@
 /** Words for the link audit, shared by the side panel, the page marks and the Markdown report. */
 import type { LinkAudit, LinkStatus } from '../core/quality/links/types';
+import { messages } from './labels';
 
-export const LINK_STATUS_LABELS: Record<LinkStatus, string> = {
-  working: 'Works',
-  redirected: 'Redirected',
-  dead: 'Dead',
-  blocked: 'Blocked',
-  'needs-javascript': 'Needs JavaScript',
-  'not-text': 'Not a text page',
-};
+export const LINK_STATUS_LABELS = messages<LinkStatus>({
+  working: 'linkStatus_working',
+  redirected: 'linkStatus_redirected',
+  dead: 'linkStatus_dead',
+  blocked: 'linkStatus_blocked',
+  'needs-javascript': 'linkStatus_needsJavascript',
+  'not-text': 'linkStatus_notText',
+});
 
 /**
  * How a link stands towards the sentence that cites it, from FinGrAct's three answers. `not-judged` is
@@ -24,13 +25,13 @@ export function linkSupport(audit: Pick<LinkAudit, 'exists' | 'relevant' | 'supp
   return audit.supports ? 'supports' : 'does-not-support';
 }
 
-export const LINK_SUPPORT_LABELS: Record<LinkSupport, string> = {
-  supports: 'Supports the sentence',
-  'does-not-support': 'On topic, but does not support the sentence',
-  unrelated: 'Unrelated to the sentence',
-  unavailable: 'Content not available',
-  'not-judged': 'Not judged',
-};
+export const LINK_SUPPORT_LABELS = messages<LinkSupport>({
+  supports: 'linkSupport_supports',
+  'does-not-support': 'linkSupport_doesNotSupport',
+  unrelated: 'linkSupport_unrelated',
+  unavailable: 'linkSupport_unavailable',
+  'not-judged': 'linkSupport_notJudged',
+});
 
 /** A symbol per support level, so colour is never the only signal. */
 export const LINK_SUPPORT_ICONS: Record<LinkSupport, string> = {

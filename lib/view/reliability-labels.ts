@@ -1,21 +1,29 @@
 /** What a reader sees on an evidence item or a cited link. Unrated sources show nothing. */
 import type { DomainRating, ListRating, ReliabilityBand } from '../core/evidence/sources/domain-ratings';
+import { formatNumber, t } from '../i18n/i18n';
+import { messages } from './labels';
 
-export const RELIABILITY_LABELS: Record<ReliabilityBand, string> = {
-  high: 'Rated high reliability',
-  mixed: 'Rated mixed reliability',
-  low: 'Rated low reliability',
-};
+export const RELIABILITY_LABELS = messages<ReliabilityBand>({
+  high: 'reliability_high',
+  mixed: 'reliability_mixed',
+  low: 'reliability_low',
+});
 
 /** The lists as the About section credits them. */
-export const RATING_LIST_NAMES = {
-  lin2023: 'Lin et al. 2023 (six expert rating sets combined)',
-  cred1: 'CRED-1 by Alexander Loth',
-} as const;
+export const RATING_LIST_NAMES = messages<'lin2023' | 'cred1'>({
+  lin2023: 'ratingList_lin2023',
+  cred1: 'ratingList_cred1',
+});
 
 function describeOne(rating: ListRating): string {
-  if (rating.list === 'lin2023') return `${RATING_LIST_NAMES.lin2023}: ${rating.score.toFixed(2)} of 1`;
-  return `${RATING_LIST_NAMES.cred1}: ${rating.category ?? 'listed'}, ${rating.score.toFixed(2)} of 1`;
+  const score = formatNumber(rating.score, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (rating.list === 'lin2023') return t('ratingScore', { list: RATING_LIST_NAMES.lin2023, score });
+  return t('ratingScoreCategory', {
+    list: RATING_LIST_NAMES.cred1,
+    // The list's own category word (English data), or that the site is on the list.
+    category: rating.category ?? t('ratingListed'),
+    score,
+  });
 }
 
 /** The score and the list(s) behind a rating, e.g. "breitbart.com — Lin et al. 2023 (…): 0.30 of 1; CRED-1 …". */

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 
 import type { CheckView } from '../../../lib/db/check-view';
+import { t } from '../../../lib/i18n/i18n';
 import { viewHeadline } from '../../../lib/view/check-headline';
 import { ClaimCard, type EvidenceFocusRequest } from '../claim/claim-card';
 import type { ClaimFocus } from '../claim/claim-focus';
@@ -75,7 +76,9 @@ export function CheckDetails({
       <CheckHead check={check} />
       <CheckStatus
         check={check}
-        progress={headline.progress ?? `${scores.overall.checked} of ${scores.overall.total} claims checked`}
+        progress={
+          headline.progress ?? t('checkClaimsChecked', { checked: scores.overall.checked, count: scores.overall.total })
+        }
         cause={causes[0]?.message}
         failure={failure}
         onOpenCheck={onOpenCheck}
@@ -129,7 +132,7 @@ export function CheckDetails({
           onClose={() => setSelection(undefined)}
         />
       ) : view.claims.length > 0 ? (
-        <p className="hint">Select a highlighted part of the text to see its verdict and evidence.</p>
+        <p className="hint">{t('checkSelectHint')}</p>
       ) : null}
       <LinkList
         links={view.links}
@@ -147,7 +150,7 @@ export function CheckDetails({
       <WarningsList warnings={check.warnings} />
       <footer className="row wrap check-actions">
         {running ? null : <RecheckButton checkId={check.id} testId="check-recheck" onStarted={onOpenCheck} />}
-        <span className="hint">Export:</span>
+        <span className="hint">{t('checkExportLabel')}</span>
         <ExportButtons scope="check" name={`check-${check.id}`} load={async () => [view]} />
       </footer>
     </article>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
+import { t } from '../../../lib/i18n/i18n';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { activeTabId } from '../active-tab';
 
@@ -31,7 +32,7 @@ export function CheckPageButton({ onStarted }: { onStarted: (checkId: string) =>
         disabled={state.pending}
         onClick={() => void checkPage()}
       >
-        {state.pending ? 'Reading the page…' : 'Fact-check this page'}
+        {state.pending ? t('checkPageReading') : t('menuCheckPage')}
       </button>
       {state.error ? (
         <span className="result error" role="alert" data-testid="check-page-error">

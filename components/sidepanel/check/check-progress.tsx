@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/core/errors';
 import type { Claim, ClaimAssessment } from '../../../lib/core/types';
 import type { CheckRecord } from '../../../lib/db/entities';
+import { formatNumber, t } from '../../../lib/i18n/i18n';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { VERDICT_LABELS } from '../../../lib/view/labels';
 import { useStallWatchdog } from './use-stall-watchdog';
@@ -32,31 +33,31 @@ export function CheckProgress({
     );
   };
   return (
-    <section className="progress" data-testid="check-progress" aria-label="Progress">
+    <section className="progress" data-testid="check-progress" aria-label={t('progressLabel')}>
       <p role="status" className="progress-summary">
         {check.status === 'queued'
-          ? 'Waiting to start…'
+          ? t('progressWaiting')
           : progress.checkWorthy > 0
-            ? `Checking… ${progress.verdicts} of ${progress.checkWorthy} claims judged`
-            : 'Checking… finding the claims in the text'}
+            ? t('progressJudged', { judged: progress.verdicts, count: progress.checkWorthy })
+            : t('progressFinding')}
       </p>
-      <progress max={Math.max(1, progress.checkWorthy)} value={progress.verdicts} aria-label="Claims judged" />
+      <progress max={Math.max(1, progress.checkWorthy)} value={progress.verdicts} aria-label={t('progressBarLabel')} />
       <dl className="counters">
         <div data-testid="progress-claims">
-          <dt>Claims found</dt>
-          <dd>{progress.claims}</dd>
+          <dt>{t('progressClaimsFound')}</dt>
+          <dd>{formatNumber(progress.claims)}</dd>
         </div>
         <div data-testid="progress-check-worthy">
-          <dt>Worth checking</dt>
-          <dd>{progress.checkWorthy}</dd>
+          <dt>{t('progressWorthChecking')}</dt>
+          <dd>{formatNumber(progress.checkWorthy)}</dd>
         </div>
         <div data-testid="progress-evidence">
-          <dt>Evidence</dt>
-          <dd>{progress.evidence}</dd>
+          <dt>{t('progressEvidence')}</dt>
+          <dd>{formatNumber(progress.evidence)}</dd>
         </div>
         <div data-testid="progress-verdicts">
-          <dt>Judged</dt>
-          <dd>{progress.verdicts}</dd>
+          <dt>{t('progressJudgedCounter')}</dt>
+          <dd>{formatNumber(progress.verdicts)}</dd>
         </div>
       </dl>
       {feed.length > 0 ? (
@@ -65,11 +66,11 @@ export function CheckProgress({
             const assessment = assessments.get(claim.id);
             return assessment ? (
               <li key={claim.id} data-testid="progress-verdict">
-                <strong>{VERDICT_LABELS[assessment.verdict]}</strong> — {claim.text}
+                <strong>{VERDICT_LABELS[assessment.verdict]}</strong> — <bdi>{claim.text}</bdi>
               </li>
             ) : (
               <li key={claim.id} data-testid="progress-pending" className="pending">
-                <em>Checking…</em> — {claim.text}
+                <em>{t('progressChecking')}</em> — <bdi>{claim.text}</bdi>
               </li>
             );
           })}
@@ -83,11 +84,11 @@ export function CheckProgress({
           onClick={onCancel}
           disabled={cancel.state === 'sending'}
         >
-          {cancel.state === 'sending' ? 'Cancelling…' : 'Cancel'}
+          {cancel.state === 'sending' ? t('checkCancelling') : t('checkCancel')}
         </button>
         {cancel.state === 'failed' ? (
           <span className="result error" role="alert">
-            Could not cancel: {cancel.message}
+            {t('checkCancelFailed', { error: cancel.message ?? '' })}
           </span>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 
 import type { CheckRecord } from '../../../lib/db/entities';
+import { t } from '../../../lib/i18n/i18n';
 import { formatDate, formatRelative } from '../../../lib/view/format';
 import { RecheckButton } from './recheck-button';
 import { RetryButton } from './retry-button';
@@ -38,12 +39,9 @@ export function CheckStatus({
     return (
       <>
         <div className="status-line warning" data-testid="check-status" data-status="budget" role="status">
-          <p>
-            Stopped: the token budget for one check was reached ({progress}). Unchecked claims show as "could not
-            check".
-          </p>
+          <p>{t('checkStatusBudget', { progress, verdict: t('verdictInline_couldNotCheck') })}</p>
           <button type="button" className="secondary small" onClick={() => void browser.runtime.openOptionsPage()}>
-            Change the budget
+            {t('checkChangeBudget')}
           </button>
         </div>
         {failureLine}
@@ -54,7 +52,7 @@ export function CheckStatus({
     return (
       <>
         <p className="status-line" data-testid="check-status" data-status="cancelled" role="status">
-          Cancelled: {progress}. Results so far are kept.
+          {t('checkStatusCancelled', { progress })}
         </p>
         {failureLine}
       </>
@@ -63,7 +61,7 @@ export function CheckStatus({
   if (check.status === 'failed') {
     return (
       <div className="status-line error" data-testid="check-status" data-status="failed" role="alert">
-        <p>The check failed: {check.error ?? cause ?? 'no reason was recorded.'}</p>
+        <p>{t('checkStatusFailed', { reason: check.error ?? cause ?? t('checkNoReason') })}</p>
         <RetryButton checkId={check.id} onStarted={onOpenCheck} />
       </div>
     );
@@ -75,7 +73,7 @@ export function CheckStatus({
       return (
         <p className="status-line done" data-testid="check-status" data-status="done">
           <span data-testid="check-from-history" title={formatDate(from.checkedAt, true)}>
-            From your history, checked {formatRelative(from.checkedAt)}
+            {t('checkFromHistory', { when: formatRelative(from.checkedAt) })}
           </span>{' '}
           · <RecheckButton checkId={check.id} testId="check-from-history-recheck" onStarted={onOpenCheck} />
         </p>
@@ -83,7 +81,7 @@ export function CheckStatus({
     }
     return (
       <p className="status-line done" data-testid="check-status" data-status="done">
-        Check complete.
+        {t('checkComplete')}
       </p>
     );
   }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { browser } from 'wxt/browser';
 
+import { t } from '../../../lib/i18n/i18n';
 import type { ExtensionStatus } from '../../../lib/messaging/protocol';
 import { EngineStatus } from '../../engine/engine-status';
 import type { ClaimFocus } from '../claim/claim-focus';
@@ -33,7 +34,7 @@ export function CheckTab(props: {
       ) : null}
       <EngineStatus
         pageStatus={{ status }}
-        switchHint="To switch: Settings → Checking → Checks run on."
+        switchHint={t('checkSwitchHint')}
         onOpenSettings={() => void browser.runtime.openOptionsPage()}
       />
       <TextToCheck onStarted={onOpenCheck} />
@@ -59,23 +60,21 @@ function EngineNotice({ status }: { status: ExtensionStatus | undefined }) {
   if (kind === 'model') {
     return (
       <p className="hint" data-testid="sidepanel-ready" data-engine={kind}>
-        Select text on a page, or paste text below, to fact-check it.
+        {t('checkReadyModel')}
       </p>
     );
   }
   if (kind === 'on-device') {
     return (
       <p className="hint" data-testid="sidepanel-ready" data-engine={kind}>
-        Select text on a page, or paste text below, to fact-check it: checks run on Chrome’s on-device model, with
-        verdicts, and the text stays on this device.
+        {t('checkReadyOnDevice')}
       </p>
     );
   }
-  const download = status.wantsOnDevice ? ', or download the on-device model below' : '';
   return (
     <SetupNotice
       testId="setup-needed"
-      message={`No model in use: checks find sources to compare for each sentence, without verdicts. For verdicts, choose a model in Settings (any OpenAI-compatible endpoint, or a local Ollama)${download}.`}
+      message={t(status.wantsOnDevice ? 'checkSetupNeededDownload' : 'checkSetupNeeded')}
       buttonTestId="open-options"
     />
   );
@@ -88,22 +87,22 @@ function NoCurrentCheck({ onOpenCheck }: { onOpenCheck: (checkId: string) => voi
   if (!latest)
     return (
       <p role="status" data-testid="checks-loading">
-        Loading…
+        {t('panelLoading')}
       </p>
     );
   const latestId = latest.id;
   if (!latestId) {
     return (
       <p className="notice" data-testid="no-checks">
-        No checks yet. Paste text above and press Check, or select text on a page and choose "Fact-check".
+        {t('checkNoChecks', { submit: t('checkSubmit'), button: t('floatingButtonLabel') })}
       </p>
     );
   }
   return (
     <div className="notice" data-testid="no-current-check">
-      <p>Your earlier checks are in History.</p>
+      <p>{t('checkEarlierInHistory')}</p>
       <button type="button" className="secondary" onClick={() => onOpenCheck(latestId)}>
-        Open the latest check
+        {t('checkOpenLatest')}
       </button>
     </div>
   );

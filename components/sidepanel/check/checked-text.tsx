@@ -2,6 +2,7 @@ import { type ReactNode, useMemo } from 'react';
 
 import type { TextScores } from '../../../lib/core/score/credibility';
 import type { Claim, Sentence } from '../../../lib/core/types';
+import { t } from '../../../lib/i18n/i18n';
 import { percent } from '../../../lib/view/format';
 import { BAND_LABELS, verdictPhrase } from '../../../lib/view/labels';
 import { segmentRange } from '../../../lib/view/segments';
@@ -38,12 +39,12 @@ export function CheckedText({ text, sentences, claims, scores, pending, selected
   const labelFor = (claimId: string) => {
     const claim = byId.get(claimId)!;
     const scored = scores.claims.get(claimId);
-    const phrase = pending.has(claimId)
-      ? 'being checked'
+    const state = pending.has(claimId)
+      ? t('claimBeingChecked')
       : scored
         ? verdictPhrase(scored.verdict, scored.score.value)
-        : 'not checked';
-    return `Claim: ${claim.text} — ${phrase}`;
+        : t('claimNotChecked');
+    return t('claimSpanLabel', { claim: claim.text, state });
   };
   const nodes: ReactNode[] = [];
   let cursor = 0;
@@ -71,7 +72,12 @@ export function CheckedText({ text, sentences, claims, scores, pending, selected
         data-band={sentenceBand}
         title={
           sentenceScore
-            ? `Sentence: ${BAND_LABELS[sentenceScore.band]}${sentenceScore.value !== null ? ` (${percent(sentenceScore.value)})` : ''}`
+            ? sentenceScore.value !== null
+              ? t('sentenceTitleScore', {
+                  band: BAND_LABELS[sentenceScore.band],
+                  percent: percent(sentenceScore.value),
+                })
+              : t('sentenceTitle', { band: BAND_LABELS[sentenceScore.band] })
             : undefined
         }
       >

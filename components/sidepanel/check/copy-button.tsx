@@ -1,5 +1,7 @@
 import { useState } from 'react';
 
+import { t } from '../../../lib/i18n/i18n';
+
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /** Copies text to the clipboard and says whether it worked. */
@@ -17,11 +19,7 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
         {label}
       </button>
       <span className="copy-status" role="status">
-        {state === 'copied'
-          ? 'Copied.'
-          : state === 'failed'
-            ? 'Could not copy: the browser refused clipboard access.'
-            : ''}
+        {state === 'copied' ? t('copyCopied') : state === 'failed' ? t('copyFailed') : ''}
       </span>
     </span>
   );

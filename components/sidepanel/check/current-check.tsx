@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/i18n';
 import type { ClaimFocus } from '../claim/claim-focus';
 import { CheckDetails } from './check-details';
 import { SourcesToCompare } from './sources-to-compare';
@@ -20,14 +21,14 @@ export function CurrentCheck({
   if (state.state === 'loading') {
     return (
       <p role="status" data-testid="check-loading">
-        Loading check…
+        {t('checkLoading')}
       </p>
     );
   }
   if (state.state === 'missing') {
     return (
       <p className="notice" data-testid="check-missing">
-        This check no longer exists (it may have been deleted). Check new text above, or open one from History.
+        {t('checkGone')}
       </p>
     );
   }

@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/i18n';
 import { SetupNotice } from './setup-notice';
 import { useStartCheck } from './use-start-check';
 
@@ -10,17 +11,17 @@ export function JudgeButton({ checkId, onStarted }: { checkId: string; onStarted
   return (
     <>
       <button type="button" data-testid="judge-sources" disabled={state.pending} onClick={() => void judge()}>
-        Judge these sources
+        {t('judgeSources')}
       </button>
       {state.needsSetup ? (
         <SetupNotice
           testId="judge-needs-setup"
-          message={`Judging needs a model: ${state.error ?? ''} Set one up in Settings, then choose "Judge these sources" again.`}
+          message={t('judgeNeedsModel', { reason: state.error ?? '', button: t('judgeSources') })}
           buttonTestId="judge-open-options"
         />
       ) : state.error ? (
         <span className="result error" role="alert">
-          Could not judge: {state.error}
+          {t('judgeFailed', { error: state.error })}
         </span>
       ) : null}
     </>

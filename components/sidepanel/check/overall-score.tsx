@@ -1,4 +1,5 @@
 import type { Headline } from '../../../lib/core/score/headline';
+import { t } from '../../../lib/i18n/i18n';
 import { headlineIcon } from '../../../lib/view/check-headline';
 
 /**
@@ -14,7 +15,7 @@ export function OverallScore({ headline }: { headline: Headline }) {
       data-testid="overall-score"
       data-band={headline.band}
       data-state={headline.state}
-      title={`Overall: ${headline.word}`}
+      title={t('overallTitle', { word: headline.word })}
     >
       <p className="headline" data-testid="headline">
         <span className="band-icon" aria-hidden="true">

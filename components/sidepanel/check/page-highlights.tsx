@@ -8,6 +8,7 @@ import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
 import type { CheckView } from '../../../lib/db/check-view';
+import { t } from '../../../lib/i18n/i18n';
 import { type Result, sendToBackground } from '../../../lib/messaging/protocol';
 /** Runs a command aimed at the check's page; keeps why it failed, for the line beside its button. */
 function usePageCommand(send: () => Promise<Result>): [string | undefined, () => void] {
@@ -16,7 +17,7 @@ function usePageCommand(send: () => Promise<Result>): [string | undefined, () =>
     setError(undefined);
     send().then(
       (result) => setError(result.ok ? undefined : result.error),
-      (cause: unknown) => setError(`Factlight's background did not answer: ${errorMessage(cause)}`),
+      (cause: unknown) => setError(t('checkBackgroundSilent', { error: errorMessage(cause) })),
     );
   };
   return [error, run];
@@ -29,21 +30,21 @@ export function PageHighlights({ view }: { view: CheckView }) {
   if (check.tabId === undefined) return null;
   const missing = view.claims.filter((claim) => check.notFoundOnPage?.includes(claim.id));
   return (
-    <section className="page-highlights" aria-label="On the page">
+    <section className="page-highlights" aria-label={t('pageHighlightsLabel')}>
       {missing.length > 0 ? (
         <div data-testid="not-found-on-page">
-          <p className="hint">
-            Not found on the page ({missing.length}): the page changed, so these are not highlighted there.
-          </p>
+          <p className="hint">{t('pageNotFound', { count: missing.length })}</p>
           <ul>
             {missing.map((claim) => (
-              <li key={claim.id}>{claim.text}</li>
+              <li key={claim.id} dir="auto">
+                {claim.text}
+              </li>
             ))}
           </ul>
         </div>
       ) : null}
       <button type="button" className="secondary small" data-testid="clear-highlights" onClick={clear}>
-        Clear highlights on the page
+        {t('pageClearHighlights')}
       </button>
       {error ? (
         <span className="result error" role="alert" data-testid="clear-highlights-error">
@@ -60,7 +61,7 @@ export function RevealOnPage({ checkId, claimId }: { checkId: string; claimId: s
   return (
     <>
       <button type="button" className="secondary small" data-testid="reveal-claim" onClick={reveal}>
-        Show on page
+        {t('pageShowClaim')}
       </button>
       {error ? (
         <span className="result error" role="alert" data-testid="reveal-claim-error">

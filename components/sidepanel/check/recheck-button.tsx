@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/i18n';
 import { useStartCheck } from './use-start-check';
 
 /** "Re-check": the same text again with fresh evidence; opens the new check when it starts. */
@@ -11,7 +12,7 @@ export function RecheckButton({
   onStarted: (checkId: string) => void;
 }) {
   const [state, recheck] = useStartCheck('recheck', checkId, onStarted);
-  const error = state.needsSetup ? 'Choose a model first (Settings).' : state.error;
+  const error = state.needsSetup ? t('chooseModelFirst') : state.error;
   return (
     <>
       <button
@@ -21,11 +22,11 @@ export function RecheckButton({
         disabled={state.pending}
         onClick={() => void recheck()}
       >
-        Re-check
+        {t('recheck')}
       </button>
       {error ? (
         <span className="result error" role="alert">
-          Re-check failed: {error}
+          {t('recheckFailed', { error })}
         </span>
       ) : null}
     </>

@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/i18n';
 import { useStartCheck } from './use-start-check';
 
 /**
@@ -6,7 +7,7 @@ import { useStartCheck } from './use-start-check';
  */
 export function RetryButton({ checkId, onStarted }: { checkId: string; onStarted: (checkId: string) => void }) {
   const [state, retry] = useStartCheck('retry', checkId, onStarted);
-  const error = state.needsSetup ? 'Choose a model first (Settings).' : state.error;
+  const error = state.needsSetup ? t('chooseModelFirst') : state.error;
   return (
     <>
       <button
@@ -16,11 +17,11 @@ export function RetryButton({ checkId, onStarted }: { checkId: string; onStarted
         disabled={state.pending}
         onClick={() => void retry()}
       >
-        Retry
+        {t('retry')}
       </button>
       {error ? (
         <span className="result error" role="alert">
-          Retry failed: {error}
+          {t('retryFailed', { error })}
         </span>
       ) : null}
     </>

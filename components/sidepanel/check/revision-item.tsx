@@ -1,4 +1,5 @@
 import type { Evidence, Revision } from '../../../lib/core/types';
+import { t } from '../../../lib/i18n/i18n';
 import { CopyButton } from './copy-button';
 import { WordDiff } from './word-diff';
 
@@ -17,13 +18,13 @@ export function RevisionItem({
   );
   return (
     <li className="revision" data-testid="revision">
-      <p className="hint">Sentence {revision.sentenceIndex + 1}</p>
+      <p className="hint">{t('revisionSentence', { number: revision.sentenceIndex + 1 })}</p>
       <p className="diff" data-testid="revision-diff">
         <WordDiff original={revision.original} revised={revision.revised} />
       </p>
       {evidenceIds.length > 0 ? (
         <p className="revision-evidence">
-          Based on:{' '}
+          {t('revisionBasedOn')}{' '}
           {evidenceIds.map((id) => (
             <button
               key={id}
@@ -37,7 +38,7 @@ export function RevisionItem({
           ))}
         </p>
       ) : null}
-      <CopyButton text={revision.revised} label="Copy revised sentence" testId="copy-revision" />
+      <CopyButton text={revision.revised} label={t('revisionCopy')} testId="copy-revision" />
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import type { Evidence, Revision, Sentence } from '../../../lib/core/types';
+import { t } from '../../../lib/i18n/i18n';
 import { applyRevisions } from '../../../lib/view/corrected-text';
 import { CopyButton } from './copy-button';
 import { RevisionItem } from './revision-item';
@@ -16,7 +17,7 @@ export function RevisionList(props: {
   const byId = new Map(evidence.map((item) => [item.id, item]));
   return (
     <section className="revisions" aria-labelledby="revisions-heading">
-      <h2 id="revisions-heading">Suggested corrections</h2>
+      <h2 id="revisions-heading">{t('revisionsHeading')}</h2>
       <ol>
         {revisions.map((revision) => (
           <RevisionItem
@@ -29,7 +30,7 @@ export function RevisionList(props: {
       </ol>
       <CopyButton
         text={applyRevisions(text, sentences, revisions)}
-        label="Copy corrected text"
+        label={t('revisionsCopyAll')}
         testId="copy-corrected-text"
       />
     </section>

@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
 
+import { t } from '../../../lib/i18n/i18n';
+
 /** "Choose a model first": what is missing, and a button straight to the options page. */
 export function SetupNotice({
   testId,
@@ -14,7 +16,7 @@ export function SetupNotice({
     <div className="notice" data-testid={testId} role="status">
       <p>{message}</p>
       <button type="button" data-testid={buttonTestId} onClick={() => void browser.runtime.openOptionsPage()}>
-        Open settings
+        {t('openSettings')}
       </button>
     </div>
   );

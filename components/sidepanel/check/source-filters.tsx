@@ -4,6 +4,7 @@
  */
 import { rateUrl, type RatingsTable } from '../../../lib/core/evidence/sources/domain-ratings';
 import { type Evidence, SOURCE_TYPES, type SourceType } from '../../../lib/core/types';
+import { t } from '../../../lib/i18n/i18n';
 import { SOURCE_TYPE_LABELS } from '../../../lib/view/labels';
 
 export interface SourceFiltersProps {
@@ -33,7 +34,7 @@ export function SourceFilters({
   if (present.length === 0) return null;
   return (
     <fieldset className="source-filters">
-      <legend>Sources counted</legend>
+      <legend>{t('sourcesCounted')}</legend>
       {present.map((type) => (
         <label key={type} className="chip">
           <input
@@ -43,7 +44,7 @@ export function SourceFilters({
             checked={!excluded.has(type)}
             onChange={(event) => onChange(type, event.target.checked)}
           />
-          {SOURCE_TYPE_LABELS[type]} ({counts.get(type)})
+          {t('sourceTypeFilter', { type: SOURCE_TYPE_LABELS[type], number: counts.get(type) ?? 0 })}
         </label>
       ))}
       <label className="chip">
@@ -53,8 +54,9 @@ export function SourceFilters({
           checked={excludeRatedLow}
           onChange={(event) => onExcludeRatedLow(event.target.checked)}
         />
-        Don't count sources rated low (
-        {evidence.filter((item) => rateUrl(ratings, item.source.url)?.band === 'low').length})
+        {t('ratedLowFilter', {
+          number: evidence.filter((item) => rateUrl(ratings, item.source.url)?.band === 'low').length,
+        })}
       </label>
     </fieldset>
   );

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { Claim, Evidence, SearchOutcome } from '../../../lib/core/types';
 import type { CheckView } from '../../../lib/db/check-view';
+import { t } from '../../../lib/i18n/i18n';
 import { headlineIcon, viewHeadline } from '../../../lib/view/check-headline';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate, formatRelative } from '../../../lib/view/format';
@@ -25,11 +26,11 @@ const PASSAGES_SHOWN = 3;
 
 /** What a looked-up sentence's search gave: sources, a search that failed (with why), or nothing. */
 function countText(running: boolean, count: number, search: SearchOutcome | undefined): string {
-  if (running && count === 0) return 'Searching…';
-  if (count > 0) return `Sources to compare: ${count} found`;
+  if (running && count === 0) return t('searching');
+  if (count > 0) return t('sourcesFound', { count });
   const [cause] = search?.failures ?? [];
-  if (search?.allFailed && cause) return `Search failed: ${cause}`;
-  return cause ? `No sources found (${search!.failures.length} failed: ${cause})` : 'No sources found.';
+  if (search?.allFailed && cause) return t('searchFailed', { cause });
+  return cause ? t('noSourcesSomeFailed', { count: search!.failures.length, cause }) : t('noSourcesFound');
 }
 
 /**
@@ -78,8 +79,7 @@ export function SourcesToCompare({
           <strong data-testid="sources-headline" data-state={headline.state}>
             <span aria-hidden="true">{headlineIcon(headline)}</span> {headline.text}.
           </strong>{' '}
-          Nothing was judged: these are the sources found for each sentence with a number, a date or a name. Read them
-          and compare. Verdicts need a model.
+          {t('evidenceOnlyNotice')}
         </p>
         {check.evidenceOnlyReason && !reasonShownAbove ? (
           <p className="hint" data-testid="evidence-only-reason">
@@ -88,12 +88,12 @@ export function SourcesToCompare({
         ) : null}
         {running ? (
           <p className="hint" data-testid="evidence-progress">
-            Looking up {lookedUp.length} sentences… {check.progress.evidence} passages so far.
+            {t('evidenceProgress', { count: lookedUp.length, passages: check.progress.evidence })}
           </p>
         ) : null}
         {check.status === 'done' && check.servedFromCache ? (
           <p className="hint" data-testid="check-from-history">
-            From your history, checked {formatRelative(check.servedFromCache.checkedAt)} ·{' '}
+            {t('checkFromHistory', { when: formatRelative(check.servedFromCache.checkedAt) })} ·{' '}
             <RecheckButton checkId={check.id} testId="check-from-history-recheck" onStarted={onOpenCheck} />
           </p>
         ) : null}
@@ -102,7 +102,7 @@ export function SourcesToCompare({
         ) : null}
         {check.status === 'failed' ? (
           <div className="result error" role="alert" data-testid="check-status" data-status="failed">
-            <p>{check.error ?? 'The search failed; no reason was recorded.'}</p>
+            <p>{check.error ?? t('searchFailedNoReason')}</p>
             <RetryButton checkId={check.id} onStarted={onOpenCheck} />
           </div>
         ) : null}
@@ -122,7 +122,7 @@ export function SourcesToCompare({
               </span>
             );
           const count = sourceCount(found(claim));
-          const label = `Sentence looked up: ${count} ${count === 1 ? 'source' : 'sources'} to compare`;
+          const label = t('sentenceLookedUp', { count });
           return (
             <span key={sentence.index} data-testid="sentence" data-index={sentence.index}>
               {before}
@@ -143,10 +143,10 @@ export function SourcesToCompare({
         })}
       </p>
       <PageHighlights view={view} />
-      <section aria-label="Sources to compare">
+      <section aria-label={t('sourcesToCompareLabel')}>
         {lookedUp.length === 0 && !running ? (
           <p className="hint" data-testid="no-lookups">
-            No sentence states a number, a date or a name, so nothing was looked up.
+            {t('noLookups')}
           </p>
         ) : null}
         {lookedUp.map((sentence) => {
@@ -194,7 +194,7 @@ export function SourcesToCompare({
       </section>
       <WarningsList warnings={check.warnings} />
       <footer className="row wrap check-actions">
-        <span className="hint">Export:</span>
+        <span className="hint">{t('checkExportLabel')}</span>
         <ExportButtons scope="check" name={`check-${check.id}`} load={async () => [view]} />
       </footer>
     </article>

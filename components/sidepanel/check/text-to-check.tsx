@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
 import { type CheckEstimate, estimateCheck } from '../../../lib/core/model/estimate';
+import { formatNumber, t } from '../../../lib/i18n/i18n';
 import { reasoningForEstimate } from '../../../lib/llm/request-profile';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { profileFor } from '../../../lib/settings/options-form';
@@ -31,7 +32,7 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
         setProblem(result.needsSetup ? { kind: 'setup' } : { kind: 'error', message: result.error });
       }
     } catch (error) {
-      setProblem({ kind: 'error', message: `Factlight's background did not answer: ${errorMessage(error)}` });
+      setProblem({ kind: 'error', message: t('checkBackgroundSilent', { error: errorMessage(error) }) });
     } finally {
       setPending(false);
     }
@@ -41,7 +42,7 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
     event?.preventDefault();
     setProblem(undefined);
     if (!text.trim()) {
-      setProblem({ kind: 'empty', message: 'Type or paste some text to check first.' });
+      setProblem({ kind: 'empty', message: t('checkEmpty') });
       return;
     }
     const cost = estimateCheck(text);
@@ -66,9 +67,9 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
   };
 
   return (
-    <form className="text-to-check" onSubmit={submit} aria-label="Check text">
+    <form className="text-to-check" onSubmit={submit} aria-label={t('checkFormLabel')}>
       <label htmlFor="check-input" className="label">
-        Text to check
+        {t('checkInputLabel')}
       </label>
       <textarea
         id="check-input"
@@ -76,7 +77,7 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
         dir="auto"
         rows={5}
         value={text}
-        placeholder="Paste a paragraph, a chatbot reply or a claim…"
+        placeholder={t('checkInputPlaceholder')}
         aria-invalid={problem?.kind === 'empty'}
         aria-describedby={problem ? 'check-problem' : undefined}
         onChange={(event) => {
@@ -91,14 +92,22 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
       {estimate ? (
         <div className="notice" data-testid="check-estimate" role="status">
           <p>
-            This text has {estimate.sentences} sentences: about {estimate.modelCalls.toLocaleString()} model calls and{' '}
-            {estimate.tokens.toLocaleString()} tokens
-            {estimate.reasoningTokens ? ` (${estimate.reasoningTokens.toLocaleString()} of them hidden reasoning)` : ''}
-            . Check it anyway?
+            {estimate.reasoningTokens
+              ? t('checkEstimateReasoning', {
+                  count: estimate.sentences,
+                  calls: formatNumber(estimate.modelCalls),
+                  tokens: formatNumber(estimate.tokens),
+                  reasoning: formatNumber(estimate.reasoningTokens),
+                })
+              : t('checkEstimate', {
+                  count: estimate.sentences,
+                  calls: formatNumber(estimate.modelCalls),
+                  tokens: formatNumber(estimate.tokens),
+                })}
           </p>
           <div className="row">
             <button type="button" data-testid="check-confirm" onClick={() => void start()}>
-              Check anyway
+              {t('checkAnyway')}
             </button>
             <button
               type="button"
@@ -106,17 +115,13 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
               data-testid="check-estimate-cancel"
               onClick={() => setEstimate(undefined)}
             >
-              Not now
+              {t('checkNotNow')}
             </button>
           </div>
         </div>
       ) : null}
       {problem?.kind === 'setup' ? (
-        <SetupNotice
-          testId="check-needs-setup"
-          message="Choose a model first: Factlight needs a model to find and judge claims."
-          buttonTestId="check-open-options"
-        />
+        <SetupNotice testId="check-needs-setup" message={t('checkNeedsModel')} buttonTestId="check-open-options" />
       ) : problem ? (
         <p id="check-problem" className="result error" data-testid="check-message" role="alert">
           {problem.message}
@@ -124,9 +129,9 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
       ) : null}
       <div className="row">
         <button type="submit" data-testid="check-submit" disabled={pending || Boolean(estimate)}>
-          {pending ? 'Starting…' : 'Check'}
+          {pending ? t('checkStarting') : t('checkSubmit')}
         </button>
-        <span className="hint">Ctrl+Enter</span>
+        <span className="hint">{t('checkShortcut')}</span>
       </div>
     </form>
   );

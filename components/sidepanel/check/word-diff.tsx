@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 
+import { t } from '../../../lib/i18n/i18n';
 import { diffWords } from '../../../lib/view/word-diff';
 
 /** A revision against its original: deleted words struck through, inserted words marked. */
@@ -9,11 +10,11 @@ export function WordDiff({ original, revised }: { original: string; revised: str
     <>
       {parts.map((part, i) =>
         part.kind === 'removed' ? (
-          <del key={i} title="removed">
+          <del key={i} title={t('diffRemoved')}>
             {part.text}
           </del>
         ) : part.kind === 'added' ? (
-          <ins key={i} title="added">
+          <ins key={i} title={t('diffAdded')}>
             {part.text}
           </ins>
         ) : (

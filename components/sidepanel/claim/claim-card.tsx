@@ -10,6 +10,7 @@ import type {
 import type { ClaimScore, ScoreFilters } from '../../../lib/core/score/credibility';
 import type { Claim, ClaimAssessment, Evidence, Judgement, SearchOutcome } from '../../../lib/core/types';
 import { failureCause } from '../../../lib/core/verify/not-checked';
+import { t } from '../../../lib/i18n/i18n';
 import { orderEvidence } from '../../../lib/view/citations';
 import { percent } from '../../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../../lib/view/labels';
@@ -104,9 +105,9 @@ export function ClaimCard(props: ClaimCardProps) {
     >
       <div className="card-head">
         <h2 id="claim-card-heading" tabIndex={-1} ref={headingRef}>
-          Claim
+          {t('claimHeading')}
         </h2>
-        <button type="button" className="secondary small" onClick={onClose} aria-label="Close claim">
+        <button type="button" className="secondary small" onClick={onClose} aria-label={t('claimClose')}>
           ✕
         </button>
       </div>
@@ -117,28 +118,27 @@ export function ClaimCard(props: ClaimCardProps) {
         <span className="band-icon" aria-hidden="true">
           {pending ? '…' : BAND_ICONS[band]}
         </span>{' '}
-        {verdict ? VERDICT_LABELS[verdict] : 'Being checked…'}
+        {verdict ? VERDICT_LABELS[verdict] : t('claimBeingCheckedLabel')}
         {verdict && scored?.score.value !== null && scored?.score.value !== undefined
-          ? ` · credibility ${percent(scored.score.value)}`
+          ? ` · ${t('claimCredibility', { percent: percent(scored.score.value) })}`
           : ''}
       </p>
       {/* Why it could not be checked, once (a failure's cause, or the budget or a cancel). */}
       {assessment?.error && verdict === 'could-not-check' ? (
         <p className="hint" data-testid="claim-why">
-          Why: {failureCause(assessment.error) ?? assessment.error}
+          {t('claimWhy', { reason: failureCause(assessment.error) ?? assessment.error })}
         </p>
       ) : null}
       {assessment?.explaining ? (
         <p className="hint" data-testid="claim-explaining">
-          Writing the explanation…
+          {t('claimWriting')}
         </p>
       ) : null}
       {/* The explanation was written for the verdict with every source counted: when the reader's filters
           change the verdict, the card says so rather than show a text that contradicts the verdict above. */}
       {assessment && verdict && verdict !== 'could-not-check' && assessment.verdict !== verdict ? (
         <p className="hint" data-testid="claim-verdict-note">
-          The explanation below was written for the verdict with every source counted: “
-          {VERDICT_LABELS[assessment.verdict]}”. With the sources you left out, it is “{VERDICT_LABELS[verdict]}”.
+          {t('claimVerdictNote', { written: VERDICT_LABELS[assessment.verdict], now: VERDICT_LABELS[verdict] })}
         </p>
       ) : null}
       {assessment && verdict !== 'could-not-check' ? (
@@ -154,7 +154,7 @@ export function ClaimCard(props: ClaimCardProps) {
       {props.actionability ? <ActionabilityScore score={props.actionability} /> : null}
       {ordered.length > 0 ? (
         <>
-          <h3>Evidence ({ordered.length})</h3>
+          <h3>{t('claimEvidenceHeading', { number: ordered.length })}</h3>
           <ol className="evidence-list">
             {ordered.map(({ item, citation }) => (
               <EvidenceItem
@@ -182,7 +182,7 @@ export function ClaimCard(props: ClaimCardProps) {
       ) : null}
       {otherClaims.length > 0 ? (
         <div className="other-claims">
-          <p className="hint">Other claims in this part of the text:</p>
+          <p className="hint">{t('claimOthers')}</p>
           {otherClaims.map((other) => (
             <button key={other.id} type="button" className="secondary small" onClick={() => onSelectClaim(other.id)}>
               {other.text}
@@ -204,14 +204,13 @@ function NoEvidence({ search, couldNotCheck }: { search: SearchOutcome | undefin
   if (search?.allFailed && cause)
     return (
       <p className="hint" data-testid="claim-no-evidence" data-reason="search-failed">
-        No evidence: the search failed ({cause}).
+        {t('claimNoEvidenceSearchFailed', { cause })}
       </p>
     );
   if (couldNotCheck) return null;
   return (
     <p className="hint" data-testid="claim-no-evidence" data-reason={cause ? 'some-failed' : 'none-found'}>
-      No evidence was found for this claim
-      {cause ? ` by the sources that answered (${search!.failures.length} failed: ${cause})` : ''}.
+      {cause ? t('claimNoEvidenceSomeFailed', { count: search!.failures.length, cause }) : t('claimNoEvidence')}
     </p>
   );
 }

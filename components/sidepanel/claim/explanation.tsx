@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/i18n';
 import { splitCitations } from '../../../lib/view/citations';
 
 /**
@@ -28,7 +29,7 @@ export function Explanation({
             type="button"
             className="citation"
             data-testid="citation"
-            aria-label={`Go to evidence ${part.citation}`}
+            aria-label={t('goToEvidence', { number: part.citation })}
             onClick={() => onCite(evidenceId)}
           >
             [{part.citation}]

@@ -1,4 +1,5 @@
 import type { Refinement } from '../../../lib/core/quality/explanations/types';
+import { t } from '../../../lib/i18n/i18n';
 import { WordDiff } from '../check/word-diff';
 
 /** Thorough mode: what the critics' debate changed in the explanation and the revision. */
@@ -11,25 +12,30 @@ export function RefinementNote({ refinement }: { refinement: Refinement }) {
   return (
     <details className="refinement" data-testid="refinement">
       <summary>
-        Reviewed by two critics ({refinement.rounds} round{refinement.rounds === 1 ? '' : 's'},{' '}
-        {refinement.agreed ? 'agreed' : 'round limit reached'}):{' '}
-        {explanationChanged || revisionChanged ? 'refined' : 'no change needed'}
+        {t(refinement.agreed ? 'refinementAgreed' : 'refinementLimit', {
+          count: refinement.rounds,
+          result: t(explanationChanged || revisionChanged ? 'refinementRefined' : 'refinementUnchanged'),
+        })}
       </summary>
       {refinement.feedback.length > 0 ? (
         <ul>
           {refinement.feedback.map((item, index) => (
-            <li key={index}>{item}</li>
+            <li key={index} dir="auto">
+              {item}
+            </li>
           ))}
         </ul>
       ) : null}
       {explanationChanged ? (
         <p>
-          Explanation: <WordDiff original={refinement.explanationBefore} revised={refinement.explanationAfter} />
+          {t('refinementExplanation')}{' '}
+          <WordDiff original={refinement.explanationBefore} revised={refinement.explanationAfter} />
         </p>
       ) : null}
       {revisionChanged ? (
         <p>
-          Revision: <WordDiff original={refinement.revisionBefore!} revised={refinement.revisionAfter!} />
+          {t('refinementRevision')}{' '}
+          <WordDiff original={refinement.revisionBefore!} revised={refinement.revisionAfter!} />
         </p>
       ) : null}
     </details>

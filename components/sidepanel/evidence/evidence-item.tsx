@@ -3,6 +3,7 @@ import type { Ref } from 'react';
 import type { DomainRating } from '../../../lib/core/evidence/sources/domain-ratings';
 import { type EventDate, predatesEvent } from '../../../lib/core/evidence/sources/event-date';
 import type { Evidence, Judgement } from '../../../lib/core/types';
+import { t } from '../../../lib/i18n/i18n';
 import { httpHref } from '../../../lib/net/http-url';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate } from '../../../lib/view/format';
@@ -84,12 +85,11 @@ export function EvidenceItem({
       </p>
       {event && predatesEvent(source.publishedAt, event) ? (
         <p className="date-warning" role="note" data-testid="evidence-predates">
-          <span aria-hidden="true">⚠</span> Published before {event.text}, which the claim is about: it cannot report
-          that event.
+          <span aria-hidden="true">⚠</span> {t('evidencePredates', { event: event.text })}
         </p>
       ) : null}
       <p className={`stance stance-${judgement?.stance ?? 'none'}`} data-testid="evidence-stance">
-        {judgement ? STANCE_LABELS[judgement.stance] : 'Not judged'}
+        {judgement ? STANCE_LABELS[judgement.stance] : t('evidenceNotJudged')}
       </p>
       {item.passage ? (
         <blockquote className="passage">
@@ -97,7 +97,7 @@ export function EvidenceItem({
         </blockquote>
       ) : null}
       {judgement?.rationale ? <p className="rationale">{judgement.rationale}</p> : null}
-      {httpHref(source.url) ? null : <p className="hint">Not a web address, so not linked: {source.url}</p>}
+      {httpHref(source.url) ? null : <p className="hint">{t('evidenceNotLinked', { url: source.url })}</p>}
       <label className="toggle">
         <input
           type="checkbox"
@@ -105,8 +105,8 @@ export function EvidenceItem({
           checked={included}
           onChange={(event) => onToggle(event.target.checked)}
         />
-        Count this source
-        {typeExcluded ? ' (its source type is off)' : lowExcluded ? ' (sources rated low are off)' : ''}
+        {t('evidenceCount')}
+        {typeExcluded ? ` ${t('evidenceTypeOff')}` : lowExcluded ? ` ${t('evidenceLowOff')}` : ''}
       </label>
     </li>
   );

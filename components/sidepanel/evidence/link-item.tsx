@@ -1,5 +1,6 @@
 import type { DomainRating } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { LinkAudit } from '../../../lib/core/quality/links/types';
+import { t } from '../../../lib/i18n/i18n';
 import {
   LINK_STATUS_LABELS,
   LINK_SUPPORT_ICONS,
@@ -40,31 +41,30 @@ export function LinkItem({
       <p className="hint">{audit.detail}</p>
       {audit.archivedUrl ? (
         <p className="hint">
-          Read from an archived copy: <SafeLink url={audit.archivedUrl}>Internet Archive snapshot</SafeLink>
+          {t('linkArchived')} <SafeLink url={audit.archivedUrl}>{t('linkArchiveSnapshot')}</SafeLink>
         </p>
       ) : null}
       {audit.finalUrl && audit.finalUrl !== audit.url && audit.status === 'redirected' ? (
-        <p className="hint">Now at {audit.finalUrl}</p>
+        <p className="hint">{t('linkNowAt', { url: audit.finalUrl })}</p>
       ) : null}
       {audit.textFragment ? (
         <p className="hint" data-testid="link-quote" data-found={audit.textFragment.found}>
-          Quoted text “{audit.textFragment.quote}”{' '}
-          {audit.textFragment.found ? 'is on the page.' : 'was not found on the page.'}
+          {t(audit.textFragment.found ? 'linkQuoteFound' : 'linkQuoteMissing', { quote: audit.textFragment.quote })}
         </p>
       ) : null}
       {audit.doi ? (
         <p className="hint">
-          DOI {audit.doi.doi}:{' '}
-          {audit.doi.registered
-            ? `registered${audit.doi.title ? ` (“${audit.doi.title}”)` : ''}`
-            : 'not registered — the reference may be invented'}
+          {!audit.doi.registered
+            ? t('linkDoiUnregistered', { doi: audit.doi.doi })
+            : audit.doi.title
+              ? t('linkDoiRegisteredTitle', { doi: audit.doi.doi, title: audit.doi.title })
+              : t('linkDoiRegistered', { doi: audit.doi.doi })}
         </p>
       ) : null}
       {audit.rationale ? <p className="link-rationale">{audit.rationale}</p> : null}
       {attributionFlagged ? (
         <p className="attribution-flag" data-testid="attribution-flag">
-          <span aria-hidden="true">⚠</span> Citation not recovered: with the links hidden, this page was not found to
-          support the sentence citing it.
+          <span aria-hidden="true">⚠</span> {t('linkAttributionFlag')}
         </p>
       ) : null}
     </li>

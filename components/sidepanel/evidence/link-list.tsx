@@ -3,6 +3,7 @@ import type { AttributionResult } from '../../../lib/core/quality/explanations/t
 import { lowRatedCitations, lowRatedCitationsSummary } from '../../../lib/core/quality/links/low-rated-citations';
 import type { LinkAudit } from '../../../lib/core/quality/links/types';
 import type { Sentence } from '../../../lib/core/types';
+import { t } from '../../../lib/i18n/i18n';
 import { percent } from '../../../lib/view/format';
 import { LinkItem } from './link-item';
 
@@ -41,10 +42,10 @@ export function LinkList({
   );
   return (
     <section className="links" aria-labelledby="links-heading" data-testid="link-list">
-      <h2 id="links-heading">Sources in this text ({links.length})</h2>
+      <h2 id="links-heading">{t('linksHeading', { number: links.length })}</h2>
       {attribution && attribution.precision !== null ? (
         <p className="hint" data-testid="text-attribution">
-          With the links hidden, {percent(attribution.precision)} of the citations were found again in their pages.
+          {t('linksAttribution', { percent: percent(attribution.precision) })}
         </p>
       ) : null}
       {lowRated ? (
@@ -55,9 +56,7 @@ export function LinkList({
       {groupBySentence(links).map((group) => (
         <div key={group.sentenceIndex ?? 'none'} className="link-group">
           <p className="link-sentence">
-            {group.sentenceIndex === null
-              ? 'Cited by the reply as a whole'
-              : `“${text.get(group.sentenceIndex) ?? ''}”`}
+            {group.sentenceIndex === null ? t('linksWholeReply') : `“${text.get(group.sentenceIndex) ?? ''}”`}
           </p>
           <ul className="link-items">
             {group.links.map((audit) => (

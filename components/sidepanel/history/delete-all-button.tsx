@@ -1,18 +1,19 @@
 import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
+import { t } from '../../../lib/i18n/i18n';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 
 /** "Delete all" after the browser's own confirmation (the background cancels running checks first). */
 export function DeleteAllButton({ count }: { count: number }) {
   const [message, setMessage] = useState<string>();
   const deleteAll = async () => {
-    if (!window.confirm(`Delete all ${count} checks? This cannot be undone.`)) return;
+    if (!window.confirm(t('historyDeleteAllConfirm', { count }))) return;
     try {
       const { deleted } = await sendToBackground('deleteChecks', { all: true });
-      setMessage(`Deleted ${deleted} ${deleted === 1 ? 'check' : 'checks'}.`);
+      setMessage(t('historyDeleted', { count: deleted }));
     } catch (error) {
-      setMessage(`Not deleted: ${errorMessage(error)}`);
+      setMessage(t('historyNotDeleted', { error: errorMessage(error) }));
     }
   };
   return (
@@ -24,7 +25,7 @@ export function DeleteAllButton({ count }: { count: number }) {
         disabled={count === 0}
         onClick={() => void deleteAll()}
       >
-        Delete all
+        {t('historyDeleteAll')}
       </button>
       {message ? (
         <span className="hint" role="status" data-testid="delete-all-result">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/core/errors';
 import type { CheckView } from '../../../lib/db/check-view';
 import { exportChecksJson, exportChecksMarkdown } from '../../../lib/db/export-import';
+import { t } from '../../../lib/i18n/i18n';
 import { loadRatings } from '../../../lib/reliability/load-ratings';
 import { downloadText, fileSlug } from './download';
 
@@ -24,15 +25,14 @@ export function ExportButtons({
     setError(undefined);
     try {
       const views = await load();
-      if (views.length === 0) return setError('Nothing to export yet.');
+      if (views.length === 0) return setError(t('exportNothing'));
       const base = `factlight-${fileSlug(name)}`;
       if (kind === 'json') downloadText(`${base}.json`, exportChecksJson(views), 'application/json');
       else downloadText(`${base}.md`, exportChecksMarkdown(views, await loadRatings()), 'text/markdown');
     } catch (cause) {
-      setError(`Export failed: ${errorMessage(cause)}`);
+      setError(t('exportFailed', { error: errorMessage(cause) }));
     }
   };
-  const what = scope === 'all' ? 'all checks' : 'this check';
   return (
     <span className="export-buttons">
       <button
@@ -40,20 +40,20 @@ export function ExportButtons({
         className="secondary small"
         data-testid="export-json"
         data-scope={scope}
-        aria-label={`Export ${what} as JSON`}
+        aria-label={t(scope === 'all' ? 'exportAllJson' : 'exportOneJson')}
         onClick={() => void run('json')}
       >
-        JSON
+        {t('exportJson')}
       </button>
       <button
         type="button"
         className="secondary small"
         data-testid="export-markdown"
         data-scope={scope}
-        aria-label={`Export ${what} as Markdown`}
+        aria-label={t(scope === 'all' ? 'exportAllMarkdown' : 'exportOneMarkdown')}
         onClick={() => void run('markdown')}
       >
-        Markdown
+        {t('exportMarkdown')}
       </button>
       {error ? (
         <span className="result error" role="alert">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/core/errors';
 import { loadCheckView } from '../../../lib/db/check-view';
 import type { CheckRecord } from '../../../lib/db/entities';
+import { t } from '../../../lib/i18n/i18n';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { countsOfClaims, headlineIcon, recordHeadline } from '../../../lib/view/check-headline';
 import { formatDate, preview } from '../../../lib/view/format';
@@ -64,10 +65,10 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
           type="button"
           className="secondary small"
           data-testid="history-delete"
-          aria-label="Delete this check"
+          aria-label={t('historyDeleteOne')}
           onClick={remove}
         >
-          Delete
+          {t('historyDelete')}
         </button>
         <ExportButtons
           scope="check"
@@ -79,7 +80,7 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
         />
         {error ? (
           <span className="result error" role="alert">
-            Delete failed: {error}
+            {t('historyDeleteFailed', { error })}
           </span>
         ) : null}
       </div>

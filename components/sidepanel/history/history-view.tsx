@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 
 import { loadAllCheckViews } from '../../../lib/db/history-queries';
+import { t } from '../../../lib/i18n/i18n';
 import { useDb } from '../db-context';
 import { DeleteAllButton } from './delete-all-button';
 import { ExportButtons } from './export-buttons';
@@ -17,17 +18,17 @@ export function HistoryView({ onOpen }: { onOpen: (checkId: string) => void }) {
   const matches = useHistoryMatches(deferredQuery);
   const searching = deferredQuery.trim() !== '';
   return (
-    <section className="history" aria-label="History">
+    <section className="history" aria-label={t('tabHistory')}>
       <input
         type="search"
         data-testid="history-search"
-        aria-label="Search history by words or site"
-        placeholder="Search by words or site…"
+        aria-label={t('historySearchLabel')}
+        placeholder={t('historySearchPlaceholder')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
       <div className="row wrap history-toolbar">
-        <span className="hint">All:</span>
+        <span className="hint">{t('historyAll')}</span>
         <ExportButtons
           scope="all"
           name={`checks-${new Date().toISOString().slice(0, 10)}`}
@@ -38,16 +39,14 @@ export function HistoryView({ onOpen }: { onOpen: (checkId: string) => void }) {
       </div>
       <p className="hint" data-testid="history-count" role="status">
         {matches.count === undefined
-          ? 'Loading…'
-          : searching
-            ? `${matches.count} matching ${matches.count === 1 ? 'check' : 'checks'}`
-            : `${matches.count} ${matches.count === 1 ? 'check' : 'checks'}`}
+          ? t('panelLoading')
+          : t(searching ? 'historyMatching' : 'historyCount', { count: matches.count })}
       </p>
       {matches.count === 0 ? (
         <p className="notice" data-testid={searching ? 'history-no-match' : 'history-empty'}>
           {searching
-            ? 'No check matches every word. Try fewer or shorter words, or a site name.'
-            : 'No checks yet. Type or paste text on the Check tab, or select text on a page and choose "Fact-check".'}
+            ? t('historyNoMatch')
+            : t('historyEmpty', { tab: t('tabCheck'), button: t('floatingButtonLabel') })}
         </p>
       ) : (
         <HistoryList matches={matches} onOpen={onOpen} />

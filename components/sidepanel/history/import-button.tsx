@@ -2,6 +2,7 @@ import { type ChangeEvent, useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
 import { importSizeProblem, splitChecksImport } from '../../../lib/db/import-chunks';
+import { t } from '../../../lib/i18n/i18n';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 
 type ImportState =
@@ -20,14 +21,12 @@ export function ImportButton() {
     if (!file) return;
     const tooBig = importSizeProblem(file.size);
     if (tooBig) {
-      setState({ kind: 'error', text: `Not imported: ${tooBig}` });
+      setState({ kind: 'error', text: t('importNotImported', { error: tooBig }) });
       input.value = '';
       return;
     }
     setState({ kind: 'pending' });
     const done = { imported: 0, skipped: 0 };
-    const summary = () =>
-      `${done.imported} ${done.imported === 1 ? 'check' : 'checks'}${done.skipped ? `, skipped ${done.skipped} already in history` : ''}`;
     try {
       const split = splitChecksImport(await file.text());
       if (!split.ok) throw new Error(split.error);
@@ -38,10 +37,21 @@ export function ImportButton() {
         done.imported += result.imported;
         done.skipped += result.skipped;
       }
-      setState({ kind: 'done', text: `Imported ${summary()}.` });
+      setState({
+        kind: 'done',
+        text: done.skipped
+          ? t('importDoneSkipped', { count: done.imported, skipped: done.skipped })
+          : t('importDone', { count: done.imported }),
+      });
     } catch (error) {
-      const kept = done.imported + done.skipped > 0 ? ` (${summary()} were imported before it stopped)` : '';
-      setState({ kind: 'error', text: `Not imported${kept}: ${errorMessage(error)}` });
+      const reason = errorMessage(error);
+      setState({
+        kind: 'error',
+        text:
+          done.imported + done.skipped > 0
+            ? t('importStopped', { count: done.imported, error: reason })
+            : t('importNotImported', { error: reason }),
+      });
     } finally {
       input.value = ''; // so choosing the same file again imports again
     }
@@ -49,7 +59,7 @@ export function ImportButton() {
   return (
     <span className="import">
       <label className="button secondary small">
-        Import JSON
+        {t('importJson')}
         <input
           type="file"
           accept="application/json,.json"
@@ -58,7 +68,7 @@ export function ImportButton() {
           onChange={(event) => void onFile(event)}
         />
       </label>
-      {state.kind === 'pending' ? <span role="status">Importing…</span> : null}
+      {state.kind === 'pending' ? <span role="status">{t('importing')}</span> : null}
       {state.kind === 'done' || state.kind === 'error' ? (
         <span
           className={state.kind === 'error' ? 'result error' : 'result ok'}

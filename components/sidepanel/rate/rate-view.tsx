@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/core/errors';
+import { t } from '../../../lib/i18n/i18n';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { activeTabId } from '../active-tab';
 import { RatingResult } from './rating-result';
@@ -53,12 +54,10 @@ export function RateView() {
 
   return (
     <section className="rate-view" aria-labelledby="rate-heading">
-      <h2 id="rate-heading">Rate an explanation</h2>
-      <p className="hint">
-        Select a fact-check’s or a chatbot’s explanation on the page, or paste it; then say which claim it explains.
-      </p>
+      <h2 id="rate-heading">{t('tabRate')}</h2>
+      <p className="hint">{t('rateIntro')}</p>
       <div className="field">
-        <label htmlFor="rate-explanation-text">Explanation</label>
+        <label htmlFor="rate-explanation-text">{t('rateExplanationLabel')}</label>
         <textarea
           id="rate-explanation-text"
           data-testid="rate-explanation-text"
@@ -72,11 +71,11 @@ export function RateView() {
           data-testid="rate-use-selection"
           onClick={() => void takePageSelection()}
         >
-          Use the text selected on the page
+          {t('rateUseSelection')}
         </button>
       </div>
       <div className="field">
-        <label htmlFor="rate-claim">Claim it explains</label>
+        <label htmlFor="rate-claim">{t('rateClaimLabel')}</label>
         <input
           id="rate-claim"
           data-testid="rate-claim"
@@ -89,12 +88,7 @@ export function RateView() {
             <option key={suggestion} value={suggestion} />
           ))}
         </datalist>
-        {suggestions.length > 0 ? (
-          <p className="hint">
-            The page reviews {suggestions.length === 1 ? 'this claim' : `${suggestions.length} claims`}: pick one from
-            the list or type your own.
-          </p>
-        ) : null}
+        {suggestions.length > 0 ? <p className="hint">{t('rateSuggestions', { count: suggestions.length })}</p> : null}
       </div>
       <button
         type="button"
@@ -102,7 +96,7 @@ export function RateView() {
         disabled={pending || !explanation.trim() || !claim.trim()}
         onClick={() => void rate()}
       >
-        {pending ? 'Starting…' : 'Rate this explanation'}
+        {pending ? t('checkStarting') : t('rateSubmit')}
       </button>
       {message ? (
         <p className="result error" role="alert" data-testid="rate-message">

@@ -2,6 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { RatingRecord } from '../../../lib/db/entities';
+import { t } from '../../../lib/i18n/i18n';
+import type { SimpleMessageKey } from '../../../lib/i18n/keys';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { ActionabilityScore } from '../claim/actionability-score';
 import { useDb } from '../db-context';
@@ -10,10 +12,10 @@ import { ReliabilityLabel } from '../evidence/reliability-label';
 import { SafeLink } from '../evidence/safe-link';
 import { useRatings } from '../evidence/use-ratings';
 
-const STAGE_WORDS: Record<string, string> = {
-  evidence: 'Looking for evidence about the claim…',
-  links: 'Following the explanation’s links…',
-  judging: 'Judging the explanation…',
+const STAGE_WORDS: Record<string, SimpleMessageKey> = {
+  evidence: 'rateStageEvidence',
+  links: 'rateStageLinks',
+  judging: 'rateStageJudging',
 };
 
 /** One rating as the database holds it right now: progress, then the score with its breakdown and sources. */
@@ -24,24 +26,26 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
     async () => (await db.ratings.get(ratingId)) ?? null,
     [db, ratingId],
   );
-  if (rating === undefined) return <p className="hint">Loading…</p>;
-  if (rating === null) return <p className="hint">This rating no longer exists.</p>;
+  if (rating === undefined) return <p className="hint">{t('panelLoading')}</p>;
+  if (rating === null) return <p className="hint">{t('rateGone')}</p>;
   return (
     <section className="rating" data-testid="rating-result" data-status={rating.status} aria-live="polite">
-      <h2>Rating</h2>
-      <p className="claim-text">Claim: {rating.claim}</p>
+      <h2>{t('rateHeading')}</h2>
+      <p className="claim-text" dir="auto">
+        {t('rateClaim', { claim: rating.claim })}
+      </p>
       {rating.status === 'running' ? (
-        <p role="status">{STAGE_WORDS[rating.stage ?? 'evidence'] ?? 'Working…'}</p>
+        <p role="status">{t(STAGE_WORDS[rating.stage ?? 'evidence'] ?? 'rateWorking')}</p>
       ) : null}
       {rating.status === 'failed' ? (
         <p className="result error" role="alert" data-testid="rating-error">
-          Could not rate this explanation: {rating.error}
+          {t('rateFailed', { error: rating.error ?? '' })}
         </p>
       ) : null}
-      {rating.score ? <ActionabilityScore score={rating.score} label="How useful the explanation is" /> : null}
+      {rating.score ? <ActionabilityScore score={rating.score} label={t('rateUsefulness')} /> : null}
       {rating.links.length > 0 ? (
         <>
-          <h3>The explanation’s links ({rating.links.length})</h3>
+          <h3>{t('rateLinksHeading', { number: rating.links.length })}</h3>
           <ul className="link-items">
             {rating.links.map((audit) => (
               <LinkItem key={audit.linkId} audit={audit} rating={rateUrl(ratings, audit.url)} />
@@ -49,11 +53,11 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
           </ul>
         </>
       ) : rating.status === 'done' ? (
-        <p className="hint">The explanation cites no links, so it earns no link points.</p>
+        <p className="hint">{t('rateNoLinks')}</p>
       ) : null}
       {rating.evidence.length > 0 ? (
         <details>
-          <summary>Evidence used to find the claim’s errors ({rating.evidence.length})</summary>
+          <summary>{t('rateEvidenceSummary', { number: rating.evidence.length })}</summary>
           <ol>
             {rating.evidence.map((item) => (
               <li key={item.id}>

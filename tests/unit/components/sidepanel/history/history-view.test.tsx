@@ -71,7 +71,7 @@ describe('the history list', () => {
   it('renders only a window of 10,000 checks, and follows the scroll', async () => {
     await seed(10_000);
     show();
-    await waitFor(() => expect(screen.getByTestId('history-count').textContent).toBe('10000 checks'));
+    await waitFor(() => expect(screen.getByTestId('history-count').textContent).toBe('10,000 checks'));
     await waitFor(() => expect(ids()[0]).toBe('h-09999'));
     expect(screen.getAllByTestId('history-item').length).toBeLessThan(30);
     const list = screen.getByTestId('history-list');
