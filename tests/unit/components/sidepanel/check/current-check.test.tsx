@@ -43,8 +43,11 @@ describe('the checked text', () => {
     ]);
     const wall = spanWith('Great Wall');
     expect(wall.getAttribute('aria-label')).toBe(
-      'Claim: The Great Wall of China is visible from the Moon with the naked eye. — refuted, credibility 0%',
+      `${wall.textContent} — Claim: The Great Wall of China is visible from the Moon with the naked eye. — refuted, credibility 0%`,
     );
+    // Label in name (WCAG 2.5.3): each span's accessible name starts with the words it shows.
+    for (const span of spans())
+      expect(span.getAttribute('aria-label')!.startsWith(`${span.textContent!} — `)).toBe(true);
     expect(wall.getAttribute('role')).toBe('button');
     expect(wall.tabIndex).toBe(0);
     expect(wall.getAttribute('data-icon')).toBe('✗');
