@@ -34,6 +34,7 @@ import { savedProviderConfig } from '../settings/search-keys';
 import { parseSettingsFile } from '../settings/settings-file';
 import { saveSettings } from '../settings/store';
 import { handleCommand, type OwnExtension } from './authorized-handler';
+import { interfaceLanguageReady } from './interface-language';
 import { allowLocalModelServer } from './local-model-origin';
 import type { NetworkGuard } from './network-guard';
 
@@ -83,7 +84,9 @@ async function saveOwn(
  * Why a draft's custom headers cannot be saved, in the person's language (custom-headers.ts says what may
  * be sent); undefined when they can. The page says it under each row too: this is for any other sender.
  */
-function headersRefusal(draft: SettingsDraft, saved: Settings): string | undefined {
+async function headersRefusal(draft: SettingsDraft, saved: Settings): Promise<string | undefined> {
+  // Said in the chosen interface language, also when this message woke the background.
+  await interfaceLanguageReady();
   for (const preset of Object.keys(draft.model.profiles) as ModelPresetId[]) {
     const savedNames = Object.keys(saved.model.profiles[preset]?.headers ?? {});
     const found = headersProblem(draft.model.profiles[preset]?.headers, savedNames);
@@ -122,7 +125,7 @@ export function registerSettingsHandlers(own: OwnExtension, version: string, gua
 
   handleCommand(own, 'saveSettings', async (draft) => {
     const inForce = await loadSettingsInForce();
-    const refused = headersRefusal(draft, inForce.own);
+    const refused = await headersRefusal(draft, inForce.own);
     if (refused) return { ok: false, error: refused };
     const { answer, effective } = await saveOwn(applyDraft(inForce.own, draft), inForce);
     if (effective) await follow(effective);
@@ -133,6 +136,8 @@ export function registerSettingsHandlers(own: OwnExtension, version: string, gua
     const inForce = await loadSettingsInForce();
     const file = parseSettingsFile(json, inForce.own);
     if (!file.ok) return file;
+    const refused = await headersRefusal(file.draft, inForce.own);
+    if (refused) return { ok: false, error: refused };
     const next = applyDraft(inForce.own, file.draft);
     const { answer: saved, effective } = await saveOwn(next, inForce);
     if (effective) await follow(effective);

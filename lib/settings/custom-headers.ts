@@ -32,7 +32,8 @@ export type HeaderProblem =
   | 'duplicate'
   | 'emptyValue'
   | 'lineBreak'
-  | 'control';
+  | 'control'
+  | 'notLatin1';
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -84,6 +85,9 @@ export function headerValueProblem(value: string): HeaderProblem | undefined {
   if (/[\r\n]/.test(value)) return 'lineBreak';
   // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
   if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value)) return 'control';
+  // fetch's Headers take ByteStrings: a character above U+00FF (a pasted emoji, ‘quote’ or … ) throws a
+  // TypeError on every request (Fetch standard, "header value"; WebIDL ByteString).
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) return 'notLatin1';
   if (value.trim() === '') return 'emptyValue';
   return undefined;
 }

@@ -8,6 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
 import { type BackgroundCommand, backgroundMessaging } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { SETTINGS_FILE_KIND } from '../../../../lib/settings/settings-file';
 import { loadSettings, saveSettings } from '../../../../lib/settings/store';
 
 const MODEL_SECRET = 'sk-saved-model-key';
@@ -149,6 +150,19 @@ describe('custom headers of a model profile (issue 23 item 7)', () => {
     });
     expect(await deliver('saveSettings', draftWith({ 'X-A': 'a\r\nCookie: c' }))).toMatchObject({
       res: { ok: false, error: 'Header "X-A": A value cannot contain a line break.' },
+    });
+    expect((await loadSettings()).model.profiles.openai?.headers).toBeUndefined();
+  });
+
+  it('are refused the same way in an imported settings file, and a value fetch cannot send is refused', async () => {
+    // A typographic ellipsis pasted into a value: fetch's Headers would throw on every request.
+    const { model } = draftWith({ 'X-Team': 'blue…' });
+    const file = { kind: SETTINGS_FILE_KIND, version: 1, settings: { model } };
+    expect(await deliver('importSettings', { json: JSON.stringify(file) })).toMatchObject({
+      res: {
+        ok: false,
+        error: expect.stringMatching(/^Header "X-Team": A value may only hold plain Latin characters/),
+      },
     });
     expect((await loadSettings()).model.profiles.openai?.headers).toBeUndefined();
   });

@@ -44,6 +44,11 @@ describe('custom header values', () => {
     expect(headerValueProblem('a\r\nX-Injected: 1')).toBe('lineBreak');
     expect(headerValueProblem('a\nb')).toBe('lineBreak');
     expect(headerValueProblem('a\u0000b')).toBe('control');
+    // fetch sends header values as bytes: Latin-1 passes, anything above U+00FF is refused before it throws.
+    expect(headerValueProblem('café')).toBeUndefined();
+    expect(headerValueProblem('blue…')).toBe('notLatin1');
+    expect(headerValueProblem('team 🚀')).toBe('notLatin1');
+    expect(() => new Headers({ 'X-A': 'blue…' })).toThrow(TypeError);
     expect(headerValueProblem('  ')).toBe('emptyValue');
   });
 });
