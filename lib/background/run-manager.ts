@@ -30,6 +30,7 @@ import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
+import { interfaceLanguageReady } from './interface-language';
 import { catalogueOllamaContextWords } from './ollama-context-words';
 
 export const MAX_TEXT_CHARS = 50_000;
@@ -214,6 +215,8 @@ export function createRunManager(deps: RunManagerDeps) {
       };
     }
     const settings = await deps.loadSettings();
+    // The engine's reason is stored and shown: in the chosen interface language, also right after a wake.
+    await interfaceLanguageReady();
     // With no model to use, a check still finds sources to compare (evidence-only mode); judging needs a model.
     const engine = chooseEngine(settings, await onDeviceStatus(deps.languageModel?.()));
     if (engine.kind === 'evidence-only' && judgeOf) return { ok: false, error: engine.reason, needsSetup: true };
