@@ -1,7 +1,7 @@
 import type { Band, EvidenceOrigin, SourceType, Stance, Verdict } from '../core/types';
 import type { CheckRecord } from '../db/entities';
 import { t } from '../i18n/i18n';
-import type { SimpleMessageKey } from '../i18n/keys';
+import { messages } from '../i18n/message-record';
 import { percent } from './format';
 
 /**
@@ -9,14 +9,6 @@ import { percent } from './format';
  * band and stance words come from the message catalogue (their translations follow docs/i18n/glossary.md):
  * each record reads its message when a value is looked up, so it speaks the interface language of that moment.
  */
-
-/** A record whose every value is the message of its key, read at lookup time. */
-export function messages<K extends string>(keys: Record<K, SimpleMessageKey>): Readonly<Record<K, string>> {
-  const record = {} as Record<K, string>;
-  for (const [value, key] of Object.entries(keys) as Array<[K, SimpleMessageKey]>)
-    Object.defineProperty(record, value, { enumerable: true, get: () => t(key) });
-  return record;
-}
 
 /** Verdicts as the user reads them (a label on its own: a chip, a heading). */
 export const VERDICT_LABELS = messages<Verdict>({

@@ -1,6 +1,6 @@
 /** Words for the link audit, shared by the side panel, the page marks and the Markdown report. */
 import type { LinkAudit, LinkStatus } from '../core/quality/links/types';
-import { messages } from './labels';
+import { messages } from '../i18n/message-record';
 
 export const LINK_STATUS_LABELS = messages<LinkStatus>({
   working: 'linkStatus_working',

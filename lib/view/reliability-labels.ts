@@ -1,7 +1,7 @@
 /** What a reader sees on an evidence item or a cited link. Unrated sources show nothing. */
 import type { DomainRating, ListRating, ReliabilityBand } from '../core/evidence/sources/domain-ratings';
 import { formatNumber, t } from '../i18n/i18n';
-import { messages } from './labels';
+import { messages } from '../i18n/message-record';
 
 export const RELIABILITY_LABELS = messages<ReliabilityBand>({
   high: 'reliability_high',
