@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
 import { seriousViolations } from '../harness/axe';
-import { catalogue, inCatalogue } from '../harness/catalogues';
+import { catalogue } from '../harness/catalogues';
 import type { DriverPage } from '../harness/driver';
 import { type FirefoxDriver, launchFirefoxDriver } from '../harness/firefox-driver';
 import { realSidebar } from '../harness/firefox-sidebar';
@@ -83,7 +83,7 @@ describe('interface language in Firefox', () => {
       expect(await seriousViolations(welcome)).toEqual([]);
 
       // The options page.
-      expect(await configureDriverForWorld(driver, world)).toBe(inCatalogue(words, 'Settings saved.'));
+      expect(await configureDriverForWorld(driver, world)).toBe(words.optionsSaved!.message);
       const options = await driver.openExtensionPage('options.html');
       await options.waitFor(byTestId('interface-language'));
       expect(await rootLanguage(options)).toEqual([locale, dir, dir]);
