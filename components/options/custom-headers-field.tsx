@@ -59,6 +59,7 @@ export function CustomHeadersField(props: {
                     value={row.value}
                     onChange={(e) => setRow(index, { value: e.target.value })}
                     aria-invalid={problem !== undefined}
+                    aria-describedby={problem ? errorId : undefined}
                   />
                   <button
                     type="button"
