@@ -14,6 +14,7 @@ import { t } from '../../../lib/i18n/i18n';
 import { orderEvidence } from '../../../lib/view/citations';
 import { percent } from '../../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../../lib/view/labels';
+import { singleSourceHost } from '../../../lib/view/single-source';
 import { EvidenceItem } from '../evidence/evidence-item';
 import { ActionabilityScore } from './actionability-score';
 import { AttributionFlags } from './attribution-flags';
@@ -95,6 +96,12 @@ export function ClaimCard(props: ClaimCardProps) {
   const ordered = orderEvidence(evidence, assessment?.citedEvidenceIds ?? []);
   const listed = useMemo(() => new Set(evidence.map((item) => item.id)), [evidence]);
   const judgements = useMemo(() => judgementsById(assessment?.judgements ?? []), [assessment]);
+  const oneSite = singleSourceHost(
+    verdict,
+    evidence,
+    judgements,
+    (item) => !filters.excludedEvidenceIds.has(item.id) && !filters.excludedSourceTypes.has(item.source.sourceType),
+  );
   const event = useMemo(() => claimEventDate(claim.text, new Date().toISOString().slice(0, 10)), [claim.text]);
   return (
     <section
@@ -139,6 +146,11 @@ export function ClaimCard(props: ClaimCardProps) {
       {assessment && verdict && verdict !== 'could-not-check' && assessment.verdict !== verdict ? (
         <p className="hint" data-testid="claim-verdict-note">
           {t('claimVerdictNote', { written: VERDICT_LABELS[assessment.verdict], now: VERDICT_LABELS[verdict] })}
+        </p>
+      ) : null}
+      {oneSite ? (
+        <p className="hint" data-testid="claim-one-source">
+          {t('claimOneSource', { host: oneSite })}
         </p>
       ) : null}
       {assessment && verdict !== 'could-not-check' ? (

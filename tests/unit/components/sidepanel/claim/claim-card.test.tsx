@@ -46,3 +46,30 @@ describe("the side panel's claim card from the keyboard", () => {
     expect(screen.getByTestId('claim-card')).toBeTruthy();
   });
 });
+
+describe("the side panel's claim card on a verdict from one site", () => {
+  it('says when every passage that took a side comes from one site, and not when two sites did', async () => {
+    renderWithDb(<CurrentCheck checkId="chk-1" onOpenCheck={() => undefined} />, db);
+    await screen.findByTestId('check-result');
+    fireEvent.click(spanWith('Great Wall'));
+    expect(screen.getByTestId('claim-verdict').getAttribute('data-verdict')).toBe('refuted');
+    expect(screen.queryByTestId('claim-one-source')).toBeNull();
+    cleanup();
+
+    const oneSite = freshDb();
+    await seedView(
+      oneSite,
+      buildCheckView({
+        patchEvidence: (item) => ({ ...item, source: { ...item.source, host: 'one.example.org' } }),
+      }),
+    );
+    renderWithDb(<CurrentCheck checkId="chk-1" onOpenCheck={() => undefined} />, oneSite);
+    await screen.findByTestId('check-result');
+    fireEvent.click(spanWith('Great Wall'));
+    expect(screen.getByTestId('claim-one-source').textContent).toBe(
+      'This verdict rests on one site alone (one.example.org): weigh it accordingly.',
+    );
+    cleanup();
+    await oneSite.delete();
+  });
+});
