@@ -58,14 +58,16 @@ export async function readOllamaContext(
 }
 
 /**
- * A prompt's size in tokens, rounded up on purpose: about 3 characters a token for Latin text (real tokenizers
- * average nearer 4 in English), one a character for scripts without spaces (CJK, Thai), and a few per message
- * for the chat template. Too high only shortens passages a little more; too low lets Ollama cut the prompt.
+ * A prompt's size in tokens, rounded up on purpose: about 3 characters a token for Latin text, digits and
+ * punctuation (real tokenizers average nearer 4 in English), one a character for every letter of another script
+ * (CJK and Thai, but also Hangul, Devanagari, Arabic, Cyrillic, Hebrew, Greek: tokenizers trained mostly on
+ * English split these into one token or more per character), and a few per message for the chat template.
+ * Too high only shortens passages a little more; too low lets Ollama cut the prompt.
  */
 export function estimatePromptTokens(messages: ReadonlyArray<{ readonly content: string }>): number {
   let tokens = 0;
   for (const { content } of messages) {
-    const dense = content.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu)?.length ?? 0;
+    const dense = content.match(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\s]/gu)?.length ?? 0;
     tokens += 8 + dense + Math.ceil((content.length - dense) / 3);
   }
   return tokens;

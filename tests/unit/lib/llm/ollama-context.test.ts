@@ -54,4 +54,18 @@ describe('estimatePromptTokens', () => {
     expect(estimatePromptTokens(messages)).toBeGreaterThan(promptTokensOf(messages));
     expect(estimatePromptTokens([{ content: '埃菲尔铁塔建于一八八九年' }])).toBeGreaterThanOrEqual(12);
   });
+
+  it('counts one token per letter of scripts other than Latin too: Hindi, Korean, Arabic, Cyrillic', () => {
+    const texts = [
+      'एफ़िल टॉवर 1889 में बनकर तैयार हुआ था। ',
+      '에펠탑은 1889년에 완공되었다. ',
+      'اكتمل بناء برج إيفل عام 1889. ',
+      'Эйфелева башня была построена в 1889 году. ',
+    ];
+    for (const text of texts) {
+      const content = text.repeat(20);
+      const letters = content.match(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\s]/gu)!.length;
+      expect(estimatePromptTokens([{ content }]), text).toBeGreaterThanOrEqual(letters);
+    }
+  });
 });
