@@ -12,11 +12,18 @@
  *   at it). The VRAM-based default and OLLAMA_CONTEXT_LENGTH are not exposed, so without a Modelfile num_ctx the
  *   context is taken to be the 4,096 of most machines: a larger one only means prompts were shortened needlessly.
  * - A failed read (an older server, a proxy) is the same 4,096: cutting too much is recoverable, a silent cut is not.
+ *   So is a slow one: the read waits at most OLLAMA_SHOW_TIMEOUT_MS, so a stalled server cannot hold a check.
+ * - The read carries the profile's key and custom headers, like the model's own requests, so a gateway in front of
+ *   Ollama answers it rather than a 401.
  */
 import type { ContextWindow } from './openai-chat-model';
+import { withProfileHeaders } from './profile-headers';
 
 /** Ollama's context below 24 GiB of VRAM, and what is assumed when nothing better is known. */
 export const OLLAMA_DEFAULT_CONTEXT = 4_096;
+
+/** How long the context read may take before the default is assumed. */
+export const OLLAMA_SHOW_TIMEOUT_MS = 5_000;
 
 /** Ollama's native API root for an OpenAI-compatible base URL (`http://localhost:11434/v1` → `…:11434`). */
 export function ollamaRoot(baseUrl: string): string {
@@ -36,19 +43,30 @@ export function contextFromShow(show: unknown): number {
   return trained === undefined ? set : Math.min(set, trained);
 }
 
+/** What the context read sends besides the model: the profile's key and custom headers, and its time limit. */
+export interface OllamaAccess {
+  apiKey?: string;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
 /** The context `model` runs with on the Ollama server at `baseUrl` (see the file overview). */
 export async function readOllamaContext(
   baseUrl: string,
   model: string,
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
-  signal?: AbortSignal,
+  access: OllamaAccess = {},
 ): Promise<number> {
   try {
-    const response = await fetchFn(`${ollamaRoot(baseUrl)}/api/show`, {
+    const send = withProfileHeaders(baseUrl, access.headers, fetchFn);
+    const response = await send(`${ollamaRoot(baseUrl)}/api/show`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(access.apiKey ? { Authorization: `Bearer ${access.apiKey}` } : {}),
+      },
       body: JSON.stringify({ model }),
-      ...(signal ? { signal } : {}),
+      signal: AbortSignal.timeout(access.timeoutMs ?? OLLAMA_SHOW_TIMEOUT_MS),
     });
     if (!response.ok) return OLLAMA_DEFAULT_CONTEXT;
     return contextFromShow(await response.json());
@@ -94,13 +112,14 @@ export function ollamaContextWindow(
   baseUrl: string,
   fetchFn: typeof fetch | undefined,
   words: OllamaContextWords = ENGLISH_OLLAMA_CONTEXT_WORDS,
+  access: OllamaAccess = {},
 ): ContextWindow {
   const read = new Map<string, Promise<number>>();
   return {
     tokensFor(model) {
       let tokens = read.get(model);
       if (!tokens) {
-        tokens = readOllamaContext(baseUrl, model, fetchFn ?? ((input, init) => fetch(input, init)));
+        tokens = readOllamaContext(baseUrl, model, fetchFn ?? ((input, init) => fetch(input, init)), access);
         read.set(model, tokens);
       }
       return tokens;

@@ -1,10 +1,14 @@
 /** Ollama's context read from /api/show, and the estimate prompts are fitted with. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   contextFromShow,
   estimatePromptTokens,
   OLLAMA_DEFAULT_CONTEXT,
+  ollamaContextWindow,
   ollamaRoot,
   readOllamaContext,
 } from '../../../../lib/llm/ollama-context';
@@ -43,6 +47,32 @@ describe('readOllamaContext', () => {
     expect(await readOllamaContext(server.baseUrl, 'not-pulled')).toBe(4_096);
     expect(await readOllamaContext('http://127.0.0.1:9/v1', 'llama3.1:8b')).toBe(4_096);
   });
+
+  it("sends the profile's key and custom headers, so a gateway in front of Ollama answers", async () => {
+    const window = ollamaContextWindow(server.baseUrl, undefined, undefined, {
+      apiKey: 'sk-gateway',
+      headers: { 'X-Gateway-Token': 'secret' },
+    });
+    expect(await window.tokensFor('llama3.1:8b')).toBe(4_096);
+    expect(server.requests.at(-1)).toMatchObject({
+      path: '/api/show',
+      headers: { authorization: 'Bearer sk-gateway', 'x-gateway-token': 'secret' },
+    });
+  });
+
+  it('gives up on a server that never answers, and assumes 4,096', async () => {
+    // Accepts the connection and never replies, as a stalled server or proxy does.
+    const stalled = createServer(() => {});
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const { port } = stalled.address() as AddressInfo;
+    try {
+      const window = ollamaContextWindow(`http://127.0.0.1:${port}/v1`, undefined, undefined, { timeoutMs: 200 });
+      expect(await window.tokensFor('llama3.1:8b')).toBe(4_096);
+    } finally {
+      stalled.closeAllConnections();
+      await new Promise((resolve) => stalled.close(resolve));
+    }
+  }, 10_000);
 });
 
 describe('estimatePromptTokens', () => {
