@@ -95,3 +95,17 @@ export function showModel(model: string, trainedContext: number): Record<string,
     capabilities: ['completion', 'tools'],
   };
 }
+
+/** One model of `GET /api/ps`'s answer: loaded, with the context its runner was started with (api/types.go). */
+export function runningModel(model: string, contextLength: number): Record<string, unknown> {
+  return {
+    name: model,
+    model,
+    size: 5_137_025_024,
+    digest: '46e0c10c039e019119339687c3c1757cc81b9da49709a3b3924863ba87ca666e',
+    details: { format: 'gguf', family: 'llama', parameter_size: '8.0B', quantization_level: 'Q4_K_M' },
+    expires_at: '2026-11-27T02:00:00Z',
+    size_vram: 5_137_025_024,
+    context_length: contextLength,
+  };
+}

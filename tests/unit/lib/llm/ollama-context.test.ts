@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  contextFromPs,
   contextFromShow,
   estimatePromptTokens,
   OLLAMA_DEFAULT_CONTEXT,
@@ -27,6 +28,36 @@ describe('contextFromShow', () => {
     expect(contextFromShow({ parameters: 'stop "x"', model_info: { 'qwen3.context_length': 40_960 } })).toBe(4_096);
     expect(contextFromShow({ model_info: { 'gemma.context_length': 2_048 } })).toBe(2_048);
     expect(contextFromShow('not json')).toBe(OLLAMA_DEFAULT_CONTEXT);
+  });
+});
+
+describe('contextFromPs', () => {
+  it("takes a loaded model's context_length, matching `llama3.1` to `llama3.1:latest`", () => {
+    const ps = { models: [{ name: 'llama3.1:latest', model: 'llama3.1:latest', context_length: 32_768 }] };
+    expect(contextFromPs(ps, 'llama3.1')).toBe(32_768);
+    expect(contextFromPs(ps, 'llama3.1:latest')).toBe(32_768);
+    expect(contextFromPs(ps, 'llama3.1:8b')).toBeUndefined();
+    expect(contextFromPs({ models: [] }, 'llama3.1')).toBeUndefined();
+    // Older servers list loaded models without the field.
+    expect(contextFromPs({ models: [{ name: 'llama3.1:latest' }] }, 'llama3.1')).toBeUndefined();
+    expect(contextFromPs('not json', 'llama3.1')).toBeUndefined();
+  });
+});
+
+describe('readOllamaContext of a loaded model', () => {
+  let server: OpenAiServer;
+  beforeAll(async () => {
+    // OLLAMA_CONTEXT_LENGTH=16384: /api/show cannot tell, /api/ps lists the loaded model with it.
+    const rules = ollamaRules({ contextTokens: 16_384, loadedModels: ['llama3.1:8b'] });
+    server = await startOpenAiServer({ provider: rules });
+  });
+  afterAll(() => server.close());
+
+  it("reads the context a loaded model runs with from /api/ps, and /api/show's guess for one not loaded", async () => {
+    expect(await readOllamaContext(server.baseUrl, 'llama3.1:8b')).toBe(16_384);
+    expect(server.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/ps' });
+    expect(await readOllamaContext(server.baseUrl, 'qwen3:8b')).toBe(4_096);
+    expect(server.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/show', body: { model: 'qwen3:8b' } });
   });
 });
 
