@@ -9,14 +9,26 @@
  * - `POST /api/show {"model"}` answers `parameters` (a string; it names `num_ctx` when the Modelfile sets one) and
  *   `model_info["<arch>.context_length"]`, the context the model was trained on, which caps any setting
  *   (https://github.com/ollama/ollama/blob/main/docs/api.md#show-model-information; server/sched.go caps num_ctx
- *   at it). The VRAM-based default and OLLAMA_CONTEXT_LENGTH are not exposed, so without a Modelfile num_ctx the
- *   context is taken to be the 4,096 of most machines: a larger one only means prompts were shortened needlessly.
+ *   at it). The VRAM-based default and OLLAMA_CONTEXT_LENGTH are not exposed there, so without a Modelfile num_ctx
+ *   the context is taken to be the 4,096 of most machines: a larger one only means prompts were shortened needlessly.
+ * - `GET /api/ps` does expose them, for a model already loaded in memory: each model carries `context_length`, the
+ *   context its runner was started with (github.com/ollama/ollama api/types.go ProcessModelResponse and
+ *   server/routes.go PsHandler at fb30760; docs/openapi.yaml; `ollama ps` shows it as CONTEXT,
+ *   https://docs.ollama.com/context-length). Requests through the OpenAI-compatible API set no num_ctx, so a loaded
+ *   model keeps that context; it is read first, and /api/show only when the model is not loaded.
  * - A failed read (an older server, a proxy) is the same 4,096: cutting too much is recoverable, a silent cut is not.
+ *   So is a slow one: the read waits at most OLLAMA_SHOW_TIMEOUT_MS, so a stalled server cannot hold a check.
+ * - The read carries the profile's key and custom headers, like the model's own requests, so a gateway in front of
+ *   Ollama answers it rather than a 401.
  */
 import type { ContextWindow } from './openai-chat-model';
+import { withProfileHeaders } from './profile-headers';
 
 /** Ollama's context below 24 GiB of VRAM, and what is assumed when nothing better is known. */
 export const OLLAMA_DEFAULT_CONTEXT = 4_096;
+
+/** How long the context read (/api/ps, then /api/show) may take before the default is assumed. */
+export const OLLAMA_SHOW_TIMEOUT_MS = 5_000;
 
 /** Ollama's native API root for an OpenAI-compatible base URL (`http://localhost:11434/v1` → `…:11434`). */
 export function ollamaRoot(baseUrl: string): string {
@@ -36,19 +48,51 @@ export function contextFromShow(show: unknown): number {
   return trained === undefined ? set : Math.min(set, trained);
 }
 
+/** What the context read sends besides the model: the profile's key and custom headers, and its time limit. */
+export interface OllamaAccess {
+  apiKey?: string;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** `ollama ps` names models in their shortest form: `llama3.1` is listed as `llama3.1:latest`. */
+function withTag(model: string): string {
+  return /:[^/]*$/.test(model) ? model : `${model}:latest`;
+}
+
+/** The context of `model` in a `GET /api/ps` answer, when it is loaded; undefined otherwise. */
+export function contextFromPs(ps: unknown, model: string): number | undefined {
+  const models = typeof ps === 'object' && ps !== null ? (ps as { models?: unknown }).models : undefined;
+  if (!Array.isArray(models)) return undefined;
+  const wanted = withTag(model);
+  for (const entry of models as Array<Record<string, unknown> | null>) {
+    const names = [entry?.model, entry?.name].filter((name): name is string => typeof name === 'string');
+    const length = entry?.context_length;
+    if (names.some((name) => withTag(name) === wanted) && typeof length === 'number' && length > 0) return length;
+  }
+  return undefined;
+}
+
 /** The context `model` runs with on the Ollama server at `baseUrl` (see the file overview). */
 export async function readOllamaContext(
   baseUrl: string,
   model: string,
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
-  signal?: AbortSignal,
+  access: OllamaAccess = {},
 ): Promise<number> {
   try {
-    const response = await fetchFn(`${ollamaRoot(baseUrl)}/api/show`, {
+    const send = withProfileHeaders(baseUrl, access.headers, fetchFn);
+    const signal = AbortSignal.timeout(access.timeoutMs ?? OLLAMA_SHOW_TIMEOUT_MS);
+    const authorization: Record<string, string> = access.apiKey ? { Authorization: `Bearer ${access.apiKey}` } : {};
+    const loaded = await send(`${ollamaRoot(baseUrl)}/api/ps`, { headers: authorization, signal })
+      .then(async (response) => (response.ok ? contextFromPs(await response.json(), model) : undefined))
+      .catch(() => undefined);
+    if (loaded !== undefined) return loaded;
+    const response = await send(`${ollamaRoot(baseUrl)}/api/show`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...authorization },
       body: JSON.stringify({ model }),
-      ...(signal ? { signal } : {}),
+      signal,
     });
     if (!response.ok) return OLLAMA_DEFAULT_CONTEXT;
     return contextFromShow(await response.json());
@@ -58,14 +102,16 @@ export async function readOllamaContext(
 }
 
 /**
- * A prompt's size in tokens, rounded up on purpose: about 3 characters a token for Latin text (real tokenizers
- * average nearer 4 in English), one a character for scripts without spaces (CJK, Thai), and a few per message
- * for the chat template. Too high only shortens passages a little more; too low lets Ollama cut the prompt.
+ * A prompt's size in tokens, rounded up on purpose: about 3 characters a token for Latin text, digits and
+ * punctuation (real tokenizers average nearer 4 in English), one a character for every letter of another script
+ * (CJK and Thai, but also Hangul, Devanagari, Arabic, Cyrillic, Hebrew, Greek: tokenizers trained mostly on
+ * English split these into one token or more per character), and a few per message for the chat template.
+ * Too high only shortens passages a little more; too low lets Ollama cut the prompt.
  */
 export function estimatePromptTokens(messages: ReadonlyArray<{ readonly content: string }>): number {
   let tokens = 0;
   for (const { content } of messages) {
-    const dense = content.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu)?.length ?? 0;
+    const dense = content.match(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\s]/gu)?.length ?? 0;
     tokens += 8 + dense + Math.ceil((content.length - dense) / 3);
   }
   return tokens;
@@ -92,13 +138,14 @@ export function ollamaContextWindow(
   baseUrl: string,
   fetchFn: typeof fetch | undefined,
   words: OllamaContextWords = ENGLISH_OLLAMA_CONTEXT_WORDS,
+  access: OllamaAccess = {},
 ): ContextWindow {
   const read = new Map<string, Promise<number>>();
   return {
     tokensFor(model) {
       let tokens = read.get(model);
       if (!tokens) {
-        tokens = readOllamaContext(baseUrl, model, fetchFn ?? ((input, init) => fetch(input, init)));
+        tokens = readOllamaContext(baseUrl, model, fetchFn ?? ((input, init) => fetch(input, init)), access);
         read.set(model, tokens);
       }
       return tokens;

@@ -255,7 +255,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     messages: ChatMessage[],
     model: string,
     replyTokens: number | undefined,
-  ): Promise<{ messages: ChatMessage[]; notice?: string }> => {
+  ): Promise<{ messages: ChatMessage[]; notice?: string; replyRoom?: number }> => {
     const window = options.contextWindow;
     if (!window) return { messages };
     const tokens = await window.tokensFor(model);
@@ -263,7 +263,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     const fit = await fitPrompt(messages, room, (current) => window.measure(current));
     if (!fit)
       throw new ProviderError('bad-request', window.tooLong(tokens), { provider: context.provider, url: context.url });
-    return { messages: fit.input, ...(fit.trimmed.length ? { notice: window.notice(tokens) } : {}) };
+    // The reply shares the window with the prompt: a longer one makes Ollama shift its context and drop the middle.
+    const replyRoom = tokens - window.measure(fit.input);
+    return { messages: fit.input, replyRoom, ...(fit.trimmed.length ? { notice: window.notice(tokens) } : {}) };
   };
 
   const body = async (
@@ -293,11 +295,14 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
       model,
       limit,
     );
+    // Within a known window the limit is what the prompt left: never more, even when the caller doubled it after a
+    // cut-off reply; with no limit the server would generate until its context shifts (ollama-context.ts).
+    const sentLimit = prompt.replyRoom === undefined ? limit : Math.min(limit ?? prompt.replyRoom, prompt.replyRoom);
     const params = {
       model,
       messages: prompt.messages,
       ...(responseFormat ? { response_format: responseFormat } : {}),
-      ...(limit !== undefined ? { [profile.tokenLimit]: limit } : {}),
+      ...(sentLimit !== undefined ? { [profile.tokenLimit]: sentLimit } : {}),
       ...(request.temperature !== undefined && profile.sendsTemperature ? { temperature: request.temperature } : {}),
       ...(reasoning && profile.reasoning === 'reasoning_effort' ? { reasoning_effort: roleEffort } : {}),
       // OpenRouter's own fields, outside the SDK's types: sent as extra body properties.

@@ -34,7 +34,12 @@ export function createPipelineDeps(
   // Ollama cuts a prompt longer than its context without a word: prompts are fitted to it (ollama-context.ts).
   const contextWindow =
     settings.model.preset === 'ollama'
-      ? { contextWindow: ollamaContextWindow(profile.baseUrl, runtime.fetch, runtime.ollamaContextWords) }
+      ? {
+          contextWindow: ollamaContextWindow(profile.baseUrl, runtime.fetch, runtime.ollamaContextWords, {
+            apiKey: profile.apiKey,
+            ...(profile.headers ? { headers: profile.headers } : {}),
+          }),
+        }
       : {};
   const model = withResilience(
     createOpenAiChatModel({

@@ -213,7 +213,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     const understood = options.provider ? understoodRequest(sent, options.provider) : sent;
     // A provider with a small context cuts a long prompt its way, without a word (Ollama: ollama-context.ts).
     const contextTokens = options.provider?.contextTokens;
-    const fitted = contextTokens === undefined ? undefined : cutToContext(understood.messages, contextTokens);
+    const fitted =
+      contextTokens === undefined
+        ? undefined
+        : cutToContext(understood.messages, contextTokens, options.provider?.tokenLimit(body));
     if (fitted?.cut)
       promptCuts.push({ model: understood.model, sentTokens: fitted.sentTokens, keptTokens: fitted.promptTokens });
     const params = fitted ? { ...understood, messages: fitted.messages } : understood;

@@ -11,6 +11,12 @@
  *   (github.com/ollama/ollama/issues/17427, github.com/itayinbarr/little-coder/issues/128), and the head, i.e.
  *   the system prompt, is what is lost (github.com/ollama/ollama/issues/3839);
  * - `usage.prompt_tokens` reports the count after the cut, so a client cannot see it either.
+ * - the reply shares the same buffer: num_ctx "defines the size of the buffer in which input tokens and generated
+ *   tokens reside ... when the end of the buffer is reached, the buffer will be shifted" (a maintainer,
+ *   github.com/ollama/ollama/pull/13181), dropping the middle again; num_predict (the OpenAI `max_tokens`) is only
+ *   capped at num_ctx, not at what the prompt left ("TODO: limit this further to num_ctx - len(prompt) to avoid any
+ *   context shifts at all", github.com/ollama/ollama/pull/3092). So a prompt plus the requested `max_tokens` past
+ *   num_ctx is recorded as a cut too. Without a limit the reply's length is the model's: the loopback's are short.
  * - `POST /api/show` answers `model_info["<arch>.context_length"]` (the trained maximum) and `parameters`, a
  *   string that names `num_ctx` only when the Modelfile sets it (docs/api.md, "Show Model Information").
  * Tokens are the loopback's own count (countTokens: 4 characters each) plus a few per message for the chat
@@ -38,13 +44,21 @@ function textOf(content: unknown): string {
     : '';
 }
 
-/** What the model sees of a prompt on a `numCtx` context, and whether anything was cut. */
+/**
+ * What the model sees of a prompt on a `numCtx` context, and whether anything was cut: the prompt itself, or,
+ * when it fits but leaves less than `replyTokens` (the request's max tokens, when it sets one) for the reply,
+ * by a context shift during the reply.
+ */
 export function cutToContext<M extends Message>(
   messages: readonly M[],
   numCtx: number,
+  replyTokens?: number,
 ): { messages: M[]; cut: boolean; promptTokens: number; sentTokens: number } {
   const sentTokens = promptTokensOf(messages);
-  if (sentTokens < numCtx) return { messages: [...messages], cut: false, promptTokens: sentTokens, sentTokens };
+  if (sentTokens < numCtx) {
+    const shifts = replyTokens !== undefined && sentTokens + replyTokens > numCtx;
+    return { messages: [...messages], cut: shifts, promptTokens: sentTokens, sentTokens };
+  }
   const limit = numCtx - Math.floor((numCtx - OLLAMA_NUM_KEEP) / 2);
   // Characters kept: the first num_keep tokens of the whole prompt, and the tail that fills the rest.
   let headChars = OLLAMA_NUM_KEEP * 4;
@@ -79,5 +93,19 @@ export function showModel(model: string, trainedContext: number): Record<string,
     details: { format: 'gguf', family: 'llama', parameter_size: '8.0B', quantization_level: 'Q4_K_M' },
     model_info: { 'general.architecture': 'llama', 'llama.context_length': trainedContext },
     capabilities: ['completion', 'tools'],
+  };
+}
+
+/** One model of `GET /api/ps`'s answer: loaded, with the context its runner was started with (api/types.go). */
+export function runningModel(model: string, contextLength: number): Record<string, unknown> {
+  return {
+    name: model,
+    model,
+    size: 5_137_025_024,
+    digest: '46e0c10c039e019119339687c3c1757cc81b9da49709a3b3924863ba87ca666e',
+    details: { format: 'gguf', family: 'llama', parameter_size: '8.0B', quantization_level: 'Q4_K_M' },
+    expires_at: '2026-11-27T02:00:00Z',
+    size_vram: 5_137_025_024,
+    context_length: contextLength,
   };
 }

@@ -13,8 +13,12 @@
  * - The origin check (403, empty body) is the server's `forbiddenOrigin` option.
  * - `contextTokens`: the runtime context (4,096 below 24 GiB of VRAM); a longer prompt is cut silently, and
  *   `POST /api/show` tells the model's trained context (ollama-context.ts has the sources).
+ * - `GET /api/ps` lists the models loaded in memory, each with the `context_length` its runner was started with
+ *   (api/types.go ProcessModelResponse, server/routes.go PsHandler at fb30760; docs/openapi.yaml): the only place
+ *   a context set by OLLAMA_CONTEXT_LENGTH or the VRAM default shows. `loadedModels` are listed there with
+ *   `contextTokens` (4,096 when unset); a model not loaded is absent (`{"models": []}`).
  */
-import { showModel } from './ollama-context';
+import { runningModel, showModel } from './ollama-context';
 import { formatType, isRecord, numberParam, openAiError, type ProviderRules } from './types';
 
 /** Options of {@link ollamaRules}. */
@@ -24,6 +28,8 @@ export interface OllamaRulesOptions {
   contextTokens?: number;
   /** `model_info["llama.context_length"]` on /api/show (llama3.1 is trained on 131,072). */
   trainedContext?: number;
+  /** Models already loaded in memory, listed on `GET /api/ps`. */
+  loadedModels?: string[];
 }
 
 export function ollamaRules(options: OllamaRulesOptions = {}): ProviderRules {
@@ -33,6 +39,10 @@ export function ollamaRules(options: OllamaRulesOptions = {}): ProviderRules {
     models,
     ...(options.contextTokens !== undefined ? { contextTokens: options.contextTokens } : {}),
     nativeRoute(method, path, body) {
+      if (method === 'GET' && path === '/api/ps') {
+        const context = options.contextTokens ?? 4_096;
+        return { status: 200, body: { models: (options.loadedModels ?? []).map((m) => runningModel(m, context)) } };
+      }
       if (method !== 'POST' || path !== '/api/show') return undefined;
       const model = isRecord(body) ? String(body.model ?? body.name ?? '') : '';
       // server/routes.go ShowHandler: an unknown model is a 404 with Ollama's native `{"error": "..."}` body.

@@ -1,10 +1,15 @@
 /** Ollama's context read from /api/show, and the estimate prompts are fitted with. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  contextFromPs,
   contextFromShow,
   estimatePromptTokens,
   OLLAMA_DEFAULT_CONTEXT,
+  ollamaContextWindow,
   ollamaRoot,
   readOllamaContext,
 } from '../../../../lib/llm/ollama-context';
@@ -26,6 +31,36 @@ describe('contextFromShow', () => {
   });
 });
 
+describe('contextFromPs', () => {
+  it("takes a loaded model's context_length, matching `llama3.1` to `llama3.1:latest`", () => {
+    const ps = { models: [{ name: 'llama3.1:latest', model: 'llama3.1:latest', context_length: 32_768 }] };
+    expect(contextFromPs(ps, 'llama3.1')).toBe(32_768);
+    expect(contextFromPs(ps, 'llama3.1:latest')).toBe(32_768);
+    expect(contextFromPs(ps, 'llama3.1:8b')).toBeUndefined();
+    expect(contextFromPs({ models: [] }, 'llama3.1')).toBeUndefined();
+    // Older servers list loaded models without the field.
+    expect(contextFromPs({ models: [{ name: 'llama3.1:latest' }] }, 'llama3.1')).toBeUndefined();
+    expect(contextFromPs('not json', 'llama3.1')).toBeUndefined();
+  });
+});
+
+describe('readOllamaContext of a loaded model', () => {
+  let server: OpenAiServer;
+  beforeAll(async () => {
+    // OLLAMA_CONTEXT_LENGTH=16384: /api/show cannot tell, /api/ps lists the loaded model with it.
+    const rules = ollamaRules({ contextTokens: 16_384, loadedModels: ['llama3.1:8b'] });
+    server = await startOpenAiServer({ provider: rules });
+  });
+  afterAll(() => server.close());
+
+  it("reads the context a loaded model runs with from /api/ps, and /api/show's guess for one not loaded", async () => {
+    expect(await readOllamaContext(server.baseUrl, 'llama3.1:8b')).toBe(16_384);
+    expect(server.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/ps' });
+    expect(await readOllamaContext(server.baseUrl, 'qwen3:8b')).toBe(4_096);
+    expect(server.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/show', body: { model: 'qwen3:8b' } });
+  });
+});
+
 describe('readOllamaContext', () => {
   let server: OpenAiServer;
   beforeAll(async () => {
@@ -43,6 +78,32 @@ describe('readOllamaContext', () => {
     expect(await readOllamaContext(server.baseUrl, 'not-pulled')).toBe(4_096);
     expect(await readOllamaContext('http://127.0.0.1:9/v1', 'llama3.1:8b')).toBe(4_096);
   });
+
+  it("sends the profile's key and custom headers, so a gateway in front of Ollama answers", async () => {
+    const window = ollamaContextWindow(server.baseUrl, undefined, undefined, {
+      apiKey: 'sk-gateway',
+      headers: { 'X-Gateway-Token': 'secret' },
+    });
+    expect(await window.tokensFor('llama3.1:8b')).toBe(4_096);
+    expect(server.requests.at(-1)).toMatchObject({
+      path: '/api/show',
+      headers: { authorization: 'Bearer sk-gateway', 'x-gateway-token': 'secret' },
+    });
+  });
+
+  it('gives up on a server that never answers, and assumes 4,096', async () => {
+    // Accepts the connection and never replies, as a stalled server or proxy does.
+    const stalled = createServer(() => {});
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const { port } = stalled.address() as AddressInfo;
+    try {
+      const window = ollamaContextWindow(`http://127.0.0.1:${port}/v1`, undefined, undefined, { timeoutMs: 200 });
+      expect(await window.tokensFor('llama3.1:8b')).toBe(4_096);
+    } finally {
+      stalled.closeAllConnections();
+      await new Promise((resolve) => stalled.close(resolve));
+    }
+  }, 10_000);
 });
 
 describe('estimatePromptTokens', () => {
@@ -53,5 +114,19 @@ describe('estimatePromptTokens', () => {
     ];
     expect(estimatePromptTokens(messages)).toBeGreaterThan(promptTokensOf(messages));
     expect(estimatePromptTokens([{ content: '埃菲尔铁塔建于一八八九年' }])).toBeGreaterThanOrEqual(12);
+  });
+
+  it('counts one token per letter of scripts other than Latin too: Hindi, Korean, Arabic, Cyrillic', () => {
+    const texts = [
+      'एफ़िल टॉवर 1889 में बनकर तैयार हुआ था। ',
+      '에펠탑은 1889년에 완공되었다. ',
+      'اكتمل بناء برج إيفل عام 1889. ',
+      'Эйфелева башня была построена в 1889 году. ',
+    ];
+    for (const text of texts) {
+      const content = text.repeat(20);
+      const letters = content.match(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\s]/gu)!.length;
+      expect(estimatePromptTokens([{ content }]), text).toBeGreaterThanOrEqual(letters);
+    }
   });
 });

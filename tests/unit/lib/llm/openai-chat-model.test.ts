@@ -179,6 +179,24 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     });
   });
 
+  it('within a known context window, asks for no more reply tokens than the fitted prompt left', async () => {
+    server.respondWith(() => ({ verdict: 'supported' }));
+    // 1,000 tokens of prompt in a 4,096 window: the reply may use 3,096, however large the limit asked for.
+    const contextWindow = {
+      tokensFor: async () => 4_096,
+      measure: () => 1_000,
+      notice: () => 'shortened',
+      tooLong: () => 'too long',
+    };
+    await model({ contextWindow }).complete({ ...structured, maxTokens: 8_000 });
+    expect(bodyOf(chatRequests().at(-1)).max_tokens).toBe(3_096);
+    await model({ contextWindow }).complete({ ...structured, maxTokens: 500 });
+    expect(bodyOf(chatRequests().at(-1)).max_tokens).toBe(500);
+    // No limit asked for: Ollama would generate until its context shifts, so the room is the limit.
+    await model({ contextWindow }).complete(structured);
+    expect(bodyOf(chatRequests().at(-1)).max_tokens).toBe(3_096);
+  });
+
   it('reports zero usage when the server sends none', async () => {
     const noUsage: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);

@@ -13,7 +13,7 @@ const user = { role: 'user', content: `${'passage text '.repeat(1_200)}THE QUEST
 describe('cutToContext', () => {
   it('reads a prompt shorter than the context whole', () => {
     const short = [{ role: 'user', content: 'hello' }];
-    expect(cutToContext(short, 4_096)).toMatchObject({ cut: false, messages: short });
+    expect(cutToContext(short, 4_096, 1_024)).toMatchObject({ cut: false, messages: short });
   });
 
   it('keeps the first num_keep tokens and the tail, down to about half the context, and says nothing', () => {
@@ -28,6 +28,16 @@ describe('cutToContext', () => {
     // The head of the system prompt (16 characters) survives; the rest of the instructions are lost.
     expect(messages[0]!.content).toBe('INSTRUCTIONS rul');
     expect(String(messages[1]!.content).endsWith('THE QUESTION AT THE END')).toBe(true);
+  });
+});
+
+describe('cutToContext with the reply', () => {
+  const prompt = [{ role: 'user', content: 'word '.repeat(2_000) }];
+
+  it('counts a reply that would run past num_ctx as a cut: Ollama shifts the context and drops the middle', () => {
+    const sent = promptTokensOf(prompt);
+    expect(cutToContext(prompt, 4_096, 4_096 - sent)).toMatchObject({ cut: false, sentTokens: sent });
+    expect(cutToContext(prompt, 4_096, 4_096 - sent + 1)).toMatchObject({ cut: true, messages: prompt });
   });
 });
 

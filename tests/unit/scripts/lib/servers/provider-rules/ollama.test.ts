@@ -31,4 +31,13 @@ describe('Ollama rules', () => {
       },
     });
   });
+
+  it('lists loaded models on GET /api/ps with the context their runner was started with, and no others', () => {
+    const rules = ollamaRules({ contextTokens: 16_384, loadedModels: ['llama3.1:8b'] });
+    expect(rules.nativeRoute?.('GET', '/api/ps', undefined)).toMatchObject({
+      status: 200,
+      body: { models: [{ name: 'llama3.1:8b', model: 'llama3.1:8b', context_length: 16_384 }] },
+    });
+    expect(ollamaRules().nativeRoute?.('GET', '/api/ps', undefined)).toEqual({ status: 200, body: { models: [] } });
+  });
 });
