@@ -96,7 +96,11 @@ if (!connection.ok)
 if (!values.json && connection.structuredOutput?.some((found) => found.mode !== 'json_schema'))
   console.error(connection.message);
 
-const estimate = estimateCheck(text, { reasoning: reasoningForEstimate(activeModelProfile(settings.model)) });
+const estimate = estimateCheck(text, {
+  reasoning: reasoningForEstimate(activeModelProfile(settings.model)),
+  // Thorough mode judges each evidence page in a call of its own.
+  ...(settings.checking.mode === 'thorough' ? { pagesPerClaim: settings.evidence.resultsPerClaim } : {}),
+});
 if (estimate.sentences > 20 && !values.json) {
   const thinking = estimate.reasoningTokens
     ? ` (${Math.round(estimate.reasoningTokens / 1000)}k of them hidden reasoning)`

@@ -68,6 +68,19 @@ export function isReasoningModel(model: string): boolean {
   return /^(o\d(?:$|[-.])|gpt-[56](?:$|[-.])|gpt-oss|gemini-3|deepseek-(?:flash|v4))/.test(name);
 }
 
+/**
+ * Claude models that refuse sampling parameters, on any preset (Anthropic, OpenRouter, a Custom proxy): Opus
+ * 4.7 and later ("temperature, top_p, and top_k … Setting any non-default value returns 400", "temperature is
+ * deprecated for this model.", https://platform.claude.com/docs/en/about-claude/models/migration-guide#migrating-to-claude-opus-4-7)
+ * and the 5.x family ("Remove temperature, top_p and top_k from your requests",
+ * https://platform.claude.com/docs/en/models/haiku-5-5/migration-guide). Spelled `claude-opus-4-7` by Anthropic,
+ * `anthropic/claude-opus-4.7` or `anthropic/claude-4.7-opus` by OpenRouter
+ * (https://openrouter.ai/docs/guides/evaluate-and-optimize/model-migrations/claude-4-7).
+ */
+export function refusesSampling(model: string): boolean {
+  return /(^|\/)claude-(?:[a-z]+-(?:5|4[.-][7-9])|(?:5|4\.[7-9])\b)/.test(model.toLowerCase());
+}
+
 /** The request profile for `model` on `preset`, with what the provider taught about the model (`traits`). */
 export function requestProfile(preset: ModelPresetId, model: string, traits: ModelTraits = {}): RequestProfile {
   const reasons = traits.reasons ?? isReasoningModel(model);
@@ -85,7 +98,7 @@ export function requestProfile(preset: ModelPresetId, model: string, traits: Mod
   return {
     ...profile,
     ...(traits.tokenLimit ? { tokenLimit: traits.tokenLimit } : {}),
-    ...(traits.temperature === false ? { sendsTemperature: false } : {}),
+    ...(traits.temperature === false || refusesSampling(model) ? { sendsTemperature: false } : {}),
     ...(traits.effort === false && profile.reasoning !== 'deepseek' ? { reasoning: 'none' as const } : {}),
   };
 }
@@ -136,9 +149,9 @@ function presetProfile(preset: ModelPresetId, model: string, base: RequestProfil
     case 'anthropic':
       // https://docs.claude.com/en/api/openai-sdk: "response_format: Ignored", reasoning_effort ignored.
       // Sending a schema the server drops would only cost a failed reply, so the prompt carries it.
-      // Claude Haiku 5.5 refuses sampling parameters ("Remove temperature, top_p and top_k from your requests",
-      // https://platform.claude.com/docs/en/models/haiku-5-5/migration-guide): the 5.x family keeps its default.
-      return { ...base, sendsTemperature: !/(^|\/)claude-[a-z]+-5/.test(model), firstMode: 'prompt' };
+      // Claude models that refuse sampling parameters keep their default temperature on every preset (see
+      // `refusesSampling`).
+      return { ...base, firstMode: 'prompt' };
     case 'deepseek':
       // https://api-docs.deepseek.com/guides/json_mode: JSON Output is response_format json_object only;
       // json_schema answers 400 "This response_format type is unavailable now".

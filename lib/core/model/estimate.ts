@@ -2,11 +2,11 @@
  * What a check will cost, before it runs: shown before a long check so the user can decide, and used to
  * warn when it would exceed the token budget. Rough by nature: it assumes the averages below.
  *
- * The calls counted are the ones a Fast check makes (see runCheck): one claim-extraction call per sentence
- * batch (it also writes the search queries), one verification per claim, and, when some claim is found
- * wrong, one call each for the revisions and for scoring the explanations, plus one that types the
- * sources' hosts. Link audits of a text's own links, Thorough's debate and its judging of each page apart
- * (one verification per page instead of per claim) are not included.
+ * The calls counted are the ones a check makes (see runCheck): one claim-extraction call per sentence
+ * batch (it also writes the search queries), one verification per claim (Thorough: one per evidence page,
+ * each page judged apart, `pagesPerClaim`), and, when some claim is found wrong, one call each for the
+ * revisions and for scoring the explanations, plus one that types the sources' hosts. Link audits of a
+ * text's own links and Thorough's debate are not included.
  */
 import { batchSentences } from '../claims/claim-prompt';
 import { detectLanguage, splitSentences } from '../text/sentences';
@@ -33,9 +33,14 @@ const ONCE_PER_CHECK_CALLS = 3;
  */
 export const REASONING_TOKENS_PER_CALL = { low: 300, medium: 1_200, high: 4_000 } as const;
 
-/** reasoning_effort of each role's model, when that model reasons (absent: it does not). */
 export interface EstimateOptions {
+  /** reasoning_effort of each role's model, when that model reasons (absent: it does not). */
   reasoning?: { fast?: keyof typeof REASONING_TOKENS_PER_CALL; strong?: keyof typeof REASONING_TOKENS_PER_CALL };
+  /**
+   * Thorough mode: the pages each claim is expected to be judged on (the results-per-claim setting), one
+   * verification call each. Absent (Fast): one verification call per claim.
+   */
+  pagesPerClaim?: number;
 }
 
 export interface CheckEstimate {
@@ -53,12 +58,14 @@ export function estimateCheck(text: string, options: EstimateOptions = {}): Chec
   const claims = Math.round(sentences.length * CLAIMS_PER_SENTENCE);
   const claimCalls = batchSentences(sentences).length;
   const wrong = claims * WRONG_SHARE;
-  const modelCalls = claimCalls + claims + (claims > 0 ? ONCE_PER_CHECK_CALLS : 0);
+  const verifyCalls = claims * Math.max(1, options.pagesPerClaim ?? 1);
+  const modelCalls = claimCalls + verifyCalls + (claims > 0 ? ONCE_PER_CHECK_CALLS : 0);
   const tokens =
     claimCalls * FIXED_PROMPT_TOKENS +
     sentences.length * CLAIM_TOKENS_PER_SENTENCE +
     claims * QUERY_TOKENS_PER_CLAIM +
-    claims * VERIFY_TOKENS +
+    // A page's call repeats the instructions, the claim and a reply: counted at a whole call's size, an upper bound.
+    verifyCalls * VERIFY_TOKENS +
     (claims > 0
       ? ONCE_PER_CHECK_CALLS * FIXED_PROMPT_TOKENS +
         Math.round(wrong * (REVISE_TOKENS_PER_WRONG_CLAIM + EXPLAIN_TOKENS_PER_WRONG_CLAIM))

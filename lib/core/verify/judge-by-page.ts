@@ -8,6 +8,7 @@
  * merged back into one, numbered as the whole evidence list is, so the verdict is derived from the stances
  * by the usual rules (verdict.ts).
  */
+import { renumberCitations } from '../text/citation-markers';
 import type { Evidence } from '../types';
 
 /** The passages of one page: their positions (0-based) in the claim's evidence list, in order. */
@@ -62,12 +63,10 @@ export function mergeGroupReplies(groups: readonly PageGroup[], replies: readonl
     if (relevant || (index === groups.length - 1 && explanations.length === 0)) {
       const explanation = relevant ? reply.explanation : replies[0]!.explanation;
       const owner = relevant ? group : groups[0]!;
-      const renumbered = explanation
-        .replace(/[ \t]*\[(\d{1,3})\]/g, (marker, n: string) => {
-          const position = owner.positions[Number(n) - 1];
-          return position === undefined ? '' : marker.replace(`[${n}]`, `[${position + 1}]`);
-        })
-        .trim();
+      const renumbered = renumberCitations(explanation, (n) => {
+        const position = owner.positions[n - 1];
+        return position === undefined ? undefined : position + 1;
+      });
       if (renumbered) explanations.push(renumbered);
     }
   });

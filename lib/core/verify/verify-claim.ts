@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 
+import { errorMessage, isCancellation } from '../errors';
 import { DATA_BLOCK_RULE, dataBlock } from '../model/prompt-safety';
 import {
   endsTheRun,
@@ -15,8 +16,9 @@ import {
   structuredCall,
   type StructuredCallSpec,
 } from '../model/structured-call';
+import { BudgetExceededError } from '../model/usage-meter';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
-import { groupByPage, mergeGroupReplies } from './judge-by-page';
+import { groupByPage, mergeGroupReplies, type PageGroup } from './judge-by-page';
 import { StanceStreamParser } from './stance-stream-parser';
 import { deriveVerdict } from './verdict';
 
@@ -58,7 +60,7 @@ export interface VerifyOptions {
   /**
    * Judge each page's passages in a call of its own (one call per page, all at once through the model's
    * concurrency limit), so no page shares a prompt with another page's passages. No early verdict is
-   * told: it is known only once every page is judged.
+   * told: it is known only once every page is judged. A page whose call fails is left unjudged (judgedPages).
    */
   byPage?: boolean;
 }
@@ -108,7 +110,7 @@ export async function verifyClaim(
   }
   const groups = options.byPage ? groupByPage(evidence) : [];
   if (groups.length > 1) {
-    const replies = await Promise.all(
+    const settled = await Promise.allSettled(
       groups.map(
         async (group) =>
           (
@@ -124,7 +126,8 @@ export async function verifyClaim(
           ).value,
       ),
     );
-    const merged = mergeGroupReplies(groups, replies, evidence.length);
+    const judged = judgedPages(ctx, claim, groups, settled);
+    const merged = mergeGroupReplies(judged.groups, judged.replies, evidence.length);
     return assess(claim, evidence, merged.stances, merged);
   }
   const spec = verifySpec(claim, sentence, evidence, today);
@@ -133,6 +136,39 @@ export async function verifyClaim(
       ? await streamedReply(ctx, spec, (stances) => onVerdict(assess(claim, evidence, stances, undefined)))
       : (await structuredCall(ctx, spec)).value;
   return assess(claim, evidence, value.stances, value);
+}
+
+/**
+ * The pages whose call succeeded, with their replies. One page whose call failed (refused by a content
+ * filter, an invalid reply, a timeout) must not silence the others, or a hostile page could still suppress
+ * the verdict: its passages stay unjudged, the check is warned once, and the verdict rests on the pages
+ * that were judged. A cancelled run or a spent budget ends the claim as before, and so does a claim none of
+ * whose pages could be judged (the first failure is thrown: "could not check").
+ */
+function judgedPages(
+  ctx: ModelCallContext,
+  claim: Claim,
+  groups: readonly PageGroup[],
+  settled: ReadonlyArray<PromiseSettledResult<VerifyReply>>,
+): { groups: PageGroup[]; replies: VerifyReply[] } {
+  const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  const endsRun = failures.find(
+    (error) => isCancellation(error) || error instanceof BudgetExceededError || ctx.signal?.aborted,
+  );
+  if (endsRun !== undefined) throw endsRun;
+  if (failures.length === settled.length) throw failures[0];
+  const judged = { groups: [] as PageGroup[], replies: [] as VerifyReply[] };
+  settled.forEach((result, index) => {
+    if (result.status !== 'fulfilled') return;
+    judged.groups.push(groups[index]!);
+    judged.replies.push(result.value);
+  });
+  if (failures.length > 0)
+    ctx.onWarning?.(
+      `${failures.length} of ${settled.length} pages for "${claim.text.slice(0, 60)}" could not be judged ` +
+        `(${errorMessage(failures[0])}); the verdict rests on the other pages.`,
+    );
+  return judged;
 }
 
 /** The judge's request about these passages, numbered 1…n as given. */

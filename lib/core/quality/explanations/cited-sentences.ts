@@ -3,22 +3,13 @@
  * Explanations"): an explanation's [n] markers are recorded per sentence and removed, so a model asked
  * which sentences a passage supports cannot simply read the answer off the markers.
  */
+import { CITATION_MARKER, citationNumbers } from '../../text/citation-markers';
 import { splitSentences } from '../../text/sentences';
 
 /** One explanation sentence with its markers removed, and the n of each [n] it carried (first-seen order). */
 export interface CitedSentence {
   text: string;
   citations: number[];
-}
-
-/**
- * `[3]`, `[3][4]` (two markers) and `[3, 4]` / `[3,4]` (one marker, two citations), with the spaces before
- * them. Up to four digits: real markers are small, and "[2024]" style years are unlikely in explanations.
- */
-const MARKER = /\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]/g;
-
-function numbersIn(group: string): number[] {
-  return group.split(',').map((part) => Number(part.trim()));
 }
 
 function pushUnique(target: number[], values: readonly number[]): void {
@@ -30,9 +21,9 @@ function stripMarkers(text: string): { masked: string; markers: Array<{ at: numb
   const markers: Array<{ at: number; citations: number[] }> = [];
   let masked = '';
   let last = 0;
-  for (const match of text.matchAll(MARKER)) {
+  for (const match of text.matchAll(CITATION_MARKER)) {
     masked += text.slice(last, match.index);
-    markers.push({ at: masked.length, citations: numbersIn(match[1] ?? '') });
+    markers.push({ at: masked.length, citations: citationNumbers(match[1] ?? '') });
     last = match.index + match[0].length;
   }
   masked += text.slice(last);

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../../errors';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import { applyChanges } from '../../revise/revise-sentences';
+import { renumberCitations } from '../../text/citation-markers';
 import type { Claim, ClaimAssessment, Evidence, Revision } from '../../types';
 import {
   type CriticName,
@@ -98,11 +99,7 @@ async function both<T, U>(first: Promise<T>, second: Promise<U>): Promise<[T, U]
 
 /** Removes [n] markers that point at no passage, so a refined explanation never cites what is not there. */
 function dropUnknownCitations(text: string, passages: readonly NumberedPassage[]): string {
-  return text
-    .replace(/\s*\[(\d+)\]/g, (marker, n: string) =>
-      passages.some((passage) => passage.n === Number(n)) ? marker : '',
-    )
-    .trim();
+  return renumberCitations(text, (n) => (passages.some((passage) => passage.n === n) ? n : undefined));
 }
 
 /** Debates and refines one claim. Throws when a model call fails. */

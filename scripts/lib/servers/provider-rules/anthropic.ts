@@ -15,8 +15,15 @@
  * a workspace's a 400 "anthropic-workspace-id header must be a valid workspace ID." (both verbatim in
  * github.com/langgenius/dify-official-plugins/issues/3784 and github.com/praetorian-inc/titus/pull/341,
  * which quote https://platform.claude.com/docs/en/manage-claude/authentication).
+ * Claude Opus 4.7 and later and the 5.x family refuse sampling parameters: a request with a temperature is a
+ * 400 invalid_request_error "temperature is deprecated for this model."
+ * (https://platform.claude.com/docs/en/about-claude/models/migration-guide#migrating-to-claude-opus-4-7; the
+ * message verbatim in github.com/sipeed/picoclaw/issues/2939 and Comfy-Org/ComfyUI#13923).
  */
 import { numberParam, type ProviderRefusal, type ProviderRules } from './types';
+
+/** Anthropic's ids of the models that refuse sampling parameters (written apart from the client's rule on purpose). */
+const REFUSES_SAMPLING = /^claude-(?:opus-4-[7-9]|[a-z]+-5)/;
 
 function anthropicError(status: number, type: string, message: string): ProviderRefusal {
   return { status, body: { type: 'error', error: { type, message } } };
@@ -64,6 +71,8 @@ export function anthropicRules(options: AnthropicRulesOptions = {}): ProviderRul
       if (!models.includes(model)) return anthropicError(404, 'not_found_error', `model: ${model}`);
       if (body.n !== undefined && body.n !== 1)
         return anthropicError(400, 'invalid_request_error', 'n: only n=1 is supported');
+      if (body.temperature !== undefined && REFUSES_SAMPLING.test(model))
+        return anthropicError(400, 'invalid_request_error', 'temperature is deprecated for this model.');
       if (typeof body.temperature === 'number' && body.temperature < 0)
         return anthropicError(400, 'invalid_request_error', 'temperature: must be between 0 and 1');
       return undefined;

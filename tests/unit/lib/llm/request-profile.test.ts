@@ -166,9 +166,17 @@ describe('request profiles', () => {
     expect(reasoningForEstimate({ fastModel: 'llama3.1:8b', strongModel: 'llama3.1:8b' })).toEqual({});
   });
 
-  it('keeps Claude 5.x models at their default temperature (Haiku 5.5 refuses sampling parameters), not Claude 4.x', () => {
+  it('keeps Claude 5.x and Opus 4.7+ at their default temperature on any preset (they refuse it), not older Claude', () => {
     expect(requestProfile('anthropic', 'claude-haiku-5-5').sendsTemperature).toBe(false);
+    expect(requestProfile('anthropic', 'claude-opus-4-7').sendsTemperature).toBe(false);
+    expect(requestProfile('openrouter', 'anthropic/claude-haiku-5.5').sendsTemperature).toBe(false);
+    expect(requestProfile('openrouter', 'anthropic/claude-opus-4.7').sendsTemperature).toBe(false);
+    expect(requestProfile('openrouter', 'anthropic/claude-4.7-opus').sendsTemperature).toBe(false);
+    expect(requestProfile('custom', 'claude-sonnet-5').sendsTemperature).toBe(false);
     expect(requestProfile('anthropic', 'claude-haiku-4-5').sendsTemperature).toBe(true);
+    expect(requestProfile('anthropic', 'claude-sonnet-4-6').sendsTemperature).toBe(true);
+    expect(requestProfile('openrouter', 'anthropic/claude-3.7-sonnet').sendsTemperature).toBe(true);
+    expect(requestProfile('custom', 'anthropic/claude-haiku-4.5').sendsTemperature).toBe(true);
     expect(requestProfile('ollama', 'llama3.1:8b').sendsTemperature).toBe(true);
   });
 });

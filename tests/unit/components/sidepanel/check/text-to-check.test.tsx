@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { TextToCheck } from '../../../../../components/sidepanel/check/text-to-check';
+import { estimateCheck } from '../../../../../lib/core/model/estimate';
 import { freshDb } from '../../../support/check-fixtures';
 import { commands, fakeBackground, renderWithDb } from '../../../support/panel-harness';
 
@@ -68,7 +69,9 @@ describe('the text to check', () => {
 
   it('counts the hidden reasoning tokens of reasoning models in the estimate', async () => {
     // The OpenAI preset's defaults (gpt-5.4-mini / gpt-5.4) are reasoning models.
-    fakeBackground({ getSettings: () => ({ model: { preset: 'openai', profiles: {} } }) });
+    fakeBackground({
+      getSettings: () => ({ model: { preset: 'openai', profiles: {} }, checking: { mode: 'fast' } }),
+    });
     const { type, submit } = setup();
     type(
       Array.from(
@@ -81,6 +84,28 @@ describe('the text to check', () => {
       expect(screen.getByTestId('check-estimate').textContent).toMatch(
         /tokens \([\d,]+ of them hidden reasoning\)\. Check it anyway\?/,
       ),
+    );
+  });
+
+  it('counts one verification call per expected page in Thorough mode', async () => {
+    fakeBackground({
+      getSettings: () => ({
+        model: { preset: 'ollama', profiles: {} },
+        checking: { mode: 'thorough' },
+        evidence: { resultsPerClaim: 3 },
+      }),
+    });
+    const { type, submit } = setup();
+    const text = Array.from(
+      { length: 25 },
+      (_, i) => `Statement number ${i + 1} says the river is ${i + 10} kilometres long.`,
+    ).join(' ');
+    type(text);
+    submit();
+    const { modelCalls } = estimateCheck(text, { pagesPerClaim: 3 });
+    expect(modelCalls).toBeGreaterThan(estimateCheck(text).modelCalls);
+    await waitFor(() =>
+      expect(screen.getByTestId('check-estimate').textContent).toContain(`about ${modelCalls} model calls`),
     );
   });
 

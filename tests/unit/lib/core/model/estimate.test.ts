@@ -26,6 +26,16 @@ describe('estimateCheck', () => {
     expect(estimate.tokens).toBeGreaterThan(96 * 2_000);
   });
 
+  it('counts one verification per expected page in Thorough mode, each page judged in a call of its own', () => {
+    const text = sentencesText(5);
+    const fast = estimateCheck(text);
+    const thorough = estimateCheck(text, { pagesPerClaim: 3 });
+    expect(fast.claims).toBe(8);
+    expect(thorough.modelCalls).toBe(fast.modelCalls + 8 * 2);
+    expect(thorough.tokens).toBeGreaterThan(fast.tokens);
+    expect(estimateCheck(text, { pagesPerClaim: 1 })).toEqual(fast);
+  });
+
   it('grows with the text', () => {
     const short = estimateCheck(sentencesText(5));
     const long = estimateCheck(sentencesText(50));

@@ -75,3 +75,28 @@ describe('judging each page apart', () => {
     expect(merged.explanation).toBe('No passage addresses it [1].');
   });
 });
+
+describe('renumbering a comma list of citations', () => {
+  it('renumbers every number of a [n, m] list to the whole list numbering, dropping those outside the page', () => {
+    const groups = [
+      { page: 'https://a.example/', positions: [1] },
+      { page: 'https://b.example/', positions: [0, 2] },
+    ];
+    const merged = mergeGroupReplies(
+      groups,
+      [
+        { stances: [{ passage: 1, stance: 'supports' }], rationales: ['Yes.'], explanation: 'Confirmed [1].' },
+        {
+          stances: [
+            { passage: 1, stance: 'supports' },
+            { passage: 2, stance: 'supports' },
+          ],
+          rationales: ['Yes.', 'Also.'],
+          explanation: 'Both say so [1, 2]; see also [2,3] and [3, 4].',
+        },
+      ],
+      3,
+    );
+    expect(merged.explanation).toBe('Confirmed [2]. Both say so [1, 3]; see also [3] and.');
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { ProviderError } from '../../../../../lib/core/errors';
 import type { ModelCallContext } from '../../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
 import type { ChatRequest, ChatResponse } from '../../../../../lib/core/ports';
@@ -106,5 +107,57 @@ describe('judgement that one page cannot steer', () => {
     const assessment = await verifyClaim(ctx, claim, claim.text, onePage, '2026-11-26', undefined, { byPage: true });
     expect(model.calls).toHaveLength(1);
     expect(assessment.verdict).toBe('supported');
+  });
+
+  describe('a page whose call fails', () => {
+    const HOSTILE = 'Content the provider refuses to read.';
+    const withHostile = [...evidence.slice(0, 2), item('e5', 'https://hostile.example/x', HOSTILE), evidence[3]!];
+    /** The gullible judge, except that the call about the hostile page fails with `failure`. */
+    function judgeFailing(steps: number, failure: (body: string) => Error | undefined) {
+      const warnings: string[] = [];
+      const step = (request: ChatRequest) => {
+        const error = failure(request.messages[1]!.content);
+        return error ? Promise.reject(error) : gullibleJudge(request);
+      };
+      const model = new ScriptedModel(Array.from({ length: steps }, () => step));
+      return { ctx: { ...judge(0).ctx, model, onWarning: (w: string) => warnings.push(w) }, warnings };
+    }
+    const refused = (body: string) =>
+      body.includes(HOSTILE) ? new ProviderError('refused', 'The content filter refused the request.') : undefined;
+
+    it('leaves its passages unjudged, warns once, and takes the verdict from the pages judged', async () => {
+      const { ctx, warnings } = judgeFailing(4, refused);
+      const assessment = await verifyClaim(ctx, claim, claim.text, withHostile, '2026-11-26', undefined, {
+        byPage: true,
+      });
+      expect(assessment.verdict).toBe('supported');
+      expect(assessment.judgements.map((judged) => [judged.evidenceId, judged.rationale])).toEqual([
+        ['e0', 'Judged supports.'],
+        ['e1', 'Judged irrelevant.'],
+        ['e5', 'Not judged by the model.'],
+        ['e3', 'Judged supports.'],
+      ]);
+      expect(warnings).toEqual([
+        '1 of 4 pages for "The Eiffel Tower was completed in 1889" could not be judged ' +
+          '(The content filter refused the request.); the verdict rests on the other pages.',
+      ]);
+    });
+
+    it('still ends the claim when the run is cancelled, and when no page could be judged', async () => {
+      const cancelled = judgeFailing(4, (body) =>
+        body.includes(HOSTILE) ? new ProviderError('cancelled', 'Cancelled.') : undefined,
+      );
+      await expect(
+        verifyClaim(cancelled.ctx, claim, claim.text, withHostile, '2026-11-26', undefined, { byPage: true }),
+      ).rejects.toMatchObject({ kind: 'cancelled' });
+      expect(cancelled.warnings).toEqual([]);
+      const allRefused = judgeFailing(2, () => new ProviderError('refused', 'Refused.'));
+      await expect(
+        verifyClaim(allRefused.ctx, claim, claim.text, withHostile.slice(1, 3), '2026-11-26', undefined, {
+          byPage: true,
+        }),
+      ).rejects.toMatchObject({ kind: 'refused' });
+      expect(allRefused.warnings).toEqual([]);
+    });
   });
 });

@@ -50,7 +50,7 @@ describe('debate refinement (Thorough mode)', () => {
       debate_review: critics([{ issues: [lyon, year] }], [{ issues: [`${year.toUpperCase()}  `, lyon] }]),
       debate_refine: [
         {
-          explanation: 'The tower was completed in 1889 [1] in Paris [4].',
+          explanation: 'The tower was completed in 1889 [1, 4] in Paris [4].',
           changes: [
             { from: '1888', to: '1889' },
             { from: 'not in the sentence', to: 'x' },
@@ -68,7 +68,7 @@ describe('debate refinement (Thorough mode)', () => {
       agreed: true,
       feedback: [lyon, year],
       explanationBefore: 'The tower was completed in 1889 [1], in Lyon [2].',
-      // [4] points at no passage, so it is dropped; the rest of the rewrite is kept.
+      // [4] points at no passage, so it is dropped (from the [1, 4] list too); the rest of the rewrite is kept.
       explanationAfter: 'The tower was completed in 1889 [1] in Paris.',
       revisionBefore: 'The Eiffel Tower was completed in 1888.',
       revisionAfter: 'The Eiffel Tower was completed in 1889.',

@@ -28,3 +28,20 @@ describe("Anthropic's strict mode for an identity-linked key", () => {
     expect(anthropicRules().refuseHeaders?.({})).toBeUndefined();
   });
 });
+
+describe("Anthropic's refusal of sampling parameters", () => {
+  const rules = anthropicRules({ models: ['claude-haiku-4-5', 'claude-opus-4-7', 'claude-haiku-5-5'] });
+
+  it('refuses a temperature for Opus 4.7 and the 5.x family, the way Anthropic does, and accepts it for older models', () => {
+    for (const model of ['claude-opus-4-7', 'claude-haiku-5-5'])
+      expect(rules.refuse({ model, temperature: 0.2, messages: [] })).toEqual({
+        status: 400,
+        body: {
+          type: 'error',
+          error: { type: 'invalid_request_error', message: 'temperature is deprecated for this model.' },
+        },
+      });
+    expect(rules.refuse({ model: 'claude-haiku-5-5', messages: [] })).toBeUndefined();
+    expect(rules.refuse({ model: 'claude-haiku-4-5', temperature: 0.2, messages: [] })).toBeUndefined();
+  });
+});
