@@ -61,7 +61,7 @@ describe(`settings journey (${driverBrowserName()})`, () => {
 
     const search = await options.testConnection('test-search-searxng');
     expect(search).toMatchObject({ ok: true });
-    expect(search.text).toContain('1 results');
+    expect(search.text).toContain('1 result for a test query');
     expect(searxng.requests.at(-1)?.query.get('format')).toBe('json');
 
     // Same profile: same extension address, same storage.
