@@ -14,6 +14,7 @@ import { runCheck } from '../lib/core/pipeline';
 import { reasoningForEstimate } from '../lib/llm/request-profile';
 import { NotConfiguredError } from '../lib/runtime/create-pipeline-deps';
 import { activeModelProfile } from '../lib/settings/active-profile';
+import { policyWarningText } from '../lib/settings/policy-warnings';
 import { pipelineFromEnv, settingsFromEnv } from './lib/env-settings';
 import { runEvidenceOnly } from './lib/evidence-only-command';
 import { formatCheck } from './lib/format-check';
@@ -66,7 +67,7 @@ function readPolicy(path: string | undefined) {
   if (path === undefined) return undefined;
   try {
     const policy = readPolicyFile(path);
-    for (const warning of policy.warnings) console.error(`Policy: ${warning}`);
+    for (const warning of policy.warnings) console.error(`Policy: ${policyWarningText(warning)}`);
     return policy;
   } catch (error) {
     return fail(errorMessage(error));

@@ -133,6 +133,8 @@ export function registerSettingsHandlers(own: OwnExtension, version: string, gua
   });
 
   handleCommand(own, 'importSettings', async ({ json }) => {
+    // What is wrong with a file is said in the chosen interface language, also when this message woke the background.
+    await interfaceLanguageReady();
     const inForce = await loadSettingsInForce();
     const file = parseSettingsFile(json, inForce.own);
     if (!file.ok) return file;

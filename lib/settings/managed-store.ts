@@ -27,7 +27,7 @@ export async function readPolicy(): Promise<Policy> {
   } catch (error) {
     const message = errorMessage(error);
     if (NO_MANAGED_STORAGE.test(message)) return NO_POLICY;
-    return { values: {}, warnings: [`Your organisation's policy could not be read (${message}); it was ignored.`] };
+    return { values: {}, warnings: [{ code: 'unreadable', reason: message }] };
   }
 }
 

@@ -9,14 +9,25 @@
  * ranges or patterns: every other mistake (an unknown preset, a URL that is not http(s), a negative
  * budget) reaches zod here and is shown as a warning in the options page. Firefox checks nothing, so
  * there every mistake, wrong types included, reaches zod.
+ *
+ * A field's words (what a valid value is, its default, what it does) are catalogue messages, said through
+ * whichever translator asks: the interface language's in the options page's policy warnings
+ * (policy-warnings.ts), English for the files administrators read. Chrome's `managed_schema` is one static
+ * file whose `title` and `description` only document the policy to administrators
+ * (developer.chrome.com/docs/extensions/mv3/manifest/storage), with no `__MSG_` substitution like the
+ * manifest's, so public/managed-schema.json is written from the English catalogue
+ * (scripts/build/write-managed-schema.ts); docs/ADMINISTRATORS.md is English and its table is held to the same
+ * English words by its test.
  */
 import { z } from 'zod';
 
 import type { SearchProviderId } from '../core/ports';
+import type { Translator } from '../i18n/translator';
+import { SEARCH_PROVIDER_LABELS } from '../search/meta';
 import { defaultProfile } from './active-profile';
 import { headerNameProblem, headerValueProblem } from './custom-headers';
 import { MODEL_PRESET_IDS, type ModelPresetId } from './model-presets';
-import { httpUrl, type ModelProfile, type SearchSettingsKey, type Settings } from './schema';
+import { DEFAULT_SETTINGS, httpUrl, type ModelProfile, type SearchSettingsKey, type Settings } from './schema';
 
 /** The JSON type Chrome's managed-storage schema declares for a key (draft-03 subset Chrome accepts). */
 export type ChromeSchema =
@@ -67,17 +78,20 @@ export const POLICY_KEYS = [
 ] as const;
 export type PolicyKey = (typeof POLICY_KEYS)[number];
 
+/** Words said through a translator: the interface language's on screen, English in the administrators' files. */
+export type Wording = (say: Pick<Translator, 't'>) => string;
+
 export interface PolicyField {
   key: PolicyKey;
   /** The value an administrator may write; anything else is a warning and the person's own setting is kept. */
   schema: z.ZodType;
   /** What a valid value is, in words, for warnings and the docs. */
-  expects: string;
+  expects: Wording;
   chrome: ChromeSchema;
   /** What applies when the policy does not set the key, for the docs. */
-  default: string;
+  default: Wording;
   /** What the key does, for the docs and the Chrome schema's description. */
-  description: string;
+  description: Wording;
   /** Secret values (keys, tokens, headers) are never echoed, not even in a warning. */
   secret?: boolean;
   /** Fills the value into settings. Absent for keys that only describe (organisationName). */
@@ -152,6 +166,24 @@ const INTEGER: ChromeSchema = { type: 'integer' };
 const STRING_LIST: ChromeSchema = { type: 'array', items: { type: 'string' } };
 
 const nonEmpty = z.string().trim().min(1);
+
+const own: Wording = (say) => say.t('policyDefaultOwn');
+/** The person's own setting, whose default is `value` (a value as written in code: true, auto, 3, a URL). */
+const ownWithDefault =
+  (value: string | number): Wording =>
+  (say) =>
+    say.t('policyDefaultOwnValue', { value });
+const trueOrFalse: Wording = (say) => say.t('policyExpectsEither', { first: 'true', second: 'false' });
+const url: Wording = (say) => say.t('policyExpectsUrl');
+const modelName: Wording = (say) => say.t('policyExpectsModelName');
+const oneOf =
+  (values: readonly string[]): Wording =>
+  (say) =>
+    say.t('policyExpectsOneOf', { values: values.join(', ') });
+const STRUCTURED_OUTPUTS = ['auto', 'json_schema', 'json_object', 'prompt'] as const;
+const ENGINES = ['auto', 'model', 'on-device', 'evidence-only'] as const;
+const NAME_LENGTH = { min: 1, max: 80 };
+const RESULTS_PER_CLAIM = { min: 1, max: 10 };
 /** An http(s) URL, or '' to turn the service off. */
 const urlOrOff = z.union([z.literal(''), httpUrl]);
 const hostList = z.array(z.string().trim().toLowerCase().min(1));
@@ -165,7 +197,7 @@ const headerMap = z.record(
 function profileField<K extends keyof ModelProfile & PolicyKey>(
   key: K,
   schema: z.ZodType<NonNullable<ModelProfile[K]>>,
-  doc: { expects: string; chrome: ChromeSchema; default: string; description: string; secret?: boolean },
+  doc: { expects: Wording; chrome: ChromeSchema; default: Wording; description: Wording; secret?: boolean },
 ): PolicyField {
   return field({ key, schema, slot: profileSlot(key), fill: (value) => value as ModelProfile[K], ...doc });
 }
@@ -173,17 +205,17 @@ function profileField<K extends keyof ModelProfile & PolicyKey>(
 function keyedSearchField(
   key: PolicyKey,
   provider: 'serper' | 'tavily' | 'brave' | 'exa' | 'googleFactCheck',
-  name: string,
+  id: SearchProviderId,
 ) {
   return field({
     key,
     schema: z.string().trim(),
     slot: searchSlot(provider),
     fill: (apiKey) => ({ enabled: apiKey !== '', apiKey }),
-    expects: 'a string (the API key; "" turns it off)',
+    expects: (say) => say.t('policyExpectsApiKey'),
     chrome: STRING,
-    default: 'the person’s own (off)',
-    description: `${name} API key; setting it turns ${name} on, "" turns it off.`,
+    default: (say) => say.t('policyDefaultOwnOff'),
+    description: (say) => say.t('policyDescription_searchApiKey', { name: SEARCH_PROVIDER_LABELS[id] }),
     secret: true,
   });
 }
@@ -192,16 +224,17 @@ function flag<S extends FlatSection>(
   key: PolicyKey,
   section: S,
   property: { [K in keyof Settings[S]]: Settings[S][K] extends boolean ? K : never }[keyof Settings[S]],
-  doc: { default: string; description: string },
+  description: Wording,
 ): PolicyField {
   return field({
     key,
     schema: z.boolean(),
     slot: sectionSlot(section, property),
     fill: (value) => value as Settings[S][typeof property],
-    expects: 'true or false',
+    expects: trueOrFalse,
     chrome: BOOLEAN,
-    ...doc,
+    default: ownWithDefault(String(DEFAULT_SETTINGS[section][property])),
+    description,
   });
 }
 
@@ -216,194 +249,178 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     schema: z.enum(MODEL_PRESET_IDS),
     slot: presetSlot,
     fill: (value) => value,
-    expects: `one of ${MODEL_PRESET_IDS.join(', ')}`,
+    expects: oneOf(MODEL_PRESET_IDS),
     chrome: STRING,
-    default: '"custom" when baseUrl is set, else the person’s own',
-    description: 'Model provider preset; "custom" for vLLM or any OpenAI-compatible gateway.',
+    default: (say) => say.t('policyDefaultPreset'),
+    description: (say) => say.t('policyDescription_preset'),
   }),
   profileField('baseUrl', httpUrl, {
-    expects: 'an http:// or https:// URL',
+    expects: url,
     chrome: STRING,
-    default: 'the person’s own',
-    description: 'Base URL of the OpenAI-compatible model server, e.g. "https://llm.example.org/v1".',
+    default: own,
+    description: (say) => say.t('policyDescription_baseUrl'),
   }),
   profileField('apiKey', z.string().trim(), {
-    expects: 'a string',
+    expects: (say) => say.t('policyExpectsString'),
     chrome: STRING,
-    default: 'the person’s own',
-    description: 'API key or gateway token for the model server, sent only to baseUrl’s origin.',
+    default: own,
+    description: (say) => say.t('policyDescription_apiKey'),
     secret: true,
   }),
   profileField('fastModel', nonEmpty, {
-    expects: 'a model name',
+    expects: modelName,
     chrome: STRING,
-    default: 'the person’s own',
-    description: 'Model that finds claims and writes search queries.',
+    default: own,
+    description: (say) => say.t('policyDescription_fastModel'),
   }),
   profileField('strongModel', nonEmpty, {
-    expects: 'a model name',
+    expects: modelName,
     chrome: STRING,
-    default: 'the person’s own',
-    description: 'Model that judges evidence.',
+    default: own,
+    description: (say) => say.t('policyDescription_strongModel'),
   }),
   field({
     key: 'searxngUrl',
     schema: urlOrOff,
     slot: searchSlot('searxng'),
     fill: (baseUrl) => ({ enabled: baseUrl !== '', baseUrl }),
-    expects: 'an http:// or https:// URL, or "" to turn SearXNG off',
+    expects: (say) => say.t('policyExpectsUrlOrOff'),
     chrome: STRING,
-    default: 'the person’s own (off)',
-    description: 'SearXNG server; setting it turns SearXNG on, "" turns it off. Its JSON format must be enabled.',
+    default: (say) => say.t('policyDefaultOwnOff'),
+    description: (say) => say.t('policyDescription_searxngUrl'),
   }),
   field({
     key: 'wikipedia',
     schema: z.boolean(),
     slot: searchSlot('wikipedia'),
     fill: (enabled) => ({ enabled }),
-    expects: 'true or false',
+    expects: trueOrFalse,
     chrome: BOOLEAN,
-    default: 'the person’s own (on)',
-    description: 'Search Wikipedia (and Wikidata) for evidence.',
+    default: (say) => say.t('policyDefaultOwnOn'),
+    description: (say) => say.t('policyDescription_wikipedia'),
   }),
-  flag('allowPrivateNetwork', 'evidence', 'allowPrivateNetwork', {
-    default: 'the person’s own (false)',
-    description: 'Allow evidence pages on localhost and private addresses (the organisation’s own hosts).',
-  }),
+  flag('allowPrivateNetwork', 'evidence', 'allowPrivateNetwork', (say) =>
+    say.t('policyDescription_allowPrivateNetwork'),
+  ),
   field({
     key: 'organisationName',
-    schema: z.string().trim().min(1).max(80),
+    schema: z.string().trim().min(NAME_LENGTH.min).max(NAME_LENGTH.max),
     slot: { get: () => undefined, set: (settings) => settings },
     fill: () => undefined,
-    expects: 'a name of 1 to 80 characters',
+    expects: (say) => say.t('policyExpectsName', NAME_LENGTH),
     chrome: STRING,
-    default: 'none: the model server’s host is named instead',
-    description: 'Your organisation’s name, shown as “Checks run on <name>’s model server”.',
+    default: (say) => say.t('policyDefaultOrganisationName'),
+    description: (say) => say.t('policyDescription_organisationName'),
   }),
   profileField('embeddingModel', z.string().trim(), {
-    expects: 'a model name, or "" for none',
+    expects: (say) => say.t('policyExpectsModelNameOrNone'),
     chrome: STRING,
-    default: 'the person’s own (none)',
-    description: 'Embedding model for passage ranking; "" ranks passages by their words only.',
+    default: (say) => say.t('policyDefaultOwnNone'),
+    description: (say) => say.t('policyDescription_embeddingModel'),
   }),
-  profileField('structuredOutput', z.enum(['auto', 'json_schema', 'json_object', 'prompt']), {
-    expects: 'one of auto, json_schema, json_object, prompt',
+  profileField('structuredOutput', z.enum(STRUCTURED_OUTPUTS), {
+    expects: oneOf(STRUCTURED_OUTPUTS),
     chrome: STRING,
-    default: 'the person’s own (auto)',
-    description: 'How replies are held to a JSON schema; "auto" finds out per model.',
+    default: ownWithDefault('auto'),
+    description: (say) => say.t('policyDescription_structuredOutput'),
   }),
   profileField('headers', headerMap, {
-    expects: 'an object of header names to string values',
+    expects: (say) => say.t('policyExpectsHeaders'),
     chrome: { type: 'object', additionalProperties: { type: 'string' } },
-    default: 'the person’s own (none)',
-    description: 'Extra HTTP headers sent with every request to the model server (e.g. a gateway’s token).',
+    default: (say) => say.t('policyDefaultOwnNone'),
+    description: (say) => say.t('policyDescription_headers'),
     secret: true,
   }),
-  keyedSearchField('serperApiKey', 'serper', 'Serper'),
-  keyedSearchField('tavilyApiKey', 'tavily', 'Tavily'),
-  keyedSearchField('braveApiKey', 'brave', 'Brave Search'),
-  keyedSearchField('exaApiKey', 'exa', 'Exa'),
-  keyedSearchField('googleFactCheckApiKey', 'googleFactCheck', 'Google Fact Check Tools'),
+  keyedSearchField('serperApiKey', 'serper', 'serper'),
+  keyedSearchField('tavilyApiKey', 'tavily', 'tavily'),
+  keyedSearchField('braveApiKey', 'brave', 'brave'),
+  keyedSearchField('exaApiKey', 'exa', 'exa'),
+  keyedSearchField('googleFactCheckApiKey', 'googleFactCheck', 'google-factcheck'),
   field({
     key: 'excludedDomains',
     schema: hostList,
     slot: sectionSlot('evidence', 'excludedDomains'),
     fill: (hosts) => [...new Set(hosts)],
-    expects: 'a list of host names',
+    expects: (say) => say.t('policyExpectsHostList'),
     chrome: STRING_LIST,
-    default: 'the person’s own (none)',
-    description: 'Sites never used as evidence; a host also excludes its subdomains.',
+    default: (say) => say.t('policyDefaultOwnNone'),
+    description: (say) => say.t('policyDescription_excludedDomains'),
   }),
   field({
     key: 'resultsPerClaim',
-    schema: z.number().int().min(1).max(10),
+    schema: z.number().int().min(RESULTS_PER_CLAIM.min).max(RESULTS_PER_CLAIM.max),
     slot: sectionSlot('evidence', 'resultsPerClaim'),
     fill: (value) => value,
-    expects: 'a whole number from 1 to 10',
+    expects: (say) => say.t('policyExpectsWholeNumberRange', RESULTS_PER_CLAIM),
     chrome: INTEGER,
-    default: 'the person’s own (3)',
-    description: 'Search results read per claim.',
+    default: ownWithDefault(DEFAULT_SETTINGS.evidence.resultsPerClaim),
+    description: (say) => say.t('policyDescription_resultsPerClaim'),
   }),
   field({
     key: 'mode',
     schema: z.enum(['fast', 'thorough']),
     slot: sectionSlot('checking', 'mode'),
     fill: (value) => value,
-    expects: 'fast or thorough',
+    expects: (say) => say.t('policyExpectsEither', { first: 'fast', second: 'thorough' }),
     chrome: STRING,
-    default: 'the person’s own (fast)',
-    description: 'Fast: one pass. Thorough: wrong and disputed claims go through a critics’ debate.',
+    default: ownWithDefault(DEFAULT_SETTINGS.checking.mode),
+    description: (say) => say.t('policyDescription_mode'),
   }),
   field({
     key: 'engine',
-    schema: z.enum(['auto', 'model', 'on-device', 'evidence-only']),
+    schema: z.enum(ENGINES),
     slot: sectionSlot('checking', 'engine'),
     fill: (value) => value,
-    expects: 'one of auto, model, on-device, evidence-only',
+    expects: oneOf(ENGINES),
     chrome: STRING,
-    default: 'the person’s own (auto)',
-    description: 'What checks run on: the model set up, Chrome’s on-device model, or sources only.',
+    default: ownWithDefault(DEFAULT_SETTINGS.checking.engine),
+    description: (say) => say.t('policyDescription_engine'),
   }),
   field({
     key: 'tokenBudget',
     schema: z.number().int().min(0),
     slot: sectionSlot('limits', 'tokensPerCheck'),
     fill: (value) => value,
-    expects: 'a whole number, 0 or more',
+    expects: (say) => say.t('policyExpectsWholeNumber'),
     chrome: INTEGER,
-    default: 'the person’s own (0: no limit)',
-    description: 'Tokens one check may spend; it stops cleanly when reached. 0 means no limit.',
+    default: (say) => say.t('policyDefaultOwnNoLimit'),
+    description: (say) => say.t('policyDescription_tokenBudget'),
   }),
-  flag('auditLinks', 'checking', 'auditLinks', {
-    default: 'the person’s own (true)',
-    description: 'Check the links a text cites.',
-  }),
-  flag('archiveLookup', 'checking', 'archiveLookup', {
-    default: 'the person’s own (true)',
-    description: 'Look dead links up in the web archive.',
-  }),
+  flag('auditLinks', 'checking', 'auditLinks', (say) => say.t('policyDescription_auditLinks')),
+  flag('archiveLookup', 'checking', 'archiveLookup', (say) => say.t('policyDescription_archiveLookup')),
   field({
     key: 'webArchiveUrl',
     schema: httpUrl,
     slot: sectionSlot('checking', 'webArchiveUrl'),
     fill: (value) => value,
-    expects: 'an http:// or https:// URL',
+    expects: url,
     chrome: STRING,
-    default: 'the person’s own (https://archive.org)',
-    description: 'Origin of the Wayback availability API.',
+    default: ownWithDefault(DEFAULT_SETTINGS.checking.webArchiveUrl),
+    description: (say) => say.t('policyDescription_webArchiveUrl'),
   }),
   field({
     key: 'crossrefUrl',
     schema: httpUrl,
     slot: sectionSlot('checking', 'crossrefUrl'),
     fill: (value) => value,
-    expects: 'an http:// or https:// URL',
+    expects: url,
     chrome: STRING,
-    default: 'the person’s own (https://api.crossref.org)',
-    description: 'Origin of the Crossref REST API (DOI look-ups).',
+    default: ownWithDefault(DEFAULT_SETTINGS.checking.crossrefUrl),
+    description: (say) => say.t('policyDescription_crossrefUrl'),
   }),
-  flag('keepHistory', 'history', 'keep', {
-    default: 'the person’s own (true)',
-    description: 'Keep checks in the history; false keeps them for the browser session only.',
-  }),
+  flag('keepHistory', 'history', 'keep', (say) => say.t('policyDescription_keepHistory')),
   field({
     key: 'historyDays',
     schema: z.number().int().min(0),
     slot: sectionSlot('history', 'days'),
     fill: (value) => value,
-    expects: 'a whole number of days, 0 or more',
+    expects: (say) => say.t('policyExpectsDays'),
     chrome: INTEGER,
-    default: 'the person’s own (0: kept until deleted)',
-    description: 'Checks older than this many days are deleted. 0 keeps them until the person deletes them.',
+    default: (say) => say.t('policyDefaultOwnKeptUntilDeleted'),
+    description: (say) => say.t('policyDescription_historyDays'),
   }),
-  flag('floatingButton', 'capture', 'floatingButton', {
-    default: 'the person’s own (true)',
-    description: 'Show the “Fact-check” button next to selected text.',
-  }),
-  flag('autoCheckReplies', 'capture', 'autoCheckReplies', {
-    default: 'the person’s own (false)',
-    description: 'Check every new chatbot reply automatically.',
-  }),
+  flag('floatingButton', 'capture', 'floatingButton', (say) => say.t('policyDescription_floatingButton')),
+  flag('autoCheckReplies', 'capture', 'autoCheckReplies', (say) => say.t('policyDescription_autoCheckReplies')),
 ];
 
 /** The key that locks each search provider's row (its switch, and its key or server URL). */
@@ -422,12 +439,18 @@ export function policyField(key: string): PolicyField | undefined {
   return POLICY_FIELDS.find((candidate) => candidate.key === key);
 }
 
-/** Chrome's `storage.managed_schema`: the top-level object Chrome requires, one property per policy key. */
-export function chromeManagedSchema(): object {
+/**
+ * Chrome's `storage.managed_schema`: the top-level object Chrome requires, one property per policy key, its
+ * description said by `say` (the English catalogue: see the file's overview).
+ */
+export function chromeManagedSchema(say: Pick<Translator, 't'>): object {
   return {
     type: 'object',
     properties: Object.fromEntries(
-      POLICY_FIELDS.map((entry) => [entry.key, { title: entry.key, description: entry.description, ...entry.chrome }]),
+      POLICY_FIELDS.map((entry) => [
+        entry.key,
+        { title: entry.key, description: entry.description(say), ...entry.chrome },
+      ]),
     ),
   };
 }

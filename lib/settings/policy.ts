@@ -4,6 +4,10 @@
  * own (policy-fields.ts), so one bad value costs only that key: it is named in a warning and the person's
  * own setting stays in force for it. A key the policy sets is locked: what is saved or imported never
  * changes it, and the person's own value is kept underneath for when the policy goes.
+ *
+ * Warnings are codes with their parameters, not sentences: the background reads the policy, the options page
+ * says each warning in the interface language of the moment (policy-warnings.ts), and `npm run check` in
+ * English.
  */
 import { hostOf } from '../core/text/hosts';
 import { t } from '../i18n/i18n';
@@ -12,11 +16,34 @@ import type { ModelPresetId } from './model-presets';
 import { POLICY_FIELDS, type PolicyField, policyField, type PolicyKey } from './policy-fields';
 import type { Settings } from './schema';
 
+/**
+ * A value found in a policy as a warning may show it: its JSON when short and not secret (`json`, whole or
+ * its start when `cut`), else only its kind.
+ */
+export interface PolicyValueSeen {
+  kind: 'list' | 'null' | 'string' | 'number' | 'boolean' | 'object' | 'unknown';
+  json?: string;
+  cut?: boolean;
+}
+
+/** What was wrong in a policy; each code has its sentence in the catalogue (`policyWarning…`). */
+export type PolicyWarning =
+  /** A key whose value is not what the key takes; the person's own setting is used for it. */
+  | { code: 'badValue'; key: PolicyKey; got: PolicyValueSeen }
+  /** A key the policy language does not have (as written in the policy). */
+  | { code: 'unknownKey'; key: string }
+  /** The policy is not an object of keys. */
+  | { code: 'notAnObject'; got: PolicyValueSeen }
+  /** A token without the server it is for in the same policy. */
+  | { code: 'needsBaseUrl'; key: 'apiKey' | 'headers' }
+  /** The browser could not read the policy (`reason`: its error message). */
+  | { code: 'unreadable'; reason: string };
+
 export interface Policy {
   /** The keys that passed their check, with their values. */
   values: Partial<Record<PolicyKey, unknown>>;
-  /** One sentence per key that did not, for the options page; never a secret's value. */
-  warnings: string[];
+  /** One per key that did not, for the options page; never a secret's value. */
+  warnings: PolicyWarning[];
 }
 
 export const NO_POLICY: Policy = { values: {}, warnings: [] };
@@ -25,26 +52,34 @@ export const NO_POLICY: Policy = { values: {}, warnings: [] };
 export interface ManagedSummary {
   keys: PolicyKey[];
   organisationName?: string;
-  warnings: string[];
+  warnings: PolicyWarning[];
 }
 
-const FALLBACK = 'your own setting is used for it';
+/** Longer JSON is cut to its start, so that a pasted blob does not fill the options page. */
+const MAX_JSON = 60;
 
-/** A value as a warning may show it: secrets by their type only, others as short JSON. */
-function describe(value: unknown, secret: boolean | undefined): string {
-  const type = Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
-  if (secret) return type;
+function kindOf(value: unknown): PolicyValueSeen['kind'] {
+  if (Array.isArray(value)) return 'list';
+  if (value === null) return 'null';
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'boolean' || type === 'object' ? type : 'unknown';
+}
+
+/** A value as a warning may show it: secrets by their kind only, others as short JSON. */
+function seen(value: unknown, secret: boolean | undefined): PolicyValueSeen {
+  const kind = kindOf(value);
+  if (secret) return { kind };
   const json = JSON.stringify(value) ?? String(value);
-  return json.length > 60 ? `${type} (${json.slice(0, 57)}…)` : json;
+  return json.length > MAX_JSON ? { kind, json: json.slice(0, MAX_JSON - 3), cut: true } : { kind, json };
 }
 
-function checkOne(entry: PolicyField, value: unknown): { ok: true; value: unknown } | { ok: false; warning: string } {
+function checkOne(
+  entry: PolicyField,
+  value: unknown,
+): { ok: true; value: unknown } | { ok: false; warning: PolicyWarning } {
   const parsed = entry.schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return {
-    ok: false,
-    warning: `Policy key "${entry.key}": expected ${entry.expects}, got ${describe(value, entry.secret)}; ${FALLBACK}.`,
-  };
+  return { ok: false, warning: { code: 'badValue', key: entry.key, got: seen(value, entry.secret) } };
 }
 
 /**
@@ -55,13 +90,13 @@ function checkOne(entry: PolicyField, value: unknown): { ok: true; value: unknow
 export function parsePolicy(raw: unknown): Policy {
   if (raw === undefined || raw === null) return NO_POLICY;
   if (typeof raw !== 'object' || Array.isArray(raw))
-    return { values: {}, warnings: [`The policy is ${describe(raw, true)}, not an object of keys; it was ignored.`] };
+    return { values: {}, warnings: [{ code: 'notAnObject', got: seen(raw, true) }] };
   const values: Policy['values'] = {};
-  const warnings: string[] = [];
+  const warnings: PolicyWarning[] = [];
   for (const [key, value] of Object.entries(raw)) {
     const entry = policyField(key);
     if (!entry) {
-      warnings.push(`Policy key "${key}" is not one Factlight knows; it was ignored.`);
+      warnings.push({ code: 'unknownKey', key });
       continue;
     }
     const checked = checkOne(entry, value);
@@ -72,9 +107,7 @@ export function parsePolicy(raw: unknown): Policy {
   for (const secret of ['apiKey', 'headers'] as const) {
     if (values[secret] === undefined || values.baseUrl !== undefined) continue;
     delete values[secret];
-    warnings.push(
-      `Policy key "${secret}" is only used with "baseUrl" in the same policy, so that it goes only to that server; it was ignored.`,
-    );
+    warnings.push({ code: 'needsBaseUrl', key: secret });
   }
   if (values.baseUrl !== undefined && !('preset' in raw)) values.preset = 'custom';
   return { values, warnings };

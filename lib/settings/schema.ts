@@ -4,12 +4,17 @@
  */
 import { z } from 'zod';
 
+import { t } from '../i18n/i18n';
 import { MODEL_PRESET_IDS } from './model-presets';
 
+/**
+ * An http(s) URL. Its message is said when a value fails (zod calls `error` then), so it is in the interface
+ * language of that moment, like the import and save errors that show it after the setting's path.
+ */
 export const httpUrl = z
   .string()
   .trim()
-  .refine((value) => /^https?:\/\/[^\s/]+/i.test(value), 'must be an http:// or https:// URL');
+  .refine((value) => /^https?:\/\/[^\s/]+/i.test(value), { error: () => t('settingsUrlNotHttp') });
 
 /** An http(s) URL, or empty when not configured yet. */
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);

@@ -94,8 +94,9 @@ describe('settings under a policy', () => {
     );
     expect(settings.managed?.keys).not.toContain('mode');
     expect(settings.managed?.organisationName).toBe('Acme');
+    // Codes and what was seen, worded by the page in its language (lib/settings/policy-warnings.ts).
     expect(settings.managed?.warnings).toEqual([
-      'Policy key "mode": expected fast or thorough, got "fastest"; your own setting is used for it.',
+      { code: 'badValue', key: 'mode', got: { kind: 'string', json: '"fastest"' } },
     ]);
     expect(settings.checking.mode).toBe('fast');
     const text = JSON.stringify(settings);

@@ -5,7 +5,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
+import { startBackgroundLanguage } from '../../../../lib/background/interface-language';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource } from '../../../../lib/i18n/sources';
 import { type BackgroundCommand, backgroundMessaging } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { SETTINGS_FILE_KIND } from '../../../../lib/settings/settings-file';
@@ -179,5 +182,21 @@ describe('custom headers of a model profile (issue 23 item 7)', () => {
     await deliver('testModelConnection', { ...moved, profile: { ...moved.profile, apiKey: 'sk-typed' } });
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.filter((line) => line.includes(HEADER_SECRET))).toEqual([]);
+  });
+});
+
+describe('an imported settings file', () => {
+  it('refuses an address that is not http(s) in the chosen interface language', async () => {
+    vi.mocked(globalThis.fetch).mockRestore(); // the catalogue is read from the extension's own files
+    await fakeBrowser.storage.local.set({ interfaceLanguage: 'es' });
+    await startBackgroundLanguage();
+    try {
+      const file = { kind: SETTINGS_FILE_KIND, version: 1, settings: { checking: { crossrefUrl: 'crossref' } } };
+      expect(await deliver('importSettings', { json: JSON.stringify(file) })).toMatchObject({
+        res: { ok: false, error: expect.stringContaining('checking.crossrefUrl: debe ser una URL http:// o https://') },
+      });
+    } finally {
+      setMessageSource(browserSource());
+    }
   });
 });

@@ -31,9 +31,7 @@ describe('the policy in managed storage', () => {
   it('is a warning, and the person’s settings, when it cannot be read', async () => {
     vi.spyOn(browser.storage.managed, 'get').mockRejectedValue(new Error('storage is broken'));
     const { policy, effective } = await loadSettingsInForce();
-    expect(policy.warnings).toEqual([
-      "Your organisation's policy could not be read (storage is broken); it was ignored.",
-    ]);
+    expect(policy.warnings).toEqual([{ code: 'unreadable', reason: 'storage is broken' }]);
     expect(effective).toEqual(DEFAULT_SETTINGS);
   });
 

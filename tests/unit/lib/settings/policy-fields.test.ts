@@ -2,10 +2,15 @@
  * The policy's keys and the schema Chrome is given for them: every key has one entry, the public contract
  * keys are there with their meaning, and the schema keeps to what Chrome accepts (a top-level object with
  * no additionalProperties, exactly one JSON type per property, no constraints that would make Chrome drop
- * a value silently instead of letting the extension warn).
+ * a value silently instead of letting the extension warn). Every key's words are in every catalogue.
  */
+import { resolve } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
+import { LOCALES } from '../../../../lib/i18n/catalogue';
+import { catalogueSource } from '../../../../lib/i18n/sources';
+import { createTranslator } from '../../../../lib/i18n/translator';
 import {
   chromeManagedSchema,
   POLICY_FIELDS,
@@ -13,6 +18,10 @@ import {
   SEARCH_POLICY_KEY,
 } from '../../../../lib/settings/policy-fields';
 import { SEARCH_PROVIDER_IDS } from '../../../../lib/settings/search-keys';
+import { readCatalogues } from '../../../../scripts/i18n/catalogue-rules';
+import { defaultTranslator } from '../../../../scripts/lib/node-messages';
+
+const catalogues = readCatalogues(resolve(import.meta.dirname, '../../../../public/_locales'));
 
 describe('policy keys', () => {
   it('has one entry per key, in the order the keys are listed', () => {
@@ -45,8 +54,31 @@ describe('policy keys', () => {
   });
 });
 
+describe('the words of each key', () => {
+  it.each(LOCALES)('are all in the %s catalogue, with their placeholders filled', (locale) => {
+    // Only this locale's messages, no English behind them: a missing one comes out as its key's name.
+    const say = createTranslator(catalogueSource(locale, catalogues.get(locale)!));
+    for (const entry of POLICY_FIELDS)
+      for (const words of [entry.expects(say), entry.default(say), entry.description(say)]) {
+        expect(words, `${locale} ${entry.key}`).not.toMatch(/^policy\w+$/);
+        expect(words, `${locale} ${entry.key}`).not.toMatch(/\$/);
+      }
+  });
+
+  it('say what each key takes in the interface language', () => {
+    const german = createTranslator(catalogueSource('de', catalogues.get('de')!));
+    expect(POLICY_FIELDS.find((entry) => entry.key === 'resultsPerClaim')!.expects(german)).toBe(
+      'eine ganze Zahl von 1 bis 10',
+    );
+    expect(POLICY_FIELDS.find((entry) => entry.key === 'braveApiKey')!.description(german)).toBe(
+      'API-Schlüssel für Brave Search; wird er gesetzt, ist Brave Search an, "" schaltet es aus.',
+    );
+  });
+});
+
 describe('Chrome’s managed storage schema', () => {
-  const schema = chromeManagedSchema() as { type: string; properties: Record<string, Record<string, unknown>> };
+  type Schema = { type: string; properties: Record<string, Record<string, unknown>> };
+  const schema = chromeManagedSchema(defaultTranslator()) as Schema;
 
   it('is a top-level object of properties without additionalProperties', () => {
     expect(schema.type).toBe('object');
@@ -63,5 +95,12 @@ describe('Chrome’s managed storage schema', () => {
     }
     expect(schema.properties.excludedDomains).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(schema.properties.headers).toMatchObject({ type: 'object', additionalProperties: { type: 'string' } });
+  });
+
+  it('describes each key in English, from the English catalogue', () => {
+    expect(schema.properties.wikipedia!.description).toBe('Search Wikipedia (and Wikidata) for evidence.');
+    expect(schema.properties.googleFactCheckApiKey!.description).toBe(
+      'Google Fact Check Tools API key; setting it turns Google Fact Check Tools on, "" turns it off.',
+    );
   });
 });

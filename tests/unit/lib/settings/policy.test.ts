@@ -12,7 +12,9 @@ import {
   managedSummary,
   organisationModelServer,
   parsePolicy,
+  type Policy,
 } from '../../../../lib/settings/policy';
+import { policyWarningText } from '../../../../lib/settings/policy-warnings';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../../../lib/settings/schema';
 
 const own: Settings = {
@@ -33,6 +35,9 @@ const own: Settings = {
   evidence: { ...DEFAULT_SETTINGS.evidence, excludedDomains: ['mine.example'] },
   checking: { ...DEFAULT_SETTINGS.checking, mode: 'thorough' },
 };
+
+/** The warnings as the options page says them (in English here: the unit tests' browser speaks English). */
+const said = (policy: Policy) => policy.warnings.map((warning) => policyWarningText(warning));
 
 const organisation = {
   preset: 'custom',
@@ -67,33 +72,37 @@ describe('reading a policy', () => {
         .filter((k) => k !== 'wikipedia'),
     );
     expect(policy.warnings).toHaveLength(5);
-    expect(policy.warnings).toContain(
+    expect(policy.warnings).toContainEqual({
+      code: 'badValue',
+      key: 'wikipedia',
+      got: { kind: 'string', json: '"yes"' },
+    });
+    const words = said(policy);
+    expect(words).toContain(
       'Policy key "wikipedia": expected true or false, got "yes"; your own setting is used for it.',
     );
-    expect(policy.warnings.find((w) => w.includes('"tokenBudget"'))).toMatch(
-      /expected a whole number, 0 or more, got -5/,
-    );
-    expect(policy.warnings.find((w) => w.includes('"mode"'))).toMatch(/expected fast or thorough, got "fastest"/);
-    expect(policy.warnings.find((w) => w.includes('"excludedDomains"'))).toMatch(/a list of host names/);
-    expect(policy.warnings.find((w) => w.includes('"historyDays"'))).toMatch(/got 1\.5/);
+    expect(words.find((w) => w.includes('"tokenBudget"'))).toMatch(/expected a whole number, 0 or more, got -5/);
+    expect(words.find((w) => w.includes('"mode"'))).toMatch(/expected fast or thorough, got "fastest"/);
+    expect(words.find((w) => w.includes('"excludedDomains"'))).toMatch(/a list of host names/);
+    expect(words.find((w) => w.includes('"historyDays"'))).toMatch(/got 1\.5/);
   });
 
   it('never repeats a secret in a warning, only its type', () => {
     const policy = parsePolicy({ baseUrl: 'https://llm.acme.example/v1', apiKey: 12345678, serperApiKey: ['s3cret'] });
-    expect(policy.warnings.join(' ')).not.toMatch(/12345678|s3cret/);
-    expect(policy.warnings).toContain(
-      'Policy key "apiKey": expected a string, got a number; your own setting is used for it.',
-    );
-    expect(policy.warnings.find((w) => w.includes('"serperApiKey"'))).toMatch(/got a list;/);
+    expect(JSON.stringify(policy.warnings)).not.toMatch(/12345678|s3cret/);
+    const words = said(policy);
+    expect(words.join(' ')).not.toMatch(/12345678|s3cret/);
+    expect(words).toContain('Policy key "apiKey": expected a string, got a number; your own setting is used for it.');
+    expect(words.find((w) => w.includes('"serperApiKey"'))).toMatch(/got a list;/);
   });
 
   it('names keys it does not know, and refuses what is not an object of keys', () => {
-    expect(parsePolicy({ baseUrl: 'ftp://x', surprise: 1 }).warnings).toEqual([
+    expect(said(parsePolicy({ baseUrl: 'ftp://x', surprise: 1 }))).toEqual([
       'Policy key "baseUrl": expected an http:// or https:// URL, got "ftp://x"; your own setting is used for it.',
       'Policy key "surprise" is not one Factlight knows; it was ignored.',
     ]);
     expect(parsePolicy(['preset']).values).toEqual({});
-    expect(parsePolicy('custom').warnings).toEqual(['The policy is a string, not an object of keys; it was ignored.']);
+    expect(said(parsePolicy('custom'))).toEqual(['The policy is a string, not an object of keys; it was ignored.']);
     expect(parsePolicy(undefined)).toEqual({ values: {}, warnings: [] });
   });
 
@@ -101,7 +110,8 @@ describe('reading a policy', () => {
     const policy = parsePolicy({ apiKey: 'acme-gateway-token', headers: { 'X-Org': 'acme' }, fastModel: 'f' });
     expect(policy.values).toEqual({ fastModel: 'f' });
     expect(policy.warnings).toHaveLength(2);
-    expect(policy.warnings[0]).toMatch(/"apiKey" is only used with "baseUrl"/);
+    expect(policy.warnings[0]).toEqual({ code: 'needsBaseUrl', key: 'apiKey' });
+    expect(said(policy)[0]).toMatch(/"apiKey" is only used with "baseUrl"/);
   });
 
   it('means the custom preset when it sets a server and no preset, and not when its preset was bad', () => {

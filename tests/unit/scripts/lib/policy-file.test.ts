@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { policyWarningText } from '../../../../lib/settings/policy-warnings';
 import { CHROME_EXTENSION_ID, GECKO_ID } from '../../../../scripts/build/extension-identity';
 import { policyPart, readPolicyFile } from '../../../../scripts/lib/policy-file';
 
@@ -40,7 +41,7 @@ describe('a policy file', () => {
       ),
     );
     expect(policy.values).toMatchObject(ours);
-    expect(policy.warnings).toEqual([
+    expect(policy.warnings.map((warning) => policyWarningText(warning))).toEqual([
       'Policy key "mode": expected fast or thorough, got "x"; your own setting is used for it.',
     ]);
   });
