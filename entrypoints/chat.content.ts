@@ -13,7 +13,8 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 
-import { createReplyControls } from '../lib/content/reply-controls';
+import { createReplyControls, REPLY_CONTROL_MESSAGES } from '../lib/content/reply-controls';
+import { startContentLanguage } from '../lib/i18n/content-language';
 import { pageMessaging, sendToBackground } from '../lib/messaging/protocol';
 import { adapterForUrl, CHAT_SITE_MATCHES, findScrollRoot } from '../lib/sites';
 
@@ -28,11 +29,16 @@ export default defineContentScript({
   async main() {
     const adapter = adapterForUrl(location.href);
     if (!adapter) return;
+    // The controls' words in a chosen interface language (else the browser's, as getMessage gives them).
+    const language = startContentLanguage(REPLY_CONTROL_MESSAGES).catch((error: unknown) =>
+      console.warn('[factlight] interface language not received; the browser language is used', error),
+    );
     // No answer: controls still appear, but nothing is checked unasked; the page's console says why.
     const settings = await sendToBackground('getCaptureSettings').catch((error: unknown) => {
       console.warn('[factlight] replies are not checked automatically: settings not read', error);
       return { autoCheckReplies: false };
     });
+    await language;
     const controls = createReplyControls(document, adapter, { autoCheck: settings.autoCheckReplies });
     // From the background (runtime messages reach no page script): how much of a checked reply the page shows.
     pageMessaging.onMessage('replyPlacement', ({ data }) => controls.placed(data));

@@ -24,12 +24,23 @@ import {
   clearAtSelection,
   type NoticeAction,
   type Place,
+  SELECTION_NOTICE_MESSAGES,
   showNotice,
   showProgress,
 } from '../lib/content/selection-notice';
 import { errorMessage } from '../lib/core/errors';
-import { startContentWords } from '../lib/i18n/content-words';
+import { contentCount, contentWord, startContentWords } from '../lib/i18n/content-words';
+import type { MessageKey } from '../lib/i18n/keys';
 import { sendToBackground, type StartCheckResult } from '../lib/messaging/protocol';
+
+/** Every message this script shows, asked of the background in a chosen interface language. */
+const CONTENT_MESSAGES: readonly MessageKey[] = [
+  ...FLOATING_BUTTON_MESSAGES,
+  ...SELECTION_NOTICE_MESSAGES,
+  'noticeNoAnswer',
+  'noticeCheckFirst',
+  'noticeSetUp',
+];
 
 export default defineContentScript({
   // Web pages only: never local files (file://), which no check needs.
@@ -57,23 +68,20 @@ export default defineContentScript({
         result = await sendToBackground('checkSelectionHere', limit ? { limit } : {});
       } catch (error) {
         // The extension was updated or disabled since this page loaded: nothing else can say so.
-        result = {
-          ok: false,
-          error: `Factlight did not answer (${errorMessage(error)}). Reload the page and try again.`,
-        };
+        result = { ok: false, error: contentWord('noticeNoAnswer', errorMessage(error)) };
       }
       if (result.ok) return; // the progress mark stays until the first highlight (the highlighter clears it)
       const refusal = result;
       const actions: NoticeAction[] = [];
       if (refusal.limit)
         actions.push({
-          label: `Check the first ${refusal.limit.toLocaleString('en')} characters`,
+          label: contentCount('noticeCheckFirst', refusal.limit),
           testId: 'factlight-notice-offer',
           run: () => void check(place, fromKeyboard, refusal.limit),
         });
       if (refusal.needsSetup)
         actions.push({
-          label: 'Set up Factlight',
+          label: contentWord('noticeSetUp'),
           testId: 'factlight-notice-setup',
           run: () => void sendToBackground('openSetup').catch(() => undefined),
         });
@@ -111,10 +119,11 @@ export default defineContentScript({
         return;
       }
       // No answer: no button on this page (a button that could do nothing), and a line in its console. The
-      // button's words come in the chosen interface language, else the browser's (getMessage) as they are.
+      // words of the button and its notices come in the chosen interface language, else the browser's
+      // (getMessage) as they are.
       allowed ??= Promise.all([
         sendToBackground('getCaptureSettings'),
-        startContentWords(FLOATING_BUTTON_MESSAGES).catch((error: unknown) =>
+        startContentWords(CONTENT_MESSAGES).catch((error: unknown) =>
           console.warn('[factlight] interface language not received; the browser language is used', error),
         ),
       ]).then(

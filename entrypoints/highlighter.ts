@@ -4,16 +4,16 @@
  */
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 
-import { installHighlighter } from '../lib/content/highlighter';
-import { PAGE_CARD_MESSAGES } from '../lib/content/page-card';
+import { HIGHLIGHTER_MESSAGES, installHighlighter } from '../lib/content/highlighter';
 import { startContentLanguage } from '../lib/i18n/content-language';
 
 export default defineUnlistedScript(() => {
   const scope = globalThis as { __factlightHighlighter?: boolean };
   if (scope.__factlightHighlighter) return;
   scope.__factlightHighlighter = true;
-  // The card's own words in a chosen interface language (else the browser's, as getMessage gives them).
-  startContentLanguage(PAGE_CARD_MESSAGES).catch((error: unknown) =>
+  // The highlighter's words (card, notices, marks) in a chosen interface language (else the browser's, as
+  // getMessage gives them).
+  startContentLanguage(HIGHLIGHTER_MESSAGES).catch((error: unknown) =>
     console.warn('[factlight] interface language not received; the browser language is used', error),
   );
   installHighlighter(document);

@@ -10,6 +10,8 @@
  * press it. Alt+Shift+N/P are not browser shortcuts in Chrome or Firefox; `code` is read, not `key`, since
  * Option+Shift+N types a character on a Mac. Only keys the browser made for the reader count.
  */
+import { t } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/keys';
 import { createShadowHost } from './shadow-host';
 
 /** The keys, as `KeyboardEvent.code`, pressed with Alt+Shift. */
@@ -46,8 +48,11 @@ const MODIFIER_KEYS = new Set(['Alt', 'Shift', 'Control', 'Meta', 'AltGraph', 'C
 /** The announcement for the `position`-th (from 1) of `count` highlights. */
 export function announcement(highlight: ReachableHighlight, position: number, count: number): string {
   const quote = highlight.quote.length > 120 ? `${highlight.quote.slice(0, 117)}…` : highlight.quote;
-  return `Claim ${position} of ${count}: ${highlight.verdict}. “${quote}” Enter opens its card.`;
+  return t('highlightAnnouncement', { position, total: count, verdict: highlight.verdict, quote });
 }
+
+/** The messages of the keyboard path (the highlighter asks the background for them in a chosen language). */
+export const HIGHLIGHT_KEYS_MESSAGES: readonly MessageKey[] = ['highlightAnnouncement'];
 
 /** Reading order: by where each range starts. */
 function inReadingOrder(highlights: ReachableHighlight[]): ReachableHighlight[] {

@@ -5,23 +5,36 @@ import { isSamePage } from '../core/text/same-page';
 import { createHighlightLayer, highlightApiOf } from '../highlight/highlight-registry';
 import { createHitTester } from '../highlight/hit-test';
 import { reanchorSpans, type StoredSpan, watchForReanchor } from '../highlight/reanchor';
+import { t } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/keys';
 import { type DrawCheckRequest, pageMessaging, type PageSpan, sendToBackground } from '../messaging/protocol';
-import { installHighlightKeys, type ReachableHighlight } from './highlight-keys';
-import { createLinkMarks } from './link-marks';
-import { createPageCard } from './page-card';
+import { HIGHLIGHT_KEYS_MESSAGES, installHighlightKeys, type ReachableHighlight } from './highlight-keys';
+import { createLinkMarks, LINK_MARKS_MESSAGES } from './link-marks';
+import { createPageCard, PAGE_CARD_MESSAGES } from './page-card';
 import { readPageArticle } from './read-page-article';
-import { clearAtSelection, PROGRESS_HOST, showNotice } from './selection-notice';
-import { startSelectionCheck } from './start-selection-check';
+import { clearAtSelection, PROGRESS_HOST, SELECTION_NOTICE_MESSAGES, showNotice } from './selection-notice';
+import { START_SELECTION_MESSAGES, startSelectionCheck } from './start-selection-check';
 import { isUserEvent } from './user-event';
 
-/** Why a draw was refused: the frame shows another page than the check's. */
-const NOT_THIS_PAGE = 'This page is not the page the check came from.';
-/** Why "Show on page" found nothing to show, said in the side panel. */
-const NOT_HIGHLIGHTED =
-  'This claim is not highlighted on the page: it was not found there, or its highlights were cleared.';
-
-/** Said at the selection when a check ended with nothing highlighted and no failure to name. */
-const NOTHING_DRAWN = 'The check ended with nothing to highlight here. The side panel shows what it found.';
+/**
+ * Every message the highlighter and what it draws show, asked of the background in a chosen interface language
+ * (entrypoints/highlighter.ts); the rest follow the browser. Its own: why a draw was refused (another page), why
+ * "Show on page" found nothing (said in the side panel), what a check that drew nothing says at the selection,
+ * how many claims the card cannot show, and "Fact-check this page" without an article.
+ */
+export const HIGHLIGHTER_MESSAGES: readonly MessageKey[] = [
+  'highlighterNotThisPage',
+  'highlighterNotHighlighted',
+  'highlighterNothingDrawn',
+  'highlighterCheckFailed',
+  'highlighterNotShown',
+  'highlighterNoArticle',
+  ...PAGE_CARD_MESSAGES,
+  ...HIGHLIGHT_KEYS_MESSAGES,
+  ...LINK_MARKS_MESSAGES,
+  ...SELECTION_NOTICE_MESSAGES,
+  ...START_SELECTION_MESSAGES,
+];
 
 /**
  * Factlight in a page, injected only when a check needs it: draws a check's spans with the CSS Custom
@@ -79,7 +92,7 @@ export function installHighlighter(doc: Document): void {
 
   function draw(request: DrawCheckRequest): { notFound: string[] } {
     // The tab may have gone to another page since the background looked: this one draws nothing of it.
-    if (!isSamePage(doc.location.href, request.pageUrl)) throw new Error(NOT_THIS_PAGE);
+    if (!isSamePage(doc.location.href, request.pageUrl)) throw new Error(t('highlighterNotThisPage'));
     if (!layer) return { notFound: request.spans.map((span) => span.claimId) };
     if (checkId !== request.checkId) {
       if (checkId) layer.removeCheck(checkId);
@@ -103,9 +116,8 @@ export function installHighlighter(doc: Document): void {
       layer.add({ checkId: request.checkId, spanId: span.claimId, band: span.band, range });
       stored.push({ checkId: request.checkId, spanId: span.claimId, band: span.band, selectors });
     }
-    const total = request.spans.length;
-    const claims = total === 1 ? 'claim' : 'claims';
-    notShown = notFound.length > 0 ? `${notFound.length} of ${total} ${claims} could not be shown on this page.` : '';
+    notShown =
+      notFound.length > 0 ? t('highlighterNotShown', { missing: notFound.length, count: request.spans.length }) : '';
     const region = rangeForSubspan(root, capture, 0, request.text.length, index);
     if (request.links && !isOrphaned(region)) marks.show(request.links, region);
     else marks.clear();
@@ -121,7 +133,12 @@ export function installHighlighter(doc: Document): void {
     if (drawn) clearAtSelection(doc, [PROGRESS_HOST]);
     else if (request.finished) {
       const place = clearAtSelection(doc, [PROGRESS_HOST]);
-      if (place) showNotice(doc, place, request.failure ? `The check failed: ${request.failure}` : NOTHING_DRAWN);
+      if (place)
+        showNotice(
+          doc,
+          place,
+          request.failure ? t('highlighterCheckFailed', { reason: request.failure }) : t('highlighterNothingDrawn'),
+        );
     }
   }
 
@@ -159,7 +176,7 @@ export function installHighlighter(doc: Document): void {
   });
   pageMessaging.onMessage('revealClaim', ({ data }) => {
     const span = layer?.spans().find((s) => s.checkId === data.checkId && s.spanId === data.claimId);
-    if (!span || !layer) return { ok: false, error: NOT_HIGHLIGHTED };
+    if (!span || !layer) return { ok: false, error: t('highlighterNotHighlighted') };
     const start = span.range.startContainer;
     (start.nodeType === 1 ? (start as Element) : start.parentElement)?.scrollIntoView({ block: 'center' });
     // A short flash in the red band's colours would confuse; re-adding the span re-paints it on top.
@@ -170,7 +187,7 @@ export function installHighlighter(doc: Document): void {
   pageMessaging.onMessage('checkSelection', ({ data }) => startSelectionCheck(doc, data ?? {}));
   pageMessaging.onMessage('checkPage', async () => {
     const article = readPageArticle(doc);
-    if (!article) return { ok: false, error: 'No article text was found on this page.' };
+    if (!article) return { ok: false, error: t('highlighterNoArticle') };
     return sendToBackground('startCheck', {
       text: article.text,
       origin: 'page',

@@ -3,6 +3,8 @@
  * unrelated, ? not judged), drawn in a shadow root of ours and positioned over the page at each link's
  * box, so the page's own DOM is never changed. Only links inside the checked part of the page are marked.
  */
+import { t } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/keys';
 import type { PageLinkMark } from '../messaging/protocol';
 import { LINK_SUPPORT_ICONS } from '../view/link-labels';
 import { createShadowHost } from './shadow-host';
@@ -26,6 +28,9 @@ function withoutHash(url: string, base: string): string | undefined {
     return undefined;
   }
 }
+
+/** The messages of the marks (the highlighter asks the background for them in a chosen language). */
+export const LINK_MARKS_MESSAGES: readonly MessageKey[] = ['inPageNamed'];
 
 export function createLinkMarks(doc: Document) {
   let host: { host: HTMLElement; root: ShadowRoot } | undefined;
@@ -78,8 +83,8 @@ export function createLinkMarks(doc: Document) {
         mark.setAttribute('data-status', link.status);
         mark.setAttribute('data-support', link.support);
         mark.setAttribute('role', 'img');
-        mark.setAttribute('aria-label', `Factlight: ${link.label}`);
-        mark.title = `Factlight: ${link.label}`;
+        mark.setAttribute('aria-label', t('inPageNamed', { name: link.label }));
+        mark.title = t('inPageNamed', { name: link.label });
         mark.textContent = LINK_SUPPORT_ICONS[link.support];
         host.root.append(mark);
         placed.push({ anchor, mark });

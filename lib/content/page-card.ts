@@ -42,16 +42,30 @@ export interface CardOpening {
   notShown?: string;
 }
 
-/** `onOpenInPanel` may answer a promise: when it rejects, the card says the side panel did not open. */
 /** The messages the card reads itself (the content script asks the background for them in a chosen language). */
-export const PAGE_CARD_MESSAGES: readonly MessageKey[] = ['cardOpenInPanel'];
+export const PAGE_CARD_MESSAGES: readonly MessageKey[] = [
+  'cardOpenInPanel',
+  'inPageNamed',
+  'inPageClose',
+  'cardRefutedBy',
+  'cardSupportedBy',
+  'cardSource',
+  'cardPublishedBefore',
+  'cardSuggested',
+  'cardPanelNotOpened',
+];
 
+/** What the top source does to the claim, said before its title. */
+const STANCE_WORDS = { refutes: 'cardRefutedBy', compare: 'cardSource', supports: 'cardSupportedBy' } as const;
+
+/** `onOpenInPanel` may answer a promise: when it rejects, the card says the side panel did not open. */
 export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) => Promise<void> | void) {
   let current: { host: HTMLElement; root: ShadowRoot; opener: Element | null } | undefined;
 
-  function line(root: ParentNode, text: string, className = 'row'): HTMLElement {
+  /** A paragraph of the card; `classes`: its class names, `row` when none is given. */
+  function line(root: ParentNode, text: string, ...classes: string[]): HTMLElement {
     const element = doc.createElement('p');
-    element.className = className;
+    element.classList.add(...(classes.length > 0 ? classes : ['row']));
     element.textContent = text;
     root.append(element);
     return element;
@@ -74,12 +88,12 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       // lang and dir, inside our shadow root, never the page's.
       card.lang = uiLocale();
       card.dir = uiDirection();
-      card.setAttribute('aria-label', `Factlight: ${span.verdict}`);
+      card.setAttribute('aria-label', t('inPageNamed', { name: span.verdict }));
       const close = doc.createElement('button');
       close.type = 'button';
       close.className = 'close';
       close.textContent = '✕';
-      close.setAttribute('aria-label', 'Close');
+      close.setAttribute('aria-label', t('inPageClose'));
       close.setAttribute('data-testid', 'factlight-card-close');
       onUserClick(close, () => this.hide({ returnFocus: true }));
       card.append(close);
@@ -90,12 +104,13 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
       });
       line(card, span.verdict, 'verdict');
       // Page and model text keep their own direction (an English claim in an Arabic card reads left to right).
-      line(card, span.quote, 'row muted quote').dir = 'auto';
+      line(card, span.quote, 'row', 'muted', 'quote').dir = 'auto';
       if (span.explanation) line(card, span.explanation).dir = 'auto';
       if (span.topEvidence) {
+        const stance = span.topEvidence.stance;
         const row = line(
           card,
-          `${span.topEvidence.stance === 'refutes' ? 'Refuted by' : span.topEvidence.stance === 'compare' ? 'Source' : 'Supported by'}: `,
+          `${t(STANCE_WORDS[stance === 'refutes' || stance === 'compare' ? stance : 'supports'])} `,
         );
         if (isHttpUrl(span.topEvidence.url)) {
           const link = doc.createElement('a');
@@ -125,19 +140,19 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
         }
       }
       if (span.topEvidence?.predates)
-        line(card, `⚠ Published before ${span.topEvidence.predates}, which the claim is about.`, 'row muted');
-      if (span.revision) line(card, `Suggested: ${span.revision}`);
+        line(card, t('cardPublishedBefore', { event: span.topEvidence.predates }), 'row', 'muted');
+      if (span.revision) line(card, t('cardSuggested', { revision: span.revision }));
       // The whole text's headline (the background's words), so one green claim never reads as the text's verdict.
       if (span.textSummary)
-        line(card, span.textSummary, 'row muted').setAttribute('data-testid', 'factlight-card-summary');
-      if (notShown) line(card, notShown, 'row muted').setAttribute('data-testid', 'factlight-card-not-shown');
+        line(card, span.textSummary, 'row', 'muted').setAttribute('data-testid', 'factlight-card-summary');
+      if (notShown) line(card, notShown, 'row', 'muted').setAttribute('data-testid', 'factlight-card-not-shown');
       const open = doc.createElement('button');
       open.type = 'button';
       open.textContent = t('cardOpenInPanel');
       open.setAttribute('data-testid', 'factlight-card-open-panel');
       onUserClick(open, () => {
         Promise.resolve(onOpenInPanel(span.claimId)).catch((error: unknown) => {
-          const said = line(card, `The side panel did not open: ${errorMessage(error)}`, 'row muted');
+          const said = line(card, t('cardPanelNotOpened', { error: errorMessage(error) }), 'row', 'muted');
           said.setAttribute('data-testid', 'factlight-card-error');
           said.setAttribute('role', 'alert');
         });

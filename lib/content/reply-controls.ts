@@ -6,6 +6,8 @@
  * claims could not all be shown on the page says how many ("3 of 4 claims could not be shown on this page") instead
  * of "Checked", and opens the check in the side panel.
  */
+import { t } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/keys';
 import { type ReplyPlacement, sendToBackground } from '../messaging/protocol';
 import { createStabilityTracker, findReplies, type Reply, type SiteAdapter } from '../sites';
 import { captureReply } from './capture-reply';
@@ -16,11 +18,20 @@ const CSS = `button { font: 600 12px/1 system-ui, sans-serif; color: #2457c5; ba
   border: 1px solid #c9ced8; border-radius: 6px; padding: 5px 9px; margin: 6px 0; cursor: pointer; }
 button:disabled { opacity: .6; cursor: default; }`;
 
-const CHECKED = 'Checked · see side panel';
+/** The messages of the controls (chat.content.ts asks the background for them in a chosen language). */
+export const REPLY_CONTROL_MESSAGES: readonly MessageKey[] = [
+  'floatingButtonLabel',
+  'progressChecking',
+  'replyChecked',
+  'replyCouldNotStart',
+  'replyCheckName',
+  'replyNotShown',
+  'replyNamed',
+];
 
 /** What a checked reply's control says when some of its claims could not be shown on the page. */
 export function notShownLabel({ notShown, total }: Pick<ReplyPlacement, 'notShown' | 'total'>): string {
-  return `${notShown} of ${total} ${total === 1 ? 'claim' : 'claims'} could not be shown on this page · Open side panel`;
+  return t('replyNotShown', { missing: notShown, count: total });
 }
 
 export function createReplyControls(doc: Document, adapter: SiteAdapter, options: { autoCheck: boolean }) {
@@ -38,7 +49,7 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
   async function check(reply: Reply, button: HTMLButtonElement): Promise<void> {
     started.add(reply.messageId);
     button.disabled = true;
-    button.textContent = 'Checking…';
+    button.textContent = t('progressChecking');
     // Read again now: the text as it is, and where each of its words sits in the page.
     const { text, citations, capture } = captureReply(doc, adapter, reply.element);
     const result = await sendToBackground('startCheck', {
@@ -52,7 +63,7 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
     }).catch((error: unknown) => ({ ok: false as const, error: String(error) }));
     const placement = placements.get(reply.messageId);
     if (result.ok && placement?.checkId === result.checkId) return; // drawn already, and said so
-    button.textContent = result.ok ? CHECKED : `Could not start: ${result.error}`;
+    button.textContent = result.ok ? t('replyChecked') : t('replyCouldNotStart', { error: result.error });
     if (!result.ok) {
       started.delete(reply.messageId);
       button.disabled = false;
@@ -62,7 +73,7 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
   /** The control of a checked reply, as its drawing left it: "Checked", or how many claims are not shown. */
   function show(button: HTMLButtonElement, placement: ReplyPlacement): void {
     button.textContent = notShownLabel(placement);
-    button.setAttribute('aria-label', `${notShownLabel(placement)} (Factlight)`);
+    button.setAttribute('aria-label', t('replyNamed', { label: notShownLabel(placement) }));
     button.disabled = false;
   }
 
@@ -80,10 +91,10 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
     host.style.display = 'block';
     const button = doc.createElement('button');
     button.type = 'button';
-    button.textContent = started.has(reply.messageId) ? CHECKED : 'Fact-check';
+    button.textContent = t(started.has(reply.messageId) ? 'replyChecked' : 'floatingButtonLabel');
     button.disabled = started.has(reply.messageId);
     button.setAttribute('data-testid', 'factlight-check-reply');
-    button.setAttribute('aria-label', 'Fact-check this reply with Factlight');
+    button.setAttribute('aria-label', t('replyCheckName'));
     onUserClick(button, () => {
       const placement = placements.get(reply.messageId);
       if (placement) void sendToBackground('openInSidePanel', { checkId: placement.checkId }).catch(() => undefined);
@@ -109,9 +120,9 @@ export function createReplyControls(doc: Document, adapter: SiteAdapter, options
         return;
       }
       placements.delete(placement.messageId);
-      if (button && button.textContent !== 'Checking…') {
-        button.textContent = CHECKED;
-        button.setAttribute('aria-label', 'Fact-check this reply with Factlight');
+      if (button && button.textContent !== t('progressChecking')) {
+        button.textContent = t('replyChecked');
+        button.setAttribute('aria-label', t('replyCheckName'));
         button.disabled = true;
       }
     },

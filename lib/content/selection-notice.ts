@@ -6,8 +6,13 @@
  * other. The script on every page and the highlighter both use it (the highlighter clears the mark), so
  * it stays small and finds its hosts by their `data-factlight` name.
  */
+import { contentWord, contentWordsDirection, contentWordsLocale } from '../i18n/content-words';
+import type { MessageKey } from '../i18n/keys';
 import { clickCounts, MIN_SHOWN_MS } from './click-guard';
 import { createShadowHost } from './shadow-host';
+
+/** The messages of the mark and the notice's ✕, in the interface language (content-words.ts). */
+export const SELECTION_NOTICE_MESSAGES: readonly MessageKey[] = ['progressChecking', 'inPageClose'];
 
 /** `data-factlight` of the progress mark's host and of the notice card's host. */
 export const PROGRESS_HOST = 'progress';
@@ -62,17 +67,19 @@ function hostAt(doc: Document, name: string, place: Place): { host: HTMLElement;
   host.style.top = `${place.top}px`;
   const box = doc.createElement('div');
   box.className = 'box';
+  box.lang = contentWordsLocale();
+  box.dir = contentWordsDirection();
   root.append(box);
   return { host, box };
 }
 
-/** Shows "Checking…" at `place` (replacing a notice), said politely to screen readers. */
+/** Shows "Checking…" (in the interface language) at `place` (replacing a notice), said politely to screen readers. */
 export function showProgress(doc: Document, place: Place): void {
   const { box } = hostAt(doc, PROGRESS_HOST, place);
   box.classList.add('progress');
   box.setAttribute('role', 'status');
   box.setAttribute('data-testid', 'factlight-progress');
-  box.textContent = 'Checking…';
+  box.textContent = contentWord('progressChecking');
 }
 
 /**
@@ -118,7 +125,7 @@ export function showNotice(
   for (const action of actions) button(action.label, action.run, true).setAttribute('data-testid', action.testId);
   const close = button('✕', () => host.remove(), false);
   close.className = 'close';
-  close.setAttribute('aria-label', 'Close');
+  close.setAttribute('aria-label', contentWord('inPageClose'));
   close.setAttribute('data-testid', 'factlight-notice-close');
   box.addEventListener('keydown', (event) => {
     if (event.isTrusted && event.key === 'Escape') host.remove();

@@ -8,9 +8,14 @@
 import { captureSelection, describeRange, rangeForSubspan } from '../anchoring/describe';
 import { isOrphaned } from '../anchoring/selectors';
 import { buildTextIndex } from '../anchoring/text-index';
+import { t } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/keys';
 import { type SelectionCheckRequest, sendToBackground, type StartCheckResult } from '../messaging/protocol';
 import { firstPartEnd } from './first-part';
 import { linksInRange } from './selection-links';
+
+/** The messages of its refusals (the highlighter asks the background for them in a chosen language). */
+export const START_SELECTION_MESSAGES: readonly MessageKey[] = ['selectionNothingSelected', 'selectionFirstPartLost'];
 
 export async function startSelectionCheck(
   doc: Document,
@@ -20,14 +25,13 @@ export async function startSelectionCheck(
   const root = doc.body;
   const index = buildTextIndex(root);
   let capture = selection && !selection.isCollapsed ? captureSelection(selection, root, index) : null;
-  if (!capture || !capture.text.trim()) return { ok: false, error: 'Select some text on the page first.' };
+  if (!capture || !capture.text.trim()) return { ok: false, error: t('selectionNothingSelected') };
   let range: Range = selection!.getRangeAt(0);
   if (request.limit && capture.text.length > request.limit) {
     const end = firstPartEnd(capture.text, request.limit);
     const part = rangeForSubspan(root, capture, 0, end, index);
     const selectors = isOrphaned(part) ? null : describeRange(root, part, index);
-    if (isOrphaned(part) || !selectors)
-      return { ok: false, error: 'The first part of the selection was not found on the page again. Select it again.' };
+    if (isOrphaned(part) || !selectors) return { ok: false, error: t('selectionFirstPartLost') };
     capture = { text: capture.text.slice(0, end), selectors };
     range = part;
   }

@@ -8,7 +8,8 @@
  * - visible JSX attributes given a literal (`title`, `aria-label`, `placeholder`, `alt`, `label`, …);
  * - literals put on screen from DOM code (`el.textContent = '…'`, `setAttribute('aria-label', '…')`);
  * - other string and template literals that read as prose (two words or more, not CSS, not a selector, not
- *   a log line, not an import).
+ *   a log line, not an import, not a class or `rel` set from code, not a word list written as one string and
+ *   `split`).
  *
  * Phase 1 of issue 25 converts only a few strings, so the rest are listed in a baseline
  * (scripts/i18n/literals-baseline.tsv, one `file<TAB>kind<TAB>text` per literal) that may only shrink: a
@@ -164,6 +165,9 @@ export function findLiterals(file: string, source: string): Literal[] {
       if (ts.isPropertyAccessExpression(node.left) && VISIBLE_PROPERTIES.has(node.left.name.text)) {
         shownLiterals(node.right, 'dom');
         markHandled(node.right);
+      } else if (ts.isPropertyAccessExpression(node.left) && isCodeAttribute(node.left.name.text)) {
+        // DOM code setting what the attributes of the same names hold: `link.rel = 'noopener noreferrer'`.
+        markHandled(node.right);
       }
     } else if (ts.isBinaryExpression(node) && /^(===|!==|==|!=)$/.test(node.operatorToken.getText(sourceFile))) {
       markHandled(node.left);
@@ -176,6 +180,9 @@ export function findLiterals(file: string, source: string): Literal[] {
         node.arguments.forEach(markHandled);
       } else if (name && CODE_CALLS.has(name)) {
         node.arguments.forEach(markHandled);
+      } else if (name === 'split' && ts.isPropertyAccessExpression(node.expression)) {
+        // A list written as one string ('the and was'.split(' ')): data, whose items are read one by one.
+        markHandled(node.expression.expression);
       }
     } else if (ts.isCaseClause(node) || ts.isElementAccessExpression(node) || ts.isLiteralTypeNode(node)) {
       if (ts.isCaseClause(node)) markHandled(node.expression);

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
 import { seriousViolations as axeSeriousViolations } from './harness/axe';
-import { catalogue } from './harness/catalogues';
+import { catalogue, messagePattern } from './harness/catalogues';
 import { chromiumDriver, playwrightDriverPage } from './harness/chromium-driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from './harness/journey-pages';
 
@@ -88,6 +88,13 @@ describe('interface language in Chromium', () => {
     );
     // The page is right to left; the English text checked in it, and its claim, read left to right.
     expect(directions).toEqual(['rtl', 'ltr', 'ltr', 'ltr']);
+    // The claim card's usefulness line (FinGrAct): its label and score in Arabic words, no English left.
+    await expect
+      .poll(() => panel.page.text(byTestId('actionability-score')))
+      .toMatch(messagePattern(AR.actionabilityOutOfFive!.message, { score: '\\d[.,٫]\\d', max: '5' }));
+    const usefulness = await panel.page.text('.actionability summary');
+    expect(usefulness.startsWith(AR.actionabilityLabel!.message)).toBe(true);
+    expect(usefulness).not.toMatch(/[A-Za-z]/);
     const panelPage = browser.context.pages().find((page) => page.url().includes('/sidepanel.html'))!;
     expect(await seriousViolations(panelPage)).toEqual([]);
 
@@ -116,6 +123,14 @@ describe('interface language in Chromium', () => {
     expect(await page.text(`${card} .verdict`)).toBe(AR.verdict_refuted!.message);
     expect(await page.text(`${card} [data-testid="factlight-card-open-panel"]`)).toBe(AR.cardOpenInPanel!.message);
     expect([await page.attribute(card, 'lang'), await page.attribute(card, 'dir')]).toEqual(['ar', 'rtl']);
+    // Its accessible name, its ✕'s name and the line before its top source: Arabic, never English.
+    expect(await page.attribute(card, 'aria-label')).toBe(
+      AR.inPageNamed!.message.replace('$NAME$', AR.verdict_refuted!.message),
+    );
+    expect(await page.attribute(byTestId('factlight-card-close'), 'aria-label')).toBe(AR.inPageClose!.message);
+    const cardText = await page.text(card);
+    const stances = [AR.cardRefutedBy, AR.cardSupportedBy, AR.cardSource];
+    expect(stances.some((stance) => cardText.includes(stance!.message))).toBe(true);
     const cardDirections = await page.evaluate(() => {
       const root = document.querySelector('factlight-ui[data-factlight="card"]')!.shadowRoot!;
       return ['[data-testid="factlight-card"]', '.quote'].map(

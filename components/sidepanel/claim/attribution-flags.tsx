@@ -1,6 +1,13 @@
 import type { AttributionResult } from '../../../lib/core/quality/explanations/types';
-import { countOf } from '../../../lib/core/score/headline';
+import { t } from '../../../lib/i18n/i18n';
 import { percent } from '../../../lib/view/format';
+
+/** The measures' own names, for those who know them (precision: cited passages that back their sentence). */
+function figures({ precision, recall, f1 }: AttributionResult): string {
+  return recall === null
+    ? t('attributionFiguresPrecision', { precision: percent(precision) })
+    : t('attributionFigures', { precision: percent(precision), recall: percent(recall), f1: percent(f1) });
+}
 
 /**
  * Citations of the explanation that did not hold up: with the markers hidden, the cited passage was not
@@ -13,7 +20,7 @@ export function AttributionFlags({ attribution }: { attribution: AttributionResu
   return (
     <div className="attribution" data-testid="attribution">
       {flagged.length === 0 ? (
-        <p className="hint">Every citation in this explanation is backed by its passage.</p>
+        <p className="hint">{t('attributionAllBacked')}</p>
       ) : (
         <ul className="attribution-flags">
           {flagged.map((citation) => (
@@ -23,21 +30,17 @@ export function AttributionFlags({ attribution }: { attribution: AttributionResu
               data-testid="attribution-flag"
               data-citation={citation.citation}
             >
-              <span aria-hidden="true">⚠</span> Citation [{citation.citation}] in sentence {citation.sentenceIndex + 1}:
-              its passage does not support that sentence.
+              {/* The marker as the explanation writes it ([2]); the sentence's number in the locale's digits. */}
+              <span aria-hidden="true">⚠</span>{' '}
+              {t('attributionFlag', { citation: String(citation.citation), sentence: citation.sentenceIndex + 1 })}
             </li>
           ))}
         </ul>
       )}
       {attribution.precision !== null ? (
         <details className="hint" data-testid="attribution-figures">
-          <summary>
-            {backed} of {countOf(attribution.citations.length, 'citation')} backed by the passage cited
-          </summary>
-          {/* The measures' own names, for those who know them (precision: cited passages that back their sentence). */}
-          Citation precision {percent(attribution.precision)}
-          {attribution.recall !== null ? `, recall ${percent(attribution.recall)}` : ''}
-          {attribution.f1 !== null ? `, F1 ${percent(attribution.f1)}` : ''}
+          <summary>{t('attributionBacked', { backed, count: attribution.citations.length })}</summary>
+          {figures(attribution)}
         </details>
       ) : null}
     </div>

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
 import { seriousViolations } from '../harness/axe';
-import { catalogue } from '../harness/catalogues';
+import { catalogue, messagePattern } from '../harness/catalogues';
 import type { DriverPage } from '../harness/driver';
 import { type FirefoxDriver, launchFirefoxDriver } from '../harness/firefox-driver';
 import { realSidebar } from '../harness/firefox-sidebar';
@@ -118,6 +118,13 @@ describe('interface language in Firefox', () => {
         'ltr',
         'ltr',
       ]);
+      // The claim card's usefulness line (FinGrAct): its label and score in this language's words.
+      await expect
+        .poll(() => panel.page.text(byTestId('actionability-score')))
+        .toMatch(messagePattern(words.actionabilityOutOfFive!.message, { score: '\\d[.,٫]\\d', max: '5' }));
+      const usefulness = await panel.page.text('.actionability summary');
+      expect(usefulness.startsWith(words.actionabilityLabel!.message)).toBe(true);
+      expect(usefulness).not.toMatch(/[A-Za-z]/);
       expect(await seriousViolations(panel.page)).toEqual([]);
 
       // The floating button on a web page, in the page's own shadow root.
@@ -144,6 +151,14 @@ describe('interface language in Firefox', () => {
       const openInPanel = `${card} ${byTestId('factlight-card-open-panel')}`;
       expect(await page.text(openInPanel)).toBe(words.cardOpenInPanel!.message);
       expect([await page.attribute(card, 'lang'), await page.attribute(card, 'dir')]).toEqual([locale, dir]);
+      // Its accessible name, its ✕'s name and the line before its top source, in this language.
+      expect(await page.attribute(card, 'aria-label')).toBe(
+        words.inPageNamed!.message.replace('$NAME$', words.verdict_refuted!.message),
+      );
+      expect(await page.attribute(byTestId('factlight-card-close'), 'aria-label')).toBe(words.inPageClose!.message);
+      const cardText = await page.text(card);
+      const stances = [words.cardRefutedBy, words.cardSupportedBy, words.cardSource];
+      expect(stances.some((stance) => cardText.includes(stance!.message))).toBe(true);
       const cardDirections = await page.evaluate(() => {
         const root = document.querySelector('factlight-ui[data-factlight="card"]')!.shadowRoot!;
         return ['[data-testid="factlight-card"]', '.quote'].map(

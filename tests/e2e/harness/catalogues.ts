@@ -12,3 +12,17 @@ export function catalogue(locale: string): Catalogue {
   const file = resolve(import.meta.dirname, `../../../public/_locales/${locale}/messages.json`);
   return JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A message as a pattern: its fixed words exactly, each `$NAME$` placeholder matching `fill[name]` (a regular
+ * expression source; any text when not given). For lines whose figures the test does not fix ("3.8 من 5").
+ */
+export function messagePattern(message: string, fill: Record<string, string> = {}): RegExp {
+  const parts = message.split(/\$([A-Za-z0-9_]+)\$/);
+  const source = parts
+    .map((part, index) => (index % 2 === 0 ? escapeRegExp(part) : (fill[part.toLowerCase()] ?? '.+?')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}

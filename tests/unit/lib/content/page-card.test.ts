@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { HIGHLIGHTER_MESSAGES } from '../../../../lib/content/highlighter';
 import { createPageCard } from '../../../../lib/content/page-card';
-import type { PageSpan } from '../../../../lib/messaging/protocol';
+import { startContentLanguage } from '../../../../lib/i18n/content-language';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource } from '../../../../lib/i18n/sources';
+import { backgroundMessaging, type PageSpan } from '../../../../lib/messaging/protocol';
+import { interfaceCatalogueAnswer, shippedCatalogue } from '../../support/catalogue-keys';
 import { scriptedClick, userClick, userKey } from './user-click';
 
 const SPAN: PageSpan = {
@@ -20,6 +25,8 @@ const ANCHOR = { left: 20, top: 20, right: 220, bottom: 40 };
 
 afterEach(() => {
   document.documentElement.querySelectorAll('factlight-ui').forEach((host) => host.remove());
+  backgroundMessaging.removeAllListeners();
+  setMessageSource(browserSource());
 });
 
 function openButton(onOpen: (claimId: string) => Promise<void> | void): HTMLButtonElement {
@@ -152,5 +159,36 @@ describe('the in-page card from the keyboard', () => {
     expect(Number.parseFloat(host.style.top)).toBeGreaterThanOrEqual(ANCHOR.bottom);
     expect(host.style.left).toBe('60px');
     expect(host.getAttribute('data-side')).toBe('below');
+  });
+
+  it('speaks the chosen interface language the highlighter asked the background for', async () => {
+    backgroundMessaging.onMessage('getInterfaceCatalogue', ({ data }) => interfaceCatalogueAnswer('ar', data.keys));
+    await startContentLanguage(HIGHLIGHTER_MESSAGES);
+    const ar = shippedCatalogue('ar');
+    const span: PageSpan = {
+      ...SPAN,
+      verdict: 'مؤيَّد بالأدلة',
+      revision: 'The tower is 330 m tall.',
+      topEvidence: { title: 'Operator', url: 'https://tower.example/', stance: 'refutes', predates: '2024' },
+    };
+    createPageCard(document, () => Promise.reject(new Error('gone'))).show(span, ANCHOR);
+    const root = document.querySelector<HTMLElement>('factlight-ui[data-factlight="card"]')!.shadowRoot!;
+    const card = root.querySelector('[data-testid="factlight-card"]')!;
+    expect([card.getAttribute('aria-label'), card.getAttribute('lang'), card.getAttribute('dir')]).toEqual([
+      'Factlight: مؤيَّد بالأدلة',
+      'ar',
+      'rtl',
+    ]);
+    expect(root.querySelector('[data-testid="factlight-card-close"]')!.getAttribute('aria-label')).toBe(
+      ar.inPageClose!.message,
+    );
+    const rows = [...root.querySelectorAll('p')].map((row) => row.textContent);
+    expect(rows).toContain(`${ar.cardRefutedBy!.message} Operator`);
+    expect(rows).toContain(ar.cardPublishedBefore!.message.replace('$EVENT$', '2024'));
+    expect(rows).toContain(ar.cardSuggested!.message.replace('$REVISION$', 'The tower is 330 m tall.'));
+    userClick(root.querySelector<HTMLButtonElement>('[data-testid="factlight-card-open-panel"]')!);
+    await expect
+      .poll(() => root.querySelector('[data-testid="factlight-card-error"]')?.textContent)
+      .toBe(ar.cardPanelNotOpened!.message.replace('$ERROR$', 'gone'));
   });
 });

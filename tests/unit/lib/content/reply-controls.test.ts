@@ -1,10 +1,17 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-import { createReplyControls } from '../../../../lib/content/reply-controls';
+import { createReplyControls, REPLY_CONTROL_MESSAGES } from '../../../../lib/content/reply-controls';
+import { startContentLanguage } from '../../../../lib/i18n/content-language';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource } from '../../../../lib/i18n/sources';
 import { backgroundMessaging, type StartCheckRequest } from '../../../../lib/messaging/protocol';
 import { claude } from '../../../../lib/sites/claude';
+import { catalogueKeysIn } from '../../support/catalogue-keys';
 import { scriptedClick, userClick } from './user-click';
 
 /** What the content script sent to the background. */
@@ -26,6 +33,7 @@ beforeEach(() => {
 afterEach(() => {
   backgroundMessaging.removeAllListeners();
   document.body.replaceChildren();
+  setMessageSource(browserSource());
 });
 
 function replyButton(): HTMLButtonElement {
@@ -102,5 +110,35 @@ describe('a checked reply whose claims the page could not all show', () => {
     const { controls, button } = withControls();
     controls.placed({ checkId: 'other', messageId: 'not-started', notShown: 2, total: 2 });
     expect(button.textContent).toBe('Fact-check');
+  });
+
+  it('speaks a chosen interface language: the words chat.content.ts asks the background for', async () => {
+    const arabic = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../../../public/_locales/ar/messages.json'), 'utf8'),
+    ) as Record<string, { message: string }>;
+    backgroundMessaging.onMessage('getInterfaceCatalogue', ({ data }) => ({
+      locale: 'ar',
+      messages: Object.fromEntries(
+        Object.entries(arabic).filter(([name]) => data.keys.some((key) => name === key || name.startsWith(`${key}_`))),
+      ),
+    }));
+    await startContentLanguage(REPLY_CONTROL_MESSAGES);
+    const { controls, button } = withControls();
+    expect([button.textContent, button.getAttribute('aria-label')]).toEqual([
+      arabic.floatingButtonLabel!.message,
+      arabic.replyCheckName!.message,
+    ]);
+    userClick(button);
+    await expect.poll(() => button.textContent).toBe(arabic.replyChecked!.message);
+    controls.placed({ checkId: 'check-1', messageId: started[0]!.messageId!, notShown: 2, total: 2 });
+    // Arabic's "two" form: a count of two said in words.
+    expect(button.textContent).toBe(arabic.replyNotShown_two!.message.replace('$MISSING$', '2'));
+    expect(button.getAttribute('aria-label')).toBe(`${button.textContent} (Factlight)`);
+  });
+
+  it('asks for every message it shows, so a chosen language has them all', () => {
+    const used = catalogueKeysIn('lib/content/reply-controls.ts');
+    expect(used.length).toBeGreaterThan(5);
+    expect(used.filter((key) => !REPLY_CONTROL_MESSAGES.includes(key as never))).toEqual([]);
   });
 });

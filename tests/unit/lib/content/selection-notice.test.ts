@@ -6,9 +6,13 @@ import {
   clearAtSelection,
   NOTICE_HOST,
   PROGRESS_HOST,
+  SELECTION_NOTICE_MESSAGES,
   showNotice,
   showProgress,
 } from '../../../../lib/content/selection-notice';
+import { startContentWords } from '../../../../lib/i18n/content-words';
+import { backgroundMessaging } from '../../../../lib/messaging/protocol';
+import { interfaceCatalogueAnswer, shippedCatalogue } from '../../support/catalogue-keys';
 import { putOnScreen, scriptedClick, userClick, userKey } from './user-click';
 
 afterEach(() => {
@@ -80,5 +84,28 @@ describe('what the page shows at the selection after the button was pressed', ()
     expect(clearAtSelection(document, [NOTICE_HOST])).toBeUndefined();
     expect(clearAtSelection(document, [PROGRESS_HOST])).toEqual(PLACE);
     expect(host(PROGRESS_HOST)).toBeNull();
+  });
+
+  it('says "Checking…" and names its ✕ in the chosen interface language, laid out in its direction', async () => {
+    backgroundMessaging.onMessage('getInterfaceCatalogue', ({ data }) => interfaceCatalogueAnswer('ar', data.keys));
+    await startContentWords(SELECTION_NOTICE_MESSAGES);
+    const ar = shippedCatalogue('ar');
+    try {
+      showProgress(document, PLACE);
+      const progress = host(PROGRESS_HOST)!.shadowRoot!.querySelector('[data-testid="factlight-progress"]')!;
+      expect([progress.textContent, progress.getAttribute('dir'), progress.getAttribute('lang')]).toEqual([
+        ar.progressChecking!.message,
+        'rtl',
+        'ar',
+      ]);
+      showNotice(document, PLACE, 'لا يمكن');
+      expect(inNotice('factlight-notice-close').getAttribute('aria-label')).toBe(ar.inPageClose!.message);
+    } finally {
+      // Back to following the browser for the other tests.
+      backgroundMessaging.removeAllListeners();
+      backgroundMessaging.onMessage('getInterfaceCatalogue', () => ({ locale: null }));
+      await startContentWords(SELECTION_NOTICE_MESSAGES);
+      backgroundMessaging.removeAllListeners();
+    }
   });
 });

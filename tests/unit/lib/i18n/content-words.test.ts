@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { createFloatingButton, FLOATING_BUTTON_MESSAGES } from '../../../../lib/content/floating-button';
-import { contentWord, startContentWords } from '../../../../lib/i18n/content-words';
+import { contentCount, contentWord, startContentWords } from '../../../../lib/i18n/content-words';
 import { backgroundMessaging } from '../../../../lib/messaging/protocol';
 
 function buttonShown() {
@@ -66,5 +66,42 @@ describe('the words of the script on every page', () => {
     backgroundMessaging.onMessage('getInterfaceCatalogue', () => ({ locale: 'pt_BR', messages: {} }));
     await startContentWords(FLOATING_BUTTON_MESSAGES);
     expect(contentWord('floatingButtonLabel')).toBe('floatingButtonLabel');
+  });
+
+  it('fills a message’s text parameters and says a count in the locale’s plural form and digits', async () => {
+    backgroundMessaging.onMessage('getInterfaceCatalogue', () => ({ locale: null }));
+    await startContentWords(['noticeNoAnswer', 'noticeCheckFirst']);
+    expect(contentWord('noticeNoAnswer', 'Extension context invalidated.')).toBe(
+      'Factlight did not answer (Extension context invalidated.). Reload the page and try again.',
+    );
+    expect([contentCount('noticeCheckFirst', 12000), contentCount('noticeCheckFirst', 1)]).toEqual([
+      'Check the first 12,000 characters',
+      'Check the first 1 character',
+    ]);
+  });
+
+  it('says a count in a chosen language’s own plural forms (Arabic: two, few, many) from what the background sent', async () => {
+    const asked = vi.fn();
+    backgroundMessaging.onMessage('getInterfaceCatalogue', ({ data }) => {
+      asked(data.keys);
+      return {
+        locale: 'ar',
+        messages: {
+          noticeCheckFirst_two: { message: 'تحقّق من أول حرفين' },
+          noticeCheckFirst_few: { message: 'تحقّق من أول $COUNT$ أحرف', placeholders: { count: { content: '$1' } } },
+          noticeCheckFirst_many: { message: 'تحقّق من أول $COUNT$ حرفًا', placeholders: { count: { content: '$1' } } },
+          noticeCheckFirst_other: { message: 'تحقّق من أول $COUNT$ حرف', placeholders: { count: { content: '$1' } } },
+        },
+      };
+    });
+    await startContentWords(['noticeCheckFirst']);
+    expect(asked).toHaveBeenCalledWith(['noticeCheckFirst']);
+    const ar = (n: number) => new Intl.NumberFormat('ar').format(n);
+    expect([2, 3, 11, 12000].map((n) => contentCount('noticeCheckFirst', n))).toEqual([
+      'تحقّق من أول حرفين',
+      `تحقّق من أول ${ar(3)} أحرف`,
+      `تحقّق من أول ${ar(11)} حرفًا`,
+      `تحقّق من أول ${ar(12000)} حرف`,
+    ]);
   });
 });

@@ -31,6 +31,11 @@ export function Card({ busy, n, el }: { busy: boolean; n: number; el: HTMLElemen
   el.setAttribute('aria-label', 'Check the selection');
   el.setAttribute('data-state', 'saved state');
   el.style.width = \`\${n}px\`;
+  el.className = 'row muted';
+  (el as HTMLAnchorElement).rel = 'noopener noreferrer';
+  el.title = 'Open the source';
+  const STOPWORDS = new Set('the and was were'.split(' '));
+  const words = 'Read the source first.';
   return (
     <section className="row muted" data-testid="claim card">
       <h2>Claim</h2>
@@ -57,6 +62,8 @@ describe('no-literal-strings check', () => {
       'prose: Select some text first.',
       'dom: Fact-check',
       'dom: Check the selection',
+      'dom: Open the source',
+      'prose: Read the source first.',
       'jsx-text: Claim',
       'jsx-attr: title=Close the claim',
       'jsx-attr: aria-label=Saving',
