@@ -64,6 +64,24 @@ describe('interface language in Chromium', () => {
     expect(await seriousViolations(options)).toEqual([]);
 
     const panel = await DriverSidePanel.open(driver);
+    // The tab bar from the keyboard: laid out right to left, the arrows go to the tab they point at on screen.
+    const tabs = () =>
+      panel.page.evaluate(() => {
+        const all = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
+        const left = (tab: HTMLElement) => tab.getBoundingClientRect().left;
+        return {
+          fromLeft: [...all].sort((a, b) => left(a) - left(b)).map((tab) => tab.dataset.testid),
+          selected: all.find((tab) => tab.getAttribute('aria-selected') === 'true')?.dataset.testid,
+          focused: (document.activeElement as HTMLElement | null)?.dataset.testid,
+        };
+      }, undefined);
+    await panel.page.click(byTestId('tab-check'));
+    const onScreen = ['tab-history', 'tab-rate', 'tab-check'];
+    expect(await tabs()).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
+    await panel.page.press('ArrowLeft');
+    await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-rate', focused: 'tab-rate' });
+    await panel.page.press('ArrowRight');
+    await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
     await panel.check(WALL);
     await panel.waitForResult();
     await panel.page.click(byTestId('span'), { hasText: 'visible from the Moon' });
