@@ -99,8 +99,8 @@ if (!values.json && connection.structuredOutput?.some((found) => found.mode !== 
 
 const estimate = estimateCheck(text, {
   reasoning: reasoningForEstimate(activeModelProfile(settings.model)),
-  // Thorough mode judges each evidence page in a call of its own.
-  ...(settings.checking.mode === 'thorough' ? { pagesPerClaim: settings.evidence.resultsPerClaim } : {}),
+  // Thorough mode judges each evidence page in a call of its own and debates wrong claims.
+  ...(settings.checking.mode === 'thorough' ? { thorough: { pagesPerClaim: settings.evidence.resultsPerClaim } } : {}),
 });
 if (estimate.sentences > 20 && !values.json) {
   const thinking = estimate.reasoningTokens

@@ -6,15 +6,8 @@
  * https://fetch.spec.whatwg.org/#http-redirect-fetch step 13), so a redirect fails the request instead.
  * Headers that break the rules of lib/settings/custom-headers.ts are never sent, whoever set them.
  */
+import { originOf } from '../core/text/hosts';
 import { sendableHeaders } from '../settings/custom-headers';
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
 
 function urlOf(input: Parameters<typeof fetch>[0]): string {
   if (typeof input === 'string') return input;

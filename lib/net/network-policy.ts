@@ -4,6 +4,7 @@
  * private network" lets every request through. Both browsers' guards (lib/background/network-guard.ts)
  * and their tests read this one policy.
  */
+import { originOf } from '../core/text/hosts';
 import { activeModelProfile } from '../settings/active-profile';
 import type { Settings } from '../settings/schema';
 import { isIpLiteral, isPrivateHost, isPrivateIpAddress } from './private-address';
@@ -26,15 +27,6 @@ export function networkPolicyFor(settings: Settings, extraOrigins: readonly stri
   ];
   const allowedOrigins = [...new Set(configured.map(originOf).filter((origin) => origin !== undefined))];
   return { allowPrivateNetwork: settings.evidence.allowPrivateNetwork, allowedOrigins };
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { HeaderRow } from './custom-headers';
 import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
 import type { PolicyKey } from './policy-fields';
-import { originOf, type PublicModelProfile, type PublicSettings, type SettingsDraft } from './redact';
+import { keyOriginOf, type PublicModelProfile, type PublicSettings, type SettingsDraft } from './redact';
 import type { SearchSettingsKey } from './schema';
 
 export type KeySlot = `model:${ModelPresetId}` | `search:${SearchSettingsKey}`;
@@ -42,7 +42,7 @@ export function profileFor(settings: PublicSettings, preset: ModelPresetId): Pub
   if (saved)
     return saved.savedKeyOrigin === undefined
       ? saved
-      : { ...saved, apiKeySaved: originOf(saved.baseUrl) === saved.savedKeyOrigin };
+      : { ...saved, apiKeySaved: keyOriginOf(saved.baseUrl) === saved.savedKeyOrigin };
   const { baseUrl, fastModel, strongModel } = MODEL_PRESETS[preset];
   return { baseUrl, fastModel, strongModel, embeddingModel: '', structuredOutput: 'auto', apiKeySaved: false };
 }

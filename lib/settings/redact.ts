@@ -2,6 +2,7 @@
  * Settings as the background shows them to UIs: every API key replaced by whether one is saved.
  * Keys go from the options page to the background once, and never come back out.
  */
+import { originOf } from '../core/text/hosts';
 import type { ModelPresetId } from './model-presets';
 import type { ManagedSummary } from './policy';
 import type { ModelProfile, SearchSettings, Settings } from './schema';
@@ -52,7 +53,7 @@ function hideKey<T extends { apiKey: string }>(value: T): WithoutKey<T> {
 }
 
 function hideModelKey(profile: ModelProfile): PublicModelProfile {
-  const origin = originOf(profile.baseUrl);
+  const origin = keyOriginOf(profile.baseUrl);
   // Headers may carry a gateway's token: like the key, they never leave the background.
   const { headers, ...visible } = hideKey(profile);
   const headerNames = Object.keys(headers ?? {});
@@ -63,22 +64,16 @@ function hideModelKey(profile: ModelProfile): PublicModelProfile {
   };
 }
 
-/** The http(s) origin of a base URL; '' for none, undefined for anything else. */
-export function originOf(baseUrl: string | undefined): string | undefined {
+/** The http(s) origin a key is saved for: '' for no base URL (the two compare equal), undefined for a bad one. */
+export function keyOriginOf(baseUrl: string | undefined): string | undefined {
   const text = baseUrl?.trim() ?? '';
-  if (!text) return '';
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
+  return text ? originOf(text) : '';
 }
 
 /** Whether a key saved for `savedBaseUrl` may go to `baseUrl`: only to the same origin (a path may differ). */
 export function sameKeyOrigin(baseUrl: string | undefined, savedBaseUrl: string | undefined): boolean {
-  const origin = originOf(baseUrl);
-  return origin !== undefined && origin === originOf(savedBaseUrl);
+  const origin = keyOriginOf(baseUrl);
+  return origin !== undefined && origin === keyOriginOf(savedBaseUrl);
 }
 
 function mapValues<K extends string, A, B>(record: Partial<Record<K, A>>, map: (value: A) => B): Partial<Record<K, B>> {

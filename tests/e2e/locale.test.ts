@@ -12,37 +12,29 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
-import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
+import type { FactWorld } from '../../scripts/lib/servers';
 import { seriousViolations as axeSeriousViolations } from './harness/axe';
 import { catalogue, messagePattern } from './harness/catalogues';
 import { chromiumDriver, playwrightDriverPage } from './harness/chromium-driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from './harness/journey-pages';
+import { rootLanguage as driverRootLanguage, startLocaleWorld, WALL } from './harness/locale-world';
 
 const AR = catalogue('ar');
 const JA = catalogue('ja');
 const EN = catalogue('en');
 
-const WALL = 'The Great Wall of China is visible from the Moon with the naked eye.';
-
 /** axe's serious and critical violations on a Playwright page (harness/axe.ts). */
 const seriousViolations = (page: Page) => axeSeriousViolations(playwrightDriverPage(page));
 
-const rootLanguage = (page: Page) =>
-  page.evaluate(() => [
-    document.documentElement.lang,
-    document.documentElement.dir,
-    getComputedStyle(document.body).direction,
-  ]);
+/** The root's `lang` and `dir` and the body's laid-out direction on a Playwright page (harness/locale-world.ts). */
+const rootLanguage = (page: Page) => driverRootLanguage(playwrightDriverPage(page));
 
 describe('interface language in Chromium', () => {
   let world: FactWorld;
   let browser: ExtensionBrowser | undefined;
 
   beforeAll(async () => {
-    world = await startFactWorld();
-    world.sites.get('eiffel')!.route('/wall', {
-      body: `<!doctype html><html lang="en"><head><title>Wall</title></head><body><article><p>${WALL}</p></article></body></html>`,
-    });
+    world = await startLocaleWorld();
   });
   afterEach(async () => {
     await browser?.close();
@@ -72,6 +64,24 @@ describe('interface language in Chromium', () => {
     expect(await seriousViolations(options)).toEqual([]);
 
     const panel = await DriverSidePanel.open(driver);
+    // The tab bar from the keyboard: laid out right to left, the arrows go to the tab they point at on screen.
+    const tabs = () =>
+      panel.page.evaluate(() => {
+        const all = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
+        const left = (tab: HTMLElement) => tab.getBoundingClientRect().left;
+        return {
+          fromLeft: [...all].sort((a, b) => left(a) - left(b)).map((tab) => tab.dataset.testid),
+          selected: all.find((tab) => tab.getAttribute('aria-selected') === 'true')?.dataset.testid,
+          focused: (document.activeElement as HTMLElement | null)?.dataset.testid,
+        };
+      }, undefined);
+    await panel.page.click(byTestId('tab-check'));
+    const onScreen = ['tab-history', 'tab-rate', 'tab-check'];
+    expect(await tabs()).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
+    await panel.page.press('ArrowLeft');
+    await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-rate', focused: 'tab-rate' });
+    await panel.page.press('ArrowRight');
+    await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
     await panel.check(WALL);
     await panel.waitForResult();
     await panel.page.click(byTestId('span'), { hasText: 'visible from the Moon' });

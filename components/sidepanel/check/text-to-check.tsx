@@ -52,9 +52,9 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
     }
     setEstimate(cost);
     // Reasoning models (gpt-5, o-series, gpt-oss) also spend hidden tokens, and Thorough mode judges each
-    // evidence page in a call of its own: once the settings say which models and mode are configured, the
-    // estimate counts them. Without an answer the plain estimate stays, which is still a true lower bound;
-    // the person can check anyway, so the console is where the failure goes.
+    // evidence page in a call of its own and debates wrong claims: once the settings say which models and mode
+    // are configured, the estimate counts them. Without an answer the plain estimate stays, which is still a
+    // true lower bound; the person can check anyway, so the console is where the failure goes.
     sendToBackground('getSettings', undefined)
       .then((settings) => {
         const reasoning = reasoningForEstimate(profileFor(settings, settings.model.preset));
@@ -62,7 +62,7 @@ export function TextToCheck({ onStarted }: { onStarted: (checkId: string) => voi
         if (!reasoning.fast && !reasoning.strong && !thorough) return;
         const withReasoning = estimateCheck(text, {
           reasoning,
-          ...(thorough ? { pagesPerClaim: settings.evidence.resultsPerClaim } : {}),
+          ...(thorough ? { thorough: { pagesPerClaim: settings.evidence.resultsPerClaim } } : {}),
         });
         setEstimate((shown) => (shown && shown.sentences === withReasoning.sentences ? withReasoning : shown));
       })

@@ -48,3 +48,18 @@ export function hostOf(url: string, options: HostOptions = {}): string | undefin
   if (options.form === 'address') return parsed.host;
   return withoutWww(parsed.hostname.replace(/\.+$/, '')) || undefined;
 }
+
+/**
+ * The origin (scheme, host, port) of an http(s) URL; undefined for anything else. Other schemes are refused
+ * rather than compared: their origin is the opaque "null", which would make `file:` and `data:` URLs look alike.
+ * Keys, custom headers and network allowances are scoped to such an origin.
+ */
+export function originOf(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+}

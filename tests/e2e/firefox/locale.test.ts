@@ -13,13 +13,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
+import type { FactWorld } from '../../../scripts/lib/servers';
 import { seriousViolations } from '../harness/axe';
 import { catalogue, messagePattern } from '../harness/catalogues';
 import type { DriverPage } from '../harness/driver';
 import { type FirefoxDriver, launchFirefoxDriver } from '../harness/firefox-driver';
 import { realSidebar } from '../harness/firefox-sidebar';
 import { byTestId, configureDriverForWorld, DriverSidePanel, pressCheckButton } from '../harness/journey-pages';
+import { rootLanguage, startLocaleWorld, WALL } from '../harness/locale-world';
 
 const EN = catalogue('en');
 
@@ -28,15 +29,7 @@ interface I18nScope {
   browser: { i18n: { getUILanguage(): string } };
 }
 
-const WALL = 'The Great Wall of China is visible from the Moon with the naked eye.';
 const MYTH = { hasText: 'visible from the Moon' };
-
-/** The root element's `lang` and `dir`, and the direction the body is actually laid out in. */
-const rootLanguage = (page: DriverPage) =>
-  page.evaluate(
-    () => [document.documentElement.lang, document.documentElement.dir, getComputedStyle(document.body).direction],
-    undefined,
-  );
 
 /** The computed direction of the first element matching each selector. */
 const directions = (page: DriverPage, selectors: string[]) =>
@@ -52,10 +45,7 @@ describe('interface language in Firefox', () => {
   let driver: FirefoxDriver | undefined;
 
   beforeAll(async () => {
-    world = await startFactWorld();
-    world.sites.get('eiffel')!.route('/wall', {
-      body: `<!doctype html><html lang="en"><head><title>Wall</title></head><body><article><p>${WALL}</p></article></body></html>`,
-    });
+    world = await startLocaleWorld();
   });
   afterEach(async () => {
     await driver?.close();

@@ -130,6 +130,20 @@ export class DriverSidePanel {
 }
 
 /**
+ * The extension's id, read from one of its own pages (`runtime.id`, the same in both browsers). Tests of a
+ * page that forges our events use it: the id is public, so a page is assumed to know it.
+ */
+export async function extensionIdFromPage(driver: ExtensionDriver): Promise<string> {
+  const page = await driver.openExtensionPage('sidepanel.html');
+  const id = await page.evaluate(
+    () => (globalThis as unknown as { chrome?: { runtime: { id: string } } }).chrome?.runtime.id ?? '',
+    undefined,
+  );
+  await page.close();
+  return id;
+}
+
+/**
  * The floating button once a click on it counts: it is aria-disabled for its first moment on screen
  * (lib/content/click-guard.ts), so a person's click comes after they could see it.
  */

@@ -11,7 +11,13 @@ import {
 } from '../../../scripts/lib/servers';
 import { readChatFixture } from '../../unit/support/chat-fixtures';
 import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
-import { ALL_HIGHLIGHT_NAMES, byTestId, configureDriverForWorld, DriverSidePanel } from '../harness/journey-pages';
+import {
+  ALL_HIGHLIGHT_NAMES,
+  byTestId,
+  configureDriverForWorld,
+  DriverSidePanel,
+  extensionIdFromPage,
+} from '../harness/journey-pages';
 
 /** A saved real Claude conversation served at https://claude.ai, so the real match patterns apply. */
 const FIXTURE = 'claude/obsidian-ai-exporter--chat-simple.html';
@@ -169,12 +175,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
   it("keeps putting a control under new replies after the page forges WXT's content-script-started event", async () => {
     const driver = await configured();
     // The page is assumed to know our id (it is public); the test reads it from one of our own pages.
-    const id = await (
-      await driver.openExtensionPage('sidepanel.html')
-    ).evaluate(
-      () => (globalThis as unknown as { chrome?: { runtime: { id: string } } }).chrome?.runtime.id ?? '',
-      undefined,
-    );
+    const id = await extensionIdFromPage(driver);
     expect(id).not.toBe('');
     const page = await driver.openPage(CONVERSATION);
     await page.waitFor(CONTROL, { nth: 6 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { DATABASE_NAME } from '../../../lib/db/schema';
 import { driverBrowserName, type DriverPage } from '../harness/driver';
-import { byTestId, pressCheckButton } from '../harness/journey-pages';
+import { byTestId, extensionIdFromPage, pressCheckButton } from '../harness/journey-pages';
 import { useJourneyWorld } from '../harness/journey-world';
 
 const EIFFEL_SENTENCE =
@@ -151,12 +151,7 @@ describe(`the page's Fact-check button (${driverBrowserName()})`, () => {
   it("still offers the button after the page forges WXT's content-script-started event", async () => {
     const driver = await configured();
     // The page is assumed to know our id (it is public); the test reads it from one of our own pages.
-    const id = await (
-      await driver.openExtensionPage('sidepanel.html')
-    ).evaluate(
-      () => (globalThis as unknown as { chrome?: { runtime: { id: string } } }).chrome?.runtime.id ?? '',
-      undefined,
-    );
+    const id = await extensionIdFromPage(driver);
     expect(id).not.toBe('');
     const page = await driver.openPage(`${journey.world.sites.get('eiffel')!.origin}/eiffel`);
     // The event WXT's context listens for (wxt/dist/utils/content-script-context.mjs), as a page can make it.

@@ -4,10 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import { hostOf } from '../../../lib/core/text/hosts';
 import { WORLD_TEXT, worldSearch } from '../../../scripts/lib/servers';
+import { catalogue } from '../harness/catalogues';
 import { driverBrowserName } from '../harness/driver';
 import { byTestId, DriverSidePanel } from '../harness/journey-pages';
 import { useJourneyWorld } from '../harness/journey-world';
+
+const EN = catalogue('en');
 
 describe(`side panel journeys (${driverBrowserName()})`, () => {
   const journey = useJourneyWorld((world) =>
@@ -33,6 +37,11 @@ describe(`side panel journeys (${driverBrowserName()})`, () => {
     await panel.page.click(byTestId('span'), wall);
     await panel.page.waitFor(byTestId('claim-card'));
     expect(await panel.page.text(`${byTestId('claim-card')} ${byTestId('claim-verdict')}`)).toMatch(/Refuted/);
+    // Only the wall's own site took a side (the other topic's page is irrelevant to it): the card says so.
+    const wallSite = hostOf(journey.world.sites.get('great-wall')!.origin)!;
+    expect(await panel.page.text(`${byTestId('claim-card')} ${byTestId('claim-one-source')}`)).toBe(
+      EN.claimOneSource!.message.replace('$HOST$', wallSite),
+    );
     const links = await panel.page.attributes(`${byTestId('claim-card')} ${byTestId('evidence-item')} a[href]`, 'href');
     // Evidence read from a page opens at its passage (a text fragment).
     expect(

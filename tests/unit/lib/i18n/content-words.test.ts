@@ -30,36 +30,30 @@ afterEach(async () => {
 });
 
 describe('the words of the script on every page', () => {
-  it('shows the chosen language’s words the background sends, with their direction', async () => {
+  it.each([
+    {
+      when: 'shows the chosen language’s words the background sends, with their direction',
+      answer: {
+        locale: 'ar',
+        messages: { floatingButtonLabel: { message: 'تحقّق' }, floatingButtonName: { message: 'تحقّق من النص' } },
+      },
+      shown: ['تحقّق', 'تحقّق من النص', 'rtl', 'ar'],
+    },
+    {
+      when: 'keeps the browser’s words when the background says to follow the browser',
+      answer: { locale: null },
+      shown: ['Fact-check', 'Fact-check the selected text with Factlight', 'ltr', 'en'],
+    },
+  ] as const)('$when', async ({ answer, shown }) => {
     const asked = vi.fn();
     backgroundMessaging.onMessage('getInterfaceCatalogue', ({ data }) => {
       asked(data.keys);
-      return {
-        locale: 'ar',
-        messages: { floatingButtonLabel: { message: 'تحقّق' }, floatingButtonName: { message: 'تحقّق من النص' } },
-      };
+      return answer;
     });
     await startContentWords(FLOATING_BUTTON_MESSAGES);
     expect(asked).toHaveBeenCalledWith(['floatingButtonLabel', 'floatingButtonName']);
     const button = buttonShown();
-    expect([button.textContent, button.getAttribute('aria-label'), button.dir, button.lang]).toEqual([
-      'تحقّق',
-      'تحقّق من النص',
-      'rtl',
-      'ar',
-    ]);
-  });
-
-  it('keeps the browser’s words when the background says to follow the browser', async () => {
-    backgroundMessaging.onMessage('getInterfaceCatalogue', () => ({ locale: null }));
-    await startContentWords(FLOATING_BUTTON_MESSAGES);
-    const button = buttonShown();
-    expect([button.textContent, button.getAttribute('aria-label'), button.dir, button.lang]).toEqual([
-      'Fact-check',
-      'Fact-check the selected text with Factlight',
-      'ltr',
-      'en',
-    ]);
+    expect([button.textContent, button.getAttribute('aria-label'), button.dir, button.lang]).toEqual(shown);
   });
 
   it('says the key of a word the chosen catalogue lacks, as the translator does', async () => {

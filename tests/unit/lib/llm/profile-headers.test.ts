@@ -38,6 +38,13 @@ describe("a profile's custom headers on the wire", () => {
     expect(sent[0]!.headers.get('accept')).toBe('x');
   });
 
+  it('go nowhere when the base URL is not http(s): opaque origins are never taken as the same', async () => {
+    const { fetch, sent } = recorder();
+    const scoped = withProfileHeaders('file:///gateway/v1', { 'X-Gateway-Token': 'secret' }, fetch);
+    await scoped('data:text/plain,hello');
+    expect(sent.map((s) => s.headers.get('x-gateway-token'))).toEqual([null]);
+  });
+
   it('never sends a header that breaks the rules, and changes nothing without headers', async () => {
     const { fetch, sent } = recorder();
     const scoped = withProfileHeaders('https://gateway.example/v1', { Host: 'evil.example', 'X-Ok': 'ok' }, fetch);

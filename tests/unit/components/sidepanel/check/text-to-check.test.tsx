@@ -102,7 +102,7 @@ describe('the text to check', () => {
     ).join(' ');
     type(text);
     submit();
-    const { modelCalls } = estimateCheck(text, { pagesPerClaim: 3 });
+    const { modelCalls } = estimateCheck(text, { thorough: { pagesPerClaim: 3 } });
     expect(modelCalls).toBeGreaterThan(estimateCheck(text).modelCalls);
     await waitFor(() =>
       expect(screen.getByTestId('check-estimate').textContent).toContain(`about ${modelCalls} model calls`),

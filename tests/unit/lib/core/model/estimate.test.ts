@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { batchSentences } from '../../../../../lib/core/claims/claim-prompt';
-import { estimateCheck } from '../../../../../lib/core/model/estimate';
+import { DEBATE_CALLS_PER_WRONG_CLAIM, estimateCheck } from '../../../../../lib/core/model/estimate';
 import { runCheck } from '../../../../../lib/core/pipeline';
+import { DEFAULT_MAX_ROUNDS } from '../../../../../lib/core/quality/explanations/debate-refine';
 import { splitSentences } from '../../../../../lib/core/text/sentences';
 import { fakeRun } from '../../../support/fake-run';
 
@@ -28,12 +29,28 @@ describe('estimateCheck', () => {
 
   it('counts one verification per expected page in Thorough mode, each page judged in a call of its own', () => {
     const text = sentencesText(5);
+    const onePage = estimateCheck(text, { thorough: { pagesPerClaim: 1 } });
+    const threePages = estimateCheck(text, { thorough: { pagesPerClaim: 3 } });
+    expect(onePage.claims).toBe(8);
+    expect(threePages.modelCalls).toBe(onePage.modelCalls + 8 * 2);
+    expect(threePages.tokens).toBeGreaterThan(onePage.tokens);
+  });
+
+  it("adds Thorough's debate: for each claim expected wrong, at most 2 reviews, 2 calls a round and a refiner", () => {
+    // The most calls one claim's debate can make, with the round limit the pipeline runs.
+    expect(DEBATE_CALLS_PER_WRONG_CLAIM).toBe(2 + 2 * DEFAULT_MAX_ROUNDS + 1);
+    const text = sentencesText(25);
     const fast = estimateCheck(text);
-    const thorough = estimateCheck(text, { pagesPerClaim: 3 });
-    expect(fast.claims).toBe(8);
-    expect(thorough.modelCalls).toBe(fast.modelCalls + 8 * 2);
-    expect(thorough.tokens).toBeGreaterThan(fast.tokens);
-    expect(estimateCheck(text, { pagesPerClaim: 1 })).toEqual(fast);
+    const thorough = estimateCheck(text, { thorough: { pagesPerClaim: 1 } });
+    // 40 claims, a fifth of them expected refuted or disputed: 8 debates.
+    expect(fast.claims).toBe(40);
+    expect(thorough.modelCalls).toBe(fast.modelCalls + 8 * DEBATE_CALLS_PER_WRONG_CLAIM);
+    expect(thorough.tokens).toBeGreaterThan(fast.tokens + 8 * DEBATE_CALLS_PER_WRONG_CLAIM * 1_000);
+    // The debate runs on the strong model: a reasoning strong model thinks in each of its calls too.
+    const reasoning = { strong: 'medium' } as const;
+    expect(estimateCheck(text, { reasoning, thorough: { pagesPerClaim: 1 } }).reasoningTokens).toBe(
+      estimateCheck(text, { reasoning }).reasoningTokens! + 8 * DEBATE_CALLS_PER_WRONG_CLAIM * 1_200,
+    );
   });
 
   it('grows with the text', () => {

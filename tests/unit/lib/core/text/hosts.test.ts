@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { hostOf, normaliseHost } from '../../../../../lib/core/text/hosts';
+import { hostOf, normaliseHost, originOf } from '../../../../../lib/core/text/hosts';
 
 describe('hostOf', () => {
   it('gives the site host: lower case, no "www.", no trailing dot, no port', () => {
@@ -55,5 +55,19 @@ describe('normaliseHost', () => {
     expect(normaliseHost('')).toBeUndefined();
     expect(normaliseHost(' . ')).toBeUndefined();
     expect(normaliseHost('two words')).toBeUndefined();
+  });
+});
+
+describe('originOf', () => {
+  it('gives the scheme, host and port of an http(s) URL, whatever its path', () => {
+    expect(originOf('https://Gateway.Example/v1/chat')).toBe('https://gateway.example');
+    expect(originOf('http://127.0.0.1:11434/v1')).toBe('http://127.0.0.1:11434');
+    expect(originOf('https://example.org:443/')).toBe('https://example.org');
+  });
+
+  it('is undefined for what does not parse and for other schemes, whose opaque origins would all look alike', () => {
+    for (const url of ['', 'not a url', 'file:///etc/passwd', 'data:text/plain,x', 'ftp://example.org/']) {
+      expect(originOf(url)).toBeUndefined();
+    }
   });
 });
