@@ -5,6 +5,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
+import { commandRouter } from '../../../../lib/background/authorized-handler';
+import { registerConnectionTestHandlers } from '../../../../lib/background/connection-handlers';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
 import { type BackgroundCommand, backgroundMessaging } from '../../../../lib/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
@@ -65,7 +67,8 @@ beforeEach(async () => {
     });
   });
   await saveSettings(settingsWithKeys);
-  registerSettingsHandlers(own, '1.0.0');
+  registerSettingsHandlers(commandRouter(own), '1.0.0');
+  registerConnectionTestHandlers(commandRouter(own));
 });
 
 const modelDraft = (baseUrl: string) => ({
