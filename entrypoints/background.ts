@@ -1,117 +1,90 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 
-import { createBackgroundExtractor } from '../lib/background/article-extractor';
-import { createToolbarBadge } from '../lib/background/badge';
-import { registerCheckHandlers } from '../lib/background/check-handlers';
-import { keepHistoryAsSet } from '../lib/background/history-retention';
+import { commandRouter } from '../lib/background/authorized-handler';
+import { forwardToEngine } from '../lib/background/engine-commands';
+import { cacheEngineAtInstall, engineLoader } from '../lib/background/engine-loader';
+import { scheduleHistoryRetention } from '../lib/background/history-retention';
 import { registerInterfaceLanguageHandlers, startBackgroundLanguage } from '../lib/background/interface-language';
-import { keepAliveWhile, RESUME_ALARM } from '../lib/background/keep-alive';
+import { RESUME_ALARM } from '../lib/background/keep-alive';
 import { registerMenuAndShortcut, retitleMenus } from '../lib/background/menu-and-shortcut';
 import { startNetworkGuard } from '../lib/background/network-guard';
 import { registerPageHandlers } from '../lib/background/page-handlers';
-import { registerRatingHandlers } from '../lib/background/rating-handlers';
-import { createRatingManager } from '../lib/background/rating-manager';
-import { createRunManager } from '../lib/background/run-manager';
 import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
 import { restrictStorageToExtension } from '../lib/background/storage-access';
-import { createTabSync } from '../lib/background/tab-sync';
 import { openWelcomePageOnInstall } from '../lib/background/welcome-page';
-import { createDexieCache } from '../lib/db/dexie-cache';
-import { FactlightDb } from '../lib/db/schema';
-import { languageModelOf } from '../lib/llm/prompt-api';
 import { networkPolicyFor } from '../lib/net/network-policy';
 import { loadEffectiveSettings, onPolicyChanged } from '../lib/settings/managed-store';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
 
-/** Wires adapters to the command handlers. Everything that needs a key or the network runs here. */
+/**
+ * The worker's router. A stopped MV3 worker starts again for each event after ~30 s idle, and what it parses then
+ * is what a person waits for (issue 27): so this registers every listener, answers the light commands (status,
+ * settings, a page's capture settings, the catalogue, menus) and loads the engine (lib/background/engine.ts: the
+ * database, the pipeline, the SDKs) only for a command or event that needs it. Keys stay in here and the engine.
+ */
 export default defineBackground(() => {
   const own = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
   // Checks read the settings in force (the person's, with the organisation's policy over them) when they
   // start, so a policy changed while the browser runs applies to the next check.
   const loadSettings = loadEffectiveSettings;
-  // First: no request of ours leaves before the guard enforces the settings in force (the defaults, which
-  // refuse every private address, when they cannot be read). Runs wait for `networkReady`.
+  // The guard enforces the settings in force (the defaults, which refuse every private address, when they cannot
+  // be read). Chrome's rules outlive a stopped worker, so they are applied when the browser starts, on install or
+  // update, after a policy change and when the engine starts (it waits for them before its first request).
   const guard = startNetworkGuard(own.baseUrl);
   const applyGuard = () =>
     loadSettings()
       .catch(() => DEFAULT_SETTINGS)
       .then((settings) => guard.apply(networkPolicyFor(settings)))
       .catch((error: unknown) => console.warn('[factlight] network guard not applied', error));
-  const networkReady = applyGuard();
-  // A policy changed while the browser runs (Chrome) may name another server or allow the private network.
-  onPolicyChanged(() => void applyGuard());
+  cacheEngineAtInstall();
+  const engine = engineLoader({ guard, applyGuard, loadSettings });
+  const router = commandRouter(own);
+
   void restrictStorageToExtension();
   // Menus and tooltips in the chosen interface language; a change re-titles the menus. A failed re-title has
   // no page to be shown in: the menus keep their former words until the next start.
   void startBackgroundLanguage(
     () => void retitleMenus().catch((error: unknown) => console.warn('[factlight] menus not re-titled', error)),
   );
-  const db = new FactlightDb();
-  // Expired cache rows nobody reads again are only removed here: once per browser start and per install or
-  // update, not at every wake of the worker (a wake should only register listeners, issue 27).
-  const pruneCache = () =>
-    void createDexieCache(db, { now: () => Date.now() })
-      .prune()
-      .catch((error: unknown) => console.warn('[factlight] cache prune', error));
-  browser.runtime.onStartup.addListener(pruneCache);
-  browser.runtime.onInstalled.addListener(pruneCache);
-  const tabs = createTabSync(db);
-  const badge = createToolbarBadge(db);
-  // The worker stays awake while any check or rating runs.
-  const active = { checks: 0, ratings: 0 };
-  const keepAlive = () => keepAliveWhile(active.checks + active.ratings);
-  const extractor = createBackgroundExtractor();
-  // Page fetches follow redirects in one request; the guard checks every hop (lib/extract/page-fetcher.ts).
-  const network = { pages: { redirects: 'browser' as const }, networkReady };
-  const runs = createRunManager({
-    db,
-    loadSettings,
-    extractor,
-    ...network,
-    onActivityChange: (n) => ((active.checks = n), keepAlive()),
-    // Each persisted step redraws the check in its page and the toolbar badge of its tab.
-    onCheckChanged: (checkId) => (tabs.changed(checkId), void badge.changed(checkId)),
-    // The worker has no page to show a failure in: badges that are wrong until the next change are only logged.
-    onChecksDeleted: () =>
-      void badge.deleted().catch((error: unknown) => console.warn('[factlight] badge after delete', error)),
-    languageModel: () => languageModelOf(globalThis),
-  });
-  const ratings = createRatingManager({
-    db,
-    loadSettings,
-    extractor,
-    ...network,
-    onActivityChange: (n) => ((active.ratings = n), keepAlive()),
-  });
-  registerSettingsHandlers(own, browser.runtime.getManifest().version, guard);
-  registerCheckHandlers(own, runs, db);
-  registerRatingHandlers(own, ratings);
-  registerPageHandlers(own, db);
+  registerSettingsHandlers(router, browser.runtime.getManifest().version, guard);
+  registerPageHandlers(router, (checkId) => engine.get().placeOf(checkId));
+  registerInterfaceLanguageHandlers(router);
+  forwardToEngine(router, () => engine.get());
   registerMenuAndShortcut();
-  const history = keepHistoryAsSet({
-    db,
-    loadSettings,
-    deleteChecks: (checkIds) => runs.delete({ checkIds }),
-  });
-  onPolicyChanged(() => history.prune());
-  registerInterfaceLanguageHandlers(own);
-  browser.tabs.onRemoved.addListener((tabId) => (tabs.forgetTab(tabId), badge.forgetTab(tabId)));
-  browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.status !== 'loading') return;
-    tabs.forgetTab(tabId);
-    badge.navigated(tabId);
-  });
-  // A worker stopped mid-check picks its runs up again on its next start or alarm. A resume that cannot
-  // read the database is only logged: the side panel asks again when it opens and says when we do not answer.
-  const resume = () => {
-    runs.resumeInterrupted().catch((error: unknown) => console.warn('[factlight] resume checks', error));
-    ratings.resumeInterrupted().catch((error: unknown) => console.warn('[factlight] resume ratings', error));
+
+  // Once per browser start and per install or update: the guard's rules, expired cache rows, interrupted checks
+  // (alarms may not outlive a browser restart) and, at a browser start, the history kept for the session only.
+  const started = () => {
+    void applyGuard();
+    engine.get().pruneCache();
+    engine.get().resume();
   };
-  resume();
+  browser.runtime.onStartup.addListener(started);
+  browser.runtime.onInstalled.addListener(started);
+  scheduleHistoryRetention((browserStarted) => engine.get().pruneHistory(browserStarted));
+  // A policy changed while the browser runs (Chrome) may name another server, allow the private network or
+  // shorten the history.
+  onPolicyChanged(() => {
+    void applyGuard();
+    engine.get().pruneHistory(false);
+  });
+  // The resume alarm exists while checks or ratings run: a worker stopped mid-check takes them up again on its next
+  // start (whatever woke it) and at the alarm. A wake without it loads nothing more.
   browser.alarms?.onAlarm.addListener((alarm) => {
-    if (alarm.name === RESUME_ALARM) resume();
+    if (alarm.name === RESUME_ALARM) engine.get().resume();
+  });
+  void browser.alarms
+    ?.get(RESUME_ALARM)
+    .then((alarm) => alarm && engine.get().resume())
+    .catch((error: unknown) => console.warn('[factlight] resume checks', error));
+  // Tabs concern the engine only while it runs (its in-memory page state starts empty in each life of the worker).
+  browser.tabs.onRemoved.addListener((tabId) => {
+    if (engine.loaded()) engine.get().tabRemoved(tabId);
+  });
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === 'loading' && engine.loaded()) engine.get().tabNavigated(tabId);
   });
   openWelcomePageOnInstall();
   void openSidePanelOnActionClick().catch((error: unknown) => console.warn('[factlight] side panel behaviour', error));

@@ -22,7 +22,7 @@ export interface CommandOrigin {
   url?: string;
 }
 
-type Handler<C extends BackgroundCommand> = (
+export type CommandHandler<C extends BackgroundCommand> = (
   data: GetDataType<BackgroundProtocol[C]>,
   origin: CommandOrigin,
 ) => Promise<GetReturnType<BackgroundProtocol[C]>> | GetReturnType<BackgroundProtocol[C]>;
@@ -32,7 +32,11 @@ type Handler<C extends BackgroundCommand> = (
  * before the handler runs, and then data that does not fit the command's schema (command-schemas.ts). A
  * refused message gets an error and nothing else.
  */
-export function handleCommand<C extends BackgroundCommand>(own: OwnExtension, command: C, handler: Handler<C>): void {
+export function handleCommand<C extends BackgroundCommand>(
+  own: OwnExtension,
+  command: C,
+  handler: CommandHandler<C>,
+): void {
   backgroundMessaging.onMessage(command, (message) => {
     const sender = message.sender as SenderInfo;
     const kind = classifySender(sender, own.id, own.baseUrl);
@@ -49,4 +53,17 @@ export function handleCommand<C extends BackgroundCommand>(own: OwnExtension, co
     const data = validateCommand(command, message.data) as GetDataType<BackgroundProtocol[C]>;
     return handler(data, origin);
   });
+}
+
+/**
+ * Where a module's command handlers go: straight onto the messaging (the worker's router, {@link commandRouter})
+ * or into the engine's table (command-table.ts), which the router calls once the engine is loaded.
+ */
+export interface CommandRouter {
+  handle<C extends BackgroundCommand>(command: C, handler: CommandHandler<C>): void;
+}
+
+/** Handlers registered as messaging listeners, each behind the sender and schema checks of {@link handleCommand}. */
+export function commandRouter(own: OwnExtension): CommandRouter {
+  return { handle: (command, handler) => handleCommand(own, command, handler) };
 }

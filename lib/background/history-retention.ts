@@ -3,7 +3,7 @@
  * `historyDays`). With a number of days, older checks are deleted. With history off, checks are kept for
  * the browser session only: all are deleted when the browser starts again, and, for a browser left open
  * for days, any older than a day. A check still running is never deleted. The clean-up runs when the
- * background starts, when the browser starts, every hour (an alarm) and after a change of policy.
+ * engine starts (engine.ts), when the browser starts, every hour (an alarm) and after a change of policy.
  */
 import { browser } from 'wxt/browser';
 
@@ -40,22 +40,28 @@ export async function pruneHistory(deps: HistoryRetentionDeps, browserStarted = 
   return old.length > 0 ? deps.deleteChecks(old) : 0;
 }
 
-/**
- * Runs the clean-up now and from then on. Failures have no page to be shown in (the worker's own
- * housekeeping), so they are logged; the next run tries again.
- */
-export function keepHistoryAsSet(deps: HistoryRetentionDeps): { prune(): void } {
-  const prune = (browserStarted = false) =>
+/** Deletes what the settings no longer keep, now; a failure has no page to be shown in, so it is logged. */
+export function historyPruner(deps: HistoryRetentionDeps): (browserStarted?: boolean) => void {
+  return (browserStarted = false) =>
     void pruneHistory(deps, browserStarted).catch((error: unknown) =>
       console.warn('[factlight] history clean-up', error),
     );
-  prune();
+}
+
+/**
+ * When the clean-up runs, registered by the worker at every wake (listeners must be there before the event that
+ * wakes it): when the browser starts, and every hour. `prune` loads the engine, which also prunes when it starts.
+ * The alarm is created only when missing: creating it again at each wake would restart its hour every time.
+ */
+export function scheduleHistoryRetention(prune: (browserStarted: boolean) => void): void {
   browser.runtime.onStartup.addListener(() => prune(true));
-  browser.alarms
-    ?.create(HISTORY_ALARM, { periodInMinutes: 60 })
-    ?.catch((error: unknown) => console.warn('[factlight] history alarm not set', error));
   browser.alarms?.onAlarm.addListener((alarm) => {
-    if (alarm.name === HISTORY_ALARM) prune();
+    if (alarm.name === HISTORY_ALARM) prune(false);
   });
-  return { prune: () => prune() };
+  void browser.alarms
+    ?.get(HISTORY_ALARM)
+    .then(async (alarm) => {
+      if (!alarm) await browser.alarms.create(HISTORY_ALARM, { periodInMinutes: 60 });
+    })
+    .catch((error: unknown) => console.warn('[factlight] history alarm not set', error));
 }

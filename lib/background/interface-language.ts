@@ -10,7 +10,7 @@ import { type InterfaceLanguage, readInterfaceLanguage, watchInterfaceLanguage }
 import { loadCatalogue } from '../i18n/load-catalogue';
 import { browserSource, catalogueSource } from '../i18n/sources';
 import type { InterfaceCatalogue } from '../messaging/protocol';
-import { handleCommand, type OwnExtension } from './authorized-handler';
+import type { CommandRouter } from './authorized-handler';
 
 /** The chosen language's messages (its own over the default locale's), or null when following the browser. */
 let chosen: { locale: string; messages: Catalogue } | null = null;
@@ -72,8 +72,8 @@ export function catalogueFor(keys: readonly string[]): InterfaceCatalogue {
   return { locale: chosen.locale, messages };
 }
 
-export function registerInterfaceLanguageHandlers(own: OwnExtension): void {
-  handleCommand(own, 'getInterfaceCatalogue', async ({ keys }) => {
+export function registerInterfaceLanguageHandlers(router: CommandRouter): void {
+  router.handle('getInterfaceCatalogue', async ({ keys }) => {
     await ready;
     return catalogueFor(keys);
   });

@@ -18,9 +18,11 @@ export function keepAliveWhile(activeRuns: number): void {
     browser.alarms
       ?.create(RESUME_ALARM, { periodInMinutes: 0.5 })
       ?.catch((error: unknown) => console.warn('[factlight] resume alarm not set', error));
-  } else if (activeRuns === 0 && timer) {
+  } else if (activeRuns === 0) {
     clearInterval(timer);
     timer = undefined;
+    // Also when this worker set no timer: a worker stopped mid-check left the alarm, and a resume that found
+    // nothing left to run must not be woken by it every 30 s for ever.
     void browser.alarms?.clear(RESUME_ALARM);
   }
 }

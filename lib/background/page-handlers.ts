@@ -5,29 +5,31 @@
 import { browser } from 'wxt/browser';
 
 import { hostOf } from '../core/text/hosts';
-import type { FactlightDb } from '../db/schema';
 import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging, type Result } from '../messaging/protocol';
 import { loadEffectiveSettings } from '../settings/managed-store';
-import { handleCommand, type OwnExtension } from './authorized-handler';
+import type { CommandRouter } from './authorized-handler';
 import { runInPage, runInPageAndReport } from './run-in-page';
-import { MAX_TEXT_CHARS } from './run-manager';
 import { openSidePanelFor } from './side-panel';
+import { MAX_TEXT_CHARS } from './text-limit';
 
 /** A check typed or pasted in the side panel has no page to show anything in. */
 export const NO_PAGE = 'This check was not made in a page, so there is nothing to show there.';
 /** The tab was closed or reloaded, or went to another page: Factlight's page code is gone with it. */
 export const PAGE_GONE = 'The page this check came from is closed or has changed since.';
 
-export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
-  handleCommand(own, 'getCaptureSettings', async (_data, origin) => {
+/** The tab and frame a check was made in, when it was made in a page (read from the database by the engine). */
+export type CheckPlace = (checkId: string) => Promise<{ tabId?: number; frameId?: number } | undefined>;
+
+export function registerPageHandlers(router: CommandRouter, placeOf: CheckPlace): void {
+  router.handle('getCaptureSettings', async (_data, origin) => {
     const { capture } = await loadEffectiveSettings();
     const host = (origin.url && hostOf(origin.url)) || '';
     const off = capture.floatingButtonOffSites.some((site) => host === site || host.endsWith(`.${site}`));
     return { floatingButton: capture.floatingButton && !off, autoCheckReplies: capture.autoCheckReplies };
   });
 
-  handleCommand(own, 'checkSelectionHere', async (data, origin) => {
+  router.handle('checkSelectionHere', async (data, origin) => {
     if (origin.tabId === undefined) return { ok: false, error: 'Not sent from a page.' };
     void openSidePanelFor(origin.tabId);
     // The page's offer names the limit it was told; whatever it sends, no more than the background's own.
@@ -36,22 +38,22 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
     return runInPageAndReport('checkSelection', origin.tabId, origin.frameId ?? 0, request);
   });
 
-  handleCommand(own, 'openSetup', () => browser.runtime.openOptionsPage());
+  router.handle('openSetup', () => browser.runtime.openOptionsPage());
 
-  handleCommand(own, 'revealClaim', ({ checkId, claimId }) =>
+  router.handle('revealClaim', ({ checkId, claimId }) =>
     inPageOf(checkId, (target) => pageMessaging.sendMessage('revealClaim', { checkId, claimId }, target)),
   );
 
-  handleCommand(own, 'clearPageHighlights', ({ checkId }) =>
+  router.handle('clearPageHighlights', ({ checkId }) =>
     inPageOf(checkId, async (target) => {
       await pageMessaging.sendMessage('clearHighlights', undefined, target);
       return { ok: true };
     }),
   );
 
-  handleCommand(own, 'checkPageInTab', ({ tabId }) => runInPage('checkPage', tabId));
+  router.handle('checkPageInTab', ({ tabId }) => runInPage('checkPage', tabId));
 
-  handleCommand(own, 'openInSidePanel', async ({ checkId, claimId }, origin) => {
+  router.handle('openInSidePanel', async ({ checkId, claimId }, origin) => {
     // First, before any await: Chrome lets sidePanel.open through only while the user's click that sent
     // this message still counts as a gesture, and refuses it (the panel stays closed) after one. Firefox
     // never counts a click in a web page, so there the panel opens in a tab unless the sidebar is open.
@@ -65,7 +67,7 @@ export function registerPageHandlers(own: OwnExtension, db: FactlightDb): void {
     checkId: string,
     send: (target: { tabId: number; frameId: number }) => Promise<Result>,
   ): Promise<Result> {
-    const check = await db.checks.get(checkId);
+    const check = await placeOf(checkId);
     if (check?.tabId === undefined) return { ok: false, error: NO_PAGE };
     try {
       return await send({ tabId: check.tabId, frameId: check.frameId ?? 0 });

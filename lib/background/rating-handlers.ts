@@ -2,14 +2,14 @@ import { browser } from 'wxt/browser';
 
 import { readExplanationSelection } from '../content/read-explanation-selection';
 import { errorMessage } from '../core/errors';
-import { handleCommand, type OwnExtension } from './authorized-handler';
+import type { CommandRouter } from './authorized-handler';
 import type { RatingManager } from './rating-manager';
 
 /** "Rate an explanation": start a rating, and read the explanation the user selected in a tab. */
-export function registerRatingHandlers(own: OwnExtension, ratings: RatingManager): void {
-  handleCommand(own, 'rateExplanation', (request) => ratings.start(request));
-  handleCommand(own, 'resumeRatings', async () => ({ resumed: await ratings.resumeInterrupted() }));
-  handleCommand(own, 'readPageSelection', async ({ tabId }) => {
+export function registerRatingHandlers(router: CommandRouter, ratings: RatingManager): void {
+  router.handle('rateExplanation', (request) => ratings.start(request));
+  router.handle('resumeRatings', async () => ({ resumed: await ratings.resumeInterrupted() }));
+  router.handle('readPageSelection', async ({ tabId }) => {
     try {
       const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: readExplanationSelection });
       const result = injection?.result as ReturnType<typeof readExplanationSelection> | undefined;

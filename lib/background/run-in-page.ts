@@ -6,7 +6,7 @@
 import { errorMessage } from '../core/errors';
 import { reportToPanel } from '../messaging/panel-focus';
 import { pageMessaging, type SelectionCheckRequest, type StartCheckResult } from '../messaging/protocol';
-import { injectHighlighter } from './tab-sync';
+import { injectHighlighter } from './inject-highlighter';
 
 export type PageAction = 'checkSelection' | 'checkPage';
 

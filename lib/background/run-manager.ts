@@ -32,8 +32,7 @@ import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
 import { interfaceLanguageReady } from './interface-language';
 import { catalogueOllamaContextWords } from './ollama-context-words';
-
-export const MAX_TEXT_CHARS = 50_000;
+import { MAX_TEXT_CHARS } from './text-limit';
 
 /** The evidence an earlier check found, by the sentence its claims came from. */
 async function evidenceBySentence(db: FactlightDb, checkId: string): Promise<Map<number, Evidence[]>> {

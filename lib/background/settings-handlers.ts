@@ -1,13 +1,12 @@
+import { browser } from 'wxt/browser';
 import { ZodError } from 'zod';
 
-import { testModelConnection } from '../connection/test-model';
-import { testSearchConnection } from '../connection/test-search';
 import { t } from '../i18n/i18n';
 import { onDeviceStatus } from '../llm/on-device-download';
 import { languageModelOf } from '../llm/prompt-api';
 import type { SaveSettingsResult } from '../messaging/protocol';
 import { networkPolicyFor } from '../net/network-policy';
-import { activeModelProfile, defaultProfile, modelSetupProblem } from '../settings/active-profile';
+import { activeModelProfile, modelSetupProblem } from '../settings/active-profile';
 import { headersProblem } from '../settings/custom-headers';
 import { chooseEngine, type EngineInUse, wantsOnDevice } from '../settings/engine';
 import { loadSettingsInForce, onPolicyChanged, type SettingsInForce } from '../settings/managed-store';
@@ -20,20 +19,11 @@ import {
   organisationModelServer,
   type Policy,
 } from '../settings/policy';
-import { SEARCH_POLICY_KEY } from '../settings/policy-fields';
-import {
-  applyDraft,
-  profileWithSecrets,
-  type PublicSettings,
-  redactSettings,
-  resolveKey,
-  type SettingsDraft,
-} from '../settings/redact';
+import { applyDraft, type PublicSettings, redactSettings, type SettingsDraft } from '../settings/redact';
 import type { Settings } from '../settings/schema';
-import { savedProviderConfig } from '../settings/search-keys';
 import { parseSettingsFile } from '../settings/settings-file';
 import { saveSettings } from '../settings/store';
-import { handleCommand, type OwnExtension } from './authorized-handler';
+import type { CommandRouter } from './authorized-handler';
 import { interfaceLanguageReady } from './interface-language';
 import { allowLocalModelServer } from './local-model-origin';
 import type { NetworkGuard } from './network-guard';
@@ -99,31 +89,34 @@ async function headersRefusal(draft: SettingsDraft, saved: Settings): Promise<st
 /**
  * Settings commands for the options and welcome pages. Keys are merged in here and never sent back out;
  * keys the organisation's policy sets are read from managed storage and cannot be changed from a page. The
- * network guard follows every save, and lets a connection test reach the (unsaved) address it tests.
+ * network guard follows every save. Connection tests are the engine's (connection-handlers.ts): they need the
+ * model SDK, which a wake of the worker does not load (issue 27).
  */
-export function registerSettingsHandlers(own: OwnExtension, version: string, guard?: NetworkGuard): void {
+export function registerSettingsHandlers(router: CommandRouter, version: string, guard?: NetworkGuard): void {
   // The guard's failure is logged: the fetcher's own checks of each URL still hold, and nothing else can be done.
   const follow = async (settings: Settings, extra: string[] = []) =>
     guard
       ?.apply(networkPolicyFor(settings, extra))
       .catch((error: unknown) => console.warn('[factlight] network guard not updated', error));
 
-  // Session rules vanish with the browser session; restore the one for the model server in force. Settings
-  // that cannot be read are logged only: every page that needs them asks and says so itself.
+  // Session rules vanish with the browser session (they outlive a stopped worker): restore the one for the model
+  // server in force when the browser starts and when Factlight is installed or updated, not at every wake.
+  // Settings that cannot be read are logged only: every page that needs them asks and says so itself.
   const restoreRule = () =>
-    allowModelServerInForce().catch((error: unknown) =>
+    void allowModelServerInForce().catch((error: unknown) =>
       console.warn('[factlight] local model server rule not restored', error),
     );
-  void restoreRule();
+  browser.runtime.onStartup.addListener(restoreRule);
+  browser.runtime.onInstalled.addListener(restoreRule);
   // A policy changed while the browser runs (Chrome) may name another model server.
-  onPolicyChanged(() => void restoreRule());
+  onPolicyChanged(restoreRule);
 
-  handleCommand(own, 'getSettings', async () => {
+  router.handle('getSettings', async () => {
     const { policy, effective } = await loadSettingsInForce();
     return publicSettings(policy, effective);
   });
 
-  handleCommand(own, 'saveSettings', async (draft) => {
+  router.handle('saveSettings', async (draft) => {
     const inForce = await loadSettingsInForce();
     const refused = await headersRefusal(draft, inForce.own);
     if (refused) return { ok: false, error: refused };
@@ -132,7 +125,7 @@ export function registerSettingsHandlers(own: OwnExtension, version: string, gua
     return answer;
   });
 
-  handleCommand(own, 'importSettings', async ({ json }) => {
+  router.handle('importSettings', async ({ json }) => {
     // What is wrong with a file is said in the chosen interface language, also when this message woke the background.
     await interfaceLanguageReady();
     const inForce = await loadSettingsInForce();
@@ -148,35 +141,7 @@ export function registerSettingsHandlers(own: OwnExtension, version: string, gua
       : saved;
   });
 
-  handleCommand(own, 'testModelConnection', async ({ preset, profile }) => {
-    const inForce = await loadSettingsInForce();
-    const saved = inForce.effective.model.profiles[preset] ?? defaultProfile(preset);
-    const typed = profileWithSecrets(profile, saved);
-    // The form's values, with what the policy locks put back over them: a locked field tests as it is set.
-    const tested = applyPolicy(
-      { ...inForce.own, model: { preset, profiles: { ...inForce.own.model.profiles, [preset]: typed } } },
-      inForce.policy,
-    );
-    const testedProfile = activeModelProfile(tested.model);
-    await allowLocalModelServer(testedProfile.baseUrl);
-    await follow(inForce.effective, [testedProfile.baseUrl]);
-    return testModelConnection(tested.model.preset, testedProfile);
-  });
-
-  handleCommand(own, 'testSearchConnection', async ({ provider, baseUrl, apiKey }) => {
-    const inForce = await loadSettingsInForce();
-    const saved = savedProviderConfig(inForce.effective.search, provider);
-    // A provider the policy sets is tested with the policy's server and key, whatever the form sent.
-    const locked = Object.hasOwn(inForce.policy.values, SEARCH_POLICY_KEY[provider]);
-    const target = locked ? saved.baseUrl : (baseUrl ?? saved.baseUrl);
-    await follow(inForce.effective, target ? [target] : []);
-    return testSearchConnection(provider, {
-      baseUrl: target,
-      apiKey: locked ? saved.apiKey : resolveKey(apiKey, saved, target),
-    });
-  });
-
-  handleCommand(own, 'getStatus', async () => {
+  router.handle('getStatus', async () => {
     const inForce = await loadSettingsInForce();
     const settings = inForce.effective;
     // What checks run on: the pages show it and how to switch (the service worker is where checks run).

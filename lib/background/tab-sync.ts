@@ -10,23 +10,10 @@ import { loadCheckView } from '../db/check-view';
 import type { FactlightDb } from '../db/schema';
 import { pageMessaging } from '../messaging/protocol';
 import { loadRatings } from '../reliability/load-ratings';
+import { injectHighlighter } from './inject-highlighter';
 import { drawRequestFor } from './page-spans';
 
 const THROTTLE_MS = 300;
-export const HIGHLIGHTER_FILE = '/highlighter.js' as const;
-
-/**
- * `injectImmediately`: by default a script is injected at document_idle (MDN, scripting.executeScript), which a
- * page still parsing (held up by a slow script) never reaches, though its text can already be selected and
- * checked; the page's own script listens from document_start for the same reason.
- */
-export async function injectHighlighter(tabId: number, frameId = 0): Promise<void> {
-  await browser.scripting.executeScript({
-    target: { tabId, frameIds: [frameId] },
-    files: [HIGHLIGHTER_FILE],
-    injectImmediately: true,
-  });
-}
 
 /**
  * The address a frame shows now: the tab's for the top frame (host permissions let us read it), else asked

@@ -7,13 +7,13 @@
  * is read: it says so instead of stalling the panel.
  */
 import { parseChecksImport, type ParsedChecksImport } from './export-import';
+import { MAX_IMPORT_MESSAGE_CHARS } from './import-limit';
 
 /** The largest file the side panel reads (an export of ~40,000 checks). */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 /** JSON characters per part: well under Chrome's 64 MiB message limit (JSON strings escape some characters). */
 export const IMPORT_PART_CHARS = 8 * 1024 * 1024;
-/** The largest `json` the background accepts in one `importChecks` message (the protocol's zod check). */
-export const MAX_IMPORT_MESSAGE_CHARS = 48 * 1024 * 1024;
+export { MAX_IMPORT_MESSAGE_CHARS };
 
 export type ImportParts = { ok: true; parts: string[]; checks: number } | { ok: false; error: string };
 

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 
-import { MAX_IMPORT_MESSAGE_CHARS } from '../db/import-chunks';
+import { MAX_IMPORT_MESSAGE_CHARS } from '../db/import-limit';
 import { MODEL_PRESET_IDS } from '../settings/model-presets';
 import type { BackgroundCommand } from './protocol';
 

@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
+import { commandRouter } from '../../../../lib/background/authorized-handler';
 import { registerCheckHandlers } from '../../../../lib/background/check-handlers';
+import { createCommandTable } from '../../../../lib/background/command-table';
+import { registerConnectionTestHandlers } from '../../../../lib/background/connection-handlers';
+import { forwardToEngine } from '../../../../lib/background/engine-commands';
 import { registerInterfaceLanguageHandlers } from '../../../../lib/background/interface-language';
 import { registerPageHandlers } from '../../../../lib/background/page-handlers';
 import { registerRatingHandlers } from '../../../../lib/background/rating-handlers';
@@ -96,12 +100,17 @@ describe('background command security', () => {
     fakeBrowser.reset();
     backgroundMessaging.removeAllListeners();
     await saveSettings(settingsWithKeys);
-    registerSettingsHandlers(own, '1.0.0');
+    // As the worker wires them: its own commands on the router, the engine's in the engine's table behind it.
+    const router = commandRouter(own);
+    registerSettingsHandlers(router, '1.0.0');
     const db = new FactlightDb('sender-security');
-    registerCheckHandlers(own, createRunManager({ db, loadSettings, extractor: createLinkedomExtractor() }), db);
-    registerPageHandlers(own, db);
-    registerRatingHandlers(own, createRatingManager({ db, loadSettings, extractor: createLinkedomExtractor() }));
-    registerInterfaceLanguageHandlers(own);
+    const engine = createCommandTable();
+    registerCheckHandlers(engine, createRunManager({ db, loadSettings, extractor: createLinkedomExtractor() }), db);
+    registerRatingHandlers(engine, createRatingManager({ db, loadSettings, extractor: createLinkedomExtractor() }));
+    registerConnectionTestHandlers(engine);
+    forwardToEngine(router, () => engine);
+    registerPageHandlers(router, (checkId) => db.checks.get(checkId));
+    registerInterfaceLanguageHandlers(router);
   });
 
   it('refuses every settings command from a content script, and no answer contains a key', async () => {

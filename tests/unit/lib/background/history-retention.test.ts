@@ -8,8 +8,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   HISTORY_ALARM,
   historyCutoff,
-  keepHistoryAsSet,
+  historyPruner,
   pruneHistory,
+  scheduleHistoryRetention,
 } from '../../../../lib/background/history-retention';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
@@ -92,12 +93,26 @@ describe('history retention', () => {
     expect(historyCutoff({ keep: false, days: 2 }, NOW, true)).toBe(Number.POSITIVE_INFINITY);
   });
 
-  it('runs at start, when the browser starts and on its hourly alarm', async () => {
-    const set = deps({ keep: false, days: 0 });
-    keepHistoryAsSet(set);
+  it('runs when the browser starts and on its hourly alarm', async () => {
+    const prune = historyPruner(deps({ keep: false, days: 0 }));
+    scheduleHistoryRetention(prune);
+    await expect.poll(() => fakeBrowser.alarms.get(HISTORY_ALARM)).toMatchObject({ periodInMinutes: 60 });
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: HISTORY_ALARM,
+      scheduledTime: NOW,
+      periodInMinutes: 60,
+      persistAcrossSessions: true,
+    });
     await expect.poll(ids).toEqual(['old-running', 'today']);
-    expect(await fakeBrowser.alarms.get(HISTORY_ALARM)).toMatchObject({ periodInMinutes: 60 });
     await fakeBrowser.runtime.onStartup.trigger();
     await expect.poll(ids).toEqual(['old-running']);
+  });
+
+  it('keeps the hourly alarm it finds, so frequent wakes do not restart its hour', async () => {
+    await fakeBrowser.alarms.create(HISTORY_ALARM, { periodInMinutes: 60, when: NOW + 5_000 });
+    scheduleHistoryRetention(() => undefined);
+    scheduleHistoryRetention(() => undefined);
+    await expect.poll(async () => (await fakeBrowser.alarms.getAll()).length).toBe(1);
+    expect((await fakeBrowser.alarms.get(HISTORY_ALARM))?.scheduledTime).toBe(NOW + 5_000);
   });
 });

@@ -11,9 +11,10 @@ import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
+import { commandRouter } from '../../../../lib/background/authorized-handler';
+import { HIGHLIGHTER_FILE } from '../../../../lib/background/inject-highlighter';
 import { registerMenuAndShortcut, retitleMenus, SHORTCUT_COMMAND } from '../../../../lib/background/menu-and-shortcut';
 import { NO_PAGE, PAGE_GONE, registerPageHandlers } from '../../../../lib/background/page-handlers';
-import { HIGHLIGHTER_FILE } from '../../../../lib/background/tab-sync';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
@@ -106,6 +107,9 @@ beforeEach(() => {
     respond(pageGone ? undefined : { res: pageAnswer });
   }) as never);
 });
+
+/** The engine's answer to where a check was made, read from `db` as the engine reads it. */
+const placeIn = (db: FactlightDb) => (checkId: string) => db.checks.get(checkId);
 
 describe('context menu and keyboard shortcut', () => {
   beforeEach(() => registerMenuAndShortcut());
@@ -207,7 +211,7 @@ describe('commands from the side panel and the page', () => {
   const sidePanel = { id: own.id, url: `${own.baseUrl}sidepanel.html` };
   const contentScript = { id: own.id, url: 'https://news.example.com/story', tab: { id: 7 }, frameId: 0 };
 
-  beforeEach(() => registerPageHandlers(own, new FactlightDb('page-commands')));
+  beforeEach(() => registerPageHandlers(commandRouter(own), placeIn(new FactlightDb('page-commands'))));
 
   it('"Fact-check this page" in the side panel checks the article of the tab it names and answers the check id', async () => {
     const answer = await deliver('checkPageInTab', { tabId: 21 }, sidePanel);
@@ -269,7 +273,7 @@ describe('commands from the side panel and the page', () => {
 describe('the side panel picking up "Open in side panel"', () => {
   it('takes a request made before it opened, once, and later ones as they come', async () => {
     const own = { id: fakeBrowser.runtime.id, baseUrl: fakeBrowser.runtime.getURL('/') };
-    registerPageHandlers(own, new FactlightDb('page-commands-focus'));
+    registerPageHandlers(commandRouter(own), placeIn(new FactlightDb('page-commands-focus')));
     const contentScript = { id: own.id, url: 'https://news.example.com/story', tab: { id: 7 }, frameId: 0 };
     await deliver('openInSidePanel', { checkId: 'a', claimId: 'c0-0' }, contentScript);
 
@@ -303,7 +307,7 @@ describe('"Show on page" and "Clear highlights" from the side panel', () => {
 
   beforeEach(async () => {
     db = new FactlightDb(`page-commands-reveal-${++dbCount}`);
-    registerPageHandlers(own, db);
+    registerPageHandlers(commandRouter(own), placeIn(db));
     const check = {
       createdAt: 1,
       updatedAt: 1,

@@ -6,6 +6,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
+import { commandRouter } from '../../../../lib/background/authorized-handler';
+import { registerConnectionTestHandlers } from '../../../../lib/background/connection-handlers';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
 import { type BackgroundCommand, backgroundMessaging } from '../../../../lib/messaging/protocol';
 import { toDraft } from '../../../../lib/settings/options-form';
@@ -80,7 +82,8 @@ beforeEach(async () => {
   });
   await saveSettings(mine);
   await fakeBrowser.storage.managed.set(policy);
-  registerSettingsHandlers(own, '1.0.0');
+  registerSettingsHandlers(commandRouter(own), '1.0.0');
+  registerConnectionTestHandlers(commandRouter(own));
 });
 
 describe('settings under a policy', () => {

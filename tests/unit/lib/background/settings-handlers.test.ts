@@ -5,6 +5,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
+import { commandRouter } from '../../../../lib/background/authorized-handler';
+import { registerConnectionTestHandlers } from '../../../../lib/background/connection-handlers';
 import { startBackgroundLanguage } from '../../../../lib/background/interface-language';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
@@ -68,7 +70,8 @@ beforeEach(async () => {
     });
   });
   await saveSettings(settingsWithKeys);
-  registerSettingsHandlers(own, '1.0.0');
+  registerSettingsHandlers(commandRouter(own), '1.0.0');
+  registerConnectionTestHandlers(commandRouter(own));
 });
 
 const modelDraft = (baseUrl: string) => ({

@@ -7,8 +7,9 @@ import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
+import { HIGHLIGHTER_FILE, injectHighlighter } from '../../../../lib/background/inject-highlighter';
 import { createRunManager } from '../../../../lib/background/run-manager';
-import { createTabSync, HIGHLIGHTER_FILE, injectHighlighter } from '../../../../lib/background/tab-sync';
+import { createTabSync } from '../../../../lib/background/tab-sync';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';

@@ -1,0 +1,115 @@
+/**
+ * The engine: everything a check, a rating or a connection test needs (the database, the pipeline, the model
+ * SDK, the parsers), most of the background's code. The worker registers its listeners and answers light commands
+ * without it; it loads the engine on the first command or event that needs it (engine-loader.ts), so a wake
+ * parses a small script instead of the whole pipeline (issue 27). Built as its own script, entrypoints/engine.ts.
+ */
+import { createDexieCache } from '../db/dexie-cache';
+import { FactlightDb } from '../db/schema';
+import { languageModelOf } from '../llm/prompt-api';
+import type { Settings } from '../settings/schema';
+import { createBackgroundExtractor } from './article-extractor';
+import type { CommandOrigin } from './authorized-handler';
+import { createToolbarBadge } from './badge';
+import { registerCheckHandlers } from './check-handlers';
+import { createCommandTable } from './command-table';
+import { registerConnectionTestHandlers } from './connection-handlers';
+import type { EngineCommand } from './engine-commands';
+import { historyPruner } from './history-retention';
+import { startBackgroundLanguage } from './interface-language';
+import { keepAliveWhile } from './keep-alive';
+import type { NetworkGuard } from './network-guard';
+import type { CheckPlace } from './page-handlers';
+import { registerRatingHandlers } from './rating-handlers';
+import { createRatingManager } from './rating-manager';
+import { createRunManager } from './run-manager';
+import { createTabSync } from './tab-sync';
+
+export interface EngineDeps {
+  /** The worker's network guard: the engine applies it before its first request and after connection tests. */
+  guard: NetworkGuard;
+  /** Applies the settings in force to the guard; settles when it enforces them. */
+  applyGuard(): Promise<void>;
+  loadSettings(): Promise<Settings>;
+}
+
+export interface Engine {
+  /** Answers an engine command (engine-commands.ts), its sender and data already checked by the worker's router. */
+  dispatch(command: EngineCommand, data: unknown, origin: CommandOrigin): Promise<unknown>;
+  /** Where a check was made (its tab and frame), for the worker's page commands. */
+  placeOf: CheckPlace;
+  /** Takes up checks and ratings a stopped worker left running. */
+  resume(): void;
+  /** Removes expired cache rows (once per browser start, install or update). */
+  pruneCache(): void;
+  /** Deletes the checks the history settings no longer keep. */
+  pruneHistory(browserStarted: boolean): void;
+  tabRemoved(tabId: number): void;
+  tabNavigated(tabId: number): void;
+}
+
+export function startEngine(deps: EngineDeps): Engine {
+  const { guard, loadSettings } = deps;
+  // The engine's own words (its copy of the i18n module) in the chosen interface language.
+  void startBackgroundLanguage();
+  // No request of the engine's leaves before the guard enforces the settings in force; runs wait for it.
+  const networkReady = deps.applyGuard();
+  const db = new FactlightDb();
+  const tabs = createTabSync(db);
+  const badge = createToolbarBadge(db);
+  // The worker stays awake while any check or rating runs.
+  const active = { checks: 0, ratings: 0 };
+  const keepAlive = () => keepAliveWhile(active.checks + active.ratings);
+  const extractor = createBackgroundExtractor();
+  // Page fetches follow redirects in one request; the guard checks every hop (lib/extract/page-fetcher.ts).
+  const network = { pages: { redirects: 'browser' as const }, networkReady };
+  const runs = createRunManager({
+    db,
+    loadSettings,
+    extractor,
+    ...network,
+    onActivityChange: (n) => ((active.checks = n), keepAlive()),
+    // Each persisted step redraws the check in its page and the toolbar badge of its tab.
+    onCheckChanged: (checkId) => (tabs.changed(checkId), void badge.changed(checkId)),
+    // The worker has no page to show a failure in: badges that are wrong until the next change are only logged.
+    onChecksDeleted: () =>
+      void badge.deleted().catch((error: unknown) => console.warn('[factlight] badge after delete', error)),
+    languageModel: () => languageModelOf(globalThis),
+  });
+  const ratings = createRatingManager({
+    db,
+    loadSettings,
+    extractor,
+    ...network,
+    onActivityChange: (n) => ((active.ratings = n), keepAlive()),
+  });
+  const table = createCommandTable();
+  registerCheckHandlers(table, runs, db);
+  registerRatingHandlers(table, ratings);
+  registerConnectionTestHandlers(table, guard);
+  const pruneHistory = historyPruner({ db, loadSettings, deleteChecks: (checkIds) => runs.delete({ checkIds }) });
+  pruneHistory();
+
+  // A resume that cannot read the database is only logged: the side panel asks again when it opens and says
+  // when we do not answer. Once both have looked, a resume alarm left by a run that is gone is cleared.
+  const resume = () => {
+    void Promise.allSettled([
+      runs.resumeInterrupted().catch((error: unknown) => console.warn('[factlight] resume checks', error)),
+      ratings.resumeInterrupted().catch((error: unknown) => console.warn('[factlight] resume ratings', error)),
+    ]).then(keepAlive);
+  };
+  resume();
+
+  return {
+    dispatch: (command, data, origin) => table.dispatch(command, data, origin),
+    placeOf: (checkId) => db.checks.get(checkId),
+    resume,
+    pruneCache: () =>
+      void createDexieCache(db, { now: () => Date.now() })
+        .prune()
+        .catch((error: unknown) => console.warn('[factlight] cache prune', error)),
+    pruneHistory: (browserStarted) => pruneHistory(browserStarted),
+    tabRemoved: (tabId) => (tabs.forgetTab(tabId), badge.forgetTab(tabId)),
+    tabNavigated: (tabId) => (tabs.forgetTab(tabId), badge.navigated(tabId)),
+  };
+}

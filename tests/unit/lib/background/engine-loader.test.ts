@@ -1,0 +1,86 @@
+/**
+ * The worker loads the engine on first need: from engine.js, which Chrome's worker imported while it installed
+ * (importScripts then serves it from the worker's script cache), or which Firefox's background page ran first.
+ */
+import { describe, expect, it, vi } from 'vitest';
+
+import type { Engine, EngineDeps } from '../../../../lib/background/engine';
+import { ENGINE_GLOBAL, ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
+import { cacheEngineAtInstall, engineLoader, type EngineScope } from '../../../../lib/background/engine-loader';
+
+const deps = {} as EngineDeps;
+const fakeEngine = { resume: () => undefined } as unknown as Engine;
+
+/** A worker scope whose importScripts runs engine.js: it leaves the start function on the global. */
+function workerScope(start = vi.fn(() => fakeEngine)) {
+  const scope: EngineScope & { listeners: Array<() => void> } = {
+    listeners: [],
+    importScripts: vi.fn((url: string) => {
+      if (url === ENGINE_SCRIPT) scope[ENGINE_GLOBAL] = start;
+    }),
+    addEventListener: (_type, listener) => void scope.listeners.push(listener),
+  };
+  return { scope, start };
+}
+
+describe('engine loader', () => {
+  it('loads nothing until the engine is asked for, then imports engine.js once and starts it once', () => {
+    const { scope, start } = workerScope();
+    const loader = engineLoader(deps, scope);
+    expect(loader.loaded()).toBe(false);
+    expect(scope.importScripts).not.toHaveBeenCalled();
+    expect(loader.get()).toBe(fakeEngine);
+    expect(loader.get()).toBe(fakeEngine);
+    expect(loader.loaded()).toBe(true);
+    expect(scope.importScripts).toHaveBeenCalledTimes(1);
+    expect(scope.importScripts).toHaveBeenCalledWith(ENGINE_SCRIPT);
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(start).toHaveBeenCalledWith(deps);
+  });
+
+  it('starts the engine already there (Firefox runs engine.js first; Chrome imported it at install) without importing', () => {
+    const { scope, start } = workerScope();
+    scope[ENGINE_GLOBAL] = start;
+    expect(engineLoader(deps, scope).get()).toBe(fakeEngine);
+    expect(scope.importScripts).not.toHaveBeenCalled();
+  });
+
+  it('says the install is broken when engine.js leaves no engine, and tries again on the next call', () => {
+    const scope: EngineScope = { importScripts: vi.fn() };
+    const loader = engineLoader(deps, scope);
+    expect(() => loader.get()).toThrow(/not installed completely/);
+    expect(loader.loaded()).toBe(false);
+    expect(() => loader.get()).toThrow(/not installed completely/);
+    expect(scope.importScripts).toHaveBeenCalledTimes(2);
+  });
+
+  it('imports engine.js while the worker installs, so later lives of the worker find it in the script cache', () => {
+    const { scope } = workerScope();
+    cacheEngineAtInstall(scope);
+    expect(scope.importScripts).not.toHaveBeenCalled();
+    expect(scope.listeners).toHaveLength(1);
+    scope.listeners[0]!();
+    expect(scope.importScripts).toHaveBeenCalledWith(ENGINE_SCRIPT);
+  });
+
+  it('logs, and does not throw from the install event, when engine.js cannot be imported', () => {
+    const warn = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const scope: EngineScope & { listeners: Array<() => void> } = {
+      listeners: [],
+      importScripts: () => {
+        throw new Error('network error');
+      },
+      addEventListener: (_type, listener) => void scope.listeners.push(listener),
+    };
+    cacheEngineAtInstall(scope);
+    expect(() => scope.listeners[0]!()).not.toThrow();
+    expect(warn).toHaveBeenCalledWith('[factlight] engine not cached at install', expect.any(Error));
+    warn.mockRestore();
+  });
+
+  it('registers nothing where there is no importScripts (Firefox background page)', () => {
+    const addEventListener = vi.fn();
+    cacheEngineAtInstall({ addEventListener });
+    expect(addEventListener).not.toHaveBeenCalled();
+  });
+});
