@@ -19,7 +19,7 @@ import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
 import { scoreText } from '../core/score/credibility';
-import { failureCauses, failureSummary } from '../core/score/failures';
+import { englishFailure, failureCauses, failureOf } from '../core/score/failures';
 import { checkHeadline, judgedNothing, summarizeScores } from '../core/score/headline';
 import type { CheckProgress, CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
@@ -188,11 +188,13 @@ export function createCheckWriter(
       const scores = scoreText(result.claims, assessments, result.evidence);
       const summary = summarizeScores(scores.claims.values());
       // A check that judged nothing (or an evidence-only one whose every search failed) failed, and says why.
+      const judgedNothingFailure =
+        !finishOptions.evidenceOnly && status === 'done' && !result.stopped && judgedNothing(summary.counts)
+          ? failureOf(failureCauses(result.assessments), scores.overall.total)
+          : undefined;
       const judgedFailure = finishOptions.evidenceOnly
         ? everySearchFailed(result)
-        : status === 'done' && !result.stopped && judgedNothing(summary.counts)
-          ? failureSummary(failureCauses(result.assessments), scores.overall.total)
-          : undefined;
+        : judgedNothingFailure && englishFailure(judgedNothingFailure);
       const finalStatus = judgedFailure ? 'failed' : status;
       const headline = checkHeadline({
         status: finalStatus,
@@ -216,6 +218,7 @@ export function createCheckWriter(
           progress: { ...progress },
           updatedAt: now(),
           ...(judgedFailure ? { error: judgedFailure } : {}),
+          ...(judgedNothingFailure ? { failure: judgedNothingFailure } : {}),
           ...(result.stopped ? { stopped: result.stopped } : {}),
           ...(finishOptions.servedFromCache !== undefined
             ? { servedFromCache: { checkedAt: finishOptions.servedFromCache } }

@@ -7,6 +7,7 @@
 import type { CaptureSelectors } from '../anchoring/selectors';
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
 import type { LinkAudit } from '../core/quality/links/types';
+import type { FailureSummary } from '../core/score/failures';
 import type { VerdictCounts } from '../core/score/headline';
 import {
   type Band,
@@ -66,7 +67,13 @@ export interface CheckRecord {
    * when those answers were first obtained, so the result says "from your history, checked 2 h ago".
    */
   servedFromCache?: { checkedAt: number };
+  /** Why a failed check failed, in English (kept for checks stored before `failure`, and for the JSON export). */
   error?: string;
+  /**
+   * A check failed because no claim could be judged: the counts and cause of `error`, which the views word in
+   * the interface language (lib/view/headline-words.ts). Absent on older rows and other failures.
+   */
+  failure?: FailureSummary;
   /** Lower-case words of the text, title and site, for history search (multi-entry index). */
   searchWords: string[];
   progress: CheckProgress;

@@ -7,7 +7,7 @@ import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/lin
 import type { Evidence } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
 import { formatNumber, t } from '../i18n/i18n';
-import { headlineIcon, viewHeadline } from '../view/check-headline';
+import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
@@ -38,12 +38,12 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
   };
   const { check } = view;
   // The headline first, every source counted (lib/core/score/headline.ts): what is wrong leads.
-  const { headline, scores, failure } = viewHeadline(view);
+  const { headline, words, scores, failure } = viewHeadline(view);
   const lines: string[] = [`# ${t('md_title')}`, ''];
-  lines.push(`- **${t('md_headline')}:** ${headlineIcon(headline)} ${escapeMarkdown(headline.text)}`);
+  lines.push(`- **${t('md_headline')}:** ${headlineIcon(headline)} ${escapeMarkdown(words.text)}`);
   if (check.status === 'failed' || failure)
     lines.push(
-      `- **${t('md_why')}:** ${escapeMarkdown(check.status === 'failed' ? (check.error ?? failure ?? '') : failure!)}`,
+      `- **${t('md_why')}:** ${escapeMarkdown(check.status === 'failed' ? failedReason(check, failure) : failure!)}`,
     );
   lines.push(`- **${t('md_checked')}:** ${escapeMarkdown(formatDate(check.createdAt, true) ?? '')}`);
   if (check.servedFromCache)
@@ -58,8 +58,8 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     lines.push(...sourcesToCompareLines(view, reliability));
     return finish(lines, view, ratings, reliability);
   }
-  if (headline.progress) lines.push(`- **${t('md_claims')}:** ${headline.progress}`);
-  if (headline.average) lines.push(`- **${headline.average.replace(/: /, ':** ')}`);
+  if (words.progress) lines.push(`- **${t('md_claims')}:** ${words.progress}`);
+  if (words.average) lines.push(`- ${escapeMarkdown(words.average)}`);
   lines.push('', `## ${t('md_text')}`, '', codeBlock(check.text), '');
 
   if (view.sentences.length > 0) {

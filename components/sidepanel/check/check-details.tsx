@@ -49,7 +49,7 @@ export function CheckDetails({
   );
   const [focusRequest, setFocusRequest] = useState<EvidenceFocusRequest>();
   // Pure and local: unticking a source re-scores claims, sentences and the headline with no message.
-  const { headline, scores, causes, failure } = useMemo(() => viewHeadline(view, filters), [view, filters]);
+  const { headline, words, scores, causes, failure } = useMemo(() => viewHeadline(view, filters), [view, filters]);
   const running = check.status === 'queued' || check.status === 'running';
   const pending = useMemo(
     () =>
@@ -77,7 +77,7 @@ export function CheckDetails({
       <CheckStatus
         check={check}
         progress={
-          headline.progress ?? t('checkClaimsChecked', { checked: scores.overall.checked, count: scores.overall.total })
+          words.progress ?? t('checkClaimsChecked', { checked: scores.overall.checked, count: scores.overall.total })
         }
         cause={causes[0]?.message}
         failure={failure}

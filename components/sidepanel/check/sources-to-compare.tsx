@@ -53,7 +53,7 @@ export function SourcesToCompare({
   const running = check.status === 'queued' || check.status === 'running';
   const ratings = useRatings();
   const { status } = useExtensionStatus();
-  const { headline } = useMemo(() => viewHeadline(view), [view]);
+  const { headline, words } = useMemo(() => viewHeadline(view), [view]);
   const canJudge = status?.engine !== undefined && status.engine.kind !== 'evidence-only';
   const bySentence = useMemo(() => {
     const claimOf = new Map<number, Claim>();
@@ -77,7 +77,7 @@ export function SourcesToCompare({
       <div className="notice" data-testid="evidence-only-notice" role="status">
         <p>
           <strong data-testid="sources-headline" data-state={headline.state}>
-            <span aria-hidden="true">{headlineIcon(headline)}</span> {headline.text}.
+            <span aria-hidden="true">{headlineIcon(headline)}</span> {words.text}.
           </strong>{' '}
           {t('evidenceOnlyNotice')}
         </p>

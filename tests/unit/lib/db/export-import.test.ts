@@ -137,7 +137,7 @@ describe('Markdown report', () => {
       '- **Headline:** ✗ 1 refuted · 1 disputed · 1 supported · 1 could not be checked\n- **Why:** 1 of 4 claims could not be judged: Every search provider failed.',
     );
     expect(markdown).toContain('- **Claims:** 3 of 4 claims checked');
-    expect(markdown).toContain('- **Average support from sources:** 50% across 3 judged claims');
+    expect(markdown).toContain('- Average support from sources: 50% across 3 judged claims');
     expect(markdown).toContain('- **Page:** [Five facts about the world](<https://news.example.com/story>)');
     expect(markdown).toContain(
       '1. **[✗ not credible 0%]** The Great Wall of China is visible from the Moon with the naked eye.',
