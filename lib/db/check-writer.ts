@@ -17,6 +17,7 @@ import { Dexie } from 'dexie';
 import { errorMessage } from '../core/errors';
 import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { takesHostType } from '../core/evidence/sources/takes-host-type';
+import type { RunNotice } from '../core/notices';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
 import { scoreText } from '../core/score/credibility';
 import { englishFailure, failureCauses, failureOf } from '../core/score/failures';
@@ -41,6 +42,7 @@ export function createCheckWriter(
   let chain: Promise<unknown> = Promise.resolve();
   const progress: CheckProgress = { ...EMPTY_PROGRESS };
   const warnings: string[] = [];
+  const notices: Record<string, RunNotice> = {};
   /** Claims whose verdict is counted in `progress.verdicts`. */
   const judged = new Set<string>();
   /** Why a step could not be saved: set at the first failure; nothing is written after it but the end. */
@@ -160,7 +162,8 @@ export function createCheckWriter(
       }
       case 'warning':
         warnings.push(event.message);
-        await touch({ warnings: [...warnings] });
+        if (event.notice) notices[event.message] = event.notice;
+        await touch({ warnings: [...warnings], ...(event.notice ? { notices: { ...notices } } : {}) });
         return;
     }
   }
@@ -214,6 +217,7 @@ export function createCheckWriter(
           averagedOver: summary.averagedOver,
           usage: result.usage,
           warnings: result.warnings,
+          ...(result.notices ? { notices: result.notices } : {}),
           today: result.today,
           progress: { ...progress },
           updatedAt: now(),

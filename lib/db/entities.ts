@@ -5,6 +5,7 @@
  * pipeline's own type, so what the UI shows is exactly what the core produced.
  */
 import type { CaptureSelectors } from '../anchoring/selectors';
+import type { RunNotice } from '../core/notices';
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
 import type { LinkAudit } from '../core/quality/links/types';
 import type { FailureSummary } from '../core/score/failures';
@@ -79,6 +80,8 @@ export interface CheckRecord {
   progress: CheckProgress;
   usage?: CheckUsage;
   warnings: string[];
+  /** The warnings that have a code, by their English words: worded in the interface language when shown. */
+  notices?: Record<string, RunNotice>;
   stopped?: 'budget' | 'cancelled';
   /** True for a forced re-check that ignores cached evidence. */
   fresh?: boolean;

@@ -22,6 +22,7 @@ import {
 } from '../view/labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
+import { warningWords } from '../view/notice-words';
 import { RELIABILITY_LABELS } from '../view/reliability-labels';
 import type { CheckView } from './check-view';
 
@@ -171,7 +172,12 @@ function finish(
     lines.push('');
   }
   if (check.warnings.length > 0) {
-    lines.push(`## ${t('md_warnings')}`, '', ...check.warnings.map((warning) => `- ${escapeMarkdown(warning)}`), '');
+    lines.push(
+      `## ${t('md_warnings')}`,
+      '',
+      ...warningWords(check).map((warning) => `- ${escapeMarkdown(warning)}`),
+      '',
+    );
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -8,6 +8,7 @@ import { headlineIcon, viewHeadline } from '../../../lib/view/check-headline';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate, formatRelative } from '../../../lib/view/format';
 import { BAND_ICONS, ORIGIN_LABELS } from '../../../lib/view/labels';
+import { warningWords } from '../../../lib/view/notice-words';
 import { MarkedPassage } from '../evidence/marked-passage';
 import { ReliabilityLabel } from '../evidence/reliability-label';
 import { SafeLink } from '../evidence/safe-link';
@@ -192,7 +193,7 @@ export function SourcesToCompare({
           );
         })}
       </section>
-      <WarningsList warnings={check.warnings} />
+      <WarningsList warnings={warningWords(check)} />
       <footer className="row wrap check-actions">
         <span className="hint">{t('checkExportLabel')}</span>
         <ExportButtons scope="check" name={`check-${check.id}`} load={async () => [view]} />

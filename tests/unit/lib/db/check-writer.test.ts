@@ -176,6 +176,21 @@ describe('check writer: sources and explanation quality', () => {
     expect(check.failure).toEqual({ failed: 1, claims: 1, cause: { message: cause, claims: 1 }, others: 0 });
   });
 
+  it('keeps a coded warning by its English words, so the views can word it in the interface language', async () => {
+    const writer = createCheckWriter(db, 'k', () => 2);
+    const notice = { code: 'passages-not-judged' as const, left: 3, total: 8, claim: 'The wall' };
+    const message = '3 of 8 passages for "The wall" were not judged: the model\'s context window has no room for them.';
+    writer.record({ type: 'warning', message, notice });
+    writer.record({ type: 'warning', message: 'Brave Search refused the key (HTTP 401).' });
+    await writer.finish(
+      emptyResult({ warnings: [message, 'Brave Search refused the key (HTTP 401).'], notices: { [message]: notice } }),
+      'done',
+    );
+    const check = (await db.checks.get('k'))!;
+    expect(check.warnings).toEqual([message, 'Brave Search refused the key (HTTP 401).']);
+    expect(check.notices).toEqual({ [message]: notice });
+  });
+
   it('saves an early verdict at once and counts it once when its whole assessment follows', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
     const judged = {
