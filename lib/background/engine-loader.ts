@@ -8,6 +8,7 @@
  * which caches it, and imports it again from that cache in each later life of the worker when a command needs it.
  * Firefox's background page lists engine.js before background.js (wxt.config.ts): the engine is already there.
  */
+import { t } from '../i18n/i18n';
 import type { Engine, EngineDeps } from './engine';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
 
@@ -48,7 +49,7 @@ export function engineLoader(deps: EngineDeps, scope: EngineScope = globalThis a
       if (engine) return engine;
       if (!scope[ENGINE_GLOBAL] && typeof scope.importScripts === 'function') scope.importScripts(ENGINE_SCRIPT);
       const start = scope[ENGINE_GLOBAL];
-      if (!start) throw new Error('Factlight is not installed completely (its engine is missing): reinstall it.');
+      if (!start) throw new Error(t('bgEngineMissing'));
       engine = start(deps);
       return engine;
     },

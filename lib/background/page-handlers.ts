@@ -5,6 +5,7 @@
 import { browser } from 'wxt/browser';
 
 import { hostOf } from '../core/text/hosts';
+import { t } from '../i18n/i18n';
 import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging, type Result } from '../messaging/protocol';
 import { loadEffectiveSettings } from '../settings/managed-store';
@@ -14,9 +15,9 @@ import { openSidePanelFor } from './side-panel';
 import { MAX_TEXT_CHARS } from './text-limit';
 
 /** A check typed or pasted in the side panel has no page to show anything in. */
-export const NO_PAGE = 'This check was not made in a page, so there is nothing to show there.';
+export const noPageMessage = () => t('bgNoPage');
 /** The tab was closed or reloaded, or went to another page: Factlight's page code is gone with it. */
-export const PAGE_GONE = 'The page this check came from is closed or has changed since.';
+export const pageGoneMessage = () => t('bgPageGone');
 
 /** The tab and frame a check was made in, when it was made in a page (read from the database by the engine). */
 export type CheckPlace = (checkId: string) => Promise<{ tabId?: number; frameId?: number } | undefined>;
@@ -30,7 +31,7 @@ export function registerPageHandlers(router: CommandRouter, placeOf: CheckPlace)
   });
 
   router.handle('checkSelectionHere', async (data, origin) => {
-    if (origin.tabId === undefined) return { ok: false, error: 'Not sent from a page.' };
+    if (origin.tabId === undefined) return { ok: false, error: t('bgNotFromPage') };
     void openSidePanelFor(origin.tabId);
     // The page's offer names the limit it was told; whatever it sends, no more than the background's own.
     const asked = Number(data?.limit);
@@ -68,12 +69,12 @@ export function registerPageHandlers(router: CommandRouter, placeOf: CheckPlace)
     send: (target: { tabId: number; frameId: number }) => Promise<Result>,
   ): Promise<Result> {
     const check = await placeOf(checkId);
-    if (check?.tabId === undefined) return { ok: false, error: NO_PAGE };
+    if (check?.tabId === undefined) return { ok: false, error: noPageMessage() };
     try {
       return await send({ tabId: check.tabId, frameId: check.frameId ?? 0 });
     } catch {
       // The one way sending to a tab fails: no receiver there (closed, reloaded, navigated).
-      return { ok: false, error: PAGE_GONE };
+      return { ok: false, error: pageGoneMessage() };
     }
   }
 }

@@ -4,8 +4,9 @@ import { claimEventDate, predatesEvent } from '../core/evidence/sources/event-da
 import type { ClaimAssessment } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
 import type { CheckView } from '../db/check-view';
+import { t } from '../i18n/i18n';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
-import { headlineIcon, viewHeadline } from '../view/check-headline';
+import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations } from '../view/citations';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate } from '../view/format';
@@ -21,8 +22,8 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
   const { check } = view;
   if (!check.capture) return undefined;
   // The whole text's headline, every source counted, shown on each card below its claim's own verdict.
-  const { headline, scores } = viewHeadline(view);
-  const textSummary = `Whole text: ${headlineIcon(headline)} ${headline.text}`;
+  const { headline, words, scores } = viewHeadline(view);
+  const textSummary = t('cardWholeText', { headline: `${headlineIcon(headline)} ${words.text}` });
   if (check.evidenceOnly) return { ...sourcesRequestFor(view, check.capture, ratings, textSummary), links: [] };
   const evidenceById = new Map(view.evidence.map((item) => [item.id, item]));
   const spans: PageSpan[] = view.claims.map((claim) => {
@@ -32,7 +33,7 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
       ? VERDICT_LABELS['not-check-worthy']
       : assessment
         ? VERDICT_LABELS[assessment.verdict]
-        : 'Checking…';
+        : t('progressChecking');
     const decisive =
       assessment?.judgements.find((j) => j.stance === 'refutes') ??
       assessment?.judgements.find((j) => j.stance === 'supports' || j.stance === 'partially-supports');
@@ -67,7 +68,7 @@ export function drawRequestFor(view: CheckView, ratings: RatingsTable = new Map(
       url: audit.url,
       status: audit.status,
       support,
-      label: `${LINK_STATUS_LABELS[audit.status]} link · ${LINK_SUPPORT_LABELS[support]}`,
+      label: t('cardLinkStatus', { status: LINK_STATUS_LABELS[audit.status], support: LINK_SUPPORT_LABELS[support] }),
     };
   });
   return {
@@ -114,7 +115,7 @@ function claimEvidenceIds(view: CheckView, claimId: string): Set<string> {
  */
 function explanationLine(assessment: ClaimAssessment | undefined, listed: ReadonlySet<string>): string {
   if (!assessment) return '';
-  if (assessment.explaining) return 'Writing the explanation…';
+  if (assessment.explaining) return t('cardWritingExplanation');
   if (assessment.verdict === 'could-not-check') {
     const why = failureCause(assessment.error) ?? assessment.error;
     return why ? `Why: ${why}` : '';
@@ -150,14 +151,14 @@ function sourcesRequestFor(
         band: 'neutral' as const,
         verdict:
           count > 0
-            ? `Sources to compare: ${count} found`
+            ? t('sourcesFound', { count })
             : running
-              ? 'Looking for sources…'
+              ? t('cardLookingForSources')
               : view.searches.get(claim.id)?.allFailed
                 ? searchFailedMessage(view.searches.get(claim.id)!.failures)
-                : 'No sources found',
+                : t('cardNoSources'),
         textSummary,
-        explanation: passage ? `“${passage}” Not judged: verdicts need a model.` : 'Not judged: verdicts need a model.',
+        explanation: passage ? t('cardNotJudgedPassage', { passage }) : t('cardNotJudged'),
         ...(best
           ? {
               topEvidence: {
@@ -179,5 +180,5 @@ function sourcesRequestFor(
 
 /** A failed check's reason, for the page to say where the reader pressed the button. */
 function failureOf(check: CheckView['check']): Pick<DrawCheckRequest, 'failure'> {
-  return check.status === 'failed' ? { failure: check.error || 'The check failed.' } : {};
+  return check.status === 'failed' ? { failure: failedReason(check) || t('cardCheckFailed') } : {};
 }

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 
 import { readExplanationSelection } from '../content/read-explanation-selection';
 import { errorMessage } from '../core/errors';
+import { t } from '../i18n/i18n';
 import type { CommandRouter } from './authorized-handler';
 import type { RatingManager } from './rating-manager';
 
@@ -13,13 +14,12 @@ export function registerRatingHandlers(router: CommandRouter, ratings: RatingMan
     try {
       const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: readExplanationSelection });
       const result = injection?.result as ReturnType<typeof readExplanationSelection> | undefined;
-      if (!result) return { ok: false as const, error: 'The page did not answer.' };
-      if (!result.text)
-        return { ok: false as const, error: 'Nothing is selected on the page: select the explanation first.' };
+      if (!result) return { ok: false as const, error: t('bgPageNoAnswer') };
+      if (!result.text) return { ok: false as const, error: t('bgNothingSelected') };
       return { ok: true as const, ...result };
     } catch (error) {
       // Browser pages (settings, the web store) and PDFs cannot be scripted.
-      return { ok: false as const, error: `Factlight cannot read this page (${errorMessage(error)}).` };
+      return { ok: false as const, error: t('bgCannotReadPage', { reason: errorMessage(error) }) };
     }
   });
 }

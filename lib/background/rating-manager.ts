@@ -7,6 +7,7 @@ import { errorMessage } from '../core/errors';
 import { runRating } from '../core/quality/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
+import { t } from '../i18n/i18n';
 import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
 import type { RuntimeAdapters } from '../runtime/runtime-adapters';
@@ -82,9 +83,8 @@ export function createRatingManager(deps: RatingManagerDeps) {
     async start(request: RateExplanationRequest): Promise<RateExplanationResult> {
       const claim = request.claim.trim();
       const explanation = request.explanation.trim();
-      if (!claim) return { ok: false, error: 'Give the claim the explanation is about.' };
-      if (!explanation)
-        return { ok: false, error: 'There is no explanation to rate: select it on the page or paste it.' };
+      if (!claim) return { ok: false, error: t('bgGiveTheClaim') };
+      if (!explanation) return { ok: false, error: t('bgNoExplanation') };
       if (claim.length > MAX_CLAIM_CHARS)
         return {
           ok: false,

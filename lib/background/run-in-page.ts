@@ -4,6 +4,7 @@
  * (if not there yet), then asked to capture the selection, or the article, and start the check.
  */
 import { errorMessage } from '../core/errors';
+import { t } from '../i18n/i18n';
 import { reportToPanel } from '../messaging/panel-focus';
 import { pageMessaging, type SelectionCheckRequest, type StartCheckResult } from '../messaging/protocol';
 import { injectHighlighter } from './inject-highlighter';
@@ -24,7 +25,7 @@ export async function runInPage(
       ? pageMessaging.sendMessage('checkSelection', request, target)
       : pageMessaging.sendMessage('checkPage', undefined, target));
   } catch (error) {
-    return { ok: false, error: `Factlight cannot run on this page (${errorMessage(error)}).` };
+    return { ok: false, error: t('bgCannotRunOnPage', { reason: errorMessage(error) }) };
   }
 }
 
@@ -40,7 +41,7 @@ export async function runInPageAndReport(
 ): Promise<StartCheckResult> {
   const result = await runInPage(action, tabId, frameId, request);
   if (!result.ok) {
-    await reportToPanel(`The check did not start: ${result.error}`).catch((error: unknown) =>
+    await reportToPanel(t('bgCheckDidNotStart', { reason: result.error })).catch((error: unknown) =>
       // Session storage refused the note: the console is the one place left to say it.
       console.warn('[factlight] could not tell the side panel why a check did not start:', result.error, error),
     );

@@ -19,6 +19,7 @@ import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
 import { searchWordsFor } from '../db/search-words';
+import { t } from '../i18n/i18n';
 import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
 import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
 import type { LanguageModelApi } from '../llm/prompt-api';
@@ -205,7 +206,7 @@ export function createRunManager(deps: RunManagerDeps) {
     judgeOf?: string,
   ): Promise<StartCheckResult> {
     const text = request.text;
-    if (!text.trim()) return { ok: false, error: 'There is no text to check: select or type some first.' };
+    if (!text.trim()) return { ok: false, error: t('bgNoText') };
     if (text.length > MAX_TEXT_CHARS) {
       return {
         ok: false,
@@ -275,8 +276,8 @@ export function createRunManager(deps: RunManagerDeps) {
     how: { fresh: true } | { judge: true } | { retry: true },
   ): Promise<StartCheckResult> {
     const check = await deps.db.checks.get(checkId);
-    if (!check) return { ok: false, error: 'That check no longer exists.' };
-    if ('judge' in how && !check.evidenceOnly) return { ok: false, error: 'This check already has verdicts.' };
+    if (!check) return { ok: false, error: t('bgCheckGone') };
+    if ('judge' in how && !check.evidenceOnly) return { ok: false, error: t('bgAlreadyJudged') };
     return create(
       {
         text: check.text,

@@ -1,4 +1,5 @@
 /** The pipeline's contract: what it runs on (ports and adapters), its options, the events it reports and its result. */
+import type { RunNotice } from './notices';
 import type {
   ArticleExtractor,
   Cache,
@@ -118,7 +119,8 @@ export type PipelineEvent =
     }
   | { type: 'refinement'; refinement: Refinement }
   | { type: 'text-attribution'; attribution: AttributionResult }
-  | { type: 'warning'; message: string };
+  /** `notice`: the warning as a code and parameters, when it has one (lib/core/notices.ts). */
+  | { type: 'warning'; message: string; notice?: RunNotice };
 
 export type StopReason = 'budget' | 'cancelled';
 
@@ -144,5 +146,7 @@ export interface CheckResult {
   searchOutcomes?: Record<string, SearchOutcome>;
   usage: CheckUsage;
   warnings: string[];
+  /** The warnings that have a code, by their English words (lib/core/notices.ts). */
+  notices?: Record<string, RunNotice>;
   stopped?: StopReason;
 }

@@ -11,6 +11,7 @@ import { classifySources } from './evidence/sources/classify-sources';
 import { takesHostType } from './evidence/sources/takes-host-type';
 import { evidenceForClaim } from './evidence-only/run-evidence-check';
 import { BudgetExceededError } from './model/usage-meter';
+import { englishNotice, NOTICE_CLAIM_LENGTH, type RunNotice } from './notices';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
 import type { Refinement } from './quality/explanations/types';
 import {
@@ -42,12 +43,14 @@ const MIN_SENTENCES_PER_BATCH = 3;
  */
 export async function runCheck(text: string, deps: PipelineDeps, options: PipelineOptions): Promise<CheckResult> {
   const warnings: string[] = [];
+  const notices: Record<string, RunNotice> = {};
   const emit = (event: PipelineEvent) => options.onEvent?.(event);
-  const warn = (message: string) => {
+  const warn = (message: string, notice?: RunNotice) => {
     // The same words twice say nothing new (a model adapter's notice comes with every call it shortened).
     if (warnings.includes(message)) return;
     warnings.push(message);
-    emit({ type: 'warning', message });
+    if (notice) notices[message] = notice;
+    emit({ type: 'warning', message, ...(notice ? { notice } : {}) });
   };
   let stopped: StopReason | undefined;
   const { meter, ctx, providers, fetcher, reader, today, cache } = createRunContext(deps, options, warn);
@@ -134,10 +137,15 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       reportSearch(claim.id, false);
       // A small model judges only the best passages; the check says how many were left out.
       const judged = options.promptLimits ? items.slice(0, options.promptLimits.passagesPerClaim) : items;
-      if (judged.length < items.length)
-        warn(
-          `${items.length - judged.length} of ${items.length} passages for "${claim.text.slice(0, 60)}" were not judged: the model's context window has no room for them.`,
-        );
+      if (judged.length < items.length) {
+        const notice: RunNotice = {
+          code: 'passages-not-judged',
+          left: items.length - judged.length,
+          total: items.length,
+          claim: claim.text.slice(0, NOTICE_CLAIM_LENGTH),
+        };
+        warn(englishNotice(notice), notice);
+      }
       // Thorough mode judges each page apart, so one page cannot steer how the others are read.
       const assessment = await verifyClaim(
         ctx,
@@ -299,6 +307,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     ...(Object.keys(searchOutcomes).length > 0 ? { searchOutcomes } : {}),
     usage: meter.snapshot(),
     warnings,
+    ...(Object.keys(notices).length > 0 ? { notices } : {}),
     ...(stopped ? { stopped } : {}),
   };
 }

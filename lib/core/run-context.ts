@@ -10,13 +10,14 @@ import { createPageReader, type PageReader } from './evidence/read-pages';
 import { forgivingCache } from './forgiving-cache';
 import type { ModelCallContext } from './model/structured-call';
 import { UsageMeter } from './model/usage-meter';
+import type { RunNotice } from './notices';
 import type { PipelineDeps, PipelineOptions } from './pipeline-types';
 import type { Cache, PageFetcher, SearchProvider } from './ports';
 
 /** The parts of a run its stages share (see the file overview). */
 export interface RunContext {
   meter: UsageMeter;
-  ctx: ModelCallContext & { onWarning: (message: string) => void };
+  ctx: ModelCallContext & { onWarning: (message: string, notice?: RunNotice) => void };
   providers: SearchProvider[];
   /** Limited and counted: every page fetch of the run goes through here. */
   fetcher: PageFetcher;
@@ -29,7 +30,7 @@ export interface RunContext {
 export function createRunContext(
   deps: PipelineDeps,
   options: PipelineOptions,
-  warn: (message: string) => void,
+  warn: (message: string, notice?: RunNotice) => void,
 ): RunContext {
   const meter = new UsageMeter(options.tokenBudget !== undefined ? { tokenBudget: options.tokenBudget } : {});
   const cache = deps.cache ? forgivingCache(deps.cache, warn) : undefined;

@@ -17,9 +17,10 @@ import { Dexie } from 'dexie';
 import { errorMessage } from '../core/errors';
 import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { takesHostType } from '../core/evidence/sources/takes-host-type';
+import type { RunNotice } from '../core/notices';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
 import { scoreText } from '../core/score/credibility';
-import { failureCauses, failureSummary } from '../core/score/failures';
+import { englishFailure, failureCauses, failureOf } from '../core/score/failures';
 import { checkHeadline, judgedNothing, summarizeScores } from '../core/score/headline';
 import type { CheckProgress, CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
@@ -41,6 +42,7 @@ export function createCheckWriter(
   let chain: Promise<unknown> = Promise.resolve();
   const progress: CheckProgress = { ...EMPTY_PROGRESS };
   const warnings: string[] = [];
+  const notices: Record<string, RunNotice> = {};
   /** Claims whose verdict is counted in `progress.verdicts`. */
   const judged = new Set<string>();
   /** Why a step could not be saved: set at the first failure; nothing is written after it but the end. */
@@ -160,7 +162,8 @@ export function createCheckWriter(
       }
       case 'warning':
         warnings.push(event.message);
-        await touch({ warnings: [...warnings] });
+        if (event.notice) notices[event.message] = event.notice;
+        await touch({ warnings: [...warnings], ...(event.notice ? { notices: { ...notices } } : {}) });
         return;
     }
   }
@@ -188,11 +191,13 @@ export function createCheckWriter(
       const scores = scoreText(result.claims, assessments, result.evidence);
       const summary = summarizeScores(scores.claims.values());
       // A check that judged nothing (or an evidence-only one whose every search failed) failed, and says why.
+      const judgedNothingFailure =
+        !finishOptions.evidenceOnly && status === 'done' && !result.stopped && judgedNothing(summary.counts)
+          ? failureOf(failureCauses(result.assessments), scores.overall.total)
+          : undefined;
       const judgedFailure = finishOptions.evidenceOnly
         ? everySearchFailed(result)
-        : status === 'done' && !result.stopped && judgedNothing(summary.counts)
-          ? failureSummary(failureCauses(result.assessments), scores.overall.total)
-          : undefined;
+        : judgedNothingFailure && englishFailure(judgedNothingFailure);
       const finalStatus = judgedFailure ? 'failed' : status;
       const headline = checkHeadline({
         status: finalStatus,
@@ -212,10 +217,12 @@ export function createCheckWriter(
           averagedOver: summary.averagedOver,
           usage: result.usage,
           warnings: result.warnings,
+          ...(result.notices ? { notices: result.notices } : {}),
           today: result.today,
           progress: { ...progress },
           updatedAt: now(),
           ...(judgedFailure ? { error: judgedFailure } : {}),
+          ...(judgedNothingFailure ? { failure: judgedNothingFailure } : {}),
           ...(result.stopped ? { stopped: result.stopped } : {}),
           ...(finishOptions.servedFromCache !== undefined
             ? { servedFromCache: { checkedAt: finishOptions.servedFromCache } }

@@ -5,8 +5,10 @@
  * pipeline's own type, so what the UI shows is exactly what the core produced.
  */
 import type { CaptureSelectors } from '../anchoring/selectors';
+import type { RunNotice } from '../core/notices';
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
 import type { LinkAudit } from '../core/quality/links/types';
+import type { FailureSummary } from '../core/score/failures';
 import type { VerdictCounts } from '../core/score/headline';
 import {
   type Band,
@@ -66,12 +68,20 @@ export interface CheckRecord {
    * when those answers were first obtained, so the result says "from your history, checked 2 h ago".
    */
   servedFromCache?: { checkedAt: number };
+  /** Why a failed check failed, in English (kept for checks stored before `failure`, and for the JSON export). */
   error?: string;
+  /**
+   * A check failed because no claim could be judged: the counts and cause of `error`, which the views word in
+   * the interface language (lib/view/headline-words.ts). Absent on older rows and other failures.
+   */
+  failure?: FailureSummary;
   /** Lower-case words of the text, title and site, for history search (multi-entry index). */
   searchWords: string[];
   progress: CheckProgress;
   usage?: CheckUsage;
   warnings: string[];
+  /** The warnings that have a code, by their English words: worded in the interface language when shown. */
+  notices?: Record<string, RunNotice>;
   stopped?: 'budget' | 'cancelled';
   /** True for a forced re-check that ignores cached evidence. */
   fresh?: boolean;

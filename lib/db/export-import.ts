@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 
 import { errorMessage } from '../core/errors';
+import { englishFailure } from '../core/score/failures';
 import { summarizeScores } from '../core/score/headline';
 import { viewHeadline } from '../view/check-headline';
 import type { CheckView } from './check-view';
@@ -58,8 +59,9 @@ function toExported(view: CheckView): ExportedCheck {
 
 /** The headline with every source counted, as the Markdown report and the history show it. */
 function exportedHeadline(view: CheckView): ExportedHeadline {
-  const { headline, scores, failure } = viewHeadline(view);
-  const { leftOut: _none, ...shown } = headline;
+  const { headline, scores, failureSummary } = viewHeadline(view);
+  const failure = failureSummary ? englishFailure(failureSummary) : undefined;
+  const { leftOut: _none, line: _line, wordCode: _word, figures: _figures, ...shown } = headline;
   const summary = summarizeScores(scores.claims.values());
   return {
     ...shown,

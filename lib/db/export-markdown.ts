@@ -7,7 +7,7 @@ import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/lin
 import type { Evidence } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
 import { formatNumber, t } from '../i18n/i18n';
-import { headlineIcon, viewHeadline } from '../view/check-headline';
+import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
@@ -22,6 +22,7 @@ import {
 } from '../view/labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
+import { warningWords } from '../view/notice-words';
 import { RELIABILITY_LABELS } from '../view/reliability-labels';
 import type { CheckView } from './check-view';
 
@@ -38,28 +39,28 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
   };
   const { check } = view;
   // The headline first, every source counted (lib/core/score/headline.ts): what is wrong leads.
-  const { headline, scores, failure } = viewHeadline(view);
+  const { headline, words, scores, failure } = viewHeadline(view);
   const lines: string[] = [`# ${t('md_title')}`, ''];
-  lines.push(`- **${t('md_headline')}:** ${headlineIcon(headline)} ${escapeMarkdown(headline.text)}`);
+  lines.push(`- **${t('md_headline')}** ${headlineIcon(headline)} ${escapeMarkdown(words.text)}`);
   if (check.status === 'failed' || failure)
     lines.push(
-      `- **${t('md_why')}:** ${escapeMarkdown(check.status === 'failed' ? (check.error ?? failure ?? '') : failure!)}`,
+      `- **${t('md_why')}** ${escapeMarkdown(check.status === 'failed' ? failedReason(check, failure) : failure!)}`,
     );
-  lines.push(`- **${t('md_checked')}:** ${escapeMarkdown(formatDate(check.createdAt, true) ?? '')}`);
+  lines.push(`- **${t('md_checked')}** ${escapeMarkdown(formatDate(check.createdAt, true) ?? '')}`);
   if (check.servedFromCache)
     lines.push(
-      `- **${t('md_fromHistory')}:** ${t('md_fromHistoryText', { when: escapeMarkdown(formatDate(check.servedFromCache.checkedAt, true) ?? '') })}`,
+      `- **${t('md_fromHistory')}** ${t('md_fromHistoryText', { when: escapeMarkdown(formatDate(check.servedFromCache.checkedAt, true) ?? '') })}`,
     );
   if (check.pageUrl)
-    lines.push(`- **${t('md_page')}:** ${markdownLink(check.pageTitle ?? check.pageUrl, check.pageUrl)}`);
-  else if (check.site) lines.push(`- **${t('md_site')}:** ${escapeMarkdown(check.site)}`);
-  lines.push(`- **${t('md_status')}:** ${statusLabel(check)}`);
+    lines.push(`- **${t('md_page')}** ${markdownLink(check.pageTitle ?? check.pageUrl, check.pageUrl)}`);
+  else if (check.site) lines.push(`- **${t('md_site')}** ${escapeMarkdown(check.site)}`);
+  lines.push(`- **${t('md_status')}** ${statusLabel(check)}`);
   if (check.evidenceOnly) {
     lines.push(...sourcesToCompareLines(view, reliability));
     return finish(lines, view, ratings, reliability);
   }
-  if (headline.progress) lines.push(`- **${t('md_claims')}:** ${headline.progress}`);
-  if (headline.average) lines.push(`- **${headline.average.replace(/: /, ':** ')}`);
+  if (words.progress) lines.push(`- **${t('md_claims')}** ${words.progress}`);
+  if (words.average) lines.push(`- ${escapeMarkdown(words.average)}`);
   lines.push('', `## ${t('md_text')}`, '', codeBlock(check.text), '');
 
   if (view.sentences.length > 0) {
@@ -81,35 +82,35 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     const verdict = scored ? VERDICT_LABELS[scored.verdict] : t('md_notCheckedYet');
     lines.push(`### ${i + 1}. ${escapeMarkdown(claim.text)}`, '');
     lines.push(
-      `- **${t('md_verdict')}:** ${verdict}${scored && scored.score.value !== null ? ` ${t('md_credibility', { percent: percent(scored.score.value) })}` : ''}`,
+      `- **${t('md_verdict')}** ${verdict}${scored && scored.score.value !== null ? ` ${t('md_credibility', { percent: percent(scored.score.value) })}` : ''}`,
     );
-    lines.push(`- **${t('md_sentence')}:** ${claim.sentenceIndex + 1}`);
+    lines.push(`- **${t('md_sentence')}** ${claim.sentenceIndex + 1}`);
     const listed = new Set(view.evidence.filter((item) => item.claimId === claim.id).map((item) => item.id));
     if (assessment?.verdict === 'could-not-check') {
       if (assessment.error)
         lines.push(
-          `- **${t('md_whyNotChecked')}:** ${escapeMarkdown(failureCause(assessment.error) ?? assessment.error)}`,
+          `- **${t('md_whyNotChecked')}** ${escapeMarkdown(failureCause(assessment.error) ?? assessment.error)}`,
         );
     } else if (assessment?.explanation)
       lines.push(
-        `- **${t('md_explanation')}:** ${escapeMarkdown(explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed))}`,
+        `- **${t('md_explanation')}** ${escapeMarkdown(explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed))}`,
       );
-    else if (assessment?.explaining) lines.push(`- **${t('md_explanation')}:** ${t('md_explanationPending')}`);
+    else if (assessment?.explaining) lines.push(`- **${t('md_explanation')}** ${t('md_explanationPending')}`);
     const search = view.searches.get(claim.id);
     if (search && !listed.size)
       lines.push(
-        `- **${t('md_search')}:** ${escapeMarkdown(search.allFailed ? searchFailedMessage(search.failures) : t('noSourcesSomeFailed', { count: search.failures.length, cause: search.failures[0] ?? '' }))}`,
+        `- **${t('md_search')}** ${escapeMarkdown(search.allFailed ? searchFailedMessage(search.failures) : t('noSourcesSomeFailed', { count: search.failures.length, cause: search.failures[0] ?? '' }))}`,
       );
     const actionability = view.actionability.get(claim.id);
-    if (actionability) lines.push(`- **${t('md_howUseful')}:** ${actionabilityWords(actionability)}`);
+    if (actionability) lines.push(`- **${t('md_howUseful')}** ${actionabilityWords(actionability)}`);
     const flagged = view.attribution.get(claim.id)?.citations.filter((citation) => !citation.supported) ?? [];
     if (flagged.length > 0)
       lines.push(
-        `- **${t('md_unsupportedCitations')}:** ${flagged.map((citation) => t('md_citationInSentence', { citation: citation.citation, number: citation.sentenceIndex + 1 })).join(', ')}`,
+        `- **${t('md_unsupportedCitations')}** ${flagged.map((citation) => t('md_citationInSentence', { citation: citation.citation, number: citation.sentenceIndex + 1 })).join(', ')}`,
       );
     const refinement = view.refinements.get(claim.id);
     if (refinement && refinement.explanationBefore !== refinement.explanationAfter)
-      lines.push(`- **${t('md_explanationBefore')}:** ${escapeMarkdown(refinement.explanationBefore)}`);
+      lines.push(`- **${t('md_explanationBefore')}** ${escapeMarkdown(refinement.explanationBefore)}`);
     const evidence = orderEvidence(
       view.evidence.filter((item) => item.claimId === claim.id),
       assessment?.citedEvidenceIds ?? [],
@@ -136,8 +137,8 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     lines.push(`## ${t('md_revisions')}`, '');
     for (const revision of view.revisions) {
       lines.push(
-        `- **${t('md_sentenceNumber', { number: revision.sentenceIndex + 1 })}:** ${escapeMarkdown(revision.original)}`,
-        `  - **${t('md_revised')}:** ${escapeMarkdown(revision.revised)}`,
+        `- **${t('md_sentenceNumber', { number: revision.sentenceIndex + 1 })}** ${escapeMarkdown(revision.original)}`,
+        `  - **${t('md_revised')}** ${escapeMarkdown(revision.revised)}`,
       );
     }
     lines.push('');
@@ -171,7 +172,12 @@ function finish(
     lines.push('');
   }
   if (check.warnings.length > 0) {
-    lines.push(`## ${t('md_warnings')}`, '', ...check.warnings.map((warning) => `- ${escapeMarkdown(warning)}`), '');
+    lines.push(
+      `## ${t('md_warnings')}`,
+      '',
+      ...warningWords(check).map((warning) => `- ${escapeMarkdown(warning)}`),
+      '',
+    );
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -195,8 +201,8 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
   const sourceCount = (items: readonly Evidence[]) => new Set(items.map((item) => item.source.url)).size;
   const total = sourceCount(view.evidence.filter((item) => lookedUp.some((claim) => claim.id === item.claimId)));
   const lines = [
-    `- **${t('md_lookedUp')}:** ${t('md_sourcesFoundCount', { count: total })} · ${t('md_sentencesLookedUp', { looked: lookedUp.length, count: view.sentences.length })}`,
-    `- **${t('md_notJudged')}:** ${escapeMarkdown(check.evidenceOnlyReason ?? VERDICTS_NEED_A_MODEL)}`,
+    `- **${t('md_lookedUp')}** ${t('md_sourcesFoundCount', { count: total })} · ${t('md_sentencesLookedUp', { looked: lookedUp.length, count: view.sentences.length })}`,
+    `- **${t('md_notJudged')}** ${escapeMarkdown(check.evidenceOnlyReason ?? VERDICTS_NEED_A_MODEL)}`,
     '',
     `## ${t('md_text')}`,
     '',
@@ -236,8 +242,8 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
     lines.push(`### ${i + 1}. ${escapeMarkdown(claim.text)}`, '');
     lines.push(
       `- **${escapeMarkdown(countLabel(items, [claim.id]))}**`,
-      `- **${t('md_notJudged')}:** ${t('md_verdictsNeedModel')}`,
-      `- **${t('md_sentence')}:** ${claim.sentenceIndex + 1}`,
+      `- **${t('md_notJudged')}** ${t('md_verdictsNeedModel')}`,
+      `- **${t('md_sentence')}** ${claim.sentenceIndex + 1}`,
     );
     if (items.length > 0) {
       lines.push('', t('md_bestPassages'), '');

@@ -45,9 +45,10 @@ export interface ExportedCheck {
 }
 /**
  * The headline in an export: its words and colour, the counts it leads with, the average it shows as a
- * second figure (0..1), and why claims could not be judged when some could not.
+ * second figure (0..1), and why claims could not be judged when some could not. Its words are English, the
+ * file's machine-readable form, whatever the interface language (the codes the views word are not exported).
  */
-export type ExportedHeadline = Omit<Headline, 'leftOut'> & {
+export type ExportedHeadline = Omit<Headline, 'leftOut' | 'line' | 'wordCode' | 'figures'> & {
   counts: VerdictCounts;
   averageSupport: number | null;
   failure?: string;

@@ -4,10 +4,11 @@
  * (exports, the page card), or from a history row's stored counts (history, toolbar badge).
  */
 import { isExcluded, type ScoreFilters, scoreText, type TextScores } from '../core/score/credibility';
-import { type FailureCause, failureCauses, failureSummary } from '../core/score/failures';
+import { type FailureCause, failureCauses, failureOf, type FailureSummary } from '../core/score/failures';
 import { checkHeadline, type Headline, summarizeScores, type VerdictCounts } from '../core/score/headline';
 import type { CheckView } from '../db/check-view';
 import type { CheckRecord } from '../db/entities';
+import { failureWords, type HeadlineWords, headlineWords } from './headline-words';
 import { BAND_ICONS } from './labels';
 
 /** The icon beside a headline: the band's, or "!" for a check that failed (never a colour alone). */
@@ -17,12 +18,16 @@ export function headlineIcon(headline: Pick<Headline, 'state' | 'band'>): string
 
 export interface ViewHeadline {
   headline: Headline;
+  /** The headline in the interface language (`headline.text` is its English, for the JSON export). */
+  words: HeadlineWords;
   /** The scores under the filters, for the rest of the view. */
   scores: TextScores;
   /** Why claims could not be judged, most common first. */
   causes: FailureCause[];
   /** The one sentence that says it ("2 of 5 claims could not be judged: …"), when a claim failed. */
   failure?: string;
+  /** The same as counts and its cause (the JSON export words it in English). */
+  failureSummary?: FailureSummary;
 }
 
 function running(check: CheckRecord): boolean {
@@ -64,8 +69,14 @@ export function viewHeadline(view: CheckView, filters: ScoreFilters = {}): ViewH
     ...(check.evidenceOnly ? { sources: sourcesFound(view) } : {}),
   });
   const causes = failureCauses(view.assessments.values());
-  const failure = failureSummary(causes, scores.overall.total);
-  return { headline, scores, causes, ...(failure ? { failure } : {}) };
+  const failureSummary = failureOf(causes, scores.overall.total);
+  return {
+    headline,
+    words: headlineWords(headline),
+    scores,
+    causes,
+    ...(failureSummary ? { failure: failureWords(failureSummary), failureSummary } : {}),
+  };
 }
 
 /**
@@ -97,4 +108,12 @@ export function countsOfClaims(
     if (verdict !== 'not-check-worthy') counts[verdict] = (counts[verdict] ?? 0) + 1;
   }
   return counts as VerdictCounts;
+}
+
+/**
+ * Why a failed check failed, in the interface language when the row keeps the failure as counts (checks
+ * saved since it does); else the English its row stored, else `fallback`.
+ */
+export function failedReason(check: Pick<CheckRecord, 'failure' | 'error'>, fallback = ''): string {
+  return check.failure ? failureWords(check.failure) : (check.error ?? fallback);
 }

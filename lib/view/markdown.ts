@@ -6,12 +6,13 @@ import { httpHref } from '../net/http-url';
 
 /**
  * Escapes one line of untrusted inline text. Whitespace is collapsed so the text cannot start a block
- * (heading, list, quote) on a line of its own; every character with inline meaning is backslash-escaped;
+ * (heading, list, quote) on a line of its own (no-break spaces stay: French puts one before its colon);
+ * every character with inline meaning is backslash-escaped;
  * and bare URLs are broken up ("http\://", "www\.", "\@") because GFM would auto-link them otherwise.
  */
 export function escapeMarkdown(text: string): string {
   return text
-    .replace(/\s+/g, ' ')
+    .replace(/[^\S\u00a0\u202f]+/g, ' ')
     .trim()
     .replace(/[\\`*_[\]()<>#!|~&{}$^=]/g, (char) => `\\${char}`)
     .replace(/:(?=\/\/)/g, '\\:')

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import type { FactWorld } from '../../scripts/lib/servers';
 import { seriousViolations as axeSeriousViolations } from './harness/axe';
-import { catalogue, messagePattern } from './harness/catalogues';
+import { catalogue, messagePattern, pluralMessage } from './harness/catalogues';
 import { chromiumDriver, playwrightDriverPage } from './harness/chromium-driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from './harness/journey-pages';
 import { rootLanguage as driverRootLanguage, startLocaleWorld, WALL } from './harness/locale-world';
@@ -84,6 +84,11 @@ describe('interface language in Chromium', () => {
     await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
     await panel.check(WALL);
     await panel.waitForResult();
+    // The headline in Arabic: its one refuted claim in the singular the catalogue gives, never the English line.
+    const headline = await panel.page.text(byTestId('headline'));
+    expect(headline).toContain(pluralMessage('ar', 'headlineCountRefuted', 1));
+    expect(headline).toContain('ادعاء واحد مُفنَّد');
+    expect(headline).not.toContain(pluralMessage('en', 'headlineCountRefuted', 1));
     await panel.page.click(byTestId('span'), { hasText: 'visible from the Moon' });
     await panel.page.waitFor(byTestId('claim-card'));
     const verdict = await panel.page.text(byTestId('claim-verdict'));

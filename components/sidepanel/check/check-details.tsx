@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { CheckView } from '../../../lib/db/check-view';
 import { t } from '../../../lib/i18n/i18n';
 import { viewHeadline } from '../../../lib/view/check-headline';
+import { warningWords } from '../../../lib/view/notice-words';
 import { ClaimCard, type EvidenceFocusRequest } from '../claim/claim-card';
 import type { ClaimFocus } from '../claim/claim-focus';
 import { LinkList } from '../evidence/link-list';
@@ -49,7 +50,7 @@ export function CheckDetails({
   );
   const [focusRequest, setFocusRequest] = useState<EvidenceFocusRequest>();
   // Pure and local: unticking a source re-scores claims, sentences and the headline with no message.
-  const { headline, scores, causes, failure } = useMemo(() => viewHeadline(view, filters), [view, filters]);
+  const { headline, words, scores, causes, failure } = useMemo(() => viewHeadline(view, filters), [view, filters]);
   const running = check.status === 'queued' || check.status === 'running';
   const pending = useMemo(
     () =>
@@ -77,7 +78,7 @@ export function CheckDetails({
       <CheckStatus
         check={check}
         progress={
-          headline.progress ?? t('checkClaimsChecked', { checked: scores.overall.checked, count: scores.overall.total })
+          words.progress ?? t('checkClaimsChecked', { checked: scores.overall.checked, count: scores.overall.total })
         }
         cause={causes[0]?.message}
         failure={failure}
@@ -147,7 +148,7 @@ export function CheckDetails({
         evidence={view.evidence}
         onShowEvidence={showEvidence}
       />
-      <WarningsList warnings={check.warnings} />
+      <WarningsList warnings={warningWords(check)} />
       <footer className="row wrap check-actions">
         {running ? null : <RecheckButton checkId={check.id} testId="check-recheck" onStarted={onOpenCheck} />}
         <span className="hint">{t('checkExportLabel')}</span>

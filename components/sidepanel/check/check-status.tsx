@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 
 import type { CheckRecord } from '../../../lib/db/entities';
 import { t } from '../../../lib/i18n/i18n';
+import { failedReason } from '../../../lib/view/check-headline';
 import { formatDate, formatRelative } from '../../../lib/view/format';
 import { RecheckButton } from './recheck-button';
 import { RetryButton } from './retry-button';
@@ -61,7 +62,7 @@ export function CheckStatus({
   if (check.status === 'failed') {
     return (
       <div className="status-line error" data-testid="check-status" data-status="failed" role="alert">
-        <p>{t('checkStatusFailed', { reason: check.error ?? cause ?? t('checkNoReason') })}</p>
+        <p>{t('checkStatusFailed', { reason: failedReason(check, cause ?? t('checkNoReason')) })}</p>
         <RetryButton checkId={check.id} onStarted={onOpenCheck} />
       </div>
     );

@@ -8,6 +8,7 @@ import { headlineIcon, viewHeadline } from '../../../lib/view/check-headline';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate, formatRelative } from '../../../lib/view/format';
 import { BAND_ICONS, ORIGIN_LABELS } from '../../../lib/view/labels';
+import { warningWords } from '../../../lib/view/notice-words';
 import { MarkedPassage } from '../evidence/marked-passage';
 import { ReliabilityLabel } from '../evidence/reliability-label';
 import { SafeLink } from '../evidence/safe-link';
@@ -53,7 +54,7 @@ export function SourcesToCompare({
   const running = check.status === 'queued' || check.status === 'running';
   const ratings = useRatings();
   const { status } = useExtensionStatus();
-  const { headline } = useMemo(() => viewHeadline(view), [view]);
+  const { headline, words } = useMemo(() => viewHeadline(view), [view]);
   const canJudge = status?.engine !== undefined && status.engine.kind !== 'evidence-only';
   const bySentence = useMemo(() => {
     const claimOf = new Map<number, Claim>();
@@ -77,7 +78,7 @@ export function SourcesToCompare({
       <div className="notice" data-testid="evidence-only-notice" role="status">
         <p>
           <strong data-testid="sources-headline" data-state={headline.state}>
-            <span aria-hidden="true">{headlineIcon(headline)}</span> {headline.text}.
+            <span aria-hidden="true">{headlineIcon(headline)}</span> {words.text}.
           </strong>{' '}
           {t('evidenceOnlyNotice')}
         </p>
@@ -192,7 +193,7 @@ export function SourcesToCompare({
           );
         })}
       </section>
-      <WarningsList warnings={check.warnings} />
+      <WarningsList warnings={warningWords(check)} />
       <footer className="row wrap check-actions">
         <span className="hint">{t('checkExportLabel')}</span>
         <ExportButtons scope="check" name={`check-${check.id}`} load={async () => [view]} />

@@ -8,6 +8,7 @@ import { t } from '../../../lib/i18n/i18n';
 import { sendToBackground } from '../../../lib/messaging/protocol';
 import { countsOfClaims, headlineIcon, recordHeadline } from '../../../lib/view/check-headline';
 import { formatDate, preview } from '../../../lib/view/format';
+import { headlineWords } from '../../../lib/view/headline-words';
 import { statusLabel } from '../../../lib/view/labels';
 import { RecheckButton } from '../check/recheck-button';
 import { useDb } from '../db-context';
@@ -32,6 +33,7 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
     [db, check.id, check.verdicts, check.status],
   );
   const headline = recordHeadline(check, check.verdicts ?? counted);
+  const words = headline && headlineWords(headline);
   return (
     <div className="history-row">
       <button
@@ -43,15 +45,15 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
       >
         <span className="history-text">{preview(check.text)}</span>
         <span className="history-meta">
-          {headline ? (
+          {headline && words ? (
             <span
               className={`badge band-${headline.band}`}
               data-testid="history-headline"
               data-band={headline.band}
               data-state={headline.state}
-              title={headline.word}
+              title={words.word}
             >
-              <span aria-hidden="true">{headlineIcon(headline)}</span> {headline.text}
+              <span aria-hidden="true">{headlineIcon(headline)}</span> {words.text}
             </span>
           ) : null}
           <span className={`history-status status-${check.status}`}>{statusLabel(check)}</span>

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 
 import { isCancellation, ProviderError } from '../errors';
+import type { RunNotice } from '../notices';
 import {
   type Cache,
   type ChatMessage,
@@ -43,7 +44,7 @@ export interface ModelCallContext {
   /** Configured model names, so switching models does not return the old model's cached answers. */
   modelNames?: { fast: string; strong: string };
   /** Told what an adapter left out of a prompt (its reply's `notice`). */
-  onWarning?: (message: string) => void;
+  onWarning?: (message: string, notice?: RunNotice) => void;
 }
 
 /** One structured request. */

@@ -134,6 +134,52 @@ export interface HeadlineInput {
 
 export type HeadlineState = 'running' | 'failed' | 'judged' | 'nothing-to-check' | 'sources';
 
+/**
+ * What the first line says, as a code and its counts: the views word it in the interface language
+ * (lib/view/headline-words.ts); `text` is the same line in English, for the CLI and the JSON export.
+ */
+export type HeadlineLine =
+  | { code: 'looking-for-claims' }
+  | { code: 'checking'; claims: number }
+  /** While running: the counts so far, and how many claims are still being checked (0: finishing). */
+  | { code: 'so-far'; counts: VerdictCounts; pending: number }
+  /** Judging failed for `claims` claims (0: the check failed before it found any). */
+  | { code: 'failed'; claims: number }
+  | { code: 'no-claims' }
+  | { code: 'counts'; counts: VerdictCounts }
+  | { code: 'search-failed' }
+  | { code: 'looking-for-sources' }
+  | { code: 'looking-up'; lookedUp: number; found: number }
+  | { code: 'sources-to-compare' }
+  | { code: 'nothing-to-look-up' }
+  | { code: 'sources-found'; lookedUp: number; found: number };
+
+/** What the colour means, as a code (`word` is its English). */
+export type HeadlineWord =
+  | 'refuted-one'
+  | 'refuted-many'
+  | 'disputed-one'
+  | 'disputed-many'
+  | 'not-enough-evidence'
+  | 'could-not-check'
+  | 'supported'
+  | 'no-claims'
+  | 'checking'
+  | 'failed'
+  | 'search-failed'
+  | 'looking-for-sources'
+  | 'sources-to-compare';
+
+/** The figures and notes beside the first line, as numbers (their English is in `Headline`). */
+export interface HeadlineFigures {
+  /** "5 of 6 claims checked". */
+  progress?: { checked: number; claims: number };
+  /** The average support (0..1) and how many judged claims it is taken over. */
+  average?: { value: number; over: number };
+  /** Sources the reader left out; `withAll` the counts with every source counted, absent when they are the same. */
+  leftOut?: { sources: number; withAll?: VerdictCounts };
+}
+
 export interface Headline {
   state: HeadlineState;
   /** Colour (and, in the views, icon): the worst verdict's; `neutral` for sources to compare. */
@@ -149,24 +195,105 @@ export interface Headline {
   average?: string;
   /** Said when the reader left sources out, with what the counts are with every source counted. */
   leftOut?: string;
+  /** The first line as a code and counts (what `text` says). */
+  line: HeadlineLine;
+  /** What the colour means as a code (what `word` says). */
+  wordCode: HeadlineWord;
+  /** The figures beside it as numbers (what `progress`, `average` and `leftOut` say). */
+  figures: HeadlineFigures;
 }
 
 /** What the worst verdict means for the text, never "credible" when a claim is refuted or disputed. */
-function wordFor(worst: CountedVerdict | undefined, counts: VerdictCounts): string {
+function wordFor(worst: CountedVerdict | undefined, counts: VerdictCounts): HeadlineWord {
   switch (worst) {
     case 'refuted':
-      return (counts.refuted ?? 0) > 1 ? 'contains refuted claims' : 'contains a refuted claim';
+      return (counts.refuted ?? 0) > 1 ? 'refuted-many' : 'refuted-one';
     case 'disputed':
-      return (counts.disputed ?? 0) > 1 ? 'contains disputed claims' : 'contains a disputed claim';
+      return (counts.disputed ?? 0) > 1 ? 'disputed-many' : 'disputed-one';
     case 'not-enough-evidence':
-      return 'not every claim could be verified';
     case 'could-not-check':
-      return 'not every claim could be checked';
     case 'supported':
-      return 'every checked claim is supported';
+      return worst;
     case undefined:
-      return 'no claims to check';
+      return 'no-claims';
   }
+}
+
+const ENGLISH_WORDS: Record<HeadlineWord, string> = {
+  'refuted-one': 'contains a refuted claim',
+  'refuted-many': 'contains refuted claims',
+  'disputed-one': 'contains a disputed claim',
+  'disputed-many': 'contains disputed claims',
+  'not-enough-evidence': 'not every claim could be verified',
+  'could-not-check': 'not every claim could be checked',
+  supported: 'every checked claim is supported',
+  'no-claims': 'no claims to check',
+  checking: 'checking',
+  failed: 'check failed',
+  'search-failed': 'search failed',
+  'looking-for-sources': 'looking for sources',
+  'sources-to-compare': 'sources to compare, not judged',
+};
+
+/** The first line in English (the CLI, the JSON export); the views word `line` in the interface language. */
+export function englishLine(line: HeadlineLine): string {
+  switch (line.code) {
+    case 'looking-for-claims':
+      return 'Looking for claims…';
+    case 'checking':
+      return `Checking ${countOf(line.claims, 'claim')}…`;
+    case 'so-far':
+      return `${countsText(line.counts)} so far · ${line.pending > 0 ? `${countOf(line.pending, 'claim')} still being checked` : 'finishing…'}`;
+    case 'failed':
+      return line.claims === 0
+        ? 'Check failed'
+        : `Check failed: ${line.claims === 1 ? 'the claim could not be judged' : `none of the ${line.claims} claims could be judged`}`;
+    case 'no-claims':
+      return 'No factual claims to check';
+    case 'counts':
+      return countsText(line.counts);
+    case 'search-failed':
+      return 'Search failed: no sources could be found';
+    case 'looking-for-sources':
+      return 'Looking for sources…';
+    case 'looking-up':
+      return `Looking up ${countOf(line.lookedUp, 'sentence')}… ${countOf(line.found, 'source')} so far`;
+    case 'sources-to-compare':
+      return 'Sources to compare';
+    case 'nothing-to-look-up':
+      return 'Nothing to look up: no sentence states a number, a date or a name';
+    case 'sources-found':
+      return `Sources to compare: ${line.found} found for ${countOf(line.lookedUp, 'sentence')}`;
+  }
+}
+
+/** The headline from its codes, with their English words beside them. */
+function headlineOf(
+  state: HeadlineState,
+  band: Band,
+  line: HeadlineLine,
+  wordCode: HeadlineWord,
+  figures: HeadlineFigures = {},
+  worst?: CountedVerdict,
+): Headline {
+  const { progress, average, leftOut } = figures;
+  return {
+    state,
+    band,
+    ...(worst ? { worst } : {}),
+    text: englishLine(line),
+    word: ENGLISH_WORDS[wordCode],
+    ...(progress ? { progress: `${progress.checked} of ${countOf(progress.claims, 'claim')} checked` } : {}),
+    ...(average
+      ? {
+          average: `Average support from sources: ${Math.round(average.value * 100)}% across ${countOf(average.over, 'judged claim')}`,
+        }
+      : {}),
+    ...(leftOut ? { leftOut: leftOutNote(leftOut) } : {}),
+    line,
+    wordCode,
+    figures,
+  };
 }
 
 /** The headline of a check, by the rule in this file's header. */
@@ -178,99 +305,73 @@ export function checkHeadline(input: HeadlineInput): Headline {
   const counts: VerdictCounts = { ...summary.counts };
   if (pending > 0) counts['could-not-check'] = Math.max(0, (counts['could-not-check'] ?? 0) - pending);
   const checked = claims - (summary.counts['could-not-check'] ?? 0);
-  const progress = `${checked} of ${countOf(claims, 'claim')} checked`;
+  const progress = { checked, claims };
   const withAll = input.leftOut?.withAll ?? counts;
   const worst = worstVerdict(counts, withAll);
-  const average =
-    summary.average === null
-      ? undefined
-      : `Average support from sources: ${Math.round(summary.average * 100)}% across ${countOf(summary.averagedOver, 'judged claim')}`;
-  const leftOut = leftOutNote(input.leftOut, counts);
-  const extras = { ...(average ? { average } : {}), ...(leftOut ? { leftOut } : {}) };
+  const figures: HeadlineFigures = {
+    progress,
+    ...(summary.average === null ? {} : { average: { value: summary.average, over: summary.averagedOver } }),
+    ...(input.leftOut && input.leftOut.sources > 0
+      ? {
+          leftOut: {
+            sources: input.leftOut.sources,
+            ...(sameCounts(input.leftOut.withAll, counts) ? {} : { withAll: input.leftOut.withAll }),
+          },
+        }
+      : {}),
+  };
 
   if (input.status === 'queued' || input.status === 'running') {
     // Only what cannot turn out better colours a running check: a refutation found now stays found.
     const wrong = worst === 'refuted' || worst === 'disputed' ? worst : undefined;
-    const sofar = countsText({ ...counts, 'could-not-check': counts['could-not-check'] ?? 0 });
-    return {
-      state: 'running',
-      band: wrong ? BAND_OF[wrong] : 'unknown',
-      ...(wrong ? { worst: wrong } : {}),
-      text:
-        claims === 0
-          ? 'Looking for claims…'
-          : sofar
-            ? `${sofar} so far · ${pending > 0 ? `${countOf(pending, 'claim')} still being checked` : 'finishing…'}`
-            : `Checking ${countOf(claims, 'claim')}…`,
-      word: 'checking',
-      progress,
-      ...extras,
-    };
+    const sofar = { ...counts, 'could-not-check': counts['could-not-check'] ?? 0 };
+    const line: HeadlineLine =
+      claims === 0
+        ? { code: 'looking-for-claims' }
+        : countsText(sofar)
+          ? { code: 'so-far', counts: sofar, pending }
+          : { code: 'checking', claims };
+    return headlineOf('running', wrong ? BAND_OF[wrong] : 'unknown', line, 'checking', figures, wrong);
   }
   // Nothing judged because judging failed (not because it was stopped): the check failed, whatever its status.
   if (input.status === 'failed' || (!input.stopped && input.status === 'done' && judgedNothing(counts))) {
-    return {
-      state: 'failed',
-      band: 'unknown',
-      text:
-        claims === 0
-          ? 'Check failed'
-          : `Check failed: ${claims === 1 ? 'the claim could not be judged' : `none of the ${claims} claims could be judged`}`,
-      word: 'check failed',
-      progress,
-    };
+    return headlineOf('failed', 'unknown', { code: 'failed', claims }, 'failed', { progress });
   }
-  if (claims === 0) {
-    return { state: 'nothing-to-check', band: 'grey', text: 'No factual claims to check', word: 'no claims to check' };
-  }
-  return {
-    state: 'judged',
-    band: BAND_OF[worst!],
-    worst: worst!,
-    text: countsText(counts),
-    word: wordFor(worst, mostOf(counts, withAll)),
-    progress,
-    ...extras,
-  };
+  if (claims === 0) return headlineOf('nothing-to-check', 'grey', { code: 'no-claims' }, 'no-claims');
+  return headlineOf(
+    'judged',
+    BAND_OF[worst!],
+    { code: 'counts', counts },
+    wordFor(worst, mostOf(counts, withAll)),
+    figures,
+    worst!,
+  );
 }
 
 /** "2 sources you left out are not counted; with every source counted: 1 refuted · 3 supported". */
-function leftOutNote(leftOut: HeadlineInput['leftOut'], counts: VerdictCounts): string | undefined {
-  if (!leftOut || leftOut.sources === 0) return undefined;
+function leftOutNote(leftOut: NonNullable<HeadlineFigures['leftOut']>): string {
   const what = `${countOf(leftOut.sources, 'source')} you left out ${leftOut.sources === 1 ? 'is' : 'are'} not counted`;
-  return sameCounts(leftOut.withAll, counts)
-    ? `${what}; the verdicts are the same with every source counted`
-    : `${what}; with every source counted: ${countsText(leftOut.withAll)}`;
+  return leftOut.withAll
+    ? `${what}; with every source counted: ${countsText(leftOut.withAll)}`
+    : `${what}; the verdicts are the same with every source counted`;
 }
 
 /** Evidence-only: sources to compare, neutral; failed only when every search failed (the writer decides). */
 function sourcesHeadline(input: HeadlineInput): Headline {
   const { sources } = input;
-  if (input.status === 'failed')
-    return {
-      state: 'failed',
-      band: 'unknown',
-      text: 'Search failed: no sources could be found',
-      word: 'search failed',
-    };
+  if (input.status === 'failed') return headlineOf('failed', 'unknown', { code: 'search-failed' }, 'search-failed');
   if (input.status === 'queued' || input.status === 'running')
-    return {
-      state: 'running',
-      band: 'neutral',
-      text: sources
-        ? `Looking up ${countOf(sources.lookedUp, 'sentence')}… ${countOf(sources.found, 'source')} so far`
-        : 'Looking for sources…',
-      word: 'looking for sources',
-    };
-  return {
-    state: 'sources',
-    band: 'neutral',
-    // Without the counts (a history row), what the check is: sources to compare.
-    text: !sources
-      ? 'Sources to compare'
-      : sources.lookedUp === 0
-        ? 'Nothing to look up: no sentence states a number, a date or a name'
-        : `Sources to compare: ${sources.found} found for ${countOf(sources.lookedUp, 'sentence')}`,
-    word: 'sources to compare, not judged',
-  };
+    return headlineOf(
+      'running',
+      'neutral',
+      sources ? { code: 'looking-up', ...sources } : { code: 'looking-for-sources' },
+      'looking-for-sources',
+    );
+  // Without the counts (a history row), what the check is: sources to compare.
+  const line: HeadlineLine = !sources
+    ? { code: 'sources-to-compare' }
+    : sources.lookedUp === 0
+      ? { code: 'nothing-to-look-up' }
+      : { code: 'sources-found', ...sources };
+  return headlineOf('sources', 'neutral', line, 'sources-to-compare');
 }

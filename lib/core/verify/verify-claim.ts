@@ -17,6 +17,7 @@ import {
   type StructuredCallSpec,
 } from '../model/structured-call';
 import { BudgetExceededError } from '../model/usage-meter';
+import { englishNotice, NOTICE_CLAIM_LENGTH, type RunNotice } from '../notices';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
 import { groupByPage, mergeGroupReplies, type PageGroup } from './judge-by-page';
 import { StanceStreamParser } from './stance-stream-parser';
@@ -163,11 +164,16 @@ function judgedPages(
     judged.groups.push(groups[index]!);
     judged.replies.push(result.value);
   });
-  if (failures.length > 0)
-    ctx.onWarning?.(
-      `${failures.length} of ${settled.length} pages for "${claim.text.slice(0, 60)}" could not be judged ` +
-        `(${errorMessage(failures[0])}); the verdict rests on the other pages.`,
-    );
+  if (failures.length > 0) {
+    const notice: RunNotice = {
+      code: 'pages-not-judged',
+      failed: failures.length,
+      total: settled.length,
+      claim: claim.text.slice(0, NOTICE_CLAIM_LENGTH),
+      cause: errorMessage(failures[0]),
+    };
+    ctx.onWarning?.(englishNotice(notice), notice);
+  }
   return judged;
 }
 

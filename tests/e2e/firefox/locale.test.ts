@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { FactWorld } from '../../../scripts/lib/servers';
 import { seriousViolations } from '../harness/axe';
-import { catalogue, messagePattern } from '../harness/catalogues';
+import { catalogue, messagePattern, pluralMessage } from '../harness/catalogues';
 import type { DriverPage } from '../harness/driver';
 import { type FirefoxDriver, launchFirefoxDriver } from '../harness/firefox-driver';
 import { realSidebar } from '../harness/firefox-sidebar';
@@ -96,6 +96,10 @@ describe('interface language in Firefox', () => {
       const panel = await DriverSidePanel.open(driver);
       await panel.check(WALL);
       await panel.waitForResult();
+      // The headline in this language's words (its one refuted claim), never the English line.
+      const headline = await panel.page.text(byTestId('headline'));
+      expect(headline).toContain(pluralMessage(locale, 'headlineCountRefuted', 1));
+      expect(headline).not.toContain(pluralMessage('en', 'headlineCountRefuted', 1));
       await panel.page.click(byTestId('span'), MYTH);
       await panel.page.waitFor(byTestId('claim-card'));
       const verdict = await panel.page.text(byTestId('claim-verdict'));

@@ -26,3 +26,15 @@ export function messagePattern(message: string, fill: Record<string, string> = {
     .join('');
   return new RegExp(`^${source}$`);
 }
+
+/**
+ * A plural message of `locale` for `count`, as the extension words it: the form Intl's plural rules pick
+ * for the locale, the number written by Intl for it ("1 refuted"; Arabic's singular has no number).
+ */
+export function pluralMessage(locale: string, base: string, count: number): string {
+  const words = catalogue(locale);
+  const tag = locale.replace('_', '-');
+  const entry = words[`${base}_${new Intl.PluralRules(tag).select(count)}`] ?? words[`${base}_other`];
+  if (!entry) throw new Error(`${locale} has no ${base} message`);
+  return entry.message.replace('$COUNT$', new Intl.NumberFormat(tag).format(count));
+}

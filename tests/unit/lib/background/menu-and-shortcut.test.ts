@@ -14,7 +14,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { commandRouter } from '../../../../lib/background/authorized-handler';
 import { HIGHLIGHTER_FILE } from '../../../../lib/background/inject-highlighter';
 import { registerMenuAndShortcut, retitleMenus, SHORTCUT_COMMAND } from '../../../../lib/background/menu-and-shortcut';
-import { NO_PAGE, PAGE_GONE, registerPageHandlers } from '../../../../lib/background/page-handlers';
+import { noPageMessage, pageGoneMessage, registerPageHandlers } from '../../../../lib/background/page-handlers';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
@@ -336,14 +336,14 @@ describe('"Show on page" and "Clear highlights" from the side panel', () => {
   it('says why a claim cannot be shown: no page, the page gone, or not highlighted there', async () => {
     expect((await deliver('revealClaim', { checkId: 'typed', claimId: 'c0-0' }, sidePanel)).res).toEqual({
       ok: false,
-      error: NO_PAGE,
+      error: noPageMessage(),
     });
     pageAnswer = { ok: false, error: 'This claim is not highlighted on the page.' };
     expect((await deliver('revealClaim', { checkId: 'in-page', claimId: 'c0-0' }, sidePanel)).res).toEqual(pageAnswer);
     pageGone = true;
     expect((await deliver('revealClaim', { checkId: 'in-page', claimId: 'c0-0' }, sidePanel)).res).toEqual({
       ok: false,
-      error: PAGE_GONE,
+      error: pageGoneMessage(),
     });
   });
 
@@ -353,11 +353,11 @@ describe('"Show on page" and "Clear highlights" from the side panel', () => {
     pageGone = true;
     expect((await deliver('clearPageHighlights', { checkId: 'in-page' }, sidePanel)).res).toEqual({
       ok: false,
-      error: PAGE_GONE,
+      error: pageGoneMessage(),
     });
     expect((await deliver('clearPageHighlights', { checkId: 'typed' }, sidePanel)).res).toEqual({
       ok: false,
-      error: NO_PAGE,
+      error: noPageMessage(),
     });
   });
 });

@@ -159,6 +159,38 @@ describe('check writer: sources and explanation quality', () => {
     ]);
   });
 
+  it('fails a check whose every claim could not be judged, keeping the failure as counts and cause beside its English', async () => {
+    const writer = createCheckWriter(db, 'k', () => 2);
+    const cause = 'Could not reach http://127.0.0.1:8080/v1.';
+    const failed = {
+      claimId: CLAIM.id,
+      verdict: 'could-not-check' as const,
+      error: cause,
+      judgements: [],
+      rationale: '',
+    };
+    await writer.finish(emptyResult({ claims: [CLAIM], assessments: [failed as never] }), 'done');
+    const check = (await db.checks.get('k'))!;
+    expect(check.status).toBe('failed');
+    expect(check.error).toBe(`The claim could not be judged: ${cause}`);
+    expect(check.failure).toEqual({ failed: 1, claims: 1, cause: { message: cause, claims: 1 }, others: 0 });
+  });
+
+  it('keeps a coded warning by its English words, so the views can word it in the interface language', async () => {
+    const writer = createCheckWriter(db, 'k', () => 2);
+    const notice = { code: 'passages-not-judged' as const, left: 3, total: 8, claim: 'The wall' };
+    const message = '3 of 8 passages for "The wall" were not judged: the model\'s context window has no room for them.';
+    writer.record({ type: 'warning', message, notice });
+    writer.record({ type: 'warning', message: 'Brave Search refused the key (HTTP 401).' });
+    await writer.finish(
+      emptyResult({ warnings: [message, 'Brave Search refused the key (HTTP 401).'], notices: { [message]: notice } }),
+      'done',
+    );
+    const check = (await db.checks.get('k'))!;
+    expect(check.warnings).toEqual([message, 'Brave Search refused the key (HTTP 401).']);
+    expect(check.notices).toEqual({ [message]: notice });
+  });
+
   it('saves an early verdict at once and counts it once when its whole assessment follows', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
     const judged = {

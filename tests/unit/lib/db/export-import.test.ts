@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
@@ -11,6 +13,9 @@ import {
 } from '../../../../lib/db/export-import';
 import type { ChecksExport } from '../../../../lib/db/export-schema';
 import type { FactlightDb } from '../../../../lib/db/schema';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
 
 let source: FactlightDb;
@@ -35,6 +40,11 @@ function parsed(json: string): { checks: ImportedCheck[] } {
   if (!result.ok) throw new Error(result.error);
   return result;
 }
+
+const catalogue = async (locale: string) =>
+  JSON.parse(
+    await readFile(new URL(`../../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
+  ) as Catalogue;
 
 describe('JSON export and import', () => {
   it('round-trips every record exactly', async () => {
@@ -130,6 +140,25 @@ describe('JSON export and import', () => {
 });
 
 describe('Markdown report', () => {
+  afterEach(() => setMessageSource(browserSource()));
+
+  it('writes each label with the colon of the interface language, and the headline and failure in its words', async () => {
+    const view = await stored(buildCheckView());
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const french = exportCheckMarkdown(view);
+    expect(french).toContain(
+      '- **En bref\u00a0:** ✗ 1 réfutée · 1 contestée · 1 étayée · 1 dont la vérification a échoué',
+    );
+    expect(french).toContain('Échec de l’évaluation\u00a0: 1 sur 4 affirmations\u00a0: Every search provider failed.');
+    expect(french).not.toMatch(/[^\u00a0]:\*\*/);
+    setMessageSource(catalogueSource('ja', await catalogue('ja'), await catalogue('en')));
+    const japanese = exportCheckMarkdown(view);
+    expect(japanese).toContain(
+      '- **結果：** ✗ 反証あり 1 件 · 見解が分かれる 1 件 · 裏付けあり 1 件 · 検証できなかった主張 1 件',
+    );
+    expect(japanese).not.toContain(':**');
+  });
+
   it('reports the text, scores, sentences, claims, evidence and revisions', async () => {
     const markdown = exportCheckMarkdown(await stored(buildCheckView()));
     // The headline first: what is wrong leads; the failure said once; the average second, with what it averages.
@@ -137,7 +166,7 @@ describe('Markdown report', () => {
       '- **Headline:** ✗ 1 refuted · 1 disputed · 1 supported · 1 could not be checked\n- **Why:** 1 of 4 claims could not be judged: Every search provider failed.',
     );
     expect(markdown).toContain('- **Claims:** 3 of 4 claims checked');
-    expect(markdown).toContain('- **Average support from sources:** 50% across 3 judged claims');
+    expect(markdown).toContain('- Average support from sources: 50% across 3 judged claims');
     expect(markdown).toContain('- **Page:** [Five facts about the world](<https://news.example.com/story>)');
     expect(markdown).toContain(
       '1. **[✗ not credible 0%]** The Great Wall of China is visible from the Moon with the naked eye.',

@@ -1,12 +1,26 @@
 // @vitest-environment happy-dom
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { CheckStatus } from '../../../../../components/sidepanel/check/check-status';
-import { failureCauses, failureSummary } from '../../../../../lib/core/score/failures';
+import { failureCauses, failureOf, failureSummary } from '../../../../../lib/core/score/failures';
+import type { Catalogue } from '../../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
 import { buildCheckView } from '../../../support/check-fixtures';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setMessageSource(browserSource());
+});
+
+const catalogue = async (locale: string) =>
+  JSON.parse(
+    await readFile(join(import.meta.dirname, `../../../../../public/_locales/${locale}/messages.json`), 'utf8'),
+  ) as Catalogue;
 
 const noop = () => undefined;
 
@@ -43,5 +57,37 @@ describe('CheckStatus', () => {
       />,
     );
     expect(screen.getByTestId('check-status').textContent).toBe('Check complete.');
+  });
+
+  it('a failed check that kept its failure as counts says it in the interface language; an older row its English', async () => {
+    const reason = 'Could not reach http://127.0.0.1:8080/v1.';
+    const english = `None of the 3 claims could be judged: ${reason}`;
+    const failure = failureOf([{ message: reason, claims: 3 }], 3)!;
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    const { check } = buildCheckView({ status: 'failed' });
+    const { unmount } = render(
+      <CheckStatus
+        check={{ ...check, error: english, failure }}
+        progress=""
+        cause={reason}
+        failure={undefined}
+        onOpenCheck={noop}
+      />,
+    );
+    expect(screen.getByTestId('check-status').textContent).toContain(
+      `La verificación falló: No se pudo evaluar ninguna de las 3 afirmaciones: ${reason}`,
+    );
+    unmount();
+    // Saved before the row kept the counts: the English it stored, never nothing.
+    render(
+      <CheckStatus
+        check={{ ...check, error: english }}
+        progress=""
+        cause={reason}
+        failure={undefined}
+        onOpenCheck={noop}
+      />,
+    );
+    expect(screen.getByTestId('check-status').textContent).toContain(`La verificación falló: ${english}`);
   });
 });
