@@ -87,8 +87,9 @@ export function startEngine(deps: EngineDeps): Engine {
   registerCheckHandlers(table, runs, db);
   registerRatingHandlers(table, ratings);
   registerConnectionTestHandlers(table, guard);
+  // No clean-up or resume here: the engine often starts for a check, and a resume started beside it could take the
+  // new check's row for an interrupted one. The router asks for them (its alarms, the browser's start, commands).
   const pruneHistory = historyPruner({ db, loadSettings, deleteChecks: (checkIds) => runs.delete({ checkIds }) });
-  pruneHistory();
 
   // A resume that cannot read the database is only logged: the side panel asks again when it opens and says
   // when we do not answer. Once both have looked, a resume alarm left by a run that is gone is cleared.
@@ -98,7 +99,6 @@ export function startEngine(deps: EngineDeps): Engine {
       ratings.resumeInterrupted().catch((error: unknown) => console.warn('[factlight] resume ratings', error)),
     ]).then(keepAlive);
   };
-  resume();
 
   return {
     dispatch: (command, data, origin) => table.dispatch(command, data, origin),

@@ -3,7 +3,7 @@
  * `historyDays`). With a number of days, older checks are deleted. With history off, checks are kept for
  * the browser session only: all are deleted when the browser starts again, and, for a browser left open
  * for days, any older than a day. A check still running is never deleted. The clean-up runs when the
- * engine starts (engine.ts), when the browser starts, every hour (an alarm) and after a change of policy.
+ * browser starts, every hour (an alarm) and after a change of policy.
  */
 import { browser } from 'wxt/browser';
 
@@ -50,7 +50,7 @@ export function historyPruner(deps: HistoryRetentionDeps): (browserStarted?: boo
 
 /**
  * When the clean-up runs, registered by the worker at every wake (listeners must be there before the event that
- * wakes it): when the browser starts, and every hour. `prune` loads the engine, which also prunes when it starts.
+ * wakes it): when the browser starts, and every hour. `prune` loads the engine.
  * The alarm is created only when missing: creating it again at each wake would restart its hour every time.
  */
 export function scheduleHistoryRetention(prune: (browserStarted: boolean) => void): void {
