@@ -79,12 +79,19 @@ export default defineBackground(() => {
     ?.get(RESUME_ALARM)
     .then((alarm) => alarm && engine.get().resume())
     .catch((error: unknown) => console.warn('[factlight] resume checks', error));
-  // Tabs concern the engine only while it runs (its in-memory page state starts empty in each life of the worker).
+  // Tabs concern the engine only while it runs or has runs to resume (its page state lives in its memory).
   browser.tabs.onRemoved.addListener((tabId) => {
     if (engine.loaded()) engine.get().tabRemoved(tabId);
   });
+  // A navigation while checks run (the resume alarm exists) loads the engine, which resumes them: the badge of a
+  // check that then finishes must know its tab moved on.
   browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.status === 'loading' && engine.loaded()) engine.get().tabNavigated(tabId);
+    if (change.status !== 'loading') return;
+    if (engine.loaded()) return engine.get().tabNavigated(tabId);
+    void browser.alarms
+      ?.get(RESUME_ALARM)
+      .then((alarm) => alarm && engine.get().tabNavigated(tabId))
+      .catch((error: unknown) => console.warn('[factlight] navigation not recorded', error));
   });
   openWelcomePageOnInstall();
   void openSidePanelOnActionClick().catch((error: unknown) => console.warn('[factlight] side panel behaviour', error));

@@ -18,6 +18,7 @@ import type { EngineCommand } from './engine-commands';
 import { historyPruner } from './history-retention';
 import { startBackgroundLanguage } from './interface-language';
 import { keepAliveWhile } from './keep-alive';
+import { allowModelServerInForce } from './local-model-origin';
 import type { NetworkGuard } from './network-guard';
 import type { CheckPlace } from './page-handlers';
 import { registerRatingHandlers } from './rating-handlers';
@@ -50,10 +51,17 @@ export interface Engine {
 
 export function startEngine(deps: EngineDeps): Engine {
   const { guard, loadSettings } = deps;
-  // The engine's own words (its copy of the i18n module) in the chosen interface language.
-  void startBackgroundLanguage();
-  // No request of the engine's leaves before the guard enforces the settings in force; runs wait for it.
-  const networkReady = deps.applyGuard();
+  // The engine's own words (its copy of the i18n module) in the chosen interface language: every command waits
+  // for them, so the first answer after the engine starts is in that language too.
+  const languageReady = startBackgroundLanguage();
+  // No request of the engine's leaves before the guard enforces the settings in force, and the model server's
+  // Origin rule is in place (a session rule: gone if the extension was disabled and enabled again); runs wait.
+  const networkReady = Promise.all([
+    deps.applyGuard(),
+    allowModelServerInForce().catch((error: unknown) =>
+      console.warn('[factlight] local model server rule not restored', error),
+    ),
+  ]);
   const db = new FactlightDb();
   const tabs = createTabSync(db);
   const badge = createToolbarBadge(db);
@@ -101,7 +109,10 @@ export function startEngine(deps: EngineDeps): Engine {
   };
 
   return {
-    dispatch: (command, data, origin) => table.dispatch(command, data, origin),
+    dispatch: async (command, data, origin) => {
+      await languageReady;
+      return table.dispatch(command, data, origin);
+    },
     placeOf: (checkId) => db.checks.get(checkId),
     resume,
     pruneCache: () =>

@@ -8,6 +8,8 @@ import { browser } from 'wxt/browser';
 
 import { isPrivateNetworkUrl } from '../net/private-address';
 import { HEADER_RULE_PRIORITY } from '../net/private-network-rules';
+import { activeModelProfile } from '../settings/active-profile';
+import { loadSettingsInForce } from '../settings/managed-store';
 
 const RULE_ID_BASE = 10_000;
 const RULE_ID_SPAN = 1_000_000;
@@ -63,4 +65,10 @@ export async function allowLocalModelServer(baseUrl: string): Promise<boolean> {
     console.warn('[factlight] could not remove the Origin header for', origin, error);
     return false;
   }
+}
+
+/** Restores the session rule for the model server in force (it vanishes with the browser session). */
+export async function allowModelServerInForce(): Promise<void> {
+  const { effective } = await loadSettingsInForce();
+  await allowLocalModelServer(activeModelProfile(effective.model).baseUrl);
 }

@@ -29,9 +29,14 @@ export function createRatingManager(deps: RatingManagerDeps) {
   const cache = createDexieCache(deps.db, clock);
 
   async function execute(ratingId: string): Promise<void> {
-    const rating = await deps.db.ratings.get(ratingId);
-    if (!rating || rating.status !== 'running' || running.has(ratingId)) return;
+    // Taken before the first await, so two resumes close together cannot both run it.
+    if (running.has(ratingId)) return;
     running.add(ratingId);
+    const rating = await deps.db.ratings.get(ratingId);
+    if (!rating || rating.status !== 'running') {
+      running.delete(ratingId);
+      return;
+    }
     deps.onActivityChange?.(running.size);
     try {
       await deps.networkReady;

@@ -19,7 +19,7 @@ import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
 import { searchWordsFor } from '../db/search-words';
-import { t } from '../i18n/i18n';
+import { formatNumber, t } from '../i18n/i18n';
 import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
 import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
 import type { LanguageModelApi } from '../llm/prompt-api';
@@ -100,10 +100,15 @@ export function createRunManager(deps: RunManagerDeps) {
 
   async function execute(checkId: string): Promise<void> {
     if (running.has(checkId)) return;
-    const check = await deps.db.checks.get(checkId);
-    if (!check || (check.status !== 'running' && check.status !== 'queued')) return;
+    // Taken before the first await: two resumes close together (an alarm, the panel's resumeChecks, the worker's
+    // start) would otherwise both find the check not running and run it twice.
     const controller = new AbortController();
     running.set(checkId, controller);
+    const check = await deps.db.checks.get(checkId);
+    if (!check || (check.status !== 'running' && check.status !== 'queued')) {
+      running.delete(checkId);
+      return;
+    }
     changed();
     // A step that cannot be saved stops the run: what it would find could not be shown anyway.
     const writer = createCheckWriter(
@@ -210,7 +215,7 @@ export function createRunManager(deps: RunManagerDeps) {
     if (text.length > MAX_TEXT_CHARS) {
       return {
         ok: false,
-        error: `The text is too long to check at once (${text.length.toLocaleString('en')} characters; the limit is ${MAX_TEXT_CHARS.toLocaleString('en')}). Check a part of it.`,
+        error: t('bgTextTooLong', { length: formatNumber(text.length), limit: formatNumber(MAX_TEXT_CHARS) }),
         limit: MAX_TEXT_CHARS,
       };
     }

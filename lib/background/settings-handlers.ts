@@ -25,7 +25,7 @@ import { parseSettingsFile } from '../settings/settings-file';
 import { saveSettings } from '../settings/store';
 import type { CommandRouter } from './authorized-handler';
 import { interfaceLanguageReady } from './interface-language';
-import { allowLocalModelServer } from './local-model-origin';
+import { allowLocalModelServer, allowModelServerInForce } from './local-model-origin';
 import type { NetworkGuard } from './network-guard';
 
 /** Settings as pages see them: the ones in force, without secrets, with which keys the organisation locks. */
@@ -39,12 +39,6 @@ function engineWithOrganisation(engine: EngineInUse, inForce: SettingsInForce): 
   if (engine.kind !== 'model' || !server) return engine;
   const model = activeModelProfile(inForce.effective.model).strongModel || 'model';
   return { ...engine, label: `${server} (${model})`, managedServer: server };
-}
-
-/** Restores the session rule for the model server in force (it vanishes with the browser session). */
-async function allowModelServerInForce(): Promise<void> {
-  const { effective } = await loadSettingsInForce();
-  await allowLocalModelServer(activeModelProfile(effective.model).baseUrl);
 }
 
 /**
@@ -100,7 +94,8 @@ export function registerSettingsHandlers(router: CommandRouter, version: string,
       .catch((error: unknown) => console.warn('[factlight] network guard not updated', error));
 
   // Session rules vanish with the browser session (they outlive a stopped worker): restore the one for the model
-  // server in force when the browser starts and when Factlight is installed or updated, not at every wake.
+  // server in force when the browser starts and when Factlight is installed or updated, not at every wake; the
+  // engine restores it too when it starts (before its first model request: an extension re-enabled may have none).
   // Settings that cannot be read are logged only: every page that needs them asks and says so itself.
   const restoreRule = () =>
     void allowModelServerInForce().catch((error: unknown) =>

@@ -306,6 +306,40 @@ describe('run manager', () => {
     expect(view.revisions).toHaveLength(1);
   });
 
+  it('runs an interrupted check once when two resumes come close together (an alarm and the side panel)', async () => {
+    freshDb();
+    // Model calls never answer: the check stays running in the worker that "died" and in the one that resumes it.
+    let modelCalls = 0;
+    const hanging: typeof fetch = (input, init) => {
+      if (!String(input instanceof Request ? input.url : input).includes('/chat/completions'))
+        return fetch(input, init);
+      modelCalls++;
+      return new Promise<Response>(() => undefined);
+    };
+    const first = manager(hanging);
+    const started = await first.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    // The first worker's run is past its own start (it waits on the model) before the second worker resumes.
+    await vi.waitFor(() => expect(modelCalls).toBeGreaterThanOrEqual(1), { timeout: 5_000, interval: 10 });
+    // Each run that begins says so to the worker (the keep-alive's count): one run, one notice until it ends.
+    const begun: number[] = [];
+    const second = createRunManager({
+      db,
+      loadSettings: async () => settings,
+      extractor: createLinkedomExtractor(),
+      fetch: hanging,
+      onActivityChange: (active) => void begun.push(active),
+    }); // a new worker: nothing in memory, same database
+    const resumed = await Promise.all([second.resumeInterrupted(), second.resumeInterrupted()]);
+    expect(resumed.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(() => expect(begun.length).toBeGreaterThanOrEqual(1), { timeout: 5_000, interval: 10 });
+    // Every execute of the second worker has passed its database read once the model is called again.
+    await vi.waitFor(() => expect(modelCalls).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 10 });
+    expect(begun).toEqual([1]);
+    await second.cancel(checkId);
+    await first.cancel(checkId);
+  });
+
   it('marks a check answered wholly from the cache as served from the history, with when it was first checked', async () => {
     freshDb();
     const runs = manager();
