@@ -7,6 +7,7 @@ import { cacheEngineAtInstall, engineLoader } from '../lib/background/engine-loa
 import { scheduleHistoryRetention } from '../lib/background/history-retention';
 import { registerInterfaceLanguageHandlers, startBackgroundLanguage } from '../lib/background/interface-language';
 import { RESUME_ALARM } from '../lib/background/keep-alive';
+import { allowModelServerInForce } from '../lib/background/local-model-origin';
 import { registerMenuAndShortcut, retitleMenus } from '../lib/background/menu-and-shortcut';
 import { startNetworkGuard } from '../lib/background/network-guard';
 import { registerPageHandlers } from '../lib/background/page-handlers';
@@ -54,12 +55,19 @@ export default defineBackground(() => {
   forwardToEngine(router, () => engine.get());
   registerMenuAndShortcut();
 
-  // Once per browser start and per install or update: the guard's rules, expired cache rows, interrupted checks
-  // (alarms may not outlive a browser restart) and, at a browser start, the history kept for the session only.
+  // Once per browser start and per install or update: the guard's and the local model server's session rules,
+  // expired cache rows and interrupted checks (alarms may not outlive a browser restart).
   const started = () => {
-    void applyGuard();
-    engine.get().pruneCache();
-    engine.get().resume();
+    // An engine starting now applies the guard and the local model rule itself; one already running does it again.
+    if (engine.loaded()) {
+      void applyGuard();
+      void allowModelServerInForce().catch((error: unknown) =>
+        console.warn('[factlight] local model server rule not restored', error),
+      );
+    }
+    const running = engine.get();
+    running.pruneCache();
+    running.resume();
   };
   browser.runtime.onStartup.addListener(started);
   browser.runtime.onInstalled.addListener(started);

@@ -69,13 +69,11 @@ export function startEngine(deps: EngineDeps): Engine {
   const active = { checks: 0, ratings: 0 };
   const keepAlive = () => keepAliveWhile(active.checks + active.ratings);
   const extractor = createBackgroundExtractor();
-  // Page fetches follow redirects in one request; the guard checks every hop (lib/extract/page-fetcher.ts).
-  const network = { pages: { redirects: 'browser' as const }, networkReady };
+  // What checks and ratings share. Page fetches follow redirects in one request; the guard checks every hop
+  // (lib/extract/page-fetcher.ts).
+  const shared = { db, loadSettings, extractor, pages: { redirects: 'browser' as const }, networkReady };
   const runs = createRunManager({
-    db,
-    loadSettings,
-    extractor,
-    ...network,
+    ...shared,
     onActivityChange: (n) => ((active.checks = n), keepAlive()),
     // Each persisted step redraws the check in its page and the toolbar badge of its tab.
     onCheckChanged: (checkId) => (tabs.changed(checkId), void badge.changed(checkId)),
@@ -85,10 +83,7 @@ export function startEngine(deps: EngineDeps): Engine {
     languageModel: () => languageModelOf(globalThis),
   });
   const ratings = createRatingManager({
-    db,
-    loadSettings,
-    extractor,
-    ...network,
+    ...shared,
     onActivityChange: (n) => ((active.ratings = n), keepAlive()),
   });
   const table = createCommandTable();

@@ -1,4 +1,3 @@
-import { browser } from 'wxt/browser';
 import { ZodError } from 'zod';
 
 import { t } from '../i18n/i18n';
@@ -93,18 +92,16 @@ export function registerSettingsHandlers(router: CommandRouter, version: string,
       ?.apply(networkPolicyFor(settings, extra))
       .catch((error: unknown) => console.warn('[factlight] network guard not updated', error));
 
-  // Session rules vanish with the browser session (they outlive a stopped worker): restore the one for the model
-  // server in force when the browser starts and when Factlight is installed or updated, not at every wake; the
-  // engine restores it too when it starts (before its first model request: an extension re-enabled may have none).
-  // Settings that cannot be read are logged only: every page that needs them asks and says so itself.
-  const restoreRule = () =>
-    void allowModelServerInForce().catch((error: unknown) =>
-      console.warn('[factlight] local model server rule not restored', error),
-    );
-  browser.runtime.onStartup.addListener(restoreRule);
-  browser.runtime.onInstalled.addListener(restoreRule);
-  // A policy changed while the browser runs (Chrome) may name another model server.
-  onPolicyChanged(restoreRule);
+  // The session rule for the model server in force is restored by the engine when it starts (the worker starts it
+  // at each browser start, install and update: entrypoints/background.ts). A policy changed while the browser runs
+  // (Chrome) may name another model server. Settings that cannot be read are logged only: every page that needs
+  // them asks and says so itself.
+  onPolicyChanged(
+    () =>
+      void allowModelServerInForce().catch((error: unknown) =>
+        console.warn('[factlight] local model server rule not restored', error),
+      ),
+  );
 
   router.handle('getSettings', async () => {
     const { policy, effective } = await loadSettingsInForce();
