@@ -20,7 +20,7 @@ import type { DriverPage } from '../harness/driver';
 import { type FirefoxDriver, launchFirefoxDriver } from '../harness/firefox-driver';
 import { realSidebar } from '../harness/firefox-sidebar';
 import { byTestId, configureDriverForWorld, DriverSidePanel, pressCheckButton } from '../harness/journey-pages';
-import { rootLanguage, startLocaleWorld, WALL } from '../harness/locale-world';
+import { expectCardInLanguage, rootLanguage, startLocaleWorld, WALL } from '../harness/locale-world';
 
 const EN = catalogue('en');
 
@@ -141,18 +141,8 @@ describe('interface language in Firefox', () => {
       await page.clickAt(point.x, point.y);
       const card = byTestId('factlight-card');
       await page.waitFor(card);
-      expect(await page.text(`${card} .verdict`)).toBe(words.verdict_refuted!.message);
-      const openInPanel = `${card} ${byTestId('factlight-card-open-panel')}`;
-      expect(await page.text(openInPanel)).toBe(words.cardOpenInPanel!.message);
-      expect([await page.attribute(card, 'lang'), await page.attribute(card, 'dir')]).toEqual([locale, dir]);
-      // Its accessible name, its ✕'s name and the line before its top source, in this language.
-      expect(await page.attribute(card, 'aria-label')).toBe(
-        words.inPageNamed!.message.replace('$NAME$', words.verdict_refuted!.message),
-      );
-      expect(await page.attribute(byTestId('factlight-card-close'), 'aria-label')).toBe(words.inPageClose!.message);
-      const cardText = await page.text(card);
-      const stances = [words.cardRefutedBy, words.cardSupportedBy, words.cardSource];
-      expect(stances.some((stance) => cardText.includes(stance!.message))).toBe(true);
+      // In this language and direction, its names and the line before its top source included.
+      await expectCardInLanguage(page, words, { lang: locale, dir });
       const cardDirections = await page.evaluate(() => {
         const root = document.querySelector('factlight-ui[data-factlight="card"]')!.shadowRoot!;
         return ['[data-testid="factlight-card"]', '.quote'].map(
@@ -166,7 +156,7 @@ describe('interface language in Firefox', () => {
       // button is pressed: in this language's words and direction, the English claim left to right.
       const sidebar = await realSidebar(driver);
       expect(await sidebar.isOpen()).toBe(true);
-      await page.click(openInPanel);
+      await page.click(`${byTestId('factlight-card')} ${byTestId('factlight-card-open-panel')}`);
       await expect.poll(() => sidebar.text(byTestId('claim-verdict'))).toContain(words.verdict_refuted!.message);
       expect(await sidebar.layout(['body', '.claim-text'])).toEqual({
         lang: locale,

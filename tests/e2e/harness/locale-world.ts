@@ -3,8 +3,12 @@
  * tests/e2e/firefox/locale.test.ts) share: the fact world with an English page holding one myth, and how a
  * page says its language and direction.
  */
+import { expect } from 'vitest';
+
+import type { Catalogue } from '../../../lib/i18n/catalogue';
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
 import type { DriverPage } from './driver';
+import { byTestId } from './journey-pages';
 
 /** An English sentence the world's model refutes: checked in the side panel and on the page below. */
 export const WALL = 'The Great Wall of China is visible from the Moon with the naked eye.';
@@ -24,4 +28,29 @@ export function rootLanguage(page: DriverPage): Promise<string[]> {
     () => [document.documentElement.lang, document.documentElement.dir, getComputedStyle(document.body).direction],
     undefined,
   );
+}
+
+/**
+ * The in-page card of a refuted claim, open in `page`, in `words`' language and direction: its verdict, "open in
+ * the side panel", its `lang` and `dir`, its accessible name, its ✕'s name and the line before its top source.
+ */
+export async function expectCardInLanguage(
+  page: DriverPage,
+  words: Catalogue,
+  language: { lang: string; dir: 'ltr' | 'rtl' },
+): Promise<void> {
+  const card = byTestId('factlight-card');
+  expect(await page.text(`${card} .verdict`)).toBe(words.verdict_refuted!.message);
+  expect(await page.text(`${card} ${byTestId('factlight-card-open-panel')}`)).toBe(words.cardOpenInPanel!.message);
+  expect([await page.attribute(card, 'lang'), await page.attribute(card, 'dir')]).toEqual([
+    language.lang,
+    language.dir,
+  ]);
+  expect(await page.attribute(card, 'aria-label')).toBe(
+    words.inPageNamed!.message.replace('$NAME$', words.verdict_refuted!.message),
+  );
+  expect(await page.attribute(byTestId('factlight-card-close'), 'aria-label')).toBe(words.inPageClose!.message);
+  const cardText = await page.text(card);
+  const stances = [words.cardRefutedBy, words.cardSupportedBy, words.cardSource];
+  expect(stances.some((stance) => cardText.includes(stance!.message))).toBe(true);
 }
