@@ -5,7 +5,11 @@ import { commandRouter } from '../lib/background/authorized-handler';
 import { forwardToEngine } from '../lib/background/engine-commands';
 import { cacheEngineAtInstall, engineLoader } from '../lib/background/engine-loader';
 import { scheduleHistoryRetention } from '../lib/background/history-retention';
-import { registerInterfaceLanguageHandlers, startBackgroundLanguage } from '../lib/background/interface-language';
+import {
+  followInterfaceLanguage,
+  interfaceLanguageReady,
+  registerInterfaceLanguageHandlers,
+} from '../lib/background/interface-language';
 import { RESUME_ALARM } from '../lib/background/keep-alive';
 import { allowModelServerInForce } from '../lib/background/local-model-origin';
 import { registerMenuAndShortcut, retitleMenus } from '../lib/background/menu-and-shortcut';
@@ -41,18 +45,20 @@ export default defineBackground(() => {
       .catch((error: unknown) => console.warn('[factlight] network guard not applied', error));
   cacheEngineAtInstall();
   const engine = engineLoader({ guard, applyGuard, loadSettings });
-  const router = commandRouter(own);
+  // The light commands answer in the chosen interface language: they wait for its words (loaded on first need).
+  const router = commandRouter(own, interfaceLanguageReady);
 
   void restrictStorageToExtension();
   // Menus and tooltips in the chosen interface language; a change re-titles the menus. A failed re-title has
   // no page to be shown in: the menus keep their former words until the next start.
-  void startBackgroundLanguage(
+  followInterfaceLanguage(
     () => void retitleMenus().catch((error: unknown) => console.warn('[factlight] menus not re-titled', error)),
   );
   registerSettingsHandlers(router, browser.runtime.getManifest().version, guard);
   registerPageHandlers(router, (checkId) => engine.get().placeOf(checkId));
   registerInterfaceLanguageHandlers(router);
-  forwardToEngine(router, () => engine.get());
+  // The engine waits for its own words (its own copy of the language module) before it dispatches.
+  forwardToEngine(commandRouter(own), () => engine.get());
   registerMenuAndShortcut();
 
   // Once per browser start and per install or update: the guard's and the local model server's session rules,

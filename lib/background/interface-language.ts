@@ -14,7 +14,8 @@ import type { CommandRouter } from './authorized-handler';
 
 /** The chosen language's messages (its own over the default locale's), or null when following the browser. */
 let chosen: { locale: string; messages: Catalogue } | null = null;
-let ready: Promise<void> = Promise.resolve();
+/** Settles once the chosen words are loaded; undefined until something first needs them. */
+let ready: Promise<void> | undefined;
 
 async function apply(language: InterfaceLanguage): Promise<void> {
   if (language === 'browser') {
@@ -38,24 +39,34 @@ async function apply(language: InterfaceLanguage): Promise<void> {
 }
 
 /**
- * Reads the setting and follows it; `onChange` runs after each later change (to re-title what the browser
- * shows). The returned promise, also given by {@link interfaceLanguageReady}, settles once the words are there.
+ * Follows the setting: after each later change the words are loaded again, then `onChange` runs (to re-title
+ * what the browser shows). Reads nothing now: a wake of the worker that says nothing does not load words
+ * (issue 27); the first {@link interfaceLanguageReady} does.
  */
+export function followInterfaceLanguage(onChange: () => void = () => undefined): void {
+  watchInterfaceLanguage((language) => {
+    ready = apply(language).then(onChange);
+  });
+}
+
+/** Follows the setting and reads it now, loading its words (the engine, which speaks as soon as it runs). */
 export function startBackgroundLanguage(onChange: () => void = () => undefined): Promise<void> {
-  ready = readInterfaceLanguage()
+  followInterfaceLanguage(onChange);
+  ready = undefined;
+  return interfaceLanguageReady();
+}
+
+/**
+ * Settles when the background speaks the chosen language (menus, tooltips and anything said to a person wait
+ * for it); the first call reads the setting and loads its words.
+ */
+export function interfaceLanguageReady(): Promise<void> {
+  ready ??= readInterfaceLanguage()
     .catch((error: unknown) => {
       console.warn('[factlight] interface language setting not read; following the browser', error);
       return 'browser' as const;
     })
     .then(apply);
-  watchInterfaceLanguage((language) => {
-    ready = apply(language).then(onChange);
-  });
-  return ready;
-}
-
-/** Settles when the background speaks the chosen language (menus and tooltips wait for it). */
-export function interfaceLanguageReady(): Promise<void> {
   return ready;
 }
 
@@ -74,7 +85,7 @@ export function catalogueFor(keys: readonly string[]): InterfaceCatalogue {
 
 export function registerInterfaceLanguageHandlers(router: CommandRouter): void {
   router.handle('getInterfaceCatalogue', async ({ keys }) => {
-    await ready;
+    await interfaceLanguageReady();
     return catalogueFor(keys);
   });
 }

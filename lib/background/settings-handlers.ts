@@ -1,4 +1,4 @@
-import { ZodError } from 'zod';
+import { core } from 'zod/mini';
 
 import { t } from '../i18n/i18n';
 import { onDeviceStatus } from '../llm/on-device-download';
@@ -55,7 +55,7 @@ async function saveOwn(
     await allowLocalModelServer(activeModelProfile(effective.model).baseUrl);
     return { answer: { ok: true, settings: publicSettings(inForce.policy, effective) }, effective };
   } catch (error) {
-    if (error instanceof ZodError) {
+    if (error instanceof core.$ZodError) {
       const problems = error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
       return { answer: { ok: false, error: problems } };
     }
@@ -134,10 +134,13 @@ export function registerSettingsHandlers(router: CommandRouter, version: string,
   });
 
   router.handle('getStatus', async () => {
-    const inForce = await loadSettingsInForce();
+    // What checks run on: the pages show it and how to switch (the service worker is where checks run). The
+    // on-device model's availability is asked of the browser while the settings are read.
+    const [inForce, onDevice] = await Promise.all([
+      loadSettingsInForce(),
+      onDeviceStatus(languageModelOf(globalThis)),
+    ]);
     const settings = inForce.effective;
-    // What checks run on: the pages show it and how to switch (the service worker is where checks run).
-    const onDevice = await onDeviceStatus(languageModelOf(globalThis));
     return {
       version,
       modelConfigured: modelSetupProblem(settings.model) === undefined,

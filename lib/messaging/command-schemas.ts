@@ -7,7 +7,9 @@
  * Unknown fields are dropped. Settings drafts are checked field by field by the settings schema in their
  * handlers (lib/settings/schema.ts); here they only have to be objects of bounded size.
  */
-import { z } from 'zod';
+import '../validation/english-issues';
+
+import * as z from 'zod/mini';
 
 import { MAX_IMPORT_MESSAGE_CHARS } from '../db/import-limit';
 import { MODEL_PRESET_IDS } from '../settings/model-presets';
@@ -21,97 +23,102 @@ const MAX_CITATIONS = 300;
 const MAX_URL = 32_768;
 const MAX_TITLE = 10_000;
 
-const httpUrl = z
-  .string()
-  .max(MAX_URL)
-  .refine((value) => {
+const httpUrl = z.string().check(
+  z.maxLength(MAX_URL),
+  z.refine((value) => {
     try {
       const { protocol } = new URL(value);
       return protocol === 'http:' || protocol === 'https:';
     } catch {
       return false;
     }
-  }, 'must be an http(s) address');
+  }, 'must be an http(s) address'),
+);
 
 /** Check and rating ids: only looked up, so any short string (checks imported before ids were strict too). */
-const id = z.string().min(1).max(200);
-const childId = z.string().min(1).max(100);
-const tabId = z.number().int().nonnegative();
-const offset = z.number().int().min(-1).max(MAX_MESSAGE_TEXT);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+const childId = z.string().check(z.minLength(1), z.maxLength(100));
+const tabId = z.int().check(z.nonnegative());
+const offset = z.int().check(z.minimum(-1), z.maximum(MAX_MESSAGE_TEXT));
 
 const capture = z.object({
   quote: z.object({
     type: z.literal('TextQuoteSelector'),
-    exact: z.string().max(MAX_MESSAGE_TEXT),
-    prefix: z.string().max(MAX_TITLE).optional(),
-    suffix: z.string().max(MAX_TITLE).optional(),
+    exact: z.string().check(z.maxLength(MAX_MESSAGE_TEXT)),
+    prefix: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
+    suffix: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
   }),
   position: z.object({ type: z.literal('TextPositionSelector'), start: offset, end: offset }),
   // A chatbot reply's text map (issue 21): where each run of the checked text sits in the page's text. Without
   // it a reply whose page text differs from its checked text (an excluded heading) cannot be highlighted.
-  map: z.object({ type: z.literal('TextMapSelector'), runs: z.array(offset).max(4 * MAX_MESSAGE_TEXT) }).optional(),
+  map: z.optional(
+    z.object({ type: z.literal('TextMapSelector'), runs: z.array(offset).check(z.maxLength(4 * MAX_MESSAGE_TEXT)) }),
+  ),
 });
 
 const citation = z.object({
   url: httpUrl,
-  title: z.string().max(MAX_TITLE).optional(),
+  title: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
   start: offset,
   end: offset,
-  quote: z.string().max(MAX_TITLE).optional(),
+  quote: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
 });
 
 /** A settings draft: any object of bounded size; its fields are the settings schema's to judge. */
-const draft = z.record(z.string().max(100), z.unknown()).refine((value) => JSON.stringify(value).length < 1_000_000, {
-  message: 'too large',
-});
+const draft = z
+  .record(z.string().check(z.maxLength(100)), z.unknown())
+  .check(z.refine((value) => JSON.stringify(value).length < 1_000_000, { message: 'too large' }));
 const none = z.unknown();
 
-export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodType> = {
+export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodMiniType> = {
   getSettings: none,
   saveSettings: draft,
   // A settings file (issue 26): the same bounded size as a draft; its fields are parsed by settings-file.ts.
-  importSettings: z.object({ json: z.string().max(1_000_000) }),
+  importSettings: z.object({ json: z.string().check(z.maxLength(1_000_000)) }),
   testModelConnection: z.object({ preset: z.enum(MODEL_PRESET_IDS), profile: draft }),
   testSearchConnection: z.object({
     provider: z.enum(['wikipedia', 'searxng', 'serper', 'tavily', 'brave', 'exa', 'google-factcheck']),
-    baseUrl: z.string().max(MAX_URL).optional(),
-    apiKey: z.string().max(MAX_URL).optional(),
+    baseUrl: z.optional(z.string().check(z.maxLength(MAX_URL))),
+    apiKey: z.optional(z.string().check(z.maxLength(MAX_URL))),
   }),
   getStatus: none,
   startCheck: z.object({
-    text: z.string().max(MAX_MESSAGE_TEXT),
+    text: z.string().check(z.maxLength(MAX_MESSAGE_TEXT)),
     origin: z.enum(['selection', 'page', 'chatbot-reply', 'typed']),
-    pageUrl: httpUrl.optional(),
-    pageTitle: z.string().max(MAX_TITLE).optional(),
-    fresh: z.boolean().optional(),
-    capture: capture.optional(),
-    messageId: z.string().max(200).optional(),
-    citations: z.array(citation).max(MAX_CITATIONS).optional(),
+    pageUrl: z.optional(httpUrl),
+    pageTitle: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
+    fresh: z.optional(z.boolean()),
+    capture: z.optional(capture),
+    messageId: z.optional(z.string().check(z.maxLength(200))),
+    citations: z.optional(z.array(citation).check(z.maxLength(MAX_CITATIONS))),
   }),
   cancelCheck: z.object({ checkId: id }),
   recheck: z.object({ checkId: id }),
   judgeCheck: z.object({ checkId: id }),
-  deleteChecks: z.union([z.object({ checkIds: z.array(id).max(1_000_000) }), z.object({ all: z.literal(true) })]),
-  importChecks: z.object({ json: z.string().max(MAX_IMPORT_MESSAGE_CHARS) }),
+  deleteChecks: z.union([
+    z.object({ checkIds: z.array(id).check(z.maxLength(1_000_000)) }),
+    z.object({ all: z.literal(true) }),
+  ]),
+  importChecks: z.object({ json: z.string().check(z.maxLength(MAX_IMPORT_MESSAGE_CHARS)) }),
   resumeChecks: none,
   // The page's offer after a too-long refusal: check the first `limit` characters (the background caps it).
-  checkSelectionHere: z.object({ limit: z.number().optional() }).optional(),
+  checkSelectionHere: z.optional(z.object({ limit: z.optional(z.number()) })),
   openSetup: none,
   // A content script's few message keys (issue 25): bounded count and length; unknown keys are simply absent.
-  getInterfaceCatalogue: z.object({ keys: z.array(z.string().max(100)).max(100) }),
+  getInterfaceCatalogue: z.object({ keys: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100)) }),
   checkPageInTab: z.object({ tabId }),
   getCaptureSettings: none,
   revealClaim: z.object({ checkId: id, claimId: childId }),
   clearPageHighlights: z.object({ checkId: id }),
   rateExplanation: z.object({
-    claim: z.string().max(MAX_MESSAGE_TEXT),
-    explanation: z.string().max(MAX_MESSAGE_TEXT),
-    pageUrl: httpUrl.optional(),
-    pageTitle: z.string().max(MAX_TITLE).optional(),
+    claim: z.string().check(z.maxLength(MAX_MESSAGE_TEXT)),
+    explanation: z.string().check(z.maxLength(MAX_MESSAGE_TEXT)),
+    pageUrl: z.optional(httpUrl),
+    pageTitle: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
   }),
   resumeRatings: none,
   readPageSelection: z.object({ tabId }),
-  openInSidePanel: z.object({ checkId: id, claimId: childId.optional() }),
+  openInSidePanel: z.object({ checkId: id, claimId: z.optional(childId) }),
 };
 
 /** The command's data as its schema keeps it, or an error that names each wrong field. */

@@ -19,7 +19,7 @@
  * (scripts/build/write-managed-schema.ts); docs/ADMINISTRATORS.md is English and its table is held to the same
  * English words by its test.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import type { SearchProviderId } from '../core/ports';
 import type { Translator } from '../i18n/translator';
@@ -84,7 +84,7 @@ export type Wording = (say: Pick<Translator, 't'>) => string;
 export interface PolicyField {
   key: PolicyKey;
   /** The value an administrator may write; anything else is a warning and the person's own setting is kept. */
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   /** What a valid value is, in words, for warnings and the docs. */
   expects: Wording;
   chrome: ChromeSchema;
@@ -107,7 +107,7 @@ export interface PolicyField {
 /** One entry: a typed slot and how a valid value fills it. */
 function field<V, T>(
   spec: Omit<PolicyField, 'schema' | 'apply' | 'keep' | 'read' | 'section'> & {
-    schema: z.ZodType<V>;
+    schema: z.ZodMiniType<V>;
     slot: Slot<T>;
     fill: (value: V, current: T) => T;
   },
@@ -165,7 +165,8 @@ const BOOLEAN: ChromeSchema = { type: 'boolean' };
 const INTEGER: ChromeSchema = { type: 'integer' };
 const STRING_LIST: ChromeSchema = { type: 'array', items: { type: 'string' } };
 
-const nonEmpty = z.string().trim().min(1);
+const trimmed = () => z.string().check(z.trim());
+const nonEmpty = z.string().check(z.trim(), z.minLength(1));
 
 const own: Wording = (say) => say.t('policyDefaultOwn');
 /** The person's own setting, whose default is `value` (a value as written in code: true, auto, 3, a URL). */
@@ -186,17 +187,17 @@ const NAME_LENGTH = { min: 1, max: 80 };
 const RESULTS_PER_CLAIM = { min: 1, max: 10 };
 /** An http(s) URL, or '' to turn the service off. */
 const urlOrOff = z.union([z.literal(''), httpUrl]);
-const hostList = z.array(z.string().trim().toLowerCase().min(1));
+const hostList = z.array(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1)));
 /** RFC 9110 field names are tokens; values may not break the header line. */
 /** The same rules as the options page's custom headers (custom-headers.ts): a policy cannot send a forbidden one. */
 const headerMap = z.record(
-  z.string().refine((name) => headerNameProblem(name) === undefined),
-  z.string().refine((value) => headerValueProblem(value) === undefined),
+  z.string().check(z.refine((name) => headerNameProblem(name) === undefined)),
+  z.string().check(z.refine((value) => headerValueProblem(value) === undefined)),
 );
 
 function profileField<K extends keyof ModelProfile & PolicyKey>(
   key: K,
-  schema: z.ZodType<NonNullable<ModelProfile[K]>>,
+  schema: z.ZodMiniType<NonNullable<ModelProfile[K]>>,
   doc: { expects: Wording; chrome: ChromeSchema; default: Wording; description: Wording; secret?: boolean },
 ): PolicyField {
   return field({ key, schema, slot: profileSlot(key), fill: (value) => value as ModelProfile[K], ...doc });
@@ -209,7 +210,7 @@ function keyedSearchField(
 ) {
   return field({
     key,
-    schema: z.string().trim(),
+    schema: trimmed(),
     slot: searchSlot(provider),
     fill: (apiKey) => ({ enabled: apiKey !== '', apiKey }),
     expects: (say) => say.t('policyExpectsApiKey'),
@@ -260,7 +261,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     default: own,
     description: (say) => say.t('policyDescription_baseUrl'),
   }),
-  profileField('apiKey', z.string().trim(), {
+  profileField('apiKey', trimmed(), {
     expects: (say) => say.t('policyExpectsString'),
     chrome: STRING,
     default: own,
@@ -304,7 +305,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   ),
   field({
     key: 'organisationName',
-    schema: z.string().trim().min(NAME_LENGTH.min).max(NAME_LENGTH.max),
+    schema: z.string().check(z.trim(), z.minLength(NAME_LENGTH.min), z.maxLength(NAME_LENGTH.max)),
     slot: { get: () => undefined, set: (settings) => settings },
     fill: () => undefined,
     expects: (say) => say.t('policyExpectsName', NAME_LENGTH),
@@ -312,7 +313,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     default: (say) => say.t('policyDefaultOrganisationName'),
     description: (say) => say.t('policyDescription_organisationName'),
   }),
-  profileField('embeddingModel', z.string().trim(), {
+  profileField('embeddingModel', trimmed(), {
     expects: (say) => say.t('policyExpectsModelNameOrNone'),
     chrome: STRING,
     default: (say) => say.t('policyDefaultOwnNone'),
@@ -348,7 +349,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   }),
   field({
     key: 'resultsPerClaim',
-    schema: z.number().int().min(RESULTS_PER_CLAIM.min).max(RESULTS_PER_CLAIM.max),
+    schema: z.int().check(z.minimum(RESULTS_PER_CLAIM.min), z.maximum(RESULTS_PER_CLAIM.max)),
     slot: sectionSlot('evidence', 'resultsPerClaim'),
     fill: (value) => value,
     expects: (say) => say.t('policyExpectsWholeNumberRange', RESULTS_PER_CLAIM),
@@ -378,7 +379,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   }),
   field({
     key: 'tokenBudget',
-    schema: z.number().int().min(0),
+    schema: z.int().check(z.minimum(0)),
     slot: sectionSlot('limits', 'tokensPerCheck'),
     fill: (value) => value,
     expects: (say) => say.t('policyExpectsWholeNumber'),
@@ -411,7 +412,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   flag('keepHistory', 'history', 'keep', (say) => say.t('policyDescription_keepHistory')),
   field({
     key: 'historyDays',
-    schema: z.number().int().min(0),
+    schema: z.int().check(z.minimum(0)),
     slot: sectionSlot('history', 'days'),
     fill: (value) => value,
     expects: (say) => say.t('policyExpectsDays'),

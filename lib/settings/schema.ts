@@ -2,7 +2,9 @@
  * The shape of Factlight's settings, validated on every read and save. Secrets (API keys) live inside
  * these settings, which only the background reads; UIs see `PublicSettings` (see redact.ts).
  */
-import { z } from 'zod';
+import '../validation/english-issues';
+
+import * as z from 'zod/mini';
 
 import { t } from '../i18n/i18n';
 import { MODEL_PRESET_IDS } from './model-presets';
@@ -13,8 +15,19 @@ import { MODEL_PRESET_IDS } from './model-presets';
  */
 export const httpUrl = z
   .string()
-  .trim()
-  .refine((value) => /^https?:\/\/[^\s/]+/i.test(value), { error: () => t('settingsUrlNotHttp') });
+  .check(
+    z.trim(),
+    z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value), { error: () => t('settingsUrlNotHttp') }),
+  );
+
+/** A string without surrounding white space. */
+const trimmed = () => z.string().check(z.trim());
+
+/** An integer from `min` to `max`. */
+const intBetween = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+
+/** Host names as typed: trimmed, lower case, none empty. */
+const hostNames = () => z.array(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1)));
 
 /** An http(s) URL, or empty when not configured yet. */
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
@@ -22,10 +35,10 @@ const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
 export const modelProfileSchema = z.object({
   baseUrl: optionalHttpUrl,
   apiKey: z.string(),
-  fastModel: z.string().trim(),
-  strongModel: z.string().trim(),
+  fastModel: trimmed(),
+  strongModel: trimmed(),
   /** Embedding model for passage ranking; empty means lexical ranking only. Added after v1, hence the default. */
-  embeddingModel: z.string().trim().default(''),
+  embeddingModel: z._default(trimmed(), ''),
   /**
    * How replies are constrained to a JSON schema. Most servers support OpenAI structured outputs
    * (`json_schema`); some older ones only `json_object`, with the schema put in the prompt; `prompt`
@@ -38,14 +51,14 @@ export const modelProfileSchema = z.object({
    * extraction and queries, the strong one verification. Added after v1, so optional: absent means
    * {@link DEFAULT_REASONING_EFFORT} (kept optional so every stored or hand-written profile stays valid).
    */
-  reasoningEffort: z
-    .object({ fast: z.enum(['low', 'medium', 'high']), strong: z.enum(['low', 'medium', 'high']) })
-    .optional(),
+  reasoningEffort: z.optional(
+    z.object({ fast: z.enum(['low', 'medium', 'high']), strong: z.enum(['low', 'medium', 'high']) }),
+  ),
   /**
    * Extra HTTP headers sent with every request to this server only (a gateway's token, OpenRouter's app
    * headers). Secrets like the key: never sent to a page (redact.ts). Optional: absent means none.
    */
-  headers: z.record(z.string(), z.string()).optional(),
+  headers: z.optional(z.record(z.string(), z.string())),
 });
 
 /** Reasoning effort when a profile sets none: low for claim extraction, medium for verification. */
@@ -74,11 +87,11 @@ export type SearchSettings = z.infer<typeof searchSettingsSchema>;
 export type SearchSettingsKey = keyof SearchSettings;
 
 export const evidenceSettingsSchema = z.object({
-  resultsPerClaim: z.number().int().min(1).max(10),
-  passagesPerPage: z.number().int().min(1).max(5),
-  contextSentences: z.number().int().min(0).max(5),
+  resultsPerClaim: intBetween(1, 10),
+  passagesPerPage: intBetween(1, 5),
+  contextSentences: intBetween(0, 5),
   /** Hosts never used as evidence; a host also excludes its subdomains. */
-  excludedDomains: z.array(z.string().trim().toLowerCase().min(1)),
+  excludedDomains: hostNames(),
   /** Off by default: evidence URLs pointing at localhost or private ranges are refused (SSRF guard). */
   allowPrivateNetwork: z.boolean(),
 });
@@ -86,7 +99,7 @@ export type EvidenceSettings = z.infer<typeof evidenceSettingsSchema>;
 
 export const limitsSettingsSchema = z.object({
   /** Tokens one check may spend; the check stops cleanly when it is reached. 0 means no limit. */
-  tokensPerCheck: z.number().int().min(0),
+  tokensPerCheck: z.int().check(z.minimum(0)),
 });
 export type LimitsSettings = z.infer<typeof limitsSettingsSchema>;
 
@@ -94,7 +107,7 @@ export const captureSettingsSchema = z.object({
   /** The small "Fact-check" button near a selection. */
   floatingButton: z.boolean(),
   /** Sites where the floating button never shows (host names; subdomains included). */
-  floatingButtonOffSites: z.array(z.string().trim().toLowerCase().min(1)),
+  floatingButtonOffSites: hostNames(),
   /** Check every new chatbot reply as soon as it is finished. */
   autoCheckReplies: z.boolean(),
 });
@@ -104,7 +117,7 @@ export const historySettingsSchema = z.object({
   /** Off: checks are kept for the browser session only (see lib/background/history-retention.ts). */
   keep: z.boolean(),
   /** Checks older than this many days are deleted; 0 keeps them until the person deletes them. */
-  days: z.number().int().min(0),
+  days: z.int().check(z.minimum(0)),
 });
 export type HistorySettings = z.infer<typeof historySettingsSchema>;
 
@@ -124,7 +137,7 @@ export const checkingSettingsSchema = z.object({
    * What checks run on (see lib/settings/engine.ts). `auto`: the model set up in Settings if there is one,
    * else Chrome's on-device model when this browser has it, else sources only. Added after v1: defaulted.
    */
-  engine: z.enum(['auto', 'model', 'on-device', 'evidence-only']).default('auto'),
+  engine: z._default(z.enum(['auto', 'model', 'on-device', 'evidence-only']), 'auto'),
 });
 export type CheckingSettings = z.infer<typeof checkingSettingsSchema>;
 
@@ -142,10 +155,14 @@ export const settingsSchema = z.object({
   search: searchSettingsSchema,
   evidence: evidenceSettingsSchema,
   // Added after v1: defaulted so settings saved before it still validate.
-  limits: limitsSettingsSchema.default({ tokensPerCheck: 0 }),
-  capture: captureSettingsSchema.default({ floatingButton: true, floatingButtonOffSites: [], autoCheckReplies: false }),
-  checking: checkingSettingsSchema.default(DEFAULT_CHECKING),
-  history: historySettingsSchema.default(DEFAULT_HISTORY),
+  limits: z._default(limitsSettingsSchema, { tokensPerCheck: 0 }),
+  capture: z._default(captureSettingsSchema, {
+    floatingButton: true,
+    floatingButtonOffSites: [],
+    autoCheckReplies: false,
+  }),
+  checking: z._default(checkingSettingsSchema, DEFAULT_CHECKING),
+  history: z._default(historySettingsSchema, DEFAULT_HISTORY),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -4,7 +4,7 @@
  * An import is a draft like the options form's (a key absent means "keep the saved one"), checked here
  * section by section; the background merges it and keeps every key the organisation's policy locks.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { formatNumber, t } from '../i18n/i18n';
 import { MODEL_PRESET_IDS } from './model-presets';
@@ -30,14 +30,16 @@ function fileSize(chars: number): string {
   return formatNumber(Math.round(chars / 1024), { style: 'unit', unit: 'kilobyte' });
 }
 
-const keyedDraft = z.object({ enabled: z.boolean(), apiKey: z.string().optional() });
+const keyedDraft = z.object({ enabled: z.boolean(), apiKey: z.optional(z.string()) });
 
-const draftSections = z
-  .object({
-    model: modelSettingsSchema.extend({
-      profiles: z.partialRecord(z.enum(MODEL_PRESET_IDS), modelProfileSchema.extend({ apiKey: z.string().optional() })),
+const profileDraft = z.extend(modelProfileSchema, { apiKey: z.optional(z.string()) });
+
+const draftSections = z.partial(
+  z.object({
+    model: z.extend(modelSettingsSchema, {
+      profiles: z.partialRecord(z.enum(MODEL_PRESET_IDS), profileDraft),
     }),
-    search: searchSettingsSchema.extend({
+    search: z.extend(searchSettingsSchema, {
       serper: keyedDraft,
       tavily: keyedDraft,
       brave: keyedDraft,
@@ -49,8 +51,8 @@ const draftSections = z
     capture: captureSettingsSchema,
     checking: checkingSettingsSchema,
     history: historySettingsSchema,
-  })
-  .partial();
+  }),
+);
 
 const fileSchema = z.object({ kind: z.literal(SETTINGS_FILE_KIND), version: z.literal(1), settings: draftSections });
 

@@ -53,4 +53,25 @@ describe('background interface language', () => {
     await interfaceLanguageReady();
     expect(t('menuCheckSelection')).toBe('Verificar la selección');
   });
+
+  it('reads nothing at a wake until something needs its words, then speaks the chosen language', async () => {
+    await fakeBrowser.storage.local.set({ interfaceLanguage: 'es' });
+    const { followInterfaceLanguage, interfaceLanguageReady, t } = await load();
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    followInterfaceLanguage();
+    expect(get).not.toHaveBeenCalled();
+    await interfaceLanguageReady();
+    expect(get).toHaveBeenCalled();
+    expect(t('menuCheckSelection')).toBe('Verificar la selección');
+  });
+
+  it('loads the words of a change made while it had not spoken yet, and asks for the menus to be re-titled', async () => {
+    const { followInterfaceLanguage, interfaceLanguageReady, t } = await load();
+    const changed = vi.fn();
+    followInterfaceLanguage(changed);
+    await fakeBrowser.storage.local.set({ interfaceLanguage: 'es' });
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
+    await interfaceLanguageReady();
+    expect(t('menuCheckSelection')).toBe('Verificar la selección');
+  });
 });
