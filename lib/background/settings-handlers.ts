@@ -136,10 +136,7 @@ export function registerSettingsHandlers(router: CommandRouter, version: string,
   router.handle('getStatus', async () => {
     // What checks run on: the pages show it and how to switch (the service worker is where checks run). The
     // on-device model's availability is asked of the browser while the settings are read.
-    const [inForce, onDevice] = await Promise.all([
-      loadSettingsInForce(),
-      onDeviceStatus(languageModelOf(globalThis)),
-    ]);
+    const [inForce, onDevice] = await Promise.all([loadSettingsInForce(), onDeviceStatus(languageModelOf(globalThis))]);
     const settings = inForce.effective;
     return {
       version,

@@ -13,12 +13,10 @@ import { MODEL_PRESET_IDS } from './model-presets';
  * An http(s) URL. Its message is said when a value fails (zod calls `error` then), so it is in the interface
  * language of that moment, like the import and save errors that show it after the setting's path.
  */
-export const httpUrl = z
-  .string()
-  .check(
-    z.trim(),
-    z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value), { error: () => t('settingsUrlNotHttp') }),
-  );
+export const httpUrl = z.string().check(
+  z.trim(),
+  z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value), { error: () => t('settingsUrlNotHttp') }),
+);
 
 /** A string without surrounding white space. */
 const trimmed = () => z.string().check(z.trim());

@@ -4,7 +4,7 @@
  * and command schemas use the mini build so that a wake of the worker parses and runs less (issue 27); their
  * issues are still said in words in a refused command and in the settings page's save error.
  */
-import { config } from 'zod/mini';
 import { en } from 'zod/locales';
+import { config } from 'zod/mini';
 
 config(en());

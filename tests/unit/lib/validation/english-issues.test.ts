@@ -2,10 +2,10 @@
  * The settings and command schemas use zod's mini build, which words no issue until a locale is configured: a
  * refused command or a settings save error would say only "Invalid input".
  */
-import * as z from 'zod/mini';
-import { describe, expect, it } from 'vitest';
-
 import '../../../../lib/validation/english-issues';
+
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 
 describe('english-issues', () => {
   it("words the mini build's issues in English", () => {
