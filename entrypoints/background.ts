@@ -58,7 +58,11 @@ export default defineBackground(() => {
   registerPageHandlers(router, (checkId) => engine.get().placeOf(checkId));
   registerInterfaceLanguageHandlers(router);
   // The engine waits for its own words (its own copy of the language module) before it dispatches.
-  forwardToEngine(commandRouter(own), () => engine.get());
+  forwardToEngine(
+    commandRouter(own),
+    () => engine.get(),
+    async () => !engine.loaded() && !(await browser.alarms?.get(RESUME_ALARM)),
+  );
   registerMenuAndShortcut();
 
   // Once per browser start and per install or update: the guard's and the local model server's session rules,

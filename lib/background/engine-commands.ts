@@ -23,12 +23,24 @@ export const ENGINE_COMMANDS = [
 
 export type EngineCommand = (typeof ENGINE_COMMANDS)[number];
 
-/** Registers each engine command on the worker's router; its handler loads the engine and hands the command on. */
+/** The resumes: a side panel sends them each time it opens, and its stall watchdog when a check stops moving. */
+const RESUMES = new Set<EngineCommand>(['resumeChecks', 'resumeRatings']);
+
+/**
+ * Registers each engine command on the worker's router; its handler loads the engine and hands the command on.
+ * `idle` answers whether no run can be waiting (the engine is not loaded in this life of the worker and no resume
+ * alarm is set): a resume then answers that it resumed nothing, without loading the engine for a panel opened
+ * after a pause. Runs interrupted by a browser restart are resumed at its start (entrypoints/background.ts).
+ */
 export function forwardToEngine(
   router: CommandRouter,
   engine: () => { dispatch(command: EngineCommand, data: unknown, origin: CommandOrigin): Promise<unknown> },
+  idle: () => Promise<boolean> = async () => false,
 ): void {
   for (const command of ENGINE_COMMANDS) {
-    router.handle(command, (data, origin) => engine().dispatch(command, data, origin) as never);
+    router.handle(command, async (data, origin) => {
+      if (RESUMES.has(command) && (await idle())) return { resumed: 0 } as never;
+      return engine().dispatch(command, data, origin) as never;
+    });
   }
 }

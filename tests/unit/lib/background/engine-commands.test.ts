@@ -53,4 +53,22 @@ describe('engine commands', () => {
     expect(await handlers.get('startCheck')!({ text: 'x' }, { tabId: 2 })).toBe('answer');
     expect(seen).toEqual([['startCheck', { text: 'x' }, { tabId: 2 }]]);
   });
+
+  it('answers a resume without the engine when no run can be waiting, and hands it on when one can', async () => {
+    const handlers = new Map<string, (data: unknown, origin: object) => unknown>();
+    const router: CommandRouter = { handle: (command, handler) => void handlers.set(command, handler as never) };
+    let loads = 0;
+    let idle = true;
+    const engine = () => (loads++, { dispatch: async () => ({ resumed: 2 }) });
+    forwardToEngine(router, engine, async () => idle);
+    expect(await handlers.get('resumeChecks')!(undefined, {})).toEqual({ resumed: 0 });
+    expect(await handlers.get('resumeRatings')!(undefined, {})).toEqual({ resumed: 0 });
+    expect(loads).toBe(0);
+    // Other commands never ask.
+    await handlers.get('cancelCheck')!({ checkId: 'c' }, {});
+    expect(loads).toBe(1);
+    idle = false;
+    expect(await handlers.get('resumeChecks')!(undefined, {})).toEqual({ resumed: 2 });
+    expect(loads).toBe(2);
+  });
 });
