@@ -18,6 +18,7 @@ import { registerPageHandlers } from '../lib/background/page-handlers';
 import { registerSettingsHandlers } from '../lib/background/settings-handlers';
 import { openSidePanelOnActionClick } from '../lib/background/side-panel';
 import { restrictStorageToExtension } from '../lib/background/storage-access';
+import { runsMayBeWaiting } from '../lib/background/waiting-runs';
 import { openWelcomePageOnInstall } from '../lib/background/welcome-page';
 import { networkPolicyFor } from '../lib/net/network-policy';
 import { loadEffectiveSettings, onPolicyChanged } from '../lib/settings/managed-store';
@@ -61,7 +62,7 @@ export default defineBackground(() => {
   forwardToEngine(
     commandRouter(own),
     () => engine.get(),
-    async () => !engine.loaded() && !(await browser.alarms?.get(RESUME_ALARM)),
+    async () => !engine.loaded() && !(await runsMayBeWaiting()),
   );
   registerMenuAndShortcut();
 

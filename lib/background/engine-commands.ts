@@ -28,9 +28,9 @@ const RESUMES = new Set<EngineCommand>(['resumeChecks', 'resumeRatings']);
 
 /**
  * Registers each engine command on the worker's router; its handler loads the engine and hands the command on.
- * `idle` answers whether no run can be waiting (the engine is not loaded in this life of the worker and no resume
- * alarm is set): a resume then answers that it resumed nothing, without loading the engine for a panel opened
- * after a pause. Runs interrupted by a browser restart are resumed at its start (entrypoints/background.ts).
+ * `idle` answers whether no run can be waiting (the engine is not loaded in this life of the worker and the
+ * database holds no running check or rating: waiting-runs.ts): a resume then answers that it resumed nothing,
+ * without loading the engine for a panel opened after a pause.
  */
 export function forwardToEngine(
   router: CommandRouter,

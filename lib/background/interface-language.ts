@@ -17,7 +17,11 @@ let chosen: { locale: string; messages: Catalogue } | null = null;
 /** Settles once the chosen words are loaded; undefined until something first needs them. */
 let ready: Promise<void> | undefined;
 
+/** Counts the applies: when a change comes while an earlier read still loads, only the latest sets the words. */
+let applied = 0;
+
 async function apply(language: InterfaceLanguage): Promise<void> {
+  const mine = ++applied;
   if (language === 'browser') {
     chosen = null;
     setMessageSource(browserSource());
@@ -28,9 +32,11 @@ async function apply(language: InterfaceLanguage): Promise<void> {
       loadCatalogue(language),
       language === DEFAULT_LOCALE ? Promise.resolve({}) : loadCatalogue(DEFAULT_LOCALE),
     ]);
+    if (mine !== applied) return;
     chosen = { locale: language, messages: { ...fallback, ...own } };
     setMessageSource(catalogueSource(language, chosen.messages));
   } catch (error) {
+    if (mine !== applied) return;
     // Only a broken install lacks its own files; the browser's language still says everything.
     console.warn('[factlight] interface language not loaded; following the browser', error);
     chosen = null;

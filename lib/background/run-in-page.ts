@@ -8,6 +8,7 @@ import { t } from '../i18n/i18n';
 import { reportToPanel } from '../messaging/panel-focus';
 import { pageMessaging, type SelectionCheckRequest, type StartCheckResult } from '../messaging/protocol';
 import { injectHighlighter } from './inject-highlighter';
+import { interfaceLanguageReady } from './interface-language';
 
 export type PageAction = 'checkSelection' | 'checkPage';
 
@@ -25,6 +26,8 @@ export async function runInPage(
       ? pageMessaging.sendMessage('checkSelection', request, target)
       : pageMessaging.sendMessage('checkPage', undefined, target));
   } catch (error) {
+    // Said in the chosen interface language, also when a menu click or the shortcut woke the worker.
+    await interfaceLanguageReady();
     return { ok: false, error: t('bgCannotRunOnPage', { reason: errorMessage(error) }) };
   }
 }
@@ -41,6 +44,7 @@ export async function runInPageAndReport(
 ): Promise<StartCheckResult> {
   const result = await runInPage(action, tabId, frameId, request);
   if (!result.ok) {
+    await interfaceLanguageReady();
     await reportToPanel(t('bgCheckDidNotStart', { reason: result.error })).catch((error: unknown) =>
       // Session storage refused the note: the console is the one place left to say it.
       console.warn('[factlight] could not tell the side panel why a check did not start:', result.error, error),

@@ -8,6 +8,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 
+import { DATABASE_NAME } from './database-name';
 import type {
   CacheRecord,
   CheckRecord,
@@ -20,7 +21,7 @@ import type {
 } from './entities';
 import { upgradeToV2 } from './upgrades/v2-core-records';
 
-export const DATABASE_NAME = 'factlight';
+export { DATABASE_NAME };
 
 export const LATEST_VERSION = 3;
 
