@@ -13,8 +13,8 @@ export default defineUnlistedScript(() => {
   scope.__factlightHighlighter = true;
   // The highlighter's words (card, notices, marks) in a chosen interface language (else the browser's, as
   // getMessage gives them).
-  startContentLanguage(HIGHLIGHTER_MESSAGES).catch((error: unknown) =>
+  const language = startContentLanguage(HIGHLIGHTER_MESSAGES).catch((error: unknown) =>
     console.warn('[factlight] interface language not received; the browser language is used', error),
   );
-  installHighlighter(document);
+  installHighlighter(document, language);
 });

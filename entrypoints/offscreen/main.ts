@@ -15,6 +15,7 @@ const workerUrl = browser.runtime.getURL('/background.js');
 
 offscreenMessaging.onMessage('extractArticle', (message) => {
   if (!isOwnWorker(message.sender, browser.runtime.id, workerUrl)) {
+    // i18n-exempt: a refusal to a foreign sender, an error for developers, never shown in our interface.
     throw new Error('Refused "extractArticle" from a sender other than the service worker.');
   }
   return extractor.extract(message.data.html, message.data.url);

@@ -42,6 +42,7 @@ export function handleCommand<C extends BackgroundCommand>(
     const sender = message.sender as SenderInfo;
     const kind = classifySender(sender, own.id, own.baseUrl);
     if (!isAllowed(kind, COMMAND_AUDIENCE[command])) {
+      // i18n-exempt: a refusal to a foreign sender, an error for developers, never shown in our interface.
       throw new Error(`Refused "${command}" from ${kind === 'foreign' ? 'an unknown sender' : `a ${kind}`}.`);
     }
     const tab = (message.sender as { tab?: { id?: number } }).tab;

@@ -70,6 +70,7 @@ function chromeGuard(initiator: string, dnr: DnrApi | undefined): NetworkGuard {
   return {
     apply(policy) {
       if (!dnr)
+        // i18n-exempt: an error for developers, only logged to the console by its callers, never shown.
         return Promise.reject(new Error('This browser has no declarativeNetRequest: the network guard is off.'));
       const update = queue.then(async () => {
         const existing = await dnr.getSessionRules();

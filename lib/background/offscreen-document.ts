@@ -15,6 +15,7 @@ async function open(): Promise<void> {
     await browser.offscreen.createDocument({
       url: PATH,
       reasons: ['DOM_PARSER'],
+      // i18n-exempt: Chrome's offscreen justification, read by Chrome and store reviewers, not by people using us.
       justification: 'Reads the main text of evidence pages with the browser’s own HTML parser.',
     });
   } catch (error) {

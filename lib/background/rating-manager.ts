@@ -7,7 +7,7 @@ import { errorMessage } from '../core/errors';
 import { runRating } from '../core/quality/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
-import { t } from '../i18n/i18n';
+import { formatNumber, t } from '../i18n/i18n';
 import type { RateExplanationRequest, RateExplanationResult } from '../messaging/protocol';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
 import type { RuntimeAdapters } from '../runtime/runtime-adapters';
@@ -93,12 +93,15 @@ export function createRatingManager(deps: RatingManagerDeps) {
       if (claim.length > MAX_CLAIM_CHARS)
         return {
           ok: false,
-          error: `The claim is too long (${claim.length.toLocaleString('en')} characters; the limit is ${MAX_CLAIM_CHARS.toLocaleString('en')}).`,
+          error: t('bgClaimTooLong', { length: formatNumber(claim.length), limit: formatNumber(MAX_CLAIM_CHARS) }),
         };
       if (explanation.length > MAX_EXPLANATION_CHARS)
         return {
           ok: false,
-          error: `The explanation is too long (${explanation.length.toLocaleString('en')} characters; the limit is ${MAX_EXPLANATION_CHARS.toLocaleString('en')}).`,
+          error: t('bgExplanationTooLong', {
+            length: formatNumber(explanation.length),
+            limit: formatNumber(MAX_EXPLANATION_CHARS),
+          }),
         };
       const setupProblem = modelSetupProblem((await deps.loadSettings()).model);
       if (setupProblem) return { ok: false, error: setupProblem, needsSetup: true };

@@ -11,6 +11,7 @@ import type { FactlightDb } from '../db/schema';
 import { pageMessaging } from '../messaging/protocol';
 import { loadRatings } from '../reliability/load-ratings';
 import { injectHighlighter } from './inject-highlighter';
+import { interfaceLanguageReady } from './interface-language';
 import { drawRequestFor } from './page-spans';
 
 const THROTTLE_MS = 300;
@@ -32,7 +33,12 @@ async function frameUrl(tabId: number, frameId: number): Promise<string | undefi
   }
 }
 
-export function createTabSync(db: FactlightDb) {
+/**
+ * `languageReady` settles when the background speaks the chosen interface language: the card's words (verdict,
+ * "Whole text", the top source's line) are put into the request here, so a drawing waits for them. A resumed
+ * check redraws its page without any command (which would have waited), right after the worker starts.
+ */
+export function createTabSync(db: FactlightDb, languageReady: () => Promise<void> = interfaceLanguageReady) {
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
   const injected = new Set<string>();
 
@@ -43,7 +49,9 @@ export function createTabSync(db: FactlightDb) {
     const view = await loadCheckView(db, checkId);
     if (!view || view.check.tabId === undefined) return;
     // The card names its evidence's reliability: the ratings file is read once, on the first drawn check.
-    const drawn = drawRequestFor(view, await loadRatings());
+    const ratings = await loadRatings();
+    await languageReady();
+    const drawn = drawRequestFor(view, ratings);
     if (!drawn) return;
     const request = { ...drawn, ...(view.check.pageUrl ? { pageUrl: view.check.pageUrl } : {}) };
     const { tabId, frameId = 0 } = view.check;

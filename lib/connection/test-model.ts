@@ -138,6 +138,7 @@ export async function testModelConnection(
       const probe = (maxTokens: number): Promise<ChatResponse> =>
         chat.complete({
           role,
+          // i18n-exempt: the probe prompt sent to the provider's model, never shown to a person.
           messages: [
             { role: 'system', content: 'You check that a connection works.' },
             { role: 'user', content: 'Reply with {"ok": true}.' },

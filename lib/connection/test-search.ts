@@ -6,6 +6,7 @@ import { createSearchProvider, SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NEEDS } f
 import { describeFailure } from './describe-error';
 
 const TEST_TIMEOUT_MS = 15_000;
+// i18n-exempt: the test query sent to the search provider, never shown to a person.
 const TEST_QUERY = 'Marie Curie Nobel Prize';
 
 /** Runs one real query through a search provider, as the pipeline would. */

@@ -44,7 +44,12 @@ export const HIGHLIGHTER_MESSAGES: readonly MessageKey[] = [
  * page", never drawn elsewhere. The first highlight (or the check's end) replaces the floating button's
  * progress mark.
  */
-export function installHighlighter(doc: Document): void {
+/**
+ * `languageReady` settles once the chosen interface language's words have arrived from the background (or it
+ * gave up): the background sends its first drawing as soon as it has injected this script, so every command
+ * waits for it before it words anything (the "could not be shown" line, notices, refusals).
+ */
+export function installHighlighter(doc: Document, languageReady: Promise<void> = Promise.resolve()): void {
   const api = highlightApiOf(doc.defaultView!);
   const layer = api ? createHighlightLayer(doc, api) : null;
   const root = doc.body;
@@ -164,7 +169,10 @@ export function installHighlighter(doc: Document): void {
     true,
   );
 
-  pageMessaging.onMessage('drawCheck', ({ data }) => draw(data));
+  pageMessaging.onMessage('drawCheck', async ({ data }) => {
+    await languageReady;
+    return draw(data);
+  });
   pageMessaging.onMessage('clearHighlights', () => {
     layer?.clear();
     marks.clear();
@@ -174,7 +182,8 @@ export function installHighlighter(doc: Document): void {
     card.hide();
     keys.reset();
   });
-  pageMessaging.onMessage('revealClaim', ({ data }) => {
+  pageMessaging.onMessage('revealClaim', async ({ data }) => {
+    await languageReady;
     const span = layer?.spans().find((s) => s.checkId === data.checkId && s.spanId === data.claimId);
     if (!span || !layer) return { ok: false, error: t('highlighterNotHighlighted') };
     const start = span.range.startContainer;
@@ -184,8 +193,12 @@ export function installHighlighter(doc: Document): void {
     layer.add(span);
     return { ok: true };
   });
-  pageMessaging.onMessage('checkSelection', ({ data }) => startSelectionCheck(doc, data ?? {}));
+  pageMessaging.onMessage('checkSelection', async ({ data }) => {
+    await languageReady;
+    return startSelectionCheck(doc, data ?? {});
+  });
   pageMessaging.onMessage('checkPage', async () => {
+    await languageReady;
     const article = readPageArticle(doc);
     if (!article) return { ok: false, error: t('highlighterNoArticle') };
     return sendToBackground('startCheck', {

@@ -58,6 +58,9 @@ export const PAGE_CARD_MESSAGES: readonly MessageKey[] = [
 /** What the top source does to the claim, said before its title. */
 const STANCE_WORDS = { refutes: 'cardRefutedBy', compare: 'cardSource', supports: 'cardSupportedBy' } as const;
 
+/** Where a line's page or model text goes in its translated words: a private-use character no message holds. */
+const MARK = '\uE000';
+
 /** `onOpenInPanel` may answer a promise: when it rejects, the card says the side panel did not open. */
 export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) => Promise<void> | void) {
   let current: { host: HTMLElement; root: ShadowRoot; opener: Element | null } | undefined;
@@ -68,6 +71,19 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
     element.classList.add(...(classes.length > 0 ? classes : ['row']));
     element.textContent = text;
     root.append(element);
+    return element;
+  }
+
+  /**
+   * A translated line with page or model text in it (`words` made by `t` with {@link MARK} in the text's
+   * place): the text in a `<bdi>`, so an English suggestion in an Arabic card keeps its full stop at its end.
+   */
+  function isolatedLine(root: ParentNode, words: string, text: string, ...classes: string[]): HTMLElement {
+    const element = line(root, '', ...classes);
+    const [before = '', after = ''] = words.split(MARK);
+    const isolated = doc.createElement('bdi');
+    isolated.textContent = text;
+    element.append(before, isolated, after);
     return element;
   }
 
@@ -118,6 +134,8 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
           link.target = '_blank';
           link.rel = 'noopener noreferrer';
           link.textContent = span.topEvidence.title;
+          // A page's title keeps its own direction inside the card's (dir makes the link an isolate).
+          link.dir = 'auto';
           row.append(link);
         } else row.append(doc.createTextNode(span.topEvidence.title));
         if (span.topEvidence.publishedAt) row.append(doc.createTextNode(` (${span.topEvidence.publishedAt})`));
@@ -140,8 +158,8 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
         }
       }
       if (span.topEvidence?.predates)
-        line(card, t('cardPublishedBefore', { event: span.topEvidence.predates }), 'row', 'muted');
-      if (span.revision) line(card, t('cardSuggested', { revision: span.revision }));
+        isolatedLine(card, t('cardPublishedBefore', { event: MARK }), span.topEvidence.predates, 'row', 'muted');
+      if (span.revision) isolatedLine(card, t('cardSuggested', { revision: MARK }), span.revision);
       // The whole text's headline (the background's words), so one green claim never reads as the text's verdict.
       if (span.textSummary)
         line(card, span.textSummary, 'row', 'muted').setAttribute('data-testid', 'factlight-card-summary');

@@ -36,6 +36,12 @@ export function uiDirection(): 'ltr' | 'rtl' {
   return current().dir;
 }
 
+/** An arrow pointing the way the interface reads ("before → after"; in Arabic "before ← after"): U+2192 is not
+ * mirrored by the bidi algorithm, so in right-to-left text it would point back at "before". */
+export function forwardArrow(): '→' | '←' {
+  return uiDirection() === 'rtl' ? '←' : '→';
+}
+
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return current().formatNumber(value, options);
 }

@@ -9,13 +9,15 @@
  * - literals put on screen from DOM code (`el.textContent = '…'`, `setAttribute('aria-label', '…')`);
  * - other string and template literals that read as prose (two words or more, not CSS, not a selector, not
  *   a log line, not an import, not a class or `rel` set from code, not a word list written as one string and
- *   `split`).
+ *   `split`). CSS is a whole string of `property: value;` declarations or of `selector { declarations }`
+ *   rules; a sentence with a semicolon is prose.
  *
- * Phase 1 of issue 25 converts only a few strings, so the rest are listed in a baseline
- * (scripts/i18n/literals-baseline.tsv, one `file<TAB>kind<TAB>text` per literal) that may only shrink: a
- * literal that is not in it fails the check (a new hard-coded string), and so does a baseline line that is no
- * longer in the code (a converted string: take it out, so it cannot come back unnoticed).
- * `npm run i18n:literals -- --update` rewrites the baseline after a conversion.
+ * Every literal found fails the check: there is no baseline of strings left to convert. A string in these
+ * folders that is not interface text (words for Chrome, a developer's error, a prompt sent to a provider) is
+ * exempted where it is written, by a line comment right above the statement, property or element that holds
+ * it, with the reason: `// i18n-exempt: <why this is not interface text>`. The marker exempts the literals of
+ * that one node only; a marker without a reason, or one that exempts nothing, fails the check too, so every
+ * exemption stays visible and reviewable in the code.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -29,6 +31,28 @@ export interface Literal {
   kind: LiteralKind;
   text: string;
   line: number;
+}
+
+/** An `// i18n-exempt: <reason>` marker and the literals it exempts. */
+export interface Exemption {
+  file: string;
+  line: number;
+  reason: string;
+  texts: string[];
+}
+
+/** A marker the check refuses: one with no reason, or one above a node with no literal to exempt. */
+export interface MarkerProblem {
+  file: string;
+  line: number;
+  problem: string;
+}
+
+/** What the check finds in source files: literals to convert, the exemptions, the refused markers. */
+export interface LiteralReport {
+  literals: Literal[];
+  exemptions: Exemption[];
+  markerProblems: MarkerProblem[];
 }
 
 /** The folders and files whose literals reach a person's eyes. */
@@ -90,12 +114,48 @@ function isCodeAttribute(name: string): boolean {
 const LETTERS = /\p{L}{2,}/u;
 /** Two words or more, starting with a letter or a quote mark or ellipsis: "Checking…", "Open in side panel". */
 const PROSE = /^[\p{L}"'“‘(…⚠][^]*\s[^]*\p{L}/u;
-const CSS_LIKE = /[{};]|^[a-z-]+:\s|^\s*[.#[]|^(?:[a-z-]+\s)*\d+(?:px|em|rem|%|s|ms)\b/;
+/** A selector (`.card p`, `#id`, `[data-x]`) or a bare length (`solid 1px`, `12px`). */
+const SELECTOR_OR_LENGTH = /^\s*[.#[]|^(?:[a-z-]+\s)*\d+(?:px|em|rem|%|s|ms)\b/;
+/** `property: value`: a lower-case (or custom `--`) property and a value that does not end a sentence. */
+const DECLARATION = /^\s*-{0,2}[a-z][a-z0-9-]*\s*:\s*[^;{}]*[^\s;{}.!?]\s*$/;
+
+/** `color: red; border: 0` (the last `;` optional): every part a declaration, so a sentence with `;` is not. */
+function isDeclarationList(text: string): boolean {
+  const parts = text.split(';');
+  if (parts.length > 1 && parts.at(-1)!.trim() === '') parts.pop();
+  return parts.every((part) => DECLARATION.test(part));
+}
+
+/** Rules, nested or not: `button { font: 600 12px/1 sans-serif; } @media (…) { :host { color: #fff } }`. */
+function isStyleSheet(text: string): boolean {
+  if (!text.includes('{')) return false;
+  let rest = text;
+  for (let previous = ''; rest !== previous;) {
+    previous = rest;
+    rest = rest.replace(/[^{};]*\{([^{}]*)\}/g, (rule, body: string) =>
+      body.trim() === '' || isDeclarationList(body) ? '' : rule,
+    );
+  }
+  return rest.trim() === '';
+}
+
+/** CSS written as a string: declarations, rules, a selector or a length. Prose with `;` or `{…}` is not. */
+export function isCss(text: string): boolean {
+  return SELECTOR_OR_LENGTH.test(text) || isDeclarationList(text) || isStyleSheet(text);
+}
+
+/** `// i18n-exempt: <reason>` at the start of a line comment; the reason is checked apart. */
+const EXEMPT_MARKER = /^\/\/\s*i18n-exempt\b:?(.*)$/;
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** Every literal of one source file (`file` is only its name in the results). */
+/** The literals of one source file that are not exempted (`file` is only its name in the results). */
 export function findLiterals(file: string, source: string): Literal[] {
+  return inspectSource(file, source).literals;
+}
+
+/** One source file's literals, its `// i18n-exempt: <reason>` markers and what they exempt, its refused markers. */
+export function inspectSource(file: string, source: string): LiteralReport {
   const sourceFile = ts.createSourceFile(
     file,
     source,
@@ -104,10 +164,36 @@ export function findLiterals(file: string, source: string): Literal[] {
     file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
   const found: Literal[] = [];
+  const lineOf = (position: number) => sourceFile.getLineAndCharacterOfPosition(position).line + 1;
+  /** Markers by the position of their comment, each with the node it stands above. */
+  const markers = new Map<number, Exemption & { start: number; end: number }>();
+  const markerProblems: MarkerProblem[] = [];
+  const exemptionOf = (position: number) =>
+    [...markers.values()]
+      .filter((marker) => marker.start <= position && position < marker.end)
+      .sort((a, b) => a.end - a.start - (b.end - b.start))[0];
   const add = (kind: LiteralKind, node: ts.Node, raw: string) => {
     const text = normalise(raw);
     if (!LETTERS.test(text)) return;
-    found.push({ file, kind, text, line: sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    const exemption = exemptionOf(node.getStart());
+    if (exemption) exemption.texts.push(text);
+    else found.push({ file, kind, text, line: lineOf(node.getStart()) });
+  };
+  /** Takes the markers written on their own line right above `node` (the outermost node there gets them). */
+  const registerMarkers = (node: ts.Node) => {
+    for (const comment of ts.getLeadingCommentRanges(source, node.getFullStart()) ?? []) {
+      const match = EXEMPT_MARKER.exec(source.slice(comment.pos, comment.end));
+      const lineStart = source.lastIndexOf('\n', comment.pos - 1) + 1;
+      if (!match || markers.has(comment.pos) || source.slice(lineStart, comment.pos).trim() !== '') continue;
+      const reason = match[1]!.trim();
+      if (!LETTERS.test(reason)) {
+        markerProblems.push({ file, line: lineOf(comment.pos), problem: 'an i18n-exempt marker without a reason' });
+        markers.set(comment.pos, { file, line: lineOf(comment.pos), reason, texts: [], start: 0, end: 0 });
+      } else {
+        const end = node.getEnd();
+        markers.set(comment.pos, { file, line: lineOf(comment.pos), reason, texts: [], start: node.getStart(), end });
+      }
+    }
   };
   /** The words of a literal expression (a string, a template's fixed parts), or undefined for anything else. */
   const literalText = (node: ts.Node): string | undefined => {
@@ -143,6 +229,7 @@ export function findLiterals(file: string, source: string): Literal[] {
   };
 
   const visit = (node: ts.Node): void => {
+    registerMarkers(node);
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isImportTypeNode(node)) return;
     if (ts.isJsxText(node)) {
       add('jsx-text', node, node.text);
@@ -157,8 +244,7 @@ export function findLiterals(file: string, source: string): Literal[] {
         markHandled(value);
       } else if (ts.isStringLiteral(value)) {
         // A component's own prop (`hint="…"`, `switchHint="…"`): words when it reads as prose.
-        if (PROSE.test(normalise(value.text)) && !CSS_LIKE.test(value.text))
-          add('jsx-attr', value, `${name}=${value.text}`);
+        if (PROSE.test(normalise(value.text)) && !isCss(value.text)) add('jsx-attr', value, `${name}=${value.text}`);
         return;
       }
     } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
@@ -194,14 +280,28 @@ export function findLiterals(file: string, source: string): Literal[] {
       const text = literalText(node);
       if (text !== undefined) {
         const words = normalise(text);
-        if (PROSE.test(words) && !CSS_LIKE.test(words)) add('prose', node, words);
+        if (PROSE.test(words) && !isCss(words)) add('prose', node, words);
         return;
       }
     }
     node.forEachChild(visit);
   };
-  visit(sourceFile);
-  return found;
+  sourceFile.statements.forEach(visit);
+  const exemptions = [...markers.values()].filter((marker) => marker.end > 0);
+  for (const { line, texts } of exemptions)
+    if (texts.length === 0)
+      markerProblems.push({ file, line, problem: 'an i18n-exempt marker above no literal: it exempts nothing' });
+  // A marker the syntax tree did not place (after code on its line, above an import): refused, not ignored.
+  source.split('\n').forEach((text, index) => {
+    const line = index + 1;
+    if (/\/\/\s*i18n-exempt\b/.test(text) && ![...markers.values()].some((marker) => marker.line === line))
+      markerProblems.push({ file, line, problem: 'an i18n-exempt marker not on its own line above a statement' });
+  });
+  return {
+    literals: found,
+    exemptions: exemptions.map(({ file, line, reason, texts }) => ({ file, line, reason, texts })),
+    markerProblems: markerProblems.sort((a, b) => a.line - b.line),
+  };
 }
 
 /** The scanned source files under `root`, as forward-slash paths relative to it, tests and styles left out. */
@@ -219,39 +319,12 @@ export function scannedFiles(root: string): string[] {
   return files.sort();
 }
 
-/** All literals of the scanned files under `root`. */
-export function scanLiterals(root: string): Literal[] {
-  return scannedFiles(root).flatMap((file) => findLiterals(file, readFileSync(join(root, file), 'utf8')));
-}
-
-/** A literal as a baseline line: `file<TAB>kind<TAB>text` (no line number, so edits nearby do not matter). */
-export function baselineLine(literal: Pick<Literal, 'file' | 'kind' | 'text'>): string {
-  return [literal.file, literal.kind, literal.text.replace(/\t/g, ' ')].join('\t');
-}
-
-/** The baseline file's text for these literals: sorted lines, a repeated literal repeated. */
-export function formatBaseline(literals: readonly Literal[]): string {
-  return `${literals.map(baselineLine).sort().join('\n')}\n`;
-}
-
-export interface BaselineComparison {
-  /** Literals in the code and not in the baseline: new hard-coded strings, with their line. */
-  added: Literal[];
-  /** Baseline lines no longer in the code: converted strings, to take out of the baseline. */
-  gone: string[];
-}
-
-/** Compares the code's literals with the baseline, counting repeats (a second copy of a literal is new). */
-export function compareWithBaseline(literals: readonly Literal[], baseline: string): BaselineComparison {
-  const remaining = new Map<string, number>();
-  for (const line of baseline.split('\n').filter(Boolean)) remaining.set(line, (remaining.get(line) ?? 0) + 1);
-  const added: Literal[] = [];
-  for (const literal of literals) {
-    const line = baselineLine(literal);
-    const left = remaining.get(line) ?? 0;
-    if (left > 0) remaining.set(line, left - 1);
-    else added.push(literal);
-  }
-  const gone = [...remaining].flatMap(([line, count]) => Array<string>(count).fill(line));
-  return { added, gone };
+/** What the check finds in all the scanned files under `root`. */
+export function scanLiterals(root: string): LiteralReport {
+  const reports = scannedFiles(root).map((file) => inspectSource(file, readFileSync(join(root, file), 'utf8')));
+  return {
+    literals: reports.flatMap((report) => report.literals),
+    exemptions: reports.flatMap((report) => report.exemptions),
+    markerProblems: reports.flatMap((report) => report.markerProblems),
+  };
 }

@@ -19,7 +19,7 @@ export function RevisionItem({
   return (
     <li className="revision" data-testid="revision">
       <p className="hint">{t('revisionSentence', { number: revision.sentenceIndex + 1 })}</p>
-      <p className="diff" data-testid="revision-diff">
+      <p className="diff" data-testid="revision-diff" dir="auto">
         <WordDiff original={revision.original} revised={revision.revised} />
       </p>
       {evidenceIds.length > 0 ? (
@@ -31,6 +31,7 @@ export function RevisionItem({
               type="button"
               className="link"
               data-testid="revision-evidence"
+              dir="auto"
               onClick={() => onShowEvidence(id)}
             >
               {evidence.get(id)!.source.title || evidence.get(id)!.source.host}

@@ -1,5 +1,5 @@
 import type { ActionabilityScore as Score } from '../../../lib/core/quality/explanations/types';
-import { formatNumber, t } from '../../../lib/i18n/i18n';
+import { formatNumber, forwardArrow, t } from '../../../lib/i18n/i18n';
 import type { SimpleMessageKey } from '../../../lib/i18n/keys';
 
 /** The words for a part's level, by its points (0, 1, 2). */
@@ -55,7 +55,7 @@ export function ActionabilityScore({ score, label = t('actionabilityLabel') }: {
               {error.correction ? (
                 <>
                   {' '}
-                  →{' '}
+                  {forwardArrow()}{' '}
                   <span className="correction-text" dir="auto">
                     {error.correction}
                   </span>

@@ -11,6 +11,7 @@ import type { ClaimScore, ScoreFilters } from '../../../lib/core/score/credibili
 import type { Claim, ClaimAssessment, Evidence, Judgement, SearchOutcome } from '../../../lib/core/types';
 import { failureCause } from '../../../lib/core/verify/not-checked';
 import { t } from '../../../lib/i18n/i18n';
+import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { orderEvidence } from '../../../lib/view/citations';
 import { percent } from '../../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../../lib/view/labels';
@@ -133,7 +134,7 @@ export function ClaimCard(props: ClaimCardProps) {
       {/* Why it could not be checked, once (a failure's cause, or the budget or a cancel). */}
       {assessment?.error && verdict === 'could-not-check' ? (
         <p className="hint" data-testid="claim-why">
-          {t('claimWhy', { reason: failureCause(assessment.error) ?? assessment.error })}
+          {tIsolated('claimWhy', { reason: failureCause(assessment.error) ?? assessment.error }, ['reason'])}
         </p>
       ) : null}
       {assessment?.explaining ? (
@@ -150,7 +151,7 @@ export function ClaimCard(props: ClaimCardProps) {
       ) : null}
       {oneSite ? (
         <p className="hint" data-testid="claim-one-source">
-          {t('claimOneSource', { host: oneSite })}
+          {tIsolated('claimOneSource', { host: oneSite }, ['host'])}
         </p>
       ) : null}
       {assessment && verdict !== 'could-not-check' ? (
@@ -196,7 +197,13 @@ export function ClaimCard(props: ClaimCardProps) {
         <div className="other-claims">
           <p className="hint">{t('claimOthers')}</p>
           {otherClaims.map((other) => (
-            <button key={other.id} type="button" className="secondary small" onClick={() => onSelectClaim(other.id)}>
+            <button
+              key={other.id}
+              type="button"
+              className="secondary small"
+              dir="auto"
+              onClick={() => onSelectClaim(other.id)}
+            >
               {other.text}
             </button>
           ))}
@@ -216,13 +223,15 @@ function NoEvidence({ search, couldNotCheck }: { search: SearchOutcome | undefin
   if (search?.allFailed && cause)
     return (
       <p className="hint" data-testid="claim-no-evidence" data-reason="search-failed">
-        {t('claimNoEvidenceSearchFailed', { cause })}
+        {tIsolated('claimNoEvidenceSearchFailed', { cause }, ['cause'])}
       </p>
     );
   if (couldNotCheck) return null;
   return (
     <p className="hint" data-testid="claim-no-evidence" data-reason={cause ? 'some-failed' : 'none-found'}>
-      {cause ? t('claimNoEvidenceSomeFailed', { count: search!.failures.length, cause }) : t('claimNoEvidence')}
+      {cause
+        ? tIsolated('claimNoEvidenceSomeFailed', { count: search!.failures.length, cause }, ['cause'])
+        : t('claimNoEvidence')}
     </p>
   );
 }

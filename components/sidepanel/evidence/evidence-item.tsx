@@ -4,6 +4,7 @@ import type { DomainRating } from '../../../lib/core/evidence/sources/domain-rat
 import { type EventDate, predatesEvent } from '../../../lib/core/evidence/sources/event-date';
 import type { Evidence, Judgement } from '../../../lib/core/types';
 import { t } from '../../../lib/i18n/i18n';
+import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { httpHref } from '../../../lib/net/http-url';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate } from '../../../lib/view/format';
@@ -85,7 +86,7 @@ export function EvidenceItem({
       </p>
       {event && predatesEvent(source.publishedAt, event) ? (
         <p className="date-warning" role="note" data-testid="evidence-predates">
-          <span aria-hidden="true">⚠</span> {t('evidencePredates', { event: event.text })}
+          <span aria-hidden="true">⚠</span> {tIsolated('evidencePredates', { event: event.text }, ['event'])}
         </p>
       ) : null}
       <p className={`stance stance-${judgement?.stance ?? 'none'}`} data-testid="evidence-stance">
@@ -96,8 +97,14 @@ export function EvidenceItem({
           <MarkedPassage passage={item.passage} claim={claimText} />
         </blockquote>
       ) : null}
-      {judgement?.rationale ? <p className="rationale">{judgement.rationale}</p> : null}
-      {httpHref(source.url) ? null : <p className="hint">{t('evidenceNotLinked', { url: source.url })}</p>}
+      {judgement?.rationale ? (
+        <p className="rationale" dir="auto">
+          {judgement.rationale}
+        </p>
+      ) : null}
+      {httpHref(source.url) ? null : (
+        <p className="hint">{tIsolated('evidenceNotLinked', { url: source.url }, ['url'])}</p>
+      )}
       <label className="toggle">
         <input
           type="checkbox"

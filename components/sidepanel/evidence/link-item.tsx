@@ -1,6 +1,7 @@
 import type { DomainRating } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { LinkAudit } from '../../../lib/core/quality/links/types';
 import { t } from '../../../lib/i18n/i18n';
+import { tIsolated } from '../../../lib/i18n/isolated-message';
 import {
   LINK_STATUS_LABELS,
   LINK_SUPPORT_ICONS,
@@ -38,30 +39,40 @@ export function LinkItem({
       <SafeLink url={audit.url} className="link-url">
         {audit.title || audit.url}
       </SafeLink>
-      <p className="hint">{audit.detail}</p>
+      <p className="hint" dir="auto">
+        {audit.detail}
+      </p>
       {audit.archivedUrl ? (
         <p className="hint">
           {t('linkArchived')} <SafeLink url={audit.archivedUrl}>{t('linkArchiveSnapshot')}</SafeLink>
         </p>
       ) : null}
       {audit.finalUrl && audit.finalUrl !== audit.url && audit.status === 'redirected' ? (
-        <p className="hint">{t('linkNowAt', { url: audit.finalUrl })}</p>
+        <p className="hint">{tIsolated('linkNowAt', { url: audit.finalUrl }, ['url'])}</p>
       ) : null}
       {audit.textFragment ? (
         <p className="hint" data-testid="link-quote" data-found={audit.textFragment.found}>
-          {t(audit.textFragment.found ? 'linkQuoteFound' : 'linkQuoteMissing', { quote: audit.textFragment.quote })}
+          {tIsolated(
+            audit.textFragment.found ? 'linkQuoteFound' : 'linkQuoteMissing',
+            { quote: audit.textFragment.quote },
+            ['quote'],
+          )}
         </p>
       ) : null}
       {audit.doi ? (
         <p className="hint">
           {!audit.doi.registered
-            ? t('linkDoiUnregistered', { doi: audit.doi.doi })
+            ? tIsolated('linkDoiUnregistered', { doi: audit.doi.doi }, ['doi'])
             : audit.doi.title
-              ? t('linkDoiRegisteredTitle', { doi: audit.doi.doi, title: audit.doi.title })
-              : t('linkDoiRegistered', { doi: audit.doi.doi })}
+              ? tIsolated('linkDoiRegisteredTitle', { doi: audit.doi.doi, title: audit.doi.title }, ['doi', 'title'])
+              : tIsolated('linkDoiRegistered', { doi: audit.doi.doi }, ['doi'])}
         </p>
       ) : null}
-      {audit.rationale ? <p className="link-rationale">{audit.rationale}</p> : null}
+      {audit.rationale ? (
+        <p className="link-rationale" dir="auto">
+          {audit.rationale}
+        </p>
+      ) : null}
       {attributionFlagged ? (
         <p className="attribution-flag" data-testid="attribution-flag">
           <span aria-hidden="true">⚠</span> {t('linkAttributionFlag')}

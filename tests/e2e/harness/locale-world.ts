@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 
 import type { Catalogue } from '../../../lib/i18n/catalogue';
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
+import { messagePattern } from './catalogues';
 import type { DriverPage } from './driver';
 import { byTestId } from './journey-pages';
 
@@ -32,7 +33,8 @@ export function rootLanguage(page: DriverPage): Promise<string[]> {
 
 /**
  * The in-page card of a refuted claim, open in `page`, in `words`' language and direction: its verdict, "open in
- * the side panel", its `lang` and `dir`, its accessible name, its ✕'s name and the line before its top source.
+ * the side panel", its `lang` and `dir`, its accessible name, its ✕'s name, the line before its top source, and
+ * the whole text's headline under the verdict ("Whole text: ✗ 1 refuted"), its words and the headline's.
  */
 export async function expectCardInLanguage(
   page: DriverPage,
@@ -50,6 +52,10 @@ export async function expectCardInLanguage(
     words.inPageNamed!.message.replace('$NAME$', words.verdict_refuted!.message),
   );
   expect(await page.attribute(byTestId('factlight-card-close'), 'aria-label')).toBe(words.inPageClose!.message);
+  // The whole text's line: the message's own words around a headline worded in the language too, no English.
+  const summary = await page.text(`${card} ${byTestId('factlight-card-summary')}`);
+  expect(summary).toMatch(messagePattern(words.cardWholeText!.message));
+  if (language.lang !== 'en') expect(summary).not.toMatch(/[A-Za-z]/);
   const cardText = await page.text(card);
   const stances = [words.cardRefutedBy, words.cardSupportedBy, words.cardSource];
   expect(stances.some((stance) => cardText.includes(stance!.message))).toBe(true);

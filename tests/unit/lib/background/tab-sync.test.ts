@@ -3,6 +3,9 @@
  * the page even though the final status update is not one of the writer's recorded steps. fake-browser
  * leaves scripting and tabs.sendMessage unimplemented, so they are recorded here.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -13,6 +16,9 @@ import { createTabSync } from '../../../../lib/background/tab-sync';
 import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import type { DrawCheckRequest } from '../../../../lib/messaging/protocol';
 import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { type FactWorld, startFactWorld } from '../../../../scripts/lib/servers/index';
@@ -59,6 +65,7 @@ describe('tab sync', () => {
     }) as never);
   });
   afterEach(async () => {
+    setMessageSource(browserSource());
     db.close();
     await Dexie.delete('tab-sync');
   });
@@ -184,6 +191,60 @@ describe('tab sync', () => {
     await tabs.flush('paged');
     expect(drawn).toHaveLength(1);
     expect(inject).not.toHaveBeenCalled();
+  });
+
+  it('waits for the interface language before it words the card (a resumed check redraws with no command)', async () => {
+    let languageAsked = false;
+    let languageLoaded!: () => void;
+    const tabs = createTabSync(db, () => {
+      languageAsked = true;
+      return new Promise<void>((resolve) => (languageLoaded = resolve));
+    });
+    const tab = await fakeBrowser.tabs.create({ url: PAGE });
+    await db.checks.add({
+      id: 'resumed',
+      createdAt: 1,
+      updatedAt: 1,
+      status: 'running',
+      origin: 'selection',
+      text: TEXT,
+      inputHash: 'h',
+      searchWords: [],
+      progress: { ...EMPTY_PROGRESS },
+      warnings: [],
+      pageUrl: PAGE,
+      capture: {
+        quote: { type: 'TextQuoteSelector', exact: TEXT },
+        position: { type: 'TextPositionSelector', start: 0, end: TEXT.length },
+      },
+      tabId: tab.id!,
+      frameId: 0,
+    });
+    await db.claims.add({
+      id: 'resumed:c0',
+      checkId: 'resumed',
+      claim: {
+        id: 'c0',
+        sentenceIndex: 0,
+        text: TEXT,
+        span: { start: 0, end: TEXT.length },
+        anchored: true,
+        checkWorthy: true,
+      },
+    });
+    const drawing = tabs.flush('resumed');
+    await vi.waitFor(() => expect(languageAsked).toBe(true));
+    expect(drawn).toEqual([]);
+    // The chosen language (Arabic) arrives: only now are the card's words put into the request.
+    const arabic = JSON.parse(
+      readFileSync(join(process.cwd(), 'public/_locales/ar/messages.json'), 'utf8'),
+    ) as Catalogue;
+    setMessageSource(catalogueSource('ar', arabic));
+    languageLoaded();
+    await drawing;
+    const [span] = drawn[0]!.spans;
+    expect(span!.verdict).toBe(arabic.progressChecking!.message);
+    expect(span!.textSummary).toMatch(new RegExp(`^${arabic.cardWholeText!.message.split('$HEADLINE$')[0]}`));
   });
 
   it('sends nothing for a check that came from no tab or has no capture', async () => {

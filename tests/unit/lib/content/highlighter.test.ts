@@ -1,12 +1,23 @@
+// @vitest-environment happy-dom
 /**
  * The highlighter asks the background for its words in a chosen interface language, only the keys it names
  * (HIGHLIGHTER_MESSAGES): a message its modules show but do not name would come out as its bare key in that
- * language. So every catalogue key written in those modules must be in the list.
+ * language. So every catalogue key written in those modules must be in the list. And it words nothing before
+ * they have arrived: the background's first drawing follows its injection at once.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-import { HIGHLIGHTER_MESSAGES } from '../../../../lib/content/highlighter';
-import { catalogueKeysIn } from '../../support/catalogue-keys';
+import { HIGHLIGHTER_MESSAGES, installHighlighter } from '../../../../lib/content/highlighter';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import { pageMessaging } from '../../../../lib/messaging/protocol';
+import { catalogueKeysIn, shippedCatalogue } from '../../support/catalogue-keys';
+
+afterEach(() => {
+  setMessageSource(browserSource());
+  fakeBrowser.reset();
+});
 
 describe('the highlighter’s words', () => {
   it('names every message its modules show, so a chosen language has them all', () => {
@@ -21,5 +32,39 @@ describe('the highlighter’s words', () => {
     const used = modules.flatMap((name) => catalogueKeysIn(`lib/content/${name}.ts`));
     expect(used.length).toBeGreaterThan(15);
     expect(used.filter((key) => !HIGHLIGHTER_MESSAGES.includes(key as never))).toEqual([]);
+  });
+
+  it('waits for the chosen language before it answers a drawing in words', async () => {
+    let languageArrived!: () => void;
+    const language = new Promise<void>((resolve) => (languageArrived = resolve));
+    // Whether a command waited for the language (`await` calls its then).
+    let waited = false;
+    const ready = {
+      then: (...handlers: Parameters<Promise<void>['then']>) => ((waited = true), language.then(...handlers)),
+    };
+    installHighlighter(document, ready as Promise<void>);
+    let answered = false;
+    // A drawing for another page: refused, in words (the background logs them).
+    const answer = pageMessaging
+      .sendMessage('drawCheck', {
+        checkId: 'c',
+        pageUrl: 'https://elsewhere.example/',
+        text: 'x',
+        capture: { quote: { type: 'TextQuoteSelector', exact: 'x' } },
+        spans: [],
+        finished: true,
+      } as never)
+      .then(
+        () => 'drawn',
+        (error: Error) => error.message,
+      )
+      .finally(() => (answered = true));
+    // The drawing has arrived: it either waits for the language or has answered already (in English).
+    await vi.waitFor(() => expect(waited || answered).toBe(true));
+    // The Arabic words arrive after the drawing did (the background's answer to getInterfaceCatalogue).
+    const ar = shippedCatalogue('ar');
+    setMessageSource(catalogueSource('ar', ar as never));
+    languageArrived();
+    expect(await answer).toBe(ar.highlighterNotThisPage!.message);
   });
 });

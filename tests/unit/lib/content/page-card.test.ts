@@ -186,6 +186,13 @@ describe('the in-page card from the keyboard', () => {
     expect(rows).toContain(`${ar.cardRefutedBy!.message} Operator`);
     expect(rows).toContain(ar.cardPublishedBefore!.message.replace('$EVENT$', '2024'));
     expect(rows).toContain(ar.cardSuggested!.message.replace('$REVISION$', 'The tower is 330 m tall.'));
+    // The English suggestion and date sit in <bdi>s inside the Arabic lines (the full stop stays at its end),
+    // and the source's title link keeps its own direction.
+    expect([...root.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual([
+      '2024',
+      'The tower is 330 m tall.',
+    ]);
+    expect(root.querySelector('a')!.getAttribute('dir')).toBe('auto');
     userClick(root.querySelector<HTMLButtonElement>('[data-testid="factlight-card-open-panel"]')!);
     await expect
       .poll(() => root.querySelector('[data-testid="factlight-card-error"]')?.textContent)

@@ -77,6 +77,26 @@ describe('the usefulness line of a claim card', () => {
     expect(`${words.summary} ${words.parts.join(' ')}`).not.toMatch(/[A-Za-z]/);
   });
 
+  it('points the arrow from the error to its correction the way the language reads, the model’s words isolated', () => {
+    const arrowOf = () => {
+      const { container } = render(<ActionabilityScore score={SCORE} />);
+      const item = container.querySelector('.actionability-errors li')!;
+      const isolated = [...item.querySelectorAll('[dir="auto"]')].map((span) => span.textContent);
+      const arrow = [...item.childNodes]
+        .filter((node) => node.nodeType === 3)
+        .map((node) => node.textContent)
+        .join('')
+        .trim();
+      cleanup();
+      return { arrow, isolated };
+    };
+    const modelWords = ['The wall is not visible.', 'It cannot be seen unaided.'];
+    expect(arrowOf()).toEqual({ arrow: '→', isolated: modelWords });
+    setMessageSource(catalogueSource('ar', shipped('ar')));
+    // Right to left, "error ← correction": the arrow points on from the error, as the line is read.
+    expect(arrowOf()).toEqual({ arrow: '←', isolated: modelWords });
+  });
+
   it('writes its numbers as the locale does (French: decimal comma, its own colon spacing)', () => {
     setMessageSource(catalogueSource('fr', shipped('fr')));
     const words = shown({

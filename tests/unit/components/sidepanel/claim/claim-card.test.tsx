@@ -1,10 +1,16 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { CurrentCheck } from '../../../../../components/sidepanel/check/current-check';
 import type { FactlightDb } from '../../../../../lib/db/schema';
+import type { Catalogue } from '../../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
 import { buildCheckView, freshDb, seedView } from '../../../support/check-fixtures';
 import { renderWithDb } from '../../../support/panel-harness';
 
@@ -17,6 +23,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   cleanup();
+  setMessageSource(browserSource());
   fakeBrowser.reset();
   await db.delete();
 });
@@ -70,6 +77,32 @@ describe("the side panel's claim card on a verdict from one site", () => {
       'This verdict rests on one site alone (one.example.org): weigh it accordingly.',
     );
     cleanup();
+    await oneSite.delete();
+  });
+});
+
+describe("the side panel's claim card in Arabic (right to left)", () => {
+  const arabic = JSON.parse(readFileSync(join(process.cwd(), 'public/_locales/ar/messages.json'), 'utf8')) as Catalogue;
+
+  it('isolates the English host inside the Arabic sentence, and lets the model’s English reasons keep their direction', async () => {
+    setMessageSource(catalogueSource('ar', arabic));
+    const oneSite = freshDb();
+    await seedView(
+      oneSite,
+      buildCheckView({
+        patchEvidence: (item) => ({ ...item, source: { ...item.source, host: 'one.example.org' } }),
+      }),
+    );
+    renderWithDb(<CurrentCheck checkId="chk-1" onOpenCheck={() => undefined} />, oneSite);
+    await screen.findByTestId('check-result');
+    fireEvent.click(spanWith('Great Wall'));
+    const line = screen.getByTestId('claim-one-source');
+    // The sentence is the catalogue's, whole, with the host in a <bdi> where the translator put it.
+    expect(line.textContent).toBe(arabic.claimOneSource!.message.replace('$HOST$', 'one.example.org'));
+    expect([...line.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual(['one.example.org']);
+    const rationales = [...screen.getByTestId('claim-card').querySelectorAll('.rationale')];
+    expect(rationales.length).toBeGreaterThan(0);
+    for (const rationale of rationales) expect(rationale.getAttribute('dir')).toBe('auto');
     await oneSite.delete();
   });
 });
