@@ -20,6 +20,7 @@ function openExisting(factory: IDBFactory, name: string): Promise<IDBDatabase | 
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => (created ? resolve(undefined) : reject(request.error));
+    // i18n-exempt: a developer's log line (the caller logs it and lets the engine look), never shown to a person
     request.onblocked = () => reject(new Error('database blocked'));
   });
 }
