@@ -1,7 +1,9 @@
 /**
- * A run's warnings that a person reads, as codes and parameters: the views word them in the interface
- * language (lib/view/notice-words.ts) whenever the check was made. The run still stores each warning's
- * English (`englishNotice`) as the warning itself: older checks, the CLI and the export read that.
+ * A run's warnings that a person reads, as codes and parameters: lib/view/notice-words.ts words them when
+ * they are shown, in the interface language (the views) or from the English catalogue (`npm run check`).
+ * The run lists every warning by a string (`CheckResult.warnings`); a coded one is listed by its key
+ * (`noticeKey`) and kept as a code in `notices` under that key. Checks stored before the codes listed the
+ * warning's English words instead, and are shown as stored when they have no code.
  */
 
 export type RunNotice =
@@ -13,15 +15,7 @@ export type RunNotice =
 /** How much of a claim a notice quotes: enough to recognise it. */
 export const NOTICE_CLAIM_LENGTH = 60;
 
-/** The notice in English, as the run stores it. */
-export function englishNotice(notice: RunNotice): string {
-  switch (notice.code) {
-    case 'passages-not-judged':
-      return `${notice.left} of ${notice.total} passages for "${notice.claim}" were not judged: the model's context window has no room for them.`;
-    case 'pages-not-judged':
-      return (
-        `${notice.failed} of ${notice.total} pages for "${notice.claim}" could not be judged ` +
-        `(${notice.cause}); the verdict rests on the other pages.`
-      );
-  }
+/** The string a coded warning is listed by: the same notice twice is one warning (the run lists it once). */
+export function noticeKey(notice: RunNotice): string {
+  return `notice:${JSON.stringify(notice)}`;
 }

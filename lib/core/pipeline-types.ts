@@ -119,7 +119,10 @@ export type PipelineEvent =
     }
   | { type: 'refinement'; refinement: Refinement }
   | { type: 'text-attribution'; attribution: AttributionResult }
-  /** `notice`: the warning as a code and parameters, when it has one (lib/core/notices.ts). */
+  /**
+   * `message`: the warning's words, or for a coded warning its key (`noticeKey`), with `notice` its code and
+   * parameters (lib/core/notices.ts), worded when shown.
+   */
   | { type: 'warning'; message: string; notice?: RunNotice };
 
 export type StopReason = 'budget' | 'cancelled';
@@ -146,7 +149,7 @@ export interface CheckResult {
   searchOutcomes?: Record<string, SearchOutcome>;
   usage: CheckUsage;
   warnings: string[];
-  /** The warnings that have a code, by their English words (lib/core/notices.ts). */
+  /** The warnings that have a code, by their key in `warnings` (lib/core/notices.ts: `noticeKey`). */
   notices?: Record<string, RunNotice>;
   stopped?: StopReason;
 }

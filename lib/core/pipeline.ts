@@ -11,7 +11,7 @@ import { classifySources } from './evidence/sources/classify-sources';
 import { takesHostType } from './evidence/sources/takes-host-type';
 import { evidenceForClaim } from './evidence-only/run-evidence-check';
 import { BudgetExceededError } from './model/usage-meter';
-import { englishNotice, NOTICE_CLAIM_LENGTH, type RunNotice } from './notices';
+import { NOTICE_CLAIM_LENGTH, noticeKey, type RunNotice } from './notices';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
 import type { Refinement } from './quality/explanations/types';
 import {
@@ -144,7 +144,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
           total: items.length,
           claim: claim.text.slice(0, NOTICE_CLAIM_LENGTH),
         };
-        warn(englishNotice(notice), notice);
+        warn(noticeKey(notice), notice);
       }
       // Thorough mode judges each page apart, so one page cannot steer how the others are read.
       const assessment = await verifyClaim(

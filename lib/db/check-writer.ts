@@ -20,7 +20,7 @@ import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { RunNotice } from '../core/notices';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
 import { scoreText } from '../core/score/credibility';
-import { englishFailure, failureCauses, failureOf } from '../core/score/failures';
+import { failureCauses, failureOf } from '../core/score/failures';
 import { checkHeadline, judgedNothing, summarizeScores } from '../core/score/headline';
 import type { CheckProgress, CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
@@ -195,10 +195,9 @@ export function createCheckWriter(
         !finishOptions.evidenceOnly && status === 'done' && !result.stopped && judgedNothing(summary.counts)
           ? failureOf(failureCauses(result.assessments), scores.overall.total)
           : undefined;
-      const judgedFailure = finishOptions.evidenceOnly
-        ? everySearchFailed(result)
-        : judgedNothingFailure && englishFailure(judgedNothingFailure);
-      const finalStatus = judgedFailure ? 'failed' : status;
+      // Every search failed: the adapters' words. Nothing judged: counts only, worded when shown.
+      const searchFailure = finishOptions.evidenceOnly ? everySearchFailed(result) : undefined;
+      const finalStatus = searchFailure || judgedNothingFailure ? 'failed' : status;
       const headline = checkHeadline({
         status: finalStatus,
         stopped: result.stopped,
@@ -221,7 +220,7 @@ export function createCheckWriter(
           today: result.today,
           progress: { ...progress },
           updatedAt: now(),
-          ...(judgedFailure ? { error: judgedFailure } : {}),
+          ...(searchFailure ? { error: searchFailure } : {}),
           ...(judgedNothingFailure ? { failure: judgedNothingFailure } : {}),
           ...(result.stopped ? { stopped: result.stopped } : {}),
           ...(finishOptions.servedFromCache !== undefined

@@ -68,11 +68,16 @@ export interface CheckRecord {
    * when those answers were first obtained, so the result says "from your history, checked 2 h ago".
    */
   servedFromCache?: { checkedAt: number };
-  /** Why a failed check failed, in English (kept for checks stored before `failure`, and for the JSON export). */
+  /**
+   * Why a failed check failed, as the words were at the time (an adapter's, a storage failure's). A check
+   * failed because no claim could be judged keeps `failure` instead (rows stored before it have this, in
+   * English, and still show it).
+   */
   error?: string;
   /**
-   * A check failed because no claim could be judged: the counts and cause of `error`, which the views word in
-   * the interface language (lib/view/headline-words.ts). Absent on older rows and other failures.
+   * A check failed because no claim could be judged: the counts and cause, which the views word in the
+   * interface language (lib/view/headline-words.ts), the JSON export in English. Absent on older rows and
+   * other failures.
    */
   failure?: FailureSummary;
   /** Lower-case words of the text, title and site, for history search (multi-entry index). */
@@ -80,7 +85,10 @@ export interface CheckRecord {
   progress: CheckProgress;
   usage?: CheckUsage;
   warnings: string[];
-  /** The warnings that have a code, by their English words: worded in the interface language when shown. */
+  /**
+   * The warnings that have a code, by their string in `warnings` (a key since codes came, the English words
+   * before): worded in the interface language when shown (lib/view/notice-words.ts).
+   */
   notices?: Record<string, RunNotice>;
   stopped?: 'budget' | 'cancelled';
   /** True for a forced re-check that ignores cached evidence. */

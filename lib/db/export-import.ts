@@ -6,9 +6,9 @@
 import type { z } from 'zod';
 
 import { errorMessage } from '../core/errors';
-import { englishFailure } from '../core/score/failures';
 import { summarizeScores } from '../core/score/headline';
 import { viewHeadline } from '../view/check-headline';
+import { failureWords, headlineWords, type Words } from '../view/headline-words';
 import type { CheckView } from './check-view';
 import type { CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RevisionRecord, SentenceRecord } from './entities';
 import {
@@ -26,17 +26,18 @@ export { exportCheckMarkdown, exportChecksMarkdown } from './export-markdown';
 
 /** Serialises checks with every record (check, sentences, claims with queries and assessments,
  * evidence, revisions), so that an import restores exactly what `loadCheckView` returned. */
-export function exportChecksJson(views: readonly CheckView[], now: Date = new Date()): string {
+/** `english`: the English catalogue's words (`loadDefaultTranslator`, Node's `defaultTranslator`) for the headline. */
+export function exportChecksJson(views: readonly CheckView[], english: Words, now: Date = new Date()): string {
   const file: ChecksExport = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
-    checks: views.map(toExported),
+    checks: views.map((view) => toExported(view, english)),
   };
   return JSON.stringify(file, null, 2);
 }
 
-function toExported(view: CheckView): ExportedCheck {
+function toExported(view: CheckView, english: Words): ExportedCheck {
   const { searchWords: _derived, ...check } = view.check;
   return {
     check,
@@ -53,18 +54,21 @@ function toExported(view: CheckView): ExportedCheck {
     evidence: view.evidence,
     revisions: view.revisions,
     links: view.links,
-    headline: exportedHeadline(view),
+    headline: exportedHeadline(view, english),
   };
 }
 
-/** The headline with every source counted, as the Markdown report and the history show it. */
-function exportedHeadline(view: CheckView): ExportedHeadline {
+/** The headline with every source counted, as the Markdown report and the history show it, in English. */
+function exportedHeadline(view: CheckView, english: Words): ExportedHeadline {
   const { headline, scores, failureSummary } = viewHeadline(view);
-  const failure = failureSummary ? englishFailure(failureSummary) : undefined;
-  const { leftOut: _none, line: _line, wordCode: _word, figures: _figures, ...shown } = headline;
+  const failure = failureSummary ? failureWords(failureSummary, failureSummary.cause.message, english) : undefined;
+  const { leftOut: _none, ...words } = headlineWords(headline, english);
   const summary = summarizeScores(scores.claims.values());
   return {
-    ...shown,
+    state: headline.state,
+    band: headline.band,
+    ...(headline.worst ? { worst: headline.worst } : {}),
+    ...words,
     counts: view.check.evidenceOnly ? {} : summary.counts,
     averageSupport: view.check.evidenceOnly ? null : summary.average,
     ...(failure

@@ -18,6 +18,7 @@ import {
   SOURCE_TYPES,
   type StageName,
 } from '../core/types';
+import type { HeadlineWords } from '../view/headline-words';
 import type { CheckRecord, ClaimRecord } from './entities';
 import { actionabilitySchema, attributionSchema, linkAuditSchema, refinementSchema } from './export-quality-schema';
 
@@ -45,14 +46,16 @@ export interface ExportedCheck {
 }
 /**
  * The headline in an export: its words and colour, the counts it leads with, the average it shows as a
- * second figure (0..1), and why claims could not be judged when some could not. Its words are English, the
- * file's machine-readable form, whatever the interface language (the codes the views word are not exported).
+ * second figure (0..1), and why claims could not be judged when some could not. Its words are the English
+ * catalogue's (lib/view/headline-words.ts), the file's machine-readable form, whatever the interface language
+ * (the codes the views word are not exported).
  */
-export type ExportedHeadline = Omit<Headline, 'leftOut' | 'line' | 'wordCode' | 'figures'> & {
-  counts: VerdictCounts;
-  averageSupport: number | null;
-  failure?: string;
-};
+export type ExportedHeadline = Pick<Headline, 'state' | 'band' | 'worst'> &
+  Omit<HeadlineWords, 'leftOut'> & {
+    counts: VerdictCounts;
+    averageSupport: number | null;
+    failure?: string;
+  };
 /** The whole file. */
 export interface ChecksExport {
   format: typeof EXPORT_FORMAT;

@@ -9,7 +9,7 @@ import { browser } from 'wxt/browser';
 import { type Catalogue, DEFAULT_LOCALE, type Locale } from './catalogue';
 import type { InterfaceLanguage } from './language-setting';
 import { browserSource, catalogueSource } from './sources';
-import type { MessageSource } from './translator';
+import { createTranslator, type MessageSource, type Translator } from './translator';
 
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   const response = await fetch(browser.runtime.getURL(`/_locales/${locale}/messages.json` as '/'));
@@ -25,4 +25,9 @@ export async function loadMessageSource(language: InterfaceLanguage): Promise<Me
     language === DEFAULT_LOCALE ? Promise.resolve({}) : loadCatalogue(DEFAULT_LOCALE),
   ]);
   return catalogueSource(language, catalogue, fallback);
+}
+
+/** The default locale's (English) words, whatever the interface language: for files read by machines too. */
+export async function loadDefaultTranslator(): Promise<Translator> {
+  return createTranslator(catalogueSource(DEFAULT_LOCALE, await loadCatalogue(DEFAULT_LOCALE)));
 }

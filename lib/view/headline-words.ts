@@ -1,8 +1,10 @@
 /**
- * The headline and the failure sentence in the interface language. lib/core/score decides what they say
- * (codes and counts: which verdicts, worst first, how many failed and why); this words it with the
- * catalogue at display time (side panel, history row, page card, Markdown export), with plural messages
- * and Intl numbers, so a check reads in the language the person chose, whenever it was made.
+ * The headline and the failure sentence in words, the one place they are worded. lib/core/score decides what
+ * they say (codes and counts: which verdicts, worst first, how many failed and why); this words it with the
+ * catalogue, with plural messages and Intl numbers: at display time in the interface language (side panel,
+ * history row, page card, Markdown export), so a check reads in the language the person chose whenever it
+ * was made, and from the English catalogue for `npm run check` and the JSON export (a `Words` of its own,
+ * scripts/lib/node-messages.ts and lib/db/export-import.ts).
  */
 import type { FailureSummary } from '../core/score/failures';
 import {
@@ -13,6 +15,7 @@ import {
   type VerdictCounts,
 } from '../core/score/headline';
 import { formatNumber, t } from '../i18n/i18n';
+import type { Translator } from '../i18n/translator';
 
 /** The headline's words: the first line, what its colour means, and the figures beside it. */
 export interface HeadlineWords {
@@ -23,10 +26,16 @@ export interface HeadlineWords {
   leftOut?: string;
 }
 
+/** Whose words: the interface language's (the default) or a catalogue of its own (English, for the CLI). */
+export type Words = Pick<Translator, 't' | 'formatNumber'>;
+
+/** The interface language of this context, whichever it is when a word is read. */
+export const INTERFACE_WORDS: Words = { t, formatNumber };
+
 /** Between counts and between a line's parts (a symbol, the same in every language). */
 const SEPARATOR = ' · ';
 
-function countOf(verdict: CountedVerdict, count: number): string {
+function countOf({ t }: Words, verdict: CountedVerdict, count: number): string {
   switch (verdict) {
     case 'refuted':
       return t('headlineCountRefuted', { count });
@@ -42,13 +51,14 @@ function countOf(verdict: CountedVerdict, count: number): string {
 }
 
 /** "1 refuted · 3 supported · 1 could not be checked": every verdict present, in the core's reading order. */
-export function countsWords(counts: VerdictCounts): string {
+export function countsWords(counts: VerdictCounts, words: Words = INTERFACE_WORDS): string {
   return HEADLINE_ORDER.filter((verdict) => (counts[verdict] ?? 0) > 0)
-    .map((verdict) => countOf(verdict, counts[verdict]!))
+    .map((verdict) => countOf(words, verdict, counts[verdict]!))
     .join(SEPARATOR);
 }
 
-function lineWords(line: Headline['line']): string {
+function lineWords(line: Headline['line'], words: Words): string {
+  const { t } = words;
   switch (line.code) {
     case 'looking-for-claims':
       return t('headlineLookingForClaims');
@@ -56,7 +66,7 @@ function lineWords(line: Headline['line']): string {
       return t('headlineChecking', { count: line.claims });
     case 'so-far':
       return [
-        t('headlineSoFar', { counts: countsWords(line.counts) }),
+        t('headlineSoFar', { counts: countsWords(line.counts, words) }),
         line.pending > 0 ? t('headlineStillChecking', { count: line.pending }) : t('headlineFinishing'),
       ].join(SEPARATOR);
     case 'failed':
@@ -64,7 +74,7 @@ function lineWords(line: Headline['line']): string {
     case 'no-claims':
       return t('headlineNoClaims');
     case 'counts':
-      return countsWords(line.counts);
+      return countsWords(line.counts, words);
     case 'search-failed':
       return t('headlineSearchFailed');
     case 'looking-for-sources':
@@ -80,7 +90,7 @@ function lineWords(line: Headline['line']): string {
   }
 }
 
-function wordOf(code: HeadlineWord): string {
+function wordOf({ t }: Words, code: HeadlineWord): string {
   switch (code) {
     case 'refuted-one':
       return t('headlineWordRefutedOne');
@@ -111,12 +121,16 @@ function wordOf(code: HeadlineWord): string {
   }
 }
 
-/** The headline in the interface language: what the core decided, worded by the catalogue. */
-export function headlineWords(headline: Pick<Headline, 'line' | 'wordCode' | 'figures'>): HeadlineWords {
+/** The headline in words (the interface language's unless `words` says): what the core decided. */
+export function headlineWords(
+  headline: Pick<Headline, 'line' | 'wordCode' | 'figures'>,
+  words: Words = INTERFACE_WORDS,
+): HeadlineWords {
+  const { t, formatNumber } = words;
   const { progress, average, leftOut } = headline.figures;
   return {
-    text: lineWords(headline.line),
-    word: wordOf(headline.wordCode),
+    text: lineWords(headline.line, words),
+    word: wordOf(words, headline.wordCode),
     ...(progress ? { progress: t('headlineProgress', { checked: progress.checked, count: progress.claims }) } : {}),
     ...(average
       ? {
@@ -129,15 +143,20 @@ export function headlineWords(headline: Pick<Headline, 'line' | 'wordCode' | 'fi
     ...(leftOut
       ? {
           leftOut: leftOut.withAll
-            ? t('headlineLeftOutDiffer', { count: leftOut.sources, counts: countsWords(leftOut.withAll) })
+            ? t('headlineLeftOutDiffer', { count: leftOut.sources, counts: countsWords(leftOut.withAll, words) })
             : t('headlineLeftOutSame', { count: leftOut.sources }),
         }
       : {}),
   };
 }
 
-/** "2 of 5 claims could not be judged: <cause>" in the interface language; the cause as given. */
-export function failureWords(failure: FailureSummary, cause: string = failure.cause.message): string {
+/** "2 of 5 claims could not be judged: <cause>" (the interface language's unless `words` says); the cause as given. */
+export function failureWords(
+  failure: FailureSummary,
+  cause: string = failure.cause.message,
+  words: Words = INTERFACE_WORDS,
+): string {
+  const { t } = words;
   const who =
     failure.failed >= failure.claims
       ? t('failureNoneOf', { count: failure.claims })

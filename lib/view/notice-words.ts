@@ -1,12 +1,13 @@
 /**
- * A check's warnings in the interface language: a warning the run kept as a code (lib/core/notices.ts) is
- * worded by the catalogue when shown; one without (older checks, adapters' own words) is shown as stored.
+ * A check's warnings in words, the one place a run's notices are worded: a warning the run kept as a code
+ * (lib/core/notices.ts) is worded by the catalogue when shown, in the interface language (the views) or the
+ * English catalogue (`npm run check`); one without (older checks, adapters' own words) is shown as stored.
  */
 import type { RunNotice } from '../core/notices';
 import type { CheckRecord } from '../db/entities';
-import { t } from '../i18n/i18n';
+import { INTERFACE_WORDS, type Words } from './headline-words';
 
-export function noticeWords(notice: RunNotice): string {
+export function noticeWords(notice: RunNotice, { t }: Words = INTERFACE_WORDS): string {
   switch (notice.code) {
     case 'passages-not-judged':
       return t('noticePassagesNotJudged', { left: notice.left, count: notice.total, claim: notice.claim });
@@ -21,9 +22,12 @@ export function noticeWords(notice: RunNotice): string {
 }
 
 /** The check's warnings as a person reads them, in the order they came. */
-export function warningWords(check: Pick<CheckRecord, 'warnings' | 'notices'>): string[] {
+export function warningWords(
+  check: Pick<CheckRecord, 'warnings' | 'notices'>,
+  words: Words = INTERFACE_WORDS,
+): string[] {
   return check.warnings.map((warning) => {
     const notice = check.notices?.[warning];
-    return notice ? noticeWords(notice) : warning;
+    return notice ? noticeWords(notice, words) : warning;
   });
 }

@@ -5,14 +5,17 @@ import type { EvidenceCheckResult } from '../../lib/core/evidence-only/run-evide
 import type { CheckResult } from '../../lib/core/pipeline-types';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../../lib/core/quality/links/low-rated-citations';
 import { scoreText } from '../../lib/core/score/credibility';
-import { failureCauses, failureSummary } from '../../lib/core/score/failures';
+import { failureCauses, failureOf } from '../../lib/core/score/failures';
 import { checkHeadline, summarizeScores } from '../../lib/core/score/headline';
 import type { Band, Score } from '../../lib/core/types';
 import { failureCause } from '../../lib/core/verify/not-checked';
 import { explanationWithListedCitations } from '../../lib/view/citations';
 import { formatDate } from '../../lib/view/format';
+import { failureWords, headlineWords } from '../../lib/view/headline-words';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
+import { warningWords } from '../../lib/view/notice-words';
 import { formatSources } from './format-sources';
+import { defaultTranslator } from './node-messages';
 
 const BAND_LABEL: Record<Band, string> = {
   green: 'GREEN ',
@@ -39,19 +42,22 @@ export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: 
   const assessments = new Map(result.assessments.map((a) => [a.claimId, a]));
   const scores = scoreText(result.claims, assessments, result.evidence);
   const lines: string[] = [];
-  // The headline first (lib/core/score/headline.ts): counts worst first, the worst verdict's colour.
+  // The headline first (lib/core/score/headline.ts): counts worst first, the worst verdict's colour, in the
+  // English catalogue's words (lib/view/headline-words.ts), the same the extension shows in English.
+  const english = defaultTranslator();
   const headline = checkHeadline({
     status: 'done',
     stopped: result.stopped,
     summary: summarizeScores(scores.claims.values()),
   });
+  const words = headlineWords(headline, english);
   lines.push(
-    `Headline: ${headline.state === 'failed' ? 'FAILED' : BAND_LABEL[headline.band].trim()} — ${headline.text} (${result.language}, ${result.today})`,
+    `Headline: ${headline.state === 'failed' ? 'FAILED' : BAND_LABEL[headline.band].trim()} — ${words.text} (${result.language}, ${result.today})`,
   );
-  const figures = [headline.progress, headline.average].filter(Boolean).join(' · ');
+  const figures = [words.progress, words.average].filter(Boolean).join(' · ');
   if (figures) lines.push(`  ${figures}`);
-  const failure = failureSummary(failureCauses(result.assessments), scores.overall.total);
-  if (failure) lines.push(`Why: ${failure}`);
+  const failure = failureOf(failureCauses(result.assessments), scores.overall.total);
+  if (failure) lines.push(`Why: ${failureWords(failure, failure.cause.message, english)}`);
   if (result.stopped)
     lines.push(
       `Stopped early: ${result.stopped === 'budget' ? 'the token budget was reached' : 'cancelled'}; unchecked claims are marked.`,
@@ -119,6 +125,6 @@ export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: 
     '',
     `Model calls: ${usage.total.calls}, tokens: ${usage.total.promptTokens} in + ${usage.total.completionTokens} out; searches: ${usage.searchCalls}; pages read: ${usage.pageFetches}`,
   );
-  for (const warning of result.warnings) lines.push(`Warning: ${warning}`);
+  for (const warning of warningWords(result, english)) lines.push(`Warning: ${warning}`);
   return lines.join('\n');
 }

@@ -3,6 +3,8 @@ import { rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/doma
 import { type EvidenceCheckResult, VERDICTS_NEED_A_MODEL } from '../../lib/core/evidence-only/run-evidence-check';
 import { checkHeadline } from '../../lib/core/score/headline';
 import { evidenceUrl } from '../../lib/view/evidence-link';
+import { headlineWords } from '../../lib/view/headline-words';
+import { defaultTranslator } from './node-messages';
 
 const SKIP_REASONS: Record<string, string> = {
   question: 'a question',
@@ -27,14 +29,16 @@ export function formatSources(result: EvidenceCheckResult, ratings: RatingsTable
       .filter((item) => lookedUp.some((claim) => claim.id === item.claimId))
       .map((item) => item.source.url),
   ).size;
-  // The headline first, as everywhere (lib/core/score/headline.ts): sources to compare, neutral.
+  // The headline first, as everywhere (lib/core/score/headline.ts): sources to compare, neutral, in the English
+  // catalogue's words (lib/view/headline-words.ts).
   const headline = checkHeadline({
     status: 'done',
     evidenceOnly: true,
     summary: { counts: {}, average: null, averagedOver: 0 },
     sources: { found, lookedUp: lookedUp.length },
   });
-  const lines: string[] = [`Headline: SOURCE — ${headline.text}`, VERDICTS_NEED_A_MODEL, ''];
+  const english = defaultTranslator();
+  const lines: string[] = [`Headline: SOURCE — ${headlineWords(headline, english).text}`, VERDICTS_NEED_A_MODEL, ''];
   const skipped = new Map(result.skipped.map((entry) => [entry.sentenceIndex, entry.reason]));
   const claimOf = new Map(result.claims.map((claim) => [claim.sentenceIndex, claim]));
   for (const sentence of result.sentences) {

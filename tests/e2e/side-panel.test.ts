@@ -127,6 +127,10 @@ describe('checks in the side panel', () => {
     await (await download).saveAs(file);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as { format: string; checks: unknown[] };
     expect(exported).toMatchObject({ format: 'factlight-checks', checks: [expect.anything()] });
+    // The file's headline in the English catalogue's words, loaded by the panel when it exports.
+    expect(exported.checks[0]).toMatchObject({
+      headline: { state: 'judged', text: '2 supported', word: 'every checked claim is supported' },
+    });
 
     panel.page.once('dialog', (dialog) => void dialog.accept());
     await panel.page.getByRole('button', { name: /delete all/i }).click();

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/core/errors';
 import type { CheckView } from '../../../lib/db/check-view';
 import { exportChecksJson, exportChecksMarkdown } from '../../../lib/db/export-import';
 import { t } from '../../../lib/i18n/i18n';
+import { loadDefaultTranslator } from '../../../lib/i18n/load-catalogue';
 import { loadRatings } from '../../../lib/reliability/load-ratings';
 import { downloadText, fileSlug } from './download';
 
@@ -27,7 +28,8 @@ export function ExportButtons({
       const views = await load();
       if (views.length === 0) return setError(t('exportNothing'));
       const base = `factlight-${fileSlug(name)}`;
-      if (kind === 'json') downloadText(`${base}.json`, exportChecksJson(views), 'application/json');
+      if (kind === 'json')
+        downloadText(`${base}.json`, exportChecksJson(views, await loadDefaultTranslator()), 'application/json');
       else downloadText(`${base}.md`, exportChecksMarkdown(views, await loadRatings()), 'text/markdown');
     } catch (cause) {
       setError(t('exportFailed', { error: errorMessage(cause) }));

@@ -6,7 +6,6 @@
  */
 import type { ClaimAssessment } from '../types';
 import { failureCause } from '../verify/not-checked';
-import { countOf } from './headline';
 
 export interface FailureCause {
   /** The cause in words, as the adapter said it ("Could not reach http://127.0.0.1:8080/v1."). */
@@ -28,8 +27,8 @@ export function failureCauses(assessments: Iterable<ClaimAssessment>): FailureCa
 
 /**
  * The failure a check with failed claims leads with, as counts: `failed` of `claims` could not be judged,
- * for `cause` (the most common) and `others` other causes. The views word it in the interface language
- * (lib/view/headline-words.ts); `failureSummary` is its English.
+ * for `cause` (the most common) and `others` other causes. lib/view/headline-words.ts (`failureWords`) words
+ * it: in the interface language in the views, from the English catalogue for `npm run check` and the export.
  */
 export interface FailureSummary {
   failed: number;
@@ -44,24 +43,4 @@ export function failureOf(causes: readonly FailureCause[], claims: number): Fail
   if (!first) return undefined;
   const failed = causes.reduce((sum, cause) => sum + cause.claims, 0);
   return { failed, claims, cause: first, others: causes.length - 1 };
-}
-
-/**
- * The one sentence a check with failed claims leads with, in English (the CLI, the JSON export, a failed
- * check's stored `error`): "2 of 5 claims could not be judged: Could not reach …" ("None of the 3 claims …"
- * when none was), with the number of other causes when there are more. Undefined when no claim failed.
- */
-export function failureSummary(causes: readonly FailureCause[], claims: number): string | undefined {
-  const failure = failureOf(causes, claims);
-  return failure ? englishFailure(failure) : undefined;
-}
-
-export function englishFailure({ failed, claims, cause, others }: FailureSummary): string {
-  const who =
-    failed >= claims
-      ? claims === 1
-        ? 'The claim could not be judged'
-        : `None of the ${claims} claims could be judged`
-      : `${failed} of ${countOf(claims, 'claim')} could not be judged`;
-  return `${who}: ${cause.message}${others > 0 ? ` (and ${countOf(others, 'other reason')})` : ''}`;
 }

@@ -7,7 +7,8 @@
  * left the refuting source out (the colour takes the worse of the two counts, and the line says what
  * changes with every source counted). The average credibility stays, as a second figure saying what it
  * averages. A check that judged nothing because judging failed is "failed", never complete; a check that
- * found sources without a model (evidence-only) keeps its neutral "sources to compare".
+ * found sources without a model (evidence-only) keeps its neutral "sources to compare". It decides in codes
+ * and counts only; lib/view/headline-words.ts words them, once, from the message catalogue.
  */
 import type { Band, Verdict } from '../types';
 import type { ClaimScore } from './credibility';
@@ -44,34 +45,11 @@ const BAND_OF: Record<CountedVerdict, Band> = {
   supported: 'green',
 };
 
-/** What follows the number in a count ("3 supported"): the same words for one claim or many. */
-const COUNT_WORDS: Record<CountedVerdict, string> = {
-  refuted: 'refuted',
-  disputed: 'disputed',
-  supported: 'supported',
-  'not-enough-evidence': 'without enough evidence',
-  'could-not-check': 'could not be checked',
-};
-
-const plurals = new Intl.PluralRules('en');
-
-/** "1 claim", "3 claims": English nouns by Intl's plural rule. */
-export function countOf(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${plurals.select(count) === 'one' ? one : many}`;
-}
-
 /** Counts the verdicts of scored claims (claims not worth checking are left out). */
 export function countVerdicts(verdicts: Iterable<Verdict>): VerdictCounts {
   const counts: VerdictCounts = {};
   for (const verdict of verdicts) if (verdict !== 'not-check-worthy') counts[verdict] = (counts[verdict] ?? 0) + 1;
   return counts;
-}
-
-/** "1 refuted · 3 supported · 1 could not be checked": every verdict present, in reading order. */
-export function countsText(counts: VerdictCounts): string {
-  return HEADLINE_ORDER.filter((verdict) => (counts[verdict] ?? 0) > 0)
-    .map((verdict) => `${counts[verdict]} ${COUNT_WORDS[verdict]}`)
-    .join(' · ');
 }
 
 /** The worst verdict present, or undefined when there is none. */
@@ -135,8 +113,8 @@ export interface HeadlineInput {
 export type HeadlineState = 'running' | 'failed' | 'judged' | 'nothing-to-check' | 'sources';
 
 /**
- * What the first line says, as a code and its counts: the views word it in the interface language
- * (lib/view/headline-words.ts); `text` is the same line in English, for the CLI and the JSON export.
+ * What the first line says, as a code and its counts. lib/view/headline-words.ts words it, in the interface
+ * language (the views) or in the English catalogue (`npm run check`, the JSON export): one wording.
  */
 export type HeadlineLine =
   | { code: 'looking-for-claims' }
@@ -154,7 +132,7 @@ export type HeadlineLine =
   | { code: 'nothing-to-look-up' }
   | { code: 'sources-found'; lookedUp: number; found: number };
 
-/** What the colour means, as a code (`word` is its English). */
+/** What the colour means, as a code. */
 export type HeadlineWord =
   | 'refuted-one'
   | 'refuted-many'
@@ -170,7 +148,7 @@ export type HeadlineWord =
   | 'looking-for-sources'
   | 'sources-to-compare';
 
-/** The figures and notes beside the first line, as numbers (their English is in `Headline`). */
+/** The figures and notes beside the first line, as numbers. */
 export interface HeadlineFigures {
   /** "5 of 6 claims checked". */
   progress?: { checked: number; claims: number };
@@ -185,21 +163,11 @@ export interface Headline {
   /** Colour (and, in the views, icon): the worst verdict's; `neutral` for sources to compare. */
   band: Band;
   worst?: CountedVerdict;
-  /** The first line: the counts worst first, or what happened. */
-  text: string;
-  /** What the colour means, in words (titles, screen readers, reports). */
-  word: string;
-  /** "5 of 6 claims checked". */
-  progress?: string;
-  /** The average as a second figure, saying what it averages. */
-  average?: string;
-  /** Said when the reader left sources out, with what the counts are with every source counted. */
-  leftOut?: string;
-  /** The first line as a code and counts (what `text` says). */
+  /** The first line as a code and counts: the counts worst first, or what happened. */
   line: HeadlineLine;
-  /** What the colour means as a code (what `word` says). */
+  /** What the colour means, as a code (titles, screen readers, reports). */
   wordCode: HeadlineWord;
-  /** The figures beside it as numbers (what `progress`, `average` and `leftOut` say). */
+  /** The figures beside it as numbers: progress, the average as a second figure, sources left out. */
   figures: HeadlineFigures;
 }
 
@@ -219,55 +187,7 @@ function wordFor(worst: CountedVerdict | undefined, counts: VerdictCounts): Head
   }
 }
 
-const ENGLISH_WORDS: Record<HeadlineWord, string> = {
-  'refuted-one': 'contains a refuted claim',
-  'refuted-many': 'contains refuted claims',
-  'disputed-one': 'contains a disputed claim',
-  'disputed-many': 'contains disputed claims',
-  'not-enough-evidence': 'not every claim could be verified',
-  'could-not-check': 'not every claim could be checked',
-  supported: 'every checked claim is supported',
-  'no-claims': 'no claims to check',
-  checking: 'checking',
-  failed: 'check failed',
-  'search-failed': 'search failed',
-  'looking-for-sources': 'looking for sources',
-  'sources-to-compare': 'sources to compare, not judged',
-};
-
-/** The first line in English (the CLI, the JSON export); the views word `line` in the interface language. */
-export function englishLine(line: HeadlineLine): string {
-  switch (line.code) {
-    case 'looking-for-claims':
-      return 'Looking for claims…';
-    case 'checking':
-      return `Checking ${countOf(line.claims, 'claim')}…`;
-    case 'so-far':
-      return `${countsText(line.counts)} so far · ${line.pending > 0 ? `${countOf(line.pending, 'claim')} still being checked` : 'finishing…'}`;
-    case 'failed':
-      return line.claims === 0
-        ? 'Check failed'
-        : `Check failed: ${line.claims === 1 ? 'the claim could not be judged' : `none of the ${line.claims} claims could be judged`}`;
-    case 'no-claims':
-      return 'No factual claims to check';
-    case 'counts':
-      return countsText(line.counts);
-    case 'search-failed':
-      return 'Search failed: no sources could be found';
-    case 'looking-for-sources':
-      return 'Looking for sources…';
-    case 'looking-up':
-      return `Looking up ${countOf(line.lookedUp, 'sentence')}… ${countOf(line.found, 'source')} so far`;
-    case 'sources-to-compare':
-      return 'Sources to compare';
-    case 'nothing-to-look-up':
-      return 'Nothing to look up: no sentence states a number, a date or a name';
-    case 'sources-found':
-      return `Sources to compare: ${line.found} found for ${countOf(line.lookedUp, 'sentence')}`;
-  }
-}
-
-/** The headline from its codes, with their English words beside them. */
+/** The headline from its codes. */
 function headlineOf(
   state: HeadlineState,
   band: Band,
@@ -276,24 +196,7 @@ function headlineOf(
   figures: HeadlineFigures = {},
   worst?: CountedVerdict,
 ): Headline {
-  const { progress, average, leftOut } = figures;
-  return {
-    state,
-    band,
-    ...(worst ? { worst } : {}),
-    text: englishLine(line),
-    word: ENGLISH_WORDS[wordCode],
-    ...(progress ? { progress: `${progress.checked} of ${countOf(progress.claims, 'claim')} checked` } : {}),
-    ...(average
-      ? {
-          average: `Average support from sources: ${Math.round(average.value * 100)}% across ${countOf(average.over, 'judged claim')}`,
-        }
-      : {}),
-    ...(leftOut ? { leftOut: leftOutNote(leftOut) } : {}),
-    line,
-    wordCode,
-    figures,
-  };
+  return { state, band, ...(worst ? { worst } : {}), line, wordCode, figures };
 }
 
 /** The headline of a check, by the rule in this file's header. */
@@ -328,7 +231,7 @@ export function checkHeadline(input: HeadlineInput): Headline {
     const line: HeadlineLine =
       claims === 0
         ? { code: 'looking-for-claims' }
-        : countsText(sofar)
+        : total(sofar) > 0
           ? { code: 'so-far', counts: sofar, pending }
           : { code: 'checking', claims };
     return headlineOf('running', wrong ? BAND_OF[wrong] : 'unknown', line, 'checking', figures, wrong);
@@ -346,14 +249,6 @@ export function checkHeadline(input: HeadlineInput): Headline {
     figures,
     worst!,
   );
-}
-
-/** "2 sources you left out are not counted; with every source counted: 1 refuted · 3 supported". */
-function leftOutNote(leftOut: NonNullable<HeadlineFigures['leftOut']>): string {
-  const what = `${countOf(leftOut.sources, 'source')} you left out ${leftOut.sources === 1 ? 'is' : 'are'} not counted`;
-  return leftOut.withAll
-    ? `${what}; with every source counted: ${countsText(leftOut.withAll)}`
-    : `${what}; the verdicts are the same with every source counted`;
 }
 
 /** Evidence-only: sources to compare, neutral; failed only when every search failed (the writer decides). */

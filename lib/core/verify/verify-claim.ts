@@ -17,7 +17,7 @@ import {
   type StructuredCallSpec,
 } from '../model/structured-call';
 import { BudgetExceededError } from '../model/usage-meter';
-import { englishNotice, NOTICE_CLAIM_LENGTH, type RunNotice } from '../notices';
+import { NOTICE_CLAIM_LENGTH, noticeKey, type RunNotice } from '../notices';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
 import { groupByPage, mergeGroupReplies, type PageGroup } from './judge-by-page';
 import { StanceStreamParser } from './stance-stream-parser';
@@ -172,7 +172,7 @@ function judgedPages(
       claim: claim.text.slice(0, NOTICE_CLAIM_LENGTH),
       cause: errorMessage(failures[0]),
     };
-    ctx.onWarning?.(englishNotice(notice), notice);
+    ctx.onWarning?.(noticeKey(notice), notice);
   }
   return judged;
 }

@@ -1,17 +1,19 @@
-/** A run's coded warnings keep the English the run always stored, so older readers (CLI, export) read the same. */
+/** A run lists a coded warning by a key of its code and parameters: the same notice twice is one warning. */
 import { describe, expect, it } from 'vitest';
 
-import { englishNotice } from '../../../../lib/core/notices';
+import { noticeKey, type RunNotice } from '../../../../lib/core/notices';
 
-describe('englishNotice', () => {
-  it('words the context-window and per-page warnings as the run stored them', () => {
-    expect(englishNotice({ code: 'passages-not-judged', left: 3, total: 8, claim: 'The wall is visible' })).toBe(
-      `3 of 8 passages for "The wall is visible" were not judged: the model's context window has no room for them.`,
-    );
-    expect(
-      englishNotice({ code: 'pages-not-judged', failed: 1, total: 4, claim: 'The wall is visible', cause: 'HTTP 500' }),
-    ).toBe(
-      '1 of 4 pages for "The wall is visible" could not be judged (HTTP 500); the verdict rests on the other pages.',
-    );
+describe('noticeKey', () => {
+  it('is the same for the same notice and differs when any parameter differs', () => {
+    const passages: RunNotice = { code: 'passages-not-judged', left: 3, total: 8, claim: 'The wall is visible' };
+    expect(noticeKey({ ...passages })).toBe(noticeKey(passages));
+    const others: RunNotice[] = [
+      { ...passages, left: 2 },
+      { ...passages, total: 9 },
+      { ...passages, claim: 'The wall is not visible' },
+      { code: 'pages-not-judged', failed: 3, total: 8, claim: 'The wall is visible', cause: 'HTTP 500' },
+    ];
+    const keys = new Set([passages, ...others].map(noticeKey));
+    expect(keys.size).toBe(others.length + 1);
   });
 });

@@ -1,11 +1,14 @@
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { noticeKey } from '../../../../lib/core/notices';
 import type { CheckResult } from '../../../../lib/core/pipeline-types';
 import type { Evidence, SourceType } from '../../../../lib/core/types';
 import { loadCheckView } from '../../../../lib/db/check-view';
 import { createCheckWriter, EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
+import { failureWords } from '../../../../lib/view/headline-words';
+import { defaultTranslator } from '../../../../scripts/lib/node-messages';
 import { failWrites } from '../../support/failing-writes';
 
 const CLAIM = {
@@ -159,7 +162,7 @@ describe('check writer: sources and explanation quality', () => {
     ]);
   });
 
-  it('fails a check whose every claim could not be judged, keeping the failure as counts and cause beside its English', async () => {
+  it('fails a check whose every claim could not be judged, keeping the failure as counts and cause, worded when shown', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
     const cause = 'Could not reach http://127.0.0.1:8080/v1.';
     const failed = {
@@ -172,14 +175,16 @@ describe('check writer: sources and explanation quality', () => {
     await writer.finish(emptyResult({ claims: [CLAIM], assessments: [failed as never] }), 'done');
     const check = (await db.checks.get('k'))!;
     expect(check.status).toBe('failed');
-    expect(check.error).toBe(`The claim could not be judged: ${cause}`);
     expect(check.failure).toEqual({ failed: 1, claims: 1, cause: { message: cause, claims: 1 }, others: 0 });
+    // No words stored: the views word the counts in the interface language, here the English catalogue's.
+    expect(check.error).toBeUndefined();
+    expect(failureWords(check.failure!, cause, defaultTranslator())).toBe(`The claim could not be judged: ${cause}`);
   });
 
-  it('keeps a coded warning by its English words, so the views can word it in the interface language', async () => {
+  it('keeps a coded warning by its key, so the views can word it in the interface language', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
     const notice = { code: 'passages-not-judged' as const, left: 3, total: 8, claim: 'The wall' };
-    const message = '3 of 8 passages for "The wall" were not judged: the model\'s context window has no room for them.';
+    const message = noticeKey(notice);
     writer.record({ type: 'warning', message, notice });
     writer.record({ type: 'warning', message: 'Brave Search refused the key (HTTP 401).' });
     await writer.finish(

@@ -16,7 +16,11 @@ import type { FactlightDb } from '../../../../lib/db/schema';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import { defaultTranslator } from '../../../../scripts/lib/node-messages';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
+
+/** The export's headline words: the English catalogue's, as the side panel loads them. */
+const ENGLISH = defaultTranslator();
 
 let source: FactlightDb;
 let target: FactlightDb;
@@ -52,7 +56,7 @@ describe('JSON export and import', () => {
       await stored(buildCheckView({ id: 'chk-1' })),
       await stored(buildCheckView({ id: 'chk-2', createdAt: 5 })),
     ];
-    const json = exportChecksJson(originals, new Date('2025-02-01T00:00:00Z'));
+    const json = exportChecksJson(originals, ENGLISH, new Date('2025-02-01T00:00:00Z'));
     expect(JSON.parse(json)).toMatchObject({
       format: 'factlight-checks',
       version: 1,
@@ -64,11 +68,11 @@ describe('JSON export and import', () => {
 
   it('skips checks that already exist, or repeat in the file, and leaves them untouched', async () => {
     const view = await stored(buildCheckView({ id: 'chk-1' }));
-    const json = exportChecksJson([view]);
+    const json = exportChecksJson([view], ENGLISH);
     await writeImportedChecks(target, parsed(json));
     await target.checks.update('chk-1', { pageTitle: 'Edited locally' });
     const other = await stored(buildCheckView({ id: 'chk-2' }));
-    const twice = exportChecksJson([view, other, other]);
+    const twice = exportChecksJson([view, other, other], ENGLISH);
     expect(await writeImportedChecks(target, parsed(twice))).toEqual({ imported: 1, skipped: 2 });
     expect((await target.checks.get('chk-1'))?.pageTitle).toBe('Edited locally');
     expect(await target.checks.count()).toBe(2);
@@ -76,7 +80,7 @@ describe('JSON export and import', () => {
 
   it('rebuilds ids and search words from the check, and never imports a check as running', async () => {
     const view = await stored(buildCheckView({ id: 'chk-1', status: 'running' }));
-    const file = JSON.parse(exportChecksJson([view])) as {
+    const file = JSON.parse(exportChecksJson([view], ENGLISH)) as {
       checks: Array<{ check: Record<string, unknown>; sentences: Array<Record<string, unknown>> }>;
     };
     file.checks[0]!.check.searchWords = ['planted'];
@@ -92,10 +96,10 @@ describe('JSON export and import', () => {
 
   it("never lets an imported check take over another check's rows (issue 24)", async () => {
     const victim = await stored(buildCheckView({ id: 'chk-1' }));
-    await writeImportedChecks(target, parsed(exportChecksJson([victim])));
+    await writeImportedChecks(target, parsed(exportChecksJson([victim], ENGLISH)));
     const before = await loadCheckView(target, 'chk-1');
     // The attack: a check named "<victim>:c0-0" whose evidence "e1" is keyed as the victim's "chk-1:c0-0:e1".
-    const attack = JSON.parse(exportChecksJson([victim])) as ChecksExport;
+    const attack = JSON.parse(exportChecksJson([victim], ENGLISH)) as ChecksExport;
     const forged = attack.checks[0]!;
     forged.check.id = 'chk-1:c0-0';
     forged.evidence = forged.evidence.map((item) => ({ ...item, id: item.id.replace(/^c0-0:/, '') }));
@@ -104,7 +108,7 @@ describe('JSON export and import', () => {
       /^The export is damaged: checks\.0\.check\.id: a check id is/,
     );
     // And should forged rows get past the parser, they are added, never put over existing ones: all or nothing.
-    const rows = parsed(exportChecksJson([await stored(buildCheckView({ id: 'chk-2' }))])).checks[0]!;
+    const rows = parsed(exportChecksJson([await stored(buildCheckView({ id: 'chk-2' }))], ENGLISH)).checks[0]!;
     const victimRow = (await target.evidence.toArray())[0]!;
     rows.evidence = [{ ...rows.evidence[0]!, id: victimRow.id }];
     await expect(writeImportedChecks(target, { checks: [rows] })).rejects.toThrow();
@@ -113,7 +117,7 @@ describe('JSON export and import', () => {
   });
 
   it('explains bad files clearly', async () => {
-    const good = JSON.parse(exportChecksJson([await stored(buildCheckView())])) as ChecksExport;
+    const good = JSON.parse(exportChecksJson([await stored(buildCheckView())], ENGLISH)) as ChecksExport;
     const error = (value: unknown) => {
       const result = parseChecksImport(typeof value === 'string' ? value : JSON.stringify(value));
       return result.ok ? 'accepted' : result.error;

@@ -9,7 +9,11 @@ import {
   splitChecksImport,
 } from '../../../../lib/db/import-chunks';
 import type { FactlightDb } from '../../../../lib/db/schema';
+import { defaultTranslator } from '../../../../scripts/lib/node-messages';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
+
+/** The export's headline words: the English catalogue's, as the side panel loads them. */
+const ENGLISH = defaultTranslator();
 
 let source: FactlightDb;
 let target: FactlightDb;
@@ -30,7 +34,7 @@ describe('import in parts', () => {
       await seedView(source, buildCheckView({ id: `chk-${i}`, createdAt: i }));
       views.push((await loadCheckView(source, `chk-${i}`))!);
     }
-    const json = exportChecksJson(views);
+    const json = exportChecksJson(views, ENGLISH);
     const partChars = Math.ceil(JSON.stringify(JSON.parse(json)).length / 7);
     const split = splitChecksImport(json, partChars);
     if (!split.ok) throw new Error(split.error);

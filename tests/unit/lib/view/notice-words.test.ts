@@ -1,21 +1,24 @@
 /**
- * A check's warnings in the interface language: a coded warning is worded by the catalogue (in English the
- * run's own words), one without a code, as older checks stored it, is shown as it is.
+ * A check's warnings in words: a coded warning is worded by the catalogue (in English, the words the run
+ * stored before codes, and `npm run check` prints), one without a code, as older checks stored it, is shown
+ * as it is. A count of one reads as one in every language that has a form for it.
  */
 import { readFile } from 'node:fs/promises';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { englishNotice, type RunNotice } from '../../../../lib/core/notices';
-import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { noticeKey, type RunNotice } from '../../../../lib/core/notices';
+import { type Catalogue, LOCALES, toLanguageTag } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import { createTranslator } from '../../../../lib/i18n/translator';
 import { noticeWords, warningWords } from '../../../../lib/view/notice-words';
 
 const catalogue = async (locale: string) =>
   JSON.parse(
     await readFile(new URL(`../../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
   ) as Catalogue;
+const wordsOf = async (locale: string) => createTranslator(catalogueSource(locale, await catalogue(locale)));
 
 const PASSAGES: RunNotice = { code: 'passages-not-judged', left: 3, total: 8, claim: 'The wall is visible' };
 const PAGES: RunNotice = {
@@ -25,27 +28,74 @@ const PAGES: RunNotice = {
   claim: 'The wall is visible',
   cause: 'HTTP 500',
 };
+/** Stored by checks made before the codes: the English words were the warning's key. */
+const OLD_PAGES_WORDS =
+  '2 of 4 pages for "The wall is visible" could not be judged (HTTP 500); the verdict rests on the other pages.';
 
 describe('noticeWords', () => {
   afterEach(() => setMessageSource(browserSource()));
 
-  it('in English says what the run stored', async () => {
+  it('in English says what the run stored before codes', async () => {
     setMessageSource(catalogueSource('en', await catalogue('en')));
-    expect(noticeWords(PASSAGES)).toBe(englishNotice(PASSAGES));
-    expect(noticeWords(PAGES)).toBe(englishNotice(PAGES));
+    expect(noticeWords(PASSAGES)).toBe(
+      `3 of 8 passages for "The wall is visible" were not judged: the model's context window has no room for them.`,
+    );
+    expect(noticeWords(PAGES)).toBe(OLD_PAGES_WORDS);
   });
 
-  it('in German, the claim and the cause as given; an older warning without a code as stored', async () => {
-    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
-    const old = 'Brave Search refused the key (HTTP 401).';
-    const check = {
-      warnings: [englishNotice(PAGES), old],
-      notices: { [englishNotice(PAGES)]: PAGES },
+  it('words a notice with the words it is given, whatever the interface language', async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de')));
+    expect(noticeWords(PAGES, await wordsOf('en'))).toBe(OLD_PAGES_WORDS);
+  });
+
+  it('a count of one: one passage was not judged (not "1 of 1 passages … were")', async () => {
+    const one: RunNotice = { code: 'passages-not-judged', left: 1, total: 1, claim: 'The wall' };
+    const expected: Record<string, string> = {
+      en: `1 of 1 passage for "The wall" was not judged: the model's context window has no room for it.`,
+      es: 'No se evaluó 1 de 1 pasaje de «The wall»: no cabe en la ventana de contexto del modelo.',
+      pt_BR: '1 de 1 trecho de “The wall” não foi avaliado: não cabe na janela de contexto do modelo.',
+      de: '1 von 1 Textstelle zu „The wall“ wurde nicht beurteilt: Das Kontextfenster des Modells hat keinen Platz dafür.',
+      fr: '1 passage sur 1 pour «\u00a0The wall\u00a0» n’a pas été évalué\u00a0: la fenêtre de contexte du modèle n’a pas de place pour lui.',
     };
-    expect(warningWords(check)).toEqual([
-      '2 von 4 Seiten zu „The wall is visible“ konnten nicht beurteilt werden (HTTP 500); das Urteil stützt sich auf die übrigen Seiten.',
-      old,
+    for (const [locale, words] of Object.entries(expected))
+      expect(noticeWords(one, await wordsOf(locale)), locale).toBe(words);
+  });
+
+  it('a count of one page says no "other pages" in any language with a form for one', async () => {
+    const one: RunNotice = { code: 'pages-not-judged', failed: 1, total: 1, claim: 'The wall', cause: 'HTTP 500' };
+    const others: Record<string, RegExp> = {
+      en: /other pages/,
+      es: /demás páginas/,
+      pt_BR: /demais páginas/,
+      fr: /autres pages/,
+      de: /übrigen Seiten/,
+      hi: /बाकी पेजों/,
+      ar: /الصفحات الأخرى/,
+    };
+    for (const locale of LOCALES) {
+      // Japanese and Chinese have one form for every count (the notice is raised only when some pages were judged).
+      if (new Intl.PluralRules(toLanguageTag(locale)).select(1) === 'other') continue;
+      const words = noticeWords(one, await wordsOf(locale));
+      expect(words, locale).toContain('The wall');
+      expect(words, locale).not.toMatch(others[locale]!);
+    }
+  });
+});
+
+describe('warningWords', () => {
+  afterEach(() => setMessageSource(browserSource()));
+
+  it('words a new check’s coded warnings by their key, and shows an old English one and an uncoded one as stored', async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    const uncoded = 'Brave Search refused the key (HTTP 401).';
+    const german =
+      '2 von 4 Seiten zu „The wall is visible“ konnten nicht beurteilt werden (HTTP 500); das Urteil stützt sich auf die übrigen Seiten.';
+    expect(warningWords({ warnings: [noticeKey(PAGES), uncoded], notices: { [noticeKey(PAGES)]: PAGES } })).toEqual([
+      german,
+      uncoded,
     ]);
-    expect(warningWords({ warnings: [englishNotice(PASSAGES)] })).toEqual([englishNotice(PASSAGES)]);
+    // A check stored before codes kept the English words as the key, with or without the code beside them.
+    expect(warningWords({ warnings: [OLD_PAGES_WORDS], notices: { [OLD_PAGES_WORDS]: PAGES } })).toEqual([german]);
+    expect(warningWords({ warnings: [OLD_PAGES_WORDS] })).toEqual([OLD_PAGES_WORDS]);
   });
 });

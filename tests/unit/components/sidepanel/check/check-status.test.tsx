@@ -6,10 +6,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { CheckStatus } from '../../../../../components/sidepanel/check/check-status';
-import { failureCauses, failureOf, failureSummary } from '../../../../../lib/core/score/failures';
+import { failureCauses, failureOf } from '../../../../../lib/core/score/failures';
 import type { Catalogue } from '../../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
+import { failureWords } from '../../../../../lib/view/headline-words';
 import { buildCheckView } from '../../../support/check-fixtures';
 
 afterEach(() => {
@@ -29,7 +30,7 @@ describe('CheckStatus', () => {
     const { check } = buildCheckView({ status: 'done' });
     const reason = 'Your OpenAI account is out of credit (billing): add credit, then check again.';
     const failed = { verdict: 'could-not-check', error: reason, judgements: [] } as never;
-    const failure = failureSummary(failureCauses([failed, failed, failed]), 3);
+    const failure = failureWords(failureOf(failureCauses([failed, failed, failed]), 3)!);
     render(
       <CheckStatus
         check={check}

@@ -8,8 +8,12 @@ import { HistoryView } from '../../../../../components/sidepanel/history/history
 import { exportChecksJson } from '../../../../../lib/db/export-import';
 import type { FactlightDb } from '../../../../../lib/db/schema';
 import type { ImportChecksResult } from '../../../../../lib/messaging/protocol';
+import { defaultTranslator } from '../../../../../scripts/lib/node-messages';
 import { buildCheckView, buildSummary, freshDb, seedView } from '../../../support/check-fixtures';
 import { commands, fakeBackground, renderWithDb } from '../../../support/panel-harness';
+
+/** The export's headline words: the English catalogue's, as the side panel loads them. */
+const ENGLISH = defaultTranslator();
 
 let db: FactlightDb;
 beforeEach(() => {
@@ -136,7 +140,7 @@ describe('history actions', () => {
   it('imports a JSON file through the background and reports the counts or the error', async () => {
     let answer: ImportChecksResult = { ok: true, imported: 2, skipped: 1 };
     const sent = fakeBackground({ importChecks: () => answer });
-    const exported = exportChecksJson([buildCheckView({ id: 'chk-a' })]);
+    const exported = exportChecksJson([buildCheckView({ id: 'chk-a' })], ENGLISH);
     show();
     const input = await screen.findByTestId('import-json');
     const file = new File([exported], 'checks.json', { type: 'application/json' });

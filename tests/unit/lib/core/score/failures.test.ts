@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
-import { failureCauses, failureSummary } from '../../../../../lib/core/score/failures';
+import { type FailureCause, failureCauses, failureOf } from '../../../../../lib/core/score/failures';
 import type { ClaimAssessment } from '../../../../../lib/core/types';
 import { NOT_CHECKED_BUDGET, NOT_CHECKED_CANCELLED } from '../../../../../lib/core/verify/not-checked';
+import { failureWords } from '../../../../../lib/view/headline-words';
+import { defaultTranslator } from '../../../../../scripts/lib/node-messages';
+
+/** The failure the core decides (counts), in the English catalogue's words (what `npm run check` prints). */
+const english = defaultTranslator();
+function failureSummary(causes: readonly FailureCause[], claims: number): string | undefined {
+  const failure = failureOf(causes, claims);
+  return failure && failureWords(failure, failure.cause.message, english);
+}
 
 const failed = (claimId: string, error: string): ClaimAssessment => ({
   claimId,

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { ClaimScore } from '../../../../../lib/core/score/credibility';
 import {
   checkHeadline,
-  countOf,
-  countsText,
   countVerdicts,
   type HeadlineInput,
   judgedNothing,
@@ -12,6 +10,18 @@ import {
   type VerdictCounts,
 } from '../../../../../lib/core/score/headline';
 import type { Verdict } from '../../../../../lib/core/types';
+import { countsWords, headlineWords } from '../../../../../lib/view/headline-words';
+import { defaultTranslator } from '../../../../../scripts/lib/node-messages';
+
+/**
+ * The core decides in codes and counts; its English is the English catalogue's (lib/view/headline-words.ts),
+ * the words `npm run check` prints. A headline here carries both, so the rule reads in words.
+ */
+const english = defaultTranslator();
+function wordedHeadline(input: HeadlineInput) {
+  const headline = checkHeadline(input);
+  return { ...headline, ...headlineWords(headline, english) };
+}
 
 /** A summary of claims with these verdicts; judged claims score 1 (supported), 0 (refuted) or 0.5. */
 function summaryOf(verdicts: Verdict[]) {
@@ -27,7 +37,7 @@ function summaryOf(verdicts: Verdict[]) {
 }
 
 const done = (verdicts: Verdict[], more: Partial<HeadlineInput> = {}) =>
-  checkHeadline({ status: 'done', summary: summaryOf(verdicts), ...more });
+  wordedHeadline({ status: 'done', summary: summaryOf(verdicts), ...more });
 
 describe('the headline of a judged check', () => {
   // Every mix of verdicts: the text leads with what is wrong, and the colour is the worst verdict's.
@@ -151,7 +161,7 @@ describe('the headline when the reader left sources out', () => {
 
 describe('the headline of a running, failed, stopped or evidence-only check', () => {
   it('while running: counts so far, coloured only by what is already wrong', () => {
-    const pending = checkHeadline({
+    const pending = wordedHeadline({
       status: 'running',
       summary: summaryOf(['supported', 'could-not-check', 'could-not-check']),
       pending: 2,
@@ -161,10 +171,10 @@ describe('the headline of a running, failed, stopped or evidence-only check', ()
       band: 'unknown',
       text: '1 supported so far · 2 claims still being checked',
     });
-    const wrong = checkHeadline({ status: 'running', summary: summaryOf(['refuted', 'could-not-check']), pending: 1 });
+    const wrong = wordedHeadline({ status: 'running', summary: summaryOf(['refuted', 'could-not-check']), pending: 1 });
     expect(wrong).toMatchObject({ band: 'red', text: '1 refuted so far · 1 claim still being checked' });
-    expect(checkHeadline({ status: 'queued', summary: summaryOf([]) }).text).toBe('Looking for claims…');
-    expect(checkHeadline({ status: 'running', summary: summaryOf(['could-not-check']), pending: 1 }).text).toBe(
+    expect(wordedHeadline({ status: 'queued', summary: summaryOf([]) }).text).toBe('Looking for claims…');
+    expect(wordedHeadline({ status: 'running', summary: summaryOf(['could-not-check']), pending: 1 }).text).toBe(
       'Checking 1 claim…',
     );
   });
@@ -174,22 +184,22 @@ describe('the headline of a running, failed, stopped or evidence-only check', ()
     expect(headline).toMatchObject({ state: 'failed', text: 'Check failed: none of the 2 claims could be judged' });
     expect(headline.band).not.toBe('green');
     expect(done(['could-not-check']).text).toBe('Check failed: the claim could not be judged');
-    expect(checkHeadline({ status: 'failed', summary: summaryOf([]) })).toMatchObject({
+    expect(wordedHeadline({ status: 'failed', summary: summaryOf([]) })).toMatchObject({
       state: 'failed',
       text: 'Check failed',
     });
   });
 
   it('a cancelled or budget-stopped check with nothing judged keeps its counts: it was stopped, not failed', () => {
-    const cancelled = checkHeadline({ status: 'cancelled', summary: summaryOf(['could-not-check']) });
+    const cancelled = wordedHeadline({ status: 'cancelled', summary: summaryOf(['could-not-check']) });
     expect(cancelled).toMatchObject({ state: 'judged', text: '1 could not be checked' });
-    const budget = checkHeadline({ status: 'done', stopped: 'budget', summary: summaryOf(['could-not-check']) });
+    const budget = wordedHeadline({ status: 'done', stopped: 'budget', summary: summaryOf(['could-not-check']) });
     expect(budget.state).toBe('judged');
   });
 
   it('evidence-only: neutral sources to compare, never failed for judging nothing', () => {
     const sources = { found: 4, lookedUp: 2 };
-    const headline = checkHeadline({
+    const headline = wordedHeadline({
       status: 'done',
       evidenceOnly: true,
       summary: summaryOf(['could-not-check']),
@@ -200,15 +210,15 @@ describe('the headline of a running, failed, stopped or evidence-only check', ()
       band: 'neutral',
       text: 'Sources to compare: 4 found for 2 sentences',
     });
-    expect(checkHeadline({ status: 'running', evidenceOnly: true, summary: summaryOf([]), sources }).state).toBe(
+    expect(wordedHeadline({ status: 'running', evidenceOnly: true, summary: summaryOf([]), sources }).state).toBe(
       'running',
     );
     expect(
-      checkHeadline({ status: 'done', evidenceOnly: true, summary: summaryOf([]), sources: { found: 0, lookedUp: 0 } })
+      wordedHeadline({ status: 'done', evidenceOnly: true, summary: summaryOf([]), sources: { found: 0, lookedUp: 0 } })
         .text,
     ).toMatch(/^Nothing to look up/);
     // Only a search that failed everywhere fails an evidence-only check (the writer decides; the headline says it).
-    expect(checkHeadline({ status: 'failed', evidenceOnly: true, summary: summaryOf([]), sources }).state).toBe(
+    expect(wordedHeadline({ status: 'failed', evidenceOnly: true, summary: summaryOf([]), sources }).state).toBe(
       'failed',
     );
   });
@@ -218,17 +228,9 @@ describe('counting', () => {
   it('counts verdicts without the claims not worth checking, and knows when nothing was judged', () => {
     const counts = countVerdicts(['supported', 'supported', 'not-check-worthy', 'could-not-check']);
     expect(counts).toEqual({ supported: 2, 'could-not-check': 1 });
-    expect(countsText(counts)).toBe('2 supported · 1 could not be checked');
+    expect(countsWords(counts, english)).toBe('2 supported · 1 could not be checked');
     expect(judgedNothing(counts)).toBe(false);
     expect(judgedNothing({ 'could-not-check': 2 })).toBe(true);
     expect(judgedNothing({})).toBe(false);
-  });
-
-  it('words English plurals with Intl', () => {
-    expect([countOf(0, 'claim'), countOf(1, 'claim'), countOf(2, 'claim')]).toEqual([
-      '0 claims',
-      '1 claim',
-      '2 claims',
-    ]);
   });
 });

@@ -3,10 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../../../lib/core/errors';
 import type { ModelCallContext } from '../../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../../lib/core/model/usage-meter';
+import type { RunNotice } from '../../../../../lib/core/notices';
 import type { ChatRequest, ChatResponse } from '../../../../../lib/core/ports';
 import type { Claim, Evidence } from '../../../../../lib/core/types';
 import { verifyClaim } from '../../../../../lib/core/verify/verify-claim';
+import { noticeWords } from '../../../../../lib/view/notice-words';
+import { defaultTranslator } from '../../../../../scripts/lib/node-messages';
 import { reply, ScriptedModel } from '../../../support/model-fakes';
+
+const english = defaultTranslator();
 
 /**
  * Issue 24, item 9: one page that tells the judge how to read the other passages. The fake judge is
@@ -120,7 +125,9 @@ describe('judgement that one page cannot steer', () => {
         return error ? Promise.reject(error) : gullibleJudge(request);
       };
       const model = new ScriptedModel(Array.from({ length: steps }, () => step));
-      return { ctx: { ...judge(0).ctx, model, onWarning: (w: string) => warnings.push(w) }, warnings };
+      // A coded warning is worded as `npm run check` words it: from the English catalogue.
+      const onWarning = (w: string, notice?: RunNotice) => warnings.push(notice ? noticeWords(notice, english) : w);
+      return { ctx: { ...judge(0).ctx, model, onWarning }, warnings };
     }
     const refused = (body: string) =>
       body.includes(HOSTILE) ? new ProviderError('refused', 'The content filter refused the request.') : undefined;
