@@ -5,10 +5,10 @@ import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check'
 import type { ActionabilityScore } from '../core/quality/explanations/types';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/links/low-rated-citations';
 import type { Evidence } from '../core/types';
-import { failureCause } from '../core/verify/not-checked';
 import { formatNumber, t } from '../i18n/i18n';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
+import { claimErrorWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
 import {
@@ -87,10 +87,7 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     lines.push(`- **${t('md_sentence')}** ${claim.sentenceIndex + 1}`);
     const listed = new Set(view.evidence.filter((item) => item.claimId === claim.id).map((item) => item.id));
     if (assessment?.verdict === 'could-not-check') {
-      if (assessment.error)
-        lines.push(
-          `- **${t('md_whyNotChecked')}** ${escapeMarkdown(failureCause(assessment.error) ?? assessment.error)}`,
-        );
+      if (assessment.error) lines.push(`- **${t('md_whyNotChecked')}** ${escapeMarkdown(claimErrorWords(assessment))}`);
     } else if (assessment?.explanation)
       lines.push(
         `- **${t('md_explanation')}** ${escapeMarkdown(explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed))}`,

@@ -13,6 +13,7 @@ import {
   type VerdictCounts,
 } from '../core/score/headline';
 import { formatNumber, t } from '../i18n/i18n';
+import { causeWords } from './error-words';
 
 /** The headline's words: the first line, what its colour means, and the figures beside it. */
 export interface HeadlineWords {
@@ -136,8 +137,11 @@ export function headlineWords(headline: Pick<Headline, 'line' | 'wordCode' | 'fi
   };
 }
 
-/** "2 of 5 claims could not be judged: <cause>" in the interface language; the cause as given. */
-export function failureWords(failure: FailureSummary, cause: string = failure.cause.message): string {
+/**
+ * "2 of 5 claims could not be judged: <cause>" in the interface language; the cause worded from its code when
+ * it has one (lib/view/error-words.ts), else as stored.
+ */
+export function failureWords(failure: FailureSummary, cause: string = causeWords(failure.cause)): string {
   const who =
     failure.failed >= failure.claims
       ? t('failureNoneOf', { count: failure.claims })

@@ -9,9 +9,9 @@ import type {
 } from '../../../lib/core/quality/explanations/types';
 import type { ClaimScore, ScoreFilters } from '../../../lib/core/score/credibility';
 import type { Claim, ClaimAssessment, Evidence, Judgement, SearchOutcome } from '../../../lib/core/types';
-import { failureCause } from '../../../lib/core/verify/not-checked';
 import { t } from '../../../lib/i18n/i18n';
 import { orderEvidence } from '../../../lib/view/citations';
+import { claimErrorWords } from '../../../lib/view/error-words';
 import { percent } from '../../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../../lib/view/labels';
 import { singleSourceHost } from '../../../lib/view/single-source';
@@ -133,7 +133,7 @@ export function ClaimCard(props: ClaimCardProps) {
       {/* Why it could not be checked, once (a failure's cause, or the budget or a cancel). */}
       {assessment?.error && verdict === 'could-not-check' ? (
         <p className="hint" data-testid="claim-why">
-          {t('claimWhy', { reason: failureCause(assessment.error) ?? assessment.error })}
+          {t('claimWhy', { reason: claimErrorWords(assessment) })}
         </p>
       ) : null}
       {assessment?.explaining ? (
