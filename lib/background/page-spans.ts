@@ -1,4 +1,3 @@
-import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
 import { claimEventDate, predatesEvent } from '../core/evidence/sources/event-date';
 import type { ClaimAssessment } from '../core/types';
@@ -7,7 +6,7 @@ import { t } from '../i18n/i18n';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations } from '../view/citations';
-import { claimErrorWords } from '../view/error-words';
+import { claimErrorWords, searchFailedWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate } from '../view/format';
 import { VERDICT_LABELS } from '../view/labels';
@@ -155,7 +154,7 @@ function sourcesRequestFor(
             : running
               ? t('cardLookingForSources')
               : view.searches.get(claim.id)?.allFailed
-                ? searchFailedMessage(view.searches.get(claim.id)!.failures)
+                ? searchFailedWords([view.searches.get(claim.id)!])
                 : t('cardNoSources'),
         textSummary,
         explanation: passage ? t('cardNotJudgedPassage', { passage }) : t('cardNotJudged'),

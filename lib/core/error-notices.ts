@@ -40,10 +40,60 @@ export type ErrorNotice =
   | { code: 'reply-cut-off'; step: string; maxTokens: number }
   /** The model's reply for `step` did not match the expected format twice; `problem` is the validator's. */
   | { code: 'reply-malformed'; step: string; problem: string }
+  /**
+   * A search source answered an HTTP error. `reason`: what the status means (`key-rejected` only for a source
+   * with a key); `retrySeconds` when a 429 said when to come back; `detail`: what the source said, as given.
+   */
+  | {
+      code: 'search-http';
+      provider: string;
+      status: number;
+      reason: SearchHttpReason;
+      retrySeconds?: number;
+      detail?: string;
+    }
+  /** A search source did not answer within `seconds`. */
+  | { code: 'search-timed-out'; provider: string; seconds: number }
+  /** A search source could not be reached at `host`; `cause`: the network's code (ECONNREFUSED), as given. */
+  | { code: 'search-unreachable'; provider: string; host: string; cause?: string }
+  /**
+   * Every source asked for a claim failed: the first `cause` in full (with its code when it has one), and
+   * how many `others` there were.
+   */
+  | { code: 'search-failed'; cause?: string; causeNotice?: ErrorNotice; others: number }
   /** The claim was not tried to the end: the check's token budget was reached. */
   | { code: 'not-checked-budget' }
   /** The claim was not tried to the end: the check was cancelled. */
   | { code: 'not-checked-cancelled' };
+
+/** What a search source's HTTP error status means. */
+export type SearchHttpReason =
+  'key-rejected' | 'refused' | 'rate-limited' | 'not-found' | 'timed-out' | 'server' | 'rejected';
+
+function englishSearchHttp(notice: Extract<ErrorNotice, { code: 'search-http' }>): string {
+  const { provider: label, status } = notice;
+  const base = (() => {
+    switch (notice.reason) {
+      case 'key-rejected':
+        return `${label} rejected the API key (${status}).`;
+      case 'refused':
+        return `${label} refused the request (${status}).`;
+      case 'rate-limited':
+        return notice.retrySeconds !== undefined
+          ? `${label} is rate-limiting requests (${status}); try again in ${notice.retrySeconds} s.`
+          : `${label} is rate-limiting requests (${status}); try again later.`;
+      case 'not-found':
+        return `${label} answered "not found" (${status}); check its address.`;
+      case 'timed-out':
+        return `${label} timed out (${status}).`;
+      case 'server':
+        return `${label} had a server error (${status}).`;
+      case 'rejected':
+        return `${label} rejected the request (${status}).`;
+    }
+  })();
+  return notice.detail ? `${base} ${label} said: "${notice.detail}"` : base;
+}
 
 /** A wait in English ("45 s", "2 min 30 s", "3 h"), as the rate-limit messages say it. */
 export function describeWait(ms: number): string {
@@ -96,6 +146,17 @@ export function englishError(notice: ErrorNotice): string {
       return `The model's reply for "${notice.step}" was cut off at the token limit (${notice.maxTokens.toLocaleString('en-US')} tokens), even after doubling it.`;
     case 'reply-malformed':
       return `The model's reply for "${notice.step}" did not match the expected format twice. ${notice.problem}`.trim();
+    case 'search-http':
+      return englishSearchHttp(notice);
+    case 'search-timed-out':
+      return `${notice.provider} did not answer within ${notice.seconds} s.`;
+    case 'search-unreachable':
+      return `Could not reach ${notice.provider} at ${notice.host}${notice.cause ? ` (${notice.cause})` : ''}.`;
+    case 'search-failed': {
+      const more = notice.others;
+      if (notice.cause === undefined) return 'Search failed.';
+      return `Search failed: ${notice.cause}${more > 0 ? ` (and ${more} other ${more === 1 ? 'failure' : 'failures'})` : ''}`;
+    }
     case 'not-checked-budget':
       return 'Not checked: the token budget for this check was reached.';
     case 'not-checked-cancelled':

@@ -4,7 +4,11 @@
  * English (`englishNotice`) as the warning itself: older checks, the CLI and the export read that.
  */
 
+import { englishError, type ErrorNotice } from './error-notices';
+
 export type RunNotice =
+  /** A search source (or another service the run asked) failed; the others still count. */
+  | { code: 'source-failed'; error: ErrorNotice }
   /** A small model's context had no room for every passage of a claim: `left` of `total` were not judged. */
   | { code: 'passages-not-judged'; left: number; total: number; claim: string }
   /** Thorough mode judges each page apart: `failed` of `total` pages of a claim failed, for `cause`. */
@@ -16,6 +20,8 @@ export const NOTICE_CLAIM_LENGTH = 60;
 /** The notice in English, as the run stores it. */
 export function englishNotice(notice: RunNotice): string {
   switch (notice.code) {
+    case 'source-failed':
+      return englishError(notice.error);
     case 'passages-not-judged':
       return `${notice.left} of ${notice.total} passages for "${notice.claim}" were not judged: the model's context window has no room for them.`;
     case 'pages-not-judged':

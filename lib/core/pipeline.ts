@@ -109,11 +109,13 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   const checkClaim = async (draft: Claim, recorded: Promise<Claim>, claimQueries: ClaimQueries, sentence: Sentence) => {
     // What this claim's search met, so its card can tell "no sources found" from "the search failed".
     const searchFailures: string[] = [];
+    const searchNotices: Record<string, ErrorNotice> = {};
     let searched = false;
     const reportSearch = (claimId: string, allFailed: boolean) => {
       searched = true;
       if (searchFailures.length === 0) return;
-      const outcome = { failures: [...searchFailures], allFailed };
+      const notices = Object.keys(searchNotices).length > 0 ? { notices: { ...searchNotices } } : {};
+      const outcome = { failures: [...searchFailures], allFailed, ...notices };
       searchOutcomes[claimId] = outcome;
       emit({ type: 'search-outcome', claimId, outcome });
     };
@@ -128,9 +130,10 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
               reader,
               ...(cache ? { cache } : {}),
               onSearch: () => meter.recordSearch(),
-              onFailure: (message) => {
+              onFailure: (message, notice) => {
                 searchFailures.push(message);
-                warn(message);
+                if (notice) searchNotices[message] = notice;
+                warn(message, notice && { code: 'source-failed', error: notice });
               },
             },
             deps,

@@ -98,6 +98,8 @@ export type Stance = 'supports' | 'partially-supports' | 'refutes' | 'irrelevant
 export interface SearchOutcome {
   failures: string[];
   allFailed: boolean;
+  /** The failures that have a code, by their English words: worded in the interface language when shown. */
+  notices?: Record<string, ErrorNotice>;
 }
 
 export interface Judgement {

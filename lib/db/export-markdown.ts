@@ -1,4 +1,3 @@
-import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
 import { claimEventDate, type EventDate, predatesEvent } from '../core/evidence/sources/event-date';
 import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
@@ -8,7 +7,7 @@ import type { Evidence } from '../core/types';
 import { formatNumber, t } from '../i18n/i18n';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
-import { claimErrorWords } from '../view/error-words';
+import { claimErrorWords, searchCauseWords, searchFailedWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
 import {
@@ -96,7 +95,7 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     const search = view.searches.get(claim.id);
     if (search && !listed.size)
       lines.push(
-        `- **${t('md_search')}** ${escapeMarkdown(search.allFailed ? searchFailedMessage(search.failures) : t('noSourcesSomeFailed', { count: search.failures.length, cause: search.failures[0] ?? '' }))}`,
+        `- **${t('md_search')}** ${escapeMarkdown(search.allFailed ? searchFailedWords([search]) : t('noSourcesSomeFailed', { count: search.failures.length, cause: searchCauseWords(search, search.failures[0] ?? '') }))}`,
       );
     const actionability = view.actionability.get(claim.id);
     if (actionability) lines.push(`- **${t('md_howUseful')}** ${actionabilityWords(actionability)}`);
@@ -213,7 +212,7 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
     // "No sources found" only when the search answered with nothing; else what failed.
     const searches = claimIds.map((id) => view.searches.get(id)).filter((search) => search !== undefined);
     if (searches.length > 0 && searches.length === claimIds.length && searches.every((search) => search.allFailed))
-      return searchFailedMessage(searches.flatMap((search) => search.failures));
+      return searchFailedWords(searches);
     return t('md_noSources');
   };
   if (view.sentences.length > 0) {

@@ -5,8 +5,8 @@
  * is shown as stored. What the service said itself (its message, a URL, its name) stays as given.
  */
 import type { ErrorNotice } from '../core/error-notices';
-import type { FailureCause } from '../core/score/failures';
-import type { ClaimAssessment } from '../core/types';
+import { searchFailedNotice } from '../core/evidence/find-evidence';
+import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
 import { formatNumber, t } from '../i18n/i18n';
 
@@ -25,6 +25,32 @@ export function waitWords(ms: number): string {
 
 function secondsWords(seconds: number): string {
   return formatNumber(seconds, { style: 'unit', unit: 'second', unitDisplay: 'short' });
+}
+
+function searchHttpWords(notice: Extract<ErrorNotice, { code: 'search-http' }>): string {
+  const { provider } = notice;
+  const status = String(notice.status);
+  const base = (() => {
+    switch (notice.reason) {
+      case 'key-rejected':
+        return t('errorSearchKeyRejected', { provider, status });
+      case 'refused':
+        return t('errorSearchRefused', { provider, status });
+      case 'rate-limited':
+        return notice.retrySeconds === undefined
+          ? t('errorSearchRateLimited', { provider, status })
+          : t('errorSearchRateLimitedRetry', { provider, status, seconds: secondsWords(notice.retrySeconds) });
+      case 'not-found':
+        return t('errorSearchNotFound', { provider, status });
+      case 'timed-out':
+        return t('errorSearchTimedOutStatus', { provider, status });
+      case 'server':
+        return t('errorSearchServer', { provider, status });
+      case 'rejected':
+        return t('errorSearchRejected', { provider, status });
+    }
+  })();
+  return notice.detail ? `${base} ${t('errorSearchSaid', { provider, detail: notice.detail })}` : base;
 }
 
 /** The error in the interface language. */
@@ -72,6 +98,21 @@ export function errorWords(notice: ErrorNotice): string {
       return t('errorReplyCutOff', { step: notice.step, tokens: formatNumber(notice.maxTokens) });
     case 'reply-malformed':
       return t('errorReplyMalformed', { step: notice.step, problem: notice.problem }).trim();
+    case 'search-http':
+      return searchHttpWords(notice);
+    case 'search-timed-out':
+      return t('errorSearchTimedOut', { provider: notice.provider, seconds: secondsWords(notice.seconds) });
+    case 'search-unreachable':
+      return notice.cause
+        ? t('errorSearchUnreachableCause', { provider: notice.provider, host: notice.host, cause: notice.cause })
+        : t('errorSearchUnreachable', { provider: notice.provider, host: notice.host });
+    case 'search-failed': {
+      if (notice.cause === undefined) return t('errorSearchFailedNoCause');
+      const cause = causeWords({ message: notice.cause, notice: notice.causeNotice });
+      return notice.others > 0
+        ? t('errorSearchFailedOthers', { cause, count: notice.others })
+        : t('errorSearchFailed', { cause });
+    }
     case 'not-checked-budget':
       return t('errorNotCheckedBudget');
     case 'not-checked-cancelled':
@@ -79,8 +120,8 @@ export function errorWords(notice: ErrorNotice): string {
   }
 }
 
-/** A failure's cause (score/failures.ts) in the interface language, or as stored when it has no code. */
-export function causeWords(cause: Pick<FailureCause, 'message' | 'notice'>): string {
+/** A cause (of a failure, score/failures.ts; of a search source) in the interface language, else as stored. */
+export function causeWords(cause: { message: string; notice?: ErrorNotice | undefined }): string {
   return cause.notice ? errorWords(cause.notice) : cause.message;
 }
 
@@ -91,4 +132,26 @@ export function causeWords(cause: Pick<FailureCause, 'message' | 'notice'>): str
 export function claimErrorWords(assessment: Pick<ClaimAssessment, 'error' | 'errorNotice'>): string {
   if (assessment.errorNotice) return errorWords(assessment.errorNotice);
   return failureCause(assessment.error) ?? assessment.error ?? '';
+}
+
+/** A search source's failure (`SearchOutcome.failures`) in the interface language, or as stored. */
+export function searchCauseWords(search: Pick<SearchOutcome, 'notices'>, cause: string): string {
+  return causeWords({ message: cause, notice: search.notices?.[cause] });
+}
+
+/** "Search failed: <first cause> (and 2 other failures)" for searches that all failed, in the interface language. */
+export function searchFailedWords(searches: ReadonlyArray<Pick<SearchOutcome, 'failures' | 'notices'>>): string {
+  const notices: Record<string, ErrorNotice> = {};
+  for (const search of searches) Object.assign(notices, search.notices);
+  return errorWords(
+    searchFailedNotice(
+      searches.flatMap((search) => search.failures),
+      notices,
+    ),
+  );
+}
+
+/** Why a check failed, when it kept a code for it (`CheckRecord.errorNotice`); else its stored English. */
+export function checkErrorWords(check: { error?: string; errorNotice?: ErrorNotice }): string | undefined {
+  return check.errorNotice ? errorWords(check.errorNotice) : check.error;
 }

@@ -5,9 +5,12 @@
 import type { RunNotice } from '../core/notices';
 import type { CheckRecord } from '../db/entities';
 import { t } from '../i18n/i18n';
+import { errorWords } from './error-words';
 
 export function noticeWords(notice: RunNotice): string {
   switch (notice.code) {
+    case 'source-failed':
+      return errorWords(notice.error);
     case 'passages-not-judged':
       return t('noticePassagesNotJudged', { left: notice.left, count: notice.total, claim: notice.claim });
     case 'pages-not-judged':

@@ -11,7 +11,7 @@ import type { ClaimScore, ScoreFilters } from '../../../lib/core/score/credibili
 import type { Claim, ClaimAssessment, Evidence, Judgement, SearchOutcome } from '../../../lib/core/types';
 import { t } from '../../../lib/i18n/i18n';
 import { orderEvidence } from '../../../lib/view/citations';
-import { claimErrorWords } from '../../../lib/view/error-words';
+import { claimErrorWords, searchCauseWords } from '../../../lib/view/error-words';
 import { percent } from '../../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../../lib/view/labels';
 import { singleSourceHost } from '../../../lib/view/single-source';
@@ -216,13 +216,15 @@ function NoEvidence({ search, couldNotCheck }: { search: SearchOutcome | undefin
   if (search?.allFailed && cause)
     return (
       <p className="hint" data-testid="claim-no-evidence" data-reason="search-failed">
-        {t('claimNoEvidenceSearchFailed', { cause })}
+        {t('claimNoEvidenceSearchFailed', { cause: searchCauseWords(search, cause) })}
       </p>
     );
   if (couldNotCheck) return null;
   return (
     <p className="hint" data-testid="claim-no-evidence" data-reason={cause ? 'some-failed' : 'none-found'}>
-      {cause ? t('claimNoEvidenceSomeFailed', { count: search!.failures.length, cause }) : t('claimNoEvidence')}
+      {cause
+        ? t('claimNoEvidenceSomeFailed', { count: search!.failures.length, cause: searchCauseWords(search!, cause) })
+        : t('claimNoEvidence')}
     </p>
   );
 }

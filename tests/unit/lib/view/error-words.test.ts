@@ -11,7 +11,15 @@ import { englishError, type ErrorNotice } from '../../../../lib/core/error-notic
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
-import { causeWords, claimErrorWords, errorWords, waitWords } from '../../../../lib/view/error-words';
+import {
+  causeWords,
+  checkErrorWords,
+  claimErrorWords,
+  errorWords,
+  searchCauseWords,
+  searchFailedWords,
+  waitWords,
+} from '../../../../lib/view/error-words';
 import { failureWords } from '../../../../lib/view/headline-words';
 
 const catalogue = async (locale: string) =>
@@ -41,6 +49,14 @@ const NOTICES: ErrorNotice[] = [
   { code: 'context-too-long', tokens: 4096 },
   { code: 'reply-cut-off', step: 'verify', maxTokens: 4096 },
   { code: 'reply-malformed', step: 'verify', problem: 'claims: Required' },
+  { code: 'search-http', provider: 'Brave Search', status: 401, reason: 'key-rejected', detail: 'Invalid token' },
+  { code: 'search-http', provider: 'Wikipedia', status: 429, reason: 'rate-limited' },
+  { code: 'search-http', provider: 'SearXNG', status: 404, reason: 'not-found' },
+  { code: 'search-http', provider: 'SearXNG', status: 500, reason: 'server' },
+  { code: 'search-timed-out', provider: 'Wikipedia', seconds: 10 },
+  { code: 'search-unreachable', provider: 'SearXNG', host: '127.0.0.1:8888', cause: 'ECONNREFUSED' },
+  { code: 'search-failed', others: 0 },
+  { code: 'search-failed', cause: 'Could not reach Wikipedia at en.wikipedia.org.', others: 2 },
   { code: 'not-checked-budget' },
   { code: 'not-checked-cancelled' },
 ];
@@ -101,5 +117,30 @@ describe('causes and claims, coded or as stored', () => {
       'Could not reach http://127.0.0.1:9/v1.',
     );
     expect(claimErrorWords({})).toBe('');
+  });
+});
+
+describe('search failures', () => {
+  it('in French: the first cause worded from its own code, the others counted in a plural message', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const cause = 'Could not reach Wikipedia at en.wikipedia.org.';
+    const notice: ErrorNotice = { code: 'search-unreachable', provider: 'Wikipedia', host: 'en.wikipedia.org' };
+    const search = { failures: [cause, 'Old English reason.'], allFailed: true, notices: { [cause]: notice } };
+    expect(searchCauseWords(search, cause)).toBe('Impossible de joindre Wikipedia à l’adresse en.wikipedia.org.');
+    expect(searchCauseWords(search, 'Old English reason.')).toBe('Old English reason.');
+    expect(searchFailedWords([search])).toBe(
+      'La recherche a échoué\u00a0: Impossible de joindre Wikipedia à l’adresse en.wikipedia.org. (et 1 autre échec)',
+    );
+    // A search stored before failures had codes: the first cause as stored, inside the French sentence.
+    expect(searchFailedWords([{ failures: [cause] }])).toBe(`La recherche a échoué\u00a0: ${cause}`);
+  });
+
+  it("a check's stored error: its code worded, else the English it stored", async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(checkErrorWords({ error: 'Search failed.', errorNotice: { code: 'search-failed', others: 0 } })).toBe(
+      'Die Suche ist fehlgeschlagen.',
+    );
+    expect(checkErrorWords({ error: 'Search failed.' })).toBe('Search failed.');
+    expect(checkErrorWords({})).toBeUndefined();
   });
 });

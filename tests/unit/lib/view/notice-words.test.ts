@@ -47,5 +47,12 @@ describe('noticeWords', () => {
       old,
     ]);
     expect(warningWords({ warnings: [englishNotice(PASSAGES)] })).toEqual([englishNotice(PASSAGES)]);
+    // A search source's failure, kept as a code: worded in German, the source's name as given.
+    const failed: RunNotice = {
+      code: 'source-failed',
+      error: { code: 'search-http', provider: 'SearXNG', status: 500, reason: 'server' },
+    };
+    expect(englishNotice(failed)).toBe('SearXNG had a server error (500).');
+    expect(noticeWords(failed)).toBe('SearXNG hatte einen Serverfehler (500).');
   });
 });
