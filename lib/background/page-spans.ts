@@ -1,13 +1,12 @@
-import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
 import { claimEventDate, predatesEvent } from '../core/evidence/sources/event-date';
 import type { ClaimAssessment } from '../core/types';
-import { failureCause } from '../core/verify/not-checked';
 import type { CheckView } from '../db/check-view';
 import { t } from '../i18n/i18n';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations } from '../view/citations';
+import { claimErrorWords, searchFailedWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate } from '../view/format';
 import { VERDICT_LABELS } from '../view/labels';
@@ -117,8 +116,8 @@ function explanationLine(assessment: ClaimAssessment | undefined, listed: Readon
   if (!assessment) return '';
   if (assessment.explaining) return t('cardWritingExplanation');
   if (assessment.verdict === 'could-not-check') {
-    const why = failureCause(assessment.error) ?? assessment.error;
-    return why ? `Why: ${why}` : '';
+    const why = claimErrorWords(assessment);
+    return why ? t('claimWhy', { reason: why }) : '';
   }
   const text = explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed);
   return text.split(/(?<=[.!?])\s/)[0] ?? '';
@@ -155,7 +154,7 @@ function sourcesRequestFor(
             : running
               ? t('cardLookingForSources')
               : view.searches.get(claim.id)?.allFailed
-                ? searchFailedMessage(view.searches.get(claim.id)!.failures)
+                ? searchFailedWords([view.searches.get(claim.id)!])
                 : t('cardNoSources'),
         textSummary,
         explanation: passage ? t('cardNotJudgedPassage', { passage }) : t('cardNotJudged'),

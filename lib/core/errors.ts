@@ -1,8 +1,10 @@
 /**
  * Failures: the typed errors of remote services, and how anything thrown reads as a message. The kind
  * decides what the user is told and whether a retry can help; a failed call never turns into a "false"
- * verdict, only into "could not check".
+ * verdict, only into "could not check". An error built from an `ErrorNotice` keeps it, so the views can word
+ * it in the interface language; its message is the notice's English.
  */
+import { englishError, type ErrorNotice } from './error-notices';
 
 /** What went wrong with a remote service, in terms a user can act on. */
 export type ProviderErrorKind =
@@ -45,13 +47,17 @@ export interface ProviderErrorDetails {
 
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
+  /** The error as a code and parameters, when it was built from one (see the file overview). */
+  readonly notice: ErrorNotice | undefined;
 
+  /** `message`: English words, or a notice whose English becomes the message. */
   constructor(
     readonly kind: ProviderErrorKind,
-    message: string,
+    message: string | ErrorNotice,
     readonly details: ProviderErrorDetails = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : englishError(message));
+    this.notice = typeof message === 'string' ? undefined : message;
   }
 
   /**
@@ -89,6 +95,11 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
  */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The code of what went wrong, when `error` is a `ProviderError` that has one. */
+export function errorNotice(error: unknown): ErrorNotice | undefined {
+  return error instanceof ProviderError ? error.notice : undefined;
 }
 
 /** Whether `error` is a cancellation (the person cancelled, or the run was aborted), not a failure to report. */

@@ -6,7 +6,11 @@
  * warning's English words instead, and are shown as stored when they have no code.
  */
 
+import type { ErrorNotice } from './error-notices';
+
 export type RunNotice =
+  /** A search source (or another service the run asked) failed; the others still count. */
+  | { code: 'source-failed'; error: ErrorNotice }
   /** A small model's context had no room for every passage of a claim: `left` of `total` were not judged. */
   | { code: 'passages-not-judged'; left: number; total: number; claim: string }
   /** Thorough mode judges each page apart: `failed` of `total` pages of a claim failed, for `cause`. */

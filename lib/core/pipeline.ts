@@ -5,7 +5,8 @@
  */
 import { batchSentences } from './claims/claim-prompt';
 import { extractClaimsAsWritten } from './claims/stream-claims';
-import { errorMessage, isCancellation } from './errors';
+import type { ErrorNotice } from './error-notices';
+import { errorMessage, errorNotice, isCancellation } from './errors';
 import { findEvidence } from './evidence/find-evidence';
 import { classifySources } from './evidence/sources/classify-sources';
 import { takesHostType } from './evidence/sources/takes-host-type';
@@ -81,6 +82,12 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     // The verdict already says "could not check": the reason is the cause alone, said once (no explanation).
     const reason =
       stopped === 'budget' ? NOT_CHECKED_BUDGET : stopped === 'cancelled' ? NOT_CHECKED_CANCELLED : errorMessage(error);
+    const notice: ErrorNotice | undefined =
+      stopped === 'budget'
+        ? { code: 'not-checked-budget' }
+        : stopped === 'cancelled'
+          ? { code: 'not-checked-cancelled' }
+          : errorNotice(error);
     const assessment: ClaimAssessment = {
       claimId: claim.id,
       verdict: 'could-not-check',
@@ -88,6 +95,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       explanation: '',
       citedEvidenceIds: [],
       error: reason,
+      ...(notice ? { errorNotice: notice } : {}),
     };
     assessments.set(claim.id, assessment);
     emit({ type: 'assessment', assessment });
@@ -101,11 +109,13 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   const checkClaim = async (draft: Claim, recorded: Promise<Claim>, claimQueries: ClaimQueries, sentence: Sentence) => {
     // What this claim's search met, so its card can tell "no sources found" from "the search failed".
     const searchFailures: string[] = [];
+    const searchNotices: Record<string, ErrorNotice> = {};
     let searched = false;
     const reportSearch = (claimId: string, allFailed: boolean) => {
       searched = true;
       if (searchFailures.length === 0) return;
-      const outcome = { failures: [...searchFailures], allFailed };
+      const notices = Object.keys(searchNotices).length > 0 ? { notices: { ...searchNotices } } : {};
+      const outcome = { failures: [...searchFailures], allFailed, ...notices };
       searchOutcomes[claimId] = outcome;
       emit({ type: 'search-outcome', claimId, outcome });
     };
@@ -120,9 +130,10 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
               reader,
               ...(cache ? { cache } : {}),
               onSearch: () => meter.recordSearch(),
-              onFailure: (message) => {
+              onFailure: (message, notice) => {
                 searchFailures.push(message);
-                warn(message);
+                if (notice) searchNotices[message] = notice;
+                warn(message, notice && { code: 'source-failed', error: notice });
               },
             },
             deps,

@@ -2,6 +2,7 @@
  * The pipeline's data, from checked text to verdicts. Offsets are UTF-16 code unit offsets into the
  * checked text (what JavaScript strings and DOM ranges use).
  */
+import type { ErrorNotice } from './error-notices';
 import type { SearchProviderId, TokenUsage } from './ports';
 
 export interface TextSpan {
@@ -97,6 +98,8 @@ export type Stance = 'supports' | 'partially-supports' | 'refutes' | 'irrelevant
 export interface SearchOutcome {
   failures: string[];
   allFailed: boolean;
+  /** The failures that have a code, by their English words: worded in the interface language when shown. */
+  notices?: Record<string, ErrorNotice>;
 }
 
 export interface Judgement {
@@ -115,8 +118,10 @@ export interface ClaimAssessment {
   /** Why the claim stands as it does, citing evidence as [1], [2] in `citedEvidenceIds` order. */
   explanation: string;
   citedEvidenceIds: string[];
-  /** Set when the claim could not be checked: what failed. */
+  /** Set when the claim could not be checked: what failed, in English (older rows have only this). */
   error?: string;
+  /** `error` as a code and parameters, worded in the interface language when shown (lib/core/error-notices.ts). */
+  errorNotice?: ErrorNotice;
   /**
    * Set on the early assessment reported once the judge has written its stances: the verdict is final,
    * the rationales (empty) and the explanation (empty) are still being written.

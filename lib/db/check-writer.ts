@@ -14,8 +14,9 @@
  */
 import { Dexie } from 'dexie';
 
+import { englishError, type ErrorNotice } from '../core/error-notices';
 import { errorMessage } from '../core/errors';
-import { searchFailedMessage } from '../core/evidence/find-evidence';
+import { searchFailedNotice } from '../core/evidence/find-evidence';
 import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { RunNotice } from '../core/notices';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
@@ -195,7 +196,8 @@ export function createCheckWriter(
         !finishOptions.evidenceOnly && status === 'done' && !result.stopped && judgedNothing(summary.counts)
           ? failureOf(failureCauses(result.assessments), scores.overall.total)
           : undefined;
-      // Every search failed: the adapters' words. Nothing judged: counts only, worded when shown.
+      // Every search failed: a code, worded when shown (its English kept as `error` for older readers). Nothing
+      // judged: counts only, worded when shown.
       const searchFailure = finishOptions.evidenceOnly ? everySearchFailed(result) : undefined;
       const finalStatus = searchFailure || judgedNothingFailure ? 'failed' : status;
       const headline = checkHeadline({
@@ -220,8 +222,9 @@ export function createCheckWriter(
           today: result.today,
           progress: { ...progress },
           updatedAt: now(),
-          ...(searchFailure ? { error: searchFailure } : {}),
+          ...(searchFailure ? { error: englishError(searchFailure) } : {}),
           ...(judgedNothingFailure ? { failure: judgedNothingFailure } : {}),
+          ...(searchFailure ? { errorNotice: searchFailure } : {}),
           ...(result.stopped ? { stopped: result.stopped } : {}),
           ...(finishOptions.servedFromCache !== undefined
             ? { servedFromCache: { checkedAt: finishOptions.servedFromCache } }
@@ -265,12 +268,17 @@ export function createCheckWriter(
  * An evidence-only check found nothing because no search answered: the first cause ("Search failed: Could
  * not reach Wikipedia at …"), or undefined when something was found or a search answered with nothing.
  */
-function everySearchFailed(result: CheckResult): string | undefined {
+function everySearchFailed(result: CheckResult): ErrorNotice | undefined {
   const lookedUp = result.claims.filter((claim) => claim.checkWorthy);
   if (lookedUp.length === 0 || result.evidence.length > 0 || result.stopped) return undefined;
   const outcomes = lookedUp.map((claim) => result.searchOutcomes?.[claim.id]);
   if (!outcomes.every((outcome) => outcome?.allFailed)) return undefined;
-  return searchFailedMessage(outcomes.flatMap((outcome) => outcome!.failures));
+  const notices: Record<string, ErrorNotice> = {};
+  for (const outcome of outcomes) Object.assign(notices, outcome!.notices);
+  return searchFailedNotice(
+    outcomes.flatMap((outcome) => outcome!.failures),
+    notices,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
  * pipeline's own type, so what the UI shows is exactly what the core produced.
  */
 import type { CaptureSelectors } from '../anchoring/selectors';
+import type { ErrorNotice } from '../core/error-notices';
 import type { RunNotice } from '../core/notices';
 import type { ActionabilityScore, AttributionResult, Refinement } from '../core/quality/explanations/types';
 import type { LinkAudit } from '../core/quality/links/types';
@@ -80,6 +81,8 @@ export interface CheckRecord {
    * other failures.
    */
   failure?: FailureSummary;
+  /** `error` as a code (an evidence-only check whose every search failed), worded in the interface language. */
+  errorNotice?: ErrorNotice;
   /** Lower-case words of the text, title and site, for history search (multi-entry index). */
   searchWords: string[];
   progress: CheckProgress;

@@ -1,14 +1,13 @@
-import { searchFailedMessage } from '../core/evidence/find-evidence';
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
 import { claimEventDate, type EventDate, predatesEvent } from '../core/evidence/sources/event-date';
 import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
 import type { ActionabilityScore } from '../core/quality/explanations/types';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/links/low-rated-citations';
 import type { Evidence } from '../core/types';
-import { failureCause } from '../core/verify/not-checked';
 import { formatNumber, t } from '../i18n/i18n';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
+import { claimErrorWords, searchCauseWords, searchFailedWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
 import {
@@ -87,10 +86,7 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     lines.push(`- **${t('md_sentence')}** ${claim.sentenceIndex + 1}`);
     const listed = new Set(view.evidence.filter((item) => item.claimId === claim.id).map((item) => item.id));
     if (assessment?.verdict === 'could-not-check') {
-      if (assessment.error)
-        lines.push(
-          `- **${t('md_whyNotChecked')}** ${escapeMarkdown(failureCause(assessment.error) ?? assessment.error)}`,
-        );
+      if (assessment.error) lines.push(`- **${t('md_whyNotChecked')}** ${escapeMarkdown(claimErrorWords(assessment))}`);
     } else if (assessment?.explanation)
       lines.push(
         `- **${t('md_explanation')}** ${escapeMarkdown(explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed))}`,
@@ -99,7 +95,7 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
     const search = view.searches.get(claim.id);
     if (search && !listed.size)
       lines.push(
-        `- **${t('md_search')}** ${escapeMarkdown(search.allFailed ? searchFailedMessage(search.failures) : t('noSourcesSomeFailed', { count: search.failures.length, cause: search.failures[0] ?? '' }))}`,
+        `- **${t('md_search')}** ${escapeMarkdown(search.allFailed ? searchFailedWords([search]) : t('noSourcesSomeFailed', { count: search.failures.length, cause: searchCauseWords(search, search.failures[0] ?? '') }))}`,
       );
     const actionability = view.actionability.get(claim.id);
     if (actionability) lines.push(`- **${t('md_howUseful')}** ${actionabilityWords(actionability)}`);
@@ -216,7 +212,7 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
     // "No sources found" only when the search answered with nothing; else what failed.
     const searches = claimIds.map((id) => view.searches.get(id)).filter((search) => search !== undefined);
     if (searches.length > 0 && searches.length === claimIds.length && searches.every((search) => search.allFailed))
-      return searchFailedMessage(searches.flatMap((search) => search.failures));
+      return searchFailedWords(searches);
     return t('md_noSources');
   };
   if (view.sentences.length > 0) {

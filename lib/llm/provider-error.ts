@@ -2,12 +2,13 @@
  * Turns an `openai` SDK error into a `ProviderError` the core and UIs understand, worded so a person reads
  * the provider, the cause and the fix: out of credit, a daily quota, a wait the provider asked for, a
  * refused content, a rejected key. The errors are stored with the check and exported, so they never carry
- * the base URL's credentials or query (a proxy URL may hold a token there).
+ * the base URL's credentials or query (a proxy URL may hold a token there). Each is built from a code and
+ * parameters (lib/core/error-notices.ts), which the views word in the interface language.
  */
 import OpenAI from 'openai';
 
 import { errorMessage, kindForStatus, ProviderError } from '../core/errors';
-import { describeWait, type FailureFacts, readQuota } from './rate-limits';
+import { type FailureFacts, readQuota } from './rate-limits';
 import { isRefusalError, refusalMessage } from './refusals';
 import { ReplyDeadlineError } from './reply-deadlines';
 
@@ -61,9 +62,9 @@ function factsOf(error: InstanceType<typeof OpenAI.APIError>, status: number): F
   };
 }
 
-/** "Your OpenAI account", or for a server without a brand "The account behind this key". */
-function account(provider: string): string {
-  return /custom|compatible|server/i.test(provider) ? 'The account behind this key' : `Your ${provider} account`;
+/** Whether the provider has a brand of its own ("Your OpenAI account"), or is a server without one. */
+function isBranded(provider: string): boolean {
+  return !/custom|compatible|server/i.test(provider);
 }
 
 function fromStatus(
@@ -77,19 +78,15 @@ function fromStatus(
   const { provider } = context;
   const quota = readQuota(facts, Date.now());
   if (quota?.kind === 'credit')
-    return new ProviderError(
-      'quota',
-      `${account(provider)} is out of credit (billing): add credit or raise the spending limit, then check again. Waiting will not help.`,
-      withStatus,
-    );
+    return new ProviderError('quota', { code: 'out-of-credit', provider, branded: isBranded(provider) }, withStatus);
   if (quota?.kind === 'daily') {
     const wait = quota.waitMs !== undefined ? { retryAfterMs: quota.waitMs } : {};
-    const tier = quota.freeTier ? 'free-tier ' : '';
+    const { freeTier } = quota;
     return new ProviderError(
       'quota',
       quota.noQuota
-        ? `${provider} gives this key no ${tier}quota for this model (limit 0): choose another model, or enable billing. Waiting will not help.`
-        : `${provider}'s daily ${tier}limit for this key is used up${quota.waitMs !== undefined ? `; it resets in ${describeWait(quota.waitMs)}` : ''}: check again then, or enable billing for a higher limit.`,
+        ? { code: 'no-quota', provider, freeTier }
+        : { code: 'daily-limit', provider, freeTier, ...(quota.waitMs !== undefined ? { waitMs: quota.waitMs } : {}) },
       { ...withStatus, ...wait },
     );
   }
@@ -101,31 +98,25 @@ function fromStatus(
       withStatus,
     );
   if (quota?.kind === 'rate-limit') {
-    const why = quota.freeTier ? 'free-tier limit' : 'rate limit';
+    const waited = quota.waitMs !== undefined ? { waitMs: quota.waitMs } : {};
     return new ProviderError(
       'rate-limit',
-      quota.waitMs !== undefined
-        ? `${provider} asks to wait ${describeWait(quota.waitMs)} (${why}).`
-        : `${provider} is rate-limiting this key (${why}): wait a minute, or check its limits.`,
+      { code: 'rate-limited', provider, freeTier: quota.freeTier, ...waited },
       { ...withStatus, ...(quota.waitMs !== undefined ? { retryAfterMs: quota.waitMs } : {}) },
     );
   }
   if (isRefusalError(status, facts.code, facts.message))
     return new ProviderError('refused', refusalMessage(provider, firstLine(facts.message)), withStatus);
   if (status === 403 && context.isLocalServer) {
-    return new ProviderError('forbidden-origin', `${provider} refused requests from the extension (403).`, withStatus);
+    return new ProviderError('forbidden-origin', { code: 'origin-refused', provider }, withStatus);
   }
   // A hosted API's 401 is the key itself (OpenAI's "Incorrect API key provided", invalid_api_key): only the
   // person can fix it, in the settings, so the words say so beside the provider's own.
   if (status === 401)
-    return new ProviderError(
-      'auth',
-      `${provider} rejected the API key (401: ${firstLine(facts.message)}): check the API key in the settings.`,
-      withStatus,
-    );
+    return new ProviderError('auth', { code: 'key-rejected', provider, detail: firstLine(facts.message) }, withStatus);
   return new ProviderError(
     kindForStatus(status),
-    `${provider} answered ${status}: ${firstLine(facts.message)}`,
+    { code: 'http-status', provider, status, detail: firstLine(facts.message) },
     withStatus,
   );
 }
@@ -135,29 +126,32 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
   const details = { provider: context.provider, url: displayUrl(context.url) };
   if (error instanceof ProviderError) return error;
   if (error instanceof ReplyDeadlineError) {
+    const seconds = Math.round(error.ms / 1000);
     return new ProviderError(
       'timeout',
-      error.which === 'idle'
-        ? `${context.provider} stopped sending its reply: nothing arrived for ${Math.round(error.ms / 1000)} s. It is asked again; if this keeps happening, the server is overloaded or the connection is unstable.`
-        : `${context.provider} took longer than ${Math.round(error.ms / 1000)} s for one reply. It is asked again; if this keeps happening, choose a faster model or a lower reasoning effort.`,
+      { code: error.which === 'idle' ? 'reply-stalled' : 'reply-too-slow', provider: context.provider, seconds },
       details,
     );
   }
   if (error instanceof OpenAI.APIUserAbortError)
-    return new ProviderError('cancelled', 'The request was cancelled.', details);
+    return new ProviderError('cancelled', { code: 'request-cancelled' }, details);
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    return new ProviderError('timeout', `${context.provider} did not answer in time.`, details);
+    return new ProviderError('timeout', { code: 'timed-out', provider: context.provider }, details);
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return new ProviderError('unreachable', `Could not reach ${details.url}.`, details);
+    return new ProviderError('unreachable', { code: 'unreachable', url: details.url }, details);
   }
   if (error instanceof OpenAI.APIError && typeof error.status === 'number')
     return fromStatus(error, error.status, context, details);
   if (error instanceof SyntaxError) {
-    return new ProviderError('malformed', `${context.provider} sent a reply that is not valid JSON.`, details);
+    return new ProviderError('malformed', { code: 'not-json', provider: context.provider }, details);
   }
   const message = errorMessage(error);
-  return new ProviderError('malformed', `${context.provider} failed: ${firstLine(message)}`, details);
+  return new ProviderError(
+    'malformed',
+    { code: 'provider-failed', provider: context.provider, detail: firstLine(message) },
+    details,
+  );
 }
 
 function firstLine(text: string): string {

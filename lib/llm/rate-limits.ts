@@ -148,13 +148,3 @@ export function readQuota(facts: FailureFacts, now: number): QuotaReading | unde
   }
   return { kind: 'rate-limit', ...(waitMs !== undefined ? { waitMs } : {}), freeTier };
 }
-
-/** A wait, as a person reads it: "46 s", "2 min 5 s", "9 h 54 min". */
-export function describeWait(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 120) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-}

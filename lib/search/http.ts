@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 
+import type { ErrorNotice, SearchHttpReason } from '../core/error-notices';
 import { kindForStatus, parseRetryAfter, ProviderError, type ProviderErrorKind } from '../core/errors';
 import { hostOf } from '../core/text/hosts';
 import { readCapped } from '../extract/read-body';
@@ -110,28 +111,21 @@ export function errorDetail(body: string): string | undefined {
   return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
 }
 
-function statusMessage(
-  label: string,
-  keyed: boolean,
-  kind: ProviderErrorKind,
-  status: number,
-  retryAfterMs?: number,
-): string {
+/** What an HTTP error status means for a search source (see `SearchHttpReason`). */
+function searchHttpReason(keyed: boolean, kind: ProviderErrorKind): SearchHttpReason {
   switch (kind) {
     case 'auth':
-      return keyed ? `${label} rejected the API key (${status}).` : `${label} refused the request (${status}).`;
+      return keyed ? 'key-rejected' : 'refused';
     case 'rate-limit':
-      return retryAfterMs !== undefined
-        ? `${label} is rate-limiting requests (${status}); try again in ${Math.ceil(retryAfterMs / 1000)} s.`
-        : `${label} is rate-limiting requests (${status}); try again later.`;
+      return 'rate-limited';
     case 'not-found':
-      return `${label} answered "not found" (${status}); check its address.`;
+      return 'not-found';
     case 'timeout':
-      return `${label} timed out (${status}).`;
+      return 'timed-out';
     case 'server':
-      return `${label} had a server error (${status}).`;
+      return 'server';
     default:
-      return `${label} rejected the request (${status}).`;
+      return 'rejected';
   }
 }
 
@@ -139,9 +133,15 @@ function httpError<T>(request: JsonRequest<T>, status: number, body: string, ret
   const special = request.describeError?.({ status, body });
   const kind = special?.kind ?? kindForStatus(status);
   const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
-  let message = special?.message ?? statusMessage(request.label, request.keyed, kind, status, retryAfterMs);
   const detail = special?.message ? undefined : errorDetail(body);
-  if (detail) message += ` ${request.label} said: "${detail}"`;
+  const message: string | ErrorNotice = special?.message ?? {
+    code: 'search-http',
+    provider: request.label,
+    status,
+    reason: searchHttpReason(request.keyed, kind),
+    ...(kind === 'rate-limit' && retryAfterMs !== undefined ? { retrySeconds: Math.ceil(retryAfterMs / 1000) } : {}),
+    ...(detail ? { detail } : {}),
+  };
   return new ProviderError(kind, message, {
     provider: request.provider,
     status,
@@ -192,14 +192,17 @@ export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
     if (signal.aborted) {
       if (signal.reason === timeout.reason) {
         const seconds = Math.round(request.timeoutMs / 100) / 10;
-        throw new ProviderError('timeout', `${label} did not answer within ${seconds} s.`, { provider, url });
+        throw new ProviderError('timeout', { code: 'search-timed-out', provider: label, seconds }, { provider, url });
       }
       throw cancelled();
     }
     const cause = field(field(error, 'cause'), 'code');
     const host = hostOf(url, { form: 'address' }) ?? request.url;
-    const suffix = typeof cause === 'string' ? ` (${cause})` : '';
-    throw new ProviderError('unreachable', `Could not reach ${label} at ${host}${suffix}.`, { provider, url });
+    throw new ProviderError(
+      'unreachable',
+      { code: 'search-unreachable', provider: label, host, ...(typeof cause === 'string' ? { cause } : {}) },
+      { provider, url },
+    );
   } finally {
     dispose();
   }

@@ -8,6 +8,7 @@ import { type FailureCause, failureCauses, failureOf, type FailureSummary } from
 import { checkHeadline, type Headline, summarizeScores, type VerdictCounts } from '../core/score/headline';
 import type { CheckView } from '../db/check-view';
 import type { CheckRecord } from '../db/entities';
+import { checkErrorWords } from './error-words';
 import { failureWords, type HeadlineWords, headlineWords } from './headline-words';
 import { BAND_ICONS } from './labels';
 
@@ -114,6 +115,6 @@ export function countsOfClaims(
  * Why a failed check failed, in the interface language when the row keeps the failure as counts (checks
  * saved since it does); else the English its row stored, else `fallback`.
  */
-export function failedReason(check: Pick<CheckRecord, 'failure' | 'error'>, fallback = ''): string {
-  return check.failure ? failureWords(check.failure) : (check.error ?? fallback);
+export function failedReason(check: Pick<CheckRecord, 'failure' | 'error' | 'errorNotice'>, fallback = ''): string {
+  return check.failure ? failureWords(check.failure) : (checkErrorWords(check) ?? fallback);
 }

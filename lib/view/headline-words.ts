@@ -16,6 +16,7 @@ import {
 } from '../core/score/headline';
 import { formatNumber, t } from '../i18n/i18n';
 import type { Translator } from '../i18n/translator';
+import { causeWords } from './error-words';
 
 /** The headline's words: the first line, what its colour means, and the figures beside it. */
 export interface HeadlineWords {
@@ -150,13 +151,14 @@ export function headlineWords(
   };
 }
 
-/** "2 of 5 claims could not be judged: <cause>" (the interface language's unless `words` says); the cause as given. */
-export function failureWords(
-  failure: FailureSummary,
-  cause: string = failure.cause.message,
-  words: Words = INTERFACE_WORDS,
-): string {
+/**
+ * "2 of 5 claims could not be judged: <cause>", in the interface language unless `words` says. The cause as given,
+ * else worded from its code when it has one (lib/view/error-words.ts) in the interface language; in other words
+ * (the English export and CLI) its stored English, which is what its code says in English.
+ */
+export function failureWords(failure: FailureSummary, given?: string, words: Words = INTERFACE_WORDS): string {
   const { t } = words;
+  const cause = given ?? (words === INTERFACE_WORDS ? causeWords(failure.cause) : failure.cause.message);
   const who =
     failure.failed >= failure.claims
       ? t('failureNoneOf', { count: failure.claims })

@@ -3,12 +3,18 @@
  * (lib/core/notices.ts) is worded by the catalogue when shown, in the interface language (the views) or the
  * English catalogue (`npm run check`); one without (older checks, adapters' own words) is shown as stored.
  */
+import { englishError } from '../core/error-notices';
 import type { RunNotice } from '../core/notices';
 import type { CheckRecord } from '../db/entities';
+import { errorWords } from './error-words';
 import { INTERFACE_WORDS, type Words } from './headline-words';
 
-export function noticeWords(notice: RunNotice, { t }: Words = INTERFACE_WORDS): string {
+export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): string {
+  const { t } = words;
   switch (notice.code) {
+    case 'source-failed':
+      // Worded from its code in the interface language; other words (the English export and CLI) its English.
+      return words === INTERFACE_WORDS ? errorWords(notice.error) : englishError(notice.error);
     case 'passages-not-judged':
       return t('noticePassagesNotJudged', { left: notice.left, count: notice.total, claim: notice.claim });
     case 'pages-not-judged':

@@ -12,11 +12,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
-import type { FactWorld } from '../../scripts/lib/servers';
+import { type FactWorld, startOpenAiServer } from '../../scripts/lib/servers';
 import { seriousViolations as axeSeriousViolations } from './harness/axe';
 import { catalogue, messagePattern, pluralMessage } from './harness/catalogues';
 import { chromiumDriver, playwrightDriverPage } from './harness/chromium-driver';
-import { byTestId, configureDriverForWorld, DriverSidePanel } from './harness/journey-pages';
+import { byTestId, configureDriverForModel, configureDriverForWorld, DriverSidePanel } from './harness/journey-pages';
 import {
   expectCardInLanguage,
   rootLanguage as driverRootLanguage,
@@ -27,6 +27,11 @@ import {
 const AR = catalogue('ar');
 const JA = catalogue('ja');
 const EN = catalogue('en');
+
+/** `message` with its placeholders filled (or any text), found anywhere in a longer text. */
+function inside(message: string, fill: Record<string, string>): RegExp {
+  return new RegExp(messagePattern(message, fill).source.slice(1, -1));
+}
 
 /** axe's serious and critical violations on a Playwright page (harness/axe.ts). */
 const seriousViolations = (page: Page) => axeSeriousViolations(playwrightDriverPage(page));
@@ -153,6 +158,35 @@ describe('interface language in Chromium', () => {
 
   it('speaks Japanese left to right, and switches to a chosen language at once', async () => {
     browser = await launchWithExtension({ args: ['--lang=ja'], env: { LANGUAGE: 'ja' } });
+
+    // A check whose model server rejects the key (a real 401, OpenAI's body): the side panel says why in
+    // Japanese, worded from the error's code when shown (lib/view/error-words.ts), the server's own words kept.
+    const keyed = await startOpenAiServer({ apiKey: 'sk-right' });
+    try {
+      const model = {
+        preset: 'custom',
+        baseUrl: keyed.baseUrl,
+        apiKey: 'sk-wrong',
+        fastModel: 'fake-fast',
+        strongModel: 'fake-strong',
+      };
+      expect(await configureDriverForModel(chromiumDriver(browser), world, model)).toBe(JA.optionsSaved!.message);
+      const panel = await DriverSidePanel.open(chromiumDriver(browser));
+      await panel.check(WALL);
+      await panel.page.waitFor(`${byTestId('check-status')}[data-status="failed"]`);
+      const keyRejected = inside(JA.errorKeyRejected!.message, { detail: 'Incorrect API key provided' });
+      const status = await panel.page.text(byTestId('check-status'));
+      expect(status).toMatch(keyRejected);
+      expect(status).not.toContain('rejected the API key');
+      // The claim's own reason, on its card: the same words, and "could not check", never "refuted".
+      await panel.page.click(byTestId('span'), { hasText: 'visible from the Moon' });
+      await panel.page.waitFor(byTestId('claim-why'));
+      expect(await panel.page.text(byTestId('claim-why'))).toMatch(keyRejected);
+      expect(await panel.page.attribute(byTestId('claim-verdict'), 'data-verdict')).toBe('could-not-check');
+      await panel.page.close();
+    } finally {
+      await keyed.close();
+    }
     const options = await browser.openExtensionPage('options.html');
     await options.waitForSelector(byTestId('interface-language'));
     expect(await rootLanguage(options)).toEqual(['ja', 'ltr', 'ltr']);

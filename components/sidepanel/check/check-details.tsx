@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { CheckView } from '../../../lib/db/check-view';
 import { t } from '../../../lib/i18n/i18n';
 import { viewHeadline } from '../../../lib/view/check-headline';
+import { causeWords } from '../../../lib/view/error-words';
 import { warningWords } from '../../../lib/view/notice-words';
 import { ClaimCard, type EvidenceFocusRequest } from '../claim/claim-card';
 import type { ClaimFocus } from '../claim/claim-focus';
@@ -80,7 +81,7 @@ export function CheckDetails({
         progress={
           words.progress ?? t('checkClaimsChecked', { checked: scores.overall.checked, count: scores.overall.total })
         }
-        cause={causes[0]?.message}
+        cause={causes[0] && causeWords(causes[0])}
         failure={failure}
         onOpenCheck={onOpenCheck}
       />

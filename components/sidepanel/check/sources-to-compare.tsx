@@ -5,6 +5,7 @@ import type { Claim, Evidence, SearchOutcome } from '../../../lib/core/types';
 import type { CheckView } from '../../../lib/db/check-view';
 import { t } from '../../../lib/i18n/i18n';
 import { headlineIcon, viewHeadline } from '../../../lib/view/check-headline';
+import { checkErrorWords, searchCauseWords } from '../../../lib/view/error-words';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate, formatRelative } from '../../../lib/view/format';
 import { BAND_ICONS, ORIGIN_LABELS } from '../../../lib/view/labels';
@@ -30,8 +31,10 @@ function countText(running: boolean, count: number, search: SearchOutcome | unde
   if (running && count === 0) return t('searching');
   if (count > 0) return t('sourcesFound', { count });
   const [cause] = search?.failures ?? [];
-  if (search?.allFailed && cause) return t('searchFailed', { cause });
-  return cause ? t('noSourcesSomeFailed', { count: search!.failures.length, cause }) : t('noSourcesFound');
+  if (search?.allFailed && cause) return t('searchFailed', { cause: searchCauseWords(search, cause) });
+  return cause
+    ? t('noSourcesSomeFailed', { count: search!.failures.length, cause: searchCauseWords(search!, cause) })
+    : t('noSourcesFound');
 }
 
 /**
@@ -103,7 +106,7 @@ export function SourcesToCompare({
         ) : null}
         {check.status === 'failed' ? (
           <div className="result error" role="alert" data-testid="check-status" data-status="failed">
-            <p>{check.error ?? t('searchFailedNoReason')}</p>
+            <p>{checkErrorWords(check) ?? t('searchFailedNoReason')}</p>
             <RetryButton checkId={check.id} onStarted={onOpenCheck} />
           </div>
         ) : null}

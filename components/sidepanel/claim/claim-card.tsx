@@ -9,10 +9,10 @@ import type {
 } from '../../../lib/core/quality/explanations/types';
 import type { ClaimScore, ScoreFilters } from '../../../lib/core/score/credibility';
 import type { Claim, ClaimAssessment, Evidence, Judgement, SearchOutcome } from '../../../lib/core/types';
-import { failureCause } from '../../../lib/core/verify/not-checked';
 import { t } from '../../../lib/i18n/i18n';
 import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { orderEvidence } from '../../../lib/view/citations';
+import { claimErrorWords, searchCauseWords } from '../../../lib/view/error-words';
 import { percent } from '../../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../../lib/view/labels';
 import { singleSourceHost } from '../../../lib/view/single-source';
@@ -134,7 +134,7 @@ export function ClaimCard(props: ClaimCardProps) {
       {/* Why it could not be checked, once (a failure's cause, or the budget or a cancel). */}
       {assessment?.error && verdict === 'could-not-check' ? (
         <p className="hint" data-testid="claim-why">
-          {tIsolated('claimWhy', { reason: failureCause(assessment.error) ?? assessment.error }, ['reason'])}
+          {tIsolated('claimWhy', { reason: claimErrorWords(assessment) }, ['reason'])}
         </p>
       ) : null}
       {assessment?.explaining ? (
@@ -223,14 +223,18 @@ function NoEvidence({ search, couldNotCheck }: { search: SearchOutcome | undefin
   if (search?.allFailed && cause)
     return (
       <p className="hint" data-testid="claim-no-evidence" data-reason="search-failed">
-        {tIsolated('claimNoEvidenceSearchFailed', { cause }, ['cause'])}
+        {tIsolated('claimNoEvidenceSearchFailed', { cause: searchCauseWords(search, cause) }, ['cause'])}
       </p>
     );
   if (couldNotCheck) return null;
   return (
     <p className="hint" data-testid="claim-no-evidence" data-reason={cause ? 'some-failed' : 'none-found'}>
       {cause
-        ? tIsolated('claimNoEvidenceSomeFailed', { count: search!.failures.length, cause }, ['cause'])
+        ? tIsolated(
+            'claimNoEvidenceSomeFailed',
+            { count: search!.failures.length, cause: searchCauseWords(search!, cause) },
+            ['cause'],
+          )
         : t('claimNoEvidence')}
     </p>
   );

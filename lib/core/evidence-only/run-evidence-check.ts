@@ -5,8 +5,10 @@
  * there are no verdicts, no scores and no revisions, only sources to compare. "Judge these sources" later
  * hands this evidence to `runCheck` as `priorEvidence`, so the same queries are never searched twice.
  */
+import type { ErrorNotice } from '../error-notices';
 import { errorMessage, isCancellation, ProviderError } from '../errors';
 import { findEvidence } from '../evidence/find-evidence';
+import type { RunNotice } from '../notices';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
 import type { ChatModel } from '../ports';
 import { createRunContext } from '../run-context';
@@ -59,11 +61,13 @@ export async function runEvidenceCheck(
   options: PipelineOptions,
 ): Promise<EvidenceCheckResult> {
   const warnings: string[] = [];
+  const notices: Record<string, RunNotice> = {};
   const emit = (event: PipelineEvent) => options.onEvent?.(event);
-  const warn = (message: string) => {
+  const warn = (message: string, notice?: RunNotice) => {
     if (warnings.includes(message)) return;
     warnings.push(message);
-    emit({ type: 'warning', message });
+    if (notice) notices[message] = notice;
+    emit({ type: 'warning', message, ...(notice ? { notice } : {}) });
   };
   const { meter, providers, reader, today, cache } = createRunContext({ ...deps, model: NO_MODEL }, options, warn);
   const language = options.language ?? detectLanguage(text);
@@ -93,9 +97,11 @@ export async function runEvidenceCheck(
       const claim = byClaim.get(claimQueries.claimId)!;
       // What this sentence's search met: "No sources found" only when the sources answered with nothing.
       const failures: string[] = [];
+      const codes: Record<string, ErrorNotice> = {};
       const report = (allFailed: boolean) => {
         if (failures.length === 0) return;
-        const outcome = { failures: [...new Set(failures)], allFailed };
+        const coded = Object.keys(codes).length > 0 ? { notices: { ...codes } } : {};
+        const outcome = { failures: [...new Set(failures)], allFailed, ...coded };
         searchOutcomes[claim.id] = outcome;
         emit({ type: 'search-outcome', claimId: claim.id, outcome });
       };
@@ -106,9 +112,10 @@ export async function runEvidenceCheck(
             reader,
             ...(cache ? { cache } : {}),
             onSearch: () => meter.recordSearch(),
-            onFailure: (message) => {
+            onFailure: (message, notice) => {
               failures.push(message);
-              warn(message);
+              if (notice) codes[message] = notice;
+              warn(message, notice && { code: 'source-failed', error: notice });
             },
           },
           { ...deps, model: NO_MODEL },
@@ -147,6 +154,7 @@ export async function runEvidenceCheck(
     refinements: [],
     usage: meter.snapshot(),
     warnings,
+    ...(Object.keys(notices).length > 0 ? { notices } : {}),
     ...(Object.keys(searchOutcomes).length > 0 ? { searchOutcomes } : {}),
     evidenceOnly: true,
     skipped,

@@ -2,6 +2,8 @@
  * Evidence for one claim, as the pipeline and a rating find it: search every source (search-evidence.ts),
  * then read the pages found and pick their best passages (gather-evidence.ts).
  */
+import { englishError, type ErrorNotice } from '../error-notices';
+import { ProviderError } from '../errors';
 import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
 import type { Cache, SearchProvider } from '../ports';
 import type { Claim, ClaimQueries, Evidence } from '../types';
@@ -16,8 +18,8 @@ export interface EvidenceRun {
   /** The run's cache (run-context.ts), which never throws. */
   cache?: Cache;
   onSearch: () => void;
-  /** Told of each source that failed (a warning for the user); the others still count. */
-  onFailure: (message: string) => void;
+  /** Told of each source that failed (a warning for the user), with its code if any; the others still count. */
+  onFailure: (message: string, notice?: ErrorNotice) => void;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function findEvidence(
       ...(options.signal ? { signal: options.signal } : {}),
     },
   );
-  for (const failure of search.failures) run.onFailure(failure);
+  for (const failure of search.failures) run.onFailure(failure, search.notices[failure]);
   const evidence = await gatherEvidence(claim, queries, search, run.reader, {
     language,
     passagesPerPage: options.passagesPerPage,
@@ -59,7 +61,9 @@ export async function findEvidence(
     ...(deps.embedder ? { embedder: deps.embedder } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  if (evidence.length === 0 && search.allFailed) throw new Error(searchFailedMessage(search.failures));
+  // A ProviderError with the failure's code, so the claim's reason is worded in the interface language.
+  if (evidence.length === 0 && search.allFailed)
+    throw new ProviderError('unreachable', searchFailedNotice(search.failures, search.notices));
   return evidence;
 }
 
@@ -68,8 +72,17 @@ export async function findEvidence(
  * cause in full, and how many other causes there were (the same cause from two queries counts once).
  */
 export function searchFailedMessage(failures: readonly string[]): string {
+  return englishError(searchFailedNotice(failures));
+}
+
+/** The same as a code: the first cause (with its own code, from `notices`, when it has one) and how many others. */
+export function searchFailedNotice(
+  failures: readonly string[],
+  notices: Readonly<Record<string, ErrorNotice>> = {},
+): ErrorNotice {
   const causes = [...new Set(failures)];
-  if (causes.length === 0) return 'Search failed.';
-  const more = causes.length - 1;
-  return `Search failed: ${causes[0]}${more > 0 ? ` (and ${more} other ${more === 1 ? 'failure' : 'failures'})` : ''}`;
+  const [cause] = causes;
+  if (cause === undefined) return { code: 'search-failed', others: 0 };
+  const causeNotice = notices[cause];
+  return { code: 'search-failed', cause, ...(causeNotice ? { causeNotice } : {}), others: causes.length - 1 };
 }

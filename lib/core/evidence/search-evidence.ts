@@ -4,7 +4,8 @@
  * fact-checks. One provider failing never sinks the claim: it becomes a warning, and only when every
  * source failed is the claim "could not check".
  */
-import { errorMessage, isCancellation } from '../errors';
+import type { ErrorNotice } from '../error-notices';
+import { errorMessage, errorNotice, isCancellation } from '../errors';
 import type { Cache, KnowledgeGraph, SearchProvider, SearchResult } from '../ports';
 import type { Claim, ClaimQueries } from '../types';
 import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
@@ -28,6 +29,8 @@ export interface ClaimSearchResult {
   knowledge: Array<{ url: string; title: string; passage: string; publishedAt?: string }>;
   /** One message per source that failed. */
   failures: string[];
+  /** The failures that have a code (lib/core/error-notices.ts), by their English words. */
+  notices: Record<string, ErrorNotice>;
   /** True when there were sources to ask and all of them failed. */
   allFailed: boolean;
 }
@@ -69,6 +72,13 @@ export async function searchEvidence(
   const texts: Array<{ text: string; language: string }> = [{ text: queries.query, language: options.language }];
   if (queries.englishQuery) texts.push({ text: queries.englishQuery, language: 'en' });
   const failures: string[] = [];
+  const notices: Record<string, ErrorNotice> = {};
+  const failed = (error: unknown) => {
+    const message = errorMessage(error);
+    failures.push(message);
+    const notice = errorNotice(error);
+    if (notice) notices[message] = notice;
+  };
   let attempts = 0;
 
   const jobs = deps.providers.flatMap((provider) =>
@@ -81,7 +91,7 @@ export async function searchEvidence(
         };
       } catch (error) {
         if (isCancellation(error)) throw error;
-        failures.push(errorMessage(error));
+        failed(error);
         return { provider, results: [] as SearchResult[] };
       }
     }),
@@ -96,7 +106,7 @@ export async function searchEvidence(
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {
-      failures.push(errorMessage(error));
+      failed(error);
       return [];
     }
   })();
@@ -115,5 +125,5 @@ export async function searchEvidence(
   const web = all
     .filter((result) => !isFactCheck(result) && isUsableEvidenceUrl(result.url, options.excludedDomains))
     .filter(unique);
-  return { web, factChecks, knowledge, failures, allFailed: attempts > 0 && failures.length === attempts };
+  return { web, factChecks, knowledge, failures, notices, allFailed: attempts > 0 && failures.length === attempts };
 }

@@ -183,10 +183,11 @@ export async function structuredCall<T>(
       // Cut off at the token limit: the same limit would cut it off again, and a "fix your JSON" turn
       // would only add tokens. One retry with twice the room; a second cut-off is reported as such.
       if (raisedLimit) {
-        throw new ProviderError(
-          'malformed',
-          `The model's reply for "${spec.name}" was cut off at the token limit (${maxTokens} tokens), even after doubling it.`,
-        );
+        throw new ProviderError('malformed', {
+          code: 'reply-cut-off',
+          step: spec.name,
+          maxTokens: maxTokens ?? DEFAULT_REPLY_TOKENS,
+        });
       }
       maxTokens = 2 * (maxTokens ?? DEFAULT_REPLY_TOKENS);
       raisedLimit = true;
@@ -207,10 +208,11 @@ export async function structuredCall<T>(
       { role: 'user', content: `${problem}\nReply again with only the corrected JSON.` },
     ];
   }
-  throw new ProviderError(
-    'malformed',
-    `The model's reply for "${spec.name}" did not match the expected format twice. ${problem.split('\n')[0] ?? ''}`.trim(),
-  );
+  throw new ProviderError('malformed', {
+    code: 'reply-malformed',
+    step: spec.name,
+    problem: problem.split('\n')[0] ?? '',
+  });
 }
 
 /** What {@link streamStructuredCall} got: a valid value, or the reason the whole reply is not one. */

@@ -4,6 +4,7 @@
  * repeated on every claim. Claims stopped by the token budget or a cancel did not fail: the check's own
  * status line says why they stopped.
  */
+import type { ErrorNotice } from '../error-notices';
 import type { ClaimAssessment } from '../types';
 import { failureCause } from '../verify/not-checked';
 
@@ -12,17 +13,27 @@ export interface FailureCause {
   message: string;
   /** How many claims failed for it. */
   claims: number;
+  /** The cause as a code, when the adapter gave one: the views word it (lib/view/error-words.ts). */
+  notice?: ErrorNotice;
 }
 
 /** The causes of failed claims, the most common first (ties in the order they were met). */
 export function failureCauses(assessments: Iterable<ClaimAssessment>): FailureCause[] {
-  const byMessage = new Map<string, number>();
+  const byMessage = new Map<string, FailureCause>();
   for (const assessment of assessments) {
     if (assessment.verdict !== 'could-not-check') continue;
-    const cause = failureCause(assessment.error);
-    if (cause) byMessage.set(cause, (byMessage.get(cause) ?? 0) + 1);
+    const message = failureCause(assessment.error);
+    if (!message) continue;
+    const cause = byMessage.get(message);
+    if (cause) cause.claims += 1;
+    else
+      byMessage.set(message, {
+        message,
+        claims: 1,
+        ...(assessment.errorNotice ? { notice: assessment.errorNotice } : {}),
+      });
   }
-  return [...byMessage].map(([message, claims]) => ({ message, claims })).sort((a, b) => b.claims - a.claims);
+  return [...byMessage.values()].sort((a, b) => b.claims - a.claims);
 }
 
 /**

@@ -3,8 +3,10 @@
  * budget or a cancel was not tried to the end; any other reason is a failure (a model or search that did not
  * answer), which a check states once, at its top (score/failures.ts groups them).
  */
-export const NOT_CHECKED_BUDGET = 'Not checked: the token budget for this check was reached.';
-export const NOT_CHECKED_CANCELLED = 'Not checked: the check was cancelled.';
+import { englishError } from '../error-notices';
+
+export const NOT_CHECKED_BUDGET = englishError({ code: 'not-checked-budget' });
+export const NOT_CHECKED_CANCELLED = englishError({ code: 'not-checked-cancelled' });
 
 /** Older checks stored a failure as "Could not check: <cause>"; the cause alone is what a person needs. */
 const OLD_PREFIX = 'Could not check: ';

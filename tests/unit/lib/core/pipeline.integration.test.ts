@@ -207,6 +207,8 @@ describe('the pipeline end to end in Node', () => {
         expect(assessment.verdict).toBe('could-not-check');
         // The cause itself, as the check states it once at its top (no "Could not check:" prefix on each claim).
         expect(assessment.error).toMatch(/^The model's reply for "claim_verification"/);
+        // …and as a code, which the views word in the interface language (lib/view/error-words.ts).
+        expect(assessment.errorNotice).toMatchObject({ code: 'reply-malformed', step: 'claim_verification' });
       }
       const scores = scoreText(result.claims, new Map(result.assessments.map((a) => [a.claimId, a])), result.evidence);
       expect(scores.overall).toMatchObject({ value: null, band: 'unknown', checked: 0 });
@@ -245,6 +247,7 @@ describe('the pipeline end to end in Node', () => {
     expect(result.stopped).toBe('budget');
     expect(result.assessments.length).toBeGreaterThan(0);
     expect(result.assessments.every((a) => a.verdict === 'could-not-check' && /budget/.test(a.error ?? ''))).toBe(true);
+    expect(result.assessments.every((a) => a.errorNotice?.code === 'not-checked-budget')).toBe(true);
   });
 
   it('handles text without check-worthy claims, and empty text', async () => {

@@ -6,11 +6,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { describeWait } from '../../../../lib/core/error-notices';
 import { ProviderError } from '../../../../lib/core/errors';
 import type { ChatRequest } from '../../../../lib/core/ports';
 import { createOpenAiChatModel, type OpenAiChatModelOptions } from '../../../../lib/llm/openai-chat-model';
 import { displayUrl } from '../../../../lib/llm/provider-error';
-import { describeWait, parseDuration } from '../../../../lib/llm/rate-limits';
+import { parseDuration } from '../../../../lib/llm/rate-limits';
 import { type OpenAiServer, startOpenAiServer } from '../../../../scripts/lib/servers/index';
 import {
   anthropicRules,
@@ -105,6 +106,8 @@ describe('the wait is read from the body (item 2)', () => {
     // No Retry-After header: the 46 s come from the body alone.
     expect(failure.details.retryAfterMs).toBe(46_000);
     expect(failure.message).toBe('Google Gemini asks to wait 46 s (free-tier limit).');
+    // The code the views word in the interface language (lib/view/error-words.ts); the message is its English.
+    expect(failure.notice).toEqual({ code: 'rate-limited', provider: 'Google Gemini', freeTier: true, waitMs: 46_000 });
   });
 
   it("Gemini's per-day quota is reported with when it resets, not waited for", async () => {
@@ -190,6 +193,41 @@ describe('a refused content is not a format problem (item 3)', () => {
   });
 });
 
+describe('each failure carries its code, worded in the interface language when shown (issue 25)', () => {
+  it("a 401 for a wrong key: the code names the provider and keeps the provider's own words", async () => {
+    server = await startOpenAiServer({ apiKey: 'sk-right' });
+    const model = createOpenAiChatModel({
+      baseUrl: server.baseUrl,
+      apiKey: 'sk-wrong',
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+      structuredOutput: 'json_schema',
+      providerLabel: 'OpenAI',
+    });
+    const failure = await failureOf(model.complete(request));
+    expect(failure).toMatchObject({ kind: 'auth', details: { status: 401 } });
+    expect(failure.notice).toEqual({ code: 'key-rejected', provider: 'OpenAI', detail: 'Incorrect API key provided' });
+    expect(failure.message).toBe(
+      'OpenAI rejected the API key (401: Incorrect API key provided): check the API key in the settings.',
+    );
+  });
+
+  it('a missing model (404) keeps the status and what the server said', async () => {
+    server = await startOpenAiServer({ strictModels: true });
+    const model = createOpenAiChatModel({
+      baseUrl: server.baseUrl,
+      apiKey: 'k',
+      fastModel: 'no-such-model',
+      strongModel: 'no-such-model',
+      structuredOutput: 'json_schema',
+      providerLabel: 'Ollama',
+    });
+    const failure = await failureOf(model.complete(request));
+    expect(failure.notice).toMatchObject({ code: 'http-status', provider: 'Ollama', status: 404 });
+    expect(failure.message).toBe(`Ollama answered 404: ${(failure.notice as { detail: string }).detail}`);
+  });
+});
+
 describe('errors keep the base URL free of secrets (issue 24, item 8)', () => {
   it('an unreachable server is named without the URL’s credentials, query or fragment', async () => {
     const model = createOpenAiChatModel({
@@ -206,6 +244,7 @@ describe('errors keep the base URL free of secrets (issue 24, item 8)', () => {
     const stored = JSON.stringify({ message: failure.message, details: failure.details });
     expect(stored).not.toMatch(/alice|hunter2|abc123|token|frag/);
     expect(failure.message).toBe('Could not reach http://127.0.0.1:9/v1.');
+    expect(failure.notice).toEqual({ code: 'unreachable', url: 'http://127.0.0.1:9/v1' });
   });
 
   it('displayUrl drops user, password, query and fragment', () => {

@@ -87,3 +87,60 @@ describe('reply size cap (issue 24)', () => {
     });
   });
 });
+
+describe('failures as codes, worded in the interface language when shown (issue 25)', () => {
+  const request = (fetch: typeof globalThis.fetch, keyed = true) =>
+    requestJson({
+      provider: 'brave',
+      label: 'Brave Search',
+      keyed,
+      url: 'https://search.example/res/v1/web/search?q=x',
+      method: 'GET',
+      schema: z.object({ results: z.array(z.unknown()) }),
+      fetch,
+      timeoutMs: 30_000,
+    });
+
+  it("a 401 of a keyed source: the key rejected, with the source's own words", async () => {
+    const error = await request(
+      async () =>
+        new Response('{"error":{"message":"Invalid token"}}', {
+          status: 401,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      kind: 'auth',
+      message: 'Brave Search rejected the API key (401). Brave Search said: "Invalid token"',
+      notice: {
+        code: 'search-http',
+        provider: 'Brave Search',
+        status: 401,
+        reason: 'key-rejected',
+        detail: 'Invalid token',
+      },
+    });
+  });
+
+  it('a 429 with Retry-After: rate-limited, with the wait in seconds', async () => {
+    const error = await request(async () => new Response('', { status: 429, headers: { 'Retry-After': '30' } })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      message: 'Brave Search is rate-limiting requests (429); try again in 30 s.',
+      notice: { code: 'search-http', reason: 'rate-limited', retrySeconds: 30 },
+    });
+  });
+
+  it('a refused connection: unreachable, with the host and the network code', async () => {
+    const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
+    const error = await request(async () => {
+      throw refused;
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      kind: 'unreachable',
+      message: 'Could not reach Brave Search at search.example (ECONNREFUSED).',
+      notice: { code: 'search-unreachable', provider: 'Brave Search', host: 'search.example', cause: 'ECONNREFUSED' },
+    });
+  });
+});

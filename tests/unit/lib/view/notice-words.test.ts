@@ -97,5 +97,11 @@ describe('warningWords', () => {
     // A check stored before codes kept the English words as the key, with or without the code beside them.
     expect(warningWords({ warnings: [OLD_PAGES_WORDS], notices: { [OLD_PAGES_WORDS]: PAGES } })).toEqual([german]);
     expect(warningWords({ warnings: [OLD_PAGES_WORDS] })).toEqual([OLD_PAGES_WORDS]);
+    // A search source's failure, kept as a code: worded in German, the source's name as given.
+    const failed: RunNotice = {
+      code: 'source-failed',
+      error: { code: 'search-http', provider: 'SearXNG', status: 500, reason: 'server' },
+    };
+    expect(noticeWords(failed)).toBe('SearXNG hatte einen Serverfehler (500).');
   });
 });

@@ -109,6 +109,13 @@ describe('searchEvidence', () => {
     expect(some.allFailed).toBe(false);
     const none = await searchEvidence({ providers: [broken] }, claim, queries, options);
     expect(none.allFailed).toBe(true);
+    expect(none.notices).toEqual({});
+    // A failure with a code keeps it, by its English words, for the views to word (lib/view/error-words.ts).
+    const notice = { code: 'search-unreachable', provider: 'Serper', host: 'google.serper.dev' } as const;
+    const coded = provider('serper', () => new ProviderError('unreachable', notice));
+    const unreachable = await searchEvidence({ providers: [coded] }, claim, queries, options);
+    expect(unreachable.failures[0]).toBe('Could not reach Serper at google.serper.dev.');
+    expect(unreachable.notices).toEqual({ 'Could not reach Serper at google.serper.dev.': notice });
     await expect(
       searchEvidence(
         { providers: [provider('searxng', () => new ProviderError('cancelled', 'cancelled'))] },

@@ -33,6 +33,16 @@ const UNREACHABLE = 'Could not reach http://127.0.0.1:9/v1.';
 const SEARCH = 'Search failed: Could not reach Wikipedia at en.wikipedia.org.';
 
 describe('failure causes, said once for the check', () => {
+  it('keeps the code of a cause, so the views can word it in the interface language', () => {
+    const notice = { code: 'unreachable', url: 'http://127.0.0.1:9/v1' } as const;
+    const coded = { ...failed('a', UNREACHABLE), errorNotice: notice };
+    const causes = failureCauses([coded, failed('b', UNREACHABLE), failed('c', SEARCH)]);
+    expect(causes).toEqual([
+      { message: UNREACHABLE, claims: 2, notice },
+      { message: SEARCH, claims: 1 },
+    ]);
+  });
+
   it('model unreachable: every claim failed for one cause, said once', () => {
     const causes = failureCauses([failed('a', UNREACHABLE), failed('b', UNREACHABLE), failed('c', UNREACHABLE)]);
     expect(causes).toEqual([{ message: UNREACHABLE, claims: 3 }]);

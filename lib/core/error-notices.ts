@@ -1,0 +1,165 @@
+/**
+ * Why a model call or a claim failed, as a code and parameters, the way the run's warnings are
+ * (lib/core/notices.ts): the views word it in the interface language (lib/view/error-words.ts) whenever
+ * the check was made. A `ProviderError` built from a notice takes its English (`englishError`) as its
+ * message, which is what the run stores as a claim's `error` and a failure's cause: older checks, logs, the
+ * CLI and the JSON export read that. Parameters that come from the service (its own message, a URL, a
+ * provider's name) stay as given.
+ */
+
+export type ErrorNotice =
+  /** A hosted API's 401: the key itself was rejected; `detail` is the provider's own first line. */
+  | { code: 'key-rejected'; provider: string; detail: string }
+  /** A local server (Ollama) refused our extension's Origin header with a 403. */
+  | { code: 'origin-refused'; provider: string }
+  /** A 429 that a wait fixes: `waitMs` when the provider said how long. */
+  | { code: 'rate-limited'; provider: string; freeTier: boolean; waitMs?: number }
+  /** Out of credit (billing); `branded`: the provider has a name of its own ("Your OpenAI account"). */
+  | { code: 'out-of-credit'; provider: string; branded: boolean }
+  /** The key has no quota at all for this model (limit 0). */
+  | { code: 'no-quota'; provider: string; freeTier: boolean }
+  /** A daily quota is used up; `waitMs` until it resets, when the provider said. */
+  | { code: 'daily-limit'; provider: string; freeTier: boolean; waitMs?: number }
+  /** Any other HTTP status, with the provider's own first line (a 404 names the missing model there). */
+  | { code: 'http-status'; provider: string; status: number; detail: string }
+  /** The connection timed out before an answer. */
+  | { code: 'timed-out'; provider: string }
+  /** A streamed reply stopped: nothing arrived for `seconds`. */
+  | { code: 'reply-stalled'; provider: string; seconds: number }
+  /** One reply took longer than `seconds` overall. */
+  | { code: 'reply-too-slow'; provider: string; seconds: number }
+  /** The server could not be reached (DNS, refused connection, TLS); `url` without credentials or query. */
+  | { code: 'unreachable'; url: string }
+  | { code: 'request-cancelled' }
+  | { code: 'not-json'; provider: string }
+  /** Anything else the adapter could not name; `detail` is what was thrown, as given. */
+  | { code: 'provider-failed'; provider: string; detail: string }
+  /** A step does not fit Ollama's context window of `tokens`, even with its passages shortened. */
+  | { code: 'context-too-long'; tokens: number }
+  /** The model's reply for the step `step` was cut at `maxTokens` even after doubling the limit. */
+  | { code: 'reply-cut-off'; step: string; maxTokens: number }
+  /** The model's reply for `step` did not match the expected format twice; `problem` is the validator's. */
+  | { code: 'reply-malformed'; step: string; problem: string }
+  /**
+   * A search source answered an HTTP error. `reason`: what the status means (`key-rejected` only for a source
+   * with a key); `retrySeconds` when a 429 said when to come back; `detail`: what the source said, as given.
+   */
+  | {
+      code: 'search-http';
+      provider: string;
+      status: number;
+      reason: SearchHttpReason;
+      retrySeconds?: number;
+      detail?: string;
+    }
+  /** A search source did not answer within `seconds`. */
+  | { code: 'search-timed-out'; provider: string; seconds: number }
+  /** A search source could not be reached at `host`; `cause`: the network's code (ECONNREFUSED), as given. */
+  | { code: 'search-unreachable'; provider: string; host: string; cause?: string }
+  /**
+   * Every source asked for a claim failed: the first `cause` in full (with its code when it has one), and
+   * how many `others` there were.
+   */
+  | { code: 'search-failed'; cause?: string; causeNotice?: ErrorNotice; others: number }
+  /** The claim was not tried to the end: the check's token budget was reached. */
+  | { code: 'not-checked-budget' }
+  /** The claim was not tried to the end: the check was cancelled. */
+  | { code: 'not-checked-cancelled' };
+
+/** What a search source's HTTP error status means. */
+export type SearchHttpReason =
+  'key-rejected' | 'refused' | 'rate-limited' | 'not-found' | 'timed-out' | 'server' | 'rejected';
+
+function englishSearchHttp(notice: Extract<ErrorNotice, { code: 'search-http' }>): string {
+  const { provider: label, status } = notice;
+  const base = (() => {
+    switch (notice.reason) {
+      case 'key-rejected':
+        return `${label} rejected the API key (${status}).`;
+      case 'refused':
+        return `${label} refused the request (${status}).`;
+      case 'rate-limited':
+        return notice.retrySeconds !== undefined
+          ? `${label} is rate-limiting requests (${status}); try again in ${notice.retrySeconds} s.`
+          : `${label} is rate-limiting requests (${status}); try again later.`;
+      case 'not-found':
+        return `${label} answered "not found" (${status}); check its address.`;
+      case 'timed-out':
+        return `${label} timed out (${status}).`;
+      case 'server':
+        return `${label} had a server error (${status}).`;
+      case 'rejected':
+        return `${label} rejected the request (${status}).`;
+    }
+  })();
+  return notice.detail ? `${base} ${label} said: "${notice.detail}"` : base;
+}
+
+/** A wait in English ("45 s", "2 min 30 s", "3 h"), as the rate-limit messages say it. */
+export function describeWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 120) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}
+
+/** The error in English: a `ProviderError`'s message, a claim's stored `error`. */
+export function englishError(notice: ErrorNotice): string {
+  switch (notice.code) {
+    case 'key-rejected':
+      return `${notice.provider} rejected the API key (401: ${notice.detail}): check the API key in the settings.`;
+    case 'origin-refused':
+      return `${notice.provider} refused requests from the extension (403).`;
+    case 'rate-limited': {
+      const why = notice.freeTier ? 'free-tier limit' : 'rate limit';
+      return notice.waitMs !== undefined
+        ? `${notice.provider} asks to wait ${describeWait(notice.waitMs)} (${why}).`
+        : `${notice.provider} is rate-limiting this key (${why}): wait a minute, or check its limits.`;
+    }
+    case 'out-of-credit':
+      return `${notice.branded ? `Your ${notice.provider} account` : 'The account behind this key'} is out of credit (billing): add credit or raise the spending limit, then check again. Waiting will not help.`;
+    case 'no-quota':
+      return `${notice.provider} gives this key no ${notice.freeTier ? 'free-tier ' : ''}quota for this model (limit 0): choose another model, or enable billing. Waiting will not help.`;
+    case 'daily-limit':
+      return `${notice.provider}'s daily ${notice.freeTier ? 'free-tier ' : ''}limit for this key is used up${notice.waitMs !== undefined ? `; it resets in ${describeWait(notice.waitMs)}` : ''}: check again then, or enable billing for a higher limit.`;
+    case 'http-status':
+      return `${notice.provider} answered ${notice.status}: ${notice.detail}`;
+    case 'timed-out':
+      return `${notice.provider} did not answer in time.`;
+    case 'reply-stalled':
+      return `${notice.provider} stopped sending its reply: nothing arrived for ${notice.seconds} s. It is asked again; if this keeps happening, the server is overloaded or the connection is unstable.`;
+    case 'reply-too-slow':
+      return `${notice.provider} took longer than ${notice.seconds} s for one reply. It is asked again; if this keeps happening, choose a faster model or a lower reasoning effort.`;
+    case 'unreachable':
+      return `Could not reach ${notice.url}.`;
+    case 'request-cancelled':
+      return 'The request was cancelled.';
+    case 'not-json':
+      return `${notice.provider} sent a reply that is not valid JSON.`;
+    case 'provider-failed':
+      return `${notice.provider} failed: ${notice.detail}`;
+    case 'context-too-long':
+      return `This step does not fit Ollama's ${notice.tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`;
+    case 'reply-cut-off':
+      return `The model's reply for "${notice.step}" was cut off at the token limit (${notice.maxTokens.toLocaleString('en-US')} tokens), even after doubling it.`;
+    case 'reply-malformed':
+      return `The model's reply for "${notice.step}" did not match the expected format twice. ${notice.problem}`.trim();
+    case 'search-http':
+      return englishSearchHttp(notice);
+    case 'search-timed-out':
+      return `${notice.provider} did not answer within ${notice.seconds} s.`;
+    case 'search-unreachable':
+      return `Could not reach ${notice.provider} at ${notice.host}${notice.cause ? ` (${notice.cause})` : ''}.`;
+    case 'search-failed': {
+      const more = notice.others;
+      if (notice.cause === undefined) return 'Search failed.';
+      return `Search failed: ${notice.cause}${more > 0 ? ` (and ${more} other ${more === 1 ? 'failure' : 'failures'})` : ''}`;
+    }
+    case 'not-checked-budget':
+      return 'Not checked: the token budget for this check was reached.';
+    case 'not-checked-cancelled':
+      return 'Not checked: the check was cancelled.';
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Why a model call or a claim failed, in the interface language: an error the run kept as a code
+ * (lib/core/error-notices.ts) is worded by the catalogue when shown, so a check made in English reads in
+ * French once the interface is French. One without a code (older checks, causes no adapter has coded yet)
+ * is shown as stored. What the service said itself (its message, a URL, its name) stays as given.
+ */
+import type { ErrorNotice } from '../core/error-notices';
+import { searchFailedNotice } from '../core/evidence/find-evidence';
+import type { ClaimAssessment, SearchOutcome } from '../core/types';
+import { failureCause } from '../core/verify/not-checked';
+import { formatNumber, t } from '../i18n/i18n';
+
+/** A duration in the interface language's units ("2 min, 5 s"), as the English `describeWait` rounds it. */
+export function waitWords(ms: number): string {
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
+    formatNumber(value, { style: 'unit', unit: name, unitDisplay: 'short' });
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return unit(seconds, 'second');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 120)
+    return seconds % 60 ? `${unit(minutes, 'minute')} ${unit(seconds % 60, 'second')}` : unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(hours, 'hour');
+}
+
+function secondsWords(seconds: number): string {
+  return formatNumber(seconds, { style: 'unit', unit: 'second', unitDisplay: 'short' });
+}
+
+function searchHttpWords(notice: Extract<ErrorNotice, { code: 'search-http' }>): string {
+  const { provider } = notice;
+  const status = String(notice.status);
+  const base = (() => {
+    switch (notice.reason) {
+      case 'key-rejected':
+        return t('errorSearchKeyRejected', { provider, status });
+      case 'refused':
+        return t('errorSearchRefused', { provider, status });
+      case 'rate-limited':
+        return notice.retrySeconds === undefined
+          ? t('errorSearchRateLimited', { provider, status })
+          : t('errorSearchRateLimitedRetry', { provider, status, seconds: secondsWords(notice.retrySeconds) });
+      case 'not-found':
+        return t('errorSearchNotFound', { provider, status });
+      case 'timed-out':
+        return t('errorSearchTimedOutStatus', { provider, status });
+      case 'server':
+        return t('errorSearchServer', { provider, status });
+      case 'rejected':
+        return t('errorSearchRejected', { provider, status });
+    }
+  })();
+  return notice.detail ? `${base} ${t('errorSearchSaid', { provider, detail: notice.detail })}` : base;
+}
+
+/** The error in the interface language. */
+export function errorWords(notice: ErrorNotice): string {
+  switch (notice.code) {
+    case 'key-rejected':
+      return t('errorKeyRejected', { provider: notice.provider, detail: notice.detail });
+    case 'origin-refused':
+      return t('errorOriginRefused', { provider: notice.provider });
+    case 'rate-limited':
+      if (notice.waitMs === undefined)
+        return notice.freeTier
+          ? t('errorRateLimitedFreeTier', { provider: notice.provider })
+          : t('errorRateLimited', { provider: notice.provider });
+      return notice.freeTier
+        ? t('errorRateLimitedFreeTierWait', { provider: notice.provider, wait: waitWords(notice.waitMs) })
+        : t('errorRateLimitedWait', { provider: notice.provider, wait: waitWords(notice.waitMs) });
+    case 'out-of-credit':
+      return notice.branded ? t('errorOutOfCredit', { provider: notice.provider }) : t('errorOutOfCreditUnbranded');
+    case 'no-quota':
+      return t('errorNoQuota', { provider: notice.provider });
+    case 'daily-limit':
+      return notice.waitMs === undefined
+        ? t('errorDailyLimit', { provider: notice.provider })
+        : t('errorDailyLimitResets', { provider: notice.provider, wait: waitWords(notice.waitMs) });
+    case 'http-status':
+      return t('errorHttpStatus', { provider: notice.provider, status: String(notice.status), detail: notice.detail });
+    case 'timed-out':
+      return t('errorTimedOut', { provider: notice.provider });
+    case 'reply-stalled':
+      return t('errorReplyStalled', { provider: notice.provider, seconds: secondsWords(notice.seconds) });
+    case 'reply-too-slow':
+      return t('errorReplyTooSlow', { provider: notice.provider, seconds: secondsWords(notice.seconds) });
+    case 'unreachable':
+      return t('errorUnreachable', { url: notice.url });
+    case 'request-cancelled':
+      return t('errorRequestCancelled');
+    case 'not-json':
+      return t('errorNotJson', { provider: notice.provider });
+    case 'provider-failed':
+      return t('errorProviderFailed', { provider: notice.provider, detail: notice.detail });
+    case 'context-too-long':
+      return t('ollamaContextTooLong', { tokens: notice.tokens });
+    case 'reply-cut-off':
+      return t('errorReplyCutOff', { step: notice.step, tokens: formatNumber(notice.maxTokens) });
+    case 'reply-malformed':
+      return t('errorReplyMalformed', { step: notice.step, problem: notice.problem }).trim();
+    case 'search-http':
+      return searchHttpWords(notice);
+    case 'search-timed-out':
+      return t('errorSearchTimedOut', { provider: notice.provider, seconds: secondsWords(notice.seconds) });
+    case 'search-unreachable':
+      return notice.cause
+        ? t('errorSearchUnreachableCause', { provider: notice.provider, host: notice.host, cause: notice.cause })
+        : t('errorSearchUnreachable', { provider: notice.provider, host: notice.host });
+    case 'search-failed': {
+      if (notice.cause === undefined) return t('errorSearchFailedNoCause');
+      const cause = causeWords({ message: notice.cause, notice: notice.causeNotice });
+      return notice.others > 0
+        ? t('errorSearchFailedOthers', { cause, count: notice.others })
+        : t('errorSearchFailed', { cause });
+    }
+    case 'not-checked-budget':
+      return t('errorNotCheckedBudget');
+    case 'not-checked-cancelled':
+      return t('errorNotCheckedCancelled');
+  }
+}
+
+/** A cause (of a failure, score/failures.ts; of a search source) in the interface language, else as stored. */
+export function causeWords(cause: { message: string; notice?: ErrorNotice | undefined }): string {
+  return cause.notice ? errorWords(cause.notice) : cause.message;
+}
+
+/**
+ * Why a claim could not be checked, in the interface language: its code worded, else the stored English
+ * (the cause alone, without an older row's "Could not check: " prefix). Empty when nothing was stored.
+ */
+export function claimErrorWords(assessment: Pick<ClaimAssessment, 'error' | 'errorNotice'>): string {
+  if (assessment.errorNotice) return errorWords(assessment.errorNotice);
+  return failureCause(assessment.error) ?? assessment.error ?? '';
+}
+
+/** A search source's failure (`SearchOutcome.failures`) in the interface language, or as stored. */
+export function searchCauseWords(search: Pick<SearchOutcome, 'notices'>, cause: string): string {
+  return causeWords({ message: cause, notice: search.notices?.[cause] });
+}
+
+/** "Search failed: <first cause> (and 2 other failures)" for searches that all failed, in the interface language. */
+export function searchFailedWords(searches: ReadonlyArray<Pick<SearchOutcome, 'failures' | 'notices'>>): string {
+  const notices: Record<string, ErrorNotice> = {};
+  for (const search of searches) Object.assign(notices, search.notices);
+  return errorWords(
+    searchFailedNotice(
+      searches.flatMap((search) => search.failures),
+      notices,
+    ),
+  );
+}
+
+/** Why a check failed, when it kept a code for it (`CheckRecord.errorNotice`); else its stored English. */
+export function checkErrorWords(check: { error?: string; errorNotice?: ErrorNotice }): string | undefined {
+  return check.errorNotice ? errorWords(check.errorNotice) : check.error;
+}

@@ -1,0 +1,146 @@
+/**
+ * A failure's cause in the interface language: a coded error is worded by the catalogue (in English the
+ * adapter's own words), the service's own words inside it stay as given, and an error without a code (older
+ * rows) is shown as stored.
+ */
+import { readFile } from 'node:fs/promises';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { englishError, type ErrorNotice } from '../../../../lib/core/error-notices';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import {
+  causeWords,
+  checkErrorWords,
+  claimErrorWords,
+  errorWords,
+  searchCauseWords,
+  searchFailedWords,
+  waitWords,
+} from '../../../../lib/view/error-words';
+import { failureWords } from '../../../../lib/view/headline-words';
+
+const catalogue = async (locale: string) =>
+  JSON.parse(
+    await readFile(new URL(`../../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
+  ) as Catalogue;
+
+const NOTICES: ErrorNotice[] = [
+  { code: 'key-rejected', provider: 'OpenAI', detail: 'Incorrect API key provided' },
+  { code: 'origin-refused', provider: 'Ollama' },
+  { code: 'rate-limited', provider: 'Groq', freeTier: false },
+  { code: 'rate-limited', provider: 'Google Gemini', freeTier: true },
+  { code: 'rate-limited', provider: 'Groq', freeTier: false, waitMs: 46_000 },
+  { code: 'rate-limited', provider: 'Google Gemini', freeTier: true, waitMs: 46_000 },
+  { code: 'out-of-credit', provider: 'OpenAI', branded: true },
+  { code: 'out-of-credit', provider: 'Custom server', branded: false },
+  { code: 'no-quota', provider: 'Google Gemini', freeTier: false },
+  { code: 'daily-limit', provider: 'Google Gemini', freeTier: false, waitMs: 35_652_500 },
+  { code: 'http-status', provider: 'OpenAI', status: 404, detail: 'The model `gpt-9` does not exist' },
+  { code: 'timed-out', provider: 'OpenAI' },
+  { code: 'reply-stalled', provider: 'OpenAI', seconds: 60 },
+  { code: 'reply-too-slow', provider: 'OpenAI', seconds: 300 },
+  { code: 'unreachable', url: 'http://127.0.0.1:9/v1' },
+  { code: 'request-cancelled' },
+  { code: 'not-json', provider: 'Ollama' },
+  { code: 'provider-failed', provider: 'OpenAI', detail: 'fetch failed' },
+  { code: 'context-too-long', tokens: 4096 },
+  { code: 'reply-cut-off', step: 'verify', maxTokens: 4096 },
+  { code: 'reply-malformed', step: 'verify', problem: 'claims: Required' },
+  { code: 'search-http', provider: 'Brave Search', status: 401, reason: 'key-rejected', detail: 'Invalid token' },
+  { code: 'search-http', provider: 'Wikipedia', status: 429, reason: 'rate-limited' },
+  { code: 'search-http', provider: 'SearXNG', status: 404, reason: 'not-found' },
+  { code: 'search-http', provider: 'SearXNG', status: 500, reason: 'server' },
+  { code: 'search-timed-out', provider: 'Wikipedia', seconds: 10 },
+  { code: 'search-unreachable', provider: 'SearXNG', host: '127.0.0.1:8888', cause: 'ECONNREFUSED' },
+  { code: 'search-failed', others: 0 },
+  { code: 'search-failed', cause: 'Could not reach Wikipedia at en.wikipedia.org.', others: 2 },
+  { code: 'not-checked-budget' },
+  { code: 'not-checked-cancelled' },
+];
+
+afterEach(() => setMessageSource(browserSource()));
+
+describe('errorWords', () => {
+  it("in English reads close to what the run stored, the service's words kept", async () => {
+    setMessageSource(catalogueSource('en', await catalogue('en')));
+    for (const notice of NOTICES.filter((n) => !('waitMs' in n) && !('seconds' in n)))
+      expect(errorWords(notice)).toBe(englishError(notice));
+  });
+
+  it('in French: every code its own French words, with what the service said as given', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const french = NOTICES.map(errorWords);
+    expect(new Set(french).size).toBe(NOTICES.length);
+    french.forEach((words, index) => expect(words).not.toBe(englishError(NOTICES[index]!)));
+    expect(errorWords(NOTICES[0]!)).toBe(
+      'OpenAI a refusé la clé d’API (401\u00a0: Incorrect API key provided)\u00a0: vérifiez la clé d’API dans les paramètres.',
+    );
+    expect(errorWords({ code: 'unreachable', url: 'http://127.0.0.1:9/v1' })).toBe(
+      'Impossible de joindre http://127.0.0.1:9/v1.',
+    );
+    // "Could not check" is never "false".
+    for (const words of french) expect(words).not.toMatch(/\bfaux\b|\bfausse\b/i);
+  });
+
+  it('says a wait in the interface language’s units', async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(waitWords(46_000)).toBe(
+      new Intl.NumberFormat('de', { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(46),
+    );
+    expect(errorWords(NOTICES[4]!)).toContain(waitWords(46_000));
+  });
+});
+
+describe('causes and claims, coded or as stored', () => {
+  it('words a coded cause; shows an older cause, without a code, as stored', async () => {
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    const notice = NOTICES[0]!;
+    expect(causeWords({ message: englishError(notice), notice })).toBe(errorWords(notice));
+    expect(causeWords({ message: 'Brave Search refused the key.' })).toBe('Brave Search refused the key.');
+    const failure = { failed: 3, claims: 3, cause: { message: englishError(notice), claims: 3, notice }, others: 0 };
+    expect(failureWords(failure)).toContain(errorWords(notice));
+    expect(failureWords(failure)).not.toContain('rejected the API key');
+  });
+
+  it("a claim's reason: its code worded, else the stored English without an older row's prefix", async () => {
+    setMessageSource(catalogueSource('ja', await catalogue('ja'), await catalogue('en')));
+    const budget = { error: 'Not checked: the token budget for this check was reached.' };
+    expect(claimErrorWords({ ...budget, errorNotice: { code: 'not-checked-budget' } })).toBe(
+      '未チェック: このチェックのトークン上限に達しました。',
+    );
+    expect(claimErrorWords({ ...budget, errorNotice: { code: 'not-checked-budget' } })).not.toBe(budget.error);
+    expect(claimErrorWords(budget)).toBe(budget.error);
+    expect(claimErrorWords({ error: 'Could not check: Could not reach http://127.0.0.1:9/v1.' })).toBe(
+      'Could not reach http://127.0.0.1:9/v1.',
+    );
+    expect(claimErrorWords({})).toBe('');
+  });
+});
+
+describe('search failures', () => {
+  it('in French: the first cause worded from its own code, the others counted in a plural message', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const cause = 'Could not reach Wikipedia at en.wikipedia.org.';
+    const notice: ErrorNotice = { code: 'search-unreachable', provider: 'Wikipedia', host: 'en.wikipedia.org' };
+    const search = { failures: [cause, 'Old English reason.'], allFailed: true, notices: { [cause]: notice } };
+    expect(searchCauseWords(search, cause)).toBe('Impossible de joindre Wikipedia à l’adresse en.wikipedia.org.');
+    expect(searchCauseWords(search, 'Old English reason.')).toBe('Old English reason.');
+    expect(searchFailedWords([search])).toBe(
+      'La recherche a échoué\u00a0: Impossible de joindre Wikipedia à l’adresse en.wikipedia.org. (et 1 autre échec)',
+    );
+    // A search stored before failures had codes: the first cause as stored, inside the French sentence.
+    expect(searchFailedWords([{ failures: [cause] }])).toBe(`La recherche a échoué\u00a0: ${cause}`);
+  });
+
+  it("a check's stored error: its code worded, else the English it stored", async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(checkErrorWords({ error: 'Search failed.', errorNotice: { code: 'search-failed', others: 0 } })).toBe(
+      'Die Suche ist fehlgeschlagen.',
+    );
+    expect(checkErrorWords({ error: 'Search failed.' })).toBe('Search failed.');
+    expect(checkErrorWords({})).toBeUndefined();
+  });
+});
