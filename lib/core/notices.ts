@@ -23,3 +23,28 @@ export const NOTICE_CLAIM_LENGTH = 60;
 export function noticeKey(notice: RunNotice): string {
   return `notice:${JSON.stringify(notice)}`;
 }
+
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The notice a key holds, when its code is one listed by key (passages or pages not judged) and its fields fit;
+ * undefined otherwise. For a check whose `notices` are gone (an imported one: the export keeps no codes), so
+ * its warnings are still worded instead of shown as keys. The key is untrusted then: every field is checked.
+ */
+export function noticeFromKey(key: string): RunNotice | undefined {
+  if (!key.startsWith('notice:')) return undefined;
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(key.slice('notice:'.length)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { code, total, claim } = value;
+  if (!isCount(total) || !isText(claim)) return undefined;
+  if (code === 'passages-not-judged' && isCount(value.left)) return { code, left: value.left, total, claim };
+  if (code === 'pages-not-judged' && isCount(value.failed) && isText(value.cause))
+    return { code, failed: value.failed, total, claim, cause: value.cause };
+  return undefined;
+}

@@ -9,6 +9,7 @@ import { errorMessage } from '../core/errors';
 import { summarizeScores } from '../core/score/headline';
 import { viewHeadline } from '../view/check-headline';
 import { failureWords, headlineWords, type Words } from '../view/headline-words';
+import { warningWords } from '../view/notice-words';
 import type { CheckView } from './check-view';
 import type { CheckRecord, ClaimRecord, EvidenceRecord, LinkRecord, RevisionRecord, SentenceRecord } from './entities';
 import {
@@ -76,6 +77,7 @@ function exportedHeadline(view: CheckView, english: Words): ExportedHeadline {
       : view.check.status === 'failed' && view.check.error
         ? { failure: view.check.error }
         : {}),
+    ...(view.check.warnings.length > 0 ? { warnings: warningWords(view.check, english) } : {}),
   };
 }
 

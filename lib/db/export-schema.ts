@@ -55,6 +55,8 @@ export type ExportedHeadline = Pick<Headline, 'state' | 'band' | 'worst'> &
     counts: VerdictCounts;
     averageSupport: number | null;
     failure?: string;
+    /** The run's warnings in English words (the check row lists coded ones by their key). */
+    warnings?: string[];
   };
 /** The whole file. */
 export interface ChecksExport {
@@ -236,6 +238,7 @@ const exportedHeadline: z.ZodType<ExportedHeadline> = z.object({
   counts: z.partialRecord(z.enum(COUNTED_VERDICTS), count),
   averageSupport: z.number().min(0).max(1).nullable(),
   failure: z.string().optional(),
+  warnings: z.array(z.string()).optional(),
 });
 
 /** Cross-record rules a valid check obeys, reported with the offending path. */

@@ -4,7 +4,7 @@
  * English catalogue (`npm run check`); one without (older checks, adapters' own words) is shown as stored.
  */
 import { englishError } from '../core/error-notices';
-import type { RunNotice } from '../core/notices';
+import { noticeFromKey, type RunNotice } from '../core/notices';
 import type { CheckRecord } from '../db/entities';
 import { errorWords } from './error-words';
 import { INTERFACE_WORDS, type Words } from './headline-words';
@@ -33,7 +33,8 @@ export function warningWords(
   words: Words = INTERFACE_WORDS,
 ): string[] {
   return check.warnings.map((warning) => {
-    const notice = check.notices?.[warning];
+    // A check imported from a file has its coded warnings' keys but not their codes: the key holds the code.
+    const notice = check.notices?.[warning] ?? noticeFromKey(warning);
     return notice ? noticeWords(notice, words) : warning;
   });
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
+import { noticeKey, type RunNotice } from '../../../../lib/core/notices';
 import { type CheckView, loadCheckView } from '../../../../lib/db/check-view';
 import {
   exportCheckMarkdown,
@@ -64,6 +65,18 @@ describe('JSON export and import', () => {
     });
     expect(await writeImportedChecks(target, parsed(json))).toEqual({ imported: 2, skipped: 0 });
     for (const original of originals) expect(await loadCheckView(target, original.check.id)).toEqual(original);
+  });
+
+  it("gives the run's warnings in English words in the headline, a coded one too (the row lists it by key)", async () => {
+    const notice: RunNotice = { code: 'passages-not-judged', left: 1, total: 3, claim: 'The wall' };
+    const view = buildCheckView({ id: 'chk-w' });
+    view.check.warnings = [noticeKey(notice), 'Brave Search refused the key (HTTP 401).'];
+    view.check.notices = { [noticeKey(notice)]: notice };
+    const file = JSON.parse(exportChecksJson([view], ENGLISH)) as ChecksExport;
+    expect(file.checks[0]!.headline?.warnings).toEqual([
+      `1 of 3 passages for "The wall" were not judged: the model's context window has no room for them.`,
+      'Brave Search refused the key (HTTP 401).',
+    ]);
   });
 
   it('skips checks that already exist, or repeat in the file, and leaves them untouched', async () => {

@@ -85,6 +85,17 @@ describe('noticeWords', () => {
 describe('warningWords', () => {
   afterEach(() => setMessageSource(browserSource()));
 
+  it('words a coded warning from its key when the check has no codes (imported), never showing the key', async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(warningWords({ warnings: [noticeKey(PAGES), noticeKey(PASSAGES)] })).toEqual([
+      '2 von 4 Seiten zu „The wall is visible“ konnten nicht beurteilt werden (HTTP 500); das Urteil stützt sich auf die übrigen Seiten.',
+      noticeWords(PASSAGES),
+    ]);
+    // A key that does not fit a notice (an edited file) is shown as it is, not worded from made-up fields.
+    const forged = 'notice:{"code":"pages-not-judged","failed":"<b>","total":2,"claim":"x","cause":"y"}';
+    expect(warningWords({ warnings: [forged] })).toEqual([forged]);
+  });
+
   it('words a new check’s coded warnings by their key, and shows an old English one and an uncoded one as stored', async () => {
     setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
     const uncoded = 'Brave Search refused the key (HTTP 401).';
