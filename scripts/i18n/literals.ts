@@ -179,6 +179,22 @@ export function inspectSource(file: string, source: string): LiteralReport {
     if (exemption) exemption.texts.push(text);
     else found.push({ file, kind, text, line: lineOf(node.getStart()) });
   };
+  /** Too wide for one marker: a function, class or block, a variable holding a function, an element with children. */
+  const tooWide = (node: ts.Node): boolean =>
+    ts.isFunctionDeclaration(node) ||
+    ts.isClassDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isBlock(node) ||
+    ts.isJsxElement(node) ||
+    ts.isJsxFragment(node) ||
+    (ts.isVariableStatement(node) &&
+      node.declarationList.declarations.some(
+        (declaration) =>
+          declaration.initializer !== undefined &&
+          (ts.isArrowFunction(declaration.initializer) || ts.isFunctionExpression(declaration.initializer)),
+      )) ||
+    (ts.isPropertyAssignment(node) &&
+      (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer)));
   /** Takes the markers written on their own line right above `node` (the outermost node there gets them). */
   const registerMarkers = (node: ts.Node) => {
     for (const comment of ts.getLeadingCommentRanges(source, node.getFullStart()) ?? []) {
@@ -188,6 +204,14 @@ export function inspectSource(file: string, source: string): LiteralReport {
       const reason = match[1]!.trim();
       if (!LETTERS.test(reason)) {
         markerProblems.push({ file, line: lineOf(comment.pos), problem: 'an i18n-exempt marker without a reason' });
+        markers.set(comment.pos, { file, line: lineOf(comment.pos), reason, texts: [], start: 0, end: 0 });
+      } else if (tooWide(node)) {
+        // One marker must not hide a whole component's words: it names one statement, property or attribute.
+        markerProblems.push({
+          file,
+          line: lineOf(comment.pos),
+          problem: 'an i18n-exempt marker above a whole function, class, block or element',
+        });
         markers.set(comment.pos, { file, line: lineOf(comment.pos), reason, texts: [], start: 0, end: 0 });
       } else {
         const end = node.getEnd();

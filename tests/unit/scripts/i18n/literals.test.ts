@@ -138,6 +138,33 @@ const trailing = 'Close the card now.'; // i18n-exempt: after code, so it stands
     ]);
   });
 
+  it('refuses a marker above a whole function, component or element, whose words it would all hide', () => {
+    const source = `
+// i18n-exempt: too wide: a whole component.
+export function Card() {
+  return <p>{'Close the card now.'}<span title="Open the side panel">x</span></p>;
+}
+// i18n-exempt: too wide: a function in a variable.
+const say = () => 'Select some text first.';
+const view = (
+  <div>
+    {/* i18n-exempt: not a line comment, so not a marker */}
+    <b>{'Check the selection now.'}</b>
+  </div>
+);`;
+    const report = inspectSource('components/x.tsx', source);
+    expect(texts(report.literals)).toEqual([
+      'prose: Close the card now.',
+      'jsx-attr: title=Open the side panel',
+      'prose: Select some text first.',
+      'prose: Check the selection now.',
+    ]);
+    expect(report.markerProblems.map(({ line, problem }) => `${line}: ${problem}`)).toEqual([
+      '2: an i18n-exempt marker above a whole function, class, block or element',
+      '6: an i18n-exempt marker above a whole function, class, block or element',
+    ]);
+  });
+
   it('holds the repository to no literal outside the catalogue and no refused marker', () => {
     expect(repository.literals.map((literal) => `${literal.file}:${literal.line} ${literal.text}`)).toEqual([]);
     expect(repository.markerProblems).toEqual([]);
