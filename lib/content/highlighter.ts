@@ -173,7 +173,10 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     await languageReady;
     return draw(data);
   });
-  pageMessaging.onMessage('clearHighlights', () => {
+  // Behind the same wait as a drawing: a clear sent after a drawing must not run before it (the drawing would
+  // bring back the highlights the clear removed).
+  pageMessaging.onMessage('clearHighlights', async () => {
+    await languageReady;
     layer?.clear();
     marks.clear();
     stored = [];

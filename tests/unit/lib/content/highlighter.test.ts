@@ -16,6 +16,7 @@ import { catalogueKeysIn, shippedCatalogue } from '../../support/catalogue-keys'
 
 afterEach(() => {
   setMessageSource(browserSource());
+  pageMessaging.removeAllListeners();
   fakeBrowser.reset();
 });
 
@@ -66,5 +67,22 @@ describe('the highlighter’s words', () => {
     setMessageSource(catalogueSource('ar', ar as never));
     languageArrived();
     expect(await answer).toBe(ar.highlighterNotThisPage!.message);
+  });
+
+  it('clears behind the same wait as a drawing, so a clear sent after a drawing runs after it', async () => {
+    let languageArrived!: () => void;
+    const language = new Promise<void>((resolve) => (languageArrived = resolve));
+    let waited = false;
+    const ready = {
+      then: (...handlers: Parameters<Promise<void>['then']>) => ((waited = true), language.then(...handlers)),
+    };
+    installHighlighter(document, ready as Promise<void>);
+    let cleared = false;
+    const answer = pageMessaging.sendMessage('clearHighlights', undefined).then(() => (cleared = true));
+    await vi.waitFor(() => expect(waited || cleared).toBe(true));
+    expect(cleared).toBe(false);
+    languageArrived();
+    await answer;
+    expect(cleared).toBe(true);
   });
 });
