@@ -135,6 +135,16 @@ const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
   averagedOver: count.optional(),
   servedFromCache: z.object({ checkedAt: z.number() }).optional(),
   error: z.string().optional(),
+  // Why no claim could be judged, as counts (worded when shown); its cause's English only: a cause's code is not
+  // taken from a file (the views show the English then), so an imported check keeps its reason.
+  failure: z
+    .object({
+      failed: count,
+      claims: count,
+      others: count,
+      cause: z.object({ message: z.string(), claims: count }),
+    })
+    .optional(),
   progress: z.object({ sentences: count, claims: count, checkWorthy: count, verdicts: count, evidence: count }),
   usage: z
     .object({

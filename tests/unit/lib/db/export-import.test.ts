@@ -67,6 +67,27 @@ describe('JSON export and import', () => {
     for (const original of originals) expect(await loadCheckView(target, original.check.id)).toEqual(original);
   });
 
+  it('keeps why no claim could be judged through an import (counts and the English cause, not its code)', async () => {
+    const view = await stored(buildCheckView({ id: 'chk-f', status: 'failed' }));
+    view.check.failure = {
+      failed: 2,
+      claims: 2,
+      others: 0,
+      cause: {
+        message: 'OpenAI refused the key (401).',
+        claims: 2,
+        notice: { code: 'key-rejected', provider: 'OpenAI' } as never,
+      },
+    };
+    await writeImportedChecks(target, parsed(exportChecksJson([view], ENGLISH)));
+    expect((await target.checks.get('chk-f'))?.failure).toEqual({
+      failed: 2,
+      claims: 2,
+      others: 0,
+      cause: { message: 'OpenAI refused the key (401).', claims: 2 },
+    });
+  });
+
   it("gives the run's warnings in English words in the headline, a coded one too (the row lists it by key)", async () => {
     const notice: RunNotice = { code: 'passages-not-judged', left: 1, total: 3, claim: 'The wall' };
     const view = buildCheckView({ id: 'chk-w' });
