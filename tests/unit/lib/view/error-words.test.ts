@@ -144,3 +144,17 @@ describe('search failures', () => {
     expect(checkErrorWords({})).toBeUndefined();
   });
 });
+
+describe('a coded error in a right-to-left interface', () => {
+  afterEach(() => setMessageSource(browserSource()));
+
+  it("isolates the service's own words inside the Arabic sentence, so their punctuation stays at their end", async () => {
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    const words = errorWords({ code: 'key-rejected', provider: 'OpenAI', detail: 'See https://x.example/api-keys.' });
+    expect(words).toContain('\u2068See https://x.example/api-keys.\u2069');
+    expect(words).toContain('\u2068OpenAI\u2069');
+    // A left-to-right interface gets the words unchanged.
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(errorWords({ code: 'key-rejected', provider: 'OpenAI', detail: 'x.' })).not.toMatch(/[\u2068\u2069]/);
+  });
+});
