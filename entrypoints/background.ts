@@ -5,11 +5,7 @@ import { commandRouter } from '../lib/background/authorized-handler';
 import { forwardToEngine } from '../lib/background/engine-commands';
 import { cacheEngineAtInstall, engineLoader } from '../lib/background/engine-loader';
 import { scheduleHistoryRetention } from '../lib/background/history-retention';
-import {
-  followInterfaceLanguage,
-  interfaceLanguageReady,
-  registerInterfaceLanguageHandlers,
-} from '../lib/background/interface-language';
+import { followInterfaceLanguage, registerInterfaceLanguageHandlers } from '../lib/background/interface-language';
 import { RESUME_ALARM } from '../lib/background/keep-alive';
 import { allowModelServerInForce } from '../lib/background/local-model-origin';
 import { registerMenuAndShortcut, retitleMenus } from '../lib/background/menu-and-shortcut';
@@ -46,8 +42,10 @@ export default defineBackground(() => {
       .catch((error: unknown) => console.warn('[factlight] network guard not applied', error));
   cacheEngineAtInstall();
   const engine = engineLoader({ guard, applyGuard, loadSettings });
-  // The light commands answer in the chosen interface language: they wait for its words (loaded on first need).
-  const router = commandRouter(own, interfaceLanguageReady);
+  // The light commands that say something to a person wait for the interface language's words (loaded on first
+  // need) themselves, after anything bound to the user's gesture (opening the side panel): a wait before the
+  // handler would make Chrome refuse sidePanel.open.
+  const router = commandRouter(own);
 
   void restrictStorageToExtension();
   // Menus and tooltips in the chosen interface language; a change re-titles the menus. A failed re-title has

@@ -36,7 +36,6 @@ export function handleCommand<C extends BackgroundCommand>(
   own: OwnExtension,
   command: C,
   handler: CommandHandler<C>,
-  ready?: () => Promise<unknown>,
 ): void {
   backgroundMessaging.onMessage(command, (message) => {
     const sender = message.sender as SenderInfo;
@@ -53,7 +52,7 @@ export function handleCommand<C extends BackgroundCommand>(
     };
     // Checked only once the sender is known to be ours: a stranger learns nothing about the schemas.
     const data = validateCommand(command, message.data) as GetDataType<BackgroundProtocol[C]>;
-    return ready ? ready().then(() => handler(data, origin)) : handler(data, origin);
+    return handler(data, origin);
   });
 }
 
@@ -65,11 +64,7 @@ export interface CommandRouter {
   handle<C extends BackgroundCommand>(command: C, handler: CommandHandler<C>): void;
 }
 
-/**
- * Handlers registered as messaging listeners, each behind the sender and schema checks of {@link handleCommand};
- * with `ready`, each handler waits for it first (the router's light commands wait for the interface language,
- * which a wake no longer loads before a command needs it).
- */
-export function commandRouter(own: OwnExtension, ready?: () => Promise<unknown>): CommandRouter {
-  return { handle: (command, handler) => handleCommand(own, command, handler, ready) };
+/** Handlers registered as messaging listeners, each behind the sender and schema checks of {@link handleCommand}. */
+export function commandRouter(own: OwnExtension): CommandRouter {
+  return { handle: (command, handler) => handleCommand(own, command, handler) };
 }

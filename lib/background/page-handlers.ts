@@ -10,6 +10,7 @@ import { requestPanelFocus } from '../messaging/panel-focus';
 import { pageMessaging, type Result } from '../messaging/protocol';
 import { loadEffectiveSettings } from '../settings/managed-store';
 import type { CommandRouter } from './authorized-handler';
+import { interfaceLanguageReady } from './interface-language';
 import { runInPage, runInPageAndReport } from './run-in-page';
 import { openSidePanelFor } from './side-panel';
 import { MAX_TEXT_CHARS } from './text-limit';
@@ -31,7 +32,11 @@ export function registerPageHandlers(router: CommandRouter, placeOf: CheckPlace)
   });
 
   router.handle('checkSelectionHere', async (data, origin) => {
-    if (origin.tabId === undefined) return { ok: false, error: t('bgNotFromPage') };
+    if (origin.tabId === undefined) {
+      await interfaceLanguageReady();
+      return { ok: false, error: t('bgNotFromPage') };
+    }
+    // Before any await: Chrome opens the side panel only while the user's click still counts as a gesture.
     void openSidePanelFor(origin.tabId);
     // The page's offer names the limit it was told; whatever it sends, no more than the background's own.
     const asked = Number(data?.limit);
@@ -69,11 +74,15 @@ export function registerPageHandlers(router: CommandRouter, placeOf: CheckPlace)
     send: (target: { tabId: number; frameId: number }) => Promise<Result>,
   ): Promise<Result> {
     const check = await placeOf(checkId);
-    if (check?.tabId === undefined) return { ok: false, error: noPageMessage() };
+    if (check?.tabId === undefined) {
+      await interfaceLanguageReady();
+      return { ok: false, error: noPageMessage() };
+    }
     try {
       return await send({ tabId: check.tabId, frameId: check.frameId ?? 0 });
     } catch {
       // The one way sending to a tab fails: no receiver there (closed, reloaded, navigated).
+      await interfaceLanguageReady();
       return { ok: false, error: pageGoneMessage() };
     }
   }

@@ -104,7 +104,8 @@ export function registerSettingsHandlers(router: CommandRouter, version: string,
   );
 
   router.handle('getSettings', async () => {
-    const { policy, effective } = await loadSettingsInForce();
+    // Said in the chosen interface language (the organisation's server named in words), also after a wake.
+    const [{ policy, effective }] = await Promise.all([loadSettingsInForce(), interfaceLanguageReady()]);
     return publicSettings(policy, effective);
   });
 
@@ -136,7 +137,12 @@ export function registerSettingsHandlers(router: CommandRouter, version: string,
   router.handle('getStatus', async () => {
     // What checks run on: the pages show it and how to switch (the service worker is where checks run). The
     // on-device model's availability is asked of the browser while the settings are read.
-    const [inForce, onDevice] = await Promise.all([loadSettingsInForce(), onDeviceStatus(languageModelOf(globalThis))]);
+    // The model's label may name the organisation's server in words: the interface language is loaded meanwhile.
+    const [inForce, onDevice] = await Promise.all([
+      loadSettingsInForce(),
+      onDeviceStatus(languageModelOf(globalThis)),
+      interfaceLanguageReady(),
+    ]);
     const settings = inForce.effective;
     return {
       version,

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { commandRouter } from '../../../../lib/background/authorized-handler';
@@ -199,30 +199,5 @@ describe('background command security', () => {
       onDevice: { availability: 'missing' },
       wantsOnDevice: false,
     });
-  });
-});
-
-describe('a router whose commands wait for their words', () => {
-  beforeEach(() => {
-    fakeBrowser.reset();
-    backgroundMessaging.removeAllListeners();
-  });
-
-  it('runs a handler only once `ready` has settled, and refuses a stranger without waiting', async () => {
-    let settle: () => void = () => undefined;
-    const ready = vi.fn(() => new Promise<void>((resolve) => (settle = resolve)));
-    const handled = vi.fn(() => ({ locale: null }));
-    commandRouter(own, ready).handle('getInterfaceCatalogue', handled);
-
-    const refused = await deliver('getInterfaceCatalogue', { keys: [] }, otherExtension);
-    expect(refused.err?.message).toMatch(/unknown sender/);
-    expect(ready).not.toHaveBeenCalled();
-
-    const answer = deliver('getInterfaceCatalogue', { keys: [] }, optionsPage);
-    await vi.waitFor(() => expect(ready).toHaveBeenCalledTimes(1));
-    expect(handled).not.toHaveBeenCalled();
-    settle();
-    expect((await answer).res).toEqual({ locale: null });
-    expect(handled).toHaveBeenCalledTimes(1);
   });
 });
