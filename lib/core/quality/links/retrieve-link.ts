@@ -26,6 +26,7 @@ import {
 import { doiFromUrl } from './doi';
 import { readFetchFailure } from './fetch-failure';
 import { javascriptSignal, visibleText } from './html-signals';
+import { englishLinkReason, type LinkReason } from './link-reasons';
 import type { LinkRetrieval } from './types';
 
 /** The ports a retrieval uses; without an archive or a registry those steps are skipped. */
@@ -203,12 +204,8 @@ export async function retrieveLink(
   const doi = doiFromUrl(address);
   const record = await lookUpDoi(deps.doiRegistry, doi, options.signal);
   if (doi && record && !record.registered) {
-    return {
-      url,
-      status: 'dead',
-      detail: `The DOI ${doi} is not registered, so the reference it stands for may be invented.`,
-      doi: { doi, registered: false },
-    };
+    const reason: LinkReason = { code: 'doi-unregistered', doi };
+    return { url, status: 'dead', detail: englishLinkReason(reason), reason, doi: { doi, registered: false } };
   }
   const doiInfo =
     doi && record ? { doi: { doi, registered: true, ...(record.title ? { title: record.title } : {}) } } : {};

@@ -347,6 +347,8 @@ describe('retrieveLink: DOIs', () => {
       url: 'https://doi.org/10.5555/invented.2023.42',
       status: 'dead',
       detail: 'The DOI 10.5555/invented.2023.42 is not registered, so the reference it stands for may be invented.',
+      // The same as a code, worded when shown in the interface language (lib/view/link-reason-words.ts).
+      reason: { code: 'doi-unregistered', doi: '10.5555/invented.2023.42' },
       doi: { doi: '10.5555/invented.2023.42', registered: false },
     });
     expect(web.requests).toHaveLength(0);
