@@ -11,6 +11,8 @@ export function linkReasonWords(reason: LinkReason): string {
   switch (reason.code) {
     case 'doi-unregistered':
       return t('linkReasonDoiUnregistered', { doi: reason.doi });
+    case 'private-address':
+      return t('linkReasonPrivateAddress', { host: reason.host });
   }
 }
 

@@ -8,12 +8,16 @@
 
 export type LinkReason =
   /** Crossref does not know the DOI the link cites: the reference it stands for may be invented. */
-  { code: 'doi-unregistered'; doi: string };
+  | { code: 'doi-unregistered'; doi: string }
+  /** The link leads to a private-network address (`host`), which is not fetched unless the person allowed it. */
+  | { code: 'private-address'; host: string };
 
 /** The reason's English, as the run stores it in `detail` (one sentence). */
 export function englishLinkReason(reason: LinkReason): string {
   switch (reason.code) {
     case 'doi-unregistered':
       return `The DOI ${reason.doi} is not registered, so the reference it stands for may be invented.`;
+    case 'private-address':
+      return `The link leads to a private-network address (${reason.host}), which is not fetched unless allowed in the settings.`;
   }
 }

@@ -239,19 +239,23 @@ export async function retrieveLink(
       url,
       status: failure.status,
       detail: sentence(failure.detail),
+      ...(failure.reason ? { reason: failure.reason } : {}),
       ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
       ...doiInfo,
     };
     if (failure.status === 'dead') {
       const archived = await fromArchive(deps, target, options);
       html = archived.read?.page.body;
-      result = { ...result, ...archived.fields, detail: sentence(failure.detail, archived.clause) };
+      // The archive's clause is not coded yet: the whole sentence stays English.
+      const { reason: _uncoded, ...rest } = result;
+      result = { ...rest, ...archived.fields, detail: sentence(failure.detail, archived.clause) };
     }
   }
 
   if (doi && record) {
     const rest = result.detail.charAt(0).toLowerCase() + result.detail.slice(1);
     result.detail = sentence(`The DOI ${doi} is registered${record.title ? ` as${quoted(record.title)}` : ''}`, rest);
+    delete result.reason; // the DOI's clause is not coded yet: the whole sentence stays English
   }
   if (fragment && result.text) result.textFragment = fragmentResult(fragment, result.text, html);
   return result;

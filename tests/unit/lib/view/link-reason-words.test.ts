@@ -38,6 +38,23 @@ describe('linkReasonWords', () => {
   });
 });
 
+describe('linkReasonWords: a private-network address', () => {
+  afterEach(() => setMessageSource(browserSource()));
+  const PRIVATE: LinkReason = { code: 'private-address', host: '192.168.1.10:8080' };
+
+  it('in English says what the run stores; in Japanese, Japanese, the address as given', async () => {
+    setMessageSource(catalogueSource('en', await catalogue('en')));
+    expect(linkReasonWords(PRIVATE)).toBe(
+      'The link leads to a private-network address (192.168.1.10:8080), which is not fetched unless allowed in the settings.',
+    );
+    expect(linkReasonWords(PRIVATE)).toBe(englishLinkReason(PRIVATE));
+    setMessageSource(catalogueSource('ja', await catalogue('ja'), await catalogue('en')));
+    expect(linkReasonWords(PRIVATE)).toBe(
+      'このリンクはプライベートネットワークのアドレス（192.168.1.10:8080）を指しています。設定で許可しない限り取得しません。',
+    );
+  });
+});
+
 describe('linkDetailWords', () => {
   afterEach(() => setMessageSource(browserSource()));
 

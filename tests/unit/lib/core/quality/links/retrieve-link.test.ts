@@ -223,6 +223,8 @@ describe('retrieveLink: pages we cannot read', () => {
       detail: expect.stringMatching(
         /private-network address \(127\.0\.0\.1:\d+\), which is not fetched unless allowed in the settings/,
       ),
+      // The same as a code, worded when shown (lib/view/link-reason-words.ts).
+      reason: { code: 'private-address', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
     });
     expect(web.requests.map((r) => r.path)).not.toContain('/admin');
     expect(archive.requests).toHaveLength(0);
