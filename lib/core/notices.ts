@@ -14,7 +14,9 @@ export type RunNotice =
   /** A small model's context had no room for every passage of a claim: `left` of `total` were not judged. */
   | { code: 'passages-not-judged'; left: number; total: number; claim: string }
   /** Thorough mode judges each page apart: `failed` of `total` pages of a claim failed, for `cause`. */
-  | { code: 'pages-not-judged'; failed: number; total: number; claim: string; cause: string };
+  | { code: 'pages-not-judged'; failed: number; total: number; claim: string; cause: string }
+  /** A model's context window (Ollama's) is `tokens` tokens: prompts were shortened to fit it. */
+  | { code: 'ollama-context-shortened'; tokens: number };
 
 /** How much of a claim a notice quotes: enough to recognise it. */
 export const NOTICE_CLAIM_LENGTH = 60;
@@ -28,9 +30,10 @@ const isCount = (value: unknown): value is number => Number.isInteger(value) && 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 /**
- * The notice a key holds, when its code is one listed by key (passages or pages not judged) and its fields fit;
- * undefined otherwise. For a check whose `notices` are gone (an imported one: the export keeps no codes), so
- * its warnings are still worded instead of shown as keys. The key is untrusted then: every field is checked.
+ * The notice a key holds, when its code is one listed by key (passages or pages not judged, Ollama's context
+ * shortened) and its fields fit; undefined otherwise. For a check whose `notices` are gone (an imported one:
+ * the export keeps no codes), so its warnings are still worded instead of shown as keys. The key is untrusted
+ * then: every field is checked.
  */
 export function noticeFromKey(key: string): RunNotice | undefined {
   if (!key.startsWith('notice:')) return undefined;
@@ -42,6 +45,7 @@ export function noticeFromKey(key: string): RunNotice | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const { code, total, claim } = value;
+  if (code === 'ollama-context-shortened' && isCount(value.tokens)) return { code, tokens: value.tokens };
   if (!isCount(total) || !isText(claim)) return undefined;
   if (code === 'passages-not-judged' && isCount(value.left)) return { code, left: value.left, total, claim };
   if (code === 'pages-not-judged' && isCount(value.failed) && isText(value.cause))

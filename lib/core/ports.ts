@@ -2,6 +2,7 @@
  * The ports through which the pipeline core talks to the world. Each runtime (service worker, Node CLI,
  * tests) wires its own adapters to these; the core imports nothing else that touches I/O.
  */
+import type { RunNotice } from './notices';
 
 /** Which configured model a call should use: a fast one for extraction, a strong one for judgement. */
 export type ModelRole = 'fast' | 'strong';
@@ -44,9 +45,10 @@ export interface ChatResponse {
   /** `length` when the reply was cut off at the token limit: more tokens, not a correction, is the fix. */
   finishReason?: 'stop' | 'length' | 'other';
   /**
-   * What the adapter had to leave out of the prompt (e.g. trimmed to a small context window), for the check's warnings.
+   * What the adapter had to leave out of the prompt (e.g. trimmed to a small context window), for the check's warnings:
+   * a code worded when shown (lib/core/notices.ts), or an adapter's own words.
    */
-  notice?: string;
+  notice?: string | RunNotice;
 }
 
 /** Receives a streamed reply's text as the model writes it, piece by piece. */

@@ -117,18 +117,17 @@ export function estimatePromptTokens(messages: ReadonlyArray<{ readonly content:
   return tokens;
 }
 
-/** The words a person reads about Ollama's context (the extension passes its catalogue's). */
+/**
+ * The words a person reads about Ollama's context (the extension passes its catalogue's). That prompts were
+ * shortened is a run notice, a code worded when shown (lib/view/notice-words.ts), so it has no words here.
+ */
 export interface OllamaContextWords {
-  /** Prompts were shortened to fit `tokens`. */
-  shortened(tokens: number): string;
   /** A prompt did not fit `tokens` even with every passage shortened. */
   tooLong(tokens: number): string;
 }
 
 /** English, for the Node commands (no catalogue there). */
 export const ENGLISH_OLLAMA_CONTEXT_WORDS: OllamaContextWords = {
-  shortened: (tokens) =>
-    `Ollama's context is ${tokens.toLocaleString('en-US')} tokens: prompts were shortened; raise num_ctx in Ollama for better checks.`,
   tooLong: (tokens) =>
     `This step does not fit Ollama's ${tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`,
 };
@@ -151,7 +150,7 @@ export function ollamaContextWindow(
       return tokens;
     },
     measure: estimatePromptTokens,
-    notice: words.shortened,
+    notice: (tokens) => ({ code: 'ollama-context-shortened', tokens }),
     tooLong: words.tooLong,
   };
 }

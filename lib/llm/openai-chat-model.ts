@@ -6,6 +6,7 @@ import OpenAI from 'openai';
 
 import { ProviderError } from '../core/errors';
 import { extractJson } from '../core/model/structured-call';
+import type { RunNotice } from '../core/notices';
 import {
   type ChatMessage,
   type ChatModel,
@@ -72,8 +73,8 @@ export interface ContextWindow {
   tokensFor(model: string): Promise<number>;
   /** A prompt's size in the server's tokens, rounded up. */
   measure(messages: readonly ChatMessage[]): number;
-  /** The warning when prompts were shortened (one sentence, the same for every call of a check). */
-  notice(tokens: number): string;
+  /** The warning when prompts were shortened, as a code worded when shown (the same for every call of a check). */
+  notice(tokens: number): RunNotice;
   /** The error when a prompt does not fit even with every data block trimmed. */
   tooLong(tokens: number): string;
 }
@@ -255,7 +256,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     messages: ChatMessage[],
     model: string,
     replyTokens: number | undefined,
-  ): Promise<{ messages: ChatMessage[]; notice?: string; replyRoom?: number }> => {
+  ): Promise<{ messages: ChatMessage[]; notice?: RunNotice; replyRoom?: number }> => {
     const window = options.contextWindow;
     if (!window) return { messages };
     const tokens = await window.tokensFor(model);
@@ -272,7 +273,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
     request: ChatRequest,
     model: string,
     mode: StructuredMode,
-  ): Promise<{ params: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming; notice?: string }> => {
+  ): Promise<{ params: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming; notice?: RunNotice }> => {
     const profile = profileOf(model);
     const spec = request.jsonSchema;
     const roleEffort = effort[request.role];

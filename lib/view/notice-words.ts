@@ -24,6 +24,8 @@ export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): 
         claim: notice.claim,
         cause: notice.cause,
       });
+    case 'ollama-context-shortened':
+      return t('ollamaContextShortened', { tokens: notice.tokens });
   }
 }
 

@@ -8,10 +8,10 @@
  * the prompts the server cut silently (none, when Factlight fits them), and its one warning is the notice
  * that passages were shortened.
  */
+import { noticeKey } from '../../lib/core/notices';
 import { runCheck } from '../../lib/core/pipeline';
 import type { CheckResult } from '../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';
-import { ENGLISH_OLLAMA_CONTEXT_WORDS } from '../../lib/llm/ollama-context';
 import { createPipelineDeps } from '../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../lib/settings/schema';
@@ -84,7 +84,8 @@ async function checkOn(
     const result = await runCheck(WORLD_TEXT, deps, options);
     const calls = world.model.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
     const context = provider?.contextTokens;
-    const expectedWarnings = context && longPages ? [ENGLISH_OLLAMA_CONTEXT_WORDS.shortened(context)] : [];
+    const expectedWarnings =
+      context && longPages ? [noticeKey({ code: 'ollama-context-shortened', tokens: context })] : [];
     return { label, models, calls, refused, cuts: world.model.promptCuts.length, expectedWarnings, result };
   } finally {
     await world.close();

@@ -10,7 +10,11 @@
  *   plural messages, and left out only of a form that stands for one number (Arabic "two" means 2);
  * - `localeCode` is the folder's name (the code reads the catalogue's locale from it);
  * - the manifest's name and description fit the stores' limits in every locale (75 and 132 characters,
- *   developer.chrome.com/docs/extensions/reference/manifest/name and …/description).
+ *   developer.chrome.com/docs/extensions/reference/manifest/name and …/description);
+ * - in a right-to-left locale no arrow (← →) sits between two Latin runs without a right-to-left mark or an
+ *   isolate beside it: the Unicode bidi algorithm (UAX #9, rule N1) makes a neutral between two left-to-right
+ *   runs left-to-right, so "platform.openai.com ← API keys" becomes one left-to-right run whose arrow points
+ *   back to the first step. A U+200F RLM each side of the arrow keeps the steps in right-to-left order.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +25,7 @@ import {
   LOCALES,
   type MessageEntry,
   placeholderOrder,
+  textDirection,
   toLanguageTag,
 } from '../../lib/i18n/catalogue';
 
@@ -79,6 +84,21 @@ function placeholderProblems(where: string, entry: MessageEntry, expected: strin
 }
 
 /** Every rule the catalogues break; empty when they are whole. */
+/**
+ * An arrow whose nearest letters on both sides are Latin, with nothing strong right-to-left or isolating between
+ * (U+200F RLM, U+2066–U+2069 isolates): in a right-to-left paragraph it reads the wrong way.
+ */
+const ARROW_BETWEEN_LATIN =
+  /\p{Script=Latin}[^\p{L}\u200f\u2066-\u2069]*[←→][^\p{L}\u200f\u2066-\u2069]*\p{Script=Latin}/u;
+
+/** The messages of a right-to-left catalogue whose arrows between two Latin runs would point the wrong way. */
+export function arrowProblems(locale: string, catalogue: Catalogue): string[] {
+  if (textDirection(toLanguageTag(locale)) !== 'rtl') return [];
+  return Object.entries(catalogue)
+    .filter(([, entry]) => typeof entry.message === 'string' && ARROW_BETWEEN_LATIN.test(entry.message))
+    .map(([name]) => `${locale}: ${name} has an arrow between two Latin runs with no RLM or isolate beside it`);
+}
+
 export function catalogueProblems(catalogues: Map<string, Catalogue>): string[] {
   const problems: string[] = [];
   for (const locale of LOCALES) if (!catalogues.has(locale)) problems.push(`${locale}: no messages.json`);
@@ -126,6 +146,7 @@ export function catalogueProblems(catalogues: Map<string, Catalogue>): string[] 
     const name = catalogue.extName?.message ?? '';
     if (name.length > NAME_LIMIT)
       problems.push(`${locale}: extName has ${name.length} characters (at most ${NAME_LIMIT})`);
+    problems.push(...arrowProblems(locale, catalogue));
     const description = catalogue.extDescription?.message ?? '';
     if (description.length > DESCRIPTION_LIMIT)
       problems.push(`${locale}: extDescription has ${description.length} characters (at most ${DESCRIPTION_LIMIT})`);

@@ -8,6 +8,7 @@ import {
   LINK_SUPPORT_LABELS,
   linkSupport,
 } from '../../../lib/view/link-labels';
+import { linkDetailWords } from '../../../lib/view/link-reason-words';
 import { ReliabilityLabel } from './reliability-label';
 import { SafeLink } from './safe-link';
 
@@ -40,7 +41,7 @@ export function LinkItem({
         {audit.title || audit.url}
       </SafeLink>
       <p className="hint" dir="auto">
-        {audit.detail}
+        {linkDetailWords(audit)}
       </p>
       {audit.archivedUrl ? (
         <p className="hint">

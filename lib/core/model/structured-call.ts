@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 
 import { isCancellation, ProviderError } from '../errors';
-import type { RunNotice } from '../notices';
+import { noticeKey, type RunNotice } from '../notices';
 import {
   type Cache,
   type ChatMessage,
@@ -116,6 +116,13 @@ function parseReply<T>(schema: z.ZodType<T>, text: string): Parsed<T> {
 }
 
 /** The request's temperature field: the call's own, else its stage's (stage-temperatures.ts). */
+/** Passes a reply's notice on: a coded one listed by its key (worded when shown), an adapter's words as they are. */
+function warnOf(ctx: ModelCallContext, notice: string | RunNotice | undefined): void {
+  if (notice === undefined) return;
+  if (typeof notice === 'string') ctx.onWarning?.(notice);
+  else ctx.onWarning?.(noticeKey(notice), notice);
+}
+
 function temperatureField(spec: StructuredCallSpec<unknown>): { temperature?: number } {
   const temperature = temperatureFor(spec.stage, spec.temperature);
   return temperature === undefined ? {} : { temperature };
@@ -173,7 +180,7 @@ export async function structuredCall<T>(
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     ctx.meter.record(spec.stage, response.usage);
-    if (response.notice) ctx.onWarning?.(response.notice);
+    warnOf(ctx, response.notice);
     usage.promptTokens += response.usage.promptTokens;
     usage.completionTokens += response.usage.completionTokens;
     if (response.usage.reasoningTokens !== undefined)
@@ -257,7 +264,7 @@ export async function streamStructuredCall<T>(
     onText,
   );
   ctx.meter.record(spec.stage, response.usage);
-  if (response.notice) ctx.onWarning?.(response.notice);
+  warnOf(ctx, response.notice);
   const parsed = parseReply(spec.schema, response.text);
   if (!parsed.ok) return { ok: false, problem: parsed.problem, usage: response.usage, cached: false };
   await ctx.cache?.set('model', key, parsed.raw, ctx.cacheTtlMs);

@@ -4,12 +4,15 @@
  */
 import { errorMessage, ProviderError } from '../../errors';
 import { hostOf } from '../../text/hosts';
+import { englishLinkReason, type LinkReason } from './link-reasons';
 import type { LinkStatus } from './types';
 
 /** The status and the reader's explanation of one failure. */
 export interface FailureReading {
   status: LinkStatus;
   detail: string;
+  /** The same as a code, worded when shown, for the failures coded so far (their `detail` is its English). */
+  reason?: LinkReason;
   httpStatus?: number;
 }
 
@@ -61,11 +64,10 @@ export function readFetchFailure(error: unknown, url: string): FailureReading {
       return { status: 'dead', detail: `The link at ${host} redirects in a loop and never reaches a page` };
     case 'too-many-redirects':
       return { status: 'dead', detail: `The link at ${host} redirects again and again without reaching a page` };
-    case 'private-address':
-      return {
-        status: 'blocked',
-        detail: `The link leads to a private-network address (${addressOf(error.details.url ?? url)}), which is not fetched unless allowed in the settings`,
-      };
+    case 'private-address': {
+      const reason: LinkReason = { code: 'private-address', host: addressOf(error.details.url ?? url) };
+      return { status: 'blocked', detail: englishLinkReason(reason).replace(/\.$/, ''), reason };
+    }
     case 'unreachable-or-private':
       return {
         status: 'dead',

@@ -26,6 +26,7 @@ import {
 import { doiFromUrl } from './doi';
 import { readFetchFailure } from './fetch-failure';
 import { javascriptSignal, visibleText } from './html-signals';
+import { englishLinkReason, type LinkReason } from './link-reasons';
 import type { LinkRetrieval } from './types';
 
 /** The ports a retrieval uses; without an archive or a registry those steps are skipped. */
@@ -203,12 +204,8 @@ export async function retrieveLink(
   const doi = doiFromUrl(address);
   const record = await lookUpDoi(deps.doiRegistry, doi, options.signal);
   if (doi && record && !record.registered) {
-    return {
-      url,
-      status: 'dead',
-      detail: `The DOI ${doi} is not registered, so the reference it stands for may be invented.`,
-      doi: { doi, registered: false },
-    };
+    const reason: LinkReason = { code: 'doi-unregistered', doi };
+    return { url, status: 'dead', detail: englishLinkReason(reason), reason, doi: { doi, registered: false } };
   }
   const doiInfo =
     doi && record ? { doi: { doi, registered: true, ...(record.title ? { title: record.title } : {}) } } : {};
@@ -242,19 +239,23 @@ export async function retrieveLink(
       url,
       status: failure.status,
       detail: sentence(failure.detail),
+      ...(failure.reason ? { reason: failure.reason } : {}),
       ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
       ...doiInfo,
     };
     if (failure.status === 'dead') {
       const archived = await fromArchive(deps, target, options);
       html = archived.read?.page.body;
-      result = { ...result, ...archived.fields, detail: sentence(failure.detail, archived.clause) };
+      // The archive's clause is not coded yet: the whole sentence stays English.
+      const { reason: _uncoded, ...rest } = result;
+      result = { ...rest, ...archived.fields, detail: sentence(failure.detail, archived.clause) };
     }
   }
 
   if (doi && record) {
     const rest = result.detail.charAt(0).toLowerCase() + result.detail.slice(1);
     result.detail = sentence(`The DOI ${doi} is registered${record.title ? ` as${quoted(record.title)}` : ''}`, rest);
+    delete result.reason; // the DOI's clause is not coded yet: the whole sentence stays English
   }
   if (fragment && result.text) result.textFragment = fragmentResult(fragment, result.text, html);
   return result;

@@ -3,6 +3,7 @@
  * retrieving each one found, and whether it backs the sentence that cites it.
  */
 import type { TextSpan } from '../../types';
+import type { LinkReason } from './link-reasons';
 
 /**
  * Where the link came from: written in the checked text, or cited by a chatbot reply (pill, footnote, sources list).
@@ -49,8 +50,13 @@ export const LINK_STATUSES: readonly LinkStatus[] = [
 export interface LinkRetrieval {
   url: string;
   status: LinkStatus;
-  /** One sentence a reader understands: what happened when the link was followed. */
+  /** One sentence a reader understands: what happened when the link was followed (English; see `reason`). */
   detail: string;
+  /**
+   * The same as a code, worded when shown (lib/view/link-reason-words.ts); absent for reasons not yet coded and
+   * in checks stored before the codes, which show `detail` as stored.
+   */
+  reason?: LinkReason;
   httpStatus?: number;
   finalUrl?: string;
   /** The addresses redirects led through, in order, the last being `finalUrl` (absent without redirects). */

@@ -1,4 +1,7 @@
-/** Ollama's context warning and error come from the catalogue of the interface language, numbers in its format. */
+/**
+ * Ollama's context error comes from the catalogue of the interface language, numbers in its format. (The warning
+ * that prompts were shortened is a run notice worded when shown: tests/unit/lib/view/notice-words.test.ts.)
+ */
 import { readFile } from 'node:fs/promises';
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,17 +22,14 @@ describe('catalogueOllamaContextWords', () => {
 
   it('says in English what the Node commands say', async () => {
     setMessageSource(catalogueSource('en', await catalogue('en')));
-    expect(catalogueOllamaContextWords.shortened(4_096)).toBe(
-      "Ollama's context is 4,096 tokens: prompts were shortened; raise num_ctx in Ollama for better checks.",
+    expect(catalogueOllamaContextWords.tooLong(2_048)).toBe(
+      "This step does not fit Ollama's 2,048-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.",
     );
-    expect(catalogueOllamaContextWords.shortened(4_096)).toBe(ENGLISH_OLLAMA_CONTEXT_WORDS.shortened(4_096));
     expect(catalogueOllamaContextWords.tooLong(2_048)).toBe(ENGLISH_OLLAMA_CONTEXT_WORDS.tooLong(2_048));
   });
 
   it('speaks the chosen language, with its number format', async () => {
     setMessageSource(catalogueSource('de', await catalogue('de')));
-    expect(catalogueOllamaContextWords.shortened(4_096)).toBe(
-      'Der Kontext von Ollama umfasst 4.096 Tokens: Prompts wurden gekürzt; erhöhen Sie num_ctx in Ollama für bessere Prüfungen.',
-    );
+    expect(catalogueOllamaContextWords.tooLong(2_048)).toContain('2.048');
   });
 });

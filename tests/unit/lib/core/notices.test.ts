@@ -1,7 +1,7 @@
 /** A run lists a coded warning by a key of its code and parameters: the same notice twice is one warning. */
 import { describe, expect, it } from 'vitest';
 
-import { noticeKey, type RunNotice } from '../../../../lib/core/notices';
+import { noticeFromKey, noticeKey, type RunNotice } from '../../../../lib/core/notices';
 
 describe('noticeKey', () => {
   it('is the same for the same notice and differs when any parameter differs', () => {
@@ -15,5 +15,14 @@ describe('noticeKey', () => {
     ];
     const keys = new Set([passages, ...others].map(noticeKey));
     expect(keys.size).toBe(others.length + 1);
+  });
+});
+
+describe('noticeFromKey', () => {
+  it("reads Ollama's shortened context back from its key, and refuses one whose tokens are not a count", () => {
+    const shortened: RunNotice = { code: 'ollama-context-shortened', tokens: 4_096 };
+    expect(noticeFromKey(noticeKey(shortened))).toEqual(shortened);
+    expect(noticeFromKey('notice:{"code":"ollama-context-shortened","tokens":"<b>"}')).toBeUndefined();
+    expect(noticeFromKey('notice:{"code":"ollama-context-shortened","tokens":-1}')).toBeUndefined();
   });
 });

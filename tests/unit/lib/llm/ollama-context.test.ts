@@ -74,6 +74,11 @@ describe('readOllamaContext', () => {
     expect(server.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/show', body: { model: 'llama3.1:8b' } });
   });
 
+  it('says prompts were shortened as a code with its tokens, worded when shown (not words of the language at run time)', () => {
+    const window = ollamaContextWindow(server.baseUrl, undefined);
+    expect(window.notice(4_096)).toEqual({ code: 'ollama-context-shortened', tokens: 4_096 });
+  });
+
   it('falls back to 4,096 when the server cannot tell (unknown model, no such route, unreachable)', async () => {
     expect(await readOllamaContext(server.baseUrl, 'not-pulled')).toBe(4_096);
     expect(await readOllamaContext('http://127.0.0.1:9/v1', 'llama3.1:8b')).toBe(4_096);

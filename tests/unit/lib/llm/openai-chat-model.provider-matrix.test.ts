@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testModelConnection } from '../../../../lib/connection/test-model';
 import { UsageMeter } from '../../../../lib/core/model/usage-meter';
+import { noticeKey, type RunNotice } from '../../../../lib/core/notices';
 import { runCheck } from '../../../../lib/core/pipeline';
 import type { ChatModel, ChatRequest } from '../../../../lib/core/ports';
 import { attributeCitations } from '../../../../lib/core/quality/explanations/attribute-citations';
@@ -19,7 +20,9 @@ import type { StructuredMode } from '../../../../lib/llm/request-profile';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
 import { DEFAULT_SETTINGS, type ModelProfile, type Settings } from '../../../../lib/settings/schema';
+import { warningWords } from '../../../../lib/view/notice-words';
 import { generateQueries } from '../../../../scripts/bench/baseline/generate-queries';
+import { defaultTranslator } from '../../../../scripts/lib/node-messages';
 import {
   type ChatRequest as ScriptedRequest,
   type FactWorld,
@@ -234,7 +237,10 @@ describe('the provider matrix: every stage against every provider mode', () => {
       }
       // The context was read from Ollama's own /api/show, once per model.
       expect(world.model.requests.filter((r) => r.path === '/api/show').length).toBe(mode.preset === 'ollama' ? 1 : 0);
-      expect(result.warnings).toEqual(
+      // The warning is kept as a code and worded when shown (here with the English catalogue, as `npm run check`).
+      const shortened: RunNotice = { code: 'ollama-context-shortened', tokens: 4_096 };
+      expect(result.warnings).toEqual(mode.id === 'ollama-4k' ? [noticeKey(shortened)] : []);
+      expect(warningWords(result, defaultTranslator())).toEqual(
         mode.id === 'ollama-4k'
           ? ["Ollama's context is 4,096 tokens: prompts were shortened; raise num_ctx in Ollama for better checks."]
           : [],

@@ -185,7 +185,7 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     const contextWindow = {
       tokensFor: async () => 4_096,
       measure: () => 1_000,
-      notice: () => 'shortened',
+      notice: (tokens: number) => ({ code: 'ollama-context-shortened' as const, tokens }),
       tooLong: () => 'too long',
     };
     await model({ contextWindow }).complete({ ...structured, maxTokens: 8_000 });

@@ -82,6 +82,31 @@ describe('noticeWords', () => {
   });
 });
 
+describe("noticeWords: Ollama's shortened context", () => {
+  const SHORTENED: RunNotice = { code: 'ollama-context-shortened', tokens: 4_096 };
+  /** What a check stored before the code: the words of the interface language when it ran (English here). */
+  const OLD_SHORTENED_WORDS =
+    "Ollama's context is 4,096 tokens: prompts were shortened; raise num_ctx in Ollama for better checks.";
+
+  it('is worded when shown, in the language shown, its number in that language’s format', async () => {
+    expect(noticeWords(SHORTENED, await wordsOf('en'))).toBe(OLD_SHORTENED_WORDS);
+    expect(noticeWords(SHORTENED, await wordsOf('de'))).toBe(
+      'Der Kontext von Ollama umfasst 4.096 Tokens: Prompts wurden gekürzt; erhöhen Sie num_ctx in Ollama für bessere Prüfungen.',
+    );
+  });
+
+  it('a check made in English and viewed in French reads French; an old row keeps its stored English', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const french = warningWords({ warnings: [noticeKey(SHORTENED)], notices: { [noticeKey(SHORTENED)]: SHORTENED } });
+    expect(french).toEqual([noticeWords(SHORTENED, await wordsOf('fr'))]);
+    expect(french[0]).toContain('num_ctx');
+    expect(french[0]).not.toBe(OLD_SHORTENED_WORDS);
+    // Imported (no codes kept): worded from its key all the same.
+    expect(warningWords({ warnings: [noticeKey(SHORTENED)] })).toEqual(french);
+    expect(warningWords({ warnings: [OLD_SHORTENED_WORDS] })).toEqual([OLD_SHORTENED_WORDS]);
+  });
+});
+
 describe('warningWords', () => {
   afterEach(() => setMessageSource(browserSource()));
 

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
-import { catalogueProblems, readCatalogues } from '../../../../scripts/i18n/catalogue-rules';
+import { arrowProblems, catalogueProblems, readCatalogues } from '../../../../scripts/i18n/catalogue-rules';
 
 const LOCALES_DIR = resolve(import.meta.dirname, '../../../../public/_locales');
 
@@ -115,5 +115,22 @@ describe('message catalogues', () => {
     expect(problems).toContain(
       'en: menuCheckPage has a count but is not a plural message (menuCheckPage_one, menuCheckPage_other)',
     );
+  });
+
+  it('keeps the Arabic steps right to left: no arrow between two Latin runs without an RLM or isolate', () => {
+    const arabic = readCatalogues(LOCALES_DIR).get('ar')!;
+    expect(arrowProblems('ar', arabic)).toEqual([]);
+    // The shipped steps carry an RLM each side of the arrow (Unicode bidi rule N1 would make it left-to-right).
+    expect(arabic.settingsHintOpenai?.message ?? '').toContain('platform.openai.com \u200f←\u200f API keys');
+    const catalogue = (message: string): Catalogue => ({ step: { message } });
+    expect(arrowProblems('ar', catalogue('أنشئ مفتاحًا في platform.openai.com ← API keys.'))).toEqual([
+      'ar: step has an arrow between two Latin runs with no RLM or isolate beside it',
+    ]);
+    expect(arrowProblems('ar', catalogue('(Developer → Start server)'))).toHaveLength(1);
+    // Isolated runs, an RLM, or Arabic on one side read right; a left-to-right locale is not held to it.
+    expect(arrowProblems('ar', catalogue('في \u2066platform.openai.com\u2069 ← \u2066API keys\u2069'))).toEqual([]);
+    expect(arrowProblems('ar', catalogue('Developer \u200f← Start server'))).toEqual([]);
+    expect(arrowProblems('ar', catalogue('«الإعدادات» ← «التحقق» ← Start'))).toEqual([]);
+    expect(arrowProblems('en', catalogue('Developer ← Start server'))).toEqual([]);
   });
 });

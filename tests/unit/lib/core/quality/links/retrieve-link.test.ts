@@ -223,6 +223,8 @@ describe('retrieveLink: pages we cannot read', () => {
       detail: expect.stringMatching(
         /private-network address \(127\.0\.0\.1:\d+\), which is not fetched unless allowed in the settings/,
       ),
+      // The same as a code, worded when shown (lib/view/link-reason-words.ts).
+      reason: { code: 'private-address', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
     });
     expect(web.requests.map((r) => r.path)).not.toContain('/admin');
     expect(archive.requests).toHaveLength(0);
@@ -347,6 +349,8 @@ describe('retrieveLink: DOIs', () => {
       url: 'https://doi.org/10.5555/invented.2023.42',
       status: 'dead',
       detail: 'The DOI 10.5555/invented.2023.42 is not registered, so the reference it stands for may be invented.',
+      // The same as a code, worded when shown in the interface language (lib/view/link-reason-words.ts).
+      reason: { code: 'doi-unregistered', doi: '10.5555/invented.2023.42' },
       doi: { doi: '10.5555/invented.2023.42', registered: false },
     });
     expect(web.requests).toHaveLength(0);

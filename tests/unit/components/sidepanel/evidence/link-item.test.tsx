@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+/**
+ * A cited link's reason in the interface language: a coded reason (an unregistered DOI) is worded from the
+ * shipped catalogue when shown, whatever language the check was made in; a link stored before the codes, or
+ * with a reason not yet coded, shows the English `detail` it stored.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { LinkItem } from '../../../../../components/sidepanel/evidence/link-item';
+import type { LinkAudit } from '../../../../../lib/core/quality/links/types';
+import type { Catalogue } from '../../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
+
+const shipped = (locale: string) =>
+  JSON.parse(readFileSync(join(process.cwd(), 'public/_locales', locale, 'messages.json'), 'utf8')) as Catalogue;
+
+const STORED = 'The DOI 10.5555/invented.2023.42 is not registered, so the reference it stands for may be invented.';
+const AUDIT: LinkAudit = {
+  linkId: 'l0',
+  url: 'https://doi.org/10.5555/invented.2023.42',
+  status: 'dead',
+  detail: STORED,
+  reason: { code: 'doi-unregistered', doi: '10.5555/invented.2023.42' },
+  doi: { doi: '10.5555/invented.2023.42', registered: false },
+  exists: false,
+  relevant: null,
+  supports: null,
+  rationale: '',
+};
+
+describe('LinkItem: the reason under a link', () => {
+  afterEach(() => {
+    cleanup();
+    setMessageSource(browserSource());
+  });
+
+  it('words a coded reason in the interface language (a check made in English, read in Spanish)', () => {
+    setMessageSource(catalogueSource('es', shipped('es'), shipped('en')));
+    render(<LinkItem audit={AUDIT} />);
+    expect(
+      screen.getByText(
+        'El DOI 10.5555/invented.2023.42 no está registrado, así que la referencia que representa podría ser inventada.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(STORED)).toBeNull();
+  });
+
+  it('shows the stored English of a link kept without a code', () => {
+    setMessageSource(catalogueSource('es', shipped('es'), shipped('en')));
+    const { reason: _reason, ...old } = AUDIT;
+    render(<LinkItem audit={old} />);
+    expect(screen.getByText(STORED)).toBeTruthy();
+  });
+});
