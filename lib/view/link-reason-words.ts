@@ -5,8 +5,8 @@
  * English `detail`. What the link holds (a host, an address, a DOI, a title, a service's message) stays as given,
  * isolated in a right-to-left sentence (isolated-words.ts).
  */
-import type { LinkReason } from '../core/quality/links/link-reasons';
-import type { LinkRetrieval } from '../core/quality/links/types';
+import type { LinkRationaleReason, LinkReason } from '../core/quality/links/link-reasons';
+import type { LinkJudgement, LinkRetrieval } from '../core/quality/links/types';
 import { formatDate, t as translate } from '../i18n/i18n';
 import { t } from './isolated-words';
 
@@ -127,6 +127,33 @@ export function linkReasonWords(reason: LinkReason): string | undefined {
     default:
       return undefined; // a code from a newer build: its stored English is shown instead
   }
+}
+
+/** Why a link was judged so, when code (not the model) said it; undefined for a code this build does not know. */
+export function linkRationaleReasonWords(reason: LinkRationaleReason): string | undefined {
+  switch (reason.code) {
+    case 'doi-unreadable':
+      return t('linkRationaleDoiUnreadable');
+    case 'nothing-read':
+      return t('linkRationaleNothingRead');
+    case 'budget':
+      return t('linkRationaleBudget');
+    case 'cancelled':
+      return t('linkRationaleCancelled');
+    case 'judge-failed':
+      return t('linkRationaleJudgeFailed', { cause: reason.cause });
+    case 'not-answered':
+      return t('linkRationaleNotAnswered');
+    case 'no-rationale':
+      return t('linkRationaleNone');
+    default:
+      return undefined;
+  }
+}
+
+/** The rationale a person reads under a cited link: the model's words as written, code's in the interface language. */
+export function linkRationaleWords(judgement: Pick<LinkJudgement, 'rationale' | 'rationaleReason'>): string {
+  return (judgement.rationaleReason && linkRationaleReasonWords(judgement.rationaleReason)) ?? judgement.rationale;
 }
 
 /** The sentences a person reads under a cited link. */

@@ -55,6 +55,39 @@ export type LinkReason =
   | { code: 'archive-empty'; date?: string }
   | { code: 'archive-unreadable'; date?: string };
 
+/**
+ * Why a link's judgement says what it says when code, not the model, wrote the rationale: nothing to judge, or
+ * the judging call failed (`cause`: the error as it said it, in English).
+ */
+export type LinkRationaleReason =
+  | { code: 'doi-unreadable' }
+  | { code: 'nothing-read' }
+  | { code: 'budget' }
+  | { code: 'cancelled' }
+  | { code: 'judge-failed'; cause: string }
+  | { code: 'not-answered' }
+  | { code: 'no-rationale' };
+
+/** The rationale's English, as the run stores it in `rationale`. */
+export function englishLinkRationale(reason: LinkRationaleReason): string {
+  switch (reason.code) {
+    case 'doi-unreadable':
+      return 'The DOI is registered, but neither its page nor its title could be read, so it could not be judged.';
+    case 'nothing-read':
+      return 'Nothing could be read at this link, so it cannot back the sentence.';
+    case 'budget':
+      return 'Not judged: the token budget for this check was reached.';
+    case 'cancelled':
+      return 'Not judged: the check was cancelled.';
+    case 'judge-failed':
+      return `Could not judge this link: ${reason.cause}`;
+    case 'not-answered':
+      return 'The model did not judge this link.';
+    case 'no-rationale':
+      return 'No rationale given.';
+  }
+}
+
 /** What a refusing site's status means, in the words of `englishLinkReason`. */
 const REFUSALS: Readonly<Record<number, string>> = {
   401: 'asks for a login',

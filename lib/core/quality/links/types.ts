@@ -3,7 +3,7 @@
  * retrieving each one found, and whether it backs the sentence that cites it.
  */
 import type { TextSpan } from '../../types';
-import type { LinkReason } from './link-reasons';
+import type { LinkRationaleReason, LinkReason } from './link-reasons';
 
 /**
  * Where the link came from: written in the checked text, or cited by a chatbot reply (pill, footnote, sources list).
@@ -87,6 +87,11 @@ export interface LinkJudgement {
   relevant: boolean | null;
   supports: boolean | null;
   rationale: string;
+  /**
+   * The rationale as a code when code wrote it (nothing to judge, a failed call), worded when shown; absent when
+   * the model wrote it, and in checks stored before the codes.
+   */
+  rationaleReason?: LinkRationaleReason;
 }
 
 export interface LinkAudit extends LinkRetrieval, LinkJudgement {

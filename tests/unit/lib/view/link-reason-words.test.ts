@@ -1,21 +1,23 @@
 /**
- * Why a cited link was rated as it was: a coded reason is worded by the catalogue of the interface language
- * when shown (English as the run stores it in `detail`); a link without a code (an older check, a reason not
- * yet coded) shows its stored English.
+ * Why a cited link was rated and judged as it was: coded reasons are worded by the catalogue of the interface
+ * language when shown (English as the run stores it in `detail` and `rationale`); a link without codes (an older
+ * check, an imported one) or with a code this build does not know shows its stored English.
  */
 import { readFile } from 'node:fs/promises';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
 import {
+  englishLinkRationale,
   englishLinkReason,
   englishLinkReasons,
+  type LinkRationaleReason,
   type LinkReason,
 } from '../../../../lib/core/quality/links/link-reasons';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
-import { linkDetailWords, linkReasonWords } from '../../../../lib/view/link-reason-words';
+import { linkDetailWords, linkRationaleWords, linkReasonWords } from '../../../../lib/view/link-reason-words';
 
 const catalogue = async (locale: string) =>
   JSON.parse(
@@ -178,5 +180,51 @@ describe('linkDetailWords: the sentences of a link', () => {
     const stored = 'The page at news.example does not exist (404). The web archive went to the moon.';
     expect(linkDetailWords({ detail: stored, reasons: newer })).toBe(stored);
     expect(linkReasonWords(newer[1]!)).toBeUndefined();
+    // A check stored by a build that kept one code, in `reason`: a code unknown there too shows the English.
+    expect(linkDetailWords({ detail: stored, reason: newer[1]! })).toBe(stored);
+  });
+});
+
+describe('linkRationaleWords: why a link was judged so, when code said it', () => {
+  afterEach(() => setMessageSource(browserSource()));
+  const EVERY: LinkRationaleReason[] = [
+    { code: 'doi-unreadable' },
+    { code: 'nothing-read' },
+    { code: 'budget' },
+    { code: 'cancelled' },
+    { code: 'judge-failed', cause: 'The model server answered 503.' },
+    { code: 'not-answered' },
+    { code: 'no-rationale' },
+  ];
+
+  it('in English says what the run stores; in every other language, words of its own', async () => {
+    const english = await catalogue('en');
+    setMessageSource(catalogueSource('en', english));
+    for (const reason of EVERY) {
+      expect(linkRationaleWords({ rationale: englishLinkRationale(reason), rationaleReason: reason })).toBe(
+        englishLinkRationale(reason),
+      );
+    }
+    for (const locale of ['es', 'pt_BR', 'fr', 'de', 'ja', 'zh_CN', 'hi', 'ar']) {
+      setMessageSource(catalogueSource(locale, await catalogue(locale), english));
+      for (const reason of EVERY) {
+        const words = linkRationaleWords({ rationale: englishLinkRationale(reason), rationaleReason: reason });
+        expect(words, `${locale} ${reason.code}`).not.toBe(englishLinkRationale(reason));
+      }
+    }
+  });
+
+  it("in Japanese: code's rationale in Japanese; the model's own words, and an unknown code's English, as stored", async () => {
+    setMessageSource(catalogueSource('ja', await catalogue('ja'), await catalogue('en')));
+    expect(
+      linkRationaleWords({ rationale: 'Not judged: the check was cancelled.', rationaleReason: { code: 'cancelled' } }),
+    ).toBe('未評価: チェックがキャンセルされました。');
+    expect(linkRationaleWords({ rationale: 'The passage names the same prize.' })).toBe(
+      'The passage names the same prize.',
+    );
+    const newer = { code: 'judged-by-a-cat' } as unknown as LinkRationaleReason;
+    expect(linkRationaleWords({ rationale: 'Not judged: the cat sat on it.', rationaleReason: newer })).toBe(
+      'Not judged: the cat sat on it.',
+    );
   });
 });
