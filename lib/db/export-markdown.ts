@@ -20,6 +20,7 @@ import {
   VERDICT_LABELS,
 } from '../view/labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
+import { linkDetailWords } from '../view/link-reason-words';
 import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
 import { warningWords } from '../view/notice-words';
 import { RELIABILITY_LABELS } from '../view/reliability-labels';
@@ -163,7 +164,7 @@ function finish(
       lines.push(
         `- ${markdownLink(audit.title || audit.url, audit.url)} (${where}) — ${LINK_STATUS_LABELS[audit.status]} · ${LINK_SUPPORT_LABELS[linkSupport(audit)]}${rated ? ` · ${rated}` : ''}`,
       );
-      lines.push(`  - ${escapeMarkdown(audit.detail)}`);
+      lines.push(`  - ${escapeMarkdown(linkDetailWords(audit))}`);
     }
     lines.push('');
   }

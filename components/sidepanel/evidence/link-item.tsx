@@ -8,7 +8,7 @@ import {
   LINK_SUPPORT_LABELS,
   linkSupport,
 } from '../../../lib/view/link-labels';
-import { linkDetailWords } from '../../../lib/view/link-reason-words';
+import { linkDetailWords, linkRationaleWords } from '../../../lib/view/link-reason-words';
 import { ReliabilityLabel } from './reliability-label';
 import { SafeLink } from './safe-link';
 
@@ -71,7 +71,7 @@ export function LinkItem({
       ) : null}
       {audit.rationale ? (
         <p className="link-rationale" dir="auto">
-          {audit.rationale}
+          {linkRationaleWords(audit)}
         </p>
       ) : null}
       {attributionFlagged ? (

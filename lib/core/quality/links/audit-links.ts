@@ -9,6 +9,7 @@ import type { ModelCallContext } from '../../model/structured-call';
 import type { Cache } from '../../ports';
 import type { Sentence } from '../../types';
 import { isJudgeable, judgeLinks } from './judge-links';
+import { englishLinkReason, type LinkReason } from './link-reasons';
 import { type LinkRetrievalDeps, retrieveLink } from './retrieve-link';
 import type { CitedLink, LinkAudit, LinkRetrieval } from './types';
 
@@ -39,7 +40,7 @@ export interface AuditLinksOptions {
 
 const DEFAULT_CONCURRENCY = 4;
 /** Bumped when the retrieval's shape or classification changes, to orphan old entries. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 /** A page that was read stays valid for a week, as evidence pages do (read-pages.ts). */
 const READ_TTL_MS = 7 * 24 * 3600 * 1000;
 /** A failure is remembered only briefly: sites come back, rate limits end. */
@@ -93,11 +94,8 @@ export async function auditLinks(
         if (isCancellation(error)) throw error;
         if (ctx.signal?.aborted) throw new ProviderError('cancelled', 'The link audit was cancelled.');
         // retrieveLink classifies every failure of the link itself; this is a bug or a broken port.
-        retrieval = {
-          url: first.url,
-          status: 'dead',
-          detail: `The link could not be followed (${errorMessage(error)}).`,
-        };
+        const reason: LinkReason = { code: 'not-followed', cause: errorMessage(error) };
+        retrieval = { url: first.url, status: 'dead', detail: englishLinkReason(reason), reasons: [reason] };
       }
     }
     done += 1;

@@ -20,6 +20,7 @@ import { type ModelCallContext, structuredCall } from '../../model/structured-ca
 import { BudgetExceededError } from '../../model/usage-meter';
 import type { Sentence } from '../../types';
 import { linkPassage } from './link-passage';
+import { englishLinkRationale, type LinkRationaleReason } from './link-reasons';
 import type { CitedLink, LinkAudit, LinkJudgement, LinkRetrieval } from './types';
 
 /** One link with what retrieving it found. */
@@ -78,12 +79,17 @@ function opening(sentences: readonly Sentence[]): string {
   return text.slice(0, OPENING_CHARS * 2);
 }
 
-function notJudged(retrieval: LinkRetrieval, rationale: string): LinkJudgement {
+/** A rationale code wrote, with its English as the stored `rationale`. */
+function codeRationale(reason: LinkRationaleReason): Pick<LinkJudgement, 'rationale' | 'rationaleReason'> {
+  return { rationale: englishLinkRationale(reason), rationaleReason: reason };
+}
+
+function notJudged(retrieval: LinkRetrieval, reason: LinkRationaleReason): LinkJudgement {
   return {
     exists: Boolean(retrieval.text) || retrieval.doi?.registered === true,
     relevant: null,
     supports: null,
-    rationale,
+    ...codeRationale(reason),
   };
 }
 
@@ -91,19 +97,9 @@ function notJudged(retrieval: LinkRetrieval, rationale: string): LinkJudgement {
 function decidedByCode(retrieval: LinkRetrieval): LinkJudgement | undefined {
   if (retrieval.text) return undefined;
   if (retrieval.doi?.registered) {
-    return retrieval.doi.title
-      ? undefined
-      : notJudged(
-          retrieval,
-          'The DOI is registered, but neither its page nor its title could be read, so it could not be judged.',
-        );
+    return retrieval.doi.title ? undefined : notJudged(retrieval, { code: 'doi-unreadable' });
   }
-  return {
-    exists: false,
-    relevant: false,
-    supports: false,
-    rationale: 'Nothing could be read at this link, so it cannot back the sentence.',
-  };
+  return { exists: false, relevant: false, supports: false, ...codeRationale({ code: 'nothing-read' }) };
 }
 
 /** Whether the model is asked about this link (it has text, or a registered DOI's title). */
@@ -111,10 +107,10 @@ export function isJudgeable(retrieval: LinkRetrieval): boolean {
   return decidedByCode(retrieval) === undefined;
 }
 
-function failureReason(error: unknown): string {
-  if (error instanceof BudgetExceededError) return 'Not judged: the token budget for this check was reached.';
-  if (isCancellation(error)) return 'Not judged: the check was cancelled.';
-  return `Could not judge this link: ${errorMessage(error)}`;
+function failureReason(error: unknown): LinkRationaleReason {
+  if (error instanceof BudgetExceededError) return { code: 'budget' };
+  if (isCancellation(error)) return { code: 'cancelled' };
+  return { code: 'judge-failed', cause: errorMessage(error) };
 }
 
 /** Applies the consistency rules to the model's answer for one link. */
@@ -123,11 +119,12 @@ function consistent(
   item: Prepared,
   answer: z.infer<typeof judgeSchema>['links'][number] | undefined,
 ): LinkJudgement {
-  if (!answer) return notJudged(retrieval, 'The model did not judge this link.');
+  if (!answer) return notJudged(retrieval, { code: 'not-answered' });
   const exists = retrieval.doi?.registered === true || (Boolean(retrieval.text) && answer.exists);
   const relevant = exists && answer.relevant;
   const supports = !relevant ? false : item.titleOnly || item.unplaced ? null : answer.supports;
-  return { exists, relevant, supports, rationale: answer.rationale.trim() || 'No rationale given.' };
+  const rationale = answer.rationale.trim();
+  return { exists, relevant, supports, ...(rationale ? { rationale } : codeRationale({ code: 'no-rationale' })) };
 }
 
 /**

@@ -1,23 +1,183 @@
 /**
- * Why the link audit rated a cited link as it did, as a code and parameters, the way a run's warnings and
- * errors are (lib/core/notices.ts, lib/core/error-notices.ts): the views word it in the interface language
- * (lib/view/link-reason-words.ts) whenever the check was made. The run also stores its English
- * (`englishLinkReason`) as the link's `detail`, which older checks, the CLI and the JSON export read. What
- * the link itself holds (a DOI, an address) stays as given.
+ * Why the link audit rated a cited link as it did, as codes and parameters, the way a run's warnings and
+ * errors are (lib/core/notices.ts, lib/core/error-notices.ts): the views word them in the interface language
+ * (lib/view/link-reason-words.ts) whenever the check was made. A link's reasons are sentences in order (the
+ * DOI's registration, where the link led, what reading it found, what the web archive had); the run also
+ * stores their English (`englishLinkReasons`) as the link's `detail`, which older checks, the CLI and the JSON
+ * export read. What the link itself holds (a DOI, an address, a page's title, a service's message) stays as
+ * given.
  */
+
+/** What kind of file a link led to instead of a web page (`other`: a named media type, `binary`: none). */
+export type LinkFileKind = 'pdf' | 'image' | 'video' | 'audio' | 'download' | 'office' | 'other' | 'binary';
 
 export type LinkReason =
   /** Crossref does not know the DOI the link cites: the reference it stands for may be invented. */
   | { code: 'doi-unregistered'; doi: string }
+  /** Crossref knows the DOI (and the work's title, when it gave one); what following it found comes next. */
+  | { code: 'doi-registered'; doi: string; title?: string }
   /** The link leads to a private-network address (`host`), which is not fetched unless the person allowed it. */
-  | { code: 'private-address'; host: string };
+  | { code: 'private-address'; host: string }
+  /** Redirects ended on the home page of `host`, which often means the page was removed. */
+  | { code: 'redirect-home'; host: string }
+  /** Redirects ended at another address, `url`. */
+  | { code: 'redirect-elsewhere'; url: string }
+  /** The page (titled `title`, at most 120 characters) was read. */
+  | { code: 'page-read'; title?: string }
+  /** The page shows no text without scripts: it says it needs JavaScript (`notice`) or scripts write it. */
+  | { code: 'needs-javascript'; signal: 'notice' | 'scripts' }
+  | { code: 'no-readable-text' }
+  /** A file, not a web page; `contentType` names an `other` kind. */
+  | { code: 'not-text'; kind: LinkFileKind; contentType?: string }
+  | { code: 'redirect-loop'; host: string }
+  | { code: 'too-many-redirects'; host: string }
+  | { code: 'unreachable-or-private'; host: string }
+  /** The host name does not resolve. */
+  | { code: 'no-such-host'; host: string }
+  | { code: 'invalid-url' }
+  /** HTTP 410. */
+  | { code: 'page-removed'; host: string }
+  /** HTTP 404 (or another "not found" status). */
+  | { code: 'page-missing'; host: string; status: number }
+  | { code: 'timeout'; host: string }
+  /** The site refused us: 401, 402, 403, 407, 429 and 451 each have their words; others say the status. */
+  | { code: 'refused'; host: string; status?: number }
+  | { code: 'server-error'; host: string; status: number }
+  | { code: 'unreachable'; host: string }
+  /** Reading failed otherwise; `cause` is the fetcher's own (English) message. */
+  | { code: 'unreadable'; host: string; cause: string }
+  /** Following the link threw where it never should (a bug or a broken port); `cause` as the error said. */
+  | { code: 'not-followed'; cause: string }
+  /** The web archive, asked for a dead link's copy: could not be asked, has none, or has one (`date`: YYYY-MM-DD). */
+  | { code: 'archive-unavailable' }
+  | { code: 'archive-none' }
+  | { code: 'archive-read'; date?: string }
+  | { code: 'archive-empty'; date?: string }
+  | { code: 'archive-unreadable'; date?: string };
 
-/** The reason's English, as the run stores it in `detail` (one sentence). */
+/**
+ * Why a link's judgement says what it says when code, not the model, wrote the rationale: nothing to judge, or
+ * the judging call failed (`cause`: the error as it said it, in English).
+ */
+export type LinkRationaleReason =
+  | { code: 'doi-unreadable' }
+  | { code: 'nothing-read' }
+  | { code: 'budget' }
+  | { code: 'cancelled' }
+  | { code: 'judge-failed'; cause: string }
+  | { code: 'not-answered' }
+  | { code: 'no-rationale' };
+
+/** The rationale's English, as the run stores it in `rationale`. */
+export function englishLinkRationale(reason: LinkRationaleReason): string {
+  switch (reason.code) {
+    case 'doi-unreadable':
+      return 'The DOI is registered, but neither its page nor its title could be read, so it could not be judged.';
+    case 'nothing-read':
+      return 'Nothing could be read at this link, so it cannot back the sentence.';
+    case 'budget':
+      return 'Not judged: the token budget for this check was reached.';
+    case 'cancelled':
+      return 'Not judged: the check was cancelled.';
+    case 'judge-failed':
+      return `Could not judge this link: ${reason.cause}`;
+    case 'not-answered':
+      return 'The model did not judge this link.';
+    case 'no-rationale':
+      return 'No rationale given.';
+  }
+}
+
+/** What a refusing site's status means, in the words of `englishLinkReason`. */
+const REFUSALS: Readonly<Record<number, string>> = {
+  401: 'asks for a login',
+  402: 'asks for payment',
+  403: 'refused access, as paywalls and bot protection do',
+  407: 'asks for a proxy login',
+  429: 'refused us for sending too many requests',
+  451: 'withholds the page for legal reasons',
+};
+
+const FILE_KINDS: Readonly<Record<Exclude<LinkFileKind, 'other'>, string>> = {
+  pdf: 'a PDF file',
+  image: 'an image',
+  video: 'a video',
+  audio: 'an audio file',
+  download: 'a download',
+  office: 'an office document',
+  binary: 'a binary file',
+};
+
+const from = (date: string | undefined): string => (date ? ` from ${date}` : '');
+const quoted = (title: string | undefined): string => (title ? ` “${title}”` : '');
+
+/** One reason's English, as one sentence. */
 export function englishLinkReason(reason: LinkReason): string {
   switch (reason.code) {
     case 'doi-unregistered':
       return `The DOI ${reason.doi} is not registered, so the reference it stands for may be invented.`;
+    case 'doi-registered':
+      return `The DOI ${reason.doi} is registered${reason.title ? ` as${quoted(reason.title)}` : ''}.`;
     case 'private-address':
       return `The link leads to a private-network address (${reason.host}), which is not fetched unless allowed in the settings.`;
+    case 'redirect-home':
+      return `The link redirects to the home page of ${reason.host}, which often means the page was removed.`;
+    case 'redirect-elsewhere':
+      return `The link redirects to another address (${reason.url}).`;
+    case 'page-read':
+      return `The page${quoted(reason.title)} was read.`;
+    case 'needs-javascript':
+      return `The page shows no text without running scripts (${reason.signal === 'notice' ? 'it asks for JavaScript' : 'its text is produced by scripts'}), so it could not be read.`;
+    case 'no-readable-text':
+      return 'The page loaded but has no readable text.';
+    case 'not-text': {
+      const kind =
+        reason.kind === 'other' ? `a file of type ${reason.contentType ?? 'unknown'}` : FILE_KINDS[reason.kind];
+      return `The link leads to ${kind}, not a web page, so its text was not read.`;
+    }
+    case 'redirect-loop':
+      return `The link at ${reason.host} redirects in a loop and never reaches a page.`;
+    case 'too-many-redirects':
+      return `The link at ${reason.host} redirects again and again without reaching a page.`;
+    case 'unreachable-or-private':
+      return `The site ${reason.host} could not be reached, or it redirected to a private-network address, which is not fetched unless allowed in the settings.`;
+    case 'no-such-host':
+      return `The site name ${reason.host} does not exist (it does not resolve to any server).`;
+    case 'invalid-url':
+      return 'The link is not a valid web address, or redirects to one that is not.';
+    case 'page-removed':
+      return `The page at ${reason.host} has been removed (410).`;
+    case 'page-missing':
+      return `The page at ${reason.host} does not exist (${reason.status}).`;
+    case 'timeout':
+      return `The page at ${reason.host} did not load in time.`;
+    case 'refused': {
+      const status = reason.status;
+      const words = (status !== undefined ? REFUSALS[status] : undefined) ?? 'refused the request';
+      return `The site ${reason.host} ${words}${status !== undefined ? ` (${status})` : ''}.`;
+    }
+    case 'server-error':
+      return `The site ${reason.host} answered with a server error (${reason.status}), so the page could not be read.`;
+    case 'unreachable':
+      return `The site ${reason.host} could not be reached.`;
+    case 'unreadable':
+      return `The page at ${reason.host} could not be read (${reason.cause.replace(/\.$/, '')}).`;
+    case 'not-followed':
+      return `The link could not be followed (${reason.cause.replace(/\.$/, '')}).`;
+    case 'archive-unavailable':
+      return 'The web archive could not be asked for a copy.';
+    case 'archive-none':
+      return 'The web archive has no copy of it.';
+    case 'archive-read':
+      return `The web archive's copy${from(reason.date)} was read instead.`;
+    case 'archive-empty':
+      return `The web archive has a copy${from(reason.date)}, but it has no readable text.`;
+    case 'archive-unreadable':
+      return `The web archive has a copy${from(reason.date)}, but it could not be read.`;
   }
+}
+
+/** The reasons' English, sentence after sentence: what the run stores as the link's `detail`. */
+export function englishLinkReasons(reasons: readonly LinkReason[]): string {
+  return reasons.map(englishLinkReason).join(' ');
 }

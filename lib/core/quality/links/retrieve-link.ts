@@ -1,6 +1,6 @@
 /**
  * Following one cited link (FinGrAct's URL content retrieval): fetch it under the user's network policy,
- * read its main text, and say in one sentence what happened. A dead link is looked up in the web
+ * read its main text, and say why in coded sentences (link-reasons.ts). A dead link is looked up in the web
  * archive and its snapshot read instead; a DOI is looked up in the registry first, so an invented
  * reference shows as such; a `#:~:text=` quote is looked for in the text that was read.
  */
@@ -26,7 +26,7 @@ import {
 import { doiFromUrl } from './doi';
 import { readFetchFailure } from './fetch-failure';
 import { javascriptSignal, visibleText } from './html-signals';
-import { englishLinkReason, type LinkReason } from './link-reasons';
+import { englishLinkReasons, type LinkReason } from './link-reasons';
 import type { LinkRetrieval } from './types';
 
 /** The ports a retrieval uses; without an archive or a registry those steps are skipped. */
@@ -73,53 +73,37 @@ function pathOf(url: string): string {
   }
 }
 
-function sentence(...clauses: string[]): string {
-  const text = clauses.filter(Boolean).join('; ');
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
-function quoted(title: string | undefined): string {
-  return title ? ` “${title.replace(/\s+/g, ' ').trim().slice(0, 120)}”` : '';
+/** A page's title as a reason quotes it: one line, at most 120 characters. */
+function shortTitle(title: string | undefined): { title?: string } {
+  const short = title?.replace(/\s+/g, ' ').trim().slice(0, 120);
+  return short ? { title: short } : {};
 }
 
 /** What a page that was fetched amounts to, without the archive or DOI parts. */
-function readingOf(asked: string, read: PageText): Pick<LinkRetrieval, 'status' | 'detail' | 'text' | 'title'> {
+function readingOf(
+  asked: string,
+  read: PageText,
+): Pick<LinkRetrieval, 'status' | 'text' | 'title'> & { reasons: LinkReason[] } {
   const { page } = read;
   const redirected = !samePage(asked, page.finalUrl);
   const status = redirected ? 'redirected' : 'working';
   const host = hostOf(page.finalUrl, { form: 'address' }) ?? page.finalUrl;
-  let where = '';
+  const where: LinkReason[] = [];
   if (redirected) {
     const home = pathOf(page.finalUrl) === '/' && pathOf(asked) !== '/';
-    where = home
-      ? `The link redirects to the home page of ${host}, which often means the page was removed`
-      : `The link redirects to another address (${page.finalUrl})`;
+    where.push(home ? { code: 'redirect-home', host } : { code: 'redirect-elsewhere', url: page.finalUrl });
   }
   const title = read.title ? { title: read.title } : {};
   if (read.text)
-    return {
-      status,
-      detail: sentence(where, `${where ? 'its' : 'The'} page${quoted(read.title)} was read`),
-      text: read.text,
-      ...title,
-    };
+    return { status, reasons: [...where, { code: 'page-read', ...shortTitle(read.title) }], text: read.text, ...title };
   const js = page.contentType.includes('html') ? javascriptSignal(page.body) : undefined;
-  if (js) {
-    const why = js === 'notice' ? 'it asks for JavaScript' : 'its text is produced by scripts';
+  if (js)
     return {
       status: 'needs-javascript',
-      detail: sentence(
-        where,
-        `${where ? 'that' : 'The'} page shows no text without running scripts (${why}), so it could not be read`,
-      ),
+      reasons: [...where, { code: 'needs-javascript', signal: js === 'notice' ? 'notice' : 'scripts' }],
       ...title,
     };
-  }
-  return {
-    status,
-    detail: sentence(where, `${where ? 'that' : 'The'} page loaded but has no readable text`),
-    ...title,
-  };
+  return { status, reasons: [...where, { code: 'no-readable-text' }], ...title };
 }
 
 /** The snapshot's text for a dead link, as fields to merge and a clause for the detail. */
@@ -127,17 +111,17 @@ async function fromArchive(
   deps: LinkRetrievalDeps,
   url: string,
   options: RetrieveLinkOptions,
-): Promise<{ fields: Partial<LinkRetrieval>; clause: string; read?: PageText }> {
-  if (!deps.archive) return { fields: {}, clause: '' };
+): Promise<{ fields: Partial<LinkRetrieval>; reason?: LinkReason; read?: PageText }> {
+  if (!deps.archive) return { fields: {} };
   let snapshot: ArchiveSnapshot | null;
   try {
     snapshot = await deps.archive.closest(url, options.signal);
   } catch (error) {
     if (isCancellation(error)) throw error;
-    return { fields: {}, clause: 'the web archive could not be asked for a copy' };
+    return { fields: {}, reason: { code: 'archive-unavailable' } };
   }
-  if (!snapshot) return { fields: {}, clause: 'the web archive has no copy of it' };
-  const when = snapshot.capturedAt ? ` from ${snapshot.capturedAt.slice(0, 10)}` : '';
+  if (!snapshot) return { fields: {}, reason: { code: 'archive-none' } };
+  const when = snapshot.capturedAt ? { date: snapshot.capturedAt.slice(0, 10) } : {};
   try {
     const page = await deps.fetcher.fetch(snapshot.rawUrl ?? snapshot.url, {
       timeoutMs: options.timeoutMs,
@@ -148,18 +132,18 @@ async function fromArchive(
     if (!read.text)
       return {
         fields: { archivedUrl: snapshot.url },
-        clause: `the web archive has a copy${when}, but it has no readable text`,
+        reason: { code: 'archive-empty', ...when },
       };
     return {
       fields: { archivedUrl: snapshot.url, text: read.text, ...(read.title ? { title: read.title } : {}) },
-      clause: `the web archive's copy${when} was read instead`,
+      reason: { code: 'archive-read', ...when },
       read,
     };
   } catch (error) {
     if (isCancellation(error)) throw error;
     return {
       fields: { archivedUrl: snapshot.url },
-      clause: `the web archive has a copy${when}, but it could not be read`,
+      reason: { code: 'archive-unreadable', ...when },
     };
   }
 }
@@ -174,6 +158,11 @@ function fragmentResult(
   const inText = findTextFragment(text, fragment);
   if (inText) return { quote, found: true, ...inText };
   return { quote, found: html !== undefined && findTextFragment(visibleText(html), fragment) !== undefined };
+}
+
+/** The reasons, and their English as the `detail` older readers (the CLI, the JSON export) show. */
+function said(reasons: LinkReason[]): Pick<LinkRetrieval, 'detail' | 'reasons'> {
+  return { detail: englishLinkReasons(reasons), reasons };
 }
 
 async function lookUpDoi(
@@ -204,14 +193,14 @@ export async function retrieveLink(
   const doi = doiFromUrl(address);
   const record = await lookUpDoi(deps.doiRegistry, doi, options.signal);
   if (doi && record && !record.registered) {
-    const reason: LinkReason = { code: 'doi-unregistered', doi };
-    return { url, status: 'dead', detail: englishLinkReason(reason), reason, doi: { doi, registered: false } };
+    const reasons: LinkReason[] = [{ code: 'doi-unregistered', doi }];
+    return { url, status: 'dead', ...said(reasons), doi: { doi, registered: false } };
   }
   const doiInfo =
     doi && record ? { doi: { doi, registered: true, ...(record.title ? { title: record.title } : {}) } } : {};
   const target = record?.url ?? address;
 
-  let result: LinkRetrieval;
+  let found: Omit<LinkRetrieval, 'detail'> & { reasons: LinkReason[] };
   let html: string | undefined;
   try {
     const page = await deps.fetcher.fetch(target, {
@@ -224,7 +213,7 @@ export async function retrieveLink(
     const redirects = page.redirects && page.redirects.length > 0 ? { redirects: page.redirects } : {};
     // A DOI resolver always redirects; the address it resolves to is the one the link stands for.
     const asked = doiFromUrl(target) && page.redirects?.[0] ? page.redirects[0] : target;
-    result = {
+    found = {
       url,
       ...readingOf(asked, read),
       httpStatus: page.status,
@@ -235,28 +224,26 @@ export async function retrieveLink(
   } catch (error) {
     if (isCancellation(error)) throw error;
     const failure = readFetchFailure(error, target);
-    result = {
+    found = {
       url,
       status: failure.status,
-      detail: sentence(failure.detail),
-      ...(failure.reason ? { reason: failure.reason } : {}),
+      reasons: [failure.reason],
       ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
       ...doiInfo,
     };
     if (failure.status === 'dead') {
       const archived = await fromArchive(deps, target, options);
       html = archived.read?.page.body;
-      // The archive's clause is not coded yet: the whole sentence stays English.
-      const { reason: _uncoded, ...rest } = result;
-      result = { ...rest, ...archived.fields, detail: sentence(failure.detail, archived.clause) };
+      found = {
+        ...found,
+        ...archived.fields,
+        reasons: [...found.reasons, ...(archived.reason ? [archived.reason] : [])],
+      };
     }
   }
 
-  if (doi && record) {
-    const rest = result.detail.charAt(0).toLowerCase() + result.detail.slice(1);
-    result.detail = sentence(`The DOI ${doi} is registered${record.title ? ` as${quoted(record.title)}` : ''}`, rest);
-    delete result.reason; // the DOI's clause is not coded yet: the whole sentence stays English
-  }
+  const registered: LinkReason[] = doi && record ? [{ code: 'doi-registered', doi, ...shortTitle(record.title) }] : [];
+  const result: LinkRetrieval = { ...found, ...said([...registered, ...found.reasons]) };
   if (fragment && result.text) result.textFragment = fragmentResult(fragment, result.text, html);
   return result;
 }

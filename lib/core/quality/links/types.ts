@@ -3,7 +3,7 @@
  * retrieving each one found, and whether it backs the sentence that cites it.
  */
 import type { TextSpan } from '../../types';
-import type { LinkReason } from './link-reasons';
+import type { LinkRationaleReason, LinkReason } from './link-reasons';
 
 /**
  * Where the link came from: written in the checked text, or cited by a chatbot reply (pill, footnote, sources list).
@@ -50,12 +50,14 @@ export const LINK_STATUSES: readonly LinkStatus[] = [
 export interface LinkRetrieval {
   url: string;
   status: LinkStatus;
-  /** One sentence a reader understands: what happened when the link was followed (English; see `reason`). */
+  /** What happened when the link was followed, in English sentences a reader understands (see `reasons`). */
   detail: string;
   /**
-   * The same as a code, worded when shown (lib/view/link-reason-words.ts); absent for reasons not yet coded and
-   * in checks stored before the codes, which show `detail` as stored.
+   * The same as codes, one per sentence, worded when shown (lib/view/link-reason-words.ts); absent in checks
+   * stored before the codes, which show `detail` as stored.
    */
+  reasons?: LinkReason[];
+  /** One code, as checks stored by builds that coded only a few reasons have it (read, never written). */
   reason?: LinkReason;
   httpStatus?: number;
   finalUrl?: string;
@@ -85,6 +87,11 @@ export interface LinkJudgement {
   relevant: boolean | null;
   supports: boolean | null;
   rationale: string;
+  /**
+   * The rationale as a code when code wrote it (nothing to judge, a failed call), worded when shown; absent when
+   * the model wrote it, and in checks stored before the codes.
+   */
+  rationaleReason?: LinkRationaleReason;
 }
 
 export interface LinkAudit extends LinkRetrieval, LinkJudgement {

@@ -197,6 +197,25 @@ describe('Markdown report', () => {
     expect(japanese).not.toContain(':**');
   });
 
+  it("words a link's coded reasons in the interface language; a link stored without codes keeps its English", async () => {
+    const view = buildCheckView();
+    const [read, gone] = view.links;
+    view.links = [
+      read!,
+      {
+        ...gone!,
+        detail: 'The page at gone.example.com does not exist (404). The web archive has no copy of it.',
+        reasons: [{ code: 'page-missing', host: 'gone.example.com', status: 404 }, { code: 'archive-none' }],
+      },
+    ];
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const french = exportCheckMarkdown(view);
+    expect(french).toContain(
+      '  - La page sur gone.example.com n’existe pas \\(404\\). L’archive du web n’en a aucune copie.',
+    );
+    expect(french).toContain('  - The page opened and has readable text.');
+  });
+
   it('reports the text, scores, sentences, claims, evidence and revisions', async () => {
     const markdown = exportCheckMarkdown(await stored(buildCheckView()));
     // The headline first: what is wrong leads; the failure said once; the average second, with what it averages.

@@ -122,9 +122,20 @@ describe('judgeLinks', () => {
       title: 'Minecraft exploit',
       rationale: 'Scripted answer for link 1.',
     });
-    expect(audits[3]!.rationale).toBe('Nothing could be read at this link, so it cannot back the sentence.');
-    expect(audits[6]!.rationale).toBe('The model did not judge this link.');
-    expect(audits[7]!.rationale).toMatch(/registered, but neither its page nor its title could be read/);
+    // The model's rationale is its own words; code's are codes too, worded when shown (lib/view/link-reason-words.ts).
+    expect(audits[0]!.rationaleReason).toBeUndefined();
+    expect(audits[3]).toMatchObject({
+      rationale: 'Nothing could be read at this link, so it cannot back the sentence.',
+      rationaleReason: { code: 'nothing-read' },
+    });
+    expect(audits[6]).toMatchObject({
+      rationale: 'The model did not judge this link.',
+      rationaleReason: { code: 'not-answered' },
+    });
+    expect(audits[7]).toMatchObject({
+      rationale: expect.stringMatching(/registered, but neither its page nor its title could be read/),
+      rationaleReason: { code: 'doi-unreadable' },
+    });
   });
 
   it('sends the page passage that best matches the citing sentence, at most 1200 characters', async () => {
@@ -184,7 +195,11 @@ describe('judgeLinks', () => {
       relevant: null,
       supports: null,
       rationale: expect.stringMatching(/^Could not judge this link: /),
+      rationaleReason: { code: 'judge-failed', cause: expect.any(String) },
     });
+    expect(audits[0]!.rationale).toBe(
+      `Could not judge this link: ${audits[0]!.rationaleReason?.code === 'judge-failed' ? audits[0]!.rationaleReason.cause : ''}`,
+    );
     expect(audits[1]).toMatchObject({ status: 'dead', exists: false, relevant: false, supports: false });
   });
 
@@ -195,6 +210,7 @@ describe('judgeLinks', () => {
       relevant: null,
       supports: null,
       rationale: expect.stringMatching(/did not match the expected format/),
+      rationaleReason: { code: 'judge-failed', cause: expect.stringMatching(/did not match the expected format/) },
     });
     expect(server.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(2);
 
@@ -209,6 +225,7 @@ describe('judgeLinks', () => {
       relevant: null,
       supports: null,
       rationale: 'Not judged: the token budget for this check was reached.',
+      rationaleReason: { code: 'budget' },
     });
     expect(server.requests.length).toBe(before);
   });

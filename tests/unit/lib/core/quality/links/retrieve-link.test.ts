@@ -86,6 +86,10 @@ describe('retrieveLink: pages that work', () => {
     expect(result.detail).toBe(
       'The page “Just-released Minecraft exploit makes it easy to crash game servers” was read.',
     );
+    // The same as codes, worded when shown in the interface language (lib/view/link-reason-words.ts).
+    expect(result.reasons).toEqual([
+      { code: 'page-read', title: 'Just-released Minecraft exploit makes it easy to crash game servers' },
+    ]);
     expect(result.redirects).toBeUndefined();
     expect(archive.requests).toHaveLength(0);
   });
@@ -100,7 +104,11 @@ describe('retrieveLink: pages that work', () => {
       finalUrl: web.url('/article'),
       redirects: [web.url('/moved'), web.url('/article')],
     });
-    expect(result.detail).toMatch(/^The link redirects to another address \(.*\/article\); its page “Just-released/);
+    expect(result.detail).toMatch(/^The link redirects to another address \(.*\/article\)\. The page “Just-released/);
+    expect(result.reasons).toEqual([
+      { code: 'redirect-elsewhere', url: web.url('/article') },
+      { code: 'page-read', title: expect.stringMatching(/^Just-released/) },
+    ]);
     expect(result.text).toContain(ARS_SENTENCE);
     web.route('/article/', { redirect: '/article', status: 301 });
     expect((await retrieveLink(web.url('/article/'), deps(), OPTIONS)).status).toBe('working');
@@ -114,6 +122,10 @@ describe('retrieveLink: pages that work', () => {
     expect(result.detail).toMatch(
       /redirects to the home page of 127\.0\.0\.1:\d+, which often means the page was removed/,
     );
+    expect(result.reasons).toEqual([
+      { code: 'redirect-home', host: new URL(web.origin).host },
+      { code: 'page-read', title: expect.stringMatching(/Minecraft/) },
+    ]);
   });
 });
 
@@ -129,8 +141,12 @@ describe('retrieveLink: dead links and the web archive', () => {
     });
     expect(result.text).toContain(ARS_SENTENCE);
     expect(result.detail).toBe(
-      `The page at ${new URL(web.origin).host} does not exist (404); the web archive's copy from 2020-01-15 was read instead.`,
+      `The page at ${new URL(web.origin).host} does not exist (404). The web archive's copy from 2020-01-15 was read instead.`,
     );
+    expect(result.reasons).toEqual([
+      { code: 'page-missing', host: new URL(web.origin).host, status: 404 },
+      { code: 'archive-read', date: '2020-01-15' },
+    ]);
     expect(archive.requests.map((r) => r.path)).toEqual([
       '/wayback/available',
       `/web/20200115093000id_/${web.url('/gone')}`,
@@ -142,18 +158,23 @@ describe('retrieveLink: dead links and the web archive', () => {
     expect(result).toMatchObject({ status: 'dead', httpStatus: 404 });
     expect(result.text).toBeUndefined();
     expect(result.archivedUrl).toBeUndefined();
-    expect(result.detail).toMatch(/does not exist \(404\); the web archive has no copy of it\.$/);
+    expect(result.detail).toMatch(/does not exist \(404\)\. The web archive has no copy of it\.$/);
+    expect(result.reasons).toEqual([
+      { code: 'page-missing', host: new URL(web.origin).host, status: 404 },
+      { code: 'archive-none' },
+    ]);
     web.route('/removed', { status: 410, body: '<h1>Gone</h1>' });
-    expect((await retrieveLink(web.url('/removed'), deps({ archive: false }), OPTIONS)).detail).toMatch(
-      /has been removed \(410\)\.$/,
-    );
+    const removed = await retrieveLink(web.url('/removed'), deps({ archive: false }), OPTIONS);
+    expect(removed.detail).toMatch(/has been removed \(410\)\.$/);
+    expect(removed.reasons).toEqual([{ code: 'page-removed', host: new URL(web.origin).host }]);
   });
 
   it('keeps the dead status when the archive cannot be asked', async () => {
     archive.faults.next({ kind: 'server-error' });
     const result = await retrieveLink(web.url('/gone-too'), deps(), OPTIONS);
     expect(result.status).toBe('dead');
-    expect(result.detail).toMatch(/the web archive could not be asked for a copy\.$/);
+    expect(result.detail).toMatch(/\. The web archive could not be asked for a copy\.$/);
+    expect(result.reasons?.at(-1)).toEqual({ code: 'archive-unavailable' });
   });
 
   it('calls redirect loops, endless redirects, unknown hosts, refused connections, timeouts and server errors dead', async () => {
@@ -161,10 +182,16 @@ describe('retrieveLink: dead links and the web archive', () => {
     web.route('/y', { redirect: '/x' });
     for (let i = 0; i < 8; i++) web.route(`/hop${i}`, { redirect: `/hop${i + 1}` });
     const loop = await retrieveLink(web.url('/x'), deps({ archive: false }), OPTIONS);
-    expect(loop).toMatchObject({ status: 'dead', detail: expect.stringMatching(/redirects in a loop/) });
-    expect((await retrieveLink(web.url('/hop0'), deps({ archive: false }), OPTIONS)).detail).toMatch(
-      /redirects again and again/,
-    );
+    const host = new URL(web.origin).host;
+    expect(loop).toMatchObject({
+      status: 'dead',
+      detail: expect.stringMatching(/redirects in a loop/),
+      reasons: [{ code: 'redirect-loop', host }],
+    });
+    expect(await retrieveLink(web.url('/hop0'), deps({ archive: false }), OPTIONS)).toMatchObject({
+      detail: expect.stringMatching(/redirects again and again/),
+      reasons: [{ code: 'too-many-redirects', host }],
+    });
 
     const dns = await retrieveLink(
       'https://no-such-host.example/paper',
@@ -174,6 +201,7 @@ describe('retrieveLink: dead links and the web archive', () => {
     expect(dns).toMatchObject({
       status: 'dead',
       detail: 'The site name no-such-host.example does not exist (it does not resolve to any server).',
+      reasons: [{ code: 'no-such-host', host: 'no-such-host.example' }],
     });
 
     const closed = await startWebServer();
@@ -182,19 +210,23 @@ describe('retrieveLink: dead links and the web archive', () => {
     expect(await retrieveLink(closedUrl, deps({ archive: false }), OPTIONS)).toMatchObject({
       status: 'dead',
       detail: expect.stringMatching(/could not be reached/),
+      reasons: [{ code: expect.stringMatching(/^unreachable/), host: new URL(closedUrl).host }],
     });
 
     web.faults.next({ kind: 'hang' });
     const slow = await retrieveLink(web.url('/slow'), deps(), { ...OPTIONS, timeoutMs: 150 });
     expect(slow).toMatchObject({
       status: 'dead',
-      detail: expect.stringMatching(/did not load in time; the web archive has no copy of it\.$/),
+      detail: expect.stringMatching(/did not load in time\. The web archive has no copy of it\.$/),
+      reasons: [{ code: 'timeout', host }, { code: 'archive-none' }],
     });
 
     web.faults.next({ kind: 'server-error' });
     expect(await retrieveLink(web.url('/broken'), deps({ archive: false }), OPTIONS)).toMatchObject({
       status: 'dead',
       httpStatus: 500,
+      detail: `The site ${host} answered with a server error (500), so the page could not be read.`,
+      reasons: [{ code: 'server-error', host, status: 500 }],
     });
   });
 });
@@ -208,14 +240,17 @@ describe('retrieveLink: pages we cannot read', () => {
       status: 'blocked',
       httpStatus: 403,
       detail: expect.stringMatching(/refused access, as paywalls and bot protection do \(403\)\.$/),
+      reasons: [{ code: 'refused', host: new URL(web.origin).host, status: 403 }],
     });
     expect(await retrieveLink(web.url('/login'), deps(), OPTIONS)).toMatchObject({
       status: 'blocked',
       detail: expect.stringMatching(/asks for a login \(401\)/),
+      reasons: [{ code: 'refused', status: 401 }],
     });
     expect(await retrieveLink(web.url('/busy'), deps(), OPTIONS)).toMatchObject({
       status: 'blocked',
       detail: expect.stringMatching(/too many requests \(429\)/),
+      reasons: [{ code: 'refused', status: 429 }],
     });
     const privateLink = await retrieveLink(web.url('/admin'), deps({ allowPrivate: false }), OPTIONS);
     expect(privateLink).toMatchObject({
@@ -224,7 +259,7 @@ describe('retrieveLink: pages we cannot read', () => {
         /private-network address \(127\.0\.0\.1:\d+\), which is not fetched unless allowed in the settings/,
       ),
       // The same as a code, worded when shown (lib/view/link-reason-words.ts).
-      reason: { code: 'private-address', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
+      reasons: [{ code: 'private-address', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) }],
     });
     expect(web.requests.map((r) => r.path)).not.toContain('/admin');
     expect(archive.requests).toHaveLength(0);
@@ -241,9 +276,13 @@ describe('retrieveLink: pages we cannot read', () => {
     expect(app).toMatchObject({
       status: 'needs-javascript',
       detail: 'The page shows no text without running scripts (it asks for JavaScript), so it could not be read.',
+      reasons: [{ code: 'needs-javascript', signal: 'notice' }],
     });
     expect(app.text).toBeUndefined();
-    expect((await retrieveLink(web.url('/spa'), deps(), OPTIONS)).detail).toMatch(/its text is produced by scripts/);
+    expect(await retrieveLink(web.url('/spa'), deps(), OPTIONS)).toMatchObject({
+      detail: expect.stringMatching(/its text is produced by scripts/),
+      reasons: [{ code: 'needs-javascript', signal: 'scripts' }],
+    });
   });
 
   it('tells a page without text from one that needs JavaScript, and an article with a noscript notice from both', async () => {
@@ -251,7 +290,11 @@ describe('retrieveLink: pages we cannot read', () => {
       body: '<!DOCTYPE html><html><head><title>Stub</title></head><body><p>Coming soon.</p></body></html>',
     });
     const stub = await retrieveLink(web.url('/stub'), deps(), OPTIONS);
-    expect(stub).toMatchObject({ status: 'working', detail: 'The page loaded but has no readable text.' });
+    expect(stub).toMatchObject({
+      status: 'working',
+      detail: 'The page loaded but has no readable text.',
+      reasons: [{ code: 'no-readable-text' }],
+    });
     expect(stub.text).toBeUndefined();
     web.route('/article-js', {
       body: ARS.replace(
@@ -273,9 +316,16 @@ describe('retrieveLink: pages we cannot read', () => {
       status: 'not-text',
       httpStatus: 200,
       detail: 'The link leads to a PDF file, not a web page, so its text was not read.',
+      reasons: [{ code: 'not-text', kind: 'pdf' }],
     });
-    expect((await retrieveLink(web.url('/chart.png'), deps(), OPTIONS)).detail).toMatch(/leads to an image/);
-    expect((await retrieveLink(web.url('/fake.html'), deps(), OPTIONS)).detail).toMatch(/leads to a binary file/);
+    expect(await retrieveLink(web.url('/chart.png'), deps(), OPTIONS)).toMatchObject({
+      detail: expect.stringMatching(/leads to an image/),
+      reasons: [{ code: 'not-text', kind: 'image' }],
+    });
+    expect(await retrieveLink(web.url('/fake.html'), deps(), OPTIONS)).toMatchObject({
+      detail: expect.stringMatching(/leads to a binary file/),
+      reasons: [{ code: 'not-text', kind: 'binary' }],
+    });
   });
 
   it('throws only when the check is cancelled', async () => {
@@ -350,7 +400,7 @@ describe('retrieveLink: DOIs', () => {
       status: 'dead',
       detail: 'The DOI 10.5555/invented.2023.42 is not registered, so the reference it stands for may be invented.',
       // The same as a code, worded when shown in the interface language (lib/view/link-reason-words.ts).
-      reason: { code: 'doi-unregistered', doi: '10.5555/invented.2023.42' },
+      reasons: [{ code: 'doi-unregistered', doi: '10.5555/invented.2023.42' }],
       doi: { doi: '10.5555/invented.2023.42', registered: false },
     });
     expect(web.requests).toHaveLength(0);
@@ -366,16 +416,24 @@ describe('retrieveLink: DOIs', () => {
     });
     expect(result.text).toContain('We randomised 400 adults');
     expect(result.detail).toBe(
-      'The DOI 10.5555/tea.2020.1 is registered as “A randomised trial of tea”; the page “A randomised trial of tea” was read.',
+      'The DOI 10.5555/tea.2020.1 is registered as “A randomised trial of tea”. The page “A randomised trial of tea” was read.',
     );
+    expect(result.reasons).toEqual([
+      { code: 'doi-registered', doi: '10.5555/tea.2020.1', title: 'A randomised trial of tea' },
+      { code: 'page-read', title: 'A randomised trial of tea' },
+    ]);
   });
 
   it('keeps a registered DOI whose publisher blocks us as registered', async () => {
     const result = await retrieveLink('https://doi.org/10.5555/walled.7', deps(), OPTIONS);
     expect(result).toMatchObject({ status: 'blocked', doi: { registered: true, title: 'A walled paper' } });
     expect(result.detail).toMatch(
-      /^The DOI 10\.5555\/walled\.7 is registered as “A walled paper”; the site .* refused access/,
+      /^The DOI 10\.5555\/walled\.7 is registered as “A walled paper”\. The site .* refused access/,
     );
+    expect(result.reasons).toEqual([
+      { code: 'doi-registered', doi: '10.5555/walled.7', title: 'A walled paper' },
+      { code: 'refused', host: new URL(web.origin).host, status: 403 },
+    ]);
   });
 
   it('follows the resolver as usual when the registry is down (its redirect is no "redirected" link)', async () => {
