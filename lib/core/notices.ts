@@ -2,8 +2,9 @@
  * A run's warnings that a person reads, as codes and parameters: lib/view/notice-words.ts words them when
  * they are shown, in the interface language (the views) or from the English catalogue (`npm run check`).
  * The run lists every warning by a string (`CheckResult.warnings`); a coded one is listed by its key
- * (`noticeKey`) and kept as a code in `notices` under that key. Checks stored before the codes listed the
- * warning's English words instead, and are shown as stored when they have no code.
+ * (`noticeKey`) and kept as a code in `notices` under that key; a contained step's warning (lib/core/stage-notices.ts)
+ * and a search source's failure are listed by their English words instead, with the code beside them. Checks
+ * stored before the codes listed the English words alone, and are shown as stored when they have no code.
  */
 
 import type { ErrorNotice } from './error-notices';
