@@ -3,16 +3,20 @@
  * closed) reads as a miss and drops writes, and the run goes on without it: no stage has to guard its
  * own cache calls. The first failure is reported once; the rest are the same problem again.
  */
-import { errorMessage } from './errors';
+import type { RunNotice } from './notices';
 import type { Cache, CacheKind } from './ports';
+import { causeOf, stageWarning } from './stage-notices';
 
-/** `cache` as a run sees it: failures are misses and dropped writes, and `onFirstFailure` hears of the first. */
-export function forgivingCache(cache: Cache, onFirstFailure: (message: string) => void): Cache {
+/**
+ * `cache` as a run sees it: failures are misses and dropped writes, and `onFirstFailure` hears of the first
+ * (its English words and its code, lib/core/stage-notices.ts).
+ */
+export function forgivingCache(cache: Cache, onFirstFailure: (message: string, notice: RunNotice) => void): Cache {
   let reported = false;
   const failed = (error: unknown) => {
     if (reported) return;
     reported = true;
-    onFirstFailure(`The cache is not working, so nothing is reused or kept this time (${errorMessage(error)}).`);
+    onFirstFailure(...stageWarning({ code: 'cache-failed', ...causeOf(error) }));
   };
   return {
     async get<T>(kind: CacheKind, key: string): Promise<T | undefined> {

@@ -2,21 +2,28 @@
  * A run's warnings that a person reads, as codes and parameters: lib/view/notice-words.ts words them when
  * they are shown, in the interface language (the views) or from the English catalogue (`npm run check`).
  * The run lists every warning by a string (`CheckResult.warnings`); a coded one is listed by its key
- * (`noticeKey`) and kept as a code in `notices` under that key. Checks stored before the codes listed the
- * warning's English words instead, and are shown as stored when they have no code.
+ * (`noticeKey`) and kept as a code in `notices` under that key; a contained step's warning (lib/core/stage-notices.ts)
+ * and a search source's failure are listed by their English words instead, with the code beside them. Checks
+ * stored before the codes listed the English words alone, and are shown as stored when they have no code.
  */
 
 import type { ErrorNotice } from './error-notices';
+import type { StageNotice } from './stage-notices';
 
 export type RunNotice =
   /** A search source (or another service the run asked) failed; the others still count. */
   | { code: 'source-failed'; error: ErrorNotice }
   /** A small model's context had no room for every passage of a claim: `left` of `total` were not judged. */
   | { code: 'passages-not-judged'; left: number; total: number; claim: string }
-  /** Thorough mode judges each page apart: `failed` of `total` pages of a claim failed, for `cause`. */
-  | { code: 'pages-not-judged'; failed: number; total: number; claim: string; cause: string }
+  /**
+   * Thorough mode judges each page apart: `failed` of `total` pages of a claim failed, for `cause` (the first
+   * failure's English; `causeNotice` its code, when it has one).
+   */
+  | { code: 'pages-not-judged'; failed: number; total: number; claim: string; cause: string; causeNotice?: ErrorNotice }
   /** A model's context window (Ollama's) is `tokens` tokens: prompts were shortened to fit it. */
-  | { code: 'ollama-context-shortened'; tokens: number };
+  | { code: 'ollama-context-shortened'; tokens: number }
+  /** A contained step's failure, the link audit's cap: listed by their English words (lib/core/stage-notices.ts). */
+  | StageNotice;
 
 /** How much of a claim a notice quotes: enough to recognise it. */
 export const NOTICE_CLAIM_LENGTH = 60;
@@ -48,6 +55,7 @@ export function noticeFromKey(key: string): RunNotice | undefined {
   if (code === 'ollama-context-shortened' && isCount(value.tokens)) return { code, tokens: value.tokens };
   if (!isCount(total) || !isText(claim)) return undefined;
   if (code === 'passages-not-judged' && isCount(value.left)) return { code, left: value.left, total, claim };
+  // A cause's code is not taken from a file: its English words are shown as given.
   if (code === 'pages-not-judged' && isCount(value.failed) && isText(value.cause))
     return { code, failed: value.failed, total, claim, cause: value.cause };
   return undefined;

@@ -120,8 +120,8 @@ export type PipelineEvent =
   | { type: 'refinement'; refinement: Refinement }
   | { type: 'text-attribution'; attribution: AttributionResult }
   /**
-   * `message`: the warning's words, or for a coded warning its key (`noticeKey`), with `notice` its code and
-   * parameters (lib/core/notices.ts), worded when shown.
+   * `message`: the warning's words, or for a coded warning its key (`noticeKey`) or English words
+   * (lib/core/stage-notices.ts), with `notice` its code and parameters (lib/core/notices.ts), worded when shown.
    */
   | { type: 'warning'; message: string; notice?: RunNotice };
 
@@ -149,7 +149,7 @@ export interface CheckResult {
   searchOutcomes?: Record<string, SearchOutcome>;
   usage: CheckUsage;
   warnings: string[];
-  /** The warnings that have a code, by their key in `warnings` (lib/core/notices.ts: `noticeKey`). */
+  /** The warnings that have a code, by the string `warnings` lists them by (lib/core/notices.ts). */
   notices?: Record<string, RunNotice>;
   stopped?: StopReason;
 }

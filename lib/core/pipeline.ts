@@ -24,6 +24,7 @@ import {
 } from './quality/quality-stages';
 import { reviseSentences, sentencesNeedingRevision } from './revise/revise-sentences';
 import { createRunContext } from './run-context';
+import { causeOf, stageWarning } from './stage-notices';
 import { detectLanguage, splitSentences } from './text/sentences';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, SearchOutcome, Sentence } from './types';
 import { NOT_CHECKED_BUDGET, NOT_CHECKED_CANCELLED } from './verify/not-checked';
@@ -259,7 +260,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       return result;
     } catch (error) {
       if (error instanceof BudgetExceededError) stopped ??= 'budget';
-      warn(`Revisions could not be written: ${errorMessage(error)}`);
+      warn(...stageWarning({ code: 'revisions-not-written', ...causeOf(error) }));
       return [];
     }
   }

@@ -6,8 +6,9 @@
 import { englishError } from '../core/error-notices';
 import { noticeFromKey, type RunNotice } from '../core/notices';
 import type { CheckRecord } from '../db/entities';
-import { errorWords } from './error-words';
+import { causeWords, errorWords } from './error-words';
 import { INTERFACE_WORDS, type Words } from './headline-words';
+import { stageNoticeWords } from './stage-notice-words';
 
 export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): string {
   const { t } = words;
@@ -22,10 +23,14 @@ export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): 
         failed: notice.failed,
         count: notice.total,
         claim: notice.claim,
-        cause: notice.cause,
+        // Its cause's code worded in the interface language; other words take the English stored.
+        cause:
+          words === INTERFACE_WORDS ? causeWords({ message: notice.cause, notice: notice.causeNotice }) : notice.cause,
       });
     case 'ollama-context-shortened':
       return t('ollamaContextShortened', { tokens: notice.tokens });
+    default:
+      return stageNoticeWords(notice, words);
   }
 }
 
@@ -37,6 +42,7 @@ export function warningWords(
   return check.warnings.map((warning) => {
     // A check imported from a file has its coded warnings' keys but not their codes: the key holds the code.
     const notice = check.notices?.[warning] ?? noticeFromKey(warning);
-    return notice ? noticeWords(notice, words) : warning;
+    // A code this version does not know (a newer version's row) has no words here: its stored words are shown.
+    return (notice && noticeWords(notice, words)) || warning;
   });
 }

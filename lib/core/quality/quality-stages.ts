@@ -4,10 +4,11 @@
  * FinGrAct / citation-attribution scoring of the final explanations. Each step is contained: a failure
  * becomes a warning and leaves the check's verdicts untouched.
  */
-import { errorMessage } from '../errors';
 import type { ModelCallContext } from '../model/structured-call';
+import type { RunNotice } from '../notices';
 import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
 import type { Cache, PageFetcher } from '../ports';
+import { causeOf, stageWarning } from '../stage-notices';
 import type { Claim, ClaimAssessment, Evidence, Revision, Sentence } from '../types';
 import { attributeCitations } from './explanations/attribute-citations';
 import { refineClaims } from './explanations/debate-refine';
@@ -31,7 +32,8 @@ export interface QualityContext {
   /** The check's page fetcher (concurrency-limited and counted). */
   fetcher: PageFetcher;
   language: string;
-  warn: (message: string) => void;
+  /** A warning: its English words and its code (lib/core/stage-notices.ts). */
+  warn: (message: string, notice: RunNotice) => void;
 }
 
 /** The link audit's ports, from the run's (limited, counted) fetcher and cache and the pipeline's adapters. */
@@ -46,18 +48,18 @@ function linkAuditDeps(deps: PipelineDeps, fetcher: PageFetcher, cache: Cache | 
 }
 
 /**
- * Audits the first MAX_AUDITED_LINKS of `found` (a warning starting with `cites`, e.g. "The text cites",
- * names how many were left out) with the run's fetcher and cache. Throws as `auditLinks` does.
+ * Audits the first MAX_AUDITED_LINKS of `found` (a warning says how many were cited `where`: in the checked
+ * text or a rated explanation) with the run's fetcher and cache. Throws as `auditLinks` does.
  */
 export async function auditRunLinks(
   quality: QualityContext,
   found: readonly CitedLink[],
   sentences: readonly Sentence[],
-  cites: string,
+  where: 'text' | 'explanation',
 ): Promise<LinkAudit[]> {
   const { ctx, deps, options } = quality;
   if (found.length > MAX_AUDITED_LINKS)
-    quality.warn(`${cites} ${found.length} links; the first ${MAX_AUDITED_LINKS} were checked.`);
+    quality.warn(...stageWarning({ code: 'links-capped', where, found: found.length, checked: MAX_AUDITED_LINKS }));
   const audits = await auditLinks(
     ctx,
     linkAuditDeps(deps, quality.fetcher, ctx.cache),
@@ -86,11 +88,11 @@ export async function auditTextLinks(
   const found = findLinks(text, sentences, options.replyCitations ?? []);
   if (found.length === 0) return [];
   try {
-    const result = await auditRunLinks(quality, found, sentences, 'The text cites');
+    const result = await auditRunLinks(quality, found, sentences, 'text');
     onLinks(result);
     return result;
   } catch (error) {
-    quality.warn(`The links in the text could not be checked: ${errorMessage(error)}`);
+    quality.warn(...stageWarning({ code: 'links-not-checked', ...causeOf(error) }));
     return [];
   }
 }
@@ -118,7 +120,7 @@ export async function refineExplanations(
     return [{ claim, assessment, evidence, ...(revision ? { revision } : {}) }];
   });
   if (items.length === 0) return [];
-  const refinements = await refineClaims(quality.ctx, items, { onWarning: (warning) => quality.warn(warning) });
+  const refinements = await refineClaims(quality.ctx, items, { onWarning: quality.warn });
   for (const refinement of refinements) {
     const assessment = assessments.get(refinement.claimId);
     if (assessment) assessments.set(refinement.claimId, { ...assessment, explanation: refinement.explanationAfter });
@@ -147,7 +149,7 @@ export async function scoreFinalExplanations(
       attribution: Object.fromEntries(scores.attribution),
     };
   } catch (error) {
-    quality.warn(`The explanations could not be scored: ${errorMessage(error)}`);
+    quality.warn(...stageWarning({ code: 'explanations-not-scored', ...causeOf(error) }));
     return { actionability: {}, attribution: {} };
   }
 }
@@ -182,7 +184,7 @@ export async function attributeTextCitations(
     const results = await attributeCitations(quality.ctx, [{ id: 'text', sentences: cited, passages }]);
     return results.get('text');
   } catch (error) {
-    quality.warn(`The text's citations could not be attributed: ${errorMessage(error)}`);
+    quality.warn(...stageWarning({ code: 'citations-not-attributed', ...causeOf(error) }));
     return undefined;
   }
 }

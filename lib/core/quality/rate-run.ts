@@ -64,7 +64,7 @@ export async function runRating(
       { ctx: run.ctx, deps, options, fetcher: run.fetcher, language, warn },
       links,
       explanationSentences,
-      'The explanation cites',
+      'explanation',
     );
   };
   const evidenceRun = {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 
-import { errorMessage, isCancellation } from '../errors';
+import { isCancellation } from '../errors';
 import { DATA_BLOCK_RULE, dataBlock } from '../model/prompt-safety';
 import {
   endsTheRun,
@@ -18,6 +18,7 @@ import {
 } from '../model/structured-call';
 import { BudgetExceededError } from '../model/usage-meter';
 import { NOTICE_CLAIM_LENGTH, noticeKey, type RunNotice } from '../notices';
+import { causeOf } from '../stage-notices';
 import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
 import { groupByPage, mergeGroupReplies, type PageGroup } from './judge-by-page';
 import { StanceStreamParser } from './stance-stream-parser';
@@ -170,7 +171,7 @@ function judgedPages(
       failed: failures.length,
       total: settled.length,
       claim: claim.text.slice(0, NOTICE_CLAIM_LENGTH),
-      cause: errorMessage(failures[0]),
+      ...causeOf(failures[0]),
     };
     ctx.onWarning?.(noticeKey(notice), notice);
   }

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 
-import { errorMessage } from '../../errors';
 import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
+import type { RunNotice } from '../../notices';
+import { causeOf, stageWarning } from '../../stage-notices';
 import { normaliseHost } from '../../text/hosts';
 import { SOURCE_TYPES, type SourceType } from '../../types';
 import { sourceTypeByHost } from './source-type-rules';
@@ -32,7 +33,7 @@ export interface HostSample {
 
 /** Classifies every host of `samples`; returns host → type for all of them. */
 export async function classifySources(
-  ctx: ModelCallContext & { onWarning?: (message: string) => void },
+  ctx: ModelCallContext & { onWarning?: (message: string, notice: RunNotice) => void },
   samples: readonly HostSample[],
 ): Promise<Map<string, SourceType>> {
   const types = new Map<string, SourceType>();
@@ -73,7 +74,7 @@ export async function classifySources(
     }
   } catch (error) {
     // A failed classification must not sink the check: unclassified hosts show as "other".
-    ctx.onWarning?.(`Source types could not be classified: ${errorMessage(error)}`);
+    ctx.onWarning?.(...stageWarning({ code: 'source-types-not-classified', ...causeOf(error) }));
   }
   for (const host of unknown.keys()) if (!types.has(host)) types.set(host, 'other');
   return types;

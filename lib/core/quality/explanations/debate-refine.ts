@@ -11,9 +11,10 @@
  */
 import type { z } from 'zod';
 
-import { errorMessage } from '../../errors';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
+import type { RunNotice } from '../../notices';
 import { applyChanges } from '../../revise/revise-sentences';
+import { causeOf, stageWarning } from '../../stage-notices';
 import { renumberCitations } from '../../text/citation-markers';
 import type { Claim, ClaimAssessment, Evidence, Revision } from '../../types';
 import {
@@ -46,8 +47,11 @@ export interface RefineOptions {
 }
 
 export interface RefineClaimsOptions extends RefineOptions {
-  /** Told about each claim the debate could not refine; `error` is what failed (e.g. a BudgetExceededError). */
-  onWarning?: (message: string, claimId: string, error: unknown) => void;
+  /**
+   * Told about each claim the debate could not refine: the warning's English words and code
+   * (lib/core/stage-notices.ts); `error` is what failed (e.g. a BudgetExceededError).
+   */
+  onWarning?: (message: string, notice: RunNotice, claimId: string, error: unknown) => void;
 }
 
 interface Position {
@@ -206,11 +210,12 @@ export async function refineClaims(
       try {
         return await refineClaim(ctx, item, options);
       } catch (error) {
-        options.onWarning?.(
-          `The explanation of "${item.claim.text}" could not be refined: ${errorMessage(error)}`,
-          item.claim.id,
-          error,
-        );
+        const [message, notice] = stageWarning({
+          code: 'explanation-not-refined',
+          claim: item.claim.text,
+          ...causeOf(error),
+        });
+        options.onWarning?.(message, notice, item.claim.id, error);
         return undefined;
       }
     }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { forgivingCache } from '../../../../lib/core/forgiving-cache';
+import type { RunNotice } from '../../../../lib/core/notices';
 import { MemoryCache } from '../../support/model-fakes';
 
 describe('forgivingCache', () => {
@@ -15,17 +16,23 @@ describe('forgivingCache', () => {
   });
 
   it('turns failing reads into misses and failing writes into no-ops, reporting the first failure only', async () => {
-    const warnings: string[] = [];
+    const warnings: Array<[string, RunNotice]> = [];
     const view = forgivingCache(
       {
         get: () => Promise.reject(new Error('database closed')),
         set: () => Promise.reject(new Error('quota exceeded')),
       },
-      (message) => warnings.push(message),
+      (message, notice) => warnings.push([message, notice]),
     );
     await expect(view.get('page', 'k')).resolves.toBeUndefined();
     await expect(view.set('page', 'k', 'v', 1000)).resolves.toBeUndefined();
     await expect(view.get('model', 'k')).resolves.toBeUndefined();
-    expect(warnings).toEqual(['The cache is not working, so nothing is reused or kept this time (database closed).']);
+    // Its English words, with a code beside them that the views word when shown.
+    expect(warnings).toEqual([
+      [
+        'The cache is not working, so nothing is reused or kept this time (database closed).',
+        { code: 'cache-failed', cause: 'database closed' },
+      ],
+    ]);
   });
 });

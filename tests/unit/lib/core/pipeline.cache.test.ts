@@ -36,5 +36,9 @@ describe('a check with a broken cache', () => {
     expect(result.evidence.filter((item) => item.origin === 'page')).toHaveLength(4);
     expect(result.evidence.every((item) => item.source.sourceType === 'blog')).toBe(true);
     expect(result.warnings).toEqual([expect.stringMatching(/^The cache is not working.*QuotaExceededError/)]);
+    // …with its code beside its words, worded when shown.
+    expect(result.notices).toEqual({
+      [result.warnings[0]!]: { code: 'cache-failed', cause: 'QuotaExceededError: the cache database is closed' },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runCheck } from '../../../../lib/core/pipeline';
-import type { PipelineEvent } from '../../../../lib/core/pipeline-types';
+import type { CheckResult, PipelineEvent } from '../../../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
@@ -12,7 +12,9 @@ import {
   startWebServer,
   type WebServer,
   WORLD_TEXT,
+  worldResponder as worldAnswer,
 } from '../../../../scripts/lib/servers/index';
+import type { ChatRequest } from '../../../../scripts/lib/servers/openai-server';
 
 /**
  * Issue 6 through the whole core and the settings wiring, against loopback servers: the link audit of the
@@ -119,7 +121,10 @@ describe('the pipeline with link audit and Thorough mode', () => {
       Array.from({ length: 30 }, (_, i) => `${links.origin}/gone-${i}`),
     );
     expect(result.links.every((link) => link.status === 'dead')).toBe(true);
-    expect(result.warnings).toContain('The text cites 35 links; the first 30 were checked.');
+    const capped = 'The text cites 35 links; the first 30 were checked.';
+    expect(result.warnings).toContain(capped);
+    // Listed by those English words, with a code beside them that the views word when shown.
+    expect(result.notices?.[capped]).toEqual({ code: 'links-capped', where: 'text', found: 35, checked: 30 });
     expect(links.requests.filter((request) => request.path.startsWith('/gone-'))).toHaveLength(30);
   });
 
@@ -159,5 +164,53 @@ describe('the pipeline with link audit and Thorough mode', () => {
     expect(events.some((event) => event.type === 'refinement')).toBe(true);
     // The final (refined) explanation is the one scored.
     expect(result.actionability[myth.id]?.errorDetection).toBe(2);
+  });
+
+  it('says a failed step as a code beside its English words, its cause with its own code', async () => {
+    // (The link audit's own failures are the links' reasons; the audit fails as a whole only when cancelled:
+    // tests/unit/lib/core/quality/quality-stages.test.ts.)
+    /** The world's model, except that the calls named reply what no schema accepts (twice: the step fails). */
+    const failing =
+      (...names: string[]) =>
+      (request: ChatRequest) =>
+        request.response_format?.type === 'json_schema' && names.includes(request.response_format.json_schema.name)
+          ? 'this is not JSON'
+          : worldAnswer(request);
+    /** The run's coded warning with `code`: listed by its English words (which start with `words`). */
+    const warned = (result: CheckResult, code: string, words: string) => {
+      const coded = Object.entries(result.notices ?? {}).filter(([, notice]) => notice.code === code);
+      expect(coded, code).toHaveLength(1);
+      const [listed, notice] = coded[0]!;
+      expect(result.warnings).toContain(listed);
+      expect(listed.startsWith(words), listed).toBe(true);
+      return notice;
+    };
+    const malformed = (step: string) => ({
+      cause: expect.stringContaining(`"${step}"`),
+      causeNotice: expect.objectContaining({ code: 'reply-malformed', step }),
+    });
+    const linked = `Marie Curie won two Nobel Prizes, in physics and in chemistry (see ${links.origin}/curie).`;
+    const check = (text: string) => runCheck(text, wire(settingsFor()).deps, wire(settingsFor()).options);
+    try {
+      world.model.respondWith(failing('citation_recovery'));
+      const noAttribution = await check(linked);
+      expect(noAttribution.links).toHaveLength(1);
+      expect(
+        warned(noAttribution, 'citations-not-attributed', "The text's citations could not be attributed: "),
+      ).toEqual({ code: 'citations-not-attributed', ...malformed('citation_recovery') });
+      world.model.respondWith(failing('explanation_quality', 'minimal_revisions'));
+      const noScores = await check(WORLD_TEXT);
+      expect(noScores.revisions).toEqual([]);
+      expect(warned(noScores, 'explanations-not-scored', 'The explanations could not be scored: ')).toEqual({
+        code: 'explanations-not-scored',
+        ...malformed('explanation_quality'),
+      });
+      expect(warned(noScores, 'revisions-not-written', 'Revisions could not be written: ')).toEqual({
+        code: 'revisions-not-written',
+        ...malformed('minimal_revisions'),
+      });
+    } finally {
+      world.model.respondWith(worldAnswer);
+    }
   });
 });

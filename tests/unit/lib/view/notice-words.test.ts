@@ -12,6 +12,7 @@ import { type Catalogue, LOCALES, toLanguageTag } from '../../../../lib/i18n/cat
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { createTranslator } from '../../../../lib/i18n/translator';
+import { errorWords } from '../../../../lib/view/error-words';
 import { noticeWords, warningWords } from '../../../../lib/view/notice-words';
 
 const catalogue = async (locale: string) =>
@@ -139,5 +140,23 @@ describe('warningWords', () => {
       error: { code: 'search-http', provider: 'SearXNG', status: 500, reason: 'server' },
     };
     expect(noticeWords(failed)).toBe('SearXNG hatte einen Serverfehler (500).');
+  });
+
+  it('words the cause of pages not judged from its code when it has one, and shows an uncoded cause as stored', async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    const coded: RunNotice = {
+      ...PAGES,
+      cause: 'OpenAI took too long to answer.',
+      causeNotice: { code: 'timed-out', provider: 'OpenAI' },
+    };
+    const german = noticeWords(coded);
+    expect(german).toMatch(/^2 von 4 Seiten zu „The wall is visible“ konnten nicht beurteilt werden \(/);
+    const germanCause = errorWords({ code: 'timed-out', provider: 'OpenAI' });
+    expect(germanCause).toBe('OpenAI hat nicht rechtzeitig geantwortet.');
+    expect(german).toContain(`(${germanCause})`);
+    expect(german).not.toContain('OpenAI took too long to answer.');
+    // The English words (the CLI, the JSON export) keep the cause's English as the run stored it.
+    expect(noticeWords(coded, await wordsOf('en'))).toContain('(OpenAI took too long to answer.)');
+    expect(noticeWords(PAGES)).toContain('(HTTP 500)');
   });
 });

@@ -120,14 +120,18 @@ describe('judgement that one page cannot steer', () => {
     /** The gullible judge, except that the call about the hostile page fails with `failure`. */
     function judgeFailing(steps: number, failure: (body: string) => Error | undefined) {
       const warnings: string[] = [];
+      const notices: RunNotice[] = [];
       const step = (request: ChatRequest) => {
         const error = failure(request.messages[1]!.content);
         return error ? Promise.reject(error) : gullibleJudge(request);
       };
       const model = new ScriptedModel(Array.from({ length: steps }, () => step));
       // A coded warning is worded as `npm run check` words it: from the English catalogue.
-      const onWarning = (w: string, notice?: RunNotice) => warnings.push(notice ? noticeWords(notice, english) : w);
-      return { ctx: { ...judge(0).ctx, model, onWarning }, warnings };
+      const onWarning = (w: string, notice?: RunNotice) => {
+        warnings.push(notice ? noticeWords(notice, english) : w);
+        if (notice) notices.push(notice);
+      };
+      return { ctx: { ...judge(0).ctx, model, onWarning }, warnings, notices };
     }
     const refused = (body: string) =>
       body.includes(HOSTILE) ? new ProviderError('refused', 'The content filter refused the request.') : undefined;
@@ -147,6 +151,27 @@ describe('judgement that one page cannot steer', () => {
       expect(warnings).toEqual([
         '1 of 4 pages for "The Eiffel Tower was completed in 1889" could not be judged ' +
           '(The content filter refused the request.); the verdict rests on the other pages.',
+      ]);
+    });
+
+    it("keeps the failure's code beside its English, so the views word the cause too", async () => {
+      const coded = new ProviderError('refused', {
+        code: 'http-status',
+        provider: 'OpenAI',
+        status: 400,
+        detail: 'The content filter refused the request.',
+      });
+      const { ctx, notices } = judgeFailing(4, (body) => (body.includes(HOSTILE) ? coded : undefined));
+      await verifyClaim(ctx, claim, claim.text, withHostile, '2026-11-26', undefined, { byPage: true });
+      expect(notices).toEqual([
+        {
+          code: 'pages-not-judged',
+          failed: 1,
+          total: 4,
+          claim: claim.text,
+          cause: coded.message,
+          causeNotice: coded.notice,
+        },
       ]);
     });
 

@@ -3,20 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { classifySources } from '../../../../../../lib/core/evidence/sources/classify-sources';
 import type { ModelCallContext } from '../../../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
+import type { RunNotice } from '../../../../../../lib/core/notices';
 import { MemoryCache, reply, ScriptedModel, type Step } from '../../../../support/model-fakes';
 
 const context = (steps: Step[], cache?: MemoryCache) => {
   const model = new ScriptedModel(steps);
   const warnings: string[] = [];
-  const ctx: ModelCallContext & { onWarning: (m: string) => void } = {
+  const notices: RunNotice[] = [];
+  const ctx: ModelCallContext & { onWarning: (m: string, notice?: RunNotice) => void } = {
     model,
     clock: { now: () => Date.UTC(2026, 10, 22) },
     meter: new UsageMeter(),
     cacheTtlMs: 1000,
-    onWarning: (m) => warnings.push(m),
+    onWarning: (m, notice) => {
+      warnings.push(m);
+      if (notice) notices.push(notice);
+    },
     ...(cache ? { cache } : {}),
   };
-  return { ctx, model, warnings };
+  return { ctx, model, warnings, notices };
 };
 const json = (value: unknown) => reply(JSON.stringify(value));
 
@@ -64,9 +69,11 @@ describe('source types', () => {
   });
 
   it('shows unclassified hosts as "other" with a warning when the call fails', async () => {
-    const { ctx, warnings } = context([new Error('boom'), new Error('boom')]);
+    const { ctx, warnings, notices } = context([new Error('boom'), new Error('boom')]);
     const types = await classifySources(ctx, [{ host: 'unknown.example', title: 'A' }]);
     expect(types.get('unknown.example')).toBe('other');
-    expect(warnings[0]).toMatch(/Source types could not be classified/);
+    expect(warnings).toEqual(['Source types could not be classified: boom']);
+    // …listed by those English words, with a code beside them that the views word when shown.
+    expect(notices).toEqual([{ code: 'source-types-not-classified', cause: 'boom' }]);
   });
 });

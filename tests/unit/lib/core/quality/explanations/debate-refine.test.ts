@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { RunNotice } from '../../../../../../lib/core/notices';
 import {
   type ClaimToRefine,
   refineClaim,
@@ -217,13 +218,23 @@ describe('debate refinement (Thorough mode)', () => {
       // The broken claim's reviews are malformed twice (on each critic), the good claim's agree at once.
       debate_review: (request) => (JSON.stringify(request.messages).includes('BROKEN') ? 'not json' : { issues: [] }),
     });
-    const warnings: Array<[string, string]> = [];
+    const warnings: Array<[string, string, RunNotice]> = [];
     const results = await refineClaims(world.context(), [item, other, supported], {
-      onWarning: (message, claimId) => warnings.push([claimId, message]),
+      onWarning: (message, notice, claimId) => warnings.push([claimId, message, notice]),
     });
     expect(results.map((r) => r.claimId)).toEqual(['c0-0']);
     expect(warnings).toEqual([
-      ['c1-0', expect.stringMatching(/could not be refined: .*did not match the expected format twice/)],
+      [
+        'c1-0',
+        expect.stringMatching(/could not be refined: .*did not match the expected format twice/),
+        // A code, worded when shown: the claim, the cause's English and the cause's own code.
+        {
+          code: 'explanation-not-refined',
+          claim: other.claim.text,
+          cause: expect.stringMatching(/did not match the expected format twice/),
+          causeNotice: expect.objectContaining({ code: 'reply-malformed' }),
+        },
+      ],
     ]);
     expect(world.calls.some((c) => c.user.includes('Paris is in France'))).toBe(false);
   });
