@@ -32,7 +32,6 @@ import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
 import { interfaceLanguageReady } from './interface-language';
-import { catalogueOllamaContextWords } from './ollama-context-words';
 import { MAX_TEXT_CHARS } from './text-limit';
 
 /** The evidence an earlier check found, by the sentence its claims came from. */
@@ -137,7 +136,6 @@ export function createRunManager(deps: RunManagerDeps) {
         clock,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
         ...(deps.pages ? { pages: deps.pages } : {}),
-        ollamaContextWords: catalogueOllamaContextWords,
       };
       const servedFrom = (result: CheckResult) =>
         check.fresh || madeRequests(result.usage) ? undefined : reads.servedFrom();

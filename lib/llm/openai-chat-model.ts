@@ -4,6 +4,7 @@
  */
 import OpenAI from 'openai';
 
+import type { ErrorNotice } from '../core/error-notices';
 import { ProviderError } from '../core/errors';
 import { extractJson } from '../core/model/structured-call';
 import type { RunNotice } from '../core/notices';
@@ -75,8 +76,11 @@ export interface ContextWindow {
   measure(messages: readonly ChatMessage[]): number;
   /** The warning when prompts were shortened, as a code worded when shown (the same for every call of a check). */
   notice(tokens: number): RunNotice;
-  /** The error when a prompt does not fit even with every data block trimmed. */
-  tooLong(tokens: number): string;
+  /**
+   * The error when a prompt does not fit even with every data block trimmed: a code with the window's size,
+   * worded when shown (its English is the error's message).
+   */
+  tooLong(tokens: number): ErrorNotice;
 }
 
 /** A `ChatModel` that can say how it holds each model's replies to a schema. */

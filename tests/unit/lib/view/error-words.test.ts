@@ -85,6 +85,13 @@ describe('errorWords', () => {
     for (const words of french) expect(words).not.toMatch(/\bfaux\b|\bfausse\b/i);
   });
 
+  it("in French: a step too long for Ollama's window, with the window's size in French digits", async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(errorWords({ code: 'context-too-long', tokens: 4_096 })).toBe(
+      `Cette étape ne tient pas dans le contexte de ${new Intl.NumberFormat('fr').format(4_096)} jetons d’Ollama, même avec ses passages raccourcis ; augmentez num_ctx dans Ollama ou vérifiez un texte plus court.`,
+    );
+  });
+
   it('says a wait in the interface language’s units', async () => {
     setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
     expect(waitWords(46_000)).toBe(
