@@ -61,6 +61,11 @@ export type ErrorNotice =
    * how many `others` there were.
    */
   | { code: 'search-failed'; cause?: string; causeNotice?: ErrorNotice; others: number }
+  /**
+   * A step of the check could not be saved, so the check stopped: the disk is full (`storage-full`) or another
+   * write failed (`not-saved`); `detail` is the browser's own first line; `finalSave` when it was the result.
+   */
+  | { code: 'storage-full' | 'not-saved'; detail: string; finalSave?: boolean }
   /** The claim was not tried to the end: the check's token budget was reached. */
   | { code: 'not-checked-budget' }
   /** The claim was not tried to the end: the check was cancelled. */
@@ -156,6 +161,14 @@ export function englishError(notice: ErrorNotice): string {
       const more = notice.others;
       if (notice.cause === undefined) return 'Search failed.';
       return `Search failed: ${notice.cause}${more > 0 ? ` (and ${more} other ${more === 1 ? 'failure' : 'failures'})` : ''}`;
+    }
+    case 'storage-full':
+    case 'not-saved': {
+      const words =
+        notice.code === 'storage-full'
+          ? `Storage is full: ${notice.detail}. What was found before is kept; delete old checks in History to make room, then re-check.`
+          : `Part of this check could not be saved (${notice.detail}), so it stopped. What was found before is kept; re-check to try again.`;
+      return notice.finalSave ? `The result could not be saved. ${words}` : words;
     }
     case 'not-checked-budget':
       return 'Not checked: the token budget for this check was reached.';

@@ -129,6 +129,14 @@ export function errorWords(notice: ErrorNotice): string {
         ? t('errorSearchFailedOthers', { cause, count: notice.others })
         : t('errorSearchFailed', { cause });
     }
+    case 'storage-full':
+    case 'not-saved': {
+      const words =
+        notice.code === 'storage-full'
+          ? t('errorStorageFull', { detail: notice.detail })
+          : t('errorNotSaved', { detail: notice.detail });
+      return notice.finalSave ? t('errorResultNotSaved', { cause: words }) : words;
+    }
     case 'not-checked-budget':
       return t('errorNotCheckedBudget');
     case 'not-checked-cancelled':

@@ -57,6 +57,9 @@ const NOTICES: ErrorNotice[] = [
   { code: 'search-unreachable', provider: 'SearXNG', host: '127.0.0.1:8888', cause: 'ECONNREFUSED' },
   { code: 'search-failed', others: 0 },
   { code: 'search-failed', cause: 'Could not reach Wikipedia at en.wikipedia.org.', others: 2 },
+  { code: 'storage-full', detail: 'QuotaExceededError' },
+  { code: 'not-saved', detail: 'The database connection is closing' },
+  { code: 'storage-full', detail: 'QuotaExceededError', finalSave: true },
   { code: 'not-checked-budget' },
   { code: 'not-checked-cancelled' },
 ];
