@@ -20,6 +20,11 @@ export type ErrorNotice =
   | { code: 'no-quota'; provider: string; freeTier: boolean }
   /** A daily quota is used up; `waitMs` until it resets, when the provider said. */
   | { code: 'daily-limit'; provider: string; freeTier: boolean; waitMs?: number }
+  /**
+   * One request is larger than the key's tokens-per-minute limit (OpenAI's 429, Groq's 413 "Request too large"):
+   * no wait fixes it. `limit` and `requested` in tokens, when the provider said them.
+   */
+  | { code: 'request-too-large'; provider: string; limit?: number; requested?: number }
   /** Any other HTTP status, with the provider's own first line (a 404 names the missing model there). */
   | { code: 'http-status'; provider: string; status: number; detail: string }
   /** The connection timed out before an answer. */
@@ -129,6 +134,14 @@ export function englishError(notice: ErrorNotice): string {
       return `${notice.provider} gives this key no ${notice.freeTier ? 'free-tier ' : ''}quota for this model (limit 0): choose another model, or enable billing. Waiting will not help.`;
     case 'daily-limit':
       return `${notice.provider}'s daily ${notice.freeTier ? 'free-tier ' : ''}limit for this key is used up${notice.waitMs !== undefined ? `; it resets in ${describeWait(notice.waitMs)}` : ''}: check again then, or enable billing for a higher limit.`;
+    case 'request-too-large': {
+      const { limit, requested } = notice;
+      const said =
+        limit !== undefined && requested !== undefined
+          ? ` (limit ${limit.toLocaleString('en-US')}, this request ${requested.toLocaleString('en-US')})`
+          : '';
+      return `This request is larger than ${notice.provider}'s tokens-per-minute limit for this key${said}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`;
+    }
     case 'http-status':
       return `${notice.provider} answered ${notice.status}: ${notice.detail}`;
     case 'timed-out':

@@ -94,7 +94,12 @@ function fromStatus(
   if (quota?.kind === 'too-large')
     return new ProviderError(
       'bad-request',
-      `This request is larger than ${provider}'s tokens-per-minute limit for this key${quota.detail ? ` (${quota.detail})` : ''}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`,
+      {
+        code: 'request-too-large',
+        provider,
+        ...(quota.limit !== undefined ? { limit: quota.limit } : {}),
+        ...(quota.requested !== undefined ? { requested: quota.requested } : {}),
+      },
       withStatus,
     );
   if (quota?.kind === 'rate-limit') {

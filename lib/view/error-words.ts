@@ -92,6 +92,12 @@ export function errorWords(notice: ErrorNotice): string {
       return notice.waitMs === undefined
         ? t('errorDailyLimit', { provider: notice.provider })
         : t('errorDailyLimitResets', { provider: notice.provider, wait: waitWords(notice.waitMs) });
+    case 'request-too-large': {
+      const { provider, limit, requested } = notice;
+      return limit !== undefined && requested !== undefined
+        ? t('errorRequestTooLargeLimits', { provider, limit: formatNumber(limit), requested: formatNumber(requested) })
+        : t('errorRequestTooLarge', { provider });
+    }
     case 'http-status':
       return t('errorHttpStatus', { provider: notice.provider, status: String(notice.status), detail: notice.detail });
     case 'timed-out':

@@ -38,6 +38,8 @@ const NOTICES: ErrorNotice[] = [
   { code: 'out-of-credit', provider: 'Custom server', branded: false },
   { code: 'no-quota', provider: 'Google Gemini', freeTier: false },
   { code: 'daily-limit', provider: 'Google Gemini', freeTier: false, waitMs: 35_652_500 },
+  { code: 'request-too-large', provider: 'OpenAI' },
+  { code: 'request-too-large', provider: 'Groq', limit: 6000, requested: 14368 },
   { code: 'http-status', provider: 'OpenAI', status: 404, detail: 'The model `gpt-9` does not exist' },
   { code: 'timed-out', provider: 'OpenAI' },
   { code: 'reply-stalled', provider: 'OpenAI', seconds: 60 },
@@ -92,6 +94,13 @@ describe('errorWords', () => {
     setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
     expect(errorWords({ code: 'context-too-long', tokens: 4_096 })).toBe(
       `Cette étape ne tient pas dans le contexte de ${new Intl.NumberFormat('fr').format(4_096)} jetons d’Ollama, même avec ses passages raccourcis ; augmentez num_ctx dans Ollama ou vérifiez un texte plus court.`,
+    );
+  });
+
+  it("in German: a request over Groq's tokens-per-minute limit, with both figures in German digits", async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(errorWords({ code: 'request-too-large', provider: 'Groq', limit: 6000, requested: 14368 })).toBe(
+      'Diese Anfrage ist größer als das Token-pro-Minute-Limit von Groq für diesen Schlüssel (Limit 6.000, diese Anfrage 14.368): Warten hilft nicht; prüfen Sie einen kürzeren Text oder erhöhen Sie das Limit (eine höhere Nutzungsstufe).',
     );
   });
 
