@@ -25,6 +25,11 @@ export type ErrorNotice =
    * no wait fixes it. `limit` and `requested` in tokens, when the provider said them.
    */
   | { code: 'request-too-large'; provider: string; limit?: number; requested?: number }
+  /**
+   * The provider or model refused the content (lib/llm/refusals.ts): `why` it is known, and `detail` as given
+   * (a native finish reason, the model's own refusal, the provider's first line).
+   */
+  | { code: 'model-refused'; provider: string; why: RefusalWhy; detail?: string }
   /** Any other HTTP status, with the provider's own first line (a 404 names the missing model there). */
   | { code: 'http-status'; provider: string; status: number; detail: string }
   /** The connection timed out before an answer. */
@@ -75,6 +80,28 @@ export type ErrorNotice =
   | { code: 'not-checked-budget' }
   /** The claim was not tried to the end: the check was cancelled. */
   | { code: 'not-checked-cancelled' };
+
+/**
+ * How a refusal showed: no reply at all, a content-filter finish, another refusing finish reason (`detail`), the
+ * model's own refusal (`detail`), or an HTTP error whose words (`detail`) say the content was flagged.
+ */
+export type RefusalWhy = 'no-reply' | 'content-filter' | 'finish-reason' | 'declined' | 'provider-said';
+
+function englishRefusalCause(notice: Extract<ErrorNotice, { code: 'model-refused' }>): string {
+  const detail = notice.detail ?? '';
+  switch (notice.why) {
+    case 'no-reply':
+      return 'it sent no reply at all';
+    case 'content-filter':
+      return 'content filter';
+    case 'finish-reason':
+      return `finish reason ${detail}`;
+    case 'declined':
+      return `it declined: ${detail}`;
+    case 'provider-said':
+      return detail;
+  }
+}
 
 /** What a search source's HTTP error status means. */
 export type SearchHttpReason =
@@ -142,6 +169,8 @@ export function englishError(notice: ErrorNotice): string {
           : '';
       return `This request is larger than ${notice.provider}'s tokens-per-minute limit for this key${said}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`;
     }
+    case 'model-refused':
+      return `${notice.provider}: this model refused the content (${englishRefusalCause(notice)}). The claim is left unchecked; another model may accept it.`;
     case 'http-status':
       return `${notice.provider} answered ${notice.status}: ${notice.detail}`;
     case 'timed-out':

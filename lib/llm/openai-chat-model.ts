@@ -4,7 +4,7 @@
  */
 import OpenAI from 'openai';
 
-import type { ErrorNotice } from '../core/error-notices';
+import type { ErrorNotice, RefusalWhy } from '../core/error-notices';
 import { ProviderError } from '../core/errors';
 import { extractJson } from '../core/model/structured-call';
 import type { RunNotice } from '../core/notices';
@@ -26,7 +26,7 @@ import { type ModelTraitStore, replyShowsReasoning, sharedModelTraits, traitsFro
 import { createOpenAiClient } from './openai-client';
 import { fitPrompt } from './prompt-fit';
 import { displayUrl, type ErrorContext, toProviderError } from './provider-error';
-import { isRefusalReason, refusalMessage } from './refusals';
+import { isRefusalReason, refusalNotice } from './refusals';
 import type { ReplyDeadlines } from './reply-deadlines';
 import {
   deepSeekThinking,
@@ -167,15 +167,14 @@ function refusalIn(
   reply: { finish?: string | null | undefined; native?: unknown; refusal?: string | null | undefined; choices: number },
   provider: string,
 ): ProviderError | undefined {
-  const refused = (cause: string) => new ProviderError('refused', refusalMessage(provider, cause), { provider });
-  if (reply.choices === 0) return refused('it sent no reply at all');
+  const refused = (why: RefusalWhy, detail?: string) =>
+    new ProviderError('refused', refusalNotice(provider, why, detail), { provider });
+  if (reply.choices === 0) return refused('no-reply');
   if (isRefusalReason(reply.finish) || isRefusalReason(reply.native))
-    return refused(
-      reply.finish === 'content_filter' || reply.native === 'content_filter'
-        ? 'content filter'
-        : `finish reason ${String(isRefusalReason(reply.native) ? reply.native : reply.finish)}`,
-    );
-  if (reply.refusal) return refused(`it declined: ${reply.refusal}`);
+    return reply.finish === 'content_filter' || reply.native === 'content_filter'
+      ? refused('content-filter')
+      : refused('finish-reason', String(isRefusalReason(reply.native) ? reply.native : reply.finish));
+  if (reply.refusal) return refused('declined', reply.refusal);
   return undefined;
 }
 

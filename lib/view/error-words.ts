@@ -69,6 +69,22 @@ function searchHttpWords(notice: Extract<ErrorNotice, { code: 'search-http' }>):
   return notice.detail ? `${base} ${t('errorSearchSaid', { provider, detail: notice.detail })}` : base;
 }
 
+function refusalCauseWords(notice: Extract<ErrorNotice, { code: 'model-refused' }>): string {
+  const detail = notice.detail ?? '';
+  switch (notice.why) {
+    case 'no-reply':
+      return t('errorRefusedNoReply');
+    case 'content-filter':
+      return t('errorRefusedContentFilter');
+    case 'finish-reason':
+      return t('errorRefusedFinishReason', { reason: detail });
+    case 'declined':
+      return t('errorRefusedDeclined', { detail });
+    case 'provider-said':
+      return detail;
+  }
+}
+
 /** The error in the interface language. */
 export function errorWords(notice: ErrorNotice): string {
   switch (notice.code) {
@@ -98,6 +114,8 @@ export function errorWords(notice: ErrorNotice): string {
         ? t('errorRequestTooLargeLimits', { provider, limit: formatNumber(limit), requested: formatNumber(requested) })
         : t('errorRequestTooLarge', { provider });
     }
+    case 'model-refused':
+      return t('errorModelRefused', { provider: notice.provider, cause: refusalCauseWords(notice) });
     case 'http-status':
       return t('errorHttpStatus', { provider: notice.provider, status: String(notice.status), detail: notice.detail });
     case 'timed-out':

@@ -170,6 +170,8 @@ describe('a refused content is not a format problem (item 3)', () => {
     expect(failure.message).toBe(
       'OpenAI: this model refused the content (content filter). The claim is left unchecked; another model may accept it.',
     );
+    // A code, worded in the interface language when shown.
+    expect(failure.notice).toEqual({ code: 'model-refused', provider: 'OpenAI', why: 'content-filter' });
     // One request: no fallback down the structured-output chain, no "fix your JSON" turn.
     expect(server!.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
   });

@@ -40,6 +40,11 @@ const NOTICES: ErrorNotice[] = [
   { code: 'daily-limit', provider: 'Google Gemini', freeTier: false, waitMs: 35_652_500 },
   { code: 'request-too-large', provider: 'OpenAI' },
   { code: 'request-too-large', provider: 'Groq', limit: 6000, requested: 14368 },
+  { code: 'model-refused', provider: 'OpenAI', why: 'no-reply' },
+  { code: 'model-refused', provider: 'OpenAI', why: 'content-filter' },
+  { code: 'model-refused', provider: 'Google Gemini', why: 'finish-reason', detail: 'SAFETY' },
+  { code: 'model-refused', provider: 'OpenAI', why: 'declined', detail: "I can't help with that." },
+  { code: 'model-refused', provider: 'OpenRouter', why: 'provider-said', detail: 'Your input was flagged' },
   { code: 'http-status', provider: 'OpenAI', status: 404, detail: 'The model `gpt-9` does not exist' },
   { code: 'timed-out', provider: 'OpenAI' },
   { code: 'reply-stalled', provider: 'OpenAI', seconds: 60 },
@@ -101,6 +106,16 @@ describe('errorWords', () => {
     setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
     expect(errorWords({ code: 'request-too-large', provider: 'Groq', limit: 6000, requested: 14368 })).toBe(
       'Diese Anfrage ist größer als das Token-pro-Minute-Limit von Groq für diesen Schlüssel (Limit 6.000, diese Anfrage 14.368): Warten hilft nicht; prüfen Sie einen kürzeren Text oder erhöhen Sie das Limit (eine höhere Nutzungsstufe).',
+    );
+  });
+
+  it("in French: a model's refusal, how it refused in French and the model's own words as given", async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(errorWords({ code: 'model-refused', provider: 'OpenAI', why: 'content-filter' })).toBe(
+      'OpenAI\u00a0: ce modèle a refusé le contenu (filtre de contenu). L’affirmation reste non vérifiée\u00a0; un autre modèle pourrait l’accepter.',
+    );
+    expect(errorWords({ code: 'model-refused', provider: 'OpenAI', why: 'declined', detail: 'No.' })).toContain(
+      '(il a décliné\u00a0: No.)',
     );
   });
 
