@@ -46,6 +46,12 @@ export type ErrorNotice =
   | { code: 'provider-failed'; provider: string; detail: string }
   /** A step does not fit Ollama's context window of `tokens`, even with its passages shortened. */
   | { code: 'context-too-long'; tokens: number }
+  /** A step does not fit Chrome's on-device model's context window of `tokens`, even trimmed. */
+  | { code: 'on-device-context-too-long'; tokens: number }
+  /** The on-device model refused the request (NotAllowedError while prompting); `detail` as the browser said. */
+  | { code: 'on-device-refused'; detail: string }
+  /** The on-device model failed otherwise; `detail` as the browser said. */
+  | { code: 'on-device-failed'; detail: string }
   /** The model's reply for the step `step` was cut at `maxTokens` even after doubling the limit. */
   | { code: 'reply-cut-off'; step: string; maxTokens: number }
   /** The model's reply for `step` did not match the expected format twice; `problem` is the validator's. */
@@ -189,6 +195,12 @@ export function englishError(notice: ErrorNotice): string {
       return `${notice.provider} failed: ${notice.detail}`;
     case 'context-too-long':
       return `This step does not fit Ollama's ${notice.tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`;
+    case 'on-device-context-too-long':
+      return `This step is too long for the on-device model's ${notice.tokens.toLocaleString('en-US')}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`;
+    case 'on-device-refused':
+      return `The on-device model refused the request: ${notice.detail}`;
+    case 'on-device-failed':
+      return `The on-device model failed: ${notice.detail}`;
     case 'reply-cut-off':
       return `The model's reply for "${notice.step}" was cut off at the token limit (${notice.maxTokens.toLocaleString('en-US')} tokens), even after doubling it.`;
     case 'reply-malformed':

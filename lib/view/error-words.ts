@@ -134,6 +134,12 @@ export function errorWords(notice: ErrorNotice): string {
       return t('errorProviderFailed', { provider: notice.provider, detail: notice.detail });
     case 'context-too-long':
       return t('ollamaContextTooLong', { tokens: notice.tokens });
+    case 'on-device-context-too-long':
+      return t('errorOnDeviceContextTooLong', { tokens: formatNumber(notice.tokens) });
+    case 'on-device-refused':
+      return t('errorOnDeviceRefused', { detail: notice.detail });
+    case 'on-device-failed':
+      return t('errorOnDeviceFailed', { detail: notice.detail });
     case 'reply-cut-off':
       return t('errorReplyCutOff', { step: notice.step, tokens: formatNumber(notice.maxTokens) });
     case 'reply-malformed':
