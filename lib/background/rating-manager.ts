@@ -12,7 +12,6 @@ import type { RateExplanationRequest, RateExplanationResult } from '../messaging
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
 import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { modelSetupProblem } from '../settings/active-profile';
-import { catalogueOllamaContextWords } from './ollama-context-words';
 import type { RunManagerDeps } from './run-manager';
 
 export const MAX_EXPLANATION_CHARS = 20_000;
@@ -47,7 +46,6 @@ export function createRatingManager(deps: RatingManagerDeps) {
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
         ...(deps.pages ? { pages: deps.pages } : {}),
         ...(deps.retry ? { retry: deps.retry } : {}),
-        ollamaContextWords: catalogueOllamaContextWords,
       });
       const result = await runRating({ claim: rating.claim, explanation: rating.explanation }, pipelineDeps, {
         ...options,

@@ -4,7 +4,7 @@
  * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
  * step is paid twice, and rows are overwritten in place.
  */
-import { errorMessage } from '../core/errors';
+import { errorMessage, errorNotice } from '../core/errors';
 import { runEvidenceCheck } from '../core/evidence-only/run-evidence-check';
 import { stableHash } from '../core/model/stable-hash';
 import { runCheck } from '../core/pipeline';
@@ -32,7 +32,6 @@ import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
 import { interfaceLanguageReady } from './interface-language';
-import { catalogueOllamaContextWords } from './ollama-context-words';
 import { MAX_TEXT_CHARS } from './text-limit';
 
 /** The evidence an earlier check found, by the sentence its claims came from. */
@@ -137,7 +136,6 @@ export function createRunManager(deps: RunManagerDeps) {
         clock,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
         ...(deps.pages ? { pages: deps.pages } : {}),
-        ollamaContextWords: catalogueOllamaContextWords,
       };
       const servedFrom = (result: CheckResult) =>
         check.fresh || madeRequests(result.usage) ? undefined : reads.servedFrom();
@@ -184,7 +182,8 @@ export function createRunManager(deps: RunManagerDeps) {
     } catch (error) {
       // Recording the failure can fail too (the database closed, the check was deleted): nothing is left
       // to show it in, so it goes to the console with the failure it was recording.
-      await writer.fail(errorMessage(error)).catch((cause: unknown) => {
+      // The cause's code, when it has one, is kept beside its English: the headline words it when shown.
+      await writer.fail(errorMessage(error), errorNotice(error)).catch((cause: unknown) => {
         unrecordable.add(checkId);
         console.warn('[factlight] check failed and could not be marked failed', error, cause);
       });

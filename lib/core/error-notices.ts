@@ -20,6 +20,16 @@ export type ErrorNotice =
   | { code: 'no-quota'; provider: string; freeTier: boolean }
   /** A daily quota is used up; `waitMs` until it resets, when the provider said. */
   | { code: 'daily-limit'; provider: string; freeTier: boolean; waitMs?: number }
+  /**
+   * One request is larger than the key's tokens-per-minute limit (OpenAI's 429, Groq's 413 "Request too large"):
+   * no wait fixes it. `limit` and `requested` in tokens, when the provider said them.
+   */
+  | { code: 'request-too-large'; provider: string; limit?: number; requested?: number }
+  /**
+   * The provider or model refused the content (lib/llm/refusals.ts): `why` it is known, and `detail` as given
+   * (a native finish reason, the model's own refusal, the provider's first line).
+   */
+  | { code: 'model-refused'; provider: string; why: RefusalWhy; detail?: string }
   /** Any other HTTP status, with the provider's own first line (a 404 names the missing model there). */
   | { code: 'http-status'; provider: string; status: number; detail: string }
   /** The connection timed out before an answer. */
@@ -36,6 +46,12 @@ export type ErrorNotice =
   | { code: 'provider-failed'; provider: string; detail: string }
   /** A step does not fit Ollama's context window of `tokens`, even with its passages shortened. */
   | { code: 'context-too-long'; tokens: number }
+  /** A step does not fit Chrome's on-device model's context window of `tokens`, even trimmed. */
+  | { code: 'on-device-context-too-long'; tokens: number }
+  /** The on-device model refused the request (NotAllowedError while prompting); `detail` as the browser said. */
+  | { code: 'on-device-refused'; detail: string }
+  /** The on-device model failed otherwise; `detail` as the browser said. */
+  | { code: 'on-device-failed'; detail: string }
   /** The model's reply for the step `step` was cut at `maxTokens` even after doubling the limit. */
   | { code: 'reply-cut-off'; step: string; maxTokens: number }
   /** The model's reply for `step` did not match the expected format twice; `problem` is the validator's. */
@@ -61,10 +77,37 @@ export type ErrorNotice =
    * how many `others` there were.
    */
   | { code: 'search-failed'; cause?: string; causeNotice?: ErrorNotice; others: number }
+  /**
+   * A step of the check could not be saved, so the check stopped: the disk is full (`storage-full`) or another
+   * write failed (`not-saved`); `detail` is the browser's own first line; `finalSave` when it was the result.
+   */
+  | { code: 'storage-full' | 'not-saved'; detail: string; finalSave?: boolean }
   /** The claim was not tried to the end: the check's token budget was reached. */
   | { code: 'not-checked-budget' }
   /** The claim was not tried to the end: the check was cancelled. */
   | { code: 'not-checked-cancelled' };
+
+/**
+ * How a refusal showed: no reply at all, a content-filter finish, another refusing finish reason (`detail`), the
+ * model's own refusal (`detail`), or an HTTP error whose words (`detail`) say the content was flagged.
+ */
+export type RefusalWhy = 'no-reply' | 'content-filter' | 'finish-reason' | 'declined' | 'provider-said';
+
+function englishRefusalCause(notice: Extract<ErrorNotice, { code: 'model-refused' }>): string {
+  const detail = notice.detail ?? '';
+  switch (notice.why) {
+    case 'no-reply':
+      return 'it sent no reply at all';
+    case 'content-filter':
+      return 'content filter';
+    case 'finish-reason':
+      return `finish reason ${detail}`;
+    case 'declined':
+      return `it declined: ${detail}`;
+    case 'provider-said':
+      return detail;
+  }
+}
 
 /** What a search source's HTTP error status means. */
 export type SearchHttpReason =
@@ -124,6 +167,16 @@ export function englishError(notice: ErrorNotice): string {
       return `${notice.provider} gives this key no ${notice.freeTier ? 'free-tier ' : ''}quota for this model (limit 0): choose another model, or enable billing. Waiting will not help.`;
     case 'daily-limit':
       return `${notice.provider}'s daily ${notice.freeTier ? 'free-tier ' : ''}limit for this key is used up${notice.waitMs !== undefined ? `; it resets in ${describeWait(notice.waitMs)}` : ''}: check again then, or enable billing for a higher limit.`;
+    case 'request-too-large': {
+      const { limit, requested } = notice;
+      const said =
+        limit !== undefined && requested !== undefined
+          ? ` (limit ${limit.toLocaleString('en-US')}, this request ${requested.toLocaleString('en-US')})`
+          : '';
+      return `This request is larger than ${notice.provider}'s tokens-per-minute limit for this key${said}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`;
+    }
+    case 'model-refused':
+      return `${notice.provider}: this model refused the content (${englishRefusalCause(notice)}). The claim is left unchecked; another model may accept it.`;
     case 'http-status':
       return `${notice.provider} answered ${notice.status}: ${notice.detail}`;
     case 'timed-out':
@@ -142,6 +195,12 @@ export function englishError(notice: ErrorNotice): string {
       return `${notice.provider} failed: ${notice.detail}`;
     case 'context-too-long':
       return `This step does not fit Ollama's ${notice.tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`;
+    case 'on-device-context-too-long':
+      return `This step is too long for the on-device model's ${notice.tokens.toLocaleString('en-US')}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`;
+    case 'on-device-refused':
+      return `The on-device model refused the request: ${notice.detail}`;
+    case 'on-device-failed':
+      return `The on-device model failed: ${notice.detail}`;
     case 'reply-cut-off':
       return `The model's reply for "${notice.step}" was cut off at the token limit (${notice.maxTokens.toLocaleString('en-US')} tokens), even after doubling it.`;
     case 'reply-malformed':
@@ -156,6 +215,14 @@ export function englishError(notice: ErrorNotice): string {
       const more = notice.others;
       if (notice.cause === undefined) return 'Search failed.';
       return `Search failed: ${notice.cause}${more > 0 ? ` (and ${more} other ${more === 1 ? 'failure' : 'failures'})` : ''}`;
+    }
+    case 'storage-full':
+    case 'not-saved': {
+      const words =
+        notice.code === 'storage-full'
+          ? `Storage is full: ${notice.detail}. What was found before is kept; delete old checks in History to make room, then re-check.`
+          : `Part of this check could not be saved (${notice.detail}), so it stopped. What was found before is kept; re-check to try again.`;
+      return notice.finalSave ? `The result could not be saved. ${words}` : words;
     }
     case 'not-checked-budget':
       return 'Not checked: the token budget for this check was reached.';

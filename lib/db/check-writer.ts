@@ -46,14 +46,14 @@ export function createCheckWriter(
   const notices: Record<string, RunNotice> = {};
   /** Claims whose verdict is counted in `progress.verdicts`. */
   const judged = new Set<string>();
-  /** Why a step could not be saved: set at the first failure; nothing is written after it but the end. */
-  let failure: string | undefined;
+  /** Why a step could not be saved, as a code: set at the first failure; nothing is written after it but the end. */
+  let failure: ErrorNotice | undefined;
   const enqueue = (write: () => Promise<unknown>) => {
     chain = chain
       .then(() => (failure === undefined ? write() : undefined))
       .catch((error: unknown) => {
-        failure = writeFailureMessage(error);
-        options.onFailure?.(failure);
+        failure = writeFailureNotice(error);
+        options.onFailure?.(englishError(failure));
       })
       .then(() => onWritten?.());
     return chain;
@@ -187,7 +187,7 @@ export function createCheckWriter(
       finishOptions: { evidenceOnly?: boolean; servedFromCache?: number } = {},
     ): Promise<void> {
       await enqueue(async () => undefined);
-      if (failure !== undefined) return end(failure, result.usage);
+      if (failure !== undefined) return end(englishError(failure), result.usage, failure);
       const assessments = new Map(result.assessments.map((a) => [a.claimId, a]));
       const scores = scoreText(result.claims, assessments, result.evidence);
       const summary = summarizeScores(scores.claims.values());
@@ -231,17 +231,22 @@ export function createCheckWriter(
             : {}),
         });
       } catch (error) {
-        await end(`The result could not be saved. ${writeFailureMessage(error)}`, result.usage);
+        const notice = { ...writeFailureNotice(error), finalSave: true };
+        await end(englishError(notice), result.usage, notice);
       }
     },
-    /** Ends the check "failed" with `message`, or with the storage failure that stopped it, which came first. */
-    async fail(message: string): Promise<void> {
+    /**
+     * Ends the check "failed" with `message` (English, for older readers, the CLI and the JSON export) and its
+     * `notice` when the cause has a code (worded in the interface language when shown), or with the storage
+     * failure that stopped it, which came first.
+     */
+    async fail(message: string, notice?: ErrorNotice): Promise<void> {
       await enqueue(async () => undefined);
-      await end(failure ?? message);
+      await (failure !== undefined ? end(englishError(failure), undefined, failure) : end(message, undefined, notice));
     },
     /** The first write failure, once there was one. */
     get failure(): string | undefined {
-      return failure;
+      return failure && englishError(failure);
     },
   };
 
@@ -249,8 +254,9 @@ export function createCheckWriter(
    * Marks the check failed, keeping what was written. A full update may fail where a smaller one passes (it
    * writes less), so the bare status and reason are tried next; if that fails too, the caller is told.
    */
-  async function end(message: string, usage?: CheckResult['usage']): Promise<void> {
-    const base = { status: 'failed' as const, error: message, updatedAt: now() };
+  async function end(message: string, usage?: CheckResult['usage'], notice?: ErrorNotice): Promise<void> {
+    // No code: an earlier one is removed (Dexie deletes a property updated to undefined), so these words are shown.
+    const base = { status: 'failed' as const, error: message, errorNotice: notice, updatedAt: now() };
     try {
       await db.checks.update(checkId, {
         ...base,
@@ -282,16 +288,14 @@ function everySearchFailed(result: CheckResult): ErrorNotice | undefined {
 }
 
 /**
- * What the person reads when a step could not be saved. A full disk (IndexedDB's QuotaExceededError, which
+ * Why a step could not be saved, as a code worded when shown. A full disk (IndexedDB's QuotaExceededError, which
  * Dexie names the same) is said in words they can act on; anything else with the browser's own message.
  */
-export function writeFailureMessage(error: unknown): string {
+export function writeFailureNotice(error: unknown): ErrorNotice {
   const name = error instanceof Error ? error.name : '';
   const inner = (error as { inner?: { name?: string } } | null)?.inner?.name;
   const quota = name === Dexie.errnames.QuotaExceeded || inner === Dexie.errnames.QuotaExceeded;
   // Dexie repeats the inner error on further lines ("…\n QuotaExceededError: …"): the first line says it.
   const detail = (errorMessage(error).split('\n')[0] ?? '').trim().replace(/\.$/, '');
-  return quota
-    ? `Storage is full: ${detail}. What was found before is kept; delete old checks in History to make room, then re-check.`
-    : `Part of this check could not be saved (${detail}), so it stopped. What was found before is kept; re-check to try again.`;
+  return { code: quota ? 'storage-full' : 'not-saved', detail };
 }

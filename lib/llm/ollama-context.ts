@@ -117,26 +117,10 @@ export function estimatePromptTokens(messages: ReadonlyArray<{ readonly content:
   return tokens;
 }
 
-/**
- * The words a person reads about Ollama's context (the extension passes its catalogue's). That prompts were
- * shortened is a run notice, a code worded when shown (lib/view/notice-words.ts), so it has no words here.
- */
-export interface OllamaContextWords {
-  /** A prompt did not fit `tokens` even with every passage shortened. */
-  tooLong(tokens: number): string;
-}
-
-/** English, for the Node commands (no catalogue there). */
-export const ENGLISH_OLLAMA_CONTEXT_WORDS: OllamaContextWords = {
-  tooLong: (tokens) =>
-    `This step does not fit Ollama's ${tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`,
-};
-
 /** The context window of models on the Ollama server at `baseUrl`, read once per model (see the file overview). */
 export function ollamaContextWindow(
   baseUrl: string,
   fetchFn: typeof fetch | undefined,
-  words: OllamaContextWords = ENGLISH_OLLAMA_CONTEXT_WORDS,
   access: OllamaAccess = {},
 ): ContextWindow {
   const read = new Map<string, Promise<number>>();
@@ -150,7 +134,8 @@ export function ollamaContextWindow(
       return tokens;
     },
     measure: estimatePromptTokens,
+    // Both as codes with their numbers, worded when shown (lib/view/notice-words.ts, lib/view/error-words.ts).
     notice: (tokens) => ({ code: 'ollama-context-shortened', tokens }),
-    tooLong: words.tooLong,
+    tooLong: (tokens) => ({ code: 'context-too-long', tokens }),
   };
 }

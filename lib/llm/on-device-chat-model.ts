@@ -152,7 +152,7 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
     if (!fitted)
       throw new ProviderError(
         'bad-request',
-        `This step is too long for the on-device model's ${window}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`,
+        { code: 'on-device-context-too-long', tokens: window },
         { provider: 'on-device' },
       );
     return {

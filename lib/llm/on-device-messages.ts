@@ -48,7 +48,7 @@ export function onDeviceError(error: unknown, during: 'create' | 'prompt'): Prov
   if (name === 'NotAllowedError') {
     return during === 'create'
       ? new ProviderError('auth', `${ON_DEVICE_MESSAGES.policy} (${detail})`, { provider: 'on-device' })
-      : new ProviderError('auth', `The on-device model refused the request: ${detail}`, { provider: 'on-device' });
+      : new ProviderError('auth', { code: 'on-device-refused', detail }, { provider: 'on-device' });
   }
   if (during === 'create' && name === 'NotSupportedError')
     return new ProviderError('unreachable', ON_DEVICE_MESSAGES.unavailable, { provider: 'on-device' });
@@ -56,5 +56,5 @@ export function onDeviceError(error: unknown, during: 'create' | 'prompt'): Prov
     return new ProviderError('unreachable', `${ON_DEVICE_MESSAGES.downloadFailed} (${detail})`, {
       provider: 'on-device',
     });
-  return new ProviderError('server', `The on-device model failed: ${detail}`, { provider: 'on-device' });
+  return new ProviderError('server', { code: 'on-device-failed', detail }, { provider: 'on-device' });
 }

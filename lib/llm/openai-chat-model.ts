@@ -4,6 +4,7 @@
  */
 import OpenAI from 'openai';
 
+import type { ErrorNotice, RefusalWhy } from '../core/error-notices';
 import { ProviderError } from '../core/errors';
 import { extractJson } from '../core/model/structured-call';
 import type { RunNotice } from '../core/notices';
@@ -25,7 +26,7 @@ import { type ModelTraitStore, replyShowsReasoning, sharedModelTraits, traitsFro
 import { createOpenAiClient } from './openai-client';
 import { fitPrompt } from './prompt-fit';
 import { displayUrl, type ErrorContext, toProviderError } from './provider-error';
-import { isRefusalReason, refusalMessage } from './refusals';
+import { isRefusalReason, refusalNotice } from './refusals';
 import type { ReplyDeadlines } from './reply-deadlines';
 import {
   deepSeekThinking,
@@ -75,8 +76,11 @@ export interface ContextWindow {
   measure(messages: readonly ChatMessage[]): number;
   /** The warning when prompts were shortened, as a code worded when shown (the same for every call of a check). */
   notice(tokens: number): RunNotice;
-  /** The error when a prompt does not fit even with every data block trimmed. */
-  tooLong(tokens: number): string;
+  /**
+   * The error when a prompt does not fit even with every data block trimmed: a code with the window's size,
+   * worded when shown (its English is the error's message).
+   */
+  tooLong(tokens: number): ErrorNotice;
 }
 
 /** A `ChatModel` that can say how it holds each model's replies to a schema. */
@@ -163,15 +167,14 @@ function refusalIn(
   reply: { finish?: string | null | undefined; native?: unknown; refusal?: string | null | undefined; choices: number },
   provider: string,
 ): ProviderError | undefined {
-  const refused = (cause: string) => new ProviderError('refused', refusalMessage(provider, cause), { provider });
-  if (reply.choices === 0) return refused('it sent no reply at all');
+  const refused = (why: RefusalWhy, detail?: string) =>
+    new ProviderError('refused', refusalNotice(provider, why, detail), { provider });
+  if (reply.choices === 0) return refused('no-reply');
   if (isRefusalReason(reply.finish) || isRefusalReason(reply.native))
-    return refused(
-      reply.finish === 'content_filter' || reply.native === 'content_filter'
-        ? 'content filter'
-        : `finish reason ${String(isRefusalReason(reply.native) ? reply.native : reply.finish)}`,
-    );
-  if (reply.refusal) return refused(`it declined: ${reply.refusal}`);
+    return reply.finish === 'content_filter' || reply.native === 'content_filter'
+      ? refused('content-filter')
+      : refused('finish-reason', String(isRefusalReason(reply.native) ? reply.native : reply.finish));
+  if (reply.refusal) return refused('declined', reply.refusal);
   return undefined;
 }
 

@@ -9,7 +9,7 @@ import OpenAI from 'openai';
 
 import { errorMessage, kindForStatus, ProviderError } from '../core/errors';
 import { type FailureFacts, readQuota } from './rate-limits';
-import { isRefusalError, refusalMessage } from './refusals';
+import { isRefusalError, refusalNotice } from './refusals';
 import { ReplyDeadlineError } from './reply-deadlines';
 
 /** Where the failing server is, and how to name it. */
@@ -94,7 +94,12 @@ function fromStatus(
   if (quota?.kind === 'too-large')
     return new ProviderError(
       'bad-request',
-      `This request is larger than ${provider}'s tokens-per-minute limit for this key${quota.detail ? ` (${quota.detail})` : ''}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`,
+      {
+        code: 'request-too-large',
+        provider,
+        ...(quota.limit !== undefined ? { limit: quota.limit } : {}),
+        ...(quota.requested !== undefined ? { requested: quota.requested } : {}),
+      },
       withStatus,
     );
   if (quota?.kind === 'rate-limit') {
@@ -106,7 +111,7 @@ function fromStatus(
     );
   }
   if (isRefusalError(status, facts.code, facts.message))
-    return new ProviderError('refused', refusalMessage(provider, firstLine(facts.message)), withStatus);
+    return new ProviderError('refused', refusalNotice(provider, 'provider-said', firstLine(facts.message)), withStatus);
   if (status === 403 && context.isLocalServer) {
     return new ProviderError('forbidden-origin', { code: 'origin-refused', provider }, withStatus);
   }

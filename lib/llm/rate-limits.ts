@@ -10,7 +10,11 @@
  *   (https://learn.microsoft.com/en-us/microsoft-cloud/dev/dev-proxy/concepts/openai-rate-limit-reached);
  *   its message says "Please try again in 644ms" / "in 9.816s" (github.com/BuilderIO/micro-agent/issues/86).
  *   A request larger than the tokens-per-minute limit ("Request too large … Limit 30000, Requested 31538")
- *   is a 429 too, but no wait fixes it (github.com/TheR1D/shell_gpt/issues/653).
+ *   is a 429 too, but no wait fixes it (github.com/TheR1D/shell_gpt/issues/653). Groq answers the same words
+ *   ("… on tokens per minute (TPM): Limit 6000, Requested 14368, please reduce your message size …", `type:
+ *   "tokens"`, `code: "rate_limit_exceeded"`) with a 413 (github.com/assafelovic/gpt-researcher/issues/985,
+ *   github.com/continuedev/continue/issues/10218); it counts the reply's max tokens in "Requested"
+ *   (github.com/zeeyado/koassistant.koplugin/issues/106).
  * - OpenRouter answers 402 "Your account or API key has insufficient credits"
  *   (https://openrouter.ai/docs/api/reference/errors-and-debugging); DeepSeek 402 "Insufficient Balance"
  *   (https://api-docs.deepseek.com/quick_start/error_codes); Anthropic a 400 whose message is "Your credit
@@ -44,7 +48,7 @@ export type QuotaReading =
   /** A daily (or longer) quota is used up, or the tier has none for this model: report, do not wait. */
   | { kind: 'daily'; waitMs?: number; freeTier: boolean; noQuota: boolean }
   /** The request alone is bigger than the per-minute token limit. */
-  | { kind: 'too-large'; detail: string }
+  | { kind: 'too-large'; limit?: number; requested?: number }
   /** A short-term limit: waiting `waitMs` (when the provider said) fixes it. */
   | { kind: 'rate-limit'; waitMs?: number; freeTier: boolean };
 
@@ -128,12 +132,20 @@ function outOfCredit(facts: FailureFacts): boolean {
   return /credit balance is too low|insufficient (?:credits|balance)/i.test(facts.message);
 }
 
+/** A request over the tokens-per-minute limit, with the limit and its size when the message says them. */
+function tooLarge(message: string): QuotaReading {
+  const limits = /Limit (\d+), Requested (\d+)/.exec(message);
+  return limits ? { kind: 'too-large', limit: Number(limits[1]), requested: Number(limits[2]) } : { kind: 'too-large' };
+}
+
 /**
  * Reads a 402, a 429, or a billing 400 (Anthropic); undefined when the answer is none of these (another
  * error, to be classed by its status).
  */
 export function readQuota(facts: FailureFacts, now: number): QuotaReading | undefined {
   if (outOfCredit(facts)) return { kind: 'credit' };
+  // Groq says a request over the tokens-per-minute limit with a 413 (OpenAI with a 429, below).
+  if (facts.status === 413 && /request too large/i.test(facts.message)) return tooLarge(facts.message);
   if (facts.status !== 429) return undefined;
   const ids = quotaIds(facts);
   const freeTier = ids.some((id) => /free.?tier/i.test(id)) || /free.?tier/i.test(facts.message);
@@ -141,10 +153,6 @@ export function readQuota(facts: FailureFacts, now: number): QuotaReading | unde
   const perDay = ids.some((id) => /PerDay/i.test(id)) || /per day|\(RPD\)|\(TPD\)/i.test(facts.message);
   const waitMs = retryDelayMs(facts, now);
   if (noQuota || perDay) return { kind: 'daily', ...(waitMs !== undefined ? { waitMs } : {}), freeTier, noQuota };
-  const tooLarge = /request too large/i.exec(facts.message);
-  if (tooLarge) {
-    const limits = /Limit (\d+), Requested (\d+)/.exec(facts.message);
-    return { kind: 'too-large', detail: limits ? `limit ${limits[1]}, this request ${limits[2]}` : '' };
-  }
+  if (/request too large/i.test(facts.message)) return tooLarge(facts.message);
   return { kind: 'rate-limit', ...(waitMs !== undefined ? { waitMs } : {}), freeTier };
 }

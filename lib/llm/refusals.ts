@@ -17,6 +17,7 @@
  *   them to "content_filter" or passes them through is not documented and reports disagree
  *   (github.com/HKUDS/Vibe-Trading/pull/308 saw them passed through), so both are read as refusals.
  */
+import type { ErrorNotice, RefusalWhy } from '../core/error-notices';
 
 /** Finish reasons (any case) that mean the content was filtered or refused. */
 const REFUSED = new Set([
@@ -35,9 +36,12 @@ export function isRefusalReason(reason: unknown): boolean {
   return typeof reason === 'string' && REFUSED.has(reason.toLowerCase());
 }
 
-/** The words of a refusal, naming the provider, the cause and what can be done. */
-export function refusalMessage(provider: string, cause: string): string {
-  return `${provider}: this model refused the content (${cause}). The claim is left unchecked; another model may accept it.`;
+/**
+ * A refusal as a code, naming the provider and how it showed; worded (with what can be done) when shown
+ * (lib/view/error-words.ts), its English the error's message.
+ */
+export function refusalNotice(provider: string, why: RefusalWhy, detail?: string): ErrorNotice {
+  return { code: 'model-refused', provider, why, ...(detail !== undefined ? { detail } : {}) };
 }
 
 /** Whether an HTTP error is a refusal of the content: Azure's 400 content_filter, OpenRouter's moderation 403. */

@@ -35,7 +35,7 @@ export function createPipelineDeps(
   const contextWindow =
     settings.model.preset === 'ollama'
       ? {
-          contextWindow: ollamaContextWindow(profile.baseUrl, runtime.fetch, runtime.ollamaContextWords, {
+          contextWindow: ollamaContextWindow(profile.baseUrl, runtime.fetch, {
             apiKey: profile.apiKey,
             ...(profile.headers ? { headers: profile.headers } : {}),
           }),

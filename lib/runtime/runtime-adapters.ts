@@ -7,7 +7,6 @@
 import type { ResilienceOptions } from '../core/model/resilient-model';
 import type { ArticleExtractor, Cache, Clock } from '../core/ports';
 import type { PageFetcherDeps } from '../extract/page-fetcher';
-import type { OllamaContextWords } from '../llm/ollama-context';
 import type { ReplyDeadlines } from '../llm/reply-deadlines';
 
 export interface RuntimeAdapters {
@@ -26,6 +25,4 @@ export interface RuntimeAdapters {
   retry?: Partial<Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxRetries'>>;
   /** Overrides the model replies' idle and overall deadlines (tests use short ones). */
   replyDeadlines?: ReplyDeadlines;
-  /** The words about Ollama's context in the interface language (the extension's catalogue); default English. */
-  ollamaContextWords?: OllamaContextWords;
 }

@@ -54,6 +54,22 @@ function searchHttpWords(notice: Extract<ErrorNotice, { code: 'search-http' }>):
   return notice.detail ? `${base} ${t('errorSearchSaid', { provider, detail: notice.detail })}` : base;
 }
 
+function refusalCauseWords(notice: Extract<ErrorNotice, { code: 'model-refused' }>): string {
+  const detail = notice.detail ?? '';
+  switch (notice.why) {
+    case 'no-reply':
+      return t('errorRefusedNoReply');
+    case 'content-filter':
+      return t('errorRefusedContentFilter');
+    case 'finish-reason':
+      return t('errorRefusedFinishReason', { reason: detail });
+    case 'declined':
+      return t('errorRefusedDeclined', { detail });
+    case 'provider-said':
+      return detail;
+  }
+}
+
 /** The error in the interface language. */
 export function errorWords(notice: ErrorNotice): string {
   switch (notice.code) {
@@ -77,6 +93,14 @@ export function errorWords(notice: ErrorNotice): string {
       return notice.waitMs === undefined
         ? t('errorDailyLimit', { provider: notice.provider })
         : t('errorDailyLimitResets', { provider: notice.provider, wait: waitWords(notice.waitMs) });
+    case 'request-too-large': {
+      const { provider, limit, requested } = notice;
+      return limit !== undefined && requested !== undefined
+        ? t('errorRequestTooLargeLimits', { provider, limit: formatNumber(limit), requested: formatNumber(requested) })
+        : t('errorRequestTooLarge', { provider });
+    }
+    case 'model-refused':
+      return t('errorModelRefused', { provider: notice.provider, cause: refusalCauseWords(notice) });
     case 'http-status':
       return t('errorHttpStatus', { provider: notice.provider, status: String(notice.status), detail: notice.detail });
     case 'timed-out':
@@ -95,6 +119,12 @@ export function errorWords(notice: ErrorNotice): string {
       return t('errorProviderFailed', { provider: notice.provider, detail: notice.detail });
     case 'context-too-long':
       return t('ollamaContextTooLong', { tokens: notice.tokens });
+    case 'on-device-context-too-long':
+      return t('errorOnDeviceContextTooLong', { tokens: formatNumber(notice.tokens) });
+    case 'on-device-refused':
+      return t('errorOnDeviceRefused', { detail: notice.detail });
+    case 'on-device-failed':
+      return t('errorOnDeviceFailed', { detail: notice.detail });
     case 'reply-cut-off':
       return t('errorReplyCutOff', { step: notice.step, tokens: formatNumber(notice.maxTokens) });
     case 'reply-malformed':
@@ -113,6 +143,14 @@ export function errorWords(notice: ErrorNotice): string {
       return notice.others > 0
         ? t('errorSearchFailedOthers', { cause, count: notice.others })
         : t('errorSearchFailed', { cause });
+    }
+    case 'storage-full':
+    case 'not-saved': {
+      const words =
+        notice.code === 'storage-full'
+          ? t('errorStorageFull', { detail: notice.detail })
+          : t('errorNotSaved', { detail: notice.detail });
+      return notice.finalSave ? t('errorResultNotSaved', { cause: words }) : words;
     }
     case 'not-checked-budget':
       return t('errorNotCheckedBudget');

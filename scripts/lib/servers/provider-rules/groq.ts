@@ -16,7 +16,13 @@
  *   Structured Outputs" (https://console.groq.com/docs/structured-outputs). So any response_format with
  *   `stream: true` is refused with a 400. The exact wording is not documented; this one names
  *   response_format, as Groq's other response_format errors do.
+ * - A tokens-per-minute limit (`tokensPerMinute`, the free tier's 6,000 on llama-3.1-8b-instant): a request
+ *   whose prompt and max tokens together exceed it is refused with a 413 "Request too large … on tokens per minute
+ *   (TPM): Limit 6000, Requested 14368 …", `type: "tokens"`, `code: "rate_limit_exceeded"` (bodies as reported in
+ *   github.com/assafelovic/gpt-researcher/issues/985 and github.com/HunorLaczko/ha-groq-cloud-api/issues/27; the
+ *   reply's max tokens count, github.com/zeeyado/koassistant.koplugin/issues/106).
  */
+import { promptTokensOf } from './ollama-context';
 import { jsonModeRefusal, OPENAI_FIELDS } from './openai';
 import { strictSchemaViolation } from './strict-schema';
 import {
@@ -36,8 +42,29 @@ function groqError(message: string): ProviderRefusal {
 
 const JSON_SCHEMA_MODELS = new Set(['openai/gpt-oss-20b', 'openai/gpt-oss-120b']);
 
+/** Options of {@link groqRules}. */
+export interface GroqRulesOptions {
+  /** The key's tokens-per-minute limit: a larger request (prompt and max tokens) gets the 413. */
+  tokensPerMinute?: number;
+}
+
+/** Groq's 413 for one request over the tokens-per-minute limit (see the file overview). */
+function tooLargeForTpm(model: string, limit: number, requested: number): ProviderRefusal {
+  return {
+    status: 413,
+    body: {
+      error: {
+        message: `Request too large for model \`${model}\` in organization \`org_loopback\` service tier \`on_demand\` on tokens per minute (TPM): Limit ${limit}, Requested ${requested}, please reduce your message size and try again. Need more tokens? Upgrade to Dev Tier today at https://console.groq.com/settings/billing`,
+        type: 'tokens',
+        code: 'rate_limit_exceeded',
+      },
+    },
+  };
+}
+
 export function groqRules(
   models = ['openai/gpt-oss-20b', 'openai/gpt-oss-120b', 'llama-3.1-8b-instant', 'llama-3.3-70b-versatile'],
+  options: GroqRulesOptions = {},
 ): ProviderRules {
   return {
     id: 'groq',
@@ -55,6 +82,13 @@ export function groqRules(
             },
           },
         };
+      if (options.tokensPerMinute !== undefined) {
+        const messages = Array.isArray(body.messages)
+          ? (body.messages as Array<{ role: string; content?: unknown }>)
+          : [];
+        const requested = promptTokensOf(messages) + (numberParam(body, 'max_completion_tokens', 'max_tokens') ?? 0);
+        if (requested > options.tokensPerMinute) return tooLargeForTpm(model, options.tokensPerMinute, requested);
+      }
       const unknown = Object.keys(body).find((key) => !OPENAI_FIELDS.has(key));
       if (unknown) return groqError(`property '${unknown}' is unsupported`);
       if (body.reasoning_effort !== undefined) {

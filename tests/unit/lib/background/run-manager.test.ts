@@ -1,16 +1,28 @@
+import { readFile } from 'node:fs/promises';
+
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createRunManager } from '../../../../lib/background/run-manager';
+import { englishError } from '../../../../lib/core/error-notices';
 import { loadCheckView } from '../../../../lib/db/check-view';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { failedReason } from '../../../../lib/view/check-headline';
 import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
 import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
 import { failWrites } from '../../support/failing-writes';
+
+const catalogue = async (locale: string) =>
+  JSON.parse(
+    await readFile(new URL(`../../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
+  ) as Catalogue;
 
 /** The background's run manager with a real Dexie database (fake-indexeddb) and the loopback world. */
 describe('run manager', () => {
@@ -261,6 +273,12 @@ describe('run manager', () => {
     await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('failed'), { timeout: 20_000, interval: 20 });
     const check = (await db.checks.get(checkId))!;
     expect(check.error).toMatch(/^Storage is full: /);
+    // The cause as a code beside its English, so the failure is worded in the interface language when shown.
+    expect(check.errorNotice).toMatchObject({ code: 'storage-full' });
+    expect(check.error).toBe(englishError(check.errorNotice!));
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(failedReason(check)).toMatch(/^Le stockage est plein\u00a0: /);
+    setMessageSource(browserSource());
     expect(await db.claims.where('checkId').equals(checkId).count()).toBe(9);
     expect(await db.evidence.count()).toBe(0);
     // The failed check is not resumed as if its worker had died.

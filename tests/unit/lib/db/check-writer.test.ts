@@ -1,6 +1,7 @@
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { englishError, type ErrorNotice } from '../../../../lib/core/error-notices';
 import { noticeKey } from '../../../../lib/core/notices';
 import type { CheckResult } from '../../../../lib/core/pipeline-types';
 import type { Evidence, SourceType } from '../../../../lib/core/types';
@@ -276,6 +277,8 @@ describe('check writer: sources and explanation quality', () => {
     expect(check.status).toBe('failed');
     expect(check.error).toMatch(/^Storage is full: .*quota.*\. What was found before is kept; delete old checks/);
     expect(failures).toEqual([check.error]);
+    expect(check.errorNotice).toMatchObject({ code: 'storage-full' });
+    expect(check.error).toBe(englishError(check.errorNotice!));
     expect(writer.failure).toBe(check.error);
     // The claim written before the failure is kept; nothing after it was attempted.
     expect((await db.claims.toArray()).map((row) => row.id)).toEqual(['k:c0-0']);
@@ -289,10 +292,29 @@ describe('check writer: sources and explanation quality', () => {
     vi.spyOn(db.claims, 'bulkPut').mockRejectedValueOnce(new Error('The database connection is closing.'));
     const writer = createCheckWriter(db, 'k', () => 2);
     writer.record({ type: 'claims', claims: [CLAIM] });
-    await writer.fail('The model stopped answering.');
-    expect((await db.checks.get('k'))!.error).toBe(
+    await writer.fail('The model stopped answering.', { code: 'timed-out', provider: 'OpenAI' });
+    const check = (await db.checks.get('k'))!;
+    expect(check.error).toBe(
       'Part of this check could not be saved (The database connection is closing), so it stopped. What was found before is kept; re-check to try again.',
     );
+    // The storage reason's code, not the later one's.
+    expect(check.errorNotice).toEqual({ code: 'not-saved', detail: 'The database connection is closing' });
+  });
+
+  it("keeps a run's failure as a code beside its English, so it is worded when shown", async () => {
+    const notice: ErrorNotice = { code: 'unreachable', url: 'http://127.0.0.1:9/v1' };
+    const writer = createCheckWriter(db, 'k', () => 2);
+    await writer.fail(englishError(notice), notice);
+    expect(await db.checks.get('k')).toMatchObject({
+      status: 'failed',
+      error: 'Could not reach http://127.0.0.1:9/v1.',
+      errorNotice: notice,
+    });
+    // A failure without a code leaves none behind: the words shown are its own.
+    await writer.fail('Something unexpected.');
+    const check = (await db.checks.get('k'))!;
+    expect(check.error).toBe('Something unexpected.');
+    expect(check).not.toHaveProperty('errorNotice');
   });
 
   it('never leaves a check "running" when its final update fails: a smaller one marks it failed', async () => {
@@ -303,6 +325,8 @@ describe('check writer: sources and explanation quality', () => {
     const check = (await db.checks.get('k'))!;
     expect(check.status).toBe('failed');
     expect(check.error).toMatch(/^The result could not be saved\. Storage is full: /);
+    expect(check.errorNotice).toMatchObject({ code: 'storage-full', finalSave: true });
+    expect(check.error).toBe(englishError(check.errorNotice!));
   });
 
   it('rejects when not even the bare "failed" status can be written, so the caller knows', async () => {

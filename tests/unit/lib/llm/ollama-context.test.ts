@@ -79,13 +79,18 @@ describe('readOllamaContext', () => {
     expect(window.notice(4_096)).toEqual({ code: 'ollama-context-shortened', tokens: 4_096 });
   });
 
+  it('says a step does not fit as a code with the window, worded when shown (no words of the run-time language)', () => {
+    const window = ollamaContextWindow(server.baseUrl, undefined);
+    expect(window.tooLong(4_096)).toEqual({ code: 'context-too-long', tokens: 4_096 });
+  });
+
   it('falls back to 4,096 when the server cannot tell (unknown model, no such route, unreachable)', async () => {
     expect(await readOllamaContext(server.baseUrl, 'not-pulled')).toBe(4_096);
     expect(await readOllamaContext('http://127.0.0.1:9/v1', 'llama3.1:8b')).toBe(4_096);
   });
 
   it("sends the profile's key and custom headers, so a gateway in front of Ollama answers", async () => {
-    const window = ollamaContextWindow(server.baseUrl, undefined, undefined, {
+    const window = ollamaContextWindow(server.baseUrl, undefined, {
       apiKey: 'sk-gateway',
       headers: { 'X-Gateway-Token': 'secret' },
     });
@@ -102,7 +107,7 @@ describe('readOllamaContext', () => {
     await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
     const { port } = stalled.address() as AddressInfo;
     try {
-      const window = ollamaContextWindow(`http://127.0.0.1:${port}/v1`, undefined, undefined, { timeoutMs: 200 });
+      const window = ollamaContextWindow(`http://127.0.0.1:${port}/v1`, undefined, { timeoutMs: 200 });
       expect(await window.tokensFor('llama3.1:8b')).toBe(4_096);
     } finally {
       stalled.closeAllConnections();

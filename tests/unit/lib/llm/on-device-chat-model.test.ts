@@ -169,6 +169,23 @@ describe('the on-device chat model (Prompt API)', () => {
     await expect(session.prompt(passage)).rejects.toMatchObject({ name: 'QuotaExceededError' });
   });
 
+  it('says a step that cannot fit even trimmed as a code with the window, worded when shown', async () => {
+    const small = fake({ contextWindow: 1_000, answer: () => 'ok' });
+    const model = createOnDeviceChatModel({ api: small.api });
+    // No data block to shorten: nothing can be trimmed.
+    const request = {
+      role: 'strong' as const,
+      messages: [{ role: 'user' as const, content: 'Judge. '.repeat(2_000) }],
+    };
+    const error = await model.complete(request).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).notice).toEqual({ code: 'on-device-context-too-long', tokens: 1_000 });
+    expect((error as ProviderError).message).toBe(
+      "This step is too long for the on-device model's 1,000-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.",
+    );
+    expect(small.log.exceeded).toBe(0);
+  });
+
   it('clones one base session per role and prompt, destroys each clone, runs one call at a time, and aborts', async () => {
     const { api, log } = fake({ delayMs: 20, answer: () => '{"answer":"ok","confidence":1}' });
     const model = createOnDeviceChatModel({ api });

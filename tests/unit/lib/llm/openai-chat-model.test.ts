@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { englishError } from '../../../../lib/core/error-notices';
+import { ProviderError } from '../../../../lib/core/errors';
 import type { ChatRequest, JsonSchemaSpec } from '../../../../lib/core/ports';
+import { ollamaContextWindow } from '../../../../lib/llm/ollama-context';
 import {
   createOpenAiChatModel,
   createOpenAiEmbedder,
@@ -186,7 +189,7 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
       tokensFor: async () => 4_096,
       measure: () => 1_000,
       notice: (tokens: number) => ({ code: 'ollama-context-shortened' as const, tokens }),
-      tooLong: () => 'too long',
+      tooLong: (tokens: number) => ({ code: 'context-too-long' as const, tokens }),
     };
     await model({ contextWindow }).complete({ ...structured, maxTokens: 8_000 });
     expect(bodyOf(chatRequests().at(-1)).max_tokens).toBe(3_096);
@@ -195,6 +198,21 @@ describe('createOpenAiChatModel against the loopback OpenAI-compatible server', 
     // No limit asked for: Ollama would generate until its context shifts, so the room is the limit.
     await model({ contextWindow }).complete(structured);
     expect(bodyOf(chatRequests().at(-1)).max_tokens).toBe(3_096);
+  });
+
+  it("throws a prompt that cannot fit Ollama's window as a code with its size, its English as the message", async () => {
+    // Ollama's window, with a prompt that never fits however much is trimmed.
+    const contextWindow = { ...ollamaContextWindow(server.baseUrl, undefined), tokensFor: async () => 4_096 };
+    contextWindow.measure = () => 9_000;
+    const sent = chatRequests().length;
+    const error = await model({ contextWindow })
+      .complete(structured)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ kind: 'bad-request', notice: { code: 'context-too-long', tokens: 4_096 } });
+    expect((error as ProviderError).message).toBe(englishError({ code: 'context-too-long', tokens: 4_096 }));
+    // Nothing was sent: the server would have cut the prompt silently.
+    expect(chatRequests().length).toBe(sent);
   });
 
   it('reports zero usage when the server sends none', async () => {

@@ -16,6 +16,7 @@ import { type OpenAiServer, startOpenAiServer } from '../../../../scripts/lib/se
 import {
   anthropicRules,
   geminiRules,
+  groqRules,
   openAiRules,
   openRouterRules,
   type ProviderRules,
@@ -169,6 +170,8 @@ describe('a refused content is not a format problem (item 3)', () => {
     expect(failure.message).toBe(
       'OpenAI: this model refused the content (content filter). The claim is left unchecked; another model may accept it.',
     );
+    // A code, worded in the interface language when shown.
+    expect(failure.notice).toEqual({ code: 'model-refused', provider: 'OpenAI', why: 'content-filter' });
     // One request: no fallback down the structured-output chain, no "fix your JSON" turn.
     expect(server!.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
   });
@@ -209,6 +212,22 @@ describe('each failure carries its code, worded in the interface language when s
     expect(failure.notice).toEqual({ code: 'key-rejected', provider: 'OpenAI', detail: 'Incorrect API key provided' });
     expect(failure.message).toBe(
       'OpenAI rejected the API key (401: Incorrect API key provided): check the API key in the settings.',
+    );
+  });
+
+  it("Groq's 413 for a request over the tokens-per-minute limit: a code with both figures, not retried", async () => {
+    const model = await adapterFor(groqRules(undefined, { tokensPerMinute: 100 }), {
+      preset: 'groq',
+      providerLabel: 'Groq',
+      fastModel: 'llama-3.1-8b-instant',
+    });
+    const failure = await failureOf(model.complete({ ...request, maxTokens: 500 }));
+    expect(failure).toMatchObject({ kind: 'bad-request', retryable: false, details: { status: 413 } });
+    expect(failure.notice).toMatchObject({ code: 'request-too-large', provider: 'Groq', limit: 100 });
+    const { requested } = failure.notice as { requested: number };
+    expect(requested).toBeGreaterThan(500);
+    expect(failure.message).toBe(
+      `This request is larger than Groq's tokens-per-minute limit for this key (limit 100, this request ${requested.toLocaleString('en-US')}): waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`,
     );
   });
 

@@ -38,6 +38,13 @@ const NOTICES: ErrorNotice[] = [
   { code: 'out-of-credit', provider: 'Custom server', branded: false },
   { code: 'no-quota', provider: 'Google Gemini', freeTier: false },
   { code: 'daily-limit', provider: 'Google Gemini', freeTier: false, waitMs: 35_652_500 },
+  { code: 'request-too-large', provider: 'OpenAI' },
+  { code: 'request-too-large', provider: 'Groq', limit: 6000, requested: 14368 },
+  { code: 'model-refused', provider: 'OpenAI', why: 'no-reply' },
+  { code: 'model-refused', provider: 'OpenAI', why: 'content-filter' },
+  { code: 'model-refused', provider: 'Google Gemini', why: 'finish-reason', detail: 'SAFETY' },
+  { code: 'model-refused', provider: 'OpenAI', why: 'declined', detail: "I can't help with that." },
+  { code: 'model-refused', provider: 'OpenRouter', why: 'provider-said', detail: 'Your input was flagged' },
   { code: 'http-status', provider: 'OpenAI', status: 404, detail: 'The model `gpt-9` does not exist' },
   { code: 'timed-out', provider: 'OpenAI' },
   { code: 'reply-stalled', provider: 'OpenAI', seconds: 60 },
@@ -47,6 +54,9 @@ const NOTICES: ErrorNotice[] = [
   { code: 'not-json', provider: 'Ollama' },
   { code: 'provider-failed', provider: 'OpenAI', detail: 'fetch failed' },
   { code: 'context-too-long', tokens: 4096 },
+  { code: 'on-device-context-too-long', tokens: 9216 },
+  { code: 'on-device-refused', detail: 'The request was not allowed.' },
+  { code: 'on-device-failed', detail: 'Other generic failures occurred.' },
   { code: 'reply-cut-off', step: 'verify', maxTokens: 4096 },
   { code: 'reply-malformed', step: 'verify', problem: 'claims: Required' },
   { code: 'search-http', provider: 'Brave Search', status: 401, reason: 'key-rejected', detail: 'Invalid token' },
@@ -57,6 +67,9 @@ const NOTICES: ErrorNotice[] = [
   { code: 'search-unreachable', provider: 'SearXNG', host: '127.0.0.1:8888', cause: 'ECONNREFUSED' },
   { code: 'search-failed', others: 0 },
   { code: 'search-failed', cause: 'Could not reach Wikipedia at en.wikipedia.org.', others: 2 },
+  { code: 'storage-full', detail: 'QuotaExceededError' },
+  { code: 'not-saved', detail: 'The database connection is closing' },
+  { code: 'storage-full', detail: 'QuotaExceededError', finalSave: true },
   { code: 'not-checked-budget' },
   { code: 'not-checked-cancelled' },
 ];
@@ -83,6 +96,30 @@ describe('errorWords', () => {
     );
     // "Could not check" is never "false".
     for (const words of french) expect(words).not.toMatch(/\bfaux\b|\bfausse\b/i);
+  });
+
+  it("in French: a step too long for Ollama's window, with the window's size in French digits", async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(errorWords({ code: 'context-too-long', tokens: 4_096 })).toBe(
+      `Cette étape ne tient pas dans le contexte de ${new Intl.NumberFormat('fr').format(4_096)} jetons d’Ollama, même avec ses passages raccourcis ; augmentez num_ctx dans Ollama ou vérifiez un texte plus court.`,
+    );
+  });
+
+  it("in German: a request over Groq's tokens-per-minute limit, with both figures in German digits", async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(errorWords({ code: 'request-too-large', provider: 'Groq', limit: 6000, requested: 14368 })).toBe(
+      'Diese Anfrage ist größer als das Token-pro-Minute-Limit von Groq für diesen Schlüssel (Limit 6.000, diese Anfrage 14.368): Warten hilft nicht; prüfen Sie einen kürzeren Text oder erhöhen Sie das Limit (eine höhere Nutzungsstufe).',
+    );
+  });
+
+  it("in French: a model's refusal, how it refused in French and the model's own words as given", async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(errorWords({ code: 'model-refused', provider: 'OpenAI', why: 'content-filter' })).toBe(
+      'OpenAI\u00a0: ce modèle a refusé le contenu (filtre de contenu). L’affirmation reste non vérifiée\u00a0; un autre modèle pourrait l’accepter.',
+    );
+    expect(errorWords({ code: 'model-refused', provider: 'OpenAI', why: 'declined', detail: 'No.' })).toContain(
+      '(il a décliné\u00a0: No.)',
+    );
   });
 
   it('says a wait in the interface language’s units', async () => {
