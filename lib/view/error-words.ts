@@ -8,23 +8,15 @@ import type { ErrorNotice } from '../core/error-notices';
 import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
-import { formatNumber, t as translate, uiDirection } from '../i18n/i18n';
-import type { MessageKey, ParamsArgument } from '../i18n/keys';
+import { formatNumber } from '../i18n/i18n';
+import { isolatingT } from '../i18n/isolated-words';
 
 /**
- * The catalogue's words, with each string value (a provider's name or message, a URL, a host, a nested cause) in
- * a first-strong isolate (U+2068 … U+2069) when the interface reads right to left: an English run inside an
- * Arabic sentence then keeps its punctuation at its own end. Plain characters, so this holds in the page card and
- * the Markdown export too, where no <bdi> can be; left-to-right interfaces get the words unchanged.
+ * The catalogue's words, each string value (a provider's name or message, a URL, a host, a nested cause) isolated
+ * when the interface reads right to left (lib/i18n/isolated-words.ts): plain characters, so this holds in the
+ * page card and the Markdown export too, where no <bdi> can be.
  */
-function t<K extends MessageKey>(key: K, ...params: ParamsArgument<K>): string {
-  const [values] = params as unknown as [Record<string, unknown> | undefined];
-  if (!values || uiDirection() !== 'rtl') return translate(key, ...params);
-  const isolated = Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? `\u2068${value}\u2069` : value]),
-  );
-  return translate(key, ...([isolated] as unknown as ParamsArgument<K>));
-}
+const t = isolatingT();
 
 /** A duration in the interface language's units ("2 min, 5 s"), as the English `describeWait` rounds it. */
 export function waitWords(ms: number): string {
