@@ -59,7 +59,7 @@ export default defineBackground(() => {
   // The engine waits for its own words (its own copy of the language module) before it dispatches.
   forwardToEngine(
     commandRouter(own),
-    () => engine.get(),
+    () => engine.started(),
     async () => !engine.loaded() && !(await runsMayBeWaiting()),
   );
   registerMenuAndShortcut();

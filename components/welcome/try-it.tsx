@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 import { errorMessage } from '../../lib/core/errors';
 import { t } from '../../lib/i18n/i18n';
+import { tIsolated } from '../../lib/i18n/isolated-message';
 import type { SimpleMessageKey } from '../../lib/i18n/keys';
 import { type ExtensionStatus, sendToBackground } from '../../lib/messaging/protocol';
 import type { EngineInUse } from '../../lib/settings/engine';
@@ -21,17 +22,17 @@ function engineOf(status: ExtensionStatus): EngineInUse | undefined {
  * Where the sample goes when "Try it" is pressed, said before the press: pressing it is the choice. Each case
  * is a whole sentence in the catalogue (never spliced), so every language can word it its own way.
  */
-function runsOnText(engine: EngineInUse, queriesGoTo: string | undefined): string {
+function runsOnText(engine: EngineInUse, queriesGoTo: string | undefined): ReactNode {
   switch (engine.kind) {
     case 'model': {
       const model = engine.label;
       if (engine.managedServer)
         return queriesGoTo
-          ? t('welcomeRunsOnModelOrg', { model, destinations: queriesGoTo })
-          : t('welcomeRunsOnModelOrgNoSearch', { model });
+          ? tIsolated('welcomeRunsOnModelOrg', { model, destinations: queriesGoTo }, ['model', 'destinations'])
+          : tIsolated('welcomeRunsOnModelOrgNoSearch', { model }, ['model']);
       return queriesGoTo
-        ? t('welcomeRunsOnModelYou', { model, destinations: queriesGoTo })
-        : t('welcomeRunsOnModelYouNoSearch', { model });
+        ? tIsolated('welcomeRunsOnModelYou', { model, destinations: queriesGoTo }, ['model', 'destinations'])
+        : tIsolated('welcomeRunsOnModelYouNoSearch', { model }, ['model']);
     }
     case 'on-device':
       return queriesGoTo ? t('welcomeRunsOnDevice', { destinations: queriesGoTo }) : t('welcomeRunsOnDeviceNoSearch');

@@ -19,6 +19,7 @@ import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
 import { searchWordsFor } from '../db/search-words';
+import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
 import { formatNumber, t } from '../i18n/i18n';
 import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
 import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
@@ -320,7 +321,7 @@ export function createRunManager(deps: RunManagerDeps) {
 
     /** Restarts checks left "running" by a stopped worker. */
     async resumeInterrupted(): Promise<number> {
-      const interrupted = await deps.db.checks.where('status').anyOf('running', 'queued').primaryKeys();
+      const interrupted = await deps.db.checks.where('status').anyOf(WAITING_CHECK_STATUSES).primaryKeys();
       const toResume = interrupted.filter((id) => !running.has(id) && !unrecordable.has(id));
       for (const id of toResume) runInBackground(id);
       return toResume.length;

@@ -5,8 +5,7 @@
  * its own (an alarm that could not be set, an extension disabled and enabled again mid-check).
  */
 import { DATABASE_NAME } from '../db/database-name';
-
-const WAITING_CHECK = ['running', 'queued'];
+import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
 
 /** The database as it is, or undefined when it does not exist yet (opening must not create it: Dexie does). */
 function openExisting(factory: IDBFactory, name: string): Promise<IDBDatabase | undefined> {
@@ -60,7 +59,7 @@ export async function runsMayBeWaiting(factory: IDBFactory = indexedDB, name = D
     const transaction = db.transaction(stores, 'readonly');
     if (stores.includes('checks')) {
       const byStatus = transaction.objectStore('checks').index('status');
-      for (const status of WAITING_CHECK) if ((await count(byStatus.count(status))) > 0) return true;
+      for (const status of WAITING_CHECK_STATUSES) if ((await count(byStatus.count(status))) > 0) return true;
     }
     return stores.includes('ratings') ? await anyRunningRating(transaction.objectStore('ratings')) : false;
   } catch (error) {

@@ -9,7 +9,14 @@ import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
 import { formatNumber } from '../i18n/i18n';
-import { t } from './isolated-words';
+import { isolatingT } from '../i18n/isolated-words';
+
+/**
+ * The catalogue's words, each string value (a provider's name or message, a URL, a host, a nested cause) isolated
+ * when the interface reads right to left (lib/i18n/isolated-words.ts): plain characters, so this holds in the
+ * page card and the Markdown export too, where no <bdi> can be.
+ */
+const t = isolatingT();
 
 /** A duration in the interface language's units ("2 min, 5 s"), as the English `describeWait` rounds it. */
 export function waitWords(ms: number): string {

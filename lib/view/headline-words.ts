@@ -14,7 +14,8 @@ import {
   type HeadlineWord,
   type VerdictCounts,
 } from '../core/score/headline';
-import { formatNumber, t } from '../i18n/i18n';
+import { formatNumber, t, uiDirection } from '../i18n/i18n';
+import { tIsolatedWords } from '../i18n/isolated-words';
 import type { Translator } from '../i18n/translator';
 import { causeWords } from './error-words';
 
@@ -27,11 +28,28 @@ export interface HeadlineWords {
   leftOut?: string;
 }
 
-/** Whose words: the interface language's (the default) or a catalogue of its own (English, for the CLI). */
-export type Words = Pick<Translator, 't' | 'formatNumber'>;
+/**
+ * Whose words: the interface language's (the default) or a catalogue of its own (English, for the CLI and the
+ * JSON export), and which way they read (a value from elsewhere is isolated in right-to-left words).
+ */
+export interface Words extends Pick<Translator, 't' | 'formatNumber' | 'dir'> {
+  /**
+   * True for the interface language's words: a coded cause or warning is then worded from its code
+   * (error-words.ts words in the interface language). Words of a catalogue of their own (absent or false) take
+   * the English the run stored beside the code, which is what the code says in English.
+   */
+  readonly interfaceLanguage?: boolean;
+}
 
 /** The interface language of this context, whichever it is when a word is read. */
-export const INTERFACE_WORDS: Words = { t, formatNumber };
+export const INTERFACE_WORDS: Words = {
+  t,
+  formatNumber,
+  get dir() {
+    return uiDirection();
+  },
+  interfaceLanguage: true,
+};
 
 /** Between counts and between a line's parts (a symbol, the same in every language). */
 const SEPARATOR = ' · ';
@@ -153,17 +171,18 @@ export function headlineWords(
 
 /**
  * "2 of 5 claims could not be judged: <cause>", in the interface language unless `words` says. The cause as given,
- * else worded from its code when it has one (lib/view/error-words.ts) in the interface language; in other words
- * (the English export and CLI) its stored English, which is what its code says in English.
+ * else worded from its code when it has one (lib/view/error-words.ts) in the interface language; in words of their
+ * own (the English export and CLI) its stored English, which is what its code says in English.
  */
 export function failureWords(failure: FailureSummary, given?: string, words: Words = INTERFACE_WORDS): string {
   const { t } = words;
-  const cause = given ?? (words === INTERFACE_WORDS ? causeWords(failure.cause) : failure.cause.message);
+  const cause = given ?? (words.interfaceLanguage ? causeWords(failure.cause) : failure.cause.message);
   const who =
     failure.failed >= failure.claims
       ? t('failureNoneOf', { count: failure.claims })
       : t('failureSomeOf', { failed: failure.failed, count: failure.claims });
+  // The cause may be English (stored, or a provider's own words): isolated inside a right-to-left sentence.
   return failure.others > 0
-    ? t('failureSentenceOthers', { who, cause, count: failure.others })
-    : t('failureSentence', { who, cause });
+    ? tIsolatedWords('failureSentenceOthers', { who, cause, count: failure.others }, ['cause'], words)
+    : tIsolatedWords('failureSentence', { who, cause }, ['cause'], words);
 }

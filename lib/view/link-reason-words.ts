@@ -3,12 +3,15 @@
  * link-reasons.ts) are worded by the catalogue when shown, in the interface language; a link without them (a
  * check stored before the codes, an imported check) or with a code this build does not know shows its stored
  * English `detail`. What the link holds (a host, an address, a DOI, a title, a service's message) stays as given,
- * isolated in a right-to-left sentence (isolated-words.ts).
+ * isolated in a right-to-left sentence (lib/i18n/isolated-words.ts).
  */
 import type { LinkRationaleReason, LinkReason } from '../core/quality/links/link-reasons';
 import type { LinkJudgement, LinkRetrieval } from '../core/quality/links/types';
 import { formatDate, t as translate } from '../i18n/i18n';
-import { t } from './isolated-words';
+import { isolatingT } from '../i18n/isolated-words';
+
+/** The catalogue's words with each value isolated in a right-to-left interface (lib/i18n/isolated-words.ts). */
+const t = isolatingT();
 
 /** A refusing site's status that has its own words. */
 function refusedWords(host: string, status: number | undefined): string {

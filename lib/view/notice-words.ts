@@ -6,16 +6,18 @@
 import { englishError } from '../core/error-notices';
 import { noticeFromKey, type RunNotice } from '../core/notices';
 import type { CheckRecord } from '../db/entities';
+import { isolatingT } from '../i18n/isolated-words';
 import { causeWords, errorWords } from './error-words';
 import { INTERFACE_WORDS, type Words } from './headline-words';
 import { stageNoticeWords } from './stage-notice-words';
 
 export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): string {
-  const { t } = words;
+  // A notice's text parameters come from elsewhere (a claim from the page, an English cause): isolated when RTL.
+  const t = isolatingT(words);
   switch (notice.code) {
     case 'source-failed':
       // Worded from its code in the interface language; other words (the English export and CLI) its English.
-      return words === INTERFACE_WORDS ? errorWords(notice.error) : englishError(notice.error);
+      return words.interfaceLanguage ? errorWords(notice.error) : englishError(notice.error);
     case 'passages-not-judged':
       return t('noticePassagesNotJudged', { left: notice.left, count: notice.total, claim: notice.claim });
     case 'pages-not-judged':
@@ -24,8 +26,9 @@ export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): 
         count: notice.total,
         claim: notice.claim,
         // Its cause's code worded in the interface language; other words take the English stored.
-        cause:
-          words === INTERFACE_WORDS ? causeWords({ message: notice.cause, notice: notice.causeNotice }) : notice.cause,
+        cause: words.interfaceLanguage
+          ? causeWords({ message: notice.cause, notice: notice.causeNotice })
+          : notice.cause,
       });
     case 'ollama-context-shortened':
       return t('ollamaContextShortened', { tokens: notice.tokens });

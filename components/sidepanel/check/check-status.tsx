@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 
 import type { CheckRecord } from '../../../lib/db/entities';
 import { t } from '../../../lib/i18n/i18n';
+import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { failedReason } from '../../../lib/view/check-headline';
 import { formatDate, formatRelative } from '../../../lib/view/format';
 import { RecheckButton } from './recheck-button';
@@ -62,7 +63,9 @@ export function CheckStatus({
   if (check.status === 'failed') {
     return (
       <div className="status-line error" data-testid="check-status" data-status="failed" role="alert">
-        <p>{t('checkStatusFailed', { reason: failedReason(check, cause ?? t('checkNoReason')) })}</p>
+        <p>
+          {tIsolated('checkStatusFailed', { reason: failedReason(check, cause ?? t('checkNoReason')) }, ['reason'])}
+        </p>
         <RetryButton checkId={check.id} onStarted={onOpenCheck} />
       </div>
     );

@@ -1,4 +1,5 @@
 import { t } from '../../../lib/i18n/i18n';
+import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { SetupNotice } from './setup-notice';
 import { useStartCheck } from './use-start-check';
 
@@ -21,7 +22,7 @@ export function JudgeButton({ checkId, onStarted }: { checkId: string; onStarted
         />
       ) : state.error ? (
         <span className="result error" role="alert">
-          {t('judgeFailed', { error: state.error })}
+          {tIsolated('judgeFailed', { error: state.error }, ['error'])}
         </span>
       ) : null}
     </>

@@ -1,4 +1,5 @@
 import { t } from '../../../lib/i18n/i18n';
+import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { useStartCheck } from './use-start-check';
 
 /** "Re-check": the same text again with fresh evidence; opens the new check when it starts. */
@@ -26,7 +27,7 @@ export function RecheckButton({
       </button>
       {error ? (
         <span className="result error" role="alert">
-          {t('recheckFailed', { error })}
+          {tIsolated('recheckFailed', { error }, ['error'])}
         </span>
       ) : null}
     </>

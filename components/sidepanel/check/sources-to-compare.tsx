@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { Claim, Evidence, SearchOutcome } from '../../../lib/core/types';
 import type { CheckView } from '../../../lib/db/check-view';
 import { t } from '../../../lib/i18n/i18n';
+import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { headlineIcon, viewHeadline } from '../../../lib/view/check-headline';
 import { checkErrorWords, searchCauseWords } from '../../../lib/view/error-words';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
@@ -27,13 +28,16 @@ import { WarningsList } from './warnings-list';
 const PASSAGES_SHOWN = 3;
 
 /** What a looked-up sentence's search gave: sources, a search that failed (with why), or nothing. */
-function countText(running: boolean, count: number, search: SearchOutcome | undefined): string {
+function countText(running: boolean, count: number, search: SearchOutcome | undefined): ReactNode {
   if (running && count === 0) return t('searching');
   if (count > 0) return t('sourcesFound', { count });
   const [cause] = search?.failures ?? [];
-  if (search?.allFailed && cause) return t('searchFailed', { cause: searchCauseWords(search, cause) });
+  if (search?.allFailed && cause)
+    return tIsolated('searchFailed', { cause: searchCauseWords(search, cause) }, ['cause']);
   return cause
-    ? t('noSourcesSomeFailed', { count: search!.failures.length, cause: searchCauseWords(search!, cause) })
+    ? tIsolated('noSourcesSomeFailed', { count: search!.failures.length, cause: searchCauseWords(search!, cause) }, [
+        'cause',
+      ])
     : t('noSourcesFound');
 }
 

@@ -19,6 +19,7 @@ import type {
   Stance,
 } from '../../../lib/core/types';
 import type { CheckView } from '../../../lib/db/check-view';
+import { EMPTY_PROGRESS } from '../../../lib/db/check-writer';
 import type { CheckRecord, SentenceRecord } from '../../../lib/db/entities';
 import { FactlightDb } from '../../../lib/db/schema';
 import { searchWordsFor } from '../../../lib/db/search-words';
@@ -352,6 +353,22 @@ export function buildSummary(i: number): CheckRecord {
     averagedOver: 1,
     searchWords: searchWordsFor(text, undefined, site),
     progress: { sentences: 1, claims: 1, checkWorthy: 1, verdicts: 1, evidence: 1 },
+    warnings: [],
+  };
+}
+
+/** A bare check row (no parts) in `status`, made at `at`: what the resume and retention look-ups read. */
+export function buildCheckRecord(id: string, status: CheckRecord['status'] = 'done', at = 1): CheckRecord {
+  return {
+    id,
+    createdAt: at,
+    updatedAt: at,
+    status,
+    origin: 'typed',
+    text: `Check ${id}.`,
+    inputHash: id,
+    searchWords: [],
+    progress: { ...EMPTY_PROGRESS },
     warnings: [],
   };
 }

@@ -2,11 +2,23 @@
  * The worker loads the engine on first need: from engine.js, which Chrome's worker imported while it installed
  * (importScripts then serves it from the worker's script cache), or which Firefox's background page ran first.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import type { Engine, EngineDeps } from '../../../../lib/background/engine';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
 import { cacheEngineAtInstall, engineLoader, type EngineScope } from '../../../../lib/background/engine-loader';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource } from '../../../../lib/i18n/sources';
+
+afterEach(() => {
+  fakeBrowser.reset();
+  setMessageSource(browserSource());
+});
 
 const deps = {} as EngineDeps;
 const fakeEngine = { resume: () => undefined } as unknown as Engine;
@@ -52,6 +64,17 @@ describe('engine loader', () => {
     expect(loader.loaded()).toBe(false);
     expect(() => loader.get()).toThrow(/not installed completely/);
     expect(scope.importScripts).toHaveBeenCalledTimes(2);
+  });
+
+  it('says a broken install in the chosen interface language, not the browser’s, to a command that waits', async () => {
+    await fakeBrowser.storage.local.set({ interfaceLanguage: 'fr' });
+    const loader = engineLoader(deps, { importScripts: vi.fn() });
+    const french = JSON.parse(
+      readFileSync(join(process.cwd(), 'public/_locales/fr/messages.json'), 'utf8'),
+    ) as Catalogue;
+    await expect(loader.started()).rejects.toThrow(french.bgEngineMissing!.message);
+    const { scope } = workerScope();
+    await expect(engineLoader(deps, scope).started()).resolves.toBe(fakeEngine);
   });
 
   it('imports engine.js while the worker installs, so later lives of the worker find it in the script cache', () => {

@@ -13,10 +13,10 @@ import {
   scheduleHistoryRetention,
 } from '../../../../lib/background/history-retention';
 import { createRunManager } from '../../../../lib/background/run-manager';
-import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import type { CheckRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { DEFAULT_SETTINGS, type HistorySettings } from '../../../../lib/settings/schema';
+import { buildCheckRecord } from '../../support/check-fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 26);
@@ -24,18 +24,7 @@ const NOW = Date.UTC(2026, 10, 26);
 let db: FactlightDb;
 
 function check(id: string, ageDays: number, status: CheckRecord['status'] = 'done'): CheckRecord {
-  return {
-    id,
-    createdAt: NOW - ageDays * DAY,
-    updatedAt: NOW - ageDays * DAY,
-    status,
-    origin: 'typed',
-    text: `Check ${id}.`,
-    inputHash: id,
-    searchWords: [],
-    progress: { ...EMPTY_PROGRESS },
-    warnings: [],
-  };
+  return buildCheckRecord(id, status, NOW - ageDays * DAY);
 }
 
 function deps(history: HistorySettings) {

@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { runsMayBeWaiting } from '../../../../lib/background/waiting-runs';
-import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import type { CheckRecord, RatingRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
+import { buildCheckRecord } from '../../support/check-fixtures';
 
 let name = '';
 let db: FactlightDb | undefined;
@@ -18,18 +18,7 @@ function freshName(): string {
 }
 
 function check(id: string, status: CheckRecord['status']): CheckRecord {
-  return {
-    id,
-    createdAt: 1,
-    updatedAt: 1,
-    status,
-    origin: 'typed',
-    text: `Check ${id}.`,
-    inputHash: id,
-    searchWords: [],
-    progress: { ...EMPTY_PROGRESS },
-    warnings: [],
-  };
+  return buildCheckRecord(id, status);
 }
 
 function rating(id: string, status: RatingRecord['status']): RatingRecord {

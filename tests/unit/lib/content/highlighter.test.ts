@@ -20,6 +20,26 @@ afterEach(() => {
   fakeBrowser.reset();
 });
 
+/**
+ * The chosen language, still on its way: `ready` is what the highlighter awaits (`await` calls its then, which
+ * says it `waited`); `arrive` settles it.
+ */
+function pendingLanguage(): { ready: Promise<void>; arrive: () => void; readonly waited: boolean } {
+  let arrive!: () => void;
+  const language = new Promise<void>((resolve) => (arrive = resolve));
+  let waited = false;
+  const ready = {
+    then: (...handlers: Parameters<Promise<void>['then']>) => ((waited = true), language.then(...handlers)),
+  };
+  return {
+    ready: ready as Promise<void>,
+    arrive,
+    get waited() {
+      return waited;
+    },
+  };
+}
+
 describe('the highlighter’s words', () => {
   it('names every message its modules show, so a chosen language has them all', () => {
     const modules = [
@@ -36,14 +56,8 @@ describe('the highlighter’s words', () => {
   });
 
   it('waits for the chosen language before it answers a drawing in words', async () => {
-    let languageArrived!: () => void;
-    const language = new Promise<void>((resolve) => (languageArrived = resolve));
-    // Whether a command waited for the language (`await` calls its then).
-    let waited = false;
-    const ready = {
-      then: (...handlers: Parameters<Promise<void>['then']>) => ((waited = true), language.then(...handlers)),
-    };
-    installHighlighter(document, ready as Promise<void>);
+    const language = pendingLanguage();
+    installHighlighter(document, language.ready);
     let answered = false;
     // A drawing for another page: refused, in words (the background logs them).
     const answer = pageMessaging
@@ -61,27 +75,22 @@ describe('the highlighter’s words', () => {
       )
       .finally(() => (answered = true));
     // The drawing has arrived: it either waits for the language or has answered already (in English).
-    await vi.waitFor(() => expect(waited || answered).toBe(true));
+    await vi.waitFor(() => expect(language.waited || answered).toBe(true));
     // The Arabic words arrive after the drawing did (the background's answer to getInterfaceCatalogue).
     const ar = shippedCatalogue('ar');
     setMessageSource(catalogueSource('ar', ar as never));
-    languageArrived();
+    language.arrive();
     expect(await answer).toBe(ar.highlighterNotThisPage!.message);
   });
 
   it('clears behind the same wait as a drawing, so a clear sent after a drawing runs after it', async () => {
-    let languageArrived!: () => void;
-    const language = new Promise<void>((resolve) => (languageArrived = resolve));
-    let waited = false;
-    const ready = {
-      then: (...handlers: Parameters<Promise<void>['then']>) => ((waited = true), language.then(...handlers)),
-    };
-    installHighlighter(document, ready as Promise<void>);
+    const language = pendingLanguage();
+    installHighlighter(document, language.ready);
     let cleared = false;
     const answer = pageMessaging.sendMessage('clearHighlights', undefined).then(() => (cleared = true));
-    await vi.waitFor(() => expect(waited || cleared).toBe(true));
+    await vi.waitFor(() => expect(language.waited || cleared).toBe(true));
     expect(cleared).toBe(false);
-    languageArrived();
+    language.arrive();
     await answer;
     expect(cleared).toBe(true);
   });

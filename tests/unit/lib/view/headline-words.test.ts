@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { englishError } from '../../../../lib/core/error-notices';
 import type { ClaimScore } from '../../../../lib/core/score/credibility';
 import { failureOf } from '../../../../lib/core/score/failures';
 import { checkHeadline, type HeadlineInput, summarizeScores } from '../../../../lib/core/score/headline';
@@ -15,7 +16,9 @@ import type { Verdict } from '../../../../lib/core/types';
 import { type Catalogue, LOCALES } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
-import { countsWords, failureWords, headlineWords } from '../../../../lib/view/headline-words';
+import { createTranslator } from '../../../../lib/i18n/translator';
+import { errorWords } from '../../../../lib/view/error-words';
+import { countsWords, failureWords, headlineWords, INTERFACE_WORDS } from '../../../../lib/view/headline-words';
 
 const catalogue = async (locale: string) =>
   JSON.parse(
@@ -235,6 +238,28 @@ describe('failureWords', () => {
       `Échec de l’évaluation\u00a0: 3 sur 5 affirmations\u00a0: ${cause} (et 1 autre raison)`,
     );
     await speak('ar');
-    expect(failureWords(failureOf([{ message: cause, claims: 2 }], 2)!)).toBe(`تعذّر الحكم على كلا الادعاءين: ${cause}`);
+    // The English cause in an isolate (U+2068 … U+2069): its full stop stays at its own end in the Arabic sentence.
+    expect(failureWords(failureOf([{ message: cause, claims: 2 }], 2)!)).toBe(
+      `تعذّر الحكم على كلا الادعاءين: \u2068${cause}\u2069`,
+    );
+  });
+
+  it('isolates only in right-to-left words: English words of their own stay plain in an Arabic interface', async () => {
+    await speak('ar');
+    const failure = failureOf([{ message: cause, claims: 1 }], 1)!;
+    const english = createTranslator(catalogueSource('en', await catalogue('en')));
+    expect(failureWords(failure, undefined, english)).toBe(`The claim could not be judged: ${cause}`);
+  });
+
+  it('words a coded cause when the words say they are the interface language’s, not by being one object', async () => {
+    await speak('fr');
+    const notice = { code: 'timed-out', provider: 'OpenAI' } as const;
+    const failure = failureOf([{ message: englishError(notice), claims: 1, notice }], 1)!;
+    const interfaceCopy = { ...INTERFACE_WORDS };
+    expect(failureWords(failure, undefined, interfaceCopy)).toBe(failureWords(failure));
+    expect(failureWords(failure)).toContain(errorWords(notice));
+    // Words of a catalogue of their own (the English export) take the English the run stored.
+    const english = createTranslator(catalogueSource('en', await catalogue('en')));
+    expect(failureWords(failure, undefined, english)).toBe(`The claim could not be judged: ${englishError(notice)}`);
   });
 });

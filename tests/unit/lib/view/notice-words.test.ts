@@ -7,12 +7,14 @@ import { readFile } from 'node:fs/promises';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { englishError } from '../../../../lib/core/error-notices';
 import { noticeKey, type RunNotice } from '../../../../lib/core/notices';
 import { type Catalogue, LOCALES, toLanguageTag } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { createTranslator } from '../../../../lib/i18n/translator';
 import { errorWords } from '../../../../lib/view/error-words';
+import { INTERFACE_WORDS } from '../../../../lib/view/headline-words';
 import { noticeWords, warningWords } from '../../../../lib/view/notice-words';
 
 const catalogue = async (locale: string) =>
@@ -42,6 +44,26 @@ describe('noticeWords', () => {
       `3 of 8 passages for "The wall is visible" were not judged: the model's context window has no room for them.`,
     );
     expect(noticeWords(PAGES)).toBe(OLD_PAGES_WORDS);
+  });
+
+  it('in Arabic isolates the claim and the cause from the page, so their punctuation stays at their end', async () => {
+    setMessageSource(catalogueSource('ar', await catalogue('ar')));
+    const arabic = noticeWords(PAGES);
+    expect(arabic).toContain('\u2068The wall is visible\u2069');
+    expect(arabic).toContain('\u2068HTTP 500\u2069');
+    expect(noticeWords(PASSAGES)).toContain('\u2068The wall is visible\u2069');
+    // English words of their own (the export, the CLI) stay plain in an Arabic interface.
+    expect(noticeWords(PAGES, await wordsOf('en'))).toBe(OLD_PAGES_WORDS);
+  });
+
+  it('words a coded source failure when the words say they are the interface language’s, not by identity', async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de')));
+    const failed: RunNotice = {
+      code: 'source-failed',
+      error: { code: 'search-http', provider: 'SearXNG', status: 500, reason: 'server' },
+    };
+    expect(noticeWords(failed, { ...INTERFACE_WORDS })).toBe('SearXNG hatte einen Serverfehler (500).');
+    expect(noticeWords(failed, await wordsOf('en'))).toBe(englishError(failed.error));
   });
 
   it('words a notice with the words it is given, whatever the interface language', async () => {

@@ -2,8 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { CheckStatus } from '../../../../../components/sidepanel/check/check-status';
 import { failureCauses, failureOf } from '../../../../../lib/core/score/failures';
@@ -12,9 +13,11 @@ import { setMessageSource } from '../../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
 import { failureWords } from '../../../../../lib/view/headline-words';
 import { buildCheckView } from '../../../support/check-fixtures';
+import { fakeBackground } from '../../../support/panel-harness';
 
 afterEach(() => {
   cleanup();
+  fakeBrowser.reset();
   setMessageSource(browserSource());
 });
 
@@ -90,5 +93,51 @@ describe('CheckStatus', () => {
       />,
     );
     expect(screen.getByTestId('check-status').textContent).toContain(`La verificación falló: ${english}`);
+  });
+
+  it('in Arabic, a failed check’s English reason is isolated in a <bdi> inside the Arabic sentence', async () => {
+    const english = 'None of the 3 claims could be judged: Could not reach http://127.0.0.1:8080/v1.';
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    const { check } = buildCheckView({ status: 'failed' });
+    render(
+      <CheckStatus
+        check={{ ...check, error: english }}
+        progress=""
+        cause={undefined}
+        failure={undefined}
+        onOpenCheck={noop}
+      />,
+    );
+    const status = screen.getByTestId('check-status');
+    expect([...status.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual([english]);
+  });
+
+  it('in Arabic, why a re-check did not start is isolated in a <bdi>', async () => {
+    const refused = 'The check could not start: HTTP 500.';
+    let answered!: () => void;
+    const refusal = new Promise<void>((resolve) => (answered = resolve));
+    fakeBackground({
+      recheck: () => {
+        answered();
+        return { ok: false, error: refused };
+      },
+    });
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    const { check } = buildCheckView({ status: 'done' });
+    const servedFromCache = { checkedAt: Date.now() - 60_000 };
+    render(
+      <CheckStatus
+        check={{ ...check, servedFromCache }}
+        progress=""
+        cause={undefined}
+        failure={undefined}
+        onOpenCheck={noop}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('check-from-history-recheck'));
+    await act(() => refusal);
+    await act(async () => undefined); // the answer's render
+    const alert = screen.getByRole('alert');
+    expect([...alert.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual([refused]);
   });
 });

@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
@@ -7,6 +10,9 @@ import { SourcesToCompare } from '../../../../../components/sidepanel/check/sour
 import type { SearchOutcome } from '../../../../../lib/core/types';
 import type { CheckView } from '../../../../../lib/db/check-view';
 import type { FactlightDb } from '../../../../../lib/db/schema';
+import type { Catalogue } from '../../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
 import type { EngineInUse } from '../../../../../lib/settings/engine';
 import { buildCheckView, freshDb } from '../../../support/check-fixtures';
 import { fakeBackground, renderWithDb } from '../../../support/panel-harness';
@@ -18,8 +24,12 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   fakeBrowser.reset();
+  setMessageSource(browserSource());
   await db.delete();
 });
+
+const shipped = (locale: string) =>
+  JSON.parse(readFileSync(join(process.cwd(), 'public/_locales', locale, 'messages.json'), 'utf8')) as Catalogue;
 
 const OFFLINE = 'Could not reach Wikipedia at en.wikipedia.org.';
 
@@ -41,10 +51,15 @@ function evidenceOnly(status: 'done' | 'failed', searched: SearchOutcome, keepEv
 }
 
 /** Renders the view, and resolves once the background's status has been answered and rendered. */
-async function show(view: CheckView, engine: EngineInUse): Promise<void> {
+async function show(
+  view: CheckView,
+  engine: EngineInUse,
+  answers: Parameters<typeof fakeBackground>[0] = {},
+): Promise<void> {
   let answered!: () => void;
   const statusAnswered = new Promise<void>((resolve) => (answered = resolve));
   fakeBackground({
+    ...answers,
     getStatus: () => {
       answered();
       return { version: '0.1.0', modelConfigured: engine.kind === 'model', engine };
@@ -86,5 +101,29 @@ describe('sources to compare', () => {
     await show(evidenceOnly('done', { failures: [], allFailed: false }, true), MODEL);
     // Shown right after the status's render: the same wait as above is enough to see the button.
     expect(screen.getByTestId('judge-sources')).toBeTruthy();
+  });
+
+  it('in Arabic, an English search cause and why judging did not start are each isolated in a <bdi>', async () => {
+    setMessageSource(catalogueSource('ar', shipped('ar'), shipped('en')));
+    await show(evidenceOnly('failed', { failures: [OFFLINE], allFailed: true }, false), MODEL);
+    for (const count of screen.getAllByTestId('source-count'))
+      expect([...count.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual([OFFLINE]);
+    cleanup();
+    fakeBrowser.reset();
+
+    const refused = 'The model server answered HTTP 500.';
+    let answered!: () => void;
+    const refusal = new Promise<void>((resolve) => (answered = resolve));
+    await show(evidenceOnly('done', { failures: [], allFailed: false }, true), MODEL, {
+      judgeCheck: () => {
+        answered();
+        return { ok: false, error: refused };
+      },
+    });
+    fireEvent.click(screen.getByTestId('judge-sources'));
+    await act(() => refusal);
+    await act(async () => undefined); // the answer's render
+    const alert = screen.getByRole('alert');
+    expect([...alert.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual([refused]);
   });
 });
