@@ -36,7 +36,7 @@ interface Envelope {
  * it cannot (the router then answers). A panel sends these three each time it opens.
  */
 const LIGHT_ANSWERS: Record<string, () => Promise<unknown>> = {
-  getStatus: () => keptStatus(),
+  getStatus: () => keptStatus(browser.runtime.getManifest().version),
   // No run in this life of the worker (the router, which would load the engine, has not started) and none waiting
   // in the database: nothing to resume, as the router would answer without loading the engine.
   resumeChecks: async () => ((await runsMayBeWaiting()) ? undefined : { resumed: 0 }),

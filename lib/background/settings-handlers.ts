@@ -145,7 +145,7 @@ export function registerSettingsHandlers(
 
   router.handle('getStatus', async () => {
     // Stamped before anything is read: a change made meanwhile leaves the kept status unused (status-snapshot.ts).
-    const stamp = statusStamp();
+    const stamp = statusStamp(version);
     // What checks run on: the pages show it and how to switch (the service worker is where checks run). The
     // on-device model's availability is asked of the browser while the settings are read.
     // The model's label may name the organisation's server in words: the interface language is loaded meanwhile.

@@ -47,14 +47,14 @@ async function onDeviceAvailability(scope: object): Promise<string> {
   return api.availability(ON_DEVICE_EXPECTED).catch((error: unknown) => `error:${(error as Error)?.name}`);
 }
 
-/** The stamp of the inputs as they are now. */
-export async function statusStamp(scope: object = globalThis): Promise<string> {
+/** The stamp of the inputs as they are now, for the extension's `version`. */
+export async function statusStamp(version: string, scope: object = globalThis): Promise<string> {
   const [local, policy, onDevice] = await Promise.all([
     browser.storage.local.get(STATUS_INPUT_KEYS),
     rawPolicy(),
     onDeviceAvailability(scope),
   ]);
-  const inputs = JSON.stringify([browser.runtime.getManifest().version, local, policy, onDevice]);
+  const inputs = JSON.stringify([version, local, policy, onDevice]);
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(inputs));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -66,8 +66,8 @@ export async function keepStatus(stamp: string, status: ExtensionStatus): Promis
 }
 
 /** The kept status when its inputs are unchanged; undefined when there is none or they changed. */
-export async function keptStatus(scope: object = globalThis): Promise<ExtensionStatus | undefined> {
-  const [stored, stamp] = await Promise.all([browser.storage.session.get(SNAPSHOT_KEY), statusStamp(scope)]);
+export async function keptStatus(version: string, scope: object = globalThis): Promise<ExtensionStatus | undefined> {
+  const [stored, stamp] = await Promise.all([browser.storage.session.get(SNAPSHOT_KEY), statusStamp(version, scope)]);
   const snapshot = stored[SNAPSHOT_KEY] as StatusSnapshot | undefined;
   return snapshot?.stamp === stamp ? snapshot.status : undefined;
 }
