@@ -21,12 +21,13 @@ export default defineConfig({
   // The sources zip for AMO's reviewers holds what builds the package, not the tests or the pictures.
   zip: { excludeSources: ['tests/**', 'scripts/lib/servers/**', 'scripts/lib/extension/**', 'docs/**/*.png'] },
   hooks: {
-    // Firefox's background page has no importScripts: it runs the engine's script before the router's, which
-    // then finds the engine there (lib/background/engine-loader.ts). Chrome's worker imports it on first need.
+    // Firefox's background page has no importScripts: it runs the engine's and the router's scripts before the
+    // doorway's, which then finds them there (lib/background/doorway.ts, engine-loader.ts). Chrome's worker imports
+    // them on first need.
     'build:manifestGenerated': (wxt, manifest) => {
       const background = manifest.background as { scripts?: string[] } | undefined;
       if (wxt.config.browser === 'firefox' && background?.scripts)
-        background.scripts = ['engine.js', ...background.scripts];
+        background.scripts = ['engine.js', 'router.js', ...background.scripts];
     },
     // The Chrome Web Store gives an item its own key and id and refuses a package with a `key`, so the store zip
     // leaves it out; unpacked builds keep it, so their id is the one administrators' policies name.

@@ -1,13 +1,11 @@
+import { serializeError } from '@aklinker1/zero-serialize-error';
 import type { GetDataType, GetReturnType } from '@webext-core/messaging';
+import { browser } from 'wxt/browser';
 
 import { validateCommand } from '../messaging/command-schemas';
-import {
-  type BackgroundCommand,
-  backgroundMessaging,
-  type BackgroundProtocol,
-  COMMAND_AUDIENCE,
-} from '../messaging/protocol';
+import { type BackgroundCommand, type BackgroundProtocol, COMMAND_AUDIENCE } from '../messaging/protocol';
 import { classifySender, isAllowed, type SenderInfo } from '../messaging/sender-policy';
+import type { Listenable, MessageListener } from './worker-events';
 
 export interface OwnExtension {
   id: string;
@@ -27,33 +25,48 @@ export type CommandHandler<C extends BackgroundCommand> = (
   origin: CommandOrigin,
 ) => Promise<GetReturnType<BackgroundProtocol[C]>> | GetReturnType<BackgroundProtocol[C]>;
 
+/** A command as @webext-core/messaging's `sendMessage` wraps it (the pages' `sendToBackground`). */
+interface CommandEnvelope {
+  type: string;
+  data?: unknown;
+  timestamp: number;
+}
+
+function isEnvelope(message: unknown): message is CommandEnvelope {
+  const candidate = message as Partial<CommandEnvelope> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.type === 'string' &&
+    typeof candidate.timestamp === 'number'
+  );
+}
+
 /**
- * Registers the background's handler for one command, refusing senders outside the command's audience
- * before the handler runs, and then data that does not fit the command's schema (command-schemas.ts). A
- * refused message gets an error and nothing else.
+ * Runs `handler` for one delivered command, refusing senders outside the command's audience before the handler
+ * runs, and then data that does not fit the command's schema (command-schemas.ts). A refused message gets an error
+ * and nothing else.
  */
-export function handleCommand<C extends BackgroundCommand>(
+function runCommand<C extends BackgroundCommand>(
   own: OwnExtension,
   command: C,
   handler: CommandHandler<C>,
-): void {
-  backgroundMessaging.onMessage(command, (message) => {
-    const sender = message.sender as SenderInfo;
-    const kind = classifySender(sender, own.id, own.baseUrl);
-    if (!isAllowed(kind, COMMAND_AUDIENCE[command])) {
-      // i18n-exempt: a refusal to a foreign sender, an error for developers, never shown in our interface.
-      throw new Error(`Refused "${command}" from ${kind === 'foreign' ? 'an unknown sender' : `a ${kind}`}.`);
-    }
-    const tab = (message.sender as { tab?: { id?: number } }).tab;
-    const origin: CommandOrigin = {
-      ...(kind === 'content-script' && tab?.id !== undefined ? { tabId: tab.id } : {}),
-      ...(kind === 'content-script' && message.sender.frameId !== undefined ? { frameId: message.sender.frameId } : {}),
-      ...(sender.url ? { url: sender.url } : {}),
-    };
-    // Checked only once the sender is known to be ours: a stranger learns nothing about the schemas.
-    const data = validateCommand(command, message.data) as GetDataType<BackgroundProtocol[C]>;
-    return handler(data, origin);
-  });
+  data: unknown,
+  sender: SenderInfo & { frameId?: number },
+): Promise<unknown> | unknown {
+  const kind = classifySender(sender, own.id, own.baseUrl);
+  if (!isAllowed(kind, COMMAND_AUDIENCE[command])) {
+    // i18n-exempt: a refusal to a foreign sender, an error for developers, never shown in our interface.
+    throw new Error(`Refused "${command}" from ${kind === 'foreign' ? 'an unknown sender' : `a ${kind}`}.`);
+  }
+  const tab = (sender as { tab?: { id?: number } }).tab;
+  const origin: CommandOrigin = {
+    ...(kind === 'content-script' && tab?.id !== undefined ? { tabId: tab.id } : {}),
+    ...(kind === 'content-script' && sender.frameId !== undefined ? { frameId: sender.frameId } : {}),
+    ...(sender.url ? { url: sender.url } : {}),
+  };
+  // Checked only once the sender is known to be ours: a stranger learns nothing about the schemas.
+  return handler(validateCommand(command, data) as GetDataType<BackgroundProtocol[C]>, origin);
 }
 
 /**
@@ -64,7 +77,33 @@ export interface CommandRouter {
   handle<C extends BackgroundCommand>(command: C, handler: CommandHandler<C>): void;
 }
 
-/** Handlers registered as messaging listeners, each behind the sender and schema checks of {@link handleCommand}. */
-export function commandRouter(own: OwnExtension): CommandRouter {
-  return { handle: (command, handler) => handleCommand(own, command, handler) };
+/**
+ * The worker's commands, answered in @webext-core/messaging's envelope (`{ res }`, or `{ err }` as its
+ * `serializeError` writes it, which the sender's `sendMessage` throws again), each behind the sender and schema
+ * checks of {@link runCommand}. One listener on `onMessage` for all of them: the browser's event, or in Chrome the
+ * doorway's relay (worker-events.ts), which hands the router the message that woke the worker. A message for no
+ * command here is left to other listeners, as @webext-core/messaging leaves it.
+ */
+export function commandRouter(
+  own: OwnExtension,
+  onMessage: Listenable<MessageListener> = browser.runtime.onMessage,
+): CommandRouter {
+  const handlers = new Map<string, (data: unknown, sender: SenderInfo) => unknown>();
+  onMessage.addListener((message, sender, sendResponse) => {
+    if (!isEnvelope(message)) return false;
+    const handler = handlers.get(message.type);
+    if (!handler) return false;
+    void (async () => handler(message.data, sender as SenderInfo))().then(
+      (res) => sendResponse({ res }),
+      (error: unknown) => sendResponse({ err: serializeError(error) }),
+    );
+    return true;
+  });
+  return {
+    handle(command, handler) {
+      // i18n-exempt: a programming error at start-up, for developers, never shown in our interface.
+      if (handlers.has(command)) throw new Error(`"${command}" has two handlers.`);
+      handlers.set(command, (data, sender) => runCommand(own, command, handler, data, sender));
+    },
+  };
 }

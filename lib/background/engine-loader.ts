@@ -1,12 +1,7 @@
 /**
  * Loads the engine (engine.ts, built as engine.js) on first need, so a wake of the worker parses only the router.
- *
- * A service worker cannot `import()` at all, and `importScripts()` fetches a script only while the worker
- * installs; later it serves only scripts imported then, from the worker's script cache (Service Workers spec,
- * importScripts: "If serviceWorker's state is not parsed or installing, return map[url]"; seen in Chromium 156,
- * scripts/bench/cold-start-bench.ts measures it). So Chrome's worker imports engine.js once while it installs,
- * which caches it, and imports it again from that cache in each later life of the worker when a command needs it.
- * Firefox's background page lists engine.js before background.js (wxt.config.ts): the engine is already there.
+ * Chrome's worker imports it from its script cache (cached at install: install-cache.ts). Firefox's background page
+ * lists engine.js before background.js (wxt.config.ts): the engine is already there.
  */
 import { t } from '../i18n/i18n';
 import type { Engine, EngineDeps } from './engine';
@@ -32,20 +27,6 @@ export interface EngineLoader {
   started(): Promise<Engine>;
   /** Whether the engine runs in this life of the worker (a tab event then concerns it). */
   loaded(): boolean;
-}
-
-/** Chrome: imports engine.js while the worker installs, which puts it in the worker's script cache. */
-export function cacheEngineAtInstall(scope: EngineScope = globalThis as EngineScope): void {
-  if (typeof scope.importScripts !== 'function' || !scope.addEventListener) return;
-  const importScripts = scope.importScripts.bind(scope);
-  scope.addEventListener('install', () => {
-    try {
-      importScripts(ENGINE_SCRIPT);
-    } catch (error) {
-      // Without it no check can run in this install; each command that needs the engine then says so.
-      console.error('[factlight] engine not cached at install', error);
-    }
-  });
 }
 
 /** engine.js left no engine: a broken install, said in the words the worker speaks when it is thrown. */

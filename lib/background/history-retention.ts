@@ -9,6 +9,7 @@ import { browser } from 'wxt/browser';
 
 import type { FactlightDb } from '../db/schema';
 import type { HistorySettings, Settings } from '../settings/schema';
+import type { WorkerEvents } from './worker-events';
 
 export const HISTORY_ALARM = 'factlight-history-retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,9 +54,12 @@ export function historyPruner(deps: HistoryRetentionDeps): (browserStarted?: boo
  * wakes it): when the browser starts, and every hour. `prune` loads the engine.
  * The alarm is created only when missing: creating it again at each wake would restart its hour every time.
  */
-export function scheduleHistoryRetention(prune: (browserStarted: boolean) => void): void {
-  browser.runtime.onStartup.addListener(() => prune(true));
-  browser.alarms?.onAlarm.addListener((alarm) => {
+export function scheduleHistoryRetention(
+  prune: (browserStarted: boolean) => void,
+  events: WorkerEvents = browser,
+): void {
+  events.runtime.onStartup.addListener(() => prune(true));
+  events.alarms?.onAlarm.addListener((alarm) => {
     if (alarm.name === HISTORY_ALARM) prune(false);
   });
   void browser.alarms

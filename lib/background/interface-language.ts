@@ -4,13 +4,24 @@
  * `_locales` themselves in Chrome MV3. Follows the "Interface language" setting live: a change re-titles
  * the context menus at once (they were created in the language of their day).
  */
+import { browser } from 'wxt/browser';
+
 import { type Catalogue, DEFAULT_LOCALE, PLURAL_CATEGORIES } from '../i18n/catalogue';
 import { setMessageSource } from '../i18n/i18n';
-import { type InterfaceLanguage, readInterfaceLanguage, watchInterfaceLanguage } from '../i18n/language-setting';
+import {
+  type InterfaceLanguage,
+  interfaceLanguageItem,
+  parseInterfaceLanguage,
+  readInterfaceLanguage,
+} from '../i18n/language-setting';
 import { loadCatalogue } from '../i18n/load-catalogue';
 import { browserSource, catalogueSource } from '../i18n/sources';
 import type { InterfaceCatalogue } from '../messaging/protocol';
 import type { CommandRouter } from './authorized-handler';
+import type { WorkerEvents } from './worker-events';
+
+/** The setting's key in `storage.local` (WXT's `local:` prefix names the area). */
+const LANGUAGE_KEY = interfaceLanguageItem.key.replace(/^local:/, '');
 
 /** The chosen language's messages (its own over the default locale's), or null when following the browser. */
 let chosen: { locale: string; messages: Catalogue } | null = null;
@@ -49,9 +60,15 @@ async function apply(language: InterfaceLanguage): Promise<void> {
  * what the browser shows). Reads nothing now: a wake of the worker that says nothing does not load words
  * (issue 27); the first {@link interfaceLanguageReady} does.
  */
-export function followInterfaceLanguage(onChange: () => void = () => undefined): void {
-  watchInterfaceLanguage((language) => {
-    ready = apply(language).then(onChange);
+export function followInterfaceLanguage(
+  onChange: () => void = () => undefined,
+  events: Pick<WorkerEvents, 'storage'> = browser,
+): void {
+  // The storage event itself rather than WXT's `watch`: in Chrome the router listens through the doorway's relay
+  // (worker-events.ts), so a change that wakes the worker reaches it too.
+  events.storage.onChanged.addListener((changes, area) => {
+    const change = changes[LANGUAGE_KEY];
+    if (area === 'local' && change) ready = apply(parseInterfaceLanguage(change.newValue)).then(onChange);
   });
 }
 

@@ -8,13 +8,14 @@ import { t } from '../i18n/i18n';
 import { interfaceLanguageReady } from './interface-language';
 import { runInPageAndReport } from './run-in-page';
 import { openSidePanelFor, toolbarButtonContext } from './side-panel';
+import type { WorkerEvents } from './worker-events';
 
 const MENU_SELECTION = 'factlight-check-selection';
 const MENU_PAGE = 'factlight-check-page';
 export const SHORTCUT_COMMAND = 'check-selection';
 
-export function registerMenuAndShortcut(): void {
-  browser.runtime.onInstalled.addListener(async () => {
+export function registerMenuAndShortcut(events: WorkerEvents = browser): void {
+  events.runtime.onInstalled.addListener(async () => {
     // In the chosen interface language; a later change re-titles them (retitleMenus).
     await interfaceLanguageReady();
     browser.contextMenus.create({ id: MENU_SELECTION, title: t('menuCheckSelection'), contexts: ['selection'] });
@@ -24,13 +25,13 @@ export function registerMenuAndShortcut(): void {
       contexts: ['page', toolbarButtonContext()],
     });
   });
-  browser.contextMenus.onClicked.addListener((info, tab) => {
+  events.contextMenus.onClicked.addListener((info, tab) => {
     if (tab?.id === undefined) return;
     void openSidePanelFor(tab.id);
     // runInPageAndReport never rejects: a check that did not start is said in the side panel.
     void runInPageAndReport(info.menuItemId === MENU_PAGE ? 'checkPage' : 'checkSelection', tab.id, info.frameId ?? 0);
   });
-  browser.commands?.onCommand.addListener((command, tab) => {
+  events.commands?.onCommand.addListener((command, tab) => {
     if (command !== SHORTCUT_COMMAND || tab?.id === undefined) return;
     void openSidePanelFor(tab.id);
     void runInPageAndReport('checkSelection', tab.id);

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { core } from 'zod/mini';
 
 import { t } from '../i18n/i18n';
@@ -26,6 +27,8 @@ import type { CommandRouter } from './authorized-handler';
 import { interfaceLanguageReady } from './interface-language';
 import { allowLocalModelServer, allowModelServerInForce } from './local-model-origin';
 import type { NetworkGuard } from './network-guard';
+import { keepStatus, statusStamp } from './status-snapshot';
+import type { WorkerEvents } from './worker-events';
 
 /** Settings as pages see them: the ones in force, without secrets, with which keys the organisation locks. */
 function publicSettings(policy: Policy, effective: Settings): PublicSettings {
@@ -85,7 +88,12 @@ async function headersRefusal(draft: SettingsDraft, saved: Settings): Promise<st
  * network guard follows every save. Connection tests are the engine's (connection-handlers.ts): they need the
  * model SDK, which a wake of the worker does not load (issue 27).
  */
-export function registerSettingsHandlers(router: CommandRouter, version: string, guard?: NetworkGuard): void {
+export function registerSettingsHandlers(
+  router: CommandRouter,
+  version: string,
+  guard?: NetworkGuard,
+  events: Pick<WorkerEvents, 'storage'> = browser,
+): void {
   // The guard's failure is logged: the fetcher's own checks of each URL still hold, and nothing else can be done.
   const follow = async (settings: Settings, extra: string[] = []) =>
     guard
@@ -101,6 +109,7 @@ export function registerSettingsHandlers(router: CommandRouter, version: string,
       void allowModelServerInForce().catch((error: unknown) =>
         console.warn('[factlight] local model server rule not restored', error),
       ),
+    events.storage.onChanged,
   );
 
   router.handle('getSettings', async () => {
@@ -135,6 +144,8 @@ export function registerSettingsHandlers(router: CommandRouter, version: string,
   });
 
   router.handle('getStatus', async () => {
+    // Stamped before anything is read: a change made meanwhile leaves the kept status unused (status-snapshot.ts).
+    const stamp = statusStamp(version);
     // What checks run on: the pages show it and how to switch (the service worker is where checks run). The
     // on-device model's availability is asked of the browser while the settings are read.
     // The model's label may name the organisation's server in words: the interface language is loaded meanwhile.
@@ -144,12 +155,17 @@ export function registerSettingsHandlers(router: CommandRouter, version: string,
       interfaceLanguageReady(),
     ]);
     const settings = inForce.effective;
-    return {
+    const status = {
       version,
       modelConfigured: modelSetupProblem(settings.model) === undefined,
       engine: engineWithOrganisation(chooseEngine(settings, onDevice), inForce),
       onDevice,
       wantsOnDevice: wantsOnDevice(settings, onDevice),
     };
+    // Kept for the doorway's next answer after a pause; a status not kept is only worked out again then.
+    void stamp
+      .then((taken) => keepStatus(taken, status))
+      .catch((error: unknown) => console.warn('[factlight] status not kept', error));
+    return status;
   });
 }

@@ -53,8 +53,11 @@ export async function loadEffectiveSettings(): Promise<Settings> {
  * Calls `listener` when the policy changes while the browser runs (Chrome's `storage.onChanged` with area
  * "managed", after a policy reload). Firefox never fires it: its policy changes with a restart.
  */
-export function onPolicyChanged(listener: () => void): void {
-  browser.storage.onChanged.addListener((_changes, area) => {
+export function onPolicyChanged(
+  listener: () => void,
+  storageChanged: Pick<typeof browser.storage.onChanged, 'addListener'> = browser.storage.onChanged,
+): void {
+  storageChanged.addListener((_changes, area) => {
     if (area === 'managed') listener();
   });
 }

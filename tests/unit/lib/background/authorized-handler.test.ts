@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { commandRouter } from '../../../../lib/background/authorized-handler';
@@ -12,6 +12,7 @@ import { registerRatingHandlers } from '../../../../lib/background/rating-handle
 import { createRatingManager } from '../../../../lib/background/rating-manager';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
+import { keptStatus } from '../../../../lib/background/status-snapshot';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { validateCommand } from '../../../../lib/messaging/command-schemas';
@@ -199,5 +200,12 @@ describe('background command security', () => {
       onDevice: { availability: 'missing' },
       wantsOnDevice: false,
     });
+  });
+
+  it("keeps the status it answered for the worker's doorway, which answers it after a pause while nothing changed", async () => {
+    const answered = (await deliver('getStatus', undefined, optionsPage)).res;
+    await vi.waitFor(async () => expect(await keptStatus('1.0.0')).toEqual(answered));
+    await saveSettings({ ...settingsWithKeys, model: { ...settingsWithKeys.model, preset: 'ollama' } });
+    expect(await keptStatus('1.0.0')).toBeUndefined();
   });
 });

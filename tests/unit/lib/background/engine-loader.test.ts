@@ -10,7 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import type { Engine, EngineDeps } from '../../../../lib/background/engine';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
-import { cacheEngineAtInstall, engineLoader, type EngineScope } from '../../../../lib/background/engine-loader';
+import { engineLoader, type EngineScope } from '../../../../lib/background/engine-loader';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource } from '../../../../lib/i18n/sources';
@@ -75,35 +75,5 @@ describe('engine loader', () => {
     await expect(loader.started()).rejects.toThrow(french.bgEngineMissing!.message);
     const { scope } = workerScope();
     await expect(engineLoader(deps, scope).started()).resolves.toBe(fakeEngine);
-  });
-
-  it('imports engine.js while the worker installs, so later lives of the worker find it in the script cache', () => {
-    const { scope } = workerScope();
-    cacheEngineAtInstall(scope);
-    expect(scope.importScripts).not.toHaveBeenCalled();
-    expect(scope.listeners).toHaveLength(1);
-    scope.listeners[0]!();
-    expect(scope.importScripts).toHaveBeenCalledWith(ENGINE_SCRIPT);
-  });
-
-  it('logs, and does not throw from the install event, when engine.js cannot be imported', () => {
-    const warn = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const scope: EngineScope & { listeners: Array<() => void> } = {
-      listeners: [],
-      importScripts: () => {
-        throw new Error('network error');
-      },
-      addEventListener: (_type, listener) => void scope.listeners.push(listener),
-    };
-    cacheEngineAtInstall(scope);
-    expect(() => scope.listeners[0]!()).not.toThrow();
-    expect(warn).toHaveBeenCalledWith('[factlight] engine not cached at install', expect.any(Error));
-    warn.mockRestore();
-  });
-
-  it('registers nothing where there is no importScripts (Firefox background page)', () => {
-    const addEventListener = vi.fn();
-    cacheEngineAtInstall({ addEventListener });
-    expect(addEventListener).not.toHaveBeenCalled();
   });
 });

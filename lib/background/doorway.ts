@@ -1,0 +1,138 @@
+/**
+ * The worker's doorway: the whole of what Chrome parses and runs when it starts the stopped worker again (issue 27).
+ *
+ * An MV3 worker is stopped after ~30 s idle and started again by the next event; a person waits for what it parses
+ * then. So the worker's own script is this: it registers every listener (they must exist before the event that woke
+ * the worker), answers what a side panel asks when it opens after a pause (its status, from the snapshot the router
+ * kept: status-snapshot.ts; its resumes, when the database holds no run: waiting-runs.ts), and for anything else
+ * loads the router (router.js: settings, menus, the commands; it loads the engine in turn) and relays the event to
+ * it (worker-events.ts). Once loaded, the router gets every event. Firefox's background page runs router.js before
+ * this script: the router starts at once with the browser's own events.
+ */
+import { browser } from 'wxt/browser';
+
+import { classifySender, type SenderInfo } from '../messaging/sender-policy';
+import { ENGINE_SCRIPT } from './engine-global';
+import { cacheAtInstall, type InstallScope } from './install-cache';
+import { RESUME_ALARM } from './keep-alive';
+import { ROUTER_GLOBAL, ROUTER_SCRIPT, type StartRouter } from './router-global';
+import { keptStatus } from './status-snapshot';
+import { runsMayBeWaiting } from './waiting-runs';
+import { createWorkerEventRelay, type WorkerEventRelay } from './worker-events';
+
+export interface DoorwayScope extends InstallScope {
+  [ROUTER_GLOBAL]?: StartRouter;
+}
+
+/** A command in @webext-core/messaging's envelope, as our pages send it. */
+interface Envelope {
+  type: string;
+  data?: unknown;
+  timestamp: number;
+}
+
+/**
+ * What the doorway answers itself, only for our own pages and only for commands that carry no data; undefined when
+ * it cannot (the router then answers). A panel sends these three each time it opens.
+ */
+const LIGHT_ANSWERS: Record<string, () => Promise<unknown>> = {
+  getStatus: () => keptStatus(browser.runtime.getManifest().version),
+  // No run in this life of the worker (the router, which would load the engine, has not started) and none waiting
+  // in the database: nothing to resume, as the router would answer without loading the engine.
+  resumeChecks: async () => ((await runsMayBeWaiting()) ? undefined : { resumed: 0 }),
+  resumeRatings: async () => ((await runsMayBeWaiting()) ? undefined : { resumed: 0 }),
+};
+
+function lightAnswer(message: unknown, sender: SenderInfo): Promise<unknown> | undefined {
+  const envelope = message as Partial<Envelope> | null;
+  if (typeof envelope !== 'object' || envelope === null || typeof envelope.type !== 'string') return undefined;
+  if (typeof envelope.timestamp !== 'number' || envelope.data !== undefined) return undefined;
+  const answer = Object.hasOwn(LIGHT_ANSWERS, envelope.type) ? LIGHT_ANSWERS[envelope.type] : undefined;
+  if (!answer || classifySender(sender, browser.runtime.id, browser.runtime.getURL('/')) !== 'extension-page')
+    return undefined;
+  return answer().catch((error: unknown) => {
+    // The router then answers, and says what is wrong if it is wrong there too.
+    console.warn(`[factlight] ${envelope.type} not answered at the door`, error);
+    return undefined;
+  });
+}
+
+export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): void {
+  if (typeof scope.importScripts !== 'function') {
+    // Firefox's background page: router.js ran before this script.
+    const start = scope[ROUTER_GLOBAL];
+    // i18n-exempt: a broken build, for developers; there is no page to show it in.
+    if (!start) throw new Error('router.js did not run before background.js');
+    start(browser);
+    return;
+  }
+  const importScripts = scope.importScripts.bind(scope);
+  cacheAtInstall([ROUTER_SCRIPT, ENGINE_SCRIPT], scope);
+
+  let relay: WorkerEventRelay | undefined;
+  /** The router, started on first need; its listeners are the relay's. Throws when router.js cannot be loaded. */
+  const router = (): WorkerEventRelay => {
+    if (relay) return relay;
+    if (!scope[ROUTER_GLOBAL]) importScripts(ROUTER_SCRIPT);
+    const start = scope[ROUTER_GLOBAL];
+    if (!start) throw new Error(browser.i18n.getMessage('bgEngineMissing'));
+    const events = createWorkerEventRelay();
+    start(events);
+    relay = events;
+    return relay;
+  };
+  const started = () => relay !== undefined;
+
+  /** Hands a message to the router; true when one of its listeners will answer (the channel stays open). */
+  const deliver = (
+    message: unknown,
+    sender: Parameters<Parameters<typeof browser.runtime.onMessage.addListener>[0]>[1],
+    sendResponse: (answer?: unknown) => void,
+  ): boolean => {
+    try {
+      return router()
+        .runtime.onMessage.dispatch(message, sender, sendResponse)
+        .some((kept) => kept === true);
+    } catch (error) {
+      sendResponse({ err: { name: 'Error', message: error instanceof Error ? error.message : String(error) } });
+      return true;
+    }
+  };
+
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    const light = started() ? undefined : lightAnswer(message, sender as SenderInfo);
+    if (!light) return deliver(message, sender, sendResponse);
+    void light.then((res) => {
+      if (res !== undefined) return sendResponse({ res });
+      // Not answerable at the door: the router answers (no user gesture to keep: these commands open nothing).
+      if (!deliver(message, sender, sendResponse)) sendResponse();
+    });
+    return true;
+  });
+  // Each event that concerns the router loads it; those that concern only a running engine wait for one.
+  browser.runtime.onStartup.addListener(() => void router().runtime.onStartup.dispatch());
+  browser.runtime.onInstalled.addListener((details) => void router().runtime.onInstalled.dispatch(details));
+  browser.alarms?.onAlarm.addListener((alarm) => void router().alarms.onAlarm.dispatch(alarm));
+  // In the user's gesture: the router opens the side panel synchronously.
+  browser.contextMenus.onClicked.addListener((info, tab) => void router().contextMenus.onClicked.dispatch(info, tab));
+  browser.commands?.onCommand.addListener((command, tab) => void router().commands.onCommand.dispatch(command, tab));
+  // A closed tab concerns only an engine that runs: none runs while the router has not started.
+  browser.tabs.onRemoved.addListener((tabId, info) => {
+    if (started()) void router().tabs.onRemoved.dispatch(tabId, info);
+  });
+  // A navigation while checks wait to be resumed (the resume alarm exists) loads them (the router's own rule).
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (started()) return void router().tabs.onUpdated.dispatch(tabId, change, tab);
+    if (change.status !== 'loading') return;
+    void browser.alarms
+      ?.get(RESUME_ALARM)
+      .then((alarm) => alarm && router().tabs.onUpdated.dispatch(tabId, change, tab))
+      .catch((error: unknown) => console.warn('[factlight] navigation not recorded', error));
+  });
+  // The organisation's policy (the guard, the history it keeps) and the interface language (the menus' words)
+  // concern the router; other stored changes are the pages' and the engine's own.
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (started() || area === 'managed' || (area === 'local' && 'interfaceLanguage' in changes))
+      void router().storage.onChanged.dispatch(changes, area);
+  });
+}

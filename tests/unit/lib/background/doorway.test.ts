@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+import { commandRouter } from '../../../../lib/background/authorized-handler';
+import { type DoorwayScope, openDoorway } from '../../../../lib/background/doorway';
+import { ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
+import { RESUME_ALARM } from '../../../../lib/background/keep-alive';
+import { ROUTER_GLOBAL, ROUTER_SCRIPT } from '../../../../lib/background/router-global';
+import { keepStatus, statusStamp } from '../../../../lib/background/status-snapshot';
+import { relayedEvent, type WorkerEvents } from '../../../../lib/background/worker-events';
+import { DATABASE_NAME } from '../../../../lib/db/database-name';
+import type { ExtensionStatus } from '../../../../lib/messaging/protocol';
+
+const own = { id: fakeBrowser.runtime.id, baseUrl: fakeBrowser.runtime.getURL('/') };
+const panel = { id: own.id, url: `${own.baseUrl}sidepanel.html` };
+const contentScript = { id: own.id, url: 'https://news.example.com/story', tab: { id: 7 }, frameId: 0 };
+
+const VERSION = '1.0.0';
+const KEPT: ExtensionStatus = { version: '1.0.0', modelConfigured: true };
+const FROM_ROUTER: ExtensionStatus = { version: '1.0.0', modelConfigured: false };
+
+/** What the router does in these tests: answers getStatus and startCheck, and records every other event it gets. */
+function fakeRouter() {
+  const seen: string[] = [];
+  const start = vi.fn((events: WorkerEvents) => {
+    const router = commandRouter(own, events.runtime.onMessage);
+    router.handle('getStatus', () => FROM_ROUTER);
+    router.handle('resumeChecks', () => ({ resumed: 1 }));
+    router.handle('startCheck', () => {
+      seen.push('startCheck');
+      return { ok: true, checkId: 'c1' };
+    });
+    events.runtime.onStartup.addListener(() => void seen.push('startup'));
+    events.contextMenus.onClicked.addListener(() => void seen.push('menu'));
+    events.tabs.onRemoved.addListener((tabId) => void seen.push(`removed ${tabId}`));
+    events.tabs.onUpdated.addListener((tabId) => void seen.push(`updated ${tabId}`));
+    events.storage.onChanged.addListener((changes, area) => void seen.push(`${area} ${Object.keys(changes).join()}`));
+  });
+  return { start, seen };
+}
+
+/** A worker's scope whose importScripts runs router.js (it leaves the start function on the global). */
+function workerScope(start: (events: WorkerEvents) => void) {
+  const scope: DoorwayScope & { installs: Array<() => void> } = {
+    installs: [],
+    importScripts: vi.fn((url: string) => {
+      if (url === ROUTER_SCRIPT) scope[ROUTER_GLOBAL] = start;
+    }),
+    addEventListener: (_type, listener) => void scope.installs.push(listener),
+  };
+  return scope;
+}
+
+/** Delivers a message as Chrome would and returns what the sender receives. */
+async function deliver(type: string, sender: object, data?: unknown): Promise<unknown> {
+  let respond!: (value: unknown) => void;
+  const response = new Promise<unknown>((resolve) => (respond = resolve));
+  await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender, respond);
+  return response;
+}
+
+function deleteDatabase(): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(DATABASE_NAME);
+    request.onsuccess = request.onerror = () => resolve();
+  });
+}
+
+describe('the worker doorway', () => {
+  // fake-browser leaves contextMenus and commands unimplemented: events that can be fired stand in for them.
+  let menuClicked: ReturnType<typeof relayedEvent<(info: { menuItemId: string }, tab?: { id: number }) => void>>;
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    menuClicked = relayedEvent();
+    const scope = fakeBrowser as unknown as Record<string, unknown>;
+    scope.contextMenus = { onClicked: menuClicked };
+    scope.commands = { onCommand: relayedEvent() };
+    fakeBrowser.runtime.getManifest = () => ({ manifest_version: 3, name: 'Factlight', version: VERSION });
+    await deleteDatabase();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("answers a reopened panel's status from the kept snapshot without loading the router", async () => {
+    await keepStatus(await statusStamp(VERSION), KEPT);
+    const { start } = fakeRouter();
+    const scope = workerScope(start);
+    openDoorway(scope);
+    expect(await deliver('getStatus', panel)).toEqual({ res: KEPT });
+    expect(scope.importScripts).not.toHaveBeenCalled();
+  });
+
+  it('loads the router for the status when the settings changed since the snapshot was kept', async () => {
+    await keepStatus(await statusStamp(VERSION), KEPT);
+    await fakeBrowser.storage.local.set({ settings: { model: { preset: 'openai' } } });
+    const { start } = fakeRouter();
+    const scope = workerScope(start);
+    openDoorway(scope);
+    expect(await deliver('getStatus', panel)).toEqual({ res: FROM_ROUTER });
+    expect(scope.importScripts).toHaveBeenCalledWith(ROUTER_SCRIPT);
+  });
+
+  it("answers a content script's status only through the router (the door answers our own pages alone)", async () => {
+    await keepStatus(await statusStamp(VERSION), KEPT);
+    const { start } = fakeRouter();
+    openDoorway(workerScope(start));
+    const answer = (await deliver('getStatus', contentScript)) as { err?: { message?: string } };
+    expect(answer.err?.message).toMatch(/Refused "getStatus" from a content-script/);
+  });
+
+  it('answers a resume with nothing to resume when the database holds no run, without loading the router', async () => {
+    const { start } = fakeRouter();
+    const scope = workerScope(start);
+    openDoorway(scope);
+    expect(await deliver('resumeChecks', panel)).toEqual({ res: { resumed: 0 } });
+    expect(scope.importScripts).not.toHaveBeenCalled();
+  });
+
+  it('loads the router synchronously for any other command, inside the event (a user gesture stays usable)', async () => {
+    const { start, seen } = fakeRouter();
+    const scope = workerScope(start);
+    openDoorway(scope);
+    let respond!: (value: unknown) => void;
+    const response = new Promise<unknown>((resolve) => (respond = resolve));
+    const kept = fakeBrowser.runtime.onMessage.trigger(
+      { id: 1, type: 'startCheck', data: { text: 'A claim.', origin: 'typed' }, timestamp: Date.now() },
+      panel,
+      respond,
+    );
+    // The router started before the trigger's first await: the handler ran in the event itself.
+    expect(start).toHaveBeenCalledTimes(1);
+    await kept;
+    expect(await response).toEqual({ res: { ok: true, checkId: 'c1' } });
+    expect(seen).toEqual(['startCheck']);
+  });
+
+  it('relays events to the router, and only the ones that concern it while it has not started', async () => {
+    const { start, seen } = fakeRouter();
+    const scope = workerScope(start);
+    openDoorway(scope);
+    await fakeBrowser.tabs.onRemoved.trigger(3, { windowId: 1, isWindowClosing: false });
+    await fakeBrowser.storage.onChanged.trigger({ history: { newValue: 1 } }, 'local');
+    expect(start).not.toHaveBeenCalled();
+    await fakeBrowser.storage.onChanged.trigger({ interfaceLanguage: { newValue: 'fr' } }, 'local');
+    expect(start).toHaveBeenCalledTimes(1);
+    await fakeBrowser.runtime.onStartup.trigger();
+    await fakeBrowser.tabs.onRemoved.trigger(4, { windowId: 1, isWindowClosing: false });
+    expect(seen).toEqual(['local interfaceLanguage', 'startup', 'removed 4']);
+  });
+
+  it('relays a navigation before the router starts only while runs wait to be resumed (the resume alarm)', async () => {
+    const { start, seen } = fakeRouter();
+    openDoorway(workerScope(start));
+    const loading = { status: 'loading' } as const;
+    const tab = { id: 5 } as Parameters<typeof fakeBrowser.tabs.onUpdated.trigger>[2];
+    await fakeBrowser.tabs.onUpdated.trigger(5, loading, tab);
+    // The doorway asks for the alarm before it decides: let that answer arrive.
+    await fakeBrowser.alarms.get(RESUME_ALARM);
+    await Promise.resolve();
+    expect(start).not.toHaveBeenCalled();
+    await fakeBrowser.alarms.create(RESUME_ALARM, { delayInMinutes: 1 });
+    await fakeBrowser.tabs.onUpdated.trigger(6, loading, tab);
+    await vi.waitFor(() => expect(seen).toEqual(['updated 6']));
+  });
+
+  it('loads the router and relays a menu click inside the click itself (the side panel opens in its gesture)', () => {
+    const { start, seen } = fakeRouter();
+    openDoorway(workerScope(start));
+    menuClicked.dispatch({ menuItemId: 'factlight-check-page' }, { id: 2 });
+    expect(seen).toEqual(['menu']);
+  });
+
+  it('caches router.js and engine.js while the worker installs', () => {
+    const scope = workerScope(fakeRouter().start);
+    openDoorway(scope);
+    scope.installs.forEach((install) => install());
+    expect(scope.importScripts).toHaveBeenCalledWith(ROUTER_SCRIPT);
+    expect(scope.importScripts).toHaveBeenCalledWith(ENGINE_SCRIPT);
+  });
+
+  it('answers an error, not silence, when router.js is missing (a broken install)', async () => {
+    const scope: DoorwayScope = { importScripts: vi.fn(), addEventListener: vi.fn() };
+    openDoorway(scope);
+    const answer = (await deliver('startCheck', panel, { text: 'A claim.', origin: 'typed' })) as {
+      err?: { message?: string };
+    };
+    expect(answer.err?.message).toBeTruthy();
+  });
+
+  it("starts the router at once with the browser's own events where there is no importScripts (Firefox)", () => {
+    const start = vi.fn();
+    openDoorway({ [ROUTER_GLOBAL]: start });
+    expect(start).toHaveBeenCalledWith(fakeBrowser);
+  });
+});
