@@ -15,8 +15,10 @@ const BUILDS = [
 
 /** The files each part of the extension loads (chunks shared by the pages count for each page). */
 const PARTS: Array<[string, (path: string) => boolean]> = [
-  // The worker's router, parsed at every wake, and the engine it loads on first need (lib/background/engine-loader.ts).
-  ['background router (every wake)', (path) => path === 'background.js'],
+  // The worker's doorway, parsed at every wake, then the router and the engine, each loaded on first need
+  // (lib/background/doorway.ts, engine-loader.ts).
+  ['background doorway (every wake)', (path) => path === 'background.js'],
+  ['background router (loaded on first need)', (path) => path === 'router.js'],
   ['background engine (loaded on first need)', (path) => path === 'engine.js'],
   ['script on every page', (path) => path === 'content-scripts/content.js'],
   ['script on chatbot sites', (path) => path === 'content-scripts/chat.js'],
