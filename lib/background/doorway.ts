@@ -9,6 +9,7 @@
  * it (worker-events.ts). Once loaded, the router gets every event. Firefox's background page runs router.js before
  * this script: the router starts at once with the browser's own events.
  */
+import { serializeError } from '@aklinker1/zero-serialize-error';
 import { browser } from 'wxt/browser';
 
 import { classifySender, type SenderInfo } from '../messaging/sender-policy';
@@ -82,6 +83,12 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return relay;
   };
   const started = () => relay !== undefined;
+  // Runs interrupted when the worker stopped are taken up at its next start, whatever woke it (the router, once
+  // loaded, asks the engine to resume): a wake the door answers alone must not leave them waiting for the alarm.
+  void browser.alarms
+    ?.get(RESUME_ALARM)
+    .then((alarm) => alarm && router())
+    .catch((error: unknown) => console.warn('[factlight] resume checks', error));
 
   /** Hands a message to the router; true when one of its listeners will answer (the channel stays open). */
   const deliver = (
@@ -94,7 +101,8 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
         .runtime.onMessage.dispatch(message, sender, sendResponse)
         .some((kept) => kept === true);
     } catch (error) {
-      sendResponse({ err: { name: 'Error', message: error instanceof Error ? error.message : String(error) } });
+      // In @webext-core/messaging's envelope, which the sender's sendMessage throws again as an Error.
+      sendResponse({ err: serializeError(error) });
       return true;
     }
   };

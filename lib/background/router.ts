@@ -89,7 +89,7 @@ export function startRouter(events: WorkerEvents): void {
     engine.get().pruneHistory(false);
   }, events.storage.onChanged);
   // The resume alarm exists while checks or ratings run: a worker stopped mid-check takes them up again on its next
-  // start (whatever woke it) and at the alarm. A wake without it loads nothing more.
+  // start (whatever woke it: the doorway loads the router while the alarm exists) and at the alarm.
   events.alarms?.onAlarm.addListener((alarm) => {
     if (alarm.name === RESUME_ALARM) engine.get().resume();
   });

@@ -162,9 +162,10 @@ export function registerSettingsHandlers(
       onDevice,
       wantsOnDevice: wantsOnDevice(settings, onDevice),
     };
-    // Kept for the doorway's next answer after a pause; a status not kept is only worked out again then.
-    void stamp
-      .then((taken) => keepStatus(taken, status))
+    // Kept for the doorway's next answer after a pause, only when nothing changed while it was worked out (a stamp
+    // taken again now is the same); a status not kept is only worked out again then.
+    void Promise.all([stamp, statusStamp(version)])
+      .then(([before, after]) => (before === after ? keepStatus(before, status) : undefined))
       .catch((error: unknown) => console.warn('[factlight] status not kept', error));
     return status;
   });

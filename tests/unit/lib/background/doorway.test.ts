@@ -1,3 +1,4 @@
+import { deserializeError } from '@aklinker1/zero-serialize-error';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
@@ -9,7 +10,9 @@ import { ROUTER_GLOBAL, ROUTER_SCRIPT } from '../../../../lib/background/router-
 import { keepStatus, statusStamp } from '../../../../lib/background/status-snapshot';
 import { relayedEvent, type WorkerEvents } from '../../../../lib/background/worker-events';
 import { DATABASE_NAME } from '../../../../lib/db/database-name';
+import { FactlightDb } from '../../../../lib/db/schema';
 import type { ExtensionStatus } from '../../../../lib/messaging/protocol';
+import { buildCheckRecord } from '../../support/check-fixtures';
 
 const own = { id: fakeBrowser.runtime.id, baseUrl: fakeBrowser.runtime.getURL('/') };
 const panel = { id: own.id, url: `${own.baseUrl}sidepanel.html` };
@@ -31,6 +34,9 @@ function fakeRouter() {
       return { ok: true, checkId: 'c1' };
     });
     events.runtime.onStartup.addListener(() => void seen.push('startup'));
+    events.runtime.onInstalled.addListener((details) => void seen.push(`installed ${details.reason}`));
+    events.alarms?.onAlarm.addListener((alarm) => void seen.push(`alarm ${alarm.name}`));
+    events.commands?.onCommand.addListener((command) => void seen.push(`command ${command}`));
     events.contextMenus.onClicked.addListener(() => void seen.push('menu'));
     events.tabs.onRemoved.addListener((tabId) => void seen.push(`removed ${tabId}`));
     events.tabs.onUpdated.addListener((tabId) => void seen.push(`updated ${tabId}`));
@@ -69,12 +75,14 @@ function deleteDatabase(): Promise<void> {
 describe('the worker doorway', () => {
   // fake-browser leaves contextMenus and commands unimplemented: events that can be fired stand in for them.
   let menuClicked: ReturnType<typeof relayedEvent<(info: { menuItemId: string }, tab?: { id: number }) => void>>;
+  let commandFired: ReturnType<typeof relayedEvent<(command: string, tab?: { id: number }) => void>>;
   beforeEach(async () => {
     fakeBrowser.reset();
     menuClicked = relayedEvent();
+    commandFired = relayedEvent();
     const scope = fakeBrowser as unknown as Record<string, unknown>;
     scope.contextMenus = { onClicked: menuClicked };
-    scope.commands = { onCommand: relayedEvent() };
+    scope.commands = { onCommand: commandFired };
     fakeBrowser.runtime.getManifest = () => ({ manifest_version: 3, name: 'Factlight', version: VERSION });
     await deleteDatabase();
   });
@@ -115,6 +123,32 @@ describe('the worker doorway', () => {
     expect(scope.importScripts).not.toHaveBeenCalled();
   });
 
+  it('hands a resume to the router when a run waits in the database (the router resumes it)', async () => {
+    const db = new FactlightDb();
+    await db.checks.add(buildCheckRecord('waiting', 'running'));
+    db.close();
+    const { start } = fakeRouter();
+    openDoorway(workerScope(start));
+    expect(await deliver('resumeChecks', panel)).toEqual({ res: { resumed: 1 } });
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the router at once when runs wait to be resumed (the resume alarm), whatever woke the worker', async () => {
+    await fakeBrowser.alarms.create(RESUME_ALARM, { delayInMinutes: 1 });
+    const { start } = fakeRouter();
+    openDoorway(workerScope(start));
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+  });
+
+  it('relays install, alarm and shortcut events to the router (menus, the welcome page, history and resumes)', async () => {
+    const { start, seen } = fakeRouter();
+    openDoorway(workerScope(start));
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: 'factlight-history', scheduledTime: 0 } as never);
+    commandFired.dispatch('check-selection', { id: 3 });
+    expect(seen).toEqual(['installed install', 'alarm factlight-history', 'command check-selection']);
+  });
+
   it('loads the router synchronously for any other command, inside the event (a user gesture stays usable)', async () => {
     const { start, seen } = fakeRouter();
     const scope = workerScope(start);
@@ -126,8 +160,9 @@ describe('the worker doorway', () => {
       panel,
       respond,
     );
-    // The router started before the trigger's first await: the handler ran in the event itself.
+    // The router started and its handler ran before the trigger's first await: in the event itself.
     expect(start).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual(['startCheck']);
     await kept;
     expect(await response).toEqual({ res: { ok: true, checkId: 'c1' } });
     expect(seen).toEqual(['startCheck']);
@@ -152,9 +187,10 @@ describe('the worker doorway', () => {
     openDoorway(workerScope(start));
     const loading = { status: 'loading' } as const;
     const tab = { id: 5 } as Parameters<typeof fakeBrowser.tabs.onUpdated.trigger>[2];
+    const asked = vi.spyOn(fakeBrowser.alarms, 'get');
     await fakeBrowser.tabs.onUpdated.trigger(5, loading, tab);
-    // The doorway asks for the alarm before it decides: let that answer arrive.
-    await fakeBrowser.alarms.get(RESUME_ALARM);
+    // The doorway decided once the alarm's answer arrived (and what it then does runs in the same turn).
+    await asked.mock.results.at(-1)!.value;
     await Promise.resolve();
     expect(start).not.toHaveBeenCalled();
     await fakeBrowser.alarms.create(RESUME_ALARM, { delayInMinutes: 1 });
@@ -180,10 +216,11 @@ describe('the worker doorway', () => {
   it('answers an error, not silence, when router.js is missing (a broken install)', async () => {
     const scope: DoorwayScope = { importScripts: vi.fn(), addEventListener: vi.fn() };
     openDoorway(scope);
-    const answer = (await deliver('startCheck', panel, { text: 'A claim.', origin: 'typed' })) as {
-      err?: { message?: string };
-    };
-    expect(answer.err?.message).toBeTruthy();
+    const answer = (await deliver('startCheck', panel, { text: 'A claim.', origin: 'typed' })) as { err?: unknown };
+    // What the page's sendMessage throws: an Error with the words, as @webext-core/messaging rebuilds it.
+    const thrown = deserializeError(answer.err) as unknown;
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).message).toBe(fakeBrowser.i18n.getMessage('bgEngineMissing'));
   });
 
   it("starts the router at once with the browser's own events where there is no importScripts (Firefox)", () => {
