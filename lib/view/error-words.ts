@@ -202,7 +202,7 @@ export function searchFailedWords(searches: ReadonlyArray<Pick<SearchOutcome, 'f
   return errorWords(notice) ?? englishError(notice);
 }
 
-/** Why a check failed, when it kept a code for it (`CheckRecord.errorNotice`); else its stored English. */
+/** Why a check or a rating failed, when it kept a code for it (`errorNotice`); else its stored English. */
 export function checkErrorWords(check: { error?: string; errorNotice?: ErrorNotice }): string | undefined {
   return (check.errorNotice && errorWords(check.errorNotice)) ?? check.error;
 }
