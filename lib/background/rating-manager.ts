@@ -3,7 +3,7 @@
  * to IndexedDB as they progress (the side panel reads them with a live query) and resumed when a stopped
  * service worker left one running.
  */
-import { errorMessage } from '../core/errors';
+import { errorMessage, errorNotice } from '../core/errors';
 import { runRating } from '../core/quality/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
@@ -67,7 +67,13 @@ export function createRatingManager(deps: RatingManagerDeps) {
       // Recording the failure can fail too (the database closed, the rating was deleted): nothing is left to
       // show it in, so it goes to the console with the failure it was recording.
       await deps.db.ratings
-        .update(ratingId, { status: 'failed', error: errorMessage(error), updatedAt: clock.now() })
+        .update(ratingId, {
+          status: 'failed',
+          error: errorMessage(error),
+          // Its code, when it has one, so the panel words it in the interface language (lib/view/error-words.ts).
+          ...(errorNotice(error) ? { errorNotice: errorNotice(error) } : {}),
+          updatedAt: clock.now(),
+        })
         .catch((cause: unknown) =>
           console.warn('[factlight] rating failed and could not be marked failed', error, cause),
         );

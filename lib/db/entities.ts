@@ -185,7 +185,10 @@ export interface RatingRecord {
   links: LinkAudit[];
   score?: ActionabilityScore;
   attribution?: AttributionResult;
+  /** Why it failed, in English (what older versions stored and show). */
   error?: string;
+  /** The same as a code, when it has one (not indexed): worded when shown, in the interface language. */
+  errorNotice?: ErrorNotice;
 }
 
 export type CacheKindRecord = 'search' | 'page' | 'model' | 'source-type';

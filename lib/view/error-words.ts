@@ -4,7 +4,7 @@
  * French once the interface is French. One without a code (older checks, causes no adapter has coded yet)
  * is shown as stored. What the service said itself (its message, a URL, its name) stays as given.
  */
-import type { ErrorNotice } from '../core/error-notices';
+import { englishError, type ErrorNotice } from '../core/error-notices';
 import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
@@ -77,8 +77,11 @@ function refusalCauseWords(notice: Extract<ErrorNotice, { code: 'model-refused' 
   }
 }
 
-/** The error in the interface language. */
-export function errorWords(notice: ErrorNotice): string {
+/**
+ * The error in the interface language; undefined for a code this build does not know (a newer version's row),
+ * whose stored English is shown instead.
+ */
+export function errorWords(notice: ErrorNotice): string | undefined {
   switch (notice.code) {
     case 'key-rejected':
       return t('errorKeyRejected', { provider: notice.provider, detail: notice.detail });
@@ -163,12 +166,14 @@ export function errorWords(notice: ErrorNotice): string {
       return t('errorNotCheckedBudget');
     case 'not-checked-cancelled':
       return t('errorNotCheckedCancelled');
+    default:
+      return undefined;
   }
 }
 
 /** A cause (of a failure, score/failures.ts; of a search source) in the interface language, else as stored. */
 export function causeWords(cause: { message: string; notice?: ErrorNotice | undefined }): string {
-  return cause.notice ? errorWords(cause.notice) : cause.message;
+  return (cause.notice && errorWords(cause.notice)) ?? cause.message;
 }
 
 /**
@@ -176,7 +181,8 @@ export function causeWords(cause: { message: string; notice?: ErrorNotice | unde
  * (the cause alone, without an older row's "Could not check: " prefix). Empty when nothing was stored.
  */
 export function claimErrorWords(assessment: Pick<ClaimAssessment, 'error' | 'errorNotice'>): string {
-  if (assessment.errorNotice) return errorWords(assessment.errorNotice);
+  const words = assessment.errorNotice && errorWords(assessment.errorNotice);
+  if (words !== undefined) return words;
   return failureCause(assessment.error) ?? assessment.error ?? '';
 }
 
@@ -189,15 +195,14 @@ export function searchCauseWords(search: Pick<SearchOutcome, 'notices'>, cause: 
 export function searchFailedWords(searches: ReadonlyArray<Pick<SearchOutcome, 'failures' | 'notices'>>): string {
   const notices: Record<string, ErrorNotice> = {};
   for (const search of searches) Object.assign(notices, search.notices);
-  return errorWords(
-    searchFailedNotice(
-      searches.flatMap((search) => search.failures),
-      notices,
-    ),
+  const notice = searchFailedNotice(
+    searches.flatMap((search) => search.failures),
+    notices,
   );
+  return errorWords(notice) ?? englishError(notice);
 }
 
-/** Why a check failed, when it kept a code for it (`CheckRecord.errorNotice`); else its stored English. */
+/** Why a check or a rating failed, when it kept a code for it (`errorNotice`); else its stored English. */
 export function checkErrorWords(check: { error?: string; errorNotice?: ErrorNotice }): string | undefined {
-  return check.errorNotice ? errorWords(check.errorNotice) : check.error;
+  return (check.errorNotice && errorWords(check.errorNotice)) ?? check.error;
 }

@@ -9,6 +9,7 @@ import type { LinkRationaleReason, LinkReason } from '../core/quality/links/link
 import type { LinkJudgement, LinkRetrieval } from '../core/quality/links/types';
 import { formatDate, t as translate } from '../i18n/i18n';
 import { isolatingT } from '../i18n/isolated-words';
+import { causeWords } from './error-words';
 
 /** The catalogue's words with each value isolated in a right-to-left interface (lib/i18n/isolated-words.ts). */
 const t = isolatingT();
@@ -144,7 +145,9 @@ export function linkRationaleReasonWords(reason: LinkRationaleReason): string | 
     case 'cancelled':
       return t('linkRationaleCancelled');
     case 'judge-failed':
-      return t('linkRationaleJudgeFailed', { cause: reason.cause });
+      return t('linkRationaleJudgeFailed', {
+        cause: causeWords({ message: reason.cause, notice: reason.causeNotice }),
+      });
     case 'not-answered':
       return t('linkRationaleNotAnswered');
     case 'no-rationale':

@@ -17,7 +17,8 @@ export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): 
   switch (notice.code) {
     case 'source-failed':
       // Worded from its code in the interface language; other words (the English export and CLI) its English.
-      return words.interfaceLanguage ? errorWords(notice.error) : englishError(notice.error);
+      // A code this build does not know has no words ('' here): warningWords then shows the stored words.
+      return (words.interfaceLanguage ? errorWords(notice.error) : englishError(notice.error)) ?? '';
     case 'passages-not-judged':
       return t('noticePassagesNotJudged', { left: notice.left, count: notice.total, claim: notice.claim });
     case 'pages-not-judged':

@@ -110,7 +110,7 @@ export function SourcesToCompare({
         ) : null}
         {check.status === 'failed' ? (
           <div className="result error" role="alert" data-testid="check-status" data-status="failed">
-            <p>{checkErrorWords(check) ?? t('searchFailedNoReason')}</p>
+            <p dir="auto">{checkErrorWords(check) ?? t('searchFailedNoReason')}</p>
             <RetryButton checkId={check.id} onStarted={onOpenCheck} />
           </div>
         ) : null}

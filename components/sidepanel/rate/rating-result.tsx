@@ -3,7 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { RatingRecord } from '../../../lib/db/entities';
 import { t } from '../../../lib/i18n/i18n';
+import { tIsolated } from '../../../lib/i18n/isolated-message';
 import type { SimpleMessageKey } from '../../../lib/i18n/keys';
+import { checkErrorWords } from '../../../lib/view/error-words';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { ActionabilityScore } from '../claim/actionability-score';
 import { useDb } from '../db-context';
@@ -39,7 +41,7 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
       ) : null}
       {rating.status === 'failed' ? (
         <p className="result error" role="alert" data-testid="rating-error">
-          {t('rateFailed', { error: rating.error ?? '' })}
+          {tIsolated('rateFailed', { error: checkErrorWords(rating) ?? '' }, ['error'])}
         </p>
       ) : null}
       {rating.score ? <ActionabilityScore score={rating.score} label={t('rateUsefulness')} /> : null}

@@ -14,10 +14,11 @@
  */
 import { z } from 'zod';
 
-import { errorMessage, isCancellation } from '../../errors';
+import { isCancellation } from '../../errors';
 import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import { BudgetExceededError } from '../../model/usage-meter';
+import { causeOf } from '../../stage-notices';
 import type { Sentence } from '../../types';
 import { linkPassage } from './link-passage';
 import { englishLinkRationale, type LinkRationaleReason } from './link-reasons';
@@ -110,7 +111,7 @@ export function isJudgeable(retrieval: LinkRetrieval): boolean {
 function failureReason(error: unknown): LinkRationaleReason {
   if (error instanceof BudgetExceededError) return { code: 'budget' };
   if (isCancellation(error)) return { code: 'cancelled' };
-  return { code: 'judge-failed', cause: errorMessage(error) };
+  return { code: 'judge-failed', ...causeOf(error) };
 }
 
 /** Applies the consistency rules to the model's answer for one link. */

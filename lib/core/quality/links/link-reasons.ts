@@ -8,6 +8,8 @@
  * given.
  */
 
+import type { NoticeCause } from '../../stage-notices';
+
 /** What kind of file a link led to instead of a web page (`other`: a named media type, `binary`: none). */
 export type LinkFileKind = 'pdf' | 'image' | 'video' | 'audio' | 'download' | 'office' | 'other' | 'binary';
 
@@ -64,7 +66,8 @@ export type LinkRationaleReason =
   | { code: 'nothing-read' }
   | { code: 'budget' }
   | { code: 'cancelled' }
-  | { code: 'judge-failed'; cause: string }
+  /** The call failed for `cause` (its English; `causeNotice` its code, when it has one). */
+  | ({ code: 'judge-failed' } & NoticeCause)
   | { code: 'not-answered' }
   | { code: 'no-rationale' };
 

@@ -98,6 +98,8 @@ describe('rating manager', () => {
     expect(rating.status).toBe('failed');
     expect(rating.score).toBeUndefined();
     expect(rating.error).toMatch(/answered 500: .*The server had an error while processing your request/);
+    // Its code beside the English, so the panel words it in the interface language.
+    expect(rating.errorNotice).toMatchObject({ code: 'http-status', status: 500 });
   });
 
   it('refuses empty input and asks for setup without a model, storing nothing', async () => {

@@ -182,6 +182,24 @@ describe('search failures', () => {
   });
 });
 
+describe('a code from a newer build', () => {
+  // A row written by a newer version, with an error code this build has no words for.
+  const unknown = { code: 'some-future-code', provider: 'OpenAI' } as unknown as ErrorNotice;
+
+  it('has no words here, so each helper shows the English stored beside it', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(errorWords(unknown)).toBeUndefined();
+    expect(causeWords({ message: 'OpenAI did something new.', notice: unknown })).toBe('OpenAI did something new.');
+    expect(claimErrorWords({ error: 'Could not check: OpenAI did something new.', errorNotice: unknown })).toBe(
+      'OpenAI did something new.',
+    );
+    expect(checkErrorWords({ error: 'OpenAI did something new.', errorNotice: unknown })).toBe(
+      'OpenAI did something new.',
+    );
+    expect(claimErrorWords({ errorNotice: unknown })).toBe('');
+  });
+});
+
 describe('a coded error in a right-to-left interface', () => {
   afterEach(() => setMessageSource(browserSource()));
 

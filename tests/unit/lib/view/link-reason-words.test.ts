@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { englishError, type ErrorNotice } from '../../../../lib/core/error-notices';
 import {
   englishLinkRationale,
   englishLinkReason,
@@ -17,6 +18,7 @@ import {
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import { errorWords } from '../../../../lib/view/error-words';
 import { linkDetailWords, linkRationaleWords, linkReasonWords } from '../../../../lib/view/link-reason-words';
 
 const catalogue = async (locale: string) =>
@@ -196,6 +198,23 @@ describe('linkRationaleWords: why a link was judged so, when code said it', () =
     { code: 'not-answered' },
     { code: 'no-rationale' },
   ];
+
+  it("a failed judgement's cause: its code worded in the interface language, else its stored English", async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const causeNotice: ErrorNotice = { code: 'timed-out', provider: 'OpenAI' };
+    const cause = englishError(causeNotice);
+    const words = linkRationaleWords({
+      rationale: englishLinkRationale({ code: 'judge-failed', cause, causeNotice }),
+      rationaleReason: { code: 'judge-failed', cause, causeNotice },
+    });
+    expect(words).toContain(errorWords(causeNotice));
+    expect(words).not.toContain(cause);
+    const older = linkRationaleWords({
+      rationale: englishLinkRationale({ code: 'judge-failed', cause }),
+      rationaleReason: { code: 'judge-failed', cause },
+    });
+    expect(older).toContain(cause);
+  });
 
   it('in English says what the run stores; in every other language, words of its own', async () => {
     const english = await catalogue('en');

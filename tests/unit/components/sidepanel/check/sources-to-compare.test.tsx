@@ -126,4 +126,12 @@ describe('sources to compare', () => {
     const alert = screen.getByRole('alert');
     expect([...alert.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual([refused]);
   });
+
+  it("in Arabic, a failed check's stored English error takes its own direction (dir=auto)", async () => {
+    setMessageSource(catalogueSource('ar', shipped('ar'), shipped('en')));
+    await show(evidenceOnly('failed', { failures: [OFFLINE], allFailed: true }, false), MODEL);
+    const words = screen.getByText(`Search failed: ${OFFLINE}`);
+    expect(words.closest('[data-testid="check-status"]')).not.toBeNull();
+    expect(words.getAttribute('dir')).toBe('auto');
+  });
 });

@@ -1,4 +1,7 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -6,8 +9,15 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RateView } from '../../../../../components/sidepanel/rate/rate-view';
 import type { RatingRecord } from '../../../../../lib/db/entities';
 import type { FactlightDb } from '../../../../../lib/db/schema';
+import type { Catalogue } from '../../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
+import { errorWords } from '../../../../../lib/view/error-words';
 import { freshDb } from '../../../support/check-fixtures';
 import { commands, fakeBackground, renderWithDb } from '../../../support/panel-harness';
+
+const shipped = (locale: string) =>
+  JSON.parse(readFileSync(join(process.cwd(), 'public', '_locales', locale, 'messages.json'), 'utf8')) as Catalogue;
 
 let db: FactlightDb;
 beforeEach(() => {
@@ -15,6 +25,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  setMessageSource(browserSource());
   fakeBrowser.reset();
   await db.delete();
 });
@@ -91,6 +102,26 @@ describe('Rate an explanation', () => {
     fireEvent.click(screen.getByTestId('rate-explanation'));
     expect((await screen.findByTestId('rating-error')).textContent).toContain('none was found');
     expect(screen.queryByTestId('actionability-score')).toBeNull();
+  });
+
+  it("words a failed rating's coded error in the interface language, else shows the English it stored", async () => {
+    const english = shipped('en');
+    setMessageSource(catalogueSource('fr', shipped('fr'), english));
+    fakeBackground({ rateExplanation: () => ({ ok: true, ratingId: 'r-3' }) });
+    const failed = { ...RATING, status: 'failed' as const, score: undefined as never, links: [] };
+    await db.ratings.add({
+      ...failed,
+      id: 'r-3',
+      error: 'OpenAI did not answer in time.',
+      errorNotice: { code: 'timed-out', provider: 'OpenAI' },
+    });
+    renderWithDb(<RateView />, db);
+    fireEvent.change(screen.getByTestId('rate-explanation-text'), { target: { value: 'False.' } });
+    fireEvent.change(screen.getByTestId('rate-claim'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('rate-explanation'));
+    const words = (await screen.findByTestId('rating-error')).textContent;
+    expect(words).toContain(errorWords({ code: 'timed-out', provider: 'OpenAI' }));
+    expect(words).not.toContain('did not answer in time');
   });
 
   it('says so when the background refuses, and keeps what the user typed', async () => {

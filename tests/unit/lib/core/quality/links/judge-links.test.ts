@@ -195,7 +195,12 @@ describe('judgeLinks', () => {
       relevant: null,
       supports: null,
       rationale: expect.stringMatching(/^Could not judge this link: /),
-      rationaleReason: { code: 'judge-failed', cause: expect.any(String) },
+      rationaleReason: {
+        code: 'judge-failed',
+        cause: expect.any(String),
+        // The cause's code kept beside its English, so the view words it in the interface language.
+        causeNotice: { code: 'http-status', status: 500 },
+      },
     });
     expect(audits[0]!.rationale).toBe(
       `Could not judge this link: ${audits[0]!.rationaleReason?.code === 'judge-failed' ? audits[0]!.rationaleReason.cause : ''}`,
