@@ -1,0 +1,88 @@
+/**
+ * The worker's doorway in real Chromium (issue 27): a side panel opened again after the service worker stopped is
+ * answered by the doorway (lib/background/doorway.ts) from the status the router kept (status-snapshot.ts), without
+ * loading router.js. The first panel is answered by the router (it keeps the snapshot); then every worker is
+ * stopped through the DevTools protocol, the panel is opened again, and the new worker is asked whether router.js
+ * ran in it: the router's script leaves its start function on the worker's global (lib/background/router-global.ts).
+ */
+import type { Page, Worker } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { ROUTER_GLOBAL } from '../../lib/background/router-global';
+import { controlWorkers } from '../../scripts/bench/worker-control';
+import { configureForWorld } from '../../scripts/lib/extension/configure';
+import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
+import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
+import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
+
+/** Set on the worker's global before the stop: a worker without it is a new one. */
+const FIRST_LIFE = '__factlightTestFirstLife';
+
+/** The extension's running service worker (background.js, the doorway). */
+async function ourWorker(browser: ExtensionBrowser): Promise<Worker> {
+  const ours = (worker: Worker) => worker.url() === `chrome-extension://${browser.extensionId}/background.js`;
+  return (
+    browser.context.serviceWorkers().find(ours) ??
+    (await browser.context.waitForEvent('serviceworker', { predicate: ours }))
+  );
+}
+
+/** What the running worker of the extension says about itself: which life it is in, whether router.js ran. */
+async function workerState(browser: ExtensionBrowser): Promise<{ firstLife: boolean; router: boolean }> {
+  return (await ourWorker(browser)).evaluate(
+    ([life, router]) => ({
+      firstLife: (globalThis as Record<string, unknown>)[life] === true,
+      router: typeof (globalThis as Record<string, unknown>)[router] === 'function',
+    }),
+    [FIRST_LIFE, ROUTER_GLOBAL] as const,
+  );
+}
+
+/** Waits until the panel says checks are ready to run on the model set up. */
+async function waitForReady(panel: Page): Promise<void> {
+  await panel.getByTestId('sidepanel-ready').waitFor();
+  expect(await panel.getByTestId('sidepanel-ready').getAttribute('data-engine')).toBe('model');
+}
+
+describe("the worker's doorway in Chromium", () => {
+  let world: FactWorld;
+  let browser: ExtensionBrowser | undefined;
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+  });
+  afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+  afterAll(() => world?.close());
+
+  it('answers a side panel opened after the worker stopped without loading the router', async () => {
+    browser = await launchWithExtension();
+    expect(await configureForWorld(browser, world)).toBe('Settings saved.');
+
+    // The first panel: the router answers its status and keeps it.
+    const first = await SidePanelPage.open(browser);
+    await waitForReady(first.page);
+    await (
+      await ourWorker(browser)
+    ).evaluate((life) => ((globalThis as Record<string, unknown>)[life] = true), FIRST_LIFE);
+    expect(await workerState(browser)).toEqual({ firstLife: true, router: true });
+
+    // Only a page that sends nothing stays open (a welcome page would ask the worker things of its own).
+    const quiet = await browser.openExtensionPage('privacy.html');
+    await Promise.all(
+      browser.context
+        .pages()
+        .filter((page) => page !== quiet)
+        .map((page) => page.close()),
+    );
+    const workers = await controlWorkers(await browser.context.newCDPSession(quiet));
+    await workers.stopAll();
+
+    // The panel again: its status comes from a new worker, in which router.js never ran.
+    const again = await SidePanelPage.open(browser);
+    await waitForReady(again.page);
+    expect(await workerState(browser)).toEqual({ firstLife: false, router: false });
+  });
+});
