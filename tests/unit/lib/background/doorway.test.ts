@@ -106,7 +106,7 @@ describe('the worker doorway', () => {
     openDoorway(scope);
     expect(await deliver('getStatus', panel)).toEqual({ res: KEPT });
     await vi.waitFor(() => expect(scope.importScripts).toHaveBeenCalledWith(ENGINE_SCRIPT));
-    expect(vi.mocked(scope.importScripts).mock.calls).toEqual([[ROUTER_SCRIPT], [ENGINE_SCRIPT]]);
+    expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[ROUTER_SCRIPT], [ENGINE_SCRIPT]]);
     expect(start).not.toHaveBeenCalled();
     // The check that follows starts the parsed router (and its engine) without parsing them again.
     expect(await deliver('startCheck', panel, { text: 'x', origin: 'typed' })).toEqual({
