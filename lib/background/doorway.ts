@@ -13,7 +13,7 @@ import { serializeError } from '@aklinker1/zero-serialize-error';
 import { browser } from 'wxt/browser';
 
 import { classifySender, type SenderInfo } from '../messaging/sender-policy';
-import { ENGINE_SCRIPT } from './engine-global';
+import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
 import { cacheAtInstall, type InstallScope } from './install-cache';
 import { RESUME_ALARM } from './keep-alive';
 import { ROUTER_GLOBAL, ROUTER_SCRIPT, type StartRouter } from './router-global';
@@ -23,6 +23,7 @@ import { createWorkerEventRelay, type WorkerEventRelay } from './worker-events';
 
 export interface DoorwayScope extends InstallScope {
   [ROUTER_GLOBAL]?: StartRouter;
+  [ENGINE_GLOBAL]?: unknown;
 }
 
 /** A command in @webext-core/messaging's envelope, as our pages send it. */
@@ -83,6 +84,21 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return relay;
   };
   const started = () => relay !== undefined;
+  /**
+   * Parses router.js and engine.js without starting either, once the door has answered a page's status: a page that
+   * asks for it has just opened (the side panel, the options, the welcome page) and its next command is most likely
+   * a check or a connection test, which then finds both parsed instead of waiting for them (issue 27). Neither
+   * starts here, so nothing runs that no command asked for. A failure is only logged: the command that needs them
+   * loads them again and says what is wrong.
+   */
+  const warmUp = () => {
+    try {
+      if (!scope[ROUTER_GLOBAL]) importScripts(ROUTER_SCRIPT);
+      if (!scope[ENGINE_GLOBAL]) importScripts(ENGINE_SCRIPT);
+    } catch (error) {
+      console.warn('[factlight] router and engine not parsed ahead', error);
+    }
+  };
   // Runs interrupted when the worker stopped are taken up at its next start, whatever woke it (the router, once
   // loaded, asks the engine to resume): a wake the door answers alone must not leave them waiting for the alarm.
   void browser.alarms
@@ -111,7 +127,12 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     const light = started() ? undefined : lightAnswer(message, sender as SenderInfo);
     if (!light) return deliver(message, sender, sendResponse);
     void light.then((res) => {
-      if (res !== undefined) return sendResponse({ res });
+      if (res !== undefined) {
+        sendResponse({ res });
+        // After the answer has left: parsing blocks this thread for a moment.
+        if ((message as Envelope).type === 'getStatus') setTimeout(warmUp, 0);
+        return;
+      }
       // Not answerable at the door: the router answers (no user gesture to keep: these commands open nothing).
       if (!deliver(message, sender, sendResponse)) sendResponse();
     });

@@ -111,7 +111,7 @@ export function parseChecksImport(json: string): ParsedChecksImport {
       error: `Unsupported export version ${JSON.stringify(header.version) ?? 'none'}: this Factlight reads version ${EXPORT_VERSION}.`,
     };
   }
-  const parsed = checksExportSchema.safeParse(raw);
+  const parsed = checksExportSchema().safeParse(raw);
   if (!parsed.success) return { ok: false, error: `The export is damaged: ${describeIssues(parsed.error)}` };
   return { ok: true, checks: parsed.data.checks.map(toRecords) };
 }

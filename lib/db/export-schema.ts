@@ -20,7 +20,7 @@ import {
 } from '../core/types';
 import type { HeadlineWords } from '../view/headline-words';
 import type { CheckRecord, ClaimRecord } from './entities';
-import { actionabilitySchema, attributionSchema, linkAuditSchema, refinementSchema } from './export-quality-schema';
+import { buildQualitySchemas } from './export-quality-schema';
 
 export const EXPORT_FORMAT = 'factlight-checks';
 /** Bumped when the format changes incompatibly; older files then need a migration here. */
@@ -103,153 +103,12 @@ const COUNTED_VERDICTS = VERDICTS.filter(
   (verdict): verdict is Exclude<(typeof VERDICTS)[number], 'not-check-worthy'> => verdict !== 'not-check-worthy',
 );
 
-const count = z.number().int().nonnegative();
-const span = z.object({ start: count, end: count });
-const stageUsage = z.object({ promptTokens: count, completionTokens: count, calls: count });
-
 /**
  * A check id as Factlight makes them (`crypto.randomUUID()`; tests use short names): letters, digits, "-" and
  * "_". Child rows are keyed `${checkId}:${childId}`, so an id with ":" could name another check's rows
  * (issue 24: `<victim>:c0-0` with evidence `e0` is the victim's `<victim>:c0-0:e0`).
  */
 export const CHECK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
-
-const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
-  id: z.string().regex(CHECK_ID_PATTERN, 'a check id is 1 to 100 letters, digits, "-" or "_"'),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  status: z.enum(['queued', 'running', 'done', 'cancelled', 'failed']),
-  origin: z.enum(['selection', 'page', 'chatbot-reply', 'typed']),
-  text: z.string(),
-  inputHash: z.string(),
-  pageUrl: z.string().optional(),
-  pageTitle: z.string().optional(),
-  site: z.string().optional(),
-  language: z.string().optional(),
-  stage: z.string().optional(),
-  score: z.number().min(0).max(1).nullable().optional(),
-  band: z.enum(['green', 'orange', 'red', 'grey', 'unknown', 'neutral']).optional(),
-  claimsChecked: count.optional(),
-  claimsTotal: count.optional(),
-  verdicts: z.partialRecord(z.enum(COUNTED_VERDICTS), count).optional(),
-  averagedOver: count.optional(),
-  servedFromCache: z.object({ checkedAt: z.number() }).optional(),
-  error: z.string().optional(),
-  // Why no claim could be judged, as counts (worded when shown); its cause's English only: a cause's code is not
-  // taken from a file (the views show the English then), so an imported check keeps its reason.
-  failure: z
-    .object({
-      failed: count,
-      claims: count,
-      others: count,
-      cause: z.object({ message: z.string(), claims: count }),
-    })
-    .optional(),
-  progress: z.object({ sentences: count, claims: count, checkWorthy: count, verdicts: count, evidence: count }),
-  usage: z
-    .object({
-      byStage: z.partialRecord(z.enum(STAGES), stageUsage),
-      total: stageUsage,
-      searchCalls: count,
-      pageFetches: count,
-    })
-    .optional(),
-  warnings: z.array(z.string()),
-  stopped: z.enum(['budget', 'cancelled']).optional(),
-  fresh: z.boolean().optional(),
-  today: z.string().optional(),
-  textAttribution: attributionSchema.optional(),
-  evidenceOnly: z.boolean().optional(),
-  evidenceOnlyReason: z.string().optional(),
-  onDevice: z.boolean().optional(),
-  judgeOf: z.string().optional(),
-});
-
-const sentence: z.ZodType<ExportedSentence> = span.extend({
-  index: count,
-  text: z.string(),
-  kind: z.string().optional(),
-});
-
-const claim: z.ZodType<Claim> = z.object({
-  id: z.string().min(1),
-  sentenceIndex: count,
-  text: z.string(),
-  span,
-  anchored: z.boolean(),
-  checkWorthy: z.boolean(),
-  triple: z.object({ subject: z.string(), predicate: z.string(), object: z.string() }).optional(),
-});
-
-const queries: z.ZodType<ClaimQueries> = z.object({
-  claimId: z.string(),
-  query: z.string(),
-  question: z.string(),
-  englishQuery: z.string().optional(),
-  englishQuestion: z.string().optional(),
-});
-
-const assessment: z.ZodType<ClaimAssessment> = z.object({
-  claimId: z.string(),
-  verdict: z.enum(VERDICTS),
-  judgements: z.array(
-    z.object({
-      evidenceId: z.string(),
-      stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']),
-      rationale: z.string(),
-    }),
-  ),
-  explanation: z.string(),
-  citedEvidenceIds: z.array(z.string()),
-  error: z.string().optional(),
-  explaining: z.literal(true).optional(),
-});
-
-const evidence: z.ZodType<Evidence> = z.object({
-  id: z.string().min(1),
-  claimId: z.string(),
-  source: z.object({
-    url: z.string(),
-    host: z.string(),
-    title: z.string(),
-    siteName: z.string().optional(),
-    publishedAt: z.string().optional(),
-    provider: z.enum(PROVIDERS),
-    sourceType: z.enum(SOURCE_TYPES),
-  }),
-  passage: z.string(),
-  origin: z.enum(['page', 'snippet', 'knowledge-graph', 'fact-check']),
-  textFragment: z
-    .object({
-      start: z.string().min(1),
-      end: z.string().optional(),
-      prefix: z.string().optional(),
-      suffix: z.string().optional(),
-    })
-    .optional(),
-});
-
-const revision: z.ZodType<Revision> = z.object({
-  sentenceIndex: count,
-  original: z.string(),
-  revised: z.string(),
-  changes: z.array(z.object({ from: z.string(), to: z.string(), evidenceIds: z.array(z.string()) })),
-});
-
-/** The headline as exported (lib/core/score/headline.ts): for readers of the file; recomputed, never imported. */
-const exportedHeadline: z.ZodType<ExportedHeadline> = z.object({
-  state: z.enum(['running', 'failed', 'judged', 'nothing-to-check', 'sources']),
-  band: z.enum(['green', 'orange', 'red', 'grey', 'unknown', 'neutral']),
-  worst: z.enum(COUNTED_VERDICTS).optional(),
-  text: z.string(),
-  word: z.string(),
-  progress: z.string().optional(),
-  average: z.string().optional(),
-  counts: z.partialRecord(z.enum(COUNTED_VERDICTS), count),
-  averageSupport: z.number().min(0).max(1).nullable(),
-  failure: z.string().optional(),
-  warnings: z.array(z.string()).optional(),
-});
 
 /** Cross-record rules a valid check obeys, reported with the offending path. */
 function checkConsistency(value: ExportedCheck, ctx: z.RefinementCtx): void {
@@ -273,32 +132,184 @@ function checkConsistency(value: ExportedCheck, ctx: z.RefinementCtx): void {
   });
 }
 
-const exportedCheck: z.ZodType<ExportedCheck> = z
-  .object({
-    check: checkRecord,
-    sentences: z.array(sentence),
-    claims: z.array(
+/**
+ * The whole export file's schema, built on its first use (an import): building these schemas is a noticeable part
+ * of what the engine runs when it loads, and the engine loads for every check after a pause (issue 27).
+ */
+export function checksExportSchema(): z.ZodType<ChecksExport> {
+  return (built ??= buildChecksExportSchema());
+}
+let built: z.ZodType<ChecksExport> | undefined;
+
+function buildChecksExportSchema(): z.ZodType<ChecksExport> {
+  const quality = buildQualitySchemas();
+  const count = z.number().int().nonnegative();
+  const span = z.object({ start: count, end: count });
+  const stageUsage = z.object({ promptTokens: count, completionTokens: count, calls: count });
+
+  const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
+    id: z.string().regex(CHECK_ID_PATTERN, 'a check id is 1 to 100 letters, digits, "-" or "_"'),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    status: z.enum(['queued', 'running', 'done', 'cancelled', 'failed']),
+    origin: z.enum(['selection', 'page', 'chatbot-reply', 'typed']),
+    text: z.string(),
+    inputHash: z.string(),
+    pageUrl: z.string().optional(),
+    pageTitle: z.string().optional(),
+    site: z.string().optional(),
+    language: z.string().optional(),
+    stage: z.string().optional(),
+    score: z.number().min(0).max(1).nullable().optional(),
+    band: z.enum(['green', 'orange', 'red', 'grey', 'unknown', 'neutral']).optional(),
+    claimsChecked: count.optional(),
+    claimsTotal: count.optional(),
+    verdicts: z.partialRecord(z.enum(COUNTED_VERDICTS), count).optional(),
+    averagedOver: count.optional(),
+    servedFromCache: z.object({ checkedAt: z.number() }).optional(),
+    error: z.string().optional(),
+    // Why no claim could be judged, as counts (worded when shown); its cause's English only: a cause's code is not
+    // taken from a file (the views show the English then), so an imported check keeps its reason.
+    failure: z
+      .object({
+        failed: count,
+        claims: count,
+        others: count,
+        cause: z.object({ message: z.string(), claims: count }),
+      })
+      .optional(),
+    progress: z.object({ sentences: count, claims: count, checkWorthy: count, verdicts: count, evidence: count }),
+    usage: z
+      .object({
+        byStage: z.partialRecord(z.enum(STAGES), stageUsage),
+        total: stageUsage,
+        searchCalls: count,
+        pageFetches: count,
+      })
+      .optional(),
+    warnings: z.array(z.string()),
+    stopped: z.enum(['budget', 'cancelled']).optional(),
+    fresh: z.boolean().optional(),
+    today: z.string().optional(),
+    textAttribution: quality.attribution.optional(),
+    evidenceOnly: z.boolean().optional(),
+    evidenceOnlyReason: z.string().optional(),
+    onDevice: z.boolean().optional(),
+    judgeOf: z.string().optional(),
+  });
+
+  const sentence: z.ZodType<ExportedSentence> = span.extend({
+    index: count,
+    text: z.string(),
+    kind: z.string().optional(),
+  });
+
+  const claim: z.ZodType<Claim> = z.object({
+    id: z.string().min(1),
+    sentenceIndex: count,
+    text: z.string(),
+    span,
+    anchored: z.boolean(),
+    checkWorthy: z.boolean(),
+    triple: z.object({ subject: z.string(), predicate: z.string(), object: z.string() }).optional(),
+  });
+
+  const queries: z.ZodType<ClaimQueries> = z.object({
+    claimId: z.string(),
+    query: z.string(),
+    question: z.string(),
+    englishQuery: z.string().optional(),
+    englishQuestion: z.string().optional(),
+  });
+
+  const assessment: z.ZodType<ClaimAssessment> = z.object({
+    claimId: z.string(),
+    verdict: z.enum(VERDICTS),
+    judgements: z.array(
       z.object({
-        claim,
-        queries: queries.optional(),
-        assessment: assessment.optional(),
-        actionability: actionabilitySchema.optional(),
-        attribution: attributionSchema.optional(),
-        refinement: refinementSchema.optional(),
-        search: z.object({ failures: z.array(z.string()), allFailed: z.boolean() }).optional(),
+        evidenceId: z.string(),
+        stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']),
+        rationale: z.string(),
       }),
     ),
-    evidence: z.array(evidence),
-    revisions: z.array(revision),
-    links: z.array(linkAuditSchema).optional(),
-    headline: exportedHeadline.optional(),
-  })
-  .superRefine(checkConsistency);
+    explanation: z.string(),
+    citedEvidenceIds: z.array(z.string()),
+    error: z.string().optional(),
+    explaining: z.literal(true).optional(),
+  });
 
-/** The whole export file. */
-export const checksExportSchema: z.ZodType<ChecksExport> = z.object({
-  format: z.literal(EXPORT_FORMAT),
-  version: z.literal(EXPORT_VERSION),
-  exportedAt: z.string(),
-  checks: z.array(exportedCheck),
-});
+  const evidence: z.ZodType<Evidence> = z.object({
+    id: z.string().min(1),
+    claimId: z.string(),
+    source: z.object({
+      url: z.string(),
+      host: z.string(),
+      title: z.string(),
+      siteName: z.string().optional(),
+      publishedAt: z.string().optional(),
+      provider: z.enum(PROVIDERS),
+      sourceType: z.enum(SOURCE_TYPES),
+    }),
+    passage: z.string(),
+    origin: z.enum(['page', 'snippet', 'knowledge-graph', 'fact-check']),
+    textFragment: z
+      .object({
+        start: z.string().min(1),
+        end: z.string().optional(),
+        prefix: z.string().optional(),
+        suffix: z.string().optional(),
+      })
+      .optional(),
+  });
+
+  const revision: z.ZodType<Revision> = z.object({
+    sentenceIndex: count,
+    original: z.string(),
+    revised: z.string(),
+    changes: z.array(z.object({ from: z.string(), to: z.string(), evidenceIds: z.array(z.string()) })),
+  });
+
+  /** The headline as exported (lib/core/score/headline.ts): for readers of the file; recomputed, never imported. */
+  const exportedHeadline: z.ZodType<ExportedHeadline> = z.object({
+    state: z.enum(['running', 'failed', 'judged', 'nothing-to-check', 'sources']),
+    band: z.enum(['green', 'orange', 'red', 'grey', 'unknown', 'neutral']),
+    worst: z.enum(COUNTED_VERDICTS).optional(),
+    text: z.string(),
+    word: z.string(),
+    progress: z.string().optional(),
+    average: z.string().optional(),
+    counts: z.partialRecord(z.enum(COUNTED_VERDICTS), count),
+    averageSupport: z.number().min(0).max(1).nullable(),
+    failure: z.string().optional(),
+    warnings: z.array(z.string()).optional(),
+  });
+
+  const exportedCheck: z.ZodType<ExportedCheck> = z
+    .object({
+      check: checkRecord,
+      sentences: z.array(sentence),
+      claims: z.array(
+        z.object({
+          claim,
+          queries: queries.optional(),
+          assessment: assessment.optional(),
+          actionability: quality.actionability.optional(),
+          attribution: quality.attribution.optional(),
+          refinement: quality.refinement.optional(),
+          search: z.object({ failures: z.array(z.string()), allFailed: z.boolean() }).optional(),
+        }),
+      ),
+      evidence: z.array(evidence),
+      revisions: z.array(revision),
+      links: z.array(quality.linkAudit).optional(),
+      headline: exportedHeadline.optional(),
+    })
+    .superRefine(checkConsistency);
+
+  return z.object({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(EXPORT_VERSION),
+    exportedAt: z.string(),
+    checks: z.array(exportedCheck),
+  });
+}

@@ -5,7 +5,8 @@
  * Chromium reports them stopped, and times one message from each extension's own page until its answer
  * (the empty one first in even rounds, Factlight first in odd ones). The first round of each series is
  * dropped (the browser's own caches are still warming). Then the first `startCheck` after a stop: until its
- * reply, and until the check's first progress is written, against the same on a warm worker.
+ * reply, and until the check's first progress is written, against the same on a warm worker, right after a panel's
+ * status woke the worker, and a second after it (the doorway parses router and engine once it has answered).
  */
 import type { Page } from 'playwright-core';
 
@@ -18,6 +19,8 @@ import { controlWorkers } from './worker-control';
 
 const ROUNDS = 10;
 const TARGET_RATIO = 2;
+/** How long a person takes between the panel opening and their click on "Check", at the least. */
+const PERSON_PAUSE_MS = 1000;
 
 /** A command in @webext-core/messaging's envelope, as our pages send it. */
 function envelope(type: string, data?: unknown) {
@@ -56,39 +59,61 @@ interface CheckTimes {
   progressed: number;
 }
 
-/** Starts a check from the page and watches the extension's IndexedDB until its first progress is written. */
+/**
+ * Dexie's channel: after each committed write it posts the changed tables on this BroadcastChannel, which is how
+ * the side panel's live queries hear of a worker's writes (`STORAGE_MUTATED_DOM_EVENT_NAME` in Dexie 4's
+ * dist/dexie.mjs).
+ */
+const DEXIE_MUTATIONS_CHANNEL = 'x-storagemutated-1';
+
+/**
+ * Starts a check from the page and reads the check's row each time Dexie says the database changed, as the side
+ * panel does, until its first progress is there. Reading only then matters on a two-core machine: a page that read
+ * in a loop would take a core from the worker it times. A read every 100 ms as well, in case Dexie's channel ever
+ * changes name: the bench would then be slower to notice, never wrong about what it saw.
+ */
 function timeFirstProgress(page: Page, message: ReturnType<typeof envelope>): Promise<CheckTimes> {
-  return page.evaluate(async (sent) => {
-    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
-      .chrome.runtime;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('factlight');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const start = performance.now();
-      const reply = (await runtime.sendMessage(sent)) as { res?: { ok: boolean; checkId?: string; error?: string } };
-      const replied = performance.now() - start;
-      if (!reply.res?.ok || !reply.res.checkId) throw new Error(`Check not started: ${JSON.stringify(reply)}`);
-      const checkId = reply.res.checkId;
-      for (;;) {
-        const row = await new Promise<{ status: string; progress: { sentences: number } } | undefined>(
-          (resolve, reject) => {
+  return page.evaluate(
+    async ({ sent, channelName }) => {
+      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
+        .chrome.runtime;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('factlight');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const channel = new BroadcastChannel(channelName);
+      let fallback: ReturnType<typeof setInterval> | undefined;
+      try {
+        const start = performance.now();
+        const reply = (await runtime.sendMessage(sent)) as {
+          res?: { ok: boolean; checkId?: string; error?: string };
+        };
+        const replied = performance.now() - start;
+        if (!reply.res?.ok || !reply.res.checkId) throw new Error(`Check not started: ${JSON.stringify(reply)}`);
+        const checkId = reply.res.checkId;
+        const progressed = await new Promise<number>((resolve, reject) => {
+          // Assigned, not declared as a named function: see the note above on esbuild's keepNames.
+          channel.onmessage = () => {
             const request = db.transaction('checks').objectStore('checks').get(checkId);
-            request.onsuccess = () => resolve(request.result as never);
             request.onerror = () => reject(request.error);
-          },
-        );
-        if (row && (row.progress.sentences > 0 || row.status !== 'running')) break;
-        // A bench, not a test: the next read on the next task keeps the page responsive.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+            request.onsuccess = () => {
+              const row = request.result as { status: string; progress: { sentences: number } } | undefined;
+              if (row && (row.progress.sentences > 0 || row.status !== 'running')) resolve(performance.now() - start);
+            };
+          };
+          fallback = setInterval(() => channel.onmessage?.(new MessageEvent('message')), 100);
+          channel.onmessage(new MessageEvent('message'));
+        });
+        return { checkId, replied, progressed };
+      } finally {
+        clearInterval(fallback);
+        channel.close();
+        db.close();
       }
-      return { checkId, replied, progressed: performance.now() - start };
-    } finally {
-      db.close();
-    }
-  }, message);
+    },
+    { sent: message, channelName: DEXIE_MUTATIONS_CHANNEL },
+  );
 }
 
 /** Cancels a check and waits until the background has ended it, so no resumed run weighs on the next wake. */
@@ -153,6 +178,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
     const coldCheck: CheckTimes[] = [];
     const warmCheck: CheckTimes[] = [];
     const wokenCheck: CheckTimes[] = [];
+    const clickedCheck: CheckTimes[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await workers.stopAll();
       const first = await timeFirstProgress(ours, { ...check, id: round, timestamp: Date.now() });
@@ -165,10 +191,17 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
       await timeMessage(ours, envelope('getStatus'));
       const woken = await timeFirstProgress(ours, { ...check, id: 2000 + round, timestamp: Date.now() });
       await cancelAndSettle(ours, woken.checkId);
+      // As a person: the panel opens after a pause (its status wakes the worker), and "Check" comes a second later.
+      await workers.stopAll();
+      await timeMessage(ours, envelope('getStatus'));
+      await new Promise((resolve) => setTimeout(resolve, PERSON_PAUSE_MS));
+      const clicked = await timeFirstProgress(ours, { ...check, id: 3000 + round, timestamp: Date.now() });
+      await cancelAndSettle(ours, clicked.checkId);
       if (round > 0) {
         coldCheck.push(first);
         warmCheck.push(again);
         wokenCheck.push(woken);
+        clickedCheck.push(clicked);
       }
     }
 
@@ -186,7 +219,8 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
       `  warm: round trip          ${ms(median(warm.factlight)).padEnd(14)}${ms(median(warm.empty))}`,
       `  first startCheck: cold ${ms(median(coldCheck.map((t) => t.replied)))} to its reply, ${ms(coldProgress)} to its first progress;` +
         ` warm ${ms(median(warmCheck.map((t) => t.replied)))} / ${ms(warmProgress)}`,
-      `  first startCheck on a worker woken by getStatus (the check loads the engine): ${ms(median(wokenCheck.map((t) => t.replied)))} to its reply, ${ms(median(wokenCheck.map((t) => t.progressed)))} to its first progress`,
+      `  first startCheck right after a panel's status woke the worker: ${ms(median(wokenCheck.map((t) => t.replied)))} to its reply, ${ms(median(wokenCheck.map((t) => t.progressed)))} to its first progress`,
+      `  first startCheck ${PERSON_PAUSE_MS / 1000} s after a panel's status woke the worker (router and engine parsed meanwhile): ${ms(median(clickedCheck.map((t) => t.replied)))} to its reply, ${ms(median(clickedCheck.map((t) => t.progressed)))} to its first progress`,
       `  ${ratio <= TARGET_RATIO ? 'PASS' : 'MISS'} cold start ${ratio.toFixed(2)}× the empty extension's (target ≤ ${TARGET_RATIO.toFixed(1)}×)`,
       `  ${coldProgress <= budget ? 'PASS' : 'MISS'} first progress after a cold start ${ms(coldProgress)} ≤ ${ms(budget)} (2× the empty start + the warm first step)`,
     ];

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { commandRouter } from '../../../../lib/background/authorized-handler';
 import { type DoorwayScope, openDoorway } from '../../../../lib/background/doorway';
-import { ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
+import { ENGINE_GLOBAL, ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
 import { RESUME_ALARM } from '../../../../lib/background/keep-alive';
 import { ROUTER_GLOBAL, ROUTER_SCRIPT } from '../../../../lib/background/router-global';
 import { keepStatus, statusStamp } from '../../../../lib/background/status-snapshot';
@@ -51,6 +51,7 @@ function workerScope(start: (events: WorkerEvents) => void) {
     installs: [],
     importScripts: vi.fn((url: string) => {
       if (url === ROUTER_SCRIPT) scope[ROUTER_GLOBAL] = start;
+      if (url === ENGINE_SCRIPT) scope[ENGINE_GLOBAL] = () => undefined;
     }),
     addEventListener: (_type, listener) => void scope.installs.push(listener),
   };
@@ -95,6 +96,56 @@ describe('the worker doorway', () => {
     openDoorway(scope);
     expect(await deliver('getStatus', panel)).toEqual({ res: KEPT });
     expect(scope.importScripts).not.toHaveBeenCalled();
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('parses router.js and engine.js after answering a status, without starting the router', async () => {
+    await keepStatus(await statusStamp(VERSION), KEPT);
+    const { start } = fakeRouter();
+    const scope = workerScope(start);
+    openDoorway(scope);
+    expect(await deliver('getStatus', panel)).toEqual({ res: KEPT });
+    await vi.waitFor(() => expect(scope.importScripts).toHaveBeenCalledWith(ENGINE_SCRIPT));
+    expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[ROUTER_SCRIPT], [ENGINE_SCRIPT]]);
+    expect(start).not.toHaveBeenCalled();
+    // The check that follows starts the parsed router (and its engine) without parsing them again.
+    expect(await deliver('startCheck', panel, { text: 'x', origin: 'typed' })).toEqual({
+      res: { ok: true, checkId: 'c1' },
+    });
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(scope.importScripts).toHaveBeenCalledTimes(2);
+  });
+
+  it('parses nothing ahead after answering a resume (only a status says a page has just opened)', async () => {
+    const { start } = fakeRouter();
+    const scope = workerScope(start);
+    openDoorway(scope);
+    expect(await deliver('resumeChecks', panel)).toEqual({ res: { resumed: 0 } });
+    // A parse ahead is queued as the next task after the answer: one task later it would have run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(scope.importScripts).not.toHaveBeenCalled();
+  });
+
+  it('only logs a parse ahead that fails; the command that needs the router loads it again', async () => {
+    await keepStatus(await statusStamp(VERSION), KEPT);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { start } = fakeRouter();
+    const scope = workerScope(start);
+    const load = scope.importScripts;
+    let broken = true;
+    scope.importScripts = vi.fn((url: string) => {
+      if (broken) throw new Error('network error');
+      load?.(url);
+    });
+    openDoorway(scope);
+    expect(await deliver('getStatus', panel)).toEqual({ res: KEPT });
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('[factlight] router and engine not parsed ahead', expect.any(Error)),
+    );
+    broken = false;
+    expect(await deliver('startCheck', panel, { text: 'x', origin: 'typed' })).toEqual({
+      res: { ok: true, checkId: 'c1' },
+    });
   });
 
   it('loads the router for the status when the settings changed since the snapshot was kept', async () => {
