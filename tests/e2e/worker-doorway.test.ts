@@ -1,19 +1,24 @@
 /**
  * The worker's doorway in real Chromium (issue 27): a side panel opened again after the service worker stopped is
- * answered by the doorway (lib/background/doorway.ts) from the status the router kept (status-snapshot.ts), without
- * loading router.js. The first panel is answered by the router (it keeps the snapshot); then every worker is
- * stopped through the DevTools protocol, the panel is opened again, and the new worker is asked whether router.js
- * ran in it: the router's script leaves its start function on the worker's global (lib/background/router-global.ts).
+ * answered by the doorway (lib/background/doorway.ts) from the status the router kept (status-snapshot.ts), not by
+ * the router. The first panel is answered by the router (it keeps the snapshot); the test then marks the kept status
+ * (it says the on-device model, where the router would say the model set up), stops every worker through the
+ * DevTools protocol and opens the panel again: a new worker answers, and the panel shows the marked status. (The
+ * doorway parses router.js once it has answered, so whether router.js ran says nothing about who answered.)
  */
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROUTER_GLOBAL } from '../../lib/background/router-global';
+import type { ExtensionStatus } from '../../lib/messaging/protocol';
 import { controlWorkers } from '../../scripts/bench/worker-control';
 import { configureForWorld } from '../../scripts/lib/extension/configure';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
 import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
+
+/** Where the router keeps the status it answered (`SNAPSHOT_KEY` in lib/background/status-snapshot.ts). */
+const STATUS_SNAPSHOT_KEY = 'statusSnapshot';
 
 /** Set on the worker's global before the stop: a worker without it is a new one. */
 const FIRST_LIFE = '__factlightTestFirstLife';
@@ -68,6 +73,22 @@ describe("the worker's doorway in Chromium", () => {
       await ourWorker(browser)
     ).evaluate((life) => ((globalThis as Record<string, unknown>)[life] = true), FIRST_LIFE);
     expect(await workerState(browser)).toEqual({ firstLife: true, router: true });
+    // The mark: the kept status says the on-device model; the router, asked, would say the model set up.
+    const marked = await (
+      await ourWorker(browser)
+    ).evaluate(async (key) => {
+      type Area = { get(key: string): Promise<Record<string, unknown>>; set(items: object): Promise<void> };
+      const session = (globalThis as unknown as { chrome: { storage: { session: Area } } }).chrome.storage.session;
+      const snapshot = (await session.get(key))[key] as { stamp: string; status: ExtensionStatus } | undefined;
+      if (!snapshot) return false;
+      const status: ExtensionStatus = {
+        ...snapshot.status,
+        engine: { kind: 'on-device', label: 'Marked by the test' },
+      };
+      await session.set({ [key]: { ...snapshot, status } });
+      return true;
+    }, STATUS_SNAPSHOT_KEY);
+    expect(marked).toBe(true);
 
     // Only a page that sends nothing stays open (a welcome page would ask the worker things of its own).
     const quiet = await browser.openExtensionPage('privacy.html');
@@ -80,9 +101,10 @@ describe("the worker's doorway in Chromium", () => {
     const workers = await controlWorkers(await browser.context.newCDPSession(quiet));
     await workers.stopAll();
 
-    // The panel again: its status comes from a new worker, in which router.js never ran.
+    // The panel again: a new worker answers its status from the kept (marked) snapshot, not from the router.
     const again = await SidePanelPage.open(browser);
-    await waitForReady(again.page);
-    expect(await workerState(browser)).toEqual({ firstLife: false, router: false });
+    await again.page.getByTestId('sidepanel-ready').waitFor();
+    expect(await again.page.getByTestId('sidepanel-ready').getAttribute('data-engine')).toBe('on-device');
+    expect((await workerState(browser)).firstLife).toBe(false);
   });
 });
