@@ -12,6 +12,7 @@
 import { serializeError } from '@aklinker1/zero-serialize-error';
 import { browser } from 'wxt/browser';
 
+import { type Catalogue, isLocale } from '../i18n/catalogue';
 import { classifySender, type SenderInfo } from '../messaging/sender-policy';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
 import { cacheAtInstall, type InstallScope } from './install-cache';
@@ -20,6 +21,25 @@ import { ROUTER_GLOBAL, ROUTER_SCRIPT, type StartRouter } from './router-global'
 import { keptStatus } from './status-snapshot';
 import { runsMayBeWaiting } from './waiting-runs';
 import { createWorkerEventRelay, type WorkerEventRelay } from './worker-events';
+
+/**
+ * What a broken install (router.js missing) says, in the interface language the person chose: `getMessage` speaks
+ * the browser's, and the catalogues that can say it otherwise are the router's. Only this failure path reads the
+ * setting and fetches the chosen catalogue (lib/i18n/load-catalogue.ts does the same for pages); the browser's
+ * words stand when it follows the browser or anything fails.
+ */
+async function brokenInstallWords(): Promise<string> {
+  const browserWords = browser.i18n.getMessage('bgEngineMissing');
+  try {
+    const { interfaceLanguage } = await browser.storage.local.get('interfaceLanguage');
+    if (!isLocale(interfaceLanguage)) return browserWords;
+    const response = await fetch(browser.runtime.getURL(`/_locales/${interfaceLanguage}/messages.json` as '/'));
+    const words = ((await response.json()) as Partial<Catalogue>).bgEngineMissing?.message;
+    return words || browserWords;
+  } catch {
+    return browserWords;
+  }
+}
 
 export interface DoorwayScope extends InstallScope {
   [ROUTER_GLOBAL]?: StartRouter;
@@ -117,8 +137,10 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
         .runtime.onMessage.dispatch(message, sender, sendResponse)
         .some((kept) => kept === true);
     } catch (error) {
-      // In @webext-core/messaging's envelope, which the sender's sendMessage throws again as an Error.
-      sendResponse({ err: serializeError(error) });
+      // In @webext-core/messaging's envelope, which the sender's sendMessage throws again as an Error. Without
+      // router.js (a broken install) in the chosen interface language, which takes a moment to read.
+      if (scope[ROUTER_GLOBAL]) sendResponse({ err: serializeError(error) });
+      else void brokenInstallWords().then((words) => sendResponse({ err: serializeError(new Error(words)) }));
       return true;
     }
   };

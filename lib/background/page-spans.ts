@@ -3,6 +3,7 @@ import { claimEventDate, predatesEvent } from '../core/evidence/sources/event-da
 import type { ClaimAssessment } from '../core/types';
 import type { CheckView } from '../db/check-view';
 import { t } from '../i18n/i18n';
+import { tIsolatedWords } from '../i18n/isolated-words';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations } from '../view/citations';
@@ -117,7 +118,8 @@ function explanationLine(assessment: ClaimAssessment | undefined, listed: Readon
   if (assessment.explaining) return t('cardWritingExplanation');
   if (assessment.verdict === 'could-not-check') {
     const why = claimErrorWords(assessment);
-    return why ? t('claimWhy', { reason: why }) : '';
+    // The cause may be stored English or a provider's words: isolated inside a right-to-left sentence.
+    return why ? tIsolatedWords('claimWhy', { reason: why }, ['reason']) : '';
   }
   const text = explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed);
   return text.split(/(?<=[.!?])\s/)[0] ?? '';
@@ -157,7 +159,8 @@ function sourcesRequestFor(
                 ? searchFailedWords([view.searches.get(claim.id)!])
                 : t('cardNoSources'),
         textSummary,
-        explanation: passage ? t('cardNotJudgedPassage', { passage }) : t('cardNotJudged'),
+        // The passage is the source's own text, in its own direction inside the interface's sentence.
+        explanation: passage ? tIsolatedWords('cardNotJudgedPassage', { passage }, ['passage']) : t('cardNotJudged'),
         ...(best
           ? {
               topEvidence: {

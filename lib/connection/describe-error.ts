@@ -1,5 +1,6 @@
 import { errorMessage, ProviderError } from '../core/errors';
 import { t } from '../i18n/i18n';
+import { tIsolatedWords } from '../i18n/isolated-words';
 import type { ConnectionTestResult } from '../messaging/protocol';
 
 const EXTENSION_ORIGINS = 'chrome-extension://*,moz-extension://*';
@@ -10,7 +11,8 @@ function fixFor(error: ProviderError): string | undefined {
     case 'auth':
       return t('connectionFixAuth');
     case 'forbidden-origin':
-      return t('connectionFixOllamaOrigin', { origins: EXTENSION_ORIGINS });
+      // The origins are a value to type as written: isolated so a right-to-left sentence keeps them in order.
+      return tIsolatedWords('connectionFixOllamaOrigin', { origins: EXTENSION_ORIGINS }, ['origins']);
     case 'unreachable':
       return t('connectionFixUnreachable');
     case 'not-found':

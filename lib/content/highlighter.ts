@@ -6,6 +6,7 @@ import { createHighlightLayer, highlightApiOf } from '../highlight/highlight-reg
 import { createHitTester } from '../highlight/hit-test';
 import { reanchorSpans, type StoredSpan, watchForReanchor } from '../highlight/reanchor';
 import { t } from '../i18n/i18n';
+import { tIsolatedWords } from '../i18n/isolated-words';
 import type { MessageKey } from '../i18n/keys';
 import { type DrawCheckRequest, pageMessaging, type PageSpan, sendToBackground } from '../messaging/protocol';
 import { HIGHLIGHT_KEYS_MESSAGES, installHighlightKeys, type ReachableHighlight } from './highlight-keys';
@@ -142,7 +143,10 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
         showNotice(
           doc,
           place,
-          request.failure ? t('highlighterCheckFailed', { reason: request.failure }) : t('highlighterNothingDrawn'),
+          // The reason may be a stored English error or a provider's words: isolated in a right-to-left notice.
+          request.failure
+            ? tIsolatedWords('highlighterCheckFailed', { reason: request.failure }, ['reason'])
+            : t('highlighterNothingDrawn'),
         );
     }
   }

@@ -11,6 +11,7 @@
  */
 import { hostOf } from '../core/text/hosts';
 import { t } from '../i18n/i18n';
+import { tIsolatedWords } from '../i18n/isolated-words';
 import { activeModelProfile } from './active-profile';
 import type { ModelPresetId } from './model-presets';
 import { POLICY_FIELDS, type PolicyField, policyField, type PolicyKey } from './policy-fields';
@@ -184,7 +185,8 @@ export function managedSummary(policy: Policy): ManagedSummary {
 export function organisationModelServer(policy: Policy, effective: Settings): string | undefined {
   if (!isSet(policy, policyField('baseUrl')!)) return undefined;
   const name = policy.values.organisationName as string | undefined;
-  if (name) return t('settingsServerNamed', { name });
+  // The organisation's name and the host are the policy's own words: isolated inside a right-to-left sentence.
+  if (name) return tIsolatedWords('settingsServerNamed', { name }, ['name']);
   const host = hostOf(activeModelProfile(effective.model).baseUrl, { form: 'address' });
-  return host ? t('settingsServerAt', { host }) : t('settingsServerOrganisation');
+  return host ? tIsolatedWords('settingsServerAt', { host }, ['host']) : t('settingsServerOrganisation');
 }

@@ -177,6 +177,17 @@ export function causeWords(cause: { message: string; notice?: ErrorNotice | unde
 }
 
 /**
+ * A cause in the given words: worded from its code when they are the interface language's (the views), else its
+ * stored English (the English catalogue of the export and the CLI), which is what its code says in English.
+ */
+export function causeIn(
+  words: { readonly interfaceLanguage?: boolean | undefined },
+  cause: { message: string; notice?: ErrorNotice | undefined },
+): string {
+  return words.interfaceLanguage ? causeWords(cause) : cause.message;
+}
+
+/**
  * Why a claim could not be checked, in the interface language: its code worded, else the stored English
  * (the cause alone, without an older row's "Could not check: " prefix). Empty when nothing was stored.
  */

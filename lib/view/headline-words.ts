@@ -17,7 +17,7 @@ import {
 import { formatNumber, t, uiDirection } from '../i18n/i18n';
 import { tIsolatedWords } from '../i18n/isolated-words';
 import type { Translator } from '../i18n/translator';
-import { causeWords } from './error-words';
+import { causeIn } from './error-words';
 
 /** The headline's words: the first line, what its colour means, and the figures beside it. */
 export interface HeadlineWords {
@@ -176,7 +176,7 @@ export function headlineWords(
  */
 export function failureWords(failure: FailureSummary, given?: string, words: Words = INTERFACE_WORDS): string {
   const { t } = words;
-  const cause = given ?? (words.interfaceLanguage ? causeWords(failure.cause) : failure.cause.message);
+  const cause = given ?? causeIn(words, failure.cause);
   const who =
     failure.failed >= failure.claims
       ? t('failureNoneOf', { count: failure.claims })

@@ -162,10 +162,20 @@ export function linkRationaleWords(judgement: Pick<LinkJudgement, 'rationale' | 
   return (judgement.rationaleReason && linkRationaleReasonWords(judgement.rationaleReason)) ?? judgement.rationale;
 }
 
+/**
+ * What the interface language writes between two sentences: a space, or nothing in Japanese and Chinese. Their
+ * catalogues write U+200B between the two placeholders of `linkReasonSentences` only because placeholders may not
+ * touch ("$$" is an escaped dollar sign); it stands for nothing and is dropped, so no zero-width character reaches
+ * the side panel's text or the Markdown export.
+ */
+function sentenceJoiner(): string {
+  return translate('linkReasonSentences', { first: '', next: '' }).replace(/\u200b/g, '');
+}
+
 /** The sentences a person reads under a cited link. */
 export function linkDetailWords(retrieval: Pick<LinkRetrieval, 'detail' | 'reasons' | 'reason'>): string {
   const reasons = retrieval.reasons ?? (retrieval.reason ? [retrieval.reason] : []);
   const sentences = reasons.map(linkReasonWords);
   if (sentences.length === 0 || sentences.some((words) => words === undefined)) return retrieval.detail;
-  return (sentences as string[]).reduce((first, next) => translate('linkReasonSentences', { first, next }));
+  return (sentences as string[]).join(sentenceJoiner());
 }

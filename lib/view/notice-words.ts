@@ -7,7 +7,7 @@ import { englishError } from '../core/error-notices';
 import { noticeFromKey, type RunNotice } from '../core/notices';
 import type { CheckRecord } from '../db/entities';
 import { isolatingT } from '../i18n/isolated-words';
-import { causeWords, errorWords } from './error-words';
+import { causeIn } from './error-words';
 import { INTERFACE_WORDS, type Words } from './headline-words';
 import { stageNoticeWords } from './stage-notice-words';
 
@@ -18,7 +18,7 @@ export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): 
     case 'source-failed':
       // Worded from its code in the interface language; other words (the English export and CLI) its English.
       // A code this build does not know has no words ('' here): warningWords then shows the stored words.
-      return (words.interfaceLanguage ? errorWords(notice.error) : englishError(notice.error)) ?? '';
+      return causeIn(words, { message: englishError(notice.error) ?? '', notice: notice.error });
     case 'passages-not-judged':
       return t('noticePassagesNotJudged', { left: notice.left, count: notice.total, claim: notice.claim });
     case 'pages-not-judged':
@@ -27,9 +27,7 @@ export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): 
         count: notice.total,
         claim: notice.claim,
         // Its cause's code worded in the interface language; other words take the English stored.
-        cause: words.interfaceLanguage
-          ? causeWords({ message: notice.cause, notice: notice.causeNotice })
-          : notice.cause,
+        cause: causeIn(words, { message: notice.cause, notice: notice.causeNotice }),
       });
     case 'ollama-context-shortened':
       return t('ollamaContextShortened', { tokens: notice.tokens });

@@ -8,7 +8,7 @@
  */
 import type { StageNotice } from '../core/stage-notices';
 import { isolatingT } from '../i18n/isolated-words';
-import { causeWords } from './error-words';
+import { causeIn } from './error-words';
 import { INTERFACE_WORDS, type Words } from './headline-words';
 
 export function stageNoticeWords(notice: StageNotice, words: Words = INTERFACE_WORDS): string {
@@ -18,9 +18,7 @@ export function stageNoticeWords(notice: StageNotice, words: Words = INTERFACE_W
     return notice.where === 'text' ? t('noticeTextLinksCapped', counts) : t('noticeExplanationLinksCapped', counts);
   }
   // The cause worded in the interface language from its code; other words take its English as stored.
-  const cause = words.interfaceLanguage
-    ? causeWords({ message: notice.cause, notice: notice.causeNotice })
-    : notice.cause;
+  const cause = causeIn(words, { message: notice.cause, notice: notice.causeNotice });
   switch (notice.code) {
     case 'links-not-checked':
       return t('noticeLinksNotChecked', { cause });

@@ -40,6 +40,7 @@ export function LinkItem({
       <SafeLink url={audit.url} className="link-url">
         {audit.title || audit.url}
       </SafeLink>
+      {/* The reasons say a redirect (and where it leads) and a DOI's registration: each fact said once, here. */}
       <p className="hint" dir="auto">
         {linkDetailWords(audit)}
       </p>
@@ -48,9 +49,6 @@ export function LinkItem({
           {t('linkArchived')} <SafeLink url={audit.archivedUrl}>{t('linkArchiveSnapshot')}</SafeLink>
         </p>
       ) : null}
-      {audit.finalUrl && audit.finalUrl !== audit.url && audit.status === 'redirected' ? (
-        <p className="hint">{tIsolated('linkNowAt', { url: audit.finalUrl }, ['url'])}</p>
-      ) : null}
       {audit.textFragment ? (
         <p className="hint" data-testid="link-quote" data-found={audit.textFragment.found}>
           {tIsolated(
@@ -58,15 +56,6 @@ export function LinkItem({
             { quote: audit.textFragment.quote },
             ['quote'],
           )}
-        </p>
-      ) : null}
-      {audit.doi ? (
-        <p className="hint">
-          {!audit.doi.registered
-            ? tIsolated('linkDoiUnregistered', { doi: audit.doi.doi }, ['doi'])
-            : audit.doi.title
-              ? tIsolated('linkDoiRegisteredTitle', { doi: audit.doi.doi, title: audit.doi.title }, ['doi', 'title'])
-              : tIsolated('linkDoiRegistered', { doi: audit.doi.doi }, ['doi'])}
         </p>
       ) : null}
       {audit.rationale ? (

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { deserializeError } from '@aklinker1/zero-serialize-error';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -11,6 +14,7 @@ import { keepStatus, statusStamp } from '../../../../lib/background/status-snaps
 import { relayedEvent, type WorkerEvents } from '../../../../lib/background/worker-events';
 import { DATABASE_NAME } from '../../../../lib/db/database-name';
 import { FactlightDb } from '../../../../lib/db/schema';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import type { ExtensionStatus } from '../../../../lib/messaging/protocol';
 import { buildCheckRecord } from '../../support/check-fixtures';
 
@@ -272,6 +276,28 @@ describe('the worker doorway', () => {
     const thrown = deserializeError(answer.err) as unknown;
     expect(thrown).toBeInstanceOf(Error);
     expect((thrown as Error).message).toBe(fakeBrowser.i18n.getMessage('bgEngineMissing'));
+  });
+
+  it('says a broken install in the chosen interface language, not the browser’s', async () => {
+    await fakeBrowser.storage.local.set({ interfaceLanguage: 'fr' });
+    const french = JSON.parse(
+      readFileSync(join(process.cwd(), 'public/_locales/fr/messages.json'), 'utf8'),
+    ) as Catalogue;
+    openDoorway({ importScripts: vi.fn(), addEventListener: vi.fn() });
+    const answer = (await deliver('startCheck', panel, { text: 'A claim.', origin: 'typed' })) as { err?: unknown };
+    const thrown = deserializeError(answer.err) as Error;
+    expect(thrown.message).toBe(french.bgEngineMissing!.message);
+    expect(thrown.message).not.toBe(fakeBrowser.i18n.getMessage('bgEngineMissing'));
+  });
+
+  it('reads no catalogue when the router loads (only a broken install does)', async () => {
+    await fakeBrowser.storage.local.set({ interfaceLanguage: 'fr' });
+    const fetched = vi.spyOn(globalThis, 'fetch');
+    openDoorway(workerScope(fakeRouter().start));
+    expect(await deliver('startCheck', panel, { text: 'A claim.', origin: 'typed' })).toEqual({
+      res: { ok: true, checkId: 'c1' },
+    });
+    expect(fetched).not.toHaveBeenCalled();
   });
 
   it("starts the router at once with the browser's own events where there is no importScripts (Firefox)", () => {

@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import type { CaptureSelectors } from '../../../../lib/anchoring/selectors';
 import { drawRequestFor } from '../../../../lib/background/page-spans';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import { shippedCatalogue } from '../../support/catalogue-keys';
 import { buildCheckView } from '../../support/check-fixtures';
+
+afterEach(() => setMessageSource(browserSource()));
 
 /** What the page is told about the check's end: the reason a check failed, said where the button was pressed. */
 describe('a check drawn in its page', () => {
@@ -26,5 +32,31 @@ describe('a check drawn in its page', () => {
     expect(drawRequestFor({ ...view, check: { ...view.check, capture, status: 'running' } })).toMatchObject({
       finished: false,
     });
+  });
+});
+
+/** The card's words in an Arabic interface: text from elsewhere keeps its own direction inside them. */
+describe("a card's text from elsewhere in a right-to-left interface", () => {
+  const view = buildCheckView();
+  const capture = {} as CaptureSelectors;
+  const arabic = () =>
+    setMessageSource(catalogueSource('ar', shippedCatalogue('ar') as Catalogue, shippedCatalogue('en') as Catalogue));
+
+  it("isolates a claim's stored English cause in the Arabic reason", () => {
+    arabic();
+    const card = drawRequestFor({ ...view, check: { ...view.check, capture, status: 'done' } })!;
+    // c3-0 could not be checked; its cause is stored English without a code.
+    expect(card.spans.find((span) => span.claimId === 'c3-0')!.explanation).toContain(
+      '\u2068Every search provider failed.\u2069',
+    );
+  });
+
+  it("isolates the source's English passage in an evidence-only card", () => {
+    arabic();
+    const card = drawRequestFor({ ...view, check: { ...view.check, capture, status: 'done', evidenceOnly: true } })!;
+    const wall = card.spans.find((span) => span.claimId === 'c0-0')!;
+    const passage = view.evidence.find((item) => item.claimId === 'c0-0')!.passage;
+    expect(wall.explanation).toContain(`\u2068${passage.length > 200 ? passage.slice(0, 197) : passage}`);
+    expect(wall.explanation).toMatch(/\u2069/);
   });
 });

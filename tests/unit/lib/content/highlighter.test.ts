@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { HIGHLIGHTER_MESSAGES, installHighlighter } from '../../../../lib/content/highlighter';
+import { NOTICE_HOST, showProgress } from '../../../../lib/content/selection-notice';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { pageMessaging } from '../../../../lib/messaging/protocol';
@@ -93,5 +94,35 @@ describe('the highlighter’s words', () => {
     language.arrive();
     await answer;
     expect(cleared).toBe(true);
+  });
+});
+
+describe('a check that drew nothing, in a right-to-left interface', () => {
+  it('says its failure at the selection with the English reason isolated', async () => {
+    // The CSS Custom Highlight API, which happy-dom lacks: a registry and a Highlight set, as browsers have.
+    vi.stubGlobal('Highlight', class extends Set<Range> {});
+    vi.stubGlobal('CSS', { ...globalThis.CSS, highlights: new Map() });
+    try {
+      setMessageSource(catalogueSource('ar', shippedCatalogue('ar') as never, shippedCatalogue('en') as never));
+      showProgress(document, { left: 10, top: 10 });
+      installHighlighter(document);
+      await pageMessaging.sendMessage('drawCheck', {
+        checkId: 'c',
+        pageUrl: document.location.href,
+        text: 'x',
+        capture: {
+          quote: { type: 'TextQuoteSelector', exact: 'x' },
+          position: { type: 'TextPositionSelector', start: 0, end: 1 },
+        },
+        spans: [],
+        finished: true,
+        failure: 'Could not reach the model.',
+      } as never);
+      const notice = document.querySelector(`factlight-ui[data-factlight="${NOTICE_HOST}"]`)!.shadowRoot!;
+      expect(notice.textContent).toContain('\u2068Could not reach the model.\u2069');
+    } finally {
+      vi.unstubAllGlobals();
+      document.documentElement.querySelectorAll('factlight-ui').forEach((host) => host.remove());
+    }
   });
 });

@@ -216,6 +216,32 @@ describe('Markdown report', () => {
     expect(french).toContain('  - The page opened and has readable text.');
   });
 
+  it("joins a link's sentences as Japanese and Chinese do, with no zero-width space in the export", async () => {
+    const view = buildCheckView();
+    const [read, gone] = view.links;
+    view.links = [
+      read!,
+      {
+        ...gone!,
+        reasons: [{ code: 'page-missing', host: 'gone.example.com', status: 404 }, { code: 'archive-none' }],
+      },
+    ];
+    for (const locale of ['ja', 'zh_CN']) {
+      const words = await catalogue(locale);
+      setMessageSource(catalogueSource(locale, words, await catalogue('en')));
+      const markdown = exportCheckMarkdown(view);
+      expect(markdown).not.toContain('\u200b');
+      // The two sentences side by side, as these languages write them.
+      const missing = words
+        .linkReasonPageMissing!.message.replace('$HOST$', 'gone.example.com')
+        .replace('$STATUS$', '404');
+      const [first, next] = [missing, words.linkReasonArchiveNone!.message].map((text) =>
+        text.replace(/([()])/g, '\\$1'),
+      );
+      expect(markdown).toContain(`  - ${first}${next}`);
+    }
+  });
+
   it('reports the text, scores, sentences, claims, evidence and revisions', async () => {
     const markdown = exportCheckMarkdown(await stored(buildCheckView()));
     // The headline first: what is wrong leads; the failure said once; the average second, with what it averages.

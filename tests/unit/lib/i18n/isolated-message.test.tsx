@@ -44,8 +44,8 @@ describe('tIsolated', () => {
   it('isolates several parameters in the translator’s order, and keeps the plural form chosen by count', () => {
     setMessageSource(catalogueSource('ar', shipped('ar')));
     const params = { doi: '10.1000/xyz', title: 'On the Moon.' };
-    expect(shown(tIsolated('linkDoiRegisteredTitle', params, ['doi', 'title']))).toEqual({
-      text: t('linkDoiRegisteredTitle', params),
+    expect(shown(tIsolated('linkReasonDoiRegisteredTitle', params, ['doi', 'title']))).toEqual({
+      text: t('linkReasonDoiRegisteredTitle', params),
       isolated: ['10.1000/xyz', 'On the Moon.'],
     });
     const failed = { count: 2, cause: 'timeout.' };

@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import {
   applyPolicy,
   keepOwnManaged,
@@ -16,6 +19,7 @@ import {
 } from '../../../../lib/settings/policy';
 import { policyWarningText } from '../../../../lib/settings/policy-warnings';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../../../lib/settings/schema';
+import { shippedCatalogue } from '../../support/catalogue-keys';
 
 const own: Settings = {
   ...DEFAULT_SETTINGS,
@@ -249,5 +253,16 @@ describe('locked means locked', () => {
     expect(organisationModelServer(policy, effective)).toBe('the model server at llm.acme.example');
     const searchOnly = parsePolicy({ searxngUrl: 'https://search.acme.example' });
     expect(organisationModelServer(searchOnly, applyPolicy(own, searchOnly))).toBeUndefined();
+  });
+
+  it('isolates the organisation’s name and host inside an Arabic sentence', () => {
+    setMessageSource(catalogueSource('ar', shippedCatalogue('ar') as Catalogue, shippedCatalogue('en') as Catalogue));
+    try {
+      const named = parsePolicy({ ...organisation, organisationName: 'Acme Inc.' });
+      expect(organisationModelServer(named, applyPolicy(own, named))).toContain('\u2068Acme Inc.\u2069');
+      expect(organisationModelServer(policy, effective)).toContain('\u2068llm.acme.example\u2069');
+    } finally {
+      setMessageSource(browserSource());
+    }
   });
 });

@@ -12,6 +12,7 @@ import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import {
+  causeIn,
   causeWords,
   checkErrorWords,
   claimErrorWords,
@@ -140,6 +141,17 @@ describe('causes and claims, coded or as stored', () => {
     const failure = { failed: 3, claims: 3, cause: { message: englishError(notice), claims: 3, notice }, others: 0 };
     expect(failureWords(failure)).toContain(errorWords(notice));
     expect(failureWords(failure)).not.toContain('rejected the API key');
+  });
+
+  it('a cause in given words: the interface language words its code, other words take its stored English', async () => {
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    const notice = NOTICES[0]!;
+    // A stored message unlike the code's English, so each branch is told apart from the other.
+    const cause = { message: 'stored English words', notice };
+    expect(causeIn({ interfaceLanguage: true }, cause)).toBe(errorWords(notice));
+    expect(causeIn({ interfaceLanguage: false }, cause)).toBe('stored English words');
+    expect(causeIn({}, cause)).toBe('stored English words');
+    expect(causeIn({ interfaceLanguage: true }, { message: 'no code here' })).toBe('no code here');
   });
 
   it("a claim's reason: its code worded, else the stored English without an older row's prefix", async () => {

@@ -158,14 +158,14 @@ describe('linkDetailWords: the sentences of a link', () => {
     );
   });
 
-  it('in Japanese: sentences joined without a space (a zero-width one), the page title as given', async () => {
+  it('in Japanese: sentences joined with nothing between them (no zero-width space), the page title as given', async () => {
     setMessageSource(catalogueSource('ja', await catalogue('ja'), await catalogue('en')));
     const reasons: LinkReason[] = [
       { code: 'redirect-elsewhere', url: 'https://news.example/new' },
       { code: 'page-read', title: 'Minecraft exploit' },
     ];
     expect(linkDetailWords({ detail: englishLinkReasons(reasons), reasons })).toBe(
-      'このリンクは別のアドレス（https://news.example/new）に転送されます。\u200bページ「Minecraft exploit」を読み取りました。',
+      'このリンクは別のアドレス（https://news.example/new）に転送されます。ページ「Minecraft exploit」を読み取りました。',
     );
   });
 

@@ -57,3 +57,51 @@ describe('LinkItem: the reason under a link', () => {
     expect(screen.getByText(STORED)).toBeTruthy();
   });
 });
+
+describe('LinkItem: each fact once', () => {
+  afterEach(() => {
+    cleanup();
+    setMessageSource(browserSource());
+  });
+
+  const times = (text: string, part: string) => text.split(part).length - 1;
+  const DOI = '10.1000/182';
+  const NOW_AT = 'https://publisher.example/articles/182-v2';
+  // A registered DOI whose publisher page moved on: the audit's reasons say both, as retrieveLink gives them.
+  const MOVED: LinkAudit = {
+    linkId: 'l1',
+    url: `https://doi.org/${DOI}`,
+    status: 'redirected',
+    detail: '',
+    reasons: [
+      { code: 'doi-registered', doi: DOI, title: 'The DOI Handbook' },
+      { code: 'redirect-elsewhere', url: NOW_AT },
+      { code: 'page-read', title: 'The DOI Handbook' },
+    ],
+    finalUrl: NOW_AT,
+    title: 'The DOI Handbook',
+    doi: { doi: DOI, registered: true, title: 'The DOI Handbook' },
+    exists: true,
+    relevant: true,
+    supports: true,
+    rationale: '',
+  };
+
+  it.each(['en', 'ar'])('says the DOI and where the link leads once each (%s)', (locale) => {
+    setMessageSource(catalogueSource(locale, shipped(locale), shipped('en')));
+    const { container } = render(<LinkItem audit={MOVED} />);
+    const text = container.textContent ?? '';
+    expect(times(text, DOI)).toBe(1);
+    expect(times(text, NOW_AT)).toBe(1);
+  });
+
+  it('says them once for a link stored before the codes, whose English detail holds them', () => {
+    setMessageSource(catalogueSource('en', shipped('en')));
+    const { reasons: _reasons, ...old } = MOVED;
+    const detail = `The DOI ${DOI} is registered as “The DOI Handbook”. The link redirects to another address (${NOW_AT}).`;
+    const { container } = render(<LinkItem audit={{ ...old, detail }} />);
+    const text = container.textContent ?? '';
+    expect(times(text, DOI)).toBe(1);
+    expect(times(text, NOW_AT)).toBe(1);
+  });
+});
