@@ -68,6 +68,16 @@ export type ErrorNotice =
       retrySeconds?: number;
       detail?: string;
     }
+  /** A search source's reply could not be used: over `megabytes` MB, not JSON, or not the documented shape (`at`). */
+  | {
+      code: 'search-bad-reply';
+      provider: string;
+      problem: 'too-large' | 'not-json' | 'unexpected-shape';
+      megabytes?: number;
+      at?: string;
+    }
+  /** A search source is enabled without what it needs: an API key, or (self-hosted) its instance's address. */
+  | { code: 'search-needs-key' | 'search-needs-address'; provider: string }
   /** A search source did not answer within `seconds`. */
   | { code: 'search-timed-out'; provider: string; seconds: number }
   /** A search source could not be reached at `host`; `cause`: the network's code (ECONNREFUSED), as given. */
@@ -109,9 +119,12 @@ function englishRefusalCause(notice: Extract<ErrorNotice, { code: 'model-refused
   }
 }
 
-/** What a search source's HTTP error status means. */
+/**
+ * What a search source's HTTP error status means; `json-disabled`: SearXNG's 403 for a format its settings.yml
+ * does not list (https://docs.searxng.org/dev/search_api.html).
+ */
 export type SearchHttpReason =
-  'key-rejected' | 'refused' | 'rate-limited' | 'not-found' | 'timed-out' | 'server' | 'rejected';
+  'key-rejected' | 'refused' | 'rate-limited' | 'not-found' | 'timed-out' | 'server' | 'rejected' | 'json-disabled';
 
 function englishSearchHttp(notice: Extract<ErrorNotice, { code: 'search-http' }>): string {
   const { provider: label, status } = notice;
@@ -133,9 +146,25 @@ function englishSearchHttp(notice: Extract<ErrorNotice, { code: 'search-http' }>
         return `${label} had a server error (${status}).`;
       case 'rejected':
         return `${label} rejected the request (${status}).`;
+      case 'json-disabled':
+        return `${label} refused to answer in JSON (${status}). Add \`json\` to \`search.formats\` in the instance's settings.yml and restart it.`;
     }
   })();
   return notice.detail ? `${base} ${label} said: "${notice.detail}"` : base;
+}
+
+/** The address a self-hosted search source's "needs the address" error gives as an example. */
+export const INSTANCE_EXAMPLE = 'http://localhost:8080';
+
+function englishSearchBadReply(notice: Extract<ErrorNotice, { code: 'search-bad-reply' }>): string {
+  switch (notice.problem) {
+    case 'too-large':
+      return `${notice.provider} sent a response over ${notice.megabytes ?? '?'} MB.`;
+    case 'not-json':
+      return `${notice.provider} sent a response that is not JSON.`;
+    case 'unexpected-shape':
+      return `${notice.provider} sent a response in an unexpected shape${notice.at ? ` at "${notice.at}"` : ''}.`;
+  }
 }
 
 /** A wait in English ("45 s", "2 min 30 s", "3 h"), as the rate-limit messages say it. */
@@ -207,6 +236,12 @@ export function englishError(notice: ErrorNotice): string {
       return `The model's reply for "${notice.step}" did not match the expected format twice. ${notice.problem}`.trim();
     case 'search-http':
       return englishSearchHttp(notice);
+    case 'search-bad-reply':
+      return englishSearchBadReply(notice);
+    case 'search-needs-key':
+      return `${notice.provider} needs an API key.`;
+    case 'search-needs-address':
+      return `${notice.provider} needs the address of your instance, e.g. ${INSTANCE_EXAMPLE}.`;
     case 'search-timed-out':
       return `${notice.provider} did not answer within ${notice.seconds} s.`;
     case 'search-unreachable':

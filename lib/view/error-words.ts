@@ -4,7 +4,7 @@
  * French once the interface is French. One without a code (older checks, causes no adapter has coded yet)
  * is shown as stored. What the service said itself (its message, a URL, its name) stays as given.
  */
-import { englishError, type ErrorNotice } from '../core/error-notices';
+import { englishError, type ErrorNotice, INSTANCE_EXAMPLE } from '../core/error-notices';
 import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
@@ -56,9 +56,30 @@ function searchHttpWords(notice: Extract<ErrorNotice, { code: 'search-http' }>):
         return t('errorSearchServer', { provider, status });
       case 'rejected':
         return t('errorSearchRejected', { provider, status });
+      case 'json-disabled':
+        return t('errorSearchJsonDisabled', { provider, status });
     }
   })();
   return notice.detail ? `${base} ${t('errorSearchSaid', { provider, detail: notice.detail })}` : base;
+}
+
+function searchBadReplyWords(notice: Extract<ErrorNotice, { code: 'search-bad-reply' }>): string | undefined {
+  const { provider } = notice;
+  switch (notice.problem) {
+    case 'too-large':
+      return t('errorSearchReplyTooLarge', {
+        provider,
+        size: formatNumber(notice.megabytes ?? 0, { style: 'unit', unit: 'megabyte', unitDisplay: 'short' }),
+      });
+    case 'not-json':
+      return t('errorSearchReplyNotJson', { provider });
+    case 'unexpected-shape':
+      return notice.at
+        ? t('errorSearchReplyShapeAt', { provider, path: notice.at })
+        : t('errorSearchReplyShape', { provider });
+    default:
+      return undefined;
+  }
 }
 
 function refusalCauseWords(notice: Extract<ErrorNotice, { code: 'model-refused' }>): string {
@@ -141,6 +162,12 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return t('errorReplyMalformed', { step: notice.step, problem: notice.problem }).trim();
     case 'search-http':
       return searchHttpWords(notice);
+    case 'search-bad-reply':
+      return searchBadReplyWords(notice);
+    case 'search-needs-key':
+      return t('errorSearchNeedsKey', { provider: notice.provider });
+    case 'search-needs-address':
+      return t('errorSearchNeedsAddress', { provider: notice.provider, example: INSTANCE_EXAMPLE });
     case 'search-timed-out':
       return t('errorSearchTimedOut', { provider: notice.provider, seconds: secondsWords(notice.seconds) });
     case 'search-unreachable':
