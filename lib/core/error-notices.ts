@@ -83,6 +83,28 @@ export type ErrorNotice =
   /** A search source could not be reached at `host`; `cause`: the network's code (ECONNREFUSED), as given. */
   | { code: 'search-unreachable'; provider: string; host: string; cause?: string }
   /**
+   * A page (an evidence page, a cited link, an archived copy) could not be read (lib/extract/page-fetcher.ts). `host`
+   * is where the request went, with its port; `url` and `scheme` as written.
+   */
+  | { code: 'page-invalid-url'; url: string }
+  | { code: 'page-not-http'; scheme: string }
+  /** A private-network address, blocked unless allowed; `redirected` there; `resolvesTo`: the private address. */
+  | { code: 'page-private'; host: string; redirected: boolean; resolvesTo?: string }
+  /** An HTTP error: `gone` (404, 410), a server error, rate limiting, or a refusal (a paywall, a bot wall). */
+  | { code: 'page-http'; host: string; status: number; reason: 'gone' | 'server' | 'rate-limited' | 'refused' }
+  /** Not a text page: of media `type`, or (without it) binary content labelled as text. */
+  | { code: 'page-not-text'; type?: string }
+  /** The page redirects, and the browser hides where to (an opaque redirect). */
+  | { code: 'page-redirect-hidden'; host: string }
+  | { code: 'page-redirect-loop'; host: string }
+  | { code: 'page-too-many-redirects'; host: string; max: number }
+  | { code: 'page-timed-out'; host: string; seconds: number }
+  /**
+   * The connection failed: `cause` the network's code (ECONNREFUSED), as given; `guarded`: a browser, which says
+   * no more when its guard refused a private hop.
+   */
+  | { code: 'page-unreachable'; host: string; cause?: string; guarded?: boolean }
+  /**
    * Every source asked for a claim failed: the first `cause` in full (with its code when it has one), and
    * how many `others` there were.
    */
@@ -167,6 +189,60 @@ function englishSearchBadReply(notice: Extract<ErrorNotice, { code: 'search-bad-
   }
 }
 
+function englishPageHttp(notice: Extract<ErrorNotice, { code: 'page-http' }>): string {
+  switch (notice.reason) {
+    case 'gone':
+      return `The page at ${notice.host} no longer exists (${notice.status}): a dead link.`;
+    case 'server':
+      return `The site ${notice.host} had a server error (${notice.status}).`;
+    case 'rate-limited':
+      return `The site ${notice.host} is rate-limiting requests (${notice.status}).`;
+    case 'refused':
+      return `The site ${notice.host} refused the request (${notice.status}).`;
+  }
+}
+
+function englishPageError(notice: PageNotice): string {
+  switch (notice.code) {
+    case 'page-invalid-url':
+      return `Not a valid web address: ${notice.url}`;
+    case 'page-not-http':
+      return `Only http and https pages can be fetched, not ${notice.scheme} addresses.`;
+    case 'page-private': {
+      const how = notice.redirected ? 'The page redirects to' : 'Refused to fetch';
+      const what =
+        notice.resolvesTo === undefined
+          ? 'a private-network address'
+          : `which resolves to a private-network address (${notice.resolvesTo})`;
+      return `${how} ${notice.host}, ${what}; private addresses are blocked unless allowed in the settings.`;
+    }
+    case 'page-http':
+      return englishPageHttp(notice);
+    case 'page-not-text':
+      return `Not a text page (${notice.type ?? 'binary content labelled as text'}).`;
+    case 'page-redirect-hidden':
+      return `The page at ${notice.host} redirects, and this browser hides where to, so it is not followed.`;
+    case 'page-redirect-loop':
+      return `The page at ${notice.host} redirects in a loop.`;
+    case 'page-too-many-redirects':
+      return `The page at ${notice.host} redirects more than ${notice.max} times.`;
+    case 'page-timed-out':
+      return `The page at ${notice.host} did not load within ${notice.seconds} s.`;
+    case 'page-unreachable': {
+      const suffix =
+        notice.cause !== undefined
+          ? ` (${notice.cause})`
+          : notice.guarded
+            ? ': the connection failed, or the page redirected to a private-network address, which is blocked'
+            : '';
+      return `Could not reach ${notice.host}${suffix}.`;
+    }
+  }
+}
+
+/** The codes of a page that could not be read. */
+export type PageNotice = Extract<ErrorNotice, { code: `page-${string}` }>;
+
 /** A wait in English ("45 s", "2 min 30 s", "3 h"), as the rate-limit messages say it. */
 export function describeWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
@@ -246,6 +322,17 @@ export function englishError(notice: ErrorNotice): string {
       return `${notice.provider} did not answer within ${notice.seconds} s.`;
     case 'search-unreachable':
       return `Could not reach ${notice.provider} at ${notice.host}${notice.cause ? ` (${notice.cause})` : ''}.`;
+    case 'page-invalid-url':
+    case 'page-not-http':
+    case 'page-private':
+    case 'page-http':
+    case 'page-not-text':
+    case 'page-redirect-hidden':
+    case 'page-redirect-loop':
+    case 'page-too-many-redirects':
+    case 'page-timed-out':
+    case 'page-unreachable':
+      return englishPageError(notice);
     case 'search-failed': {
       const more = notice.others;
       if (notice.cause === undefined) return 'Search failed.';

@@ -4,7 +4,7 @@
  * French once the interface is French. One without a code (older checks, causes no adapter has coded yet)
  * is shown as stored. What the service said itself (its message, a URL, its name) stays as given.
  */
-import { englishError, type ErrorNotice, INSTANCE_EXAMPLE } from '../core/error-notices';
+import { englishError, type ErrorNotice, INSTANCE_EXAMPLE, type PageNotice } from '../core/error-notices';
 import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
@@ -79,6 +79,63 @@ function searchBadReplyWords(notice: Extract<ErrorNotice, { code: 'search-bad-re
         : t('errorSearchReplyShape', { provider });
     default:
       return undefined;
+  }
+}
+
+function pageHttpWords(notice: Extract<ErrorNotice, { code: 'page-http' }>): string | undefined {
+  const values = { host: notice.host, status: String(notice.status) };
+  switch (notice.reason) {
+    case 'gone':
+      return t('errorPageGone', values);
+    case 'server':
+      return t('errorPageServer', values);
+    case 'rate-limited':
+      return t('errorPageRateLimited', values);
+    case 'refused':
+      return t('errorPageRefused', values);
+    default:
+      return undefined;
+  }
+}
+
+function pagePrivateWords(notice: Extract<ErrorNotice, { code: 'page-private' }>): string {
+  const { host, resolvesTo: address } = notice;
+  if (address === undefined)
+    return notice.redirected ? t('errorPageRedirectsPrivate', { host }) : t('errorPagePrivate', { host });
+  return notice.redirected
+    ? t('errorPageRedirectsPrivateResolves', { host, address })
+    : t('errorPagePrivateResolves', { host, address });
+}
+
+function pageUnreachableWords(notice: Extract<ErrorNotice, { code: 'page-unreachable' }>): string {
+  const { host, cause } = notice;
+  if (cause !== undefined) return t('errorPageUnreachableCause', { host, cause });
+  return notice.guarded ? t('errorPageUnreachableGuarded', { host }) : t('errorPageUnreachable', { host });
+}
+
+/** Why a page (evidence, a cited link, an archived copy) could not be read; undefined for an unknown reason. */
+function pageErrorWords(notice: PageNotice): string | undefined {
+  switch (notice.code) {
+    case 'page-invalid-url':
+      return t('errorPageInvalidUrl', { url: notice.url });
+    case 'page-not-http':
+      return t('errorPageNotHttp', { scheme: notice.scheme });
+    case 'page-private':
+      return pagePrivateWords(notice);
+    case 'page-http':
+      return pageHttpWords(notice);
+    case 'page-not-text':
+      return notice.type === undefined ? t('errorPageBinary') : t('errorPageNotTextType', { type: notice.type });
+    case 'page-redirect-hidden':
+      return t('errorPageRedirectHidden', { host: notice.host });
+    case 'page-redirect-loop':
+      return t('errorPageRedirectLoop', { host: notice.host });
+    case 'page-too-many-redirects':
+      return t('errorPageTooManyRedirects', { host: notice.host, max: formatNumber(notice.max) });
+    case 'page-timed-out':
+      return t('errorPageTimedOut', { host: notice.host, seconds: secondsWords(notice.seconds) });
+    case 'page-unreachable':
+      return pageUnreachableWords(notice);
   }
 }
 
@@ -174,6 +231,17 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return notice.cause
         ? t('errorSearchUnreachableCause', { provider: notice.provider, host: notice.host, cause: notice.cause })
         : t('errorSearchUnreachable', { provider: notice.provider, host: notice.host });
+    case 'page-invalid-url':
+    case 'page-not-http':
+    case 'page-private':
+    case 'page-http':
+    case 'page-not-text':
+    case 'page-redirect-hidden':
+    case 'page-redirect-loop':
+    case 'page-too-many-redirects':
+    case 'page-timed-out':
+    case 'page-unreachable':
+      return pageErrorWords(notice);
     case 'search-failed': {
       if (notice.cause === undefined) return t('errorSearchFailedNoCause');
       const cause = causeWords({ message: notice.cause, notice: notice.causeNotice });
