@@ -1,6 +1,7 @@
 import { errorMessage, ProviderError } from '../core/errors';
 import { t } from '../i18n/i18n';
 import type { ConnectionTestResult } from '../messaging/protocol';
+import { causeWords } from '../view/error-words';
 
 const EXTENSION_ORIGINS = 'chrome-extension://*,moz-extension://*';
 
@@ -32,7 +33,8 @@ function fixFor(error: ProviderError): string | undefined {
 export function describeFailure(error: unknown): Extract<ConnectionTestResult, { ok: false }> {
   if (error instanceof ProviderError) {
     const fix = fixFor(error);
-    return { ok: false, error: error.message, ...(fix ? { fix } : {}) };
+    // A coded error (a search source's SearXNG 403, a missing key, a rate limit…) in the interface language.
+    return { ok: false, error: causeWords({ message: error.message, notice: error.notice }), ...(fix ? { fix } : {}) };
   }
   return { ok: false, error: errorMessage(error) };
 }
