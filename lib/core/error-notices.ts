@@ -68,14 +68,19 @@ export type ErrorNotice =
       retrySeconds?: number;
       detail?: string;
     }
-  /** A search source's reply could not be used: over `megabytes` MB, not JSON, or not the documented shape (`at`). */
+  /**
+   * A search source's reply could not be used: over `megabytes` MB, not JSON, not the documented shape (`at`), or a
+   * MediaWiki reply without its search results or entities.
+   */
   | {
       code: 'search-bad-reply';
       provider: string;
-      problem: 'too-large' | 'not-json' | 'unexpected-shape';
+      problem: 'too-large' | 'not-json' | 'unexpected-shape' | 'no-results' | 'no-entities';
       megabytes?: number;
       at?: string;
     }
+  /** A MediaWiki API (Wikipedia, Wikidata) refused the `search` or the `request`; `detail`: its own words, as given. */
+  | { code: 'search-api-refused'; provider: string; what: 'search' | 'request'; detail: string }
   /** A search source is enabled without what it needs: an API key, or (self-hosted) its instance's address. */
   | { code: 'search-needs-key' | 'search-needs-address'; provider: string }
   /** A search source did not answer within `seconds`. */
@@ -186,6 +191,10 @@ function englishSearchBadReply(notice: Extract<ErrorNotice, { code: 'search-bad-
       return `${notice.provider} sent a response that is not JSON.`;
     case 'unexpected-shape':
       return `${notice.provider} sent a response in an unexpected shape${notice.at ? ` at "${notice.at}"` : ''}.`;
+    case 'no-results':
+      return `${notice.provider} sent a response without search results.`;
+    case 'no-entities':
+      return `${notice.provider} sent an entity response without entities.`;
   }
 }
 
@@ -314,6 +323,8 @@ export function englishError(notice: ErrorNotice): string {
       return englishSearchHttp(notice);
     case 'search-bad-reply':
       return englishSearchBadReply(notice);
+    case 'search-api-refused':
+      return `${notice.provider} refused the ${notice.what}: ${notice.detail}`;
     case 'search-needs-key':
       return `${notice.provider} needs an API key.`;
     case 'search-needs-address':

@@ -77,6 +77,10 @@ function searchBadReplyWords(notice: Extract<ErrorNotice, { code: 'search-bad-re
       return notice.at
         ? t('errorSearchReplyShapeAt', { provider, path: notice.at })
         : t('errorSearchReplyShape', { provider });
+    case 'no-results':
+      return t('errorSearchReplyNoResults', { provider });
+    case 'no-entities':
+      return t('errorSearchReplyNoEntities', { provider });
     default:
       return undefined;
   }
@@ -221,6 +225,10 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return searchHttpWords(notice);
     case 'search-bad-reply':
       return searchBadReplyWords(notice);
+    case 'search-api-refused':
+      return notice.what === 'search'
+        ? t('errorSearchApiRefusedSearch', { provider: notice.provider, detail: notice.detail })
+        : t('errorSearchApiRefusedRequest', { provider: notice.provider, detail: notice.detail });
     case 'search-needs-key':
       return t('errorSearchNeedsKey', { provider: notice.provider });
     case 'search-needs-address':
