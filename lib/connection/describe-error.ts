@@ -2,6 +2,7 @@ import { errorMessage, ProviderError } from '../core/errors';
 import { t } from '../i18n/i18n';
 import { tIsolatedWords } from '../i18n/isolated-words';
 import type { ConnectionTestResult } from '../messaging/protocol';
+import { causeWords } from '../view/error-words';
 
 const EXTENSION_ORIGINS = 'chrome-extension://*,moz-extension://*';
 
@@ -34,7 +35,8 @@ function fixFor(error: ProviderError): string | undefined {
 export function describeFailure(error: unknown): Extract<ConnectionTestResult, { ok: false }> {
   if (error instanceof ProviderError) {
     const fix = fixFor(error);
-    return { ok: false, error: error.message, ...(fix ? { fix } : {}) };
+    // A coded error (a search source's SearXNG 403, a missing key, a rate limit…) in the interface language.
+    return { ok: false, error: causeWords({ message: error.message, notice: error.notice }), ...(fix ? { fix } : {}) };
   }
   return { ok: false, error: errorMessage(error) };
 }

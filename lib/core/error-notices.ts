@@ -68,10 +68,47 @@ export type ErrorNotice =
       retrySeconds?: number;
       detail?: string;
     }
+  /**
+   * A search source's reply could not be used: over `megabytes` MB, not JSON, not the documented shape (`at`), or a
+   * MediaWiki reply without its search results or entities.
+   */
+  | {
+      code: 'search-bad-reply';
+      provider: string;
+      problem: 'too-large' | 'not-json' | 'unexpected-shape' | 'no-results' | 'no-entities';
+      megabytes?: number;
+      at?: string;
+    }
+  /** A MediaWiki API (Wikipedia, Wikidata) refused the `search` or the `request`; `detail`: its own words, as given. */
+  | { code: 'search-api-refused'; provider: string; what: 'search' | 'request'; detail: string }
+  /** A search source is enabled without what it needs: an API key, or (self-hosted) its instance's address. */
+  | { code: 'search-needs-key' | 'search-needs-address'; provider: string }
   /** A search source did not answer within `seconds`. */
   | { code: 'search-timed-out'; provider: string; seconds: number }
   /** A search source could not be reached at `host`; `cause`: the network's code (ECONNREFUSED), as given. */
   | { code: 'search-unreachable'; provider: string; host: string; cause?: string }
+  /**
+   * A page (an evidence page, a cited link, an archived copy) could not be read (lib/extract/page-fetcher.ts). `host`
+   * is where the request went, with its port; `url` and `scheme` as written.
+   */
+  | { code: 'page-invalid-url'; url: string }
+  | { code: 'page-not-http'; scheme: string }
+  /** A private-network address, blocked unless allowed; `redirected` there; `resolvesTo`: the private address. */
+  | { code: 'page-private'; host: string; redirected: boolean; resolvesTo?: string }
+  /** An HTTP error: `gone` (404, 410), a server error, rate limiting, or a refusal (a paywall, a bot wall). */
+  | { code: 'page-http'; host: string; status: number; reason: 'gone' | 'server' | 'rate-limited' | 'refused' }
+  /** Not a text page: of media `type`, or (without it) binary content labelled as text. */
+  | { code: 'page-not-text'; type?: string }
+  /** The page redirects, and the browser hides where to (an opaque redirect). */
+  | { code: 'page-redirect-hidden'; host: string }
+  | { code: 'page-redirect-loop'; host: string }
+  | { code: 'page-too-many-redirects'; host: string; max: number }
+  | { code: 'page-timed-out'; host: string; seconds: number }
+  /**
+   * The connection failed: `cause` the network's code (ECONNREFUSED), as given; `guarded`: a browser, which says
+   * no more when its guard refused a private hop.
+   */
+  | { code: 'page-unreachable'; host: string; cause?: string; guarded?: boolean }
   /**
    * Every source asked for a claim failed: the first `cause` in full (with its code when it has one), and
    * how many `others` there were.
@@ -109,9 +146,12 @@ function englishRefusalCause(notice: Extract<ErrorNotice, { code: 'model-refused
   }
 }
 
-/** What a search source's HTTP error status means. */
+/**
+ * What a search source's HTTP error status means; `json-disabled`: SearXNG's 403 for a format its settings.yml
+ * does not list (https://docs.searxng.org/dev/search_api.html).
+ */
 export type SearchHttpReason =
-  'key-rejected' | 'refused' | 'rate-limited' | 'not-found' | 'timed-out' | 'server' | 'rejected';
+  'key-rejected' | 'refused' | 'rate-limited' | 'not-found' | 'timed-out' | 'server' | 'rejected' | 'json-disabled';
 
 function englishSearchHttp(notice: Extract<ErrorNotice, { code: 'search-http' }>): string {
   const { provider: label, status } = notice;
@@ -133,10 +173,84 @@ function englishSearchHttp(notice: Extract<ErrorNotice, { code: 'search-http' }>
         return `${label} had a server error (${status}).`;
       case 'rejected':
         return `${label} rejected the request (${status}).`;
+      case 'json-disabled':
+        return `${label} refused to answer in JSON (${status}). Add \`json\` to \`search.formats\` in the instance's settings.yml and restart it.`;
     }
   })();
   return notice.detail ? `${base} ${label} said: "${notice.detail}"` : base;
 }
+
+/** The address a self-hosted search source's "needs the address" error gives as an example. */
+export const INSTANCE_EXAMPLE = 'http://localhost:8080';
+
+function englishSearchBadReply(notice: Extract<ErrorNotice, { code: 'search-bad-reply' }>): string {
+  switch (notice.problem) {
+    case 'too-large':
+      return `${notice.provider} sent a response over ${notice.megabytes ?? '?'} MB.`;
+    case 'not-json':
+      return `${notice.provider} sent a response that is not JSON.`;
+    case 'unexpected-shape':
+      return `${notice.provider} sent a response in an unexpected shape${notice.at ? ` at "${notice.at}"` : ''}.`;
+    case 'no-results':
+      return `${notice.provider} sent a response without search results.`;
+    case 'no-entities':
+      return `${notice.provider} sent an entity response without entities.`;
+  }
+}
+
+function englishPageHttp(notice: Extract<ErrorNotice, { code: 'page-http' }>): string {
+  switch (notice.reason) {
+    case 'gone':
+      return `The page at ${notice.host} no longer exists (${notice.status}): a dead link.`;
+    case 'server':
+      return `The site ${notice.host} had a server error (${notice.status}).`;
+    case 'rate-limited':
+      return `The site ${notice.host} is rate-limiting requests (${notice.status}).`;
+    case 'refused':
+      return `The site ${notice.host} refused the request (${notice.status}).`;
+  }
+}
+
+function englishPageError(notice: PageNotice): string {
+  switch (notice.code) {
+    case 'page-invalid-url':
+      return `Not a valid web address: ${notice.url}`;
+    case 'page-not-http':
+      return `Only http and https pages can be fetched, not ${notice.scheme} addresses.`;
+    case 'page-private': {
+      const how = notice.redirected ? 'The page redirects to' : 'Refused to fetch';
+      const what =
+        notice.resolvesTo === undefined
+          ? 'a private-network address'
+          : `which resolves to a private-network address (${notice.resolvesTo})`;
+      return `${how} ${notice.host}, ${what}; private addresses are blocked unless allowed in the settings.`;
+    }
+    case 'page-http':
+      return englishPageHttp(notice);
+    case 'page-not-text':
+      return `Not a text page (${notice.type ?? 'binary content labelled as text'}).`;
+    case 'page-redirect-hidden':
+      return `The page at ${notice.host} redirects, and this browser hides where to, so it is not followed.`;
+    case 'page-redirect-loop':
+      return `The page at ${notice.host} redirects in a loop.`;
+    case 'page-too-many-redirects':
+      return `The page at ${notice.host} redirects more than ${notice.max} times.`;
+    case 'page-timed-out':
+      return `The page at ${notice.host} did not load within ${notice.seconds} s.`;
+    case 'page-unreachable': {
+      const suffix =
+        notice.cause !== undefined
+          ? ` (${notice.cause})`
+          : notice.guarded
+            ? ': the connection failed, or the page redirected to a private-network address, which is blocked'
+            : '';
+      return `Could not reach ${notice.host}${suffix}.`;
+    }
+  }
+}
+
+/** The codes of a page that could not be read. */
+export type PageNotice = Extract<ErrorNotice, { code: `page-${string}` }>;
 
 /** A wait in English ("45 s", "2 min 30 s", "3 h"), as the rate-limit messages say it. */
 export function describeWait(ms: number): string {
@@ -207,10 +321,29 @@ export function englishError(notice: ErrorNotice): string {
       return `The model's reply for "${notice.step}" did not match the expected format twice. ${notice.problem}`.trim();
     case 'search-http':
       return englishSearchHttp(notice);
+    case 'search-bad-reply':
+      return englishSearchBadReply(notice);
+    case 'search-api-refused':
+      return `${notice.provider} refused the ${notice.what}: ${notice.detail}`;
+    case 'search-needs-key':
+      return `${notice.provider} needs an API key.`;
+    case 'search-needs-address':
+      return `${notice.provider} needs the address of your instance, e.g. ${INSTANCE_EXAMPLE}.`;
     case 'search-timed-out':
       return `${notice.provider} did not answer within ${notice.seconds} s.`;
     case 'search-unreachable':
       return `Could not reach ${notice.provider} at ${notice.host}${notice.cause ? ` (${notice.cause})` : ''}.`;
+    case 'page-invalid-url':
+    case 'page-not-http':
+    case 'page-private':
+    case 'page-http':
+    case 'page-not-text':
+    case 'page-redirect-hidden':
+    case 'page-redirect-loop':
+    case 'page-too-many-redirects':
+    case 'page-timed-out':
+    case 'page-unreachable':
+      return englishPageError(notice);
     case 'search-failed': {
       const more = notice.others;
       if (notice.cause === undefined) return 'Search failed.';

@@ -2,7 +2,8 @@
  * The `PageFetcher` adapter: downloads evidence pages under the user's network policy. Every URL it
  * touches (the first and each redirect target) must be http(s) and, unless the user allows it, outside
  * private networks; the body is read as a stream up to `maxBytes`; only text pages are accepted; the text
- * is decoded with the page's own charset. Failures are `ProviderError`s that say what went wrong.
+ * is decoded with the page's own charset. Failures are `ProviderError`s that say what went wrong as a code
+ * (lib/core/error-notices.ts, `page-…`), worded when shown; their messages are its English.
  *
  * Each page is requested once. Who checks the redirect hops depends on where this runs:
  * - `redirects: 'here'` (Node, the default): each hop is requested with `redirect: 'manual'`, and its target
@@ -48,19 +49,17 @@ function httpUrl(url: string, base?: string): URL {
   try {
     parsed = new URL(url, base);
   } catch {
-    throw new ProviderError('bad-request', `Not a valid web address: ${url.slice(0, 200)}`, {
-      url,
-      reason: 'invalid-url',
-    });
+    throw new ProviderError(
+      'bad-request',
+      { code: 'page-invalid-url', url: url.slice(0, 200) },
+      { url, reason: 'invalid-url' },
+    );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ProviderError(
       'bad-request',
-      `Only http and https pages can be fetched, not ${parsed.protocol} addresses.`,
-      {
-        url: parsed.href,
-        reason: 'invalid-url',
-      },
+      { code: 'page-not-http', scheme: parsed.protocol },
+      { url: parsed.href, reason: 'invalid-url' },
     );
   }
   return parsed;
@@ -68,10 +67,9 @@ function httpUrl(url: string, base?: string): URL {
 
 function assertAllowed(url: string, allowPrivate: boolean, redirected: boolean): void {
   if (allowPrivate || !isPrivateNetworkUrl(url)) return;
-  const how = redirected ? 'The page redirects to' : 'Refused to fetch';
   throw new ProviderError(
     'unreachable',
-    `${how} ${addressOf(url)}, a private-network address; private addresses are blocked unless allowed in the settings.`,
+    { code: 'page-private', host: addressOf(url), redirected },
     { url, reason: 'private-address' },
   );
 }
@@ -86,15 +84,13 @@ function statusError(status: number, url: string, retryAfter: string | null): Pr
         ? 'bad-request'
         : kindForStatus(status);
   const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
-  const message =
-    kind === 'not-found'
-      ? `The page at ${host} no longer exists (${status}): a dead link.`
-      : kind === 'server'
-        ? `The site ${host} had a server error (${status}).`
-        : kind === 'rate-limit'
-          ? `The site ${host} is rate-limiting requests (${status}).`
-          : `The site ${host} refused the request (${status}).`;
-  return new ProviderError(kind, message, { status, url, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  const reason =
+    kind === 'not-found' ? 'gone' : kind === 'server' ? 'server' : kind === 'rate-limit' ? 'rate-limited' : 'refused';
+  return new ProviderError(
+    kind,
+    { code: 'page-http', host, status, reason },
+    { status, url, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
+  );
 }
 
 function mediaType(contentType: string): string {
@@ -105,10 +101,7 @@ function mediaType(contentType: string): string {
 function assertTextHead(head: Uint8Array, url: string): void {
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
   if (!utf16 && head.includes(0)) {
-    throw new ProviderError('bad-request', 'Not a text page (binary content labelled as text).', {
-      url,
-      reason: 'not-text',
-    });
+    throw new ProviderError('bad-request', { code: 'page-not-text' }, { url, reason: 'not-text' });
   }
 }
 
@@ -129,10 +122,9 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
     const addresses = await deps.lookup(host).catch(() => [] as string[]);
     const internal = addresses.find(isPrivateIpAddress);
     if (internal === undefined) return;
-    const how = redirected ? 'The page redirects to' : 'Refused to fetch';
     throw new ProviderError(
       'unreachable',
-      `${how} ${addressOf(url)}, which resolves to a private-network address (${internal}); private addresses are blocked unless allowed in the settings.`,
+      { code: 'page-private', host: addressOf(url), redirected, resolvesTo: internal },
       { url, reason: 'private-address' },
     );
   }
@@ -172,30 +164,24 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
           for (let hops = 0; ; hops++) {
             // A browser's opaque redirect hides where it goes: never follow it blindly (use 'browser' there).
             if (response.type === 'opaqueredirect') {
-              throw new ProviderError(
-                'unreachable',
-                `The page at ${addressOf(first)} redirects, and this browser hides where to, so it is not followed.`,
-                { url },
-              );
+              throw new ProviderError('unreachable', { code: 'page-redirect-hidden', host: addressOf(first) }, { url });
             }
             const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
             if (location === null) break;
             await discard(response);
             const next = httpUrl(location, url).href;
             if (visited.has(next)) {
-              throw new ProviderError('unreachable', `The page at ${addressOf(first)} redirects in a loop.`, {
-                url: next,
-                reason: 'redirect-loop',
-              });
+              throw new ProviderError(
+                'unreachable',
+                { code: 'page-redirect-loop', host: addressOf(first) },
+                { url: next, reason: 'redirect-loop' },
+              );
             }
             if (hops + 1 > MAX_REDIRECTS) {
               throw new ProviderError(
                 'unreachable',
-                `The page at ${addressOf(first)} redirects more than ${MAX_REDIRECTS} times.`,
-                {
-                  url: next,
-                  reason: 'too-many-redirects',
-                },
+                { code: 'page-too-many-redirects', host: addressOf(first), max: MAX_REDIRECTS },
+                { url: next, reason: 'too-many-redirects' },
               );
             }
             assertAllowed(next, allowPrivate, true);
@@ -216,12 +202,16 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
         // No Content-Type at all: let the NUL sniff decide, as browsers sniff such responses too.
         if (type && !TEXT_TYPES.has(type)) {
           await discard(response);
-          throw new ProviderError('bad-request', `Not a text page (${type}).`, {
-            url,
-            status: response.status,
-            reason: 'not-text',
-            contentType: type,
-          });
+          throw new ProviderError(
+            'bad-request',
+            { code: 'page-not-text', type },
+            {
+              url,
+              status: response.status,
+              reason: 'not-text',
+              contentType: type,
+            },
+          );
         }
         const { bytes, truncated } = await readCapped(response.body, options.maxBytes, (head) =>
           assertTextHead(head, url),
@@ -233,29 +223,22 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
       } catch (error) {
         if (error instanceof ProviderError) throw error;
         if (timeout.aborted) {
-          throw new ProviderError(
-            'timeout',
-            `The page at ${addressOf(url)} did not load within ${Math.round(options.timeoutMs / 100) / 10} s.`,
-            { url },
-          );
+          const seconds = Math.round(options.timeoutMs / 100) / 10;
+          throw new ProviderError('timeout', { code: 'page-timed-out', host: addressOf(url), seconds }, { url });
         }
         if (options.signal?.aborted) throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url });
         const cause = (error as { cause?: { code?: unknown } }).cause?.code;
         // A browser says only "Failed to fetch", also when its guard refused a private hop: say both.
         const guarded = deps.redirects === 'browser' && !allowPrivate;
-        const suffix =
-          typeof cause === 'string'
-            ? ` (${cause})`
-            : guarded
-              ? ': the connection failed, or the page redirected to a private-network address, which is blocked'
-              : '';
         // Node names a failed lookup; a browser's fetch says only "Failed to fetch", so there it stays unknown.
         const dns = cause === 'ENOTFOUND' || cause === 'EAI_AGAIN' || cause === 'EAI_NONAME';
         const reason = dns ? ('dns' as const) : guarded ? ('unreachable-or-private' as const) : undefined;
-        throw new ProviderError('unreachable', `Could not reach ${addressOf(url)}${suffix}.`, {
-          url,
-          ...(reason ? { reason } : {}),
-        });
+        const said = typeof cause === 'string' ? { cause } : guarded ? { guarded } : {};
+        throw new ProviderError(
+          'unreachable',
+          { code: 'page-unreachable', host: addressOf(url), ...said },
+          { url, ...(reason ? { reason } : {}) },
+        );
       } finally {
         dispose();
       }

@@ -78,7 +78,7 @@ const spec: ProviderSpec<z.infer<typeof schema>> = {
   read: (data) => (data.claims ?? []).flatMap(reviewsOf),
   describeError: ({ status, body }) =>
     status === 400 && /API_KEY_INVALID|API key not valid/.test(body)
-      ? { kind: 'auth', message: `Google Fact Check Tools rejected the API key (${status}).` }
+      ? { kind: 'auth', reason: 'key-rejected' }
       : undefined,
 };
 

@@ -18,8 +18,14 @@ export interface HttpFailure {
   body: string;
 }
 
-/** A provider's own reading of an HTTP failure; fields left out fall back to the generic ones. */
-export type ErrorDescriber = (failure: HttpFailure) => { kind?: ProviderErrorKind; message?: string } | undefined;
+/**
+ * A provider's own reading of an HTTP failure: its kind and what it means, as a code the views word
+ * (`SearchHttpReason`); fields left out fall back to the generic ones. A `reason` given here stands alone,
+ * without the provider's own words after it.
+ */
+export type ErrorDescriber = (
+  failure: HttpFailure,
+) => { kind?: ProviderErrorKind; reason?: SearchHttpReason } | undefined;
 
 /** One JSON call to a provider, with what is needed to validate the answer and word its failures. */
 export interface JsonRequest<T> {
@@ -133,12 +139,12 @@ function httpError<T>(request: JsonRequest<T>, status: number, body: string, ret
   const special = request.describeError?.({ status, body });
   const kind = special?.kind ?? kindForStatus(status);
   const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
-  const detail = special?.message ? undefined : errorDetail(body);
-  const message: string | ErrorNotice = special?.message ?? {
+  const detail = special?.reason ? undefined : errorDetail(body);
+  const message: ErrorNotice = {
     code: 'search-http',
     provider: request.label,
     status,
-    reason: searchHttpReason(request.keyed, kind),
+    reason: special?.reason ?? searchHttpReason(request.keyed, kind),
     ...(kind === 'rate-limit' && retryAfterMs !== undefined ? { retrySeconds: Math.ceil(retryAfterMs / 1000) } : {}),
     ...(detail ? { detail } : {}),
   };
@@ -180,11 +186,12 @@ export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
     // Read up to a cap: a provider (or whatever answers at its address) cannot make us hold a huge body.
     const body = await readCapped(response.body, MAX_JSON_BYTES);
     if (body.truncated) {
-      throw new ProviderError('malformed', `${label} sent a response over ${MAX_JSON_BYTES / 1024 / 1024} MB.`, {
-        provider,
-        status: response.status,
-        url,
-      });
+      const megabytes = MAX_JSON_BYTES / 1024 / 1024;
+      throw new ProviderError(
+        'malformed',
+        { code: 'search-bad-reply', provider: label, problem: 'too-large', megabytes },
+        { provider, status: response.status, url },
+      );
     }
     text = new TextDecoder().decode(body.bytes);
   } catch (error) {
@@ -213,21 +220,21 @@ export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ProviderError('malformed', `${label} sent a response that is not JSON.`, {
-      provider,
-      status: response.status,
-      url,
-    });
+    throw new ProviderError(
+      'malformed',
+      { code: 'search-bad-reply', provider: label, problem: 'not-json' },
+      { provider, status: response.status, url },
+    );
   }
   const parsed = request.schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';
-    throw new ProviderError('malformed', `${label} sent a response in an unexpected shape${where}.`, {
-      provider,
-      status: response.status,
-      url,
-    });
+    const at = issue && issue.path.length > 0 ? { at: issue.path.join('.') } : {};
+    throw new ProviderError(
+      'malformed',
+      { code: 'search-bad-reply', provider: label, problem: 'unexpected-shape', ...at },
+      { provider, status: response.status, url },
+    );
   }
   return parsed.data;
 }

@@ -110,16 +110,10 @@ export function defineProvider<T>(spec: ProviderSpec<T>, context: ProviderContex
     async search(query: SearchQuery): Promise<SearchResult[]> {
       const apiKey = context.apiKey ?? '';
       if (needs === 'key' && !apiKey)
-        throw new ProviderError('auth', `${label} needs an API key.`, { provider: spec.id });
+        throw new ProviderError('auth', { code: 'search-needs-key', provider: label }, { provider: spec.id });
       const base = context.baseUrl ?? spec.defaultBase?.(query);
       if (!base) {
-        throw new ProviderError(
-          'not-found',
-          `${label} needs the address of your instance, e.g. http://localhost:8080.`,
-          {
-            provider: spec.id,
-          },
-        );
+        throw new ProviderError('not-found', { code: 'search-needs-address', provider: label }, { provider: spec.id });
       }
       const count = Math.min(Math.floor(query.maxResults), spec.maxCount);
       if (!(count > 0)) return [];

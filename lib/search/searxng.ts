@@ -40,13 +40,7 @@ const spec: ProviderSpec<z.infer<typeof schema>> = {
       snippet: stripHtml(result.content ?? ''),
       publishedAt: toPublishedAt(result.publishedDate),
     })),
-  describeError: ({ status }) =>
-    status === 403
-      ? {
-          message:
-            "SearXNG refused to answer in JSON (403). Add `json` to `search.formats` in the instance's settings.yml and restart it.",
-        }
-      : undefined,
+  describeError: ({ status }) => (status === 403 ? { reason: 'json-disabled' } : undefined),
 };
 
 /** Strips a trailing "/search" users often paste with the instance address. */

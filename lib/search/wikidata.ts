@@ -113,7 +113,12 @@ interface Candidate {
 
 function failure(error: z.infer<typeof apiError>): ProviderError {
   const kind = error.code === 'ratelimited' ? 'rate-limit' : error.code === 'maxlag' ? 'server' : 'bad-request';
-  return new ProviderError(kind, `${LABEL} refused the request: ${error.info ?? error.code}`, { provider: PROVIDER });
+  const detail = error.info ?? error.code;
+  return new ProviderError(
+    kind,
+    { code: 'search-api-refused', provider: LABEL, what: 'request', detail },
+    { provider: PROVIDER },
+  );
 }
 
 function labelIn(labels: Entity['labels'], language: string): string | undefined {
@@ -222,9 +227,11 @@ export function createWikidataLookup(options: WikidataLookupOptions = {}): Wikid
       );
       if (found.error) throw failure(found.error);
       if (!found.search)
-        throw new ProviderError('malformed', `${LABEL} sent a search response without results.`, {
-          provider: PROVIDER,
-        });
+        throw new ProviderError(
+          'malformed',
+          { code: 'search-bad-reply', provider: LABEL, problem: 'no-results' },
+          { provider: PROVIDER },
+        );
       // The API ranks well-known items first; an exact label still beats an earlier partial match.
       const same = (text: string | undefined) => text?.trim().toLowerCase() === subject.toLowerCase();
       const items = found.search.filter((item) => /^Q\d+$/.test(item.id));
@@ -240,9 +247,11 @@ export function createWikidataLookup(options: WikidataLookupOptions = {}): Wikid
       if (item.error?.code === 'no-such-entity') return [];
       if (item.error) throw failure(item.error);
       if (!item.entities)
-        throw new ProviderError('malformed', `${LABEL} sent an entity response without entities.`, {
-          provider: PROVIDER,
-        });
+        throw new ProviderError(
+          'malformed',
+          { code: 'search-bad-reply', provider: LABEL, problem: 'no-entities' },
+          { provider: PROVIDER },
+        );
       // A redirected id comes back under its target's id.
       const subjectEntity = item.entities[hit.id] ?? Object.values(item.entities).find((e) => e.missing === undefined);
       if (!subjectEntity || subjectEntity.missing !== undefined) return [];

@@ -63,14 +63,19 @@ const spec: ProviderSpec<z.infer<typeof schema>> = {
     if (data.error) {
       const kind =
         data.error.code === 'ratelimited' ? 'rate-limit' : data.error.code === 'maxlag' ? 'server' : 'bad-request';
-      throw new ProviderError(kind, `Wikipedia refused the search: ${data.error.info ?? data.error.code}`, {
-        provider: 'wikipedia',
-      });
+      const detail = data.error.info ?? data.error.code;
+      throw new ProviderError(
+        kind,
+        { code: 'search-api-refused', provider: 'Wikipedia', what: 'search', detail },
+        { provider: 'wikipedia' },
+      );
     }
     if (!data.query)
-      throw new ProviderError('malformed', 'Wikipedia sent a response without search results.', {
-        provider: 'wikipedia',
-      });
+      throw new ProviderError(
+        'malformed',
+        { code: 'search-bad-reply', provider: 'Wikipedia', problem: 'no-results' },
+        { provider: 'wikipedia' },
+      );
     const language = wikipediaLanguage(query.language);
     return data.query.search.map((page) => ({
       url: wikipediaArticleUrl(language, page.title),

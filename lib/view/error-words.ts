@@ -4,7 +4,7 @@
  * French once the interface is French. One without a code (older checks, causes no adapter has coded yet)
  * is shown as stored. What the service said itself (its message, a URL, its name) stays as given.
  */
-import { englishError, type ErrorNotice } from '../core/error-notices';
+import { englishError, type ErrorNotice, INSTANCE_EXAMPLE, type PageNotice } from '../core/error-notices';
 import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
@@ -56,9 +56,91 @@ function searchHttpWords(notice: Extract<ErrorNotice, { code: 'search-http' }>):
         return t('errorSearchServer', { provider, status });
       case 'rejected':
         return t('errorSearchRejected', { provider, status });
+      case 'json-disabled':
+        return t('errorSearchJsonDisabled', { provider, status });
     }
   })();
   return notice.detail ? `${base} ${t('errorSearchSaid', { provider, detail: notice.detail })}` : base;
+}
+
+function searchBadReplyWords(notice: Extract<ErrorNotice, { code: 'search-bad-reply' }>): string | undefined {
+  const { provider } = notice;
+  switch (notice.problem) {
+    case 'too-large':
+      return t('errorSearchReplyTooLarge', {
+        provider,
+        size: formatNumber(notice.megabytes ?? 0, { style: 'unit', unit: 'megabyte', unitDisplay: 'short' }),
+      });
+    case 'not-json':
+      return t('errorSearchReplyNotJson', { provider });
+    case 'unexpected-shape':
+      return notice.at
+        ? t('errorSearchReplyShapeAt', { provider, path: notice.at })
+        : t('errorSearchReplyShape', { provider });
+    case 'no-results':
+      return t('errorSearchReplyNoResults', { provider });
+    case 'no-entities':
+      return t('errorSearchReplyNoEntities', { provider });
+    default:
+      return undefined;
+  }
+}
+
+function pageHttpWords(notice: Extract<ErrorNotice, { code: 'page-http' }>): string | undefined {
+  const values = { host: notice.host, status: String(notice.status) };
+  switch (notice.reason) {
+    case 'gone':
+      return t('errorPageGone', values);
+    case 'server':
+      return t('errorPageServer', values);
+    case 'rate-limited':
+      return t('errorPageRateLimited', values);
+    case 'refused':
+      return t('errorPageRefused', values);
+    default:
+      return undefined;
+  }
+}
+
+function pagePrivateWords(notice: Extract<ErrorNotice, { code: 'page-private' }>): string {
+  const { host, resolvesTo: address } = notice;
+  if (address === undefined)
+    return notice.redirected ? t('errorPageRedirectsPrivate', { host }) : t('errorPagePrivate', { host });
+  return notice.redirected
+    ? t('errorPageRedirectsPrivateResolves', { host, address })
+    : t('errorPagePrivateResolves', { host, address });
+}
+
+function pageUnreachableWords(notice: Extract<ErrorNotice, { code: 'page-unreachable' }>): string {
+  const { host, cause } = notice;
+  if (cause !== undefined) return t('errorPageUnreachableCause', { host, cause });
+  return notice.guarded ? t('errorPageUnreachableGuarded', { host }) : t('errorPageUnreachable', { host });
+}
+
+/** Why a page (evidence, a cited link, an archived copy) could not be read; undefined for an unknown reason. */
+function pageErrorWords(notice: PageNotice): string | undefined {
+  switch (notice.code) {
+    case 'page-invalid-url':
+      return t('errorPageInvalidUrl', { url: notice.url });
+    case 'page-not-http':
+      return t('errorPageNotHttp', { scheme: notice.scheme });
+    case 'page-private':
+      return pagePrivateWords(notice);
+    case 'page-http':
+      return pageHttpWords(notice);
+    case 'page-not-text':
+      return notice.type === undefined ? t('errorPageBinary') : t('errorPageNotTextType', { type: notice.type });
+    case 'page-redirect-hidden':
+      return t('errorPageRedirectHidden', { host: notice.host });
+    case 'page-redirect-loop':
+      return t('errorPageRedirectLoop', { host: notice.host });
+    case 'page-too-many-redirects':
+      return t('errorPageTooManyRedirects', { host: notice.host, max: formatNumber(notice.max) });
+    case 'page-timed-out':
+      return t('errorPageTimedOut', { host: notice.host, seconds: secondsWords(notice.seconds) });
+    case 'page-unreachable':
+      return pageUnreachableWords(notice);
+  }
 }
 
 function refusalCauseWords(notice: Extract<ErrorNotice, { code: 'model-refused' }>): string {
@@ -141,12 +223,33 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return t('errorReplyMalformed', { step: notice.step, problem: notice.problem }).trim();
     case 'search-http':
       return searchHttpWords(notice);
+    case 'search-bad-reply':
+      return searchBadReplyWords(notice);
+    case 'search-api-refused':
+      return notice.what === 'search'
+        ? t('errorSearchApiRefusedSearch', { provider: notice.provider, detail: notice.detail })
+        : t('errorSearchApiRefusedRequest', { provider: notice.provider, detail: notice.detail });
+    case 'search-needs-key':
+      return t('errorSearchNeedsKey', { provider: notice.provider });
+    case 'search-needs-address':
+      return t('errorSearchNeedsAddress', { provider: notice.provider, example: INSTANCE_EXAMPLE });
     case 'search-timed-out':
       return t('errorSearchTimedOut', { provider: notice.provider, seconds: secondsWords(notice.seconds) });
     case 'search-unreachable':
       return notice.cause
         ? t('errorSearchUnreachableCause', { provider: notice.provider, host: notice.host, cause: notice.cause })
         : t('errorSearchUnreachable', { provider: notice.provider, host: notice.host });
+    case 'page-invalid-url':
+    case 'page-not-http':
+    case 'page-private':
+    case 'page-http':
+    case 'page-not-text':
+    case 'page-redirect-hidden':
+    case 'page-redirect-loop':
+    case 'page-too-many-redirects':
+    case 'page-timed-out':
+    case 'page-unreachable':
+      return pageErrorWords(notice);
     case 'search-failed': {
       if (notice.cause === undefined) return t('errorSearchFailedNoCause');
       const cause = causeWords({ message: notice.cause, notice: notice.causeNotice });

@@ -7,6 +7,7 @@
  */
 import type { LinkRationaleReason, LinkReason } from '../core/quality/links/link-reasons';
 import type { LinkJudgement, LinkRetrieval } from '../core/quality/links/types';
+import type { NoticeCause } from '../core/stage-notices';
 import { formatDate, t as translate } from '../i18n/i18n';
 import { isolatingT } from '../i18n/isolated-words';
 import { causeWords } from './error-words';
@@ -57,6 +58,14 @@ function notTextWords(reason: Extract<LinkReason, { code: 'not-text' }>): string
     default:
       return undefined;
   }
+}
+
+/**
+ * A failure's cause inside the parentheses of a reason: its code worded in the interface language, else the stored
+ * English, without the full stop that ends it (a Latin, CJK or Devanagari one).
+ */
+function innerCauseWords(reason: NoticeCause): string {
+  return causeWords({ message: reason.cause, notice: reason.causeNotice }).replace(/[.。।]$/u, '');
 }
 
 /** A snapshot's day (YYYY-MM-DD, UTC) in the interface language's form. */
@@ -111,9 +120,9 @@ export function linkReasonWords(reason: LinkReason): string | undefined {
     case 'unreachable':
       return t('linkReasonUnreachable', { host: reason.host });
     case 'unreadable':
-      return t('linkReasonUnreadable', { host: reason.host, cause: reason.cause.replace(/\.$/, '') });
+      return t('linkReasonUnreadable', { host: reason.host, cause: innerCauseWords(reason) });
     case 'not-followed':
-      return t('linkReasonNotFollowed', { cause: reason.cause.replace(/\.$/, '') });
+      return t('linkReasonNotFollowed', { cause: innerCauseWords(reason) });
     case 'archive-unavailable':
       return t('linkReasonArchiveUnavailable');
     case 'archive-none':

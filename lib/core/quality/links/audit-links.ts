@@ -4,9 +4,10 @@
  */
 import pLimit from 'p-limit';
 
-import { errorMessage, isCancellation, ProviderError } from '../../errors';
+import { isCancellation, ProviderError } from '../../errors';
 import type { ModelCallContext } from '../../model/structured-call';
 import type { Cache } from '../../ports';
+import { causeOf } from '../../stage-notices';
 import type { Sentence } from '../../types';
 import { isJudgeable, judgeLinks } from './judge-links';
 import { englishLinkReason, type LinkReason } from './link-reasons';
@@ -39,8 +40,11 @@ export interface AuditLinksOptions {
 }
 
 const DEFAULT_CONCURRENCY = 4;
-/** Bumped when the retrieval's shape or classification changes, to orphan old entries. */
-const CACHE_VERSION = 2;
+/**
+ * Bumped when the retrieval's shape or classification changes, to orphan old entries. 3: an unreadable page's
+ * cause carries its code (`causeNotice`), so a cached one would show its English cause in every language.
+ */
+const CACHE_VERSION = 3;
 /** A page that was read stays valid for a week, as evidence pages do (read-pages.ts). */
 const READ_TTL_MS = 7 * 24 * 3600 * 1000;
 /** A failure is remembered only briefly: sites come back, rate limits end. */
@@ -94,7 +98,7 @@ export async function auditLinks(
         if (isCancellation(error)) throw error;
         if (ctx.signal?.aborted) throw new ProviderError('cancelled', 'The link audit was cancelled.');
         // retrieveLink classifies every failure of the link itself; this is a bug or a broken port.
-        const reason: LinkReason = { code: 'not-followed', cause: errorMessage(error) };
+        const reason: LinkReason = { code: 'not-followed', ...causeOf(error) };
         retrieval = { url: first.url, status: 'dead', detail: englishLinkReason(reason), reasons: [reason] };
       }
     }

@@ -2,7 +2,8 @@
  * A failed page fetch as the link audit reports it: which `LinkStatus` it means and why, as a code
  * (lib/core/quality/links/link-reasons.ts), which the caller follows with what the web archive had.
  */
-import { errorMessage, ProviderError } from '../../errors';
+import { ProviderError } from '../../errors';
+import { causeOf } from '../../stage-notices';
 import { hostOf } from '../../text/hosts';
 import type { LinkFileKind, LinkReason } from './link-reasons';
 import type { LinkStatus } from './types';
@@ -39,7 +40,7 @@ function fileKind(contentType: string | undefined): LinkFileKind {
 export function readFetchFailure(error: unknown, url: string): FailureReading {
   const host = addressOf(url);
   if (!(error instanceof ProviderError)) {
-    return { status: 'dead', reason: { code: 'unreadable', host, cause: errorMessage(error) } };
+    return { status: 'dead', reason: { code: 'unreadable', host, ...causeOf(error) } };
   }
   const status = error.details.status;
   const withStatus = status !== undefined ? { httpStatus: status } : {};
@@ -83,7 +84,7 @@ export function readFetchFailure(error: unknown, url: string): FailureReading {
     case 'unreachable':
       return { status: 'dead', reason: { code: 'unreachable', host }, ...withStatus };
     default:
-      return { status: 'dead', reason: { code: 'unreadable', host, cause: error.message }, ...withStatus };
+      return { status: 'dead', reason: { code: 'unreadable', host, ...causeOf(error) }, ...withStatus };
   }
 }
 

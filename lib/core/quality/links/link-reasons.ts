@@ -46,10 +46,10 @@ export type LinkReason =
   | { code: 'refused'; host: string; status?: number }
   | { code: 'server-error'; host: string; status: number }
   | { code: 'unreachable'; host: string }
-  /** Reading failed otherwise; `cause` is the fetcher's own (English) message. */
-  | { code: 'unreadable'; host: string; cause: string }
-  /** Following the link threw where it never should (a bug or a broken port); `cause` as the error said. */
-  | { code: 'not-followed'; cause: string }
+  /** Reading failed otherwise; `cause` is the fetcher's own (English) message, `causeNotice` its code if any. */
+  | ({ code: 'unreadable'; host: string } & NoticeCause)
+  /** Following the link threw where it never should (a bug or a broken port); `cause` as the error said (+ code). */
+  | ({ code: 'not-followed' } & NoticeCause)
   /** The web archive, asked for a dead link's copy: could not be asked, has none, or has one (`date`: YYYY-MM-DD). */
   | { code: 'archive-unavailable' }
   | { code: 'archive-none' }

@@ -5,6 +5,7 @@ import type { ModelProfile } from '../../../../lib/settings/schema';
 import { type OpenAiServer, startOpenAiServer } from '../../../../scripts/lib/servers/index';
 
 const KEY = 'sk-unit';
+const SECONDS_3 = new Intl.NumberFormat('en', { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(3);
 
 describe('testModelConnection against a real OpenAI-compatible server', () => {
   let server: OpenAiServer;
@@ -81,7 +82,8 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     server.faults.next({ kind: 'rate-limit', retryAfterSeconds: 3 });
     expect(await testModelConnection('custom', profile())).toMatchObject({
       ok: false,
-      error: 'Custom (OpenAI-compatible) asks to wait 3 s (rate limit).',
+      // Worded from its code in the interface language (English here), its wait in Intl's units.
+      error: `Custom (OpenAI-compatible) asks to wait ${SECONDS_3} (rate limit).`,
       fix: expect.stringContaining('rate-limiting'),
     });
     server.faults.next({ kind: 'server-error' });

@@ -1,6 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { testSearchConnection } from '../../../../lib/connection/test-search';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import { startSearxngServer } from '../../../../scripts/lib/servers/searxng-server';
+
+const catalogue = async (locale: string) =>
+  JSON.parse(
+    await readFile(new URL(`../../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
+  ) as Catalogue;
 
 /** A network that is down: every request fails the way `fetch` fails when a host cannot be reached. */
 const offline: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
@@ -21,6 +32,26 @@ describe('testSearchConnection', () => {
       { fetch: offline },
     );
     expect(result).toMatchObject({ ok: false, fix: expect.stringMatching(/base URL/) });
+  });
+
+  describe('in the interface language (issue 25)', () => {
+    afterEach(() => setMessageSource(browserSource()));
+
+    it("words SearXNG's 403 for a JSON format its settings.yml leaves out, the setting's names as written", async () => {
+      setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+      const searxng = await startSearxngServer({ jsonEnabled: false });
+      try {
+        const result = await testSearchConnection('searxng', { apiKey: '', baseUrl: searxng.baseUrl });
+        expect(result).toMatchObject({
+          ok: false,
+          error:
+            'SearXNG a refusé de répondre en JSON (403). Ajoutez `json` à `search.formats` dans le settings.yml de ' +
+            'l’instance, puis redémarrez-la.',
+        });
+      } finally {
+        await searxng.close();
+      }
+    });
   });
 
   it('asks for the address or the key before trying', async () => {

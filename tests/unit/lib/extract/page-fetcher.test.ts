@@ -19,6 +19,9 @@ afterEach(async () => {
   await server.close();
 });
 
+/** The loopback server's host and port, as the fetcher's codes name where a request went. */
+const hostOfServer = () => new URL(server.origin).host;
+
 /** The loopback server is itself a private address, so most tests allow private networks. */
 function fetcher(allowPrivate = true, fetchImpl?: typeof fetch): PageFetcher {
   return createPageFetcher({ allowPrivateNetwork: () => allowPrivate, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
@@ -118,6 +121,7 @@ describe('page fetcher', () => {
     const missing = await failure(fetcher().fetch(server.url('/nothing-here'), OPTIONS));
     expect(missing).toMatchObject({ kind: 'not-found', details: { status: 404 } });
     expect(missing.message).toMatch(/dead link/);
+    expect(missing.notice).toEqual({ code: 'page-http', host: hostOfServer(), status: 404, reason: 'gone' });
     expect(await failure(fetcher().fetch(server.url('/gone'), OPTIONS))).toMatchObject({
       kind: 'not-found',
       details: { status: 410 },
@@ -154,9 +158,11 @@ describe('page fetcher', () => {
     const loop = await failure(fetcher().fetch(server.url('/x'), OPTIONS));
     expect(loop.kind).toBe('unreachable');
     expect(loop.message).toMatch(/loop/);
+    expect(loop.notice).toEqual({ code: 'page-redirect-loop', host: hostOfServer() });
     for (let i = 0; i <= MAX_REDIRECTS + 1; i++) server.route(`/hop${i}`, { redirect: `/hop${i + 1}` });
     const tooMany = await failure(fetcher().fetch(server.url('/hop0'), OPTIONS));
     expect(tooMany.message).toMatch(/more than 5 times/);
+    expect(tooMany.notice).toEqual({ code: 'page-too-many-redirects', host: hostOfServer(), max: MAX_REDIRECTS });
     expect(server.requests.filter((r) => r.path.startsWith('/hop'))).toHaveLength(MAX_REDIRECTS + 1);
   });
 
@@ -165,6 +171,7 @@ describe('page fetcher', () => {
     const refused = await failure(fetcher(false).fetch(server.url('/secret'), OPTIONS));
     expect(refused.kind).toBe('unreachable');
     expect(refused.message).toMatch(/private-network address/);
+    expect(refused.notice).toEqual({ code: 'page-private', host: hostOfServer(), redirected: false });
     expect(server.requests).toHaveLength(0);
     expect((await fetcher(true).fetch(server.url('/secret'), OPTIONS)).body).toBe('<p>router admin</p>');
   });
@@ -289,9 +296,9 @@ describe('page fetcher', () => {
       message: 'Not a text page (image/png).',
     });
     expect(counting).toMatchObject({ received: 0, cancelled: true });
-    expect((await failure(fetcher().fetch(server.url('/doc.pdf'), OPTIONS))).message).toBe(
-      'Not a text page (application/pdf).',
-    );
+    const pdf = await failure(fetcher().fetch(server.url('/doc.pdf'), OPTIONS));
+    expect(pdf.message).toBe('Not a text page (application/pdf).');
+    expect(pdf.notice).toEqual({ code: 'page-not-text', type: 'application/pdf' });
   });
 
   it('refuses binary content labelled text/html', async () => {
@@ -300,6 +307,7 @@ describe('page fetcher', () => {
     const error = await failure(fetcher().fetch(server.url('/fake.html'), OPTIONS));
     expect(error.kind).toBe('bad-request');
     expect(error.message).toMatch(/binary/);
+    expect(error.notice).toEqual({ code: 'page-not-text' });
   });
 
   it('times out on a server that never answers', async () => {
@@ -307,6 +315,7 @@ describe('page fetcher', () => {
     const error = await failure(fetcher().fetch(server.url('/slow'), { ...OPTIONS, timeoutMs: 150 }));
     expect(error.kind).toBe('timeout');
     expect(error.message).toMatch(/did not load within 0\.2 s/);
+    expect(error.notice).toEqual({ code: 'page-timed-out', host: hostOfServer(), seconds: 0.2 });
   });
 
   it('stops when the caller aborts', async () => {

@@ -147,6 +147,12 @@ describe('google-factcheck', () => {
     const error = await providerError(provider.search({ text: 'q', maxResults: 5 }));
     expect(error.kind).toBe('auth');
     expect(error.message).toBe('Google Fact Check Tools rejected the API key (400).');
+    expect(error.notice).toEqual({
+      code: 'search-http',
+      provider: 'Google Fact Check Tools',
+      status: 400,
+      reason: 'key-rejected',
+    });
     expect(error.details.url).toBe(`${server.baseUrl}/v1alpha1/claims:search`);
     expect(JSON.stringify(error.details)).not.toContain('secret-key');
   });

@@ -84,6 +84,7 @@ describe('reply size cap (issue 24)', () => {
     await expect(request(`{"results":[]}${padding}${' '.repeat(40)}`)).rejects.toMatchObject({
       kind: 'malformed',
       message: 'SearXNG sent a response over 8 MB.',
+      notice: { code: 'search-bad-reply', provider: 'SearXNG', problem: 'too-large', megabytes: 8 },
     });
   });
 });

@@ -121,6 +121,7 @@ describe.each(CASES)('$id', ({ id, empty, wrongShape }) => {
     const error = await providerError(make().search(QUERY));
     expect(error.kind).toBe('malformed');
     expect(error.message).toBe(`${label} sent a response that is not JSON.`);
+    expect(error.notice).toEqual({ code: 'search-bad-reply', provider: label, problem: 'not-json' });
   });
 
   it('reports JSON of the wrong shape as malformed', async () => {
@@ -128,6 +129,7 @@ describe.each(CASES)('$id', ({ id, empty, wrongShape }) => {
     const error = await providerError(make().search(QUERY));
     expect(error.kind).toBe('malformed');
     expect(error.message).toMatch(new RegExp(`^${label} sent a response in an unexpected shape`));
+    expect(error.notice).toMatchObject({ code: 'search-bad-reply', provider: label, problem: 'unexpected-shape' });
   });
 
   it('times out when the server never answers', async () => {
@@ -175,6 +177,7 @@ describe.each(CASES)('$id', ({ id, empty, wrongShape }) => {
       const error = await providerError(provider.search(QUERY));
       expect(error.kind).toBe('auth');
       expect(error.message).toBe(`${label} needs an API key.`);
+      expect(error.notice).toEqual({ code: 'search-needs-key', provider: label });
       expect(server.requests).toHaveLength(0);
     });
   }

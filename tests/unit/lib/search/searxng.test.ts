@@ -112,11 +112,13 @@ describe('searxng', () => {
     expect(error.details).toMatchObject({ provider: 'searxng', status: 403 });
     expect(error.message).toContain('Add `json` to `search.formats`');
     expect(error.message).toContain('settings.yml');
+    expect(error.notice).toEqual({ code: 'search-http', provider: 'SearXNG', status: 403, reason: 'json-disabled' });
   });
 
   it('needs the instance address', async () => {
     const error = await providerError(createSearchProvider('searxng', {}).search({ text: 'q', maxResults: 5 }));
     expect(error.kind).toBe('not-found');
     expect(error.message).toBe('SearXNG needs the address of your instance, e.g. http://localhost:8080.');
+    expect(error.notice).toEqual({ code: 'search-needs-address', provider: 'SearXNG' });
   });
 });

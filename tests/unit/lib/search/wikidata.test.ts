@@ -254,6 +254,12 @@ describe('wikidata errors', () => {
     expect(await providerError(lookup(triple))).toMatchObject({
       kind: 'rate-limit',
       message: "Wikidata refused the request: You've exceeded your rate limit.",
+      notice: {
+        code: 'search-api-refused',
+        provider: 'Wikidata',
+        what: 'request',
+        detail: "You've exceeded your rate limit.",
+      },
     });
     server.reply({ body: { error: { code: 'badvalue', info: 'Unrecognized value for parameter "language": xx.' } } });
     expect((await providerError(lookup(triple))).kind).toBe('bad-request');

@@ -93,6 +93,12 @@ describe('wikipedia', () => {
     );
     expect(error.kind).toBe('bad-request');
     expect(error.message).toBe('Wikipedia refused the search: text search is disabled');
+    expect(error.notice).toEqual({
+      code: 'search-api-refused',
+      provider: 'Wikipedia',
+      what: 'search',
+      detail: 'text search is disabled',
+    });
   });
 
   it('maps languages to editions and titles to article URLs', () => {

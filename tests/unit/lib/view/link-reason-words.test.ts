@@ -143,6 +143,35 @@ describe('linkReasonWords: every reason the audit writes', () => {
   });
 });
 
+describe("the technical cause inside a link's reason (issue 25)", () => {
+  afterEach(() => setMessageSource(browserSource()));
+  const causeNotice: ErrorNotice = { code: 'unreachable', url: 'https://news.example/story' };
+  const cause = englishError(causeNotice);
+
+  it('words a coded cause in the interface language, without its full stop; an older one as stored', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const french = errorWords(causeNotice)!;
+    expect(linkReasonWords({ code: 'unreadable', host: 'news.example', cause, causeNotice })).toBe(
+      `La page sur news.example n’a pas pu être lue (${french.replace(/\.$/, '')}).`,
+    );
+    expect(linkReasonWords({ code: 'not-followed', cause, causeNotice })).toContain(french.replace(/\.$/, ''));
+    expect(linkReasonWords({ code: 'unreadable', host: 'news.example', cause })).toContain(cause.replace(/\.$/, ''));
+    setMessageSource(catalogueSource('ja', await catalogue('ja'), await catalogue('en')));
+    const japanese = linkReasonWords({ code: 'not-followed', cause, causeNotice })!;
+    expect(japanese).toContain(errorWords(causeNotice)!.replace(/。$/, ''));
+    expect(japanese).not.toContain(cause.replace(/\.$/, '') + ')');
+    expect(japanese).not.toMatch(/。[)）]/);
+  });
+
+  it('shows the stored English cause when its code is unknown to this build', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const newer = { code: 'page-on-the-moon' } as unknown as ErrorNotice;
+    expect(linkReasonWords({ code: 'unreadable', host: 'news.example', cause, causeNotice: newer })).toBe(
+      `La page sur news.example n’a pas pu être lue (${cause.replace(/\.$/, '')}).`,
+    );
+  });
+});
+
 describe('linkDetailWords: the sentences of a link', () => {
   afterEach(() => setMessageSource(browserSource()));
   const DEAD: LinkReason[] = [

@@ -5,9 +5,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { englishError, type ErrorNotice } from '../../../../../../lib/core/error-notices';
+import { ProviderError } from '../../../../../../lib/core/errors';
 import type { ModelCallContext } from '../../../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../../../lib/core/model/usage-meter';
-import type { PageFetcher } from '../../../../../../lib/core/ports';
+import type { Cache, PageFetcher } from '../../../../../../lib/core/ports';
 import {
   auditLinks,
   type LinkAuditDeps,
@@ -185,6 +187,25 @@ describe('auditLinks', () => {
     expect(audits.map((a) => a.status)).toEqual(['working', 'dead']);
     expect(audits[1]!.detail).toMatch(/could not be read \(socket hang up\)/);
     expect(audits[0]!.supports).toBe(true);
+  });
+
+  it("a link that could not be followed (a broken port) keeps its cause's code beside the English", async () => {
+    const body = `It works ${web.url('/ars')}.`;
+    const sentences = splitSentences(body, 'en');
+    const notice: ErrorNotice = { code: 'not-saved', detail: 'The database connection is closing' };
+    const broken: Cache = {
+      get: async () => undefined,
+      set: () => Promise.reject(new ProviderError('server', notice)),
+    };
+    const [audit] = await auditLinks(
+      context(),
+      deps({ archive: undefined, cache: broken }),
+      findLinks(body, sentences),
+      sentences,
+      OPTIONS,
+    );
+    expect(audit!.reasons).toEqual([{ code: 'not-followed', cause: englishError(notice), causeNotice: notice }]);
+    expect(audit!.detail).toBe(`The link could not be followed (${englishError(notice).replace(/\.$/, '')}).`);
   });
 
   it('judges nothing and returns nothing without links, and stops when the check is cancelled', async () => {

@@ -50,6 +50,16 @@ describe('readFetchFailure', () => {
     });
   });
 
+  it("keeps an unreadable page's cause with its code, so the views word it (issue 25)", () => {
+    const notice = { code: 'unreachable', url: 'https://news.example:8443/story' } as const;
+    expect(readFetchFailure(new ProviderError('malformed', notice), URL_).reason).toEqual({
+      code: 'unreadable',
+      host: HOST,
+      cause: 'Could not reach https://news.example:8443/story.',
+      causeNotice: notice,
+    });
+  });
+
   it("codes the fetcher's own reasons: redirects, DNS, private addresses, invalid links", () => {
     const because = (reason: string, details = {}) => failure('unreachable', { reason, ...details }).reason;
     expect(because('redirect-loop')).toEqual({ code: 'redirect-loop', host: HOST });
