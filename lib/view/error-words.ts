@@ -8,7 +8,7 @@ import { englishError, type ErrorNotice } from '../core/error-notices';
 import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
-import { formatNumber } from '../i18n/i18n';
+import { formatNumber, uiLocale } from '../i18n/i18n';
 import { isolatingT } from '../i18n/isolated-words';
 
 /**
@@ -77,6 +77,34 @@ function refusalCauseWords(notice: Extract<ErrorNotice, { code: 'model-refused' 
   }
 }
 
+/** A language tag's name in the interface language ("de" → "allemand" in French), or the tag. */
+function languageWords(language: string): string {
+  try {
+    return new Intl.DisplayNames([uiLocale()], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
+/** Why the model settings cannot run a check, in the interface language (settings, the run's failure line). */
+export function setupProblemWords(notice: Extract<ErrorNotice, { code: 'model-not-set-up' }>): string | undefined {
+  switch (notice.problem) {
+    case 'no-model':
+      return t('settingsNoModel');
+    case 'needs-key':
+      return notice.provider === undefined ? undefined : t('settingsNeedsKey', { provider: notice.provider });
+    case 'choose-models':
+      return t('settingsChooseModels');
+    default:
+      return undefined;
+  }
+}
+
+function onDeviceLanguageWords(notice: Extract<ErrorNotice, { code: 'on-device-language-unsupported' }>): string {
+  const known = new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(notice.handles.map(languageWords));
+  return t('errorOnDeviceLanguage', { language: languageWords(notice.language), known });
+}
+
 /**
  * The error in the interface language; undefined for a code this build does not know (a newer version's row),
  * whose stored English is shown instead.
@@ -135,6 +163,22 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return t('errorOnDeviceRefused', { detail: notice.detail });
     case 'on-device-failed':
       return t('errorOnDeviceFailed', { detail: notice.detail });
+    case 'on-device-unavailable':
+      return t('errorOnDeviceUnavailable');
+    case 'on-device-downloadable':
+      return t('errorOnDeviceDownloadable');
+    case 'on-device-downloading':
+      return t('errorOnDeviceDownloading');
+    case 'on-device-policy':
+      return notice.detail === undefined
+        ? t('errorOnDevicePolicy')
+        : t('errorOnDevicePolicyDetail', { detail: notice.detail });
+    case 'on-device-download-failed':
+      return t('errorOnDeviceDownloadFailed', { detail: notice.detail });
+    case 'on-device-language-unsupported':
+      return onDeviceLanguageWords(notice);
+    case 'model-not-set-up':
+      return setupProblemWords(notice);
     case 'reply-cut-off':
       return t('errorReplyCutOff', { step: notice.step, tokens: formatNumber(notice.maxTokens) });
     case 'reply-malformed':
@@ -205,4 +249,12 @@ export function searchFailedWords(searches: ReadonlyArray<Pick<SearchOutcome, 'f
 /** Why a check or a rating failed, when it kept a code for it (`errorNotice`); else its stored English. */
 export function checkErrorWords(check: { error?: string; errorNotice?: ErrorNotice }): string | undefined {
   return (check.errorNotice && errorWords(check.errorNotice)) ?? check.error;
+}
+
+/** Why a check found sources only, in the interface language when it kept a code for it; else as stored. */
+export function evidenceOnlyReasonWords(check: {
+  evidenceOnlyReason?: string;
+  evidenceOnlyNotice?: ErrorNotice;
+}): string | undefined {
+  return (check.evidenceOnlyNotice && errorWords(check.evidenceOnlyNotice)) ?? check.evidenceOnlyReason;
 }
