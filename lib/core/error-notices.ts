@@ -145,7 +145,8 @@ export function englishLanguageName(language: string): string {
   }
 }
 
-function englishOnDevice(notice: Extract<ErrorNotice, { code: `on-device-${string}` }>): string {
+/** An on-device error in English (`englishError` for these codes, on its own for the light status line). */
+export function englishOnDevice(notice: Extract<ErrorNotice, { code: `on-device-${string}` }>): string {
   switch (notice.code) {
     case 'on-device-unavailable':
       return `This browser or device has no on-device model. It needs Google Chrome 138 or later on a desktop with enough memory and disk space (Debian's Chromium and Firefox have none). ${ON_DEVICE_INSTEAD}`;

@@ -3,7 +3,7 @@
  * the adapter's errors all use these. The errors are codes (lib/core/error-notices.ts) whose English is the
  * error's message and what a run stores; the views word the code in the interface language.
  */
-import { englishError, type ErrorNotice } from '../core/error-notices';
+import { englishOnDevice, type ErrorNotice } from '../core/error-notices';
 import { errorMessage, ProviderError } from '../core/errors';
 import { type Availability, domErrorName, ON_DEVICE_LANGUAGES } from './prompt-api';
 
@@ -15,14 +15,25 @@ export const ON_DEVICE_NOTICES = {
   policy: { code: 'on-device-policy' },
 } as const satisfies Record<string, ErrorNotice>;
 
-/** The English of each status (the status line, older callers): the notices' English, and "ready". */
+/**
+ * The English of each status (the status line, older callers): the notices' English, and "ready". Getters, so a
+ * bundle that imports this file for something else (the background's doorway) does not carry every error's English.
+ */
 export const ON_DEVICE_MESSAGES = {
-  unavailable: englishError(ON_DEVICE_NOTICES.unavailable),
-  downloadable: englishError(ON_DEVICE_NOTICES.downloadable),
-  downloading: englishError(ON_DEVICE_NOTICES.downloading),
+  get unavailable() {
+    return englishOnDevice(ON_DEVICE_NOTICES.unavailable);
+  },
+  get downloadable() {
+    return englishOnDevice(ON_DEVICE_NOTICES.downloadable);
+  },
+  get downloading() {
+    return englishOnDevice(ON_DEVICE_NOTICES.downloading);
+  },
   available: 'The on-device model is ready: text is checked on this device, only search queries leave it.',
-  policy: englishError(ON_DEVICE_NOTICES.policy),
-} as const;
+  get policy() {
+    return englishOnDevice(ON_DEVICE_NOTICES.policy);
+  },
+};
 
 /** The status line for an availability answer. */
 export function availabilityMessage(availability: Availability): string {

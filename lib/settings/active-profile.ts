@@ -1,5 +1,5 @@
 import type { ErrorNotice } from '../core/error-notices';
-import { setupProblemWords } from '../view/error-words';
+import { t } from '../i18n/i18n';
 import { MODEL_PRESETS, type ModelPresetId } from './model-presets';
 import type { ModelProfile, ModelSettings } from './schema';
 
@@ -23,6 +23,26 @@ export function modelSetupNotice(model: ModelSettings): Extract<ErrorNotice, { c
     return { code: 'model-not-set-up', problem: 'needs-key', provider: preset.label };
   if (!profile.fastModel || !profile.strongModel) return { code: 'model-not-set-up', problem: 'choose-models' };
   return undefined;
+}
+
+/**
+ * A setup problem in words, by `say` (the interface's `t`; lib/view/error-words.ts passes one that isolates the
+ * provider's name); undefined for a problem this build does not know (a newer version's row).
+ */
+export function setupProblemWords(
+  notice: Extract<ErrorNotice, { code: 'model-not-set-up' }>,
+  say: typeof t = t,
+): string | undefined {
+  switch (notice.problem) {
+    case 'no-model':
+      return say('settingsNoModel');
+    case 'needs-key':
+      return notice.provider === undefined ? undefined : say('settingsNeedsKey', { provider: notice.provider });
+    case 'choose-models':
+      return say('settingsChooseModels');
+    default:
+      return undefined;
+  }
 }
 
 /** Why the model settings cannot run a check yet, in the interface language, or undefined when they can. */

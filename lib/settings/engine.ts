@@ -1,9 +1,9 @@
-import { englishError, type ErrorNotice } from '../core/error-notices';
+import type { ErrorNotice } from '../core/error-notices';
 import { t } from '../i18n/i18n';
+import { isolatingT } from '../i18n/isolated-words';
 import type { OnDeviceStatus } from '../llm/on-device-download';
 import { ON_DEVICE_NOTICES } from '../llm/on-device-messages';
-import { errorWords } from '../view/error-words';
-import { activeModelProfile, modelSetupNotice } from './active-profile';
+import { activeModelProfile, modelSetupNotice, setupProblemWords } from './active-profile';
 import { MODEL_PRESETS } from './model-presets';
 import type { Settings } from './schema';
 
@@ -34,8 +34,39 @@ export const ENGINE_LABELS: Record<EngineChoice, () => string> = {
   'evidence-only': () => t('settingsEngineSourcesChoice'),
 };
 
+/** The codes of why checks find sources only when something else was asked for (what `chooseEngine` can say). */
+export type EngineNotice =
+  | Extract<
+      ErrorNotice,
+      { code: 'on-device-unavailable' | 'on-device-downloadable' | 'on-device-downloading' | 'on-device-policy' }
+    >
+  | Extract<ErrorNotice, { code: 'model-not-set-up' }>;
+
+/**
+ * Why checks find sources only, in the interface language: the few codes the engine's choice gives. The views
+ * word every code with lib/view/error-words.ts, which hands these here; the router, which answers the status line,
+ * so carries only these words. Undefined for a problem this build does not know.
+ */
+export function engineReasonWords(notice: EngineNotice): string | undefined {
+  switch (notice.code) {
+    case 'on-device-unavailable':
+      return t('errorOnDeviceUnavailable');
+    case 'on-device-downloadable':
+      return t('errorOnDeviceDownloadable');
+    case 'on-device-downloading':
+      return t('errorOnDeviceDownloading');
+    case 'on-device-policy':
+      // The browser's own words, when there are some, are isolated: they read left to right.
+      return notice.detail === undefined
+        ? t('errorOnDevicePolicy')
+        : isolatingT()('errorOnDevicePolicyDetail', { detail: notice.detail });
+    case 'model-not-set-up':
+      return setupProblemWords(notice, isolatingT());
+  }
+}
+
 /** Why the on-device model cannot run a check, for an availability answer other than "available". */
-export function onDeviceNotice(availability: Exclude<OnDeviceStatus['availability'], 'available'>): ErrorNotice {
+export function onDeviceNotice(availability: Exclude<OnDeviceStatus['availability'], 'available'>): EngineNotice {
   return availability === 'missing' ? ON_DEVICE_NOTICES.unavailable : ON_DEVICE_NOTICES[availability];
 }
 
@@ -51,10 +82,10 @@ export function chooseEngine(settings: Settings, onDevice: OnDeviceStatus): Engi
   const modelLabel = () =>
     `${MODEL_PRESETS[settings.model.preset].label} (${activeModelProfile(settings.model).strongModel || 'model'})`;
   const sourcesLabel = t('settingsEngineSources');
-  const sourcesOnly = (notice: ErrorNotice): EngineInUse => ({
+  const sourcesOnly = (notice: EngineNotice): EngineInUse => ({
     kind: 'evidence-only',
     label: sourcesLabel,
-    reason: errorWords(notice) ?? englishError(notice),
+    reason: engineReasonWords(notice) ?? t('settingsNoModel'),
     notice,
   });
   const onDeviceOr = (): EngineInUse =>

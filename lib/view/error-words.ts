@@ -10,6 +10,7 @@ import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
 import { formatNumber, uiLocale } from '../i18n/i18n';
 import { isolatingT } from '../i18n/isolated-words';
+import { engineReasonWords } from '../settings/engine';
 
 /**
  * The catalogue's words, each string value (a provider's name or message, a URL, a host, a nested cause) isolated
@@ -86,20 +87,6 @@ function languageWords(language: string): string {
   }
 }
 
-/** Why the model settings cannot run a check, in the interface language (settings, the run's failure line). */
-export function setupProblemWords(notice: Extract<ErrorNotice, { code: 'model-not-set-up' }>): string | undefined {
-  switch (notice.problem) {
-    case 'no-model':
-      return t('settingsNoModel');
-    case 'needs-key':
-      return notice.provider === undefined ? undefined : t('settingsNeedsKey', { provider: notice.provider });
-    case 'choose-models':
-      return t('settingsChooseModels');
-    default:
-      return undefined;
-  }
-}
-
 function onDeviceLanguageWords(notice: Extract<ErrorNotice, { code: 'on-device-language-unsupported' }>): string {
   const known = new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(notice.handles.map(languageWords));
   return t('errorOnDeviceLanguage', { language: languageWords(notice.language), known });
@@ -164,21 +151,15 @@ export function errorWords(notice: ErrorNotice): string | undefined {
     case 'on-device-failed':
       return t('errorOnDeviceFailed', { detail: notice.detail });
     case 'on-device-unavailable':
-      return t('errorOnDeviceUnavailable');
     case 'on-device-downloadable':
-      return t('errorOnDeviceDownloadable');
     case 'on-device-downloading':
-      return t('errorOnDeviceDownloading');
     case 'on-device-policy':
-      return notice.detail === undefined
-        ? t('errorOnDevicePolicy')
-        : t('errorOnDevicePolicyDetail', { detail: notice.detail });
+    case 'model-not-set-up':
+      return engineReasonWords(notice);
     case 'on-device-download-failed':
       return t('errorOnDeviceDownloadFailed', { detail: notice.detail });
     case 'on-device-language-unsupported':
       return onDeviceLanguageWords(notice);
-    case 'model-not-set-up':
-      return setupProblemWords(notice);
     case 'reply-cut-off':
       return t('errorReplyCutOff', { step: notice.step, tokens: formatNumber(notice.maxTokens) });
     case 'reply-malformed':
