@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 
-import { errorMessage } from '../../lib/core/errors';
+import { errorMessage, errorNotice } from '../../lib/core/errors';
 import { t } from '../../lib/i18n/i18n';
 import { downloadOnDeviceModel } from '../../lib/llm/on-device-download';
 import { languageModelOf } from '../../lib/llm/prompt-api';
 import { type ExtensionStatus, sendToBackground } from '../../lib/messaging/protocol';
+import { causeWords } from '../../lib/view/error-words';
 import { percent } from '../../lib/view/format';
 
 /**
@@ -54,7 +55,8 @@ export function EngineStatus(props: {
       await downloadOnDeviceModel(api, (loaded) => setDownload({ running: true, loaded }));
       setDownload({ running: false, loaded: 1 });
     } catch (error) {
-      setDownload({ running: false, error: errorMessage(error) });
+      // A failed download is a code (on-device-messages.ts): said in the interface language.
+      setDownload({ running: false, error: causeWords({ message: errorMessage(error), notice: errorNotice(error) }) });
     }
     refresh();
   };

@@ -1,7 +1,8 @@
 import { t } from '../../lib/i18n/i18n';
 import type { OnDeviceStatus } from '../../lib/llm/on-device-download';
-import { ON_DEVICE_MESSAGES } from '../../lib/llm/on-device-messages';
+import { ON_DEVICE_MESSAGES, ON_DEVICE_NOTICES } from '../../lib/llm/on-device-messages';
 import type { ExtensionStatus } from '../../lib/messaging/protocol';
+import { errorWords } from '../../lib/view/error-words';
 import type { OnDeviceDetection } from '../../lib/welcome/on-device';
 import { EngineStatus } from '../engine/engine-status';
 
@@ -14,11 +15,17 @@ const STATEMENTS: Record<Availability, () => string> = {
   downloadable: () => t('welcomeDeviceDownloadable'),
   downloading: () => t('welcomeDeviceDownloading'),
   available: () => t('welcomeDeviceAvailable'),
-  policy: () => ON_DEVICE_MESSAGES.policy,
+  policy: () => errorWords(ON_DEVICE_NOTICES.policy) ?? ON_DEVICE_MESSAGES.policy,
 };
 
-/** Sentences said by the statement above, so the status below does not say them a second time. */
-const SAID_HERE = new Set<string>(Object.values(ON_DEVICE_MESSAGES));
+/**
+ * Sentences said by the statement above, so the status below does not say them a second time: the background
+ * words the engine's reason in the interface language (lib/settings/engine.ts); older ones were English.
+ */
+function saidHere(): Set<string> {
+  const worded = Object.values(ON_DEVICE_NOTICES).flatMap((notice) => errorWords(notice) ?? []);
+  return new Set<string>([...Object.values(ON_DEVICE_MESSAGES), ...worded]);
+}
 
 /**
  * "On this device": one statement of whether an on-device model is present, can be downloaded, or is not
@@ -42,7 +49,7 @@ export function OnDeviceOption({
         {availability ? STATEMENTS[availability]() : t('welcomeDeviceAsking')}{' '}
         {availability !== 'available' ? t('welcomeDeviceWithoutModel') : ''}
       </p>
-      <EngineStatus switchHint={t('welcomeDeviceSwitchHint')} pageStatus={{ status }} hideReasons={SAID_HERE} />
+      <EngineStatus switchHint={t('welcomeDeviceSwitchHint')} pageStatus={{ status }} hideReasons={saidHere()} />
     </section>
   );
 }

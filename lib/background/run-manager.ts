@@ -4,6 +4,7 @@
  * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
  * step is paid twice, and rows are overwritten in place.
  */
+import { englishError } from '../core/error-notices';
 import { errorMessage, errorNotice } from '../core/errors';
 import { runEvidenceCheck } from '../core/evidence-only/run-evidence-check';
 import { stableHash } from '../core/model/stable-hash';
@@ -22,7 +23,7 @@ import { searchWordsFor } from '../db/search-words';
 import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
 import { formatNumber, t } from '../i18n/i18n';
 import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
-import { ON_DEVICE_MESSAGES, unsupportedLanguageMessage } from '../llm/on-device-messages';
+import { notReadyError, unsupportedLanguageNotice } from '../llm/on-device-messages';
 import type { LanguageModelApi } from '../llm/prompt-api';
 import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol';
 import { createEvidenceDeps } from '../runtime/create-evidence-deps';
@@ -32,6 +33,7 @@ import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import { chooseEngine } from '../settings/engine';
 import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
+import { errorWords } from '../view/error-words';
 import { interfaceLanguageReady } from './interface-language';
 import { MAX_TEXT_CHARS } from './text-limit';
 
@@ -155,7 +157,7 @@ export function createRunManager(deps: RunManagerDeps) {
         return;
       }
       const api = check.onDevice ? deps.languageModel?.() : undefined;
-      if (check.onDevice && !api) throw new Error(ON_DEVICE_MESSAGES.unavailable);
+      if (check.onDevice && !api) throw notReadyError('unavailable');
       const onDevice = api ? createOnDevicePipelineDeps(settings, runtime, api) : undefined;
       disposeModel = onDevice?.dispose;
       const { deps: pipelineDeps, options } = onDevice ?? createPipelineDeps(settings, runtime);
@@ -228,11 +230,18 @@ export function createRunManager(deps: RunManagerDeps) {
     // A language the on-device model cannot read: sources only for this text, saying why.
     const language = detectLanguage(text);
     const api = engine.kind === 'on-device' ? deps.languageModel?.() : undefined;
-    const unreadable =
-      api && !(await onDeviceHandles(api, language)) ? unsupportedLanguageMessage(language) : undefined;
-    if (unreadable && judgeOf) return { ok: false, error: unreadable, needsSetup: true };
+    const unreadable = api && !(await onDeviceHandles(api, language)) ? unsupportedLanguageNotice(language) : undefined;
+    // Said at once to the page that asked, in the interface language (it is not stored).
+    if (unreadable && judgeOf)
+      return { ok: false, error: errorWords(unreadable) ?? englishError(unreadable), needsSetup: true };
     const evidenceOnly = engine.kind === 'evidence-only' || Boolean(unreadable);
-    const evidenceOnlyReason = engine.kind === 'evidence-only' ? engine.reason : unreadable;
+    // Why, as a code with its English beside it (the views word the code), or as words when it has no code.
+    const reasonNotice = engine.kind === 'evidence-only' ? engine.notice : unreadable;
+    const evidenceOnlyReason = reasonNotice
+      ? englishError(reasonNotice)
+      : engine.kind === 'evidence-only'
+        ? engine.reason
+        : undefined;
     const site = request.pageUrl ? hostOf(request.pageUrl) : undefined;
     const now = clock.now();
     // The hash goes into exported files: it is built from settings with their keys replaced by "saved or not".
@@ -263,7 +272,13 @@ export function createRunManager(deps: RunManagerDeps) {
       ...(request.messageId ? { messageId: request.messageId } : {}),
       ...(request.citations?.length ? { citations: request.citations } : {}),
       ...(origin.tabId !== undefined ? { tabId: origin.tabId, frameId: origin.frameId ?? 0 } : {}),
-      ...(evidenceOnly ? { evidenceOnly: true, ...(evidenceOnlyReason ? { evidenceOnlyReason } : {}) } : {}),
+      ...(evidenceOnly
+        ? {
+            evidenceOnly: true,
+            ...(evidenceOnlyReason ? { evidenceOnlyReason } : {}),
+            ...(reasonNotice ? { evidenceOnlyNotice: reasonNotice } : {}),
+          }
+        : {}),
       ...(engine.kind === 'on-device' && !evidenceOnly ? { onDevice: true } : {}),
       ...(judgeOf ? { judgeOf } : {}),
     };

@@ -52,6 +52,26 @@ export type ErrorNotice =
   | { code: 'on-device-refused'; detail: string }
   /** The on-device model failed otherwise; `detail` as the browser said. */
   | { code: 'on-device-failed'; detail: string }
+  /** Chrome's on-device model is not on this browser or device (no Prompt API, or it answered "unavailable"). */
+  | { code: 'on-device-unavailable' }
+  /** The on-device model must be downloaded once first (Chrome starts that only from a click on Download). */
+  | { code: 'on-device-downloadable' }
+  /** Chrome is downloading the on-device model. */
+  | { code: 'on-device-downloading' }
+  /** The organisation's policy switched the on-device model off; `detail` as the browser said, when it did. */
+  | { code: 'on-device-policy'; detail?: string }
+  /** The on-device model could not be downloaded; `detail` as the browser said. */
+  | { code: 'on-device-download-failed'; detail: string }
+  /**
+   * The on-device model cannot read `language` (the text's detected language tag); `handles`: the tags it
+   * reads. Both are worded as language names when shown.
+   */
+  | { code: 'on-device-language-unsupported'; language: string; handles: readonly string[] }
+  /**
+   * The model settings cannot run a check yet: no server address (`no-model`), no API key for `provider`
+   * (`needs-key`), or no model names (`choose-models`).
+   */
+  | { code: 'model-not-set-up'; problem: ModelSetupProblem; provider?: string }
   /** The model's reply for the step `step` was cut at `maxTokens` even after doubling the limit. */
   | { code: 'reply-cut-off'; step: string; maxTokens: number }
   /** The model's reply for `step` did not match the expected format twice; `problem` is the validator's. */
@@ -143,6 +163,61 @@ function englishRefusalCause(notice: Extract<ErrorNotice, { code: 'model-refused
       return `it declined: ${detail}`;
     case 'provider-said':
       return detail;
+  }
+}
+
+/** What is missing from the model settings (lib/settings/active-profile.ts). */
+export type ModelSetupProblem = 'no-model' | 'needs-key' | 'choose-models';
+
+/** What people can do without the on-device model, said after its refusals. */
+const ON_DEVICE_INSTEAD =
+  'Checks still find sources to compare (no model needed), and for verdicts you can choose a local server (Ollama, LM Studio) or an API key in Settings.';
+
+/** A language tag's English name ("de" → "German"), or the tag when Intl does not know it. */
+export function englishLanguageName(language: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
+/** An on-device error in English (`englishError` for these codes, on its own for the light status line). */
+export function englishOnDevice(notice: Extract<ErrorNotice, { code: `on-device-${string}` }>): string {
+  switch (notice.code) {
+    case 'on-device-unavailable':
+      return `This browser or device has no on-device model. It needs Google Chrome 138 or later on a desktop with enough memory and disk space (Debian's Chromium and Firefox have none). ${ON_DEVICE_INSTEAD}`;
+    case 'on-device-downloadable':
+      return 'The on-device model must be downloaded once (about 4 GB, by Chrome). Press "Download" to start; checks find sources to compare meanwhile.';
+    case 'on-device-downloading':
+      return 'Chrome is downloading the on-device model. Checks find sources to compare until it is ready.';
+    case 'on-device-policy': {
+      const words = `The on-device model is switched off by your organisation's policy (Chrome's GenAILocalFoundationalModelSettings). ${ON_DEVICE_INSTEAD}`;
+      return notice.detail === undefined ? words : `${words} (${notice.detail})`;
+    }
+    case 'on-device-download-failed':
+      return `The on-device model could not be downloaded. Check the connection and free disk space (Chrome needs about 22 GB free), then press "Download" again. (${notice.detail})`;
+    case 'on-device-language-unsupported': {
+      const known = new Intl.ListFormat('en', { type: 'conjunction' }).format(notice.handles.map(englishLanguageName));
+      return `The on-device model cannot read ${englishLanguageName(notice.language)} text yet (it handles ${known}). ${ON_DEVICE_INSTEAD}`;
+    }
+    case 'on-device-context-too-long':
+      return `This step is too long for the on-device model's ${notice.tokens.toLocaleString('en-US')}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`;
+    case 'on-device-refused':
+      return `The on-device model refused the request: ${notice.detail}`;
+    case 'on-device-failed':
+      return `The on-device model failed: ${notice.detail}`;
+  }
+}
+
+function englishSetupProblem(notice: Extract<ErrorNotice, { code: 'model-not-set-up' }>): string {
+  switch (notice.problem) {
+    case 'no-model':
+      return 'No model is configured: set the base URL of a model server.';
+    case 'needs-key':
+      return `${notice.provider ?? 'The model provider'} needs an API key.`;
+    case 'choose-models':
+      return 'Choose a fast and a strong model (one model may serve both).';
   }
 }
 
@@ -309,12 +384,18 @@ export function englishError(notice: ErrorNotice): string {
       return `${notice.provider} failed: ${notice.detail}`;
     case 'context-too-long':
       return `This step does not fit Ollama's ${notice.tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`;
+    case 'on-device-unavailable':
+    case 'on-device-downloadable':
+    case 'on-device-downloading':
+    case 'on-device-policy':
+    case 'on-device-download-failed':
+    case 'on-device-language-unsupported':
     case 'on-device-context-too-long':
-      return `This step is too long for the on-device model's ${notice.tokens.toLocaleString('en-US')}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`;
     case 'on-device-refused':
-      return `The on-device model refused the request: ${notice.detail}`;
     case 'on-device-failed':
-      return `The on-device model failed: ${notice.detail}`;
+      return englishOnDevice(notice);
+    case 'model-not-set-up':
+      return englishSetupProblem(notice);
     case 'reply-cut-off':
       return `The model's reply for "${notice.step}" was cut off at the token limit (${notice.maxTokens.toLocaleString('en-US')} tokens), even after doubling it.`;
     case 'reply-malformed':

@@ -45,10 +45,24 @@ export interface ProviderErrorDetails {
   contentType?: string;
 }
 
-export class ProviderError extends Error {
-  override readonly name = 'ProviderError';
+/**
+ * An error a person is told about, built from English words or from a notice (kept as `notice`, its English the
+ * message): a `ProviderError`, and the setup problems found when a run starts (lib/runtime).
+ */
+export class NoticeError extends Error {
+  override readonly name: string = 'NoticeError';
   /** The error as a code and parameters, when it was built from one (see the file overview). */
   readonly notice: ErrorNotice | undefined;
+
+  /** `message`: English words, or a notice whose English becomes the message. */
+  constructor(message: string | ErrorNotice) {
+    super(typeof message === 'string' ? message : englishError(message));
+    this.notice = typeof message === 'string' ? undefined : message;
+  }
+}
+
+export class ProviderError extends NoticeError {
+  override readonly name = 'ProviderError';
 
   /** `message`: English words, or a notice whose English becomes the message. */
   constructor(
@@ -56,8 +70,7 @@ export class ProviderError extends Error {
     message: string | ErrorNotice,
     readonly details: ProviderErrorDetails = {},
   ) {
-    super(typeof message === 'string' ? message : englishError(message));
-    this.notice = typeof message === 'string' ? undefined : message;
+    super(message);
   }
 
   /**
@@ -97,9 +110,9 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The code of what went wrong, when `error` is a `ProviderError` that has one. */
+/** The code of what went wrong, when `error` is a `NoticeError` (a `ProviderError`…) that has one. */
 export function errorNotice(error: unknown): ErrorNotice | undefined {
-  return error instanceof ProviderError ? error.notice : undefined;
+  return error instanceof NoticeError ? error.notice : undefined;
 }
 
 /** Whether `error` is a cancellation (the person cancelled, or the run was aborted), not a failure to report. */

@@ -117,6 +117,8 @@ export interface CheckRecord {
   evidenceOnly?: boolean;
   /** Why this check found sources only (no model set up, the on-device model not downloaded, its language…). */
   evidenceOnlyReason?: string;
+  /** The same reason as a code, when it has one (`evidenceOnlyReason` is then its English); worded when shown. */
+  evidenceOnlyNotice?: ErrorNotice;
   /** "Judge these sources": the evidence-only check whose evidence this check judges (no new search for it). */
   judgeOf?: string;
 }

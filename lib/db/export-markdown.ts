@@ -7,7 +7,7 @@ import type { Evidence } from '../core/types';
 import { formatNumber, t } from '../i18n/i18n';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
-import { claimErrorWords, searchCauseWords, searchFailedWords } from '../view/error-words';
+import { claimErrorWords, evidenceOnlyReasonWords, searchCauseWords, searchFailedWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
 import { formatDate, percent } from '../view/format';
 import {
@@ -199,7 +199,7 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
   const total = sourceCount(view.evidence.filter((item) => lookedUp.some((claim) => claim.id === item.claimId)));
   const lines = [
     `- **${t('md_lookedUp')}** ${t('md_sourcesFoundCount', { count: total })} · ${t('md_sentencesLookedUp', { looked: lookedUp.length, count: view.sentences.length })}`,
-    `- **${t('md_notJudged')}** ${escapeMarkdown(check.evidenceOnlyReason ?? VERDICTS_NEED_A_MODEL)}`,
+    `- **${t('md_notJudged')}** ${escapeMarkdown(evidenceOnlyReasonWords(check) ?? VERDICTS_NEED_A_MODEL)}`,
     '',
     `## ${t('md_text')}`,
     '',

@@ -17,7 +17,7 @@ import { ProviderError } from '../core/errors';
 import { stableHash } from '../core/model/stable-hash';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../core/ports';
 import { detectLanguage } from '../core/text/detect-language';
-import { ON_DEVICE_MESSAGES, onDeviceError, unsupportedLanguageMessage } from './on-device-messages';
+import { notReadyError, onDeviceError, unsupportedLanguageNotice } from './on-device-messages';
 import {
   contextUsageOf,
   contextWindowOf,
@@ -92,7 +92,7 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
       checkedLanguages.set(language, answer !== 'unavailable');
     }
     if (!checkedLanguages.get(language))
-      throw new ProviderError('bad-request', unsupportedLanguageMessage(language), { provider: 'on-device' });
+      throw new ProviderError('bad-request', unsupportedLanguageNotice(language), { provider: 'on-device' });
     return language;
   }
 
@@ -114,11 +114,8 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
         const availability = await api.availability(expected).catch((error: unknown) => {
           throw onDeviceError(error, 'create');
         });
-        if (availability === 'unavailable')
-          throw new ProviderError('unreachable', ON_DEVICE_MESSAGES.unavailable, { provider: 'on-device' });
         // Creating a session that must download needs a click (a user gesture): the Download button does that.
-        if (availability === 'downloadable' || availability === 'downloading')
-          throw new ProviderError('unreachable', ON_DEVICE_MESSAGES[availability], { provider: 'on-device' });
+        if (availability !== 'available') throw notReadyError(availability);
         return api.create({
           ...expected,
           ...(system ? { initialPrompts: [{ role: 'system', content: system }] } : {}),

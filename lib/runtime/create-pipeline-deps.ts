@@ -2,11 +2,12 @@
  * The one place that turns settings into the pipeline's adapters, used by the extension's background and
  * by the Node commands alike (they differ only in the extractor, cache and fetch they bring).
  */
+import { NoticeError } from '../core/errors';
 import { withResilience } from '../core/model/resilient-model';
 import type { PipelineDeps, PipelineOptions } from '../core/pipeline-types';
 import { ollamaContextWindow } from '../llm/ollama-context';
 import { createOpenAiChatModel, createOpenAiEmbedder } from '../llm/openai-chat-model';
-import { activeModelProfile, modelSetupProblem } from '../settings/active-profile';
+import { activeModelProfile, modelSetupNotice } from '../settings/active-profile';
 import { MODEL_PRESETS } from '../settings/model-presets';
 import type { Settings } from '../settings/schema';
 import { createEvidenceDeps } from './create-evidence-deps';
@@ -15,7 +16,12 @@ import type { RuntimeAdapters } from './runtime-adapters';
 /** Model calls in flight at once; hosted APIs take more, but local servers queue them anyway. */
 const MODEL_CONCURRENCY = 4;
 
-export class NotConfiguredError extends Error {
+/**
+ * The settings cannot run a check. Built from a setup notice, it keeps the code (the side panel words it in the
+ * interface language) and takes its English as the message, which the run stores beside it; the Node commands
+ * add their own English hints as plain words.
+ */
+export class NotConfiguredError extends NoticeError {
   override readonly name = 'NotConfiguredError';
 }
 
@@ -25,7 +31,7 @@ export function createPipelineDeps(
 ): { deps: PipelineDeps; options: PipelineOptions } {
   const profile = activeModelProfile(settings.model);
   const label = MODEL_PRESETS[settings.model.preset].label;
-  const problem = modelSetupProblem(settings.model);
+  const problem = modelSetupNotice(settings.model);
   if (problem) throw new NotConfiguredError(problem);
   const fetchOption = {
     ...(runtime.fetch ? { fetch: runtime.fetch } : {}),

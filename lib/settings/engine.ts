@@ -1,7 +1,9 @@
+import type { ErrorNotice } from '../core/error-notices';
 import { t } from '../i18n/i18n';
+import { isolatingT } from '../i18n/isolated-words';
 import type { OnDeviceStatus } from '../llm/on-device-download';
-import { ON_DEVICE_MESSAGES } from '../llm/on-device-messages';
-import { activeModelProfile, modelSetupProblem } from './active-profile';
+import { ON_DEVICE_NOTICES } from '../llm/on-device-messages';
+import { activeModelProfile, modelSetupNotice, setupProblemWords } from './active-profile';
 import { MODEL_PRESETS } from './model-presets';
 import type { Settings } from './schema';
 
@@ -14,7 +16,13 @@ export type EngineInUse =
       managedServer?: string;
     }
   | { kind: 'on-device'; label: string }
-  | { kind: 'evidence-only'; label: string; reason: string };
+  | {
+      kind: 'evidence-only';
+      label: string;
+      /** Why, in the interface language (the status line); `notice`: the same as a code, when it is one. */
+      reason: string;
+      notice?: ErrorNotice;
+    };
 
 export type EngineChoice = Settings['checking']['engine'];
 
@@ -26,6 +34,42 @@ export const ENGINE_LABELS: Record<EngineChoice, () => string> = {
   'evidence-only': () => t('settingsEngineSourcesChoice'),
 };
 
+/** The codes of why checks find sources only when something else was asked for (what `chooseEngine` can say). */
+export type EngineNotice =
+  | Extract<
+      ErrorNotice,
+      { code: 'on-device-unavailable' | 'on-device-downloadable' | 'on-device-downloading' | 'on-device-policy' }
+    >
+  | Extract<ErrorNotice, { code: 'model-not-set-up' }>;
+
+/**
+ * Why checks find sources only, in the interface language: the few codes the engine's choice gives. The views
+ * word every code with lib/view/error-words.ts, which hands these here; the router, which answers the status line,
+ * so carries only these words. Undefined for a problem this build does not know.
+ */
+export function engineReasonWords(notice: EngineNotice): string | undefined {
+  switch (notice.code) {
+    case 'on-device-unavailable':
+      return t('errorOnDeviceUnavailable');
+    case 'on-device-downloadable':
+      return t('errorOnDeviceDownloadable');
+    case 'on-device-downloading':
+      return t('errorOnDeviceDownloading');
+    case 'on-device-policy':
+      // The browser's own words, when there are some, are isolated: they read left to right.
+      return notice.detail === undefined
+        ? t('errorOnDevicePolicy')
+        : isolatingT()('errorOnDevicePolicyDetail', { detail: notice.detail });
+    case 'model-not-set-up':
+      return setupProblemWords(notice, isolatingT());
+  }
+}
+
+/** Why the on-device model cannot run a check, for an availability answer other than "available". */
+export function onDeviceNotice(availability: Exclude<OnDeviceStatus['availability'], 'available'>): EngineNotice {
+  return availability === 'missing' ? ON_DEVICE_NOTICES.unavailable : ON_DEVICE_NOTICES[availability];
+}
+
 /**
  * Chooses what checks run on. Text only ever goes to the model the person set up themselves: `auto`
  * prefers it, then Chrome's on-device model, then sources only, and never picks a cloud provider that
@@ -34,19 +78,23 @@ export const ENGINE_LABELS: Record<EngineChoice, () => string> = {
  */
 export function chooseEngine(settings: Settings, onDevice: OnDeviceStatus): EngineInUse {
   const choice = settings.checking.engine;
-  const problem = modelSetupProblem(settings.model);
+  const problem = modelSetupNotice(settings.model);
   const modelLabel = () =>
     `${MODEL_PRESETS[settings.model.preset].label} (${activeModelProfile(settings.model).strongModel || 'model'})`;
   const sourcesLabel = t('settingsEngineSources');
+  const sourcesOnly = (notice: EngineNotice): EngineInUse => ({
+    kind: 'evidence-only',
+    label: sourcesLabel,
+    reason: engineReasonWords(notice) ?? t('settingsNoModel'),
+    notice,
+  });
   const onDeviceOr = (): EngineInUse =>
     onDevice.availability === 'available'
       ? { kind: 'on-device', label: t('settingsEngineOnDevice') }
-      : { kind: 'evidence-only', label: sourcesLabel, reason: onDevice.message };
+      : sourcesOnly(onDeviceNotice(onDevice.availability));
   switch (choice) {
     case 'model':
-      return problem
-        ? { kind: 'evidence-only', label: sourcesLabel, reason: problem }
-        : { kind: 'model', label: modelLabel() };
+      return problem ? sourcesOnly(problem) : { kind: 'model', label: modelLabel() };
     case 'on-device':
       return onDeviceOr();
     case 'evidence-only':
@@ -54,7 +102,7 @@ export function chooseEngine(settings: Settings, onDevice: OnDeviceStatus): Engi
     case 'auto':
       if (!problem) return { kind: 'model', label: modelLabel() };
       if (onDevice.availability === 'missing' || onDevice.availability === 'unavailable')
-        return { kind: 'evidence-only', label: sourcesLabel, reason: ON_DEVICE_MESSAGES.unavailable };
+        return sourcesOnly(ON_DEVICE_NOTICES.unavailable);
       return onDeviceOr();
   }
 }
@@ -65,7 +113,7 @@ export function wantsOnDevice(settings: Settings, onDevice: OnDeviceStatus): boo
   return (
     choice === 'on-device' ||
     (choice === 'auto' &&
-      modelSetupProblem(settings.model) !== undefined &&
+      modelSetupNotice(settings.model) !== undefined &&
       onDevice.availability !== 'missing' &&
       onDevice.availability !== 'unavailable')
   );

@@ -8,8 +8,9 @@ import { englishError, type ErrorNotice, INSTANCE_EXAMPLE, type PageNotice } fro
 import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
-import { formatNumber } from '../i18n/i18n';
+import { formatNumber, uiLocale } from '../i18n/i18n';
 import { isolatingT } from '../i18n/isolated-words';
+import { engineReasonWords } from '../settings/engine';
 
 /**
  * The catalogue's words, each string value (a provider's name or message, a URL, a host, a nested cause) isolated
@@ -159,6 +160,20 @@ function refusalCauseWords(notice: Extract<ErrorNotice, { code: 'model-refused' 
   }
 }
 
+/** A language tag's name in the interface language ("de" → "allemand" in French), or the tag. */
+function languageWords(language: string): string {
+  try {
+    return new Intl.DisplayNames([uiLocale()], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
+function onDeviceLanguageWords(notice: Extract<ErrorNotice, { code: 'on-device-language-unsupported' }>): string {
+  const known = new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(notice.handles.map(languageWords));
+  return t('errorOnDeviceLanguage', { language: languageWords(notice.language), known });
+}
+
 /**
  * The error in the interface language; undefined for a code this build does not know (a newer version's row),
  * whose stored English is shown instead.
@@ -217,6 +232,16 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return t('errorOnDeviceRefused', { detail: notice.detail });
     case 'on-device-failed':
       return t('errorOnDeviceFailed', { detail: notice.detail });
+    case 'on-device-unavailable':
+    case 'on-device-downloadable':
+    case 'on-device-downloading':
+    case 'on-device-policy':
+    case 'model-not-set-up':
+      return engineReasonWords(notice);
+    case 'on-device-download-failed':
+      return t('errorOnDeviceDownloadFailed', { detail: notice.detail });
+    case 'on-device-language-unsupported':
+      return onDeviceLanguageWords(notice);
     case 'reply-cut-off':
       return t('errorReplyCutOff', { step: notice.step, tokens: formatNumber(notice.maxTokens) });
     case 'reply-malformed':
@@ -319,4 +344,12 @@ export function searchFailedWords(searches: ReadonlyArray<Pick<SearchOutcome, 'f
 /** Why a check or a rating failed, when it kept a code for it (`errorNotice`); else its stored English. */
 export function checkErrorWords(check: { error?: string; errorNotice?: ErrorNotice }): string | undefined {
   return (check.errorNotice && errorWords(check.errorNotice)) ?? check.error;
+}
+
+/** Why a check found sources only, in the interface language when it kept a code for it; else as stored. */
+export function evidenceOnlyReasonWords(check: {
+  evidenceOnlyReason?: string;
+  evidenceOnlyNotice?: ErrorNotice;
+}): string | undefined {
+  return (check.evidenceOnlyNotice && errorWords(check.evidenceOnlyNotice)) ?? check.evidenceOnlyReason;
 }

@@ -6,7 +6,7 @@ import type { CheckView } from '../../../lib/db/check-view';
 import { t } from '../../../lib/i18n/i18n';
 import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { headlineIcon, viewHeadline } from '../../../lib/view/check-headline';
-import { checkErrorWords, searchCauseWords } from '../../../lib/view/error-words';
+import { checkErrorWords, evidenceOnlyReasonWords, searchCauseWords } from '../../../lib/view/error-words';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate, formatRelative } from '../../../lib/view/format';
 import { BAND_ICONS, ORIGIN_LABELS } from '../../../lib/view/labels';
@@ -59,6 +59,7 @@ export function SourcesToCompare({
 }) {
   const { check } = view;
   const running = check.status === 'queued' || check.status === 'running';
+  const reason = evidenceOnlyReasonWords(check);
   const ratings = useRatings();
   const { status } = useExtensionStatus();
   const { headline, words } = useMemo(() => viewHeadline(view), [view]);
@@ -89,9 +90,9 @@ export function SourcesToCompare({
           </strong>{' '}
           {t('evidenceOnlyNotice')}
         </p>
-        {check.evidenceOnlyReason && !reasonShownAbove ? (
+        {reason && !reasonShownAbove ? (
           <p className="hint" data-testid="evidence-only-reason">
-            {check.evidenceOnlyReason}
+            {reason}
           </p>
         ) : null}
         {running ? (

@@ -14,6 +14,7 @@ import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { failedReason } from '../../../../lib/view/check-headline';
+import { evidenceOnlyReasonWords } from '../../../../lib/view/error-words';
 import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
 import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
@@ -199,7 +200,43 @@ describe('run manager', () => {
     expect(await db.checks.get(germanId)).toMatchObject({
       evidenceOnly: true,
       evidenceOnlyReason: expect.stringContaining('cannot read German text yet'),
+      evidenceOnlyNotice: { code: 'on-device-language-unsupported', language: 'de' },
     });
+    // The reason is stored as a code beside its English: shown in the interface language.
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(evidenceOnlyReasonWords((await db.checks.get(germanId))!)).toMatch(
+      /^Le modèle local ne sait pas encore lire un texte en allemand /,
+    );
+    setMessageSource(browserSource());
+  });
+
+  it('fails a run whose model settings stopped being usable, the setup problem kept as a code beside its English', async () => {
+    freshDb();
+    // Set up when the check starts; the model's address is cleared before its run reads the settings again.
+    const { preset, profiles } = settings.model;
+    const cleared: Settings = {
+      ...settings,
+      model: { preset, profiles: { [preset]: { ...profiles[preset]!, baseUrl: '' } } },
+    };
+    let reads = 0;
+    const runs = createRunManager({
+      db,
+      loadSettings: async () => (++reads === 1 ? settings : cleared),
+      extractor: createLinkedomExtractor(),
+    });
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('failed'), { timeout: 20_000, interval: 20 });
+    const check = (await db.checks.get(checkId))!;
+    expect(check.errorNotice).toEqual({ code: 'model-not-set-up', problem: 'no-model' });
+    expect(check.error).toBe('No model is configured: set the base URL of a model server.');
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(failedReason(check)).toBe('Kein Modell eingerichtet: Geben Sie die Basis-URL eines Modellservers an.');
+    setMessageSource(browserSource());
+    // A check stored before the codes shows the words it stored.
+    expect(failedReason({ error: 'No model is configured: set the base URL of a model server.' })).toBe(
+      'No model is configured: set the base URL of a model server.',
+    );
   });
 
   it('refuses empty or huge text with a clear message', async () => {

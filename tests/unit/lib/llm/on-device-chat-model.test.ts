@@ -73,6 +73,10 @@ describe('the on-device chat model (Prompt API)', () => {
     await expect(
       createOnDeviceChatModel({ api: none.api }).complete({ role: 'fast', messages: ask('Hello there.').messages }),
     ).rejects.toThrow(/has no on-device model/);
+    // A code with its English as the message: the run stores both, the views word the code.
+    await expect(
+      createOnDeviceChatModel({ api: none.api }).complete({ role: 'fast', messages: ask('Hello there.').messages }),
+    ).rejects.toMatchObject({ notice: { code: 'on-device-unavailable' } });
     expect(await onDeviceStatus(undefined)).toMatchObject({ availability: 'missing' });
 
     const later = fake({ availability: 'downloadable', answer: () => '{"answer":"yes","confidence":1}' });
@@ -82,6 +86,9 @@ describe('the on-device chat model (Prompt API)', () => {
       message: expect.stringContaining('Download'),
     });
     await expect(structuredCall(ctxFor(model), ask('Is Paris in France?'))).rejects.toThrow(/must be downloaded/);
+    await expect(structuredCall(ctxFor(model), ask('Is Paris in France?'))).rejects.toMatchObject({
+      notice: { code: 'on-device-downloadable' },
+    });
     const progress: number[] = [];
     await downloadOnDeviceModel(later.api, (loaded) => progress.push(loaded));
     expect(progress).toEqual([0, 0.5, 1]);
@@ -95,6 +102,9 @@ describe('the on-device chat model (Prompt API)', () => {
   it('reports a failed download, a policy switch-off and a language it cannot handle', async () => {
     const failing = fake({ availability: 'downloadable', downloadFailsAt: 0.5, answer: () => '{}' });
     await expect(downloadOnDeviceModel(failing.api, () => undefined)).rejects.toThrow(/could not be downloaded/);
+    await expect(downloadOnDeviceModel(failing.api, () => undefined)).rejects.toMatchObject({
+      notice: { code: 'on-device-download-failed', detail: expect.any(String) },
+    });
     const blocked = fake({ policyBlocked: true, answer: () => '{}' });
     expect(await onDeviceStatus(blocked.api)).toMatchObject({
       availability: 'policy',
@@ -103,13 +113,23 @@ describe('the on-device chat model (Prompt API)', () => {
     await expect(
       structuredCall(ctxFor(createOnDeviceChatModel({ api: blocked.api })), ask('Is Paris in France?')),
     ).rejects.toThrow(/switched off by your organisation's policy/);
+    await expect(
+      structuredCall(ctxFor(createOnDeviceChatModel({ api: blocked.api })), ask('Is Paris in France?')),
+    ).rejects.toMatchObject({ notice: { code: 'on-device-policy' } });
     const english = fake({ answer: () => '{"answer":"ja","confidence":1}' });
     const error = await structuredCall(
       ctxFor(createOnDeviceChatModel({ api: english.api })),
       ask('Der Eiffelturm wurde 1889 fertiggestellt und steht in Paris, der Hauptstadt von Frankreich.'),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
-    expect((error as Error).message).toMatch(/cannot read German text yet \(it handles English, Spanish, Japanese\)/);
+    expect((error as Error).message).toMatch(
+      /cannot read German text yet \(it handles English, Spanish, and Japanese\)/,
+    );
+    expect((error as ProviderError).notice).toEqual({
+      code: 'on-device-language-unsupported',
+      language: 'de',
+      handles: ['en', 'es', 'ja'],
+    });
   });
 
   it('constrains the reply with responseConstraint, and describes the schema in the prompt when Chrome refuses it', async () => {

@@ -17,6 +17,7 @@ import {
   checkErrorWords,
   claimErrorWords,
   errorWords,
+  evidenceOnlyReasonWords,
   searchCauseWords,
   searchFailedWords,
   waitWords,
@@ -58,6 +59,16 @@ const NOTICES: ErrorNotice[] = [
   { code: 'on-device-context-too-long', tokens: 9216 },
   { code: 'on-device-refused', detail: 'The request was not allowed.' },
   { code: 'on-device-failed', detail: 'Other generic failures occurred.' },
+  { code: 'on-device-unavailable' },
+  { code: 'on-device-downloadable' },
+  { code: 'on-device-downloading' },
+  { code: 'on-device-policy' },
+  { code: 'on-device-policy', detail: 'Model execution is disabled by policy.' },
+  { code: 'on-device-download-failed', detail: 'A network error occurred.' },
+  { code: 'on-device-language-unsupported', language: 'de', handles: ['en', 'es', 'ja'] },
+  { code: 'model-not-set-up', problem: 'no-model' },
+  { code: 'model-not-set-up', problem: 'needs-key', provider: 'OpenAI' },
+  { code: 'model-not-set-up', problem: 'choose-models' },
   { code: 'reply-cut-off', step: 'verify', maxTokens: 4096 },
   { code: 'reply-malformed', step: 'verify', problem: 'claims: Required' },
   { code: 'search-http', provider: 'Brave Search', status: 401, reason: 'key-rejected', detail: 'Invalid token' },
@@ -159,6 +170,47 @@ describe('errorWords', () => {
       new Intl.NumberFormat('de', { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(46),
     );
     expect(errorWords(NOTICES[4]!)).toContain(waitWords(46_000));
+  });
+});
+
+describe("the on-device model's availability and language, and a setup problem", () => {
+  it('in French: the language the model cannot read and those it reads, named in French', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    const notice: ErrorNotice = { code: 'on-device-language-unsupported', language: 'de', handles: ['en', 'es', 'ja'] };
+    expect(englishError(notice)).toMatch(
+      /^The on-device model cannot read German text yet \(it handles English, Spanish, and Japanese\)\./,
+    );
+    expect(errorWords(notice)).toMatch(
+      /^Le modèle local ne sait pas encore lire un texte en allemand \(il lit anglais, espagnol et japonais\)\. /,
+    );
+    expect(errorWords({ code: 'on-device-downloading' })).toBe(
+      'Chrome télécharge le modèle local. Tant qu’il n’est pas prêt, les vérifications trouvent des sources à comparer.',
+    );
+    expect(errorWords({ code: 'model-not-set-up', problem: 'needs-key', provider: 'OpenAI' })).toBe(
+      'OpenAI a besoin d’une clé d’API.',
+    );
+  });
+
+  it("in Arabic: the browser's own words isolated inside the sentence", async () => {
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    const words = errorWords({ code: 'on-device-download-failed', detail: 'A network error occurred.' });
+    expect(words).toContain('\u2068A network error occurred.\u2069');
+    expect(words).toMatch(/^تعذّر تنزيل النموذج على الجهاز\./);
+  });
+
+  it('why a check found sources only: its code worded, else the words it stored', async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    const notice: ErrorNotice = { code: 'on-device-downloadable' };
+    const stored = { evidenceOnlyReason: englishError(notice), evidenceOnlyNotice: notice };
+    expect(evidenceOnlyReasonWords(stored)).toBe(errorWords(notice));
+    expect(evidenceOnlyReasonWords(stored)).toMatch(/^Das Modell auf dem Gerät muss einmal heruntergeladen werden/);
+    // A check stored before the codes, and one with a code this build does not know: the stored words.
+    expect(evidenceOnlyReasonWords({ evidenceOnlyReason: englishError(notice) })).toBe(englishError(notice));
+    const unknown = { code: 'on-device-future' } as unknown as ErrorNotice;
+    expect(evidenceOnlyReasonWords({ evidenceOnlyReason: 'Stored words.', evidenceOnlyNotice: unknown })).toBe(
+      'Stored words.',
+    );
+    expect(evidenceOnlyReasonWords({})).toBeUndefined();
   });
 });
 

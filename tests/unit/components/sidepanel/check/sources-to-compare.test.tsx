@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { SourcesToCompare } from '../../../../../components/sidepanel/check/sources-to-compare';
+import { englishError, type ErrorNotice } from '../../../../../lib/core/error-notices';
 import type { SearchOutcome } from '../../../../../lib/core/types';
 import type { CheckView } from '../../../../../lib/db/check-view';
 import type { FactlightDb } from '../../../../../lib/db/schema';
@@ -133,5 +134,25 @@ describe('sources to compare', () => {
     const words = screen.getByText(`Search failed: ${OFFLINE}`);
     expect(words.closest('[data-testid="check-status"]')).not.toBeNull();
     expect(words.getAttribute('dir')).toBe('auto');
+  });
+
+  it("says why the check found sources only in the interface language from its code; an older row's words as stored", async () => {
+    setMessageSource(catalogueSource('ja', shipped('ja'), shipped('en')));
+    const notice: ErrorNotice = { code: 'on-device-downloadable' };
+    const view = evidenceOnly('done', { failures: [], allFailed: false }, true);
+    const coded = {
+      ...view,
+      check: { ...view.check, evidenceOnlyReason: englishError(notice), evidenceOnlyNotice: notice },
+    };
+    await show(coded, SOURCES_ONLY);
+    expect(screen.getByTestId('evidence-only-reason').textContent).toBe(
+      shipped('ja').errorOnDeviceDownloadable!.message,
+    );
+    cleanup();
+    fakeBrowser.reset();
+
+    const older = { ...view, check: { ...view.check, evidenceOnlyReason: englishError(notice) } };
+    await show(older, SOURCES_ONLY);
+    expect(screen.getByTestId('evidence-only-reason').textContent).toBe(englishError(notice));
   });
 });
