@@ -116,27 +116,50 @@ function timeFirstProgress(page: Page, message: ReturnType<typeof envelope>): Pr
   );
 }
 
-/** Cancels a check and waits until the background has ended it, so no resumed run weighs on the next wake. */
+/**
+ * Cancels a check and waits until the background has ended it (its row no longer running), so no run the next stop
+ * interrupts is resumed at the next wake and weighs on what that wake times. Read when Dexie says the database
+ * changed, and every 100 ms as well; a check still running after a minute fails the bench. (Playwright's
+ * `waitForFunction` does not await an async predicate: the promise it returns counts as true at once, so a wait
+ * written with one did not wait, and runs piled up from round to round.)
+ */
 async function cancelAndSettle(page: Page, checkId: string): Promise<void> {
   await timeMessage(page, envelope('cancelCheck', { checkId }));
-  await page.waitForFunction(
-    async (id) => {
+  const ended = await page.evaluate(
+    async ({ id, channelName }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('factlight');
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      const row = await new Promise<{ status: string } | undefined>((resolve, reject) => {
-        const request = db.transaction('checks').objectStore('checks').get(id);
-        request.onsuccess = () => resolve(request.result as never);
-        request.onerror = () => reject(request.error);
-      });
-      db.close();
-      return row !== undefined && row.status !== 'running';
+      const channel = new BroadcastChannel(channelName);
+      let fallback: ReturnType<typeof setInterval> | undefined;
+      let deadline: ReturnType<typeof setTimeout> | undefined;
+      try {
+        return await new Promise<boolean>((resolve, reject) => {
+          deadline = setTimeout(() => resolve(false), 60_000);
+          // Assigned, not declared as a named function: see the note above on esbuild's keepNames.
+          channel.onmessage = () => {
+            const request = db.transaction('checks').objectStore('checks').get(id);
+            request.onerror = () => reject(request.error);
+            request.onsuccess = () => {
+              const row = request.result as { status: string } | undefined;
+              if (row !== undefined && row.status !== 'running' && row.status !== 'queued') resolve(true);
+            };
+          };
+          fallback = setInterval(() => channel.onmessage?.(new MessageEvent('message')), 100);
+          channel.onmessage(new MessageEvent('message'));
+        });
+      } finally {
+        clearInterval(fallback);
+        clearTimeout(deadline);
+        channel.close();
+        db.close();
+      }
     },
-    checkId,
-    { timeout: 60_000, polling: 50 },
+    { id: checkId, channelName: DEXIE_MUTATIONS_CHANNEL },
   );
+  if (!ended) throw new Error(`Check ${checkId} still running a minute after it was cancelled.`);
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
