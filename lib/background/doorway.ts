@@ -1,5 +1,6 @@
 /**
- * The worker's doorway: the whole of what Chrome parses and runs when it starts the stopped worker again (issue 27).
+ * The worker's doorway: what Chrome parses and runs when it starts the stopped worker again (issue 27), until a
+ * command needs more (or a status it answered makes it parse router.js and engine.js ahead, without starting them).
  *
  * An MV3 worker is stopped after ~30 s idle and started again by the next event; a person waits for what it parses
  * then. So the worker's own script is this: it registers every listener (they must exist before the event that woke
@@ -107,9 +108,10 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
   /**
    * Parses router.js and engine.js without starting either, once the door has answered a page's status: a page that
    * asks for it has just opened (the side panel, the options, the welcome page) and its next command is most likely
-   * a check or a connection test, which then finds both parsed instead of waiting for them (issue 27). Neither
-   * starts here, so nothing runs that no command asked for. A failure is only logged: the command that needs them
-   * loads them again and says what is wrong.
+   * a check or a connection test, which then finds both parsed instead of waiting for them (issue 27). Neither start
+   * function runs here (only their modules' top level: Dexie's change channel, zod's locale, tables), so no run, no
+   * listener and no request begins. A failure is only logged: the command that needs them loads them again and says
+   * what is wrong.
    */
   const warmUp = () => {
     try {

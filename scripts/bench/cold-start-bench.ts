@@ -70,7 +70,8 @@ const DEXIE_MUTATIONS_CHANNEL = 'x-storagemutated-1';
  * Starts a check from the page and reads the check's row each time Dexie says the database changed, as the side
  * panel does, until its first progress is there. Reading only then matters on a two-core machine: a page that read
  * in a loop would take a core from the worker it times. A read every 100 ms as well, in case Dexie's channel ever
- * changes name: the bench would then be slower to notice, never wrong about what it saw.
+ * changes name: the bench would then notice up to 100 ms late, never early (figures far above those in
+ * BENCHMARKS.md would be the sign).
  */
 function timeFirstProgress(page: Page, message: ReturnType<typeof envelope>): Promise<CheckTimes> {
   return page.evaluate(
@@ -84,6 +85,7 @@ function timeFirstProgress(page: Page, message: ReturnType<typeof envelope>): Pr
       });
       const channel = new BroadcastChannel(channelName);
       let fallback: ReturnType<typeof setInterval> | undefined;
+      let deadline: ReturnType<typeof setTimeout> | undefined;
       try {
         const start = performance.now();
         const reply = (await runtime.sendMessage(sent)) as {
@@ -93,13 +95,17 @@ function timeFirstProgress(page: Page, message: ReturnType<typeof envelope>): Pr
         if (!reply.res?.ok || !reply.res.checkId) throw new Error(`Check not started: ${JSON.stringify(reply)}`);
         const checkId = reply.res.checkId;
         const progressed = await new Promise<number>((resolve, reject) => {
+          deadline = setTimeout(() => reject(new Error(`Check ${checkId}: no progress within a minute.`)), 60_000);
           // Assigned, not declared as a named function: see the note above on esbuild's keepNames.
           channel.onmessage = () => {
             const request = db.transaction('checks').objectStore('checks').get(checkId);
             request.onerror = () => reject(request.error);
             request.onsuccess = () => {
               const row = request.result as { status: string; progress: { sentences: number } } | undefined;
-              if (row && (row.progress.sentences > 0 || row.status !== 'running')) resolve(performance.now() - start);
+              // A check that failed before its first step has no progress to time: the world is broken, say so.
+              if (row && row.status !== 'running' && row.progress.sentences === 0)
+                reject(new Error(`Check ${checkId} ended (${row.status}) before its first progress.`));
+              if (row && row.progress.sentences > 0) resolve(performance.now() - start);
             };
           };
           fallback = setInterval(() => channel.onmessage?.(new MessageEvent('message')), 100);
@@ -108,6 +114,7 @@ function timeFirstProgress(page: Page, message: ReturnType<typeof envelope>): Pr
         return { checkId, replied, progressed };
       } finally {
         clearInterval(fallback);
+        clearTimeout(deadline);
         channel.close();
         db.close();
       }

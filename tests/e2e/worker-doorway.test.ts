@@ -62,7 +62,7 @@ describe("the worker's doorway in Chromium", () => {
   });
   afterAll(() => world?.close());
 
-  it('answers a side panel opened after the worker stopped without loading the router', async () => {
+  it('answers a side panel opened after the worker stopped from the kept status, not by the router', async () => {
     browser = await launchWithExtension();
     expect(await configureForWorld(browser, world)).toBe('Settings saved.');
 

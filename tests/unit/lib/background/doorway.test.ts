@@ -112,7 +112,7 @@ describe('the worker doorway', () => {
     await vi.waitFor(() => expect(scope.importScripts).toHaveBeenCalledWith(ENGINE_SCRIPT));
     expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[ROUTER_SCRIPT], [ENGINE_SCRIPT]]);
     expect(start).not.toHaveBeenCalled();
-    // The check that follows starts the parsed router (and its engine) without parsing them again.
+    // The check that follows starts the parsed router without parsing it again (engine-loader.test.ts: the engine).
     expect(await deliver('startCheck', panel, { text: 'x', origin: 'typed' })).toEqual({
       res: { ok: true, checkId: 'c1' },
     });
