@@ -327,6 +327,11 @@ function englishPageError(notice: PageNotice): string {
 /** The codes of a page that could not be read. */
 export type PageNotice = Extract<ErrorNotice, { code: `page-${string}` }>;
 
+/** A page that could not be read (the fetcher's `page-…` codes): worded by their own switch, here and in the views. */
+export function isPageNotice(notice: ErrorNotice): notice is PageNotice {
+  return notice.code.startsWith('page-');
+}
+
 /** A wait in English ("45 s", "2 min 30 s", "3 h"), as the rate-limit messages say it. */
 export function describeWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
@@ -339,6 +344,7 @@ export function describeWait(ms: number): string {
 
 /** The error in English: a `ProviderError`'s message, a claim's stored `error`. */
 export function englishError(notice: ErrorNotice): string {
+  if (isPageNotice(notice)) return englishPageError(notice);
   switch (notice.code) {
     case 'key-rejected':
       return `${notice.provider} rejected the API key (401: ${notice.detail}): check the API key in the settings.`;
@@ -414,17 +420,6 @@ export function englishError(notice: ErrorNotice): string {
       return `${notice.provider} did not answer within ${notice.seconds} s.`;
     case 'search-unreachable':
       return `Could not reach ${notice.provider} at ${notice.host}${notice.cause ? ` (${notice.cause})` : ''}.`;
-    case 'page-invalid-url':
-    case 'page-not-http':
-    case 'page-private':
-    case 'page-http':
-    case 'page-not-text':
-    case 'page-redirect-hidden':
-    case 'page-redirect-loop':
-    case 'page-too-many-redirects':
-    case 'page-timed-out':
-    case 'page-unreachable':
-      return englishPageError(notice);
     case 'search-failed': {
       const more = notice.others;
       if (notice.cause === undefined) return 'Search failed.';

@@ -4,7 +4,7 @@
  * French once the interface is French. One without a code (older checks, causes no adapter has coded yet)
  * is shown as stored. What the service said itself (its message, a URL, its name) stays as given.
  */
-import { englishError, type ErrorNotice, INSTANCE_EXAMPLE, type PageNotice } from '../core/error-notices';
+import { englishError, type ErrorNotice, INSTANCE_EXAMPLE, isPageNotice, type PageNotice } from '../core/error-notices';
 import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
@@ -179,6 +179,7 @@ function onDeviceLanguageWords(notice: Extract<ErrorNotice, { code: 'on-device-l
  * whose stored English is shown instead.
  */
 export function errorWords(notice: ErrorNotice): string | undefined {
+  if (isPageNotice(notice)) return pageErrorWords(notice);
   switch (notice.code) {
     case 'key-rejected':
       return t('errorKeyRejected', { provider: notice.provider, detail: notice.detail });
@@ -264,17 +265,6 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return notice.cause
         ? t('errorSearchUnreachableCause', { provider: notice.provider, host: notice.host, cause: notice.cause })
         : t('errorSearchUnreachable', { provider: notice.provider, host: notice.host });
-    case 'page-invalid-url':
-    case 'page-not-http':
-    case 'page-private':
-    case 'page-http':
-    case 'page-not-text':
-    case 'page-redirect-hidden':
-    case 'page-redirect-loop':
-    case 'page-too-many-redirects':
-    case 'page-timed-out':
-    case 'page-unreachable':
-      return pageErrorWords(notice);
     case 'search-failed': {
       if (notice.cause === undefined) return t('errorSearchFailedNoCause');
       const cause = causeWords({ message: notice.cause, notice: notice.causeNotice });
