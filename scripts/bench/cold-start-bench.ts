@@ -67,15 +67,22 @@ interface CheckTimes {
 const DEXIE_MUTATIONS_CHANNEL = 'x-storagemutated-1';
 
 /**
- * Starts a check from the page and reads the check's row each time Dexie says the database changed, as the side
- * panel does, until its first progress is there. Reading only then matters on a two-core machine: a page that read
+ * Sends `message` from the page, then reads the check's row each time Dexie says the database changed, as the side
+ * panel does, until the check has its first progress (`until: 'progress'`, the check being the one the reply names)
+ * or has ended (`'ended'`, the check `checkId`). Reading only then matters on a two-core machine: a page that read
  * in a loop would take a core from the worker it times. A read every 100 ms as well, in case Dexie's channel ever
  * changes name: the bench would then notice up to 100 ms late, never early (figures far above those in
- * BENCHMARKS.md would be the sign).
+ * BENCHMARKS.md would be the sign). A minute without it fails the bench, and so does a check that ended before its
+ * first progress (the world is broken: there is nothing to time).
  */
-function timeFirstProgress(page: Page, message: ReturnType<typeof envelope>): Promise<CheckTimes> {
+function sendAndWatch(
+  page: Page,
+  message: ReturnType<typeof envelope>,
+  until: 'progress' | 'ended',
+  checkId?: string,
+): Promise<CheckTimes> {
   return page.evaluate(
-    async ({ sent, channelName }) => {
+    async ({ sent, until, known, channelName }) => {
       const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
         .chrome.runtime;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -89,74 +96,31 @@ function timeFirstProgress(page: Page, message: ReturnType<typeof envelope>): Pr
       try {
         const start = performance.now();
         const reply = (await runtime.sendMessage(sent)) as {
-          res?: { ok: boolean; checkId?: string; error?: string };
+          res?: { ok?: boolean; checkId?: string };
+          err?: unknown;
         };
         const replied = performance.now() - start;
-        if (!reply.res?.ok || !reply.res.checkId) throw new Error(`Check not started: ${JSON.stringify(reply)}`);
-        const checkId = reply.res.checkId;
+        if (reply.err !== undefined) throw new Error(`No answer to ${sent.type}: ${JSON.stringify(reply)}`);
+        const id = known ?? reply.res?.checkId;
+        if (!id) throw new Error(`Check not started: ${JSON.stringify(reply)}`);
         const progressed = await new Promise<number>((resolve, reject) => {
-          deadline = setTimeout(() => reject(new Error(`Check ${checkId}: no progress within a minute.`)), 60_000);
-          // Assigned, not declared as a named function: see the note above on esbuild's keepNames.
-          channel.onmessage = () => {
-            const request = db.transaction('checks').objectStore('checks').get(checkId);
-            request.onerror = () => reject(request.error);
-            request.onsuccess = () => {
-              const row = request.result as { status: string; progress: { sentences: number } } | undefined;
-              // A check that failed before its first step has no progress to time: the world is broken, say so.
-              if (row && row.status !== 'running' && row.progress.sentences === 0)
-                reject(new Error(`Check ${checkId} ended (${row.status}) before its first progress.`));
-              if (row && row.progress.sentences > 0) resolve(performance.now() - start);
-            };
-          };
-          fallback = setInterval(() => channel.onmessage?.(new MessageEvent('message')), 100);
-          channel.onmessage(new MessageEvent('message'));
-        });
-        return { checkId, replied, progressed };
-      } finally {
-        clearInterval(fallback);
-        clearTimeout(deadline);
-        channel.close();
-        db.close();
-      }
-    },
-    { sent: message, channelName: DEXIE_MUTATIONS_CHANNEL },
-  );
-}
-
-/**
- * Cancels a check and waits until the background has ended it (its row no longer running), so no run the next stop
- * interrupts is resumed at the next wake and weighs on what that wake times. Read when Dexie says the database
- * changed, and every 100 ms as well; a check still running after a minute fails the bench. (Playwright's
- * `waitForFunction` does not await an async predicate: the promise it returns counts as true at once, so a wait
- * written with one did not wait, and runs piled up from round to round.)
- */
-async function cancelAndSettle(page: Page, checkId: string): Promise<void> {
-  await timeMessage(page, envelope('cancelCheck', { checkId }));
-  const ended = await page.evaluate(
-    async ({ id, channelName }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('factlight');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const channel = new BroadcastChannel(channelName);
-      let fallback: ReturnType<typeof setInterval> | undefined;
-      let deadline: ReturnType<typeof setTimeout> | undefined;
-      try {
-        return await new Promise<boolean>((resolve, reject) => {
-          deadline = setTimeout(() => resolve(false), 60_000);
+          deadline = setTimeout(() => reject(new Error(`Check ${id}: not ${until} within a minute.`)), 60_000);
           // Assigned, not declared as a named function: see the note above on esbuild's keepNames.
           channel.onmessage = () => {
             const request = db.transaction('checks').objectStore('checks').get(id);
             request.onerror = () => reject(request.error);
             request.onsuccess = () => {
-              const row = request.result as { status: string } | undefined;
-              if (row !== undefined && row.status !== 'running' && row.status !== 'queued') resolve(true);
+              const row = request.result as { status: string; progress: { sentences: number } } | undefined;
+              if (!row) return;
+              const ended = row.status !== 'running' && row.status !== 'queued';
+              if (until === 'ended' ? ended : row.progress.sentences > 0) resolve(performance.now() - start);
+              else if (ended) reject(new Error(`Check ${id} ended (${row.status}) before its first progress.`));
             };
           };
           fallback = setInterval(() => channel.onmessage?.(new MessageEvent('message')), 100);
           channel.onmessage(new MessageEvent('message'));
         });
+        return { checkId: id, replied, progressed };
       } finally {
         clearInterval(fallback);
         clearTimeout(deadline);
@@ -164,9 +128,21 @@ async function cancelAndSettle(page: Page, checkId: string): Promise<void> {
         db.close();
       }
     },
-    { id: checkId, channelName: DEXIE_MUTATIONS_CHANNEL },
+    { sent: message, until, known: checkId, channelName: DEXIE_MUTATIONS_CHANNEL },
   );
-  if (!ended) throw new Error(`Check ${checkId} still running a minute after it was cancelled.`);
+}
+
+/** Starts a check and times its reply and its first progress. */
+const timeFirstProgress = (page: Page, message: ReturnType<typeof envelope>) => sendAndWatch(page, message, 'progress');
+
+/**
+ * Cancels a check and waits until the background has ended it, so no run the next stop interrupts is resumed at the
+ * next wake and weighs on what that wake times. (Playwright's `waitForFunction` does not await an async predicate:
+ * the promise it returns counts as true at once, so a wait written with one did not wait, and runs piled up from
+ * round to round.)
+ */
+async function cancelAndSettle(page: Page, checkId: string): Promise<void> {
+  await sendAndWatch(page, envelope('cancelCheck', { checkId }), 'ended', checkId);
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
