@@ -19,6 +19,8 @@ import { newCheck } from './new-check';
 
 export const startIntake: StartIntake = (onMessage) => {
   const db = new FactlightDb();
+  // Opened now, while the check's settings are read: the first open in a worker's life takes a while.
+  void db.open().catch((error: unknown) => console.warn('[factlight] the intake could not open the database', error));
   const router = commandRouter({ id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') }, onMessage);
   router.handle('startCheck', async (request, origin) => {
     const result = await newCheck(

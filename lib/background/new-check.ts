@@ -60,11 +60,15 @@ export async function newCheck(
       limit: MAX_TEXT_CHARS,
     };
   }
-  const settings = await deps.loadSettings();
-  // The engine's reason is stored and shown: in the chosen interface language, also right after a wake.
-  await interfaceLanguageReady();
+  // Read side by side: a check that wakes the worker waits for each of them (issue 27). The engine's reason is stored
+  // and shown: in the chosen interface language, also right after a wake.
+  const [settings, onDevice] = await Promise.all([
+    deps.loadSettings(),
+    onDeviceStatus(deps.languageModel?.()),
+    interfaceLanguageReady(),
+  ]);
   // With no model to use, a check still finds sources to compare (evidence-only mode); judging needs a model.
-  const engine = chooseEngine(settings, await onDeviceStatus(deps.languageModel?.()));
+  const engine = chooseEngine(settings, onDevice);
   if (engine.kind === 'evidence-only' && judgeOf) return { ok: false, error: engine.reason, needsSetup: true };
   // A language the on-device model cannot read: sources only for this text, saying why.
   const language = detectLanguage(text);
