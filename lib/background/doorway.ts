@@ -7,7 +7,8 @@
  * the worker), answers what a side panel asks when it opens after a pause (its status, from the snapshot the router
  * kept: status-snapshot.ts; its resumes, when the database holds no run: waiting-runs.ts), and for anything else
  * loads the router (router.js: settings, menus, the commands; it loads the engine in turn) and relays the event to
- * it (worker-events.ts). Once loaded, the router gets every event. Firefox's background page runs router.js before
+ * it (worker-events.ts). A check that comes while the engine is not loaded goes to the check intake first
+ * (check-intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event. Firefox's background page runs router.js before
  * this script: the router starts at once with the browser's own events.
  */
 import { serializeError } from '@aklinker1/zero-serialize-error';
