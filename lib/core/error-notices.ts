@@ -72,6 +72,8 @@ export type ErrorNotice =
    * (`needs-key`), or no model names (`choose-models`).
    */
   | { code: 'model-not-set-up'; problem: ModelSetupProblem; provider?: string }
+  /** Not a failure: the person chose "sources only" in Settings, so checks find sources and judge nothing. */
+  | { code: 'sources-only-chosen' }
   /** The model's reply for the step `step` was cut at `maxTokens` even after doubling the limit. */
   | { code: 'reply-cut-off'; step: string; maxTokens: number }
   /** The model's reply for `step` did not match the expected format twice; `problem` is the validator's. */
@@ -402,6 +404,8 @@ export function englishError(notice: ErrorNotice): string {
       return englishOnDevice(notice);
     case 'model-not-set-up':
       return englishSetupProblem(notice);
+    case 'sources-only-chosen':
+      return 'You chose sources only in Settings.';
     case 'reply-cut-off':
       return `The model's reply for "${notice.step}" was cut off at the token limit (${notice.maxTokens.toLocaleString('en-US')} tokens), even after doubling it.`;
     case 'reply-malformed':

@@ -238,6 +238,7 @@ export function errorWords(notice: ErrorNotice): string | undefined {
     case 'on-device-downloading':
     case 'on-device-policy':
     case 'model-not-set-up':
+    case 'sources-only-chosen':
       return engineReasonWords(notice);
     case 'on-device-download-failed':
       return t('errorOnDeviceDownloadFailed', { detail: notice.detail });

@@ -69,6 +69,7 @@ const NOTICES: ErrorNotice[] = [
   { code: 'model-not-set-up', problem: 'no-model' },
   { code: 'model-not-set-up', problem: 'needs-key', provider: 'OpenAI' },
   { code: 'model-not-set-up', problem: 'choose-models' },
+  { code: 'sources-only-chosen' },
   { code: 'reply-cut-off', step: 'verify', maxTokens: 4096 },
   { code: 'reply-malformed', step: 'verify', problem: 'claims: Required' },
   { code: 'search-http', provider: 'Brave Search', status: 401, reason: 'key-rejected', detail: 'Invalid token' },
@@ -209,6 +210,14 @@ describe("the on-device model's availability and language, and a setup problem",
     const unknown = { code: 'on-device-future' } as unknown as ErrorNotice;
     expect(evidenceOnlyReasonWords({ evidenceOnlyReason: 'Stored words.', evidenceOnlyNotice: unknown })).toBe(
       'Stored words.',
+    );
+    // The person chose sources only: coded too, so it follows the interface language like the others.
+    const chosen: ErrorNotice = { code: 'sources-only-chosen' };
+    expect(evidenceOnlyReasonWords({ evidenceOnlyReason: englishError(chosen), evidenceOnlyNotice: chosen })).toBe(
+      'Sie haben in den Einstellungen „Nur Quellen“ gewählt.',
+    );
+    expect(evidenceOnlyReasonWords({ evidenceOnlyReason: 'You chose sources only in Settings.' })).toBe(
+      'You chose sources only in Settings.',
     );
     expect(evidenceOnlyReasonWords({})).toBeUndefined();
   });
