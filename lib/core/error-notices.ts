@@ -175,6 +175,9 @@ export type ModelSetupProblem = 'no-model' | 'needs-key' | 'choose-models';
 const ON_DEVICE_INSTEAD =
   'Checks still find sources to compare (no model needed), and for verdicts you can choose a local server (Ollama, LM Studio) or an API key in Settings.';
 
+/** The English label of the button that downloads the on-device model (`engineDownload`): the errors name it. */
+const DOWNLOAD_BUTTON = 'Download the on-device model';
+
 /** A language tag's English name ("de" → "German"), or the tag when Intl does not know it. */
 export function englishLanguageName(language: string): string {
   try {
@@ -190,7 +193,7 @@ export function englishOnDevice(notice: Extract<ErrorNotice, { code: `on-device-
     case 'on-device-unavailable':
       return `This browser or device has no on-device model. It needs Google Chrome 138 or later on a desktop with enough memory and disk space (Debian's Chromium and Firefox have none). ${ON_DEVICE_INSTEAD}`;
     case 'on-device-downloadable':
-      return 'The on-device model must be downloaded once (about 4 GB, by Chrome). Press "Download" to start; checks find sources to compare meanwhile.';
+      return `The on-device model must be downloaded once (about 4 GB, by Chrome). Press "${DOWNLOAD_BUTTON}" to start; checks find sources to compare meanwhile.`;
     case 'on-device-downloading':
       return 'Chrome is downloading the on-device model. Checks find sources to compare until it is ready.';
     case 'on-device-policy': {
@@ -198,7 +201,7 @@ export function englishOnDevice(notice: Extract<ErrorNotice, { code: `on-device-
       return notice.detail === undefined ? words : `${words} (${notice.detail})`;
     }
     case 'on-device-download-failed':
-      return `The on-device model could not be downloaded. Check the connection and free disk space (Chrome needs about 22 GB free), then press "Download" again. (${notice.detail})`;
+      return `The on-device model could not be downloaded. Check the connection and free disk space (Chrome needs about 22 GB free), then press "${DOWNLOAD_BUTTON}" again. (${notice.detail})`;
     case 'on-device-language-unsupported': {
       const known = new Intl.ListFormat('en', { type: 'conjunction' }).format(notice.handles.map(englishLanguageName));
       return `The on-device model cannot read ${englishLanguageName(notice.language)} text yet (it handles ${known}). ${ON_DEVICE_INSTEAD}`;

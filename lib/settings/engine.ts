@@ -52,7 +52,8 @@ export function engineReasonWords(notice: EngineNotice): string | undefined {
     case 'on-device-unavailable':
       return t('errorOnDeviceUnavailable');
     case 'on-device-downloadable':
-      return t('errorOnDeviceDownloadable');
+      // The button is named by its own label, so the words match it in every language.
+      return t('errorOnDeviceDownloadable', { button: t('engineDownload') });
     case 'on-device-downloading':
       return t('errorOnDeviceDownloading');
     case 'on-device-policy':
