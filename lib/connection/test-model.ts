@@ -3,7 +3,8 @@ import OpenAI from 'openai';
 import { ProviderError } from '../core/errors';
 import { extractJson } from '../core/model/structured-call';
 import type { ChatResponse, JsonSchemaSpec } from '../core/ports';
-import { t, uiLocale } from '../i18n/i18n';
+import { t, uiDirection, uiLocale } from '../i18n/i18n';
+import { isolate, tIsolatedWords } from '../i18n/isolated-words';
 import type { SimpleMessageKey } from '../i18n/keys';
 import { createOpenAiChatModel } from '../llm/openai-chat-model';
 import { createOpenAiClient } from '../llm/openai-client';
@@ -49,9 +50,20 @@ const MODE_WORDS: Record<StructuredMode, SimpleMessageKey> = {
   prompt: 'connectionModePrompt',
 };
 
-/** Quoted model names as a list in the interface language ("a" and "b", "a" or "b"). */
+/**
+ * Quoted model names as a list in the interface language ("a" and "b", "a" or "b"). Model names, provider names and
+ * the API's parameter names come from elsewhere and read left to right: each is isolated inside a right-to-left
+ * sentence (lib/i18n/isolated-words.ts), as the catalogue's `"$MODEL$"` is below.
+ */
 function quotedList(models: string[], type: 'conjunction' | 'disjunction'): string {
-  return new Intl.ListFormat(uiLocale(), { type }).format(models.map((m) => `"${m}"`));
+  return new Intl.ListFormat(uiLocale(), { type }).format(models.map((m) => `"${isolate(m, uiDirection())}"`));
+}
+
+/** A model's reply that is not the structured one asked for: its start, as it came, or "nothing" in words. */
+function notStructuredWords(model: string, reply: string): string {
+  return reply
+    ? tIsolatedWords('connectionModelNotStructured', { model, reply })
+    : tIsolatedWords('connectionModelNotStructured', { model, reply: t('connectionModelNothing') }, ['model']);
 }
 
 /** What the probe found about one model. */
@@ -71,9 +83,11 @@ export function describeStructuredOutput(found: ProbedModel[]): string {
     sentence =
       found.length > 1
         ? t('connectionStructuredBoth', { mode })
-        : t('connectionStructuredOne', { model: found[0]!.model, mode });
+        : tIsolatedWords('connectionStructuredOne', { model: found[0]!.model, mode }, ['model']);
   } else {
-    const each = found.map((f) => t('connectionModelTakes', { model: f.model, mode: t(MODE_WORDS[f.mode]) }));
+    const each = found.map((f) =>
+      tIsolatedWords('connectionModelTakes', { model: f.model, mode: t(MODE_WORDS[f.mode]) }, ['model']),
+    );
     sentence = t('connectionStructuredEach', { list: each.join('; ') });
   }
   const known = found.filter((f) => f.tokenLimit !== undefined);
@@ -81,12 +95,12 @@ export function describeStructuredOutput(found: ProbedModel[]): string {
   const same = new Set(known.map((f) => `${f.reasons}|${f.tokenLimit}`)).size === 1;
   if (same && known.length > 1) {
     const limit = known[0]!.tokenLimit!;
-    return `${sentence} ${known[0]!.reasons ? t('connectionBothReason', { limit }) : t('connectionNeitherReasons', { limit })}`;
+    return `${sentence} ${tIsolatedWords(known[0]!.reasons ? 'connectionBothReason' : 'connectionNeitherReasons', { limit })}`;
   }
   const traits = known.map((f) =>
     f.reasons
-      ? t('connectionModelReasons', { model: f.model, limit: f.tokenLimit! })
-      : t('connectionModelDoesNotReason', { model: f.model, limit: f.tokenLimit! }),
+      ? tIsolatedWords('connectionModelReasons', { model: f.model, limit: f.tokenLimit! })
+      : tIsolatedWords('connectionModelDoesNotReason', { model: f.model, limit: f.tokenLimit! }),
   );
   return `${sentence} ${t('connectionModelTraits', { list: traits.join('; ') })}`;
 }
@@ -156,11 +170,8 @@ export async function testModelConnection(
         throw new ProviderError(
           'malformed',
           reply.finishReason === 'length'
-            ? t('connectionModelOutOfTokens', { model })
-            : t('connectionModelNotStructured', {
-                model,
-                reply: reply.text.slice(0, 80) || t('connectionModelNothing'),
-              }),
+            ? tIsolatedWords('connectionModelOutOfTokens', { model })
+            : notStructuredWords(model, reply.text.slice(0, 80)),
           { provider: label },
         );
       }
@@ -176,13 +187,21 @@ export async function testModelConnection(
     return {
       ok: true,
       message: models
-        ? t('connectionModelConnectedListed', {
-            provider: label,
-            count: models.length,
-            found: quotedList(wantedModels(profile), 'conjunction'),
-            structured,
-          })
-        : t('connectionModelConnectedAnswered', { provider: label, model: profile.fastModel, structured }),
+        ? tIsolatedWords(
+            'connectionModelConnectedListed',
+            {
+              provider: label,
+              count: models.length,
+              found: quotedList(wantedModels(profile), 'conjunction'),
+              structured,
+            },
+            ['provider'],
+          )
+        : tIsolatedWords(
+            'connectionModelConnectedAnswered',
+            { provider: label, model: profile.fastModel, structured },
+            ['provider', 'model'],
+          ),
       structuredOutput,
       ...(models ? { models } : {}),
     };
@@ -229,7 +248,9 @@ function describeMissing(
 ): Extract<ConnectionTestResult, { ok: false }> {
   const error = new ProviderError(
     'not-found',
-    t('connectionModelMissing', { provider: label, models: quotedList(missing, 'disjunction') }),
+    tIsolatedWords('connectionModelMissing', { provider: label, models: quotedList(missing, 'disjunction') }, [
+      'provider',
+    ]),
   );
   return {
     ...describeFailure(error),

@@ -72,6 +72,8 @@ export type ErrorNotice =
    * (`needs-key`), or no model names (`choose-models`).
    */
   | { code: 'model-not-set-up'; problem: ModelSetupProblem; provider?: string }
+  /** Not a failure: the person chose "sources only" in Settings, so checks find sources and judge nothing. */
+  | { code: 'sources-only-chosen' }
   /** The model's reply for the step `step` was cut at `maxTokens` even after doubling the limit. */
   | { code: 'reply-cut-off'; step: string; maxTokens: number }
   /** The model's reply for `step` did not match the expected format twice; `problem` is the validator's. */
@@ -173,6 +175,9 @@ export type ModelSetupProblem = 'no-model' | 'needs-key' | 'choose-models';
 const ON_DEVICE_INSTEAD =
   'Checks still find sources to compare (no model needed), and for verdicts you can choose a local server (Ollama, LM Studio) or an API key in Settings.';
 
+/** The English label of the button that downloads the on-device model (`engineDownload`): the errors name it. */
+const DOWNLOAD_BUTTON = 'Download the on-device model';
+
 /** A language tag's English name ("de" → "German"), or the tag when Intl does not know it. */
 export function englishLanguageName(language: string): string {
   try {
@@ -188,7 +193,7 @@ export function englishOnDevice(notice: Extract<ErrorNotice, { code: `on-device-
     case 'on-device-unavailable':
       return `This browser or device has no on-device model. It needs Google Chrome 138 or later on a desktop with enough memory and disk space (Debian's Chromium and Firefox have none). ${ON_DEVICE_INSTEAD}`;
     case 'on-device-downloadable':
-      return 'The on-device model must be downloaded once (about 4 GB, by Chrome). Press "Download" to start; checks find sources to compare meanwhile.';
+      return `The on-device model must be downloaded once (about 4 GB, by Chrome). Press "${DOWNLOAD_BUTTON}" to start; checks find sources to compare meanwhile.`;
     case 'on-device-downloading':
       return 'Chrome is downloading the on-device model. Checks find sources to compare until it is ready.';
     case 'on-device-policy': {
@@ -196,7 +201,7 @@ export function englishOnDevice(notice: Extract<ErrorNotice, { code: `on-device-
       return notice.detail === undefined ? words : `${words} (${notice.detail})`;
     }
     case 'on-device-download-failed':
-      return `The on-device model could not be downloaded. Check the connection and free disk space (Chrome needs about 22 GB free), then press "Download" again. (${notice.detail})`;
+      return `The on-device model could not be downloaded. Check the connection and free disk space (Chrome needs about 22 GB free), then press "${DOWNLOAD_BUTTON}" again. (${notice.detail})`;
     case 'on-device-language-unsupported': {
       const known = new Intl.ListFormat('en', { type: 'conjunction' }).format(notice.handles.map(englishLanguageName));
       return `The on-device model cannot read ${englishLanguageName(notice.language)} text yet (it handles ${known}). ${ON_DEVICE_INSTEAD}`;
@@ -402,6 +407,8 @@ export function englishError(notice: ErrorNotice): string {
       return englishOnDevice(notice);
     case 'model-not-set-up':
       return englishSetupProblem(notice);
+    case 'sources-only-chosen':
+      return 'You chose sources only in Settings.';
     case 'reply-cut-off':
       return `The model's reply for "${notice.step}" was cut off at the token limit (${notice.maxTokens.toLocaleString('en-US')} tokens), even after doubling it.`;
     case 'reply-malformed':

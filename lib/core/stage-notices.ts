@@ -42,8 +42,11 @@ export function causeOf(error: unknown): NoticeCause {
 /** The notice's English words: what the run lists it by, and what it said before the codes. */
 export function englishStageNotice(notice: StageNotice): string {
   switch (notice.code) {
-    case 'links-capped':
-      return `The ${notice.where} cites ${notice.found.toLocaleString('en-US')} links; the first ${notice.checked} were checked.`;
+    case 'links-capped': {
+      // English's plural rule, as the English catalogue's `_one`/`_other` forms choose it.
+      const links = new Intl.PluralRules('en-US').select(notice.found) === 'one' ? 'link' : 'links';
+      return `The ${notice.where} cites ${notice.found.toLocaleString('en-US')} ${links}; the first ${notice.checked} were checked.`;
+    }
     case 'links-not-checked':
       return `The links in the text could not be checked: ${notice.cause}`;
     case 'explanations-not-scored':

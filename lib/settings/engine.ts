@@ -40,7 +40,7 @@ export type EngineNotice =
       ErrorNotice,
       { code: 'on-device-unavailable' | 'on-device-downloadable' | 'on-device-downloading' | 'on-device-policy' }
     >
-  | Extract<ErrorNotice, { code: 'model-not-set-up' }>;
+  | Extract<ErrorNotice, { code: 'model-not-set-up' | 'sources-only-chosen' }>;
 
 /**
  * Why checks find sources only, in the interface language: the few codes the engine's choice gives. The views
@@ -52,7 +52,8 @@ export function engineReasonWords(notice: EngineNotice): string | undefined {
     case 'on-device-unavailable':
       return t('errorOnDeviceUnavailable');
     case 'on-device-downloadable':
-      return t('errorOnDeviceDownloadable');
+      // The button is named by its own label, so the words match it in every language.
+      return t('errorOnDeviceDownloadable', { button: t('engineDownload') });
     case 'on-device-downloading':
       return t('errorOnDeviceDownloading');
     case 'on-device-policy':
@@ -62,6 +63,8 @@ export function engineReasonWords(notice: EngineNotice): string | undefined {
         : isolatingT()('errorOnDevicePolicyDetail', { detail: notice.detail });
     case 'model-not-set-up':
       return setupProblemWords(notice, isolatingT());
+    case 'sources-only-chosen':
+      return t('settingsEngineChoseSources');
   }
 }
 
@@ -98,7 +101,7 @@ export function chooseEngine(settings: Settings, onDevice: OnDeviceStatus): Engi
     case 'on-device':
       return onDeviceOr();
     case 'evidence-only':
-      return { kind: 'evidence-only', label: sourcesLabel, reason: t('settingsEngineChoseSources') };
+      return sourcesOnly({ code: 'sources-only-chosen' });
     case 'auto':
       if (!problem) return { kind: 'model', label: modelLabel() };
       if (onDevice.availability === 'missing' || onDevice.availability === 'unavailable')

@@ -8,8 +8,8 @@ import { englishError, type ErrorNotice, INSTANCE_EXAMPLE, isPageNotice, type Pa
 import { searchFailedNotice } from '../core/evidence/find-evidence';
 import type { ClaimAssessment, SearchOutcome } from '../core/types';
 import { failureCause } from '../core/verify/not-checked';
-import { formatNumber, uiLocale } from '../i18n/i18n';
-import { isolatingT } from '../i18n/isolated-words';
+import { formatNumber, t as plainT, uiLocale } from '../i18n/i18n';
+import { isolatingT, tIsolatedWords } from '../i18n/isolated-words';
 import { engineReasonWords } from '../settings/engine';
 
 /**
@@ -238,9 +238,15 @@ export function errorWords(notice: ErrorNotice): string | undefined {
     case 'on-device-downloading':
     case 'on-device-policy':
     case 'model-not-set-up':
+    case 'sources-only-chosen':
       return engineReasonWords(notice);
     case 'on-device-download-failed':
-      return t('errorOnDeviceDownloadFailed', { detail: notice.detail });
+      // The browser's words isolated; the button named by its own label, in the interface language.
+      return tIsolatedWords(
+        'errorOnDeviceDownloadFailed',
+        { button: plainT('engineDownload'), detail: notice.detail },
+        ['detail'],
+      );
     case 'on-device-language-unsupported':
       return onDeviceLanguageWords(notice);
     case 'reply-cut-off':

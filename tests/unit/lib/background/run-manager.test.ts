@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { interfaceLanguageReady } from '../../../../lib/background/interface-language';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { englishError } from '../../../../lib/core/error-notices';
 import { loadCheckView } from '../../../../lib/db/check-view';
@@ -208,6 +209,30 @@ describe('run manager', () => {
       /^Le modèle local ne sait pas encore lire un texte en allemand /,
     );
     setMessageSource(browserSource());
+  });
+
+  it('a check on sources only because the person chose it keeps that reason as a code beside its English, worded when shown', async () => {
+    freshDb();
+    settings = { ...settings, checking: { ...settings.checking, engine: 'evidence-only' } };
+    // The background's language is settled first, so the French set here is the interface language of the start.
+    await interfaceLanguageReady();
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    try {
+      const started = await manager().start({ text: WORLD_TEXT, origin: 'typed' });
+      const checkId = started.ok ? started.checkId : '';
+      await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+      const check = (await db.checks.get(checkId))!;
+      expect(check).toMatchObject({
+        evidenceOnly: true,
+        evidenceOnlyReason: 'You chose sources only in Settings.',
+        evidenceOnlyNotice: { code: 'sources-only-chosen' },
+      });
+      // The interface language changed since: the reason reads in the new one, not in the French of the start.
+      setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+      expect(evidenceOnlyReasonWords(check)).toBe('Sie haben in den Einstellungen „Nur Quellen“ gewählt.');
+    } finally {
+      setMessageSource(browserSource());
+    }
   });
 
   it('fails a run whose model settings stopped being usable, the setup problem kept as a code beside its English', async () => {

@@ -1,10 +1,21 @@
+import { readFile } from 'node:fs/promises';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { testModelConnection } from '../../../../lib/connection/test-model';
+import { describeStructuredOutput, testModelConnection } from '../../../../lib/connection/test-model';
+import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import type { ModelProfile } from '../../../../lib/settings/schema';
 import { type OpenAiServer, startOpenAiServer } from '../../../../scripts/lib/servers/index';
 
 const KEY = 'sk-unit';
+const catalogue = async (locale: string) =>
+  JSON.parse(
+    await readFile(new URL(`../../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
+  ) as Catalogue;
+/** A name from elsewhere inside a right-to-left sentence: between a first-strong isolate and its pop. */
+const isolated = (name: string) => `\u2068${name}\u2069`;
 const SECONDS_3 = new Intl.NumberFormat('en', { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(3);
 
 describe('testModelConnection against a real OpenAI-compatible server', () => {
@@ -22,7 +33,11 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
   beforeAll(async () => {
     server = await startOpenAiServer({ apiKey: KEY, models: ['fake-fast', 'fake-strong'] });
   });
-  afterEach(() => server.faults.clear());
+  afterEach(() => {
+    server.faults.clear();
+    server.respondWith(null);
+    setMessageSource(browserSource());
+  });
   afterAll(() => server.close());
 
   it('lists the models and asks each model for a tiny structured reply, naming the mode it takes', async () => {
@@ -149,5 +164,42 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
   it('says when nothing listens at the URL', async () => {
     const result = await testModelConnection('custom', profile({ baseUrl: 'http://127.0.0.1:1/v1' }));
     expect(result).toMatchObject({ ok: false, error: 'Could not reach http://127.0.0.1:1/v1.' });
+  });
+
+  describe('in Arabic, each model name, provider name and token parameter keeps its own direction', () => {
+    const arabic = async () => setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+
+    it('when connected: the models found, the mode each takes, whether each reasons', async () => {
+      await arabic();
+      const result = await testModelConnection('openai', profile());
+      expect(result.ok).toBe(true);
+      const message = result.ok ? result.message : '';
+      expect(message).toMatch(/^تم الاتصال بـ /);
+      expect(message).toContain(isolated('OpenAI'));
+      expect(message).toContain(`"${isolated('fake-fast')}"`);
+      expect(message).toContain(`"${isolated('fake-strong')}"`);
+      // Two models that differ: each named in its own isolate, the token parameter too.
+      const each = describeStructuredOutput([
+        { model: 'fake-fast', mode: 'json_schema', tokenLimit: 'max_tokens', reasons: false },
+        { model: 'gpt-5-mini', mode: 'json_object', tokenLimit: 'max_completion_tokens', reasons: true },
+      ]);
+      expect(each).toContain(`"${isolated('fake-fast')}"`);
+      expect(each).toContain(`"${isolated('gpt-5-mini')}"`);
+      expect(each).toContain(isolated('max_tokens'));
+      expect(each).toContain(isolated('max_completion_tokens'));
+      expect(describeStructuredOutput([{ model: 'llama3.1:8b', mode: 'prompt' }])).toContain(
+        `"${isolated('llama3.1:8b')}"`,
+      );
+    });
+
+    it('when a model is missing or does not answer in the structured form asked for', async () => {
+      await arabic();
+      const missing = await testModelConnection('custom', profile({ strongModel: 'gpt-typo' }));
+      expect(missing.ok ? '' : missing.error).toContain(`"${isolated('gpt-typo')}"`);
+      server.respondWith(() => 'Sure, here it is: ok.');
+      const prose = await testModelConnection('custom', profile());
+      expect(prose.ok ? '' : prose.error).toContain(`"${isolated('fake-fast')}"`);
+      expect(prose.ok ? '' : prose.error).toContain(isolated('Sure, here it is: ok.'));
+    });
   });
 });

@@ -19,6 +19,10 @@ describe('englishStageNotice', () => {
         { code: 'links-capped', where: 'explanation', found: 1_200, checked: 30 },
         'The explanation cites 1,200 links; the first 30 were checked.',
       ],
+      [
+        { code: 'links-capped', where: 'text', found: 1, checked: 30 },
+        'The text cites 1 link; the first 30 were checked.',
+      ],
       [{ code: 'links-not-checked', cause: 'boom' }, 'The links in the text could not be checked: boom'],
       [{ code: 'explanations-not-scored', cause: 'boom' }, 'The explanations could not be scored: boom'],
       [{ code: 'citations-not-attributed', cause: 'boom' }, "The text's citations could not be attributed: boom"],

@@ -72,7 +72,11 @@ describe('what checks run on', () => {
       reason: ON_DEVICE_MESSAGES.policy,
       notice: { code: 'on-device-policy' },
     });
-    expect(chooseEngine(withEngine('evidence-only', ollama), status('available')).kind).toBe('evidence-only');
+    expect(chooseEngine(withEngine('evidence-only', ollama), status('available'))).toMatchObject({
+      kind: 'evidence-only',
+      reason: 'You chose sources only in Settings.',
+      notice: { code: 'sources-only-chosen' },
+    });
     expect(chooseEngine(withEngine('model'), status('available'))).toMatchObject({
       kind: 'evidence-only',
       reason: 'OpenAI needs an API key.',
@@ -90,6 +94,10 @@ describe('what checks run on', () => {
     });
     expect(chooseEngine(withEngine('model'), status('available'))).toMatchObject({
       reason: 'OpenAI necesita una clave de API.',
+    });
+    expect(chooseEngine(withEngine('evidence-only'), status('available'))).toMatchObject({
+      reason: 'Elegiste solo fuentes en la configuración.',
+      notice: { code: 'sources-only-chosen' },
     });
   });
 });

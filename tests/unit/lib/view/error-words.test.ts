@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { englishError, type ErrorNotice } from '../../../../lib/core/error-notices';
-import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { type Catalogue, LOCALES } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import {
@@ -69,6 +69,7 @@ const NOTICES: ErrorNotice[] = [
   { code: 'model-not-set-up', problem: 'no-model' },
   { code: 'model-not-set-up', problem: 'needs-key', provider: 'OpenAI' },
   { code: 'model-not-set-up', problem: 'choose-models' },
+  { code: 'sources-only-chosen' },
   { code: 'reply-cut-off', step: 'verify', maxTokens: 4096 },
   { code: 'reply-malformed', step: 'verify', problem: 'claims: Required' },
   { code: 'search-http', provider: 'Brave Search', status: 401, reason: 'key-rejected', detail: 'Invalid token' },
@@ -191,6 +192,35 @@ describe("the on-device model's availability and language, and a setup problem",
     );
   });
 
+  it('names the Download button by its own label, in every language', async () => {
+    const downloadable: ErrorNotice = { code: 'on-device-downloadable' };
+    const failed: ErrorNotice = { code: 'on-device-download-failed', detail: 'A network error occurred.' };
+    for (const locale of LOCALES) {
+      const own = await catalogue(locale);
+      setMessageSource(catalogueSource(locale, own, await catalogue('en')));
+      const button = own.engineDownload!.message;
+      expect(errorWords(downloadable), locale).toContain(button);
+      expect(errorWords(failed), locale).toContain(button);
+    }
+    // In English too, where the words once said "Download" alone; and what a run stores says the same.
+    expect(englishError(downloadable)).toContain('Press "Download the on-device model" to start');
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(errorWords(downloadable)).toContain('Klicken Sie zum Start auf „Modell für das Gerät herunterladen“');
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    // The label is the interface's own words: not isolated, unlike the browser's message beside it.
+    expect(errorWords(failed)).toContain(
+      'ثم اضغط «تنزيل النموذج على الجهاز» مرة أخرى. (\u2068A network error occurred.\u2069)',
+    );
+  });
+
+  it('follows the label the catalogue gives the button, not a copy of it', async () => {
+    const english = await catalogue('en');
+    const renamed = { ...english, engineDownload: { message: 'Get the model' } };
+    setMessageSource(catalogueSource('en', renamed));
+    expect(errorWords({ code: 'on-device-downloadable' })).toContain('Press "Get the model" to start');
+    expect(errorWords({ code: 'on-device-download-failed', detail: 'x' })).toContain('press "Get the model" again');
+  });
+
   it("in Arabic: the browser's own words isolated inside the sentence", async () => {
     setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
     const words = errorWords({ code: 'on-device-download-failed', detail: 'A network error occurred.' });
@@ -209,6 +239,14 @@ describe("the on-device model's availability and language, and a setup problem",
     const unknown = { code: 'on-device-future' } as unknown as ErrorNotice;
     expect(evidenceOnlyReasonWords({ evidenceOnlyReason: 'Stored words.', evidenceOnlyNotice: unknown })).toBe(
       'Stored words.',
+    );
+    // The person chose sources only: coded too, so it follows the interface language like the others.
+    const chosen: ErrorNotice = { code: 'sources-only-chosen' };
+    expect(evidenceOnlyReasonWords({ evidenceOnlyReason: englishError(chosen), evidenceOnlyNotice: chosen })).toBe(
+      'Sie haben in den Einstellungen „Nur Quellen“ gewählt.',
+    );
+    expect(evidenceOnlyReasonWords({ evidenceOnlyReason: 'You chose sources only in Settings.' })).toBe(
+      'You chose sources only in Settings.',
     );
     expect(evidenceOnlyReasonWords({})).toBeUndefined();
   });

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { RunNotice } from '../../../../lib/core/notices';
 import { englishStageNotice, type StageNotice } from '../../../../lib/core/stage-notices';
-import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { type Catalogue, LOCALES, toLanguageTag } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { createTranslator } from '../../../../lib/i18n/translator';
@@ -92,6 +92,39 @@ describe('stageNoticeWords', () => {
     expect(stageNoticeWords(capped(100), arabic)).toBe('يستشهد النص بـ100 رابط؛ جرى فحص أول 30 منها.');
     const hindi = await wordsOf('hi');
     expect(stageNoticeWords(capped(31), hindi)).toBe('पाठ 31 लिंक उद्धृत करता है; पहले 30 जाँचे गए।');
+  });
+
+  it('chooses every plural form the catalogue requires by the count, in every language', async () => {
+    const capped = (found: number, where: 'text' | 'explanation'): StageNotice => ({
+      code: 'links-capped',
+      where,
+      found,
+      checked: 30,
+    });
+    // English: "1 link" as the catalogue's `_one`, and the words the run stores say the same.
+    const english = await wordsOf('en');
+    expect(stageNoticeWords(capped(1, 'text'), english)).toBe('The text cites 1 link; the first 30 were checked.');
+    expect(stageNoticeWords(capped(1, 'explanation'), english)).toBe(englishStageNotice(capped(1, 'explanation')));
+    // Arabic: its dual for 2, its own forms for 0 and 1.
+    const arabic = await wordsOf('ar');
+    expect(stageNoticeWords(capped(2, 'text'), arabic)).toBe('يستشهد النص برابطين؛ جرى فحص أول 30 منها.');
+    expect(stageNoticeWords(capped(1, 'text'), arabic)).toBe('يستشهد النص برابط واحد؛ جرى فحص أول 30 منها.');
+    expect(stageNoticeWords(capped(0, 'explanation'), arabic)).toBe('يستشهد الشرح بـ0 رابط؛ جرى فحص أول 30 منها.');
+    // Each locale: a count of each of its CLDR categories takes that category's own message.
+    for (const locale of LOCALES) {
+      const own = await catalogue(locale);
+      const words = createTranslator(catalogueSource(locale, own));
+      const rules = new Intl.PluralRules(toLanguageTag(locale));
+      for (const category of rules.resolvedOptions().pluralCategories) {
+        const found = [0, 1, 2, 3, 11, 100, 1_000_000].find((count) => rules.select(count) === category)!;
+        for (const where of ['text', 'explanation'] as const) {
+          const key = where === 'text' ? 'noticeTextLinksCapped' : 'noticeExplanationLinksCapped';
+          const form = own[`${key}_${category}`]!.message;
+          const expected = form.replace('$CHECKED$', '30').replace('$COUNT$', words.formatNumber(found));
+          expect(stageNoticeWords(capped(found, where), words), `${locale} ${category}`).toBe(expected);
+        }
+      }
+    }
   });
 
   it('in an Arabic interface isolates the claim and the cause, so English runs keep their punctuation', async () => {

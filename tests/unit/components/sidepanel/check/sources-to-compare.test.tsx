@@ -146,7 +146,7 @@ describe('sources to compare', () => {
     };
     await show(coded, SOURCES_ONLY);
     expect(screen.getByTestId('evidence-only-reason').textContent).toBe(
-      shipped('ja').errorOnDeviceDownloadable!.message,
+      shipped('ja').errorOnDeviceDownloadable!.message.replace('$BUTTON$', shipped('ja').engineDownload!.message),
     );
     cleanup();
     fakeBrowser.reset();
