@@ -20,7 +20,7 @@ import { startWebServer, type WebServer } from '../../../scripts/lib/servers';
 import { type CrossrefServer, startCrossrefServer } from '../../../scripts/lib/servers/crossref-server';
 import type { FactWorld } from '../../../scripts/lib/servers/start-fact-world';
 import { startWaybackServer, type WaybackServer } from '../../../scripts/lib/servers/wayback-server';
-import { catalogue, messagePattern } from './catalogues';
+import { catalogue, escapeRegExp, messagePattern } from './catalogues';
 import type { DriverPage, ExtensionDriver } from './driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel } from './journey-pages';
 import { rootLanguage, startLocaleWorld, WALL } from './locale-world';
@@ -64,8 +64,6 @@ export async function startLinkAuditWorld(): Promise<LinkAuditWorld> {
     },
   };
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A value as a message shows it: in an isolate in a right-to-left language, as it is otherwise. */
 const shown = (value: string, dir: 'ltr' | 'rtl') => escapeRegExp(dir === 'rtl' ? `${FSI}${value}${PDI}` : value);

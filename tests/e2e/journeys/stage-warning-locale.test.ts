@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
 import { type ChatBody, isRecord, openAiRules } from '../../../scripts/lib/servers/provider-rules/index';
-import { catalogue, messagePattern, pluralMessage } from '../harness/catalogues';
+import { catalogue, escapeRegExp, messagePattern, pluralMessage } from '../harness/catalogues';
 import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
 import { byTestId, configureDriverForModel, DriverSidePanel } from '../harness/journey-pages';
 
@@ -31,8 +31,6 @@ function scoresExplanations(body: ChatBody): boolean {
   const format = body.response_format;
   return isRecord(format) && isRecord(format.json_schema) && format.json_schema.name === 'explanation_quality';
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A pattern for a value as a message shows it: in an isolate in a right-to-left language, as it is otherwise. */
 const shown = (source: string, dir: 'ltr' | 'rtl') => (dir === 'rtl' ? `${FSI}${source}${PDI}` : source);
