@@ -13,7 +13,8 @@ export function catalogue(locale: string): Catalogue {
   return JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `text` as a regular expression source that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A message as a pattern: its fixed words exactly, each `$NAME$` placeholder matching `fill[name]` (a regular

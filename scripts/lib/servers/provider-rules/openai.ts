@@ -20,6 +20,11 @@
  * - A content filter (`contentFilter`): a request whose messages match ends with `finish_reason:
  *   "content_filter"` "if content was omitted due to a flag from our content filters" and no content
  *   (openai/openai-openapi, openapi.yaml, CreateChatCompletionResponse).
+ * - An overloaded model (`overloaded`): a request it holds for is a 503 with `type: "server_error"`, `code: null`
+ *   and "That model is currently overloaded with other requests. You can retry your request, …" (the body quoted
+ *   verbatim in github.com/ikechan8370/chatgpt-plugin/issues/125, the message in openai/openai-python#414); those
+ *   reports show no Retry-After, so a client backs off on its own. Which requests it hits is the test's choice: a
+ *   real overload falls on any of them.
  */
 import { strictSchemaViolation } from './strict-schema';
 import {
@@ -115,6 +120,8 @@ export interface OpenAiRulesOptions {
   outOfCredit?: 'insufficient_quota' | 'credit_balance_exhausted' | 'project_spend_limit_exceeded';
   /** Requests whose messages match are stopped by the content filter. */
   contentFilter?: RegExp;
+  /** Requests for which this holds find the model overloaded: OpenAI's 503, however often they are sent. */
+  overloaded?: (body: ChatBody) => boolean;
   /**
    * Models that reason whatever their name: a proxy (LiteLLM, a company gateway) that serves a reasoning model
    * under its own alias answers exactly as OpenAI does for it.
@@ -138,6 +145,12 @@ export function openAiRules(options: OpenAiRulesOptions = {}): ProviderRules {
           'insufficient_quota',
           null,
           options.outOfCredit,
+        );
+      if (options.overloaded?.(body))
+        return openAiError(
+          503,
+          'That model is currently overloaded with other requests. You can retry your request, or contact us through our help center at help.openai.com if the error persists. (Please include the request ID 500d9fff2057e4af93a280f67002c342 in your message.)',
+          'server_error',
         );
       const model = String(body.model);
       if (!models.includes(model))

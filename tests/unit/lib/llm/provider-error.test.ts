@@ -245,6 +245,19 @@ describe('each failure carries its code, worded in the interface language when s
     expect(failure.notice).toMatchObject({ code: 'http-status', provider: 'Ollama', status: 404 });
     expect(failure.message).toBe(`Ollama answered 404: ${(failure.notice as { detail: string }).detail}`);
   });
+
+  it("OpenAI's 503 for an overloaded model: a server failure, retryable, with the status and OpenAI's words", async () => {
+    const model = await adapterFor(openAiRules({ overloaded: () => true }), {
+      preset: 'openai',
+      providerLabel: 'OpenAI',
+    });
+    const failure = await failureOf(model.complete(request));
+    expect(failure).toMatchObject({ kind: 'server', retryable: true, details: { status: 503 } });
+    expect(failure.notice).toMatchObject({ code: 'http-status', provider: 'OpenAI', status: 503 });
+    expect((failure.notice as { detail: string }).detail).toMatch(/^That model is currently overloaded/);
+    // One request: an overload is not a format problem, so the structured-output chain is not walked down.
+    expect(server!.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
+  });
 });
 
 describe('errors keep the base URL free of secrets (issue 24, item 8)', () => {
