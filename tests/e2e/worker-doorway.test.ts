@@ -4,7 +4,7 @@
  * the router. The first panel is answered by the router (it keeps the snapshot); the test then marks the kept status
  * (it says the on-device model, where the router would say the model set up), stops every worker through the
  * DevTools protocol and opens the panel again: a new worker answers, and the panel shows the marked status. (The
- * doorway parses router.js once it has answered, so whether router.js ran says nothing about who answered.)
+ * doorway parses command-router.js once it has answered, so whether command-router.js ran says nothing about who answered.)
  */
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ async function ourWorker(browser: ExtensionBrowser): Promise<Worker> {
   );
 }
 
-/** What the running worker of the extension says about itself: which life it is in, whether router.js ran. */
+/** What the running worker of the extension says about itself: which life it is in, whether command-router.js ran. */
 async function workerState(browser: ExtensionBrowser): Promise<{ firstLife: boolean; router: boolean }> {
   return (await ourWorker(browser)).evaluate(
     ([life, router]) => ({

@@ -51,7 +51,7 @@ function fakeRouter() {
   return { start, seen };
 }
 
-/** A worker's scope whose importScripts runs router.js (it leaves the start function on the global). */
+/** A worker's scope whose importScripts runs command-router.js (it leaves the start function on the global). */
 function workerScope(start: (events: WorkerEvents) => void) {
   const scope: DoorwayScope & { installs: Array<() => void> } = {
     installs: [],
@@ -105,7 +105,7 @@ describe('the worker doorway', () => {
     expect(start).not.toHaveBeenCalled();
   });
 
-  it('parses router.js and engine.js after answering a status, without starting the router', async () => {
+  it('parses command-router.js and engine.js after answering a status, without starting the router', async () => {
     await keepStatus(await statusStamp(VERSION), KEPT);
     const { start } = fakeRouter();
     const scope = workerScope(start);
@@ -262,7 +262,7 @@ describe('the worker doorway', () => {
     expect(seen).toEqual(['menu']);
   });
 
-  it('caches check-intake.js, router.js and engine.js while the worker installs', () => {
+  it('caches check-intake.js, command-router.js and engine.js while the worker installs', () => {
     const scope = workerScope(fakeRouter().start);
     openDoorway(scope);
     scope.installs.forEach((install) => install());
@@ -326,7 +326,7 @@ describe('the worker doorway', () => {
     });
   });
 
-  it('answers an error, not silence, when router.js is missing (a broken install)', async () => {
+  it('answers an error, not silence, when command-router.js is missing (a broken install)', async () => {
     const scope: DoorwayScope = { importScripts: vi.fn(), addEventListener: vi.fn() };
     openDoorway(scope);
     const answer = (await deliver('startCheck', panel, { text: 'A claim.', origin: 'typed' })) as { err?: unknown };
