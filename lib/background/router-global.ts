@@ -1,6 +1,6 @@
 /**
- * Where command-router.js leaves its start function, for the doorway (entrypoints/background.ts) to find once the script has
- * run. Its own module, so the doorway does not import the router's code.
+ * Where command-router.js leaves its start function, for the doorway (entrypoints/background.ts) to find once the
+ * script has run. Its own module, so the doorway does not import the router's code.
  */
 import type { WorkerEvents } from './worker-events';
 
