@@ -27,7 +27,7 @@ export default defineConfig({
     'build:manifestGenerated': (wxt, manifest) => {
       const background = manifest.background as { scripts?: string[] } | undefined;
       if (wxt.config.browser === 'firefox' && background?.scripts)
-        background.scripts = ['engine.js', 'command-router.js', ...background.scripts];
+        background.scripts = ['engine.js', 'router.js', ...background.scripts];
     },
     // The Chrome Web Store gives an item its own key and id and refuses a package with a `key`, so the store zip
     // leaves it out; unpacked builds keep it, so their id is the one administrators' policies name.

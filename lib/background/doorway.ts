@@ -1,16 +1,16 @@
 /**
  * The worker's doorway: what Chrome parses and runs when it starts the stopped worker again (issue 27), until a
- * command needs more (or a status it answered makes it parse command-router.js and engine.js ahead, without starting
+ * command needs more (or a status it answered makes it parse router.js and engine.js ahead, without starting
  * them).
  *
  * An MV3 worker is stopped after ~30 s idle and started again by the next event; a person waits for what it parses
  * then. So the worker's own script is this: it registers every listener (they must exist before the event that woke
  * the worker), answers what a side panel asks when it opens after a pause (its status, from the snapshot the router
  * kept: status-snapshot.ts; its resumes, when the database holds no run: waiting-runs.ts), and for anything else
- * loads the router (command-router.js: settings, menus, the commands; it loads the engine in turn) and relays the
+ * loads the router (router.js: settings, menus, the commands; it loads the engine in turn) and relays the
  * event to it (worker-events.ts). A check that comes while the engine is not loaded goes to the check intake first
- * (check-intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event.
- * Firefox's background page runs command-router.js before this script: the router starts at once with the browser's
+ * (intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event.
+ * Firefox's background page runs router.js before this script: the router starts at once with the browser's
  * own events.
  */
 import { serializeError } from '@aklinker1/zero-serialize-error';
@@ -34,7 +34,7 @@ import {
 } from './worker-events';
 
 /**
- * What a broken install (command-router.js missing) says, in the interface language the person chose: `getMessage`
+ * What a broken install (router.js missing) says, in the interface language the person chose: `getMessage`
  * speaks the browser's, and the catalogues that can say it otherwise are the router's. Only this failure path reads
  * the setting and fetches the chosen catalogue (lib/i18n/load-catalogue.ts does the same for pages); the browser's
  * words stand when it follows the browser or anything fails.
@@ -93,10 +93,10 @@ function lightAnswer(message: unknown, sender: SenderInfo): Promise<unknown> | u
 
 export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): void {
   if (typeof scope.importScripts !== 'function') {
-    // Firefox's background page: command-router.js ran before this script.
+    // Firefox's background page: router.js ran before this script.
     const start = scope[ROUTER_GLOBAL];
     // i18n-exempt: a broken build, for developers; there is no page to show it in.
-    if (!start) throw new Error('command-router.js did not run before background.js');
+    if (!start) throw new Error('router.js did not run before background.js');
     start(browser);
     return;
   }
@@ -119,7 +119,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
 
   let intake: RelayedEvent<MessageListener> | undefined;
   /**
-   * The check intake (check-intake.ts), started on first need; undefined when check-intake.js cannot be loaded (the
+   * The check intake (check-intake.ts), started on first need; undefined when intake.js cannot be loaded (the
    * router then takes the check, and says what is wrong if it is wrong there too).
    */
   const checkIntake = (): RelayedEvent<MessageListener> | undefined => {
@@ -162,7 +162,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return door.dispatch(message, sender, answered).some((kept) => kept === true);
   };
   /**
-   * Parses command-router.js and engine.js without starting either, once the door has answered a page's status: a
+   * Parses router.js and engine.js without starting either, once the door has answered a page's status: a
    * page that asks for it has just opened (the side panel, the options, the welcome page) and its next command is
    * most likely a check or a connection test, which then finds both parsed instead of waiting for them (issue 27).
    * Neither start function runs here (only their modules' top level: Dexie's change channel, zod's locale, tables),
@@ -196,7 +196,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
         .some((kept) => kept === true);
     } catch (error) {
       // In @webext-core/messaging's envelope, which the sender's sendMessage throws again as an Error. Without
-      // command-router.js (a broken install) in the chosen interface language, which takes a moment to read.
+      // router.js (a broken install) in the chosen interface language, which takes a moment to read.
       if (scope[ROUTER_GLOBAL]) sendResponse({ err: serializeError(error) });
       else void brokenInstallWords().then((words) => sendResponse({ err: serializeError(new Error(words)) }));
       return true;

@@ -1,16 +1,15 @@
 /**
- * Where command-router.js leaves its start function, for the doorway (entrypoints/background.ts) to find once the
+ * Where router.js leaves its start function, for the doorway (entrypoints/background.ts) to find once the
  * script has run. Its own module, so the doorway does not import the router's code.
  */
 import type { WorkerEvents } from './worker-events';
 
 export const ROUTER_GLOBAL = '__factlightStartRouter';
 /**
- * The router's script in the built extension (entrypoints/command-router.ts). Its name sorts before engine.js on
- * purpose: a waking worker is sent the scripts it cached at install in the order of their addresses (seen in
- * Chromium 156, BENCHMARKS.md "Cold start"), so a command only the router answers does not wait for the engine's
- * bytes to arrive first.
+ * The router's script in the built extension (entrypoints/router.ts). It sorts after engine.js, so a command only the
+ * router answers waits for the engine's bytes to arrive (~50 ms); named to sort before, it would delay the answer to
+ * every status a wake's door gives (intake-global.ts says why; BENCHMARKS.md "Cold start" has the figures).
  */
-export const ROUTER_SCRIPT = '/command-router.js';
+export const ROUTER_SCRIPT = '/router.js';
 
 export type StartRouter = (events: WorkerEvents) => void;

@@ -2,7 +2,7 @@
  * The browser events the worker's router listens to, as one object it is given (issue 27).
  *
  * Chrome's worker wakes with a small doorway script (entrypoints/background.ts) that owns the real listeners (they
- * must be registered while the worker's first script runs) and loads the router (command-router.js) only when an event
+ * must be registered while the worker's first script runs) and loads the router (router.js) only when an event
  * needs it. A listener the router adds to a real event while that event is being dispatched would miss it, so in
  * Chrome the router listens to a relay: the doorway hands each event on to the listeners the router added to it.
  * Firefox's background page runs every script at once and the router listens to the browser's own events. The

@@ -18,7 +18,7 @@ const PARTS: Array<[string, (path: string) => boolean]> = [
   // The worker's doorway, parsed at every wake, then the router and the engine, each loaded on first need
   // (lib/background/doorway.ts, engine-loader.ts).
   ['background doorway (every wake)', (path) => path === 'background.js'],
-  ['background router (loaded on first need)', (path) => path === 'command-router.js'],
+  ['background router (loaded on first need)', (path) => path === 'router.js'],
   ['background engine (loaded on first need)', (path) => path === 'engine.js'],
   ['script on every page', (path) => path === 'content-scripts/content.js'],
   ['script on chatbot sites', (path) => path === 'content-scripts/chat.js'],

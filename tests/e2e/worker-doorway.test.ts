@@ -4,8 +4,8 @@
  * the router. The first panel is answered by the router (it keeps the snapshot); the test then marks the kept status
  * (it says the on-device model, where the router would say the model set up), stops every worker through the
  * DevTools protocol and opens the panel again: a new worker answers, and the panel shows the marked status. (The
- * doorway parses command-router.js once it has answered, so whether it ran says nothing about who answered.) And a
- * page's check after the worker stopped is taken in by check-intake.js while the engine is not loaded, then finished.
+ * doorway parses router.js once it has answered, so whether it ran says nothing about who answered.) And a
+ * page's check after the worker stopped is taken in by intake.js while the engine is not loaded, then finished.
  */
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ async function ourWorker(browser: ExtensionBrowser): Promise<Worker> {
   );
 }
 
-/** What the running worker of the extension says about itself: which life it is in, whether command-router.js ran. */
+/** What the running worker of the extension says about itself: which life it is in, whether router.js ran. */
 async function workerState(browser: ExtensionBrowser): Promise<{ firstLife: boolean; router: boolean }> {
   return (await ourWorker(browser)).evaluate(
     ([life, router]) => ({

@@ -51,7 +51,7 @@ function fakeRouter() {
   return { start, seen };
 }
 
-/** A worker's scope whose importScripts runs command-router.js (it leaves the start function on the global). */
+/** A worker's scope whose importScripts runs router.js (it leaves the start function on the global). */
 function workerScope(start: (events: WorkerEvents) => void) {
   const scope: DoorwayScope & { installs: Array<() => void> } = {
     installs: [],
@@ -105,7 +105,7 @@ describe('the worker doorway', () => {
     expect(start).not.toHaveBeenCalled();
   });
 
-  it('parses command-router.js and engine.js after answering a status, without starting the router', async () => {
+  it('parses router.js and engine.js after answering a status, without starting the router', async () => {
     await keepStatus(await statusStamp(VERSION), KEPT);
     const { start } = fakeRouter();
     const scope = workerScope(start);
@@ -262,7 +262,7 @@ describe('the worker doorway', () => {
     expect(seen).toEqual(['menu']);
   });
 
-  it('caches check-intake.js, command-router.js and engine.js while the worker installs', () => {
+  it('caches intake.js, router.js and engine.js while the worker installs', () => {
     const scope = workerScope(fakeRouter().start);
     openDoorway(scope);
     scope.installs.forEach((install) => install());
@@ -270,7 +270,7 @@ describe('the worker doorway', () => {
   });
 
   describe('a check that finds the engine not loaded', () => {
-    /** The worker's scope with the real intake in check-intake.js. */
+    /** The worker's scope with the real intake in intake.js. */
     function scopeWithIntake(start: (events: WorkerEvents) => void) {
       const scope = workerScope(start);
       const load = scope.importScripts!;
@@ -310,7 +310,7 @@ describe('the worker doorway', () => {
       expect(seen).not.toContain('startCheck');
     });
 
-    it('is left to the router when check-intake.js cannot be loaded', async () => {
+    it('is left to the router when intake.js cannot be loaded', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { start, seen } = fakeRouter();
       const scope = workerScope(start);
@@ -326,7 +326,7 @@ describe('the worker doorway', () => {
     });
   });
 
-  it('answers an error, not silence, when command-router.js is missing (a broken install)', async () => {
+  it('answers an error, not silence, when router.js is missing (a broken install)', async () => {
     const scope: DoorwayScope = { importScripts: vi.fn(), addEventListener: vi.fn() };
     openDoorway(scope);
     const answer = (await deliver('startCheck', panel, { text: 'A claim.', origin: 'typed' })) as { err?: unknown };
