@@ -1,15 +1,17 @@
 /**
  * The worker's doorway: what Chrome parses and runs when it starts the stopped worker again (issue 27), until a
- * command needs more (or a status it answered makes it parse router.js and engine.js ahead, without starting them).
+ * command needs more (or a status it answered makes it parse router.js and engine.js ahead, without starting
+ * them).
  *
  * An MV3 worker is stopped after ~30 s idle and started again by the next event; a person waits for what it parses
  * then. So the worker's own script is this: it registers every listener (they must exist before the event that woke
  * the worker), answers what a side panel asks when it opens after a pause (its status, from the snapshot the router
  * kept: status-snapshot.ts; its resumes, when the database holds no run: waiting-runs.ts), and for anything else
- * loads the router (router.js: settings, menus, the commands; it loads the engine in turn) and relays the event to
- * it (worker-events.ts). A check that comes while the engine is not loaded goes to the check intake first
- * (check-intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event. Firefox's background page runs router.js before
- * this script: the router starts at once with the browser's own events.
+ * loads the router (router.js: settings, menus, the commands; it loads the engine in turn) and relays the
+ * event to it (worker-events.ts). A check that comes while the engine is not loaded goes to the check intake first
+ * (intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event.
+ * Firefox's background page runs router.js before this script: the router starts at once with the browser's
+ * own events.
  */
 import { serializeError } from '@aklinker1/zero-serialize-error';
 import { browser } from 'wxt/browser';
@@ -32,9 +34,9 @@ import {
 } from './worker-events';
 
 /**
- * What a broken install (router.js missing) says, in the interface language the person chose: `getMessage` speaks
- * the browser's, and the catalogues that can say it otherwise are the router's. Only this failure path reads the
- * setting and fetches the chosen catalogue (lib/i18n/load-catalogue.ts does the same for pages); the browser's
+ * What a broken install (router.js missing) says, in the interface language the person chose: `getMessage`
+ * speaks the browser's, and the catalogues that can say it otherwise are the router's. Only this failure path reads
+ * the setting and fetches the chosen catalogue (lib/i18n/load-catalogue.ts does the same for pages); the browser's
  * words stand when it follows the browser or anything fails.
  */
 async function brokenInstallWords(): Promise<string> {
@@ -102,7 +104,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
   cacheAtInstall([INTAKE_SCRIPT, ROUTER_SCRIPT, ENGINE_SCRIPT], scope);
 
   let relay: WorkerEventRelay | undefined;
-  /** The router, started on first need; its listeners are the relay's. Throws when router.js cannot be loaded. */
+  /** The router, started on first need; its listeners are the relay's. Throws when its script cannot be loaded. */
   const router = (): WorkerEventRelay => {
     if (relay) return relay;
     if (!scope[ROUTER_GLOBAL]) importScripts(ROUTER_SCRIPT);
@@ -117,7 +119,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
 
   let intake: RelayedEvent<MessageListener> | undefined;
   /**
-   * The check intake (check-intake.ts), started on first need; undefined when check-intake.js cannot be loaded (the
+   * The check intake (check-intake.ts), started on first need; undefined when intake.js cannot be loaded (the
    * router then takes the check, and says what is wrong if it is wrong there too).
    */
   const checkIntake = (): RelayedEvent<MessageListener> | undefined => {
@@ -160,12 +162,12 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return door.dispatch(message, sender, answered).some((kept) => kept === true);
   };
   /**
-   * Parses router.js and engine.js without starting either, once the door has answered a page's status: a page that
-   * asks for it has just opened (the side panel, the options, the welcome page) and its next command is most likely
-   * a check or a connection test, which then finds both parsed instead of waiting for them (issue 27). Neither start
-   * function runs here (only their modules' top level: Dexie's change channel, zod's locale, tables), so no run, no
-   * listener and no request begins. A failure is only logged: the command that needs them loads them again and says
-   * what is wrong.
+   * Parses router.js and engine.js without starting either, once the door has answered a page's status: a
+   * page that asks for it has just opened (the side panel, the options, the welcome page) and its next command is
+   * most likely a check or a connection test, which then finds both parsed instead of waiting for them (issue 27).
+   * Neither start function runs here (only their modules' top level: Dexie's change channel, zod's locale, tables),
+   * so no run, no listener and no request begins. A failure is only logged: the command that needs them loads them
+   * again and says what is wrong.
    */
   const warmUp = () => {
     try {

@@ -174,6 +174,13 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
         if (round > 0) cold[which].push(elapsed);
       }
     }
+    // A command only the router answers (the options page's settings; a page's capture settings are the same path).
+    const routerCold: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await workers.stopAll();
+      const elapsed = await timeMessage(ours, envelope('getSettings'));
+      if (round > 0) routerCold.push(elapsed);
+    }
     const warm = { factlight: [] as number[], empty: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       warm.factlight.push(await timeMessage(ours, envelope('getStatus')));
@@ -223,6 +230,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
       `                            Factlight     empty MV3 extension`,
       `  cold: first message       ${ms(factlight).padEnd(14)}${ms(yardstick)}`,
       `  warm: round trip          ${ms(median(warm.factlight)).padEnd(14)}${ms(median(warm.empty))}`,
+      `  cold: a command only the router answers (getSettings): ${ms(median(routerCold))}`,
       `  first startCheck: cold ${ms(median(coldCheck.map((t) => t.replied)))} to its reply, ${ms(coldProgress)} to its first progress;` +
         ` warm ${ms(median(warmCheck.map((t) => t.replied)))} / ${ms(warmProgress)}`,
       `  first startCheck right after a panel's status woke the worker: ${ms(median(wokenCheck.map((t) => t.replied)))} to its reply, ${ms(median(wokenCheck.map((t) => t.progressed)))} to its first progress`,

@@ -4,7 +4,8 @@
  * the router. The first panel is answered by the router (it keeps the snapshot); the test then marks the kept status
  * (it says the on-device model, where the router would say the model set up), stops every worker through the
  * DevTools protocol and opens the panel again: a new worker answers, and the panel shows the marked status. (The
- * doorway parses router.js once it has answered, so whether router.js ran says nothing about who answered.)
+ * doorway parses router.js once it has answered, so whether it ran says nothing about who answered.) And a
+ * page's check after the worker stopped is taken in by intake.js while the engine is not loaded, then finished.
  */
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

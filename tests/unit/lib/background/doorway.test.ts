@@ -262,7 +262,7 @@ describe('the worker doorway', () => {
     expect(seen).toEqual(['menu']);
   });
 
-  it('caches check-intake.js, router.js and engine.js while the worker installs', () => {
+  it('caches intake.js, router.js and engine.js while the worker installs', () => {
     const scope = workerScope(fakeRouter().start);
     openDoorway(scope);
     scope.installs.forEach((install) => install());
@@ -270,7 +270,7 @@ describe('the worker doorway', () => {
   });
 
   describe('a check that finds the engine not loaded', () => {
-    /** The worker's scope with the real intake in check-intake.js. */
+    /** The worker's scope with the real intake in intake.js. */
     function scopeWithIntake(start: (events: WorkerEvents) => void) {
       const scope = workerScope(start);
       const load = scope.importScripts!;
@@ -310,7 +310,7 @@ describe('the worker doorway', () => {
       expect(seen).not.toContain('startCheck');
     });
 
-    it('is left to the router when check-intake.js cannot be loaded', async () => {
+    it('is left to the router when intake.js cannot be loaded', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { start, seen } = fakeRouter();
       const scope = workerScope(start);
