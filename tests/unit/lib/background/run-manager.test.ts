@@ -427,45 +427,54 @@ describe('run manager', () => {
     workerDb.close();
     return checkId;
   };
-  /** What a worker fetches, by address. */
-  const recordingFetch = () => {
-    const calls: string[] = [];
-    const recording: typeof fetch = (input, init) => {
-      calls.push(String(input instanceof Request ? input.url : input));
-      return fetch(input, init);
-    };
-    return { calls, recording };
-  };
-  /** The assessments a check had finished (an early verdict, still explaining, is not finished). */
-  const finishedAssessments = async (checkId: string) =>
-    [...(await loadCheckView(db, checkId))!.assessments.values()].filter((assessment) => !assessment.explaining);
-
-  it('cancels a check a stopped worker left running: it ends cancelled at once with what it had, and no resume runs it', async () => {
-    freshDb();
+  /**
+   * The check a stopped worker left, and the next worker life (nothing in memory, the same database), recording what
+   * it fetches, the runs it begins and the checks it says changed; `judged`: the verdicts the check had finished (an
+   * early verdict, still explaining, is not finished).
+   */
+  const nextWorkerLife = async () => {
     const checkId = await leftRunning();
-    const judged = await finishedAssessments(checkId);
-    expect(judged.length).toBeGreaterThanOrEqual(1);
-    const { calls, recording } = recordingFetch();
+    const judged = [...(await loadCheckView(db, checkId))!.assessments.values()].filter((a) => !a.explaining);
+    const calls: string[] = [];
+    const begun: number[] = [];
     const changed: string[] = [];
-    const second = createRunManager({
+    const worker = createRunManager({
       db,
       loadSettings: async () => settings,
       extractor: createLinkedomExtractor(),
-      fetch: recording,
+      fetch: (input, init) => {
+        calls.push(String(input instanceof Request ? input.url : input));
+        return fetch(input, init);
+      },
+      onActivityChange: (active) => void begun.push(active),
       onCheckChanged: (id) => void changed.push(id),
-    }); // a new worker: nothing in memory, same database
-    await second.cancel(checkId);
+    });
+    return { checkId, judged, worker, calls, begun, changed };
+  };
+  /** The check ended cancelled and this worker ran nothing: no run began, nothing was asked, nothing overwritten. */
+  const expectCancelledNotRun = async (life: Awaited<ReturnType<typeof nextWorkerLife>>) => {
+    await vi.waitFor(() => expect(life.worker.activeRuns).toBe(0), { timeout: 5_000, interval: 10 });
+    expect(await statusOf(life.checkId)).toBe('cancelled');
+    expect(life.begun).toEqual([]);
+    expect(life.calls).toEqual([]);
+    const view = (await loadCheckView(db, life.checkId))!;
+    for (const assessment of life.judged) expect(view.assessments.get(assessment.claimId)).toEqual(assessment);
+    return view;
+  };
+
+  it('cancels a check a stopped worker left running: it ends cancelled at once with what it had, and no resume runs it', async () => {
+    freshDb();
+    const life = await nextWorkerLife();
+    const { checkId, judged, worker } = life;
+    expect(judged.length).toBeGreaterThanOrEqual(1);
+    await worker.cancel(checkId);
     const check = (await db.checks.get(checkId))!;
     expect(check).toMatchObject({ status: 'cancelled', stopped: 'cancelled', stage: 'done' });
-    expect(changed).toEqual([checkId]);
+    expect(life.changed).toEqual([checkId]);
     // No resume (the worker's start, the alarm, the side panel's) runs it again.
-    expect(await second.resumeInterrupted()).toBe(0);
-    expect(second.activeRuns).toBe(0);
-    expect(calls).toEqual([]);
-
-    const view = (await loadCheckView(db, checkId))!;
+    expect(await worker.resumeInterrupted()).toBe(0);
     // What it had is kept; each claim it had not judged to the end could not be checked, for the cancel.
-    for (const assessment of judged) expect(view.assessments.get(assessment.claimId)).toEqual(assessment);
+    const view = await expectCancelledNotRun(life);
     const worthy = view.claims.filter((claim) => claim.checkWorthy);
     expect(view.assessments.size).toBe(worthy.length);
     const stopped = worthy.filter((claim) => !judged.some((assessment) => assessment.claimId === claim.id));
@@ -487,56 +496,26 @@ describe('run manager', () => {
 
   it('does not run a cancelled check that a resume comes to while the cancel is being written', async () => {
     freshDb();
-    const checkId = await leftRunning();
-    const judged = await finishedAssessments(checkId);
-    const { calls, recording } = recordingFetch();
-    const begun: number[] = [];
-    const second = createRunManager({
-      db,
-      loadSettings: async () => settings,
-      extractor: createLinkedomExtractor(),
-      fetch: recording,
-      onActivityChange: (active) => void begun.push(active),
-    });
+    const life = await nextWorkerLife();
     // The resume may still list the check (it read before the cancel was written): taking it up, it finds it cancelled.
-    await Promise.all([second.cancel(checkId), second.resumeInterrupted()]);
-    await vi.waitFor(() => expect(second.activeRuns).toBe(0), { timeout: 5_000, interval: 10 });
-    expect(await statusOf(checkId)).toBe('cancelled');
-    expect(begun).toEqual([]);
-    expect(calls).toEqual([]);
-    for (const assessment of judged)
-      expect((await loadCheckView(db, checkId))!.assessments.get(assessment.claimId)).toEqual(assessment);
+    await Promise.all([life.worker.cancel(life.checkId), life.worker.resumeInterrupted()]);
+    await expectCancelledNotRun(life);
   });
 
   it('does not run a check cancelled while a resume is taking it up (between reading it and marking it running)', async () => {
     freshDb();
-    const checkId = await leftRunning();
-    const judged = await finishedAssessments(checkId);
-    const { calls, recording } = recordingFetch();
-    const begun: number[] = [];
-    const second = createRunManager({
-      db,
-      loadSettings: async () => settings,
-      extractor: createLinkedomExtractor(),
-      fetch: recording,
-      onActivityChange: (active) => void begun.push(active),
-    });
+    const life = await nextWorkerLife();
     // The cancel comes the moment the resume has read the check (outside the resume's transaction, as a message).
     let cancelling: Promise<void> | undefined;
     db.checks.hook('reading', (check) => {
-      if (!cancelling && check.id === checkId) cancelling = Dexie.ignoreTransaction(() => second.cancel(checkId));
+      if (!cancelling && check.id === life.checkId)
+        cancelling = Dexie.ignoreTransaction(() => life.worker.cancel(life.checkId));
       return check;
     });
-    expect(await second.resumeInterrupted()).toBe(1);
+    expect(await life.worker.resumeInterrupted()).toBe(1);
     await vi.waitFor(() => expect(cancelling).toBeDefined(), { timeout: 5_000, interval: 10 });
     await cancelling;
-    await vi.waitFor(() => expect(second.activeRuns).toBe(0), { timeout: 5_000, interval: 10 });
-    expect(await statusOf(checkId)).toBe('cancelled');
-    // No run began: nothing asked, nothing it had overwritten.
-    expect(begun).toEqual([]);
-    expect(calls).toEqual([]);
-    for (const assessment of judged)
-      expect((await loadCheckView(db, checkId))!.assessments.get(assessment.claimId)).toEqual(assessment);
+    await expectCancelledNotRun(life);
   });
 
   it('marks a check answered wholly from the cache as served from the history, with when it was first checked', async () => {
