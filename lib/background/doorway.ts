@@ -7,7 +7,8 @@
  * the worker), answers what a side panel asks when it opens after a pause (its status, from the snapshot the router
  * kept: status-snapshot.ts; its resumes, when the database holds no run: waiting-runs.ts), and for anything else
  * loads the router (router.js: settings, menus, the commands; it loads the engine in turn) and relays the event to
- * it (worker-events.ts). Once loaded, the router gets every event. Firefox's background page runs router.js before
+ * it (worker-events.ts). A check that comes while the engine is not loaded goes to the check intake first
+ * (check-intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event. Firefox's background page runs router.js before
  * this script: the router starts at once with the browser's own events.
  */
 import { serializeError } from '@aklinker1/zero-serialize-error';
@@ -17,11 +18,18 @@ import { type Catalogue, isLocale } from '../i18n/catalogue';
 import { classifySender, type SenderInfo } from '../messaging/sender-policy';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
 import { cacheAtInstall, type InstallScope } from './install-cache';
+import { INTAKE_GLOBAL, INTAKE_SCRIPT, type StartIntake } from './intake-global';
 import { RESUME_ALARM } from './keep-alive';
 import { ROUTER_GLOBAL, ROUTER_SCRIPT, type StartRouter } from './router-global';
 import { keptStatus } from './status-snapshot';
 import { runsMayBeWaiting } from './waiting-runs';
-import { createWorkerEventRelay, type WorkerEventRelay } from './worker-events';
+import {
+  createWorkerEventRelay,
+  type MessageListener,
+  type RelayedEvent,
+  relayedEvent,
+  type WorkerEventRelay,
+} from './worker-events';
 
 /**
  * What a broken install (router.js missing) says, in the interface language the person chose: `getMessage` speaks
@@ -45,6 +53,7 @@ async function brokenInstallWords(): Promise<string> {
 export interface DoorwayScope extends InstallScope {
   [ROUTER_GLOBAL]?: StartRouter;
   [ENGINE_GLOBAL]?: unknown;
+  [INTAKE_GLOBAL]?: StartIntake;
 }
 
 /** A command in @webext-core/messaging's envelope, as our pages send it. */
@@ -90,7 +99,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return;
   }
   const importScripts = scope.importScripts.bind(scope);
-  cacheAtInstall([ROUTER_SCRIPT, ENGINE_SCRIPT], scope);
+  cacheAtInstall([INTAKE_SCRIPT, ROUTER_SCRIPT, ENGINE_SCRIPT], scope);
 
   let relay: WorkerEventRelay | undefined;
   /** The router, started on first need; its listeners are the relay's. Throws when router.js cannot be loaded. */
@@ -105,6 +114,51 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return relay;
   };
   const started = () => relay !== undefined;
+
+  let intake: RelayedEvent<MessageListener> | undefined;
+  /**
+   * The check intake (check-intake.ts), started on first need; undefined when check-intake.js cannot be loaded (the
+   * router then takes the check, and says what is wrong if it is wrong there too).
+   */
+  const checkIntake = (): RelayedEvent<MessageListener> | undefined => {
+    if (intake) return intake;
+    try {
+      if (!scope[INTAKE_GLOBAL]) importScripts(INTAKE_SCRIPT);
+    } catch (error) {
+      console.warn('[factlight] check intake not loaded', error);
+      return undefined;
+    }
+    const start = scope[INTAKE_GLOBAL];
+    if (!start) return undefined;
+    intake = relayedEvent<MessageListener>();
+    start(intake);
+    return intake;
+  };
+  /**
+   * A check that comes while the engine is not loaded (it woke the worker, or only the router ran in this life) is
+   * written by the intake, with its sentences: the person sees it begin without waiting ~150 ms for engine.js (issue
+   * 27). Then the router hears the resume alarm the intake set, as when it is due, and has the engine run the check.
+   * True when the intake answers; false leaves the check to the router (the engine is parsed already, or the intake
+   * is missing).
+   */
+  const takeInCheck = (...[message, sender, sendResponse]: Parameters<MessageListener>): boolean => {
+    if (scope[ENGINE_GLOBAL] || (message as Partial<Envelope> | null)?.type !== 'startCheck') return false;
+    const door = checkIntake();
+    if (!door) return false;
+    const answered = (answer?: unknown) => {
+      sendResponse(answer);
+      // After the answer has left (loading the router and the engine blocks this thread for a while): the alarm as
+      // the browser keeps it. Without one (the check was refused, or the alarm could not be set) nothing waits.
+      void browser.alarms
+        ?.get(RESUME_ALARM)
+        .then((alarm) => alarm && router().alarms.onAlarm.dispatch(alarm))
+        // The alarm itself takes the check up when it is due; a broken install is said by the next command.
+        .catch((error: unknown) =>
+          console.warn('[factlight] the engine not started after a check was taken in', error),
+        );
+    };
+    return door.dispatch(message, sender, answered).some((kept) => kept === true);
+  };
   /**
    * Parses router.js and engine.js without starting either, once the door has answered a page's status: a page that
    * asks for it has just opened (the side panel, the options, the welcome page) and its next command is most likely
@@ -148,6 +202,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
   };
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (takeInCheck(message, sender, sendResponse)) return true;
     const light = started() ? undefined : lightAnswer(message, sender as SenderInfo);
     if (!light) return deliver(message, sender, sendResponse);
     void light.then((res) => {

@@ -10,14 +10,20 @@ export const RESUME_ALARM = 'factlight-resume-checks';
 
 let timer: ReturnType<typeof setInterval> | undefined;
 
+/**
+ * Sets the alarm that takes up a stopped worker's runs. 30 s is the shortest period Chrome allows. Without the
+ * alarm, a stopped worker's runs wait for the side panel to open; nothing is on screen here to say so, hence the log.
+ */
+export async function armResumeAlarm(): Promise<void> {
+  await browser.alarms
+    ?.create(RESUME_ALARM, { periodInMinutes: 0.5 })
+    ?.catch((error: unknown) => console.warn('[factlight] resume alarm not set', error));
+}
+
 export function keepAliveWhile(activeRuns: number): void {
   if (activeRuns > 0 && !timer) {
     timer = setInterval(() => void browser.runtime.getPlatformInfo(), INTERVAL_MS);
-    // 30 s is the shortest period Chrome allows. Without the alarm, a stopped worker's runs wait for the
-    // side panel to open; nothing is on screen here to say so, hence the log.
-    browser.alarms
-      ?.create(RESUME_ALARM, { periodInMinutes: 0.5 })
-      ?.catch((error: unknown) => console.warn('[factlight] resume alarm not set', error));
+    void armResumeAlarm();
   } else if (activeRuns === 0) {
     clearInterval(timer);
     timer = undefined;

@@ -4,15 +4,11 @@
  * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
  * step is paid twice, and rows are overwritten in place.
  */
-import { englishError } from '../core/error-notices';
 import { errorMessage, errorNotice } from '../core/errors';
 import { runEvidenceCheck } from '../core/evidence-only/run-evidence-check';
-import { stableHash } from '../core/model/stable-hash';
 import { runCheck } from '../core/pipeline';
 import type { CheckResult } from '../core/pipeline-types';
 import type { ArticleExtractor, Clock } from '../core/ports';
-import { detectLanguage } from '../core/text/detect-language';
-import { hostOf } from '../core/text/hosts';
 import type { CheckUsage, Evidence } from '../core/types';
 import { trackCacheReads } from '../db/cache-reads';
 import { cancelWaitingCheck } from '../db/cancel-waiting-check';
@@ -20,23 +16,17 @@ import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
-import { searchWordsFor } from '../db/search-words';
 import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
-import { formatNumber, t } from '../i18n/i18n';
-import { onDeviceHandles, onDeviceStatus } from '../llm/on-device-download';
-import { notReadyError, unsupportedLanguageNotice } from '../llm/on-device-messages';
+import { t } from '../i18n/i18n';
+import { notReadyError } from '../llm/on-device-messages';
 import type { LanguageModelApi } from '../llm/prompt-api';
 import type { StartCheckRequest, StartCheckResult } from '../messaging/protocol';
 import { createEvidenceDeps } from '../runtime/create-evidence-deps';
 import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
 import type { RuntimeAdapters } from '../runtime/runtime-adapters';
-import { chooseEngine } from '../settings/engine';
-import { redactSettings } from '../settings/redact';
 import type { Settings } from '../settings/schema';
-import { errorWords } from '../view/error-words';
-import { interfaceLanguageReady } from './interface-language';
-import { MAX_TEXT_CHARS } from './text-limit';
+import { type CheckOrigin, newCheck } from './new-check';
 
 /** The evidence an earlier check found, by the sentence its claims came from. */
 async function evidenceBySentence(db: FactlightDb, checkId: string): Promise<Map<number, Evidence[]>> {
@@ -116,7 +106,8 @@ export function createRunManager(deps: RunManagerDeps) {
       if (!check || !waiting.includes(check.status) || signal.aborted) return undefined;
       await deps.db.checks.update(checkId, {
         status: 'running',
-        progress: { ...EMPTY_PROGRESS },
+        // The sentences it was created with stay counted: the run splits the same ones again first.
+        progress: { ...EMPTY_PROGRESS, sentences: check.progress.sentences },
         warnings: [],
         updatedAt: clock.now(),
       });
@@ -146,7 +137,7 @@ export function createRunManager(deps: RunManagerDeps) {
       checkId,
       () => clock.now(),
       () => deps.onCheckChanged?.(checkId),
-      { onFailure: () => controller.abort() },
+      { onFailure: () => controller.abort(), sentences: check.progress.sentences },
     );
     // The on-device model's sessions live only as long as the check.
     let disposeModel: (() => void) | undefined;
@@ -230,84 +221,15 @@ export function createRunManager(deps: RunManagerDeps) {
     execute(checkId).catch((error: unknown) => console.warn('[factlight] check not run', checkId, error));
   }
 
+  /** Writes the check with its sentences (new-check.ts), then runs it without waiting. */
   async function create(
     request: StartCheckRequest,
-    origin: { tabId?: number; frameId?: number } = {},
+    origin: CheckOrigin = {},
     judgeOf?: string,
   ): Promise<StartCheckResult> {
-    const text = request.text;
-    if (!text.trim()) return { ok: false, error: t('bgNoText') };
-    if (text.length > MAX_TEXT_CHARS) {
-      return {
-        ok: false,
-        error: t('bgTextTooLong', { length: formatNumber(text.length), limit: formatNumber(MAX_TEXT_CHARS) }),
-        limit: MAX_TEXT_CHARS,
-      };
-    }
-    const settings = await deps.loadSettings();
-    // The engine's reason is stored and shown: in the chosen interface language, also right after a wake.
-    await interfaceLanguageReady();
-    // With no model to use, a check still finds sources to compare (evidence-only mode); judging needs a model.
-    const engine = chooseEngine(settings, await onDeviceStatus(deps.languageModel?.()));
-    if (engine.kind === 'evidence-only' && judgeOf) return { ok: false, error: engine.reason, needsSetup: true };
-    // A language the on-device model cannot read: sources only for this text, saying why.
-    const language = detectLanguage(text);
-    const api = engine.kind === 'on-device' ? deps.languageModel?.() : undefined;
-    const unreadable = api && !(await onDeviceHandles(api, language)) ? unsupportedLanguageNotice(language) : undefined;
-    // Said at once to the page that asked, in the interface language (it is not stored).
-    if (unreadable && judgeOf)
-      return { ok: false, error: errorWords(unreadable) ?? englishError(unreadable), needsSetup: true };
-    const evidenceOnly = engine.kind === 'evidence-only' || Boolean(unreadable);
-    // Why, as a code with its English beside it (the views word the code), or as words when it has no code.
-    const reasonNotice = engine.kind === 'evidence-only' ? engine.notice : unreadable;
-    const evidenceOnlyReason = reasonNotice
-      ? englishError(reasonNotice)
-      : engine.kind === 'evidence-only'
-        ? engine.reason
-        : undefined;
-    const site = request.pageUrl ? hostOf(request.pageUrl) : undefined;
-    const now = clock.now();
-    // The hash goes into exported files: it is built from settings with their keys replaced by "saved or not".
-    const hashed = redactSettings(settings);
-    const record: CheckRecord = {
-      id: deps.newId?.() ?? crypto.randomUUID(),
-      createdAt: now,
-      updatedAt: now,
-      status: 'running',
-      origin: request.origin,
-      text,
-      inputHash: stableHash({
-        text,
-        model: hashed.model,
-        search: hashed.search,
-        evidence: hashed.evidence,
-        checking: hashed.checking,
-        citations: request.citations ?? [],
-      }),
-      searchWords: searchWordsFor(text, request.pageTitle, site),
-      progress: { ...EMPTY_PROGRESS },
-      warnings: [],
-      ...(request.pageUrl ? { pageUrl: request.pageUrl } : {}),
-      ...(request.pageTitle ? { pageTitle: request.pageTitle } : {}),
-      ...(site ? { site } : {}),
-      ...(request.fresh ? { fresh: true } : {}),
-      ...(request.capture ? { capture: request.capture } : {}),
-      ...(request.messageId ? { messageId: request.messageId } : {}),
-      ...(request.citations?.length ? { citations: request.citations } : {}),
-      ...(origin.tabId !== undefined ? { tabId: origin.tabId, frameId: origin.frameId ?? 0 } : {}),
-      ...(evidenceOnly
-        ? {
-            evidenceOnly: true,
-            ...(evidenceOnlyReason ? { evidenceOnlyReason } : {}),
-            ...(reasonNotice ? { evidenceOnlyNotice: reasonNotice } : {}),
-          }
-        : {}),
-      ...(engine.kind === 'on-device' && !evidenceOnly ? { onDevice: true } : {}),
-      ...(judgeOf ? { judgeOf } : {}),
-    };
-    await deps.db.checks.add(record);
-    runInBackground(record.id);
-    return { ok: true, checkId: record.id };
+    const result = await newCheck({ ...deps, clock }, request, origin, judgeOf);
+    if (result.ok) runInBackground(result.checkId);
+    return result;
   }
 
   /**

@@ -19,15 +19,26 @@ import { errorMessage } from '../core/errors';
 import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { RunNotice } from '../core/notices';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
+import type { Sentence } from '../core/types';
 import { summarizeCheck } from './check-summary';
-import type { CheckProgress, CheckRecord } from './entities';
+import type { CheckProgress, CheckRecord, SentenceRecord } from './entities';
 import type { FactlightDb } from './schema';
 
 export const EMPTY_PROGRESS: CheckProgress = { sentences: 0, claims: 0, checkWorthy: 0, verdicts: 0, evidence: 0 };
 
+/**
+ * A check's sentences as stored rows. Their ids are the check's and the sentence's, so the run's own split (the
+ * pipeline's first event) overwrites the rows the check was created with (new-check.ts) instead of adding to them.
+ */
+export function sentenceRows(checkId: string, sentences: readonly Sentence[]): SentenceRecord[] {
+  return sentences.map((sentence) => ({ ...sentence, id: `${checkId}:s${sentence.index}`, checkId }));
+}
+
 export interface CheckWriterOptions {
   /** Told once, at the first write that fails, with the reason the check will show. */
   onFailure?: (reason: string) => void;
+  /** The sentences the check was created with, counted until the run splits them again (no count back to 0). */
+  sentences?: number;
 }
 
 export function createCheckWriter(
@@ -38,7 +49,7 @@ export function createCheckWriter(
   options: CheckWriterOptions = {},
 ) {
   let chain: Promise<unknown> = Promise.resolve();
-  const progress: CheckProgress = { ...EMPTY_PROGRESS };
+  const progress: CheckProgress = { ...EMPTY_PROGRESS, sentences: options.sentences ?? 0 };
   const warnings: string[] = [];
   const notices: Record<string, RunNotice> = {};
   /** Claims whose verdict is counted in `progress.verdicts`. */
@@ -66,9 +77,7 @@ export function createCheckWriter(
       case 'sentences':
         progress.sentences = event.sentences.length;
         await db.transaction('rw', db.sentences, db.checks, async () => {
-          await db.sentences.bulkPut(
-            event.sentences.map((sentence) => ({ ...sentence, id: `${checkId}:s${sentence.index}`, checkId })),
-          );
+          await db.sentences.bulkPut(sentenceRows(checkId, event.sentences));
           await touch({ language: event.language });
         });
         return;

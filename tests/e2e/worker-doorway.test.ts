@@ -9,6 +9,8 @@
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { ENGINE_GLOBAL } from '../../lib/background/engine-global';
+import { INTAKE_GLOBAL } from '../../lib/background/intake-global';
 import { ROUTER_GLOBAL } from '../../lib/background/router-global';
 import type { ExtensionStatus } from '../../lib/messaging/protocol';
 import { controlWorkers } from '../../scripts/bench/worker-control';
@@ -40,6 +42,21 @@ async function workerState(browser: ExtensionBrowser): Promise<{ firstLife: bool
       router: typeof (globalThis as Record<string, unknown>)[router] === 'function',
     }),
     [FIRST_LIFE, ROUTER_GLOBAL] as const,
+  );
+}
+
+/** Which of the worker's scripts have run in its present life: the check intake, the router, the engine. */
+async function scriptsRun(browser: ExtensionBrowser): Promise<Record<'intake' | 'router' | 'engine', boolean>> {
+  return (await ourWorker(browser)).evaluate(
+    (names) => {
+      const scope = globalThis as Record<string, unknown>;
+      return {
+        intake: typeof scope[names.intake] === 'function',
+        router: typeof scope[names.router] === 'function',
+        engine: typeof scope[names.engine] === 'function',
+      };
+    },
+    { intake: INTAKE_GLOBAL, router: ROUTER_GLOBAL, engine: ENGINE_GLOBAL },
   );
 }
 
@@ -106,5 +123,28 @@ describe("the worker's doorway in Chromium", () => {
     await again.page.getByTestId('sidepanel-ready').waitFor();
     expect(await again.page.getByTestId('sidepanel-ready').getAttribute('data-engine')).toBe('on-device');
     expect((await workerState(browser)).firstLife).toBe(false);
+  });
+
+  it("takes in a page's check on a stopped worker before the engine loads, and the engine then finishes it", async () => {
+    browser = await launchWithExtension();
+    expect(await configureForWorld(browser, world)).toBe('Settings saved.');
+    const page = await browser.context.newPage();
+    await page.goto(`${world.sites.get('eiffel')!.origin}/eiffel`);
+    // A person selects a paragraph; the floating button appears (its settings woke the worker's router).
+    await page.click('article p:nth-of-type(2)', { clickCount: 3 });
+    const button = page.locator('[data-testid="factlight-check-selection"]:not([aria-disabled])');
+    await button.waitFor();
+    // The person reads on for a while: the worker is stopped.
+    const quiet = await browser.openExtensionPage('privacy.html');
+    const workers = await controlWorkers(await browser.context.newCDPSession(quiet));
+    await workers.stopAll();
+
+    await button.click();
+    // The check is drawn in the page once the engine (loaded after the intake answered) has finished it.
+    await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
+    // In this life of the worker the intake ran: the check came while only the router had run.
+    expect(await scriptsRun(browser)).toEqual({ intake: true, router: true, engine: true });
   });
 });

@@ -6,8 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { commandRouter } from '../../../../lib/background/authorized-handler';
+import { startIntake } from '../../../../lib/background/check-intake';
 import { type DoorwayScope, openDoorway } from '../../../../lib/background/doorway';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
+import { INTAKE_GLOBAL, INTAKE_SCRIPT } from '../../../../lib/background/intake-global';
 import { RESUME_ALARM } from '../../../../lib/background/keep-alive';
 import { ROUTER_GLOBAL, ROUTER_SCRIPT } from '../../../../lib/background/router-global';
 import { keepStatus, statusStamp } from '../../../../lib/background/status-snapshot';
@@ -260,12 +262,68 @@ describe('the worker doorway', () => {
     expect(seen).toEqual(['menu']);
   });
 
-  it('caches router.js and engine.js while the worker installs', () => {
+  it('caches check-intake.js, router.js and engine.js while the worker installs', () => {
     const scope = workerScope(fakeRouter().start);
     openDoorway(scope);
     scope.installs.forEach((install) => install());
-    expect(scope.importScripts).toHaveBeenCalledWith(ROUTER_SCRIPT);
-    expect(scope.importScripts).toHaveBeenCalledWith(ENGINE_SCRIPT);
+    expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[INTAKE_SCRIPT], [ROUTER_SCRIPT], [ENGINE_SCRIPT]]);
+  });
+
+  describe('a check that finds the engine not loaded', () => {
+    /** The worker's scope with the real intake in check-intake.js. */
+    function scopeWithIntake(start: (events: WorkerEvents) => void) {
+      const scope = workerScope(start);
+      const load = scope.importScripts!;
+      scope.importScripts = vi.fn((url: string) => {
+        if (url === INTAKE_SCRIPT) scope[INTAKE_GLOBAL] = startIntake;
+        load(url);
+      });
+      return scope;
+    }
+    const request = { text: 'The Eiffel Tower is in Paris. It was completed in 1889.', origin: 'typed' };
+
+    it('is written by the intake with its sentences, then the router hears the resume alarm and runs it', async () => {
+      const { start, seen } = fakeRouter();
+      const scope = scopeWithIntake(start);
+      openDoorway(scope);
+      const answer = (await deliver('startCheck', panel, request)) as { res?: { ok: boolean; checkId: string } };
+      expect(answer.res).toEqual({ ok: true, checkId: expect.any(String) });
+      const db = new FactlightDb();
+      expect(await db.checks.get(answer.res!.checkId)).toMatchObject({ status: 'running', progress: { sentences: 2 } });
+      db.close();
+      // The router did not take the check; it hears the alarm the intake set (it has the engine resume the check).
+      await vi.waitFor(() => expect(seen).toContain(`alarm ${RESUME_ALARM}`));
+      expect(seen).not.toContain('startCheck');
+      expect(vi.mocked(scope.importScripts!).mock.calls.map(([url]) => url)).toEqual([INTAKE_SCRIPT, ROUTER_SCRIPT]);
+    });
+
+    it('is taken in also when only the router ran in this life of the worker', async () => {
+      await fakeBrowser.storage.local.set({ settings: { model: { preset: 'openai' } } });
+      const { start, seen } = fakeRouter();
+      openDoorway(scopeWithIntake(start));
+      // A status the router answers (the settings changed since the snapshot) starts the router, not the engine.
+      expect(await deliver('getStatus', panel)).toEqual({ res: FROM_ROUTER });
+      expect(start).toHaveBeenCalledTimes(1);
+      const answer = (await deliver('startCheck', panel, request)) as { res?: { ok: boolean } };
+      expect(answer.res).toMatchObject({ ok: true });
+      await vi.waitFor(() => expect(seen).toContain(`alarm ${RESUME_ALARM}`));
+      expect(seen).not.toContain('startCheck');
+    });
+
+    it('is left to the router when check-intake.js cannot be loaded', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { start, seen } = fakeRouter();
+      const scope = workerScope(start);
+      const load = scope.importScripts!;
+      scope.importScripts = vi.fn((url: string) => {
+        if (url === INTAKE_SCRIPT) throw new Error('network error');
+        load(url);
+      });
+      openDoorway(scope);
+      expect(await deliver('startCheck', panel, request)).toEqual({ res: { ok: true, checkId: 'c1' } });
+      expect(seen).toEqual(['startCheck']);
+      expect(warn).toHaveBeenCalledWith('[factlight] check intake not loaded', expect.any(Error));
+    });
   });
 
   it('answers an error, not silence, when router.js is missing (a broken install)', async () => {

@@ -75,6 +75,14 @@ describe('check writer: sources and explanation quality', () => {
     await Dexie.delete(db.name);
   });
 
+  it('keeps counting the sentences a check was created with until the run splits them again', async () => {
+    const writer = createCheckWriter(db, 'k', () => 2, undefined, { sentences: 1 });
+    // A warning may come before the run's own split: the count written with it is the check's, not 0.
+    writer.record({ type: 'warning', message: 'Slow model.' });
+    await writer.finish(emptyResult(), 'cancelled');
+    expect((await db.checks.get('k'))?.progress.sentences).toBe(1);
+  });
+
   it('stores links, scores, text attribution, and a refinement that replaces the explanation and the revision', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
     writer.record({ type: 'claims', claims: [CLAIM] });

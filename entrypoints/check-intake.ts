@@ -1,0 +1,12 @@
+import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
+
+import { startIntake } from '../lib/background/check-intake';
+import { INTAKE_GLOBAL } from '../lib/background/intake-global';
+
+/**
+ * The check intake (lib/background/check-intake.ts) as a script of its own, loaded by the doorway for a check that
+ * wakes the worker (entrypoints/background.ts). Running it only leaves the start function where the doorway finds it.
+ */
+export default defineUnlistedScript(() => {
+  (globalThis as Record<string, unknown>)[INTAKE_GLOBAL] = startIntake;
+});
