@@ -11,8 +11,10 @@ import type { CheckResult } from '../core/pipeline-types';
 import type { ArticleExtractor, Clock } from '../core/ports';
 import type { CheckUsage, Evidence } from '../core/types';
 import { trackCacheReads } from '../db/cache-reads';
+import { cancelWaitingCheck } from '../db/cancel-waiting-check';
 import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
+import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
 import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
 import { t } from '../i18n/i18n';
@@ -86,8 +88,33 @@ export function createRunManager(deps: RunManagerDeps) {
    * worker does not resume them again, so a full disk does not restart them at every alarm.
    */
   const unrecordable = new Set<string>();
+  /** Checks whose run here has marked them running in the database (takeUp): a cancel then stops that run. */
+  const takenUp = new Set<string>();
   const cache = createDexieCache(deps.db, clock);
   const changed = () => deps.onActivityChange?.(running.size);
+
+  /**
+   * Reads the check and marks it running in one transaction, so a cancel written at the same time
+   * (cancel-waiting-check.ts, one transaction too) comes either before it, and the check is not run, or after it,
+   * and finds it taken up here (`takenUp`, set inside the transaction), so it stops this run instead. A run
+   * cancelled before it was taken up is not taken up. Undefined when the check is not to be run.
+   */
+  async function takeUp(checkId: string, signal: AbortSignal): Promise<CheckRecord | undefined> {
+    return deps.db.transaction('rw', deps.db.checks, async () => {
+      const check = await deps.db.checks.get(checkId);
+      const waiting: readonly string[] = WAITING_CHECK_STATUSES;
+      if (!check || !waiting.includes(check.status) || signal.aborted) return undefined;
+      await deps.db.checks.update(checkId, {
+        status: 'running',
+        // The sentences it was created with stay counted: the run splits the same ones again first.
+        progress: { ...EMPTY_PROGRESS, sentences: check.progress.sentences },
+        warnings: [],
+        updatedAt: clock.now(),
+      });
+      takenUp.add(checkId);
+      return check;
+    });
+  }
 
   async function execute(checkId: string): Promise<void> {
     if (running.has(checkId)) return;
@@ -95,8 +122,11 @@ export function createRunManager(deps: RunManagerDeps) {
     // start) would otherwise both find the check not running and run it twice.
     const controller = new AbortController();
     running.set(checkId, controller);
-    const check = await deps.db.checks.get(checkId);
-    if (!check || (check.status !== 'running' && check.status !== 'queued')) {
+    const check = await takeUp(checkId, controller.signal).catch((error: unknown) => {
+      running.delete(checkId);
+      throw error;
+    });
+    if (!check) {
       running.delete(checkId);
       return;
     }
@@ -112,13 +142,6 @@ export function createRunManager(deps: RunManagerDeps) {
     // The on-device model's sessions live only as long as the check.
     let disposeModel: (() => void) | undefined;
     try {
-      await deps.db.checks.update(checkId, {
-        status: 'running',
-        // The sentences it was created with stay counted: the run splits the same ones again first.
-        progress: { ...EMPTY_PROGRESS, sentences: check.progress.sentences },
-        warnings: [],
-        updatedAt: clock.now(),
-      });
       await deps.networkReady;
       const settings = await deps.loadSettings();
       // This run's reads tell whether it was answered wholly from the cache (a result from history).
@@ -182,6 +205,7 @@ export function createRunManager(deps: RunManagerDeps) {
       });
     } finally {
       disposeModel?.();
+      takenUp.delete(checkId);
       running.delete(checkId);
       changed();
       // The final status is written outside the writer's recorded steps: one more notice sends it to the page.
@@ -250,9 +274,21 @@ export function createRunManager(deps: RunManagerDeps) {
     /** "Judge these sources": a new check of an evidence-only check's text, judged on the evidence it found. */
     judge: (checkId: string) => again(checkId, { judge: true }),
 
-    /** Stops a run; the pipeline marks the unfinished claims and the check keeps what it has. */
-    cancel(checkId: string): void {
+    /**
+     * Stops a check; it keeps what it has, its unfinished claims marked as not checked. A run of this worker
+     * that has taken the check up is stopped, and its pipeline marks them. A check no run has taken up (left
+     * running by a stopped worker, or a run here not yet past its start) ends "cancelled" in the database at
+     * once, so no resume runs it again.
+     */
+    async cancel(checkId: string): Promise<void> {
       running.get(checkId)?.abort();
+      const ended = await cancelWaitingCheck(
+        deps.db,
+        checkId,
+        () => clock.now(),
+        () => takenUp.has(checkId),
+      );
+      if (ended) deps.onCheckChanged?.(checkId);
     },
 
     /** Restarts checks left "running" by a stopped worker. */

@@ -4,6 +4,7 @@
  * docs/ARCHITECTURE.md draws the flow.
  */
 import { batchSentences } from './claims/claim-prompt';
+import { isProse, sentenceAsClaim } from './claims/sentence-claim';
 import { extractClaimsAsWritten } from './claims/stream-claims';
 import type { ErrorNotice } from './error-notices';
 import { errorMessage, errorNotice, isCancellation } from './errors';
@@ -27,7 +28,7 @@ import { createRunContext } from './run-context';
 import { causeOf, stageWarning } from './stage-notices';
 import { detectLanguage, splitSentences } from './text/sentences';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, SearchOutcome, Sentence } from './types';
-import { NOT_CHECKED_BUDGET, NOT_CHECKED_CANCELLED } from './verify/not-checked';
+import { notCheckedAssessment, stoppedAssessment } from './verify/not-checked';
 import { verifyClaim } from './verify/verify-claim';
 
 /**
@@ -80,24 +81,9 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   const couldNotCheck = (claim: Claim, error: unknown) => {
     if (error instanceof BudgetExceededError) stopped ??= 'budget';
     if (cancelledRun(error, options.signal)) stopped ??= 'cancelled';
-    // The verdict already says "could not check": the reason is the cause alone, said once (no explanation).
-    const reason =
-      stopped === 'budget' ? NOT_CHECKED_BUDGET : stopped === 'cancelled' ? NOT_CHECKED_CANCELLED : errorMessage(error);
-    const notice: ErrorNotice | undefined =
-      stopped === 'budget'
-        ? { code: 'not-checked-budget' }
-        : stopped === 'cancelled'
-          ? { code: 'not-checked-cancelled' }
-          : errorNotice(error);
-    const assessment: ClaimAssessment = {
-      claimId: claim.id,
-      verdict: 'could-not-check',
-      judgements: [],
-      explanation: '',
-      citedEvidenceIds: [],
-      error: reason,
-      ...(notice ? { errorNotice: notice } : {}),
-    };
+    const assessment = stopped
+      ? stoppedAssessment(claim.id, stopped)
+      : notCheckedAssessment(claim.id, errorMessage(error), errorNotice(error));
     assessments.set(claim.id, assessment);
     emit({ type: 'assessment', assessment });
   };
@@ -208,16 +194,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       await extractClaimsAsWritten(ctx, { text, sentences, language }, batch, start);
     } catch (error) {
       // Claim extraction failed: each sentence still without claims stands as one claim, marked as not checked.
-      const fallback = batch
-        .filter((sentence) => !covered.has(sentence.index))
-        .map((sentence) => ({
-          id: `c${sentence.index}-0`,
-          sentenceIndex: sentence.index,
-          text: sentence.text,
-          span: { start: sentence.start, end: sentence.end },
-          anchored: true,
-          checkWorthy: true,
-        }));
+      const fallback = batch.filter((sentence) => !covered.has(sentence.index)).map(sentenceAsClaim);
       if (fallback.length > 0) {
         claims.push(...fallback);
         emit({ type: 'claims', claims: fallback });
@@ -228,9 +205,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   };
 
   emit({ type: 'stage', stage: 'claims', state: 'started' });
-  const proseSentences = sentences.filter(
-    (sentence) => !('kind' in sentence) || (sentence as { kind?: string }).kind !== 'code',
-  );
+  const proseSentences = sentences.filter(isProse);
   // Batches run side by side, at most CLAIM_BATCHES at once so a model slot stays free for verdicts; a model
   // with a small context window (on-device) gets smaller ones (promptLimits).
   const perBatch = Math.max(MIN_SENTENCES_PER_BATCH, Math.ceil(proseSentences.length / CLAIM_BATCHES));

@@ -16,14 +16,11 @@ import { Dexie } from 'dexie';
 
 import { englishError, type ErrorNotice } from '../core/error-notices';
 import { errorMessage } from '../core/errors';
-import { searchFailedNotice } from '../core/evidence/find-evidence';
 import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { RunNotice } from '../core/notices';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
-import { scoreText } from '../core/score/credibility';
-import { failureCauses, failureOf } from '../core/score/failures';
-import { checkHeadline, judgedNothing, summarizeScores } from '../core/score/headline';
 import type { Sentence } from '../core/types';
+import { summarizeCheck } from './check-summary';
 import type { CheckProgress, CheckRecord, SentenceRecord } from './entities';
 import type { FactlightDb } from './schema';
 
@@ -185,10 +182,8 @@ export function createCheckWriter(
     },
     /**
      * Waits for every queued write, then stores the final status, headline and usage in one update, so no
-     * reader ever sees a finished check with a band it will not keep. A check whose every claim could not
-     * be judged (not stopped: failed) is stored as failed, with the cause; so is an evidence-only check
-     * whose every search failed. Otherwise an evidence-only check judged nothing by design: it gets the
-     * neutral mark and no score. `servedFromCache`: when the answers it reused were first obtained.
+     * reader ever sees a finished check with a band it will not keep; check-summary.ts says which status and
+     * headline a result ends with. `servedFromCache`: when the answers it reused were first obtained.
      */
     async finish(
       result: CheckResult,
@@ -197,44 +192,18 @@ export function createCheckWriter(
     ): Promise<void> {
       await enqueue(async () => undefined);
       if (failure !== undefined) return end(englishError(failure), result.usage, failure);
-      const assessments = new Map(result.assessments.map((a) => [a.claimId, a]));
-      const scores = scoreText(result.claims, assessments, result.evidence);
-      const summary = summarizeScores(scores.claims.values());
-      // A check that judged nothing (or an evidence-only one whose every search failed) failed, and says why.
-      const judgedNothingFailure =
-        !finishOptions.evidenceOnly && status === 'done' && !result.stopped && judgedNothing(summary.counts)
-          ? failureOf(failureCauses(result.assessments), scores.overall.total)
-          : undefined;
-      // Every search failed: a code, worded when shown (its English kept as `error` for older readers). Nothing
-      // judged: counts only, worded when shown.
-      const searchFailure = finishOptions.evidenceOnly ? everySearchFailed(result) : undefined;
-      const finalStatus = searchFailure || judgedNothingFailure ? 'failed' : status;
-      const headline = checkHeadline({
-        status: finalStatus,
-        stopped: result.stopped,
-        evidenceOnly: finishOptions.evidenceOnly,
-        summary,
-      });
+      const summary = summarizeCheck(result, status, finishOptions.evidenceOnly);
       try {
         await db.checks.update(checkId, {
-          status: finalStatus,
+          status: summary.status,
           stage: 'done',
-          score: finishOptions.evidenceOnly ? null : summary.average,
-          band: headline.band,
-          claimsChecked: scores.overall.checked,
-          claimsTotal: scores.overall.total,
-          verdicts: finishOptions.evidenceOnly ? {} : summary.counts,
-          averagedOver: summary.averagedOver,
+          ...summary.fields,
           usage: result.usage,
           warnings: result.warnings,
           ...(result.notices ? { notices: result.notices } : {}),
           today: result.today,
           progress: { ...progress },
           updatedAt: now(),
-          ...(searchFailure ? { error: englishError(searchFailure) } : {}),
-          ...(judgedNothingFailure ? { failure: judgedNothingFailure } : {}),
-          ...(searchFailure ? { errorNotice: searchFailure } : {}),
-          ...(result.stopped ? { stopped: result.stopped } : {}),
           ...(finishOptions.servedFromCache !== undefined
             ? { servedFromCache: { checkedAt: finishOptions.servedFromCache } }
             : {}),
@@ -277,23 +246,6 @@ export function createCheckWriter(
       await db.checks.update(checkId, base);
     }
   }
-}
-
-/**
- * An evidence-only check found nothing because no search answered: the first cause ("Search failed: Could
- * not reach Wikipedia at …"), or undefined when something was found or a search answered with nothing.
- */
-function everySearchFailed(result: CheckResult): ErrorNotice | undefined {
-  const lookedUp = result.claims.filter((claim) => claim.checkWorthy);
-  if (lookedUp.length === 0 || result.evidence.length > 0 || result.stopped) return undefined;
-  const outcomes = lookedUp.map((claim) => result.searchOutcomes?.[claim.id]);
-  if (!outcomes.every((outcome) => outcome?.allFailed)) return undefined;
-  const notices: Record<string, ErrorNotice> = {};
-  for (const outcome of outcomes) Object.assign(notices, outcome!.notices);
-  return searchFailedNotice(
-    outcomes.flatMap((outcome) => outcome!.failures),
-    notices,
-  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { interfaceLanguageReady } from '../../../../lib/background/interface-language';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { englishError } from '../../../../lib/core/error-notices';
+import { NOT_CHECKED_CANCELLED } from '../../../../lib/core/verify/not-checked';
 import { loadCheckView } from '../../../../lib/db/check-view';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
@@ -14,7 +15,7 @@ import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { languageModelOf } from '../../../../lib/llm/prompt-api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
-import { failedReason } from '../../../../lib/view/check-headline';
+import { failedReason, recordHeadline, viewHeadline } from '../../../../lib/view/check-headline';
 import { evidenceOnlyReasonWords } from '../../../../lib/view/error-words';
 import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
@@ -418,6 +419,128 @@ describe('run manager', () => {
     expect(begun).toEqual([1]);
     await second.cancel(checkId);
     await first.cancel(checkId);
+  });
+
+  /**
+   * A check left "running" by a worker that was stopped mid-check: worker A answers four model calls (the two claim
+   * batches and two verdicts), then "dies": nothing it asks returns, and its database connection closes, so it writes
+   * nothing more (every write it had begun is done before any later transaction on those tables starts).
+   */
+  const leftRunning = async (): Promise<string> => {
+    const workerDb = new FactlightDb(db.name);
+    let answered = 0;
+    let dead = false;
+    const dying: typeof fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (dead || (url.includes('/chat/completions') && answered >= 4)) return new Promise<Response>(() => undefined);
+      if (url.includes('/chat/completions')) answered++;
+      return fetch(input, init);
+    };
+    const first = createRunManager({
+      db: workerDb,
+      loadSettings: async () => settings,
+      extractor: createLinkedomExtractor(),
+      fetch: dying,
+    });
+    const started = await first.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect((await db.checks.get(checkId))?.progress.verdicts).toBeGreaterThanOrEqual(2), {
+      timeout: 10_000,
+      interval: 10,
+    });
+    dead = true;
+    workerDb.close();
+    return checkId;
+  };
+  /**
+   * The check a stopped worker left, and the next worker life (nothing in memory, the same database), recording what
+   * it fetches, the runs it begins and the checks it says changed; `judged`: the verdicts the check had finished (an
+   * early verdict, still explaining, is not finished).
+   */
+  const nextWorkerLife = async () => {
+    const checkId = await leftRunning();
+    const judged = [...(await loadCheckView(db, checkId))!.assessments.values()].filter((a) => !a.explaining);
+    const calls: string[] = [];
+    const begun: number[] = [];
+    const changed: string[] = [];
+    const worker = createRunManager({
+      db,
+      loadSettings: async () => settings,
+      extractor: createLinkedomExtractor(),
+      fetch: (input, init) => {
+        calls.push(String(input instanceof Request ? input.url : input));
+        return fetch(input, init);
+      },
+      onActivityChange: (active) => void begun.push(active),
+      onCheckChanged: (id) => void changed.push(id),
+    });
+    return { checkId, judged, worker, calls, begun, changed };
+  };
+  /** The check ended cancelled and this worker ran nothing: no run began, nothing was asked, nothing overwritten. */
+  const expectCancelledNotRun = async (life: Awaited<ReturnType<typeof nextWorkerLife>>) => {
+    await vi.waitFor(() => expect(life.worker.activeRuns).toBe(0), { timeout: 5_000, interval: 10 });
+    expect(await statusOf(life.checkId)).toBe('cancelled');
+    expect(life.begun).toEqual([]);
+    expect(life.calls).toEqual([]);
+    const view = (await loadCheckView(db, life.checkId))!;
+    for (const assessment of life.judged) expect(view.assessments.get(assessment.claimId)).toEqual(assessment);
+    return view;
+  };
+
+  it('cancels a check a stopped worker left running: it ends cancelled at once with what it had, and no resume runs it', async () => {
+    freshDb();
+    const life = await nextWorkerLife();
+    const { checkId, judged, worker } = life;
+    expect(judged.length).toBeGreaterThanOrEqual(1);
+    await worker.cancel(checkId);
+    const check = (await db.checks.get(checkId))!;
+    expect(check).toMatchObject({ status: 'cancelled', stopped: 'cancelled', stage: 'done' });
+    expect(life.changed).toEqual([checkId]);
+    // No resume (the worker's start, the alarm, the side panel's) runs it again.
+    expect(await worker.resumeInterrupted()).toBe(0);
+    // What it had is kept; each claim it had not judged to the end could not be checked, for the cancel.
+    const view = await expectCancelledNotRun(life);
+    const worthy = view.claims.filter((claim) => claim.checkWorthy);
+    expect(view.assessments.size).toBe(worthy.length);
+    const stopped = worthy.filter((claim) => !judged.some((assessment) => assessment.claimId === claim.id));
+    expect(stopped.length).toBeGreaterThanOrEqual(1);
+    for (const claim of stopped)
+      expect(view.assessments.get(claim.id)).toMatchObject({
+        verdict: 'could-not-check',
+        error: NOT_CHECKED_CANCELLED,
+        errorNotice: { code: 'not-checked-cancelled' },
+      });
+    // The first line (history row, badge) agrees with the verdicts beneath it (the side panel's result).
+    const { headline } = viewHeadline(view);
+    expect(recordHeadline(check)).toEqual(headline);
+    expect(headline.state).toBe('judged');
+    expect(check.verdicts?.['could-not-check']).toBe(stopped.length);
+    expect(check.claimsTotal).toBe(worthy.length);
+    expect(check.progress.verdicts).toBe(worthy.length);
+  });
+
+  it('does not run a cancelled check that a resume comes to while the cancel is being written', async () => {
+    freshDb();
+    const life = await nextWorkerLife();
+    // The resume may still list the check (it read before the cancel was written): taking it up, it finds it cancelled.
+    await Promise.all([life.worker.cancel(life.checkId), life.worker.resumeInterrupted()]);
+    await expectCancelledNotRun(life);
+  });
+
+  it('does not run a check cancelled while a resume is taking it up (between reading it and marking it running)', async () => {
+    freshDb();
+    const life = await nextWorkerLife();
+    // The cancel comes the moment the resume has read the check (outside the resume's transaction, as a message).
+    let cancelling: Promise<void> | undefined;
+    db.checks.hook('reading', (check) => {
+      if (!cancelling && check.id === life.checkId)
+        cancelling = Dexie.ignoreTransaction(() => life.worker.cancel(life.checkId));
+      return check;
+    });
+    expect(await life.worker.resumeInterrupted()).toBe(1);
+    await vi.waitFor(() => expect(cancelling).toBeDefined(), { timeout: 5_000, interval: 10 });
+    await cancelling;
+    await expectCancelledNotRun(life);
   });
 
   it('marks a check answered wholly from the cache as served from the history, with when it was first checked', async () => {
