@@ -1,11 +1,12 @@
 /**
- * The check intake (issue 27): a worker woken by a check ("Check" in a page, a chatbot's "Fact-check", the side
- * panel) writes it with its sentences before the engine (engine.js, most of the background's code) is even loaded,
- * so the person sees the check begin while the engine loads. Built as its own small script (entrypoints/
- * check-intake.ts), imported by the doorway only for a `startCheck` that finds neither the router nor the engine
- * loaded. The check is written by the same function the engine uses (new-check.ts) behind the same sender and data
- * checks (authorized-handler.ts); the engine then runs it as it runs a stopped worker's checks, through the resume
- * alarm the intake sets, which also takes it up if the worker is stopped before the engine has started.
+ * The check intake (issue 27): a check that comes while the engine (engine.js, most of the background's code) is not
+ * loaded ("Check" in a page after a pause, a chatbot's "Fact-check") is written with its sentences before the engine
+ * is, so the person sees it begin while the engine loads. Built as its own script (entrypoints/intake.ts, ~200 kB:
+ * Dexie, the command schemas), imported by the doorway only for a `startCheck` that finds the engine not parsed. The
+ * check is written by the same function the engine uses (new-check.ts) behind the same sender and data checks
+ * (authorized-handler.ts); the engine then runs it as it runs a stopped worker's checks: the doorway has the router
+ * resume them once the intake has answered, and the resume alarm the intake sets takes it up if the worker is stopped
+ * before that.
  */
 import { browser } from 'wxt/browser';
 

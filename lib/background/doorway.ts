@@ -22,7 +22,7 @@ import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
 import { cacheAtInstall, type InstallScope } from './install-cache';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT, type StartIntake } from './intake-global';
 import { RESUME_ALARM } from './keep-alive';
-import { ROUTER_GLOBAL, ROUTER_SCRIPT, type StartRouter } from './router-global';
+import { ROUTER_GLOBAL, ROUTER_SCRIPT, type RouterHandle, type StartRouter } from './router-global';
 import { keptStatus } from './status-snapshot';
 import { runsMayBeWaiting } from './waiting-runs';
 import {
@@ -104,6 +104,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
   cacheAtInstall([INTAKE_SCRIPT, ROUTER_SCRIPT, ENGINE_SCRIPT], scope);
 
   let relay: WorkerEventRelay | undefined;
+  let handle: RouterHandle | undefined;
   /** The router, started on first need; its listeners are the relay's. Throws when its script cannot be loaded. */
   const router = (): WorkerEventRelay => {
     if (relay) return relay;
@@ -111,7 +112,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     const start = scope[ROUTER_GLOBAL];
     if (!start) throw new Error(browser.i18n.getMessage('bgEngineMissing'));
     const events = createWorkerEventRelay();
-    start(events);
+    handle = start(events);
     relay = events;
     return relay;
   };
@@ -132,16 +133,22 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     }
     const start = scope[INTAKE_GLOBAL];
     if (!start) return undefined;
-    intake = relayedEvent<MessageListener>();
-    start(intake);
+    const events = relayedEvent<MessageListener>();
+    try {
+      start(events);
+    } catch (error) {
+      console.warn('[factlight] check intake not started', error);
+      return undefined;
+    }
+    intake = events;
     return intake;
   };
   /**
    * A check that comes while the engine is not loaded (it woke the worker, or only the router ran in this life) is
    * written by the intake, with its sentences: the person sees it begin without waiting ~150 ms for engine.js (issue
-   * 27). Then the router hears the resume alarm the intake set, as when it is due, and has the engine run the check.
-   * True when the intake answers; false leaves the check to the router (the engine is parsed already, or the intake
-   * is missing).
+   * 27). Once it has answered that the check is written, the router has the engine take it up; the resume alarm the
+   * intake set takes it up if the worker is stopped first. True when the intake answers; false leaves the check to
+   * the router (the engine is parsed already, or the intake is missing).
    */
   const takeInCheck = (...[message, sender, sendResponse]: Parameters<MessageListener>): boolean => {
     if (scope[ENGINE_GLOBAL] || (message as Partial<Envelope> | null)?.type !== 'startCheck') return false;
@@ -149,15 +156,17 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     if (!door) return false;
     const answered = (answer?: unknown) => {
       sendResponse(answer);
-      // After the answer has left (loading the router and the engine blocks this thread for a while): the alarm as
-      // the browser keeps it. Without one (the check was refused, or the alarm could not be set) nothing waits.
-      void browser.alarms
-        ?.get(RESUME_ALARM)
-        .then((alarm) => alarm && router().alarms.onAlarm.dispatch(alarm))
-        // The alarm itself takes the check up when it is due; a broken install is said by the next command.
-        .catch((error: unknown) =>
-          console.warn('[factlight] the engine not started after a check was taken in', error),
-        );
+      if ((answer as { res?: { ok?: unknown } } | undefined)?.res?.ok !== true) return;
+      // After the answer has left: loading the router and the engine blocks this thread for a while.
+      setTimeout(() => {
+        try {
+          router();
+          handle?.resumeRuns();
+        } catch (error) {
+          // The resume alarm takes the check up at its next start; a broken install is said by the next command.
+          console.warn('[factlight] the engine not started after a check was taken in', error);
+        }
+      }, 0);
     };
     return door.dispatch(message, sender, answered).some((kept) => kept === true);
   };

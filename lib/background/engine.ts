@@ -100,7 +100,11 @@ export function startEngine(deps: EngineDeps): Engine {
     void Promise.allSettled([
       runs.resumeInterrupted().catch((error: unknown) => console.warn('[factlight] resume checks', error)),
       ratings.resumeInterrupted().catch((error: unknown) => console.warn('[factlight] resume ratings', error)),
-    ]).then(keepAlive);
+    ]).then(() =>
+      // Counting the runs being taken up too (`activeRuns`): a resume that settles before they have started must not
+      // clear the alarm a check still waiting for its run relies on.
+      keepAliveWhile(Math.max(active.checks, runs.activeRuns) + active.ratings),
+    );
   };
 
   return {

@@ -52,8 +52,10 @@ export async function newCheck(
   judgeOf?: string,
 ): Promise<StartCheckResult> {
   const text = request.text;
-  if (!text.trim()) return { ok: false, error: t('bgNoText') };
+  // A refusal is said at once to the page that asked, in the chosen interface language (also right after a wake).
+  if (!text.trim()) return interfaceLanguageReady().then(() => ({ ok: false, error: t('bgNoText') }));
   if (text.length > MAX_TEXT_CHARS) {
+    await interfaceLanguageReady();
     return {
       ok: false,
       error: t('bgTextTooLong', { length: formatNumber(text.length), limit: formatNumber(MAX_TEXT_CHARS) }),

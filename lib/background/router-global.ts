@@ -12,4 +12,10 @@ export const ROUTER_GLOBAL = '__factlightStartRouter';
  */
 export const ROUTER_SCRIPT = '/router.js';
 
-export type StartRouter = (events: WorkerEvents) => void;
+/** What the doorway may ask of a started router beyond the events it relays. */
+export interface RouterHandle {
+  /** Has the engine take up the checks and ratings waiting in the database (a check the intake wrote). */
+  resumeRuns(): void;
+}
+
+export type StartRouter = (events: WorkerEvents) => RouterHandle;

@@ -13,6 +13,7 @@ import { allowModelServerInForce } from './local-model-origin';
 import { registerMenuAndShortcut, retitleMenus } from './menu-and-shortcut';
 import { startNetworkGuard } from './network-guard';
 import { registerPageHandlers } from './page-handlers';
+import type { RouterHandle } from './router-global';
 import { registerSettingsHandlers } from './settings-handlers';
 import { openSidePanelOnActionClick } from './side-panel';
 import { restrictStorageToExtension } from './storage-access';
@@ -27,7 +28,7 @@ import type { WorkerEvents } from './worker-events';
  * event needs more than the doorway itself answers, and relays the events to it (worker-events.ts); in Firefox it
  * starts with the background page and listens to the browser's own events.
  */
-export function startRouter(events: WorkerEvents): void {
+export function startRouter(events: WorkerEvents): RouterHandle {
   const own = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
   // Checks read the settings in force (the person's, with the organisation's policy over them) when they
   // start, so a policy changed while the browser runs applies to the next check.
@@ -88,8 +89,9 @@ export function startRouter(events: WorkerEvents): void {
     void applyGuard();
     engine.get().pruneHistory(false);
   }, events.storage.onChanged);
-  // The resume alarm exists while checks or ratings run: a worker stopped mid-check takes them up again on its next
-  // start (whatever woke it: the doorway loads the router while the alarm exists) and at the alarm.
+  // The resume alarm exists while checks or ratings run or wait (the check intake sets it for the check it wrote): a
+  // worker stopped mid-check takes them up again on its next start (whatever woke it: the doorway loads the router
+  // while the alarm exists) and at the alarm.
   events.alarms?.onAlarm.addListener((alarm) => {
     if (alarm.name === RESUME_ALARM) engine.get().resume();
   });
@@ -113,4 +115,5 @@ export function startRouter(events: WorkerEvents): void {
   });
   openWelcomePageOnInstall(events);
   void openSidePanelOnActionClick().catch((error: unknown) => console.warn('[factlight] side panel behaviour', error));
+  return { resumeRuns: () => engine.get().resume() };
 }

@@ -1,4 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { startIntake } from '../../../../lib/background/check-intake';
@@ -11,6 +14,11 @@ const own = { id: fakeBrowser.runtime.id, baseUrl: fakeBrowser.runtime.getURL('/
 const contentScript = { id: own.id, url: 'https://news.example.com/story', tab: { id: 7 }, frameId: 2 };
 const stranger = { id: 'another-extension', url: 'chrome-extension://another-extension/page.html' };
 const TEXT = 'The Eiffel Tower is in Paris. It was completed in 1889.';
+const catalogue = (locale: string) =>
+  JSON.parse(readFileSync(join(process.cwd(), 'public/_locales', locale, 'messages.json'), 'utf8')) as Record<
+    string,
+    { message: string } | undefined
+  >;
 
 function deleteDatabase(): Promise<void> {
   return new Promise((resolve) => {
@@ -67,6 +75,23 @@ describe('the check intake', () => {
     const answer = await send('startCheck', { text: ' ', origin: 'typed' }, contentScript);
     expect(answer.res).toMatchObject({ ok: false, error: expect.any(String) });
     expect(await fakeBrowser.alarms.get(RESUME_ALARM)).toBeUndefined();
+  });
+
+  it('words a refusal in the chosen interface language, right after a wake', async () => {
+    await fakeBrowser.storage.local.set({ interfaceLanguage: 'fr' });
+    // A fresh copy of the modules, as in a worker that has just woken (the language is read on first need).
+    vi.resetModules();
+    const fresh = await import('../../../../lib/background/check-intake');
+    const onMessage = relayedEvent<MessageListener>();
+    fresh.startIntake(onMessage);
+    const answer = await new Promise<{ res?: { error?: string } }>((resolve) => {
+      onMessage.dispatch(
+        { id: 1, type: 'startCheck', data: { text: ' ', origin: 'typed' }, timestamp: Date.now() },
+        contentScript as never,
+        resolve as never,
+      );
+    });
+    expect(answer.res?.error).toBe(catalogue('fr').bgNoText!.message);
   });
 
   it('refuses data that does not fit the command (the same schema check as the router)', async () => {

@@ -11,7 +11,7 @@ import { type DoorwayScope, openDoorway } from '../../../../lib/background/doorw
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT } from '../../../../lib/background/intake-global';
 import { RESUME_ALARM } from '../../../../lib/background/keep-alive';
-import { ROUTER_GLOBAL, ROUTER_SCRIPT } from '../../../../lib/background/router-global';
+import { ROUTER_GLOBAL, ROUTER_SCRIPT, type StartRouter } from '../../../../lib/background/router-global';
 import { keepStatus, statusStamp } from '../../../../lib/background/status-snapshot';
 import { relayedEvent, type WorkerEvents } from '../../../../lib/background/worker-events';
 import { DATABASE_NAME } from '../../../../lib/db/database-name';
@@ -47,12 +47,13 @@ function fakeRouter() {
     events.tabs.onRemoved.addListener((tabId) => void seen.push(`removed ${tabId}`));
     events.tabs.onUpdated.addListener((tabId) => void seen.push(`updated ${tabId}`));
     events.storage.onChanged.addListener((changes, area) => void seen.push(`${area} ${Object.keys(changes).join()}`));
+    return { resumeRuns: () => void seen.push('resume') };
   });
   return { start, seen };
 }
 
 /** A worker's scope whose importScripts runs router.js (it leaves the start function on the global). */
-function workerScope(start: (events: WorkerEvents) => void) {
+function workerScope(start: StartRouter) {
   const scope: DoorwayScope & { installs: Array<() => void> } = {
     installs: [],
     importScripts: vi.fn((url: string) => {
@@ -262,6 +263,10 @@ describe('the worker doorway', () => {
     expect(seen).toEqual(['menu']);
   });
 
+  it('names intake.js and router.js to sort after engine.js (a waking worker is sent them in that order)', () => {
+    expect([INTAKE_SCRIPT, ROUTER_SCRIPT].filter((script) => script < ENGINE_SCRIPT)).toEqual([]);
+  });
+
   it('caches intake.js, router.js and engine.js while the worker installs', () => {
     const scope = workerScope(fakeRouter().start);
     openDoorway(scope);
@@ -271,7 +276,7 @@ describe('the worker doorway', () => {
 
   describe('a check that finds the engine not loaded', () => {
     /** The worker's scope with the real intake in intake.js. */
-    function scopeWithIntake(start: (events: WorkerEvents) => void) {
+    function scopeWithIntake(start: StartRouter) {
       const scope = workerScope(start);
       const load = scope.importScripts!;
       scope.importScripts = vi.fn((url: string) => {
@@ -282,7 +287,7 @@ describe('the worker doorway', () => {
     }
     const request = { text: 'The Eiffel Tower is in Paris. It was completed in 1889.', origin: 'typed' };
 
-    it('is written by the intake with its sentences, then the router hears the resume alarm and runs it', async () => {
+    it('is written by the intake with its sentences, then the router has the engine take it up', async () => {
       const { start, seen } = fakeRouter();
       const scope = scopeWithIntake(start);
       openDoorway(scope);
@@ -291,8 +296,8 @@ describe('the worker doorway', () => {
       const db = new FactlightDb();
       expect(await db.checks.get(answer.res!.checkId)).toMatchObject({ status: 'running', progress: { sentences: 2 } });
       db.close();
-      // The router did not take the check; it hears the alarm the intake set (it has the engine resume the check).
-      await vi.waitFor(() => expect(seen).toContain(`alarm ${RESUME_ALARM}`));
+      // The router did not take the check; once the intake answered, it has the engine take it up.
+      await vi.waitFor(() => expect(seen).toContain('resume'));
       expect(seen).not.toContain('startCheck');
       expect(vi.mocked(scope.importScripts!).mock.calls.map(([url]) => url)).toEqual([INTAKE_SCRIPT, ROUTER_SCRIPT]);
     });
@@ -306,8 +311,41 @@ describe('the worker doorway', () => {
       expect(start).toHaveBeenCalledTimes(1);
       const answer = (await deliver('startCheck', panel, request)) as { res?: { ok: boolean } };
       expect(answer.res).toMatchObject({ ok: true });
-      await vi.waitFor(() => expect(seen).toContain(`alarm ${RESUME_ALARM}`));
+      await vi.waitFor(() => expect(seen).toContain('resume'));
       expect(seen).not.toContain('startCheck');
+    });
+
+    it('hands each of two checks taken in before the router starts to the engine', async () => {
+      const { start, seen } = fakeRouter();
+      openDoorway(scopeWithIntake(start));
+      const [first, second] = (await Promise.all([
+        deliver('startCheck', panel, request),
+        deliver('startCheck', panel, { ...request, text: 'Paris is in France.' }),
+      ])) as Array<{ res?: { ok: boolean } }>;
+      expect([first?.res?.ok, second?.res?.ok]).toEqual([true, true]);
+      await vi.waitFor(() => expect(seen.filter((event) => event === 'resume')).toHaveLength(2));
+      expect(start).toHaveBeenCalledTimes(1);
+    });
+
+    it('hands a check to the engine also when the resume alarm could not be set', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.spyOn(fakeBrowser.alarms, 'create').mockRejectedValue(new Error('Too many alarms'));
+      const { start, seen } = fakeRouter();
+      openDoorway(scopeWithIntake(start));
+      const answer = (await deliver('startCheck', panel, request)) as { res?: { ok: boolean } };
+      expect(answer.res?.ok).toBe(true);
+      expect(warn).toHaveBeenCalledWith('[factlight] resume alarm not set', expect.any(Error));
+      await vi.waitFor(() => expect(seen).toContain('resume'));
+    });
+
+    it('starts nothing for a check the intake refused', async () => {
+      const { start } = fakeRouter();
+      openDoorway(scopeWithIntake(start));
+      const answer = (await deliver('startCheck', panel, { text: '  ', origin: 'typed' })) as { res?: { ok: boolean } };
+      expect(answer.res?.ok).toBe(false);
+      // The resume would be queued as the next task after the answer: one task later it would have run.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(start).not.toHaveBeenCalled();
     });
 
     it('is left to the router when intake.js cannot be loaded', async () => {
