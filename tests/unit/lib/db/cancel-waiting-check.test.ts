@@ -96,6 +96,23 @@ describe('cancelling a check no run holds', () => {
     expect(recordHeadline(view.check)).toEqual(viewHeadline(view).headline);
   });
 
+  it('counts its progress from the rows it keeps, not from counters a take-up reset', async () => {
+    db = freshDb();
+    const before = leftMidCheck();
+    // A run took it up (progress back to its sentences) and its worker was stopped before it wrote a step.
+    before.check.progress = { ...EMPTY_PROGRESS, sentences: 4 };
+    await seedView(db, before);
+    expect(await cancelWaitingCheck(db, 'chk-1', now, () => false)).toBe(true);
+    const view = (await loadCheckView(db, 'chk-1'))!;
+    expect(view.check.progress).toEqual({
+      sentences: 4,
+      claims: 5,
+      checkWorthy: 4,
+      verdicts: 4,
+      evidence: before.evidence.length,
+    });
+  });
+
   it('leaves alone a check that is not waiting, or that a run of this worker has taken up', async () => {
     db = freshDb();
     await seedView(db, leftMidCheck());
