@@ -522,8 +522,14 @@ describe('run manager', () => {
   it('does not run a cancelled check that a resume comes to while the cancel is being written', async () => {
     freshDb();
     const life = await nextWorkerLife();
-    // The resume may still list the check (it read before the cancel was written): taking it up, it finds it cancelled.
-    await Promise.all([life.worker.cancel(life.checkId), life.worker.resumeInterrupted()]);
+    // The cancel comes from elsewhere (another worker life on the same database): no abort of this worker's run
+    // can stop it, only the take-up's own reading of the status. The resume lists the check before the cancel is
+    // written (its read is queued first), and comes to take it up after.
+    const other = createRunManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor() });
+    const resuming = life.worker.resumeInterrupted();
+    const cancelling = other.cancel(life.checkId);
+    expect(await resuming).toBe(1);
+    await cancelling;
     await expectCancelledNotRun(life);
   });
 
