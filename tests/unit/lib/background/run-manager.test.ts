@@ -8,6 +8,7 @@ import { createRunManager } from '../../../../lib/background/run-manager';
 import { englishError } from '../../../../lib/core/error-notices';
 import { NOT_CHECKED_CANCELLED } from '../../../../lib/core/verify/not-checked';
 import { loadCheckView } from '../../../../lib/db/check-view';
+import type { CheckRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
@@ -20,6 +21,7 @@ import { evidenceOnlyReasonWords } from '../../../../lib/view/error-words';
 import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
 import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
+import { buildCheckView } from '../../support/check-fixtures';
 import { failWrites } from '../../support/failing-writes';
 
 const catalogue = async (locale: string) =>
@@ -347,6 +349,33 @@ describe('run manager', () => {
     // The failed check is not resumed as if its worker had died.
     expect(await runs.resumeInterrupted()).toBe(0);
   }, 30_000);
+
+  it('records a check it could not take up (a full disk) as failed, and does not take it up again at every alarm', async () => {
+    freshDb();
+    await db.checks.put(buildCheckView({ id: 'waiting', status: 'queued' }).check);
+    // Marking it running fails; the smaller write that marks it failed passes.
+    await failWrites(db, 'checks', (rows) => rows.some((row) => (row as CheckRecord).status === 'running'));
+    const runs = manager();
+    expect(await runs.resumeInterrupted()).toBe(1);
+    await vi.waitFor(async () => expect(await statusOf('waiting')).toBe('failed'), { timeout: 5_000, interval: 10 });
+    expect((await db.checks.get('waiting'))?.errorNotice).toMatchObject({ code: 'storage-full' });
+    await vi.waitFor(() => expect(runs.activeRuns).toBe(0), { timeout: 5_000, interval: 10 });
+    expect(await runs.resumeInterrupted()).toBe(0);
+  });
+
+  it('does not take up again a check whose take-up and failure could not be written at all', async () => {
+    freshDb();
+    await db.checks.put(buildCheckView({ id: 'waiting', status: 'running' }).check);
+    await failWrites(db, 'checks');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const runs = manager();
+    expect(await runs.resumeInterrupted()).toBe(1);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(runs.activeRuns).toBe(0), { timeout: 5_000, interval: 10 });
+    warn.mockRestore();
+    expect(await statusOf('waiting')).toBe('running');
+    expect(await runs.resumeInterrupted()).toBe(0);
+  });
 
   it('resumes a check whose worker died, paying no model call twice', async () => {
     freshDb();
