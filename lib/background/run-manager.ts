@@ -4,6 +4,7 @@
  * input: everything already obtained comes back from the cache (model replies, searches, pages), so no
  * step is paid twice, and rows are overwritten in place.
  */
+import { englishError } from '../core/error-notices';
 import { errorMessage, errorNotice } from '../core/errors';
 import { runEvidenceCheck } from '../core/evidence-only/run-evidence-check';
 import { runCheck } from '../core/pipeline';
@@ -12,7 +13,7 @@ import type { ArticleExtractor, Clock } from '../core/ports';
 import type { CheckUsage, Evidence } from '../core/types';
 import { trackCacheReads } from '../db/cache-reads';
 import { cancelWaitingCheck } from '../db/cancel-waiting-check';
-import { createCheckWriter, EMPTY_PROGRESS } from '../db/check-writer';
+import { createCheckWriter, EMPTY_PROGRESS, writeFailureNotice } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
@@ -116,15 +117,40 @@ export function createRunManager(deps: RunManagerDeps) {
     });
   }
 
+  /**
+   * A take-up that could not be written (a full disk) ends the check failed, with why, so it is not retried at
+   * every alarm; when even that cannot be written, this worker does not resume it again (`unrecordable`).
+   */
+  async function recordNotTakenUp(checkId: string, error: unknown): Promise<void> {
+    const notice = writeFailureNotice(error);
+    try {
+      await deps.db.checks.update(checkId, {
+        status: 'failed',
+        stage: 'done',
+        error: englishError(notice),
+        errorNotice: notice,
+        updatedAt: clock.now(),
+      });
+    } catch (cause) {
+      unrecordable.add(checkId);
+      console.warn('[factlight] check could not be taken up nor marked failed', error, cause);
+      return;
+    }
+    deps.onCheckChanged?.(checkId);
+  }
+
   async function execute(checkId: string): Promise<void> {
     if (running.has(checkId)) return;
     // Taken before the first await: two resumes close together (an alarm, the panel's resumeChecks, the worker's
     // start) would otherwise both find the check not running and run it twice.
     const controller = new AbortController();
     running.set(checkId, controller);
-    const check = await takeUp(checkId, controller.signal).catch((error: unknown) => {
+    const check = await takeUp(checkId, controller.signal).catch(async (error: unknown) => {
+      // The transaction may fail after it marked the check taken up here: a later cancel would then do nothing.
+      takenUp.delete(checkId);
       running.delete(checkId);
-      throw error;
+      await recordNotTakenUp(checkId, error);
+      return undefined;
     });
     if (!check) {
       running.delete(checkId);
@@ -214,8 +240,8 @@ export function createRunManager(deps: RunManagerDeps) {
   }
 
   /**
-   * Runs a check without waiting for it. `execute` records its own failures on the check; one that fails
-   * before it can (the database unreadable) is logged, and the check stays "running" until a resume.
+   * Runs a check without waiting for it. `execute` records its own failures on the check, a take-up's too (or,
+   * when nothing can be written, keeps this worker from resuming it again); anything else is logged.
    */
   function runInBackground(checkId: string): void {
     execute(checkId).catch((error: unknown) => console.warn('[factlight] check not run', checkId, error));

@@ -49,12 +49,14 @@ export async function cancelWaitingCheck(
       'cancelled',
       check.evidenceOnly,
     );
-    // The counters as the writer keeps them: claims found, and claims with a verdict (a stopped one counts).
+    // The counters as the writer keeps them (claims found, claims with a verdict, a stopped one counting), counted
+    // from the rows the check keeps: a take-up resets the counters while the rows of an earlier run stay.
     const progress = {
       ...check.progress,
-      claims: check.progress.claims + stopped.claims.length,
-      checkWorthy: check.progress.checkWorthy + stopped.claims.filter((claim) => claim.checkWorthy).length,
-      verdicts: check.progress.verdicts + stopped.assessments.filter((a) => !view.assessments.has(a.claimId)).length,
+      claims: claims.length,
+      checkWorthy: claims.filter((claim) => claim.checkWorthy).length,
+      verdicts: assessments.size,
+      evidence: view.evidence.length,
     };
     await db.checks.update(checkId, {
       status: summary.status,

@@ -8,6 +8,7 @@ import { createRunManager } from '../../../../lib/background/run-manager';
 import { englishError } from '../../../../lib/core/error-notices';
 import { NOT_CHECKED_CANCELLED } from '../../../../lib/core/verify/not-checked';
 import { loadCheckView } from '../../../../lib/db/check-view';
+import type { CheckRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
@@ -20,6 +21,7 @@ import { evidenceOnlyReasonWords } from '../../../../lib/view/error-words';
 import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
 import { type FactWorld, startFactWorld, WORLD_TEXT } from '../../../../scripts/lib/servers/index';
+import { buildCheckView } from '../../support/check-fixtures';
 import { failWrites } from '../../support/failing-writes';
 
 const catalogue = async (locale: string) =>
@@ -348,6 +350,33 @@ describe('run manager', () => {
     expect(await runs.resumeInterrupted()).toBe(0);
   }, 30_000);
 
+  it('records a check it could not take up (a full disk) as failed, and does not take it up again at every alarm', async () => {
+    freshDb();
+    await db.checks.put(buildCheckView({ id: 'waiting', status: 'queued' }).check);
+    // Marking it running fails; the smaller write that marks it failed passes.
+    await failWrites(db, 'checks', (rows) => rows.some((row) => (row as CheckRecord).status === 'running'));
+    const runs = manager();
+    expect(await runs.resumeInterrupted()).toBe(1);
+    await vi.waitFor(async () => expect(await statusOf('waiting')).toBe('failed'), { timeout: 5_000, interval: 10 });
+    expect((await db.checks.get('waiting'))?.errorNotice).toMatchObject({ code: 'storage-full' });
+    await vi.waitFor(() => expect(runs.activeRuns).toBe(0), { timeout: 5_000, interval: 10 });
+    expect(await runs.resumeInterrupted()).toBe(0);
+  });
+
+  it('does not take up again a check whose take-up and failure could not be written at all', async () => {
+    freshDb();
+    await db.checks.put(buildCheckView({ id: 'waiting', status: 'running' }).check);
+    await failWrites(db, 'checks');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const runs = manager();
+    expect(await runs.resumeInterrupted()).toBe(1);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(runs.activeRuns).toBe(0), { timeout: 5_000, interval: 10 });
+    warn.mockRestore();
+    expect(await statusOf('waiting')).toBe('running');
+    expect(await runs.resumeInterrupted()).toBe(0);
+  });
+
   it('resumes a check whose worker died, paying no model call twice', async () => {
     freshDb();
     // Worker A answers four model calls (the two claim batches and two verdicts), then "dies": its requests never
@@ -522,8 +551,14 @@ describe('run manager', () => {
   it('does not run a cancelled check that a resume comes to while the cancel is being written', async () => {
     freshDb();
     const life = await nextWorkerLife();
-    // The resume may still list the check (it read before the cancel was written): taking it up, it finds it cancelled.
-    await Promise.all([life.worker.cancel(life.checkId), life.worker.resumeInterrupted()]);
+    // The cancel comes from elsewhere (another worker life on the same database): no abort of this worker's run
+    // can stop it, only the take-up's own reading of the status. The resume lists the check before the cancel is
+    // written (its read is queued first), and comes to take it up after.
+    const other = createRunManager({ db, loadSettings: async () => settings, extractor: createLinkedomExtractor() });
+    const resuming = life.worker.resumeInterrupted();
+    const cancelling = other.cancel(life.checkId);
+    expect(await resuming).toBe(1);
+    await cancelling;
     await expectCancelledNotRun(life);
   });
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NOT_CHECKED_CANCELLED } from '../../../../lib/core/verify/not-checked';
 import { cancelWaitingCheck } from '../../../../lib/db/cancel-waiting-check';
 import { type CheckView, loadCheckView } from '../../../../lib/db/check-view';
+import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import type { FactlightDb } from '../../../../lib/db/schema';
 import { recordHeadline, viewHeadline } from '../../../../lib/view/check-headline';
 import { buildCheckView, freshDb, seedView, SENTENCES } from '../../support/check-fixtures';
@@ -63,6 +64,53 @@ describe('cancelling a check no run holds', () => {
     expect(view.check.claimsTotal).toBe(4);
     expect(recordHeadline(view.check)).toEqual(viewHeadline(view).headline);
     expect(view.check.progress).toMatchObject({ claims: 5, checkWorthy: 4, verdicts: 4 });
+  });
+
+  it('ends cancelled a check the intake wrote and no run took up: each prose sentence stands as a claim, not checked', async () => {
+    db = freshDb();
+    // As new-check.ts writes it: "running", its sentences stored (one of them code), no claims, nothing summed up.
+    const texts = [...SENTENCES.slice(0, 2), '`npm install factlight`', SENTENCES[3]!];
+    const { check, sentences } = buildCheckView({ status: 'running', sentences: texts });
+    const { score, band, claimsChecked, claimsTotal, verdicts, averagedOver, stage, ...written } = check;
+    void [score, band, claimsChecked, claimsTotal, verdicts, averagedOver, stage];
+    await db.checks.put({
+      ...written,
+      warnings: [],
+      progress: { ...EMPTY_PROGRESS, sentences: texts.length },
+    });
+    await db.sentences.bulkPut(
+      sentences.map((sentence) => (sentence.index === 2 ? { ...sentence, kind: 'code' } : sentence)),
+    );
+    expect(await cancelWaitingCheck(db, 'chk-1', now, () => false)).toBe(true);
+
+    const view = (await loadCheckView(db, 'chk-1'))!;
+    const prose = [0, 1, 3];
+    expect(view.claims.map((claim) => claim.id)).toEqual(prose.map((i) => `c${i}-0`));
+    for (const i of prose) {
+      expect(view.claims.find((claim) => claim.id === `c${i}-0`)).toMatchObject({ text: texts[i], checkWorthy: true });
+      expect(view.assessments.get(`c${i}-0`)).toMatchObject(CANCELLED);
+    }
+    expect(view.check).toMatchObject({ status: 'cancelled', stopped: 'cancelled', band: 'unknown' });
+    expect(view.check.verdicts).toEqual({ 'could-not-check': prose.length });
+    expect(view.check.progress).toMatchObject({ sentences: texts.length, claims: prose.length });
+    expect(recordHeadline(view.check)).toEqual(viewHeadline(view).headline);
+  });
+
+  it('counts its progress from the rows it keeps, not from counters a take-up reset', async () => {
+    db = freshDb();
+    const before = leftMidCheck();
+    // A run took it up (progress back to its sentences) and its worker was stopped before it wrote a step.
+    before.check.progress = { ...EMPTY_PROGRESS, sentences: 4 };
+    await seedView(db, before);
+    expect(await cancelWaitingCheck(db, 'chk-1', now, () => false)).toBe(true);
+    const view = (await loadCheckView(db, 'chk-1'))!;
+    expect(view.check.progress).toEqual({
+      sentences: 4,
+      claims: 5,
+      checkWorthy: 4,
+      verdicts: 4,
+      evidence: before.evidence.length,
+    });
   });
 
   it('leaves alone a check that is not waiting, or that a run of this worker has taken up', async () => {
