@@ -201,5 +201,14 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
       expect(prose.ok ? '' : prose.error).toContain(`"${isolated('fake-fast')}"`);
       expect(prose.ok ? '' : prose.error).toContain(isolated('Sure, here it is: ok.'));
     });
+
+    it('when no model is chosen yet, or the key is missing: the provider name in its own isolate', async () => {
+      await arabic();
+      const choose = await testModelConnection('openai', profile({ fastModel: '', strongModel: '' }));
+      expect(choose.ok ? '' : choose.error).toMatch(/^تم الاتصال بـ /);
+      expect(choose.ok ? '' : choose.error).toContain(isolated('OpenAI'));
+      const keyless = await testModelConnection('openai', profile({ apiKey: '' }));
+      expect(keyless.ok ? '' : keyless.error).toContain(isolated('OpenAI'));
+    });
   });
 });
