@@ -218,7 +218,7 @@ export async function testModelConnection(
     ) {
       return {
         ...failure,
-        fix: t('connectionModelForcedModeFix'),
+        fix: t('connectionModelForcedModeFix', { choice: t('optionsStructuredAuto') }),
       };
     }
     return failure;
