@@ -121,7 +121,11 @@ export async function testModelConnection(
   const label = MODEL_PRESETS[preset].label;
   if (!profile.baseUrl) return { ok: false, error: t('connectionModelNeedsUrl') };
   if (MODEL_PRESETS[preset].needsKey && !profile.apiKey) {
-    return { ok: false, error: t('settingsNeedsKey', { provider: label }), fix: MODEL_PRESETS[preset].hint };
+    return {
+      ok: false,
+      error: tIsolatedWords('settingsNeedsKey', { provider: label }),
+      fix: MODEL_PRESETS[preset].hint,
+    };
   }
   const timeoutMs = deps.timeoutMs ?? TEST_TIMEOUT_MS;
   const fetchOption = deps.fetch ? { fetch: deps.fetch } : {};
@@ -140,7 +144,7 @@ export async function testModelConnection(
     if (!profile.fastModel) {
       return {
         ok: false,
-        error: t('connectionModelChooseModel', { provider: label, count: models?.length ?? 0 }),
+        error: tIsolatedWords('connectionModelChooseModel', { provider: label, count: models?.length ?? 0 }),
         ...(models ? { models } : {}),
       };
     }
@@ -214,7 +218,7 @@ export async function testModelConnection(
     ) {
       return {
         ...failure,
-        fix: t('connectionModelForcedModeFix'),
+        fix: t('connectionModelForcedModeFix', { choice: t('optionsStructuredAuto') }),
       };
     }
     return failure;

@@ -89,12 +89,13 @@ export function parseSettingsFile(text: string, own: Settings): SettingsFileResu
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, error: t('settingsFileNotJson') };
+    return { ok: false, error: t('settingsFileNotJson', { button: t('optionsExport') }) };
   }
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {
     const kind = (json as { kind?: unknown } | null)?.kind;
-    if (kind !== SETTINGS_FILE_KIND) return { ok: false, error: t('settingsFileNotOurs') };
+    if (kind !== SETTINGS_FILE_KIND)
+      return { ok: false, error: t('settingsFileNotOurs', { button: t('optionsExport') }) };
     return {
       ok: false,
       error: parsed.error.issues.map((issue) => `${issue.path.slice(1).join('.')}: ${issue.message}`).join('; '),

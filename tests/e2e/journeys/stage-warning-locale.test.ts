@@ -32,6 +32,19 @@ function scoresExplanations(body: ChatBody): boolean {
   return isRecord(format) && isRecord(format.json_schema) && format.json_schema.name === 'explanation_quality';
 }
 
+/** The extension API read in the page, typed for the page function (the test project has no browser types). */
+interface I18nScope {
+  browser?: { i18n: { getUILanguage(): string } };
+  chrome: { i18n: { getUILanguage(): string } };
+}
+
+/** Why the browser may not be in `locale`: the same hint the locale tests give (firefox/locale-link-audit.test.ts). */
+function languageHint(locale: string): string {
+  return driverBrowserName() === 'firefox'
+    ? `Firefox ignored intl.locale.requested: is firefox-esr-l10n-${locale} installed?`
+    : 'Chromium ignored --lang and LANGUAGE: is chromium-l10n installed?';
+}
+
 /** A pattern for a value as a message shows it: in an isolate in a right-to-left language, as it is otherwise. */
 const shown = (source: string, dir: 'ltr' | 'rtl') => (dir === 'rtl' ? `${FSI}${source}${PDI}` : source);
 
@@ -58,6 +71,14 @@ describe(`a failed step's warning in the interface language (${driverBrowserName
     async ({ locale, dir }) => {
       const words = catalogue(locale);
       driver = await launchDriver({ locale });
+      // The welcome page the browser opened on install says which language the extension got first: without the
+      // language pack the browser stays in English, and the first words compared below would differ with no why.
+      const welcome = await driver.waitForTab(`${driver.baseUrl}welcome.html`);
+      const uiLanguage = await welcome.evaluate(() => {
+        const scope = globalThis as unknown as I18nScope;
+        return (scope.browser ?? scope.chrome).i18n.getUILanguage();
+      }, undefined);
+      expect(uiLanguage, languageHint(locale)).toBe(locale);
       const saved = await configureDriverForModel(driver, world, { ...OPENAI, baseUrl: world.model.baseUrl });
       expect(saved).toBe(words.optionsSaved!.message);
 

@@ -22,9 +22,11 @@
  *   (openai/openai-openapi, openapi.yaml, CreateChatCompletionResponse).
  * - An overloaded model (`overloaded`): a request it holds for is a 503 with `type: "server_error"`, `code: null`
  *   and "That model is currently overloaded with other requests. You can retry your request, …" (the body quoted
- *   verbatim in github.com/ikechan8370/chatgpt-plugin/issues/125, the message in openai/openai-python#414); those
- *   reports show no Retry-After, so a client backs off on its own. Which requests it hits is the test's choice: a
- *   real overload falls on any of them.
+ *   verbatim in github.com/ikechan8370/chatgpt-plugin/issues/125, the message in openai/openai-python#414; status
+ *   and body together in waylaidwanderer/node-chatgpt-api#34, "HTTP 503 - {…}"). Those reports quote only the
+ *   body (#34 its status too), never the headers; this server sends no Retry-After, so a client backs off on its
+ *   own. The same message was also seen as a 429 (openai-python's RateLimitError in AineeJames/ChatGPTerminator#3).
+ *   Which requests it hits is the test's choice: a real overload falls on any of them.
  */
 import { strictSchemaViolation } from './strict-schema';
 import {

@@ -3,11 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { describeStructuredOutput, testModelConnection } from '../../../../lib/connection/test-model';
-import type { Catalogue } from '../../../../lib/i18n/catalogue';
+import { type Catalogue, LOCALES } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import type { ModelProfile } from '../../../../lib/settings/schema';
 import { type OpenAiServer, startOpenAiServer } from '../../../../scripts/lib/servers/index';
+import { deepSeekRules } from '../../../../scripts/lib/servers/provider-rules/index';
 
 const KEY = 'sk-unit';
 const catalogue = async (locale: string) =>
@@ -166,6 +167,27 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     expect(result).toMatchObject({ ok: false, error: 'Could not reach http://127.0.0.1:1/v1.' });
   });
 
+  it('a mode chosen by hand that the server refuses: the fix names the Automatic choice by its own label', async () => {
+    const deepseek = await startOpenAiServer({ apiKey: KEY, provider: deepSeekRules() });
+    try {
+      const forced = { ...profile(), baseUrl: deepseek.baseUrl, fastModel: 'deepseek-flash', strongModel: '' };
+      const refused = await testModelConnection('deepseek', { ...forced, structuredOutput: 'json_schema' });
+      expect(refused).toMatchObject({ ok: false, fix: expect.stringContaining('choose "Automatic" so Factlight') });
+      for (const locale of LOCALES) {
+        const own = await catalogue(locale);
+        setMessageSource(catalogueSource(locale, own, await catalogue('en')));
+        const fix = await testModelConnection('deepseek', { ...forced, structuredOutput: 'json_schema' });
+        expect(fix.ok ? '' : fix.fix, locale).toContain(own.optionsStructuredAuto!.message);
+      }
+      const renamed = { ...(await catalogue('en')), optionsStructuredAuto: { message: 'Find out per model' } };
+      setMessageSource(catalogueSource('en', renamed));
+      const fix = await testModelConnection('deepseek', { ...forced, structuredOutput: 'json_schema' });
+      expect(fix.ok ? '' : fix.fix).toContain('choose "Find out per model" so');
+    } finally {
+      await deepseek.close();
+    }
+  });
+
   describe('in Arabic, each model name, provider name and token parameter keeps its own direction', () => {
     const arabic = async () => setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
 
@@ -200,6 +222,15 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
       const prose = await testModelConnection('custom', profile());
       expect(prose.ok ? '' : prose.error).toContain(`"${isolated('fake-fast')}"`);
       expect(prose.ok ? '' : prose.error).toContain(isolated('Sure, here it is: ok.'));
+    });
+
+    it('when no model is chosen yet, or the key is missing: the provider name in its own isolate', async () => {
+      await arabic();
+      const choose = await testModelConnection('openai', profile({ fastModel: '', strongModel: '' }));
+      expect(choose.ok ? '' : choose.error).toMatch(/^تم الاتصال بـ /);
+      expect(choose.ok ? '' : choose.error).toContain(isolated('OpenAI'));
+      const keyless = await testModelConnection('openai', profile({ apiKey: '' }));
+      expect(keyless.ok ? '' : keyless.error).toContain(isolated('OpenAI'));
     });
   });
 });

@@ -2,12 +2,21 @@
  * "Export settings" and "Import settings": the file carries the settings without a key or header, an
  * import is a draft that keeps the saved keys, and a bad file is refused whole with what is wrong.
  */
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { type Catalogue, LOCALES } from '../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { applyDraft, redactSettings } from '../../../../lib/settings/redact';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
 import { MAX_SETTINGS_FILE_CHARS, parseSettingsFile, settingsFileText } from '../../../../lib/settings/settings-file';
 
+const catalogue = async (locale: string) =>
+  JSON.parse(
+    await readFile(new URL(`../../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
+  ) as Catalogue;
 const saved: Settings = {
   ...DEFAULT_SETTINGS,
   model: {
@@ -29,6 +38,8 @@ const saved: Settings = {
 };
 
 describe('a settings file', () => {
+  afterEach(() => setMessageSource(browserSource()));
+
   it('holds the settings without any key, header or mark of one', () => {
     const text = settingsFileText({ ...redactSettings(saved), managed: { keys: ['wikipedia'], warnings: [] } });
     expect(text).not.toMatch(/secret|apiKeySaved|savedKeyOrigin|managed/);
@@ -65,6 +76,29 @@ describe('a settings file', () => {
     if (!result.ok) throw new Error(result.error);
     expect(result.sections).toEqual(['history']);
     expect(applyDraft(saved, result.draft)).toEqual({ ...saved, history: { keep: false, days: 0 } });
+  });
+
+  it('names the Export settings button by its own label, in every language', async () => {
+    const english = await catalogue('en');
+    for (const locale of LOCALES) {
+      const own = await catalogue(locale);
+      setMessageSource(catalogueSource(locale, own, english));
+      const button = own.optionsExport!.message;
+      expect(parseSettingsFile('{', saved), locale).toMatchObject({ error: expect.stringContaining(button) });
+      expect(parseSettingsFile('{"checks":[]}', saved), locale).toMatchObject({
+        error: expect.stringContaining(button),
+      });
+    }
+    const renamed = { ...english, optionsExport: { message: 'Save settings to a file' } };
+    setMessageSource(catalogueSource('en', renamed));
+    expect(parseSettingsFile('{', saved)).toEqual({
+      ok: false,
+      error: 'The file is not JSON: choose a file made by "Save settings to a file".',
+    });
+    expect(parseSettingsFile('{"checks":[]}', saved)).toEqual({
+      ok: false,
+      error: 'This is not a Factlight settings file: choose a file made by "Save settings to a file".',
+    });
   });
 
   it('is refused whole when it is not JSON, not a settings file, invalid or too large', () => {
