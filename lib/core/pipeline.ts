@@ -152,7 +152,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
         judged,
         today,
         (early) => emit({ type: 'verdict', assessment: early }),
-        { byPage: options.mode === 'thorough' },
+        { byPage: options.mode === 'thorough', language },
       );
       assessments.set(claim.id, assessment);
       emit({ type: 'assessment', assessment });

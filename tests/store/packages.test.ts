@@ -44,6 +44,7 @@ describe('store packages', () => {
     expect(storeProblems(join(outDir, 'chrome-mv3'), 'chrome')).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(outDir, 'chrome-mv3/manifest.json'), 'utf8')) as {
       minimum_chrome_version: string;
+      name: string;
       description: string;
       permissions: string[];
       content_scripts: Array<{ matches: string[] }>;
@@ -56,8 +57,12 @@ describe('store packages', () => {
     expect(matches.filter((match) => !/^https?:\/\//.test(match))).toEqual([]);
     // chrome.sidePanel.open() is the newest API the extension needs (wxt.config.ts).
     expect(manifest.minimum_chrome_version).toBe('116');
-    // The description is the catalogue's, at most 132 characters in every shipped locale.
-    expect(manifest).toMatchObject({ description: '__MSG_extDescription__', default_locale: 'en' });
+    // The name and description are the catalogue's (the description at most 132 characters in every locale).
+    expect(manifest).toMatchObject({
+      name: '__MSG_extName__',
+      description: '__MSG_extDescription__',
+      default_locale: 'en',
+    });
     const messages = new Map(
       LOCALES.map((locale) => [
         locale,
@@ -78,7 +83,12 @@ describe('store packages', () => {
     expect(existsSync(zips.firefox)).toBe(true);
     expect(storeProblems(join(outDir, 'firefox-mv2'), 'firefox')).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(outDir, 'firefox-mv2/manifest.json'), 'utf8')) as object;
-    expect(manifest).toMatchObject({ name: '__MSG_extName__', default_locale: 'en' });
+    // The name and description are the catalogue's, as in the Chrome package.
+    expect(manifest).toMatchObject({
+      name: '__MSG_extName__',
+      description: '__MSG_extDescription__',
+      default_locale: 'en',
+    });
   });
 
   it('passes addons-linter with no error and no warning', async () => {

@@ -120,7 +120,7 @@ export async function refineExplanations(
     return [{ claim, assessment, evidence, ...(revision ? { revision } : {}) }];
   });
   if (items.length === 0) return [];
-  const refinements = await refineClaims(quality.ctx, items, { onWarning: quality.warn });
+  const refinements = await refineClaims(quality.ctx, items, { onWarning: quality.warn, language: quality.language });
   for (const refinement of refinements) {
     const assessment = assessments.get(refinement.claimId);
     if (assessment) assessments.set(refinement.claimId, { ...assessment, explanation: refinement.explanationAfter });

@@ -53,7 +53,8 @@ Consider the passage's date: a passage published before an event cannot speak ab
 changed. Then give the rationales: one sentence per passage, in passage order (one for every passage),
 quoting or pointing at the words that decide its stance. Then write a short explanation (at most three sentences) of the claim's standing that cites the
 passages it relies on as [1], [2]; when passages refute the claim, name what is wrong and state the correct fact.
-${DATA_BLOCK_RULE}`;
+Write the rationales and the explanation in the language of the text (named below when known), whatever the
+language of the passages. ${DATA_BLOCK_RULE}`;
 
 /** Told once, when the stances are written: the verdict, before the rationales and the explanation. */
 export type OnVerdict = (early: ClaimAssessment) => void;
@@ -65,6 +66,11 @@ export interface VerifyOptions {
    * told: it is known only once every page is judged. A page whose call fails is left unjudged (judgedPages).
    */
   byPage?: boolean;
+  /**
+   * The checked text's language (BCP 47, as the claim prompt gets it), told to the judge so that the
+   * rationales and the explanation people read are written in it.
+   */
+  language?: string;
 }
 
 function evidenceBlock(evidence: readonly Evidence[]): string {
@@ -123,6 +129,7 @@ export async function verifyClaim(
                 sentence,
                 group.positions.map((at) => evidence[at]!),
                 today,
+                options.language,
               ),
             )
           ).value,
@@ -132,7 +139,7 @@ export async function verifyClaim(
     const merged = mergeGroupReplies(judged.groups, judged.replies, evidence.length);
     return assess(claim, evidence, merged.stances, merged);
   }
-  const spec = verifySpec(claim, sentence, evidence, today);
+  const spec = verifySpec(claim, sentence, evidence, today, options.language);
   const value =
     onVerdict && ctx.model.stream
       ? await streamedReply(ctx, spec, (stances) => onVerdict(assess(claim, evidence, stances, undefined)))
@@ -184,6 +191,7 @@ function verifySpec(
   sentence: string,
   evidence: readonly Evidence[],
   today: string,
+  language: string | undefined,
 ): StructuredCallSpec<VerifyReply> {
   return {
     stage: 'verify',
@@ -195,10 +203,13 @@ function verifySpec(
       {
         role: 'user',
         content: [
+          language ? `Language of the text: ${language}.` : '',
           dataBlock('CLAIM', claim.text),
           dataBlock('SENTENCE IT COMES FROM', sentence),
           evidenceBlock(evidence),
-        ].join('\n\n'),
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
       },
     ],
   };

@@ -27,7 +27,8 @@ export const refineSchema = z.object({
 const TASK = `You review a fact-check of one claim: the explanation of its verdict and, when there is one, the
 suggested correction of the sentence the claim came from. Judge both only against the numbered evidence
 passages. List concrete, actionable issues, one per entry (what is wrong and what the evidence says instead);
-list nothing that is fine. An empty list is a valid answer.`;
+list nothing that is fine. An empty list is a valid answer. Write the issues in the language of the text (named
+below when known).`;
 
 const TYPOLOGY = `Check for these error types and name the type in each issue:
 - intrinsic entity error: a name, number, date or place that contradicts the evidence;
@@ -52,16 +53,22 @@ export const REFINER_SYSTEM = `You rewrite a fact-check using reviewers' agreed 
 the explanation to address every feedback point, keeping everything the feedback does not touch; keep
 citations as [n] with the same passage numbers, citing only passages that exist. When a corrected sentence
 is given and the feedback concerns it, give replacements in "changes": "from" is an exact span of the
-corrected sentence and "to" its replacement; otherwise leave "changes" empty. ${DATA_BLOCK_RULE}`;
+corrected sentence and "to" its replacement; otherwise leave "changes" empty.
+Write the explanation in the language of the text (named below when known). ${DATA_BLOCK_RULE}`;
 
-/** What both critics and the refiner see: claim, verdict, sentence, explanation, correction, evidence. */
+/**
+ * What both critics and the refiner see: the text's language (BCP 47) when known, so that what they write
+ * is in it; claim, verdict, sentence, explanation, correction, evidence.
+ */
 export function debateContext(
   claim: Claim,
   assessment: ClaimAssessment,
   passages: readonly NumberedPassage[],
   revision?: Revision,
+  language?: string,
 ): string {
   return [
+    language ? `Language of the text: ${language}.` : null,
     `Verdict: ${assessment.verdict}.`,
     dataBlock('CLAIM', claim.text),
     revision ? dataBlock('ORIGINAL SENTENCE', revision.original) : null,

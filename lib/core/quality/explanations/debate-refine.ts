@@ -44,6 +44,8 @@ export interface ClaimToRefine {
 
 export interface RefineOptions {
   maxRounds?: number;
+  /** The checked text's language (BCP 47): the critics' issues and the refined explanation are written in it. */
+  language?: string;
 }
 
 export interface RefineClaimsOptions extends RefineOptions {
@@ -114,7 +116,7 @@ export async function refineClaim(
 ): Promise<Refinement> {
   const maxRounds = Math.max(1, options.maxRounds ?? DEFAULT_MAX_ROUNDS);
   const passages = numberedEvidence(item.assessment, new Map(item.evidence.map((entry) => [entry.id, entry])));
-  const context = debateContext(item.claim, item.assessment, passages, item.revision);
+  const context = debateContext(item.claim, item.assessment, passages, item.revision, options.language);
   const ask = async <T>(critic: CriticName, name: string, schema: z.ZodType<T>, extra: string): Promise<T> =>
     (
       await structuredCall(ctx, {

@@ -99,6 +99,28 @@ describe('verification', () => {
     });
   });
 
+  it('asks for the rationales and the explanation in the language of the text, per page too', async () => {
+    const stances = (n: number) => Array.from({ length: n }, (_, i) => ({ passage: i + 1, stance: 'supports' }));
+    const { ctx, model } = context([
+      json({ stances: stances(1), rationales: ['Sagt 1889.'], explanation: 'Fertig 1889 [1].' }),
+      json({ stances: stances(1), rationales: ['Sagt 1889.'], explanation: 'Fertig 1889 [1].' }),
+      json({ stances: stances(1), rationales: ['Sagt 1889.'], explanation: 'Fertig 1889 [1].' }),
+    ]);
+    const german = claim('Der Turm wurde 1889 fertiggestellt');
+    const pages = [
+      item('e0', 'Der Turm wurde 1889 fertiggestellt.'),
+      item('e1', 'Fertigstellung: 1889.', { url: 'https://example.net/e1', host: 'example.net' }),
+    ];
+    await verifyClaim(ctx, german, `${german.text}.`, pages.slice(0, 1), '2026-11-22', undefined, { language: 'de' });
+    await verifyClaim(ctx, german, `${german.text}.`, pages, '2026-11-22', undefined, { byPage: true, language: 'de' });
+    expect(model.calls).toHaveLength(3);
+    for (const call of model.calls) {
+      const [system, user] = call.messages;
+      expect(system!.content).toMatch(/rationales and the explanation in the language of the text/);
+      expect(user!.content).toContain('Language of the text: de.');
+    }
+  });
+
   it('makes no call when there is no evidence', async () => {
     const { ctx, model } = context([]);
     const assessment = await verifyClaim(ctx, claim('x'), 'x', [], '2026-11-22');

@@ -128,6 +128,29 @@ describe('debate refinement (Thorough mode)', () => {
     });
   });
 
+  it('asks critics and refiner to write in the language of the text', async () => {
+    world.script({
+      debate_review: critics([{ issues: [lyon] }], [{ issues: [year] }]),
+      debate_exchange: critics(
+        [{ issues: [lyon, year], endorsed: [1], agree: true }],
+        [{ issues: [year, lyon], endorsed: [1], agree: true }],
+      ),
+      debate_refine: [{ explanation: 'La tour fut achevée en 1889 [1] à Paris.', changes: [] }],
+    });
+    await refineClaim(world.context(), item, { language: 'fr' });
+    expect(world.calls.map((c) => c.name)).toEqual([
+      'debate_review',
+      'debate_review',
+      'debate_exchange',
+      'debate_exchange',
+      'debate_refine',
+    ]);
+    for (const call of world.calls) {
+      expect(call.system).toMatch(/in the language of the text/);
+      expect(call.user).toContain('Language of the text: fr.');
+    }
+  });
+
   it('ends the debate when both critics say they agree, even in different words, in round 2', async () => {
     const paris = 'Entity error: Lyon should be Paris.';
     world.script({
