@@ -116,7 +116,7 @@ export function TryIt(props: {
         {t('welcomeTryHeading')}
       </h2>
       <p>{t('welcomeTryIntro')}</p>
-      <blockquote className="sample" data-testid="welcome-sample">
+      <blockquote className="sample" dir="auto" data-testid="welcome-sample">
         {WELCOME_SAMPLE_TEXT}
       </blockquote>
       {runsOn ? (

@@ -19,8 +19,8 @@ const CSS = `
 .card { font: 13px/1.45 system-ui, sans-serif; color: #1d2330; background: #fff; border: 1px solid #c9ced8;
   border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 10px 12px; width: 300px; position: relative; }
 .card:focus { outline: 2px solid #2457c5; outline-offset: 2px; }
-.verdict { font-weight: 700; margin: 0 28px 4px 0; }
-.close { position: absolute; top: 6px; right: 6px; margin: 0; padding: 1px 7px; }
+.verdict { font-weight: 700; margin: 0 0 4px; margin-inline-end: 28px; }
+.close { position: absolute; top: 6px; inset-inline-end: 6px; margin: 0; padding: 1px 7px; }
 .row { margin: 4px 0; }
 .muted { color: #5b6475; font-size: 12px; }
 a { color: #2457c5; }

@@ -21,15 +21,15 @@ export const NOTICE_HOST = 'notice';
 const CSS = `.box { font: 13px/1.4 system-ui, sans-serif; color: #1d2330; background: #fff; border: 1px solid #c9ced8;
   border-radius: 8px; box-shadow: 0 4px 16px rgba(0,0,0,.18); padding: 6px 10px; max-width: 320px; }
 .progress { display: inline-flex; gap: 6px; align-items: center; font-weight: 600; }
-.progress::before { content: ""; width: 10px; height: 10px; border: 2px solid #2457c5; border-right-color: transparent;
-  border-radius: 50%; animation: spin .8s linear infinite; }
+.progress::before { content: ""; width: 10px; height: 10px; border: 2px solid #2457c5;
+  border-inline-end-color: transparent; border-radius: 50%; animation: spin .8s linear infinite; }
 @keyframes spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .progress::before { animation: none; } }
-p { margin: 0 22px 0 0; }
+p { margin: 0; margin-inline-end: 22px; }
 button[aria-disabled] { opacity: .7; cursor: default; }
-button { font: inherit; margin: 6px 6px 0 0; border: 1px solid #c9ced8; background: #f4f6fa; color: inherit;
-  border-radius: 6px; padding: 3px 8px; cursor: pointer; }
-.close { position: absolute; top: 4px; right: 4px; margin: 0; border: 0; background: none; padding: 2px 6px; }
+button { font: inherit; margin: 6px 0 0; margin-inline-end: 6px; border: 1px solid #c9ced8; background: #f4f6fa;
+  color: inherit; border-radius: 6px; padding: 3px 8px; cursor: pointer; }
+.close { position: absolute; top: 4px; inset-inline-end: 4px; margin: 0; border: 0; background: none; padding: 2px 6px; }
 @media (prefers-color-scheme: dark) { .box { color: #e6e9ef; background: #1d212a; border-color: #3a4150; }
   button { background: #2a303c; border-color: #3a4150; } }`;
 

@@ -7,7 +7,7 @@ export function CheckHead({ check }: { check: Pick<CheckRecord, 'pageUrl' | 'pag
   return (
     <header className="check-head">
       {check.pageUrl ? (
-        <SafeLink url={check.pageUrl} className="check-page">
+        <SafeLink url={check.pageUrl} className="check-page" dir="auto">
           {check.pageTitle || check.site || check.pageUrl}
         </SafeLink>
       ) : null}

@@ -116,7 +116,7 @@ export function SourcesToCompare({
           </div>
         ) : null}
       </div>
-      <p className="checked-text">
+      <p className="checked-text" dir="auto">
         {view.sentences.map((sentence, position) => {
           const claim = bySentence.claimOf.get(sentence.index);
           // The text between sentences (spaces, line breaks) exactly as it was checked.
@@ -169,7 +169,9 @@ export function SourcesToCompare({
               data-testid="sentence-sources"
               data-index={sentence.index}
             >
-              <h3 className="claim-text">{sentence.text}</h3>
+              <h3 className="claim-text" dir="auto">
+                {sentence.text}
+              </h3>
               <p className="hint" data-testid="source-count">
                 {countText(running, count, view.searches.get(bySentence.claimOf.get(sentence.index)!.id))}
               </p>
@@ -177,7 +179,7 @@ export function SourcesToCompare({
                 {items.slice(0, PASSAGES_SHOWN).map((item) => (
                   <li key={item.id} className="evidence-item" data-testid="source-passage">
                     <div className="evidence-head">
-                      <SafeLink url={evidenceUrl(item)} className="evidence-title">
+                      <SafeLink url={evidenceUrl(item)} className="evidence-title" dir="auto">
                         {item.source.title || item.source.host || item.source.url}
                       </SafeLink>
                       <ReliabilityLabel rating={rateUrl(ratings, item.source.url)} />
@@ -191,7 +193,7 @@ export function SourcesToCompare({
                         <time dateTime={item.source.publishedAt}>{formatDate(item.source.publishedAt)}</time>
                       ) : null}
                     </p>
-                    <blockquote className="passage">
+                    <blockquote className="passage" dir="auto">
                       <MarkedPassage passage={item.passage} claim={sentence.text} />
                     </blockquote>
                   </li>

@@ -18,7 +18,7 @@ export function Explanation({
 }) {
   if (!text) return null;
   return (
-    <p className="explanation" data-testid="claim-explanation">
+    <p className="explanation" dir="auto" data-testid="claim-explanation">
       {splitCitations(text, citedEvidenceIds, listed).map((part, i) => {
         if ('text' in part) return <span key={i}>{part.text}</span>;
         const evidenceId = part.evidenceId;

@@ -63,7 +63,7 @@ export function EvidenceItem({
     >
       <div className="evidence-head">
         {citation ? <span className="citation-number">[{citation}]</span> : null}
-        <SafeLink url={evidenceUrl(item)} className="evidence-title">
+        <SafeLink url={evidenceUrl(item)} className="evidence-title" dir="auto">
           {source.title || source.host || source.url}
         </SafeLink>
       </div>
@@ -93,7 +93,7 @@ export function EvidenceItem({
         {judgement ? STANCE_LABELS[judgement.stance] : t('evidenceNotJudged')}
       </p>
       {item.passage ? (
-        <blockquote className="passage">
+        <blockquote className="passage" dir="auto">
           <MarkedPassage passage={item.passage} claim={claimText} />
         </blockquote>
       ) : null}

@@ -37,7 +37,7 @@ export function LinkItem({
         </span>
         <ReliabilityLabel rating={rating} />
       </div>
-      <SafeLink url={audit.url} className="link-url">
+      <SafeLink url={audit.url} className="link-url" dir="auto">
         {audit.title || audit.url}
       </SafeLink>
       {/* The reasons say a redirect (and where it leads) and a DOI's registration: each fact said once, here. */}

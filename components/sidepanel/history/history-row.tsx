@@ -43,7 +43,9 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
         data-check-id={check.id}
         onClick={() => onOpen(check.id)}
       >
-        <span className="history-text">{preview(check.text)}</span>
+        <span className="history-text" dir="auto">
+          {preview(check.text)}
+        </span>
         <span className="history-meta">
           {headline && words ? (
             <span

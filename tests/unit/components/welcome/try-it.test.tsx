@@ -45,4 +45,19 @@ describe('TryIt', () => {
       cleanup();
     }
   });
+
+  it('keeps the English sample in its own direction (left to right in an Arabic page)', () => {
+    setMessageSource(catalogueSource('ar', shipped('ar'), shipped('en')));
+    render(
+      <TryIt
+        status={{ version: '0.1.0', modelConfigured: false }}
+        chosen={false}
+        unsavedChanges={false}
+        queriesGoTo=""
+        checkId={undefined}
+        onStarted={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('welcome-sample').getAttribute('dir')).toBe('auto');
+  });
 });

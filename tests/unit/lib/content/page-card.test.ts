@@ -8,6 +8,7 @@ import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource } from '../../../../lib/i18n/sources';
 import { backgroundMessaging, type PageSpan } from '../../../../lib/messaging/protocol';
 import { interfaceCatalogueAnswer, shippedCatalogue } from '../../support/catalogue-keys';
+import { physicalDeclarations } from '../../support/physical-css';
 import { scriptedClick, userClick, userKey } from './user-click';
 
 const SPAN: PageSpan = {
@@ -197,5 +198,15 @@ describe('the in-page card from the keyboard', () => {
     await expect
       .poll(() => root.querySelector('[data-testid="factlight-card-error"]')?.textContent)
       .toBe(ar.cardPanelNotOpened!.message.replace('$ERROR$', 'gone'));
+  });
+});
+
+describe("the card's layout follows the interface's direction", () => {
+  it('lays out by reading direction only (its ✕ and spacing mirror in a right-to-left interface)', () => {
+    createPageCard(document, () => undefined).show(SPAN, ANCHOR);
+    const root = document.querySelector<HTMLElement>('factlight-ui[data-factlight="card"]')!.shadowRoot!;
+    const css = root.querySelector('style')!.textContent ?? '';
+    expect(css).toContain('.close');
+    expect(physicalDeclarations(css)).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { startContentWords } from '../../../../lib/i18n/content-words';
 import { backgroundMessaging } from '../../../../lib/messaging/protocol';
 import { interfaceCatalogueAnswer, shippedCatalogue } from '../../support/catalogue-keys';
+import { physicalDeclarations } from '../../support/physical-css';
 import { putOnScreen, scriptedClick, userClick, userKey } from './user-click';
 
 afterEach(() => {
@@ -100,6 +101,7 @@ describe('what the page shows at the selection after the button was pressed', ()
       ]);
       showNotice(document, PLACE, 'لا يمكن');
       expect(inNotice('factlight-notice-close').getAttribute('aria-label')).toBe(ar.inPageClose!.message);
+      expect(inNotice('factlight-notice').getAttribute('dir')).toBe('rtl');
     } finally {
       // Back to following the browser for the other tests.
       backgroundMessaging.removeAllListeners();
@@ -107,5 +109,14 @@ describe('what the page shows at the selection after the button was pressed', ()
       await startContentWords(SELECTION_NOTICE_MESSAGES);
       backgroundMessaging.removeAllListeners();
     }
+  });
+});
+
+describe("the notice's layout follows the interface's direction", () => {
+  it('lays out by reading direction only (its ✕ and spacing mirror in a right-to-left interface)', () => {
+    showNotice(document, PLACE, 'Not allowed here.');
+    const css = host(NOTICE_HOST)!.shadowRoot!.querySelector('style')!.textContent ?? '';
+    expect(css).toContain('.close');
+    expect(physicalDeclarations(css)).toEqual([]);
   });
 });

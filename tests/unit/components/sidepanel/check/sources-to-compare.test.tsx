@@ -155,4 +155,19 @@ describe('sources to compare', () => {
     await show(older, SOURCES_ONLY);
     expect(screen.getByTestId('evidence-only-reason').textContent).toBe(englishError(notice));
   });
+
+  it('keeps the checked text, each sentence and each source (title, passage) in its own direction', async () => {
+    setMessageSource(catalogueSource('ar', shipped('ar'), shipped('en')));
+    await show(evidenceOnly('done', { failures: [], allFailed: false }, true), SOURCES_ONLY);
+    const sections = screen.getAllByTestId('sentence-sources');
+    const passages = screen.getAllByTestId('source-passage');
+    expect(sections.length).toBeGreaterThan(0);
+    expect(passages.length).toBeGreaterThan(0);
+    const dirs = [
+      screen.getAllByTestId('sentence')[0]!.closest('.checked-text')!,
+      ...sections.map((section) => section.querySelector('.claim-text')!),
+      ...passages.flatMap((passage) => [passage.querySelector('.evidence-title')!, passage.querySelector('.passage')!]),
+    ].map((element) => element.getAttribute('dir'));
+    expect(dirs).toEqual(dirs.map(() => 'auto'));
+  });
 });

@@ -105,3 +105,13 @@ describe('LinkItem: each fact once', () => {
     expect(times(text, NOW_AT)).toBe(1);
   });
 });
+
+describe('LinkItem: the title keeps its own direction', () => {
+  afterEach(cleanup);
+
+  it('gives the link title dir="auto"', () => {
+    const { container } = render(<LinkItem audit={{ ...AUDIT, title: 'دليل المعرّفات' }} />);
+    const title = container.querySelector('.link-url')!;
+    expect([title.textContent, title.getAttribute('dir')]).toEqual(['دليل المعرّفات', 'auto']);
+  });
+});
