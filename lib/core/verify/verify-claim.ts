@@ -107,6 +107,7 @@ export async function verifyClaim(
       verdict: 'not-enough-evidence',
       judgements: [],
       explanation: 'The enabled sources returned no evidence for this claim.',
+      explanationCode: 'no-evidence',
       citedEvidenceIds: [],
     };
   }
