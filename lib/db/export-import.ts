@@ -115,7 +115,6 @@ export function parseChecksImport(json: string): ParsedChecksImport {
   const header = typeof raw === 'object' && raw !== null ? (raw as { format?: unknown; version?: unknown }) : {};
   if (header.format !== EXPORT_FORMAT) return refused({ code: 'not-an-export', format: EXPORT_FORMAT });
   if (header.version !== EXPORT_VERSION) {
-    // i18n-exempt: a missing version said as JSON would say it, in the English words beside the code
     const found = JSON.stringify(header.version) ?? 'none';
     return refused({ code: 'unsupported-version', found, version: EXPORT_VERSION });
   }
