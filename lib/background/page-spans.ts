@@ -9,6 +9,7 @@ import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline
 import { explanationWithListedCitations } from '../view/citations';
 import { claimErrorWords, searchFailedWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
+import { explanationWords } from '../view/explanation-words';
 import { formatDate } from '../view/format';
 import { VERDICT_LABELS } from '../view/labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
@@ -121,7 +122,7 @@ function explanationLine(assessment: ClaimAssessment | undefined, listed: Readon
     // The cause may be stored English or a provider's words: isolated inside a right-to-left sentence.
     return why ? tIsolatedWords('claimWhy', { reason: why }, ['reason']) : '';
   }
-  const text = explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed);
+  const text = explanationWithListedCitations(explanationWords(assessment), assessment.citedEvidenceIds, listed);
   return text.split(/(?<=[.!?])\s/)[0] ?? '';
 }
 

@@ -111,12 +111,20 @@ export interface Judgement {
 export type Verdict =
   'supported' | 'refuted' | 'disputed' | 'not-enough-evidence' | 'could-not-check' | 'not-check-worthy';
 
+/** Explanations the pipeline writes itself. `no-evidence`: the enabled sources returned no evidence for the claim. */
+export type ExplanationCode = 'no-evidence';
+
 export interface ClaimAssessment {
   claimId: string;
   verdict: Verdict;
   judgements: Judgement[];
   /** Why the claim stands as it does, citing evidence as [1], [2] in `citedEvidenceIds` order. */
   explanation: string;
+  /**
+   * Set when the explanation is ours, not the model's: `explanation` as a code, worded in the interface language
+   * when shown (lib/view/explanation-words.ts). `explanation` keeps its English (older rows have only that).
+   */
+  explanationCode?: ExplanationCode;
   citedEvidenceIds: string[];
   /** Set when the claim could not be checked: what failed, in English (older rows have only this). */
   error?: string;

@@ -20,6 +20,7 @@ import {
   type ExportedCheck,
   type ExportedHeadline,
 } from './export-schema';
+import { englishImportProblem, type ImportProblem } from './import-problems';
 import type { FactlightDb } from './schema';
 import { searchWordsFor } from './search-words';
 
@@ -92,27 +93,33 @@ export interface ImportedCheck {
 }
 
 /** The rows to write, or why the file cannot be imported. */
-export type ParsedChecksImport = { ok: true; checks: ImportedCheck[] } | { ok: false; error: string };
+export type ParsedChecksImport =
+  { ok: true; checks: ImportedCheck[] } | { ok: false; error: string; problem: ImportProblem };
 
-/** Validates an export file and turns it into database rows; `error` says what is wrong in plain words. */
+/** The failure for `problem`: its code, and its English words in `error` (lib/db/import-problems.ts). */
+function refused(problem: ImportProblem): ParsedChecksImport {
+  return { ok: false, error: englishImportProblem(problem), problem };
+}
+
+/**
+ * Validates an export file and turns it into database rows; on failure, `problem` says what is wrong as a code
+ * (worded where shown) and `error` in plain English words.
+ */
 export function parseChecksImport(json: string): ParsedChecksImport {
   let raw: unknown;
   try {
     raw = JSON.parse(json);
   } catch (error) {
-    return { ok: false, error: `The file is not valid JSON (${errorMessage(error)}).` };
+    return refused({ code: 'not-json', detail: errorMessage(error) });
   }
   const header = typeof raw === 'object' && raw !== null ? (raw as { format?: unknown; version?: unknown }) : {};
-  if (header.format !== EXPORT_FORMAT)
-    return { ok: false, error: `This is not a Factlight export: "format" must be "${EXPORT_FORMAT}".` };
+  if (header.format !== EXPORT_FORMAT) return refused({ code: 'not-an-export', format: EXPORT_FORMAT });
   if (header.version !== EXPORT_VERSION) {
-    return {
-      ok: false,
-      error: `Unsupported export version ${JSON.stringify(header.version) ?? 'none'}: this Factlight reads version ${EXPORT_VERSION}.`,
-    };
+    const found = JSON.stringify(header.version) ?? 'none';
+    return refused({ code: 'unsupported-version', found, version: EXPORT_VERSION });
   }
   const parsed = checksExportSchema().safeParse(raw);
-  if (!parsed.success) return { ok: false, error: `The export is damaged: ${describeIssues(parsed.error)}` };
+  if (!parsed.success) return refused({ code: 'damaged', issues: describeIssues(parsed.error) });
   return { ok: true, checks: parsed.data.checks.map(toRecords) };
 }
 

@@ -9,6 +9,7 @@ import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
 import { claimErrorWords, evidenceOnlyReasonWords, searchCauseWords, searchFailedWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
+import { explanationWords } from '../view/explanation-words';
 import { formatDate, percent } from '../view/format';
 import {
   BAND_ICONS,
@@ -90,7 +91,7 @@ export function exportCheckMarkdown(view: CheckView, ratings: RatingsTable = new
       if (assessment.error) lines.push(`- **${t('md_whyNotChecked')}** ${escapeMarkdown(claimErrorWords(assessment))}`);
     } else if (assessment?.explanation)
       lines.push(
-        `- **${t('md_explanation')}** ${escapeMarkdown(explanationWithListedCitations(assessment.explanation, assessment.citedEvidenceIds, listed))}`,
+        `- **${t('md_explanation')}** ${escapeMarkdown(explanationWithListedCitations(explanationWords(assessment), assessment.citedEvidenceIds, listed))}`,
       );
     else if (assessment?.explaining) lines.push(`- **${t('md_explanation')}** ${t('md_explanationPending')}`);
     const search = view.searches.get(claim.id);

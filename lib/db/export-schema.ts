@@ -115,19 +115,25 @@ function checkConsistency(value: ExportedCheck, ctx: z.RefinementCtx): void {
   const length = value.check.text.length;
   const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
   const inText = (s: { start: number; end: number }) => s.start <= s.end && s.end <= length;
+  // i18n-exempt: a damaged import's technical detail, shown as given beside zod's own (English) messages
   value.sentences.forEach((s, i) => inText(s) || issue(['sentences', i], 'offsets outside the checked text'));
   const claimIds = new Set<string>();
   value.claims.forEach((entry, i) => {
+    // i18n-exempt: a damaged import's technical detail, shown as given beside zod's own (English) messages
     if (claimIds.has(entry.claim.id)) issue(['claims', i, 'claim', 'id'], `duplicate claim id "${entry.claim.id}"`);
     claimIds.add(entry.claim.id);
+    // i18n-exempt: a damaged import's technical detail, shown as given beside zod's own (English) messages
     if (!inText(entry.claim.span)) issue(['claims', i, 'claim', 'span'], 'offsets outside the checked text');
+    // i18n-exempt: a damaged import's technical detail, shown as given beside zod's own (English) messages
     if (entry.assessment && entry.assessment.claimId !== entry.claim.id)
       issue(['claims', i, 'assessment', 'claimId'], 'does not match the claim');
   });
   const evidenceIds = new Set<string>();
   value.evidence.forEach((item, i) => {
+    // i18n-exempt: a damaged import's technical detail, shown as given beside zod's own (English) messages
     if (evidenceIds.has(item.id)) issue(['evidence', i, 'id'], `duplicate evidence id "${item.id}"`);
     evidenceIds.add(item.id);
+    // i18n-exempt: a damaged import's technical detail, shown as given beside zod's own (English) messages
     if (!claimIds.has(item.claimId)) issue(['evidence', i, 'claimId'], `no claim "${item.claimId}" in this check`);
   });
 }
@@ -148,6 +154,7 @@ function buildChecksExportSchema(): z.ZodType<ChecksExport> {
   const stageUsage = z.object({ promptTokens: count, completionTokens: count, calls: count });
 
   const checkRecord: z.ZodType<ExportedCheckRecord> = z.object({
+    // i18n-exempt: a damaged import's technical detail, shown as given beside zod's own (English) messages
     id: z.string().regex(CHECK_ID_PATTERN, 'a check id is 1 to 100 letters, digits, "-" or "_"'),
     createdAt: z.number(),
     updatedAt: z.number(),

@@ -8,6 +8,7 @@
  */
 import { parseChecksImport, type ParsedChecksImport } from './export-import';
 import { MAX_IMPORT_MESSAGE_CHARS } from './import-limit';
+import { englishImportProblem, type ImportProblem } from './import-problems';
 
 /** The largest file the side panel reads (an export of ~40,000 checks). */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
@@ -15,13 +16,13 @@ export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 export const IMPORT_PART_CHARS = 8 * 1024 * 1024;
 export { MAX_IMPORT_MESSAGE_CHARS };
 
-export type ImportParts = { ok: true; parts: string[]; checks: number } | { ok: false; error: string };
+export type ImportParts =
+  { ok: true; parts: string[]; checks: number } | { ok: false; error: string; problem: ImportProblem };
 
 /** Why a file of `bytes` cannot be imported, or undefined when its size is fine. */
-export function importSizeProblem(bytes: number): string | undefined {
+export function importSizeProblem(bytes: number): ImportProblem | undefined {
   if (bytes <= MAX_IMPORT_BYTES) return undefined;
-  const mb = (value: number) => `${Math.ceil(value / (1024 * 1024))} MB`;
-  return `The file is ${mb(bytes)}; Factlight imports files up to ${mb(MAX_IMPORT_BYTES)}. Export fewer checks at a time.`;
+  return { code: 'file-too-big', bytes, limitBytes: MAX_IMPORT_BYTES };
 }
 
 /** Validates a whole export file, then cuts its checks into export files of at most `partChars` each. */
@@ -37,8 +38,10 @@ export function splitChecksImport(json: string, partChars = IMPORT_PART_CHARS): 
   let size = empty;
   for (const check of file.checks) {
     const text = JSON.stringify(check);
-    if (empty + text.length > MAX_IMPORT_MESSAGE_CHARS)
-      return { ok: false, error: 'One check in this file is too large to import (over 48 MB).' };
+    if (empty + text.length > MAX_IMPORT_MESSAGE_CHARS) {
+      const problem: ImportProblem = { code: 'check-too-big', limitBytes: MAX_IMPORT_MESSAGE_CHARS };
+      return { ok: false, error: englishImportProblem(problem), problem };
+    }
     if (current.length > 0 && size + text.length + 1 > partChars) {
       parts.push(wrap(current));
       current = [];

@@ -37,6 +37,7 @@ export class FactlightDb extends Dexie {
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
+    // i18n-exempt: Dexie's index specification (key paths), code not words
     this.version(1).stores({
       checks: 'id, createdAt, updatedAt, status, site, inputHash',
       sentences: 'id, checkId',
@@ -44,6 +45,7 @@ export class FactlightDb extends Dexie {
       evidence: 'id, checkId, claimId',
       cache: 'id, kind, expiresAt',
     });
+    // i18n-exempt: Dexie's index specification (key paths), code not words
     this.version(2)
       .stores({
         checks: 'id, createdAt, updatedAt, status, site, inputHash, *searchWords',
@@ -53,6 +55,7 @@ export class FactlightDb extends Dexie {
       })
       .upgrade(upgradeToV2);
     // v3 adds the link audit and explanation ratings; existing rows need nothing (new claim fields are optional).
+    // i18n-exempt: Dexie's index specification (key paths), code not words
     this.version(3).stores({
       links: 'id, checkId',
       ratings: 'id, createdAt',

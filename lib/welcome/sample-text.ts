@@ -3,6 +3,7 @@
  * (the Great Wall is not visible from the Moon with the naked eye), so the first check shows both a
  * supported and a refuted sentence.
  */
+// i18n-exempt: the sample text to check (page text, not interface words): English facts the sources can answer
 export const WELCOME_SAMPLE_TEXT = [
   'The Eiffel Tower was completed in 1889 and stands in Paris.',
   'The Great Wall of China is visible from the Moon with the naked eye.',

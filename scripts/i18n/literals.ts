@@ -64,7 +64,9 @@ export const SCANNED = [
   'lib/view',
   'lib/settings',
   'lib/connection',
-  'lib/db/export-markdown.ts',
+  'lib/db',
+  'lib/welcome',
+  'lib/core/verify/verify-claim.ts',
 ];
 
 const VISIBLE_ATTRIBUTES = new Set([

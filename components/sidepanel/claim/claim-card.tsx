@@ -13,6 +13,7 @@ import { t } from '../../../lib/i18n/i18n';
 import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { orderEvidence } from '../../../lib/view/citations';
 import { claimErrorWords, searchCauseWords } from '../../../lib/view/error-words';
+import { explanationWords } from '../../../lib/view/explanation-words';
 import { percent } from '../../../lib/view/format';
 import { BAND_ICONS, VERDICT_LABELS } from '../../../lib/view/labels';
 import { singleSourceHost } from '../../../lib/view/single-source';
@@ -156,7 +157,7 @@ export function ClaimCard(props: ClaimCardProps) {
       ) : null}
       {assessment && verdict !== 'could-not-check' ? (
         <Explanation
-          text={assessment.explanation}
+          text={explanationWords(assessment)}
           citedEvidenceIds={assessment.citedEvidenceIds}
           listed={listed}
           onCite={jump}

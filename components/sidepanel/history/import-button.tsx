@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/core/errors';
 import { importSizeProblem, splitChecksImport } from '../../../lib/db/import-chunks';
 import { t } from '../../../lib/i18n/i18n';
 import { sendToBackground } from '../../../lib/messaging/protocol';
+import { importProblemWords } from '../../../lib/view/import-problem-words';
 
 type ImportState =
   { kind: 'idle' } | { kind: 'pending' } | { kind: 'done'; text: string } | { kind: 'error'; text: string };
@@ -21,7 +22,7 @@ export function ImportButton() {
     if (!file) return;
     const tooBig = importSizeProblem(file.size);
     if (tooBig) {
-      setState({ kind: 'error', text: t('importNotImported', { error: tooBig }) });
+      setState({ kind: 'error', text: t('importNotImported', { error: importProblemWords(tooBig) }) });
       input.value = '';
       return;
     }
@@ -29,7 +30,8 @@ export function ImportButton() {
     const done = { imported: 0, skipped: 0 };
     try {
       const split = splitChecksImport(await file.text());
-      if (!split.ok) throw new Error(split.error);
+      // Worded here in the interface language; the background's refusal (rare: the file was just validated) is English.
+      if (!split.ok) throw new Error(importProblemWords(split.problem));
       // One part per message (Chrome refuses messages over 64 MiB); each part is all or nothing.
       for (const json of split.parts) {
         const result = await sendToBackground('importChecks', { json });

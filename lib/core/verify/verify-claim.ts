@@ -43,6 +43,7 @@ const verifySchema = z.object({
 });
 type VerifyReply = z.infer<typeof verifySchema>;
 
+// i18n-exempt: the judge's system prompt, sent to the model (English by design)
 const SYSTEM = `You are a careful fact-checker. Judge one claim against each numbered evidence passage, using only
 what the passage says (not your own knowledge). First give every passage its stance:
 - supports: the passage states the claim's fact;
@@ -77,6 +78,7 @@ function evidenceBlock(evidence: readonly Evidence[]): string {
   return evidence
     .map((item, index) => {
       const { source } = item;
+      // i18n-exempt: the prompt sent to the model, English by design
       const meta = [
         source.siteName ?? source.host,
         source.sourceType,
@@ -112,7 +114,9 @@ export async function verifyClaim(
       claimId: claim.id,
       verdict: 'not-enough-evidence',
       judgements: [],
+      // i18n-exempt: the English kept beside `explanationCode`; views word the code (lib/view/explanation-words.ts)
       explanation: 'The enabled sources returned no evidence for this claim.',
+      explanationCode: 'no-evidence',
       citedEvidenceIds: [],
     };
   }
@@ -198,6 +202,7 @@ function verifySpec(
     role: 'strong',
     name: 'claim_verification',
     schema: verifySchema,
+    // i18n-exempt: the prompt sent to the model, English by design
     messages: [
       { role: 'system', content: `${SYSTEM}\nToday's date: ${today}.` },
       {
@@ -250,6 +255,7 @@ function assess(
     const stance: Stance | undefined = stanceOf.get(index + 1);
     if (!reply) return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale: '' };
     // A judged passage whose rationale is missing keeps its stance and says so, rather than inventing one.
+    // i18n-exempt: NOT DONE (issue 25): shown as the rationale on the claim card in English; to become a code
     const rationale =
       (stance && rationales[index]) || (stance ? 'No rationale given by the model.' : 'Not judged by the model.');
     return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale };

@@ -126,7 +126,7 @@ describe('the welcome page', () => {
     renderWithDb(<WelcomeApp />, db);
     await waitFor(() =>
       expect(screen.getByTestId('welcome-try-runs-on').textContent).toMatch(
-        /to Wikipedia, Wikidata and Brave Search\.$/,
+        /to Wikipedia, Wikidata, and Brave Search\.$/,
       ),
     );
   });

@@ -8,6 +8,7 @@ import {
   MAX_IMPORT_MESSAGE_CHARS,
   splitChecksImport,
 } from '../../../../lib/db/import-chunks';
+import { englishImportProblem } from '../../../../lib/db/import-problems';
 import type { FactlightDb } from '../../../../lib/db/schema';
 import { defaultTranslator } from '../../../../scripts/lib/node-messages';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
@@ -54,8 +55,11 @@ describe('import in parts', () => {
   it('sends nothing from a damaged file, and refuses a file over the size cap with a clear message', () => {
     const split = splitChecksImport('{"format":"factlight-checks","version":1,"checks":[{"check":{}}]}');
     expect(split.ok ? 'accepted' : split.error).toMatch(/^The export is damaged: /);
+    expect(split.ok ? 'accepted' : split.problem.code).toBe('damaged');
     expect(importSizeProblem(MAX_IMPORT_BYTES)).toBeUndefined();
-    expect(importSizeProblem(MAX_IMPORT_BYTES + 1)).toBe(
+    const tooBig = importSizeProblem(MAX_IMPORT_BYTES + 1);
+    expect(tooBig).toEqual({ code: 'file-too-big', bytes: MAX_IMPORT_BYTES + 1, limitBytes: MAX_IMPORT_BYTES });
+    expect(englishImportProblem(tooBig!)).toBe(
       'The file is 513 MB; Factlight imports files up to 512 MB. Export fewer checks at a time.',
     );
     expect(MAX_IMPORT_MESSAGE_CHARS).toBeLessThan(64 * 1024 * 1024);

@@ -106,3 +106,29 @@ describe("the side panel's claim card in Arabic (right to left)", () => {
     await oneSite.delete();
   });
 });
+
+describe("the side panel's claim card when the sources returned no evidence", () => {
+  const spanish = JSON.parse(
+    readFileSync(join(process.cwd(), 'public/_locales/es/messages.json'), 'utf8'),
+  ) as Catalogue;
+
+  it('says so in the interface language, not in the English stored beside the code', async () => {
+    const rows = await db.claims.toArray();
+    const row = rows.find((claim) => claim.claim.text.includes('Great Wall'))!;
+    await db.claims.update(row.id, {
+      assessment: {
+        claimId: row.claim.id,
+        verdict: 'not-enough-evidence',
+        judgements: [],
+        explanation: 'The enabled sources returned no evidence for this claim.',
+        explanationCode: 'no-evidence',
+        citedEvidenceIds: [],
+      },
+    });
+    setMessageSource(catalogueSource('es', spanish));
+    renderWithDb(<CurrentCheck checkId="chk-1" onOpenCheck={() => undefined} />, db);
+    await screen.findByTestId('check-result');
+    fireEvent.click(spanWith('Great Wall'));
+    expect(screen.getByTestId('claim-explanation').textContent).toBe(spanish.explanationNoEvidence!.message);
+  });
+});

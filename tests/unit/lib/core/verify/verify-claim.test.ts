@@ -126,5 +126,8 @@ describe('verification', () => {
     const assessment = await verifyClaim(ctx, claim('x'), 'x', [], '2026-11-22');
     expect(model.calls).toHaveLength(0);
     expect(assessment.verdict).toBe('not-enough-evidence');
+    // Our words, not the model's: a code worded when shown, the English kept beside it for older versions.
+    expect(assessment.explanationCode).toBe('no-evidence');
+    expect(assessment.explanation).toBe('The enabled sources returned no evidence for this claim.');
   });
 });
