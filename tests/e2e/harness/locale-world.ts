@@ -14,12 +14,25 @@ import { byTestId } from './journey-pages';
 /** An English sentence the world's model refutes: checked in the side panel and on the page below. */
 export const WALL = 'The Great Wall of China is visible from the Moon with the naked eye.';
 
-/** The fact world, plus the English page `/wall` on the "eiffel" site whose one paragraph is {@link WALL}. */
+/** An English page of about 60,000 characters, over the 50,000 a selection check takes at once. */
+function longArticle(): string {
+  const sentence = 'The old river flows past the market and the cathedral on its way to the sea.';
+  const paragraph = `<p>${Array.from({ length: 10 }, () => sentence).join(' ')}</p>`;
+  const paragraphs = Array.from({ length: Math.ceil(60_000 / paragraph.length) }, () => paragraph).join('');
+  return `<!doctype html><html lang="en"><head><title>Long</title></head><body><article>${paragraphs}</article></body></html>`;
+}
+
+/**
+ * The fact world, plus on the "eiffel" site the English page `/wall` whose one paragraph is {@link WALL}, and
+ * `/long`, a page too long to check at once (its selection gets the notice, not a check).
+ */
 export async function startLocaleWorld(): Promise<FactWorld> {
   const world = await startFactWorld();
-  world.sites.get('eiffel')!.route('/wall', {
+  const site = world.sites.get('eiffel')!;
+  site.route('/wall', {
     body: `<!doctype html><html lang="en"><head><title>Wall</title></head><body><article><p>${WALL}</p></article></body></html>`,
   });
+  site.route('/long', { body: longArticle() });
   return world;
 }
 

@@ -1,0 +1,245 @@
+/**
+ * The journey through Factlight in one interface language, shared by the Chromium and Firefox locale tests
+ * (tests/e2e/locale.test.ts, tests/e2e/firefox/locale.test.ts) so both browsers are held to the same words and
+ * directions: the welcome page, the options page, "Try it", the side panel with a finished check, the floating
+ * button, the selection notice and the in-page card. Each step is its own function, so a browser's own extras
+ * (Chromium's tab bar from the keyboard, Firefox's real sidebar) go between them.
+ */
+import { expect } from 'vitest';
+
+import type { FactWorld } from '../../../scripts/lib/servers';
+import { seriousViolations } from './axe';
+import { catalogue, messagePattern, pluralMessage } from './catalogues';
+import type { DriverPage, ExtensionDriver } from './driver';
+import { byTestId, configureDriverForWorld, DriverSidePanel, pressCheckButton } from './journey-pages';
+import { expectCardInLanguage, rootLanguage, WALL } from './locale-world';
+
+/** An interface language the tests start the browser in, and the direction its pages are laid out in. */
+export interface Language {
+  locale: 'ar' | 'ja';
+  dir: 'rtl' | 'ltr';
+}
+
+export const LANGUAGES: readonly Language[] = [
+  { locale: 'ar', dir: 'rtl' },
+  { locale: 'ja', dir: 'ltr' },
+];
+
+const EN = catalogue('en');
+
+/** The claim of {@link WALL} as a span's text match. */
+export const MYTH = { hasText: 'visible from the Moon' };
+
+/** The extension API read in the page, typed for the page function (the test project has no browser types). */
+interface I18nScope {
+  browser?: { i18n: { getUILanguage(): string } };
+  chrome?: { i18n: { getUILanguage(): string } };
+}
+
+/** The computed direction of the first element matching each selector (null where none matches). */
+export const directions = (page: DriverPage, selectors: string[]) =>
+  page.evaluate(
+    (sels) =>
+      sels.map((sel) => {
+        const element = document.querySelector(sel);
+        return element ? getComputedStyle(element).direction : null;
+      }),
+    selectors,
+  );
+
+/**
+ * Which side of its box the ✕ of one of our shadow-root UIs sits on (`host`: the `factlight-ui` host, `box` and
+ * `close` inside its shadow root): 'left' or 'right', whichever edge it is nearer to, as laid out on screen.
+ */
+export const closeSide = (page: DriverPage, host: string, box: string, close: string) =>
+  page.evaluate(
+    ([hostSel, boxSel, closeSel]) => {
+      const root = document.querySelector(hostSel!)!.shadowRoot!;
+      const outer = root.querySelector(boxSel!)!.getBoundingClientRect();
+      const button = root.querySelector(closeSel!)!.getBoundingClientRect();
+      return button.left - outer.left < outer.right - button.right ? 'left' : 'right';
+    },
+    [host, box, close],
+  );
+
+/** The inline end on screen: where a ✕ placed with `inset-inline-end` belongs. */
+const inlineEnd = (dir: Language['dir']) => (dir === 'rtl' ? 'left' : 'right');
+
+/** The welcome page the browser opened on install: the language's words and direction, axe clean. */
+export async function expectWelcomeInLanguage(driver: ExtensionDriver, { locale, dir }: Language): Promise<void> {
+  const words = catalogue(locale);
+  const welcome = await driver.waitForTab(`${driver.baseUrl}welcome.html`);
+  await welcome.waitFor('h1');
+  const uiLanguage = await welcome.evaluate(() => {
+    const scope = globalThis as unknown as I18nScope;
+    return (scope.browser ?? scope.chrome)!.i18n.getUILanguage();
+  }, undefined);
+  // Chromium needs --lang and LANGUAGE; Firefox follows its pref only with the language pack (docs/i18n/README.md).
+  expect(uiLanguage, `the browser did not start in ${locale}: is its language pack installed?`).toBe(locale);
+  expect(await rootLanguage(welcome)).toEqual([locale, dir, dir]);
+  // The page's own words and its title (set at run time: an HTML <title> cannot say __MSG_…__).
+  expect(await welcome.text('h1')).toBe(words.welcomePageTitle!.message);
+  expect(await welcome.evaluate(() => document.title, undefined)).toBe(words.welcomePageTitle!.message);
+  expect(await seriousViolations(welcome)).toEqual([]);
+}
+
+/** Points the extension at the world through the options page, then reads that page: words, direction, axe. */
+export async function expectOptionsInLanguage(
+  driver: ExtensionDriver,
+  world: FactWorld,
+  { locale, dir }: Language,
+): Promise<void> {
+  const words = catalogue(locale);
+  expect(await configureDriverForWorld(driver, world)).toBe(words.optionsSaved!.message);
+  const options = await driver.openExtensionPage('options.html');
+  await options.waitFor(byTestId('interface-language'));
+  expect(await rootLanguage(options)).toEqual([locale, dir, dir]);
+  expect(await options.text('label[for="interface-language"]')).toBe(words.interfaceLanguageLabel!.message);
+  expect(await options.evaluate(() => document.title, undefined)).toBe(words.optionsPageTitle!.message);
+  expect(await options.text(byTestId('save-settings'))).toBe(words.optionsSave!.message);
+  expect(await seriousViolations(options)).toEqual([]);
+  await options.close();
+}
+
+/** "Try it" on the welcome page, now that a model is saved: the sample's myth in the language's verdict. */
+export async function expectTryItInLanguage(driver: ExtensionDriver, { locale }: Language): Promise<void> {
+  const words = catalogue(locale);
+  const tryIt = await driver.openExtensionPage('welcome.html');
+  await tryIt.waitFor(`${byTestId('welcome-try-runs-on')}[data-engine="model"]`);
+  await tryIt.click(byTestId('welcome-try'));
+  await tryIt.waitFor(byTestId('overall-score'), { timeout: 45_000 });
+  await tryIt.waitFor(byTestId('check-progress'), { state: 'detached', timeout: 45_000 });
+  await tryIt.click(byTestId('span'), MYTH);
+  await tryIt.waitFor(byTestId('claim-card'));
+  const verdict = await tryIt.text(byTestId('claim-verdict'));
+  expect(verdict).toContain(words.verdict_refuted!.message);
+  expect(verdict).not.toContain(EN.verdict_refuted!.message);
+  // The spans' names start with the words they show (axe's label-content-name-mismatch, WCAG 2.5.3).
+  expect(await seriousViolations(tryIt)).toEqual([]);
+  await tryIt.close();
+}
+
+/**
+ * The side panel (in a tab) with a finished check of the English {@link WALL}: the headline and the claim's
+ * verdict and usefulness in the language's words, the page in its direction while the English text, its claim,
+ * the evidence's titles and passages and the history row's preview read left to right (`dir="auto"`), axe clean.
+ * `beforeCheck` runs on the opened panel first. The panel is left open on its History tab.
+ */
+export async function expectPanelInLanguage(
+  driver: ExtensionDriver,
+  { locale, dir }: Language,
+  beforeCheck?: (panel: DriverSidePanel) => Promise<void>,
+): Promise<DriverSidePanel> {
+  const words = catalogue(locale);
+  const panel = await DriverSidePanel.open(driver);
+  await beforeCheck?.(panel);
+  await panel.check(WALL);
+  await panel.waitForResult();
+  // The headline in this language's words (its one refuted claim), never the English line.
+  const headline = await panel.page.text(byTestId('headline'));
+  expect(headline).toContain(pluralMessage(locale, 'headlineCountRefuted', 1));
+  expect(headline).not.toContain(pluralMessage('en', 'headlineCountRefuted', 1));
+  // Arabic's singular has no number: "one refuted claim", as written (not only as pluralMessage reads it).
+  if (locale === 'ar') expect(headline).toContain('ادعاء واحد مُفنَّد');
+  await panel.page.click(byTestId('span'), MYTH);
+  await panel.page.waitFor(byTestId('claim-card'));
+  const verdict = await panel.page.text(byTestId('claim-verdict'));
+  expect(verdict).toContain(words.verdict_refuted!.message);
+  expect(verdict).not.toContain(EN.verdict_refuted!.message);
+  expect(await rootLanguage(panel.page)).toEqual([locale, dir, dir]);
+  // The page is laid out in the language's direction; the English text checked in it, its claim, and the
+  // English sources' titles and passages on the claim card, left to right.
+  const evidence = `${byTestId('claim-card')} ${byTestId('evidence-item')}`;
+  await panel.page.waitFor(`${evidence} .passage`);
+  expect(
+    await directions(panel.page, [
+      '.checked-text',
+      '.claim-text',
+      byTestId('check-input'),
+      `${evidence} .evidence-title`,
+      `${evidence} .passage`,
+    ]),
+  ).toEqual(['ltr', 'ltr', 'ltr', 'ltr', 'ltr']);
+  // The claim card's usefulness line (FinGrAct): its label and score in this language's words, no English left.
+  await expect
+    .poll(() => panel.page.text(byTestId('actionability-score')))
+    .toMatch(messagePattern(words.actionabilityOutOfFive!.message, { score: '\\d[.,٫]\\d', max: '5' }));
+  const usefulness = await panel.page.text('.actionability summary');
+  expect(usefulness.startsWith(words.actionabilityLabel!.message)).toBe(true);
+  expect(usefulness).not.toMatch(/[A-Za-z]/);
+  expect(await seriousViolations(panel.page)).toEqual([]);
+
+  // The History tab: the check's row previews the English text left to right in the language's list.
+  await panel.page.click(byTestId('tab-history'));
+  await panel.page.waitFor(`${byTestId('history-item')} .history-text`);
+  expect(await directions(panel.page, [byTestId('history-item'), `${byTestId('history-item')} .history-text`])).toEqual(
+    [dir, 'ltr'],
+  );
+  return panel;
+}
+
+/**
+ * A web page in the language: the floating button on a selection, the notice for a selection too long to check
+ * (its ✕ at the inline end), the in-page card on the highlighted claim (its words, names and direction, the
+ * quoted English claim left to right, its ✕ at the inline end) and axe on that card. Leaves the card open on the
+ * returned page (the `/wall` page of {@link startLocaleWorld}).
+ */
+export async function expectWebPageInLanguage(
+  driver: ExtensionDriver,
+  world: FactWorld,
+  { locale, dir }: Language,
+): Promise<DriverPage> {
+  const words = catalogue(locale);
+  const site = world.sites.get('eiffel')!;
+
+  // A selection over the limit: the notice says so at the selection, laid out in the language's direction.
+  const long = await driver.openPage(site.url('/long'));
+  await long.click('article p');
+  await long.press('Control+KeyA');
+  await pressCheckButton(long);
+  const notice = byTestId('factlight-notice');
+  await long.waitFor(notice);
+  expect([await long.attribute(notice, 'lang'), await long.attribute(notice, 'dir')]).toEqual([locale, dir]);
+  expect(await long.attribute(byTestId('factlight-notice-close'), 'aria-label')).toBe(words.inPageClose!.message);
+  expect(
+    await closeSide(long, 'factlight-ui[data-factlight="notice"]', notice, byTestId('factlight-notice-close')),
+  ).toBe(inlineEnd(dir));
+  await long.close();
+
+  // The floating button on a web page, in the page's own shadow root.
+  const page = await driver.openPage(site.url('/wall'));
+  await page.click('article p', { clickCount: 3 });
+  const button = byTestId('factlight-check-selection');
+  await page.waitFor(button);
+  expect(await page.text(button)).toBe(words.floatingButtonLabel!.message);
+  expect(await page.attribute(button, 'aria-label')).toBe(words.floatingButtonName!.message);
+  expect(await page.attribute(button, 'dir')).toBe(dir);
+
+  // The in-page card on the highlighted claim.
+  await pressCheckButton(page);
+  await page.waitForFunction(() => (CSS.highlights.get('factlight-red')?.size ?? 0) > 0, undefined, {
+    timeout: 30_000,
+  });
+  const point = await page.evaluate(() => {
+    const rect = ([...CSS.highlights.get('factlight-red')!][0] as Range).getClientRects()[0]!;
+    return { x: rect.left + 5, y: rect.top + rect.height / 2 };
+  }, undefined);
+  await page.clickAt(point.x, point.y);
+  const card = byTestId('factlight-card');
+  await page.waitFor(card);
+  // In this language and direction, never English: its names and the line before its top source included.
+  await expectCardInLanguage(page, words, { lang: locale, dir });
+  const cardDirections = await page.evaluate(() => {
+    const root = document.querySelector('factlight-ui[data-factlight="card"]')!.shadowRoot!;
+    return ['[data-testid="factlight-card"]', '.quote'].map(
+      (what) => getComputedStyle(root.querySelector(what)!).direction,
+    );
+  }, undefined);
+  expect(cardDirections).toEqual([dir, 'ltr']);
+  // The card's ✕ mirrors with it (`inset-inline-end`): on the left in right-to-left, on the right otherwise.
+  expect(await closeSide(page, 'factlight-ui[data-factlight="card"]', card, byTestId('factlight-card-close'))).toBe(
+    inlineEnd(dir),
+  );
+  expect(await seriousViolations(page, 'factlight-ui[data-factlight="card"]')).toEqual([]);
+  return page;
+}
