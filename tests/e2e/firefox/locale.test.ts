@@ -2,14 +2,13 @@
  * Factlight in the reader's language, in real Firefox ESR started in Arabic and in Japanese (the pref
  * `intl.locale.requested`, with Debian's firefox-esr-l10n-ar/-ja installed: without the language pack Firefox
  * ignores the pref and stays en-US, measured in Firefox ESR 153, docs/i18n/README.md). The Chromium twin is
- * tests/e2e/locale.test.ts. In each language: the welcome page (its "Try it" check), the options page, the
- * side panel with a finished check (in a tab, and Firefox's real sidebar), the floating button and the
- * in-page card show the catalogue's words for that language; in Arabic they are laid out right to left while
- * the English text checked in them reads left to right (`dir="auto"`); axe finds no serious or critical
- * violation on the extension pages or in the in-page card.
- *
- * The words asserted are those the catalogue already has (verdicts, the floating button, the interface-language
- * field, the card's button); the rest of the interface is still being converted (docs/i18n/README.md).
+ * tests/e2e/locale.test.ts; both run the same journey per language (tests/e2e/harness/locale-journey.ts): the
+ * welcome page (its "Try it" check), the options page, the side panel with a finished check (in a tab), the
+ * floating button, the notice for a selection too long to check and the in-page card show the catalogue's words
+ * for the language; in Arabic they are laid out right to left while the English text checked in them reads left
+ * to right (`dir="auto"`: the checked text, the claim, the evidence's titles and passages, the history row's
+ * preview), and the card's and the notice's ✕ sit at the inline end; axe finds no serious or critical violation
+ * on the extension pages or in the in-page card. Firefox adds its real sidebar, opened from the card.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 

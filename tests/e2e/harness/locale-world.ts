@@ -1,7 +1,7 @@
 /**
  * What the Chromium and Firefox interface-language tests (tests/e2e/locale.test.ts,
- * tests/e2e/firefox/locale.test.ts) share: the fact world with an English page holding one myth, and how a
- * page says its language and direction.
+ * tests/e2e/firefox/locale.test.ts) share: the fact world with an English page holding one myth and one too
+ * long to check at once, how a page says its language and direction, and the in-page card in a language.
  */
 import { expect } from 'vitest';
 
