@@ -90,7 +90,7 @@ export async function newCheck(
   const site = request.pageUrl ? hostOf(request.pageUrl) : undefined;
   const now = deps.clock.now();
   // The run's first step, as the pipeline takes it (the same split of the same text in the same language): the
-  // panel shows the sentences at once, and the run's own split overwrites these rows with the same ones.
+  // panel shows the sentences at once, and the run reads these rows back instead of splitting again (stored-split.ts).
   const sentences = splitSentences(text, language);
   // The hash goes into exported files: it is built from settings with their keys replaced by "saved or not".
   const hashed = redactSettings(settings);

@@ -17,6 +17,7 @@ import { createCheckWriter, EMPTY_PROGRESS, writeFailureNotice } from '../db/che
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
+import { storedSplit } from '../db/stored-split';
 import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
 import { t } from '../i18n/i18n';
 import { notReadyError } from '../llm/on-device-messages';
@@ -107,7 +108,7 @@ export function createRunManager(deps: RunManagerDeps) {
       if (!check || !waiting.includes(check.status) || signal.aborted) return undefined;
       await deps.db.checks.update(checkId, {
         status: 'running',
-        // The sentences it was created with stay counted: the run splits the same ones again first.
+        // The sentences it was created with stay counted: the run goes on from them (or splits the same ones again).
         progress: { ...EMPTY_PROGRESS, sentences: check.progress.sentences },
         warnings: [],
         updatedAt: clock.now(),
@@ -167,9 +168,13 @@ export function createRunManager(deps: RunManagerDeps) {
     );
     // The on-device model's sessions live only as long as the check.
     let disposeModel: (() => void) | undefined;
+    // The sentences the check was written with: the run's first step, done (read while the network guard gets
+    // ready). A check without them, or a read that fails, has its run split the text as it did before.
+    const split = storedSplit(deps.db, check).catch(() => undefined);
     try {
       await deps.networkReady;
       const settings = await deps.loadSettings();
+      const sentences = await split;
       // This run's reads tell whether it was answered wholly from the cache (a result from history).
       const reads = trackCacheReads(cache);
       const runtime: RuntimeAdapters = {
@@ -187,6 +192,7 @@ export function createRunManager(deps: RunManagerDeps) {
           ...evidence.options,
           signal: controller.signal,
           ...(check.fresh ? { fresh: true } : {}),
+          ...(sentences ? { split: sentences } : {}),
           onEvent: writer.record,
         });
         await writer.finish(result, result.stopped === 'cancelled' ? 'cancelled' : 'done', {
@@ -214,6 +220,7 @@ export function createRunManager(deps: RunManagerDeps) {
         signal: controller.signal,
         ...(check.fresh ? { fresh: true } : {}),
         ...(priorEvidence ? { priorEvidence } : {}),
+        ...(sentences ? { split: sentences } : {}),
         onEvent: writer.record,
       });
       await writer.finish(

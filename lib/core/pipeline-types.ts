@@ -15,6 +15,7 @@ import type {
 import type { ActionabilityScore, AttributionResult, Refinement } from './quality/explanations/types';
 import type { ReplyCitationInput } from './quality/links/find-links';
 import type { LinkAudit } from './quality/links/types';
+import type { TextSplit } from './text/run-sentences';
 import type {
   CheckUsage,
   Claim,
@@ -69,6 +70,11 @@ export interface PipelineOptions {
   /** Links a chatbot reply cites (pills, footnotes, sources lists), with their positions in the text when known. */
   replyCitations?: readonly ReplyCitation[];
   language?: string;
+  /**
+   * The text already split (`splitSentences(text, language)`, e.g. stored with the check): the run takes these
+   * sentences instead of splitting again, when they fit the text (text/run-sentences.ts).
+   */
+  split?: TextSplit;
   /** For a model with a small context window (on-device): smaller claim batches, fewer passages judged per claim. */
   promptLimits?: { sentencesPerBatch: number; charsPerBatch: number; passagesPerClaim: number };
   /**
@@ -100,7 +106,8 @@ export type ReplyCitation = ReplyCitationInput;
 /** Progress, reported as results arrive, so a UI can show each verdict as soon as it exists. */
 export type PipelineEvent =
   | { type: 'stage'; stage: StageName; state: 'started' | 'done' }
-  | { type: 'sentences'; sentences: Sentence[]; language: string }
+  /** `given`: the sentences are the options' `split`, which whoever gave them already holds. */
+  | { type: 'sentences'; sentences: Sentence[]; language: string; given?: true }
   | { type: 'claims'; claims: Claim[] }
   | { type: 'queries'; queries: ClaimQueries[] }
   | { type: 'evidence'; claimId: string; evidence: Evidence[] }

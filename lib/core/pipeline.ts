@@ -26,7 +26,7 @@ import {
 import { reviseSentences, sentencesNeedingRevision } from './revise/revise-sentences';
 import { createRunContext } from './run-context';
 import { causeOf, stageWarning } from './stage-notices';
-import { detectLanguage, splitSentences } from './text/sentences';
+import { runSentences } from './text/run-sentences';
 import type { Claim, ClaimAssessment, ClaimQueries, Evidence, Revision, SearchOutcome, Sentence } from './types';
 import { notCheckedAssessment, stoppedAssessment } from './verify/not-checked';
 import { verifyClaim } from './verify/verify-claim';
@@ -57,9 +57,9 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   };
   let stopped: StopReason | undefined;
   const { meter, ctx, providers, fetcher, reader, today, cache } = createRunContext(deps, options, warn);
-  const language = options.language ?? detectLanguage(text);
-  const sentences = splitSentences(text, language);
-  emit({ type: 'sentences', sentences, language });
+  // The sentences the caller already split (a stored check's) are taken as they are; otherwise the text is split.
+  const { language, sentences, given } = runSentences(text, options);
+  emit({ type: 'sentences', sentences, language, ...(given ? { given } : {}) });
 
   const quality: QualityContext = { ctx, deps, options, language, warn, fetcher };
   // The link audit needs only the sentences: it runs alongside the claims.

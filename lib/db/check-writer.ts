@@ -27,8 +27,9 @@ import type { FactlightDb } from './schema';
 export const EMPTY_PROGRESS: CheckProgress = { sentences: 0, claims: 0, checkWorthy: 0, verdicts: 0, evidence: 0 };
 
 /**
- * A check's sentences as stored rows. Their ids are the check's and the sentence's, so the run's own split (the
- * pipeline's first event) overwrites the rows the check was created with (new-check.ts) instead of adding to them.
+ * A check's sentences as stored rows. Their ids are the check's and the sentence's, so a run that splits the text
+ * itself (a check stored without its sentences) overwrites rows already there instead of adding to them; a run
+ * given the rows the check was created with (new-check.ts, stored-split.ts) does not write them again.
  */
 export function sentenceRows(checkId: string, sentences: readonly Sentence[]): SentenceRecord[] {
   return sentences.map((sentence) => ({ ...sentence, id: `${checkId}:s${sentence.index}`, checkId }));
@@ -37,7 +38,7 @@ export function sentenceRows(checkId: string, sentences: readonly Sentence[]): S
 export interface CheckWriterOptions {
   /** Told once, at the first write that fails, with the reason the check will show. */
   onFailure?: (reason: string) => void;
-  /** The sentences the check was created with, counted until the run splits them again (no count back to 0). */
+  /** The sentences the check was created with, counted from the run's start (no count back to 0). */
   sentences?: number;
 }
 
@@ -76,6 +77,8 @@ export function createCheckWriter(
         return;
       case 'sentences':
         progress.sentences = event.sentences.length;
+        // Given: the run took the sentences stored with the check (stored-split.ts), rows and language already there.
+        if (event.given) return;
         await db.transaction('rw', db.sentences, db.checks, async () => {
           await db.sentences.bulkPut(sentenceRows(checkId, event.sentences));
           await touch({ language: event.language });

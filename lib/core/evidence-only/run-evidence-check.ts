@@ -12,7 +12,7 @@ import type { RunNotice } from '../notices';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions } from '../pipeline-types';
 import type { ChatModel } from '../ports';
 import { createRunContext } from '../run-context';
-import { detectLanguage, splitSentences } from '../text/sentences';
+import { runSentences } from '../text/run-sentences';
 import type { Claim, ClaimQueries, Evidence, SearchOutcome } from '../types';
 import { queryFor, tripleFor } from './key-terms';
 import { checkWorthiness, type WorthinessReason } from './sentence-rules';
@@ -70,9 +70,9 @@ export async function runEvidenceCheck(
     emit({ type: 'warning', message, ...(notice ? { notice } : {}) });
   };
   const { meter, providers, reader, today, cache } = createRunContext({ ...deps, model: NO_MODEL }, options, warn);
-  const language = options.language ?? detectLanguage(text);
-  const sentences = splitSentences(text, language);
-  emit({ type: 'sentences', sentences, language });
+  // The sentences the caller already split (a stored check's) are taken as they are; otherwise the text is split.
+  const { language, sentences, given } = runSentences(text, options);
+  emit({ type: 'sentences', sentences, language, ...(given ? { given } : {}) });
 
   const prose = sentences.filter((sentence) => sentence.kind !== 'code');
   const claims = prose.map((sentence) => sentenceClaim(sentence, language));

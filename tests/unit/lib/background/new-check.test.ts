@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { newCheck, type NewCheckDeps } from '../../../../lib/background/new-check';
 import { MAX_TEXT_CHARS } from '../../../../lib/background/text-limit';
-import { splitSentences } from '../../../../lib/core/text/sentences';
+import { detectLanguage, splitSentences } from '../../../../lib/core/text/sentences';
 import { FactlightDb } from '../../../../lib/db/schema';
+import { storedSplit } from '../../../../lib/db/stored-split';
 import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
 
 const TEXT = 'The Eiffel Tower is in Paris. It was completed in 1889. Its height is 330 metres.';
@@ -42,7 +43,7 @@ describe('a new check', () => {
       site: 'news.example.com',
       createdAt: 1_000,
     });
-    // The rows the run's own first step writes: the same split, under the same ids, so the run overwrites them.
+    // The run's own first step: the same split, under the ids a run that splits the text again writes them.
     const rows = await given.db.sentences.where('checkId').equals('c1').sortBy('index');
     expect(rows).toEqual(
       splitSentences(TEXT, 'en').map((sentence) => ({ ...sentence, id: `c1:s${sentence.index}`, checkId: 'c1' })),
@@ -61,5 +62,27 @@ describe('a new check', () => {
     });
     expect(await given.db.checks.count()).toBe(0);
     expect(await given.db.sentences.count()).toBe(0);
+  });
+
+  it('is read back for its run as exactly the split the run would make: the same offsets, indices, kinds and language', async () => {
+    const given = deps();
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    given.newId = () => ids.shift()!;
+    const long = Array.from({ length: 600 }, (_, i) => `Landmark ${i} was completed in ${1800 + (i % 200)}.`).join(' ');
+    const texts = [
+      // more than ten sentences: rows are keyed "s10" before "s2", the run reads them in reading order
+      long.slice(0, MAX_TEXT_CHARS),
+      '# The tower\n\nThe Eiffel Tower is in Paris.\n\n- It was completed in 1889.\n- It is 330 m tall.\n\n`npm run build`',
+      '東京タワーは1958年に完成した。高さは333メートルである。',
+      'برج إيفل في باريس. اكتمل بناؤه عام 1889؟ نعم.',
+      'Dr. Smith visited the U.S. in Jan. 2020 (see https://example.com/a.b). He left... Then he came back.',
+    ];
+    for (const text of texts) {
+      const answer = await newCheck(given, { text, origin: 'typed' });
+      const checkId = answer.ok ? answer.checkId : '';
+      const check = (await given.db.checks.get(checkId))!;
+      const language = detectLanguage(text);
+      expect(await storedSplit(given.db, check)).toEqual({ language, sentences: splitSentences(text, language) });
+    }
   });
 });

@@ -83,6 +83,22 @@ describe('check writer: sources and explanation quality', () => {
     expect((await db.checks.get('k'))?.progress.sentences).toBe(1);
   });
 
+  it('writes the sentences a run split itself, and only counts those it was given (stored with the check)', async () => {
+    const sentence = { index: 0, start: 0, end: 34, text: 'The wall is visible from the Moon.', kind: 'prose' };
+    const given = createCheckWriter(db, 'k', () => 2);
+    given.record({ type: 'sentences', sentences: [sentence], language: 'fr', given: true });
+    await given.finish(emptyResult(), 'done');
+    expect(await db.sentences.count()).toBe(0);
+    expect(await db.checks.get('k')).toMatchObject({ progress: { sentences: 1 } });
+    expect((await db.checks.get('k'))?.language).toBeUndefined();
+
+    const split = createCheckWriter(db, 'k', () => 3);
+    split.record({ type: 'sentences', sentences: [sentence], language: 'en' });
+    await split.finish(emptyResult(), 'done');
+    expect(await db.sentences.toArray()).toEqual([{ ...sentence, id: 'k:s0', checkId: 'k' }]);
+    expect(await db.checks.get('k')).toMatchObject({ language: 'en', progress: { sentences: 1 } });
+  });
+
   it('stores links, scores, text attribution, and a refinement that replaces the explanation and the revision', async () => {
     const writer = createCheckWriter(db, 'k', () => 2);
     writer.record({ type: 'claims', claims: [CLAIM] });
