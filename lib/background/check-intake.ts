@@ -1,42 +1,76 @@
 /**
  * The check intake (issue 27): a check that comes while the engine (engine.js, most of the background's code) is not
  * loaded ("Check" in a page after a pause, a chatbot's "Fact-check") is written with its sentences before the engine
- * is, so the person sees it begin while the engine loads. Built as its own script (entrypoints/intake.ts, ~200 kB:
- * Dexie, the command schemas), imported by the doorway only for a `startCheck` that finds the engine not parsed. The
- * check is written by the same function the engine uses (new-check.ts) behind the same sender and data checks
- * (authorized-handler.ts); the engine then runs it as it runs a stopped worker's checks: the doorway has the router
- * resume them once the intake has answered, and the resume alarm the intake sets takes it up if the worker is stopped
- * before that.
+ * is, so the person sees it begin while the engine loads. Built as its own small script (entrypoints/check-intake.ts:
+ * no Dexie, no settings, no catalogue), named to reach a waking worker before engine.js (intake-global.ts).
+ *
+ * It takes in only what the router would accept as it is: a `startCheck` from a sender the command's audience allows,
+ * whose data fits the command's schema (start-check-schema.ts), whose text can be checked, into a database Dexie made
+ * at the version it opens. It writes the check's draft (check-draft.ts: what needs no settings, with its sentences),
+ * straight through IndexedDB (lib/db/intake-write.ts), sets the resume alarm and answers; the engine settles the
+ * draft (its engine, its hash: new-check.ts) when it takes it up, which the doorway has it do once the intake has
+ * answered (the alarm takes it up if the worker is stopped first). Anything else, refusals included, it hands back
+ * unanswered (`sendResponse(undefined)` or not kept), and the router answers it as always, in the person's language.
  */
 import { browser } from 'wxt/browser';
 
-import { FactlightDb } from '../db/schema';
-import { languageModelOf } from '../llm/prompt-api';
-import { loadEffectiveSettings } from '../settings/managed-store';
-import { commandRouter } from './authorized-handler';
+import { sentenceRows } from '../db/check-rows';
+import { DATABASE_NAME, INDEXEDDB_VERSION } from '../db/database-name';
+import { tellDexieContexts } from '../db/dexie-signal';
+import { openForIntake, writeNewCheck } from '../db/intake-write';
+import { COMMAND_AUDIENCE, type StartCheckRequest } from '../messaging/protocol';
+import { classifySender, isAllowed, type SenderInfo } from '../messaging/sender-policy';
+import { START_CHECK_SCHEMA } from '../messaging/start-check-schema';
+import { checkableText, type CheckOrigin, draftCheck } from './check-draft';
 import type { StartIntake } from './intake-global';
 import { armResumeAlarm } from './keep-alive';
-import { newCheck } from './new-check';
+
+/** A check the intake can take in, and where it was asked from; undefined leaves the message to the router. */
+function takeable(
+  message: unknown,
+  sender: SenderInfo,
+): { request: StartCheckRequest; origin: CheckOrigin } | undefined {
+  const envelope = message as { type?: unknown; data?: unknown; timestamp?: unknown } | null;
+  if (typeof envelope !== 'object' || envelope === null) return undefined;
+  if (envelope.type !== 'startCheck' || typeof envelope.timestamp !== 'number') return undefined;
+  const kind = classifySender(sender, browser.runtime.id, browser.runtime.getURL('/'));
+  if (!isAllowed(kind, COMMAND_AUDIENCE.startCheck)) return undefined;
+  const parsed = START_CHECK_SCHEMA.safeParse(envelope.data);
+  if (!parsed.success || !checkableText(parsed.data.text)) return undefined;
+  const tab = (sender as { tab?: { id?: number } }).tab;
+  const frameId = (sender as { frameId?: number }).frameId;
+  const origin: CheckOrigin =
+    kind === 'content-script' && tab?.id !== undefined
+      ? { tabId: tab.id, ...(frameId !== undefined ? { frameId } : {}) }
+      : {};
+  return { request: parsed.data, origin };
+}
 
 export const startIntake: StartIntake = (onMessage) => {
-  const db = new FactlightDb();
-  // Opened now, while the check's settings are read: the first open in a worker's life takes a while.
-  void db.open().catch((error: unknown) => console.warn('[factlight] the intake could not open the database', error));
-  const router = commandRouter({ id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') }, onMessage);
-  router.handle('startCheck', async (request, origin) => {
-    const result = await newCheck(
-      // The settings in force, as the router gives the engine (the person's, the organisation's policy over them).
-      {
-        db,
-        loadSettings: loadEffectiveSettings,
-        clock: { now: () => Date.now() },
-        languageModel: () => languageModelOf(globalThis),
-      },
-      request,
-      origin,
-    );
-    // Before the answer: a worker stopped right after it still leaves the check to be taken up.
-    if (result.ok) await armResumeAlarm();
-    return result;
+  // Opened now, while the message is checked: the first open in a worker's life takes a few milliseconds.
+  const database = openForIntake(indexedDB, DATABASE_NAME, INDEXEDDB_VERSION).catch((error: unknown) => {
+    console.warn('[factlight] the intake could not open the database; the engine takes the check', error);
+    return undefined;
+  });
+  onMessage.addListener((message, sender, sendResponse) => {
+    const check = takeable(message, sender as SenderInfo);
+    if (!check) return false;
+    void (async () => {
+      const db = await database;
+      if (!db) return sendResponse(undefined);
+      const { record, sentences } = draftCheck(check.request, check.origin, crypto.randomUUID(), Date.now());
+      try {
+        await writeNewCheck(db, record, sentenceRows(record.id, sentences));
+      } catch (error) {
+        // Nothing was stored (one transaction): the router writes it, or says why it cannot.
+        console.warn('[factlight] the intake could not write the check; the engine takes it', error);
+        return sendResponse(undefined);
+      }
+      tellDexieContexts();
+      // Before the answer: a worker stopped right after it still leaves the check to be taken up.
+      await armResumeAlarm();
+      sendResponse({ res: { ok: true, checkId: record.id } });
+    })();
+    return true;
   });
 };

@@ -145,16 +145,21 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
   };
   /**
    * A check that comes while the engine is not loaded (it woke the worker, or only the router ran in this life) is
-   * written by the intake, with its sentences: the person sees it begin without waiting ~150 ms for engine.js (issue
-   * 27). Once it has answered that the check is written, the router has the engine take it up; the resume alarm the
+   * written by the intake, with its sentences: the person sees it begin without waiting for engine.js (issue 27).
+   * Once it has answered that the check is written, the router has the engine take it up; the resume alarm the
    * intake set takes it up if the worker is stopped first. True when the intake answers; false leaves the check to
-   * the router (the engine is parsed already, or the intake is missing).
+   * the router (the engine is parsed already, the intake is missing, or it does not take this check in).
    */
   const takeInCheck = (...[message, sender, sendResponse]: Parameters<MessageListener>): boolean => {
     if (scope[ENGINE_GLOBAL] || (message as Partial<Envelope> | null)?.type !== 'startCheck') return false;
     const door = checkIntake();
     if (!door) return false;
     const answered = (answer?: unknown) => {
+      // Handed back (the database not ready for it): the router answers, as if the intake had not been there.
+      if (answer === undefined) {
+        if (!deliver(message, sender, sendResponse)) sendResponse();
+        return;
+      }
       sendResponse(answer);
       if ((answer as { res?: { ok?: unknown } } | undefined)?.res?.ok !== true) return;
       // After the answer has left: loading the router and the engine blocks this thread for a while.

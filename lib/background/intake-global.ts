@@ -6,13 +6,17 @@ import type { Listenable, MessageListener } from './worker-events';
 
 export const INTAKE_GLOBAL = '__factlightStartIntake';
 /**
- * The intake's script in the built extension (entrypoints/intake.ts). Its name matters (seen in Chromium 156,
+ * The intake's script in the built extension (entrypoints/check-intake.ts). Its name matters (seen in Chromium 156,
  * BENCHMARKS.md "Cold start"): a waking worker is sent the scripts it imported at install one after the other in the
- * order of their addresses, and one that sorts before engine.js arrives while the wake's first message is being
- * answered and delays it (~15 ms, which broke the 2× target); after engine.js it arrives once the engine's bytes
- * have, which the check it takes in waits for (~50 ms) but a status does not.
+ * order of their addresses, and an import waits for its script to arrive. Sorted before engine.js, the intake
+ * arrives without waiting for the engine's bytes (~50 ms); it is small (no Dexie, no settings: ~20 kB), because a
+ * script sorted there also delays the wake's first message (a 200 kB one by ~15 ms, which broke the 2× target).
  */
-export const INTAKE_SCRIPT = '/intake.js';
+export const INTAKE_SCRIPT = '/check-intake.js';
 
-/** Starts the intake: it answers `startCheck` on the messages it is given (the doorway relays them). */
+/**
+ * Starts the intake on the messages it is given (the doorway relays them). For a `startCheck` it takes in, its
+ * listener keeps the channel and answers `{ res }`; `sendResponse(undefined)` hands the message back, for the router
+ * to answer (the database not ready for it, a write that failed), and a message it does not take is not kept.
+ */
 export type StartIntake = (onMessage: Listenable<MessageListener>) => void;

@@ -13,7 +13,8 @@ import type { ArticleExtractor, Clock } from '../core/ports';
 import type { CheckUsage, Evidence } from '../core/types';
 import { trackCacheReads } from '../db/cache-reads';
 import { cancelWaitingCheck } from '../db/cancel-waiting-check';
-import { createCheckWriter, EMPTY_PROGRESS, writeFailureNotice } from '../db/check-writer';
+import { EMPTY_PROGRESS } from '../db/check-rows';
+import { createCheckWriter, writeFailureNotice } from '../db/check-writer';
 import { createDexieCache } from '../db/dexie-cache';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
@@ -28,7 +29,7 @@ import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
 import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import type { Settings } from '../settings/schema';
-import { type CheckOrigin, newCheck } from './new-check';
+import { type CheckOrigin, newCheck, settleCheck, settled } from './new-check';
 
 /** The evidence an earlier check found, by the sentence its claims came from. */
 async function evidenceBySentence(db: FactlightDb, checkId: string): Promise<Map<number, Evidence[]>> {
@@ -140,23 +141,36 @@ export function createRunManager(deps: RunManagerDeps) {
     deps.onCheckChanged?.(checkId);
   }
 
+  /**
+   * Settles a check the intake wrote without its settings (check-intake.ts): its engine and hash, as `newCheck`
+   * decides them, written before it runs. It never refuses (only "Judge these sources" can, which the intake never
+   * takes in); if it did, the run fails with why.
+   */
+  async function settle(check: CheckRecord): Promise<CheckRecord> {
+    const settling = await settleCheck(deps, check);
+    if (!settling.ok) throw new Error(settling.error);
+    await deps.db.checks.update(check.id, { ...settling.fields, unsettled: undefined, updatedAt: clock.now() });
+    return settled(check, settling.fields);
+  }
+
   async function execute(checkId: string): Promise<void> {
     if (running.has(checkId)) return;
     // Taken before the first await: two resumes close together (an alarm, the panel's resumeChecks, the worker's
     // start) would otherwise both find the check not running and run it twice.
     const controller = new AbortController();
     running.set(checkId, controller);
-    const check = await takeUp(checkId, controller.signal).catch(async (error: unknown) => {
+    const taken = await takeUp(checkId, controller.signal).catch(async (error: unknown) => {
       // The transaction may fail after it marked the check taken up here: a later cancel would then do nothing.
       takenUp.delete(checkId);
       running.delete(checkId);
       await recordNotTakenUp(checkId, error);
       return undefined;
     });
-    if (!check) {
+    if (!taken) {
       running.delete(checkId);
       return;
     }
+    let check = taken;
     changed();
     // A step that cannot be saved stops the run: what it would find could not be shown anyway.
     const writer = createCheckWriter(
@@ -173,6 +187,8 @@ export function createRunManager(deps: RunManagerDeps) {
     const split = storedSplit(deps.db, check).catch(() => undefined);
     try {
       await deps.networkReady;
+      // A check the intake wrote before the engine was loaded: what its settings decide is decided now.
+      if (check.unsettled) check = await settle(check);
       const settings = await deps.loadSettings();
       const sentences = await split;
       // This run's reads tell whether it was answered wholly from the cache (a result from history).

@@ -5,24 +5,8 @@
  * its own (an alarm that could not be set, an extension disabled and enabled again mid-check).
  */
 import { DATABASE_NAME } from '../db/database-name';
+import { openExisting } from '../db/open-existing';
 import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
-
-/** The database as it is, or undefined when it does not exist yet (opening must not create it: Dexie does). */
-function openExisting(factory: IDBFactory, name: string): Promise<IDBDatabase | undefined> {
-  return new Promise((resolve, reject) => {
-    const request = factory.open(name);
-    let created = false;
-    request.onupgradeneeded = () => {
-      // No database yet: aborting the creation leaves none behind, for Dexie to create with its stores.
-      created = true;
-      request.transaction?.abort();
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => (created ? resolve(undefined) : reject(request.error));
-    // i18n-exempt: a developer's log line (the caller logs it and lets the engine look), never shown to a person
-    request.onblocked = () => reject(new Error('database blocked'));
-  });
-}
 
 function count(request: IDBRequest<number>): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -19,21 +19,10 @@ import { errorMessage } from '../core/errors';
 import { takesHostType } from '../core/evidence/sources/takes-host-type';
 import type { RunNotice } from '../core/notices';
 import type { CheckResult, PipelineEvent } from '../core/pipeline-types';
-import type { Sentence } from '../core/types';
+import { EMPTY_PROGRESS, sentenceRows } from './check-rows';
 import { summarizeCheck } from './check-summary';
-import type { CheckProgress, CheckRecord, SentenceRecord } from './entities';
+import type { CheckProgress, CheckRecord } from './entities';
 import type { FactlightDb } from './schema';
-
-export const EMPTY_PROGRESS: CheckProgress = { sentences: 0, claims: 0, checkWorthy: 0, verdicts: 0, evidence: 0 };
-
-/**
- * A check's sentences as stored rows. Their ids are the check's and the sentence's, so a run that splits the text
- * itself (a check stored without its sentences) overwrites rows already there instead of adding to them; a run
- * given the rows the check was created with (new-check.ts, stored-split.ts) does not write them again.
- */
-export function sentenceRows(checkId: string, sentences: readonly Sentence[]): SentenceRecord[] {
-  return sentences.map((sentence) => ({ ...sentence, id: `${checkId}:s${sentence.index}`, checkId }));
-}
 
 export interface CheckWriterOptions {
   /** Told once, at the first write that fails, with the reason the check will show. */

@@ -45,8 +45,14 @@ export interface CheckRecord {
   origin: CheckOrigin;
   /** The checked text exactly as captured; offsets elsewhere point into it. */
   text: string;
-  /** Hash of the text and the settings that shape results, to find an identical earlier check. */
+  /** Hash of the text and the settings that shape results, to find an identical earlier check ('' until settled). */
   inputHash: string;
+  /**
+   * Written by the check intake before the engine was loaded (lib/background/check-intake.ts, issue 27): what
+   * depends on the settings (the engine it runs on, `inputHash`) is not known yet; the engine settles it when it
+   * takes the check up (lib/background/new-check.ts, `settleCheck`).
+   */
+  unsettled?: true;
   pageUrl?: string;
   pageTitle?: string;
   /** Host of `pageUrl`, for "search by site". */

@@ -14,55 +14,12 @@ import * as z from 'zod/mini';
 import { MAX_IMPORT_MESSAGE_CHARS } from '../db/import-limit';
 import { MODEL_PRESET_IDS } from '../settings/model-presets';
 import type { BackgroundCommand } from './protocol';
-
-/** Longer than any text a check accepts (50,000 characters), so the run manager's own message says the limit. */
-const MAX_MESSAGE_TEXT = 200_000;
-// Generous limits: a real page or reply never reaches them (a refused command refuses the whole check), while
-// a message built to flood the store does.
-const MAX_CITATIONS = 300;
-const MAX_URL = 32_768;
-const MAX_TITLE = 10_000;
-
-const httpUrl = z.string().check(
-  z.maxLength(MAX_URL),
-  z.refine((value) => {
-    try {
-      const { protocol } = new URL(value);
-      return protocol === 'http:' || protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) address'),
-);
+import { httpUrl, MAX_MESSAGE_TEXT, MAX_TITLE, MAX_URL, START_CHECK_SCHEMA } from './start-check-schema';
 
 /** Check and rating ids: only looked up, so any short string (checks imported before ids were strict too). */
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const childId = z.string().check(z.minLength(1), z.maxLength(100));
 const tabId = z.int().check(z.nonnegative());
-const offset = z.int().check(z.minimum(-1), z.maximum(MAX_MESSAGE_TEXT));
-
-const capture = z.object({
-  quote: z.object({
-    type: z.literal('TextQuoteSelector'),
-    exact: z.string().check(z.maxLength(MAX_MESSAGE_TEXT)),
-    prefix: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
-    suffix: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
-  }),
-  position: z.object({ type: z.literal('TextPositionSelector'), start: offset, end: offset }),
-  // A chatbot reply's text map (issue 21): where each run of the checked text sits in the page's text. Without
-  // it a reply whose page text differs from its checked text (an excluded heading) cannot be highlighted.
-  map: z.optional(
-    z.object({ type: z.literal('TextMapSelector'), runs: z.array(offset).check(z.maxLength(4 * MAX_MESSAGE_TEXT)) }),
-  ),
-});
-
-const citation = z.object({
-  url: httpUrl,
-  title: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
-  start: offset,
-  end: offset,
-  quote: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
-});
 
 /** A settings draft: any object of bounded size; its fields are the settings schema's to judge. */
 const draft = z
@@ -82,16 +39,7 @@ export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodMiniType> = {
     apiKey: z.optional(z.string().check(z.maxLength(MAX_URL))),
   }),
   getStatus: none,
-  startCheck: z.object({
-    text: z.string().check(z.maxLength(MAX_MESSAGE_TEXT)),
-    origin: z.enum(['selection', 'page', 'chatbot-reply', 'typed']),
-    pageUrl: z.optional(httpUrl),
-    pageTitle: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
-    fresh: z.optional(z.boolean()),
-    capture: z.optional(capture),
-    messageId: z.optional(z.string().check(z.maxLength(200))),
-    citations: z.optional(z.array(citation).check(z.maxLength(MAX_CITATIONS))),
-  }),
+  startCheck: START_CHECK_SCHEMA,
   cancelCheck: z.object({ checkId: id }),
   recheck: z.object({ checkId: id }),
   judgeCheck: z.object({ checkId: id }),

@@ -17,7 +17,7 @@ import { Dexie } from 'dexie';
 import { createRunManager } from '../../lib/background/run-manager';
 import { runSentences, type TextSplit } from '../../lib/core/text/run-sentences';
 import { detectLanguage, splitSentences } from '../../lib/core/text/sentences';
-import { EMPTY_PROGRESS, sentenceRows } from '../../lib/db/check-writer';
+import { EMPTY_PROGRESS, sentenceRows } from '../../lib/db/check-rows';
 import { FactlightDb } from '../../lib/db/schema';
 import { storedSplit } from '../../lib/db/stored-split';
 import { createLinkedomExtractor } from '../../lib/extract/linkedom-extractor';

@@ -18,8 +18,8 @@ import type {
   SourceType,
   Stance,
 } from '../../../lib/core/types';
+import { EMPTY_PROGRESS } from '../../../lib/db/check-rows';
 import type { CheckView } from '../../../lib/db/check-view';
-import { EMPTY_PROGRESS } from '../../../lib/db/check-writer';
 import type { CheckRecord, SentenceRecord } from '../../../lib/db/entities';
 import { FactlightDb } from '../../../lib/db/schema';
 import { searchWordsFor } from '../../../lib/db/search-words';

@@ -15,7 +15,7 @@ import {
 } from '../../../../lib/background/badge';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import type { Verdict } from '../../../../lib/core/types';
-import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
+import { EMPTY_PROGRESS } from '../../../../lib/db/check-rows';
 import type { CheckRecord, ClaimRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';

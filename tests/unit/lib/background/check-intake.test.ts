@@ -1,41 +1,55 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Dexie, liveQuery } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { startIntake } from '../../../../lib/background/check-intake';
 import { RESUME_ALARM } from '../../../../lib/background/keep-alive';
+import { newCheck } from '../../../../lib/background/new-check';
 import { type MessageListener, relayedEvent } from '../../../../lib/background/worker-events';
-import { DATABASE_NAME } from '../../../../lib/db/database-name';
+import { DATABASE_NAME, DATABASE_VERSION, INDEXEDDB_VERSION } from '../../../../lib/db/database-name';
 import { FactlightDb } from '../../../../lib/db/schema';
+import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
 
-const own = { id: fakeBrowser.runtime.id, baseUrl: fakeBrowser.runtime.getURL('/') };
+const own = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
 const contentScript = { id: own.id, url: 'https://news.example.com/story', tab: { id: 7 }, frameId: 2 };
 const stranger = { id: 'another-extension', url: 'chrome-extension://another-extension/page.html' };
 const TEXT = 'The Eiffel Tower is in Paris. It was completed in 1889.';
-const catalogue = (locale: string) =>
-  JSON.parse(readFileSync(join(process.cwd(), 'public/_locales', locale, 'messages.json'), 'utf8')) as Record<
-    string,
-    { message: string } | undefined
-  >;
 
-function deleteDatabase(): Promise<void> {
+type Answer = { res?: { ok: boolean; checkId?: string } } | undefined;
+
+function deleteDatabase(name = DATABASE_NAME): Promise<void> {
   return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(DATABASE_NAME);
+    const request = indexedDB.deleteDatabase(name);
     request.onsuccess = request.onerror = () => resolve();
   });
 }
 
-/** The intake on a relay, as the doorway starts it; `send` delivers one command and returns the answer. */
+function databaseNames(): Promise<string[]> {
+  return indexedDB.databases().then((all) => all.map((database) => database.name!));
+}
+
+/**
+ * The intake on a relay, as the doorway starts it. `send` delivers one message: `kept` says whether the intake
+ * kept the channel (it answers), `answer` what it answered (undefined: handed back to the router).
+ */
 function intake() {
   const onMessage = relayedEvent<MessageListener>();
   startIntake(onMessage);
-  return (type: string, data: unknown, sender: object) =>
-    new Promise<{ res?: { ok: boolean; checkId?: string; error?: string }; err?: { message?: string } }>((resolve) => {
-      const kept = onMessage.dispatch({ id: 1, type, data, timestamp: Date.now() }, sender as never, resolve as never);
-      expect(kept).toContain(true);
-    });
+  return (type: string, data: unknown, sender: object) => {
+    let answer!: (value: Answer) => void;
+    const answered = new Promise<Answer>((resolve) => (answer = resolve));
+    const kept = onMessage
+      .dispatch({ id: 1, type, data, timestamp: Date.now() }, sender as never, answer as never)
+      .some((value) => value === true);
+    return { kept, answered };
+  };
+}
+
+/** A database as Dexie makes it (the engine opened it once before). */
+async function dexieMade(): Promise<void> {
+  const db = new FactlightDb();
+  await db.open();
+  db.close();
 }
 
 describe('the check intake', () => {
@@ -43,63 +57,111 @@ describe('the check intake', () => {
     fakeBrowser.reset();
     await deleteDatabase();
   });
+  afterEach(() => deleteDatabase());
 
-  it("writes a page's check with its sentences and sets the resume alarm, so the engine takes it up", async () => {
-    const send = intake();
-    const answer = await send(
-      'startCheck',
-      { text: TEXT, origin: 'selection', pageUrl: contentScript.url },
-      contentScript,
-    );
-    expect(answer.res).toEqual({ ok: true, checkId: expect.any(String) });
+  it('is at the version Dexie opens the database at', async () => {
     const db = new FactlightDb();
-    const row = await db.checks.get(answer.res!.checkId!);
-    expect(row).toMatchObject({ status: 'running', tabId: 7, frameId: 2, progress: { sentences: 2 } });
+    await db.open();
+    expect(db.verno).toBe(DATABASE_VERSION);
+    expect(db.backendDB().version).toBe(INDEXEDDB_VERSION);
+    db.close();
+  });
+
+  it("writes a page's check with its sentences, as a draft the engine settles, and sets the resume alarm", async () => {
+    await dexieMade();
+    const send = intake();
+    const sent = send('startCheck', { text: TEXT, origin: 'selection', pageUrl: contentScript.url }, contentScript);
+    expect(sent.kept).toBe(true);
+    const answer = await sent.answered;
+    expect(answer?.res).toEqual({ ok: true, checkId: expect.any(String) });
+    const db = new FactlightDb();
+    const row = await db.checks.get(answer!.res!.checkId!);
+    expect(row).toMatchObject({
+      status: 'running',
+      unsettled: true,
+      inputHash: '',
+      tabId: 7,
+      frameId: 2,
+      site: 'news.example.com',
+      progress: { sentences: 2 },
+    });
     expect(await db.sentences.where('checkId').equals(row!.id).count()).toBe(2);
     db.close();
     expect(await fakeBrowser.alarms.get(RESUME_ALARM)).toMatchObject({ name: RESUME_ALARM });
   });
 
-  it('refuses a sender outside the command audience and writes nothing', async () => {
+  it('writes the same row and sentences as a check the engine creates, but for what the settings decide', async () => {
+    await dexieMade();
+    const request = { text: TEXT, origin: 'selection' as const, pageUrl: contentScript.url, pageTitle: 'A story' };
+    const answer = await intake()('startCheck', request, contentScript).answered;
+    const db = new FactlightDb();
+    await newCheck(
+      { db, loadSettings: async () => DEFAULT_SETTINGS, clock: { now: () => 5 }, newId: () => 'engine-made' },
+      request,
+      { tabId: 7, frameId: 2 },
+    );
+    const taken = (await db.checks.get(answer!.res!.checkId!))!;
+    const made = (await db.checks.get('engine-made'))!;
+    const settingsFree = (row: typeof made) => {
+      const { id: _id, createdAt: _c, updatedAt: _u, inputHash: _h, unsettled: _s, evidenceOnly: _e, ...rest } = row;
+      const { evidenceOnlyReason: _r, evidenceOnlyNotice: _n, onDevice: _o, ...kept } = rest;
+      return kept;
+    };
+    expect(settingsFree(taken)).toEqual(settingsFree(made));
+    const rows = async (id: string) =>
+      (await db.sentences.where('checkId').equals(id).sortBy('index')).map(({ id: _, checkId: __, ...rest }) => rest);
+    expect(await rows(taken.id)).toEqual(await rows(made.id));
+    db.close();
+  });
+
+  it("tells an open panel's live queries, through Dexie's channel, that a check was written", async () => {
+    await dexieMade();
+    const db = new FactlightDb();
+    const seen: number[] = [];
+    const subscription = liveQuery(() => db.checks.count()).subscribe((count) => seen.push(count));
+    try {
+      await vi.waitFor(() => expect(seen).toEqual([0]));
+      await intake()('startCheck', { text: TEXT, origin: 'typed' }, own).answered;
+      // Written without Dexie: only the message on Dexie's channel makes this query read again.
+      await vi.waitFor(() => expect(seen).toEqual([0, 1]));
+    } finally {
+      subscription.unsubscribe();
+      db.close();
+    }
+  });
+
+  it('does not take a sender outside the command audience, data that does not fit, or a text that cannot be checked', async () => {
+    await dexieMade();
     const send = intake();
-    const answer = await send('startCheck', { text: TEXT, origin: 'typed' }, stranger);
-    expect(answer.err?.message).toMatch(/Refused "startCheck"/);
+    expect(send('startCheck', { text: TEXT, origin: 'typed' }, stranger).kept).toBe(false);
+    expect(send('startCheck', { text: 42 }, contentScript).kept).toBe(false);
+    expect(send('startCheck', { text: TEXT, origin: 'typed', pageUrl: 'javascript:alert(1)' }, own).kept).toBe(false);
+    expect(send('startCheck', { text: ' \n', origin: 'typed' }, own).kept).toBe(false);
+    expect(send('startCheck', { text: 'a'.repeat(50_001), origin: 'typed' }, own).kept).toBe(false);
+    expect(send('getStatus', undefined, own).kept).toBe(false);
     const db = new FactlightDb();
     expect(await db.checks.count()).toBe(0);
     db.close();
     expect(await fakeBrowser.alarms.get(RESUME_ALARM)).toBeUndefined();
   });
 
-  it('answers why a text cannot be checked, and leaves no alarm for a check that was not written', async () => {
-    const send = intake();
-    const answer = await send('startCheck', { text: ' ', origin: 'typed' }, contentScript);
-    expect(answer.res).toMatchObject({ ok: false, error: expect.any(String) });
+  it('hands a check back to the router when Dexie has not made the database yet, and does not make it', async () => {
+    const sent = intake()('startCheck', { text: TEXT, origin: 'typed' }, own);
+    expect(sent.kept).toBe(true);
+    expect(await sent.answered).toBeUndefined();
+    expect(await databaseNames()).not.toContain(DATABASE_NAME);
     expect(await fakeBrowser.alarms.get(RESUME_ALARM)).toBeUndefined();
   });
 
-  it('words a refusal in the chosen interface language, right after a wake', async () => {
-    await fakeBrowser.storage.local.set({ interfaceLanguage: 'fr' });
-    // A fresh copy of the modules, as in a worker that has just woken (the language is read on first need).
-    vi.resetModules();
-    const fresh = await import('../../../../lib/background/check-intake');
-    const onMessage = relayedEvent<MessageListener>();
-    fresh.startIntake(onMessage);
-    const answer = await new Promise<{ res?: { error?: string } }>((resolve) => {
-      onMessage.dispatch(
-        { id: 1, type: 'startCheck', data: { text: ' ', origin: 'typed' }, timestamp: Date.now() },
-        contentScript as never,
-        resolve as never,
-      );
-    });
-    expect(answer.res?.error).toBe(catalogue('fr').bgNoText!.message);
-  });
-
-  it('refuses data that does not fit the command (the same schema check as the router)', async () => {
-    const send = intake();
-    const answer = await send('startCheck', { text: 42 }, contentScript);
-    expect(answer.err).toBeDefined();
-    const db = new FactlightDb();
-    expect(await db.checks.count()).toBe(0);
-    db.close();
+  it('hands a check back to the router when the database is at a version Dexie has not upgraded yet', async () => {
+    const old = new Dexie(DATABASE_NAME);
+    old.version(DATABASE_VERSION - 1).stores({ checks: 'id, status', sentences: 'id, checkId' });
+    await old.open();
+    old.close();
+    expect(await intake()('startCheck', { text: TEXT, origin: 'typed' }, own).answered).toBeUndefined();
+    const reopened = new Dexie(DATABASE_NAME);
+    await reopened.open();
+    expect(await reopened.table('checks').count()).toBe(0);
+    reopened.close();
   });
 });

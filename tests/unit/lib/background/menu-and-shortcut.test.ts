@@ -15,7 +15,7 @@ import { commandRouter } from '../../../../lib/background/authorized-handler';
 import { HIGHLIGHTER_FILE } from '../../../../lib/background/inject-highlighter';
 import { registerMenuAndShortcut, retitleMenus, SHORTCUT_COMMAND } from '../../../../lib/background/menu-and-shortcut';
 import { noPageMessage, pageGoneMessage, registerPageHandlers } from '../../../../lib/background/page-handlers';
-import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
+import { EMPTY_PROGRESS } from '../../../../lib/db/check-rows';
 import { FactlightDb } from '../../../../lib/db/schema';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';

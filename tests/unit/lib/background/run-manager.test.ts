@@ -3,10 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { draftCheck } from '../../../../lib/background/check-draft';
 import { interfaceLanguageReady } from '../../../../lib/background/interface-language';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { englishError } from '../../../../lib/core/error-notices';
 import { NOT_CHECKED_CANCELLED } from '../../../../lib/core/verify/not-checked';
+import { sentenceRows } from '../../../../lib/db/check-rows';
 import { loadCheckView } from '../../../../lib/db/check-view';
 import type { CheckRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
@@ -169,6 +171,32 @@ describe('run manager', () => {
       ok: false,
       error: expect.stringContaining('already has verdicts'),
     });
+  });
+
+  it('settles a check the intake wrote before the engine was loaded (its engine, its hash), then runs it', async () => {
+    freshDb();
+    settings = { ...settings, model: DEFAULT_SETTINGS.model };
+    const request = { text: WORLD_TEXT, origin: 'selection' as const, pageUrl: 'https://news.example.com/a' };
+    // What the intake writes (check-intake.ts): the draft, unsettled, with its sentences.
+    const { record, sentences } = draftCheck(request, { tabId: 3 }, 'taken-in', Date.now());
+    await db.transaction('rw', db.checks, db.sentences, async () => {
+      await db.checks.add(record);
+      await db.sentences.bulkPut(sentenceRows(record.id, sentences));
+    });
+    const runs = manager();
+    expect(await runs.resumeInterrupted()).toBe(1);
+    await vi.waitFor(async () => expect(await statusOf('taken-in')).toBe('done'), { timeout: 20_000, interval: 20 });
+    // The same engine and hash as a check the engine creates itself from the same request and settings.
+    const created = await runs.start(request, { tabId: 3 });
+    const createdId = created.ok ? created.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(createdId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const [taken, made] = [(await db.checks.get('taken-in'))!, (await db.checks.get(createdId))!];
+    expect(taken.unsettled).toBeUndefined();
+    expect(taken).toMatchObject({ evidenceOnly: true, band: 'neutral' });
+    expect(taken.inputHash).not.toBe('');
+    const settledPart = (row: CheckRecord) => [row.inputHash, row.evidenceOnly, row.evidenceOnlyReason, row.onDevice];
+    expect(settledPart(taken)).toEqual(settledPart(made));
+    expect((await loadCheckView(db, 'taken-in'))!.evidence.length).toBeGreaterThan(0);
   });
 
   it('runs on the on-device model when nothing else is set up, and finds sources only for a language it cannot read', async () => {

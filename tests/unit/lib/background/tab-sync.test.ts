@@ -13,7 +13,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HIGHLIGHTER_FILE, injectHighlighter } from '../../../../lib/background/inject-highlighter';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { createTabSync } from '../../../../lib/background/tab-sync';
-import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
+import { EMPTY_PROGRESS } from '../../../../lib/db/check-rows';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { NOT_CHECKED_CANCELLED } from '../../../../lib/core/verify/not-checked';
 import { cancelWaitingCheck } from '../../../../lib/db/cancel-waiting-check';
+import { EMPTY_PROGRESS } from '../../../../lib/db/check-rows';
 import { type CheckView, loadCheckView } from '../../../../lib/db/check-view';
-import { EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
 import type { FactlightDb } from '../../../../lib/db/schema';
 import { recordHeadline, viewHeadline } from '../../../../lib/view/check-headline';
 import { buildCheckView, freshDb, seedView, SENTENCES } from '../../support/check-fixtures';

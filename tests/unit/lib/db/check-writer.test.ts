@@ -5,8 +5,9 @@ import { englishError, type ErrorNotice } from '../../../../lib/core/error-notic
 import { noticeKey } from '../../../../lib/core/notices';
 import type { CheckResult } from '../../../../lib/core/pipeline-types';
 import type { Evidence, SourceType } from '../../../../lib/core/types';
+import { EMPTY_PROGRESS } from '../../../../lib/db/check-rows';
 import { loadCheckView } from '../../../../lib/db/check-view';
-import { createCheckWriter, EMPTY_PROGRESS } from '../../../../lib/db/check-writer';
+import { createCheckWriter } from '../../../../lib/db/check-writer';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { failureWords } from '../../../../lib/view/headline-words';
 import { defaultTranslator } from '../../../../scripts/lib/node-messages';

@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { splitSentences } from '../../../../lib/core/text/sentences';
-import { EMPTY_PROGRESS, sentenceRows } from '../../../../lib/db/check-writer';
+import { EMPTY_PROGRESS, sentenceRows } from '../../../../lib/db/check-rows';
 import type { CheckRecord } from '../../../../lib/db/entities';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { storedSplit } from '../../../../lib/db/stored-split';

@@ -1,0 +1,49 @@
+/**
+ * A new check written straight through IndexedDB, without Dexie (issue 27): the check intake
+ * (lib/background/check-intake.ts) writes a check that woke the worker before the engine (and Dexie with it) is
+ * loaded. It writes only into the database Dexie made, at the version Dexie opens (database-name.ts), the same rows
+ * Dexie would write (a row is stored as the object it is; check-rows.ts builds the sentences'), and tells the
+ * other contexts' Dexie that it did (dexie-signal.ts).
+ */
+import type { CheckRecord, SentenceRecord } from './entities';
+import { openExisting } from './open-existing';
+
+/** The stores a new check is written to. */
+const STORES = ['checks', 'sentences'] as const;
+
+/**
+ * The database, open, when the intake can write into it: undefined when there is none yet (Dexie creates it), or it
+ * is at another version than `version` (an update whose upgrade Dexie has not run yet), or lacks a store. Closed when
+ * another connection asks to upgrade it, so an update is never blocked by this one.
+ */
+export async function openForIntake(
+  factory: IDBFactory,
+  name: string,
+  version: number,
+): Promise<IDBDatabase | undefined> {
+  const db = await openExisting(factory, name);
+  if (!db) return undefined;
+  if (db.version !== version || !STORES.every((store) => db.objectStoreNames.contains(store))) {
+    db.close();
+    return undefined;
+  }
+  db.onversionchange = () => db.close();
+  return db;
+}
+
+/** Adds the check and puts its sentences in one transaction: both are stored, or neither (then it rejects). */
+export function writeNewCheck(
+  db: IDBDatabase,
+  check: CheckRecord,
+  sentences: readonly SentenceRecord[],
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(STORES, 'readwrite');
+    transaction.objectStore('checks').add(check);
+    const rows = transaction.objectStore('sentences');
+    for (const sentence of sentences) rows.put(sentence);
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error ?? new Error('transaction failed'));
+    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
+  });
+}
