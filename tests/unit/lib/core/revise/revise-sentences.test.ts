@@ -57,7 +57,13 @@ describe('reviseSentences', () => {
       claimId: 'c0-0',
       passage: 'The tower was completed in 1889.',
       origin: 'page',
-      source: { url: 'https://example.org/e0', host: 'example.org', title: 'Tower', provider: 'searxng' },
+      source: {
+        url: 'https://example.org/e0',
+        host: 'example.org',
+        title: 'Tower',
+        provider: 'searxng',
+        sourceType: 'wiki',
+      },
     },
   ];
 
@@ -69,7 +75,9 @@ describe('reviseSentences', () => {
     const revisions = await reviseSentences(ctx, [target], evidence, 'fr');
     expect(revisions.map((revision) => revision.revised)).toEqual(['La tour a été achevée en 1889.']);
     const [system, user] = model.calls[0]!.messages;
-    expect(system!.content).toMatch(/Write each correction \("to"\) in the language\s+of the text \(named below when known\)/);
+    expect(system!.content).toMatch(
+      /Write each correction \("to"\) in the language\s+of the text \(named below when known\)/,
+    );
     expect(user!.content).toMatch(/^Language of the text: fr\.\n\n<<<SENTENCE 0>>>/);
   });
 
