@@ -1,13 +1,16 @@
 /**
  * Factlight in the reader's language, in real Chromium (with Debian's chromium-l10n) started in Arabic and
- * in Japanese: the words the catalogue already covers (verdicts, the floating button, the options and welcome
- * pages with their titles, the in-page card's button) come out in that language, the extension pages and the
+ * in Japanese: the words the catalogue already covers (verdicts, the floating button, the options, welcome and
+ * privacy pages with their titles, the in-page card's button) come out in that language, the extension pages and the
  * in-page card are laid out right to left in Arabic while an English checked text keeps reading left to right,
  * and axe finds no serious or critical violation on the extension pages.
  *
  * Chromium on Linux needs both `--lang=<xx>` and `LANGUAGE=<xx>`: `--lang` alone switches the catalogue
  * but leaves getUILanguage() and @@bidi_dir in en-US (measured in Chromium 156; docs/i18n/README.md).
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -25,6 +28,9 @@ import {
 } from './harness/locale-world';
 
 const AR = catalogue('ar');
+/** A Markdown document's first `#` heading. */
+const firstHeading = (path: string) =>
+  /^# (.+)$/m.exec(readFileSync(resolve(import.meta.dirname, '../..', path), 'utf8'))![1]!;
 const JA = catalogue('ja');
 const EN = catalogue('en');
 
@@ -72,6 +78,22 @@ describe('interface language in Chromium', () => {
     expect(await options.evaluate(() => document.title)).toBe(AR.optionsPageTitle!.message);
     expect(await options.textContent(byTestId('save-settings'))).toBe(AR.optionsSave!.message);
     expect(await seriousViolations(options)).toEqual([]);
+
+    // The privacy policy in Arabic, right to left, its hosts and permissions still left to right; its title too.
+    const privacy = await browser.openExtensionPage('privacy.html');
+    await privacy.waitForSelector('[data-testid="privacy-policy"] h1');
+    expect(await rootLanguage(privacy)).toEqual(['ar', 'rtl', 'rtl']);
+    expect(await privacy.textContent('h1')).toBe(firstHeading('docs/privacy/PRIVACY.ar.md'));
+    expect(await privacy.evaluate(() => document.title)).toBe(AR.privacyPageTitle!.message);
+    const policyDirections = await privacy.evaluate(
+      () =>
+        ['[data-testid="privacy-policy"]', '[data-testid="privacy-policy"] code'].map(
+          (what) => getComputedStyle(document.querySelector(what)!).direction,
+        ),
+      undefined,
+    );
+    expect(policyDirections).toEqual(['rtl', 'ltr']);
+    expect(await seriousViolations(privacy)).toEqual([]);
 
     const panel = await DriverSidePanel.open(driver);
     // The tab bar from the keyboard: laid out right to left, the arrows go to the tab they point at on screen.
