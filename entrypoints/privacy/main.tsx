@@ -1,9 +1,11 @@
 import '../../components/styles/base.css';
+import '../../components/styles/privacy.css';
 
-import { createRoot } from 'react-dom/client';
+import { privacyPage } from '../../components/privacy/privacy-page';
+import { renderPage } from '../../lib/i18n/render-page';
 
-import { renderMarkdownLite } from '../../lib/view/markdown-lite';
-import privacyPolicy from '../../PRIVACY.md?raw';
-
-/** The privacy policy (PRIVACY.md, bundled at build time), linked from the options page: readable offline. */
-createRoot(document.getElementById('root')!).render(renderMarkdownLite(privacyPolicy));
+/**
+ * The privacy policy (PRIVACY.md and its translations, bundled at build time), linked from the options page:
+ * readable offline, in the interface language.
+ */
+void renderPage(document.getElementById('root')!, privacyPage);

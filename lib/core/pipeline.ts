@@ -230,7 +230,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     if (targets.length === 0 || stopped) return [];
     emit({ type: 'stage', stage: 'revise', state: 'started' });
     try {
-      const result = await reviseSentences(ctx, targets, evidence);
+      const result = await reviseSentences(ctx, targets, evidence, language);
       emit({ type: 'revisions', revisions: result });
       return result;
     } catch (error) {

@@ -101,7 +101,7 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
   await Promise.all([
     ...hosts.map((sample) => classifySources(ctx, [sample])),
     ...sentencesNeedingRevision(sentences, claims, assessments).map((target) =>
-      reviseSentences(ctx, [target], evidence),
+      reviseSentences(ctx, [target], evidence, language),
     ),
   ]);
   const usage = meter.snapshot().total;

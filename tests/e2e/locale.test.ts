@@ -1,7 +1,7 @@
 /**
  * Factlight in the reader's language, in real Chromium (with Debian's chromium-l10n) started in Arabic and in
  * Japanese. The Firefox twin is tests/e2e/firefox/locale.test.ts; both run the same journey per language
- * (tests/e2e/harness/locale-journey.ts): the welcome page (its "Try it" check), the options page, the side panel
+ * (tests/e2e/harness/locale-journey.ts): the welcome page (its "Try it" check), the options and privacy pages, the side panel
  * with a finished check (headline, verdict, usefulness line), the floating button, the notice for a selection
  * too long to check and the in-page card show the catalogue's words for the language; in Arabic they are laid
  * out right to left while the English text checked in them reads left to right (`dir="auto"`: the checked
@@ -25,6 +25,7 @@ import {
   directions,
   expectOptionsInLanguage,
   expectPanelInLanguage,
+  expectPrivacyInLanguage,
   expectTryItInLanguage,
   expectWebPageInLanguage,
   expectWelcomeInLanguage,
@@ -62,6 +63,7 @@ describe('interface language in Chromium', () => {
 
       await expectWelcomeInLanguage(driver, language);
       await expectOptionsInLanguage(driver, world, language);
+      await expectPrivacyInLanguage(driver, language);
       await expectTryItInLanguage(driver, language);
       await expectPanelInLanguage(driver, language, async (panel) => {
         // The tab bar from the keyboard: laid out in the language's direction, the arrows go to the tab they

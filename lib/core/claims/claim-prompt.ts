@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 import { DATA_BLOCK_RULE, dataBlock } from '../model/prompt-safety';
 import type { StructuredCallSpec } from '../model/structured-call';
+import { textLanguageLine } from '../model/text-language';
 import type { Claim, ClaimQueries, Sentence } from '../types';
 import { anchorClaim } from './anchor-claims';
 import {
@@ -137,7 +138,7 @@ function userMessage(input: ExtractClaimsInput, batch: readonly Sentence[]): str
   const context = input.text.slice(Math.max(0, first.start - CONTEXT_CHARS), first.start);
   const numbered = batch.map((sentence) => `[${sentence.index}] ${sentence.text}`).join('\n');
   return [
-    `Language of the text: ${input.language}.`,
+    textLanguageLine(input.language),
     context ? dataBlock('CONTEXT BEFORE', context) : '',
     dataBlock('SENTENCES', numbered),
   ]

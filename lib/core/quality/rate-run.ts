@@ -92,6 +92,7 @@ export async function runRating(
     explanation: input.explanation,
     evidence,
     linkScores: linkAudits.map(linkScoreOf),
+    language,
   });
   return { evidence, links: linkAudits, score, usage: run.meter.snapshot(), warnings };
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 import { DATA_BLOCK_RULE, dataBlock } from '../model/prompt-safety';
 import { type ModelCallContext, structuredCall } from '../model/structured-call';
+import { textLanguageLine } from '../model/text-language';
 import type { Claim, ClaimAssessment, Evidence, Revision, RevisionChange, Sentence } from '../types';
 
 const PASSAGE_CHARS = 800;
@@ -26,7 +27,8 @@ For each numbered sentence you get its wrong claims and the evidence passages ab
 as replacements: "from" is an exact, contiguous span of the sentence (copied character for character) that
 is wrong, "to" is its correction, and "passages" are the numbers of the passages that support the correction.
 Change only what the evidence shows to be wrong; keep every other word, the style and the language. If the
-evidence does not say what is right, make no change for that part. ${DATA_BLOCK_RULE}`;
+evidence does not say what is right, make no change for that part. Write each correction ("to") in the language
+of the text (named below when known), whatever the language of the passages. ${DATA_BLOCK_RULE}`;
 
 export interface SentenceToRevise {
   sentence: Sentence;
@@ -73,11 +75,17 @@ export function applyChanges(
   return { revised, applied };
 }
 
-/** Revises every sentence that needs it in one call. */
+/**
+ * Revises every sentence that needs it in one call.
+ *
+ * @param language the checked text's language (BCP 47), named to the model so the corrections people read
+ * are written in it, not in the language of the passages.
+ */
 export async function reviseSentences(
   ctx: ModelCallContext,
   targets: readonly SentenceToRevise[],
   evidence: readonly Evidence[],
+  language?: string,
 ): Promise<Revision[]> {
   if (targets.length === 0) return [];
   const evidenceById = new Map(evidence.map((item) => [item.id, item]));
@@ -109,7 +117,7 @@ export async function reviseSentences(
     schema: reviseSchema,
     messages: [
       { role: 'system', content: SYSTEM },
-      { role: 'user', content: [...blocks, ...passages].join('\n\n') },
+      { role: 'user', content: [textLanguageLine(language), ...blocks, ...passages].filter(Boolean).join('\n\n') },
     ],
   });
   const byId = new Map(value.sentences.map((entry) => [entry.id, entry.changes]));

@@ -16,6 +16,7 @@ import {
   structuredCall,
   type StructuredCallSpec,
 } from '../model/structured-call';
+import { textLanguageLine } from '../model/text-language';
 import { BudgetExceededError } from '../model/usage-meter';
 import { NOTICE_CLAIM_LENGTH, noticeKey, type RunNotice } from '../notices';
 import { causeOf } from '../stage-notices';
@@ -208,7 +209,7 @@ function verifySpec(
       {
         role: 'user',
         content: [
-          language ? `Language of the text: ${language}.` : '',
+          textLanguageLine(language),
           dataBlock('CLAIM', claim.text),
           dataBlock('SENTENCE IT COMES FROM', sentence),
           evidenceBlock(evidence),

@@ -20,6 +20,7 @@ import { byTestId } from '../harness/journey-pages';
 import {
   expectOptionsInLanguage,
   expectPanelInLanguage,
+  expectPrivacyInLanguage,
   expectTryItInLanguage,
   expectWebPageInLanguage,
   expectWelcomeInLanguage,
@@ -49,6 +50,7 @@ describe('interface language in Firefox', () => {
 
       await expectWelcomeInLanguage(driver, language);
       await expectOptionsInLanguage(driver, world, language);
+      await expectPrivacyInLanguage(driver, language);
       await expectTryItInLanguage(driver, language);
       await expectPanelInLanguage(driver, language);
       const page = await expectWebPageInLanguage(driver, world, language);

@@ -1,10 +1,13 @@
 /**
  * The journey through Factlight in one interface language, shared by the Chromium and Firefox locale tests
  * (tests/e2e/locale.test.ts, tests/e2e/firefox/locale.test.ts) so both browsers are held to the same words and
- * directions: the welcome page, the options page, "Try it", the side panel with a finished check, the floating
+ * directions: the welcome page, the options page, the privacy page, "Try it", the side panel with a finished check, the floating
  * button, the selection notice and the in-page card. Each step is its own function, so a browser's own extras
  * (Chromium's tab bar from the keyboard, Firefox's real sidebar) go between them.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
 import { expect } from 'vitest';
 
 import type { FactWorld } from '../../../scripts/lib/servers';
@@ -99,6 +102,28 @@ export async function expectOptionsInLanguage(
   expect(await options.text(byTestId('save-settings'))).toBe(words.optionsSave!.message);
   expect(await seriousViolations(options)).toEqual([]);
   await options.close();
+}
+
+/**
+ * The privacy page: the policy's translation for the language (its first heading), laid out in the language's
+ * direction, its hosts and permissions (`code`) still left to right, its title from the catalogue; axe clean.
+ */
+export async function expectPrivacyInLanguage(driver: ExtensionDriver, { locale, dir }: Language): Promise<void> {
+  const privacy = await driver.openExtensionPage('privacy.html');
+  await privacy.waitFor(`${byTestId('privacy-policy')} h1`);
+  expect(await rootLanguage(privacy)).toEqual([locale, dir, dir]);
+  const translation = readFileSync(
+    resolve(import.meta.dirname, '../../../docs/privacy', `PRIVACY.${locale}.md`),
+    'utf8',
+  );
+  expect(await privacy.text('h1')).toBe(/^# (.+)$/m.exec(translation)![1]);
+  expect(await privacy.evaluate(() => document.title, undefined)).toBe(catalogue(locale).privacyPageTitle!.message);
+  expect(await directions(privacy, [byTestId('privacy-policy'), `${byTestId('privacy-policy')} code`])).toEqual([
+    dir,
+    'ltr',
+  ]);
+  expect(await seriousViolations(privacy)).toEqual([]);
+  await privacy.close();
 }
 
 /** "Try it" on the welcome page, now that a model is saved: the sample's myth in the language's verdict. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
+import { textLanguageLine } from '../../model/text-language';
 import type { Claim, ClaimAssessment, Revision } from '../../types';
 import { type NumberedPassage, passageBlocks } from './explain-evidence';
 
@@ -68,7 +69,7 @@ export function debateContext(
   language?: string,
 ): string {
   return [
-    language ? `Language of the text: ${language}.` : null,
+    textLanguageLine(language),
     `Verdict: ${assessment.verdict}.`,
     dataBlock('CLAIM', claim.text),
     revision ? dataBlock('ORIGINAL SENTENCE', revision.original) : null,

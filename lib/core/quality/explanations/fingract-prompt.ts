@@ -1,6 +1,8 @@
 /**
  * FinGrAct's first two tasks as prompt text and reply schema, shared by the batched scoring of Factlight's
- * own explanations (score-explanations.ts) and "Rate an explanation" (rate-explanation.ts).
+ * own explanations (score-explanations.ts) and "Rate an explanation" (rate-explanation.ts). The scores are
+ * computed by code, but the errors and corrections are shown to the reader (the claim card's usefulness
+ * breakdown), so they are asked for in the checked text's language.
  */
 import { z } from 'zod';
 
@@ -21,7 +23,9 @@ per the evidence) and the correction (the right fact, per the evidence). List no
 not show; an empty list is a valid answer.
 Task 2, for each error of task 1: "named" is true when the explanation states that this part of the claim
 is wrong; "corrected" is true when the explanation gives this correction (the right fact, not only that
-the claim is wrong).`;
+the claim is wrong).
+Write "error" and "correction" in the language of the text (named below when known), whatever the language
+of the passages: the reader sees them; "subClaim" stays the claim's own words.`;
 
 /** Cleans the model's errors: trims text, drops entries without a sub-claim or an error. */
 export function toClaimErrors(raw: ReadonlyArray<z.infer<typeof claimErrorSchema>>): ClaimError[] {

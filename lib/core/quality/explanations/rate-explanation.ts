@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
+import { textLanguageLine } from '../../model/text-language';
 import type { Evidence } from '../../types';
 import { actionabilityScore } from './actionability-score';
 import { numberedList, passageBlocks } from './explain-evidence';
@@ -30,6 +31,8 @@ export interface ExplanationToRate {
   evidence: readonly Evidence[];
   /** The explanation's links as the link audit scored them; none gives a links score of 0. */
   linkScores: readonly ExplanationLinkScore[];
+  /** The claim's language (BCP 47), named to the model so the errors and corrections it lists are written in it. */
+  language?: string;
 }
 
 /** Thrown when there is no evidence: errors come from evidence, so none could be found, nor scored. */
@@ -55,10 +58,13 @@ export async function rateExplanation(ctx: ModelCallContext, input: ExplanationT
       {
         role: 'user',
         content: [
+          textLanguageLine(input.language),
           dataBlock('CLAIM', input.claim),
           passageBlocks(numberedList(input.evidence), PASSAGE_CHARS),
           dataBlock('EXPLANATION', input.explanation),
-        ].join('\n\n'),
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
       },
     ],
   });

@@ -10,6 +10,7 @@ import { z } from 'zod';
 
 import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
+import { textLanguageLine } from '../../model/text-language';
 import type { Claim, ClaimAssessment, Evidence, Stance, Verdict } from '../../types';
 import { actionabilityScore } from './actionability-score';
 import { RECOVERY_RULES } from './attribute-citations';
@@ -139,7 +140,8 @@ function claimBlock(entry: Prepared): string {
  * `structuredCall` when the call fails (the caller decides what a failed stage means).
  *
  * @param evidence the check's evidence (looked up by the assessments' `citedEvidenceIds`).
- * @param language BCP 47 tag for splitting explanations into sentences; guessed when absent.
+ * @param language BCP 47 tag of the checked text: for splitting explanations into sentences (guessed when
+ * absent), and named to the model so the errors and corrections it lists are written in it.
  */
 export async function scoreExplanations(
   ctx: ModelCallContext,
@@ -170,7 +172,7 @@ export async function scoreExplanations(
     schema: scoreSchema,
     messages: [
       { role: 'system', content: SYSTEM },
-      { role: 'user', content: prepared.map(claimBlock).join('\n\n') },
+      { role: 'user', content: [textLanguageLine(language), ...prepared.map(claimBlock)].filter(Boolean).join('\n\n') },
     ],
   });
   const byId = new Map(prepared.map((entry) => [entry.id, entry]));

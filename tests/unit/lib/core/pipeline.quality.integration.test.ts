@@ -141,16 +141,20 @@ describe('the pipeline with link audit and Thorough mode', () => {
     const events: PipelineEvent[] = [];
     const requestsBefore = world.model.requests.length;
     const result = await runCheck(WORLD_TEXT, deps, { ...options, onEvent: (event) => events.push(event) });
-    // The judge, the critics and the refiner are told the text's language, so what they write is in it.
+    // Every call whose words a person reads is told the text's language, so what it writes is in it: the judge,
+    // the critics and the refiner, the revision, and the usefulness score (its errors and corrections).
+    const writers = ['claim_verification', 'minimal_revisions', 'explanation_quality'];
     const written = world.model.requests.slice(requestsBefore).flatMap((request) => {
       const body = request.body as Partial<ChatRequest> | undefined;
       const format = body?.response_format;
       const name = format?.type === 'json_schema' ? format.json_schema.name : '';
-      if (name !== 'claim_verification' && !name.startsWith('debate_')) return [];
+      if (!writers.includes(name) && !name.startsWith('debate_')) return [];
       return [{ name, user: JSON.stringify(body?.messages?.filter((message) => message.role === 'user')) }];
     });
     expect(written.filter((call) => call.name === 'claim_verification')).toHaveLength(24);
     expect(written.filter((call) => call.name.startsWith('debate_'))).toHaveLength(5);
+    expect(written.filter((call) => call.name === 'minimal_revisions')).toHaveLength(1);
+    expect(written.filter((call) => call.name === 'explanation_quality')).toHaveLength(1);
     expect(written.filter((call) => !call.user.includes('Language of the text: en.'))).toEqual([]);
     const myth = result.claims.find((claim) => claim.text.includes('visible from the Moon'))!;
     expect(result.refinements).toEqual([

@@ -26,6 +26,31 @@ describe('markdown-lite', () => {
     expect(html).toBe('<p>&lt;img src=x onerror=alert(1)&gt; <strong>&lt;b&gt;x&lt;/b&gt;</strong></p>');
   });
 
+  it('makes no link of any kind: URLs and Markdown links stay text, so no javascript: or data: link can appear', () => {
+    const html = renderToStaticMarkup(
+      <>
+        {renderMarkdownLite(
+          '[click](javascript:alert(1)) <https://example.org> https://example.org data:text/html,x ![i](http://x/y.png)',
+        )}
+      </>,
+    );
+    expect(html).not.toMatch(/<a|<img|href|src=/);
+    expect(html).toContain('[click](javascript:alert(1))');
+  });
+
+  it.each(['en', 'es', 'pt_BR', 'fr', 'de', 'ja', 'zh_CN', 'hi', 'ar'])(
+    'renders the whole privacy policy (%s) with no Markdown left over',
+    (locale) => {
+      const path = locale === 'en' ? 'PRIVACY.md' : `docs/privacy/PRIVACY.${locale}.md`;
+      const html = renderToStaticMarkup(
+        <>{renderMarkdownLite(readFileSync(resolve(import.meta.dirname, '../../../..', path), 'utf8'))}</>,
+      );
+      expect(html.match(/<h1>/g)).toHaveLength(1);
+      expect(html.match(/<tr>/g)?.length).toBe(7);
+      expect(html).not.toMatch(/\*\*|`|\| ---|<a/);
+    },
+  );
+
   it('renders the whole privacy policy with no Markdown left over', () => {
     const html = renderToStaticMarkup(
       <>{renderMarkdownLite(readFileSync(resolve(import.meta.dirname, '../../../../PRIVACY.md'), 'utf8'))}</>,

@@ -22,6 +22,19 @@ describe('runRating', () => {
     expect(result.evidence.length).toBeGreaterThan(0);
   });
 
+  it('tells the rating call the language of the claim, so the errors it lists are written in it', async () => {
+    const { deps, options, modelCalls } = fakeRun({ 'https://quokka-daily.example/a': PAGE });
+    // No language given: the claim's is guessed, as when a person rates a selection.
+    const { language: _english, ...guessing } = options;
+    await runRating(
+      { claim: 'Die Quokkas leben auf der Insel Rottnest und sie sind nicht groß.', explanation: 'Das stimmt.' },
+      deps,
+      guessing,
+    );
+    const rating = modelCalls.find((call) => call.jsonSchema?.name === 'explanation_rating')!;
+    expect(rating.messages.find((message) => message.role === 'user')?.content).toMatch(/^Language of the text: de\./);
+  });
+
   it('audits at most 30 links of an explanation, as a check does, and says how many it left out', async () => {
     const { deps, options } = fakeRun({ 'https://quokka-daily.example/a': PAGE });
     const explanation = `Quokkas live on Rottnest Island. Sources: ${Array.from({ length: 35 }, (_, i) => `https://gone.example/p${i}`).join(' ')}`;

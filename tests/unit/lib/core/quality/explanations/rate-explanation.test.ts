@@ -70,6 +70,14 @@ describe('rating a selected explanation', () => {
     expect(score.errors.map((e) => e.subClaim)).toEqual(['won three Nobel Prizes', 'in medicine']);
   });
 
+  it('names the language of the text, so the errors and corrections shown to the reader are written in it', async () => {
+    world.script({ explanation_rating: [{ errors: [] }] });
+    await rateExplanation(world.context(), { ...input, language: 'es' });
+    const { system, user } = world.calls[0]!;
+    expect(system).toMatch(/Write "error" and "correction" in the language of the text \(named below when known\)/);
+    expect(user).toMatch(/^Language of the text: es\.\n\n<<<CLAIM>>>/);
+  });
+
   it('scores 0 for an explanation that names no error and gives no working link', async () => {
     world.script({
       explanation_rating: [

@@ -162,6 +162,14 @@ describe("scoring Factlight's own explanations", () => {
     expect(scores.attribution.get('c1-0')).toMatchObject({ precision: 1, recall: 1 });
   });
 
+  it('names the language of the text, so the errors and corrections shown to the reader are written in it', async () => {
+    world.script({ explanation_quality: [{ claims: [] }] });
+    await scoreExplanations(world.context(), targets, items, 'de');
+    const { system, user } = world.calls[0]!;
+    expect(system).toMatch(/Write "error" and "correction" in the language of the text \(named below when known\)/);
+    expect(user).toMatch(/^Language of the text: de\.\n\nClaim k1 /);
+  });
+
   it('leaves out what the model skipped instead of scoring it', async () => {
     world.script({
       explanation_quality: [
