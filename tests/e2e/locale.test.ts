@@ -1,18 +1,18 @@
 /**
  * Factlight in the reader's language, in real Chromium (with Debian's chromium-l10n) started in Arabic and in
  * Japanese. The Firefox twin is tests/e2e/firefox/locale.test.ts; both run the same journey per language
- * (tests/e2e/harness/locale-journey.ts): the welcome page (its "Try it" check), the options and privacy pages, the side panel
- * with a finished check (headline, verdict, usefulness line), the floating button, the notice for a selection
- * too long to check and the in-page card show the catalogue's words for the language; in Arabic they are laid
- * out right to left while the English text checked in them reads left to right (`dir="auto"`: the checked
- * text, the claim, the evidence's titles and passages, the history row's preview), and the card's and the
- * notice's ✕ sit at the inline end, measured from their boxes; axe finds no serious or critical violation on the
- * extension pages or in the in-page card. Chromium adds the tab bar from the keyboard in the language's
- * direction, the sentence headings and passages of Sources to compare (no model chosen) left to right, a
- * rejected key (401) worded in Japanese, and a language chosen in the options applied at once.
+ * (tests/e2e/harness/locale-journey.ts): the welcome page (its "Try it" check), the options and privacy pages, the
+ * side panel with a finished check (headline, verdict, usefulness line), the floating button, the notice for a
+ * selection too long to check and the in-page card show the catalogue's words for the language; in Arabic they are
+ * laid out right to left while the English text checked in them reads left to right (`dir="auto"`: the checked
+ * text, the claim, the evidence's titles and passages, the history row's preview), and the card's and the notice's
+ * ✕ sit at the inline end, measured from their boxes; axe finds no serious or critical violation on the extension
+ * pages or in the in-page card. Chromium adds the tab bar from the keyboard in the language's direction, the
+ * sentence headings and passages of Sources to compare (no model chosen) left to right, a rejected key (401) worded
+ * in Japanese, and a language chosen in the options applied at once.
  *
- * Chromium on Linux needs both `--lang=<xx>` and `LANGUAGE=<xx>`: `--lang` alone switches the catalogue
- * but leaves getUILanguage() and @@bidi_dir in en-US (measured in Chromium 156; docs/i18n/README.md).
+ * Chromium on Linux needs both `--lang=<xx>` and `LANGUAGE=<xx>`: `--lang` alone switches the catalogue but leaves
+ * getUILanguage() and @@bidi_dir in en-US (measured in Chromium 156; docs/i18n/README.md).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 

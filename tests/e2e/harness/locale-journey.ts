@@ -1,9 +1,9 @@
 /**
  * The journey through Factlight in one interface language, shared by the Chromium and Firefox locale tests
  * (tests/e2e/locale.test.ts, tests/e2e/firefox/locale.test.ts) so both browsers are held to the same words and
- * directions: the welcome page, the options page, the privacy page, "Try it", the side panel with a finished check, the floating
- * button, the selection notice and the in-page card. Each step is its own function, so a browser's own extras
- * (Chromium's tab bar from the keyboard, Firefox's real sidebar) go between them.
+ * directions: the welcome page, the options page, the privacy page, "Try it", the side panel with a finished check,
+ * the floating button, the selection notice and the in-page card. Each step is its own function, so a browser's own
+ * extras (Chromium's tab bar from the keyboard, Firefox's real sidebar) go between them.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
