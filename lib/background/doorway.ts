@@ -9,7 +9,7 @@
  * kept: status-snapshot.ts; its resumes, when the database holds no run: waiting-runs.ts), and for anything else
  * loads the router (router.js: settings, menus, the commands; it loads the engine in turn) and relays the
  * event to it (worker-events.ts). A check that comes while the engine is not loaded goes to the check intake first
- * (intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event.
+ * (check-intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event.
  * Firefox's background page runs router.js before this script: the router starts at once with the browser's
  * own events.
  */
@@ -120,7 +120,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
 
   let intake: RelayedEvent<MessageListener> | undefined;
   /**
-   * The check intake (check-intake.ts), started on first need; undefined when intake.js cannot be loaded (the
+   * The check intake (check-intake.ts), started on first need; undefined when its script cannot be loaded (the
    * router then takes the check, and says what is wrong if it is wrong there too).
    */
   const checkIntake = (): RelayedEvent<MessageListener> | undefined => {

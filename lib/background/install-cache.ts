@@ -2,7 +2,7 @@
  * A service worker cannot `import()` at all, and `importScripts()` fetches a script only while the worker installs;
  * later it serves only scripts imported then, from the worker's script cache (Service Workers spec, importScripts:
  * "If serviceWorker's state is not parsed or installing, return map[url]"; seen in Chromium 156,
- * scripts/bench/cold-start-bench.ts measures it). So Chrome's worker imports intake.js, router.js and
+ * scripts/bench/cold-start-bench.ts measures it). So Chrome's worker imports check-intake.js, router.js and
  * engine.js once while it installs, which caches them, and imports them again from that cache in each later life that
  * needs them.
  */

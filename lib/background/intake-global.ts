@@ -1,5 +1,5 @@
 /**
- * Where intake.js leaves its start function, for the doorway (lib/background/doorway.ts) to find once the
+ * Where check-intake.js leaves its start function, for the doorway (lib/background/doorway.ts) to find once the
  * script has run. Its own module, so the doorway does not import the intake's code.
  */
 import type { Listenable, MessageListener } from './worker-events';

@@ -20,7 +20,7 @@ const PARTS: Array<[string, (path: string) => boolean]> = [
   ['background doorway (every wake)', (path) => path === 'background.js'],
   ['background router (loaded on first need)', (path) => path === 'router.js'],
   // Chrome only: a check that finds the engine not loaded (lib/background/check-intake.ts).
-  ['background check intake (a check before the engine)', (path) => path === 'intake.js'],
+  ['background check intake (a check before the engine)', (path) => path === 'check-intake.js'],
   ['background engine (loaded on first need)', (path) => path === 'engine.js'],
   ['script on every page', (path) => path === 'content-scripts/content.js'],
   ['script on chatbot sites', (path) => path === 'content-scripts/chat.js'],

@@ -5,7 +5,7 @@
  * (it says the on-device model, where the router would say the model set up), stops every worker through the
  * DevTools protocol and opens the panel again: a new worker answers, and the panel shows the marked status. (The
  * doorway parses router.js once it has answered, so whether it ran says nothing about who answered.) And a
- * page's check after the worker stopped is taken in by intake.js while the engine is not loaded, then finished.
+ * page's check after the worker stopped is taken in by the check intake while the engine is not loaded, then finished.
  */
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
