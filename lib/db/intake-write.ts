@@ -43,7 +43,9 @@ export function writeNewCheck(
     const rows = transaction.objectStore('sentences');
     for (const sentence of sentences) rows.put(sentence);
     transaction.oncomplete = () => resolve();
+    // i18n-exempt: an IndexedDB failure for the developer's log (the router then takes the check), never shown
     transaction.onerror = () => reject(transaction.error ?? new Error('transaction failed'));
+    // i18n-exempt: an IndexedDB failure for the developer's log (the router then takes the check), never shown
     transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
   });
 }
