@@ -15,7 +15,7 @@
 import { browser } from 'wxt/browser';
 
 import { sentenceRows } from '../db/check-rows';
-import { DATABASE_NAME, INDEXEDDB_VERSION } from '../db/database-name';
+import { DATABASE_NAME, DATABASE_VERSION } from '../db/database-name';
 import { tellDexieContexts } from '../db/dexie-signal';
 import { openForIntake, writeNewCheck } from '../db/intake-write';
 import { COMMAND_AUDIENCE, type StartCheckRequest } from '../messaging/protocol';
@@ -48,7 +48,7 @@ function takeable(
 
 export const startIntake: StartIntake = (onMessage) => {
   // Opened now, while the message is checked: the first open in a worker's life takes a few milliseconds.
-  const database = openForIntake(indexedDB, DATABASE_NAME, INDEXEDDB_VERSION).catch((error: unknown) => {
+  const database = openForIntake(indexedDB, DATABASE_NAME, DATABASE_VERSION).catch((error: unknown) => {
     console.warn('[factlight] the intake could not open the database; the engine takes the check', error);
     return undefined;
   });
@@ -66,7 +66,13 @@ export const startIntake: StartIntake = (onMessage) => {
         console.warn('[factlight] the intake could not write the check; the engine takes it', error);
         return sendResponse(undefined);
       }
-      tellDexieContexts();
+      // Written: from here on the answer is that it is, whatever else fails (an open panel then sees it at the
+      // engine's first write).
+      try {
+        tellDexieContexts();
+      } catch (error) {
+        console.warn('[factlight] open pages not told of a new check', error);
+      }
       // Before the answer: a worker stopped right after it still leaves the check to be taken up.
       await armResumeAlarm();
       sendResponse({ res: { ok: true, checkId: record.id } });

@@ -153,6 +153,20 @@ export function createRunManager(deps: RunManagerDeps) {
     return settled(check, settling.fields);
   }
 
+  /**
+   * The check as stored, a draft no run of this worker is taking up settled first (one a cancel ended before any
+   * run took it up, or cancels now); a draft this worker runs is settled by its run. A settling that fails leaves it
+   * as it is: the cancel or re-check goes on, with the draft's own words.
+   */
+  async function settleWaiting(checkId: string): Promise<CheckRecord | undefined> {
+    const check = await deps.db.checks.get(checkId);
+    if (!check?.unsettled || running.has(checkId)) return check;
+    return settle(check).catch((error: unknown) => {
+      console.warn('[factlight] a check taken in could not be settled', checkId, error);
+      return check;
+    });
+  }
+
   async function execute(checkId: string): Promise<void> {
     if (running.has(checkId)) return;
     // Taken before the first await: two resumes close together (an alarm, the panel's resumeChecks, the worker's
@@ -289,7 +303,7 @@ export function createRunManager(deps: RunManagerDeps) {
     checkId: string,
     how: { fresh: true } | { judge: true } | { retry: true },
   ): Promise<StartCheckResult> {
-    const check = await deps.db.checks.get(checkId);
+    const check = await settleWaiting(checkId);
     if (!check) return { ok: false, error: t('bgCheckGone') };
     if ('judge' in how && !check.evidenceOnly) return { ok: false, error: t('bgAlreadyJudged') };
     return create(
@@ -331,6 +345,8 @@ export function createRunManager(deps: RunManagerDeps) {
      */
     async cancel(checkId: string): Promise<void> {
       running.get(checkId)?.abort();
+      // A draft no run has taken up is settled first: its summary and "Judge these sources" depend on its engine.
+      await settleWaiting(checkId);
       const ended = await cancelWaitingCheck(
         deps.db,
         checkId,

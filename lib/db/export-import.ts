@@ -40,7 +40,8 @@ export function exportChecksJson(views: readonly CheckView[], english: Words, no
 }
 
 function toExported(view: CheckView, english: Words): ExportedCheck {
-  const { searchWords: _derived, ...check } = view.check;
+  // A draft's `unsettled` mark is this browser's bookkeeping (check-intake.ts), not part of the check.
+  const { searchWords: _derived, unsettled: _draft, ...check } = view.check;
   return {
     check,
     sentences: view.sentences.map(({ id: _id, checkId: _checkId, ...sentence }) => sentence),

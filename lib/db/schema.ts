@@ -8,7 +8,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 
-import { DATABASE_NAME } from './database-name';
+import { DATABASE_NAME, DATABASE_VERSION } from './database-name';
 import type {
   CacheRecord,
   CheckRecord,
@@ -23,7 +23,7 @@ import { upgradeToV2 } from './upgrades/v2-core-records';
 
 export { DATABASE_NAME };
 
-export const LATEST_VERSION = 3;
+export const LATEST_VERSION = DATABASE_VERSION;
 
 export class FactlightDb extends Dexie {
   checks!: EntityTable<CheckRecord, 'id'>;

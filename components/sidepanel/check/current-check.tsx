@@ -32,6 +32,14 @@ export function CurrentCheck({
       </p>
     );
   }
+  // Taken in before the engine was loaded (check-intake.ts): whether it finds sources only or is judged by a model
+  // is not known until the engine settles it, a moment later; neither view is shown before.
+  if (state.view.check.unsettled && state.view.check.status === 'running')
+    return (
+      <p role="status" className="progress-summary" data-testid="check-starting">
+        {t('progressWaiting')}
+      </p>
+    );
   // A new claim focus request starts the view afresh with that claim selected (filters persist per check).
   if (state.view.check.evidenceOnly)
     return <SourcesToCompare view={state.view} onOpenCheck={onOpenCheck} reasonShownAbove={reasonShownAbove} />;

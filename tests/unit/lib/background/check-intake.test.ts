@@ -153,6 +153,20 @@ describe('the check intake', () => {
     expect(await fakeBrowser.alarms.get(RESUME_ALARM)).toBeUndefined();
   });
 
+  it('writes into a database Dexie repaired (one more than ten times its version: the same schema version)', async () => {
+    await dexieMade();
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open(DATABASE_NAME, INDEXEDDB_VERSION + 1);
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error);
+    });
+    const answer = await intake()('startCheck', { text: TEXT, origin: 'typed' }, own).answered;
+    expect(answer?.res).toMatchObject({ ok: true });
+  });
+
   it('hands a check back to the router when the database is at a version Dexie has not upgraded yet', async () => {
     const old = new Dexie(DATABASE_NAME);
     old.version(DATABASE_VERSION - 1).stores({ checks: 'id, status', sentences: 'id, checkId' });

@@ -199,6 +199,19 @@ describe('run manager', () => {
     expect((await loadCheckView(db, 'taken-in'))!.evidence.length).toBeGreaterThan(0);
   });
 
+  it('settles a draft no run has taken up when it is cancelled: it ends as the sources-only check it was', async () => {
+    freshDb();
+    settings = { ...settings, model: DEFAULT_SETTINGS.model };
+    const { record, sentences } = draftCheck({ text: WORLD_TEXT, origin: 'typed' }, {}, 'draft', Date.now());
+    await db.checks.add(record);
+    await db.sentences.bulkPut(sentenceRows(record.id, sentences));
+    await manager().cancel('draft');
+    const check = (await db.checks.get('draft'))!;
+    expect(check).toMatchObject({ status: 'cancelled', evidenceOnly: true });
+    expect(check.unsettled).toBeUndefined();
+    expect(check.inputHash).not.toBe('');
+  });
+
   it('runs on the on-device model when nothing else is set up, and finds sources only for a language it cannot read', async () => {
     freshDb();
     settings = { ...settings, model: DEFAULT_SETTINGS.model };

@@ -128,6 +128,14 @@ describe('JSON export and import', () => {
     expect((await target.sentences.get('chk-1:s0'))?.checkId).toBe('chk-1');
   });
 
+  it("leaves out a draft's unsettled mark (this browser's bookkeeping, not part of the check)", async () => {
+    const view = buildCheckView({ id: 'chk-1', status: 'running' });
+    const file = JSON.parse(
+      exportChecksJson([{ ...view, check: { ...view.check, unsettled: true } }], ENGLISH),
+    ) as ChecksExport;
+    expect(file.checks[0]!.check).not.toHaveProperty('unsettled');
+  });
+
   it("never lets an imported check take over another check's rows (issue 24)", async () => {
     const victim = await stored(buildCheckView({ id: 'chk-1' }));
     await writeImportedChecks(target, parsed(exportChecksJson([victim], ENGLISH)));

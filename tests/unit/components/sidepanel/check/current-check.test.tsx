@@ -30,6 +30,18 @@ async function showCheck() {
 const spans = () => screen.getAllByTestId('span');
 const spanWith = (text: string) => spans().find((span) => span.textContent?.includes(text))!;
 
+describe('a check taken in before the engine was loaded', () => {
+  it('says it is waiting to start, neither as a judged check nor as sources only, until the engine settles it', async () => {
+    await db.checks.update('chk-1', { status: 'running', unsettled: true });
+    renderWithDb(<CurrentCheck checkId="chk-1" onOpenCheck={() => undefined} />, db);
+    expect((await screen.findByTestId('check-starting')).getAttribute('role')).toBe('status');
+    expect(screen.queryByTestId('check-result')).toBeNull();
+    await db.checks.update('chk-1', { unsettled: undefined });
+    await screen.findByTestId('check-result');
+    expect(screen.queryByTestId('check-starting')).toBeNull();
+  });
+});
+
 describe('the checked text', () => {
   it('renders every sentence with claim spans banded, named and focusable', async () => {
     const result = await showCheck();
