@@ -6,7 +6,7 @@
  * none (told "fr" for a Spanish sentence, the model writes French; told nothing, it follows the text it is given),
  * so only a language the caller declared or a reliable guess is named (`promptLanguage`).
  */
-import { detectTextLanguage } from '../text/detect-language';
+import { detectTextLanguage } from '../text/detect-text-language';
 
 /** A BCP 47 tag's shape: an imported check's language can be any string, and it is written into prompts. */
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;

@@ -7,8 +7,8 @@
  * - Latin text is told apart by counting a few very common function words of seven languages, which works
  *   on sentences and paragraphs but not on a title or a list of names (those come out 'en');
  * - only the first SAMPLE_CHARS characters are read, so the cost does not grow with the text.
- * `detectTextLanguage` says, beside the guess, whether it is reliable: segmentation needs a best guess, but a prompt
- * that names the wrong language (a Spanish sentence called 'fr') is worse than one that names none.
+ * Segmentation needs a best guess; `detectTextLanguage` (detect-text-language.ts) says whether it is reliable enough
+ * to name to a model.
  */
 
 const SAMPLE_CHARS = 4_000;
@@ -97,23 +97,18 @@ function scriptOf(codePoint: number): Script | null {
 /** URLs and addresses are not prose: "example.com" would count as Portuguese "com", "en.wikipedia" as Dutch. */
 const NOT_PROSE = /(?<!\S)(?:\S*[/@]\S*|\S+\.(?:com|org|net|html?)\b)/giu;
 
-/** A language guess (BCP 47 primary tag) and whether it is sure enough to be named to a model. */
-export interface DetectedLanguage {
+/**
+ * What a guess rests on, for telling whether it is reliable (text/detect-text-language.ts, kept apart so the
+ * check intake, which only splits, does not carry it): the sample read, and for Latin text the function-word
+ * counts of the two languages with most.
+ */
+export interface LanguageGuess {
   language: string;
-  reliable: boolean;
+  sample: string;
+  latin?: { top: number; runnerUp: number };
 }
 
-/**
- * A Latin guess is reliable when its language has at least MIN_LEAD more function words than any other, and
- * MIN_RATIO times as many: measured on the sentences of tests/unit/lib/core/text/detect-language.test.ts, a
- * sentence with two or three function words ("La Gran Muralla China es visible desde la Luna", French 2 to
- * Spanish 1) is often guessed wrong, while every sentence with a lead of three was guessed right. The ratio
- * keeps a long text in two close languages (Portuguese and Spanish share "que", "para") from passing on length.
- */
-const MIN_LEAD = 3;
-const MIN_RATIO = 1.5;
-
-function guessLatin(sample: string): DetectedLanguage {
+function guessLatin(sample: string): LanguageGuess {
   const counts = new Map<string, number>();
   for (const word of sample
     .replace(NOT_PROSE, ' ')
@@ -135,8 +130,7 @@ function guessLatin(sample: string): DetectedLanguage {
     if (score > top) [top, runnerUp] = [score, top];
     else if (score > runnerUp) runnerUp = score;
   }
-  // With a lead of MIN_LEAD the top language is the guess: a tie cannot lead.
-  return { language: best, reliable: top - runnerUp >= MIN_LEAD && top >= MIN_RATIO * runnerUp };
+  return { language: best, sample, latin: { top, runnerUp } };
 }
 
 /**
@@ -144,17 +138,11 @@ function guessLatin(sample: string): DetectedLanguage {
  * and, for Latin script, from function words. Returns 'en' for empty or script-less text.
  */
 export function detectLanguage(text: string): string {
-  return detectTextLanguage(text).language;
+  return guessLanguage(text).language;
 }
 
-/**
- * `detectLanguage`'s guess, and whether it is reliable: a script that one language of the list writes (Greek, Hebrew,
- * Thai, Hangul, kana, Han) is; a script shared by several is only when nothing says it is another (Russian's ы or
- * э, no Persian or Urdu letter forms in Arabic, no Marathi or Nepali word in Devanagari); a Latin guess only with
- * clear evidence (MIN_LEAD).
- * Empty or script-less text is never reliable.
- */
-export function detectTextLanguage(text: string): DetectedLanguage {
+/** `detectLanguage`'s guess with what it rests on. */
+export function guessLanguage(text: string): LanguageGuess {
   const sample = text.slice(0, SAMPLE_CHARS);
   const counts = new Map<Script, number>();
   for (const char of sample) {
@@ -168,20 +156,10 @@ export function detectTextLanguage(text: string): DetectedLanguage {
   let top: Script | null = null;
   for (const [script, count] of counts) if (top === null || count > (counts.get(top) ?? 0)) top = script;
   if (top === null || top === 'latin') return guessLatin(sample);
-  if (top === 'kana') return { language: 'ja', reliable: true };
-  if (top === 'arabic' && /[ٹڈڑںے]/u.test(sample)) return { language: 'ur', reliable: true };
-  if (top === 'arabic' && /[پچژگ]/u.test(sample)) return { language: 'fa', reliable: true };
-  // Persian and Urdu write yeh and kaf in their own forms (ی ک), and Urdu its do-chashmi heh (ھ): with them, and none
-  // of the letters above, 'ar' is only the fallback.
-  if (top === 'arabic') return { language: 'ar', reliable: !/[یکھ]/u.test(sample) };
-  // Belarusian has і too, with ў, which Ukrainian lacks.
-  if (top === 'cyrillic' && /[іїєґ]/iu.test(sample)) return { language: 'uk', reliable: !/ў/iu.test(sample) };
-  // Bulgarian, Serbian and Macedonian come out 'ru' too: only ы or э (which they lack) make it Russian.
-  if (top === 'cyrillic') return { language: 'ru', reliable: /[ыэ]/iu.test(sample) };
-  // Marathi and Nepali write Devanagari too: Marathi's ळ or its "आहे" (is), Nepali's "छ", "छन्" (is, are) say it is
-  // not Hindi. A Nepali sentence with none of them still passes: a known gap.
-  if (top === 'devanagari')
-    return { language: 'hi', reliable: !/ळ|(?<!\p{L}|\p{M})(?:आहे|छ|छन्)(?!\p{L}|\p{M})/u.test(sample) };
-  const language = SCRIPT_LANGUAGE[top];
-  return language ? { language, reliable: true } : { language: 'en', reliable: false };
+  const guess = (language: string): LanguageGuess => ({ language, sample });
+  if (top === 'kana') return guess('ja');
+  if (top === 'arabic' && /[ٹڈڑںے]/u.test(sample)) return guess('ur');
+  if (top === 'arabic' && /[پچژگ]/u.test(sample)) return guess('fa');
+  if (top === 'cyrillic' && /[іїєґ]/iu.test(sample)) return guess('uk');
+  return guess(SCRIPT_LANGUAGE[top] ?? 'en');
 }

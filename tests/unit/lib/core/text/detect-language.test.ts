@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { detectTextLanguage } from '../../../../../lib/core/text/detect-language';
+import { detectTextLanguage } from '../../../../../lib/core/text/detect-text-language';
 import { detectLanguage } from '../../../../../lib/core/text/sentences';
 
 describe('detectLanguage', () => {
