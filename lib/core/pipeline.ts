@@ -12,6 +12,7 @@ import { findEvidence } from './evidence/find-evidence';
 import { classifySources } from './evidence/sources/classify-sources';
 import { takesHostType } from './evidence/sources/takes-host-type';
 import { evidenceForClaim } from './evidence-only/run-evidence-check';
+import { promptLanguage } from './model/text-language';
 import { BudgetExceededError } from './model/usage-meter';
 import { NOTICE_CLAIM_LENGTH, noticeKey, type RunNotice } from './notices';
 import type { CheckResult, PipelineDeps, PipelineEvent, PipelineOptions, StopReason } from './pipeline-types';
@@ -60,8 +61,18 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   // The sentences the caller already split (a stored check's) are taken as they are; otherwise the text is split.
   const { language, sentences, given } = runSentences(text, options);
   emit({ type: 'sentences', sentences, language, ...(given ? { given } : {}) });
+  // What the model is told the text's language is: not the split's best guess, which can be wrong (issue 25).
+  const named = promptLanguage(text, options.language);
 
-  const quality: QualityContext = { ctx, deps, options, language, warn, fetcher };
+  const quality: QualityContext = {
+    ctx,
+    deps,
+    options,
+    language,
+    ...(named ? { promptLanguage: named } : {}),
+    warn,
+    fetcher,
+  };
   // The link audit needs only the sentences: it runs alongside the claims.
   const linkAudit = auditTextLinks(quality, text, sentences, (links) => emit({ type: 'links', links }));
   // Then, still beside the claims: do the passages of the cited links back the sentences citing them?
@@ -152,7 +163,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
         judged,
         today,
         (early) => emit({ type: 'verdict', assessment: early }),
-        { byPage: options.mode === 'thorough', language },
+        { byPage: options.mode === 'thorough', ...(named ? { language: named } : {}) },
       );
       assessments.set(claim.id, assessment);
       emit({ type: 'assessment', assessment });
@@ -191,7 +202,12 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       );
     };
     try {
-      await extractClaimsAsWritten(ctx, { text, sentences, language }, batch, start);
+      await extractClaimsAsWritten(
+        ctx,
+        { text, sentences, language, ...(named ? { promptLanguage: named } : {}) },
+        batch,
+        start,
+      );
     } catch (error) {
       // Claim extraction failed: each sentence still without claims stands as one claim, marked as not checked.
       const fallback = batch.filter((sentence) => !covered.has(sentence.index)).map(sentenceAsClaim);
@@ -230,7 +246,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     if (targets.length === 0 || stopped) return [];
     emit({ type: 'stage', stage: 'revise', state: 'started' });
     try {
-      const result = await reviseSentences(ctx, targets, evidence, language);
+      const result = await reviseSentences(ctx, targets, evidence, named);
       emit({ type: 'revisions', revisions: result });
       return result;
     } catch (error) {

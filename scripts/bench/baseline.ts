@@ -12,6 +12,7 @@ import { createPageReader } from '../../lib/core/evidence/read-pages';
 import { searchEvidence } from '../../lib/core/evidence/search-evidence';
 import { classifySources } from '../../lib/core/evidence/sources/classify-sources';
 import type { ModelCallContext } from '../../lib/core/model/structured-call';
+import { promptLanguage } from '../../lib/core/model/text-language';
 import { UsageMeter } from '../../lib/core/model/usage-meter';
 import type { PipelineDeps, PipelineOptions } from '../../lib/core/pipeline-types';
 import type { PageFetcher, SearchProvider } from '../../lib/core/ports';
@@ -42,6 +43,8 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
   const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
   const language = detectLanguage(text);
   const sentences = splitSentences(text, language);
+  // Named to the model as the pipeline names it: only when reliably guessed (issue 25).
+  const named = promptLanguage(text);
   const searchLimit = pLimit(options.searchConcurrency);
   const providers: SearchProvider[] = deps.providers.map((p) => ({
     id: p.id,
@@ -60,9 +63,9 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
 
   const perSentence = await Promise.all(
     sentences.map(async (sentence) => {
-      const claims = (await extractClaims(ctx, { text, sentences, language }, [sentence])).claims.filter(
-        (c) => c.checkWorthy,
-      );
+      const claims = (
+        await extractClaims(ctx, { text, sentences, language, ...(named ? { promptLanguage: named } : {}) }, [sentence])
+      ).claims.filter((c) => c.checkWorthy);
       if (firstClaimMs < 0 && claims.length > 0) firstClaimMs = performance.now() - started;
       const queries = await generateQueries(ctx, claims, language);
       await Promise.all(
@@ -101,7 +104,7 @@ export async function runBaseline(text: string, deps: PipelineDeps, options: Pip
   await Promise.all([
     ...hosts.map((sample) => classifySources(ctx, [sample])),
     ...sentencesNeedingRevision(sentences, claims, assessments).map((target) =>
-      reviseSentences(ctx, [target], evidence, language),
+      reviseSentences(ctx, [target], evidence, named),
     ),
   ]);
   const usage = meter.snapshot().total;

@@ -101,7 +101,10 @@ Return every sentence id you were given, in order. ${DATA_BLOCK_RULE}`;
 export interface ExtractClaimsInput {
   text: string;
   sentences: readonly Sentence[];
+  /** The language the text was split in (a best guess): it decides whether an English query is asked for. */
   language: string;
+  /** The language named to the model (`promptLanguage`): only one declared or reliably guessed. */
+  promptLanguage?: string;
 }
 
 /**
@@ -138,7 +141,7 @@ function userMessage(input: ExtractClaimsInput, batch: readonly Sentence[]): str
   const context = input.text.slice(Math.max(0, first.start - CONTEXT_CHARS), first.start);
   const numbered = batch.map((sentence) => `[${sentence.index}] ${sentence.text}`).join('\n');
   return [
-    textLanguageLine(input.language),
+    textLanguageLine(input.promptLanguage),
     context ? dataBlock('CONTEXT BEFORE', context) : '',
     dataBlock('SENTENCES', numbered),
   ]

@@ -31,7 +31,10 @@ export interface QualityContext {
   options: PipelineOptions;
   /** The check's page fetcher (concurrency-limited and counted). */
   fetcher: PageFetcher;
+  /** The language the text was split in (a best guess): for splitting pages and explanations. */
   language: string;
+  /** The language named to the model (`promptLanguage`): only one declared or reliably guessed. */
+  promptLanguage?: string;
   /** A warning: its English words and its code (lib/core/stage-notices.ts). */
   warn: (message: string, notice: RunNotice) => void;
 }
@@ -69,6 +72,7 @@ export async function auditRunLinks(
       timeoutMs: options.pageTimeoutMs,
       maxBytes: options.pageMaxBytes,
       lang: quality.language,
+      ...(quality.promptLanguage ? { promptLanguage: quality.promptLanguage } : {}),
       ...(options.fresh ? { fresh: true } : {}),
     },
   );
@@ -120,7 +124,10 @@ export async function refineExplanations(
     return [{ claim, assessment, evidence, ...(revision ? { revision } : {}) }];
   });
   if (items.length === 0) return [];
-  const refinements = await refineClaims(quality.ctx, items, { onWarning: quality.warn, language: quality.language });
+  const refinements = await refineClaims(quality.ctx, items, {
+    onWarning: quality.warn,
+    ...(quality.promptLanguage ? { language: quality.promptLanguage } : {}),
+  });
   for (const refinement of refinements) {
     const assessment = assessments.get(refinement.claimId);
     if (assessment) assessments.set(refinement.claimId, { ...assessment, explanation: refinement.explanationAfter });
@@ -143,7 +150,7 @@ export async function scoreFinalExplanations(
   const targets = explanationsToScore(claims, assessments);
   if (targets.length === 0) return { actionability: {}, attribution: {} };
   try {
-    const scores = await scoreExplanations(quality.ctx, targets, evidence, quality.language);
+    const scores = await scoreExplanations(quality.ctx, targets, evidence, quality.language, quality.promptLanguage);
     return {
       actionability: Object.fromEntries(scores.actionability),
       attribution: Object.fromEntries(scores.attribution),

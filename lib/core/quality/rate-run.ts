@@ -6,6 +6,7 @@
  * explanation cites [n] markers and links, nothing more is needed: its links are scored from the audit.
  */
 import { findEvidence } from '../evidence/find-evidence';
+import { promptLanguage } from '../model/text-language';
 import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
 import { createRunContext } from '../run-context';
 import { detectLanguage, splitSentences } from '../text/sentences';
@@ -45,6 +46,8 @@ export async function runRating(
   const warn = (message: string) => warnings.push(message);
   const run = createRunContext(deps, options, warn);
   const language = options.language ?? detectLanguage(input.claim);
+  // Named to the model only when declared or reliably guessed (issue 25).
+  const named = promptLanguage(input.claim, options.language);
   const claim: Claim = {
     id: 'c0',
     sentenceIndex: 0,
@@ -61,7 +64,15 @@ export async function runRating(
     if (links.length === 0) return [];
     options.onStage?.('links');
     return auditRunLinks(
-      { ctx: run.ctx, deps, options, fetcher: run.fetcher, language, warn },
+      {
+        ctx: run.ctx,
+        deps,
+        options,
+        fetcher: run.fetcher,
+        language,
+        ...(named ? { promptLanguage: named } : {}),
+        warn,
+      },
       links,
       explanationSentences,
       'explanation',
@@ -92,7 +103,7 @@ export async function runRating(
     explanation: input.explanation,
     evidence,
     linkScores: linkAudits.map(linkScoreOf),
-    language,
+    ...(named ? { language: named } : {}),
   });
   return { evidence, links: linkAudits, score, usage: run.meter.snapshot(), warnings };
 }

@@ -7,6 +7,8 @@
  * - Latin text is told apart by counting a few very common function words of seven languages, which works
  *   on sentences and paragraphs but not on a title or a list of names (those come out 'en');
  * - only the first SAMPLE_CHARS characters are read, so the cost does not grow with the text.
+ * Segmentation needs a best guess; `detectTextLanguage` (detect-text-language.ts) says whether it is reliable enough
+ * to name to a model.
  */
 
 const SAMPLE_CHARS = 4_000;
@@ -95,7 +97,18 @@ function scriptOf(codePoint: number): Script | null {
 /** URLs and addresses are not prose: "example.com" would count as Portuguese "com", "en.wikipedia" as Dutch. */
 const NOT_PROSE = /(?<!\S)(?:\S*[/@]\S*|\S+\.(?:com|org|net|html?)\b)/giu;
 
-function guessLatin(sample: string): string {
+/**
+ * What a guess rests on, for telling whether it is reliable (text/detect-text-language.ts, kept apart so the
+ * check intake, which only splits, does not carry it): the sample read, and for Latin text the function-word
+ * counts of the two languages with most.
+ */
+export interface LanguageGuess {
+  language: string;
+  sample: string;
+  latin?: { top: number; runnerUp: number };
+}
+
+function guessLatin(sample: string): LanguageGuess {
   const counts = new Map<string, number>();
   for (const word of sample
     .replace(NOT_PROSE, ' ')
@@ -105,6 +118,8 @@ function guessLatin(sample: string): string {
   let best = 'en';
   // Another language must be seen at least twice: one "es" or "die" in English text proves nothing.
   let bestScore = 1;
+  let top = 0;
+  let runnerUp = 0;
   for (const [language, words] of Object.entries(FUNCTION_WORDS)) {
     const score = words.reduce((sum, word) => sum + (counts.get(word) ?? 0), 0);
     // Strictly greater, with English listed first: a tie keeps English.
@@ -112,8 +127,10 @@ function guessLatin(sample: string): string {
       best = language;
       bestScore = score;
     }
+    if (score > top) [top, runnerUp] = [score, top];
+    else if (score > runnerUp) runnerUp = score;
   }
-  return best;
+  return { language: best, sample, latin: { top, runnerUp } };
 }
 
 /**
@@ -121,6 +138,11 @@ function guessLatin(sample: string): string {
  * and, for Latin script, from function words. Returns 'en' for empty or script-less text.
  */
 export function detectLanguage(text: string): string {
+  return guessLanguage(text).language;
+}
+
+/** `detectLanguage`'s guess with what it rests on. */
+export function guessLanguage(text: string): LanguageGuess {
   const sample = text.slice(0, SAMPLE_CHARS);
   const counts = new Map<Script, number>();
   for (const char of sample) {
@@ -134,9 +156,10 @@ export function detectLanguage(text: string): string {
   let top: Script | null = null;
   for (const [script, count] of counts) if (top === null || count > (counts.get(top) ?? 0)) top = script;
   if (top === null || top === 'latin') return guessLatin(sample);
-  if (top === 'kana') return 'ja';
-  if (top === 'arabic' && /[ٹڈڑںے]/u.test(sample)) return 'ur';
-  if (top === 'arabic' && /[پچژگ]/u.test(sample)) return 'fa';
-  if (top === 'cyrillic' && /[іїєґ]/iu.test(sample)) return 'uk';
-  return SCRIPT_LANGUAGE[top] ?? 'en';
+  const guess = (language: string): LanguageGuess => ({ language, sample });
+  if (top === 'kana') return guess('ja');
+  if (top === 'arabic' && /[ٹڈڑںے]/u.test(sample)) return guess('ur');
+  if (top === 'arabic' && /[پچژگ]/u.test(sample)) return guess('fa');
+  if (top === 'cyrillic' && /[іїєґ]/iu.test(sample)) return guess('uk');
+  return guess(SCRIPT_LANGUAGE[top] ?? 'en');
 }

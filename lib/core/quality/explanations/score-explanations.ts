@@ -140,14 +140,16 @@ function claimBlock(entry: Prepared): string {
  * `structuredCall` when the call fails (the caller decides what a failed stage means).
  *
  * @param evidence the check's evidence (looked up by the assessments' `citedEvidenceIds`).
- * @param language BCP 47 tag of the checked text: for splitting explanations into sentences (guessed when
- * absent), and named to the model so the errors and corrections it lists are written in it.
+ * @param language BCP 47 tag of the checked text: for splitting explanations into sentences (guessed when absent).
+ * @param promptLanguage the language named to the model (`promptLanguage`), so the errors and corrections it lists
+ * are written in it: only one declared or reliably guessed.
  */
 export async function scoreExplanations(
   ctx: ModelCallContext,
   targets: readonly ExplanationToScore[],
   evidence: readonly Evidence[],
   language?: string,
+  promptLanguage?: string,
 ): Promise<ExplanationScores> {
   const scores: ExplanationScores = { actionability: new Map(), attribution: new Map() };
   if (targets.length === 0) return scores;
@@ -172,7 +174,10 @@ export async function scoreExplanations(
     schema: scoreSchema,
     messages: [
       { role: 'system', content: SYSTEM },
-      { role: 'user', content: [textLanguageLine(language), ...prepared.map(claimBlock)].filter(Boolean).join('\n\n') },
+      {
+        role: 'user',
+        content: [textLanguageLine(promptLanguage), ...prepared.map(claimBlock)].filter(Boolean).join('\n\n'),
+      },
     ],
   });
   const byId = new Map(prepared.map((entry) => [entry.id, entry]));

@@ -34,8 +34,10 @@ export interface AuditLinksOptions {
   concurrency?: number;
   /** Ignore cached retrievals (a "Re-check"). */
   fresh?: boolean;
-  /** BCP 47 language of the checked text. */
+  /** BCP 47 language of the checked text, for splitting pages into sentences. */
   lang?: string;
+  /** The language named to the judge (`promptLanguage`), so its rationales are written in it. */
+  promptLanguage?: string;
   onEvent?: (event: LinkAuditEvent) => void;
 }
 
@@ -110,5 +112,8 @@ export async function auditLinks(
 
   const toJudge = links.map((link) => ({ link, retrieval: retrievals.get(retrievalKey(link))! }));
   options.onEvent?.({ type: 'judging', links: toJudge.filter(({ retrieval }) => isJudgeable(retrieval)).length });
-  return judgeLinks(ctx, toJudge, sentences, options.lang ? { lang: options.lang } : {});
+  return judgeLinks(ctx, toJudge, sentences, {
+    ...(options.lang ? { lang: options.lang } : {}),
+    ...(options.promptLanguage ? { promptLanguage: options.promptLanguage } : {}),
+  });
 }

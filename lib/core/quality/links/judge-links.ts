@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { isCancellation } from '../../errors';
 import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
+import { textLanguageLine } from '../../model/text-language';
 import { BudgetExceededError } from '../../model/usage-meter';
 import { causeOf } from '../../stage-notices';
 import type { Sentence } from '../../types';
@@ -33,6 +34,8 @@ export interface RetrievedLink {
 export interface JudgeLinksOptions {
   /** BCP 47 language of the checked text, for splitting pages into sentences. */
   lang?: string;
+  /** The language named to the model (`promptLanguage`): its rationales are shown to readers. */
+  promptLanguage?: string;
 }
 
 /** How much of the text's opening stands in for the citing sentence of a link listed without one. */
@@ -58,8 +61,8 @@ for a link listed as a source of the whole text, the opening of the text) and a 
 - relevant: the passage is about the same subject and facts as the sentence;
 - supports: the passage states what the sentence says (the same facts, numbers, names and dates); a passage
   that only mentions the topic, confirms part of it, or contradicts it does not support it.
-Give each link a one-sentence rationale pointing at the words that decide.
-${DATA_BLOCK_RULE}`;
+Give each link a one-sentence rationale pointing at the words that decide, written in the language of the text
+(named below when known), whatever the language of the page. ${DATA_BLOCK_RULE}`;
 
 /** What the model is shown for one link, and what code already knows about it. */
 interface Prepared {
@@ -180,7 +183,7 @@ export async function judgeLinks(
         schema: judgeSchema,
         messages: [
           { role: 'system', content: SYSTEM },
-          { role: 'user', content: blocks.join('\n\n') },
+          { role: 'user', content: [textLanguageLine(options.promptLanguage), ...blocks].filter(Boolean).join('\n\n') },
         ],
       });
       const answers = new Map(value.links.map((answer) => [answer.link, answer]));

@@ -229,4 +229,41 @@ describe('the pipeline with link audit and Thorough mode', () => {
       world.model.respondWith(worldAnswer);
     }
   });
+
+  /**
+   * The user messages of the run's calls since `before` that write words a person reads (claims, verdicts, link
+   * rationales, revisions, scores, the debate), by schema name. Last in this file: the link fetches of the tests
+   * above are counted.
+   */
+  const writtenCalls = (before: number) =>
+    world.model.requests.slice(before).flatMap((request) => {
+      const body = request.body as Partial<ChatRequest> | undefined;
+      const format = body?.response_format;
+      const name = format?.type === 'json_schema' ? format.json_schema.name : '';
+      const writers = ['atomic_claims', 'claim_verification', 'link_audit', 'minimal_revisions', 'explanation_quality'];
+      if (!writers.includes(name) && !name.startsWith('debate_')) return [];
+      return [{ name, user: JSON.stringify(body?.messages?.filter((message) => message.role === 'user')) }];
+    });
+
+  it('names a reliably detected language other than English to every call, the link audit too (issue 25)', async () => {
+    const { deps, options } = wire(settingsFor());
+    const before = world.model.requests.length;
+    const text = `Marie Curie hat zwei Nobelpreise gewonnen, und sie ist die einzige Frau, die in zwei Wissenschaften ausgezeichnet wurde (siehe ${links.origin}/curie).`;
+    const result = await runCheck(text, deps, options);
+    expect(result.language).toBe('de');
+    const calls = writtenCalls(before);
+    expect(calls.map((call) => call.name)).toEqual(expect.arrayContaining(['atomic_claims', 'link_audit']));
+    expect(calls.filter((call) => !call.user.includes('Language of the text: de.'))).toEqual([]);
+  });
+
+  it('names no language when the guess is not reliable: a short Spanish sentence is not called English', async () => {
+    const { deps, options } = wire(settingsFor());
+    const before = world.model.requests.length;
+    const result = await runCheck(`Einstein ganó el Premio Nobel en 1921 (ver ${links.origin}/curie).`, deps, options);
+    // The split still takes the best guess; only the prompts are spared it.
+    expect(result.language).toBe('en');
+    const calls = writtenCalls(before);
+    expect(calls.map((call) => call.name)).toEqual(expect.arrayContaining(['atomic_claims', 'link_audit']));
+    expect(calls.filter((call) => call.user.includes('Language of the text'))).toEqual([]);
+  });
 });

@@ -35,6 +35,15 @@ describe('runRating', () => {
     expect(rating.messages.find((message) => message.role === 'user')?.content).toMatch(/^Language of the text: de\./);
   });
 
+  it('names no language when the claim is too short for a reliable guess (issue 25)', async () => {
+    const { deps, options, modelCalls } = fakeRun({ 'https://quokka-daily.example/a': PAGE });
+    const { language: _english, ...guessing } = options;
+    await runRating({ claim: 'Einstein ganó el Premio Nobel en 1921.', explanation: 'Es verdad.' }, deps, guessing);
+    const rating = modelCalls.find((call) => call.jsonSchema?.name === 'explanation_rating')!;
+    // The best guess is 'en': said to the model, the errors would come in English.
+    expect(rating.messages.find((message) => message.role === 'user')?.content).not.toContain('Language of the text');
+  });
+
   it('audits at most 30 links of an explanation, as a check does, and says how many it left out', async () => {
     const { deps, options } = fakeRun({ 'https://quokka-daily.example/a': PAGE });
     const explanation = `Quokkas live on Rottnest Island. Sources: ${Array.from({ length: 35 }, (_, i) => `https://gone.example/p${i}`).join(' ')}`;

@@ -164,7 +164,7 @@ describe("scoring Factlight's own explanations", () => {
 
   it('names the language of the text, so the errors and corrections shown to the reader are written in it', async () => {
     world.script({ explanation_quality: [{ claims: [] }] });
-    await scoreExplanations(world.context(), targets, items, 'de');
+    await scoreExplanations(world.context(), targets, items, 'de', 'de');
     const { system, user } = world.calls[0]!;
     expect(system).toMatch(/Write "error" and "correction" in the language of the text \(named below when known\)/);
     expect(user).toMatch(/^Language of the text: de\.\n\nClaim k1 /);

@@ -172,6 +172,22 @@ describe('judgeLinks', () => {
     expect(audit!.passage).not.toContain('Minecraft items can also store arbitrary metadata');
   });
 
+  it('asks for the rationales in the language of the text, named when it is known (issue 25)', async () => {
+    const seen: ChatRequest[] = [];
+    server.respondWith((request) => {
+      seen.push(request);
+      return { links: [answer(1, true, true, true)] };
+    });
+    await judgeLinks(context(), [entry(0, { text: arsText })], sentences, { lang: 'en', promptLanguage: 'es' });
+    await judgeLinks(context(), [entry(0, { text: arsText })], sentences, { lang: 'en' });
+    const system = seen[0]!.messages.find((message) => message.role === 'system')?.content;
+    expect(system).toMatch(/rationale[^.]*written in the language of the text\s+\(named below when known\)/);
+    expect(seen[0]!.userText).toMatch(/^Language of the text: es\.\n\nLINK 1/);
+    // Not known (or not reliably guessed): nothing is named, and the model follows the text it is given.
+    expect(seen[1]!.userText).not.toContain('Language of the text');
+    expect(blocks(seen[1]!)).toHaveLength(1);
+  });
+
   it('keeps page text that imitates the prompt inside its data block', async () => {
     let seen: ChatRequest | undefined;
     server.respondWith((request) => {
