@@ -3,7 +3,7 @@ import { claimEventDate, type EventDate, predatesEvent } from '../core/evidence/
 import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
 import type { ActionabilityScore } from '../core/quality/explanations/types';
 import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/links/low-rated-citations';
-import type { Evidence } from '../core/types';
+import type { Evidence, Judgement } from '../core/types';
 import { formatNumber, t } from '../i18n/i18n';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
@@ -24,6 +24,7 @@ import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/li
 import { linkDetailWords } from '../view/link-reason-words';
 import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
 import { warningWords } from '../view/notice-words';
+import { rationaleWords } from '../view/rationale-words';
 import { RELIABILITY_LABELS } from '../view/reliability-labels';
 import type { CheckView } from './check-view';
 
@@ -256,7 +257,7 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
 function evidenceLines(
   item: Evidence,
   n: number,
-  judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined,
+  judgement: Pick<Judgement, 'stance' | 'rationale' | 'rationaleCode'> | undefined,
   reliability: string | undefined,
   event: EventDate | undefined,
 ): string[] {
@@ -274,7 +275,7 @@ function evidenceLines(
   if (predatesEvent(source.publishedAt, event))
     lines.push(`   - ⚠ ${t('md_predates', { event: escapeMarkdown(event!.text) })}`);
   if (item.passage) lines.push(`   - Passage: “${escapeMarkdown(item.passage)}”`);
-  if (judgement?.rationale) lines.push(`   - ${t('md_rationale')}: ${escapeMarkdown(judgement.rationale)}`);
+  if (judgement?.rationale) lines.push(`   - ${t('md_rationale')}: ${escapeMarkdown(rationaleWords(judgement))}`);
   return lines;
 }
 

@@ -216,6 +216,25 @@ describe('Markdown report', () => {
     expect(french).toContain('  - The page opened and has readable text.');
   });
 
+  it("words Factlight's own rationales in the interface language", async () => {
+    const view = buildCheckView();
+    const [claimId, assessment] = [...view.assessments].find(([, judged]) => judged.judgements.length >= 2)!;
+    const [first, second] = assessment.judgements;
+    view.assessments.set(claimId, {
+      ...assessment,
+      judgements: [
+        { ...first!, rationale: 'No rationale given by the model.', rationaleCode: 'no-rationale' },
+        { ...second!, stance: 'irrelevant', rationale: 'Not judged by the model.', rationaleCode: 'not-judged' },
+      ],
+    });
+    const french = await catalogue('fr');
+    setMessageSource(catalogueSource('fr', french, await catalogue('en')));
+    const markdown = exportCheckMarkdown(view);
+    expect(markdown).toContain(`   - Justification: ${french.rationaleNotGiven!.message}`);
+    expect(markdown).toContain(`   - Justification: ${french.rationaleNotJudged!.message}`);
+    expect(markdown).not.toContain('by the model.');
+  });
+
   it("joins a link's sentences as Japanese and Chinese do, with no zero-width space in the export", async () => {
     const view = buildCheckView();
     const [read, gone] = view.links;
