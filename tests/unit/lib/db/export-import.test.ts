@@ -17,6 +17,8 @@ import type { FactlightDb } from '../../../../lib/db/schema';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import { explanationWords } from '../../../../lib/view/explanation-words';
+import { rationaleWords } from '../../../../lib/view/rationale-words';
 import { defaultTranslator } from '../../../../scripts/lib/node-messages';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
 
@@ -30,6 +32,7 @@ beforeEach(() => {
   target = freshDb();
 });
 afterEach(async () => {
+  setMessageSource(browserSource());
   await source.delete();
   await target.delete();
 });
@@ -86,6 +89,55 @@ describe('JSON export and import', () => {
       others: 0,
       cause: { message: 'OpenAI refused the key (401).', claims: 2 },
     });
+  });
+
+  it("keeps the codes of Factlight's own explanation and rationales through an import, worded from our catalogue", async () => {
+    const view = await stored(buildCheckView({ id: 'chk-c' }));
+    const [claimId, assessment] = [...view.assessments].find(([, judged]) => judged.judgements.length >= 2)!;
+    const [first, second] = assessment.judgements;
+    const coded = {
+      ...assessment,
+      explanation: 'The enabled sources returned no evidence for this claim.',
+      explanationCode: 'no-evidence' as const,
+      judgements: [
+        { ...first!, rationale: 'No rationale given by the model.', rationaleCode: 'no-rationale' as const },
+        { ...second!, rationale: 'Not judged by the model.', rationaleCode: 'not-judged' as const },
+      ],
+    };
+    view.assessments.set(claimId, coded);
+    await writeImportedChecks(target, parsed(exportChecksJson([view], ENGLISH)));
+    const imported = (await loadCheckView(target, 'chk-c'))!.assessments.get(claimId)!;
+    expect(imported).toEqual(coded);
+    const spanish = await catalogue('es');
+    setMessageSource(catalogueSource('es', spanish));
+    expect(explanationWords(imported)).toBe(spanish.explanationNoEvidence!.message);
+    expect(imported.judgements.map((judged) => rationaleWords(judged))).toEqual([
+      spanish.rationaleNotGiven!.message,
+      spanish.rationaleNotJudged!.message,
+    ]);
+  });
+
+  it('drops a code this build does not know (or not a string) from an imported file, and keeps its English', async () => {
+    const view = await stored(buildCheckView({ id: 'chk-u' }));
+    const file = JSON.parse(exportChecksJson([view], ENGLISH)) as ChecksExport;
+    const entry = file.checks[0]!.claims.find((claim) => (claim.assessment?.judgements.length ?? 0) >= 2)!;
+    const planted = entry.assessment as unknown as Record<string, unknown> & {
+      judgements: Array<Record<string, unknown>>;
+    };
+    planted.explanation = 'Planted words.';
+    planted.explanationCode = '<img src=x onerror=alert(1)>';
+    planted.judgements[0]!.rationale = 'Planted rationale.';
+    planted.judgements[0]!.rationaleCode = 'from-a-newer-version';
+    planted.judgements[1]!.rationaleCode = { code: 'not-judged' };
+    await writeImportedChecks(target, parsed(JSON.stringify(file)));
+    const row = (await target.claims.get(`chk-u:${entry.claim.id}`))!.assessment!;
+    expect(row.explanation).toBe('Planted words.');
+    expect('explanationCode' in row).toBe(false);
+    expect(row.judgements[0]!.rationale).toBe('Planted rationale.');
+    expect(row.judgements.every((judged) => !('rationaleCode' in judged))).toBe(true);
+    setMessageSource(catalogueSource('es', await catalogue('es')));
+    expect(explanationWords(row)).toBe('Planted words.');
+    expect(rationaleWords(row.judgements[0]!)).toBe('Planted rationale.');
   });
 
   it("gives the run's warnings in English words in the headline, a coded one too (the row lists it by key)", async () => {
