@@ -282,8 +282,11 @@ describe('Markdown report', () => {
     const french = await catalogue('fr');
     setMessageSource(catalogueSource('fr', french, await catalogue('en')));
     const markdown = exportCheckMarkdown(view);
-    expect(markdown).toContain(`   - Justification: ${french.rationaleNotGiven!.message}`);
-    expect(markdown).toContain(`   - Justification: ${french.rationaleNotJudged!.message}`);
+    // The label's colon as French writes it, and the passage quoted as French quotes.
+    expect(markdown).toContain(`   - Justification\u00a0: ${french.rationaleNotGiven!.message}`);
+    expect(markdown).toContain(`   - Justification\u00a0: ${french.rationaleNotJudged!.message}`);
+    expect(markdown).toMatch(/ {3}- Passage\u00a0: «\u00a0.+\u00a0»\n/);
+    expect(markdown).not.toContain('Passage: “');
     expect(markdown).not.toContain('by the model.');
   });
 
@@ -362,6 +365,15 @@ describe('Markdown report', () => {
     expect(exportCheckMarkdown(await stored(buildCheckView()))).not.toContain('rated low');
   });
 
+  it('flags the text citing a low-rated site in the interface language', async () => {
+    const ratings = parseRatingsTable('nasa.example.gov\t150\t\n');
+    const view = await stored(buildCheckView());
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(exportCheckMarkdown(view, ratings)).toContain(
+      '> ⚠ Ce texte cite 1 source jugée peu fiable : nasa.example.gov.',
+    );
+  });
+
   it('reports an evidence-only check as sources to compare, never as "could not check"', async () => {
     // What the background stores with no model: claims and ranked evidence, no assessments, the neutral band.
     const judged = buildCheckView();
@@ -388,7 +400,9 @@ describe('Markdown report', () => {
     const markdown = exportCheckMarkdown(await stored(view), ratings);
     expect(markdown).toContain('- **Headline:** ◇ Sources to compare: 4 found for 3 sentences');
     expect(markdown).toContain('- **Looked up:** 4 sources found · 3 of 4 sentences looked up');
-    expect(markdown).toContain('- **Not judged:** Sources only: verdicts need a model.');
+    // In the catalogue's words, like every line of the report (not the CLI's English sentence).
+    expect(markdown).toContain('- **Not judged:** verdicts need a model.\n');
+    expect(markdown).not.toContain('Sources only');
     expect(markdown).toContain(
       '1. **[◇ Sources to compare: 2 found]** The Great Wall of China is visible from the Moon with the naked eye.',
     );
