@@ -157,6 +157,7 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
       promptTokens: fitted.promptTokens,
       ...(fitted.trimmed.length
         ? {
+            // i18n-exempt: NOT DONE (issue 25): a run warning in English (Ollama's is coded); to be a RunNotice
             notice: `On-device model: shortened ${fitted.trimmed.join(', ')} to fit its ${window}-token context window; the rest was left out of this step.`,
           }
         : {}),
@@ -165,6 +166,7 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
 
   async function run(request: ChatRequest): Promise<ChatResponse> {
     const { signal } = request;
+    // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
     if (signal?.aborted) throw new ProviderError('cancelled', 'The check was cancelled.', { provider: 'on-device' });
     const system = request.messages
       .filter((message) => message.role === 'system')
@@ -245,6 +247,7 @@ function describeSchema(
   input: string | LanguageModelMessage[],
   schema: Record<string, unknown>,
 ): string | LanguageModelMessage[] {
+  // i18n-exempt: a prompt sent to the model, English by design
   const rule = `\n\nReply with only one JSON object (no prose, no code fence) that follows this JSON Schema:\n${JSON.stringify(schema)}`;
   if (typeof input === 'string') return input + rule;
   return [...input.slice(0, -1), { ...input[input.length - 1]!, content: input[input.length - 1]!.content + rule }];

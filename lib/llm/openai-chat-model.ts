@@ -98,6 +98,7 @@ const DEFAULT_FITTED_REPLY = 1_024;
 
 function errorContext(baseUrl: string, providerLabel: string | undefined): ErrorContext {
   return {
+    // i18n-exempt: NOT DONE (issue 25): the provider's name when settings give none, inside coded notices
     provider: providerLabel ?? 'The model server',
     url: displayUrl(baseUrl),
     isLocalServer: isPrivateNetworkUrl(baseUrl),
@@ -115,6 +116,7 @@ function schemaName(name: string): string {
  * The schema's name is given too, so a reply can be told apart in logs and by test servers.
  */
 export function withSchemaInSystemMessage(messages: ChatMessage[], spec: JsonSchemaSpec): ChatMessage[] {
+  // i18n-exempt: a prompt sent to the model, English by design
   const instruction = `Reply with only a JSON object (no other text) that follows this JSON Schema, named "${schemaName(spec.name)}":\n${JSON.stringify(spec.schema)}`;
   const [first, ...rest] = messages;
   if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${instruction}` }, ...rest];
@@ -189,6 +191,7 @@ function failedMidReply(
     typeof detail === 'object' && detail !== null && typeof (detail as { message?: unknown }).message === 'string'
       ? `: ${(detail as { message: string }).message}`
       : '';
+  // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
   return new ProviderError('server', `${provider} reports that the model failed mid-reply${message}.`, { provider });
 }
 
@@ -363,6 +366,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           finishReason,
           ...(notice ? { notice } : {}),
         };
+      // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
       throw new ProviderError('malformed', `${context.provider} sent a reply without text.`, {
         provider: context.provider,
         url: context.url,
@@ -458,6 +462,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
         noStreaming.has(model) ||
         (request.jsonSchema !== undefined && modeFor(model) !== 'prompt' && !profileOf(model).streamsStructured)
       ) {
+        // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
         throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, {
           provider: context.provider,
         });
@@ -494,6 +499,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           // and documents "handle blank content in your code (e.g., retry the request)"
           // (https://api-docs.deepseek.com/guides/json_mode). Not a sign the mode is ignored: asked again.
           if (request.jsonSchema && response.finishReason === 'stop' && response.text.trim() === '')
+            // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
             throw new ProviderError('malformed', `${context.provider} sent a blank reply; it is asked again.`, {
               provider: context.provider,
             });
@@ -574,6 +580,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
   const notFound = (): ProviderError =>
     new ProviderError(
       'not-found',
+      // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
       `${context.provider} offers no embeddings for "${model}" (it answered ${refusedWith}): passages are ranked by their words alone.`,
       { provider: context.provider, url: context.url, status: refusedWith },
     );
@@ -591,6 +598,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
         if (vectors.length !== texts.length) {
           throw new ProviderError(
             'malformed',
+            // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
             `${context.provider} returned ${vectors.length} embeddings for ${texts.length} texts.`,
             { provider: context.provider },
           );

@@ -22,6 +22,10 @@ const MAX_MESSAGE_TEXT = 200_000;
 const MAX_CITATIONS = 300;
 const MAX_URL = 32_768;
 const MAX_TITLE = 10_000;
+// i18n-exempt: a refused command's detail, inside validateCommand's English error for developers
+const NOT_HTTP = 'must be an http(s) address';
+// i18n-exempt: a refused command's detail, inside validateCommand's English error for developers
+const TOO_LARGE = 'too large';
 
 const httpUrl = z.string().check(
   z.maxLength(MAX_URL),
@@ -32,7 +36,7 @@ const httpUrl = z.string().check(
     } catch {
       return false;
     }
-  }, 'must be an http(s) address'),
+  }, NOT_HTTP),
 );
 
 /** Check and rating ids: only looked up, so any short string (checks imported before ids were strict too). */
@@ -67,7 +71,7 @@ const citation = z.object({
 /** A settings draft: any object of bounded size; its fields are the settings schema's to judge. */
 const draft = z
   .record(z.string().check(z.maxLength(100)), z.unknown())
-  .check(z.refine((value) => JSON.stringify(value).length < 1_000_000, { message: 'too large' }));
+  .check(z.refine((value) => JSON.stringify(value).length < 1_000_000, { message: TOO_LARGE }));
 const none = z.unknown();
 
 export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodMiniType> = {

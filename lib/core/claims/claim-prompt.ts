@@ -85,7 +85,9 @@ function claimsSchemaFor(language: string): z.ZodType<ClaimsReply> {
   });
 }
 
-const systemPrompt = (queryInstructions: string) => `You split text into atomic factual claims for fact-checking.
+const systemPrompt = (queryInstructions: string) =>
+  // i18n-exempt: a prompt sent to the model, English by design
+  `You split text into atomic factual claims for fact-checking.
 For each numbered sentence, list its claims. A claim is one short, self-contained statement of fact:
 - resolve pronouns and references from the context ("It was built in 1889" becomes "The Eiffel Tower was built in 1889");
 - one fact per claim; keep the sentence's own words where possible; keep numbers, dates and names exactly;
@@ -137,7 +139,9 @@ function userMessage(input: ExtractClaimsInput, batch: readonly Sentence[]): str
   const context = input.text.slice(Math.max(0, first.start - CONTEXT_CHARS), first.start);
   const numbered = batch.map((sentence) => `[${sentence.index}] ${sentence.text}`).join('\n');
   return [
+    // i18n-exempt: a prompt sent to the model, English by design
     `Language of the text: ${input.language}.`,
+    // i18n-exempt: a prompt sent to the model, English by design
     context ? dataBlock('CONTEXT BEFORE', context) : '',
     dataBlock('SENTENCES', numbered),
   ]

@@ -113,6 +113,7 @@ export async function embeddingScores(
   if (!queryVector || textVectors.length !== texts.length) {
     throw new ProviderError(
       'malformed',
+      // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
       `The embedder returned ${vectors.length} vectors for ${texts.length + 1} texts.`,
     );
   }
