@@ -15,6 +15,7 @@ import pLimit from 'p-limit';
 
 import { ProviderError } from '../core/errors';
 import { stableHash } from '../core/model/stable-hash';
+import type { RunNotice } from '../core/notices';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../core/ports';
 import { detectLanguage } from '../core/text/detect-language';
 import { notReadyError, onDeviceError, unsupportedLanguageNotice } from './on-device-messages';
@@ -41,7 +42,7 @@ const MODEL_NAME = 'chrome-on-device';
 export interface OnDeviceModelOptions {
   api: LanguageModelApi;
   /** Called when a prompt had to be trimmed to fit (also returned as the reply's notice). */
-  onTrim?: (notice: string) => void;
+  onTrim?: (notice: RunNotice) => void;
 }
 
 /** A chat model on this device; `dispose()` destroys the base sessions. */
@@ -50,7 +51,7 @@ export type OnDeviceChatModel = ChatModel & { dispose(): void; readonly largestP
 interface Fitted {
   input: string | LanguageModelMessage[];
   promptTokens: number;
-  notice?: string;
+  notice?: RunNotice;
 }
 
 function toInput(messages: readonly ChatMessage[]): string | LanguageModelMessage[] {
@@ -155,12 +156,8 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
     return {
       input: fitted.input,
       promptTokens: fitted.promptTokens,
-      ...(fitted.trimmed.length
-        ? {
-            // i18n-exempt: NOT DONE (issue 25): a run warning in English (Ollama's is coded); to be a RunNotice
-            notice: `On-device model: shortened ${fitted.trimmed.join(', ')} to fit its ${window}-token context window; the rest was left out of this step.`,
-          }
-        : {}),
+      // A code, worded when shown (lib/view/notice-words.ts): the same notice for every step is one warning.
+      ...(fitted.trimmed.length ? { notice: { code: 'on-device-context-shortened' as const, tokens: window } } : {}),
     };
   }
 
