@@ -44,6 +44,10 @@ export type ErrorNotice =
   | { code: 'not-json'; provider: string }
   /** Anything else the adapter could not name; `detail` is what was thrown, as given. */
   | { code: 'provider-failed'; provider: string; detail: string }
+  /** The provider says the model failed partway through its reply (OpenRouter's `finish_reason: "error"`). */
+  | { code: 'failed-mid-reply'; provider: string; detail?: string }
+  /** The provider's reply had no text, and did not say it was cut off. */
+  | { code: 'reply-without-text'; provider: string }
   /** A step does not fit Ollama's context window of `tokens`, even with its passages shortened. */
   | { code: 'context-too-long'; tokens: number }
   /** A step does not fit Chrome's on-device model's context window of `tokens`, even trimmed. */
@@ -460,6 +464,12 @@ export function englishError(notice: ErrorNotice): string {
     case 'provider-failed':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} failed: ${notice.detail}`;
+    case 'failed-mid-reply':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return `${notice.provider} reports that the model failed mid-reply${notice.detail ? `: ${notice.detail}` : ''}.`;
+    case 'reply-without-text':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return `${notice.provider} sent a reply without text.`;
     case 'context-too-long':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `This step does not fit Ollama's ${notice.tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`;

@@ -189,10 +189,14 @@ function failedMidReply(
   if (finish !== 'error') return undefined;
   const message =
     typeof detail === 'object' && detail !== null && typeof (detail as { message?: unknown }).message === 'string'
-      ? `: ${(detail as { message: string }).message}`
+      ? (detail as { message: string }).message
       : '';
-  // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
-  return new ProviderError('server', `${provider} reports that the model failed mid-reply${message}.`, { provider });
+  // A code, worded when shown (lib/view/error-words.ts); the provider's own words kept as given.
+  return new ProviderError(
+    'server',
+    { code: 'failed-mid-reply', provider, ...(message ? { detail: message } : {}) },
+    { provider },
+  );
 }
 
 function finishReasonOf(reason: string | null | undefined): ChatResponse['finishReason'] {
@@ -366,11 +370,11 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           finishReason,
           ...(notice ? { notice } : {}),
         };
-      // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
-      throw new ProviderError('malformed', `${context.provider} sent a reply without text.`, {
-        provider: context.provider,
-        url: context.url,
-      });
+      throw new ProviderError(
+        'malformed',
+        { code: 'reply-without-text', provider: context.provider },
+        { provider: context.provider, url: context.url },
+      );
     }
     return {
       text: message.content,

@@ -225,6 +225,12 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return t('errorNotJson', { provider: notice.provider });
     case 'provider-failed':
       return t('errorProviderFailed', { provider: notice.provider, detail: notice.detail });
+    case 'failed-mid-reply':
+      return notice.detail
+        ? t('errorFailedMidReplyDetail', { provider: notice.provider, detail: notice.detail })
+        : t('errorFailedMidReply', { provider: notice.provider });
+    case 'reply-without-text':
+      return t('errorReplyWithoutText', { provider: notice.provider });
     case 'context-too-long':
       return t('ollamaContextTooLong', { tokens: notice.tokens });
     case 'on-device-context-too-long':

@@ -115,6 +115,9 @@ const NOTICES: ErrorNotice[] = [
   { code: 'storage-full', detail: 'QuotaExceededError', finalSave: true },
   { code: 'not-checked-budget' },
   { code: 'not-checked-cancelled' },
+  { code: 'failed-mid-reply', provider: 'OpenRouter' },
+  { code: 'failed-mid-reply', provider: 'OpenRouter', detail: 'Upstream error from the model host' },
+  { code: 'reply-without-text', provider: 'Groq' },
 ];
 
 afterEach(() => setMessageSource(browserSource()));
