@@ -584,7 +584,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
   const notFound = (): ProviderError =>
     new ProviderError(
       'not-found',
-      // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
+      // i18n-exempt: caught by passage selection, which ranks by words alone (select-passages.ts); never shown
       `${context.provider} offers no embeddings for "${model}" (it answered ${refusedWith}): passages are ranked by their words alone.`,
       { provider: context.provider, url: context.url, status: refusedWith },
     );
