@@ -466,7 +466,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
         noStreaming.has(model) ||
         (request.jsonSchema !== undefined && modeFor(model) !== 'prompt' && !profileOf(model).streamsStructured)
       ) {
-        // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
+        // i18n-exempt: caught by every streaming caller, which asks again without streaming; never shown
         throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, {
           provider: context.provider,
         });
@@ -502,11 +502,13 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           // A blank reply that says it finished: DeepSeek's JSON Output replaces what is not JSON with spaces
           // and documents "handle blank content in your code (e.g., retry the request)"
           // (https://api-docs.deepseek.com/guides/json_mode). Not a sign the mode is ignored: asked again.
+          // Retryable ('malformed'): the resilient model asks again; its code says it if every try was blank.
           if (request.jsonSchema && response.finishReason === 'stop' && response.text.trim() === '')
-            // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
-            throw new ProviderError('malformed', `${context.provider} sent a blank reply; it is asked again.`, {
-              provider: context.provider,
-            });
+            throw new ProviderError(
+              'malformed',
+              { code: 'reply-without-text', provider: context.provider },
+              { provider: context.provider },
+            );
           // Prose where a response_format demanded JSON: the server ignored the parameter (Anthropic's
           // endpoint, OpenRouter without require_parameters). The prompt has to carry the schema.
           if (auto && next && mode !== 'prompt' && response.finishReason === 'stop' && !looksLikeJson(response.text)) {
