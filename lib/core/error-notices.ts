@@ -148,7 +148,9 @@ export type ErrorNotice =
   /** The claim was not tried to the end: the check's token budget was reached. */
   | { code: 'not-checked-budget' }
   /** The claim was not tried to the end: the check was cancelled. */
-  | { code: 'not-checked-cancelled' };
+  | { code: 'not-checked-cancelled' }
+  /** An explanation cannot be rated: no evidence about its claim was found (errors are found in evidence). */
+  | { code: 'rating-no-evidence' };
 
 /**
  * How a refusal showed: no reply at all, a content-filter finish, another refusing finish reason (`detail`), the
@@ -536,5 +538,8 @@ export function englishError(notice: ErrorNotice): string {
     case 'not-checked-cancelled':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'Not checked: the check was cancelled.';
+    case 'rating-no-evidence':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return 'Rating an explanation needs evidence about the claim; none was found.';
   }
 }

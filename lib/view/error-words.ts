@@ -296,6 +296,8 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return t('errorNotCheckedBudget');
     case 'not-checked-cancelled':
       return t('errorNotCheckedCancelled');
+    case 'rating-no-evidence':
+      return t('errorRatingNoEvidence');
     default:
       return undefined;
   }

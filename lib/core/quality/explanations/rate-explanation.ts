@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 
+import { NoticeError } from '../../errors';
 import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import type { Evidence } from '../../types';
@@ -33,9 +34,16 @@ export interface ExplanationToRate {
   linkScores: readonly ExplanationLinkScore[];
 }
 
-/** Thrown when there is no evidence: errors come from evidence, so none could be found, nor scored. */
-export class NoEvidenceError extends Error {
+/**
+ * Thrown when there is no evidence: errors come from evidence, so none could be found, nor scored. Its code is
+ * kept on the rating (`errorNotice`) and worded in the interface language when shown.
+ */
+export class NoEvidenceError extends NoticeError {
   override readonly name = 'NoEvidenceError';
+
+  constructor() {
+    super({ code: 'rating-no-evidence' });
+  }
 }
 
 /**
@@ -44,9 +52,7 @@ export class NoEvidenceError extends Error {
  * earn full marks by the no-error rule of {@link actionabilityScore}.
  */
 export async function rateExplanation(ctx: ModelCallContext, input: ExplanationToRate): Promise<ActionabilityScore> {
-  if (input.evidence.length === 0)
-    // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
-    throw new NoEvidenceError('Rating an explanation needs evidence about the claim; none was found.');
+  if (input.evidence.length === 0) throw new NoEvidenceError();
   const { value } = await structuredCall(ctx, {
     stage: 'explain',
     role: 'strong',

@@ -118,6 +118,7 @@ const NOTICES: ErrorNotice[] = [
   { code: 'failed-mid-reply', provider: 'OpenRouter' },
   { code: 'failed-mid-reply', provider: 'OpenRouter', detail: 'Upstream error from the model host' },
   { code: 'reply-without-text', provider: 'Groq' },
+  { code: 'rating-no-evidence' },
 ];
 
 afterEach(() => setMessageSource(browserSource()));
