@@ -48,6 +48,8 @@ export type ErrorNotice =
   | { code: 'failed-mid-reply'; provider: string; detail?: string }
   /** The provider's reply had no text, and did not say it was cut off. */
   | { code: 'reply-without-text'; provider: string }
+  /** An embedder answered `got` vectors where `expected` were asked for (`provider`: its name, when known). */
+  | { code: 'embeddings-miscounted'; provider?: string; got: number; expected: number }
   /** A step does not fit Ollama's context window of `tokens`, even with its passages shortened. */
   | { code: 'context-too-long'; tokens: number }
   /** A step does not fit Chrome's on-device model's context window of `tokens`, even trimmed. */
@@ -472,6 +474,9 @@ export function englishError(notice: ErrorNotice): string {
     case 'reply-without-text':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} sent a reply without text.`;
+    case 'embeddings-miscounted':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return `${notice.provider ?? 'The embedder'} returned the wrong number of embeddings: ${notice.got}, expected ${notice.expected}.`;
     case 'context-too-long':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `This step does not fit Ollama's ${notice.tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`;

@@ -604,8 +604,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
         if (vectors.length !== texts.length) {
           throw new ProviderError(
             'malformed',
-            // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
-            `${context.provider} returned ${vectors.length} embeddings for ${texts.length} texts.`,
+            { code: 'embeddings-miscounted', provider: context.provider, got: vectors.length, expected: texts.length },
             { provider: context.provider },
           );
         }

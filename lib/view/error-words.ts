@@ -231,6 +231,12 @@ export function errorWords(notice: ErrorNotice): string | undefined {
         : t('errorFailedMidReply', { provider: notice.provider });
     case 'reply-without-text':
       return t('errorReplyWithoutText', { provider: notice.provider });
+    case 'embeddings-miscounted': {
+      const counts = { got: notice.got, expected: notice.expected };
+      return notice.provider
+        ? t('errorEmbeddingsMiscounted', { provider: notice.provider, ...counts })
+        : t('errorEmbedderMiscounted', counts);
+    }
     case 'context-too-long':
       return t('ollamaContextTooLong', { tokens: notice.tokens });
     case 'on-device-context-too-long':

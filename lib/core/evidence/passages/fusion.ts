@@ -111,11 +111,11 @@ export async function embeddingScores(
   const vectors = await embedder.embed([query, ...texts], signal);
   const [queryVector, ...textVectors] = vectors;
   if (!queryVector || textVectors.length !== texts.length) {
-    throw new ProviderError(
-      'malformed',
-      // i18n-exempt: NOT DONE (issue 25): an error without a code, shown in English as a cause; to be coded
-      `The embedder returned ${vectors.length} vectors for ${texts.length + 1} texts.`,
-    );
+    throw new ProviderError('malformed', {
+      code: 'embeddings-miscounted',
+      got: vectors.length,
+      expected: texts.length + 1,
+    });
   }
   return textVectors.map((vector) => cosine(queryVector, vector));
 }

@@ -119,6 +119,8 @@ const NOTICES: ErrorNotice[] = [
   { code: 'failed-mid-reply', provider: 'OpenRouter', detail: 'Upstream error from the model host' },
   { code: 'reply-without-text', provider: 'Groq' },
   { code: 'rating-no-evidence' },
+  { code: 'embeddings-miscounted', provider: 'Ollama', got: 8, expected: 9 },
+  { code: 'embeddings-miscounted', got: 2, expected: 3 },
 ];
 
 afterEach(() => setMessageSource(browserSource()));
