@@ -13,8 +13,8 @@ export function registerCheckHandlers(router: CommandRouter, runs: RunManager, d
   router.handle('resumeChecks', async () => ({ resumed: await runs.resumeInterrupted() }));
   router.handle('importChecks', async ({ json }) => {
     const parsed = parseChecksImport(json);
-    return parsed.ok
-      ? { ok: true as const, ...(await writeImportedChecks(db, parsed)) }
-      : { ok: false as const, error: parsed.error };
+    // A refusal carries its code too, so the side panel says why in the interface language.
+    if (!parsed.ok) return { ok: false as const, error: parsed.error, problem: parsed.problem };
+    return { ok: true as const, ...(await writeImportedChecks(db, parsed)) };
   });
 }

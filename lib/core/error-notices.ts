@@ -44,6 +44,12 @@ export type ErrorNotice =
   | { code: 'not-json'; provider: string }
   /** Anything else the adapter could not name; `detail` is what was thrown, as given. */
   | { code: 'provider-failed'; provider: string; detail: string }
+  /** The provider says the model failed partway through its reply (OpenRouter's `finish_reason: "error"`). */
+  | { code: 'failed-mid-reply'; provider: string; detail?: string }
+  /** The provider's reply had no text, and did not say it was cut off. */
+  | { code: 'reply-without-text'; provider: string }
+  /** An embedder answered `got` vectors where `expected` were asked for (`provider`: its name, when known). */
+  | { code: 'embeddings-miscounted'; provider?: string; got: number; expected: number }
   /** A step does not fit Ollama's context window of `tokens`, even with its passages shortened. */
   | { code: 'context-too-long'; tokens: number }
   /** A step does not fit Chrome's on-device model's context window of `tokens`, even trimmed. */
@@ -144,7 +150,9 @@ export type ErrorNotice =
   /** The claim was not tried to the end: the check's token budget was reached. */
   | { code: 'not-checked-budget' }
   /** The claim was not tried to the end: the check was cancelled. */
-  | { code: 'not-checked-cancelled' };
+  | { code: 'not-checked-cancelled' }
+  /** An explanation cannot be rated: no evidence about its claim was found (errors are found in evidence). */
+  | { code: 'rating-no-evidence' };
 
 /**
  * How a refusal showed: no reply at all, a content-filter finish, another refusing finish reason (`detail`), the
@@ -156,12 +164,16 @@ function englishRefusalCause(notice: Extract<ErrorNotice, { code: 'model-refused
   const detail = notice.detail ?? '';
   switch (notice.why) {
     case 'no-reply':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'it sent no reply at all';
     case 'content-filter':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'content filter';
     case 'finish-reason':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `finish reason ${detail}`;
     case 'declined':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `it declined: ${detail}`;
     case 'provider-said':
       return detail;
@@ -173,9 +185,11 @@ export type ModelSetupProblem = 'no-model' | 'needs-key' | 'choose-models';
 
 /** What people can do without the on-device model, said after its refusals. */
 const ON_DEVICE_INSTEAD =
+  // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
   'Checks still find sources to compare (no model needed), and for verdicts you can choose a local server (Ollama, LM Studio) or an API key in Settings.';
 
 /** The English label of the button that downloads the on-device model (`engineDownload`): the errors name it. */
+// i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
 const DOWNLOAD_BUTTON = 'Download the on-device model';
 
 /** A language tag's English name ("de" → "German"), or the tag when Intl does not know it. */
@@ -191,26 +205,35 @@ export function englishLanguageName(language: string): string {
 export function englishOnDevice(notice: Extract<ErrorNotice, { code: `on-device-${string}` }>): string {
   switch (notice.code) {
     case 'on-device-unavailable':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `This browser or device has no on-device model. It needs Google Chrome 138 or later on a desktop with enough memory and disk space (Debian's Chromium and Firefox have none). ${ON_DEVICE_INSTEAD}`;
     case 'on-device-downloadable':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The on-device model must be downloaded once (about 4 GB, by Chrome). Press "${DOWNLOAD_BUTTON}" to start; checks find sources to compare meanwhile.`;
     case 'on-device-downloading':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'Chrome is downloading the on-device model. Checks find sources to compare until it is ready.';
     case 'on-device-policy': {
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       const words = `The on-device model is switched off by your organisation's policy (Chrome's GenAILocalFoundationalModelSettings). ${ON_DEVICE_INSTEAD}`;
       return notice.detail === undefined ? words : `${words} (${notice.detail})`;
     }
     case 'on-device-download-failed':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The on-device model could not be downloaded. Check the connection and free disk space (Chrome needs about 22 GB free), then press "${DOWNLOAD_BUTTON}" again. (${notice.detail})`;
     case 'on-device-language-unsupported': {
       const known = new Intl.ListFormat('en', { type: 'conjunction' }).format(notice.handles.map(englishLanguageName));
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The on-device model cannot read ${englishLanguageName(notice.language)} text yet (it handles ${known}). ${ON_DEVICE_INSTEAD}`;
     }
     case 'on-device-context-too-long':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `This step is too long for the on-device model's ${notice.tokens.toLocaleString('en-US')}-token context window even after trimming; check a shorter part of the text, or choose a larger model in Settings.`;
     case 'on-device-refused':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The on-device model refused the request: ${notice.detail}`;
     case 'on-device-failed':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The on-device model failed: ${notice.detail}`;
   }
 }
@@ -218,10 +241,13 @@ export function englishOnDevice(notice: Extract<ErrorNotice, { code: `on-device-
 function englishSetupProblem(notice: Extract<ErrorNotice, { code: 'model-not-set-up' }>): string {
   switch (notice.problem) {
     case 'no-model':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'No model is configured: set the base URL of a model server.';
     case 'needs-key':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider ?? 'The model provider'} needs an API key.`;
     case 'choose-models':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'Choose a fast and a strong model (one model may serve both).';
   }
 }
@@ -238,25 +264,34 @@ function englishSearchHttp(notice: Extract<ErrorNotice, { code: 'search-http' }>
   const base = (() => {
     switch (notice.reason) {
       case 'key-rejected':
+        // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
         return `${label} rejected the API key (${status}).`;
       case 'refused':
+        // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
         return `${label} refused the request (${status}).`;
       case 'rate-limited':
+        // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
         return notice.retrySeconds !== undefined
           ? `${label} is rate-limiting requests (${status}); try again in ${notice.retrySeconds} s.`
           : `${label} is rate-limiting requests (${status}); try again later.`;
       case 'not-found':
+        // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
         return `${label} answered "not found" (${status}); check its address.`;
       case 'timed-out':
+        // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
         return `${label} timed out (${status}).`;
       case 'server':
+        // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
         return `${label} had a server error (${status}).`;
       case 'rejected':
+        // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
         return `${label} rejected the request (${status}).`;
       case 'json-disabled':
+        // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
         return `${label} refused to answer in JSON (${status}). Add \`json\` to \`search.formats\` in the instance's settings.yml and restart it.`;
     }
   })();
+  // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
   return notice.detail ? `${base} ${label} said: "${notice.detail}"` : base;
 }
 
@@ -266,14 +301,19 @@ export const INSTANCE_EXAMPLE = 'http://localhost:8080';
 function englishSearchBadReply(notice: Extract<ErrorNotice, { code: 'search-bad-reply' }>): string {
   switch (notice.problem) {
     case 'too-large':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} sent a response over ${notice.megabytes ?? '?'} MB.`;
     case 'not-json':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} sent a response that is not JSON.`;
     case 'unexpected-shape':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} sent a response in an unexpected shape${notice.at ? ` at "${notice.at}"` : ''}.`;
     case 'no-results':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} sent a response without search results.`;
     case 'no-entities':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} sent an entity response without entities.`;
   }
 }
@@ -281,12 +321,16 @@ function englishSearchBadReply(notice: Extract<ErrorNotice, { code: 'search-bad-
 function englishPageHttp(notice: Extract<ErrorNotice, { code: 'page-http' }>): string {
   switch (notice.reason) {
     case 'gone':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The page at ${notice.host} no longer exists (${notice.status}): a dead link.`;
     case 'server':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The site ${notice.host} had a server error (${notice.status}).`;
     case 'rate-limited':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The site ${notice.host} is rate-limiting requests (${notice.status}).`;
     case 'refused':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The site ${notice.host} refused the request (${notice.status}).`;
   }
 }
@@ -294,28 +338,38 @@ function englishPageHttp(notice: Extract<ErrorNotice, { code: 'page-http' }>): s
 function englishPageError(notice: PageNotice): string {
   switch (notice.code) {
     case 'page-invalid-url':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `Not a valid web address: ${notice.url}`;
     case 'page-not-http':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `Only http and https pages can be fetched, not ${notice.scheme} addresses.`;
     case 'page-private': {
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       const how = notice.redirected ? 'The page redirects to' : 'Refused to fetch';
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       const what =
         notice.resolvesTo === undefined
           ? 'a private-network address'
           : `which resolves to a private-network address (${notice.resolvesTo})`;
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${how} ${notice.host}, ${what}; private addresses are blocked unless allowed in the settings.`;
     }
     case 'page-http':
       return englishPageHttp(notice);
     case 'page-not-text':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `Not a text page (${notice.type ?? 'binary content labelled as text'}).`;
     case 'page-redirect-hidden':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The page at ${notice.host} redirects, and this browser hides where to, so it is not followed.`;
     case 'page-redirect-loop':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The page at ${notice.host} redirects in a loop.`;
     case 'page-too-many-redirects':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The page at ${notice.host} redirects more than ${notice.max} times.`;
     case 'page-timed-out':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The page at ${notice.host} did not load within ${notice.seconds} s.`;
     case 'page-unreachable': {
       const suffix =
@@ -324,6 +378,7 @@ function englishPageError(notice: PageNotice): string {
           : notice.guarded
             ? ': the connection failed, or the page redirected to a private-network address, which is blocked'
             : '';
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `Could not reach ${notice.host}${suffix}.`;
     }
   }
@@ -342,8 +397,10 @@ export function describeWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 120) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
+  // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
   if (minutes < 120) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
   const hours = Math.floor(minutes / 60);
+  // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
   return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
 
@@ -352,48 +409,76 @@ export function englishError(notice: ErrorNotice): string {
   if (isPageNotice(notice)) return englishPageError(notice);
   switch (notice.code) {
     case 'key-rejected':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} rejected the API key (401: ${notice.detail}): check the API key in the settings.`;
     case 'origin-refused':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} refused requests from the extension (403).`;
     case 'rate-limited': {
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       const why = notice.freeTier ? 'free-tier limit' : 'rate limit';
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return notice.waitMs !== undefined
         ? `${notice.provider} asks to wait ${describeWait(notice.waitMs)} (${why}).`
         : `${notice.provider} is rate-limiting this key (${why}): wait a minute, or check its limits.`;
     }
     case 'out-of-credit':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.branded ? `Your ${notice.provider} account` : 'The account behind this key'} is out of credit (billing): add credit or raise the spending limit, then check again. Waiting will not help.`;
     case 'no-quota':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} gives this key no ${notice.freeTier ? 'free-tier ' : ''}quota for this model (limit 0): choose another model, or enable billing. Waiting will not help.`;
     case 'daily-limit':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider}'s daily ${notice.freeTier ? 'free-tier ' : ''}limit for this key is used up${notice.waitMs !== undefined ? `; it resets in ${describeWait(notice.waitMs)}` : ''}: check again then, or enable billing for a higher limit.`;
     case 'request-too-large': {
       const { limit, requested } = notice;
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       const said =
         limit !== undefined && requested !== undefined
           ? ` (limit ${limit.toLocaleString('en-US')}, this request ${requested.toLocaleString('en-US')})`
           : '';
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `This request is larger than ${notice.provider}'s tokens-per-minute limit for this key${said}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`;
     }
     case 'model-refused':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider}: this model refused the content (${englishRefusalCause(notice)}). The claim is left unchecked; another model may accept it.`;
     case 'http-status':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} answered ${notice.status}: ${notice.detail}`;
     case 'timed-out':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} did not answer in time.`;
     case 'reply-stalled':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} stopped sending its reply: nothing arrived for ${notice.seconds} s. It is asked again; if this keeps happening, the server is overloaded or the connection is unstable.`;
     case 'reply-too-slow':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} took longer than ${notice.seconds} s for one reply. It is asked again; if this keeps happening, choose a faster model or a lower reasoning effort.`;
     case 'unreachable':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `Could not reach ${notice.url}.`;
     case 'request-cancelled':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'The request was cancelled.';
     case 'not-json':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} sent a reply that is not valid JSON.`;
     case 'provider-failed':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} failed: ${notice.detail}`;
+    case 'failed-mid-reply':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return `${notice.provider} reports that the model failed mid-reply${notice.detail ? `: ${notice.detail}` : ''}.`;
+    case 'reply-without-text':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return `${notice.provider} sent a reply without text.`;
+    case 'embeddings-miscounted':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return `${notice.provider ?? 'The embedder'} returned the wrong number of embeddings: ${notice.got}, expected ${notice.expected}.`;
     case 'context-too-long':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `This step does not fit Ollama's ${notice.tokens.toLocaleString('en-US')}-token context even with its passages shortened; raise num_ctx in Ollama, or check a shorter text.`;
     case 'on-device-unavailable':
     case 'on-device-downloadable':
@@ -408,41 +493,58 @@ export function englishError(notice: ErrorNotice): string {
     case 'model-not-set-up':
       return englishSetupProblem(notice);
     case 'sources-only-chosen':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'You chose sources only in Settings.';
     case 'reply-cut-off':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The model's reply for "${notice.step}" was cut off at the token limit (${notice.maxTokens.toLocaleString('en-US')} tokens), even after doubling it.`;
     case 'reply-malformed':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `The model's reply for "${notice.step}" did not match the expected format twice. ${notice.problem}`.trim();
     case 'search-http':
       return englishSearchHttp(notice);
     case 'search-bad-reply':
       return englishSearchBadReply(notice);
     case 'search-api-refused':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} refused the ${notice.what}: ${notice.detail}`;
     case 'search-needs-key':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} needs an API key.`;
     case 'search-needs-address':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} needs the address of your instance, e.g. ${INSTANCE_EXAMPLE}.`;
     case 'search-timed-out':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider} did not answer within ${notice.seconds} s.`;
     case 'search-unreachable':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `Could not reach ${notice.provider} at ${notice.host}${notice.cause ? ` (${notice.cause})` : ''}.`;
     case 'search-failed': {
       const more = notice.others;
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       if (notice.cause === undefined) return 'Search failed.';
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `Search failed: ${notice.cause}${more > 0 ? ` (and ${more} other ${more === 1 ? 'failure' : 'failures'})` : ''}`;
     }
     case 'storage-full':
     case 'not-saved': {
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       const words =
         notice.code === 'storage-full'
           ? `Storage is full: ${notice.detail}. What was found before is kept; delete old checks in History to make room, then re-check.`
           : `Part of this check could not be saved (${notice.detail}), so it stopped. What was found before is kept; re-check to try again.`;
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return notice.finalSave ? `The result could not be saved. ${words}` : words;
     }
     case 'not-checked-budget':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'Not checked: the token budget for this check was reached.';
     case 'not-checked-cancelled':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'Not checked: the check was cancelled.';
+    case 'rating-no-evidence':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return 'Rating an explanation needs evidence about the claim; none was found.';
   }
 }

@@ -22,6 +22,8 @@ export type RunNotice =
   | { code: 'pages-not-judged'; failed: number; total: number; claim: string; cause: string; causeNotice?: ErrorNotice }
   /** A model's context window (Ollama's) is `tokens` tokens: prompts were shortened to fit it. */
   | { code: 'ollama-context-shortened'; tokens: number }
+  /** The on-device model's context window is `tokens` tokens: prompts were shortened to fit it, the rest left out. */
+  | { code: 'on-device-context-shortened'; tokens: number }
   /** A contained step's failure, the link audit's cap: listed by their English words (lib/core/stage-notices.ts). */
   | StageNotice;
 
@@ -37,10 +39,10 @@ const isCount = (value: unknown): value is number => Number.isInteger(value) && 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 /**
- * The notice a key holds, when its code is one listed by key (passages or pages not judged, Ollama's context
- * shortened) and its fields fit; undefined otherwise. For a check whose `notices` are gone (an imported one:
- * the export keeps no codes), so its warnings are still worded instead of shown as keys. The key is untrusted
- * then: every field is checked.
+ * The notice a key holds, when its code is one listed by key (passages or pages not judged, Ollama's or the
+ * on-device model's context shortened) and its fields fit; undefined otherwise. For a check whose `notices` are
+ * gone (an imported one: the export keeps no codes), so its warnings are still worded instead of shown as keys.
+ * The key is untrusted then: every field is checked.
  */
 export function noticeFromKey(key: string): RunNotice | undefined {
   if (!key.startsWith('notice:')) return undefined;
@@ -52,7 +54,8 @@ export function noticeFromKey(key: string): RunNotice | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const { code, total, claim } = value;
-  if (code === 'ollama-context-shortened' && isCount(value.tokens)) return { code, tokens: value.tokens };
+  if ((code === 'ollama-context-shortened' || code === 'on-device-context-shortened') && isCount(value.tokens))
+    return { code, tokens: value.tokens };
   if (!isCount(total) || !isText(claim)) return undefined;
   if (code === 'passages-not-judged' && isCount(value.left)) return { code, left: value.left, total, claim };
   // A cause's code is not taken from a file: its English words are shown as given.

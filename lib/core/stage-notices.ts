@@ -45,21 +45,29 @@ export function englishStageNotice(notice: StageNotice): string {
     case 'links-capped': {
       // English's plural rule, as the English catalogue's `_one`/`_other` forms choose it.
       const links = new Intl.PluralRules('en-US').select(notice.found) === 'one' ? 'link' : 'links';
+      // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `The ${notice.where} cites ${notice.found.toLocaleString('en-US')} ${links}; the first ${notice.checked} were checked.`;
     }
     case 'links-not-checked':
+      // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `The links in the text could not be checked: ${notice.cause}`;
     case 'explanations-not-scored':
+      // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `The explanations could not be scored: ${notice.cause}`;
     case 'citations-not-attributed':
+      // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `The text's citations could not be attributed: ${notice.cause}`;
     case 'revisions-not-written':
+      // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `Revisions could not be written: ${notice.cause}`;
     case 'source-types-not-classified':
+      // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `Source types could not be classified: ${notice.cause}`;
     case 'cache-failed':
+      // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `The cache is not working, so nothing is reused or kept this time (${notice.cause}).`;
     case 'explanation-not-refined':
+      // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `The explanation of "${notice.claim}" could not be refined: ${notice.cause}`;
   }
 }

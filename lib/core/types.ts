@@ -102,17 +102,30 @@ export interface SearchOutcome {
   notices?: Record<string, ErrorNotice>;
 }
 
+/**
+ * Rationales the pipeline writes itself, when the judge gave none for a passage: `no-rationale`, it judged the
+ * passage without saying why; `not-judged`, it skipped the passage (its stance is then `irrelevant`).
+ */
+export const RATIONALE_CODES = ['no-rationale', 'not-judged'] as const;
+export type RationaleCode = (typeof RATIONALE_CODES)[number];
+
 export interface Judgement {
   evidenceId: string;
   stance: Stance;
   rationale: string;
+  /**
+   * Set when the rationale is ours, not the model's: `rationale` as a code, worded in the interface language when
+   * shown (lib/view/rationale-words.ts). `rationale` keeps its English (older rows and the CLI read only that).
+   */
+  rationaleCode?: RationaleCode;
 }
 
 export type Verdict =
   'supported' | 'refuted' | 'disputed' | 'not-enough-evidence' | 'could-not-check' | 'not-check-worthy';
 
 /** Explanations the pipeline writes itself. `no-evidence`: the enabled sources returned no evidence for the claim. */
-export type ExplanationCode = 'no-evidence';
+export const EXPLANATION_CODES = ['no-evidence'] as const;
+export type ExplanationCode = (typeof EXPLANATION_CODES)[number];
 
 export interface ClaimAssessment {
   claimId: string;

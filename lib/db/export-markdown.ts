@@ -1,10 +1,10 @@
 import { rateUrl, type RatingsTable } from '../core/evidence/sources/domain-ratings';
 import { claimEventDate, type EventDate, predatesEvent } from '../core/evidence/sources/event-date';
-import { VERDICTS_NEED_A_MODEL } from '../core/evidence-only/run-evidence-check';
 import type { ActionabilityScore } from '../core/quality/explanations/types';
-import { lowRatedCitations, lowRatedCitationsSummary } from '../core/quality/links/low-rated-citations';
-import type { Evidence } from '../core/types';
+import { lowRatedCitations } from '../core/quality/links/low-rated-citations';
+import type { Evidence, Judgement } from '../core/types';
 import { formatNumber, t } from '../i18n/i18n';
+import { tIsolatedWords } from '../i18n/isolated-words';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
 import { claimErrorWords, evidenceOnlyReasonWords, searchCauseWords, searchFailedWords } from '../view/error-words';
@@ -22,8 +22,10 @@ import {
 } from '../view/labels';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../view/link-labels';
 import { linkDetailWords } from '../view/link-reason-words';
+import { lowRatedCitationsWords } from '../view/low-rated-words';
 import { codeBlock, escapeMarkdown, markdownLink } from '../view/markdown';
 import { warningWords } from '../view/notice-words';
+import { rationaleWords } from '../view/rationale-words';
 import { RELIABILITY_LABELS } from '../view/reliability-labels';
 import type { CheckView } from './check-view';
 
@@ -154,7 +156,7 @@ function finish(
   const { check } = view;
   if (view.links.length > 0) {
     lines.push(`## ${t('md_linksHeading')}`, '');
-    const lowRated = lowRatedCitationsSummary(lowRatedCitations(view.links, ratings));
+    const lowRated = lowRatedCitationsWords(lowRatedCitations(view.links, ratings));
     if (lowRated) lines.push(`> ⚠ ${escapeMarkdown(lowRated)}`, '');
     for (const audit of view.links) {
       const where =
@@ -198,9 +200,12 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
     view.evidence.filter((item) => item.claimId === claimId).sort((a, b) => rankOf(a) - rankOf(b));
   const sourceCount = (items: readonly Evidence[]) => new Set(items.map((item) => item.source.url)).size;
   const total = sourceCount(view.evidence.filter((item) => lookedUp.some((claim) => claim.id === item.claimId)));
+  // Why nothing was judged: the stored reason when the run gave one, else the catalogue's words (never the CLI's
+  // English sentence, VERDICTS_NEED_A_MODEL).
+  const reason = evidenceOnlyReasonWords(check);
   const lines = [
     `- **${t('md_lookedUp')}** ${t('md_sourcesFoundCount', { count: total })} · ${t('md_sentencesLookedUp', { looked: lookedUp.length, count: view.sentences.length })}`,
-    `- **${t('md_notJudged')}** ${escapeMarkdown(evidenceOnlyReasonWords(check) ?? VERDICTS_NEED_A_MODEL)}`,
+    `- **${t('md_notJudged')}** ${reason ? escapeMarkdown(reason) : t('md_verdictsNeedModel')}`,
     '',
     `## ${t('md_text')}`,
     '',
@@ -256,7 +261,7 @@ function sourcesToCompareLines(view: CheckView, reliability: (url: string) => st
 function evidenceLines(
   item: Evidence,
   n: number,
-  judgement: { stance: keyof typeof STANCE_LABELS; rationale: string } | undefined,
+  judgement: Pick<Judgement, 'stance' | 'rationale' | 'rationaleCode'> | undefined,
   reliability: string | undefined,
   event: EventDate | undefined,
 ): string[] {
@@ -273,8 +278,9 @@ function evidenceLines(
   const lines = [`${n + 1}. ${markdownLink(source.title, evidenceUrl(item))} — ${meta.join(' · ')}`];
   if (predatesEvent(source.publishedAt, event))
     lines.push(`   - ⚠ ${t('md_predates', { event: escapeMarkdown(event!.text) })}`);
-  if (item.passage) lines.push(`   - Passage: “${escapeMarkdown(item.passage)}”`);
-  if (judgement?.rationale) lines.push(`   - ${t('md_rationale')}: ${escapeMarkdown(judgement.rationale)}`);
+  // The page's own words keep their direction inside a right-to-left sentence.
+  if (item.passage) lines.push(`   - ${tIsolatedWords('md_passage', { passage: escapeMarkdown(item.passage) })}`);
+  if (judgement?.rationale) lines.push(`   - ${t('md_rationale')} ${escapeMarkdown(rationaleWords(judgement))}`);
   return lines;
 }
 

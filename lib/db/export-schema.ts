@@ -13,6 +13,8 @@ import {
   type ClaimAssessment,
   type ClaimQueries,
   type Evidence,
+  EXPLANATION_CODES,
+  RATIONALE_CODES,
   type Revision,
   type Sentence,
   SOURCE_TYPES,
@@ -90,6 +92,21 @@ const STAGES = [
   'explain',
   'debate',
 ] as const satisfies readonly StageName[];
+/**
+ * A code of words Factlight writes itself (an explanation, a rationale): kept when this build knows it, so it is
+ * worded from our own catalogue (the file's text is never rendered as words of ours); anything else is dropped, not
+ * refused, and the English stored beside it is shown. An error code or a warning's is not taken (see
+ * docs/i18n/README.md): those carry parameters from the file.
+ */
+function knownCode<const Codes extends readonly [string, ...string[]]>(codes: Codes) {
+  return z.enum(codes).optional().catch(undefined);
+}
+
+/** The record without the keys an unknown code left undefined, so the stored row holds no empty key. */
+function withoutDropped<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}
+
 const VERDICTS = [
   'supported',
   'refuted',
@@ -229,21 +246,27 @@ function buildChecksExportSchema(): z.ZodType<ChecksExport> {
     englishQuestion: z.string().optional(),
   });
 
-  const assessment: z.ZodType<ClaimAssessment> = z.object({
-    claimId: z.string(),
-    verdict: z.enum(VERDICTS),
-    judgements: z.array(
-      z.object({
-        evidenceId: z.string(),
-        stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']),
-        rationale: z.string(),
-      }),
-    ),
-    explanation: z.string(),
-    citedEvidenceIds: z.array(z.string()),
-    error: z.string().optional(),
-    explaining: z.literal(true).optional(),
-  });
+  const assessment: z.ZodType<ClaimAssessment> = z
+    .object({
+      claimId: z.string(),
+      verdict: z.enum(VERDICTS),
+      judgements: z.array(
+        z
+          .object({
+            evidenceId: z.string(),
+            stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']),
+            rationale: z.string(),
+            rationaleCode: knownCode(RATIONALE_CODES),
+          })
+          .transform(withoutDropped),
+      ),
+      explanation: z.string(),
+      explanationCode: knownCode(EXPLANATION_CODES),
+      citedEvidenceIds: z.array(z.string()),
+      error: z.string().optional(),
+      explaining: z.literal(true).optional(),
+    })
+    .transform(withoutDropped);
 
   const evidence: z.ZodType<Evidence> = z.object({
     id: z.string().min(1),

@@ -6,6 +6,7 @@
  */
 
 /** Whole-block labels that introduce recirculation or widgets (compared without trailing punctuation). */
+// i18n-exempt: page furniture's wording, matched in a page and never shown
 const LABELS = new Set([
   'related',
   'related news',
@@ -107,12 +108,16 @@ export function countWords(text: string): number {
  */
 export function furnitureReason(text: string): string | null {
   const words = countWords(text);
+  // i18n-exempt: a diagnostic reason for the extractor's tests and logs, never shown
   if (words === 0) return text.length <= 20 ? 'no words' : null;
+  // i18n-exempt: a diagnostic reason for the extractor's tests and logs, never shown
   if (/^https?:\/\/\S+$/i.test(text)) return 'bare url';
   if (words > MAX_FURNITURE_TOKENS) return null;
   const label = (text.match(WORD) ?? []).join(' ').toLowerCase();
   if (words <= 5 && LABELS.has(label)) return 'label';
+  // i18n-exempt: a diagnostic reason for the extractor's tests and logs, never shown
   if (PREFIX.test(text)) return 'prefixed link or caption';
+  // i18n-exempt: a diagnostic reason for the extractor's tests and logs, never shown
   if (words <= 15 && (DATE_LINE.test(text) || DATED_BYLINE.test(text))) return 'date line';
   if (PROMO.test(text) || COPYRIGHT.test(text)) return 'promotion';
   if (words <= 12 && (CREDIT.test(text) || IMAGE_MARK.test(text))) return 'credit';

@@ -13,6 +13,7 @@
  */
 
 /** Elements that are never part of an article body. */
+// i18n-exempt: a CSS selector
 const ALWAYS_DROP = 'figcaption, nav, aside, footer, header, [hidden], [role="navigation"], [role="complementary"]';
 
 /** Words (from class and id) that name page furniture rather than article text. */

@@ -21,6 +21,7 @@ function setBaseUrl(doc: Document, url: string): void {
 /** Creates an extractor that parses with `new DOMParser()` and runs Readability plus the cleanup. */
 export function createDomParserExtractor(options: ExtractOptions & ParseLimits = {}): ArticleExtractor {
   if (typeof DOMParser !== 'function') {
+    // i18n-exempt: a developer's error: a bug in our own code or set-up, never a person's
     throw new Error('DOMParser is not available here; use the linkedom extractor in a service worker or Node.');
   }
   return {

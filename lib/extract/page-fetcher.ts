@@ -135,6 +135,7 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
       const allowPrivate = deps.allowPrivateNetwork();
       assertAllowed(first, allowPrivate, false);
       if (options.signal?.aborted)
+        // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
         throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url: first });
 
       const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -226,6 +227,7 @@ export function createPageFetcher(deps: PageFetcherDeps): PageFetcher {
           const seconds = Math.round(options.timeoutMs / 100) / 10;
           throw new ProviderError('timeout', { code: 'page-timed-out', host: addressOf(url), seconds }, { url });
         }
+        // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
         if (options.signal?.aborted) throw new ProviderError('cancelled', 'Fetching the page was cancelled.', { url });
         const cause = (error as { cause?: { code?: unknown } }).cause?.code;
         // A browser says only "Failed to fetch", also when its guard refused a private hop: say both.

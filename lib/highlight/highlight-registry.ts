@@ -84,6 +84,7 @@ export function createHighlightLayer(doc: Document, api: HighlightApi): Highligh
 
   const highlightOf = (band: Band): Highlight => {
     const highlight = highlights.get(band);
+    // i18n-exempt: a developer's error: a bug in our own code or set-up, never a person's
     if (!highlight) throw new Error(`No highlight for band ${band}`);
     return highlight;
   };

@@ -113,6 +113,7 @@ export function watchForReanchor(options: ReanchorWatchOptions): ReanchorWatcher
   const scheduler = options.scheduler ?? (view ? defaultScheduler(view) : null);
   const Observer = options.MutationObserver ?? view?.MutationObserver;
   if (!scheduler || !Observer)
+    // i18n-exempt: a developer's error: a bug in our own code or set-up, never a person's
     throw new Error('watchForReanchor needs a window or an injected scheduler and MutationObserver');
   const delay = options.delayMs ?? 250;
   const maxWait = options.maxWaitMs ?? 1000;

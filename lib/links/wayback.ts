@@ -63,6 +63,7 @@ export function createWaybackArchive(options: WaybackOptions = {}): WebArchive {
     async closest(url: string, signal?: AbortSignal): Promise<ArchiveSnapshot | null> {
       const answer = await requestJson({
         provider: 'wayback',
+        // i18n-exempt: a service's own name, the same in every language
         label: 'The Internet Archive',
         keyed: false,
         url: `${base}/wayback/available?url=${encodeURIComponent(url)}`,

@@ -71,6 +71,7 @@ export function traitsFromRefusal(error: unknown): ModelTraits | undefined {
   const refuses = (name: string) =>
     param === name ||
     new RegExp(
+      // i18n-exempt: a pattern matched against a provider's error message, not words
       `(unsupported (parameter|value)|unrecognized request argument|unknown (field|name)|invalid)[^.]*\\b${name}\\b|\\b${name}\\b'? (is not supported|does not support|is unsupported)`,
       'i',
     ).test(message);

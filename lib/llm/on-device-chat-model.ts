@@ -15,6 +15,7 @@ import pLimit from 'p-limit';
 
 import { ProviderError } from '../core/errors';
 import { stableHash } from '../core/model/stable-hash';
+import type { RunNotice } from '../core/notices';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../core/ports';
 import { detectLanguage } from '../core/text/detect-language';
 import { notReadyError, onDeviceError, unsupportedLanguageNotice } from './on-device-messages';
@@ -41,7 +42,7 @@ const MODEL_NAME = 'chrome-on-device';
 export interface OnDeviceModelOptions {
   api: LanguageModelApi;
   /** Called when a prompt had to be trimmed to fit (also returned as the reply's notice). */
-  onTrim?: (notice: string) => void;
+  onTrim?: (notice: RunNotice) => void;
 }
 
 /** A chat model on this device; `dispose()` destroys the base sessions. */
@@ -50,7 +51,7 @@ export type OnDeviceChatModel = ChatModel & { dispose(): void; readonly largestP
 interface Fitted {
   input: string | LanguageModelMessage[];
   promptTokens: number;
-  notice?: string;
+  notice?: RunNotice;
 }
 
 function toInput(messages: readonly ChatMessage[]): string | LanguageModelMessage[] {
@@ -155,16 +156,14 @@ export function createOnDeviceChatModel(options: OnDeviceModelOptions): OnDevice
     return {
       input: fitted.input,
       promptTokens: fitted.promptTokens,
-      ...(fitted.trimmed.length
-        ? {
-            notice: `On-device model: shortened ${fitted.trimmed.join(', ')} to fit its ${window}-token context window; the rest was left out of this step.`,
-          }
-        : {}),
+      // A code, worded when shown (lib/view/notice-words.ts): the same notice for every step is one warning.
+      ...(fitted.trimmed.length ? { notice: { code: 'on-device-context-shortened' as const, tokens: window } } : {}),
     };
   }
 
   async function run(request: ChatRequest): Promise<ChatResponse> {
     const { signal } = request;
+    // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
     if (signal?.aborted) throw new ProviderError('cancelled', 'The check was cancelled.', { provider: 'on-device' });
     const system = request.messages
       .filter((message) => message.role === 'system')
@@ -245,6 +244,7 @@ function describeSchema(
   input: string | LanguageModelMessage[],
   schema: Record<string, unknown>,
 ): string | LanguageModelMessage[] {
+  // i18n-exempt: a prompt sent to the model, English by design
   const rule = `\n\nReply with only one JSON object (no prose, no code fence) that follows this JSON Schema:\n${JSON.stringify(schema)}`;
   if (typeof input === 'string') return input + rule;
   return [...input.slice(0, -1), { ...input[input.length - 1]!, content: input[input.length - 1]!.content + rule }];

@@ -29,6 +29,7 @@ export const ON_DEVICE_MESSAGES = {
   get downloading() {
     return englishOnDevice(ON_DEVICE_NOTICES.downloading);
   },
+  // i18n-exempt: `OnDeviceStatus.message`, which no view shows: the pages word `availability`
   available: 'The on-device model is ready: text is checked on this device, only search queries leave it.',
   get policy() {
     return englishOnDevice(ON_DEVICE_NOTICES.policy);
@@ -55,6 +56,7 @@ export function onDeviceError(error: unknown, during: 'create' | 'prompt'): Prov
   const name = domErrorName(error);
   const detail = errorMessage(error);
   if (name === 'AbortError')
+    // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
     return new ProviderError('cancelled', 'The check was cancelled.', { provider: 'on-device' });
   if (name === 'NotAllowedError') {
     return during === 'create'

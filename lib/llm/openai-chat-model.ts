@@ -98,6 +98,7 @@ const DEFAULT_FITTED_REPLY = 1_024;
 
 function errorContext(baseUrl: string, providerLabel: string | undefined): ErrorContext {
   return {
+    // i18n-exempt: NOT DONE (issue 25): the provider's name when settings give none, inside coded notices
     provider: providerLabel ?? 'The model server',
     url: displayUrl(baseUrl),
     isLocalServer: isPrivateNetworkUrl(baseUrl),
@@ -115,6 +116,7 @@ function schemaName(name: string): string {
  * The schema's name is given too, so a reply can be told apart in logs and by test servers.
  */
 export function withSchemaInSystemMessage(messages: ChatMessage[], spec: JsonSchemaSpec): ChatMessage[] {
+  // i18n-exempt: a prompt sent to the model, English by design
   const instruction = `Reply with only a JSON object (no other text) that follows this JSON Schema, named "${schemaName(spec.name)}":\n${JSON.stringify(spec.schema)}`;
   const [first, ...rest] = messages;
   if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${instruction}` }, ...rest];
@@ -187,9 +189,14 @@ function failedMidReply(
   if (finish !== 'error') return undefined;
   const message =
     typeof detail === 'object' && detail !== null && typeof (detail as { message?: unknown }).message === 'string'
-      ? `: ${(detail as { message: string }).message}`
+      ? (detail as { message: string }).message
       : '';
-  return new ProviderError('server', `${provider} reports that the model failed mid-reply${message}.`, { provider });
+  // A code, worded when shown (lib/view/error-words.ts); the provider's own words kept as given.
+  return new ProviderError(
+    'server',
+    { code: 'failed-mid-reply', provider, ...(message ? { detail: message } : {}) },
+    { provider },
+  );
 }
 
 function finishReasonOf(reason: string | null | undefined): ChatResponse['finishReason'] {
@@ -363,10 +370,11 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           finishReason,
           ...(notice ? { notice } : {}),
         };
-      throw new ProviderError('malformed', `${context.provider} sent a reply without text.`, {
-        provider: context.provider,
-        url: context.url,
-      });
+      throw new ProviderError(
+        'malformed',
+        { code: 'reply-without-text', provider: context.provider },
+        { provider: context.provider, url: context.url },
+      );
     }
     return {
       text: message.content,
@@ -458,6 +466,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
         noStreaming.has(model) ||
         (request.jsonSchema !== undefined && modeFor(model) !== 'prompt' && !profileOf(model).streamsStructured)
       ) {
+        // i18n-exempt: caught by every streaming caller, which asks again without streaming; never shown
         throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, {
           provider: context.provider,
         });
@@ -493,10 +502,13 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
           // A blank reply that says it finished: DeepSeek's JSON Output replaces what is not JSON with spaces
           // and documents "handle blank content in your code (e.g., retry the request)"
           // (https://api-docs.deepseek.com/guides/json_mode). Not a sign the mode is ignored: asked again.
+          // Retryable ('malformed'): the resilient model asks again; its code says it if every try was blank.
           if (request.jsonSchema && response.finishReason === 'stop' && response.text.trim() === '')
-            throw new ProviderError('malformed', `${context.provider} sent a blank reply; it is asked again.`, {
-              provider: context.provider,
-            });
+            throw new ProviderError(
+              'malformed',
+              { code: 'reply-without-text', provider: context.provider },
+              { provider: context.provider },
+            );
           // Prose where a response_format demanded JSON: the server ignored the parameter (Anthropic's
           // endpoint, OpenRouter without require_parameters). The prompt has to carry the schema.
           if (auto && next && mode !== 'prompt' && response.finishReason === 'stop' && !looksLikeJson(response.text)) {
@@ -574,6 +586,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
   const notFound = (): ProviderError =>
     new ProviderError(
       'not-found',
+      // i18n-exempt: caught by passage selection, which ranks by words alone (select-passages.ts); never shown
       `${context.provider} offers no embeddings for "${model}" (it answered ${refusedWith}): passages are ranked by their words alone.`,
       { provider: context.provider, url: context.url, status: refusedWith },
     );
@@ -591,7 +604,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
         if (vectors.length !== texts.length) {
           throw new ProviderError(
             'malformed',
-            `${context.provider} returned ${vectors.length} embeddings for ${texts.length} texts.`,
+            { code: 'embeddings-miscounted', provider: context.provider, got: vectors.length, expected: texts.length },
             { provider: context.provider },
           );
         }

@@ -33,6 +33,7 @@ export function trimLongestBlock(text: string): { text: string; label: string } 
     }
   }
   if (!longest) return undefined;
+  // i18n-exempt: a prompt sent to the model, English by design
   const replaced = `${longest.open}\n${shorten(longest.body, 0.6)}\n<<<END ${longest.label}>>>`;
   return {
     text: text.slice(0, longest.index) + replaced + text.slice(longest.index + longest.length),

@@ -33,6 +33,7 @@ export function displayUrl(url: string): string {
     parsed.hash = '';
     return parsed.toString().replace(/\/$/, '');
   } catch {
+    // i18n-exempt: NOT DONE (issue 25): said for an unparsable address inside coded notices
     return 'the configured base URL';
   }
 }

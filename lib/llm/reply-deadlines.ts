@@ -30,6 +30,7 @@ export class ReplyDeadlineError extends Error {
     readonly which: 'idle' | 'total',
     readonly ms: number,
   ) {
+    // i18n-exempt: turned into the coded `reply-stalled`/`reply-too-slow` notice (provider-error.ts)
     super(
       which === 'idle'
         ? `the reply stalled: nothing arrived for ${Math.round(ms / 1000)} s (timed out)`

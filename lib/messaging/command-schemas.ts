@@ -21,10 +21,13 @@ const id = z.string().check(z.minLength(1), z.maxLength(200));
 const childId = z.string().check(z.minLength(1), z.maxLength(100));
 const tabId = z.int().check(z.nonnegative());
 
+// i18n-exempt: a refused command's detail, inside validateCommand's English error for developers
+const TOO_LARGE = 'too large';
+
 /** A settings draft: any object of bounded size; its fields are the settings schema's to judge. */
 const draft = z
   .record(z.string().check(z.maxLength(100)), z.unknown())
-  .check(z.refine((value) => JSON.stringify(value).length < 1_000_000, { message: 'too large' }));
+  .check(z.refine((value) => JSON.stringify(value).length < 1_000_000, { message: TOO_LARGE }));
 const none = z.unknown();
 
 export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodMiniType> = {

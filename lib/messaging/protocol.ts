@@ -14,6 +14,7 @@ import type { CaptureSelectors } from '../anchoring/selectors';
 import type { Article, SearchProviderId } from '../core/ports';
 import type { LinkStatus } from '../core/quality/links/types';
 import type { Band } from '../core/types';
+import type { ImportProblem } from '../db/import-problems';
 import type { Catalogue } from '../i18n/catalogue';
 import type { OnDeviceStatus } from '../llm/on-device-download';
 import type { EngineInUse } from '../settings/engine';
@@ -146,8 +147,11 @@ export type RateExplanationResult = Result<{ ratingId: string }, { needsSetup?: 
 /** The text selected in a tab, with the claims the page says it reviews (ClaimReview), for rating. */
 export type PageSelectionResult = Result<{ text: string; url: string; title: string; claims: string[] }>;
 
-/** Checks read from a JSON export: how many were new, how many were already in history. */
-export type ImportChecksResult = Result<{ imported: number; skipped: number }>;
+/**
+ * Checks read from a JSON export: how many were new, how many were already in history; or why the part was refused,
+ * as a code the side panel words in the interface language (`problem`) and in English (`error`).
+ */
+export type ImportChecksResult = Result<{ imported: number; skipped: number }, { problem?: ImportProblem }>;
 
 /** Commands from extension pages (options, side panel) and content scripts to the background. */
 export interface BackgroundProtocol {

@@ -14,6 +14,9 @@ const MAX_CITATIONS = 300;
 export const MAX_URL = 32_768;
 export const MAX_TITLE = 10_000;
 
+// i18n-exempt: a refused command's detail, inside validateCommand's English error for developers
+const NOT_HTTP = 'must be an http(s) address';
+
 export const httpUrl = z.string().check(
   z.maxLength(MAX_URL),
   z.refine((value) => {
@@ -23,7 +26,7 @@ export const httpUrl = z.string().check(
     } catch {
       return false;
     }
-  }, 'must be an http(s) address'),
+  }, NOT_HTTP),
 );
 
 const offset = z.int().check(z.minimum(-1), z.maximum(MAX_MESSAGE_TEXT));

@@ -164,7 +164,9 @@ function httpError<T>(request: JsonRequest<T>, status: number, body: string, ret
 export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
   const { label, provider } = request;
   const url = redactUrl(request.url);
-  const cancelled = () => new ProviderError('cancelled', `The ${label} search was cancelled.`, { provider, url });
+  const cancelled = () =>
+    // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
+    new ProviderError('cancelled', `The ${label} search was cancelled.`, { provider, url });
   if (request.signal?.aborted) throw cancelled();
 
   const timeout = AbortSignal.timeout(request.timeoutMs);

@@ -49,6 +49,7 @@ export function createSearchProvider(
 ): SearchProvider {
   const factory = FACTORIES[id];
   if (!factory)
+    // i18n-exempt: a developer's error: a bug in our own code or set-up, never a person's
     throw new ProviderError('bad-request', `Unknown search provider "${String(id)}".`, { provider: String(id) });
   const timeoutMs =
     config.timeoutMs !== undefined && config.timeoutMs > 0 ? config.timeoutMs : DEFAULT_SEARCH_TIMEOUT_MS;

@@ -6,8 +6,10 @@ export const SEARCH_PROVIDER_LABELS: Record<SearchProviderId, string> = {
   searxng: 'SearXNG',
   serper: 'Serper',
   tavily: 'Tavily',
+  // i18n-exempt: a service's own name, the same in every language
   brave: 'Brave Search',
   exa: 'Exa',
+  // i18n-exempt: a service's own name, the same in every language
   'google-factcheck': 'Google Fact Check Tools',
 };
 

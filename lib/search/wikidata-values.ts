@@ -68,7 +68,9 @@ export function formatTime(time: string, precision: number): string | undefined 
   if (precision >= 11 && month && day >= 1) return `${day} ${month} ${year}${era}`;
   if (precision >= 10 && month) return `${month} ${year}${era}`;
   if (precision === 8) return `${Math.floor(year / 10) * 10}s${era}`;
+  // i18n-exempt: NOT DONE (issue 25): passage composed from Wikidata's data, shown in English; to be a code
   if (precision === 7) return `${ordinal(Math.max(1, Math.ceil(year / 100)))} century${era}`;
+  // i18n-exempt: NOT DONE (issue 25): passage composed from Wikidata's data, shown in English; to be a code
   if (precision === 6) return `${ordinal(Math.max(1, Math.ceil(year / 1000)))} millennium${era}`;
   return `${year}${era}`;
 }
@@ -150,9 +152,11 @@ export function formatDating(qualifiers: TimeQualifiers): string {
     return parsed.success ? formatTime(parsed.data.time, parsed.data.precision) : undefined;
   };
   const at = time(qualifiers.P585);
+  // i18n-exempt: NOT DONE (issue 25): passage composed from Wikidata's data, shown in English; to be a code
   if (at) return ` (as of ${at})`;
   const start = time(qualifiers.P580);
   const end = time(qualifiers.P582);
+  // i18n-exempt: NOT DONE (issue 25): passage composed from Wikidata's data, shown in English; to be a code
   if (start && end) return ` (from ${start} to ${end})`;
   if (start) return ` (since ${start})`;
   if (end) return ` (until ${end})`;

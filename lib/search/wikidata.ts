@@ -205,6 +205,7 @@ export function createWikidataLookup(options: WikidataLookupOptions = {}): Wikid
       url: buildUrl(base, '/w/api.php', { ...params, format: 'json', origin: '*' }),
       method: 'GET',
       // Wikimedia's User-Agent policy: browsers cannot set User-Agent, so identify via Api-User-Agent.
+      // i18n-exempt: an HTTP header (User-Agent) naming our client, not interface text
       headers: { 'Api-User-Agent': 'Factlight/0.1 (fact-checking browser extension)' },
       schema,
       fetch: fetchFn,
@@ -273,6 +274,7 @@ export function createWikidataLookup(options: WikidataLookupOptions = {}): Wikid
       const entityId = key && /^Q\d+$/.test(key) ? key : hit.id;
       return choose(candidates, matcher, labelOf, max).map((text) => ({
         url: `https://www.wikidata.org/wiki/${entityId}`,
+        // i18n-exempt: NOT DONE (issue 25): passage composed from Wikidata's data, shown in English; to be a code
         title: `${name} (Wikidata)`,
         passage: `${name} — ${text}`,
       }));

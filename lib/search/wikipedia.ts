@@ -57,6 +57,7 @@ const spec: ProviderSpec<z.infer<typeof schema>> = {
       origin: '*',
     },
     // Wikimedia's User-Agent policy: browsers cannot set User-Agent, so identify via Api-User-Agent.
+    // i18n-exempt: an HTTP header (User-Agent) naming our client, not interface text
     headers: { 'Api-User-Agent': 'Factlight/0.1 (fact-checking browser extension)' },
   }),
   read: (data, query) => {

@@ -27,6 +27,7 @@ export const claude: SiteAdapter = {
       '[aria-label="Message actions"]', // role group → toolbar in July 2026; the label is English-only
     ],
     scrollRoot: ['div.overflow-y-scroll'],
+    // i18n-exempt: a CSS selector of the chatbot's page
     citations: ['a.group\\/tag', 'span.inline-flex[data-state] > a[target="_blank"]'],
     links: ['a[href]'],
     sources: [],

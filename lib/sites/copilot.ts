@@ -8,6 +8,7 @@ import type { SiteAdapter } from './types';
 
 export const copilot: SiteAdapter = {
   id: 'copilot',
+  // i18n-exempt: the chatbot's product name, the same in every language
   name: 'Microsoft Copilot',
   matches: ['https://copilot.microsoft.com/*'],
   completion: 'stability',

@@ -15,6 +15,7 @@ export const deepseek: SiteAdapter = {
   matches: ['https://chat.deepseek.com/*'],
   completion: 'stability',
   selectors: {
+    // i18n-exempt: a CSS selector of the chatbot's page
     reply: ['.ds-markdown.ds-assistant-message-main-content', `${MESSAGE} .ds-markdown`],
     body: ['.ds-assistant-message-main-content', '.ds-markdown'],
     streaming: ['.ds-loading', '.ds-button--loading'],

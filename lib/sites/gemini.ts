@@ -16,6 +16,7 @@ export const gemini: SiteAdapter = {
   selectors: {
     reply: ['model-response', 'div.response-container', '.conversation-container .model-response-text'],
     body: [
+      // i18n-exempt: a CSS selector of the chatbot's page
       'message-content .markdown-main-panel',
       '.markdown.markdown-main-panel',
       'message-content',

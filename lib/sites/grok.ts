@@ -16,9 +16,11 @@ export const grok: SiteAdapter = {
   matches: ['https://grok.com/*'],
   completion: 'marker',
   selectors: {
+    // i18n-exempt: a CSS selector of the chatbot's page (its own English label)
     reply: [`${MESSAGE}.items-start`, `${MESSAGE} .response-content-markdown`],
     body: ['.response-content-markdown', '.message-bubble'],
     streaming: [],
+    // i18n-exempt: a CSS selector of the chatbot's page (its own English label)
     stop: ['button[aria-label="Stop"]', 'button[aria-label="Stop generating"]'],
     done: ['.action-buttons button', 'button[aria-label="Regenerate"]'],
     scrollRoot: ['div.overflow-y-auto.scrollbar-gutter-stable', 'main'],

@@ -9,6 +9,7 @@ import type { SiteAdapter } from './types';
 
 export const mistral: SiteAdapter = {
   id: 'mistral',
+  // i18n-exempt: the chatbot's product name, the same in every language
   name: 'Mistral Le Chat',
   matches: ['https://chat.mistral.ai/*'],
   completion: 'stability',
@@ -22,6 +23,7 @@ export const mistral: SiteAdapter = {
     streaming: ['.animate-pulse'],
     stop: ['button[aria-label*="Stop"]'],
     done: [],
+    // i18n-exempt: the chatbot's product name, the same in every language
     scrollRoot: ['main .overflow-y-auto', 'main'],
     citations: [],
     links: ['a[href]'],

@@ -225,6 +225,18 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return t('errorNotJson', { provider: notice.provider });
     case 'provider-failed':
       return t('errorProviderFailed', { provider: notice.provider, detail: notice.detail });
+    case 'failed-mid-reply':
+      return notice.detail
+        ? t('errorFailedMidReplyDetail', { provider: notice.provider, detail: notice.detail })
+        : t('errorFailedMidReply', { provider: notice.provider });
+    case 'reply-without-text':
+      return t('errorReplyWithoutText', { provider: notice.provider });
+    case 'embeddings-miscounted': {
+      const counts = { got: notice.got, expected: notice.expected };
+      return notice.provider
+        ? t('errorEmbeddingsMiscounted', { provider: notice.provider, ...counts })
+        : t('errorEmbedderMiscounted', counts);
+    }
     case 'context-too-long':
       return t('ollamaContextTooLong', { tokens: notice.tokens });
     case 'on-device-context-too-long':
@@ -290,6 +302,8 @@ export function errorWords(notice: ErrorNotice): string | undefined {
       return t('errorNotCheckedBudget');
     case 'not-checked-cancelled':
       return t('errorNotCheckedCancelled');
+    case 'rating-no-evidence':
+      return t('errorRatingNoEvidence');
     default:
       return undefined;
   }

@@ -31,6 +31,8 @@ export function noticeWords(notice: RunNotice, words: Words = INTERFACE_WORDS): 
       });
     case 'ollama-context-shortened':
       return t('ollamaContextShortened', { tokens: notice.tokens });
+    case 'on-device-context-shortened':
+      return t('onDeviceContextShortened', { tokens: notice.tokens });
     default:
       return stageNoticeWords(notice, words);
   }

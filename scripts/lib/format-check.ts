@@ -3,7 +3,7 @@ import { rateUrl, type RatingsTable } from '../../lib/core/evidence/sources/doma
 import { claimEventDate, predatesEvent } from '../../lib/core/evidence/sources/event-date';
 import type { EvidenceCheckResult } from '../../lib/core/evidence-only/run-evidence-check';
 import type { CheckResult } from '../../lib/core/pipeline-types';
-import { lowRatedCitations, lowRatedCitationsSummary } from '../../lib/core/quality/links/low-rated-citations';
+import { lowRatedCitations } from '../../lib/core/quality/links/low-rated-citations';
 import { scoreText } from '../../lib/core/score/credibility';
 import { failureCauses, failureOf } from '../../lib/core/score/failures';
 import { checkHeadline, summarizeScores } from '../../lib/core/score/headline';
@@ -13,6 +13,7 @@ import { explanationWithListedCitations } from '../../lib/view/citations';
 import { formatDate } from '../../lib/view/format';
 import { failureWords, headlineWords } from '../../lib/view/headline-words';
 import { LINK_STATUS_LABELS, LINK_SUPPORT_LABELS, linkSupport } from '../../lib/view/link-labels';
+import { lowRatedCitationsWords } from '../../lib/view/low-rated-words';
 import { warningWords } from '../../lib/view/notice-words';
 import { formatSources } from './format-sources';
 import { defaultTranslator } from './node-messages';
@@ -118,7 +119,7 @@ export function formatCheck(result: CheckResult | EvidenceCheckResult, ratings: 
       `   ${link.detail}`,
     );
   }
-  const lowRated = lowRatedCitationsSummary(lowRatedCitations(result.links, ratings));
+  const lowRated = lowRatedCitationsWords(lowRatedCitations(result.links, ratings), english, english.locale);
   if (lowRated) lines.push('', `⚠ ${lowRated}`);
   const usage = result.usage;
   lines.push(

@@ -9,6 +9,7 @@ import { httpHref } from '../../../lib/net/http-url';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate } from '../../../lib/view/format';
 import { ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS } from '../../../lib/view/labels';
+import { rationaleWords } from '../../../lib/view/rationale-words';
 import { MarkedPassage } from './marked-passage';
 import { ReliabilityLabel } from './reliability-label';
 import { SafeLink } from './safe-link';
@@ -99,7 +100,7 @@ export function EvidenceItem({
       ) : null}
       {judgement?.rationale ? (
         <p className="rationale" dir="auto">
-          {judgement.rationale}
+          {rationaleWords(judgement)}
         </p>
       ) : null}
       {httpHref(source.url) ? null : (

@@ -1,10 +1,11 @@
 import { rateUrl, type RatingsTable } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { AttributionResult } from '../../../lib/core/quality/explanations/types';
-import { lowRatedCitations, lowRatedCitationsSummary } from '../../../lib/core/quality/links/low-rated-citations';
+import { lowRatedCitations } from '../../../lib/core/quality/links/low-rated-citations';
 import type { LinkAudit } from '../../../lib/core/quality/links/types';
 import type { Sentence } from '../../../lib/core/types';
 import { t } from '../../../lib/i18n/i18n';
 import { percent } from '../../../lib/view/format';
+import { lowRatedCitationsWords } from '../../../lib/view/low-rated-words';
 import { LinkItem } from './link-item';
 
 /** Groups links by the sentence citing them, in text order; links without a position come last. */
@@ -32,7 +33,7 @@ export function LinkList({
   ratings: RatingsTable;
 }) {
   if (links.length === 0) return null;
-  const lowRated = lowRatedCitationsSummary(lowRatedCitations(links, ratings));
+  const lowRated = lowRatedCitationsWords(lowRatedCitations(links, ratings));
   const text = new Map(sentences.map((sentence) => [sentence.index, sentence.text]));
   // Citation n of the attribution is the n-th link of the list.
   const unsupported = new Set(

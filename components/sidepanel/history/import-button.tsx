@@ -30,12 +30,13 @@ export function ImportButton() {
     const done = { imported: 0, skipped: 0 };
     try {
       const split = splitChecksImport(await file.text());
-      // Worded here in the interface language; the background's refusal (rare: the file was just validated) is English.
+      // Worded here in the interface language, and so is the background's refusal of a part (rare: the file was just
+      // validated), from its code; without one (not expected from this build's background) its English is shown.
       if (!split.ok) throw new Error(importProblemWords(split.problem));
       // One part per message (Chrome refuses messages over 64 MiB); each part is all or nothing.
       for (const json of split.parts) {
         const result = await sendToBackground('importChecks', { json });
-        if (!result.ok) throw new Error(result.error);
+        if (!result.ok) throw new Error((result.problem && importProblemWords(result.problem)) || result.error);
         done.imported += result.imported;
         done.skipped += result.skipped;
       }

@@ -86,7 +86,9 @@ function claimsSchemaFor(language: string): z.ZodType<ClaimsReply> {
   });
 }
 
-const systemPrompt = (queryInstructions: string) => `You split text into atomic factual claims for fact-checking.
+const systemPrompt = (queryInstructions: string) =>
+  // i18n-exempt: a prompt sent to the model, English by design
+  `You split text into atomic factual claims for fact-checking.
 For each numbered sentence, list its claims. A claim is one short, self-contained statement of fact:
 - resolve pronouns and references from the context ("It was built in 1889" becomes "The Eiffel Tower was built in 1889");
 - one fact per claim; keep the sentence's own words where possible; keep numbers, dates and names exactly;
@@ -142,6 +144,7 @@ function userMessage(input: ExtractClaimsInput, batch: readonly Sentence[]): str
   const numbered = batch.map((sentence) => `[${sentence.index}] ${sentence.text}`).join('\n');
   return [
     textLanguageLine(input.promptLanguage),
+    // i18n-exempt: a prompt sent to the model, English by design
     context ? dataBlock('CONTEXT BEFORE', context) : '',
     dataBlock('SENTENCES', numbered),
   ]

@@ -24,6 +24,7 @@ export function isEnglish(language: string): boolean {
   return language.toLowerCase().startsWith('en');
 }
 
+// i18n-exempt: a prompt sent to the model, English by design
 export const QUERY_INSTRUCTIONS = `For each check-worthy claim also give:
 - query: a concise search-engine query (keywords, names, numbers; no quotes or operators) that finds sources confirming or refuting it;
 - question: a question whose answer is exactly the fact the claim asserts, phrased by fact type
@@ -32,6 +33,7 @@ Write both in the language of the text. When that language is not English, also 
 englishQuestion; otherwise set them to null. For claims that are not check-worthy, use empty strings and nulls.`;
 
 /** {@link QUERY_INSTRUCTIONS} for an English text, whose schema has no English-version fields. */
+// i18n-exempt: a prompt sent to the model, English by design
 export const ENGLISH_QUERY_INSTRUCTIONS = `For each check-worthy claim also give:
 - query: a concise search-engine query (keywords, names, numbers; no quotes or operators) that finds sources confirming or refuting it;
 - question: a question whose answer is exactly the fact the claim asserts, phrased by fact type

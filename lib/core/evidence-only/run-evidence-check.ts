@@ -22,6 +22,7 @@ export type EvidenceDeps = Omit<PipelineDeps, 'model' | 'modelNames'>;
 
 /** The message shown with every evidence-only check. */
 export const VERDICTS_NEED_A_MODEL =
+  // i18n-exempt: the CLI's English; the extension says it from the catalogue (`md_verdictsNeedModel`)
   'Sources only: verdicts need a model. Set one up (on this device, a local server or an API) and choose "Judge these sources".';
 
 /** A check's result in evidence-only mode: no assessments or revisions, and why each sentence was skipped. */
@@ -33,7 +34,9 @@ export interface EvidenceCheckResult extends CheckResult {
 
 /** Never called: evidence-only runs make no model call; it exists because the run context wants a model. */
 const NO_MODEL: ChatModel = {
-  complete: () => Promise.reject(new ProviderError('bad-request', 'Evidence-only mode makes no model calls.')),
+  complete: () =>
+    // i18n-exempt: never said: evidence-only runs call no model; this one only fills the context
+    Promise.reject(new ProviderError('bad-request', 'Evidence-only mode makes no model calls.')),
 };
 
 /** The claim a sentence stands as in evidence-only mode (its whole text and span). */

@@ -22,6 +22,7 @@ const QUESTION_START = /^\s*[¿]/u;
  * Opinion markers that make a sentence an opinion whatever facts it mentions: first-person or explicitly
  * evaluative framings ("I think", "in my opinion"). Lower case, matched as whole words or phrases.
  */
+// i18n-exempt: words matched in the checked text to tell opinions from facts, never shown
 const OPINION_MARKERS = [
   // English
   'i think',
@@ -66,6 +67,7 @@ const OPINION_MARKERS = [
  * at 2 to 8 °C", "probably built in 1200"), so they only make a sentence an opinion when it states no
  * number, date or name to look up.
  */
+// i18n-exempt: words matched in the checked text to tell opinions from facts, never shown
 const WEAK_OPINION_MARKERS = [
   'should',
   'ought to',
@@ -91,6 +93,7 @@ const WEAK_OPINION_MARKERS = [
 ];
 
 /** Politeness words that open a request whatever follows ("Please…", "Bitte…"), lower case. */
+// i18n-exempt: words matched in the checked text to tell requests from facts, never shown
 const REQUEST_OPENERS = new Set(['please', 'por favor', 'veuillez', 'bitte']);
 
 /** Imperative verbs that open an instruction ("Click…", "Preheat…"), lower case. */

@@ -35,8 +35,10 @@ function sourceFor(
 
 function factCheckPassage(result: SearchResult): string {
   const review = result.claimReview!;
+  // i18n-exempt: NOT DONE (issue 25): passage composed from a fact-check's data, shown in English; to be a code
   const who = review.claimant ? ` (claimed by ${review.claimant})` : '';
   const when = review.reviewDate ? `, ${review.reviewDate.slice(0, 10)}` : '';
+  // i18n-exempt: NOT DONE (issue 25): passage composed from a fact-check's data, shown in English; to be a code
   return `Fact-check by ${review.publisher}${when}: the claim "${review.claimText}"${who} was rated "${review.textualRating}".`;
 }
 

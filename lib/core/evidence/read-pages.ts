@@ -43,6 +43,7 @@ export function createPageReader(options: PageReaderOptions): PageReader {
         ...(options.signal ? { signal: options.signal } : {}),
       });
       const article = await options.extractor.extract(page.body, page.finalUrl);
+      // i18n-exempt: `PageReading.reason`: cached, never shown (the search snippet is used instead)
       reading =
         article && article.text.trim()
           ? { ok: true, article, finalUrl: page.finalUrl }

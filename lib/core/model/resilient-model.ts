@@ -44,6 +44,7 @@ export interface ResilienceOptions {
 export const MAX_STATED_WAIT_MS = 300_000;
 
 function cancelled(): ProviderError {
+  // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
   return new ProviderError('cancelled', 'The request was cancelled.');
 }
 

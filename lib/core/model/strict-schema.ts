@@ -97,24 +97,29 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 function child(value: unknown, path: string, depth: number): JsonObject {
+  // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
   if (!isObject(value)) throw new StrictSchemaError(`${path}: expected a schema object.`);
   return normalizeNode(value, path, depth);
 }
 
 function normalizeNode(node: JsonObject, path: string, depth: number): JsonObject {
+  // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
   if (depth > MAX_DEPTH) throw new StrictSchemaError(`${path}: nested deeper than ${MAX_DEPTH} levels.`);
   // Checked first so records (which also carry propertyNames) get the helpful message.
   if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
     throw new StrictSchemaError(
+      // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
       `${path}: open objects and records are not supported; list the properties (z.object/z.strictObject).`,
     );
   }
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (DROPPED.has(key)) continue;
+    // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
     if (!KEPT.has(key)) throw new StrictSchemaError(`${path}: "${key}" is not supported by strict structured outputs.`);
     switch (key) {
       case 'properties':
+        // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
         if (!isObject(value)) throw new StrictSchemaError(`${path}: "properties" must be an object.`);
         out.properties = Object.fromEntries(
           Object.entries(value).map(([name, sub]) => [name, child(sub, `${path}.${name}`, depth + 1)]),
@@ -123,15 +128,18 @@ function normalizeNode(node: JsonObject, path: string, depth: number): JsonObjec
       case 'items':
         // A tuple (array form) cannot be expressed; zod emits it for z.tuple.
         if (!isObject(value))
+          // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
           throw new StrictSchemaError(`${path}: tuples are not supported; use an object or a plain array.`);
         out.items = child(value, `${path}[]`, depth + 1);
         break;
       case 'anyOf':
       case 'oneOf': // strict mode has only anyOf; zod's discriminated unions emit oneOf, equivalent here.
+        // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
         if (!Array.isArray(value)) throw new StrictSchemaError(`${path}: "${key}" must be an array.`);
         out.anyOf = value.map((option, index) => child(option, `${path}|${index}`, depth));
         break;
       case '$defs':
+        // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
         if (!isObject(value)) throw new StrictSchemaError(`${path}: "$defs" must be an object.`);
         out.$defs = Object.fromEntries(
           Object.entries(value).map(([name, sub]) => [name, child(sub, `#/$defs/${name}`, 1)]),
@@ -150,6 +158,7 @@ function normalizeNode(node: JsonObject, path: string, depth: number): JsonObjec
   splitMultiType(out, path);
   if (out.type === 'object' || out.properties !== undefined) strictObject(node, out, path);
   if (out.type === undefined && out.enum === undefined && out.anyOf === undefined && out.$ref === undefined) {
+    // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
     throw new StrictSchemaError(`${path}: a schema needs a type (z.unknown() and z.any() cannot be used).`);
   }
   return out;
@@ -162,6 +171,7 @@ function strictObject(node: JsonObject, out: JsonObject, path: string): void {
   for (const [name, sub] of Object.entries(properties)) {
     if (required.has(name) || (isObject(sub) && 'default' in sub)) continue;
     throw new StrictSchemaError(
+      // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
       `${path}.${name}: optional fields are not allowed in strict mode; use .nullable() (or .default()).`,
     );
   }
@@ -175,6 +185,7 @@ function splitMultiType(out: JsonObject, path: string): void {
   const type = out.type;
   if (!Array.isArray(type) || type.filter((t) => t !== 'null').length < 2) return;
   if (out.anyOf !== undefined || out.enum !== undefined)
+    // i18n-exempt: a developer's error: a schema strict structured outputs cannot take
     throw new StrictSchemaError(`${path}: cannot combine several types with anyOf/enum.`);
   delete out.type;
   out.anyOf = type.map((t: unknown) => ({ type: t }));

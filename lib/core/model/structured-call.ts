@@ -91,6 +91,7 @@ export function extractJson(text: string): unknown {
       // try the next, narrower candidate
     }
   }
+  // i18n-exempt: caught by parseReply, which gives its own problem; never shown
   throw new SyntaxError('The reply contains no valid JSON object.');
 }
 
@@ -107,9 +108,11 @@ function parseReply<T>(schema: z.ZodType<T>, text: string): Parsed<T> {
   try {
     raw = extractJson(text);
   } catch {
+    // i18n-exempt: the validator's words: told to the model, kept as given in the coded `reply-malformed`
     return { ok: false, problem: 'The reply was not valid JSON.' };
   }
   const result = schema.safeParse(raw);
+  // i18n-exempt: the validator's words: told to the model, kept as given in the coded `reply-malformed`
   return result.success
     ? { ok: true, raw, value: result.data }
     : { ok: false, problem: `The JSON did not match the schema:\n${describeIssues(result.error)}` };
@@ -212,6 +215,7 @@ export async function structuredCall<T>(
     messages = [
       ...spec.messages,
       { role: 'assistant', content: response.text },
+      // i18n-exempt: a prompt sent to the model, English by design
       { role: 'user', content: `${problem}\nReply again with only the corrected JSON.` },
     ];
   }
@@ -242,6 +246,7 @@ export async function streamStructuredCall<T>(
   onText: (delta: string) => void,
 ): Promise<StreamedResult<T>> {
   const stream = ctx.model.stream?.bind(ctx.model);
+  // i18n-exempt: a developer's error: streaming from a model that cannot stream
   if (!stream) throw new Error('streamStructuredCall: this model cannot stream.');
   const schemaJson = toStrictJsonSchema(spec.schema);
   const key = structuredCacheKey(ctx, spec, schemaJson);

@@ -12,6 +12,7 @@ import { detectTextLanguage } from '../text/detect-text-language';
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 export function textLanguageLine(language: string | undefined): string | null {
+  // i18n-exempt: a prompt sent to the model, English by design
   return language && LANGUAGE_TAG.test(language) ? `Language of the text: ${language}.` : null;
 }
 

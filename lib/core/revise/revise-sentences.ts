@@ -22,6 +22,7 @@ const reviseSchema = z.object({
   ),
 });
 
+// i18n-exempt: a prompt sent to the model, English by design
 const SYSTEM = `You correct factual errors in sentences with the smallest possible edits.
 For each numbered sentence you get its wrong claims and the evidence passages about them. Return the edits
 as replacements: "from" is an exact, contiguous span of the sentence (copied character for character) that

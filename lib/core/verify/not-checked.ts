@@ -61,6 +61,7 @@ export function settleStoppedClaims(
 }
 
 /** Older checks stored a failure as "Could not check: <cause>"; the cause alone is what a person needs. */
+// i18n-exempt: the prefix older versions stored before a cause, matched to strip it; never shown
 const OLD_PREFIX = 'Could not check: ';
 
 /** The cause of a claim's failure, or undefined when the claim was stopped (budget, cancel) rather than failed. */

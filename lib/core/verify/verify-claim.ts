@@ -20,12 +20,20 @@ import { textLanguageLine } from '../model/text-language';
 import { BudgetExceededError } from '../model/usage-meter';
 import { NOTICE_CLAIM_LENGTH, noticeKey, type RunNotice } from '../notices';
 import { causeOf } from '../stage-notices';
-import type { Claim, ClaimAssessment, Evidence, Judgement, Stance } from '../types';
+import type { Claim, ClaimAssessment, Evidence, Judgement, RationaleCode, Stance } from '../types';
 import { groupByPage, mergeGroupReplies, type PageGroup } from './judge-by-page';
 import { StanceStreamParser } from './stance-stream-parser';
 import { deriveVerdict } from './verdict';
 
 const PASSAGE_CHARS = 1_500;
+
+/** The English of our own rationales, stored beside their code for older versions and the CLI. */
+const ENGLISH_RATIONALES: Readonly<Record<RationaleCode, string>> = {
+  // i18n-exempt: the English kept beside `rationaleCode`; views word the code (lib/view/rationale-words.ts)
+  'no-rationale': 'No rationale given by the model.',
+  // i18n-exempt: the English kept beside `rationaleCode`; views word the code (lib/view/rationale-words.ts)
+  'not-judged': 'Not judged by the model.',
+};
 
 const stancesSchema = z.array(
   z.object({ passage: z.number().int(), stance: z.enum(['supports', 'partially-supports', 'refutes', 'irrelevant']) }),
@@ -255,11 +263,17 @@ function assess(
     // A passage the judge skipped says nothing for or against: it counts as irrelevant, openly.
     const stance: Stance | undefined = stanceOf.get(index + 1);
     if (!reply) return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale: '' };
-    // A judged passage whose rationale is missing keeps its stance and says so, rather than inventing one.
-    // i18n-exempt: NOT DONE (issue 25): shown as the rationale on the claim card in English; to become a code
-    const rationale =
-      (stance && rationales[index]) || (stance ? 'No rationale given by the model.' : 'Not judged by the model.');
-    return { evidenceId: item.id, stance: stance ?? 'irrelevant', rationale };
+    const written = rationales[index];
+    if (stance && written) return { evidenceId: item.id, stance, rationale: written };
+    // A judged passage whose rationale is missing keeps its stance and says so, rather than inventing one: our
+    // words, as a code the views word in the interface language, its English beside it.
+    const rationaleCode: RationaleCode = stance ? 'no-rationale' : 'not-judged';
+    return {
+      evidenceId: item.id,
+      stance: stance ?? 'irrelevant',
+      rationale: ENGLISH_RATIONALES[rationaleCode],
+      rationaleCode,
+    };
   });
   return {
     claimId: claim.id,

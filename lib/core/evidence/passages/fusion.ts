@@ -111,10 +111,11 @@ export async function embeddingScores(
   const vectors = await embedder.embed([query, ...texts], signal);
   const [queryVector, ...textVectors] = vectors;
   if (!queryVector || textVectors.length !== texts.length) {
-    throw new ProviderError(
-      'malformed',
-      `The embedder returned ${vectors.length} vectors for ${texts.length + 1} texts.`,
-    );
+    throw new ProviderError('malformed', {
+      code: 'embeddings-miscounted',
+      got: vectors.length,
+      expected: texts.length + 1,
+    });
   }
   return textVectors.map((vector) => cosine(queryVector, vector));
 }

@@ -19,6 +19,7 @@ const typesSchema = z.object({
   hosts: z.array(z.object({ host: z.string(), type: z.enum(SOURCE_TYPES as [SourceType, ...SourceType[]]) })),
 });
 
+// i18n-exempt: a prompt sent to the model, English by design
 const SYSTEM = `You classify websites by what kind of source they are, from the host name and a page title.
 Types: news (news organisations and magazines), fact-check (fact-checking organisations), wiki (encyclopedias and wikis),
 government (governments, public agencies, intergovernmental bodies), scientific (journals, universities, research

@@ -19,6 +19,7 @@ function add(type: SourceType, entries: string): void {
 
 add(
   'fact-check',
+  // i18n-exempt: host names matched against URLs, not words
   `snopes.com politifact.com factcheck.org fullfact.org checkyourfact.com leadstories.com
   factcheck.afp.com healthfeedback.org climatefeedback.org sciencefeedback.co truthorfiction.com
   correctiv.org mimikama.org maldita.es newtral.es lemonde.fr/les-decodeurs boomlive.in altnews.in
@@ -26,11 +27,13 @@ add(
 );
 add(
   'wiki',
+  // i18n-exempt: host names matched against URLs, not words
   `wikipedia.org wikidata.org wikimedia.org wiktionary.org britannica.com fandom.com
   wikiwand.com scholarpedia.org encyclopedia.com`,
 );
 add(
   'scientific',
+  // i18n-exempt: host names matched against URLs, not words
   `nih.gov ncbi.nlm.nih.gov pubmed.ncbi.nlm.nih.gov who.int cdc.gov nature.com science.org
   sciencedirect.com springer.com link.springer.com wiley.com onlinelibrary.wiley.com thelancet.com nejm.org
   bmj.com jamanetwork.com cell.com plos.org arxiv.org biorxiv.org medrxiv.org pnas.org ieee.org acm.org
@@ -39,6 +42,7 @@ add(
 );
 add(
   'news',
+  // i18n-exempt: host names matched against URLs, not words
   `nytimes.com washingtonpost.com wsj.com bbc.com bbc.co.uk reuters.com apnews.com theguardian.com
   cnn.com npr.org bloomberg.com ft.com economist.com aljazeera.com latimes.com usatoday.com nbcnews.com
   cbsnews.com abcnews.go.com foxnews.com politico.com axios.com theatlantic.com newyorker.com time.com
@@ -50,12 +54,14 @@ add(
 );
 add(
   'social',
+  // i18n-exempt: host names matched against URLs, not words
   `twitter.com x.com facebook.com instagram.com tiktok.com reddit.com youtube.com youtu.be
   linkedin.com threads.net mastodon.social bsky.app t.me telegram.org pinterest.com quora.com
   stackexchange.com stackoverflow.com`,
 );
 add(
   'blog',
+  // i18n-exempt: host names matched against URLs, not words
   `medium.com substack.com wordpress.com blogspot.com tumblr.com ghost.io dev.to hashnode.dev
   livejournal.com typepad.com wixsite.com`,
 );

@@ -27,10 +27,12 @@ const recoverySchema = z.object({
 });
 
 /** How to recover a passage's sentences; shared with the batched explanation scoring call. */
+// i18n-exempt: a prompt sent to the model, English by design
 export const RECOVERY_RULES = `Judge each passage on its own, using only that passage: list the numbers of the
 explanation sentences whose statements the passage states or directly implies. A sentence that only shares
 a topic with the passage is not supported. An empty list is a valid answer.`;
 
+// i18n-exempt: a prompt sent to the model, English by design
 const SYSTEM = `You check which sentences of an explanation a source passage supports. Each question gives one
 passage and refers to an explanation whose sentences are numbered (citation markers removed). Answer every
 question. ${RECOVERY_RULES}
@@ -63,6 +65,7 @@ function recoveryPrompt(targets: readonly AttributionTarget[]): { text: string; 
   const blocks = [...ids].map(([target, id]) => dataBlock('EXPLANATION', numberedSentences(target.sentences), id));
   const lines = questions.map(
     (question, index) =>
+      // i18n-exempt: a prompt sent to the model, English by design
       `Question ${index + 1}, about explanation ${ids.get(question.target)}:\n${dataBlock('PASSAGE', (question.target.passages.get(question.citation) ?? '').slice(0, PASSAGE_CHARS), `q${index + 1}`)}`,
   );
   return { text: [...blocks, ...lines].join('\n\n'), questions };

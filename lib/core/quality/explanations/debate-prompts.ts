@@ -25,12 +25,14 @@ export const refineSchema = z.object({
   changes: z.array(z.object({ from: z.string(), to: z.string() })),
 });
 
+// i18n-exempt: a prompt sent to the model, English by design
 const TASK = `You review a fact-check of one claim: the explanation of its verdict and, when there is one, the
 suggested correction of the sentence the claim came from. Judge both only against the numbered evidence
 passages. List concrete, actionable issues, one per entry (what is wrong and what the evidence says instead);
 list nothing that is fine. An empty list is a valid answer. Write the issues in the language of the text (named
 below when known).`;
 
+// i18n-exempt: a prompt sent to the model, English by design
 const TYPOLOGY = `Check for these error types and name the type in each issue:
 - intrinsic entity error: a name, number, date or place that contradicts the evidence;
 - extrinsic entity error: an entity the evidence does not mention;
@@ -45,11 +47,13 @@ export function criticSystem(critic: CriticName): string {
   return [TASK, critic === 'A' ? TYPOLOGY : null, DATA_BLOCK_RULE].filter(Boolean).join('\n');
 }
 
+// i18n-exempt: a prompt sent to the model, English by design
 export const EXCHANGE_RULES = `Another reviewer reviewed the same fact-check. Reconsider your issues in light of
 theirs: keep what you still hold, drop what you now think wrong, add their points you accept. "endorsed":
 the numbers of the other reviewer's issues you accept as correct. "agree": true only when your revised list
 and theirs now say the same (you reject none of their points and they have all of yours).`;
 
+// i18n-exempt: a prompt sent to the model, English by design
 export const REFINER_SYSTEM = `You rewrite a fact-check using reviewers' agreed feedback and nothing else. Rewrite
 the explanation to address every feedback point, keeping everything the feedback does not touch; keep
 citations as [n] with the same passage numbers, citing only passages that exist. When a corrected sentence
@@ -72,8 +76,10 @@ export function debateContext(
     textLanguageLine(language),
     `Verdict: ${assessment.verdict}.`,
     dataBlock('CLAIM', claim.text),
+    // i18n-exempt: a prompt sent to the model, English by design
     revision ? dataBlock('ORIGINAL SENTENCE', revision.original) : null,
     dataBlock('EXPLANATION', assessment.explanation),
+    // i18n-exempt: a prompt sent to the model, English by design
     revision ? dataBlock('CORRECTED SENTENCE', revision.revised) : null,
     passageBlocks(passages, PASSAGE_CHARS),
   ]
@@ -85,6 +91,7 @@ export function debateContext(
 export function issuesBlock(label: string, issues: readonly string[]): string {
   return dataBlock(
     label,
+    // i18n-exempt: a prompt sent to the model, English by design
     issues.length === 0 ? '(no issues)' : issues.map((issue, index) => `${index + 1}. ${issue}`).join('\n'),
   );
 }

@@ -37,6 +37,7 @@ export function numberedList(evidence: readonly Evidence[]): NumberedPassage[] {
 export function passageBlocks(passages: readonly NumberedPassage[], maxChars: number, prefix = ''): string {
   return passages
     .map(({ n, evidence, stance }) => {
+      // i18n-exempt: a prompt sent to the model, English by design
       const meta = [stance ? `judged: ${stance}` : null, evidence.origin === 'snippet' ? 'search snippet only' : null]
         .filter(Boolean)
         .join('; ');

@@ -17,6 +17,7 @@ export const claimErrorSchema = z.object({
   corrected: z.boolean(),
 });
 
+// i18n-exempt: a prompt sent to the model, English by design
 export const FINGRACT_TASKS = `Task 1, from the evidence only (ignore the explanation here): split the claim into
 atomic sub-claims and list each sub-claim the evidence shows to be wrong, with the error (what is wrong,
 per the evidence) and the correction (the right fact, per the evidence). List no error the evidence does

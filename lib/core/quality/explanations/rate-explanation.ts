@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 
+import { NoticeError } from '../../errors';
 import { DATA_BLOCK_RULE, dataBlock } from '../../model/prompt-safety';
 import { type ModelCallContext, structuredCall } from '../../model/structured-call';
 import { textLanguageLine } from '../../model/text-language';
@@ -19,6 +20,7 @@ const PASSAGE_CHARS = 1_500;
 
 const rateSchema = z.object({ errors: z.array(claimErrorSchema) });
 
+// i18n-exempt: a prompt sent to the model, English by design
 const SYSTEM = `You evaluate how actionable a fact-checking explanation is. You get a claim, evidence passages
 numbered [n] and the explanation to evaluate.
 ${FINGRACT_TASKS}
@@ -35,9 +37,16 @@ export interface ExplanationToRate {
   language?: string;
 }
 
-/** Thrown when there is no evidence: errors come from evidence, so none could be found, nor scored. */
-export class NoEvidenceError extends Error {
+/**
+ * Thrown when there is no evidence: errors come from evidence, so none could be found, nor scored. Its code is
+ * kept on the rating (`errorNotice`) and worded in the interface language when shown.
+ */
+export class NoEvidenceError extends NoticeError {
   override readonly name = 'NoEvidenceError';
+
+  constructor() {
+    super({ code: 'rating-no-evidence' });
+  }
 }
 
 /**
@@ -46,8 +55,7 @@ export class NoEvidenceError extends Error {
  * earn full marks by the no-error rule of {@link actionabilityScore}.
  */
 export async function rateExplanation(ctx: ModelCallContext, input: ExplanationToRate): Promise<ActionabilityScore> {
-  if (input.evidence.length === 0)
-    throw new NoEvidenceError('Rating an explanation needs evidence about the claim; none was found.');
+  if (input.evidence.length === 0) throw new NoEvidenceError();
   const { value } = await structuredCall(ctx, {
     stage: 'explain',
     role: 'strong',

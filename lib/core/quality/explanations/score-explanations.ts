@@ -43,6 +43,7 @@ const scoreSchema = z.object({
   ),
 });
 
+// i18n-exempt: a prompt sent to the model, English by design
 const SYSTEM = `You review fact-check explanations. For each claim you get its verdict, the explanation (its
 sentences numbered, citation markers removed) and evidence passages numbered [n], with the stance a judge
 gave each. Answer three tasks per claim and return one entry per claim with its id.
@@ -127,10 +128,12 @@ interface Prepared {
 function claimBlock(entry: Prepared): string {
   const { claim, assessment } = entry.target;
   return [
+    // i18n-exempt: a prompt sent to the model, English by design
     `Claim ${entry.id} (verdict: ${assessment.verdict}):`,
     dataBlock('CLAIM', claim.text, entry.id),
     dataBlock('EXPLANATION', numberedSentences(entry.sentences), entry.id),
     passageBlocks(entry.passages, PASSAGE_CHARS, `${entry.id}-`),
+    // i18n-exempt: a prompt sent to the model, English by design
     `Cited passages for task 3: ${entry.asked.join(', ') || 'none'}.`,
   ].join('\n');
 }

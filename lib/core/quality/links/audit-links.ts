@@ -98,6 +98,7 @@ export async function auditLinks(
         await remember(deps.cache, key, retrieval);
       } catch (error) {
         if (isCancellation(error)) throw error;
+        // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
         if (ctx.signal?.aborted) throw new ProviderError('cancelled', 'The link audit was cancelled.');
         // retrieveLink classifies every failure of the link itself; this is a bug or a broken port.
         const reason: LinkReason = { code: 'not-followed', ...causeOf(error) };

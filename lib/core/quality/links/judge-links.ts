@@ -53,6 +53,7 @@ const judgeSchema = z.object({
   ),
 });
 
+// i18n-exempt: a prompt sent to the model, English by design
 const SYSTEM = `You audit the links a text cites. For each numbered link you get the sentence that cites it (or,
 for a link listed as a source of the whole text, the opening of the text) and a passage of the linked page
 (or only the title of the cited work). Answer, using only what the passage says:
@@ -158,6 +159,7 @@ export async function judgeLinks(
       retrieval.textFragment.end !== undefined
         ? { start: retrieval.textFragment.start, end: retrieval.textFragment.end }
         : undefined;
+    // i18n-exempt: a prompt sent to the model, English by design
     const passage = retrieval.text
       ? await linkPassage(retrieval.text, citing, {
           ...(anchor ? { anchor } : {}),
@@ -171,6 +173,7 @@ export async function judgeLinks(
   if (prepared.length > 0) {
     const blocks = prepared.map((item, n) => {
       const retrieval = links[item.index]!.retrieval;
+      // i18n-exempt: a prompt sent to the model, English by design
       const label = item.unplaced ? `TEXT OPENING ${n + 1}` : `SENTENCE ${n + 1}`;
       const page = `${retrieval.title ? `${retrieval.title}\n` : ''}${item.passage}`;
       return `LINK ${n + 1}${item.unplaced ? ' (listed as a source of the whole text)' : ''}\n${dataBlock(label, item.citing)}\n${dataBlock(`PAGE ${n + 1}`, page)}`;

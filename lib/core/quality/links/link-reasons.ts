@@ -75,39 +75,59 @@ export type LinkRationaleReason =
 export function englishLinkRationale(reason: LinkRationaleReason): string {
   switch (reason.code) {
     case 'doi-unreadable':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'The DOI is registered, but neither its page nor its title could be read, so it could not be judged.';
     case 'nothing-read':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'Nothing could be read at this link, so it cannot back the sentence.';
     case 'budget':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'Not judged: the token budget for this check was reached.';
     case 'cancelled':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'Not judged: the check was cancelled.';
     case 'judge-failed':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `Could not judge this link: ${reason.cause}`;
     case 'not-answered':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'The model did not judge this link.';
     case 'no-rationale':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'No rationale given.';
   }
 }
 
 /** What a refusing site's status means, in the words of `englishLinkReason`. */
 const REFUSALS: Readonly<Record<number, string>> = {
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   401: 'asks for a login',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   402: 'asks for payment',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   403: 'refused access, as paywalls and bot protection do',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   407: 'asks for a proxy login',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   429: 'refused us for sending too many requests',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   451: 'withholds the page for legal reasons',
 };
 
 const FILE_KINDS: Readonly<Record<Exclude<LinkFileKind, 'other'>, string>> = {
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   pdf: 'a PDF file',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   image: 'an image',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   video: 'a video',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   audio: 'an audio file',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   download: 'a download',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   office: 'an office document',
+  // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
   binary: 'a binary file',
 };
 
@@ -118,64 +138,93 @@ const quoted = (title: string | undefined): string => (title ? ` “${title}”`
 export function englishLinkReason(reason: LinkReason): string {
   switch (reason.code) {
     case 'doi-unregistered':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The DOI ${reason.doi} is not registered, so the reference it stands for may be invented.`;
     case 'doi-registered':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The DOI ${reason.doi} is registered${reason.title ? ` as${quoted(reason.title)}` : ''}.`;
     case 'private-address':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The link leads to a private-network address (${reason.host}), which is not fetched unless allowed in the settings.`;
     case 'redirect-home':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The link redirects to the home page of ${reason.host}, which often means the page was removed.`;
     case 'redirect-elsewhere':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The link redirects to another address (${reason.url}).`;
     case 'page-read':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The page${quoted(reason.title)} was read.`;
     case 'needs-javascript':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The page shows no text without running scripts (${reason.signal === 'notice' ? 'it asks for JavaScript' : 'its text is produced by scripts'}), so it could not be read.`;
     case 'no-readable-text':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'The page loaded but has no readable text.';
     case 'not-text': {
       const kind =
+        // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
         reason.kind === 'other' ? `a file of type ${reason.contentType ?? 'unknown'}` : FILE_KINDS[reason.kind];
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The link leads to ${kind}, not a web page, so its text was not read.`;
     }
     case 'redirect-loop':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The link at ${reason.host} redirects in a loop and never reaches a page.`;
     case 'too-many-redirects':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The link at ${reason.host} redirects again and again without reaching a page.`;
     case 'unreachable-or-private':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The site ${reason.host} could not be reached, or it redirected to a private-network address, which is not fetched unless allowed in the settings.`;
     case 'no-such-host':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The site name ${reason.host} does not exist (it does not resolve to any server).`;
     case 'invalid-url':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'The link is not a valid web address, or redirects to one that is not.';
     case 'page-removed':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The page at ${reason.host} has been removed (410).`;
     case 'page-missing':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The page at ${reason.host} does not exist (${reason.status}).`;
     case 'timeout':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The page at ${reason.host} did not load in time.`;
     case 'refused': {
       const status = reason.status;
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       const words = (status !== undefined ? REFUSALS[status] : undefined) ?? 'refused the request';
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The site ${reason.host} ${words}${status !== undefined ? ` (${status})` : ''}.`;
     }
     case 'server-error':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The site ${reason.host} answered with a server error (${reason.status}), so the page could not be read.`;
     case 'unreachable':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The site ${reason.host} could not be reached.`;
     case 'unreadable':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The page at ${reason.host} could not be read (${reason.cause.replace(/\.$/, '')}).`;
     case 'not-followed':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The link could not be followed (${reason.cause.replace(/\.$/, '')}).`;
     case 'archive-unavailable':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'The web archive could not be asked for a copy.';
     case 'archive-none':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return 'The web archive has no copy of it.';
     case 'archive-read':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The web archive's copy${from(reason.date)} was read instead.`;
     case 'archive-empty':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The web archive has a copy${from(reason.date)}, but it has no readable text.`;
     case 'archive-unreadable':
+      // i18n-exempt: English kept beside the reason's code; views word it (lib/view/link-reason-words.ts)
       return `The web archive has a copy${from(reason.date)}, but it could not be read.`;
   }
 }

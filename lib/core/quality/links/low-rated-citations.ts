@@ -27,12 +27,3 @@ export function lowRatedCitations(
   }
   return [...flagged.values()];
 }
-
-/** One sentence for a reader: "2 of the text's sources are rated low reliability: a.com, b.com." */
-export function lowRatedCitationsSummary(flagged: readonly LowRatedCitation[]): string | undefined {
-  if (flagged.length === 0) return undefined;
-  const domains = flagged.map((entry) => entry.rating.domain).join(', ');
-  return flagged.length === 1
-    ? `This text cites a source rated low reliability: ${domains}.`
-    : `This text cites ${flagged.length} sources rated low reliability: ${domains}.`;
-}

@@ -25,4 +25,10 @@ describe('noticeFromKey', () => {
     expect(noticeFromKey('notice:{"code":"ollama-context-shortened","tokens":"<b>"}')).toBeUndefined();
     expect(noticeFromKey('notice:{"code":"ollama-context-shortened","tokens":-1}')).toBeUndefined();
   });
+
+  it("reads the on-device model's shortened context back from its key, its tokens a count", () => {
+    const shortened: RunNotice = { code: 'on-device-context-shortened', tokens: 6_144 };
+    expect(noticeFromKey(noticeKey(shortened))).toEqual(shortened);
+    expect(noticeFromKey('notice:{"code":"on-device-context-shortened","tokens":"<b>"}')).toBeUndefined();
+  });
 });

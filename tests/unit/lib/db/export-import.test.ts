@@ -17,6 +17,8 @@ import type { FactlightDb } from '../../../../lib/db/schema';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import { explanationWords } from '../../../../lib/view/explanation-words';
+import { rationaleWords } from '../../../../lib/view/rationale-words';
 import { defaultTranslator } from '../../../../scripts/lib/node-messages';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
 
@@ -30,6 +32,7 @@ beforeEach(() => {
   target = freshDb();
 });
 afterEach(async () => {
+  setMessageSource(browserSource());
   await source.delete();
   await target.delete();
 });
@@ -86,6 +89,55 @@ describe('JSON export and import', () => {
       others: 0,
       cause: { message: 'OpenAI refused the key (401).', claims: 2 },
     });
+  });
+
+  it("keeps the codes of Factlight's own explanation and rationales through an import, worded from our catalogue", async () => {
+    const view = await stored(buildCheckView({ id: 'chk-c' }));
+    const [claimId, assessment] = [...view.assessments].find(([, judged]) => judged.judgements.length >= 2)!;
+    const [first, second] = assessment.judgements;
+    const coded = {
+      ...assessment,
+      explanation: 'The enabled sources returned no evidence for this claim.',
+      explanationCode: 'no-evidence' as const,
+      judgements: [
+        { ...first!, rationale: 'No rationale given by the model.', rationaleCode: 'no-rationale' as const },
+        { ...second!, rationale: 'Not judged by the model.', rationaleCode: 'not-judged' as const },
+      ],
+    };
+    view.assessments.set(claimId, coded);
+    await writeImportedChecks(target, parsed(exportChecksJson([view], ENGLISH)));
+    const imported = (await loadCheckView(target, 'chk-c'))!.assessments.get(claimId)!;
+    expect(imported).toEqual(coded);
+    const spanish = await catalogue('es');
+    setMessageSource(catalogueSource('es', spanish));
+    expect(explanationWords(imported)).toBe(spanish.explanationNoEvidence!.message);
+    expect(imported.judgements.map((judged) => rationaleWords(judged))).toEqual([
+      spanish.rationaleNotGiven!.message,
+      spanish.rationaleNotJudged!.message,
+    ]);
+  });
+
+  it('drops a code this build does not know (or not a string) from an imported file, and keeps its English', async () => {
+    const view = await stored(buildCheckView({ id: 'chk-u' }));
+    const file = JSON.parse(exportChecksJson([view], ENGLISH)) as ChecksExport;
+    const entry = file.checks[0]!.claims.find((claim) => (claim.assessment?.judgements.length ?? 0) >= 2)!;
+    const planted = entry.assessment as unknown as Record<string, unknown> & {
+      judgements: Array<Record<string, unknown>>;
+    };
+    planted.explanation = 'Planted words.';
+    planted.explanationCode = '<img src=x onerror=alert(1)>';
+    planted.judgements[0]!.rationale = 'Planted rationale.';
+    planted.judgements[0]!.rationaleCode = 'from-a-newer-version';
+    planted.judgements[1]!.rationaleCode = { code: 'not-judged' };
+    await writeImportedChecks(target, parsed(JSON.stringify(file)));
+    const row = (await target.claims.get(`chk-u:${entry.claim.id}`))!.assessment!;
+    expect(row.explanation).toBe('Planted words.');
+    expect('explanationCode' in row).toBe(false);
+    expect(row.judgements[0]!.rationale).toBe('Planted rationale.');
+    expect(row.judgements.every((judged) => !('rationaleCode' in judged))).toBe(true);
+    setMessageSource(catalogueSource('es', await catalogue('es')));
+    expect(explanationWords(row)).toBe('Planted words.');
+    expect(rationaleWords(row.judgements[0]!)).toBe('Planted rationale.');
   });
 
   it("gives the run's warnings in English words in the headline, a coded one too (the row lists it by key)", async () => {
@@ -224,6 +276,28 @@ describe('Markdown report', () => {
     expect(french).toContain('  - The page opened and has readable text.');
   });
 
+  it("words Factlight's own rationales in the interface language", async () => {
+    const view = buildCheckView();
+    const [claimId, assessment] = [...view.assessments].find(([, judged]) => judged.judgements.length >= 2)!;
+    const [first, second] = assessment.judgements;
+    view.assessments.set(claimId, {
+      ...assessment,
+      judgements: [
+        { ...first!, rationale: 'No rationale given by the model.', rationaleCode: 'no-rationale' },
+        { ...second!, stance: 'irrelevant', rationale: 'Not judged by the model.', rationaleCode: 'not-judged' },
+      ],
+    });
+    const french = await catalogue('fr');
+    setMessageSource(catalogueSource('fr', french, await catalogue('en')));
+    const markdown = exportCheckMarkdown(view);
+    // The label's colon as French writes it, and the passage quoted as French quotes.
+    expect(markdown).toContain(`   - Justification\u00a0: ${french.rationaleNotGiven!.message}`);
+    expect(markdown).toContain(`   - Justification\u00a0: ${french.rationaleNotJudged!.message}`);
+    expect(markdown).toMatch(/ {3}- Passage\u00a0: «\u00a0.+\u00a0»\n/);
+    expect(markdown).not.toContain('Passage: “');
+    expect(markdown).not.toContain('by the model.');
+  });
+
   it("joins a link's sentences as Japanese and Chinese do, with no zero-width space in the export", async () => {
     const view = buildCheckView();
     const [read, gone] = view.links;
@@ -299,6 +373,15 @@ describe('Markdown report', () => {
     expect(exportCheckMarkdown(await stored(buildCheckView()))).not.toContain('rated low');
   });
 
+  it('flags the text citing a low-rated site in the interface language', async () => {
+    const ratings = parseRatingsTable('nasa.example.gov\t150\t\n');
+    const view = await stored(buildCheckView());
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(exportCheckMarkdown(view, ratings)).toContain(
+      '> ⚠ Ce texte cite 1 source jugée peu fiable : nasa.example.gov.',
+    );
+  });
+
   it('reports an evidence-only check as sources to compare, never as "could not check"', async () => {
     // What the background stores with no model: claims and ranked evidence, no assessments, the neutral band.
     const judged = buildCheckView();
@@ -325,7 +408,9 @@ describe('Markdown report', () => {
     const markdown = exportCheckMarkdown(await stored(view), ratings);
     expect(markdown).toContain('- **Headline:** ◇ Sources to compare: 4 found for 3 sentences');
     expect(markdown).toContain('- **Looked up:** 4 sources found · 3 of 4 sentences looked up');
-    expect(markdown).toContain('- **Not judged:** Sources only: verdicts need a model.');
+    // In the catalogue's words, like every line of the report (not the CLI's English sentence).
+    expect(markdown).toContain('- **Not judged:** verdicts need a model.\n');
+    expect(markdown).not.toContain('Sources only');
     expect(markdown).toContain(
       '1. **[◇ Sources to compare: 2 found]** The Great Wall of China is visible from the Moon with the naked eye.',
     );

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ProviderError } from '../../../../lib/core/errors';
 import { structuredCall } from '../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../lib/core/model/usage-meter';
+import { noticeKey, type RunNotice } from '../../../../lib/core/notices';
 import { runCheck } from '../../../../lib/core/pipeline';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
@@ -29,13 +30,17 @@ function fake(options: FakeLanguageModelOptions) {
   return { api: languageModelOf(scope)!, log };
 }
 
-function ctxFor(model: ReturnType<typeof createOnDeviceChatModel>, warnings: string[] = []) {
+function ctxFor(
+  model: ReturnType<typeof createOnDeviceChatModel>,
+  warnings: string[] = [],
+  notices: Array<RunNotice | undefined> = [],
+) {
   return {
     model,
     clock: { now: () => 0 },
     meter: new UsageMeter(),
     cacheTtlMs: 0,
-    onWarning: (message: string) => warnings.push(message),
+    onWarning: (message: string, notice?: RunNotice) => (warnings.push(message), notices.push(notice)),
   };
 }
 
@@ -173,8 +178,9 @@ describe('the on-device chat model (Prompt API)', () => {
     const small = fake({ contextWindow: 1_000, answer: () => '{"answer":"ok","confidence":1}' });
     const passage = 'The tower is 330 metres tall and was completed in 1889. '.repeat(120);
     const warnings: string[] = [];
+    const notices: Array<RunNotice | undefined> = [];
     const result = await structuredCall(
-      ctxFor(createOnDeviceChatModel({ api: small.api }), warnings),
+      ctxFor(createOnDeviceChatModel({ api: small.api }), warnings, notices),
       ask(
         `Judge the claim.\n\n<<<PASSAGE 1>>>\n${passage}\n<<<END PASSAGE 1>>>\n\n<<<PASSAGE 2>>>\nShort.\n<<<END PASSAGE 2>>>`,
       ),
@@ -182,7 +188,10 @@ describe('the on-device chat model (Prompt API)', () => {
     expect(result.value.answer).toBe('ok');
     expect(small.log.exceeded).toBe(0);
     expect(Math.max(...small.log.prompts.map((p) => p.tokens))).toBeLessThanOrEqual(1_000);
-    expect(warnings).toEqual([expect.stringMatching(/shortened passages to fit its 1000-token context window/)]);
+    // A code with the window, worded when shown (lib/view/notice-words.ts), listed by its key.
+    const shortened: RunNotice = { code: 'on-device-context-shortened', tokens: 1_000 };
+    expect(notices).toEqual([shortened]);
+    expect(warnings).toEqual([noticeKey(shortened)]);
 
     // The fake does enforce the window: sent as it was, the same prompt is refused.
     const session = await small.api.create({});

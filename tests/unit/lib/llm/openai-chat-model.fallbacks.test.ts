@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
+import { ProviderError } from '../../../../lib/core/errors';
 import { structuredCall } from '../../../../lib/core/model/structured-call';
 import { UsageMeter } from '../../../../lib/core/model/usage-meter';
 import type { ChatRequest, JsonSchemaSpec } from '../../../../lib/core/ports';
@@ -190,6 +191,34 @@ describe('finish_reason "length"', () => {
     );
     await expect(call).rejects.toThrow(/cut off at the token limit \(4 tokens\)/);
     expect(bodies()).toHaveLength(2);
+  });
+});
+
+describe('a reply that fails or has no text', () => {
+  const plain: ChatRequest = { role: 'strong', messages: request.messages };
+
+  it("says a model that failed mid-reply as a code with the provider's own words, worded when shown", async () => {
+    await serve({
+      ...openRouterRules(),
+      finish: () => ({ finishReason: 'error', content: '', choice: { error: { message: 'Upstream error' } } }),
+    });
+    const chat = model({
+      preset: 'openrouter',
+      fastModel: 'mistralai/mistral-7b-instruct',
+      strongModel: 'mistralai/mistral-7b-instruct',
+    });
+    const error = await chat.complete(plain).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).notice).toMatchObject({ code: 'failed-mid-reply', detail: 'Upstream error' });
+    expect((error as ProviderError).message).toMatch(/reports that the model failed mid-reply: Upstream error\.$/);
+  });
+
+  it('says a reply without text as a code, worded when shown', async () => {
+    await serve({ ...openAiRules(), finish: () => ({ finishReason: 'stop', content: null }) });
+    const chat = model({ preset: 'openai', fastModel: 'gpt-4.1-mini', strongModel: 'gpt-4.1-mini' });
+    const error = await chat.complete(plain).catch((caught: unknown) => caught);
+    expect((error as ProviderError).notice).toMatchObject({ code: 'reply-without-text' });
+    expect((error as ProviderError).message).toMatch(/sent a reply without text\.$/);
   });
 });
 

@@ -156,6 +156,8 @@ describe('DeepSeek thinking mode', () => {
     const failure = await chat.complete(ask('fast')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderError);
     expect(failure).toMatchObject({ kind: 'malformed', retryable: true });
+    // Said as a code, worded in the interface language should every try be blank.
+    expect((failure as ProviderError).notice).toMatchObject({ code: 'reply-without-text' });
     expect(chat.structuredModeFor('deepseek-flash')).toBe('json_object');
     const reply = await chat.complete(ask('fast'));
     expect(JSON.parse(reply.text)).toEqual({ verdict: 'supported' });

@@ -115,6 +115,12 @@ const NOTICES: ErrorNotice[] = [
   { code: 'storage-full', detail: 'QuotaExceededError', finalSave: true },
   { code: 'not-checked-budget' },
   { code: 'not-checked-cancelled' },
+  { code: 'failed-mid-reply', provider: 'OpenRouter' },
+  { code: 'failed-mid-reply', provider: 'OpenRouter', detail: 'Upstream error from the model host' },
+  { code: 'reply-without-text', provider: 'Groq' },
+  { code: 'rating-no-evidence' },
+  { code: 'embeddings-miscounted', provider: 'Ollama', got: 8, expected: 9 },
+  { code: 'embeddings-miscounted', got: 2, expected: 3 },
 ];
 
 afterEach(() => setMessageSource(browserSource()));

@@ -130,6 +130,21 @@ describe("noticeWords: Ollama's shortened context", () => {
   });
 });
 
+describe("noticeWords: the on-device model's shortened context", () => {
+  const SHORTENED: RunNotice = { code: 'on-device-context-shortened', tokens: 6_144 };
+
+  it('is worded when shown, in the language shown, its number in that language’s format', async () => {
+    expect(noticeWords(SHORTENED, await wordsOf('en'))).toBe(
+      "The on-device model's context is 6,144 tokens: prompts were shortened to fit it, and what did not fit was left out.",
+    );
+    expect(noticeWords(SHORTENED, await wordsOf('de'))).toContain('6.144 Tokens');
+    // Imported (no codes kept): worded from its key all the same.
+    expect(warningWords({ warnings: [noticeKey(SHORTENED)] }, await wordsOf('ja'))).toEqual([
+      noticeWords(SHORTENED, await wordsOf('ja')),
+    ]);
+  });
+});
+
 describe('warningWords', () => {
   afterEach(() => setMessageSource(browserSource()));
 

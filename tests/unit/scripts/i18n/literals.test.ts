@@ -15,6 +15,7 @@ import {
   type Literal,
   type LiteralReport,
   scanLiterals,
+  scannedFiles,
 } from '../../../../scripts/i18n/literals';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -170,6 +171,23 @@ const view = (
     expect(repository.markerProblems).toEqual([]);
     // Every exemption says why (the reviewer reads the reasons in \`npm run i18n:literals\`).
     for (const exemption of repository.exemptions) expect(exemption.reason).toMatch(/\p{L}{2,}.*\s\p{L}/u);
+  });
+
+  it('scans all of lib/, the core and the adapters whose words reach a person as a cause, a warning or a passage', () => {
+    const files = scannedFiles(ROOT);
+    for (const file of [
+      'lib/core/error-notices.ts',
+      'lib/core/quality/links/low-rated-citations.ts',
+      'lib/llm/openai-chat-model.ts',
+      'lib/search/wikidata-values.ts',
+      'lib/extract/page-fetcher.ts',
+      'lib/messaging/command-schemas.ts',
+    ])
+      expect(files).toContain(file);
+    // Not a test, a type declaration or a style sheet.
+    expect(
+      files.every((file) => /^(components|entrypoints|lib)\/.*\.tsx?$/.test(file) && !file.endsWith('.d.ts')),
+    ).toBe(true);
   });
 
   it('fails on a deliberately hard-coded string in a real component', () => {

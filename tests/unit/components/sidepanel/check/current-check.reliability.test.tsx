@@ -10,6 +10,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CurrentCheck } from '../../../../../components/sidepanel/check/current-check';
 import { parseTextFragment } from '../../../../../lib/core/text/text-fragment';
 import type { FactlightDb } from '../../../../../lib/db/schema';
+import type { Catalogue } from '../../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
+import { shippedCatalogue } from '../../../support/catalogue-keys';
 import { buildCheckView, freshDb, seedView } from '../../../support/check-fixtures';
 import { renderWithDb } from '../../../support/panel-harness';
 
@@ -46,6 +50,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   cleanup();
+  setMessageSource(browserSource());
   fakeBrowser.reset();
   await db.delete();
 });
@@ -99,6 +104,16 @@ describe('reliability in the side panel', () => {
     fireEvent.click(filter);
     expect(screen.getByTestId('overall-score').textContent).toContain('50%');
     expect(sent).toEqual([]);
+  });
+
+  it('flags it in the interface language, the domain isolated in a right-to-left sentence', async () => {
+    const arabic = shippedCatalogue('ar') as Catalogue;
+    setMessageSource(catalogueSource('ar', arabic));
+    await openDisputedClaim();
+    const list = screen.getByTestId('link-list');
+    expect((await within(list).findByTestId('low-rated-citations')).textContent).toBe(
+      `⚠ ${arabic.linksLowRated_one!.message.replace('$DOMAINS$', '\u2068breitbart.com\u2069')}`,
+    );
   });
 
   it('flags the text for citing a low-rated site in "Sources in this text"', async () => {

@@ -132,3 +132,34 @@ describe("the side panel's claim card when the sources returned no evidence", ()
     expect(screen.getByTestId('claim-explanation').textContent).toBe(spanish.explanationNoEvidence!.message);
   });
 });
+
+describe("the side panel's claim card when the model gave no rationale for a passage", () => {
+  const spanish = JSON.parse(
+    readFileSync(join(process.cwd(), 'public/_locales/es/messages.json'), 'utf8'),
+  ) as Catalogue;
+
+  it("says so in the interface language; the model's own rationale stays as written", async () => {
+    const rows = await db.claims.toArray();
+    const row = rows.find((claim) => (claim.assessment?.judgements.length ?? 0) >= 2)!;
+    const [first, second] = row.assessment!.judgements;
+    await db.claims.update(row.id, {
+      assessment: {
+        ...row.assessment!,
+        judgements: [
+          { ...first!, rationale: 'No rationale given by the model.', rationaleCode: 'no-rationale' },
+          { ...second!, rationale: 'Says it plainly.' },
+        ],
+      },
+    });
+    setMessageSource(catalogueSource('es', spanish));
+    renderWithDb(<CurrentCheck checkId="chk-1" onOpenCheck={() => undefined} />, db);
+    await screen.findByTestId('check-result');
+    fireEvent.click(spanWith(row.claim.text.split(' ').slice(0, 2).join(' ')));
+    const rationales = [...screen.getByTestId('claim-card').querySelectorAll('.rationale')].map(
+      (element) => element.textContent,
+    );
+    expect(rationales).toContain(spanish.rationaleNotGiven!.message);
+    expect(rationales).toContain('Says it plainly.');
+    expect(rationales).not.toContain('No rationale given by the model.');
+  });
+});

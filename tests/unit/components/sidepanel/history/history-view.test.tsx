@@ -7,8 +7,12 @@ import { HISTORY_ROW_HEIGHT } from '../../../../../components/sidepanel/history/
 import { HistoryView } from '../../../../../components/sidepanel/history/history-view';
 import { exportChecksJson } from '../../../../../lib/db/export-import';
 import type { FactlightDb } from '../../../../../lib/db/schema';
+import type { Catalogue } from '../../../../../lib/i18n/catalogue';
+import { setMessageSource } from '../../../../../lib/i18n/i18n';
+import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
 import type { ImportChecksResult } from '../../../../../lib/messaging/protocol';
 import { defaultTranslator } from '../../../../../scripts/lib/node-messages';
+import { shippedCatalogue } from '../../../support/catalogue-keys';
 import { buildCheckView, buildSummary, freshDb, seedView } from '../../../support/check-fixtures';
 import { commands, fakeBackground, renderWithDb } from '../../../support/panel-harness';
 
@@ -24,6 +28,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  setMessageSource(browserSource());
   vi.unstubAllGlobals();
   fakeBrowser.reset();
   await db.delete();
@@ -163,6 +168,32 @@ describe('history actions', () => {
       expect(screen.getByTestId('import-result').textContent).toMatch(/^Not imported: Unsupported export version/),
     );
     expect(commands(sent)).toHaveLength(2);
+  });
+
+  it("words the background's refusal of a part in the interface language; a refusal without a code in English", async () => {
+    const spanish = shippedCatalogue('es') as Catalogue;
+    setMessageSource(catalogueSource('es', spanish));
+    let answer: ImportChecksResult = {
+      ok: false,
+      error: 'This is not a Factlight export: "format" must be "factlight-checks".',
+      problem: { code: 'not-an-export', format: 'factlight-checks' },
+    };
+    fakeBackground({ importChecks: () => answer });
+    const exported = exportChecksJson([buildCheckView({ id: 'chk-a' })], ENGLISH);
+    show();
+    const input = await screen.findByTestId('import-json');
+    const file = new File([exported], 'checks.json', { type: 'application/json' });
+    fireEvent.change(input, { target: { files: [file] } });
+    const words = spanish.importNotAnExport!.message.replace('$FORMAT$', 'factlight-checks');
+    const refused = spanish.importNotImported!.message.replace('$ERROR$', words);
+    expect((await screen.findByTestId('import-result')).textContent).toBe(refused);
+    answer = { ok: false, error: 'The database refused the rows.' };
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('import-result').textContent).toBe(
+        spanish.importNotImported!.message.replace('$ERROR$', 'The database refused the rows.'),
+      ),
+    );
   });
 
   it('exports one check or all of them as JSON and Markdown downloads', async () => {

@@ -137,12 +137,13 @@ describe('verifyClaim, streamed', () => {
     );
     expect(log).toEqual(['paused', 'complete']);
     expect(early).toEqual(['supported']);
-    // A judged passage without a rationale says so; a skipped passage is irrelevant, openly.
+    // A judged passage without a rationale says so; a skipped passage is irrelevant, openly. Our words, not the
+    // model's: a code worded when shown, the English kept beside it for older versions and the CLI.
     expect(whole).toMatchObject({
       verdict: 'refuted',
       judgements: [
-        { stance: 'refutes', rationale: 'No rationale given by the model.' },
-        { stance: 'irrelevant', rationale: 'Not judged by the model.' },
+        { stance: 'refutes', rationale: 'No rationale given by the model.', rationaleCode: 'no-rationale' },
+        { stance: 'irrelevant', rationale: 'Not judged by the model.', rationaleCode: 'not-judged' },
       ],
     });
     expect(whole.explaining).toBeUndefined();

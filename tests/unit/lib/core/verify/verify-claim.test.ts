@@ -72,6 +72,11 @@ describe('verification', () => {
       citedEvidenceIds: ['e0', 'e1'],
     });
     expect(assessment.judgements.map((j) => j.stance)).toEqual(['refutes', 'irrelevant']);
+    // The model's own rationales carry no code: they are shown as written.
+    expect(assessment.judgements.map((j) => [j.rationale, j.rationaleCode])).toEqual([
+      ['Says 1887.', undefined],
+      ['About Rome.', undefined],
+    ]);
     const [system, user] = model.calls[0]!.messages;
     expect(system!.content).toContain("Today's date: 2026-11-22.");
     expect(user!.content).toContain('published 2020-01-02');
@@ -95,7 +100,9 @@ describe('verification', () => {
     expect(model.calls[0]!.messages[0]!.content).toMatch(/contains no instructions/);
     expect(assessment).toMatchObject({
       verdict: 'not-enough-evidence',
-      judgements: [{ evidenceId: 'e0', stance: 'irrelevant', rationale: 'Not judged by the model.' }],
+      judgements: [
+        { evidenceId: 'e0', stance: 'irrelevant', rationale: 'Not judged by the model.', rationaleCode: 'not-judged' },
+      ],
     });
   });
 

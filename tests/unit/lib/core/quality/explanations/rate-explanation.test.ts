@@ -96,6 +96,11 @@ describe('rating a selected explanation', () => {
   it('gives no score without evidence, or when the model never answers in the expected format', async () => {
     world.script({ explanation_rating: ['{"errors": [{"subClaim": 1}]}', '{"errors": null}'] });
     await expect(rateExplanation(world.context(), { ...input, evidence: [] })).rejects.toBeInstanceOf(NoEvidenceError);
+    // A code the rating keeps (`errorNotice`), worded in the interface language when shown; its English beside it.
+    await expect(rateExplanation(world.context(), { ...input, evidence: [] })).rejects.toMatchObject({
+      notice: { code: 'rating-no-evidence' },
+      message: 'Rating an explanation needs evidence about the claim; none was found.',
+    });
     expect(world.calls).toHaveLength(0);
     await expect(rateExplanation(world.context(), input)).rejects.toBeInstanceOf(ProviderError);
     expect(world.calls).toHaveLength(2);
