@@ -1,8 +1,9 @@
 /**
  * The privacy policy's translations (docs/privacy/PRIVACY.<locale>.md) keep up with PRIVACY.md, the
  * authoritative English text: one per shipped locale, each opening with its note naming PRIVACY.md, and
- * the same skeleton (headings by level, table rows and cells, list items, the hosts, headers and permissions
- * written as code, any link or URL). docs/privacy/README.md records the fingerprint of the English text the
+ * the same skeleton (headings by level, table rows and cells, list items, paragraphs, bold spans, the hosts,
+ * headers and permissions written as code, any link or URL): a translation that drops a paragraph or a
+ * stressed "never" fails. docs/privacy/README.md records the fingerprint of the English text the
  * translations were last brought up to date with, so any change of PRIVACY.md, even of a few words, fails
  * here until it is carried into every translation.
  */
@@ -25,6 +26,14 @@ const UPDATE = (locale: string) =>
   'translation in docs/privacy/ (translated with care, nothing added or left out; the interface words as the ' +
   'catalogue says them), then record the new fingerprint as docs/privacy/README.md explains.';
 
+/** Blocks of text between blank lines that are not a heading, a table, a list, a code block or a quote. */
+function paragraphs(markdown: string): number {
+  return markdown
+    .split(/\n[ \t]*\n/)
+    .map((block) => block.trim())
+    .filter((block) => block !== '' && !/^(#|\||- |```|>)/.test(block)).length;
+}
+
 /** What a translation must keep exactly as the English has it. */
 function skeleton(markdown: string) {
   const lines = markdown.split('\n');
@@ -40,6 +49,9 @@ function skeleton(markdown: string) {
           .split('|').length,
     ),
     listItems: lines.filter((line) => /^- /.test(line)).length,
+    paragraphs: paragraphs(markdown),
+    // A bold span may wrap onto the next line (Japanese lines break where the English ones do not).
+    bold: [...markdown.matchAll(/\*\*[^*]+\*\*/g)].length,
     code: [...markdown.matchAll(/`([^`]+)`/g)].map((match) => match[1]!).sort(),
     links: [...markdown.matchAll(/\]\(([^)]*)\)/g)].map((match) => match[1]!),
     urls: [...body.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/[^\s)`>]+/gi)].map((match) => match[0]),
@@ -68,10 +80,13 @@ describe('privacy policy translations', () => {
     },
   );
 
-  it.each(TRANSLATED)('%s has the skeleton of PRIVACY.md: headings, tables, lists, code, links', (locale) => {
-    const { rest } = withoutNote(read(`docs/privacy/PRIVACY.${locale}.md`));
-    expect(skeleton(rest), UPDATE(locale)).toEqual(skeleton(ENGLISH));
-  });
+  it.each(TRANSLATED)(
+    '%s has the skeleton of PRIVACY.md: headings, tables, lists, paragraphs, bold, code, links',
+    (locale) => {
+      const { rest } = withoutNote(read(`docs/privacy/PRIVACY.${locale}.md`));
+      expect(skeleton(rest), UPDATE(locale)).toEqual(skeleton(ENGLISH));
+    },
+  );
 
   it('was brought up to date with this PRIVACY.md (its fingerprint in docs/privacy/README.md)', () => {
     const fingerprint = createHash('sha256').update(ENGLISH).digest('hex');
@@ -90,6 +105,8 @@ describe('privacy policy translations', () => {
     expect(english.headings.length).toBeGreaterThan(1);
     expect(english.tableCells.length).toBeGreaterThan(1);
     expect(english.code.length).toBeGreaterThan(10);
+    expect(english.paragraphs).toBeGreaterThan(3);
+    expect(english.bold).toBeGreaterThan(10);
   });
 
   it.each(TRANSLATED)('the page loads the %s translation, and English for a language without one', async (locale) => {
