@@ -3,6 +3,7 @@
  * each said under it (lib/settings/custom-headers.ts), and buttons for the headers the preset's provider
  * documents (header-suggestions.ts). A saved value is never shown: its row says it is saved, and an empty
  * value keeps it, like the API key. Headers the organisation's policy sets are locked and not listed.
+ * Names and values read left to right in every language (form-fields.tsx).
  */
 import { t } from '../../lib/i18n/i18n';
 import { type HeaderRow, headerRowProblems } from '../../lib/settings/custom-headers';
@@ -41,6 +42,7 @@ export function CustomHeadersField(props: {
                     data-testid={`llm-header-name-${index}`}
                     aria-label={t('customHeaderName')}
                     placeholder={t('customHeaderName')}
+                    dir="ltr"
                     spellCheck={false}
                     autoComplete="off"
                     value={row.name}
@@ -54,6 +56,7 @@ export function CustomHeadersField(props: {
                     type="password"
                     aria-label={t('customHeaderValue')}
                     placeholder={row.saved ? t('customHeaderValueSaved') : t('customHeaderValue')}
+                    dir="ltr"
                     spellCheck={false}
                     autoComplete="off"
                     value={row.value}

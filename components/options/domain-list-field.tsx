@@ -6,6 +6,7 @@ import { lockedProps, ManagedNote } from './form-fields';
 /**
  * A list of sites typed one per line. The box keeps the user's own text (blank lines, a host half typed)
  * while the form gets the parsed, de-duplicated hosts on every keystroke. `id` is also the test id.
+ * Hosts read left to right in every language (form-fields.tsx).
  */
 export function DomainListField(props: {
   id: string;
@@ -25,6 +26,7 @@ export function DomainListField(props: {
         id={id}
         data-testid={id}
         rows={rows}
+        dir="ltr"
         spellCheck={false}
         value={text}
         onChange={(e) => {

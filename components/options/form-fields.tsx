@@ -4,6 +4,8 @@
  * the same way), so what a field says about itself (its label, hint, state) is said alike everywhere.
  * A `managed` field is one the organisation's policy sets: it cannot be changed (a checkbox or a choice
  * is disabled, a text is read-only), carries `data-managed="true"` and says "Set by your organisation".
+ * Text fields here hold addresses, keys, model ids and hosts: Latin technical strings, so they are
+ * `dir="ltr"` in every interface language (in an Arabic form an RTL field would move a URL's punctuation).
  */
 import type { ReactNode } from 'react';
 
@@ -87,6 +89,7 @@ export function TextField({ id, label, value, onChange, type, list, placeholder,
         data-testid={id}
         type={type}
         list={list}
+        dir="ltr"
         spellCheck={false}
         value={value}
         placeholder={placeholder}
@@ -131,6 +134,7 @@ export function UrlField({ id, label, value, placeholder, onChange, children, ma
         id={id}
         data-testid={id}
         type="url"
+        dir="ltr"
         spellCheck={false}
         value={value}
         placeholder={placeholder}

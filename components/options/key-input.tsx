@@ -4,7 +4,8 @@ import { lockedProps, ManagedNote } from './form-fields';
 /**
  * A password field for an API key that is never shown again once saved: empty with a "saved" placeholder
  * means "keep the saved key"; "Remove" marks it for deletion on save. A key the organisation sets is
- * locked: never shown either, and nothing can be typed over it.
+ * locked: never shown either, and nothing can be typed over it. Left to right in every language, like
+ * the other technical fields (form-fields.tsx).
  */
 export function KeyInput(props: {
   id: string;
@@ -26,6 +27,7 @@ export function KeyInput(props: {
           data-testid={testId}
           type="password"
           autoComplete="off"
+          dir="ltr"
           spellCheck={false}
           value={typed ?? ''}
           placeholder={

@@ -79,6 +79,7 @@ export function ModelFields(props: {
           id="llm-model-embedding"
           data-testid="llm-model-embedding"
           list="llm-models"
+          dir="ltr"
           spellCheck={false}
           value={profile.embeddingModel}
           placeholder={t('optionsEmbeddingPlaceholder', { model: 'text-embedding-3-small' })}

@@ -128,16 +128,19 @@ export function createPageCard(doc: Document, onOpenInPanel: (claimId: string) =
           card,
           `${t(STANCE_WORDS[stance === 'refutes' || stance === 'compare' ? stance : 'supports'])} `,
         );
+        // A page's title keeps its own direction inside the card's (dir="auto" makes it an isolate), linked or
+        // not: a title with no usable address is a <bdi>, so a Hebrew title in an English card stays whole.
+        let title: HTMLElement;
         if (isHttpUrl(span.topEvidence.url)) {
           const link = doc.createElement('a');
           link.href = span.topEvidence.url;
           link.target = '_blank';
           link.rel = 'noopener noreferrer';
-          link.textContent = span.topEvidence.title;
-          // A page's title keeps its own direction inside the card's (dir makes the link an isolate).
-          link.dir = 'auto';
-          row.append(link);
-        } else row.append(doc.createTextNode(span.topEvidence.title));
+          title = link;
+        } else title = doc.createElement('bdi');
+        title.textContent = span.topEvidence.title;
+        title.dir = 'auto';
+        row.append(title);
         if (span.topEvidence.publishedAt) row.append(doc.createTextNode(` (${span.topEvidence.publishedAt})`));
         const reliability = span.topEvidence.reliability;
         if (reliability) {

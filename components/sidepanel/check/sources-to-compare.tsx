@@ -185,7 +185,9 @@ export function SourcesToCompare({
                       <ReliabilityLabel rating={rateUrl(ratings, item.source.url)} />
                     </div>
                     <p className="evidence-meta">
-                      <span className="site">{item.source.siteName ?? item.source.host}</span>
+                      <span className="site" dir="auto">
+                        {item.source.siteName ?? item.source.host}
+                      </span>
                       {ORIGIN_LABELS[item.origin] ? (
                         <span className="tag origin">{ORIGIN_LABELS[item.origin]}</span>
                       ) : null}

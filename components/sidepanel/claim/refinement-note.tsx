@@ -2,7 +2,10 @@ import type { Refinement } from '../../../lib/core/quality/explanations/types';
 import { t } from '../../../lib/i18n/i18n';
 import { WordDiff } from '../check/word-diff';
 
-/** Thorough mode: what the critics' debate changed in the explanation and the revision. */
+/**
+ * Thorough mode: what the critics' debate changed in the explanation and the revision. The model's words
+ * are isolated (<bdi>) after the interface's label, so an English diff in an Arabic panel keeps its order.
+ */
 export function RefinementNote({ refinement }: { refinement: Refinement }) {
   const explanationChanged = refinement.explanationBefore !== refinement.explanationAfter;
   const revisionChanged =
@@ -29,13 +32,17 @@ export function RefinementNote({ refinement }: { refinement: Refinement }) {
       {explanationChanged ? (
         <p>
           {t('refinementExplanation')}{' '}
-          <WordDiff original={refinement.explanationBefore} revised={refinement.explanationAfter} />
+          <bdi>
+            <WordDiff original={refinement.explanationBefore} revised={refinement.explanationAfter} />
+          </bdi>
         </p>
       ) : null}
       {revisionChanged ? (
         <p>
           {t('refinementRevision')}{' '}
-          <WordDiff original={refinement.revisionBefore!} revised={refinement.revisionAfter!} />
+          <bdi>
+            <WordDiff original={refinement.revisionBefore!} revised={refinement.revisionAfter!} />
+          </bdi>
         </p>
       ) : null}
     </details>

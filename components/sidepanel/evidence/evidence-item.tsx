@@ -69,7 +69,10 @@ export function EvidenceItem({
         </SafeLink>
       </div>
       <p className="evidence-meta">
-        <span className="site">{source.siteName ?? source.host}</span>
+        {/* A site's own name (Arabic, Hebrew) keeps its direction among the interface's tags. */}
+        <span className="site" dir="auto">
+          {source.siteName ?? source.host}
+        </span>
         <span className="tag" data-testid="source-type">
           {SOURCE_TYPE_LABELS[source.sourceType]}
         </span>

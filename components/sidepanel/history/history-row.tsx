@@ -59,7 +59,11 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
             </span>
           ) : null}
           <span className={`history-status status-${check.status}`}>{statusLabel(check)}</span>
-          {check.site ? <span className="site">{check.site}</span> : null}
+          {check.site ? (
+            <span className="site" dir="auto">
+              {check.site}
+            </span>
+          ) : null}
           <span>{formatDate(check.createdAt, true)}</span>
         </span>
       </button>

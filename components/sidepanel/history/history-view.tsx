@@ -9,7 +9,10 @@ import { HistoryList } from './history-list';
 import { ImportButton } from './import-button';
 import { useHistoryMatches } from './use-history-window';
 
-/** Every check, newest first, searchable by words of its text, title and site. */
+/**
+ * Every check, newest first, searchable by words of its text, title and site. The search box takes the
+ * direction of what is typed in it (words of checked texts, in any language).
+ */
 export function HistoryView({ onOpen }: { onOpen: (checkId: string) => void }) {
   const db = useDb();
   const [query, setQuery] = useState('');
@@ -24,6 +27,7 @@ export function HistoryView({ onOpen }: { onOpen: (checkId: string) => void }) {
         data-testid="history-search"
         aria-label={t('historySearchLabel')}
         placeholder={t('historySearchPlaceholder')}
+        dir="auto"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />

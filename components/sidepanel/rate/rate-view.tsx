@@ -10,6 +10,7 @@ import { RatingResult } from './rating-result';
  * "Rate an explanation" (FinGrAct): the user selects an explanation on a page (a fact-check article, a
  * chatbot's debunk) or pastes it, gives or picks the claim it explains, and gets its actionability score:
  * are the claim's errors named, corrections given, and do its links work, fit and support it.
+ * The explanation and claim are the user's or a page's words: each box takes its text's own direction.
  */
 export function RateView() {
   const [explanation, setExplanation] = useState('');
@@ -62,6 +63,7 @@ export function RateView() {
           id="rate-explanation-text"
           data-testid="rate-explanation-text"
           rows={6}
+          dir="auto"
           value={explanation}
           onChange={(e) => setExplanation(e.target.value)}
         />
@@ -80,6 +82,7 @@ export function RateView() {
           id="rate-claim"
           data-testid="rate-claim"
           list="rate-claim-suggestions"
+          dir="auto"
           value={claim}
           onChange={(e) => setClaim(e.target.value)}
         />

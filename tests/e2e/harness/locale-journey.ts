@@ -51,6 +51,16 @@ export const directions = (page: DriverPage, selectors: string[]) =>
   );
 
 /**
+ * The `dir` attribute of the first element matching each selector (null where none matches). A computed
+ * direction cannot tell `dir="auto"` from a fixed `dir="ltr"` on English text; the attribute can.
+ */
+export const dirAttributes = (page: DriverPage, selectors: string[]) =>
+  page.evaluate((sels) => sels.map((sel) => document.querySelector(sel)?.getAttribute('dir') ?? null), selectors);
+
+/** The options' fields for an address, a key and a model id: Latin strings, left to right in every language. */
+const TECHNICAL_FIELDS = [byTestId('llm-base-url'), byTestId('llm-api-key'), byTestId('llm-model-fast')];
+
+/**
  * Which side of its box the ✕ of one of our shadow-root UIs sits on (`host`: the `factlight-ui` host, `box` and
  * `close` inside its shadow root): 'left' or 'right', whichever edge it is nearer to, as laid out on screen.
  */
@@ -100,6 +110,9 @@ export async function expectOptionsInLanguage(
   expect(await options.text('label[for="interface-language"]')).toBe(words.interfaceLanguageLabel!.message);
   expect(await options.evaluate(() => document.title, undefined)).toBe(words.optionsPageTitle!.message);
   expect(await options.text(byTestId('save-settings'))).toBe(words.optionsSave!.message);
+  // Addresses, keys and model ids read left to right even in a right-to-left form, fixed (not guessed).
+  expect(await directions(options, TECHNICAL_FIELDS)).toEqual(['ltr', 'ltr', 'ltr']);
+  expect(await dirAttributes(options, TECHNICAL_FIELDS)).toEqual(['ltr', 'ltr', 'ltr']);
   expect(await seriousViolations(options)).toEqual([]);
   await options.close();
 }
@@ -147,7 +160,8 @@ export async function expectTryItInLanguage(driver: ExtensionDriver, { locale }:
 /**
  * The side panel (in a tab) with a finished check of the English {@link WALL}: the headline and the claim's
  * verdict and usefulness in the language's words, the page in its direction while the English text, its claim,
- * the evidence's titles and passages and the history row's preview read left to right (`dir="auto"`), axe clean.
+ * the evidence's titles, sites and passages and the history row's preview read left to right, each by its own text
+ * (`dir="auto"`, checked as such: a fixed `dir="ltr"` would read the same on English), axe clean.
  * `beforeCheck` runs on the opened panel first. The panel is left open on its History tab.
  */
 export async function expectPanelInLanguage(
@@ -173,18 +187,20 @@ export async function expectPanelInLanguage(
   expect(verdict).not.toContain(EN.verdict_refuted!.message);
   expect(await rootLanguage(panel.page)).toEqual([locale, dir, dir]);
   // The page is laid out in the language's direction; the English text checked in it, its claim, and the
-  // English sources' titles and passages on the claim card, left to right.
+  // English sources' titles, sites and passages on the claim card, left to right.
   const evidence = `${byTestId('claim-card')} ${byTestId('evidence-item')}`;
   await panel.page.waitFor(`${evidence} .passage`);
-  expect(
-    await directions(panel.page, [
-      '.checked-text',
-      '.claim-text',
-      byTestId('check-input'),
-      `${evidence} .evidence-title`,
-      `${evidence} .passage`,
-    ]),
-  ).toEqual(['ltr', 'ltr', 'ltr', 'ltr', 'ltr']);
+  const pageText = [
+    '.checked-text',
+    '.claim-text',
+    byTestId('check-input'),
+    `${evidence} .evidence-title`,
+    `${evidence} .site`,
+    `${evidence} .passage`,
+  ];
+  expect(await directions(panel.page, pageText)).toEqual(pageText.map(() => 'ltr'));
+  // Each takes its own text's direction (an Arabic text would read right to left here), not a fixed one.
+  expect(await dirAttributes(panel.page, pageText)).toEqual(pageText.map(() => 'auto'));
   // The claim card's usefulness line (FinGrAct): its label and score in this language's words, no English left.
   await expect
     .poll(() => panel.page.text(byTestId('actionability-score')))
@@ -200,14 +216,19 @@ export async function expectPanelInLanguage(
   expect(await directions(panel.page, [byTestId('history-item'), `${byTestId('history-item')} .history-text`])).toEqual(
     [dir, 'ltr'],
   );
+  // The preview and the search box (words of checked texts) take their own text's direction.
+  expect(
+    await dirAttributes(panel.page, [`${byTestId('history-item')} .history-text`, byTestId('history-search')]),
+  ).toEqual(['auto', 'auto']);
   return panel;
 }
 
 /**
  * A web page in the language: the floating button on a selection, the notice for a selection too long to check
  * (its ✕ at the inline end), the in-page card on the highlighted claim (its words, names and direction, the
- * quoted English claim left to right, its ✕ at the inline end) and axe on that card. Leaves the card open on the
- * returned page (the `/wall` page of {@link startLocaleWorld}).
+ * quoted English claim and its source's title left to right by their own text (`dir="auto"`), its ✕ at the
+ * inline end) and axe on that card. Leaves the card open on the returned page (the `/wall` page of
+ * {@link startLocaleWorld}).
  */
 export async function expectWebPageInLanguage(
   driver: ExtensionDriver,
@@ -256,11 +277,15 @@ export async function expectWebPageInLanguage(
   await expectCardInLanguage(page, words, { lang: locale, dir });
   const cardDirections = await page.evaluate(() => {
     const root = document.querySelector('factlight-ui[data-factlight="card"]')!.shadowRoot!;
-    return ['[data-testid="factlight-card"]', '.quote'].map(
-      (what) => getComputedStyle(root.querySelector(what)!).direction,
-    );
+    return {
+      computed: ['[data-testid="factlight-card"]', '.quote'].map(
+        (what) => getComputedStyle(root.querySelector(what)!).direction,
+      ),
+      // The quoted claim and the top source's title: each its own text's direction, not a fixed one.
+      attributes: ['.quote', 'a'].map((what) => root.querySelector(what)?.getAttribute('dir') ?? null),
+    };
   }, undefined);
-  expect(cardDirections).toEqual([dir, 'ltr']);
+  expect(cardDirections).toEqual({ computed: [dir, 'ltr'], attributes: ['auto', 'auto'] });
   // The card's ✕ mirrors with it (`inset-inline-end`): on the left in right-to-left, on the right otherwise.
   expect(await closeSide(page, 'factlight-ui[data-factlight="card"]', card, byTestId('factlight-card-close'))).toBe(
     inlineEnd(dir),

@@ -117,6 +117,25 @@ describe("the card's top evidence", () => {
     );
     expect(shadow().querySelector('[data-testid="factlight-card-reliability"]')).toBeNull();
   });
+
+  it('opens the linked title in a new tab, never giving the page a handle on ours', () => {
+    createPageCard(document, () => undefined).show(
+      { ...SPAN, topEvidence: { title: 'Tower story', url: 'https://example.org/', stance: 'supports' } },
+      ANCHOR,
+    );
+    const link = shadow().querySelector('a')!;
+    expect([link.target, link.rel, link.dir]).toEqual(['_blank', 'noopener noreferrer', 'auto']);
+  });
+
+  it('isolates a title it cannot link (no http address) in its own direction, as it does a linked one', () => {
+    createPageCard(document, () => undefined).show(
+      { ...SPAN, topEvidence: { title: 'برج المدينة', url: 'javascript:alert(1)', stance: 'supports' } },
+      ANCHOR,
+    );
+    expect(shadow().querySelector('a')).toBeNull();
+    const title = [...shadow().querySelectorAll('bdi')].find((bdi) => bdi.textContent === 'برج المدينة');
+    expect(title?.getAttribute('dir')).toBe('auto');
+  });
 });
 
 describe('the in-page card from the keyboard', () => {

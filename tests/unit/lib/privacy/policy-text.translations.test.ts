@@ -1,10 +1,11 @@
 /**
  * The privacy policy's translations (docs/privacy/PRIVACY.<locale>.md) keep up with PRIVACY.md, the
  * authoritative English text: one per shipped locale, each opening with its note naming PRIVACY.md, and
- * the same skeleton (headings by level, table rows and cells, list items, the hosts, headers and permissions
- * written as code, any link or URL). docs/privacy/README.md records the fingerprint of the English text the
- * translations were last brought up to date with, so any change of PRIVACY.md, even of a few words, fails
- * here until it is carried into every translation.
+ * the same skeleton (headings by level, table rows and cells, list items, paragraphs, bold spans, the hosts,
+ * headers and permissions written as code, any link or URL): a translation that drops a paragraph or a
+ * stressed "never" fails. docs/privacy/README.md records, for each translation, the fingerprint of the English
+ * text and that translation together, as of its last update: any change of PRIVACY.md, even of a few words,
+ * fails here for every translation until each is brought up to date and its own fingerprint recorded.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,7 +24,15 @@ const TRANSLATED = LOCALES.filter((locale) => locale !== 'en');
 const UPDATE = (locale: string) =>
   `docs/privacy/PRIVACY.${locale}.md no longer matches PRIVACY.md: carry the change to PRIVACY.md into every ` +
   'translation in docs/privacy/ (translated with care, nothing added or left out; the interface words as the ' +
-  'catalogue says them), then record the new fingerprint as docs/privacy/README.md explains.';
+  'catalogue says them), then record its new fingerprint as docs/privacy/README.md explains.';
+
+/** Blocks of text between blank lines that are not a heading, a table, a list, a code block or a quote. */
+function paragraphs(markdown: string): number {
+  return markdown
+    .split(/\n[ \t]*\n/)
+    .map((block) => block.trim())
+    .filter((block) => block !== '' && !/^(#|\||- |```|>)/.test(block)).length;
+}
 
 /** What a translation must keep exactly as the English has it. */
 function skeleton(markdown: string) {
@@ -40,6 +49,9 @@ function skeleton(markdown: string) {
           .split('|').length,
     ),
     listItems: lines.filter((line) => /^- /.test(line)).length,
+    paragraphs: paragraphs(markdown),
+    // A bold span may wrap onto the next line (Japanese lines break where the English ones do not).
+    bold: [...markdown.matchAll(/\*\*[^*]+\*\*/g)].length,
     code: [...markdown.matchAll(/`([^`]+)`/g)].map((match) => match[1]!).sort(),
     links: [...markdown.matchAll(/\]\(([^)]*)\)/g)].map((match) => match[1]!),
     urls: [...body.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/[^\s)`>]+/gi)].map((match) => match[0]),
@@ -68,21 +80,31 @@ describe('privacy policy translations', () => {
     },
   );
 
-  it.each(TRANSLATED)('%s has the skeleton of PRIVACY.md: headings, tables, lists, code, links', (locale) => {
-    const { rest } = withoutNote(read(`docs/privacy/PRIVACY.${locale}.md`));
-    expect(skeleton(rest), UPDATE(locale)).toEqual(skeleton(ENGLISH));
-  });
+  it.each(TRANSLATED)(
+    '%s has the skeleton of PRIVACY.md: headings, tables, lists, paragraphs, bold, code, links',
+    (locale) => {
+      const { rest } = withoutNote(read(`docs/privacy/PRIVACY.${locale}.md`));
+      expect(skeleton(rest), UPDATE(locale)).toEqual(skeleton(ENGLISH));
+    },
+  );
 
-  it('was brought up to date with this PRIVACY.md (its fingerprint in docs/privacy/README.md)', () => {
-    const fingerprint = createHash('sha256').update(ENGLISH).digest('hex');
-    const recorded = /PRIVACY\.md SHA-256: `([0-9a-f]{64})`/.exec(read('docs/privacy/README.md'))?.[1];
-    expect(
-      recorded,
-      'PRIVACY.md changed since the translations were last brought up to date: carry the change into every ' +
-        `docs/privacy/PRIVACY.<locale>.md (translated with care), then write its new SHA-256 (${fingerprint}) ` +
-        'in docs/privacy/README.md.',
-    ).toBe(fingerprint);
-  });
+  it.each(TRANSLATED)(
+    '%s was brought up to date with this PRIVACY.md (its fingerprint in docs/privacy/README.md)',
+    (locale) => {
+      const path = `docs/privacy/PRIVACY.${locale}.md`;
+      // The English and the translation together: recording one translation's fingerprint says nothing of another's.
+      const fingerprint = createHash('sha256').update(ENGLISH).update(read(path)).digest('hex');
+      const recorded = new RegExp(`^- \`PRIVACY\\.${locale}\\.md\`: \`([0-9a-f]{64})\`$`, 'm').exec(
+        read('docs/privacy/README.md'),
+      )?.[1];
+      expect(
+        recorded,
+        `PRIVACY.md or ${path} changed since ${path} was last brought up to date: carry any change of PRIVACY.md ` +
+          `into it (translated with care), then write its new fingerprint (${fingerprint}, as \`cat PRIVACY.md ` +
+          `${path} | sha256sum\` says) for it in docs/privacy/README.md.`,
+      ).toBe(fingerprint);
+    },
+  );
 
   it('the English skeleton is not empty (the checks above compare something)', () => {
     const english = skeleton(ENGLISH);
@@ -90,6 +112,8 @@ describe('privacy policy translations', () => {
     expect(english.headings.length).toBeGreaterThan(1);
     expect(english.tableCells.length).toBeGreaterThan(1);
     expect(english.code.length).toBeGreaterThan(10);
+    expect(english.paragraphs).toBeGreaterThan(3);
+    expect(english.bold).toBeGreaterThan(10);
   });
 
   it.each(TRANSLATED)('the page loads the %s translation, and English for a language without one', async (locale) => {

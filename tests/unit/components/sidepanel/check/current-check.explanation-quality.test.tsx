@@ -109,5 +109,7 @@ describe('explanation quality in the claim card', () => {
     expect(refinement.textContent).toContain('3 rounds, round limit reached');
     expect(refinement.textContent).toContain('Name the correct fact.');
     expect(refinement.querySelector('ins')?.textContent).toContain('cannot');
+    // The model's words after the interface's label keep their own direction (an isolate).
+    expect(refinement.querySelector('ins')!.closest('bdi')).not.toBeNull();
   });
 });

@@ -156,7 +156,7 @@ describe('sources to compare', () => {
     expect(screen.getByTestId('evidence-only-reason').textContent).toBe(englishError(notice));
   });
 
-  it('keeps the checked text, each sentence and each source (title, passage) in its own direction', async () => {
+  it('keeps the checked text, each sentence and each source (title, site, passage) in its own direction', async () => {
     setMessageSource(catalogueSource('ar', shipped('ar'), shipped('en')));
     await show(evidenceOnly('done', { failures: [], allFailed: false }, true), SOURCES_ONLY);
     const sections = screen.getAllByTestId('sentence-sources');
@@ -166,7 +166,9 @@ describe('sources to compare', () => {
     const dirs = [
       screen.getAllByTestId('sentence')[0]!.closest('.checked-text')!,
       ...sections.map((section) => section.querySelector('.claim-text')!),
-      ...passages.flatMap((passage) => [passage.querySelector('.evidence-title')!, passage.querySelector('.passage')!]),
+      ...passages.flatMap((passage) =>
+        ['.evidence-title', '.site', '.passage'].map((selector) => passage.querySelector(selector)!),
+      ),
     ].map((element) => element.getAttribute('dir'));
     expect(dirs).toEqual(dirs.map(() => 'auto'));
   });

@@ -12,7 +12,7 @@ import { buildCheckView } from '../../../support/check-fixtures';
 afterEach(cleanup);
 
 describe('EvidenceItem: the source keeps its own direction', () => {
-  it('gives the title link and the passage dir="auto"', () => {
+  it('gives the title link, the site name and the passage dir="auto"', () => {
     const item = buildCheckView().evidence[0]!;
     render(
       <EvidenceItem
@@ -25,7 +25,9 @@ describe('EvidenceItem: the source keeps its own direction', () => {
       />,
     );
     const entry = screen.getByTestId('evidence-item');
-    expect(entry.querySelector('.evidence-title')!.getAttribute('dir')).toBe('auto');
-    expect(entry.querySelector('.passage')!.getAttribute('dir')).toBe('auto');
+    const dirs = ['.evidence-title', '.site', '.passage'].map((selector) =>
+      entry.querySelector(selector)!.getAttribute('dir'),
+    );
+    expect(dirs).toEqual(['auto', 'auto', 'auto']);
   });
 });

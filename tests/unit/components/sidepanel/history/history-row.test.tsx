@@ -25,4 +25,12 @@ describe('HistoryRow', () => {
     expect(preview.textContent).not.toBe('');
     expect(preview.getAttribute('dir')).toBe('auto');
   });
+
+  it('gives the site of the checked page dir="auto"', () => {
+    const check = buildSummary(0);
+    const { getByTestId } = renderWithDb(<HistoryRow check={check} onOpen={() => undefined} />, db);
+    const site = getByTestId('history-item').querySelector('.site')!;
+    expect(site.textContent).toBe(check.site);
+    expect(site.getAttribute('dir')).toBe('auto');
+  });
 });

@@ -43,6 +43,11 @@ function show(onOpen: (id: string) => void = () => undefined) {
 }
 
 describe('the history list', () => {
+  it("gives the search box the direction of what is typed in it (dir=auto), the checked texts' words", () => {
+    show();
+    expect(screen.getByTestId('history-search').getAttribute('dir')).toBe('auto');
+  });
+
   it('lists checks newest first with text, site, date, band and status', async () => {
     await seed(50);
     show();

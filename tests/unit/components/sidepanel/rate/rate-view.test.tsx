@@ -70,6 +70,12 @@ const RATING: RatingRecord = {
 };
 
 describe('Rate an explanation', () => {
+  it("gives the explanation and claim boxes their text's own direction (dir=auto), whatever the interface's", () => {
+    renderWithDb(<RateView />, db);
+    const dirs = ['rate-explanation-text', 'rate-claim'].map((id) => screen.getByTestId(id).getAttribute('dir'));
+    expect(dirs).toEqual(['auto', 'auto']);
+  });
+
   it('sends the explanation and claim, then shows the score and the link audit from the database', async () => {
     const sent = fakeBackground({ rateExplanation: () => ({ ok: true, ratingId: 'r-1' }) });
     renderWithDb(<RateView />, db);
