@@ -55,10 +55,14 @@ export const startIntake: StartIntake = (onMessage) => {
   onMessage.addListener((message, sender, sendResponse) => {
     const check = takeable(message, sender as SenderInfo);
     if (!check) return false;
+    // Split now, while the database opens (its open began when the intake started).
+    const { record, sentences } = draftCheck(check.request, check.origin, crypto.randomUUID(), Date.now());
     void (async () => {
       const db = await database;
       if (!db) return sendResponse(undefined);
-      const { record, sentences } = draftCheck(check.request, check.origin, crypto.randomUUID(), Date.now());
+      // Set while the check is written: a worker stopped right after the answer still leaves it to be taken up. (Set
+      // for a write that then fails, it finds nothing to resume and is cleared.)
+      const alarm = armResumeAlarm();
       try {
         await writeNewCheck(db, record, sentenceRows(record.id, sentences));
       } catch (error) {
@@ -73,8 +77,7 @@ export const startIntake: StartIntake = (onMessage) => {
       } catch (error) {
         console.warn('[factlight] open pages not told of a new check', error);
       }
-      // Before the answer: a worker stopped right after it still leaves the check to be taken up.
-      await armResumeAlarm();
+      await alarm;
       sendResponse({ res: { ok: true, checkId: record.id } });
     })();
     return true;
