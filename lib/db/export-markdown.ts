@@ -280,7 +280,9 @@ function evidenceLines(
     lines.push(`   - ⚠ ${t('md_predates', { event: escapeMarkdown(event!.text) })}`);
   // The page's own words keep their direction inside a right-to-left sentence.
   if (item.passage) lines.push(`   - ${tIsolatedWords('md_passage', { passage: escapeMarkdown(item.passage) })}`);
-  if (judgement?.rationale) lines.push(`   - ${t('md_rationale')} ${escapeMarkdown(rationaleWords(judgement))}`);
+  // The model's words (the checked text's language) keep their direction too.
+  if (judgement?.rationale)
+    lines.push(`   - ${tIsolatedWords('md_rationale', { rationale: escapeMarkdown(rationaleWords(judgement)) })}`);
   return lines;
 }
 

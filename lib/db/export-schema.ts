@@ -266,7 +266,16 @@ function buildChecksExportSchema(): z.ZodType<ChecksExport> {
       error: z.string().optional(),
       explaining: z.literal(true).optional(),
     })
-    .transform(withoutDropped);
+    // "No evidence" is said only of a claim with none: a file cannot put those words over a judged claim's own.
+    .transform(({ explanationCode, ...rest }) =>
+      withoutDropped({
+        ...rest,
+        explanationCode:
+          explanationCode === 'no-evidence' && (rest.judgements.length > 0 || rest.citedEvidenceIds.length > 0)
+            ? undefined
+            : explanationCode,
+      }),
+    );
 
   const evidence: z.ZodType<Evidence> = z.object({
     id: z.string().min(1),

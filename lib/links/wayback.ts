@@ -64,7 +64,7 @@ export function createWaybackArchive(options: WaybackOptions = {}): WebArchive {
       const answer = await requestJson({
         provider: 'wayback',
         // i18n-exempt: a service's own name, the same in every language
-        label: 'The Internet Archive',
+        label: 'Internet Archive',
         keyed: false,
         url: `${base}/wayback/available?url=${encodeURIComponent(url)}`,
         method: 'GET',

@@ -63,9 +63,13 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
           <ol>
             {rating.evidence.map((item) => (
               <li key={item.id}>
-                <SafeLink url={evidenceUrl(item)}>{item.source.title || item.source.host}</SafeLink>{' '}
+                <SafeLink url={evidenceUrl(item)} dir="auto">
+                  {item.source.title || item.source.host}
+                </SafeLink>{' '}
                 <ReliabilityLabel rating={rateUrl(ratings, item.source.url)} />
-                <p className="hint">{item.passage.slice(0, 300)}</p>
+                <p className="hint" dir="auto">
+                  {item.passage.slice(0, 300)}
+                </p>
               </li>
             ))}
           </ol>

@@ -97,24 +97,45 @@ describe('JSON export and import', () => {
     const [first, second] = assessment.judgements;
     const coded = {
       ...assessment,
-      explanation: 'The enabled sources returned no evidence for this claim.',
-      explanationCode: 'no-evidence' as const,
       judgements: [
         { ...first!, rationale: 'No rationale given by the model.', rationaleCode: 'no-rationale' as const },
         { ...second!, rationale: 'Not judged by the model.', rationaleCode: 'not-judged' as const },
       ],
     };
     view.assessments.set(claimId, coded);
+    // A claim the sources said nothing about: no judgement, no citation, Factlight's own "no evidence".
+    const unsourced = {
+      claimId: 'c-none',
+      verdict: 'could-not-check' as const,
+      judgements: [],
+      explanation: 'The enabled sources returned no evidence for this claim.',
+      explanationCode: 'no-evidence' as const,
+      citedEvidenceIds: [],
+    };
+    const [otherId] = [...view.assessments].find(([id]) => id !== claimId)!;
+    view.assessments.set(otherId, { ...unsourced, claimId: otherId });
     await writeImportedChecks(target, parsed(exportChecksJson([view], ENGLISH)));
-    const imported = (await loadCheckView(target, 'chk-c'))!.assessments.get(claimId)!;
+    const importedView = (await loadCheckView(target, 'chk-c'))!;
+    const imported = importedView.assessments.get(claimId)!;
     expect(imported).toEqual(coded);
+    expect(importedView.assessments.get(otherId)).toEqual({ ...unsourced, claimId: otherId });
     const spanish = await catalogue('es');
     setMessageSource(catalogueSource('es', spanish));
-    expect(explanationWords(imported)).toBe(spanish.explanationNoEvidence!.message);
+    expect(explanationWords(importedView.assessments.get(otherId)!)).toBe(spanish.explanationNoEvidence!.message);
     expect(imported.judgements.map((judged) => rationaleWords(judged))).toEqual([
       spanish.rationaleNotGiven!.message,
       spanish.rationaleNotJudged!.message,
     ]);
+  });
+
+  it('drops a "no evidence" code a file puts on a claim that was judged on evidence, and keeps its explanation', async () => {
+    const view = await stored(buildCheckView({ id: 'chk-n' }));
+    const [claimId, assessment] = [...view.assessments].find(([, judged]) => judged.judgements.length >= 1)!;
+    view.assessments.set(claimId, { ...assessment, explanationCode: 'no-evidence' });
+    await writeImportedChecks(target, parsed(exportChecksJson([view], ENGLISH)));
+    const imported = (await loadCheckView(target, 'chk-n'))!.assessments.get(claimId)!;
+    expect('explanationCode' in imported).toBe(false);
+    expect(explanationWords(imported)).toBe(assessment.explanation);
   });
 
   it('drops a code this build does not know (or not a string) from an imported file, and keeps its English', async () => {
@@ -296,6 +317,22 @@ describe('Markdown report', () => {
     expect(markdown).toMatch(/ {3}- Passage\u00a0: «\u00a0.+\u00a0»\n/);
     expect(markdown).not.toContain('Passage: “');
     expect(markdown).not.toContain('by the model.');
+  });
+
+  it("keeps the model's English rationale in its own direction in an Arabic export", async () => {
+    const view = buildCheckView();
+    const [claimId, assessment] = [...view.assessments].find(([, judged]) => judged.judgements.length >= 1)!;
+    const [first, ...rest] = assessment.judgements;
+    view.assessments.set(claimId, {
+      ...assessment,
+      judgements: [{ ...first!, rationale: 'The page says so in 1889.', rationaleCode: undefined }, ...rest],
+    });
+    const arabic = await catalogue('ar');
+    setMessageSource(catalogueSource('ar', arabic, await catalogue('en')));
+    const markdown = exportCheckMarkdown(view);
+    expect(markdown).toContain(
+      `   - ${arabic.md_rationale!.message.replace('$RATIONALE$', '\u2068The page says so in 1889.\u2069')}`,
+    );
   });
 
   it("joins a link's sentences as Japanese and Chinese do, with no zero-width space in the export", async () => {

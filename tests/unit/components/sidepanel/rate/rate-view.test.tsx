@@ -13,7 +13,7 @@ import type { Catalogue } from '../../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
 import { errorWords } from '../../../../../lib/view/error-words';
-import { freshDb } from '../../../support/check-fixtures';
+import { buildCheckView, freshDb } from '../../../support/check-fixtures';
 import { commands, fakeBackground, renderWithDb } from '../../../support/panel-harness';
 
 const shipped = (locale: string) =>
@@ -90,6 +90,24 @@ describe('Rate an explanation', () => {
     expect(commands(sent)).toEqual([{ type: 'rateExplanation', data: { claim: RATING.claim, explanation: 'False.' } }]);
     expect(screen.getByTestId('actionability-breakdown').textContent).toContain('Gives the correction: no (0 of 2)');
     expect(screen.getByTestId('link-item').getAttribute('data-status')).toBe('dead');
+  });
+
+  it("shows the evidence's page titles and passages in their own direction (dir=auto)", async () => {
+    const [item] = buildCheckView().evidence;
+    fakeBackground({ rateExplanation: () => ({ ok: true, ratingId: 'r-4' }) });
+    await db.ratings.add({ ...RATING, id: 'r-4', evidence: [item!] });
+    renderWithDb(<RateView />, db);
+    fireEvent.change(screen.getByTestId('rate-explanation-text'), { target: { value: 'False.' } });
+    fireEvent.change(screen.getByTestId('rate-claim'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('rate-explanation'));
+    const result = await screen.findByTestId('rating-result');
+    const title = [...result.querySelectorAll('li a, li span')].find((node) =>
+      node.textContent?.includes(item!.source.title),
+    )!;
+    const passage = [...result.querySelectorAll('li p')].find((node) =>
+      node.textContent?.includes(item!.passage.slice(0, 20)),
+    )!;
+    expect([title.getAttribute('dir'), passage.getAttribute('dir')]).toEqual(['auto', 'auto']);
   });
 
   it('shows why a rating failed, and never a score for it', async () => {
