@@ -78,9 +78,25 @@ export interface TextFieldProps {
   /** Set by the organisation's policy: read-only, and said so. */
   managed?: boolean;
   hint?: ReactNode;
+  /**
+   * The value's direction: `ltr` (the default) for the addresses and model ids these fields hold today, whatever the
+   * interface's; `auto` for a field of prose.
+   */
+  dir?: 'ltr' | 'auto';
 }
 
-export function TextField({ id, label, value, onChange, type, list, placeholder, managed, hint }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  type,
+  list,
+  placeholder,
+  managed,
+  hint,
+  dir = 'ltr',
+}: TextFieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -89,7 +105,7 @@ export function TextField({ id, label, value, onChange, type, list, placeholder,
         data-testid={id}
         type={type}
         list={list}
-        dir="ltr"
+        dir={dir}
         spellCheck={false}
         value={value}
         placeholder={placeholder}
