@@ -149,6 +149,11 @@ export type ErrorNotice =
   | { code: 'storage-full' | 'not-saved'; detail: string; finalSave?: boolean }
   /** The claim was not tried to the end: the check's token budget was reached. */
   | { code: 'not-checked-budget' }
+  /**
+   * The check's token budget is used up (thrown before a model call): `used` of `budget` tokens. The cause of a
+   * contained step's warning when the budget ran out during that step.
+   */
+  | { code: 'token-budget-used'; budget: number; used: number }
   /** The claim was not tried to the end: the check was cancelled. */
   | { code: 'not-checked-cancelled' }
   /** An explanation cannot be rated: no evidence about its claim was found (errors are found in evidence). */
@@ -540,6 +545,9 @@ export function englishError(notice: ErrorNotice): string {
     case 'not-checked-budget':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'Not checked: the token budget for this check was reached.';
+    case 'token-budget-used':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return `The token budget for this check is used up (${notice.used} of ${notice.budget} tokens).`;
     case 'not-checked-cancelled':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'Not checked: the check was cancelled.';

@@ -300,6 +300,8 @@ export function errorWords(notice: ErrorNotice): string | undefined {
     }
     case 'not-checked-budget':
       return t('errorNotCheckedBudget');
+    case 'token-budget-used':
+      return t('errorTokenBudgetUsed', { used: formatNumber(notice.used), budget: formatNumber(notice.budget) });
     case 'not-checked-cancelled':
       return t('errorNotCheckedCancelled');
     case 'rating-no-evidence':

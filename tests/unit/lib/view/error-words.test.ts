@@ -147,6 +147,15 @@ describe('errorWords', () => {
     for (const words of french) expect(words).not.toMatch(/\bfaux\b|\bfausse\b/i);
   });
 
+  it('in Spanish: the token budget used up, with both counts in Spanish digits; its English as before', async () => {
+    const budget: ErrorNotice = { code: 'token-budget-used', budget: 20_000, used: 20_418 };
+    expect(englishError(budget)).toBe('The token budget for this check is used up (20418 of 20000 tokens).');
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    expect(errorWords(budget)).toBe(
+      'El presupuesto de tokens de esta verificación se agotó (20.418 de 20.000 tokens).',
+    );
+  });
+
   it("in French: a step too long for Ollama's window, with the window's size in French digits", async () => {
     setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
     expect(errorWords({ code: 'context-too-long', tokens: 4_096 })).toBe(
