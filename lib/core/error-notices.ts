@@ -38,8 +38,11 @@ export type ErrorNotice =
   | { code: 'reply-stalled'; provider: string; seconds: number }
   /** One reply took longer than `seconds` overall. */
   | { code: 'reply-too-slow'; provider: string; seconds: number }
-  /** The server could not be reached (DNS, refused connection, TLS); `url` without credentials or query. */
-  | { code: 'unreachable'; url: string }
+  /**
+   * The server could not be reached (DNS, refused connection, TLS); `url` without credentials or query, absent
+   * when the configured address could not be parsed.
+   */
+  | { code: 'unreachable'; url?: string }
   | { code: 'request-cancelled' }
   | { code: 'not-json'; provider: string }
   /** Anything else the adapter could not name; `detail` is what was thrown, as given. */
@@ -463,7 +466,7 @@ export function englishError(notice: ErrorNotice): string {
       return `${notice.provider} took longer than ${notice.seconds} s for one reply. It is asked again; if this keeps happening, choose a faster model or a lower reasoning effort.`;
     case 'unreachable':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `Could not reach ${notice.url}.`;
+      return `Could not reach ${notice.url ?? 'the configured base URL'}.`;
     case 'request-cancelled':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'The request was cancelled.';

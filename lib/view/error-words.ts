@@ -218,7 +218,7 @@ export function errorWords(notice: ErrorNotice): string | undefined {
     case 'reply-too-slow':
       return t('errorReplyTooSlow', { provider: notice.provider, seconds: secondsWords(notice.seconds) });
     case 'unreachable':
-      return t('errorUnreachable', { url: notice.url });
+      return notice.url === undefined ? t('errorUnreachableNoAddress') : t('errorUnreachable', { url: notice.url });
     case 'request-cancelled':
       return t('errorRequestCancelled');
     case 'not-json':

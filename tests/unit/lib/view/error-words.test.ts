@@ -52,6 +52,8 @@ const NOTICES: ErrorNotice[] = [
   { code: 'reply-stalled', provider: 'OpenAI', seconds: 60 },
   { code: 'reply-too-slow', provider: 'OpenAI', seconds: 300 },
   { code: 'unreachable', url: 'http://127.0.0.1:9/v1' },
+  // The configured address could not be parsed, so the notice has none.
+  { code: 'unreachable' },
   { code: 'request-cancelled' },
   { code: 'not-json', provider: 'Ollama' },
   { code: 'provider-failed', provider: 'OpenAI', detail: 'fetch failed' },
@@ -145,6 +147,15 @@ describe('errorWords', () => {
     );
     // "Could not check" is never "false".
     for (const words of french) expect(words).not.toMatch(/\bfaux\b|\bfausse\b/i);
+  });
+
+  it('in Spanish and Arabic: an unreachable server whose configured address could not be parsed', async () => {
+    const unparsable: ErrorNotice = { code: 'unreachable' };
+    expect(englishError(unparsable)).toBe('Could not reach the configured base URL.');
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    expect(errorWords(unparsable)).toBe('No se pudo conectar con la URL base configurada.');
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    expect(errorWords(unparsable)).toBe('تعذّر الوصول إلى عنوان URL الأساسي المضبوط في الإعدادات.');
   });
 
   it('in Spanish: the token budget used up, with both counts in Spanish digits; its English as before', async () => {
