@@ -14,7 +14,8 @@ import { ReplyDeadlineError } from './reply-deadlines';
 
 /** Where the failing server is, and how to name it. */
 export interface ErrorContext {
-  provider: string;
+  /** The provider's name from the settings; absent when they give none (the notices then leave it out). */
+  provider: string | undefined;
   /** Where the server is, safe to show (`displayUrl`); absent when the configured address cannot be parsed. */
   url: string | undefined;
   /**
@@ -75,14 +76,18 @@ function fromStatus(
   error: InstanceType<typeof OpenAI.APIError>,
   status: number,
   context: ErrorContext,
-  details: { provider: string; url?: string },
+  details: { provider: string | undefined; url?: string },
 ): ProviderError {
   const facts = factsOf(error, status);
   const withStatus = { ...details, status };
   const { provider } = context;
   const quota = readQuota(facts, Date.now());
   if (quota?.kind === 'credit')
-    return new ProviderError('quota', { code: 'out-of-credit', provider, branded: isBranded(provider) }, withStatus);
+    return new ProviderError(
+      'quota',
+      { code: 'out-of-credit', provider, branded: provider !== undefined && isBranded(provider) },
+      withStatus,
+    );
   if (quota?.kind === 'daily') {
     const wait = quota.waitMs !== undefined ? { retryAfterMs: quota.waitMs } : {};
     const { freeTier } = quota;

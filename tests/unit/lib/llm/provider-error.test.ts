@@ -286,6 +286,17 @@ describe('errors keep the base URL free of secrets (issue 24, item 8)', () => {
     expect(displayUrl('not a url')).toBeUndefined();
   });
 
+  it('a server the settings give no name: a notice without one, the English as before', () => {
+    const failure = toProviderError(new OpenAI.APIConnectionTimeoutError(), {
+      provider: undefined,
+      url: 'http://127.0.0.1:9/v1',
+      isLocalServer: false,
+    });
+    expect(failure.kind).toBe('timeout');
+    expect(failure.notice).toEqual({ code: 'timed-out' });
+    expect(failure.message).toBe('The model server did not answer in time.');
+  });
+
   it('an unreachable server at an address that cannot be parsed: a notice without one, the English as before', () => {
     const failure = toProviderError(new OpenAI.APIConnectionError({ message: 'Connection error.' }), {
       provider: 'Proxy',

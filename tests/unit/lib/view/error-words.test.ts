@@ -54,6 +54,8 @@ const NOTICES: ErrorNotice[] = [
   { code: 'unreachable', url: 'http://127.0.0.1:9/v1' },
   // The configured address could not be parsed, so the notice has none.
   { code: 'unreachable' },
+  // The settings give the server no name.
+  { code: 'timed-out' },
   { code: 'request-cancelled' },
   { code: 'not-json', provider: 'Ollama' },
   { code: 'provider-failed', provider: 'OpenAI', detail: 'fetch failed' },
@@ -147,6 +149,19 @@ describe('errorWords', () => {
     );
     // "Could not check" is never "false".
     for (const words of french) expect(words).not.toMatch(/\bfaux\b|\bfausse\b/i);
+  });
+
+  it('in Spanish and Arabic: a server the settings give no name, called the model server in those words', async () => {
+    const unnamed: ErrorNotice = { code: 'timed-out' };
+    expect(englishError(unnamed)).toBe('The model server did not answer in time.');
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    expect(errorWords(unnamed)).toBe('El servidor del modelo no respondió a tiempo.');
+    expect(errorWords({ code: 'http-status', status: 503, detail: 'Service Unavailable' })).toMatch(
+      /^El servidor del modelo /,
+    );
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    expect(errorWords(unnamed)).toContain('خادم النموذج');
+    expect(errorWords(unnamed)).not.toContain('model server');
   });
 
   it('in Spanish and Arabic: an unreachable server whose configured address could not be parsed', async () => {
