@@ -9,45 +9,48 @@
 
 export type ErrorNotice =
   /** A hosted API's 401: the key itself was rejected; `detail` is the provider's own first line. */
-  | { code: 'key-rejected'; provider: string; detail: string }
+  | { code: 'key-rejected'; provider?: string; detail: string }
   /** A local server (Ollama) refused our extension's Origin header with a 403. */
-  | { code: 'origin-refused'; provider: string }
+  | { code: 'origin-refused'; provider?: string }
   /** A 429 that a wait fixes: `waitMs` when the provider said how long. */
-  | { code: 'rate-limited'; provider: string; freeTier: boolean; waitMs?: number }
+  | { code: 'rate-limited'; provider?: string; freeTier: boolean; waitMs?: number }
   /** Out of credit (billing); `branded`: the provider has a name of its own ("Your OpenAI account"). */
-  | { code: 'out-of-credit'; provider: string; branded: boolean }
+  | { code: 'out-of-credit'; provider?: string; branded: boolean }
   /** The key has no quota at all for this model (limit 0). */
-  | { code: 'no-quota'; provider: string; freeTier: boolean }
+  | { code: 'no-quota'; provider?: string; freeTier: boolean }
   /** A daily quota is used up; `waitMs` until it resets, when the provider said. */
-  | { code: 'daily-limit'; provider: string; freeTier: boolean; waitMs?: number }
+  | { code: 'daily-limit'; provider?: string; freeTier: boolean; waitMs?: number }
   /**
    * One request is larger than the key's tokens-per-minute limit (OpenAI's 429, Groq's 413 "Request too large"):
    * no wait fixes it. `limit` and `requested` in tokens, when the provider said them.
    */
-  | { code: 'request-too-large'; provider: string; limit?: number; requested?: number }
+  | { code: 'request-too-large'; provider?: string; limit?: number; requested?: number }
   /**
    * The provider or model refused the content (lib/llm/refusals.ts): `why` it is known, and `detail` as given
    * (a native finish reason, the model's own refusal, the provider's first line).
    */
-  | { code: 'model-refused'; provider: string; why: RefusalWhy; detail?: string }
+  | { code: 'model-refused'; provider?: string; why: RefusalWhy; detail?: string }
   /** Any other HTTP status, with the provider's own first line (a 404 names the missing model there). */
-  | { code: 'http-status'; provider: string; status: number; detail: string }
+  | { code: 'http-status'; provider?: string; status: number; detail: string }
   /** The connection timed out before an answer. */
-  | { code: 'timed-out'; provider: string }
+  | { code: 'timed-out'; provider?: string }
   /** A streamed reply stopped: nothing arrived for `seconds`. */
-  | { code: 'reply-stalled'; provider: string; seconds: number }
+  | { code: 'reply-stalled'; provider?: string; seconds: number }
   /** One reply took longer than `seconds` overall. */
-  | { code: 'reply-too-slow'; provider: string; seconds: number }
-  /** The server could not be reached (DNS, refused connection, TLS); `url` without credentials or query. */
-  | { code: 'unreachable'; url: string }
+  | { code: 'reply-too-slow'; provider?: string; seconds: number }
+  /**
+   * The server could not be reached (DNS, refused connection, TLS); `url` without credentials or query, absent
+   * when the configured address could not be parsed.
+   */
+  | { code: 'unreachable'; url?: string }
   | { code: 'request-cancelled' }
-  | { code: 'not-json'; provider: string }
+  | { code: 'not-json'; provider?: string }
   /** Anything else the adapter could not name; `detail` is what was thrown, as given. */
-  | { code: 'provider-failed'; provider: string; detail: string }
+  | { code: 'provider-failed'; provider?: string; detail: string }
   /** The provider says the model failed partway through its reply (OpenRouter's `finish_reason: "error"`). */
-  | { code: 'failed-mid-reply'; provider: string; detail?: string }
+  | { code: 'failed-mid-reply'; provider?: string; detail?: string }
   /** The provider's reply had no text, and did not say it was cut off. */
-  | { code: 'reply-without-text'; provider: string }
+  | { code: 'reply-without-text'; provider?: string }
   /** An embedder answered `got` vectors where `expected` were asked for (`provider`: its name, when known). */
   | { code: 'embeddings-miscounted'; provider?: string; got: number; expected: number }
   /** A step does not fit Ollama's context window of `tokens`, even with its passages shortened. */
@@ -149,6 +152,11 @@ export type ErrorNotice =
   | { code: 'storage-full' | 'not-saved'; detail: string; finalSave?: boolean }
   /** The claim was not tried to the end: the check's token budget was reached. */
   | { code: 'not-checked-budget' }
+  /**
+   * The check's token budget is used up (thrown before a model call): `used` of `budget` tokens. The cause of a
+   * contained step's warning when the budget ran out during that step.
+   */
+  | { code: 'token-budget-used'; budget: number; used: number }
   /** The claim was not tried to the end: the check was cancelled. */
   | { code: 'not-checked-cancelled' }
   /** An explanation cannot be rated: no evidence about its claim was found (errors are found in evidence). */
@@ -405,32 +413,38 @@ export function describeWait(ms: number): string {
 }
 
 /** The error in English: a `ProviderError`'s message, a claim's stored `error`. */
+/** A model provider's name in English, or what the English said when the settings gave none. */
+function named(provider: string | undefined): string {
+  // i18n-exempt: English kept beside the notice's code; views word an absent name (lib/view/error-words.ts)
+  return provider ?? 'The model server';
+}
+
 export function englishError(notice: ErrorNotice): string {
   if (isPageNotice(notice)) return englishPageError(notice);
   switch (notice.code) {
     case 'key-rejected':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} rejected the API key (401: ${notice.detail}): check the API key in the settings.`;
+      return `${named(notice.provider)} rejected the API key (401: ${notice.detail}): check the API key in the settings.`;
     case 'origin-refused':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} refused requests from the extension (403).`;
+      return `${named(notice.provider)} refused requests from the extension (403).`;
     case 'rate-limited': {
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       const why = notice.freeTier ? 'free-tier limit' : 'rate limit';
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return notice.waitMs !== undefined
-        ? `${notice.provider} asks to wait ${describeWait(notice.waitMs)} (${why}).`
-        : `${notice.provider} is rate-limiting this key (${why}): wait a minute, or check its limits.`;
+        ? `${named(notice.provider)} asks to wait ${describeWait(notice.waitMs)} (${why}).`
+        : `${named(notice.provider)} is rate-limiting this key (${why}): wait a minute, or check its limits.`;
     }
     case 'out-of-credit':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.branded ? `Your ${notice.provider} account` : 'The account behind this key'} is out of credit (billing): add credit or raise the spending limit, then check again. Waiting will not help.`;
+      return `${notice.branded ? `Your ${named(notice.provider)} account` : 'The account behind this key'} is out of credit (billing): add credit or raise the spending limit, then check again. Waiting will not help.`;
     case 'no-quota':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} gives this key no ${notice.freeTier ? 'free-tier ' : ''}quota for this model (limit 0): choose another model, or enable billing. Waiting will not help.`;
+      return `${named(notice.provider)} gives this key no ${notice.freeTier ? 'free-tier ' : ''}quota for this model (limit 0): choose another model, or enable billing. Waiting will not help.`;
     case 'daily-limit':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider}'s daily ${notice.freeTier ? 'free-tier ' : ''}limit for this key is used up${notice.waitMs !== undefined ? `; it resets in ${describeWait(notice.waitMs)}` : ''}: check again then, or enable billing for a higher limit.`;
+      return `${named(notice.provider)}'s daily ${notice.freeTier ? 'free-tier ' : ''}limit for this key is used up${notice.waitMs !== undefined ? `; it resets in ${describeWait(notice.waitMs)}` : ''}: check again then, or enable billing for a higher limit.`;
     case 'request-too-large': {
       const { limit, requested } = notice;
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
@@ -439,41 +453,41 @@ export function englishError(notice: ErrorNotice): string {
           ? ` (limit ${limit.toLocaleString('en-US')}, this request ${requested.toLocaleString('en-US')})`
           : '';
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `This request is larger than ${notice.provider}'s tokens-per-minute limit for this key${said}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`;
+      return `This request is larger than ${named(notice.provider)}'s tokens-per-minute limit for this key${said}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`;
     }
     case 'model-refused':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider}: this model refused the content (${englishRefusalCause(notice)}). The claim is left unchecked; another model may accept it.`;
+      return `${named(notice.provider)}: this model refused the content (${englishRefusalCause(notice)}). The claim is left unchecked; another model may accept it.`;
     case 'http-status':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} answered ${notice.status}: ${notice.detail}`;
+      return `${named(notice.provider)} answered ${notice.status}: ${notice.detail}`;
     case 'timed-out':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} did not answer in time.`;
+      return `${named(notice.provider)} did not answer in time.`;
     case 'reply-stalled':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} stopped sending its reply: nothing arrived for ${notice.seconds} s. It is asked again; if this keeps happening, the server is overloaded or the connection is unstable.`;
+      return `${named(notice.provider)} stopped sending its reply: nothing arrived for ${notice.seconds} s. It is asked again; if this keeps happening, the server is overloaded or the connection is unstable.`;
     case 'reply-too-slow':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} took longer than ${notice.seconds} s for one reply. It is asked again; if this keeps happening, choose a faster model or a lower reasoning effort.`;
+      return `${named(notice.provider)} took longer than ${notice.seconds} s for one reply. It is asked again; if this keeps happening, choose a faster model or a lower reasoning effort.`;
     case 'unreachable':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `Could not reach ${notice.url}.`;
+      return `Could not reach ${notice.url ?? 'the configured base URL'}.`;
     case 'request-cancelled':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'The request was cancelled.';
     case 'not-json':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} sent a reply that is not valid JSON.`;
+      return `${named(notice.provider)} sent a reply that is not valid JSON.`;
     case 'provider-failed':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} failed: ${notice.detail}`;
+      return `${named(notice.provider)} failed: ${notice.detail}`;
     case 'failed-mid-reply':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} reports that the model failed mid-reply${notice.detail ? `: ${notice.detail}` : ''}.`;
+      return `${named(notice.provider)} reports that the model failed mid-reply${notice.detail ? `: ${notice.detail}` : ''}.`;
     case 'reply-without-text':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.provider} sent a reply without text.`;
+      return `${named(notice.provider)} sent a reply without text.`;
     case 'embeddings-miscounted':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${notice.provider ?? 'The embedder'} returned the wrong number of embeddings: ${notice.got}, expected ${notice.expected}.`;
@@ -540,6 +554,9 @@ export function englishError(notice: ErrorNotice): string {
     case 'not-checked-budget':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'Not checked: the token budget for this check was reached.';
+    case 'token-budget-used':
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return `The token budget for this check is used up (${notice.used} of ${notice.budget} tokens).`;
     case 'not-checked-cancelled':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return 'Not checked: the check was cancelled.';

@@ -98,8 +98,8 @@ const DEFAULT_FITTED_REPLY = 1_024;
 
 function errorContext(baseUrl: string, providerLabel: string | undefined): ErrorContext {
   return {
-    // i18n-exempt: NOT DONE (issue 25): the provider's name when settings give none, inside coded notices
-    provider: providerLabel ?? 'The model server',
+    // Absent when the settings give none: the notices leave it out, and the views word "the model server".
+    provider: providerLabel,
     url: displayUrl(baseUrl),
     isLocalServer: isPrivateNetworkUrl(baseUrl),
   };
@@ -167,7 +167,7 @@ function looksLikeJson(text: string): boolean {
  */
 function refusalIn(
   reply: { finish?: string | null | undefined; native?: unknown; refusal?: string | null | undefined; choices: number },
-  provider: string,
+  provider: string | undefined,
 ): ProviderError | undefined {
   const refused = (why: RefusalWhy, detail?: string) =>
     new ProviderError('refused', refusalNotice(provider, why, detail), { provider });
@@ -184,7 +184,7 @@ function refusalIn(
 function failedMidReply(
   finish: string | null | undefined,
   detail: unknown,
-  provider: string,
+  provider: string | undefined,
 ): ProviderError | undefined {
   if (finish !== 'error') return undefined;
   const message =

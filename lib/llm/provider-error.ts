@@ -14,8 +14,10 @@ import { ReplyDeadlineError } from './reply-deadlines';
 
 /** Where the failing server is, and how to name it. */
 export interface ErrorContext {
-  provider: string;
-  url: string;
+  /** The provider's name from the settings; absent when they give none (the notices then leave it out). */
+  provider: string | undefined;
+  /** Where the server is, safe to show (`displayUrl`); absent when the configured address cannot be parsed. */
+  url: string | undefined;
   /**
    * A server on this machine (Ollama, LM Studio), whose 403 means the server refused our extension's Origin
    * header rather than a bad key.
@@ -23,8 +25,11 @@ export interface ErrorContext {
   isLocalServer: boolean;
 }
 
-/** A URL without its user name, password, query and fragment: safe to show, store and export. */
-export function displayUrl(url: string): string {
+/**
+ * A URL without its user name, password, query and fragment: safe to show, store and export. Undefined when it
+ * cannot be parsed: a notice then leaves the address out, and the views word "the configured base URL" instead.
+ */
+export function displayUrl(url: string): string | undefined {
   try {
     const parsed = new URL(url);
     parsed.username = '';
@@ -33,8 +38,7 @@ export function displayUrl(url: string): string {
     parsed.hash = '';
     return parsed.toString().replace(/\/$/, '');
   } catch {
-    // i18n-exempt: NOT DONE (issue 25): said for an unparsable address inside coded notices
-    return 'the configured base URL';
+    return undefined;
   }
 }
 
@@ -72,14 +76,18 @@ function fromStatus(
   error: InstanceType<typeof OpenAI.APIError>,
   status: number,
   context: ErrorContext,
-  details: { provider: string; url: string },
+  details: { provider: string | undefined; url?: string },
 ): ProviderError {
   const facts = factsOf(error, status);
   const withStatus = { ...details, status };
   const { provider } = context;
   const quota = readQuota(facts, Date.now());
   if (quota?.kind === 'credit')
-    return new ProviderError('quota', { code: 'out-of-credit', provider, branded: isBranded(provider) }, withStatus);
+    return new ProviderError(
+      'quota',
+      { code: 'out-of-credit', provider, branded: provider !== undefined && isBranded(provider) },
+      withStatus,
+    );
   if (quota?.kind === 'daily') {
     const wait = quota.waitMs !== undefined ? { retryAfterMs: quota.waitMs } : {};
     const { freeTier } = quota;
@@ -129,7 +137,8 @@ function fromStatus(
 
 /** See the file header. */
 export function toProviderError(error: unknown, context: ErrorContext): ProviderError {
-  const details = { provider: context.provider, url: displayUrl(context.url) };
+  const url = context.url === undefined ? undefined : displayUrl(context.url);
+  const details = { provider: context.provider, ...(url === undefined ? {} : { url }) };
   if (error instanceof ProviderError) return error;
   if (error instanceof ReplyDeadlineError) {
     const seconds = Math.round(error.ms / 1000);
@@ -145,7 +154,11 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
     return new ProviderError('timeout', { code: 'timed-out', provider: context.provider }, details);
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return new ProviderError('unreachable', { code: 'unreachable', url: details.url }, details);
+    return new ProviderError(
+      'unreachable',
+      url === undefined ? { code: 'unreachable' } : { code: 'unreachable', url },
+      details,
+    );
   }
   if (error instanceof OpenAI.APIError && typeof error.status === 'number')
     return fromStatus(error, error.status, context, details);

@@ -40,7 +40,7 @@ export function isRefusalReason(reason: unknown): boolean {
  * A refusal as a code, naming the provider and how it showed; worded (with what can be done) when shown
  * (lib/view/error-words.ts), its English the error's message.
  */
-export function refusalNotice(provider: string, why: RefusalWhy, detail?: string): ErrorNotice {
+export function refusalNotice(provider: string | undefined, why: RefusalWhy, detail?: string): ErrorNotice {
   return { code: 'model-refused', provider, why, ...(detail !== undefined ? { detail } : {}) };
 }
 

@@ -32,6 +32,11 @@ export function waitWords(ms: number): string {
   return minutes % 60 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(hours, 'hour');
 }
 
+/** A model provider's name as given, or the catalogue's words for one the settings do not name. */
+function named(provider: string | undefined): string {
+  return provider ?? plainT('errorProviderUnnamed');
+}
+
 function secondsWords(seconds: number): string {
   return formatNumber(seconds, { style: 'unit', unit: 'second', unitDisplay: 'short' });
 }
@@ -182,55 +187,62 @@ export function errorWords(notice: ErrorNotice): string | undefined {
   if (isPageNotice(notice)) return pageErrorWords(notice);
   switch (notice.code) {
     case 'key-rejected':
-      return t('errorKeyRejected', { provider: notice.provider, detail: notice.detail });
+      return t('errorKeyRejected', { provider: named(notice.provider), detail: notice.detail });
     case 'origin-refused':
-      return t('errorOriginRefused', { provider: notice.provider });
+      return t('errorOriginRefused', { provider: named(notice.provider) });
     case 'rate-limited':
       if (notice.waitMs === undefined)
         return notice.freeTier
-          ? t('errorRateLimitedFreeTier', { provider: notice.provider })
-          : t('errorRateLimited', { provider: notice.provider });
+          ? t('errorRateLimitedFreeTier', { provider: named(notice.provider) })
+          : t('errorRateLimited', { provider: named(notice.provider) });
       return notice.freeTier
-        ? t('errorRateLimitedFreeTierWait', { provider: notice.provider, wait: waitWords(notice.waitMs) })
-        : t('errorRateLimitedWait', { provider: notice.provider, wait: waitWords(notice.waitMs) });
+        ? t('errorRateLimitedFreeTierWait', { provider: named(notice.provider), wait: waitWords(notice.waitMs) })
+        : t('errorRateLimitedWait', { provider: named(notice.provider), wait: waitWords(notice.waitMs) });
     case 'out-of-credit':
-      return notice.branded ? t('errorOutOfCredit', { provider: notice.provider }) : t('errorOutOfCreditUnbranded');
+      return notice.branded
+        ? t('errorOutOfCredit', { provider: named(notice.provider) })
+        : t('errorOutOfCreditUnbranded');
     case 'no-quota':
-      return t('errorNoQuota', { provider: notice.provider });
+      return t('errorNoQuota', { provider: named(notice.provider) });
     case 'daily-limit':
       return notice.waitMs === undefined
-        ? t('errorDailyLimit', { provider: notice.provider })
-        : t('errorDailyLimitResets', { provider: notice.provider, wait: waitWords(notice.waitMs) });
+        ? t('errorDailyLimit', { provider: named(notice.provider) })
+        : t('errorDailyLimitResets', { provider: named(notice.provider), wait: waitWords(notice.waitMs) });
     case 'request-too-large': {
-      const { provider, limit, requested } = notice;
+      const { limit, requested } = notice;
+      const provider = named(notice.provider);
       return limit !== undefined && requested !== undefined
         ? t('errorRequestTooLargeLimits', { provider, limit: formatNumber(limit), requested: formatNumber(requested) })
         : t('errorRequestTooLarge', { provider });
     }
     case 'model-refused':
-      return t('errorModelRefused', { provider: notice.provider, cause: refusalCauseWords(notice) });
+      return t('errorModelRefused', { provider: named(notice.provider), cause: refusalCauseWords(notice) });
     case 'http-status':
-      return t('errorHttpStatus', { provider: notice.provider, status: String(notice.status), detail: notice.detail });
+      return t('errorHttpStatus', {
+        provider: named(notice.provider),
+        status: String(notice.status),
+        detail: notice.detail,
+      });
     case 'timed-out':
-      return t('errorTimedOut', { provider: notice.provider });
+      return t('errorTimedOut', { provider: named(notice.provider) });
     case 'reply-stalled':
-      return t('errorReplyStalled', { provider: notice.provider, seconds: secondsWords(notice.seconds) });
+      return t('errorReplyStalled', { provider: named(notice.provider), seconds: secondsWords(notice.seconds) });
     case 'reply-too-slow':
-      return t('errorReplyTooSlow', { provider: notice.provider, seconds: secondsWords(notice.seconds) });
+      return t('errorReplyTooSlow', { provider: named(notice.provider), seconds: secondsWords(notice.seconds) });
     case 'unreachable':
-      return t('errorUnreachable', { url: notice.url });
+      return notice.url === undefined ? t('errorUnreachableNoAddress') : t('errorUnreachable', { url: notice.url });
     case 'request-cancelled':
       return t('errorRequestCancelled');
     case 'not-json':
-      return t('errorNotJson', { provider: notice.provider });
+      return t('errorNotJson', { provider: named(notice.provider) });
     case 'provider-failed':
-      return t('errorProviderFailed', { provider: notice.provider, detail: notice.detail });
+      return t('errorProviderFailed', { provider: named(notice.provider), detail: notice.detail });
     case 'failed-mid-reply':
       return notice.detail
-        ? t('errorFailedMidReplyDetail', { provider: notice.provider, detail: notice.detail })
-        : t('errorFailedMidReply', { provider: notice.provider });
+        ? t('errorFailedMidReplyDetail', { provider: named(notice.provider), detail: notice.detail })
+        : t('errorFailedMidReply', { provider: named(notice.provider) });
     case 'reply-without-text':
-      return t('errorReplyWithoutText', { provider: notice.provider });
+      return t('errorReplyWithoutText', { provider: named(notice.provider) });
     case 'embeddings-miscounted': {
       const counts = { got: notice.got, expected: notice.expected };
       return notice.provider
@@ -300,6 +312,8 @@ export function errorWords(notice: ErrorNotice): string | undefined {
     }
     case 'not-checked-budget':
       return t('errorNotCheckedBudget');
+    case 'token-budget-used':
+      return t('errorTokenBudgetUsed', { used: formatNumber(notice.used), budget: formatNumber(notice.budget) });
     case 'not-checked-cancelled':
       return t('errorNotCheckedCancelled');
     case 'rating-no-evidence':

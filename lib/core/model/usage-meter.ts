@@ -3,19 +3,22 @@
  * enforces an optional token budget. The budget is checked BEFORE each model call, so a check that runs
  * out stops cleanly between calls and keeps every result it already has.
  */
+import { NoticeError } from '../errors';
 import type { TokenUsage } from '../ports';
 import type { CheckUsage, StageName, StageUsage } from '../types';
 
-/** Thrown by {@link UsageMeter.assertWithinBudget} once the check has used its token budget. */
-export class BudgetExceededError extends Error {
+/**
+ * Thrown by {@link UsageMeter.assertWithinBudget} once the check has used its token budget. A code
+ * (`token-budget-used`), so a contained step's warning whose cause it is can be worded in the interface language.
+ */
+export class BudgetExceededError extends NoticeError {
   override readonly name = 'BudgetExceededError';
 
   constructor(
     readonly budgetTokens: number,
     readonly usedTokens: number,
   ) {
-    // i18n-exempt: NOT DONE (issue 25): can be a contained step's warning cause, in English; to be a code
-    super(`The token budget for this check is used up (${usedTokens} of ${budgetTokens} tokens).`);
+    super({ code: 'token-budget-used', budget: budgetTokens, used: usedTokens });
   }
 }
 

@@ -4,13 +4,14 @@
  * from the loopback server in each provider's strict mode (scripts/lib/servers/provider-rules/), which
  * sends the real services' status codes, bodies and headers.
  */
+import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { describeWait } from '../../../../lib/core/error-notices';
 import { ProviderError } from '../../../../lib/core/errors';
 import type { ChatRequest } from '../../../../lib/core/ports';
 import { createOpenAiChatModel, type OpenAiChatModelOptions } from '../../../../lib/llm/openai-chat-model';
-import { displayUrl } from '../../../../lib/llm/provider-error';
+import { displayUrl, toProviderError } from '../../../../lib/llm/provider-error';
 import { parseDuration } from '../../../../lib/llm/rate-limits';
 import { type OpenAiServer, startOpenAiServer } from '../../../../scripts/lib/servers/index';
 import {
@@ -281,6 +282,30 @@ describe('errors keep the base URL free of secrets (issue 24, item 8)', () => {
 
   it('displayUrl drops user, password, query and fragment', () => {
     expect(displayUrl('https://u:p@example.com/v1/?key=x#y')).toBe('https://example.com/v1');
-    expect(displayUrl('not a url')).toBe('the configured base URL');
+    // No address to show: the notice leaves it out and the views word "the configured base URL".
+    expect(displayUrl('not a url')).toBeUndefined();
+  });
+
+  it('a server the settings give no name: a notice without one, the English as before', () => {
+    const failure = toProviderError(new OpenAI.APIConnectionTimeoutError(), {
+      provider: undefined,
+      url: 'http://127.0.0.1:9/v1',
+      isLocalServer: false,
+    });
+    expect(failure.kind).toBe('timeout');
+    expect(failure.notice).toEqual({ code: 'timed-out' });
+    expect(failure.message).toBe('The model server did not answer in time.');
+  });
+
+  it('an unreachable server at an address that cannot be parsed: a notice without one, the English as before', () => {
+    const failure = toProviderError(new OpenAI.APIConnectionError({ message: 'Connection error.' }), {
+      provider: 'Proxy',
+      url: 'not a url',
+      isLocalServer: false,
+    });
+    expect(failure.kind).toBe('unreachable');
+    expect(failure.notice).toEqual({ code: 'unreachable' });
+    expect(failure.message).toBe('Could not reach the configured base URL.');
+    expect(failure.details.url).toBeUndefined();
   });
 });

@@ -52,6 +52,10 @@ const NOTICES: ErrorNotice[] = [
   { code: 'reply-stalled', provider: 'OpenAI', seconds: 60 },
   { code: 'reply-too-slow', provider: 'OpenAI', seconds: 300 },
   { code: 'unreachable', url: 'http://127.0.0.1:9/v1' },
+  // The configured address could not be parsed, so the notice has none.
+  { code: 'unreachable' },
+  // The settings give the server no name.
+  { code: 'timed-out' },
   { code: 'request-cancelled' },
   { code: 'not-json', provider: 'Ollama' },
   { code: 'provider-failed', provider: 'OpenAI', detail: 'fetch failed' },
@@ -145,6 +149,37 @@ describe('errorWords', () => {
     );
     // "Could not check" is never "false".
     for (const words of french) expect(words).not.toMatch(/\bfaux\b|\bfausse\b/i);
+  });
+
+  it('in Spanish and Arabic: a server the settings give no name, called the model server in those words', async () => {
+    const unnamed: ErrorNotice = { code: 'timed-out' };
+    expect(englishError(unnamed)).toBe('The model server did not answer in time.');
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    expect(errorWords(unnamed)).toBe('El servidor del modelo no respondió a tiempo.');
+    expect(errorWords({ code: 'http-status', status: 503, detail: 'Service Unavailable' })).toMatch(
+      /^El servidor del modelo /,
+    );
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    expect(errorWords(unnamed)).toContain('خادم النموذج');
+    expect(errorWords(unnamed)).not.toContain('model server');
+  });
+
+  it('in Spanish and Arabic: an unreachable server whose configured address could not be parsed', async () => {
+    const unparsable: ErrorNotice = { code: 'unreachable' };
+    expect(englishError(unparsable)).toBe('Could not reach the configured base URL.');
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    expect(errorWords(unparsable)).toBe('No se pudo conectar con la URL base configurada.');
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    expect(errorWords(unparsable)).toBe('تعذّر الوصول إلى عنوان URL الأساسي المضبوط في الإعدادات.');
+  });
+
+  it('in Spanish: the token budget used up, with both counts in Spanish digits; its English as before', async () => {
+    const budget: ErrorNotice = { code: 'token-budget-used', budget: 20_000, used: 20_418 };
+    expect(englishError(budget)).toBe('The token budget for this check is used up (20418 of 20000 tokens).');
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    expect(errorWords(budget)).toBe(
+      'El presupuesto de tokens de esta verificación se agotó (20.418 de 20.000 tokens).',
+    );
   });
 
   it("in French: a step too long for Ollama's window, with the window's size in French digits", async () => {

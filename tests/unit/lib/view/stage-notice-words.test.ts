@@ -8,8 +8,9 @@ import { readFile } from 'node:fs/promises';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { BudgetExceededError } from '../../../../lib/core/model/usage-meter';
 import type { RunNotice } from '../../../../lib/core/notices';
-import { englishStageNotice, type StageNotice } from '../../../../lib/core/stage-notices';
+import { causeOf, englishStageNotice, type StageNotice,stageWarning } from '../../../../lib/core/stage-notices';
 import { type Catalogue, LOCALES, toLanguageTag } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
@@ -125,6 +126,21 @@ describe('stageNoticeWords', () => {
         }
       }
     }
+  });
+
+  it("words a step's cause that is the token budget running out in the interface language, its English kept", async () => {
+    const [stored, notice] = stageWarning({
+      code: 'explanations-not-scored',
+      ...causeOf(new BudgetExceededError(20_000, 20_418)),
+    });
+    // The English the run lists it by (and the CLI reads) is what it was before the code.
+    expect(stored).toBe(
+      'The explanations could not be scored: The token budget for this check is used up (20418 of 20000 tokens).',
+    );
+    await interfaceIn('es');
+    expect(warningWords({ warnings: [stored], notices: { [stored]: notice } })).toEqual([
+      'No se pudieron puntuar las explicaciones: El presupuesto de tokens de esta verificación se agotó (20.418 de 20.000 tokens).',
+    ]);
   });
 
   it('in an Arabic interface isolates the claim and the cause, so English runs keep their punctuation', async () => {
