@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { BudgetExceededError } from '../../../../lib/core/model/usage-meter';
 import type { RunNotice } from '../../../../lib/core/notices';
-import { causeOf, englishStageNotice, type StageNotice,stageWarning } from '../../../../lib/core/stage-notices';
+import { causeOf, englishStageNotice, type StageNotice, stageWarning } from '../../../../lib/core/stage-notices';
 import { type Catalogue, LOCALES, toLanguageTag } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
