@@ -412,13 +412,13 @@ export function describeWait(ms: number): string {
   return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
 
-/** The error in English: a `ProviderError`'s message, a claim's stored `error`. */
 /** A model provider's name in English, or what the English said when the settings gave none. */
-function named(provider: string | undefined): string {
+export function named(provider: string | undefined): string {
   // i18n-exempt: English kept beside the notice's code; views word an absent name (lib/view/error-words.ts)
   return provider ?? 'The model server';
 }
 
+/** The error in English: a `ProviderError`'s message, a claim's stored `error`. */
 export function englishError(notice: ErrorNotice): string {
   if (isPageNotice(notice)) return englishPageError(notice);
   switch (notice.code) {

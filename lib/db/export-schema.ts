@@ -271,7 +271,10 @@ function buildChecksExportSchema(): z.ZodType<ChecksExport> {
       withoutDropped({
         ...rest,
         explanationCode:
-          explanationCode === 'no-evidence' && (rest.judgements.length > 0 || rest.citedEvidenceIds.length > 0)
+          explanationCode === 'no-evidence' &&
+          (rest.judgements.length > 0 ||
+            rest.citedEvidenceIds.length > 0 ||
+            (rest.verdict !== 'not-enough-evidence' && rest.verdict !== 'could-not-check'))
             ? undefined
             : explanationCode,
       }),

@@ -4,7 +4,7 @@
  */
 import OpenAI from 'openai';
 
-import type { ErrorNotice, RefusalWhy } from '../core/error-notices';
+import { type ErrorNotice, named, type RefusalWhy } from '../core/error-notices';
 import { ProviderError } from '../core/errors';
 import { extractJson } from '../core/model/structured-call';
 import type { RunNotice } from '../core/notices';
@@ -467,9 +467,13 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): OpenAiCh
         (request.jsonSchema !== undefined && modeFor(model) !== 'prompt' && !profileOf(model).streamsStructured)
       ) {
         // i18n-exempt: caught by every streaming caller, which asks again without streaming; never shown
-        throw new ProviderError('bad-request', `${context.provider} does not stream structured replies for ${model}.`, {
-          provider: context.provider,
-        });
+        throw new ProviderError(
+          'bad-request',
+          `${named(context.provider)} does not stream structured replies for ${model}.`,
+          {
+            provider: context.provider,
+          },
+        );
       }
       try {
         try {
@@ -587,7 +591,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
     new ProviderError(
       'not-found',
       // i18n-exempt: caught by passage selection, which ranks by words alone (select-passages.ts); never shown
-      `${context.provider} offers no embeddings for "${model}" (it answered ${refusedWith}): passages are ranked by their words alone.`,
+      `${named(context.provider)} offers no embeddings for "${model}" (it answered ${refusedWith}): passages are ranked by their words alone.`,
       { provider: context.provider, url: context.url, status: refusedWith },
     );
 
