@@ -4,20 +4,21 @@ import { browser } from 'wxt/browser';
 
 import { validateCommand } from '../messaging/command-schemas';
 import { type BackgroundCommand, type BackgroundProtocol, COMMAND_AUDIENCE } from '../messaging/protocol';
-import { classifySender, isAllowed, type SenderInfo } from '../messaging/sender-policy';
+import {
+  classifySender,
+  type CommandOrigin,
+  commandOrigin,
+  isAllowed,
+  type SenderInfo,
+} from '../messaging/sender-policy';
 import type { Listenable, MessageListener } from './worker-events';
+
+export type { CommandOrigin };
 
 export interface OwnExtension {
   id: string;
   /** `runtime.getURL('/')`. */
   baseUrl: string;
-}
-
-/** Where an allowed command came from: the tab and frame for a content script. */
-export interface CommandOrigin {
-  tabId?: number;
-  frameId?: number;
-  url?: string;
 }
 
 export type CommandHandler<C extends BackgroundCommand> = (
@@ -59,12 +60,7 @@ function runCommand<C extends BackgroundCommand>(
     // i18n-exempt: a refusal to a foreign sender, an error for developers, never shown in our interface.
     throw new Error(`Refused "${command}" from ${kind === 'foreign' ? 'an unknown sender' : `a ${kind}`}.`);
   }
-  const tab = (sender as { tab?: { id?: number } }).tab;
-  const origin: CommandOrigin = {
-    ...(kind === 'content-script' && tab?.id !== undefined ? { tabId: tab.id } : {}),
-    ...(kind === 'content-script' && sender.frameId !== undefined ? { frameId: sender.frameId } : {}),
-    ...(sender.url ? { url: sender.url } : {}),
-  };
+  const origin = commandOrigin(sender, kind);
   // Checked only once the sender is known to be ours: a stranger learns nothing about the schemas.
   return handler(validateCommand(command, data) as GetDataType<BackgroundProtocol[C]>, origin);
 }

@@ -19,7 +19,7 @@ import { DATABASE_NAME, DATABASE_VERSION } from '../db/database-name';
 import { tellDexieContexts } from '../db/dexie-signal';
 import { openForIntake, writeNewCheck } from '../db/intake-write';
 import { COMMAND_AUDIENCE, type StartCheckRequest } from '../messaging/protocol';
-import { classifySender, isAllowed, type SenderInfo } from '../messaging/sender-policy';
+import { classifySender, commandOrigin, isAllowed, type SenderInfo } from '../messaging/sender-policy';
 import { START_CHECK_SCHEMA } from '../messaging/start-check-schema';
 import { checkableText, type CheckOrigin, draftCheck } from './check-draft';
 import type { StartIntake } from './intake-global';
@@ -37,12 +37,8 @@ function takeable(
   if (!isAllowed(kind, COMMAND_AUDIENCE.startCheck)) return undefined;
   const parsed = START_CHECK_SCHEMA.safeParse(envelope.data);
   if (!parsed.success || !checkableText(parsed.data.text)) return undefined;
-  const tab = (sender as { tab?: { id?: number } }).tab;
-  const frameId = (sender as { frameId?: number }).frameId;
-  const origin: CheckOrigin =
-    kind === 'content-script' && tab?.id !== undefined
-      ? { tabId: tab.id, ...(frameId !== undefined ? { frameId } : {}) }
-      : {};
+  const { tabId, frameId } = commandOrigin(sender, kind);
+  const origin: CheckOrigin = tabId !== undefined ? { tabId, ...(frameId !== undefined ? { frameId } : {}) } : {};
   return { request: parsed.data, origin };
 }
 

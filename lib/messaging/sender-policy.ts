@@ -20,6 +20,23 @@ export function classifySender(sender: SenderInfo, ownId: string, ownBaseUrl: st
   return 'foreign';
 }
 
+/** Where an allowed command came from: the tab and frame for a content script, and the sender's address. */
+export interface CommandOrigin {
+  tabId?: number;
+  frameId?: number;
+  url?: string;
+}
+
+/** The origin of a command from a sender of this kind (the router's and the check intake's one reading). */
+export function commandOrigin(sender: SenderInfo & { frameId?: number }, kind: SenderKind): CommandOrigin {
+  const tab = sender.tab as { id?: number } | null | undefined;
+  return {
+    ...(kind === 'content-script' && tab?.id !== undefined ? { tabId: tab.id } : {}),
+    ...(kind === 'content-script' && sender.frameId !== undefined ? { frameId: sender.frameId } : {}),
+    ...(sender.url ? { url: sender.url } : {}),
+  };
+}
+
 /** Whether a sender of this kind may send a command meant for `audience`. */
 export function isAllowed(kind: SenderKind, audience: Audience): boolean {
   if (kind === 'extension-page') return true;
