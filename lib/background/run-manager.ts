@@ -146,8 +146,9 @@ export function createRunManager(deps: RunManagerDeps) {
    * decides them, written before it runs. It never refuses (only "Judge these sources" can, which the intake never
    * takes in); if it did, the run fails with why.
    */
-  async function settle(check: CheckRecord): Promise<CheckRecord> {
-    const settling = await settleCheck(deps, check);
+  async function settle(check: CheckRecord, settings?: Settings): Promise<CheckRecord> {
+    // The run's own settings when it has read them already: one read, not two.
+    const settling = await settleCheck(settings ? { ...deps, loadSettings: async () => settings } : deps, check);
     if (!settling.ok) throw new Error(settling.error);
     await deps.db.checks.update(check.id, { ...settling.fields, unsettled: undefined, updatedAt: clock.now() });
     return settled(check, settling.fields);
@@ -201,9 +202,9 @@ export function createRunManager(deps: RunManagerDeps) {
     const split = storedSplit(deps.db, check).catch(() => undefined);
     try {
       await deps.networkReady;
-      // A check the intake wrote before the engine was loaded: what its settings decide is decided now.
-      if (check.unsettled) check = await settle(check);
       const settings = await deps.loadSettings();
+      // A check the intake wrote before the engine was loaded: what its settings decide is decided now.
+      if (check.unsettled) check = await settle(check, settings);
       const sentences = await split;
       // This run's reads tell whether it was answered wholly from the cache (a result from history).
       const reads = trackCacheReads(cache);
