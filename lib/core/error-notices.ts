@@ -412,7 +412,10 @@ export function describeWait(ms: number): string {
   return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
 
-/** A model provider's name in English, or what the English said when the settings gave none. */
+/**
+ * A model provider's name in English, or what the English said when the settings gave none: only where the
+ * sentence starts with it (mid-sentence, the unnamed English is a sentence of its own, as in the catalogue).
+ */
 export function named(provider: string | undefined): string {
   // i18n-exempt: English kept beside the notice's code; views word an absent name (lib/view/error-words.ts)
   return provider ?? 'The model server';
@@ -438,13 +441,25 @@ export function englishError(notice: ErrorNotice): string {
     }
     case 'out-of-credit':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${notice.branded ? `Your ${named(notice.provider)} account` : 'The account behind this key'} is out of credit (billing): add credit or raise the spending limit, then check again. Waiting will not help.`;
+      return `${notice.branded && notice.provider !== undefined ? `Your ${notice.provider} account` : 'The account behind this key'} is out of credit (billing): add credit or raise the spending limit, then check again. Waiting will not help.`;
     case 'no-quota':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${named(notice.provider)} gives this key no ${notice.freeTier ? 'free-tier ' : ''}quota for this model (limit 0): choose another model, or enable billing. Waiting will not help.`;
-    case 'daily-limit':
+    case 'daily-limit': {
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${named(notice.provider)}'s daily ${notice.freeTier ? 'free-tier ' : ''}limit for this key is used up${notice.waitMs !== undefined ? `; it resets in ${describeWait(notice.waitMs)}` : ''}: check again then, or enable billing for a higher limit.`;
+      const limit = `daily ${notice.freeTier ? 'free-tier ' : ''}limit`;
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      const whose =
+        notice.provider === undefined
+          ? `This key's ${limit} at the model server`
+          : `${notice.provider}'s ${limit} for this key`;
+      const when =
+        notice.waitMs === undefined
+          ? ': check again later'
+          : `; it resets in ${describeWait(notice.waitMs)}: check again then`;
+      // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
+      return `${whose} is used up${when}, or enable billing for a higher limit.`;
+    }
     case 'request-too-large': {
       const { limit, requested } = notice;
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
@@ -453,11 +468,11 @@ export function englishError(notice: ErrorNotice): string {
           ? ` (limit ${limit.toLocaleString('en-US')}, this request ${requested.toLocaleString('en-US')})`
           : '';
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `This request is larger than ${named(notice.provider)}'s tokens-per-minute limit for this key${said}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`;
+      return `This request is larger than ${notice.provider === undefined ? 'the model server' : notice.provider}'s tokens-per-minute limit for this key${said}: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).`;
     }
     case 'model-refused':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${named(notice.provider)}: this model refused the content (${englishRefusalCause(notice)}). The claim is left unchecked; another model may accept it.`;
+      return `${notice.provider === undefined ? 'This' : `${notice.provider}: this`} model refused the content (${englishRefusalCause(notice)}). The claim is left unchecked; another model may accept it.`;
     case 'http-status':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${named(notice.provider)} answered ${notice.status}: ${notice.detail}`;
@@ -481,7 +496,7 @@ export function englishError(notice: ErrorNotice): string {
       return `${named(notice.provider)} sent a reply that is not valid JSON.`;
     case 'provider-failed':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
-      return `${named(notice.provider)} failed: ${notice.detail}`;
+      return `${notice.provider === undefined ? 'The request to the model server' : notice.provider} failed: ${notice.detail}`;
     case 'failed-mid-reply':
       // i18n-exempt: English kept beside the notice's code; views word the code (lib/view/error-words.ts)
       return `${named(notice.provider)} reports that the model failed mid-reply${notice.detail ? `: ${notice.detail}` : ''}.`;

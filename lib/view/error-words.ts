@@ -32,11 +32,6 @@ export function waitWords(ms: number): string {
   return minutes % 60 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(hours, 'hour');
 }
 
-/** A model provider's name as given, or the catalogue's words for one the settings do not name. */
-function named(provider: string | undefined): string {
-  return provider ?? plainT('errorProviderUnnamed');
-}
-
 function secondsWords(seconds: number): string {
   return formatNumber(seconds, { style: 'unit', unit: 'second', unitDisplay: 'short' });
 }
@@ -149,6 +144,57 @@ function pageErrorWords(notice: PageNotice): string | undefined {
   }
 }
 
+/*
+ * The model server's errors below have two messages each: one naming the server, and one of its own for a server
+ * the settings give no name ("…Unnamed"). A generic "the model server" put where a name goes would read wrong in
+ * most languages (its article, case and gender are not a name's, and mid-sentence it is not capitalised).
+ */
+
+function rateLimitedWords(notice: Extract<ErrorNotice, { code: 'rate-limited' }>): string {
+  const { provider } = notice;
+  if (notice.waitMs === undefined) {
+    if (provider === undefined)
+      return notice.freeTier ? t('errorRateLimitedFreeTierUnnamed') : t('errorRateLimitedUnnamed');
+    return notice.freeTier ? t('errorRateLimitedFreeTier', { provider }) : t('errorRateLimited', { provider });
+  }
+  const wait = waitWords(notice.waitMs);
+  if (provider === undefined)
+    return notice.freeTier
+      ? t('errorRateLimitedFreeTierWaitUnnamed', { wait })
+      : t('errorRateLimitedWaitUnnamed', { wait });
+  return notice.freeTier
+    ? t('errorRateLimitedFreeTierWait', { provider, wait })
+    : t('errorRateLimitedWait', { provider, wait });
+}
+
+function dailyLimitWords(notice: Extract<ErrorNotice, { code: 'daily-limit' }>): string {
+  const { provider } = notice;
+  if (notice.waitMs === undefined)
+    return provider === undefined ? t('errorDailyLimitUnnamed') : t('errorDailyLimit', { provider });
+  const wait = waitWords(notice.waitMs);
+  return provider === undefined
+    ? t('errorDailyLimitResetsUnnamed', { wait })
+    : t('errorDailyLimitResets', { provider, wait });
+}
+
+function requestTooLargeWords(notice: Extract<ErrorNotice, { code: 'request-too-large' }>): string {
+  const { provider, limit, requested } = notice;
+  if (limit === undefined || requested === undefined)
+    return provider === undefined ? t('errorRequestTooLargeUnnamed') : t('errorRequestTooLarge', { provider });
+  const figures = { limit: formatNumber(limit), requested: formatNumber(requested) };
+  return provider === undefined
+    ? t('errorRequestTooLargeLimitsUnnamed', figures)
+    : t('errorRequestTooLargeLimits', { provider, ...figures });
+}
+
+function failedMidReplyWords(notice: Extract<ErrorNotice, { code: 'failed-mid-reply' }>): string {
+  const { provider, detail } = notice;
+  if (!detail) return provider === undefined ? t('errorFailedMidReplyUnnamed') : t('errorFailedMidReply', { provider });
+  return provider === undefined
+    ? t('errorFailedMidReplyDetailUnnamed', { detail })
+    : t('errorFailedMidReplyDetail', { provider, detail });
+}
+
 function refusalCauseWords(notice: Extract<ErrorNotice, { code: 'model-refused' }>): string {
   const detail = notice.detail ?? '';
   switch (notice.why) {
@@ -187,62 +233,75 @@ export function errorWords(notice: ErrorNotice): string | undefined {
   if (isPageNotice(notice)) return pageErrorWords(notice);
   switch (notice.code) {
     case 'key-rejected':
-      return t('errorKeyRejected', { provider: named(notice.provider), detail: notice.detail });
+      return notice.provider === undefined
+        ? t('errorKeyRejectedUnnamed', { detail: notice.detail })
+        : t('errorKeyRejected', { provider: notice.provider, detail: notice.detail });
     case 'origin-refused':
-      return t('errorOriginRefused', { provider: named(notice.provider) });
+      return notice.provider === undefined
+        ? t('errorOriginRefusedUnnamed')
+        : t('errorOriginRefused', { provider: notice.provider });
     case 'rate-limited':
-      if (notice.waitMs === undefined)
-        return notice.freeTier
-          ? t('errorRateLimitedFreeTier', { provider: named(notice.provider) })
-          : t('errorRateLimited', { provider: named(notice.provider) });
-      return notice.freeTier
-        ? t('errorRateLimitedFreeTierWait', { provider: named(notice.provider), wait: waitWords(notice.waitMs) })
-        : t('errorRateLimitedWait', { provider: named(notice.provider), wait: waitWords(notice.waitMs) });
+      return rateLimitedWords(notice);
     case 'out-of-credit':
-      return notice.branded
-        ? t('errorOutOfCredit', { provider: named(notice.provider) })
+      // Only a name of its own makes it "your … account"; a server without one has the unbranded sentence.
+      return notice.branded && notice.provider !== undefined
+        ? t('errorOutOfCredit', { provider: notice.provider })
         : t('errorOutOfCreditUnbranded');
     case 'no-quota':
-      return t('errorNoQuota', { provider: named(notice.provider) });
+      return notice.provider === undefined
+        ? t('errorNoQuotaUnnamed')
+        : t('errorNoQuota', { provider: notice.provider });
     case 'daily-limit':
-      return notice.waitMs === undefined
-        ? t('errorDailyLimit', { provider: named(notice.provider) })
-        : t('errorDailyLimitResets', { provider: named(notice.provider), wait: waitWords(notice.waitMs) });
-    case 'request-too-large': {
-      const { limit, requested } = notice;
-      const provider = named(notice.provider);
-      return limit !== undefined && requested !== undefined
-        ? t('errorRequestTooLargeLimits', { provider, limit: formatNumber(limit), requested: formatNumber(requested) })
-        : t('errorRequestTooLarge', { provider });
+      return dailyLimitWords(notice);
+    case 'request-too-large':
+      return requestTooLargeWords(notice);
+    case 'model-refused': {
+      const cause = refusalCauseWords(notice);
+      return notice.provider === undefined
+        ? t('errorModelRefusedUnnamed', { cause })
+        : t('errorModelRefused', { provider: notice.provider, cause });
     }
-    case 'model-refused':
-      return t('errorModelRefused', { provider: named(notice.provider), cause: refusalCauseWords(notice) });
-    case 'http-status':
-      return t('errorHttpStatus', {
-        provider: named(notice.provider),
-        status: String(notice.status),
-        detail: notice.detail,
-      });
+    case 'http-status': {
+      const { detail } = notice;
+      const status = String(notice.status);
+      return notice.provider === undefined
+        ? t('errorHttpStatusUnnamed', { status, detail })
+        : t('errorHttpStatus', { provider: notice.provider, status, detail });
+    }
     case 'timed-out':
-      return t('errorTimedOut', { provider: named(notice.provider) });
-    case 'reply-stalled':
-      return t('errorReplyStalled', { provider: named(notice.provider), seconds: secondsWords(notice.seconds) });
-    case 'reply-too-slow':
-      return t('errorReplyTooSlow', { provider: named(notice.provider), seconds: secondsWords(notice.seconds) });
+      return notice.provider === undefined
+        ? t('errorTimedOutUnnamed')
+        : t('errorTimedOut', { provider: notice.provider });
+    case 'reply-stalled': {
+      const seconds = secondsWords(notice.seconds);
+      return notice.provider === undefined
+        ? t('errorReplyStalledUnnamed', { seconds })
+        : t('errorReplyStalled', { provider: notice.provider, seconds });
+    }
+    case 'reply-too-slow': {
+      const seconds = secondsWords(notice.seconds);
+      return notice.provider === undefined
+        ? t('errorReplyTooSlowUnnamed', { seconds })
+        : t('errorReplyTooSlow', { provider: notice.provider, seconds });
+    }
     case 'unreachable':
       return notice.url === undefined ? t('errorUnreachableNoAddress') : t('errorUnreachable', { url: notice.url });
     case 'request-cancelled':
       return t('errorRequestCancelled');
     case 'not-json':
-      return t('errorNotJson', { provider: named(notice.provider) });
+      return notice.provider === undefined
+        ? t('errorNotJsonUnnamed')
+        : t('errorNotJson', { provider: notice.provider });
     case 'provider-failed':
-      return t('errorProviderFailed', { provider: named(notice.provider), detail: notice.detail });
+      return notice.provider === undefined
+        ? t('errorProviderFailedUnnamed', { detail: notice.detail })
+        : t('errorProviderFailed', { provider: notice.provider, detail: notice.detail });
     case 'failed-mid-reply':
-      return notice.detail
-        ? t('errorFailedMidReplyDetail', { provider: named(notice.provider), detail: notice.detail })
-        : t('errorFailedMidReply', { provider: named(notice.provider) });
+      return failedMidReplyWords(notice);
     case 'reply-without-text':
-      return t('errorReplyWithoutText', { provider: named(notice.provider) });
+      return notice.provider === undefined
+        ? t('errorReplyWithoutTextUnnamed')
+        : t('errorReplyWithoutText', { provider: notice.provider });
     case 'embeddings-miscounted': {
       const counts = { got: notice.got, expected: notice.expected };
       return notice.provider

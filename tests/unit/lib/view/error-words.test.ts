@@ -215,6 +215,112 @@ describe('errorWords', () => {
   });
 });
 
+/** Every model server error, for a server the settings give no name: each has a sentence of its own for that. */
+const UNNAMED: ErrorNotice[] = [
+  { code: 'key-rejected', detail: 'Incorrect API key provided' },
+  { code: 'origin-refused' },
+  { code: 'rate-limited', freeTier: false },
+  { code: 'rate-limited', freeTier: true },
+  { code: 'rate-limited', freeTier: false, waitMs: 46_000 },
+  { code: 'rate-limited', freeTier: true, waitMs: 46_000 },
+  { code: 'no-quota', freeTier: false },
+  { code: 'daily-limit', freeTier: false },
+  { code: 'daily-limit', freeTier: false, waitMs: 35_652_500 },
+  { code: 'request-too-large' },
+  { code: 'request-too-large', limit: 6000, requested: 14368 },
+  { code: 'model-refused', why: 'content-filter' },
+  { code: 'http-status', status: 503, detail: 'Service Unavailable' },
+  { code: 'timed-out' },
+  { code: 'reply-stalled', seconds: 60 },
+  { code: 'reply-too-slow', seconds: 300 },
+  { code: 'not-json' },
+  { code: 'provider-failed', detail: 'fetch failed' },
+  { code: 'failed-mid-reply' },
+  { code: 'failed-mid-reply', detail: 'Upstream error from the model host' },
+  { code: 'reply-without-text' },
+];
+
+/** The same errors from a server named Groq. */
+const NAMED = UNNAMED.map((notice) => ({ ...notice, provider: 'Groq' }) as ErrorNotice);
+
+/** A catalogue whose every message says only its own key, to see which one was chosen. */
+const keysOnly = (catalogue: Catalogue): Catalogue =>
+  Object.fromEntries(Object.entries(catalogue).map(([key, entry]) => [key, { ...entry, message: `<${key}>` }]));
+
+describe('a model server the settings give no name', () => {
+  it("takes each error's own message for it; a named server keeps the message with its name", async () => {
+    setMessageSource(catalogueSource('en', keysOnly(await catalogue('en'))));
+    const unnamed = UNNAMED.map(errorWords);
+    for (const words of unnamed) expect(words).toMatch(/^<error\w+Unnamed>$/);
+    expect(new Set(unnamed).size).toBe(UNNAMED.length);
+    expect(NAMED.map(errorWords)).toEqual(unnamed.map((words) => words!.replace('Unnamed', '')));
+    // Out of credit: without a name there is no "your … account" to say, whatever the settings call its brand.
+    expect(errorWords({ code: 'out-of-credit', branded: true })).toBe('<errorOutOfCreditUnbranded>');
+    expect(errorWords({ code: 'out-of-credit', provider: 'OpenAI', branded: true })).toBe('<errorOutOfCredit>');
+  });
+
+  it('never puts "the model server" where a name goes in the middle of a sentence', async () => {
+    // Where each language says it at the start of a sentence; anywhere else it was a noun phrase in a name's place
+    // (English "than The model server's", German "von Der Modellserver", French "de Le serveur du modèle").
+    const opening = {
+      en: 'The model server',
+      de: 'Der Modellserver',
+      fr: 'Le serveur du modèle',
+      es: 'El servidor del modelo',
+      pt_BR: 'O servidor do modelo',
+    };
+    for (const [locale, phrase] of Object.entries(opening)) {
+      setMessageSource(catalogueSource(locale, await catalogue(locale), await catalogue('en')));
+      for (const notice of UNNAMED) {
+        const words = errorWords(notice)!;
+        expect(words.indexOf(phrase), `${locale}: ${words}`).toBeLessThanOrEqual(0);
+        expect(words, locale).not.toMatch(/\$[A-Z]+\$/);
+      }
+    }
+  });
+
+  it('in English, reads as the run stored it; mid-sentence "the model server" in lower case', async () => {
+    setMessageSource(catalogueSource('en', await catalogue('en')));
+    for (const notice of UNNAMED.filter((n) => !('waitMs' in n) && !('seconds' in n)))
+      expect(errorWords(notice)).toBe(englishError(notice));
+    expect(englishError({ code: 'request-too-large' })).toBe(
+      "This request is larger than the model server's tokens-per-minute limit for this key: waiting will not help; check a shorter text, or raise the limit (a higher usage tier).",
+    );
+    expect(errorWords({ code: 'daily-limit', freeTier: false, waitMs: 35_652_500 })).toBe(
+      `This key's daily limit at the model server is used up; it resets in ${waitWords(35_652_500)}: check again then, or enable billing for a higher limit.`,
+    );
+    expect(errorWords({ code: 'model-refused', why: 'content-filter' })).toBe(
+      'This model refused the content (content filter). The claim is left unchecked; another model may accept it.',
+    );
+  });
+
+  it('in German: the model server in the genitive, where a name takes "von"', async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(errorWords({ code: 'request-too-large', limit: 6000, requested: 14368 })).toBe(
+      'Diese Anfrage ist größer als das Token-pro-Minute-Limit des Modellservers für diesen Schlüssel (Limit 6.000, diese Anfrage 14.368): Warten hilft nicht; prüfen Sie einen kürzeren Text oder erhöhen Sie das Limit (eine höhere Nutzungsstufe).',
+    );
+    expect(errorWords({ code: 'daily-limit', freeTier: false })).toBe(
+      'Das Tageslimit des Modellservers für diesen Schlüssel ist aufgebraucht: Prüfen Sie später erneut oder aktivieren Sie die Abrechnung für ein höheres Limit.',
+    );
+    expect(errorWords({ code: 'daily-limit', provider: 'Google Gemini', freeTier: false })).toBe(
+      'Das Tageslimit von Google Gemini für diesen Schlüssel ist aufgebraucht: Prüfen Sie später erneut oder aktivieren Sie die Abrechnung für ein höheres Limit.',
+    );
+    expect(errorWords({ code: 'provider-failed', detail: 'fetch failed' })).toBe(
+      'Die Anfrage an den Modellserver ist fehlgeschlagen: fetch failed',
+    );
+  });
+
+  it('in French: "du serveur du modèle", never "de Le serveur"', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(errorWords({ code: 'daily-limit', freeTier: false })).toBe(
+      'La limite quotidienne du serveur du modèle pour cette clé est atteinte\u00a0: vérifiez à nouveau plus tard ou activez la facturation pour une limite plus haute.',
+    );
+    expect(errorWords({ code: 'provider-failed', detail: 'fetch failed' })).toBe(
+      'La requête au serveur du modèle a échoué\u00a0: fetch failed',
+    );
+  });
+});
+
 describe("the on-device model's availability and language, and a setup problem", () => {
   it('in French: the language the model cannot read and those it reads, named in French', async () => {
     setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
