@@ -321,6 +321,37 @@ describe('a model server the settings give no name', () => {
   });
 });
 
+describe("a named model server's sentences, which take any name as it is", () => {
+  it('in French: "fixée par OpenAI" and "à OpenAI", where "de OpenAI" would want its elision', async () => {
+    setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
+    expect(errorWords({ code: 'daily-limit', provider: 'OpenAI', freeTier: false })).toBe(
+      'La limite quotidienne fixée par OpenAI pour cette clé est atteinte\u00a0: vérifiez à nouveau plus tard ou activez la facturation pour une limite plus haute.',
+    );
+    expect(errorWords({ code: 'request-too-large', provider: 'OpenAI' })).toMatch(
+      /^Cette requête dépasse la limite de jetons par minute fixée par OpenAI pour cette clé\u00a0: /,
+    );
+    expect(errorWords({ code: 'provider-failed', provider: 'OpenAI', detail: 'fetch failed' })).toBe(
+      'La requête à OpenAI a échoué\u00a0: fetch failed',
+    );
+  });
+
+  it('in Brazilian Portuguese: "de Groq", not a gender guessed for the name ("da Groq")', async () => {
+    setMessageSource(catalogueSource('pt_BR', await catalogue('pt_BR'), await catalogue('en')));
+    for (const notice of [...NAMED, { code: 'out-of-credit', provider: 'Groq', branded: true } as ErrorNotice])
+      expect(errorWords(notice)).not.toMatch(/\b(da|do|na|no) Groq\b/);
+    expect(errorWords({ code: 'daily-limit', provider: 'Groq', freeTier: false })).toMatch(
+      /^O limite diário de Groq para esta chave acabou: /,
+    );
+  });
+
+  it('in German: "Ihr Konto bei Google Gemini", not a compound the name\'s space breaks', async () => {
+    setMessageSource(catalogueSource('de', await catalogue('de'), await catalogue('en')));
+    expect(errorWords({ code: 'out-of-credit', provider: 'Google Gemini', branded: true })).toMatch(
+      /^Ihr Konto bei Google Gemini hat kein Guthaben mehr/,
+    );
+  });
+});
+
 describe("the on-device model's availability and language, and a setup problem", () => {
   it('in French: the language the model cannot read and those it reads, named in French', async () => {
     setMessageSource(catalogueSource('fr', await catalogue('fr'), await catalogue('en')));
