@@ -12,7 +12,7 @@ import { toProviderError } from '../llm/provider-error';
 import type { StructuredMode } from '../llm/request-profile';
 import type { ConnectionTestResult } from '../messaging/protocol';
 import { isPrivateNetworkUrl } from '../net/private-address';
-import { MODEL_PRESETS, type ModelPresetId } from '../settings/model-presets';
+import { MODEL_PRESETS, type ModelPresetId, serverName } from '../settings/model-presets';
 import type { ModelProfile } from '../settings/schema';
 import { describeFailure } from './describe-error';
 
@@ -136,7 +136,9 @@ export async function testModelConnection(
     ...(profile.headers ? { headers: profile.headers } : {}),
     ...fetchOption,
   });
-  const context = { provider: label, url: profile.baseUrl, isLocalServer: isPrivateNetworkUrl(profile.baseUrl) };
+  // Errors call the server by its name, which a custom server has none of (serverName); the results by its label.
+  const named = serverName(preset);
+  const context = { provider: named, url: profile.baseUrl, isLocalServer: isPrivateNetworkUrl(profile.baseUrl) };
   try {
     const models = await listModels(client);
     const missing = models ? missingModels(profile, models) : [];
@@ -148,7 +150,7 @@ export async function testModelConnection(
         ...(models ? { models } : {}),
       };
     }
-    const chat = createOpenAiChatModel({ ...profile, preset, providerLabel: label, timeoutMs, ...fetchOption });
+    const chat = createOpenAiChatModel({ ...profile, preset, providerLabel: named, timeoutMs, ...fetchOption });
     const structuredOutput: ProbedModel[] = [];
     for (const role of ['fast', 'strong'] as const) {
       const model = role === 'fast' ? profile.fastModel : profile.strongModel;

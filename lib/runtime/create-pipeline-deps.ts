@@ -8,7 +8,7 @@ import type { PipelineDeps, PipelineOptions } from '../core/pipeline-types';
 import { ollamaContextWindow } from '../llm/ollama-context';
 import { createOpenAiChatModel, createOpenAiEmbedder } from '../llm/openai-chat-model';
 import { activeModelProfile, modelSetupNotice } from '../settings/active-profile';
-import { MODEL_PRESETS } from '../settings/model-presets';
+import { serverName } from '../settings/model-presets';
 import type { Settings } from '../settings/schema';
 import { createEvidenceDeps } from './create-evidence-deps';
 import type { RuntimeAdapters } from './runtime-adapters';
@@ -30,7 +30,7 @@ export function createPipelineDeps(
   runtime: RuntimeAdapters,
 ): { deps: PipelineDeps; options: PipelineOptions } {
   const profile = activeModelProfile(settings.model);
-  const label = MODEL_PRESETS[settings.model.preset].label;
+  const label = serverName(settings.model.preset);
   const problem = modelSetupNotice(settings.model);
   if (problem) throw new NotConfiguredError(problem);
   const fetchOption = {

@@ -155,3 +155,13 @@ export const MODEL_PRESETS: Record<ModelPresetId, ModelPreset> = {
     },
   },
 };
+
+/**
+ * What a model server's errors call it: its preset's label, except the custom preset's. That one says what kind of
+ * server it is, not whose ("Custom (OpenAI-compatible)"), and put where a name goes it reads wrong ("Das Tageslimit
+ * von Benutzerdefiniert (OpenAI-kompatibel)"), so its errors take the sentences written for a server without a name
+ * ("The model server did not answer in time."), worded in the interface language whenever they are shown.
+ */
+export function serverName(preset: ModelPresetId): string | undefined {
+  return preset === 'custom' ? undefined : MODEL_PRESETS[preset].label;
+}

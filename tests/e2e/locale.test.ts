@@ -117,7 +117,8 @@ describe('interface language in Chromium', () => {
     drivers.push(driver);
 
     // A check whose model server rejects the key (a real 401, OpenAI's body): the side panel says why in
-    // Japanese, worded from the error's code when shown (lib/view/error-words.ts), the server's own words kept.
+    // Japanese, worded from the error's code when shown (lib/view/error-words.ts), the server's own words kept. A
+    // custom server has no name (serverName), so the sentence is the one written for the model server.
     const keyed = await startOpenAiServer({ apiKey: 'sk-right' });
     try {
       const model = {
@@ -131,7 +132,7 @@ describe('interface language in Chromium', () => {
       const panel = await DriverSidePanel.open(driver);
       await panel.check(WALL);
       await panel.page.waitFor(`${byTestId('check-status')}[data-status="failed"]`);
-      const keyRejected = inside(JA.errorKeyRejected!.message, { detail: 'Incorrect API key provided' });
+      const keyRejected = inside(JA.errorKeyRejectedUnnamed!.message, { detail: 'Incorrect API key provided' });
       const status = await panel.page.text(byTestId('check-status'));
       expect(status).toMatch(keyRejected);
       expect(status).not.toContain('rejected the API key');

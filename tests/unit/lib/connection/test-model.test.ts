@@ -99,7 +99,8 @@ describe('testModelConnection against a real OpenAI-compatible server', () => {
     expect(await testModelConnection('custom', profile())).toMatchObject({
       ok: false,
       // Worded from its code in the interface language (English here), its wait in Intl's units.
-      error: `Custom (OpenAI-compatible) asks to wait ${SECONDS_3} (rate limit).`,
+      // A custom server has no name of its own: the model server, not its preset's label "Custom (OpenAI-compatible)".
+      error: `The model server asks to wait ${SECONDS_3} (rate limit).`,
       fix: expect.stringContaining('rate-limiting'),
     });
     server.faults.next({ kind: 'server-error' });

@@ -99,4 +99,17 @@ describe('whole checks against failing providers', () => {
     const filtered = chatRequests().filter((r) => /<<<CLAIM>>>\n[^\n]*Great Wall/.test(messagesText(r.body as never)));
     expect(filtered).toHaveLength(wall.length);
   }, 60_000);
+
+  it('a custom server, which has no name: its errors are the sentences for the model server, worded when shown', async () => {
+    const result = await checkOn(openAiRules({ contentFilter: /<<<CLAIM>>>\n[^\n]*Great Wall/ }), 'custom');
+    const refused = result.assessments.filter((a) => a.verdict === 'could-not-check');
+    expect(refused.length).toBeGreaterThan(0);
+    for (const assessment of refused) {
+      // Not "Custom (OpenAI-compatible): this model refused…": the preset's label is not a name.
+      expect(assessment.error).toBe(
+        'This model refused the content (content filter). The claim is left unchecked; another model may accept it.',
+      );
+      expect(assessment.errorNotice).toEqual({ code: 'model-refused', why: 'content-filter' });
+    }
+  }, 60_000);
 });
