@@ -15,6 +15,7 @@
 import { z } from 'zod';
 
 import { ProviderError } from '../core/errors';
+import type { WikidataStatementParams } from '../core/composed-evidence';
 import type { KnowledgeGraph, KnowledgeStatement } from '../core/ports';
 import type { FactTriple } from '../core/types';
 import { requestJson } from './http';
@@ -22,9 +23,11 @@ import { buildUrl, primaryLanguage } from './provider';
 import { createMatcher, type TripleMatcher } from './wikidata-match';
 import {
   type DataValue,
-  formatDating,
-  formatValue,
+  englishDating,
+  englishValue,
   type LabelOf,
+  readDating,
+  readValue,
   type TimeQualifiers,
   valueIds,
 } from './wikidata-values';
@@ -172,22 +175,50 @@ function labelIds(candidates: Candidate[], matcher: TripleMatcher, max: number):
  * matching properties win; only when no property matches do statements whose value shares words with
  * the object count (a vague predicate like "is in" still finds "country: France").
  */
-function choose(candidates: Candidate[], matcher: TripleMatcher, labelOf: LabelOf, max: number): string[] {
-  const rows: Array<{ candidate: Candidate; propertyScore: number; score: number; text: string }> = [];
+function choose(
+  candidates: Candidate[],
+  matcher: TripleMatcher,
+  labelOf: LabelOf,
+  max: number,
+): Array<Omit<WikidataStatementParams, 'subject'>> {
+  const rows: Array<{
+    candidate: Candidate;
+    propertyScore: number;
+    score: number;
+    text: string;
+    statement: Omit<WikidataStatementParams, 'subject'>;
+  }> = [];
   for (const candidate of candidates) {
-    const propertyLabel = labelOf(candidate.property);
-    const value = propertyLabel === undefined ? undefined : formatValue(candidate.datavalue, labelOf);
-    if (propertyLabel === undefined || value === undefined) continue;
-    const propertyScore = matcher.property(candidate.property, propertyLabel);
-    const score = propertyScore + matcher.value(value);
-    rows.push({ candidate, propertyScore, score, text: `${propertyLabel}: ${value}${formatDating(candidate.dating)}` });
+    const property = labelOf(candidate.property);
+    const value = property === undefined ? undefined : readValue(candidate.datavalue, labelOf);
+    if (property === undefined || value === undefined) continue;
+    const words = englishValue(value);
+    const dating = readDating(candidate.dating);
+    const propertyScore = matcher.property(candidate.property, property);
+    const score = propertyScore + matcher.value(words);
+    const text = `${property}: ${words}${englishDating(dating)}`;
+    rows.push({ candidate, propertyScore, score, text, statement: { property, value, ...dating } });
   }
   const anyProperty = rows.some((row) => row.propertyScore > 0);
-  const texts = rows
+  const ranked = rows
     .filter((row) => (anyProperty ? row.propertyScore > 0 : row.score > 0))
-    .sort((a, b) => b.score - a.score || preferredFirst(a.candidate, b.candidate))
-    .map((row) => row.text);
-  return [...new Set(texts)].slice(0, max);
+    .sort((a, b) => b.score - a.score || preferredFirst(a.candidate, b.candidate));
+  // Statements that read the same (one value stated twice) are reported once.
+  const byText = new Map<string, Omit<WikidataStatementParams, 'subject'>>();
+  for (const row of ranked) if (!byText.has(row.text)) byText.set(row.text, row.statement);
+  return [...byText.values()].slice(0, max);
+}
+
+/** A statement's passage and title in English, what the model reads; `composed` keeps its values for the views. */
+export function wikidataStatement(url: string, params: WikidataStatementParams): KnowledgeEvidence {
+  const { subject, property, value, ...dating } = params;
+  return {
+    url,
+    // i18n-exempt: the model reads this English; views word the statement's `composed` values instead
+    title: `${subject} (Wikidata)`,
+    passage: `${subject} — ${property}: ${englishValue(value)}${englishDating(dating)}`,
+    composed: { code: 'wikidata-statement', params },
+  };
 }
 
 /** Creates the Wikidata lookup. Nothing is sent until `lookup` is called. */
@@ -272,12 +303,10 @@ export function createWikidataLookup(options: WikidataLookupOptions = {}): Wikid
       const name = labelIn(subjectEntity.labels, lang) ?? hit.label ?? hit.id;
       const key = Object.entries(item.entities).find(([, e]) => e === subjectEntity)?.[0];
       const entityId = key && /^Q\d+$/.test(key) ? key : hit.id;
-      return choose(candidates, matcher, labelOf, max).map((text) => ({
-        url: `https://www.wikidata.org/wiki/${entityId}`,
-        // i18n-exempt: NOT DONE (issue 25): passage composed from Wikidata's data, shown in English; to be a code
-        title: `${name} (Wikidata)`,
-        passage: `${name} — ${text}`,
-      }));
+      const url = `https://www.wikidata.org/wiki/${entityId}`;
+      return choose(candidates, matcher, labelOf, max).map((statement) =>
+        wikidataStatement(url, { subject: name, ...statement }),
+      );
     },
   };
 }
