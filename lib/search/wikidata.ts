@@ -14,8 +14,8 @@
  */
 import { z } from 'zod';
 
-import { ProviderError } from '../core/errors';
 import type { WikidataStatementParams } from '../core/composed-evidence';
+import { ProviderError } from '../core/errors';
 import type { KnowledgeGraph, KnowledgeStatement } from '../core/ports';
 import type { FactTriple } from '../core/types';
 import { requestJson } from './http';
