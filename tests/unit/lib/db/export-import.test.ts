@@ -367,6 +367,20 @@ describe('Markdown report', () => {
     expect(french).toContain('  - The page opened and has readable text.');
   });
 
+  it('words the evidence Factlight composed in the interface language, isolated values in Arabic', async () => {
+    const view = buildCheckView({ patchEvidence: composedEvidence });
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    const spanish = exportCheckMarkdown(view);
+    expect(spanish).toContain('1. [Eiffel Tower \\(Wikidata\\)](');
+    expect(spanish).toContain('   - Fragmento: «Eiffel Tower — height: 330 metre \\(a fecha de 2022\\)»');
+    expect(spanish).toContain(
+      '   - Fragmento: «Verificación de PolitiFact, 2 may 2024: la afirmación «The wall is visible.» recibió la calificación «False».»',
+    );
+    expect(spanish).not.toContain('as of 2022');
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    expect(exportCheckMarkdown(view)).toContain('\u2068The wall is visible.\u2069');
+  });
+
   it("words Factlight's own rationales in the interface language", async () => {
     const view = buildCheckView();
     const [claimId, assessment] = [...view.assessments].find(([, judged]) => judged.judgements.length >= 2)!;
