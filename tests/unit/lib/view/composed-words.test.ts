@@ -128,7 +128,7 @@ describe('composed evidence in words', () => {
     expect(timeWords({ time: '1889', precision: 9 }, en)).toBeUndefined();
     const es = say('es');
     expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, es)).toBe('siglo 19');
-    expect(timeWords({ time: '+1885-00-00T00:00:00Z', precision: 8 }, es)).toBe('década de 1880');
+    expect(timeWords({ time: '+1885-00-00T00:00:00Z', precision: 8 }, es)).toBe('la década de 1880');
     expect(timeWords({ time: '-0044-00-00T00:00:00Z', precision: 9 }, es)).toBe('44 a. C.');
     expect(timeWords({ time: '+0001-00-00T00:00:00Z', precision: 7 }, say('fr'))).toBe('1er siècle');
     expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, say('de'))).toBe('19. Jahrhundert');
