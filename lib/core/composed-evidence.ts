@@ -46,7 +46,3 @@ export interface FactCheckReviewParams {
 export type ComposedEvidence =
   | { code: 'wikidata-statement'; params: WikidataStatementParams }
   | { code: 'fact-check-review'; params: FactCheckReviewParams };
-
-export const COMPOSED_EVIDENCE_CODES = ['wikidata-statement', 'fact-check-review'] as const satisfies ReadonlyArray<
-  ComposedEvidence['code']
->;
