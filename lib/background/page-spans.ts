@@ -148,7 +148,8 @@ function sourcesRequestFor(
       const words = best ? evidencePassage(best) : '';
       const passage = words.length > 200 ? `${words.slice(0, 197)}…` : words;
       // The passage is the source's own text, in its own direction inside the interface's sentence; words Factlight
-      // composed are the interface's own, their values isolated already.
+      // composed are the interface's own, their right-to-left values (every value in a right-to-left interface)
+      // isolated already.
       const ours = best !== undefined && composedPassageWords(best.composed) !== undefined;
       return {
         claimId: claim.id,

@@ -2,8 +2,9 @@
  * Evidence Factlight worded itself from structured data (`Evidence.composed`: a Wikidata statement, a fact-check's
  * review), worded in the interface language when shown: the catalogue's sentence, dates and numbers by Intl in the
  * catalogue's locale, and the values from elsewhere (labels, a claim, a reviewer's rating) as given, each isolated
- * when the words read right to left. Evidence without `composed` (web pages, rows stored before it), or with values
- * this build cannot word, shows the English it stored: the text the model read.
+ * when the interface reads right to left or the value has right-to-left letters. Evidence without `composed` (web
+ * pages, rows stored before it), or with values this build cannot word, shows the English it stored: the text the
+ * model read.
  */
 import type {
   ComposedEvidence,
@@ -40,6 +41,18 @@ const ORDINAL_KEYS = {
   zero: 'wikidataOrdinalOther',
   other: 'wikidataOrdinalOther',
 } as const;
+
+/** A strong right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their presentation forms). */
+const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+
+/**
+ * A value from elsewhere (a label, a claim, a rating) inside our sentence: isolated when the interface reads right
+ * to left, and also when the value itself has right-to-left letters, whatever the interface: an Arabic label in an
+ * English sentence would otherwise carry the sentence's punctuation to its own side.
+ */
+function outside(value: string, say: ComposedSay): string {
+  return isolate(value, say.dir === 'rtl' || STRONG_RTL.test(value) ? 'rtl' : 'ltr');
+}
 
 /** A whole number in digits without grouping (a year: "1889", never "1,889"). */
 function digits(n: number, say: ComposedSay): string {
@@ -96,7 +109,7 @@ function degrees(value: number, say: ComposedSay): string {
 export function valueWords(value: WikidataValue, say: ComposedSay = INTERFACE): string | undefined {
   switch (value.kind) {
     case 'text':
-      return isolate(value.text, say.dir);
+      return outside(value.text, say);
     case 'time':
       return timeWords(value, say);
     case 'quantity': {
@@ -105,8 +118,8 @@ export function valueWords(value: WikidataValue, say: ComposedSay = INTERFACE): 
         ? new Intl.NumberFormat(say.locale, { maximumFractionDigits: 20 }).format(
             value.amount as Intl.StringNumericLiteral,
           )
-        : isolate(value.amount, say.dir);
-      return value.unit ? say.t('wikidataQuantity', { amount, unit: isolate(value.unit, say.dir) }) : amount;
+        : outside(value.amount, say);
+      return value.unit ? say.t('wikidataQuantity', { amount, unit: outside(value.unit, say) }) : amount;
     }
     case 'coordinates': {
       const { latitude, longitude } = value;
@@ -132,7 +145,7 @@ function statementWords(params: WikidataStatementParams, say: ComposedSay): stri
   // A dating given but not readable would silently drop a condition of the statement: the stored English says it.
   if (value === undefined || (params.asOf && !asOf) || (params.from && !from) || (params.until && !until))
     return undefined;
-  const base = { subject: isolate(params.subject, say.dir), property: isolate(params.property, say.dir), value };
+  const base = { subject: outside(params.subject, say), property: outside(params.property, say), value };
   if (asOf) return say.t('evidenceWikidataStatementAsOf', { ...base, date: asOf });
   if (from && until) return say.t('evidenceWikidataStatementFromTo', { ...base, start: from, end: until });
   if (from) return say.t('evidenceWikidataStatementSince', { ...base, start: from });
@@ -144,17 +157,17 @@ function statementWords(params: WikidataStatementParams, say: ComposedSay): stri
 function reviewDay(reviewDate: string, say: ComposedSay): string {
   const day = reviewDate.slice(0, 10);
   const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : undefined;
-  if (!date || Number.isNaN(date.getTime())) return isolate(day, say.dir);
+  if (!date || Number.isNaN(date.getTime())) return outside(day, say);
   return new Intl.DateTimeFormat(say.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 function reviewWords(params: FactCheckReviewParams, say: ComposedSay): string {
   const words = {
-    publisher: isolate(params.publisher, say.dir),
-    claim: isolate(params.claimText, say.dir),
-    rating: isolate(params.textualRating, say.dir),
+    publisher: outside(params.publisher, say),
+    claim: outside(params.claimText, say),
+    rating: outside(params.textualRating, say),
   };
-  const claimant = params.claimant ? isolate(params.claimant, say.dir) : undefined;
+  const claimant = params.claimant ? outside(params.claimant, say) : undefined;
   const date = params.reviewDate ? reviewDay(params.reviewDate, say) : undefined;
   if (date && claimant) return say.t('evidenceFactCheckDatedClaimant', { ...words, date, claimant });
   if (date) return say.t('evidenceFactCheckDated', { ...words, date });
@@ -183,7 +196,8 @@ export function evidencePassage(item: Pick<Evidence, 'passage' | 'composed'>, sa
 }
 
 /**
- * The passage's `dir`: the interface's (undefined, inherited) for words of ours with their values isolated, "auto"
+ * The passage's `dir`: the interface's (undefined, inherited) for words of ours, whose values are isolated when
+ * they or the interface read right to left (`outside`), "auto"
  * for a stored text, which keeps its own direction (a page's words, the English the model read).
  */
 export function evidencePassageDir(item: Pick<Evidence, 'passage' | 'composed'>): 'auto' | undefined {
@@ -196,6 +210,6 @@ export function evidencePassageDir(item: Pick<Evidence, 'passage' | 'composed'>)
  */
 export function evidenceTitle(item: Pick<Evidence, 'source' | 'composed'>, say: ComposedSay = INTERFACE): string {
   if (item.composed?.code === 'wikidata-statement' && item.composed.params.subject)
-    return say.t('evidenceWikidataTitle', { subject: isolate(item.composed.params.subject, say.dir) });
+    return say.t('evidenceWikidataTitle', { subject: outside(item.composed.params.subject, say) });
   return item.source.title || item.source.host || item.source.url;
 }

@@ -98,7 +98,8 @@ export function EvidenceItem({
         {judgement ? STANCE_LABELS[judgement.stance] : t('evidenceNotJudged')}
       </p>
       {item.passage ? (
-        // Words Factlight composed take the interface's direction, their values isolated; a page's, their own.
+        // Words Factlight composed take the interface's direction (their right-to-left values, and every value in a
+        // right-to-left interface, are isolated); a page's words keep their own.
         <blockquote className="passage" dir={evidencePassageDir(item)}>
           <MarkedPassage passage={evidencePassage(item)} claim={claimText} />
         </blockquote>

@@ -95,6 +95,23 @@ describe('composed evidence in words', () => {
     expect(evidenceTitle(evidence(height))).toBe(`${FSI}Eiffel Tower${PDI} (ويكي بيانات)`);
   });
 
+  it('isolates right-to-left values in a left-to-right interface, so the sentence keeps its punctuation', () => {
+    const english = defaultTranslator();
+    const hebrew: ComposedEvidence = {
+      code: 'wikidata-statement',
+      params: { subject: 'מגדל דוד', property: 'height', value: { kind: 'text', text: 'ירושלים' } },
+    };
+    expect(evidencePassage(evidence(hebrew), english)).toBe(`${FSI}מגדל דוד${PDI} — height: ${FSI}ירושלים${PDI}`);
+    expect(evidenceTitle(evidence(hebrew), english)).toBe(`${FSI}מגדל דוד${PDI} (Wikidata)`);
+    const arabic: ComposedEvidence = {
+      code: 'fact-check-review',
+      params: { publisher: 'مسبار', claimText: 'ادعاء', textualRating: 'خطأ' },
+    };
+    expect(evidencePassage(evidence(arabic), english)).toBe(
+      `Fact-check by ${FSI}مسبار${PDI}: the claim “${FSI}ادعاء${PDI}” was rated “${FSI}خطأ${PDI}”.`,
+    );
+  });
+
   it('words a fact-check review in English, Spanish and Arabic', () => {
     expect(evidencePassage(evidence(review), defaultTranslator())).toBe(
       'Fact-check by PolitiFact, May 2, 2024: the claim “Crime has doubled.” (claimed by A post) was rated “False”.',
