@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 
+import { composedEnglish } from '../core/composed-english';
 import type { ComposedEvidence } from '../core/composed-evidence';
 import type { SearchProviderId } from '../core/ports';
 import type { LinkAudit } from '../core/quality/links/types';
@@ -116,10 +117,27 @@ const COMPOSED_ORIGIN = {
 } as const satisfies Record<ComposedEvidence['code'], EvidenceOrigin>;
 
 /**
+ * Whether a file's composed values say what its evidence says: a statement's words only over Wikidata's evidence, a
+ * review's only over a fact-check's (never a page's passage), and the English Factlight writes from the values is
+ * the file's English passage (and a statement's title). Otherwise a forged file could show, in Factlight's own
+ * sentence, a rating or a value the passage the model read does not have.
+ */
+function saysThePassage(
+  composed: ComposedEvidence,
+  evidence: { origin: EvidenceOrigin; passage: string; source: { title: string } },
+): boolean {
+  if (COMPOSED_ORIGIN[composed.code] !== evidence.origin) return false;
+  const english = composedEnglish(composed);
+  return (
+    english.passage === evidence.passage && (english.title === undefined || english.title === evidence.source.title)
+  );
+}
+
+/**
  * Evidence Factlight worded from structured data (`Evidence.composed`): its code and values, worded from our
- * catalogue when shown. The values are the file's, but so is the English passage beside them, which says the same
- * thing and is what is shown without them. A code this build does not know or values of the wrong shape are dropped,
- * not refused, as `knownCode` drops an unknown code: the stored passage is shown.
+ * catalogue when shown. The values are the file's; they are kept only when they say what the file's English passage
+ * says (`saysThePassage`), which is what is shown without them. A code this build does not know or values of the
+ * wrong shape are dropped, not refused, as `knownCode` drops an unknown code: the stored passage is shown.
  */
 function composedEvidence() {
   const time = z.object({
@@ -364,12 +382,8 @@ function buildChecksExportSchema(): z.ZodType<ChecksExport> {
         .optional(),
       composed: composedEvidence(),
     })
-    // A statement's words only over Wikidata's evidence, a review's only over a fact-check's: never a page's passage.
     .transform(({ composed, ...rest }) =>
-      withoutDropped({
-        ...rest,
-        composed: composed && COMPOSED_ORIGIN[composed.code] === rest.origin ? composed : undefined,
-      }),
+      withoutDropped({ ...rest, composed: composed && saysThePassage(composed, rest) ? composed : undefined }),
     );
 
   const revision: z.ZodType<Revision> = z.object({

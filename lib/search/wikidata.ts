@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 
+import { composedEnglish, englishDating, englishValue } from '../core/composed-english';
 import type { WikidataStatementParams } from '../core/composed-evidence';
 import { ProviderError } from '../core/errors';
 import type { KnowledgeGraph, KnowledgeStatement } from '../core/ports';
@@ -21,16 +22,7 @@ import type { FactTriple } from '../core/types';
 import { requestJson } from './http';
 import { buildUrl, primaryLanguage } from './provider';
 import { createMatcher, type TripleMatcher } from './wikidata-match';
-import {
-  type DataValue,
-  englishDating,
-  englishValue,
-  type LabelOf,
-  readDating,
-  readValue,
-  type TimeQualifiers,
-  valueIds,
-} from './wikidata-values';
+import { type DataValue, type LabelOf, readDating, readValue, type TimeQualifiers, valueIds } from './wikidata-values';
 
 /** One statement as evidence (the `KnowledgeGraph` port's shape); all passages of an item share its page URL. */
 export type KnowledgeEvidence = KnowledgeStatement;
@@ -211,14 +203,9 @@ function choose(
 
 /** A statement's passage and title in English, what the model reads; `composed` keeps its values for the views. */
 export function wikidataStatement(url: string, params: WikidataStatementParams): KnowledgeEvidence {
-  const { subject, property, value, ...dating } = params;
-  return {
-    url,
-    // i18n-exempt: the model reads this English; views word the statement's `composed` values instead
-    title: `${subject} (Wikidata)`,
-    passage: `${subject} — ${property}: ${englishValue(value)}${englishDating(dating)}`,
-    composed: { code: 'wikidata-statement', params },
-  };
+  const composed = { code: 'wikidata-statement', params } as const;
+  const { passage, title = '' } = composedEnglish(composed);
+  return { url, title, passage, composed };
 }
 
 /** Creates the Wikidata lookup. Nothing is sent until `lookup` is called. */

@@ -3,6 +3,7 @@
  * search snippet (marked as such) when a page cannot be read, existing fact-checks, and knowledge-graph
  * statements. Source types start from the rules; the source-types stage fills in the rest.
  */
+import { composedEnglish } from '../composed-english';
 import type { ComposedEvidence } from '../composed-evidence';
 import type { ClaimReview, Embedder, SearchResult } from '../ports';
 import { buildTextFragment } from '../text/build-text-fragment';
@@ -34,16 +35,8 @@ function sourceFor(
   return { url, host, title: title || host, provider, sourceType: sourceTypeByRule(url) ?? 'other', ...extra };
 }
 
-function factCheckPassage(review: ClaimReview): string {
-  // i18n-exempt: the model reads this English (stable for prompts and caches); views word `composed` instead
-  const who = review.claimant ? ` (claimed by ${review.claimant})` : '';
-  const when = review.reviewDate ? `, ${review.reviewDate.slice(0, 10)}` : '';
-  // i18n-exempt: the model reads this English (stable for prompts and caches); views word `composed` instead
-  return `Fact-check by ${review.publisher}${when}: the claim "${review.claimText}"${who} was rated "${review.textualRating}".`;
-}
-
 /** The review as a code and its values, for the views to word in the interface language. */
-function factCheckComposed(review: ClaimReview): ComposedEvidence {
+function reviewComposed(review: ClaimReview): ComposedEvidence {
   const { publisher, claimText, textualRating, claimant, reviewDate } = review;
   return {
     code: 'fact-check-review',
@@ -55,6 +48,12 @@ function factCheckComposed(review: ClaimReview): ComposedEvidence {
       ...(reviewDate ? { reviewDate } : {}),
     },
   };
+}
+
+/** The review's English passage, what the model reads, and its composed values, what a person reads worded. */
+function reviewPassage(review: ClaimReview): { passage: string; composed: ComposedEvidence } {
+  const composed = reviewComposed(review);
+  return { passage: composedEnglish(composed).passage, composed };
 }
 
 async function pageEvidence(
@@ -126,9 +125,8 @@ export async function gatherEvidence(
         sourceType: 'fact-check',
         ...(review.reviewDate ? { publishedAt: review.reviewDate } : {}),
       }),
-      passage: factCheckPassage(review),
+      ...reviewPassage(review),
       origin: 'fact-check' as const,
-      composed: factCheckComposed(review),
     };
   });
   const fromKnowledge = search.knowledge.map((statement) => ({

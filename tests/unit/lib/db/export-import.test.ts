@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { composedEnglish } from '../../../../lib/core/composed-english';
 import type { ComposedEvidence } from '../../../../lib/core/composed-evidence';
 import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
 import { noticeKey, type RunNotice } from '../../../../lib/core/notices';
@@ -76,12 +77,13 @@ function composedEvidence(item: Evidence): Evidence {
   if (item.id.endsWith(':e0') && item.claimId === 'c0-0')
     return {
       ...item,
+      source: { ...item.source, title: 'Eiffel Tower (Wikidata)' },
       origin: 'knowledge-graph',
       passage: 'Eiffel Tower — height: 330 metre (as of 2022)',
       composed: STATEMENT,
     };
   if (item.id.endsWith(':e1') && item.claimId === 'c0-0')
-    return { ...item, origin: 'fact-check', passage: 'Fact-check by PolitiFact, 2024-05-02: …', composed: REVIEW };
+    return { ...item, origin: 'fact-check', passage: composedEnglish(REVIEW).passage, composed: REVIEW };
   return item;
 }
 
@@ -229,6 +231,26 @@ describe('JSON export and import', () => {
     expect(imported.evidence.map((item) => item.passage)).toEqual(view.evidence.map((item) => item.passage));
     setMessageSource(catalogueSource('es', await catalogue('es')));
     expect(evidencePassage(imported.evidence[0]!)).toBe(view.evidence[0]!.passage);
+  });
+
+  it('drops composed words that do not say what the file’s English passage and title say', async () => {
+    const view = await stored(buildCheckView({ id: 'chk-f', patchEvidence: composedEvidence }));
+    const file = JSON.parse(exportChecksJson([view], ENGLISH)) as ChecksExport;
+    const evidence = file.checks[0]!.evidence as unknown as Array<Record<string, unknown>>;
+    const [statement, review] = evidence;
+    // A forged rating and value in Factlight's own sentence, beside the English the model read.
+    review!.composed = { ...REVIEW, params: { ...REVIEW.params, textualRating: 'True' } };
+    statement!.composed = { ...STATEMENT, params: { ...STATEMENT.params, value: { kind: 'text', text: '1 km' } } };
+    // The statement's passage under another item's title.
+    const source = { ...(statement!.source as object), title: 'Louvre (Wikidata)' };
+    evidence.push({ ...statement!, id: 'c0-0:e99', source, composed: STATEMENT });
+    const imported = parsed(JSON.stringify(file)).checks[0]!.evidence.map((record) => record.evidence);
+    expect(imported[0]).not.toHaveProperty('composed');
+    expect(imported[0]!.passage).toBe('Eiffel Tower — height: 330 metre (as of 2022)');
+    expect(imported[1]).not.toHaveProperty('composed');
+    expect(imported[1]!.passage).toBe(composedEnglish(REVIEW).passage);
+    expect(imported.at(-1)!.id).toBe('c0-0:e99');
+    expect(imported.at(-1)).not.toHaveProperty('composed');
   });
 
   it("gives the run's warnings in English words in the headline, a coded one too (the row lists it by key)", async () => {

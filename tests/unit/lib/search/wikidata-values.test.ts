@@ -1,14 +1,26 @@
 /** The pure parts of the Wikidata lookup: value formatting. */
 import { describe, expect, it } from 'vitest';
 
+import { englishDating, englishValue, formatTime } from '../../../../lib/core/composed-english';
 import {
-  formatDating,
-  formatTime,
-  formatValue,
+  type DataValue,
+  type LabelOf,
   readDating,
   readValue,
+  type TimeQualifiers,
   valueIds,
 } from '../../../../lib/search/wikidata-values';
+
+/** A data value read and written in the passage's English, as the Wikidata lookup does. */
+function formatValue(datavalue: DataValue, labelOf: LabelOf): string | undefined {
+  const value = readValue(datavalue, labelOf);
+  return value && englishValue(value);
+}
+
+/** A statement's dating read from its qualifiers and written as the passage's English suffix. */
+function formatDating(qualifiers: TimeQualifiers): string {
+  return englishDating(readDating(qualifiers));
+}
 
 describe('wikidata values', () => {
   it('formats times to every precision, BCE and unknown months', () => {
