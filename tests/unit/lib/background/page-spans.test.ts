@@ -91,6 +91,6 @@ describe('a composed Wikidata statement in the card', () => {
     const sources = drawRequestFor({ ...view, check: { ...view.check, capture, status: 'done', evidenceOnly: true } })!;
     const wall = sources.spans.find((span) => span.claimId === 'c0-0')!;
     expect(wall.topEvidence?.title).toBe('Great Wall (Wikidata)');
-    expect(wall.explanation).toContain('Great Wall — visible from: nowhere (a fecha de 2022)');
+    expect(wall.explanation).toContain('Great Wall — visible from: nowhere (fecha: 2022)');
   });
 });

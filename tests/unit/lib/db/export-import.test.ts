@@ -211,7 +211,7 @@ describe('JSON export and import', () => {
     const imported = (await loadCheckView(target, 'chk-k'))!;
     expect(imported.evidence).toEqual(original.evidence);
     setMessageSource(catalogueSource('es', await catalogue('es')));
-    expect(evidencePassage(imported.evidence[0]!)).toBe('Eiffel Tower — height: 330 metre (a fecha de 2022)');
+    expect(evidencePassage(imported.evidence[0]!)).toBe('Eiffel Tower — height: 330 metre (fecha: 2022)');
   });
 
   it('drops composed words of the wrong shape, of an unknown code or over the wrong evidence, and keeps the passage', async () => {
@@ -394,7 +394,7 @@ describe('Markdown report', () => {
     setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
     const spanish = exportCheckMarkdown(view);
     expect(spanish).toContain('1. [Eiffel Tower \\(Wikidata\\)](');
-    expect(spanish).toContain('   - Fragmento: «Eiffel Tower — height: 330 metre \\(a fecha de 2022\\)»');
+    expect(spanish).toContain('   - Fragmento: «Eiffel Tower — height: 330 metre \\(fecha: 2022\\)»');
     expect(spanish).toContain(
       '   - Fragmento: «Verificación de PolitiFact, 2 may 2024: la afirmación «The wall is visible.» recibió la calificación «False».»',
     );

@@ -77,12 +77,12 @@ describe('composed evidence in words', () => {
 
   it('words a Wikidata statement in Spanish, the values as given', () => {
     use('es');
-    expect(evidencePassage(evidence(height))).toBe('Eiffel Tower — height: 330 metre (a fecha de 2022)');
+    expect(evidencePassage(evidence(height))).toBe('Eiffel Tower — height: 330 metre (fecha: 2022)');
     expect(evidenceTitle(evidence(height))).toBe('Eiffel Tower (Wikidata)');
     expect(evidencePassageDir(evidence(height))).toBeUndefined();
     const since = { ...height.params, asOf: undefined, from: { time: '+2014-03-31T00:00:00Z', precision: 11 } };
     expect(evidencePassage(evidence({ code: 'wikidata-statement', params: since }))).toBe(
-      'Eiffel Tower — height: 330 metre (desde 31 de marzo de 2014)',
+      'Eiffel Tower — height: 330 metre (inicio: 31 de marzo de 2014)',
     );
   });
 
@@ -133,6 +133,32 @@ describe('composed evidence in words', () => {
     );
   });
 
+  it('dates a statement with a label and a noun phrase, never a preposition before a decade or a century', () => {
+    const decade = (y: number) => ({ time: `+${y}-00-00T00:00:00Z`, precision: 8 });
+    const century = { time: '+1801-00-00T00:00:00Z', precision: 7 };
+    const day = { time: '+2014-03-31T00:00:00Z', precision: 11 };
+    const dated = (dating: object, locale: string) =>
+      evidencePassage(
+        evidence({ code: 'wikidata-statement', params: { ...height.params, asOf: undefined, ...dating } }),
+        say(locale),
+      );
+    const range = { from: decade(1885), until: decade(1893) };
+    expect(dated(range, 'fr')).toBe(
+      'Eiffel Tower — height\u00a0: 330 metre (période\u00a0: années 1880 – années 1890)',
+    );
+    expect(dated({ until: decade(1893) }, 'fr')).toBe(
+      'Eiffel Tower — height\u00a0: 330 metre (fin\u00a0: années 1890)',
+    );
+    expect(dated({ from: day }, 'fr')).toBe('Eiffel Tower — height\u00a0: 330 metre (début\u00a0: 31 mars 2014)');
+    expect(dated({ asOf: decade(1885) }, 'pt_BR')).toBe('Eiffel Tower — height: 330 metre (data: década de 1880)');
+    expect(dated({ from: century }, 'es')).toBe('Eiffel Tower — height: 330 metre (inicio: siglo 19)');
+    expect(dated({ from: decade(1885) }, 'de')).toBe('Eiffel Tower — height: 330 metre (Beginn: 1880er-Jahre)');
+    expect(dated({ from: century, until: decade(1993) }, 'de')).toBe(
+      'Eiffel Tower — height: 330 metre (Zeitraum: 19. Jahrhundert – 1990er-Jahre)',
+    );
+    expect(dated({ from: decade(1885) }, 'hi')).toBe('Eiffel Tower — height: 330 metre (आरंभ: 1880 का दशक)');
+  });
+
   it('words times to every precision in the language, with the era before the common era', () => {
     const en = say('en');
     expect(timeWords({ time: '+1889-03-31T00:00:00Z', precision: 11 }, en)).toBe('March 31, 1889');
@@ -145,7 +171,7 @@ describe('composed evidence in words', () => {
     expect(timeWords({ time: '1889', precision: 9 }, en)).toBeUndefined();
     const es = say('es');
     expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, es)).toBe('siglo 19');
-    expect(timeWords({ time: '+1885-00-00T00:00:00Z', precision: 8 }, es)).toBe('la década de 1880');
+    expect(timeWords({ time: '+1885-00-00T00:00:00Z', precision: 8 }, es)).toBe('década de 1880');
     expect(timeWords({ time: '-0044-00-00T00:00:00Z', precision: 9 }, es)).toBe('44 a. C.');
     expect(timeWords({ time: '+0001-00-00T00:00:00Z', precision: 7 }, say('fr'))).toBe('1er siècle');
     expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, say('de'))).toBe('19. Jahrhundert');

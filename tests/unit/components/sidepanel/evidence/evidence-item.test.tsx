@@ -62,7 +62,7 @@ describe('EvidenceItem: the source keeps its own direction', () => {
     };
     const entry = renderItem(item);
     const passage = entry.querySelector('.passage')!;
-    expect(passage.textContent).toBe('Eiffel Tower — height: 330 metre (a fecha de 2022)');
+    expect(passage.textContent).toBe('Eiffel Tower — height: 330 metre (fecha: 2022)');
     expect(passage.hasAttribute('dir')).toBe(false);
     expect(entry.querySelector('.evidence-title')!.textContent).toBe('Eiffel Tower (Wikidata)');
     cleanup();
