@@ -143,6 +143,8 @@ describe('composed evidence in words', () => {
         say(locale),
       );
     const range = { from: decade(1885), until: decade(1893) };
+    expect(dated(range, 'en')).toBe('Eiffel Tower — height: 330 metre (from the 1880s to the 1890s)');
+    expect(dated({ from: century }, 'en')).toBe('Eiffel Tower — height: 330 metre (since the 19th century)');
     expect(dated(range, 'fr')).toBe(
       'Eiffel Tower — height\u00a0: 330 metre (période\u00a0: années 1880 – années 1890)',
     );
@@ -163,10 +165,10 @@ describe('composed evidence in words', () => {
     const en = say('en');
     expect(timeWords({ time: '+1889-03-31T00:00:00Z', precision: 11 }, en)).toBe('March 31, 1889');
     expect(timeWords({ time: '+1994-01-00T00:00:00Z', precision: 11 }, en)).toBe('January 1994');
-    expect(timeWords({ time: '+1885-00-00T00:00:00Z', precision: 8 }, en)).toBe('1880s');
-    expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, en)).toBe('19th century');
-    expect(timeWords({ time: '+2001-00-00T00:00:00Z', precision: 7 }, en)).toBe('21st century');
-    expect(timeWords({ time: '+1001-00-00T00:00:00Z', precision: 6 }, en)).toBe('2nd millennium');
+    expect(timeWords({ time: '+1885-00-00T00:00:00Z', precision: 8 }, en)).toBe('the 1880s');
+    expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, en)).toBe('the 19th century');
+    expect(timeWords({ time: '+2001-00-00T00:00:00Z', precision: 7 }, en)).toBe('the 21st century');
+    expect(timeWords({ time: '+1001-00-00T00:00:00Z', precision: 6 }, en)).toBe('the 2nd millennium');
     expect(timeWords({ time: '-0044-03-15T00:00:00Z', precision: 11 }, en)).toBe('March 15, 44 BCE');
     expect(timeWords({ time: '1889', precision: 9 }, en)).toBeUndefined();
     const es = say('es');
