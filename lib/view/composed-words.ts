@@ -78,10 +78,17 @@ export function timeWords({ time, precision }: WikidataTime, say: ComposedSay = 
   const month = Number(monthDigits);
   const day = Number(dayDigits);
   const calendar = (options: Intl.DateTimeFormatOptions) => {
+    // Intl writes year 0 as 1 (1 BC, with no era shown): the stored English says 0.
+    if (year === 0) return undefined;
+    // Only a day's precision names the day; a month's is its first.
+    const [wantMonth, wantDay] = [Math.max(month, 1), options.day ? day : 1];
     // Date.UTC reads years 0–99 as 1900–1999; setUTCFullYear does not.
     const date = new Date(0);
-    date.setUTCFullYear(year, Math.max(month, 1) - 1, Math.max(day, 1));
+    date.setUTCFullYear(year, wantMonth - 1, wantDay);
     if (Number.isNaN(date.getTime())) return undefined;
+    // setUTCFullYear rolls a day the Gregorian calendar does not have (a Julian 29 February 1700, 31 April) into
+    // the next month: that is another date, so the stored English is shown instead.
+    if (date.getUTCMonth() + 1 !== wantMonth || date.getUTCDate() !== wantDay) return undefined;
     return new Intl.DateTimeFormat(say.locale, { ...options, calendar: 'gregory', timeZone: 'UTC' }).format(date);
   };
   let words: string | undefined;
@@ -89,7 +96,8 @@ export function timeWords({ time, precision }: WikidataTime, say: ComposedSay = 
   if (precision >= 11 && month >= 1 && month <= 12 && day >= 1)
     words = calendar({ year: 'numeric', month: 'long', day: 'numeric' });
   else if (precision >= 10 && month >= 1 && month <= 12) words = calendar({ year: 'numeric', month: 'long' });
-  else if (precision === 9) words = year <= 9999 ? calendar({ year: 'numeric' }) : digits(year, say);
+  // Intl writes year 0 as 1 (it is 1 BC): digits say what Wikidata says.
+  else if (precision === 9) words = year >= 1 && year <= 9999 ? calendar({ year: 'numeric' }) : digits(year, say);
   else if (precision === 8) words = say.t('wikidataDecade', { year: digits(Math.floor(year / 10) * 10, say) });
   else if (precision === 7)
     words = say.t('wikidataCentury', { ordinal: ordinal(Math.max(1, Math.ceil(year / 100)), say) });

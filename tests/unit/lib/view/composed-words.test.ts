@@ -180,6 +180,19 @@ describe('composed evidence in words', () => {
     expect(timeWords({ time: '+1889-03-31T00:00:00Z', precision: 11 }, say('ja'))).toBe('1889年3月31日');
   });
 
+  it('never words a day the calendar does not have, nor year 0 as 1', () => {
+    const en = say('en');
+    // A Julian leap day Gregorian does not have: the stored English is shown rather than 1 March.
+    expect(timeWords({ time: '+1700-02-29T00:00:00Z', precision: 11 }, en)).toBeUndefined();
+    expect(timeWords({ time: '+2023-04-31T00:00:00Z', precision: 11 }, en)).toBeUndefined();
+    expect(timeWords({ time: '+2024-02-29T00:00:00Z', precision: 11 }, en)).toBe('February 29, 2024');
+    // At month precision the day does not count, even one the month does not have.
+    expect(timeWords({ time: '+2023-02-30T00:00:00Z', precision: 10 }, en)).toBe('February 2023');
+    expect(timeWords({ time: '+0000-00-00T00:00:00Z', precision: 9 }, en)).toBe('0');
+    expect(timeWords({ time: '+0000-05-01T00:00:00Z', precision: 11 }, en)).toBeUndefined();
+    expect(timeWords({ time: '+0033-00-00T00:00:00Z', precision: 9 }, en)).toBe('33');
+  });
+
   it('words quantities and coordinates with the language’s numbers and compass points', () => {
     const en = say('en');
     expect(valueWords({ kind: 'quantity', amount: '68373433' }, en)).toBe('68,373,433');
