@@ -17,6 +17,7 @@ import type { Evidence } from '../core/types';
 import { t, uiDirection, uiLocale } from '../i18n/i18n';
 import { isolate } from '../i18n/isolated-words';
 import type { Translator } from '../i18n/translator';
+import { utcDay, utcDayWords } from './format';
 
 /** Whose words: the interface language's (the default), or a translator of its own (tests, English). */
 export type ComposedSay = Pick<Translator, 't' | 'dir' | 'locale'>;
@@ -161,12 +162,14 @@ function statementWords(params: WikidataStatementParams, say: ComposedSay): stri
   return say.t('evidenceWikidataStatement', base);
 }
 
-/** A review's day as the language writes it; a date that is not one is shown as the English passage shows it. */
+/**
+ * A review's day as the language writes it, the same day the evidence's date line shows (`utcDay`, format.ts); a
+ * date that is not one is shown as the English passage shows it.
+ */
 function reviewDay(reviewDate: string, say: ComposedSay): string {
   const day = reviewDate.slice(0, 10);
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : undefined;
-  if (!date || Number.isNaN(date.getTime())) return outside(day, say);
-  return new Intl.DateTimeFormat(say.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  const date = utcDay(reviewDate) ?? utcDay(day);
+  return date ? utcDayWords(date, say.locale) : outside(day, say);
 }
 
 function reviewWords(params: FactCheckReviewParams, say: ComposedSay): string {
