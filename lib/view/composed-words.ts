@@ -172,7 +172,9 @@ function reviewDay(reviewDate: string, say: ComposedSay): string {
   return date ? utcDayWords(date, say.locale) : outside(day, say);
 }
 
-function reviewWords(params: FactCheckReviewParams, say: ComposedSay): string {
+function reviewWords(params: FactCheckReviewParams, say: ComposedSay): string | undefined {
+  // "was rated “”", "Fact-check by :": without these the sentence says nothing; the stored English is shown.
+  if (!params.publisher.trim() || !params.claimText.trim() || !params.textualRating.trim()) return undefined;
   const words = {
     publisher: outside(params.publisher, say),
     claim: outside(params.claimText, say),

@@ -180,6 +180,16 @@ describe('composed evidence in words', () => {
     expect(timeWords({ time: '+1889-03-31T00:00:00Z', precision: 11 }, say('ja'))).toBe('1889年3月31日');
   });
 
+  it('shows the stored passage for a review without a rating, a publisher or a claim', () => {
+    use('es');
+    const params = { publisher: 'PolitiFact', claimText: 'Crime has doubled.', textualRating: 'False' };
+    for (const missing of ['publisher', 'claimText', 'textualRating'] as const) {
+      const composed: ComposedEvidence = { code: 'fact-check-review', params: { ...params, [missing]: ' ' } };
+      expect(evidencePassage(evidence(composed))).toBe('the English the model read');
+      expect(evidencePassageDir(evidence(composed))).toBe('auto');
+    }
+  });
+
   it('never words a day the calendar does not have, nor year 0 as 1', () => {
     const en = say('en');
     // A Julian leap day Gregorian does not have: the stored English is shown rather than 1 March.
