@@ -3,7 +3,7 @@ import { claimEventDate, predatesEvent } from '../core/evidence/sources/event-da
 import type { ClaimAssessment } from '../core/types';
 import type { CheckView } from '../db/check-view';
 import { t } from '../i18n/i18n';
-import { tIsolatedWords } from '../i18n/isolated-words';
+import { clipIsolated, tIsolatedWords } from '../i18n/isolated-words';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations } from '../view/citations';
@@ -146,7 +146,7 @@ function sourcesRequestFor(
       const count = new Set(items.map((item) => item.source.url)).size;
       const best = items[0];
       const words = best ? evidencePassage(best) : '';
-      const passage = words.length > 200 ? `${words.slice(0, 197)}…` : words;
+      const passage = clipIsolated(words, 197, 200);
       // The passage is the source's own text, in its own direction inside the interface's sentence; words Factlight
       // composed are the interface's own, their right-to-left values (every value in a right-to-left interface)
       // isolated already.

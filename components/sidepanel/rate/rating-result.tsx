@@ -4,6 +4,7 @@ import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { RatingRecord } from '../../../lib/db/entities';
 import { t } from '../../../lib/i18n/i18n';
 import { tIsolated } from '../../../lib/i18n/isolated-message';
+import { clipIsolated } from '../../../lib/i18n/isolated-words';
 import type { SimpleMessageKey } from '../../../lib/i18n/keys';
 import { evidencePassage, evidencePassageDir, evidenceTitle } from '../../../lib/view/composed-words';
 import { checkErrorWords } from '../../../lib/view/error-words';
@@ -69,7 +70,7 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
                 </SafeLink>{' '}
                 <ReliabilityLabel rating={rateUrl(ratings, item.source.url)} />
                 <p className="hint" dir={evidencePassageDir(item)}>
-                  {evidencePassage(item).slice(0, 300)}
+                  {clipIsolated(evidencePassage(item), 300)}
                 </p>
               </li>
             ))}

@@ -93,4 +93,27 @@ describe('a composed Wikidata statement in the card', () => {
     expect(wall.topEvidence?.title).toBe('Great Wall (Wikidata)');
     expect(wall.explanation).toContain('Great Wall — visible from: nowhere (fecha: 2022)');
   });
+
+  it('closes an isolate the cut of a long passage opened, so the words after it keep their direction', () => {
+    setMessageSource(catalogueSource('ar', shippedCatalogue('ar') as Catalogue, shippedCatalogue('en') as Catalogue));
+    const long = buildCheckView({
+      patchEvidence: (item) =>
+        item.claimId === 'c0-0'
+          ? {
+              ...item,
+              origin: 'knowledge-graph',
+              passage: 'a long statement',
+              composed: {
+                code: 'wikidata-statement',
+                params: { subject: 'Great Wall', property: 'motto', value: { kind: 'text', text: 'word '.repeat(80) } },
+              },
+            }
+          : item,
+    });
+    const card = drawRequestFor({ ...long, check: { ...long.check, capture, status: 'done', evidenceOnly: true } })!;
+    const explanation = card.spans.find((span) => span.claimId === 'c0-0')!.explanation!;
+    const opened = [...explanation].filter((c) => c === '\u2068').length;
+    expect(explanation).toContain('…\u2069»');
+    expect([...explanation].filter((c) => c === '\u2069').length).toBe(opened);
+  });
 });
