@@ -122,7 +122,8 @@ export function valueWords(value: WikidataValue, say: ComposedSay = INTERFACE): 
     case 'time':
       return timeWords(value, say);
     case 'quantity': {
-      // Wikibase amounts are exact decimals of any length: formatted from the string, never rounded.
+      // Wikibase amounts are exact decimals of any length: formatted from the string (no float on the way), exact to
+      // 20 decimals, the most Intl gives; a longer fraction is rounded there.
       const amount = AMOUNT.test(value.amount)
         ? new Intl.NumberFormat(say.locale, { maximumFractionDigits: 20 }).format(
             value.amount as Intl.StringNumericLiteral,
