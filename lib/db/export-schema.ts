@@ -124,9 +124,11 @@ const COMPOSED_ORIGIN = {
  */
 function saysThePassage(
   composed: ComposedEvidence,
-  evidence: { origin: EvidenceOrigin; passage: string; source: { title: string } },
+  evidence: { origin: EvidenceOrigin; passage: string; source: { title: string; provider: string } },
 ): boolean {
   if (COMPOSED_ORIGIN[composed.code] !== evidence.origin) return false;
+  // A statement is Wikidata's only (a review may come from any provider that gives a ClaimReview).
+  if (composed.code === 'wikidata-statement' && evidence.source.provider !== 'wikidata') return false;
   const english = composedEnglish(composed);
   return (
     english.passage === evidence.passage && (english.title === undefined || english.title === evidence.source.title)
