@@ -3,10 +3,11 @@ import { claimEventDate, predatesEvent } from '../core/evidence/sources/event-da
 import type { ClaimAssessment } from '../core/types';
 import type { CheckView } from '../db/check-view';
 import { t } from '../i18n/i18n';
-import { tIsolatedWords } from '../i18n/isolated-words';
+import { clipIsolated, tIsolatedWords } from '../i18n/isolated-words';
 import type { DrawCheckRequest, PageSpan } from '../messaging/protocol';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations } from '../view/citations';
+import { composedPassageWords, evidencePassage, evidenceTitle } from '../view/composed-words';
 import { claimErrorWords, searchFailedWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
 import { explanationWords } from '../view/explanation-words';
@@ -93,7 +94,7 @@ function topEvidence(
   const rating = rateUrl(ratings, item.source.url);
   const event = claimEventDate(claimText, checkedOn);
   return {
-    title: item.source.title,
+    title: evidenceTitle(item),
     url: evidenceUrl(item),
     stance,
     // One date format everywhere: the reader's locale, as the side panel and the Markdown report write it.
@@ -144,7 +145,12 @@ function sourcesRequestFor(
       const items = view.evidence.filter((item) => item.claimId === claim.id);
       const count = new Set(items.map((item) => item.source.url)).size;
       const best = items[0];
-      const passage = best ? (best.passage.length > 200 ? `${best.passage.slice(0, 197)}…` : best.passage) : '';
+      const words = best ? evidencePassage(best) : '';
+      const passage = clipIsolated(words, 197, 200);
+      // The passage is the source's own text, in its own direction inside the interface's sentence; words Factlight
+      // composed are the interface's own, their right-to-left values (every value in a right-to-left interface)
+      // isolated already.
+      const ours = best !== undefined && composedPassageWords(best.composed) !== undefined;
       return {
         claimId: claim.id,
         start: claim.span.start,
@@ -160,8 +166,9 @@ function sourcesRequestFor(
                 ? searchFailedWords([view.searches.get(claim.id)!])
                 : t('cardNoSources'),
         textSummary,
-        // The passage is the source's own text, in its own direction inside the interface's sentence.
-        explanation: passage ? tIsolatedWords('cardNotJudgedPassage', { passage }, ['passage']) : t('cardNotJudged'),
+        explanation: passage
+          ? tIsolatedWords('cardNotJudgedPassage', { passage }, ours ? [] : ['passage'])
+          : t('cardNotJudged'),
         ...(best
           ? {
               topEvidence: {
@@ -172,7 +179,7 @@ function sourcesRequestFor(
                   claim.text,
                   new Date(check.createdAt).toISOString().slice(0, 10),
                 ),
-                title: best.source.title || best.source.host,
+                title: evidenceTitle(best),
               },
             }
           : {}),

@@ -2,6 +2,7 @@
  * The ports through which the pipeline core talks to the world. Each runtime (service worker, Node CLI,
  * tests) wires its own adapters to these; the core imports nothing else that touches I/O.
  */
+import type { ComposedEvidence } from './composed-evidence';
 import type { RunNotice } from './notices';
 
 /** Which configured model a call should use: a fast one for extraction, a strong one for judgement. */
@@ -155,6 +156,8 @@ export interface KnowledgeStatement {
   title: string;
   passage: string;
   publishedAt?: string;
+  /** The statement as a code and values (`passage` and `title` are its English), worded when shown. */
+  composed?: ComposedEvidence;
 }
 
 /** A knowledge graph (Wikidata) answering for a claim's fact triple (FLEEK). */

@@ -2,6 +2,7 @@
  * The pipeline's data, from checked text to verdicts. Offsets are UTF-16 code unit offsets into the
  * checked text (what JavaScript strings and DOM ranges use).
  */
+import type { ComposedEvidence } from './composed-evidence';
 import type { ErrorNotice } from './error-notices';
 import type { SearchProviderId, TokenUsage } from './ports';
 
@@ -83,6 +84,12 @@ export interface Evidence {
    * as read (unique there when possible); only for passages read from the page.
    */
   textFragment?: { start: string; end?: string; prefix?: string; suffix?: string };
+  /**
+   * Set when Factlight worded the passage (and a Wikidata statement's title) itself from structured data: what it
+   * says as a code and the raw values, worded in the interface language when shown (lib/view/composed-words.ts).
+   * `passage` and `source.title` keep the English the model reads (older rows have only those).
+   */
+  composed?: ComposedEvidence;
 }
 
 /**

@@ -7,6 +7,7 @@ import { formatNumber, t } from '../i18n/i18n';
 import { tIsolatedWords } from '../i18n/isolated-words';
 import { failedReason, headlineIcon, viewHeadline } from '../view/check-headline';
 import { explanationWithListedCitations, orderEvidence } from '../view/citations';
+import { composedPassageWords, evidenceTitle } from '../view/composed-words';
 import { claimErrorWords, evidenceOnlyReasonWords, searchCauseWords, searchFailedWords } from '../view/error-words';
 import { evidenceUrl } from '../view/evidence-link';
 import { explanationWords } from '../view/explanation-words';
@@ -275,11 +276,14 @@ function evidenceLines(
     judgement ? STANCE_LABELS[judgement.stance] : t('evidenceNotJudged'),
   ].filter((part): part is string => Boolean(part));
   // The link opens the page at the passage (a text fragment), as in the side panel.
-  const lines = [`${n + 1}. ${markdownLink(source.title, evidenceUrl(item))} — ${meta.join(' · ')}`];
+  const lines = [`${n + 1}. ${markdownLink(evidenceTitle(item), evidenceUrl(item))} — ${meta.join(' · ')}`];
   if (predatesEvent(source.publishedAt, event))
     lines.push(`   - ⚠ ${t('md_predates', { event: escapeMarkdown(event!.text) })}`);
-  // The page's own words keep their direction inside a right-to-left sentence.
-  if (item.passage) lines.push(`   - ${tIsolatedWords('md_passage', { passage: escapeMarkdown(item.passage) })}`);
+  // Words Factlight composed are in the interface language (their values already isolated); a page's own words
+  // keep their direction inside a right-to-left sentence.
+  const composed = composedPassageWords(item.composed);
+  if (composed) lines.push(`   - ${t('md_passage', { passage: escapeMarkdown(composed) })}`);
+  else if (item.passage) lines.push(`   - ${tIsolatedWords('md_passage', { passage: escapeMarkdown(item.passage) })}`);
   // The model's words (the checked text's language) keep their direction too.
   if (judgement?.rationale)
     lines.push(`   - ${tIsolatedWords('md_rationale', { rationale: escapeMarkdown(rationaleWords(judgement)) })}`);

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 
+import { composedEnglish } from '../core/composed-english';
+import type { ComposedEvidence } from '../core/composed-evidence';
 import type { SearchProviderId } from '../core/ports';
 import type { LinkAudit } from '../core/quality/links/types';
 import type { Headline, VerdictCounts } from '../core/score/headline';
@@ -13,6 +15,7 @@ import {
   type ClaimAssessment,
   type ClaimQueries,
   type Evidence,
+  type EvidenceOrigin,
   EXPLANATION_CODES,
   RATIONALE_CODES,
   type Revision,
@@ -105,6 +108,82 @@ function knownCode<const Codes extends readonly [string, ...string[]]>(codes: Co
 /** The record without the keys an unknown code left undefined, so the stored row holds no empty key. */
 function withoutDropped<T extends object>(record: T): T {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}
+
+/** The origin of the evidence each composed code words. */
+const COMPOSED_ORIGIN = {
+  'wikidata-statement': 'knowledge-graph',
+  'fact-check-review': 'fact-check',
+} as const satisfies Record<ComposedEvidence['code'], EvidenceOrigin>;
+
+/**
+ * Whether a file's composed values say what its evidence says: a statement's words only over Wikidata's evidence, a
+ * review's only over a fact-check's (never a page's passage), and the English Factlight writes from the values is
+ * the file's English passage (and a statement's title). Otherwise a forged file could show, in Factlight's own
+ * sentence, a rating or a value the passage the model read does not have.
+ */
+function saysThePassage(
+  composed: ComposedEvidence,
+  evidence: { origin: EvidenceOrigin; passage: string; source: { title: string; provider: string } },
+): boolean {
+  if (COMPOSED_ORIGIN[composed.code] !== evidence.origin) return false;
+  // A statement is Wikidata's only (a review may come from any provider that gives a ClaimReview).
+  if (composed.code === 'wikidata-statement' && evidence.source.provider !== 'wikidata') return false;
+  const english = composedEnglish(composed);
+  return (
+    english.passage === evidence.passage && (english.title === undefined || english.title === evidence.source.title)
+  );
+}
+
+/**
+ * Evidence Factlight worded from structured data (`Evidence.composed`): its code and values, worded from our
+ * catalogue when shown. The values are the file's; they are kept only when they say what the file's English passage
+ * says (`saysThePassage`), which is what is shown without them. A code this build does not know or values of the
+ * wrong shape are dropped, not refused, as `knownCode` drops an unknown code: the stored passage is shown.
+ */
+function composedEvidence() {
+  const time = z.object({
+    time: z.string().regex(/^[+-]\d+-\d{2}-\d{2}T/),
+    precision: z.number().int().min(0).max(14),
+  });
+  const value = z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('text'), text: z.string().min(1) }),
+    time.extend({ kind: z.literal('time') }),
+    z.object({
+      kind: z.literal('quantity'),
+      amount: z.string().regex(/^-?\d+(\.\d+)?$/),
+      unit: z.string().min(1).optional(),
+    }),
+    z.object({
+      kind: z.literal('coordinates'),
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-360).max(360),
+    }),
+  ]);
+  const composed: z.ZodType<ComposedEvidence> = z.discriminatedUnion('code', [
+    z.object({
+      code: z.literal('wikidata-statement'),
+      params: z.object({
+        subject: z.string().min(1),
+        property: z.string().min(1),
+        value,
+        asOf: time.optional(),
+        from: time.optional(),
+        until: time.optional(),
+      }),
+    }),
+    z.object({
+      code: z.literal('fact-check-review'),
+      params: z.object({
+        publisher: z.string(),
+        claimText: z.string(),
+        textualRating: z.string(),
+        claimant: z.string().min(1).optional(),
+        reviewDate: z.string().min(1).optional(),
+      }),
+    }),
+  ]);
+  return composed.optional().catch(undefined);
 }
 
 const VERDICTS = [
@@ -280,29 +359,34 @@ function buildChecksExportSchema(): z.ZodType<ChecksExport> {
       }),
     );
 
-  const evidence: z.ZodType<Evidence> = z.object({
-    id: z.string().min(1),
-    claimId: z.string(),
-    source: z.object({
-      url: z.string(),
-      host: z.string(),
-      title: z.string(),
-      siteName: z.string().optional(),
-      publishedAt: z.string().optional(),
-      provider: z.enum(PROVIDERS),
-      sourceType: z.enum(SOURCE_TYPES),
-    }),
-    passage: z.string(),
-    origin: z.enum(['page', 'snippet', 'knowledge-graph', 'fact-check']),
-    textFragment: z
-      .object({
-        start: z.string().min(1),
-        end: z.string().optional(),
-        prefix: z.string().optional(),
-        suffix: z.string().optional(),
-      })
-      .optional(),
-  });
+  const evidence: z.ZodType<Evidence> = z
+    .object({
+      id: z.string().min(1),
+      claimId: z.string(),
+      source: z.object({
+        url: z.string(),
+        host: z.string(),
+        title: z.string(),
+        siteName: z.string().optional(),
+        publishedAt: z.string().optional(),
+        provider: z.enum(PROVIDERS),
+        sourceType: z.enum(SOURCE_TYPES),
+      }),
+      passage: z.string(),
+      origin: z.enum(['page', 'snippet', 'knowledge-graph', 'fact-check']),
+      textFragment: z
+        .object({
+          start: z.string().min(1),
+          end: z.string().optional(),
+          prefix: z.string().optional(),
+          suffix: z.string().optional(),
+        })
+        .optional(),
+      composed: composedEvidence(),
+    })
+    .transform(({ composed, ...rest }) =>
+      withoutDropped({ ...rest, composed: composed && saysThePassage(composed, rest) ? composed : undefined }),
+    );
 
   const revision: z.ZodType<Revision> = z.object({
     sentenceIndex: count,

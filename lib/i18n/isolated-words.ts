@@ -33,6 +33,25 @@ export function isolate(value: string, dir: 'ltr' | 'rtl'): string {
   return dir === 'rtl' ? `${FSI}${value}${PDI}` : value;
 }
 
+/** Directional isolates a text may open (left-to-right, right-to-left, first-strong); PDI closes the last one. */
+const OPENERS = new Set(['\u2066', '\u2067', FSI]);
+
+/**
+ * `text` cut to its first `keep` characters and "…" when it is longer than `over`, any isolate the cut left open
+ * closed after the ellipsis: an unclosed isolate would take the words that follow it (the rest of the sentence, the
+ * page's own) into its own direction. A surrogate pair is never split.
+ */
+export function clipIsolated(text: string, keep: number, over = keep): string {
+  if (text.length <= over) return text;
+  const cut = text.slice(0, /[\ud800-\udbff]/.test(text[keep - 1] ?? '') ? keep - 1 : keep);
+  let open = 0;
+  for (const char of cut) {
+    if (OPENERS.has(char)) open += 1;
+    else if (char === PDI && open > 0) open -= 1;
+  }
+  return `${cut}…${PDI.repeat(open)}`;
+}
+
 /**
  * `say.t(key, params)` with the parameters named in `names` (every text parameter when `names` is not given)
  * each isolated when `say` reads right to left.

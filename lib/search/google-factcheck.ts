@@ -53,13 +53,13 @@ function reviewsOf(claim: Claim): ResultDraft[] {
     const claimReview: ClaimReview = { claimText, publisher, textualRating };
     if (claimant) claimReview.claimant = claimant;
     if (reviewDate) claimReview.reviewDate = reviewDate;
-    // i18n-exempt: NOT DONE (issue 25): passage composed from a fact-check's data, shown in English; to be a code
+    // i18n-exempt: never shown: a review becomes evidence from its `claimReview` (gather-evidence.ts)
     const said = claimant ? `${claimant} claimed` : 'Claim';
     const rated = textualRating ? `rated "${textualRating}"` : 'reviewed';
     return {
       url: review.url,
       title: collapseWhitespace(review.title ?? '') || `${publisher}: ${claimText}`,
-      // i18n-exempt: NOT DONE (issue 25): passage composed from a fact-check's data, shown in English; to be a code
+      // i18n-exempt: never shown: a review becomes evidence from its `claimReview` (gather-evidence.ts)
       snippet: `${said}: "${claimText}" — ${rated} by ${publisher || 'a fact-checker'}.`,
       publishedAt: reviewDate,
       claimReview,

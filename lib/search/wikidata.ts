@@ -14,20 +14,15 @@
  */
 import { z } from 'zod';
 
+import { composedEnglish, englishDating, englishValue } from '../core/composed-english';
+import type { WikidataStatementParams } from '../core/composed-evidence';
 import { ProviderError } from '../core/errors';
 import type { KnowledgeGraph, KnowledgeStatement } from '../core/ports';
 import type { FactTriple } from '../core/types';
 import { requestJson } from './http';
 import { buildUrl, primaryLanguage } from './provider';
 import { createMatcher, type TripleMatcher } from './wikidata-match';
-import {
-  type DataValue,
-  formatDating,
-  formatValue,
-  type LabelOf,
-  type TimeQualifiers,
-  valueIds,
-} from './wikidata-values';
+import { type DataValue, type LabelOf, readDating, readValue, type TimeQualifiers, valueIds } from './wikidata-values';
 
 /** One statement as evidence (the `KnowledgeGraph` port's shape); all passages of an item share its page URL. */
 export type KnowledgeEvidence = KnowledgeStatement;
@@ -172,22 +167,45 @@ function labelIds(candidates: Candidate[], matcher: TripleMatcher, max: number):
  * matching properties win; only when no property matches do statements whose value shares words with
  * the object count (a vague predicate like "is in" still finds "country: France").
  */
-function choose(candidates: Candidate[], matcher: TripleMatcher, labelOf: LabelOf, max: number): string[] {
-  const rows: Array<{ candidate: Candidate; propertyScore: number; score: number; text: string }> = [];
+function choose(
+  candidates: Candidate[],
+  matcher: TripleMatcher,
+  labelOf: LabelOf,
+  max: number,
+): Array<Omit<WikidataStatementParams, 'subject'>> {
+  const rows: Array<{
+    candidate: Candidate;
+    propertyScore: number;
+    score: number;
+    text: string;
+    statement: Omit<WikidataStatementParams, 'subject'>;
+  }> = [];
   for (const candidate of candidates) {
-    const propertyLabel = labelOf(candidate.property);
-    const value = propertyLabel === undefined ? undefined : formatValue(candidate.datavalue, labelOf);
-    if (propertyLabel === undefined || value === undefined) continue;
-    const propertyScore = matcher.property(candidate.property, propertyLabel);
-    const score = propertyScore + matcher.value(value);
-    rows.push({ candidate, propertyScore, score, text: `${propertyLabel}: ${value}${formatDating(candidate.dating)}` });
+    const property = labelOf(candidate.property);
+    const value = property === undefined ? undefined : readValue(candidate.datavalue, labelOf);
+    if (property === undefined || value === undefined) continue;
+    const words = englishValue(value);
+    const dating = readDating(candidate.dating);
+    const propertyScore = matcher.property(candidate.property, property);
+    const score = propertyScore + matcher.value(words);
+    const text = `${property}: ${words}${englishDating(dating)}`;
+    rows.push({ candidate, propertyScore, score, text, statement: { property, value, ...dating } });
   }
   const anyProperty = rows.some((row) => row.propertyScore > 0);
-  const texts = rows
+  const ranked = rows
     .filter((row) => (anyProperty ? row.propertyScore > 0 : row.score > 0))
-    .sort((a, b) => b.score - a.score || preferredFirst(a.candidate, b.candidate))
-    .map((row) => row.text);
-  return [...new Set(texts)].slice(0, max);
+    .sort((a, b) => b.score - a.score || preferredFirst(a.candidate, b.candidate));
+  // Statements that read the same (one value stated twice) are reported once.
+  const byText = new Map<string, Omit<WikidataStatementParams, 'subject'>>();
+  for (const row of ranked) if (!byText.has(row.text)) byText.set(row.text, row.statement);
+  return [...byText.values()].slice(0, max);
+}
+
+/** A statement's passage and title in English, what the model reads; `composed` keeps its values for the views. */
+export function wikidataStatement(url: string, params: WikidataStatementParams): KnowledgeEvidence {
+  const composed = { code: 'wikidata-statement', params } as const;
+  const { passage, title = '' } = composedEnglish(composed);
+  return { url, title, passage, composed };
 }
 
 /** Creates the Wikidata lookup. Nothing is sent until `lookup` is called. */
@@ -272,12 +290,10 @@ export function createWikidataLookup(options: WikidataLookupOptions = {}): Wikid
       const name = labelIn(subjectEntity.labels, lang) ?? hit.label ?? hit.id;
       const key = Object.entries(item.entities).find(([, e]) => e === subjectEntity)?.[0];
       const entityId = key && /^Q\d+$/.test(key) ? key : hit.id;
-      return choose(candidates, matcher, labelOf, max).map((text) => ({
-        url: `https://www.wikidata.org/wiki/${entityId}`,
-        // i18n-exempt: NOT DONE (issue 25): passage composed from Wikidata's data, shown in English; to be a code
-        title: `${name} (Wikidata)`,
-        passage: `${name} — ${text}`,
-      }));
+      const url = `https://www.wikidata.org/wiki/${entityId}`;
+      return choose(candidates, matcher, labelOf, max).map((statement) =>
+        wikidataStatement(url, { subject: name, ...statement }),
+      );
     },
   };
 }

@@ -12,19 +12,34 @@ export function percent(value: number | null | undefined): string {
 }
 
 /**
+ * A day without a time of day, as UTC midnight: "2019-05-02", or a date-time at midnight UTC ("2019-05-02T00:00:00Z",
+ * how a fact-check review gives its day). Formatted in a zone west of UTC, that instant would read the day before.
+ */
+export function utcDay(value: string): Date | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00))?$/.exec(value);
+  if (!match) return undefined;
+  const date = new Date(`${match[1]}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** A day from `utcDay` as `locale` writes it (the medium style: "May 2, 2024", "2 may 2024"). */
+export function utcDayWords(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+/**
  * A publication date as the interface language writes it. Dates come from pages, so anything unparseable is
  * returned as given (it is rendered as text, never as markup).
  */
 export function formatDate(value: string | number | undefined, withTime = false): string | undefined {
   if (value === undefined || value === '') return undefined;
+  const day = typeof value === 'string' ? utcDay(value) : undefined;
+  if (day) return utcDayWords(day, uiLocale());
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : undefined;
-  // "2019-05-02" parses as UTC midnight; formatted in a zone west of UTC it would read May 1.
-  const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
   return new Intl.DateTimeFormat(uiLocale(), {
     dateStyle: 'medium',
-    ...(withTime && !dateOnly ? { timeStyle: 'short' as const } : {}),
-    ...(dateOnly ? { timeZone: 'UTC' } : {}),
+    ...(withTime ? { timeStyle: 'short' as const } : {}),
   }).format(date);
 }
 

@@ -1,5 +1,6 @@
 import type { Evidence, Revision } from '../../../lib/core/types';
 import { t } from '../../../lib/i18n/i18n';
+import { evidenceTitle } from '../../../lib/view/composed-words';
 import { CopyButton } from './copy-button';
 import { WordDiff } from './word-diff';
 
@@ -34,7 +35,7 @@ export function RevisionItem({
               dir="auto"
               onClick={() => onShowEvidence(id)}
             >
-              {evidence.get(id)!.source.title || evidence.get(id)!.source.host}
+              {evidenceTitle(evidence.get(id)!)}
             </button>
           ))}
         </p>

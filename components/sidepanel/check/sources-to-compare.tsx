@@ -6,6 +6,7 @@ import type { CheckView } from '../../../lib/db/check-view';
 import { t } from '../../../lib/i18n/i18n';
 import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { headlineIcon, viewHeadline } from '../../../lib/view/check-headline';
+import { evidencePassage, evidencePassageDir, evidenceTitle } from '../../../lib/view/composed-words';
 import { checkErrorWords, evidenceOnlyReasonWords, searchCauseWords } from '../../../lib/view/error-words';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate, formatRelative } from '../../../lib/view/format';
@@ -180,7 +181,7 @@ export function SourcesToCompare({
                   <li key={item.id} className="evidence-item" data-testid="source-passage">
                     <div className="evidence-head">
                       <SafeLink url={evidenceUrl(item)} className="evidence-title" dir="auto">
-                        {item.source.title || item.source.host || item.source.url}
+                        {evidenceTitle(item)}
                       </SafeLink>
                       <ReliabilityLabel rating={rateUrl(ratings, item.source.url)} />
                     </div>
@@ -195,8 +196,8 @@ export function SourcesToCompare({
                         <time dateTime={item.source.publishedAt}>{formatDate(item.source.publishedAt)}</time>
                       ) : null}
                     </p>
-                    <blockquote className="passage" dir="auto">
-                      <MarkedPassage passage={item.passage} claim={sentence.text} />
+                    <blockquote className="passage" dir={evidencePassageDir(item)}>
+                      <MarkedPassage passage={evidencePassage(item)} claim={sentence.text} />
                     </blockquote>
                   </li>
                 ))}

@@ -6,6 +6,7 @@ import type { Evidence, Judgement } from '../../../lib/core/types';
 import { t } from '../../../lib/i18n/i18n';
 import { tIsolated } from '../../../lib/i18n/isolated-message';
 import { httpHref } from '../../../lib/net/http-url';
+import { evidencePassage, evidencePassageDir, evidenceTitle } from '../../../lib/view/composed-words';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { formatDate } from '../../../lib/view/format';
 import { ORIGIN_LABELS, SOURCE_TYPE_LABELS, STANCE_LABELS } from '../../../lib/view/labels';
@@ -65,7 +66,7 @@ export function EvidenceItem({
       <div className="evidence-head">
         {citation ? <span className="citation-number">[{citation}]</span> : null}
         <SafeLink url={evidenceUrl(item)} className="evidence-title" dir="auto">
-          {source.title || source.host || source.url}
+          {evidenceTitle(item)}
         </SafeLink>
       </div>
       <p className="evidence-meta">
@@ -97,8 +98,10 @@ export function EvidenceItem({
         {judgement ? STANCE_LABELS[judgement.stance] : t('evidenceNotJudged')}
       </p>
       {item.passage ? (
-        <blockquote className="passage" dir="auto">
-          <MarkedPassage passage={item.passage} claim={claimText} />
+        // Words Factlight composed take the interface's direction (their right-to-left values, and every value in a
+        // right-to-left interface, are isolated); a page's words keep their own.
+        <blockquote className="passage" dir={evidencePassageDir(item)}>
+          <MarkedPassage passage={evidencePassage(item)} claim={claimText} />
         </blockquote>
       ) : null}
       {judgement?.rationale ? (

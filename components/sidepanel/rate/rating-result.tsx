@@ -4,7 +4,9 @@ import { rateUrl } from '../../../lib/core/evidence/sources/domain-ratings';
 import type { RatingRecord } from '../../../lib/db/entities';
 import { t } from '../../../lib/i18n/i18n';
 import { tIsolated } from '../../../lib/i18n/isolated-message';
+import { clipIsolated } from '../../../lib/i18n/isolated-words';
 import type { SimpleMessageKey } from '../../../lib/i18n/keys';
+import { evidencePassage, evidencePassageDir, evidenceTitle } from '../../../lib/view/composed-words';
 import { checkErrorWords } from '../../../lib/view/error-words';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
 import { ActionabilityScore } from '../claim/actionability-score';
@@ -64,11 +66,11 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
             {rating.evidence.map((item) => (
               <li key={item.id}>
                 <SafeLink url={evidenceUrl(item)} dir="auto">
-                  {item.source.title || item.source.host}
+                  {evidenceTitle(item)}
                 </SafeLink>{' '}
                 <ReliabilityLabel rating={rateUrl(ratings, item.source.url)} />
-                <p className="hint" dir="auto">
-                  {item.passage.slice(0, 300)}
+                <p className="hint" dir={evidencePassageDir(item)}>
+                  {clipIsolated(evidencePassage(item), 300)}
                 </p>
               </li>
             ))}

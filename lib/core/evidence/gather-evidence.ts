@@ -3,7 +3,9 @@
  * search snippet (marked as such) when a page cannot be read, existing fact-checks, and knowledge-graph
  * statements. Source types start from the rules; the source-types stage fills in the rest.
  */
-import type { Embedder, SearchResult } from '../ports';
+import { composedEnglish } from '../composed-english';
+import type { ComposedEvidence } from '../composed-evidence';
+import type { ClaimReview, Embedder, SearchResult } from '../ports';
 import { buildTextFragment } from '../text/build-text-fragment';
 import { hostOf } from '../text/hosts';
 import type { Claim, ClaimQueries, Evidence, EvidenceSource } from '../types';
@@ -33,13 +35,25 @@ function sourceFor(
   return { url, host, title: title || host, provider, sourceType: sourceTypeByRule(url) ?? 'other', ...extra };
 }
 
-function factCheckPassage(result: SearchResult): string {
-  const review = result.claimReview!;
-  // i18n-exempt: NOT DONE (issue 25): passage composed from a fact-check's data, shown in English; to be a code
-  const who = review.claimant ? ` (claimed by ${review.claimant})` : '';
-  const when = review.reviewDate ? `, ${review.reviewDate.slice(0, 10)}` : '';
-  // i18n-exempt: NOT DONE (issue 25): passage composed from a fact-check's data, shown in English; to be a code
-  return `Fact-check by ${review.publisher}${when}: the claim "${review.claimText}"${who} was rated "${review.textualRating}".`;
+/** The review as a code and its values, for the views to word in the interface language. */
+function reviewComposed(review: ClaimReview): ComposedEvidence {
+  const { publisher, claimText, textualRating, claimant, reviewDate } = review;
+  return {
+    code: 'fact-check-review',
+    params: {
+      publisher,
+      claimText,
+      textualRating,
+      ...(claimant ? { claimant } : {}),
+      ...(reviewDate ? { reviewDate } : {}),
+    },
+  };
+}
+
+/** The review's English passage, what the model reads, and its composed values, what a person reads worded. */
+function reviewPassage(review: ClaimReview): { passage: string; composed: ComposedEvidence } {
+  const composed = reviewComposed(review);
+  return { passage: composedEnglish(composed).passage, composed };
 }
 
 async function pageEvidence(
@@ -102,15 +116,19 @@ export async function gatherEvidence(
   const fromPages = await Promise.all(
     search.web.slice(0, options.maxPages).map((result) => pageEvidence(claim, queries, result, reader, options)),
   );
-  const fromFactChecks = search.factChecks.map((result) => ({
-    claimId: claim.id,
-    source: sourceFor(result.url, result.title, result.provider, {
-      sourceType: 'fact-check',
-      ...(result.claimReview?.reviewDate ? { publishedAt: result.claimReview.reviewDate } : {}),
-    }),
-    passage: factCheckPassage(result),
-    origin: 'fact-check' as const,
-  }));
+  const fromFactChecks = search.factChecks.map((result) => {
+    // A fact-check result always carries its review (google-factcheck.ts sets one on each).
+    const review = result.claimReview!;
+    return {
+      claimId: claim.id,
+      source: sourceFor(result.url, result.title, result.provider, {
+        sourceType: 'fact-check',
+        ...(review.reviewDate ? { publishedAt: review.reviewDate } : {}),
+      }),
+      ...reviewPassage(review),
+      origin: 'fact-check' as const,
+    };
+  });
   const fromKnowledge = search.knowledge.map((statement) => ({
     claimId: claim.id,
     source: sourceFor(statement.url, statement.title, 'wikidata', {
@@ -120,6 +138,7 @@ export async function gatherEvidence(
     }),
     passage: statement.passage,
     origin: 'knowledge-graph' as const,
+    ...(statement.composed ? { composed: statement.composed } : {}),
   }));
   return [...fromFactChecks, ...fromKnowledge, ...fromPages.flat()].map((item, index) => ({
     ...item,

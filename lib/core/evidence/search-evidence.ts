@@ -6,7 +6,7 @@
  */
 import type { ErrorNotice } from '../error-notices';
 import { errorMessage, errorNotice, isCancellation } from '../errors';
-import type { Cache, KnowledgeGraph, SearchProvider, SearchResult } from '../ports';
+import type { Cache, KnowledgeGraph, KnowledgeStatement, SearchProvider, SearchResult } from '../ports';
 import type { Claim, ClaimQueries } from '../types';
 import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
 
@@ -26,7 +26,7 @@ export interface ClaimSearchResult {
   /** Web results, de-duplicated by canonical URL, best first, filtered for usable evidence. */
   web: SearchResult[];
   factChecks: SearchResult[];
-  knowledge: Array<{ url: string; title: string; passage: string; publishedAt?: string }>;
+  knowledge: KnowledgeStatement[];
   /** One message per source that failed. */
   failures: string[];
   /** The failures that have a code (lib/core/error-notices.ts), by their English words. */

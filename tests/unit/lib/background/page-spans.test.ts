@@ -60,3 +60,60 @@ describe("a card's text from elsewhere in a right-to-left interface", () => {
     expect(wall.explanation).toMatch(/\u2069/);
   });
 });
+
+/** Evidence Factlight composed from Wikidata, in the card: the title and passage in the interface language. */
+describe('a composed Wikidata statement in the card', () => {
+  const capture = {} as CaptureSelectors;
+  const view = buildCheckView({
+    patchEvidence: (item) =>
+      item.claimId === 'c0-0'
+        ? {
+            ...item,
+            origin: 'knowledge-graph',
+            passage: 'Great Wall — visible from: nowhere (as of 2022)',
+            composed: {
+              code: 'wikidata-statement',
+              params: {
+                subject: 'Great Wall',
+                property: 'visible from',
+                value: { kind: 'text', text: 'nowhere' },
+                asOf: { time: '+2022-00-00T00:00:00Z', precision: 9 },
+              },
+            },
+          }
+        : item,
+  });
+
+  it('words the top source and the sources-only passage in Spanish', () => {
+    setMessageSource(catalogueSource('es', shippedCatalogue('es') as Catalogue));
+    const judged = drawRequestFor({ ...view, check: { ...view.check, capture, status: 'done' } })!;
+    expect(judged.spans.find((span) => span.claimId === 'c0-0')!.topEvidence?.title).toBe('Great Wall (Wikidata)');
+    const sources = drawRequestFor({ ...view, check: { ...view.check, capture, status: 'done', evidenceOnly: true } })!;
+    const wall = sources.spans.find((span) => span.claimId === 'c0-0')!;
+    expect(wall.topEvidence?.title).toBe('Great Wall (Wikidata)');
+    expect(wall.explanation).toContain('Great Wall — visible from: nowhere (fecha: 2022)');
+  });
+
+  it('closes an isolate the cut of a long passage opened, so the words after it keep their direction', () => {
+    setMessageSource(catalogueSource('ar', shippedCatalogue('ar') as Catalogue, shippedCatalogue('en') as Catalogue));
+    const long = buildCheckView({
+      patchEvidence: (item) =>
+        item.claimId === 'c0-0'
+          ? {
+              ...item,
+              origin: 'knowledge-graph',
+              passage: 'a long statement',
+              composed: {
+                code: 'wikidata-statement',
+                params: { subject: 'Great Wall', property: 'motto', value: { kind: 'text', text: 'word '.repeat(80) } },
+              },
+            }
+          : item,
+    });
+    const card = drawRequestFor({ ...long, check: { ...long.check, capture, status: 'done', evidenceOnly: true } })!;
+    const explanation = card.spans.find((span) => span.claimId === 'c0-0')!.explanation!;
+    const opened = [...explanation].filter((c) => c === '\u2068').length;
+    expect(explanation).toContain('…\u2069»');
+    expect([...explanation].filter((c) => c === '\u2069').length).toBe(opened);
+  });
+});

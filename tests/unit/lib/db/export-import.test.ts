@@ -2,8 +2,11 @@ import { readFile } from 'node:fs/promises';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { composedEnglish } from '../../../../lib/core/composed-english';
+import type { ComposedEvidence } from '../../../../lib/core/composed-evidence';
 import { parseRatingsTable } from '../../../../lib/core/evidence/sources/domain-ratings';
 import { noticeKey, type RunNotice } from '../../../../lib/core/notices';
+import type { Evidence } from '../../../../lib/core/types';
 import { type CheckView, loadCheckView } from '../../../../lib/db/check-view';
 import {
   exportCheckMarkdown,
@@ -17,6 +20,7 @@ import type { FactlightDb } from '../../../../lib/db/schema';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
+import { evidencePassage } from '../../../../lib/view/composed-words';
 import { explanationWords } from '../../../../lib/view/explanation-words';
 import { rationaleWords } from '../../../../lib/view/rationale-words';
 import { defaultTranslator } from '../../../../scripts/lib/node-messages';
@@ -47,6 +51,40 @@ function parsed(json: string): { checks: ImportedCheck[] } {
   const result = parseChecksImport(json);
   if (!result.ok) throw new Error(result.error);
   return result;
+}
+
+const STATEMENT: ComposedEvidence = {
+  code: 'wikidata-statement',
+  params: {
+    subject: 'Eiffel Tower',
+    property: 'height',
+    value: { kind: 'quantity', amount: '330', unit: 'metre' },
+    asOf: { time: '+2022-00-00T00:00:00Z', precision: 9 },
+  },
+};
+const REVIEW: ComposedEvidence = {
+  code: 'fact-check-review',
+  params: {
+    publisher: 'PolitiFact',
+    claimText: 'The wall is visible.',
+    textualRating: 'False',
+    reviewDate: '2024-05-02',
+  },
+};
+
+/** The first piece of evidence a Wikidata statement, the second a fact-check, each with its composed words. */
+function composedEvidence(item: Evidence): Evidence {
+  if (item.id.endsWith(':e0') && item.claimId === 'c0-0')
+    return {
+      ...item,
+      source: { ...item.source, title: 'Eiffel Tower (Wikidata)', provider: 'wikidata' },
+      origin: 'knowledge-graph',
+      passage: 'Eiffel Tower — height: 330 metre (as of 2022)',
+      composed: STATEMENT,
+    };
+  if (item.id.endsWith(':e1') && item.claimId === 'c0-0')
+    return { ...item, origin: 'fact-check', passage: composedEnglish(REVIEW).passage, composed: REVIEW };
+  return item;
 }
 
 const catalogue = async (locale: string) =>
@@ -159,6 +197,63 @@ describe('JSON export and import', () => {
     setMessageSource(catalogueSource('es', await catalogue('es')));
     expect(explanationWords(row)).toBe('Planted words.');
     expect(rationaleWords(row.judgements[0]!)).toBe('Planted rationale.');
+  });
+
+  it('keeps the composed words of Wikidata and fact-check evidence through the database, an export and an import', async () => {
+    const original = await stored(buildCheckView({ id: 'chk-k', patchEvidence: composedEvidence }));
+    expect(original.evidence.filter((item) => item.composed).map((item) => item.composed!.code)).toEqual([
+      'wikidata-statement',
+      'fact-check-review',
+    ]);
+    const file = exportChecksJson([original], ENGLISH);
+    expect((JSON.parse(file) as ChecksExport).checks[0]!.evidence[0]!.composed).toEqual(STATEMENT);
+    await writeImportedChecks(target, parsed(file));
+    const imported = (await loadCheckView(target, 'chk-k'))!;
+    expect(imported.evidence).toEqual(original.evidence);
+    setMessageSource(catalogueSource('es', await catalogue('es')));
+    expect(evidencePassage(imported.evidence[0]!)).toBe('Eiffel Tower — height: 330 metre (fecha: 2022)');
+  });
+
+  it('drops composed words of the wrong shape, of an unknown code or over the wrong evidence, and keeps the passage', async () => {
+    const view = await stored(buildCheckView({ id: 'chk-m', patchEvidence: composedEvidence }));
+    const file = JSON.parse(exportChecksJson([view], ENGLISH)) as ChecksExport;
+    const items = file.checks[0]!.evidence as unknown as Array<Record<string, unknown>>;
+    const pages = items.filter((item) => item.origin === 'page');
+    const [statement, review, page, other] = [items[0]!, items[1]!, pages[0]!, pages[1]!];
+    statement.composed = { code: 'wikidata-statement', params: { ...STATEMENT.params, value: { kind: 'html' } } };
+    review.composed = { ...REVIEW, params: { ...REVIEW.params, textualRating: { text: 'False' } } };
+    page.composed = REVIEW;
+    other.composed = { code: 'from-a-newer-version', params: {} };
+    const result = parsed(JSON.stringify(file));
+    expect(await writeImportedChecks(target, result)).toEqual({ imported: 1, skipped: 0 });
+    const imported = (await loadCheckView(target, 'chk-m'))!;
+    expect(imported.evidence.every((item) => !('composed' in item))).toBe(true);
+    expect(imported.evidence.map((item) => item.passage)).toEqual(view.evidence.map((item) => item.passage));
+    setMessageSource(catalogueSource('es', await catalogue('es')));
+    expect(evidencePassage(imported.evidence[0]!)).toBe(view.evidence[0]!.passage);
+  });
+
+  it('drops composed words that do not say what the file’s English passage and title say', async () => {
+    const view = await stored(buildCheckView({ id: 'chk-f', patchEvidence: composedEvidence }));
+    const file = JSON.parse(exportChecksJson([view], ENGLISH)) as ChecksExport;
+    const evidence = file.checks[0]!.evidence as unknown as Array<Record<string, unknown>>;
+    const [statement, review] = evidence;
+    // A forged rating and value in Factlight's own sentence, beside the English the model read.
+    review!.composed = { ...REVIEW, params: { ...REVIEW.params, textualRating: 'True' } };
+    statement!.composed = { ...STATEMENT, params: { ...STATEMENT.params, value: { kind: 'text', text: '1 km' } } };
+    // The statement's passage under another item's title.
+    const source = { ...(statement!.source as object), title: 'Louvre (Wikidata)' };
+    evidence.push({ ...statement!, id: 'c0-0:e99', source, composed: STATEMENT });
+    // The statement's passage and title from another provider.
+    const elsewhere = { ...(statement!.source as object), provider: 'serper' };
+    evidence.push({ ...statement!, id: 'c0-0:e98', source: elsewhere, composed: STATEMENT });
+    const imported = parsed(JSON.stringify(file)).checks[0]!.evidence.map((record) => record.evidence);
+    expect(imported[0]).not.toHaveProperty('composed');
+    expect(imported[0]!.passage).toBe('Eiffel Tower — height: 330 metre (as of 2022)');
+    expect(imported[1]).not.toHaveProperty('composed');
+    expect(imported[1]!.passage).toBe(composedEnglish(REVIEW).passage);
+    expect(imported.slice(-2).map((item) => item.id)).toEqual(['c0-0:e99', 'c0-0:e98']);
+    expect(imported.slice(-2).filter((item) => 'composed' in item)).toEqual([]);
   });
 
   it("gives the run's warnings in English words in the headline, a coded one too (the row lists it by key)", async () => {
@@ -295,6 +390,20 @@ describe('Markdown report', () => {
       '  - La page sur gone.example.com n’existe pas \\(404\\). L’archive du web n’en a aucune copie.',
     );
     expect(french).toContain('  - The page opened and has readable text.');
+  });
+
+  it('words the evidence Factlight composed in the interface language, isolated values in Arabic', async () => {
+    const view = buildCheckView({ patchEvidence: composedEvidence });
+    setMessageSource(catalogueSource('es', await catalogue('es'), await catalogue('en')));
+    const spanish = exportCheckMarkdown(view);
+    expect(spanish).toContain('1. [Eiffel Tower \\(Wikidata\\)](');
+    expect(spanish).toContain('   - Fragmento: «Eiffel Tower — height: 330 metre \\(fecha: 2022\\)»');
+    expect(spanish).toContain(
+      '   - Fragmento: «Verificación de PolitiFact, 2 may 2024: la afirmación «The wall is visible.» recibió la calificación «False».»',
+    );
+    expect(spanish).not.toContain('as of 2022');
+    setMessageSource(catalogueSource('ar', await catalogue('ar'), await catalogue('en')));
+    expect(exportCheckMarkdown(view)).toContain('\u2068The wall is visible.\u2069');
   });
 
   it("words Factlight's own rationales in the interface language", async () => {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource, t } from '../../../../lib/i18n/i18n';
-import { isolate, isolatingT, tIsolatedWords } from '../../../../lib/i18n/isolated-words';
+import { clipIsolated, isolate, isolatingT, tIsolatedWords } from '../../../../lib/i18n/isolated-words';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import { createTranslator } from '../../../../lib/i18n/translator';
 
@@ -55,5 +55,16 @@ describe('isolatingT', () => {
     );
     expect(say('headlineChecking', { count: 3 })).not.toMatch(/[\u2068\u2069]/);
     expect(say('errorRequestCancelled')).toBe(t('errorRequestCancelled'));
+  });
+});
+
+describe('clipIsolated', () => {
+  it('cuts a long text, closes the isolates the cut left open, and never splits a surrogate pair', () => {
+    expect(clipIsolated('short', 10)).toBe('short');
+    expect(clipIsolated('\u2068abc\u2069 \u2068defghij\u2069', 8)).toBe('\u2068abc\u2069 \u2068d…\u2069');
+    expect(clipIsolated('\u2068a\u2068bcdef\u2069\u2069', 4)).toBe('\u2068a\u2068b…\u2069\u2069');
+    expect(clipIsolated('\u2068abc\u2069 defghij', 7)).toBe('\u2068abc\u2069 d…');
+    expect(clipIsolated('ab😀cd', 3)).toBe('ab…');
+    expect(clipIsolated('abcdefgh', 5, 8)).toBe('abcdefgh');
   });
 });

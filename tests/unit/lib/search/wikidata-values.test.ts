@@ -1,7 +1,26 @@
 /** The pure parts of the Wikidata lookup: value formatting. */
 import { describe, expect, it } from 'vitest';
 
-import { formatDating, formatTime, formatValue, valueIds } from '../../../../lib/search/wikidata-values';
+import { englishDating, englishValue, formatTime } from '../../../../lib/core/composed-english';
+import {
+  type DataValue,
+  type LabelOf,
+  readDating,
+  readValue,
+  type TimeQualifiers,
+  valueIds,
+} from '../../../../lib/search/wikidata-values';
+
+/** A data value read and written in the passage's English, as the Wikidata lookup does. */
+function formatValue(datavalue: DataValue, labelOf: LabelOf): string | undefined {
+  const value = readValue(datavalue, labelOf);
+  return value && englishValue(value);
+}
+
+/** A statement's dating read from its qualifiers and written as the passage's English suffix. */
+function formatDating(qualifiers: TimeQualifiers): string {
+  return englishDating(readDating(qualifiers));
+}
 
 describe('wikidata values', () => {
   it('formats times to every precision, BCE and unknown months', () => {
@@ -42,5 +61,39 @@ describe('wikidata values', () => {
     expect(formatDating({ P582: { type: 'time', value: { time: '+2013-12-31T00:00:00Z', precision: 11 } } })).toBe(
       ' (until 31 December 2013)',
     );
+  });
+
+  it('reads values and datings for the views to word, the English passage being theirs', () => {
+    const labelOf = (id: string) => ({ Q11573: 'metre', Q90: 'Paris' })[id];
+    const time = { type: 'time', value: { time: '+1801-00-00T00:00:00Z', precision: 7 } };
+    expect(readValue(time, labelOf)).toEqual({ kind: 'time', time: '+1801-00-00T00:00:00Z', precision: 7 });
+    expect(readValue({ type: 'wikibase-entityid', value: { id: 'Q90' } }, labelOf)).toEqual({
+      kind: 'text',
+      text: 'Paris',
+    });
+    expect(
+      readValue(
+        { type: 'quantity', value: { amount: '+330', unit: 'http://www.wikidata.org/entity/Q11573' } },
+        labelOf,
+      ),
+    ).toEqual({ kind: 'quantity', amount: '330', unit: 'metre' });
+    expect(readValue({ type: 'quantity', value: { amount: '+7', unit: '1' } }, labelOf)).toEqual({
+      kind: 'quantity',
+      amount: '7',
+    });
+    expect(readValue({ type: 'globecoordinate', value: { latitude: '48.8584', longitude: 2.2945 } }, labelOf)).toEqual({
+      kind: 'coordinates',
+      latitude: 48.8584,
+      longitude: 2.2945,
+    });
+    expect(readValue({ type: 'time', value: { time: '1889', precision: 9 } }, labelOf)).toBeUndefined();
+    const start = { type: 'time', value: { time: '+2002-00-00T00:00:00Z', precision: 9 } };
+    const end = { type: 'time', value: { time: '+2013-00-00T00:00:00Z', precision: 9 } };
+    expect(readDating({ P580: start, P582: end })).toEqual({
+      from: { time: '+2002-00-00T00:00:00Z', precision: 9 },
+      until: { time: '+2013-00-00T00:00:00Z', precision: 9 },
+    });
+    expect(readDating({ P585: start, P580: end })).toEqual({ asOf: { time: '+2002-00-00T00:00:00Z', precision: 9 } });
+    expect(formatDating({ P580: start, P582: end })).toBe(' (from 2002 to 2013)');
   });
 });

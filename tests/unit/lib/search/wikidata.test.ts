@@ -99,10 +99,33 @@ describe('wikidata lookup', () => {
     expect(new Set(requested).size).toBe(requested.length);
 
     const page = { url: 'https://www.wikidata.org/wiki/Q243', title: 'Eiffel Tower (Wikidata)' };
+    // The English the model reads, and beside it the same statement as values for the views to word.
+    const height = (amount: string, dating: object) => ({
+      code: 'wikidata-statement',
+      params: {
+        subject: 'Eiffel Tower',
+        property: 'height',
+        value: { kind: 'quantity', amount, unit: 'metre' },
+        ...dating,
+      },
+    });
+    const year = (y: number) => ({ time: `+${y}-00-00T00:00:00Z`, precision: 9 });
     expect(evidence).toEqual([
-      { ...page, passage: 'Eiffel Tower — height: 330 metre (as of 2022)' },
-      { ...page, passage: 'Eiffel Tower — height: 324 metre (as of 2000)' },
-      { ...page, passage: 'Eiffel Tower — height: 312 metre (from 1889 to 1956)' },
+      {
+        ...page,
+        passage: 'Eiffel Tower — height: 330 metre (as of 2022)',
+        composed: height('330', { asOf: year(2022) }),
+      },
+      {
+        ...page,
+        passage: 'Eiffel Tower — height: 324 metre (as of 2000)',
+        composed: height('324', { asOf: year(2000) }),
+      },
+      {
+        ...page,
+        passage: 'Eiffel Tower — height: 312 metre (from 1889 to 1956)',
+        composed: height('312', { from: year(1889), until: year(1956) }),
+      },
     ]);
   });
 
@@ -166,6 +189,15 @@ describe('wikidata lookup', () => {
         url: 'https://www.wikidata.org/wiki/Q243',
         title: 'tour Eiffel (Wikidata)',
         passage: 'tour Eiffel — hauteur: 330 mètre (as of 2022)',
+        composed: {
+          code: 'wikidata-statement',
+          params: {
+            subject: 'tour Eiffel',
+            property: 'hauteur',
+            value: { kind: 'quantity', amount: '330', unit: 'mètre' },
+            asOf: { time: '+2022-00-00T00:00:00Z', precision: 9 },
+          },
+        },
       },
     ]);
     expect(server.requests.map((r) => [r.query.language, r.query.uselang, r.query.languages])).toEqual([

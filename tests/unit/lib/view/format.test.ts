@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { formatDate } from '../../../../lib/view/format';
 
@@ -9,5 +9,26 @@ describe('formatDate', () => {
     );
     expect(formatDate('last Tuesday')).toBe('last Tuesday');
     expect(formatDate(undefined)).toBeUndefined();
+  });
+
+  describe('west of UTC', () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+
+    it('formats a midnight-UTC date-time (a fact-check review’s day) on that day, as the review’s passage does', () => {
+      process.env.TZ = 'America/Los_Angeles';
+      const may2 = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        Date.UTC(2024, 4, 2),
+      );
+      expect(formatDate('2024-05-02T00:00:00Z')).toBe(may2);
+      expect(formatDate('2024-05-02T00:00:00.000Z', true)).toBe(may2);
+      // Another time of day is a moment, shown in the reader's zone.
+      expect(formatDate('2024-05-02T03:00:00Z')).toBe(
+        new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(Date.UTC(2024, 4, 2, 3)),
+      );
+    });
   });
 });
