@@ -25,7 +25,12 @@ const panel = { id: own.id, url: `${own.baseUrl}sidepanel.html` };
 const contentScript = { id: own.id, url: 'https://news.example.com/story', tab: { id: 7 }, frameId: 0 };
 
 const VERSION = '1.0.0';
-const KEPT: ExtensionStatus = { version: '1.0.0', modelConfigured: true };
+// As the router keeps it in a browser without the on-device model (the tests' global has no LanguageModel).
+const KEPT: ExtensionStatus = {
+  version: '1.0.0',
+  modelConfigured: true,
+  onDevice: { availability: 'missing', message: 'No on-device model.' },
+};
 const FROM_ROUTER: ExtensionStatus = { version: '1.0.0', modelConfigured: false };
 
 /** What the router does in these tests: answers getStatus and startCheck, and records every other event it gets. */
@@ -121,6 +126,28 @@ describe('the worker doorway', () => {
     });
     expect(start).toHaveBeenCalledTimes(1);
     expect(scope.importScripts).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks the on-device model only after answering, and drops a kept status it no longer matches', async () => {
+    const downloading: ExtensionStatus = { ...KEPT, onDevice: { availability: 'downloading', message: '' } };
+    await keepStatus(await statusStamp(VERSION), downloading);
+    const asked: string[] = [];
+    let answered = false;
+    const availability = vi.fn(async () => (asked.push(answered ? 'after the answer' : 'before'), 'available'));
+    vi.stubGlobal('LanguageModel', { availability, create: async () => ({}) });
+    try {
+      const { start } = fakeRouter();
+      openDoorway(workerScope(start));
+      expect(await deliver('getStatus', panel)).toEqual({ res: downloading });
+      answered = true;
+      await vi.waitFor(() => expect(availability).toHaveBeenCalled());
+      expect(asked).toEqual(['after the answer']);
+      // The model was downloaded meanwhile: the snapshot goes, and the pages' next question reaches the router.
+      await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get('statusSnapshot')).toEqual({}));
+      expect(await deliver('getStatus', panel)).toEqual({ res: FROM_ROUTER });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('parses nothing ahead after answering a resume (only a status says a page has just opened)', async () => {
