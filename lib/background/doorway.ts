@@ -6,25 +6,24 @@
  * An MV3 worker is stopped after ~30 s idle and started again by the next event; a person waits for what it parses
  * then. So the worker's own script is this: it registers every listener (they must exist before the event that woke
  * the worker), answers what a side panel asks when it opens after a pause (its status, from the snapshot the router
- * kept: status-snapshot.ts, whose on-device availability it asks again once it has answered; its resumes, when the database holds no run: waiting-runs.ts), and for anything else
- * loads the router (router.js: settings, menus, the commands; it loads the engine in turn) and relays the
- * event to it (worker-events.ts). A check that comes while the engine is not loaded goes to the check intake first
- * (check-intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event.
- * Firefox's background page runs router.js before this script: the router starts at once with the browser's
- * own events.
+ * kept, which it checks once it has answered: status-snapshot.ts; its resumes, when the database holds no run:
+ * waiting-runs.ts), and for anything else loads the router (router.js: settings, menus, the commands; it loads the
+ * engine in turn) and relays the event to it (worker-events.ts). A check that comes while the engine is not loaded
+ * goes to the check intake first (check-intake.js), which writes it before the engine is parsed. Once loaded, the
+ * router gets every event. Firefox's background page runs router.js before this script: the router starts at once
+ * with the browser's own events.
  */
 import { serializeError } from '@aklinker1/zero-serialize-error';
 import { browser } from 'wxt/browser';
 
 import { type Catalogue, isLocale } from '../i18n/catalogue';
-import type { ExtensionStatus } from '../messaging/protocol';
 import { classifySender, type SenderInfo } from '../messaging/sender-policy';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
 import { cacheAtInstall, type InstallScope } from './install-cache';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT, type StartIntake } from './intake-global';
 import { RESUME_ALARM } from './keep-alive';
 import { ROUTER_GLOBAL, ROUTER_SCRIPT, type RouterHandle, type StartRouter } from './router-global';
-import { dropIfOnDeviceMoved, keptStatus } from './status-snapshot';
+import { dropIfStale, keptStatus } from './status-snapshot';
 import { runsMayBeWaiting } from './waiting-runs';
 import {
   createWorkerEventRelay,
@@ -225,12 +224,12 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     void light.then((res) => {
       if (res !== undefined) {
         sendResponse({ res });
-        // After the answer has left: the on-device model's availability, which the kept status was answered without
-        // (status-snapshot.ts), is asked while router.js and engine.js are parsed (which blocks this thread a moment).
+        // After the answer has left: the kept status is checked (status-snapshot.ts) while router.js and engine.js
+        // are parsed (which blocks this thread a moment).
         if ((message as Envelope).type === 'getStatus')
           setTimeout(() => {
-            dropIfOnDeviceMoved(res as ExtensionStatus).catch((error: unknown) =>
-              console.warn('[factlight] on-device model not asked after the status', error),
+            dropIfStale(browser.runtime.getManifest().version).catch((error: unknown) =>
+              console.warn('[factlight] the kept status not checked after its answer', error),
             );
             warmUp();
           }, 0);

@@ -4,18 +4,18 @@
  * answer a side panel opened after a pause without loading the router (issue 27).
  *
  * The stamp is a SHA-256 of the raw stored inputs (the settings, the interface language, the organisation's
- * policy, the version): the doorway reads them raw, without parsing the settings, and answers the kept status only
- * when the stamp is the same. Whoever changes any of them changes the stamp, so nothing has to remember to clear the
- * snapshot. The router takes the stamp before it reads anything, so a change made while it works leaves a stamp that
- * no longer matches (the next status is worked out again). The digest, not the settings, is kept: they hold API keys.
+ * policy, the version): read raw, without parsing the settings. Whoever changes any of them changes the stamp, so
+ * nothing has to remember to clear the snapshot. The router takes the stamp before it reads anything, so a change made
+ * while it works leaves a stamp that no longer matches. The digest, not the settings, is kept: they hold API keys.
  * `storage.session` lives in memory for the browser's session and is for the extension's own pages and worker only
  * (Chrome's default access level).
  *
- * The on-device model's availability is not in the stamp: asking it is the slowest part of a woken worker's answer
- * (the first question in each life of the worker: ~6 ms in Chromium 156, BENCHMARKS.md), and it changes only when
- * Chrome downloads or drops the model. The doorway answers the kept status, then asks (`dropIfOnDeviceMoved`): when
- * the answer is not the kept one it drops the snapshot, and the pages, which listen for that
- * (`statusSnapshotDropped`), ask again and get the router's fresh status.
+ * The doorway answers the kept status first (`keptStatus`: one read of `storage.session`) and checks it right after
+ * (`dropIfStale`): the stamp of the inputs as they are now, and the on-device model's availability, which is not in the
+ * stamp as it is the browser's answer, not a stored input. Reading and asking these before the answer made every
+ * woken status slower (~1–5 ms of a ~20 ms wake in Chromium 156, BENCHMARKS.md), and they seldom differ: the pages
+ * that change settings wake the router, which answers them itself. When they differ, the doorway drops the snapshot,
+ * and the pages, which listen for that (`statusSnapshotDropped`), ask again and get the router's fresh status.
  */
 import { browser } from 'wxt/browser';
 
@@ -60,20 +60,25 @@ export async function keepStatus(stamp: string, status: ExtensionStatus): Promis
   await browser.storage.session.set({ [SNAPSHOT_KEY]: snapshot });
 }
 
-/** The kept status when its inputs are unchanged; undefined when there is none or they changed. */
+/** The kept status, when one was kept for this `version`; `dropIfStale` checks it once it has been answered. */
 export async function keptStatus(version: string): Promise<ExtensionStatus | undefined> {
-  const [stored, stamp] = await Promise.all([browser.storage.session.get(SNAPSHOT_KEY), statusStamp(version)]);
-  const snapshot = stored[SNAPSHOT_KEY] as StatusSnapshot | undefined;
-  return snapshot?.stamp === stamp ? snapshot.status : undefined;
+  const snapshot = (await browser.storage.session.get(SNAPSHOT_KEY))[SNAPSHOT_KEY] as StatusSnapshot | undefined;
+  return snapshot?.status.version === version ? snapshot.status : undefined;
 }
 
 /**
- * Asks the on-device model's availability now (`onDeviceStatus`'s question) and drops the snapshot when it is not the
- * one `answered` gave: the pages that showed that answer ask again (`statusSnapshotDropped`). True when it dropped it.
+ * Drops the kept status when it no longer holds: its inputs changed (the stamp) or the on-device model's availability
+ * is not the one it gave (`onDeviceStatus`'s question). The pages that showed it then ask again
+ * (`statusSnapshotDropped`). True when it dropped it.
  */
-export async function dropIfOnDeviceMoved(answered: ExtensionStatus, scope: object = globalThis): Promise<boolean> {
-  const availability = await onDeviceAvailability(languageModelOf(scope));
-  if (availability === answered.onDevice?.availability) return false;
+export async function dropIfStale(version: string, scope: object = globalThis): Promise<boolean> {
+  const [stored, stamp, availability] = await Promise.all([
+    browser.storage.session.get(SNAPSHOT_KEY),
+    statusStamp(version),
+    onDeviceAvailability(languageModelOf(scope)),
+  ]);
+  const snapshot = stored[SNAPSHOT_KEY] as StatusSnapshot | undefined;
+  if (!snapshot || (snapshot.stamp === stamp && snapshot.status.onDevice?.availability === availability)) return false;
   await browser.storage.session.remove(SNAPSHOT_KEY);
   return true;
 }

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { EngineStatus } from '../../../../components/engine/engine-status';
-import { dropIfOnDeviceMoved } from '../../../../lib/background/status-snapshot';
 import type { Catalogue } from '../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
@@ -47,9 +46,7 @@ describe('EngineStatus', () => {
     expect((await screen.findByTestId('engine-label')).textContent).toBe('Sources only');
     await fakeBrowser.storage.session.set({ statusSnapshot: { stamp: 's', status: statuses[0] } });
     expect(asked).toBe(1);
-    await dropIfOnDeviceMoved(statuses[0]!, {
-      LanguageModel: { availability: async () => 'available', create: async () => ({}) },
-    });
+    await fakeBrowser.storage.session.remove('statusSnapshot');
     await waitFor(() => expect(screen.getByTestId('engine-label').textContent).toBe('On-device model'));
     expect(asked).toBe(2);
   });

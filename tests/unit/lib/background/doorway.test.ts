@@ -182,14 +182,16 @@ describe('the worker doorway', () => {
     });
   });
 
-  it('loads the router for the status when the settings changed since the snapshot was kept', async () => {
+  it('answers the kept status at once, then drops it as the settings changed since; the next comes from the router', async () => {
     await keepStatus(await statusStamp(VERSION), KEPT);
     await fakeBrowser.storage.local.set({ settings: { model: { preset: 'openai' } } });
     const { start } = fakeRouter();
     const scope = workerScope(start);
     openDoorway(scope);
+    expect(await deliver('getStatus', panel)).toEqual({ res: KEPT });
+    await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get('statusSnapshot')).toEqual({}));
     expect(await deliver('getStatus', panel)).toEqual({ res: FROM_ROUTER });
-    expect(scope.importScripts).toHaveBeenCalledWith(ROUTER_SCRIPT);
+    expect(start).toHaveBeenCalledTimes(1);
   });
 
   it("answers a content script's status only through the router (the door answers our own pages alone)", async () => {

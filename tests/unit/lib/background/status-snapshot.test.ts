@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import {
-  dropIfOnDeviceMoved,
+  dropIfStale,
   keepStatus,
   keptStatus,
   STATUS_INPUT_KEYS,
@@ -13,11 +13,16 @@ import { interfaceLanguageItem } from '../../../../lib/i18n/language-setting';
 import type { ExtensionStatus } from '../../../../lib/messaging/protocol';
 import { settingsItem } from '../../../../lib/settings/store';
 
-const STATUS: ExtensionStatus = { version: '1.0.0', modelConfigured: true };
-const KEPT_DOWNLOADING: ExtensionStatus = {
-  ...STATUS,
-  onDevice: { availability: 'downloading', message: 'The on-device model is downloading.' },
+/** As the router keeps it in a browser without the on-device model (a scope without LanguageModel). */
+const STATUS: ExtensionStatus = {
+  version: '1.0.0',
+  modelConfigured: true,
+  onDevice: { availability: 'missing', message: 'No on-device model.' },
 };
+const DOWNLOADING: ExtensionStatus = { ...STATUS, onDevice: { availability: 'downloading', message: '' } };
+const withModel = (availability: () => Promise<string>) => ({
+  LanguageModel: { availability, create: async () => ({}) },
+});
 
 describe('the kept status', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -28,21 +33,12 @@ describe('the kept status', () => {
     );
   });
 
-  it('is answered while nothing it was made from has changed', async () => {
+  it('is answered, and kept by the check after the answer, while nothing it was made from has changed', async () => {
     await fakeBrowser.storage.local.set({ settings: { a: 1 }, interfaceLanguage: 'fr' });
     await keepStatus(await statusStamp('1.0.0'), STATUS);
     expect(await keptStatus('1.0.0')).toEqual(STATUS);
-  });
-
-  it.each([
-    ['the settings', () => fakeBrowser.storage.local.set({ settings: { a: 2 } })],
-    ['the interface language', () => fakeBrowser.storage.local.set({ interfaceLanguage: 'ar' })],
-    ["the organisation's policy", () => fakeBrowser.storage.managed.set({ modelBaseUrl: 'https://llm.example' })],
-  ])('is not answered once %s changed', async (_what, change) => {
-    await fakeBrowser.storage.local.set({ settings: { a: 1 }, interfaceLanguage: 'fr' });
-    await keepStatus(await statusStamp('1.0.0'), STATUS);
-    await change();
-    expect(await keptStatus('1.0.0')).toBeUndefined();
+    expect(await dropIfStale('1.0.0', {})).toBe(false);
+    expect(await keptStatus('1.0.0')).toEqual(STATUS);
   });
 
   it('is not answered by another version', async () => {
@@ -50,12 +46,30 @@ describe('the kept status', () => {
     expect(await keptStatus('1.0.1')).toBeUndefined();
   });
 
-  it('is answered without asking the on-device model (asked after the answer: dropIfOnDeviceMoved)', async () => {
-    await keepStatus(await statusStamp('1.0.0'), KEPT_DOWNLOADING);
+  it.each([
+    ['the settings', () => fakeBrowser.storage.local.set({ settings: { a: 2 } })],
+    ['the interface language', () => fakeBrowser.storage.local.set({ interfaceLanguage: 'ar' })],
+    ["the organisation's policy", () => fakeBrowser.storage.managed.set({ modelBaseUrl: 'https://llm.example' })],
+  ])(
+    'is answered without reading its inputs, and dropped by the check after once %s changed',
+    async (_what, change) => {
+      await fakeBrowser.storage.local.set({ settings: { a: 1 }, interfaceLanguage: 'fr' });
+      await keepStatus(await statusStamp('1.0.0'), STATUS);
+      await change();
+      const read = vi.spyOn(fakeBrowser.storage.local, 'get');
+      expect(await keptStatus('1.0.0')).toEqual(STATUS);
+      expect(read).not.toHaveBeenCalled();
+      expect(await dropIfStale('1.0.0', {})).toBe(true);
+      expect(await keptStatus('1.0.0')).toBeUndefined();
+    },
+  );
+
+  it('is answered without asking the on-device model', async () => {
+    await keepStatus(await statusStamp('1.0.0'), DOWNLOADING);
     const availability = vi.fn(async () => 'available');
     vi.stubGlobal('LanguageModel', { availability, create: async () => ({}) });
     try {
-      expect(await keptStatus('1.0.0')).toEqual(KEPT_DOWNLOADING);
+      expect(await keptStatus('1.0.0')).toEqual(DOWNLOADING);
       expect(availability).not.toHaveBeenCalled();
     } finally {
       vi.unstubAllGlobals();
@@ -65,31 +79,36 @@ describe('the kept status', () => {
   it.each([
     ['the model was downloaded meanwhile', 'available', true],
     ['the model is still downloading', 'downloading', false],
-  ])('is dropped after the answer when %s: %s', async (_when, now, dropped) => {
-    await keepStatus(await statusStamp('1.0.0'), KEPT_DOWNLOADING);
-    const scope = { LanguageModel: { availability: async () => now, create: async () => ({}) } };
-    expect(await dropIfOnDeviceMoved(KEPT_DOWNLOADING, scope)).toBe(dropped);
-    expect(await keptStatus('1.0.0')).toEqual(dropped ? undefined : KEPT_DOWNLOADING);
+  ])('is dropped by the check after the answer when %s: %s', async (_when, now, dropped) => {
+    await keepStatus(await statusStamp('1.0.0'), DOWNLOADING);
+    expect(
+      await dropIfStale(
+        '1.0.0',
+        withModel(async () => now),
+      ),
+    ).toBe(dropped);
+    expect(await keptStatus('1.0.0')).toEqual(dropped ? undefined : DOWNLOADING);
   });
 
-  it('is dropped when the browser has no on-device model any more, and when asking it fails', async () => {
-    await keepStatus(await statusStamp('1.0.0'), KEPT_DOWNLOADING);
-    expect(await dropIfOnDeviceMoved(KEPT_DOWNLOADING, {})).toBe(true);
-    const policy = {
-      onDevice: { availability: 'policy' as const, message: '' },
-      version: '1.0.0',
-      modelConfigured: true,
-    };
+  it('is dropped when the browser has no on-device model any more; a refusal by policy is the kept "policy"', async () => {
+    await keepStatus(await statusStamp('1.0.0'), DOWNLOADING);
+    expect(await dropIfStale('1.0.0', {})).toBe(true);
+    const policy: ExtensionStatus = { ...STATUS, onDevice: { availability: 'policy', message: '' } };
+    await keepStatus(await statusStamp('1.0.0'), policy);
     const refused = Object.assign(new Error('off'), { name: 'NotAllowedError' });
-    const scope = { LanguageModel: { availability: async () => Promise.reject(refused), create: async () => ({}) } };
-    expect(await dropIfOnDeviceMoved(policy, scope)).toBe(false);
+    expect(
+      await dropIfStale(
+        '1.0.0',
+        withModel(() => Promise.reject(refused)),
+      ),
+    ).toBe(false);
   });
 
-  it('tells pages when it was dropped, not when it was kept again', async () => {
+  it('tells pages when it was dropped, not when it was kept', async () => {
     const seen: boolean[] = [];
     fakeBrowser.storage.onChanged.addListener((changes, area) => void seen.push(statusSnapshotDropped(changes, area)));
-    await keepStatus(await statusStamp('1.0.0'), KEPT_DOWNLOADING);
-    await dropIfOnDeviceMoved(KEPT_DOWNLOADING, {});
+    await keepStatus(await statusStamp('1.0.0'), DOWNLOADING);
+    await dropIfStale('1.0.0', {});
     // The same key in another area is not the snapshot.
     await fakeBrowser.storage.local.set({ statusSnapshot: 1 });
     await fakeBrowser.storage.local.remove('statusSnapshot');
