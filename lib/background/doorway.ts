@@ -224,11 +224,11 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     void light.then((res) => {
       if (res !== undefined) {
         sendResponse({ res });
-        // After the answer has left: the kept status is checked (status-snapshot.ts) while router.js and engine.js
-        // are parsed (which blocks this thread a moment).
+        // After the answer has left: the kept status is checked (status-snapshot.ts: its reads are sent now, and it
+        // is dropped, if it must be, once router.js and engine.js are parsed, which blocks this thread ~50 ms).
         if ((message as Envelope).type === 'getStatus')
           setTimeout(() => {
-            dropIfStale(browser.runtime.getManifest().version).catch((error: unknown) =>
+            dropIfStale(browser.runtime.getManifest().version, scope).catch((error: unknown) =>
               console.warn('[factlight] the kept status not checked after its answer', error),
             );
             warmUp();

@@ -13,9 +13,10 @@
  * The doorway answers the kept status first (`keptStatus`: one read of `storage.session`) and checks it right after
  * (`dropIfStale`): the stamp of the inputs as they are now, and the on-device model's availability, which is not in the
  * stamp as it is the browser's answer, not a stored input. Reading and asking these before the answer made every
- * woken status slower (~1–5 ms of a ~20 ms wake in Chromium 156, BENCHMARKS.md), and they seldom differ: the pages
- * that change settings wake the router, which answers them itself. When they differ, the doorway drops the snapshot,
- * and the pages, which listen for that (`statusSnapshotDropped`), ask again and get the router's fresh status.
+ * woken status slower (~1–5 ms of a ~20 ms wake in Chromium 156, BENCHMARKS.md), and they seldom differ: a page
+ * that changes the settings asks for the status again while the router, which the change woke, answers it and keeps
+ * it anew. They differ after a change no page asked about (the policy, the on-device model): then the doorway drops
+ * the snapshot, and the pages, which listen for that (`statusSnapshotDropped`), ask again and get the router's.
  */
 import { browser } from 'wxt/browser';
 
@@ -84,9 +85,12 @@ export async function dropIfStale(version: string, scope: object = globalThis): 
 }
 
 /** Whether a `storage.onChanged` event says the kept status was dropped: a page then asks for the status again. */
-export function statusSnapshotDropped(changes: Record<string, { newValue?: unknown }>, area: string): boolean {
+export function statusSnapshotDropped(
+  changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
+  area: string,
+): boolean {
   if (area !== 'session' || !Object.hasOwn(changes, SNAPSHOT_KEY)) return false;
-  // Chrome leaves `newValue` out of a removed key's change (Firefox and WXT's fake browser: null).
+  // Chrome leaves `newValue` out of a removed key's change (WXT's fake browser gives null).
   const removed = changes[SNAPSHOT_KEY]?.newValue;
   return removed === undefined || removed === null;
 }

@@ -1,21 +1,22 @@
 /**
  * Leaves out of the bundles the parts of the openai SDK that Factlight never calls (issue 27).
  *
- * Factlight calls two endpoints through the SDK: chat completions (`client.chat.completions.create`, streamed or not)
- * and embeddings (`client.embeddings.create`). The SDK's client builds every other resource in its constructor
- * (assistants, audio, files, fine-tuning, realtime, responses, vector stores, admin…), so the bundler keeps all of
- * them: 381 kB of the engine's 930 kB, measured from the build's source map. The engine is a script the worker cached
- * at install, and Chromium sends a waking worker every such script with its code cache at each start (BENCHMARKS.md,
- * "the engine's bytes at every wake"), so these bytes slow every wake of the worker, not only the checks.
+ * Factlight calls three endpoints through the SDK: chat completions (`client.chat.completions.create`, streamed or
+ * not), embeddings (`client.embeddings.create`) and the model list (`client.models.list`, the connection test). The
+ * SDK's client builds every other resource in its constructor (assistants, audio, files, fine-tuning, realtime,
+ * responses, vector stores, admin…), so the bundler keeps all of them: 381 kB of the engine's 930 kB, measured from the
+ * build's source map. The engine is a script the worker cached at install, and Chromium sends a waking worker every
+ * such script with its code cache at each start (BENCHMARKS.md), so these bytes weigh on every wake of the worker.
  *
  * Each module listed below is replaced by one with the same export names (read from the real module), each an
- * `unbundled` function: constructing it (as the client's constructor does for its resources) gives an empty object;
- * calling it throws an error that names this file. The chat-completions and embeddings modules and everything they
- * import stay as they are. The build fails when a listed module no longer exists (an SDK update must be looked at
- * again), and `tests/unit/scripts/build/slim-openai.test.ts` holds that what Factlight calls is not listed.
+ * `unbundled` function: constructing it (as the client's constructor does for its resources) gives an object with
+ * no methods; calling it throws an error that names this file (a method called on such an object throws a TypeError:
+ * `tests/unit/scripts/build/slim-openai.test.ts` holds that no resource Factlight's code calls is listed). The
+ * resources Factlight calls and everything they import stay as they are. The build fails when a listed module no
+ * longer exists (an SDK update must be looked at again).
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type { Plugin } from 'vite';
@@ -40,7 +41,6 @@ export const UNBUNDLED_OPENAI_MODULES = [
   'resources/graders/',
   'resources/images.mjs',
   'resources/live/',
-  'resources/models.mjs',
   'resources/moderations.mjs',
   'resources/realtime/',
   'resources/responses/',
@@ -58,18 +58,20 @@ export const UNBUNDLED_OPENAI_MODULES = [
 
 const STUB_PREFIX = '\0factlight-unbundled-openai:';
 
+/** Module ids as Vite gives them (with "/" on every system) or as Node's path functions give them. */
+const OPENAI_FOLDER = /[\\/]node_modules[\\/]openai[\\/]/g;
+
 /** The openai package's folder, from a module path inside it; undefined for any other module. */
 function openaiRoot(path: string): string | undefined {
-  const marker = `${sep}node_modules${sep}openai${sep}`;
-  const at = path.lastIndexOf(marker);
-  return at < 0 ? undefined : path.slice(0, at + marker.length - 1);
+  const last = [...path.matchAll(OPENAI_FOLDER)].at(-1);
+  return last?.index === undefined ? undefined : path.slice(0, last.index + last[0].length - 1);
 }
 
 /** Whether the module at `path` (inside the openai package) is one Factlight never reaches. */
 export function isUnbundled(path: string): boolean {
   const root = openaiRoot(path);
   if (!root) return false;
-  const inPackage = relative(root, path).split(sep).join('/');
+  const inPackage = path.slice(root.length + 1).replaceAll('\\', '/');
   return UNBUNDLED_OPENAI_MODULES.some((listed) =>
     listed.endsWith('/') ? inPackage.startsWith(listed) : inPackage === listed,
   );
@@ -81,7 +83,7 @@ export function stubModule(names: readonly string[], module: string): string {
     'function unbundled(name) {',
     '  return function (client) {',
     `    if (new.target) return void (this._client = client);`,
-    `    throw new Error('openai ' + name + ' (${module}) is not bundled in Factlight: scripts/build/slim-openai.ts');`,
+    `    throw new Error('openai ' + name + ' (' + ${JSON.stringify(module)} + ') is not bundled in Factlight: scripts/build/slim-openai.ts');`,
     '  };',
     '}',
   ];
@@ -117,7 +119,7 @@ export function slimOpenAI(): Plugin {
       // The export names of the real module, as Node loads it: the stand-in must satisfy every import of it.
       const names = Object.keys((await import(pathToFileURL(real).href)) as object);
       const root = openaiRoot(real) ?? dirname(real);
-      return stubModule(names, relative(root, real).split(sep).join('/'));
+      return stubModule(names, real.slice(root.length + 1).replaceAll('\\', '/'));
     },
   };
 }

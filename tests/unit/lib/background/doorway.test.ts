@@ -134,20 +134,17 @@ describe('the worker doorway', () => {
     const asked: string[] = [];
     let answered = false;
     const availability = vi.fn(async () => (asked.push(answered ? 'after the answer' : 'before'), 'available'));
-    vi.stubGlobal('LanguageModel', { availability, create: async () => ({}) });
-    try {
-      const { start } = fakeRouter();
-      openDoorway(workerScope(start));
-      expect(await deliver('getStatus', panel)).toEqual({ res: downloading });
-      answered = true;
-      await vi.waitFor(() => expect(availability).toHaveBeenCalled());
-      expect(asked).toEqual(['after the answer']);
-      // The model was downloaded meanwhile: the snapshot goes, and the pages' next question reaches the router.
-      await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get('statusSnapshot')).toEqual({}));
-      expect(await deliver('getStatus', panel)).toEqual({ res: FROM_ROUTER });
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const { start } = fakeRouter();
+    // The worker's global, where the doorway asks the on-device model.
+    const scope = Object.assign(workerScope(start), { LanguageModel: { availability, create: async () => ({}) } });
+    openDoorway(scope);
+    expect(await deliver('getStatus', panel)).toEqual({ res: downloading });
+    answered = true;
+    await vi.waitFor(() => expect(availability).toHaveBeenCalled());
+    expect(asked).toEqual(['after the answer']);
+    // The model was downloaded meanwhile: the snapshot goes, and the pages' next question reaches the router.
+    await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get('statusSnapshot')).toEqual({}));
+    expect(await deliver('getStatus', panel)).toEqual({ res: FROM_ROUTER });
   });
 
   it('parses nothing ahead after answering a resume (only a status says a page has just opened)', async () => {

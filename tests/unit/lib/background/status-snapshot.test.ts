@@ -115,6 +115,14 @@ describe('the kept status', () => {
     expect(seen).toEqual([false, true, false, false]);
   });
 
+  it("reads a removal in Chrome's shape (no newValue) as dropped, and a new value as kept", () => {
+    expect(statusSnapshotDropped({ statusSnapshot: { oldValue: STATUS } }, 'session')).toBe(true);
+    expect(statusSnapshotDropped({ statusSnapshot: { oldValue: STATUS, newValue: DOWNLOADING } }, 'session')).toBe(
+      false,
+    );
+    expect(statusSnapshotDropped({ settings: { oldValue: 1 } }, 'session')).toBe(false);
+  });
+
   it('keeps a digest, never the settings (they hold API keys)', async () => {
     await fakeBrowser.storage.local.set({ settings: { apiKey: 'sk-secret-123' } });
     await keepStatus(await statusStamp('1.0.0'), STATUS);
