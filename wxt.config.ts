@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 
 import { CHROME_PUBLIC_KEY, GECKO_ID } from './scripts/build/extension-identity';
+import { slimOpenAI } from './scripts/build/slim-openai';
 import { storeSafeBundles } from './scripts/build/store-safe-bundles';
 
 /** The icon set in public/icon/ (rendered from public/icon.svg by `npm run icons`). */
@@ -16,8 +17,9 @@ const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 96: 'ic
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
-  // Bundled libraries without HTML-from-strings or eval, so the store linters pass (see the plugin).
-  vite: () => ({ plugins: [storeSafeBundles()] }),
+  // Bundled libraries without HTML-from-strings or eval, so the store linters pass (see the plugin); without the
+  // parts of the openai SDK Factlight never calls, which every wake of the worker would carry (issue 27).
+  vite: () => ({ plugins: [storeSafeBundles(), slimOpenAI()] }),
   // The sources zip for AMO's reviewers holds what builds the package, not the tests or the pictures.
   zip: { excludeSources: ['tests/**', 'scripts/lib/servers/**', 'scripts/lib/extension/**', 'docs/**/*.png'] },
   hooks: {

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
 
+import { statusSnapshotDropped } from '../../lib/background/status-snapshot';
 import { errorMessage, errorNotice } from '../../lib/core/errors';
 import { t } from '../../lib/i18n/i18n';
 import { downloadOnDeviceModel } from '../../lib/llm/on-device-download';
@@ -41,9 +43,17 @@ export function EngineStatus(props: {
   }, [owned]);
   useEffect(() => {
     if (!owned) return undefined;
+    // The status this page was answered dropped: the on-device model moved on meanwhile (status-snapshot.ts).
+    const onStorageChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (statusSnapshotDropped(changes, area)) refresh();
+    };
     refresh();
     window.addEventListener('focus', refresh);
-    return () => window.removeEventListener('focus', refresh);
+    browser.storage.onChanged.addListener(onStorageChanged);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      browser.storage.onChanged.removeListener(onStorageChanged);
+    };
   }, [owned, refresh]);
 
   const start = async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 
+import { statusSnapshotDropped } from '../../lib/background/status-snapshot';
 import { errorMessage } from '../../lib/core/errors';
 import { type ExtensionStatus, sendToBackground } from '../../lib/messaging/protocol';
 
@@ -35,8 +36,9 @@ export function useExtensionStatus(): StatusState {
         (error: unknown) => settle((current) => ({ status: current.status, error: errorMessage(error) })),
       );
     };
-    const onStorageChanged = (changes: Record<string, unknown>, area: string) => {
-      if (area === SETTINGS_AREA && SETTINGS_KEY in changes) refresh();
+    // Settings saved, or the status this panel was answered dropped (the on-device model moved on meanwhile).
+    const onStorageChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if ((area === SETTINGS_AREA && SETTINGS_KEY in changes) || statusSnapshotDropped(changes, area)) refresh();
     };
     refresh();
     browser.storage.onChanged.addListener(onStorageChanged);

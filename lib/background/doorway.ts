@@ -6,12 +6,12 @@
  * An MV3 worker is stopped after ~30 s idle and started again by the next event; a person waits for what it parses
  * then. So the worker's own script is this: it registers every listener (they must exist before the event that woke
  * the worker), answers what a side panel asks when it opens after a pause (its status, from the snapshot the router
- * kept: status-snapshot.ts; its resumes, when the database holds no run: waiting-runs.ts), and for anything else
- * loads the router (router.js: settings, menus, the commands; it loads the engine in turn) and relays the
- * event to it (worker-events.ts). A check that comes while the engine is not loaded goes to the check intake first
- * (check-intake.js), which writes it before the engine is parsed. Once loaded, the router gets every event.
- * Firefox's background page runs router.js before this script: the router starts at once with the browser's
- * own events.
+ * kept, which it checks once it has answered: status-snapshot.ts; its resumes, when the database holds no run:
+ * waiting-runs.ts), and for anything else loads the router (router.js: settings, menus, the commands; it loads the
+ * engine in turn) and relays the event to it (worker-events.ts). A check that comes while the engine is not loaded
+ * goes to the check intake first (check-intake.js), which writes it before the engine is parsed. Once loaded, the
+ * router gets every event. Firefox's background page runs router.js before this script: the router starts at once
+ * with the browser's own events.
  */
 import { serializeError } from '@aklinker1/zero-serialize-error';
 import { browser } from 'wxt/browser';
@@ -23,7 +23,7 @@ import { cacheAtInstall, type InstallScope } from './install-cache';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT, type StartIntake } from './intake-global';
 import { RESUME_ALARM } from './keep-alive';
 import { ROUTER_GLOBAL, ROUTER_SCRIPT, type RouterHandle, type StartRouter } from './router-global';
-import { keptStatus } from './status-snapshot';
+import { dropIfStale, keptStatus } from './status-snapshot';
 import { runsMayBeWaiting } from './waiting-runs';
 import {
   createWorkerEventRelay,
@@ -224,8 +224,15 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     void light.then((res) => {
       if (res !== undefined) {
         sendResponse({ res });
-        // After the answer has left: parsing blocks this thread for a moment.
-        if ((message as Envelope).type === 'getStatus') setTimeout(warmUp, 0);
+        // After the answer has left: the kept status is checked (status-snapshot.ts: its reads are sent now, and it
+        // is dropped, if it must be, once router.js and engine.js are parsed, which blocks this thread ~50 ms).
+        if ((message as Envelope).type === 'getStatus')
+          setTimeout(() => {
+            dropIfStale(browser.runtime.getManifest().version, scope).catch((error: unknown) =>
+              console.warn('[factlight] the kept status not checked after its answer', error),
+            );
+            warmUp();
+          }, 0);
         return;
       }
       // Not answerable at the door: the router answers (no user gesture to keep: these commands open nothing).

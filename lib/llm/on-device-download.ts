@@ -13,17 +13,23 @@ export interface OnDeviceStatus {
   message: string;
 }
 
-/** Asks the browser whether it has the on-device model (Firefox and Debian's Chromium: none). */
-export async function onDeviceStatus(api: LanguageModelApi | undefined): Promise<OnDeviceStatus> {
-  if (!api) return { availability: 'missing', message: ON_DEVICE_MESSAGES.unavailable };
+/**
+ * Asks the browser whether it has the on-device model (Firefox and Debian's Chromium: none): its own answer, or
+ * `missing` without the API, `policy` when an administrator turned it off, `unavailable` when asking failed.
+ */
+export async function onDeviceAvailability(api: LanguageModelApi | undefined): Promise<OnDeviceStatus['availability']> {
+  if (!api) return 'missing';
   try {
-    const availability = await api.availability(ON_DEVICE_EXPECTED);
-    return { availability, message: ON_DEVICE_MESSAGES[availability] };
+    return await api.availability(ON_DEVICE_EXPECTED);
   } catch (error) {
-    if (domErrorName(error) === 'NotAllowedError')
-      return { availability: 'policy', message: ON_DEVICE_MESSAGES.policy };
-    return { availability: 'unavailable', message: ON_DEVICE_MESSAGES.unavailable };
+    return domErrorName(error) === 'NotAllowedError' ? 'policy' : 'unavailable';
   }
+}
+
+/** The on-device model's availability with the sentence a page shows with it. */
+export async function onDeviceStatus(api: LanguageModelApi | undefined): Promise<OnDeviceStatus> {
+  const availability = await onDeviceAvailability(api);
+  return { availability, message: ON_DEVICE_MESSAGES[availability === 'missing' ? 'unavailable' : availability] };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
@@ -12,6 +12,7 @@ import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
 import type { ExtensionStatus } from '../../../../lib/messaging/protocol';
 import { installFakeLanguageModel } from '../../../../scripts/lib/servers/fake-language-model';
+import { fakeBackground } from '../../support/panel-harness';
 
 const shipped = (locale: string) =>
   JSON.parse(readFileSync(join(process.cwd(), 'public/_locales', locale, 'messages.json'), 'utf8')) as Catalogue;
@@ -28,6 +29,26 @@ describe('EngineStatus', () => {
       /^What checks run on is not known: Factlight's background did not answer \(.+\)\.$/,
     );
     expect(error.getAttribute('role')).toBe('alert');
+  });
+
+  it('asks for the status again when the one it was answered is dropped (the on-device model moved on)', async () => {
+    const statuses: ExtensionStatus[] = [
+      {
+        version: '0.1.0',
+        modelConfigured: false,
+        engine: { kind: 'evidence-only', label: 'Sources only', reason: '' },
+      },
+      { version: '0.1.0', modelConfigured: false, engine: { kind: 'on-device', label: 'On-device model' } },
+    ];
+    let asked = 0;
+    fakeBackground({ getStatus: () => statuses[Math.min(asked++, 1)] });
+    render(<EngineStatus switchHint="Switch in Settings." />);
+    expect((await screen.findByTestId('engine-label')).textContent).toBe('Sources only');
+    await fakeBrowser.storage.session.set({ statusSnapshot: { stamp: 's', status: statuses[0] } });
+    expect(asked).toBe(1);
+    await fakeBrowser.storage.session.remove('statusSnapshot');
+    await waitFor(() => expect(screen.getByTestId('engine-label').textContent).toBe('On-device model'));
+    expect(asked).toBe(2);
   });
 
   it("says a failed download of the on-device model in the interface language, with the browser's own words", async () => {

@@ -12,7 +12,7 @@ import { registerRatingHandlers } from '../../../../lib/background/rating-handle
 import { createRatingManager } from '../../../../lib/background/rating-manager';
 import { createRunManager } from '../../../../lib/background/run-manager';
 import { registerSettingsHandlers } from '../../../../lib/background/settings-handlers';
-import { keptStatus } from '../../../../lib/background/status-snapshot';
+import { dropIfStale, keptStatus } from '../../../../lib/background/status-snapshot';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { validateCommand } from '../../../../lib/messaging/command-schemas';
@@ -205,7 +205,10 @@ describe('background command security', () => {
   it("keeps the status it answered for the worker's doorway, which answers it after a pause while nothing changed", async () => {
     const answered = (await deliver('getStatus', undefined, optionsPage)).res;
     await vi.waitFor(async () => expect(await keptStatus('1.0.0')).toEqual(answered));
+    expect(await dropIfStale('1.0.0')).toBe(false);
+    // A change to the settings: the doorway's check after its next answer drops it.
     await saveSettings({ ...settingsWithKeys, model: { ...settingsWithKeys.model, preset: 'ollama' } });
+    expect(await dropIfStale('1.0.0')).toBe(true);
     expect(await keptStatus('1.0.0')).toBeUndefined();
   });
 });

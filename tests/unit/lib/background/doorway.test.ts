@@ -25,7 +25,12 @@ const panel = { id: own.id, url: `${own.baseUrl}sidepanel.html` };
 const contentScript = { id: own.id, url: 'https://news.example.com/story', tab: { id: 7 }, frameId: 0 };
 
 const VERSION = '1.0.0';
-const KEPT: ExtensionStatus = { version: '1.0.0', modelConfigured: true };
+// As the router keeps it in a browser without the on-device model (the tests' global has no LanguageModel).
+const KEPT: ExtensionStatus = {
+  version: '1.0.0',
+  modelConfigured: true,
+  onDevice: { availability: 'missing', message: 'No on-device model.' },
+};
 const FROM_ROUTER: ExtensionStatus = { version: '1.0.0', modelConfigured: false };
 
 /** What the router does in these tests: answers getStatus and startCheck, and records every other event it gets. */
@@ -123,6 +128,25 @@ describe('the worker doorway', () => {
     expect(scope.importScripts).toHaveBeenCalledTimes(2);
   });
 
+  it('asks the on-device model only after answering, and drops a kept status it no longer matches', async () => {
+    const downloading: ExtensionStatus = { ...KEPT, onDevice: { availability: 'downloading', message: '' } };
+    await keepStatus(await statusStamp(VERSION), downloading);
+    const asked: string[] = [];
+    let answered = false;
+    const availability = vi.fn(async () => (asked.push(answered ? 'after the answer' : 'before'), 'available'));
+    const { start } = fakeRouter();
+    // The worker's global, where the doorway asks the on-device model.
+    const scope = Object.assign(workerScope(start), { LanguageModel: { availability, create: async () => ({}) } });
+    openDoorway(scope);
+    expect(await deliver('getStatus', panel)).toEqual({ res: downloading });
+    answered = true;
+    await vi.waitFor(() => expect(availability).toHaveBeenCalled());
+    expect(asked).toEqual(['after the answer']);
+    // The model was downloaded meanwhile: the snapshot goes, and the pages' next question reaches the router.
+    await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get('statusSnapshot')).toEqual({}));
+    expect(await deliver('getStatus', panel)).toEqual({ res: FROM_ROUTER });
+  });
+
   it('parses nothing ahead after answering a resume (only a status says a page has just opened)', async () => {
     const { start } = fakeRouter();
     const scope = workerScope(start);
@@ -155,14 +179,16 @@ describe('the worker doorway', () => {
     });
   });
 
-  it('loads the router for the status when the settings changed since the snapshot was kept', async () => {
+  it('answers the kept status at once, then drops it as the settings changed since; the next comes from the router', async () => {
     await keepStatus(await statusStamp(VERSION), KEPT);
     await fakeBrowser.storage.local.set({ settings: { model: { preset: 'openai' } } });
     const { start } = fakeRouter();
     const scope = workerScope(start);
     openDoorway(scope);
+    expect(await deliver('getStatus', panel)).toEqual({ res: KEPT });
+    await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get('statusSnapshot')).toEqual({}));
     expect(await deliver('getStatus', panel)).toEqual({ res: FROM_ROUTER });
-    expect(scope.importScripts).toHaveBeenCalledWith(ROUTER_SCRIPT);
+    expect(start).toHaveBeenCalledTimes(1);
   });
 
   it("answers a content script's status only through the router (the door answers our own pages alone)", async () => {
