@@ -2,7 +2,9 @@
  * Factlight in the reader's language, in real Chromium (with Debian's chromium-l10n) started in Arabic and in
  * Japanese. The Firefox twin is tests/e2e/firefox/locale.test.ts; both run the same journey per language
  * (tests/e2e/harness/locale-journey.ts): the welcome page (its "Try it" check), the options and privacy pages, the
- * side panel with a finished check (headline, verdict, usefulness line), the floating button, the notice for a
+ * side panel with a finished check (headline, verdict, usefulness line, the claim card's evidence list, the Rate
+ * tab, the History tab's row, the Markdown export saved by its button, the same text answered from the history),
+ * the floating button, the notice for a
  * selection too long to check and the in-page card show the catalogue's words for the language; in Arabic they are
  * laid out right to left while the English text checked in them reads left to right (`dir="auto"`: the checked
  * text, the claim, the evidence's titles and passages, the history row's preview), and the card's and the notice's
