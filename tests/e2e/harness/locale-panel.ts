@@ -129,7 +129,7 @@ export async function expectHistoryRowInLanguage(
     ([badge, time]) => [badge, time].map((what) => document.querySelector(what!)!.getBoundingClientRect().left),
     [`${row} ${byTestId('history-headline')}`, `${row} ${byTestId('history-time')}`],
   );
-  expect(sides[0]! > sides[1]! ? 'rtl' : 'ltr').toBe(dir);
+  expect(sides[0]! > sides[1]! ? 'rtl' : 'ltr', 'the order the row shows its headline and time in').toBe(dir);
   expect(await seriousViolations(page)).toEqual([]);
   return shown;
 }
