@@ -235,6 +235,8 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
         'browser.download.useDownloadDir': true,
         'browser.download.always_ask_before_handling_new_types': false,
         'browser.download.start_downloads_in_tmp_dir': false,
+        // Firefox opens its downloads panel over the page on each download otherwise.
+        'browser.download.alwaysOpenPanel': false,
         // Firefox's interface language; it takes effect only where that language pack is installed.
         ...(options.locale ? { 'intl.locale.requested': toLanguageTag(options.locale) } : {}),
         ...options.httpsOrigin?.firefoxPrefs,

@@ -237,13 +237,13 @@ export async function expectPanelInLanguage(
   expect(
     await dirAttributes(panel.page, [`${byTestId('history-item')} .history-text`, byTestId('history-search')]),
   ).toEqual(['auto', 'auto']);
-  const shownDate = await expectHistoryRowInLanguage(panel.page, language, checkedFrom);
-  await expectMarkdownInLanguage(panel.page, language, WALL, given, shownDate);
+  const rowTime = await expectHistoryRowInLanguage(panel.page, language, checkedFrom);
+  await expectMarkdownInLanguage(panel.page, language, WALL, given, rowTime.shown);
 
   // The same text again, from the Check tab: answered from the history, said with the time since in the language.
   await panel.page.click(byTestId('tab-check'));
   await panel.check(WALL);
-  await expectFromHistoryInLanguage(panel.page, language);
+  await expectFromHistoryInLanguage(panel.page, language, checkedFrom, rowTime);
   await panel.page.click(byTestId('tab-history'));
   return panel;
 }

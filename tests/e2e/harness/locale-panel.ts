@@ -20,11 +20,21 @@ interface InLanguage {
   dir: 'rtl' | 'ltr';
 }
 
-/** What the finished check showed as given (English, from the page and the sources), to find in its export. */
+/**
+ * What the finished check showed (English as given, from the page and the sources; each source's stance in the
+ * language's words, in the sources' order), to find in its export.
+ */
 export interface GivenText {
   claim: string;
   titles: string[];
   passages: string[];
+  stances: string[];
+}
+
+/** The date and time the History row shows, and every one it would have accepted (a minute of the check each). */
+export interface ShownTime {
+  shown: string;
+  accepted: string[];
 }
 
 const EN = catalogue('en');
@@ -65,19 +75,24 @@ export async function expectEvidenceInLanguage(page: DriverPage, { locale }: InL
   for (const stance of stances)
     expect([...messagesOf(words, 'stance_'), words.evidenceNotJudged!.message]).toContain(stance);
   expect(stances).toContain(words.stance_refutes!.message);
-  for (const origin of await page.texts(`${evidence} ${byTestId('evidence-origin')}`))
-    expect([...messagesOf(words, 'origin_'), 'Wikidata']).toContain(origin);
-  for (const label of await page.texts(`${evidence} .toggle`)) expect(label).toBe(words.evidenceCount!.message);
+  // A source read from its page has no origin tag (only snippets, fact-checks and Wikidata do), so fewer tags
+  // than sources is right; none at all would leave the loop below checking nothing.
+  const origins = await page.texts(`${evidence} ${byTestId('evidence-origin')}`);
+  expect(origins.length, 'origin tags on the evidence list').toBeGreaterThan(0);
+  for (const origin of origins) expect([...messagesOf(words, 'origin_'), 'Wikidata']).toContain(origin);
+  const counts = await page.texts(`${evidence} .toggle`);
+  expect(counts).toHaveLength(count);
+  for (const label of counts) expect(label).toBe(words.evidenceCount!.message);
   const claim = await page.text(`${card} .claim-text`);
   // The words a passage shares with the claim are marked, and stay the claim's English words.
   const marks = await page.texts(`${evidence} .passage mark`);
   expect(marks.length).toBeGreaterThan(0);
   for (const mark of marks) expect(claim.toLowerCase()).toContain(mark.toLowerCase());
-  return {
-    claim,
-    titles: await page.texts(`${evidence} .evidence-title`),
-    passages: await page.texts(`${evidence} .passage`),
-  };
+  const titles = await page.texts(`${evidence} .evidence-title`);
+  expect(titles).toHaveLength(count);
+  const passages = await page.texts(`${evidence} .passage`);
+  expect(passages).toHaveLength(count);
+  return { claim, titles, passages, stances };
 }
 
 /** The Rate tab, opened by its tab: its heading, introduction, fields and button in the language's words; axe. */
@@ -99,14 +114,14 @@ export async function expectRateInLanguage(page: DriverPage, { locale }: InLangu
 /**
  * The finished check's row on the History tab (open): its headline and status in the language's words, its
  * date and time as the language writes them (Intl in the browser, for a minute between `checkedFrom` and now),
- * laid out in the language's direction (the headline at the inline start of the time), axe clean. Returns the
- * date and time shown.
+ * laid out in the language's direction (the headline at the inline start of its line), axe clean. Returns the
+ * date and time shown, and the ones it would have accepted (for the hover title of the check answered from them).
  */
 export async function expectHistoryRowInLanguage(
   page: DriverPage,
   { locale, dir }: InLanguage,
   checkedFrom: number,
-): Promise<string> {
+): Promise<ShownTime> {
   const words = catalogue(locale);
   await page.waitFor(`${row} ${byTestId('history-headline')}`);
   const headline = await page.text(`${row} ${byTestId('history-headline')}`);
@@ -124,14 +139,20 @@ export async function expectHistoryRowInLanguage(
   );
   expect(written).toContain(shown);
   expect(shown).not.toMatch(LATIN);
-  // Laid out in the language's direction: the headline (first) left of the time in English, right of it in Arabic.
-  const sides = await page.evaluate(
-    ([badge, time]) => [badge, time].map((what) => document.querySelector(what!)!.getBoundingClientRect().left),
-    [`${row} ${byTestId('history-headline')}`, `${row} ${byTestId('history-time')}`],
+  // Laid out in the language's direction: the headline (the row's first item) starts its line, at the right edge
+  // of its container in Arabic, at the left in Japanese. Edges of one box, so a wrapped line cannot fool it.
+  const [badge, meta] = await page.evaluate(
+    (selectors) =>
+      selectors.map((what) => {
+        const box = document.querySelector(what)!.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      }),
+    [`${row} ${byTestId('history-headline')}`, `${row} .history-meta`],
   );
-  expect(sides[0]! > sides[1]! ? 'rtl' : 'ltr', 'the order the row shows its headline and time in').toBe(dir);
+  const start = dir === 'rtl' ? 'right' : 'left';
+  expect(Math.abs(badge![start] - meta![start]), `the headline's ${start} edge off its line's`).toBeLessThanOrEqual(2);
   expect(await seriousViolations(page)).toEqual([]);
-  return shown;
+  return { shown, accepted: written };
 }
 
 /**
@@ -175,13 +196,12 @@ export async function expectMarkdownInLanguage(
   // The text checked, verbatim in its code block; the claim as its heading.
   expect(file.text).toContain(`\`\`\`text\n${checked}\n\`\`\``);
   expect(lines).toContain(`### 1. ${escapeMarkdown(given.claim)}`);
-  // Each source: its title as the link's words, its stance in the language's; its passage as given.
-  const stances = [...messagesOf(words, 'stance_'), say('evidenceNotJudged')];
+  // Each source: its title as the link's words, its own stance (the card's) in the language's; its passage as given.
   given.titles.forEach((title, n) => {
     const start = `${n + 1}. [${escapeMarkdown(title)}](<`;
     const source = lines.find((candidate) => candidate.startsWith(start));
     expect(source, `no line for the source "${title}"`).toBeDefined();
-    expect(stances.some((stance) => source!.endsWith(` · ${stance}`))).toBe(true);
+    expect(source, `the stance of the source "${title}"`).toMatch(new RegExp(` · ${escapeRegExp(given.stances[n]!)}$`));
   });
   const isolated = (text: string) => (dir === 'rtl' ? `\u2068${text}\u2069` : text);
   for (const passage of given.passages)
@@ -191,19 +211,36 @@ export async function expectMarkdownInLanguage(
 /**
  * The same text checked again in the open panel, answered from the history: "From your history, checked …" in
  * the language's words, the time since the first check said as the language says it (Intl's relative time in the
- * browser: "now", or minutes ago), its exact date and time on hover, no English.
+ * browser: "now", or up to the minutes since `checkedFrom`, rounded as the panel rounds them), its exact date and
+ * time on hover (one the History row accepted: the first check's), no English.
  */
-export async function expectFromHistoryInLanguage(page: DriverPage, { locale }: InLanguage): Promise<void> {
+export async function expectFromHistoryInLanguage(
+  page: DriverPage,
+  { locale }: InLanguage,
+  checkedFrom: number,
+  rowTime: ShownTime,
+): Promise<void> {
   const words = catalogue(locale);
   const from = byTestId('check-from-history');
   await page.waitFor(from, { timeout: 45_000 });
   const shown = await page.text(from);
-  const ago = await page.evaluate((tag) => {
-    const relative = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' });
-    return [relative.format(0, 'second'), ...[1, 2, 3, 4, 5].map((minutes) => relative.format(-minutes, 'minute'))];
-  }, locale);
+  // The panel says "now" under a minute, else the minutes rounded (lib/view/format.ts): at most those since the
+  // first check started, as the page was read.
+  const most = Math.round((Date.now() - checkedFrom) / 60_000);
+  const ago = await page.evaluate(
+    ([tag, minutes]) => {
+      const relative = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' });
+      return [
+        relative.format(0, 'second'),
+        ...Array.from({ length: minutes }, (_, n) => relative.format(-(n + 1), 'minute')),
+      ];
+    },
+    [locale, most] as const,
+  );
   const said = ago.map((when) => words.checkFromHistory!.message.replace('$WHEN$', when));
   expect(said).toContain(shown);
   expect(shown).not.toMatch(LATIN);
-  expect(await page.attribute(from, 'title')).not.toMatch(LATIN);
+  expect(rowTime.accepted, "the hover title: the first check's date and time").toContain(
+    await page.attribute(from, 'title'),
+  );
 }
