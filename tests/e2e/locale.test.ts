@@ -60,6 +60,7 @@ describe('interface language in Chromium', () => {
     '$locale: every screen in its words and direction, English checked text left to right, axe clean',
     async (language) => {
       const { locale, dir } = language;
+      const answersSince = Date.now();
       const driver = await launchChromiumDriver(undefined, { locale });
       drivers.push(driver);
 
@@ -67,29 +68,34 @@ describe('interface language in Chromium', () => {
       await expectOptionsInLanguage(driver, world, language);
       await expectPrivacyInLanguage(driver, language);
       await expectTryItInLanguage(driver, language);
-      await expectPanelInLanguage(driver, language, async (panel) => {
-        // The tab bar from the keyboard: laid out in the language's direction, the arrows go to the tab they
-        // point at on screen.
-        const tabs = () =>
-          panel.page.evaluate(() => {
-            const all = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
-            const left = (tab: HTMLElement) => tab.getBoundingClientRect().left;
-            return {
-              fromLeft: [...all].sort((a, b) => left(a) - left(b)).map((tab) => tab.dataset.testid),
-              selected: all.find((tab) => tab.getAttribute('aria-selected') === 'true')?.dataset.testid,
-              focused: (document.activeElement as HTMLElement | null)?.dataset.testid,
-            };
-          }, undefined);
-        await panel.page.click(byTestId('tab-check'));
-        const inOrder = ['tab-check', 'tab-rate', 'tab-history'];
-        const onScreen = dir === 'rtl' ? inOrder.reverse() : inOrder;
-        const [toRate, back] = dir === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
-        expect(await tabs()).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
-        await panel.page.press(toRate);
-        await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-rate', focused: 'tab-rate' });
-        await panel.page.press(back);
-        await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
-      });
+      await expectPanelInLanguage(
+        driver,
+        language,
+        async (panel) => {
+          // The tab bar from the keyboard: laid out in the language's direction, the arrows go to the tab they
+          // point at on screen.
+          const tabs = () =>
+            panel.page.evaluate(() => {
+              const all = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
+              const left = (tab: HTMLElement) => tab.getBoundingClientRect().left;
+              return {
+                fromLeft: [...all].sort((a, b) => left(a) - left(b)).map((tab) => tab.dataset.testid),
+                selected: all.find((tab) => tab.getAttribute('aria-selected') === 'true')?.dataset.testid,
+                focused: (document.activeElement as HTMLElement | null)?.dataset.testid,
+              };
+            }, undefined);
+          await panel.page.click(byTestId('tab-check'));
+          const inOrder = ['tab-check', 'tab-rate', 'tab-history'];
+          const onScreen = dir === 'rtl' ? inOrder.reverse() : inOrder;
+          const [toRate, back] = dir === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+          expect(await tabs()).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
+          await panel.page.press(toRate);
+          await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-rate', focused: 'tab-rate' });
+          await panel.page.press(back);
+          await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
+        },
+        answersSince,
+      );
       await expectWebPageInLanguage(driver, world, language);
 
       // Sources to compare (no model chosen): each looked-up sentence is a heading of page text, which keeps

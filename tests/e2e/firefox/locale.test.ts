@@ -47,13 +47,14 @@ describe('interface language in Firefox', () => {
     async (language) => {
       const { locale, dir } = language;
       const words = catalogue(locale);
+      const answersSince = Date.now();
       driver = await launchFirefoxDriver(undefined, { locale });
 
       await expectWelcomeInLanguage(driver, language);
       await expectOptionsInLanguage(driver, world, language);
       await expectPrivacyInLanguage(driver, language);
       await expectTryItInLanguage(driver, language);
-      await expectPanelInLanguage(driver, language);
+      await expectPanelInLanguage(driver, language, undefined, answersSince);
       const page = await expectWebPageInLanguage(driver, world, language);
 
       // Firefox's real sidebar (open since the install) shows that claim of the finished check when the card's

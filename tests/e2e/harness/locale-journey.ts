@@ -175,12 +175,14 @@ export async function expectTryItInLanguage(driver: ExtensionDriver, { locale }:
  * status, date and time in the language, laid out in its direction) and the check's Markdown export (the
  * language's labels around the text, claim and sources as given), each screen axe clean; and the same text checked
  * again, answered from the history with the time since in the language's words.
- * `beforeCheck` runs on the opened panel first. The panel is left open on its History tab.
+ * `beforeCheck` runs on the opened panel first. `answersSince`: a time before any check of the test (its browser's
+ * launch), the earliest the reused answers can date from. The panel is left open on its History tab.
  */
 export async function expectPanelInLanguage(
   driver: ExtensionDriver,
   language: Language,
-  beforeCheck?: (panel: DriverSidePanel) => Promise<void>,
+  beforeCheck: ((panel: DriverSidePanel) => Promise<void>) | undefined,
+  answersSince: number,
 ): Promise<DriverSidePanel> {
   const { locale, dir } = language;
   const words = catalogue(locale);
@@ -237,13 +239,13 @@ export async function expectPanelInLanguage(
   expect(
     await dirAttributes(panel.page, [`${byTestId('history-item')} .history-text`, byTestId('history-search')]),
   ).toEqual(['auto', 'auto']);
-  const rowTime = await expectHistoryRowInLanguage(panel.page, language, checkedFrom);
-  await expectMarkdownInLanguage(panel.page, language, WALL, given, rowTime.shown);
+  const shownDate = await expectHistoryRowInLanguage(panel.page, language, checkedFrom);
+  await expectMarkdownInLanguage(panel.page, language, WALL, given, shownDate);
 
   // The same text again, from the Check tab: answered from the history, said with the time since in the language.
   await panel.page.click(byTestId('tab-check'));
   await panel.check(WALL);
-  await expectFromHistoryInLanguage(panel.page, language, checkedFrom, rowTime);
+  await expectFromHistoryInLanguage(panel.page, language, answersSince);
   await panel.page.click(byTestId('tab-history'));
   return panel;
 }

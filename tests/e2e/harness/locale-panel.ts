@@ -31,12 +31,6 @@ export interface GivenText {
   stances: string[];
 }
 
-/** The date and time the History row shows, and every one it would have accepted (a minute of the check each). */
-export interface ShownTime {
-  shown: string;
-  accepted: string[];
-}
-
 const EN = catalogue('en');
 
 /** Any Latin letter: what English words would leave in a line of Arabic or Japanese interface words. */
@@ -44,6 +38,18 @@ const LATIN = /[A-Za-z]/;
 
 /** Digits in any script: Intl writes numbers with Arabic-Indic digits in Arabic. */
 const DIGITS = '[0-9\u0660-\u0669\u06f0-\u06f9]+';
+
+/** A date and time as the language writes it (Intl in the browser, as the panel does), each minute from `from` on. */
+async function minutesWritten(page: DriverPage, locale: string, from: number): Promise<string[]> {
+  const minute = 60_000;
+  const minutes: number[] = [];
+  for (let at = Math.floor(from / minute) * minute; at <= Date.now(); at += minute) minutes.push(at);
+  return page.evaluate(
+    ([tag, times]) =>
+      times.map((time) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(time)),
+    [locale, minutes] as const,
+  );
+}
 
 /** The catalogue's messages whose keys start with `prefix` (every source type, every stance…). */
 const messagesOf = (words: Catalogue, prefix: string) =>
@@ -115,13 +121,13 @@ export async function expectRateInLanguage(page: DriverPage, { locale }: InLangu
  * The finished check's row on the History tab (open): its headline and status in the language's words, its
  * date and time as the language writes them (Intl in the browser, for a minute between `checkedFrom` and now),
  * laid out in the language's direction (the headline at the inline start of its line), axe clean. Returns the
- * date and time shown, and the ones it would have accepted (for the hover title of the check answered from them).
+ * date and time shown.
  */
 export async function expectHistoryRowInLanguage(
   page: DriverPage,
   { locale, dir }: InLanguage,
   checkedFrom: number,
-): Promise<ShownTime> {
+): Promise<string> {
   const words = catalogue(locale);
   await page.waitFor(`${row} ${byTestId('history-headline')}`);
   const headline = await page.text(`${row} ${byTestId('history-headline')}`);
@@ -129,15 +135,7 @@ export async function expectHistoryRowInLanguage(
   expect(headline).not.toMatch(LATIN);
   expect(await page.text(`${row} .history-status`)).toBe(words.checkStatus_done!.message);
   const shown = await page.text(`${row} ${byTestId('history-time')}`);
-  const minute = 60_000;
-  const minutes: number[] = [];
-  for (let at = Math.floor(checkedFrom / minute) * minute; at <= Date.now(); at += minute) minutes.push(at);
-  const written = await page.evaluate(
-    ([tag, times]) =>
-      times.map((time) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(time)),
-    [locale, minutes] as const,
-  );
-  expect(written).toContain(shown);
+  expect(await minutesWritten(page, locale, checkedFrom)).toContain(shown);
   expect(shown).not.toMatch(LATIN);
   // Laid out in the language's direction: the headline (the row's first item) starts its line, at the right edge
   // of its container in Arabic, at the left in Japanese. Edges of one box, so a wrapped line cannot fool it.
@@ -152,7 +150,7 @@ export async function expectHistoryRowInLanguage(
   const start = dir === 'rtl' ? 'right' : 'left';
   expect(Math.abs(badge![start] - meta![start]), `the headline's ${start} edge off its line's`).toBeLessThanOrEqual(2);
   expect(await seriousViolations(page)).toEqual([]);
-  return { shown, accepted: written };
+  return shown;
 }
 
 /**
@@ -211,22 +209,23 @@ export async function expectMarkdownInLanguage(
 /**
  * The same text checked again in the open panel, answered from the history: "From your history, checked …" in
  * the language's words, the time since the first check said as the language says it (Intl's relative time in the
- * browser: "now", or up to the minutes since `checkedFrom`, rounded as the panel rounds them), its exact date and
- * time on hover (one the History row accepted: the first check's), no English.
+ * browser: "now", or the minutes rounded as the panel rounds them), its exact date and time on hover, no English.
+ * The time is when the reused answers were first obtained (lib/db/cache-reads.ts): the first panel check's, or an
+ * earlier check's of the same claim (the welcome page's "try it", in Firefox a minute before), so both are bounded
+ * by `answersSince` (before the browser started) and now.
  */
 export async function expectFromHistoryInLanguage(
   page: DriverPage,
   { locale }: InLanguage,
-  checkedFrom: number,
-  rowTime: ShownTime,
+  answersSince: number,
 ): Promise<void> {
   const words = catalogue(locale);
   const from = byTestId('check-from-history');
   await page.waitFor(from, { timeout: 45_000 });
   const shown = await page.text(from);
-  // The panel says "now" under a minute, else the minutes rounded (lib/view/format.ts): at most those since the
-  // first check started, as the page was read.
-  const most = Math.round((Date.now() - checkedFrom) / 60_000);
+  // The panel says "now" under a minute, else the minutes rounded (lib/view/format.ts): at most those since
+  // `answersSince`, as the page was read.
+  const most = Math.round((Date.now() - answersSince) / 60_000);
   const ago = await page.evaluate(
     ([tag, minutes]) => {
       const relative = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' });
@@ -240,7 +239,8 @@ export async function expectFromHistoryInLanguage(
   const said = ago.map((when) => words.checkFromHistory!.message.replace('$WHEN$', when));
   expect(said).toContain(shown);
   expect(shown).not.toMatch(LATIN);
-  expect(rowTime.accepted, "the hover title: the first check's date and time").toContain(
-    await page.attribute(from, 'title'),
+  const title = await page.attribute(from, 'title');
+  expect(await minutesWritten(page, locale, answersSince), 'the hover title: a date and time of this test').toContain(
+    title,
   );
 }
