@@ -2,7 +2,9 @@
  * Factlight in the reader's language, in real Chromium (with Debian's chromium-l10n) started in Arabic and in
  * Japanese. The Firefox twin is tests/e2e/firefox/locale.test.ts; both run the same journey per language
  * (tests/e2e/harness/locale-journey.ts): the welcome page (its "Try it" check), the options and privacy pages, the
- * side panel with a finished check (headline, verdict, usefulness line), the floating button, the notice for a
+ * side panel with a finished check (headline, verdict, usefulness line, the claim card's evidence list, the Rate
+ * tab, the History tab's row, the Markdown export saved by its button, the same text answered from the history),
+ * the floating button, the notice for a
  * selection too long to check and the in-page card show the catalogue's words for the language; in Arabic they are
  * laid out right to left while the English text checked in them reads left to right (`dir="auto"`: the checked
  * text, the claim, the evidence's titles and passages, the history row's preview), and the card's and the notice's
@@ -58,6 +60,7 @@ describe('interface language in Chromium', () => {
     '$locale: every screen in its words and direction, English checked text left to right, axe clean',
     async (language) => {
       const { locale, dir } = language;
+      const answersSince = Date.now();
       const driver = await launchChromiumDriver(undefined, { locale });
       drivers.push(driver);
 
@@ -65,29 +68,34 @@ describe('interface language in Chromium', () => {
       await expectOptionsInLanguage(driver, world, language);
       await expectPrivacyInLanguage(driver, language);
       await expectTryItInLanguage(driver, language);
-      await expectPanelInLanguage(driver, language, async (panel) => {
-        // The tab bar from the keyboard: laid out in the language's direction, the arrows go to the tab they
-        // point at on screen.
-        const tabs = () =>
-          panel.page.evaluate(() => {
-            const all = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
-            const left = (tab: HTMLElement) => tab.getBoundingClientRect().left;
-            return {
-              fromLeft: [...all].sort((a, b) => left(a) - left(b)).map((tab) => tab.dataset.testid),
-              selected: all.find((tab) => tab.getAttribute('aria-selected') === 'true')?.dataset.testid,
-              focused: (document.activeElement as HTMLElement | null)?.dataset.testid,
-            };
-          }, undefined);
-        await panel.page.click(byTestId('tab-check'));
-        const inOrder = ['tab-check', 'tab-rate', 'tab-history'];
-        const onScreen = dir === 'rtl' ? inOrder.reverse() : inOrder;
-        const [toRate, back] = dir === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
-        expect(await tabs()).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
-        await panel.page.press(toRate);
-        await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-rate', focused: 'tab-rate' });
-        await panel.page.press(back);
-        await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
-      });
+      await expectPanelInLanguage(
+        driver,
+        language,
+        async (panel) => {
+          // The tab bar from the keyboard: laid out in the language's direction, the arrows go to the tab they
+          // point at on screen.
+          const tabs = () =>
+            panel.page.evaluate(() => {
+              const all = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
+              const left = (tab: HTMLElement) => tab.getBoundingClientRect().left;
+              return {
+                fromLeft: [...all].sort((a, b) => left(a) - left(b)).map((tab) => tab.dataset.testid),
+                selected: all.find((tab) => tab.getAttribute('aria-selected') === 'true')?.dataset.testid,
+                focused: (document.activeElement as HTMLElement | null)?.dataset.testid,
+              };
+            }, undefined);
+          await panel.page.click(byTestId('tab-check'));
+          const inOrder = ['tab-check', 'tab-rate', 'tab-history'];
+          const onScreen = dir === 'rtl' ? inOrder.reverse() : inOrder;
+          const [toRate, back] = dir === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+          expect(await tabs()).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
+          await panel.page.press(toRate);
+          await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-rate', focused: 'tab-rate' });
+          await panel.page.press(back);
+          await expect.poll(tabs).toEqual({ fromLeft: onScreen, selected: 'tab-check', focused: 'tab-check' });
+        },
+        answersSince,
+      );
       await expectWebPageInLanguage(driver, world, language);
 
       // Sources to compare (no model chosen): each looked-up sentence is a heading of page text, which keeps

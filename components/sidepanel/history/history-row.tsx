@@ -64,7 +64,7 @@ export function HistoryRow({ check, onOpen }: { check: CheckRecord; onOpen: (che
               {check.site}
             </span>
           ) : null}
-          <span>{formatDate(check.createdAt, true)}</span>
+          <span data-testid="history-time">{formatDate(check.createdAt, true)}</span>
         </span>
       </button>
       <div className="history-actions row">

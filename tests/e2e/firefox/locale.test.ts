@@ -3,7 +3,8 @@
  * `intl.locale.requested`, with Debian's firefox-esr-l10n-ar/-ja installed: without the language pack Firefox
  * ignores the pref and stays en-US, measured in Firefox ESR 153, docs/i18n/README.md). The Chromium twin is
  * tests/e2e/locale.test.ts; both run the same journey per language (tests/e2e/harness/locale-journey.ts): the
- * welcome page (its "Try it" check), the options page, the side panel with a finished check (in a tab), the
+ * welcome page (its "Try it" check), the options page, the side panel with a finished check (in a tab: its
+ * evidence list, Rate tab, History row, Markdown export saved by its button, the text answered from history), the
  * floating button, the notice for a selection too long to check and the in-page card show the catalogue's words
  * for the language; in Arabic they are laid out right to left while the English text checked in them reads left
  * to right (`dir="auto"`: the checked text, the claim, the evidence's titles and passages, the history row's
@@ -46,13 +47,14 @@ describe('interface language in Firefox', () => {
     async (language) => {
       const { locale, dir } = language;
       const words = catalogue(locale);
+      const answersSince = Date.now();
       driver = await launchFirefoxDriver(undefined, { locale });
 
       await expectWelcomeInLanguage(driver, language);
       await expectOptionsInLanguage(driver, world, language);
       await expectPrivacyInLanguage(driver, language);
       await expectTryItInLanguage(driver, language);
-      await expectPanelInLanguage(driver, language);
+      await expectPanelInLanguage(driver, language, undefined, answersSince);
       const page = await expectWebPageInLanguage(driver, world, language);
 
       // Firefox's real sidebar (open since the install) shows that claim of the finished check when the card's

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import type { Locator, Page } from 'playwright-core';
 
 import { toLanguageTag } from '../../../lib/i18n/catalogue';
@@ -49,6 +51,11 @@ export function playwrightDriverPage(page: Page): DriverPage {
       return (await locate(selector, options).textContent()) ?? '';
     },
     attribute: (selector, name, options) => locate(selector, options).getAttribute(name),
+    async download(selector, options) {
+      // Playwright saves every download of the context in a folder of its own, removed when the browser closes.
+      const [file] = await Promise.all([page.waitForEvent('download'), locate(selector, options).click()]);
+      return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+    },
     texts: (selector) => page.locator(selector).allTextContents(),
     isDisabled: (selector, options) => locate(selector, options).isDisabled(),
     attributes: (selector, name) =>

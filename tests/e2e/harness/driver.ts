@@ -81,6 +81,11 @@ export interface DriverPage {
   text(selector: string, options?: Match): Promise<string>;
   /** Every matching element's text, in document order. */
   texts(selector: string): Promise<string[]>;
+  /**
+   * Clicks the first matching element, a control that saves a file (an `<a download>`, a Blob), and returns
+   * that file as the browser saved it to disk, once it is complete: its name and its text (UTF-8).
+   */
+  download(selector: string, options?: Match): Promise<{ name: string; text: string }>;
   /** Whether the first matching element is disabled. */
   isDisabled(selector: string, options?: Match): Promise<boolean>;
   attribute(selector: string, name: string, options?: Match): Promise<string | null>;

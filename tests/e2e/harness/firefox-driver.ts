@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
@@ -57,8 +57,28 @@ function deepQuery(selector: string, hasText: string | null, op: string, attribu
   return found.length;
 }
 
-/** {@link DriverPage} on a puppeteer page in Firefox. */
-function puppeteerDriverPage(page: Page): DriverPage {
+/** How long a download may take to be complete on disk. */
+const DOWNLOAD_TIMEOUT_MS = 30_000;
+
+/**
+ * The file a click has just saved into `folder` (Firefox's download folder), once complete. Firefox writes a
+ * download to "<name>.part" beside an empty "<name>" and renames it when done: the file is whole once it is new,
+ * not empty, and no ".part" is left.
+ */
+async function downloadedFile(folder: string, before: ReadonlySet<string>): Promise<{ name: string; text: string }> {
+  const deadline = Date.now() + DOWNLOAD_TIMEOUT_MS;
+  for (;;) {
+    const names = readdirSync(folder);
+    const name = names.find((candidate) => !before.has(candidate) && !candidate.endsWith('.part'));
+    if (name && !names.some((other) => other.endsWith('.part')) && statSync(join(folder, name)).size > 0)
+      return { name, text: readFileSync(join(folder, name), 'utf8') };
+    if (Date.now() > deadline) throw new Error(`No complete download in ${folder} within ${DOWNLOAD_TIMEOUT_MS} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval: Firefox tells the driver nothing
+  }
+}
+
+/** {@link DriverPage} on a puppeteer page in Firefox; `downloads` is the folder Firefox saves downloads in. */
+function puppeteerDriverPage(page: Page, downloads: string): DriverPage {
   const poll = (timeout?: number) => ({ polling: 50, ...(timeout ? { timeout } : {}) });
   /** The first match, waiting for it as Playwright's locators do. */
   const first = async (selector: string, match?: Match): Promise<ElementHandle<Element>> => {
@@ -143,6 +163,11 @@ function puppeteerDriverPage(page: Page): DriverPage {
     },
     attributes: (selector, name) =>
       page.evaluate(deepQuery, selector, null, 'attributes', name) as Promise<Array<string | null>>,
+    async download(selector, options) {
+      const before = new Set(readdirSync(downloads));
+      await (await first(selector, options)).click();
+      return downloadedFile(downloads, before);
+    },
     count: (selector) => page.evaluate(deepQuery, selector, null, 'count', null) as Promise<number>,
     resize: (width, height) => page.setViewport({ width, height }),
     evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg) as Promise<Awaited<R>>,
@@ -171,11 +196,13 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
   const executablePath = options.executablePath ?? browserPath('firefox');
   const userDataDir = profileDir ?? makeTempDir('factlight-firefox-');
   const xdg = makeTempDir('factlight-xdg-');
+  const downloads = makeTempDir('factlight-downloads-');
   // Once kept for a relaunch, the profile belongs to the next driver: a later close must not remove it.
   let handedOver = false;
   const removeFolders = (keepProfile: boolean) => {
     handedOver ||= keepProfile;
     removeTempDir(xdg);
+    removeTempDir(downloads);
     if (!handedOver) removeTempDir(userDataDir);
   };
   const baseUrl = `moz-extension://${EXTENSION_UUID}/`;
@@ -202,6 +229,14 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
         'dom.min_background_timeout_value': 4,
         'dom.min_background_timeout_value_without_budget_throttling': 4,
         'dom.timeout.enable_budget_timer_throttling': false,
+        // Downloads go straight into a folder of this launch, unasked, for `download` to read.
+        'browser.download.folderList': 2,
+        'browser.download.dir': downloads,
+        'browser.download.useDownloadDir': true,
+        'browser.download.always_ask_before_handling_new_types': false,
+        'browser.download.start_downloads_in_tmp_dir': false,
+        // Firefox opens its downloads panel over the page on each download otherwise.
+        'browser.download.alwaysOpenPanel': false,
         // Firefox's interface language; it takes effect only where that language pack is installed.
         ...(options.locale ? { 'intl.locale.requested': toLanguageTag(options.locale) } : {}),
         ...options.httpsOrigin?.firefoxPrefs,
@@ -217,7 +252,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
       for (;;) {
         for (const page of await launched.pages()) {
           const href = await page.evaluate(() => location.href).catch(() => ''); // a tab closing meanwhile
-          if (href.startsWith(urlPrefix)) return puppeteerDriverPage(page);
+          if (href.startsWith(urlPrefix)) return puppeteerDriverPage(page, downloads);
         }
         if (Date.now() > deadline) throw new Error(`No tab at ${urlPrefix} within ${timeout} ms.`);
         await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval
@@ -247,7 +282,7 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
       page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'complete'): Promise<unknown> } }
     ).browsingContext;
     await context.navigate(`${baseUrl}${path}`, 'complete');
-    return puppeteerDriverPage(page);
+    return puppeteerDriverPage(page, downloads);
   };
   return {
     browserName: 'firefox',
@@ -268,14 +303,14 @@ export async function launchFirefoxDriver(profileDir?: string, options: LaunchOp
       const page = await running.newPage();
       if (!options?.whileLoading) {
         await page.goto(url);
-        return puppeteerDriverPage(page);
+        return puppeteerDriverPage(page, downloads);
       }
       // Puppeteer's goto has no "committed" point to wait for: it is left running (it ends when the page
       // loads or closes), and the page's own document is awaited instead (a wait that survives navigation).
       void page.goto(url).catch(() => undefined);
       const arrived = (target: string) => location.href === target && document.body !== null;
       await page.waitForFunction(arrived, { polling: 50 }, url);
-      return puppeteerDriverPage(page);
+      return puppeteerDriverPage(page, downloads);
     },
     waitForTab,
     async relaunch() {

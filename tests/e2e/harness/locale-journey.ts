@@ -1,8 +1,10 @@
 /**
  * The journey through Factlight in one interface language, shared by the Chromium and Firefox locale tests
  * (tests/e2e/locale.test.ts, tests/e2e/firefox/locale.test.ts) so both browsers are held to the same words and
- * directions: the welcome page, the options page, the privacy page, "Try it", the side panel with a finished check,
- * the floating button, the selection notice and the in-page card. Each step is its own function, so a browser's own
+ * directions: the welcome page, the options page, the privacy page, "Try it", the side panel with a finished check
+ * (its claim card and evidence list, the Rate tab, the History tab's row, the check's Markdown export and the same
+ * text answered from the history; those steps are in locale-panel.ts), the floating button, the selection notice
+ * and the in-page card. Each step is its own function, so a browser's own
  * extras (Chromium's tab bar from the keyboard, Firefox's real sidebar) go between them.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +17,13 @@ import { seriousViolations } from './axe';
 import { catalogue, messagePattern, pluralMessage } from './catalogues';
 import type { DriverPage, ExtensionDriver } from './driver';
 import { byTestId, configureDriverForWorld, DriverSidePanel, pressCheckButton } from './journey-pages';
+import {
+  expectEvidenceInLanguage,
+  expectFromHistoryInLanguage,
+  expectHistoryRowInLanguage,
+  expectMarkdownInLanguage,
+  expectRateInLanguage,
+} from './locale-panel';
 import { expectCardInLanguage, rootLanguage, WALL } from './locale-world';
 
 /** An interface language the tests start the browser in, and the direction its pages are laid out in. */
@@ -161,17 +170,25 @@ export async function expectTryItInLanguage(driver: ExtensionDriver, { locale }:
  * The side panel (in a tab) with a finished check of the English {@link WALL}: the headline and the claim's
  * verdict and usefulness in the language's words, the page in its direction while the English text, its claim,
  * the evidence's titles, sites and passages and the history row's preview read left to right, each by its own text
- * (`dir="auto"`, checked as such: a fixed `dir="ltr"` would read the same on English), axe clean.
- * `beforeCheck` runs on the opened panel first. The panel is left open on its History tab.
+ * (`dir="auto"`, checked as such: a fixed `dir="ltr"` would read the same on English), axe clean. Then, from the
+ * panel's own tabs and buttons: the claim card's evidence list, the Rate tab, the History tab's row (headline,
+ * status, date and time in the language, laid out in its direction) and the check's Markdown export (the
+ * language's labels around the text, claim and sources as given), each screen axe clean; and the same text checked
+ * again, answered from the history with the time since in the language's words.
+ * `beforeCheck` runs on the opened panel first. `answersSince`: a time before any check of the test (its browser's
+ * launch), the earliest the reused answers can date from. The panel is left open on its History tab.
  */
 export async function expectPanelInLanguage(
   driver: ExtensionDriver,
-  { locale, dir }: Language,
-  beforeCheck?: (panel: DriverSidePanel) => Promise<void>,
+  language: Language,
+  beforeCheck: ((panel: DriverSidePanel) => Promise<void>) | undefined,
+  answersSince: number,
 ): Promise<DriverSidePanel> {
+  const { locale, dir } = language;
   const words = catalogue(locale);
   const panel = await DriverSidePanel.open(driver);
   await beforeCheck?.(panel);
+  const checkedFrom = Date.now();
   await panel.check(WALL);
   await panel.waitForResult();
   // The headline in this language's words (its one refuted claim), never the English line.
@@ -208,7 +225,9 @@ export async function expectPanelInLanguage(
   const usefulness = await panel.page.text('.actionability summary');
   expect(usefulness.startsWith(words.actionabilityLabel!.message)).toBe(true);
   expect(usefulness).not.toMatch(/[A-Za-z]/);
+  const given = await expectEvidenceInLanguage(panel.page, language);
   expect(await seriousViolations(panel.page)).toEqual([]);
+  await expectRateInLanguage(panel.page, language);
 
   // The History tab: the check's row previews the English text left to right in the language's list.
   await panel.page.click(byTestId('tab-history'));
@@ -220,6 +239,14 @@ export async function expectPanelInLanguage(
   expect(
     await dirAttributes(panel.page, [`${byTestId('history-item')} .history-text`, byTestId('history-search')]),
   ).toEqual(['auto', 'auto']);
+  const shownDate = await expectHistoryRowInLanguage(panel.page, language, checkedFrom);
+  await expectMarkdownInLanguage(panel.page, language, WALL, given, shownDate);
+
+  // The same text again, from the Check tab: answered from the history, said with the time since in the language.
+  await panel.page.click(byTestId('tab-check'));
+  await panel.check(WALL);
+  await expectFromHistoryInLanguage(panel.page, language, answersSince);
+  await panel.page.click(byTestId('tab-history'));
   return panel;
 }
 
