@@ -67,7 +67,7 @@ function ordinal(n: number, say: ComposedSay): string {
 }
 
 /**
- * A Wikibase time to its precision, as `formatTime` (lib/search/wikidata-values.ts) writes it in English: a day, a
+ * A Wikibase time to its precision, as `formatTime` (lib/core/composed-english.ts) writes it in English: a day, a
  * month or a year by Intl (Gregorian, whatever the locale's own calendar), a decade, century or millennium by the
  * catalogue; a year before the common era with the catalogue's era. Undefined when the time cannot be read.
  */

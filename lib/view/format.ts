@@ -11,15 +11,19 @@ export function percent(value: number | null | undefined): string {
     : formatNumber(Math.round(value * 100) / 100, { style: 'percent', maximumFractionDigits: 0 });
 }
 
+/** A day written without a time of day, or at midnight UTC. */
+const UTC_DAY = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00))?$/;
+
 /**
  * A day without a time of day, as UTC midnight: "2019-05-02", or a date-time at midnight UTC ("2019-05-02T00:00:00Z",
  * how a fact-check review gives its day). Formatted in a zone west of UTC, that instant would read the day before.
  */
 export function utcDay(value: string): Date | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00))?$/.exec(value);
+  const match = UTC_DAY.exec(value);
   if (!match) return undefined;
   const date = new Date(`${match[1]}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  // V8 rolls a day the month lacks over ("2024-02-30" → 1 March): such a value is not a day, and is shown as given.
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[1] ? undefined : date;
 }
 
 /** A day from `utcDay` as `locale` writes it (the medium style: "May 2, 2024", "2 may 2024"). */
@@ -33,8 +37,10 @@ export function utcDayWords(date: Date, locale: string): string {
  */
 export function formatDate(value: string | number | undefined, withTime = false): string | undefined {
   if (value === undefined || value === '') return undefined;
-  const day = typeof value === 'string' ? utcDay(value) : undefined;
-  if (day) return utcDayWords(day, uiLocale());
+  if (typeof value === 'string' && UTC_DAY.test(value)) {
+    const day = utcDay(value);
+    return day ? utcDayWords(day, uiLocale()) : value;
+  }
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : undefined;
   return new Intl.DateTimeFormat(uiLocale(), {

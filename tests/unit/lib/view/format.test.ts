@@ -18,8 +18,15 @@ describe('formatDate', () => {
       else process.env.TZ = zone;
     });
 
+    it('shows a day the month lacks as given, not rolled over to the next month', () => {
+      expect(formatDate('2024-02-30')).toBe('2024-02-30');
+      expect(formatDate('2023-02-29T00:00:00Z')).toBe('2023-02-29T00:00:00Z');
+    });
+
     it('formats a midnight-UTC date-time (a fact-check review’s day) on that day, as the review’s passage does', () => {
       process.env.TZ = 'America/Los_Angeles';
+      // The zone took effect (else the day before would not show, and this test could not fail).
+      expect(new Date(Date.UTC(2024, 4, 2)).getDate()).toBe(1);
       const may2 = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
         Date.UTC(2024, 4, 2),
       );

@@ -179,7 +179,7 @@ const view = (
       'lib/core/error-notices.ts',
       'lib/core/quality/links/low-rated-citations.ts',
       'lib/llm/openai-chat-model.ts',
-      'lib/search/wikidata-values.ts',
+      'lib/core/composed-english.ts',
       'lib/extract/page-fetcher.ts',
       'lib/messaging/command-schemas.ts',
     ])
