@@ -25,6 +25,7 @@ import { explanationWords } from '../../../../lib/view/explanation-words';
 import { rationaleWords } from '../../../../lib/view/rationale-words';
 import { defaultTranslator } from '../../../../scripts/lib/node-messages';
 import { buildCheckView, freshDb, seedView } from '../../support/check-fixtures';
+import { EIFFEL_HEIGHT } from '../../support/composed-fixtures';
 
 /** The export's headline words: the English catalogue's, as the side panel loads them. */
 const ENGLISH = defaultTranslator();
@@ -53,15 +54,7 @@ function parsed(json: string): { checks: ImportedCheck[] } {
   return result;
 }
 
-const STATEMENT: ComposedEvidence = {
-  code: 'wikidata-statement',
-  params: {
-    subject: 'Eiffel Tower',
-    property: 'height',
-    value: { kind: 'quantity', amount: '330', unit: 'metre' },
-    asOf: { time: '+2022-00-00T00:00:00Z', precision: 9 },
-  },
-};
+const STATEMENT = EIFFEL_HEIGHT;
 const REVIEW: ComposedEvidence = {
   code: 'fact-check-review',
   params: {

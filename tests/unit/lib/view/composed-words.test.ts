@@ -20,6 +20,7 @@ import {
 } from '../../../../lib/view/composed-words';
 import { defaultTranslator } from '../../../../scripts/lib/node-messages';
 import { shippedCatalogue } from '../../support/catalogue-keys';
+import { EIFFEL_HEIGHT, POLITIFACT_REVIEW } from '../../support/composed-fixtures';
 
 const FSI = '\u2068';
 const PDI = '\u2069';
@@ -30,25 +31,8 @@ const use = (locale: string) => setMessageSource(catalogueSource(locale, shipped
 const say = (locale: string) => createTranslator(catalogueSource(locale, shippedCatalogue(locale) as Catalogue));
 const year = (y: number) => ({ time: `+${y}-00-00T00:00:00Z`, precision: 9 });
 
-const height: ComposedEvidence = {
-  code: 'wikidata-statement',
-  params: {
-    subject: 'Eiffel Tower',
-    property: 'height',
-    value: { kind: 'quantity', amount: '330', unit: 'metre' },
-    asOf: year(2022),
-  },
-};
-const review: ComposedEvidence = {
-  code: 'fact-check-review',
-  params: {
-    publisher: 'PolitiFact',
-    claimText: 'Crime has doubled.',
-    textualRating: 'False',
-    claimant: 'A post',
-    reviewDate: '2024-05-02T00:00:00Z',
-  },
-};
+const height = EIFFEL_HEIGHT;
+const review = POLITIFACT_REVIEW;
 const evidence = (composed: ComposedEvidence | undefined, passage = 'the English the model read'): Evidence => ({
   id: 'c0:e0',
   claimId: 'c0',

@@ -13,6 +13,7 @@ import { setMessageSource } from '../../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
 import { shippedCatalogue } from '../../../support/catalogue-keys';
 import { buildCheckView } from '../../../support/check-fixtures';
+import { EIFFEL_HEIGHT } from '../../../support/composed-fixtures';
 
 afterEach(() => {
   cleanup();
@@ -50,15 +51,7 @@ describe('EvidenceItem: the source keeps its own direction', () => {
       origin: 'knowledge-graph',
       source: { ...base.source, title: 'Eiffel Tower (Wikidata)', siteName: 'Wikidata' },
       passage: 'Eiffel Tower — height: 330 metre (as of 2022)',
-      composed: {
-        code: 'wikidata-statement',
-        params: {
-          subject: 'Eiffel Tower',
-          property: 'height',
-          value: { kind: 'quantity', amount: '330', unit: 'metre' },
-          asOf: { time: '+2022-00-00T00:00:00Z', precision: 9 },
-        },
-      },
+      composed: EIFFEL_HEIGHT,
     };
     const entry = renderItem(item);
     const passage = entry.querySelector('.passage')!;

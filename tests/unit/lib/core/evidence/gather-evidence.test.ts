@@ -8,6 +8,7 @@ import { gatherEvidence } from '../../../../../lib/core/evidence/gather-evidence
 import type { PageReader } from '../../../../../lib/core/evidence/read-pages';
 import type { ClaimSearchResult } from '../../../../../lib/core/evidence/search-evidence';
 import type { Claim } from '../../../../../lib/core/types';
+import { POLITIFACT_REVIEW } from '../../../support/composed-fixtures';
 
 const claim: Claim = {
   id: 'c0',
@@ -63,16 +64,7 @@ describe('gatherEvidence: composed evidence', () => {
       origin: 'fact-check',
       passage:
         'Fact-check by PolitiFact, 2024-05-02: the claim "Crime has doubled." (claimed by A post) was rated "False".',
-      composed: {
-        code: 'fact-check-review',
-        params: {
-          publisher: 'PolitiFact',
-          claimText: 'Crime has doubled.',
-          textualRating: 'False',
-          claimant: 'A post',
-          reviewDate: '2024-05-02T00:00:00Z',
-        },
-      },
+      composed: POLITIFACT_REVIEW,
     });
     expect(bare?.passage).toBe('Fact-check by Full Fact: the claim "Crime has doubled." was rated "Misleading".');
     expect(bare?.composed).toEqual({
