@@ -15,9 +15,8 @@
 import { browser } from 'wxt/browser';
 
 import { sentenceRows } from '../db/check-rows';
-import { DATABASE_NAME, DATABASE_VERSION } from '../db/database-name';
 import { tellDexieContexts } from '../db/dexie-signal';
-import { openForIntake, writeNewCheck } from '../db/intake-write';
+import { openIntakeDatabase, writeNewCheck } from '../db/intake-write';
 import { COMMAND_AUDIENCE, type StartCheckRequest } from '../messaging/protocol';
 import { classifySender, commandOrigin, isAllowed, type SenderInfo } from '../messaging/sender-policy';
 import { START_CHECK_SCHEMA } from '../messaging/start-check-schema';
@@ -42,12 +41,10 @@ function takeable(
   return { request: parsed.data, origin };
 }
 
-export const startIntake: StartIntake = (onMessage) => {
-  // Opened now, while the message is checked: the first open in a worker's life takes a few milliseconds.
-  const database = openForIntake(indexedDB, DATABASE_NAME, DATABASE_VERSION).catch((error: unknown) => {
-    console.warn('[factlight] the intake could not open the database; the engine takes the check', error);
-    return undefined;
-  });
+export const startIntake: StartIntake = (onMessage, opening) => {
+  // The doorway began the open before it imported this script (the first open in a worker's life takes a few
+  // milliseconds); without it, opened now, while the message is checked.
+  const database = opening ?? openIntakeDatabase(indexedDB);
   onMessage.addListener((message, sender, sendResponse) => {
     const check = takeable(message, sender as SenderInfo);
     if (!check) return false;

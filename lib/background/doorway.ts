@@ -16,6 +16,7 @@
 import { serializeError } from '@aklinker1/zero-serialize-error';
 import { browser } from 'wxt/browser';
 
+import { openIntakeDatabase } from '../db/intake-write';
 import { type Catalogue, isLocale } from '../i18n/catalogue';
 import { classifySender, type SenderInfo } from '../messaging/sender-policy';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
@@ -53,6 +54,8 @@ async function brokenInstallWords(): Promise<string> {
 }
 
 export interface DoorwayScope extends InstallScope {
+  /** The worker's IndexedDB (a test gives its own). */
+  indexedDB?: IDBFactory;
   [ROUTER_GLOBAL]?: StartRouter;
   [ENGINE_GLOBAL]?: unknown;
   [INTAKE_GLOBAL]?: StartIntake;
@@ -125,19 +128,29 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
    */
   const checkIntake = (): RelayedEvent<MessageListener> | undefined => {
     if (intake) return intake;
+    // Begun before the import, which blocks this thread for a few milliseconds: the open (the first in this life of
+    // the worker) goes on meanwhile, instead of after it (issue 27).
+    const factory = scope.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+    const database = factory ? openIntakeDatabase(factory) : undefined;
+    const unused = () => void database?.then((db) => db?.close());
     try {
       if (!scope[INTAKE_GLOBAL]) importScripts(INTAKE_SCRIPT);
     } catch (error) {
       console.warn('[factlight] check intake not loaded', error);
+      unused();
       return undefined;
     }
     const start = scope[INTAKE_GLOBAL];
-    if (!start) return undefined;
+    if (!start) {
+      unused();
+      return undefined;
+    }
     const events = relayedEvent<MessageListener>();
     try {
-      start(events);
+      start(events, database);
     } catch (error) {
       console.warn('[factlight] check intake not started', error);
+      unused();
       return undefined;
     }
     intake = events;

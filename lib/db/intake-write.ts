@@ -5,6 +5,7 @@
  * Dexie would write (a row is stored as the object it is; check-rows.ts builds the sentences'), and tells the
  * other contexts' Dexie that it did (dexie-signal.ts).
  */
+import { DATABASE_NAME, DATABASE_VERSION } from './database-name';
 import type { CheckRecord, SentenceRecord } from './entities';
 import { openExisting } from './open-existing';
 
@@ -32,6 +33,18 @@ export async function openForIntake(
   }
   db.onversionchange = () => db.close();
   return db;
+}
+
+/**
+ * `openForIntake` on the extension's database, a failure logged and taken as "no database" (the engine then takes the
+ * check). The doorway calls it before it imports the intake, so the open (a few milliseconds, the first in a worker's
+ * life) runs while the intake's script is read and the check's text split (issue 27).
+ */
+export function openIntakeDatabase(factory: IDBFactory): Promise<IDBDatabase | undefined> {
+  return openForIntake(factory, DATABASE_NAME, DATABASE_VERSION).catch((error: unknown) => {
+    console.warn('[factlight] the intake could not open the database; the engine takes the check', error);
+    return undefined;
+  });
 }
 
 /** Adds the check and puts its sentences in one transaction: both are stored, or neither (then it rejects). */

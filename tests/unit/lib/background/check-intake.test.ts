@@ -7,6 +7,7 @@ import { RESUME_ALARM } from '../../../../lib/background/keep-alive';
 import { newCheck } from '../../../../lib/background/new-check';
 import { type MessageListener, relayedEvent } from '../../../../lib/background/worker-events';
 import { DATABASE_NAME, DATABASE_VERSION, INDEXEDDB_VERSION } from '../../../../lib/db/database-name';
+import { openIntakeDatabase } from '../../../../lib/db/intake-write';
 import { FactlightDb } from '../../../../lib/db/schema';
 import { DEFAULT_SETTINGS } from '../../../../lib/settings/schema';
 
@@ -32,9 +33,9 @@ function databaseNames(): Promise<string[]> {
  * The intake on a relay, as the doorway starts it. `send` delivers one message: `kept` says whether the intake
  * kept the channel (it answers), `answer` what it answered (undefined: handed back to the router).
  */
-function intake() {
+function intake(database?: Promise<IDBDatabase | undefined>) {
   const onMessage = relayedEvent<MessageListener>();
-  startIntake(onMessage);
+  startIntake(onMessage, database);
   return (type: string, data: unknown, sender: object) => {
     let answer!: (value: Answer) => void;
     const answered = new Promise<Answer>((resolve) => (answer = resolve));
@@ -151,6 +152,19 @@ describe('the check intake', () => {
     expect(await sent.answered).toBeUndefined();
     expect(await databaseNames()).not.toContain(DATABASE_NAME);
     expect(await fakeBrowser.alarms.get(RESUME_ALARM)).toBeUndefined();
+  });
+
+  it('writes through the open the doorway began, not one of its own', async () => {
+    await dexieMade();
+    // The doorway's open found no database to write into: the intake hands the check back, though one exists.
+    const handedBack = intake(Promise.resolve(undefined))('startCheck', { text: TEXT, origin: 'typed' }, own);
+    expect(handedBack.kept).toBe(true);
+    expect(await handedBack.answered).toBeUndefined();
+    // The open it was given, on the database Dexie made: written.
+    const given = openIntakeDatabase(indexedDB);
+    const written = intake(given)('startCheck', { text: TEXT, origin: 'typed' }, own);
+    expect((await written.answered)?.res?.ok).toBe(true);
+    (await given)?.close();
   });
 
   it('writes into a database Dexie repaired (one more than ten times its version: the same schema version)', async () => {

@@ -335,6 +335,29 @@ describe('the worker doorway', () => {
       expect(vi.mocked(scope.importScripts!).mock.calls.map(([url]) => url)).toEqual([INTAKE_SCRIPT, ROUTER_SCRIPT]);
     });
 
+    it('begins opening the database before it imports the intake, and the intake writes through that open', async () => {
+      const order: string[] = [];
+      const { start } = fakeRouter();
+      const scope = scopeWithIntake(start);
+      const load = scope.importScripts!;
+      scope.importScripts = vi.fn((url: string) => {
+        order.push(url);
+        load(url);
+      });
+      scope.indexedDB = {
+        open: (name: string) => {
+          order.push(`open ${name}`);
+          return indexedDB.open(name);
+        },
+      } as IDBFactory;
+      openDoorway(scope);
+      const answer = (await deliver('startCheck', panel, request)) as { res?: { ok: boolean } };
+      expect(answer.res?.ok).toBe(true);
+      // One open, the doorway's, before the intake's import: the intake opened none of its own.
+      expect(order.slice(0, 2)).toEqual([`open ${DATABASE_NAME}`, INTAKE_SCRIPT]);
+      expect(order.filter((step) => step.startsWith('open'))).toHaveLength(1);
+    });
+
     it('is taken in also when only the router ran in this life of the worker', async () => {
       await fakeBrowser.storage.local.set({ settings: { model: { preset: 'openai' } } });
       const { start, seen } = fakeRouter();
@@ -400,10 +423,15 @@ describe('the worker doorway', () => {
         if (url === INTAKE_SCRIPT) throw new Error('network error');
         load(url);
       });
+      const opens: IDBOpenDBRequest[] = [];
+      scope.indexedDB = { open: (name: string) => opens[opens.push(indexedDB.open(name)) - 1]! } as IDBFactory;
       openDoorway(scope);
       expect(await deliver('startCheck', panel, request)).toEqual({ res: { ok: true, checkId: 'c1' } });
       expect(seen).toEqual(['startCheck']);
       expect(warn).toHaveBeenCalledWith('[factlight] check intake not loaded', expect.any(Error));
+      // The open begun for the intake is closed, not left holding the database (a later upgrade would wait on it).
+      expect(opens).toHaveLength(1);
+      await vi.waitFor(() => expect(() => opens[0]!.result.transaction('checks')).toThrow(/closed|InvalidState/i));
     });
   });
 
