@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 
 import { CHROME_PUBLIC_KEY, GECKO_ID } from './scripts/build/extension-identity';
+import { sideEffectFreePackages } from './scripts/build/side-effect-free';
 import { slimOpenAI } from './scripts/build/slim-openai';
 import { storeSafeBundles } from './scripts/build/store-safe-bundles';
 
@@ -18,8 +19,9 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
   // Bundled libraries without HTML-from-strings or eval, so the store linters pass (see the plugin); without the
-  // parts of the openai SDK Factlight never calls, which every wake of the worker would carry (issue 27).
-  vite: () => ({ plugins: [storeSafeBundles(), slimOpenAI()] }),
+  // parts of the openai SDK Factlight never calls, which every wake of the worker would carry, nor a package it imports
+  // but never calls (issue 27).
+  vite: () => ({ plugins: [storeSafeBundles(), slimOpenAI(), sideEffectFreePackages()] }),
   // The sources zip for AMO's reviewers holds what builds the package, not the tests or the pictures.
   zip: { excludeSources: ['tests/**', 'scripts/lib/servers/**', 'scripts/lib/extension/**', 'docs/**/*.png'] },
   hooks: {

@@ -1,0 +1,29 @@
+/**
+ * Packages whose modules only define what they export, marked so for the bundler (issue 27).
+ *
+ * A CommonJS package gives the bundler no way to tell that loading it does nothing else, so a bundle that imports it
+ * keeps it even where every use is left out. Chrome's engine.js imports the DOMParser extractor, whose Readability
+ * only Firefox's build calls (lib/background/article-extractor.ts: Chrome reads pages in its offscreen document), and
+ * so carried Readability's 34 kB, which Chromium sends, with their code cache, to every start of the worker
+ * (BENCHMARKS.md "Cold start"). Marked free of side effects, an unused import of them is dropped; a used one is kept
+ * as before (the offscreen document, Firefox's background page, the highlighter).
+ */
+import type { Plugin } from 'vite';
+
+/** What each package's module does when loaded, read from its source: it defines its exports and nothing else. */
+export const SIDE_EFFECT_FREE_PACKAGES = [
+  // index.js: `module.exports = { Readability, isProbablyReaderable }` from two files that each define one function.
+  '@mozilla/readability',
+] as const;
+
+export function sideEffectFreePackages(packages: readonly string[] = SIDE_EFFECT_FREE_PACKAGES): Plugin {
+  return {
+    name: 'factlight:side-effect-free-packages',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!packages.includes(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? { ...resolved, moduleSideEffects: false } : null;
+    },
+  };
+}
