@@ -4,12 +4,15 @@
  * loaded into the same browser; each round stops every worker through the DevTools protocol, waits until
  * Chromium reports them stopped, and times one message from each extension's own page until its answer
  * (the empty one first in even rounds, Factlight first in odd ones). The first round of each series is
- * dropped (the browser's own caches are still warming). Then the first `startCheck` after a stop: until its
+ * dropped (the browser's own caches are still warming). Each woken worker's clock, read after the timed round trip,
+ * says where the time went (the browser starting it, its scripts and the doorway, the listeners, the answer). Then
+ * the first `startCheck` after a stop: until its
  * reply, and until the check's first progress is written, against the same on a warm worker, right after a panel's
  * status woke the worker, and a second after it (the doorway parses router and engine once it has answered).
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
+import { DOORWAY_MARKS } from '../../lib/background/doorway';
 import { configureForWorld } from '../lib/extension/configure';
 import { launchWithExtension } from '../lib/extension/launch';
 import { startFactWorld } from '../lib/servers';
@@ -18,6 +21,11 @@ import { buildEmptyExtension } from './empty-extension';
 import { controlWorkers } from './worker-control';
 
 const ROUNDS = 10;
+/**
+ * Rounds of the cold first message, the ratio's two series: more than the checks' rounds, as the yardstick's wake
+ * (9–11 ms on a two-core machine) moves by a millisecond from one median of 9 to the next, a tenth of the ratio.
+ */
+const COLD_ROUNDS = 21;
 const TARGET_RATIO = 2;
 /** How long a person takes between the panel opening and their click on "Check", at the least. */
 const PERSON_PAUSE_MS = 1000;
@@ -38,8 +46,15 @@ function median(values: number[]): number {
  * with esbuild's keepNames, which wraps them in a `__name(...)` helper that does not exist in the page.
  */
 
-/** Milliseconds from sending `message` from the page until the background's answer. */
-function timeMessage(page: Page, message: ReturnType<typeof envelope>): Promise<number> {
+/** A message's round trip, timed in the page; `sentAt` is on the clock all of the browser's contexts share. */
+interface RoundTrip {
+  elapsed: number;
+  /** performance.timeOrigin + performance.now() when it was sent (comparable with a worker's timeOrigin). */
+  sentAt: number;
+}
+
+/** Sends `message` from the page and times it until the background's answer. */
+function sendTimed(page: Page, message: ReturnType<typeof envelope>): Promise<RoundTrip> {
   return page.evaluate(async (sent) => {
     const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
       .chrome.runtime;
@@ -47,8 +62,45 @@ function timeMessage(page: Page, message: ReturnType<typeof envelope>): Promise<
     const reply = (await runtime.sendMessage(sent)) as { res?: unknown; err?: unknown } | undefined;
     const elapsed = performance.now() - start;
     if (!reply || reply.err !== undefined) throw new Error(`No answer to ${sent.type}: ${JSON.stringify(reply)}`);
-    return elapsed;
+    return { elapsed, sentAt: performance.timeOrigin + start };
   }, message);
+}
+
+/** Milliseconds from sending `message` from the page until the background's answer. */
+const timeMessage = async (page: Page, message: ReturnType<typeof envelope>) =>
+  (await sendTimed(page, message)).elapsed;
+
+/** A woken worker's life on its own clock: when it began, and the doorway's marks (DOORWAY_MARKS) after that. */
+interface WorkerClock {
+  timeOrigin: number;
+  marks: Record<string, number>;
+}
+
+/** Reads the clock of the extension's worker now running (the one the last message woke). */
+async function workerClock(context: BrowserContext, extensionId: string): Promise<WorkerClock> {
+  const worker = context
+    .serviceWorkers()
+    .filter((candidate) => new URL(candidate.url()).host === extensionId)
+    .at(-1);
+  if (!worker) throw new Error(`No running worker for ${extensionId}.`);
+  return worker.evaluate(() => ({
+    timeOrigin: performance.timeOrigin,
+    marks: Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime])),
+  }));
+}
+
+/**
+ * Where a cold first message's time went, from the page's send and the woken worker's clock: the browser starting the
+ * worker (send → the worker's time origin), its scripts reaching it and the doorway's module running (→ the doorway's
+ * first mark), the doorway's listeners (→ its second mark), and the message dispatched, answered and back in the page.
+ * The empty extension has no doorway: its worker's time is one part.
+ */
+function wakeParts(trip: RoundTrip, clock: WorkerClock): number[] {
+  const started = clock.timeOrigin - trip.sentAt;
+  const opening = clock.marks[DOORWAY_MARKS.opening];
+  const listening = clock.marks[DOORWAY_MARKS.listening];
+  if (opening === undefined || listening === undefined) return [started, trip.elapsed - started];
+  return [started, opening, listening - opening, trip.elapsed - started - listening];
 }
 
 interface CheckTimes {
@@ -146,6 +198,14 @@ async function cancelAndSettle(page: Page, checkId: string): Promise<void> {
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const ms1 = (value: number) => `${value.toFixed(1)} ms`;
+/** The middle half of `values` (first to third quartile), to show how far a median can move. */
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.round(share * (sorted.length - 1))]!;
+  return `${at(0.25).toFixed(0)}–${at(0.75).toFixed(0)} ms`;
+}
+const medianPart = (rows: number[][], index: number) => median(rows.map((row) => row[index]!));
 
 export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }> {
   const emptyDir = buildEmptyExtension();
@@ -166,12 +226,17 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
     const workers = await controlWorkers(await browser.context.newCDPSession(ours));
 
     const cold = { factlight: [] as number[], empty: [] as number[] };
-    for (let round = 0; round < ROUNDS; round++) {
+    const parts = { factlight: [] as number[][], empty: [] as number[][] };
+    for (let round = 0; round < COLD_ROUNDS; round++) {
       const order = round % 2 ? (['factlight', 'empty'] as const) : (['empty', 'factlight'] as const);
       for (const which of order) {
         await workers.stopAll();
-        const elapsed = await timeMessage(which === 'empty' ? empty : ours, envelope('getStatus'));
-        if (round > 0) cold[which].push(elapsed);
+        const trip = await sendTimed(which === 'empty' ? empty : ours, envelope('getStatus'));
+        // Read after the timed round trip, so reading it takes nothing from what is timed.
+        const clock = await workerClock(browser.context, which === 'empty' ? emptyId : browser.extensionId);
+        if (round === 0) continue;
+        cold[which].push(trip.elapsed);
+        parts[which].push(wakeParts(trip, clock));
       }
     }
     // A command only the router answers (the options page's settings; a page's capture settings are the same path).
@@ -228,7 +293,12 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
     const lines = [
       `Background cold start in real Chromium, medians of ${n} (worker stopped through CDP, then one message from the extension's page):`,
       `                            Factlight     empty MV3 extension`,
-      `  cold: first message       ${ms(factlight).padEnd(14)}${ms(yardstick)}`,
+      `  cold: first message       ${ms(factlight).padEnd(14)}${ms(yardstick)}` +
+        `      (middle half: ${spread(cold.factlight)} / ${spread(cold.empty)})`,
+      `    where it went (medians): the browser starting the worker ${ms1(medianPart(parts.factlight, 0))} / ${ms1(medianPart(parts.empty, 0))};` +
+        ` Factlight's worker: its scripts and the doorway's module ${ms1(medianPart(parts.factlight, 1))},` +
+        ` the doorway's listeners ${ms1(medianPart(parts.factlight, 2))}, the message and its answer ${ms1(medianPart(parts.factlight, 3))};` +
+        ` the empty worker, all of it ${ms1(medianPart(parts.empty, 1))}`,
       `  warm: round trip          ${ms(median(warm.factlight)).padEnd(14)}${ms(median(warm.empty))}`,
       `  cold: a command only the router answers (getSettings): ${ms(median(routerCold))}`,
       `  first startCheck: cold ${ms(median(coldCheck.map((t) => t.replied)))} to its reply, ${ms(coldProgress)} to its first progress;` +

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { commandRouter } from '../../../../lib/background/authorized-handler';
 import { startIntake } from '../../../../lib/background/check-intake';
-import { type DoorwayScope, openDoorway } from '../../../../lib/background/doorway';
+import { DOORWAY_MARKS, type DoorwayScope, openDoorway } from '../../../../lib/background/doorway';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT } from '../../../../lib/background/intake-global';
 import { RESUME_ALARM } from '../../../../lib/background/keep-alive';
@@ -291,6 +291,16 @@ describe('the worker doorway', () => {
 
   it('names the intake to sort before engine.js and router.js after it (a waking worker is sent them in that order)', () => {
     expect([INTAKE_SCRIPT < ENGINE_SCRIPT, ROUTER_SCRIPT < ENGINE_SCRIPT]).toEqual([true, false]);
+  });
+
+  it("marks on the worker's timeline when it began and when its listeners were in place (for the cold-start bench)", () => {
+    performance.clearMarks();
+    openDoorway(workerScope(fakeRouter().start));
+    const [opening, listening] = [DOORWAY_MARKS.opening, DOORWAY_MARKS.listening].map(
+      (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime,
+    );
+    expect(opening).toBeTypeOf('number');
+    expect(listening).toBeGreaterThanOrEqual(opening!);
   });
 
   it('caches the intake, router.js and engine.js while the worker installs', () => {
