@@ -71,23 +71,28 @@ interface Envelope {
   timestamp: number;
 }
 
+type LightAnswers = Record<string, () => Promise<unknown>>;
+
 /**
  * What the doorway answers itself, only for our own pages and only for commands that carry no data; undefined when
- * it cannot (the router then answers). A panel sends these three each time it opens.
+ * it cannot (the router then answers). A panel sends these three each time it opens. `keptStatusRead` is the kept
+ * status's read for the first status of this life of the worker (see `openDoorway`), later ones read it again.
  */
-const LIGHT_ANSWERS: Record<string, () => Promise<unknown>> = {
-  getStatus: () => keptStatus(browser.runtime.getManifest().version),
-  // No run in this life of the worker (the router, which would load the engine, has not started) and none waiting
-  // in the database: nothing to resume, as the router would answer without loading the engine.
-  resumeChecks: async () => ((await runsMayBeWaiting()) ? undefined : { resumed: 0 }),
-  resumeRatings: async () => ((await runsMayBeWaiting()) ? undefined : { resumed: 0 }),
-};
+function lightAnswers(keptStatusRead: () => Promise<unknown>): LightAnswers {
+  return {
+    getStatus: keptStatusRead,
+    // No run in this life of the worker (the router, which would load the engine, has not started) and none waiting
+    // in the database: nothing to resume, as the router would answer without loading the engine.
+    resumeChecks: async () => ((await runsMayBeWaiting()) ? undefined : { resumed: 0 }),
+    resumeRatings: async () => ((await runsMayBeWaiting()) ? undefined : { resumed: 0 }),
+  };
+}
 
-function lightAnswer(message: unknown, sender: SenderInfo): Promise<unknown> | undefined {
+function lightAnswer(answers: LightAnswers, message: unknown, sender: SenderInfo): Promise<unknown> | undefined {
   const envelope = message as Partial<Envelope> | null;
   if (typeof envelope !== 'object' || envelope === null || typeof envelope.type !== 'string') return undefined;
   if (typeof envelope.timestamp !== 'number' || envelope.data !== undefined) return undefined;
-  const answer = Object.hasOwn(LIGHT_ANSWERS, envelope.type) ? LIGHT_ANSWERS[envelope.type] : undefined;
+  const answer = Object.hasOwn(answers, envelope.type) ? answers[envelope.type] : undefined;
   if (!answer || classifySender(sender, browser.runtime.id, browser.runtime.getURL('/')) !== 'extension-page')
     return undefined;
   return answer().catch((error: unknown) => {
@@ -109,6 +114,19 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
   // On the worker's own clock, for the cold-start bench (scripts/bench/cold-start-bench.ts): when the doorway began
   // and when its listeners were in place. A mark costs microseconds.
   performance.mark(DOORWAY_MARKS.opening);
+  // Read now, while the browser finishes starting the worker and sends it the event that woke it: that is most often
+  // a side panel's status after a pause, which is then answered without waiting for this read (issue 27). Nothing can
+  // change the kept status before that first status is answered: only the router keeps one, and it has not started;
+  // the check after the answer (`dropIfStale`) is what may drop it, and a later status reads it again.
+  const version = browser.runtime.getManifest().version;
+  let earlyStatusRead: Promise<unknown> | undefined = keptStatus(version);
+  // Its failure is said by the status that takes it (lightAnswer); a life with no status leaves it unread.
+  void earlyStatusRead.catch(() => undefined);
+  const answers = lightAnswers(() => {
+    const read = earlyStatusRead ?? keptStatus(version);
+    earlyStatusRead = undefined;
+    return read;
+  });
   const importScripts = scope.importScripts.bind(scope);
   cacheAtInstall([INTAKE_SCRIPT, ROUTER_SCRIPT, ENGINE_SCRIPT], scope);
 
@@ -238,7 +256,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     if (takeInCheck(message, sender, sendResponse)) return true;
-    const light = started() ? undefined : lightAnswer(message, sender as SenderInfo);
+    const light = started() ? undefined : lightAnswer(answers, message, sender as SenderInfo);
     if (!light) return deliver(message, sender, sendResponse);
     void light.then((res) => {
       if (res !== undefined) {
@@ -247,7 +265,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
         // is dropped, if it must be, once router.js and engine.js are parsed, which blocks this thread ~50 ms).
         if ((message as Envelope).type === 'getStatus')
           setTimeout(() => {
-            dropIfStale(browser.runtime.getManifest().version, scope).catch((error: unknown) =>
+            dropIfStale(version, scope).catch((error: unknown) =>
               console.warn('[factlight] the kept status not checked after its answer', error),
             );
             warmUp();

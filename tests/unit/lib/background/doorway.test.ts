@@ -111,6 +111,23 @@ describe('the worker doorway', () => {
     expect(start).not.toHaveBeenCalled();
   });
 
+  it('reads the kept status as the worker starts, and answers the first status from that read', async () => {
+    await keepStatus(await statusStamp(VERSION), KEPT);
+    const get = vi.spyOn(fakeBrowser.storage.session, 'get');
+    openDoorway(workerScope(fakeRouter().start));
+    // Before any message: the read overlaps the browser's dispatch of the event that woke the worker.
+    expect(get).toHaveBeenCalledTimes(1);
+    let readsWhenAnswered = -1;
+    let respond!: (value: unknown) => void;
+    const answered = new Promise<unknown>((resolve) => (respond = resolve));
+    await fakeBrowser.runtime.onMessage.trigger({ id: 1, type: 'getStatus', timestamp: Date.now() }, panel, (value) => {
+      readsWhenAnswered = get.mock.calls.length;
+      respond(value);
+    });
+    expect(await answered).toEqual({ res: KEPT });
+    expect(readsWhenAnswered).toBe(1);
+  });
+
   it('parses router.js and engine.js after answering a status, without starting the router', async () => {
     await keepStatus(await statusStamp(VERSION), KEPT);
     const { start } = fakeRouter();
