@@ -48,7 +48,7 @@ export const startIntake: StartIntake = (onMessage, opening) => {
   onMessage.addListener((message, sender, sendResponse) => {
     const check = takeable(message, sender as SenderInfo);
     if (!check) return false;
-    // Split now, while the database opens (its open began when the intake started).
+    // Split now, while the database opens (the doorway began its open before it imported this script).
     const { record, sentences } = draftCheck(check.request, check.origin, crypto.randomUUID(), Date.now());
     void (async () => {
       const db = await database;

@@ -19,6 +19,7 @@ import { browser } from 'wxt/browser';
 import { openIntakeDatabase } from '../db/intake-write';
 import { type Catalogue, isLocale } from '../i18n/catalogue';
 import { classifySender, type SenderInfo } from '../messaging/sender-policy';
+import { DOORWAY_MARKS } from './doorway-marks';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
 import { cacheAtInstall, type InstallScope } from './install-cache';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT, type StartIntake } from './intake-global';
@@ -52,9 +53,6 @@ async function brokenInstallWords(): Promise<string> {
     return browserWords;
   }
 }
-
-/** The marks the doorway leaves on the worker's performance timeline at each start (Chrome's worker only). */
-export const DOORWAY_MARKS = { opening: 'factlight:doorway-opening', listening: 'factlight:doorway-listening' };
 
 export interface DoorwayScope extends InstallScope {
   /** The worker's IndexedDB (a test gives its own). */
@@ -117,7 +115,8 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
   // Read now, while the browser finishes starting the worker and sends it the event that woke it: that is most often
   // a side panel's status after a pause, which is then answered without waiting for this read (issue 27). Nothing can
   // change the kept status before that first status is answered: only the router keeps one, and it has not started;
-  // the check after the answer (`dropIfStale`) is what may drop it, and a later status reads it again.
+  // the check after the answer (`dropIfStale`) is what may drop it, and a later status reads it again. Every wake
+  // pays this one read of storage.session (an alarm's, a tab event's too): a fraction of a millisecond, off their path.
   const version = browser.runtime.getManifest().version;
   let earlyStatusRead: Promise<unknown> | undefined = keptStatus(version);
   // Its failure is said by the status that takes it (lightAnswer); a life with no status leaves it unread.

@@ -18,11 +18,13 @@ export const INTAKE_SCRIPT = '/check-intake.js';
  * Starts the intake on the messages it is given (the doorway relays them). For a `startCheck` it takes in, its
  * listener keeps the channel and answers `{ res }`; `sendResponse(undefined)` hands the message back, for the router
  * to answer (the database not ready for it, a write that failed), and a message it does not take is not kept.
- * `database` is `openIntakeDatabase()` (lib/db/intake-write.ts) as the doorway began it: undefined when there is none
- * to write into, never rejected.
  */
 export type StartIntake = (
   onMessage: Listenable<MessageListener>,
-  /** The database's open, begun before the intake's script was imported; the intake opens it itself without one. */
+  /**
+   * The database's open (`openIntakeDatabase`, lib/db/intake-write.ts), begun by the doorway before it imported the
+   * intake's script: undefined inside when there is none to write into, never rejected. Without it the intake opens
+   * the database itself.
+   */
   database?: Promise<IDBDatabase | undefined>,
 ) => void;

@@ -12,7 +12,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 
-import { DOORWAY_MARKS } from '../../lib/background/doorway';
+import { DOORWAY_MARKS } from '../../lib/background/doorway-marks';
 import { configureForWorld } from '../lib/extension/configure';
 import { launchWithExtension } from '../lib/extension/launch';
 import { startFactWorld } from '../lib/servers';
@@ -95,11 +95,16 @@ async function workerClock(context: BrowserContext, extensionId: string): Promis
  * first mark), the doorway's listeners (→ its second mark), and the message dispatched, answered and back in the page.
  * The empty extension has no doorway: its worker's time is one part.
  */
-function wakeParts(trip: RoundTrip, clock: WorkerClock): number[] {
+function wakeParts(trip: RoundTrip, clock: WorkerClock, doorway: boolean): number[] {
   const started = clock.timeOrigin - trip.sentAt;
+  // A worker that began before the message was sent is not the one it woke (a stale clock): nothing to say.
+  if (started < 0)
+    throw new Error(`The worker read began ${-started} ms before the message that should have woken it.`);
+  if (!doorway) return [started, trip.elapsed - started];
   const opening = clock.marks[DOORWAY_MARKS.opening];
   const listening = clock.marks[DOORWAY_MARKS.listening];
-  if (opening === undefined || listening === undefined) return [started, trip.elapsed - started];
+  if (opening === undefined || listening === undefined)
+    throw new Error('The woken worker left no doorway marks: is .output/chrome-mv3 an older build?');
   return [started, opening, listening - opening, trip.elapsed - started - listening];
 }
 
@@ -236,7 +241,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
         const clock = await workerClock(browser.context, which === 'empty' ? emptyId : browser.extensionId);
         if (round === 0) continue;
         cold[which].push(trip.elapsed);
-        parts[which].push(wakeParts(trip, clock));
+        parts[which].push(wakeParts(trip, clock, which === 'factlight'));
       }
     }
     // A command only the router answers (the options page's settings; a page's capture settings are the same path).

@@ -7,7 +7,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { commandRouter } from '../../../../lib/background/authorized-handler';
 import { startIntake } from '../../../../lib/background/check-intake';
-import { DOORWAY_MARKS, type DoorwayScope, openDoorway } from '../../../../lib/background/doorway';
+import { type DoorwayScope, openDoorway } from '../../../../lib/background/doorway';
+import { DOORWAY_MARKS } from '../../../../lib/background/doorway-marks';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT } from '../../../../lib/background/intake-global';
 import { RESUME_ALARM } from '../../../../lib/background/keep-alive';
@@ -126,6 +127,17 @@ describe('the worker doorway', () => {
     });
     expect(await answered).toEqual({ res: KEPT });
     expect(readsWhenAnswered).toBe(1);
+  });
+
+  it('hands the first status to the router when the early read of the kept status failed', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await keepStatus(await statusStamp(VERSION), KEPT);
+    vi.spyOn(fakeBrowser.storage.session, 'get').mockRejectedValueOnce(new Error('storage unavailable'));
+    const { start } = fakeRouter();
+    openDoorway(workerScope(start));
+    expect(await deliver('getStatus', panel)).toEqual({ res: FROM_ROUTER });
+    expect(warn).toHaveBeenCalledWith('[factlight] getStatus not answered at the door', expect.any(Error));
+    expect(start).toHaveBeenCalledTimes(1);
   });
 
   it('parses router.js and engine.js after answering a status, without starting the router', async () => {
@@ -441,6 +453,20 @@ describe('the worker doorway', () => {
       expect(vi.mocked(scope.importScripts!).mock.calls.map(([url]) => url)).toEqual([INTAKE_SCRIPT, ROUTER_SCRIPT]);
     });
 
+    /** The scope's IndexedDB, keeping each open it is asked for (to see that the doorway closes one). */
+    function keptOpens(scope: DoorwayScope): IDBOpenDBRequest[] {
+      const opens: IDBOpenDBRequest[] = [];
+      scope.indexedDB = { open: (name: string) => opens[opens.push(indexedDB.open(name)) - 1]! } as IDBFactory;
+      return opens;
+    }
+
+    /** Waits until `open` has succeeded and its connection is closed (a closed one refuses transactions). */
+    async function closedOnceOpen(open: IDBOpenDBRequest): Promise<void> {
+      await vi.waitFor(() => expect(open.readyState).toBe('done'));
+      // A pending request's result throws too: only a finished open's refusal says it was closed.
+      await vi.waitFor(() => expect(() => open.result.transaction('checks')).toThrow(/closed|InvalidState/i));
+    }
+
     it('is left to the router when the intake cannot be loaded', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { start, seen } = fakeRouter();
@@ -450,15 +476,26 @@ describe('the worker doorway', () => {
         if (url === INTAKE_SCRIPT) throw new Error('network error');
         load(url);
       });
-      const opens: IDBOpenDBRequest[] = [];
-      scope.indexedDB = { open: (name: string) => opens[opens.push(indexedDB.open(name)) - 1]! } as IDBFactory;
+      const opens = keptOpens(scope);
       openDoorway(scope);
       expect(await deliver('startCheck', panel, request)).toEqual({ res: { ok: true, checkId: 'c1' } });
       expect(seen).toEqual(['startCheck']);
       expect(warn).toHaveBeenCalledWith('[factlight] check intake not loaded', expect.any(Error));
-      // The open begun for the intake is closed, not left holding the database (a later upgrade would wait on it).
+      // The open begun for the intake is closed, not left holding a connection nothing will use.
       expect(opens).toHaveLength(1);
-      await vi.waitFor(() => expect(() => opens[0]!.result.transaction('checks')).toThrow(/closed|InvalidState/i));
+      await closedOnceOpen(opens[0]!);
+    });
+
+    it('closes the open it began when the intake script leaves no start function, and leaves the check to the router', async () => {
+      const { start, seen } = fakeRouter();
+      // The intake's script runs but sets nothing (a broken build): the router takes the check.
+      const scope = workerScope(start);
+      const opens = keptOpens(scope);
+      openDoorway(scope);
+      expect(await deliver('startCheck', panel, request)).toEqual({ res: { ok: true, checkId: 'c1' } });
+      expect(seen).toEqual(['startCheck']);
+      expect(opens).toHaveLength(1);
+      await closedOnceOpen(opens[0]!);
     });
   });
 
