@@ -9,16 +9,21 @@
  * the first `startCheck` after a stop: until its
  * reply, and until the check's first progress is written, against the same on a warm worker, right after a panel's
  * status woke the worker, and a second after it (the doorway parses router and engine once it has answered).
+ *
+ * Playwright installs both extensions and sets Factlight up for the loopback world through its options page, as a
+ * person would; then the same profile is opened in a browser no debugger holds (undebugged-browser.ts), where every
+ * figure is taken: Playwright keeps each new worker paused until its own setup has been to Node and back, ~2 ms added
+ * to every wake it would time (BENCHMARKS.md "Cold start"), which a person's browser does not have.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-
 import { DOORWAY_MARKS } from '../../lib/background/doorway-marks';
+import { browserPath } from '../lib/browsers';
 import { configureForWorld } from '../lib/extension/configure';
-import { launchWithExtension } from '../lib/extension/launch';
+import { EXTENSION_DIR, extensionBrowserArgs, launchWithExtension } from '../lib/extension/launch';
+import { makeTempDir, removeTempDir } from '../lib/extension/temp-dirs';
 import { startFactWorld } from '../lib/servers';
 import { WORLD_TEXT } from '../lib/servers/fact-world';
 import { buildEmptyExtension } from './empty-extension';
-import { controlWorkers } from './worker-control';
+import { launchUndebugged, type UndebuggedBrowser } from './undebugged-browser';
 
 const ROUNDS = 10;
 /**
@@ -46,6 +51,9 @@ function median(values: number[]): number {
  * with esbuild's keepNames, which wraps them in a `__name(...)` helper that does not exist in the page.
  */
 
+/** Runs a function in one of the extension's pages and returns its value. */
+type InPage = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise<R>;
+
 /** A message's round trip, timed in the page; `sentAt` is on the clock all of the browser's contexts share. */
 interface RoundTrip {
   elapsed: number;
@@ -54,8 +62,8 @@ interface RoundTrip {
 }
 
 /** Sends `message` from the page and times it until the background's answer. */
-function sendTimed(page: Page, message: ReturnType<typeof envelope>): Promise<RoundTrip> {
-  return page.evaluate(async (sent) => {
+function sendTimed(page: InPage, message: ReturnType<typeof envelope>): Promise<RoundTrip> {
+  return page(async (sent: ReturnType<typeof envelope>) => {
     const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
       .chrome.runtime;
     const start = performance.now();
@@ -67,7 +75,7 @@ function sendTimed(page: Page, message: ReturnType<typeof envelope>): Promise<Ro
 }
 
 /** Milliseconds from sending `message` from the page until the background's answer. */
-const timeMessage = async (page: Page, message: ReturnType<typeof envelope>) =>
+const timeMessage = async (page: InPage, message: ReturnType<typeof envelope>) =>
   (await sendTimed(page, message)).elapsed;
 
 /** A woken worker's life on its own clock: when it began, and the doorway's marks (DOORWAY_MARKS) after that. */
@@ -77,13 +85,8 @@ interface WorkerClock {
 }
 
 /** Reads the clock of the extension's worker now running (the one the last message woke). */
-async function workerClock(context: BrowserContext, extensionId: string): Promise<WorkerClock> {
-  const worker = context
-    .serviceWorkers()
-    .filter((candidate) => new URL(candidate.url()).host === extensionId)
-    .at(-1);
-  if (!worker) throw new Error(`No running worker for ${extensionId}.`);
-  return worker.evaluate(() => ({
+function workerClock(browser: UndebuggedBrowser, extensionId: string): Promise<WorkerClock> {
+  return browser.inWorker(`chrome-extension://${extensionId}/background.js`, () => ({
     timeOrigin: performance.timeOrigin,
     marks: Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime])),
   }));
@@ -133,13 +136,23 @@ const DEXIE_MUTATIONS_CHANNEL = 'x-storagemutated-1';
  * first progress (the world is broken: there is nothing to time).
  */
 function sendAndWatch(
-  page: Page,
+  page: InPage,
   message: ReturnType<typeof envelope>,
   until: 'progress' | 'ended',
   checkId?: string,
 ): Promise<CheckTimes> {
-  return page.evaluate(
-    async ({ sent, until, known, channelName }) => {
+  return page(
+    async ({
+      sent,
+      until,
+      known,
+      channelName,
+    }: {
+      sent: ReturnType<typeof envelope>;
+      until: 'progress' | 'ended';
+      known: string | undefined;
+      channelName: string;
+    }) => {
       const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
         .chrome.runtime;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -190,7 +203,8 @@ function sendAndWatch(
 }
 
 /** Starts a check and times its reply and its first progress. */
-const timeFirstProgress = (page: Page, message: ReturnType<typeof envelope>) => sendAndWatch(page, message, 'progress');
+const timeFirstProgress = (page: InPage, message: ReturnType<typeof envelope>) =>
+  sendAndWatch(page, message, 'progress');
 
 /**
  * Cancels a check and waits until the background has ended it, so no run the next stop interrupts is resumed at the
@@ -198,7 +212,7 @@ const timeFirstProgress = (page: Page, message: ReturnType<typeof envelope>) => 
  * the promise it returns counts as true at once, so a wait written with one did not wait, and runs piled up from
  * round to round.)
  */
-async function cancelAndSettle(page: Page, checkId: string): Promise<void> {
+async function cancelAndSettle(page: InPage, checkId: string): Promise<void> {
   await sendAndWatch(page, envelope('cancelCheck', { checkId }), 'ended', checkId);
 }
 
@@ -215,20 +229,37 @@ const medianPart = (rows: number[][], index: number) => median(rows.map((row) =>
 export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }> {
   const emptyDir = buildEmptyExtension();
   const world = await startFactWorld();
-  const browser = await launchWithExtension({ alsoLoad: [emptyDir] });
+  const setup = await launchWithExtension({ alsoLoad: [emptyDir] });
+  const profile = setup.userDataDir;
+  const xdg = makeTempDir('factlight-xdg-');
+  let browser: UndebuggedBrowser | undefined;
   try {
-    await configureForWorld(browser, world);
-    const targets = browser.context
-      .serviceWorkers()
-      .map((worker) => new URL(worker.url()))
-      .filter((url) => url.host !== browser.extensionId);
-    const emptyId = targets.find((url) => url.pathname === '/background.js')?.host;
-    if (!emptyId) throw new Error('The empty extension did not start.');
+    let emptyId: string | undefined;
+    try {
+      await configureForWorld(setup, world);
+      emptyId = setup.context
+        .serviceWorkers()
+        .map((worker) => new URL(worker.url()))
+        .find((url) => url.host !== setup.extensionId && url.pathname === '/background.js')?.host;
+      if (!emptyId) throw new Error('The empty extension did not start.');
+    } finally {
+      await setup.close({ keepProfile: true });
+    }
+    browser = await launchUndebugged(
+      browserPath('chromium'),
+      [...extensionBrowserArgs([EXTENSION_DIR, emptyDir]), `--user-data-dir=${profile}`, '--headless'],
+      { ...process.env, XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: xdg },
+    );
+    const undebugged = browser;
+    const inPage =
+      (session: string): InPage =>
+      (fn, arg) =>
+        undebugged.run(session, fn, arg);
     // Pages that send nothing on their own: Factlight's privacy page and the empty extension's probe.
-    const ours = await browser.openExtensionPage('privacy.html');
-    const empty = await browser.context.newPage();
-    await empty.goto(`chrome-extension://${emptyId}/probe.html`);
-    const workers = await controlWorkers(await browser.context.newCDPSession(ours));
+    const oursSession = await browser.openPage(`chrome-extension://${setup.extensionId}/privacy.html`);
+    const ours = inPage(oursSession);
+    const empty = inPage(await browser.openPage(`chrome-extension://${emptyId}/probe.html`));
+    const workers = { stopAll: () => undebugged.stopAllWorkers(oursSession) };
 
     const cold = { factlight: [] as number[], empty: [] as number[] };
     const parts = { factlight: [] as number[][], empty: [] as number[][] };
@@ -238,7 +269,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
         await workers.stopAll();
         const trip = await sendTimed(which === 'empty' ? empty : ours, envelope('getStatus'));
         // Read after the timed round trip, so reading it takes nothing from what is timed.
-        const clock = await workerClock(browser.context, which === 'empty' ? emptyId : browser.extensionId);
+        const clock = await workerClock(browser, which === 'empty' ? emptyId : setup.extensionId);
         if (round === 0) continue;
         cold[which].push(trip.elapsed);
         parts[which].push(wakeParts(trip, clock, which === 'factlight'));
@@ -296,7 +327,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
     const budget = TARGET_RATIO * yardstick + warmProgress;
     const n = cold.factlight.length;
     const lines = [
-      `Background cold start in real Chromium, medians of ${n} (worker stopped through CDP, then one message from the extension's page):`,
+      `Background cold start in real Chromium with no debugger attached, medians of ${n} (worker stopped through CDP, then one message from the extension's page):`,
       `                            Factlight     empty MV3 extension`,
       `  cold: first message       ${ms(factlight).padEnd(14)}${ms(yardstick)}` +
         `      (middle half: ${spread(cold.factlight)} / ${spread(cold.empty)})`,
@@ -315,7 +346,9 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
     ];
     return { lines, ok: ratio <= TARGET_RATIO && coldProgress <= budget };
   } finally {
-    await browser.close();
+    await browser?.close();
+    removeTempDir(profile);
+    removeTempDir(xdg);
     await world.close();
   }
 }

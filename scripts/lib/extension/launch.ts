@@ -50,6 +50,22 @@ export interface LaunchWithExtensionOptions {
  * to relaunch the "same browser" (same extension id, storage and IndexedDB). The temporary folders go
  * when the browser is closed, when the launch fails, and at the latest when the process exits.
  */
+/** Chromium's flags for a browser with only these unpacked extensions (the benches launch one without Playwright). */
+export function extensionBrowserArgs(extensionDirs: readonly string[]): string[] {
+  return [
+    `--disable-extensions-except=${extensionDirs.join(',')}`,
+    `--load-extension=${extensionDirs.join(',')}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    // The machine has no internet; without these Chromium keeps trying to reach Google's services.
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
+}
+
 export async function launchWithExtension(options: LaunchWithExtensionOptions = {}): Promise<ExtensionBrowser> {
   const extensionDir = options.extensionDir ?? EXTENSION_DIR;
   if (!existsSync(join(extensionDir, 'manifest.json')))
@@ -73,19 +89,7 @@ export async function launchWithExtension(options: LaunchWithExtensionOptions = 
     const launched = await chromium.launchPersistentContext(userDataDir, {
       executablePath,
       headless: options.headless ?? true,
-      args: [
-        `--disable-extensions-except=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
-        `--load-extension=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        // The machine has no internet; without these Chromium keeps trying to reach Google's services.
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        ...(options.args ?? []),
-      ],
+      args: [...extensionBrowserArgs([extensionDir, ...(options.alsoLoad ?? [])]), ...(options.args ?? [])],
       env: { ...process.env, ...options.env, XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: xdg },
     });
     context = launched;
