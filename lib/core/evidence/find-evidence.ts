@@ -34,6 +34,8 @@ export async function findEvidence(
   claim: Claim,
   queries: ClaimQueries,
   language: string,
+  /** The whole claim when `claim` is a streamed draft still being written: its triple is looked up once it is. */
+  whole?: Promise<Claim>,
 ): Promise<Evidence[]> {
   const search = await searchEvidence(
     {
@@ -50,6 +52,7 @@ export async function findEvidence(
       resultsPerProvider: options.resultsPerProvider,
       excludedDomains: options.excludedDomains,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(whole ? { triple: whole.then((done) => done.triple) } : {}),
     },
   );
   for (const failure of search.failures) run.onFailure(failure, search.notices[failure]);

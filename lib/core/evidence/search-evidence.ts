@@ -7,7 +7,7 @@
 import type { ErrorNotice } from '../error-notices';
 import { errorMessage, errorNotice, isCancellation } from '../errors';
 import type { Cache, KnowledgeGraph, KnowledgeStatement, SearchProvider, SearchResult } from '../ports';
-import type { Claim, ClaimQueries } from '../types';
+import type { Claim, ClaimQueries, FactTriple } from '../types';
 import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
 
 const SEARCH_TTL_MS = 24 * 3600 * 1000;
@@ -62,12 +62,22 @@ function interleave(lists: readonly SearchResult[][]): SearchResult[] {
   return out;
 }
 
-/** Searches every source for one claim. `resultsPerProvider` caps each provider's web results. */
+/**
+ * Searches every source for one claim. `resultsPerProvider` caps each provider's web results. `triple` is the
+ * claim's fact triple when the model is still writing it (a streamed claim is searched from its text and queries,
+ * before its triple arrives): the knowledge graph waits for it, the web searches do not.
+ */
 export async function searchEvidence(
   deps: SearchDeps,
   claim: Claim,
   queries: ClaimQueries,
-  options: { language: string; resultsPerProvider: number; excludedDomains: readonly string[]; signal?: AbortSignal },
+  options: {
+    language: string;
+    resultsPerProvider: number;
+    excludedDomains: readonly string[];
+    signal?: AbortSignal;
+    triple?: Promise<FactTriple | undefined>;
+  },
 ): Promise<ClaimSearchResult> {
   const texts: Array<{ text: string; language: string }> = [{ text: queries.query, language: options.language }];
   if (queries.englishQuery) texts.push({ text: queries.englishQuery, language: 'en' });
@@ -97,10 +107,12 @@ export async function searchEvidence(
     }),
   );
   const knowledgeJob = (async () => {
-    if (!deps.knowledgeGraph || !claim.triple) return [];
+    if (!deps.knowledgeGraph) return [];
+    const triple = claim.triple ?? (await options.triple);
+    if (!triple) return [];
     attempts++;
     try {
-      return await deps.knowledgeGraph.lookup(claim.triple, {
+      return await deps.knowledgeGraph.lookup(triple, {
         language: options.language,
         maxStatements: MAX_KNOWLEDGE_STATEMENTS,
         ...(options.signal ? { signal: options.signal } : {}),

@@ -8,6 +8,7 @@ import { splitSentences } from '../../../../lib/core/text/sentences';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
+import { createWikidataLookup } from '../../../../lib/search/wikidata';
 import { worldSettings } from '../../../../scripts/bench/world-settings';
 import {
   type ChatRequest,
@@ -19,6 +20,7 @@ import {
   WORLD_TEXT,
   worldResponder,
 } from '../../../../scripts/lib/servers/index';
+import { getEntities, searchEntities } from '../../../../scripts/lib/servers/wikidata-world';
 
 /**
  * Streamed claim extraction against the real loopback servers, through the extension's own wiring (the
@@ -79,6 +81,37 @@ describe('streamed claims against the streaming loopback server', () => {
     expect(new Set(world.searxng.requests.map((r) => r.query.get('q'))).size).toBe(world.searxng.requests.length);
     expect(result.assessments.filter((a) => a.verdict === 'could-not-check')).toEqual([]);
   }, 30_000); // room for the 15 s safety release, so a regression fails on the order, not the timeout
+
+  it("asks the knowledge graph with a streamed claim's triple, which arrives after the claim's search began", async () => {
+    // Wikidata as the loopback www.wikidata.org answers it (wikidata-world.ts), through the real lookup.
+    const asked: string[] = [];
+    const wikidata = createWikidataLookup({
+      fetch: async (input) => {
+        const params = new URL(String(input)).searchParams;
+        if (params.get('action') === 'wbsearchentities') asked.push(params.get('search') ?? '');
+        const answer = params.get('action') === 'wbsearchentities' ? searchEntities(params) : getEntities(params);
+        return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    const { deps, options } = createPipelineDeps(worldSettings(world), {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+    });
+    const result = await runCheck(WORLD_TEXT, { ...deps, knowledgeGraph: wikidata }, options);
+
+    const claimsCall = world.model.requests.find(
+      (r) =>
+        (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name ===
+        'atomic_claims',
+    );
+    expect((claimsCall?.body as { stream?: boolean }).stream).toBe(true);
+    expect(asked).toContain('Eiffel Tower');
+    const completed = result.claims.find((claim) => claim.text === 'The Eiffel Tower was completed in 1889');
+    const statements = result.evidence.filter(
+      (item) => item.claimId === completed?.id && item.origin === 'knowledge-graph',
+    );
+    expect(statements.map((item) => item.passage)).toEqual(['Eiffel Tower — inception: 31 March 1889']);
+  });
 
   it('sends the first search request before the claims call has finished', async () => {
     const order: string[] = [];
