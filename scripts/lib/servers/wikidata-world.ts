@@ -5,11 +5,14 @@
  * Wikibase's canonical JSON (https://www.mediawiki.org/wiki/Wikibase/DataModel/JSON; data values as in
  * https://www.wikidata.org/wiki/Wikidata:Data_formats/JSON_datatype_encodings).
  *
- * One item with real ids and real statements: the Eiffel Tower (Q243), its inception (P571, 31 March 1889),
- * its country (P17, France Q142) and where it stands (P131, 7th arrondissement of Paris Q259463), and the
- * properties and items those name, each with its English label. Nothing else exists: another search finds
- * nothing, another id is `missing`, as on the real site.
+ * One item, the Eiffel Tower (Q243), as the repository's Wikidata fixture has it (tests/fixtures/wikidata/
+ * entities.json, which the lookup's own tests serve too): its statements (among them inception, P571, January
+ * 1887, and date of official opening, P1619, 31 March 1889), and the properties and items those name, with
+ * their labels. Its Japanese label is added here, so a search in Japanese finds it by its own name. Nothing
+ * else exists: another search finds nothing, another id is `missing`, as on the real site.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** A label, description or alias as Wikibase writes it. */
 interface Term {
@@ -23,83 +26,38 @@ interface WorldEntity {
   datatype?: string;
   labels: Record<string, Term>;
   descriptions: Record<string, Term>;
-  aliases: Record<string, Term[]>;
+  aliases?: Record<string, Term[]>;
   claims: Record<string, object[]>;
 }
 
-const en = (value: string): Record<string, Term> => ({ en: { language: 'en', value } });
+const FIXTURE: Record<string, WorldEntity> = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../../../tests/fixtures/wikidata/entities.json'), 'utf8'),
+);
 
-const GREGORIAN = 'http://www.wikidata.org/entity/Q1985727';
-
-/** A statement as `wbgetentities` gives it: its main snak, type, id and rank (no qualifiers or references here). */
-function statement(subject: string, property: string, guid: string, datatype: string, datavalue: object): object {
-  return {
-    mainsnak: { snaktype: 'value', property, hash: guid.replaceAll('-', '').slice(0, 40), datavalue, datatype },
-    type: 'statement',
-    id: `${subject}$${guid}`,
-    rank: 'normal',
+/** Every entity id a statement names: its property, its value's item, its qualifiers' properties and items. */
+function namedIds(entity: WorldEntity): string[] {
+  const ids = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (typeof record.property === 'string') ids.add(record.property);
+      if (record['entity-type'] && typeof record.id === 'string') ids.add(record.id);
+      for (const inner of Object.values(record)) visit(inner);
+    }
   };
+  visit(entity.claims);
+  return [...ids];
 }
 
-const itemValue = (id: string) => ({
-  value: { 'entity-type': 'item', 'numeric-id': Number(id.slice(1)), id },
-  type: 'wikibase-entityid',
-});
-
+const EIFFEL_TOWER = FIXTURE.Q243!;
 const ENTITIES: WorldEntity[] = [
   {
-    type: 'item',
-    id: 'Q243',
-    labels: en('Eiffel Tower'),
-    descriptions: en('tower on the Champ de Mars in Paris, France'),
-    aliases: { en: [{ language: 'en', value: 'Tour Eiffel' }] },
-    claims: {
-      P571: [
-        statement('Q243', 'P571', '2d0b3b9e-4a5c-4f3e-9d1c-6e1f0c8a5b71', 'time', {
-          value: {
-            time: '+1889-03-31T00:00:00Z',
-            timezone: 0,
-            before: 0,
-            after: 0,
-            precision: 11,
-            calendarmodel: GREGORIAN,
-          },
-          type: 'time',
-        }),
-      ],
-      P17: [statement('Q243', 'P17', '5e8c1a4f-2b7d-4c9e-8a3f-1d6b9e0c7a24', 'wikibase-item', itemValue('Q142'))],
-      P131: [statement('Q243', 'P131', '9a1f6c3e-7d2b-4e8a-b5c4-3f0e1d9a6b82', 'wikibase-item', itemValue('Q259463'))],
-    },
+    ...EIFFEL_TOWER,
+    // Q243's Japanese label on Wikidata.
+    labels: { ...EIFFEL_TOWER.labels, ja: { language: 'ja', value: 'エッフェル塔' } },
   },
-  { type: 'item', id: 'Q142', labels: en('France'), descriptions: {}, aliases: {}, claims: {} },
-  { type: 'item', id: 'Q259463', labels: en('7th arrondissement of Paris'), descriptions: {}, aliases: {}, claims: {} },
-  {
-    type: 'property',
-    id: 'P571',
-    datatype: 'time',
-    labels: en('inception'),
-    descriptions: {},
-    aliases: {},
-    claims: {},
-  },
-  {
-    type: 'property',
-    id: 'P17',
-    datatype: 'wikibase-item',
-    labels: en('country'),
-    descriptions: {},
-    aliases: {},
-    claims: {},
-  },
-  {
-    type: 'property',
-    id: 'P131',
-    datatype: 'wikibase-item',
-    labels: en('located in the administrative territorial entity'),
-    descriptions: {},
-    aliases: {},
-    claims: {},
-  },
+  ...namedIds(EIFFEL_TOWER).flatMap((id) => (FIXTURE[id] ? [FIXTURE[id]] : [])),
 ];
 
 const BY_ID = new Map(ENTITIES.map((entity) => [entity.id, entity]));
@@ -117,18 +75,33 @@ const error = (code: string, info: string, more: object = {}): ApiAnswer => ({
  */
 const COMMON = ['action', 'format', 'origin', 'formatversion', 'uselang', 'errorformat', 'maxlag', 'utf8'];
 
-function warnings(params: URLSearchParams, known: readonly string[]): object {
+function warnings(params: URLSearchParams, known: readonly string[], more: Record<string, string[]> = {}): object {
   const unknown = [...params.keys()].filter((name) => !COMMON.includes(name) && !known.includes(name));
-  return unknown.length > 0
-    ? { warnings: { main: { '*': `Unrecognized parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.` } } }
-    : {};
+  const byModule: Record<string, { '*': string }> = {};
+  if (unknown.length > 0)
+    byModule.main = { '*': `Unrecognized parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.` };
+  // Each module's warnings are one text, a line apiece (formatversion 1, as the lookup asks).
+  for (const [module, lines] of Object.entries(more))
+    if (lines.length > 0) byModule[module] = { '*': lines.join('\n') };
+  return Object.keys(byModule).length > 0 ? { warnings: byModule } : {};
 }
 
 const SEARCH_TYPES = ['item', 'property', 'lexeme', 'form', 'sense'];
 
 /**
- * `wbsearchentities`: entities whose label or alias in `language` starts with `search` (case-insensitive), the
- * label first, at most `limit` (default 7, at most 50), shaped as the real module shapes its hits.
+ * The languages a search looks in: the one asked for, then (unless `strictlanguage` is set) its fallback, as
+ * the real module does; on Wikidata nearly every language's fallback chain ends in English.
+ */
+function searchLanguages(params: URLSearchParams, language: string): string[] {
+  return params.has('strictlanguage') || language === 'en' ? [language] : [language, 'en'];
+}
+
+const LIMIT = { default: 7, min: 1, max: 50 };
+
+/**
+ * `wbsearchentities`: entities whose label or alias in `language` (or its fallback) starts with `search`
+ * (case-insensitive), the label first, at most `limit` (default 7; outside 1–50 it is brought into range with
+ * a warning, as the real API does), shaped as the real module shapes its hits.
  */
 export function searchEntities(params: URLSearchParams): ApiAnswer {
   const known = ['search', 'language', 'strictlanguage', 'type', 'limit', 'continue', 'props', 'profile'];
@@ -138,20 +111,29 @@ export function searchEntities(params: URLSearchParams): ApiAnswer {
   if (!language) return error('missingparam', 'The "language" parameter must be set.');
   const type = params.get('type') ?? 'item';
   if (!SEARCH_TYPES.includes(type)) return error('badvalue', `Unrecognized value for parameter "type": ${type}.`);
-  const limitText = params.get('limit') ?? '7';
-  if (!/^\d+$/.test(limitText))
+  const limitText = params.get('limit') ?? String(LIMIT.default);
+  if (!/^-?\d+$/.test(limitText))
     return error('badinteger', `Invalid value "${limitText}" for integer parameter "limit".`);
-  const limit = Math.min(Math.max(Number(limitText), 1), 50);
+  const limit = Math.min(Math.max(Number(limitText), LIMIT.min), LIMIT.max);
+  const limitWarning =
+    limit === Number(limitText)
+      ? []
+      : [`The value "${limitText}" for parameter "limit" must be between ${LIMIT.min} and ${LIMIT.max}.`];
+  const languages = searchLanguages(params, language);
   const wanted = search.trim().toLowerCase();
   const hits = ENTITIES.filter((entity) => entity.type === type).flatMap((entity) => {
-    const label = entity.labels[language];
-    const terms: Array<{ type: 'label' | 'alias'; term: Term }> = [
-      ...(label ? [{ type: 'label' as const, term: label }] : []),
-      ...(entity.aliases[language] ?? []).map((term) => ({ type: 'alias' as const, term })),
-    ];
+    const terms = languages.flatMap((lang) => {
+      const label = entity.labels[lang];
+      return [
+        ...(label ? [{ type: 'label' as const, term: label }] : []),
+        ...(entity.aliases?.[lang] ?? []).map((term) => ({ type: 'alias' as const, term })),
+      ];
+    });
     const match = terms.find(({ term }) => term.value.toLowerCase().startsWith(wanted));
     if (!match) return [];
-    const description = entity.descriptions[language];
+    // Shown in the language asked for when the entity has it, else in the first fallback that has it.
+    const label = languages.map((lang) => entity.labels[lang]).find(Boolean);
+    const description = languages.map((lang) => entity.descriptions[lang]).find(Boolean);
     return [
       {
         id: entity.id,
@@ -171,7 +153,12 @@ export function searchEntities(params: URLSearchParams): ApiAnswer {
       },
     ];
   });
-  return { searchinfo: { search }, search: hits.slice(0, limit), success: 1, ...warnings(params, known) };
+  return {
+    searchinfo: { search },
+    search: hits.slice(0, limit),
+    success: 1,
+    ...warnings(params, known, { wbsearchentities: limitWarning }),
+  };
 }
 
 const PROPS = ['info', 'sitelinks', 'sitelinks/urls', 'aliases', 'labels', 'descriptions', 'claims', 'datatype'];
@@ -223,7 +210,7 @@ export function getEntities(params: URLSearchParams): ApiAnswer {
           id: entity.id,
           ...(props.includes('labels') ? { labels: terms(entity.labels) } : {}),
           ...(props.includes('descriptions') ? { descriptions: terms(entity.descriptions) } : {}),
-          ...(props.includes('aliases') ? { aliases: terms(entity.aliases) } : {}),
+          ...(props.includes('aliases') ? { aliases: terms(entity.aliases ?? {}) } : {}),
           ...(props.includes('claims') ? { claims: entity.claims } : {}),
           ...(entity.type === 'item' && props.includes('sitelinks') ? { sitelinks: {} } : {}),
         },

@@ -26,8 +26,11 @@ const JA = catalogue(LOCALE);
 const EN = catalogue('en');
 
 const EIFFEL = 'The Eiffel Tower was completed in 1889 and stands in Paris.';
-/** What Wikidata says about the claim "The Eiffel Tower was completed in 1889": Q243's inception (P571). */
-const STATEMENT = { subject: 'Eiffel Tower', property: 'inception', english: '31 March 1889' };
+/**
+ * What Wikidata says about the claim "The Eiffel Tower was completed in 1889": Q243's date of official opening
+ * (P1619), the statement whose value names 1889 (its inception, P571, is January 1887: lib/search/wikidata-match.ts).
+ */
+const STATEMENT = { subject: 'Eiffel Tower', property: 'date of official opening', english: '31 March 1889' };
 /** The English Factlight writes for that statement, what the model reads (lib/core/composed-english.ts). */
 const ENGLISH = composedEnglish({
   code: 'wikidata-statement',

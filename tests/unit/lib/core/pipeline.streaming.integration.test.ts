@@ -174,7 +174,7 @@ describe('streamed claims against the streaming loopback server', () => {
     const statements = result.evidence.filter(
       (item) => item.claimId === completed?.id && item.origin === 'knowledge-graph',
     );
-    expect(statements.map((item) => item.passage)).toEqual(['Eiffel Tower — inception: 31 March 1889']);
+    expect(statements.map((item) => item.passage)).toEqual(['Eiffel Tower — date of official opening: 31 March 1889']);
   });
 
   it('sends the first search request before the claims call has finished', async () => {

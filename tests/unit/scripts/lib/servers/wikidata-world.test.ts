@@ -21,6 +21,36 @@ describe('the loopback Wikidata (wikidata-world.ts)', () => {
     });
   });
 
+  it('falls back to English labels unless the search is strict to its language, and finds the Japanese label', () => {
+    const hit = (query: Record<string, string>) =>
+      (searchEntities(params(query)) as { search: Array<{ id: string; match: object; label?: string }> }).search;
+    expect(hit({ search: 'Eiffel Tower', language: 'ja' })).toEqual([
+      expect.objectContaining({
+        id: 'Q243',
+        label: 'エッフェル塔',
+        match: { type: 'label', language: 'en', text: 'Eiffel Tower' },
+      }),
+    ]);
+    expect(hit({ search: 'Eiffel Tower', language: 'ja', strictlanguage: '' })).toEqual([]);
+    expect(hit({ search: 'エッフェル', language: 'ja', strictlanguage: '' })).toEqual([
+      expect.objectContaining({ id: 'Q243', match: { type: 'label', language: 'ja', text: 'エッフェル塔' } }),
+    ]);
+    // The French label of the repository's fixture is found in French, and a French search falls back too.
+    expect(hit({ search: 'tour eiffel', language: 'fr' })).toEqual([expect.objectContaining({ id: 'Q243' })]);
+  });
+
+  it('brings an out-of-range limit into range with a warning, as the real API does', () => {
+    expect(searchEntities(params({ search: 'Eiffel', language: 'en', limit: '100' }))).toMatchObject({
+      search: [expect.objectContaining({ id: 'Q243' })],
+      warnings: { wbsearchentities: { '*': 'The value "100" for parameter "limit" must be between 1 and 50.' } },
+    });
+    expect(searchEntities(params({ search: 'Eiffel', language: 'en', limit: '0' }))).toMatchObject({
+      search: [expect.objectContaining({ id: 'Q243' })],
+      warnings: { wbsearchentities: { '*': 'The value "0" for parameter "limit" must be between 1 and 50.' } },
+    });
+    expect(searchEntities(params({ search: 'Eiffel', language: 'en', limit: '50' }))).not.toHaveProperty('warnings');
+  });
+
   it('finds nothing for another name, and refuses what the real module refuses', () => {
     expect(searchEntities(params({ search: 'The Eiffel Tower', language: 'en' }))).toMatchObject({ search: [] });
     expect(searchEntities(params({ language: 'en' }))).toMatchObject({ error: { code: 'missingparam' } });
@@ -53,9 +83,17 @@ describe('the loopback Wikidata (wikidata-world.ts)', () => {
                   snaktype: 'value',
                   property: 'P571',
                   datatype: 'time',
-                  datavalue: { type: 'time', value: { time: '+1889-03-31T00:00:00Z', precision: 11 } },
+                  datavalue: { type: 'time', value: { time: '+1887-01-00T00:00:00Z', precision: 10 } },
                 },
                 rank: 'normal',
+              },
+            ],
+            P1619: [
+              {
+                mainsnak: {
+                  property: 'P1619',
+                  datavalue: { type: 'time', value: { time: '+1889-03-31T00:00:00Z', precision: 11 } },
+                },
               },
             ],
           },
