@@ -102,7 +102,8 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   /**
    * Finds evidence for a claim and judges it. The search starts from the `draft` (id, text, queries) while
    * the model may still be writing the rest of the claim; evidence and verdict are recorded only once the
-   * whole claim is (`recorded`), so every event refers to a claim already reported.
+   * whole claim is (`recorded`), so every event refers to a claim already reported. The knowledge graph is asked
+   * once `recorded` brings the claim's triple, which a streamed draft does not have yet, while its pages are read.
    */
   const checkClaim = async (draft: Claim, recorded: Promise<Claim>, claimQueries: ClaimQueries, sentence: Sentence) => {
     // What this claim's search met, so its card can tell "no sources found" from "the search failed".
@@ -138,7 +139,8 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
             options,
             draft,
             claimQueries,
-            language,
+            // Only a draft without its triple waits for the whole claim's; no promise is handed on otherwise.
+            { language, ...(draft.triple ? {} : { whole: recorded }) },
           );
       const claim = await recorded;
       evidence.push(...items);

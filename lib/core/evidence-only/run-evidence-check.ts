@@ -125,7 +125,7 @@ export async function runEvidenceCheck(
           options,
           claim,
           claimQueries,
-          language,
+          { language },
         );
         evidence.push(...items);
         emit({ type: 'evidence', claimId: claim.id, evidence: items });

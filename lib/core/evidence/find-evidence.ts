@@ -1,15 +1,15 @@
 /**
  * Evidence for one claim, as the pipeline and a rating find it: search every source (search-evidence.ts),
- * then read the pages found and pick their best passages (gather-evidence.ts).
+ * and read the pages found and pick their best passages (gather-evidence.ts) while the knowledge graph answers.
  */
 import { englishError, type ErrorNotice } from '../error-notices';
 import { ProviderError } from '../errors';
 import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
 import type { Cache, SearchProvider } from '../ports';
 import type { Claim, ClaimQueries, Evidence } from '../types';
-import { gatherEvidence } from './gather-evidence';
+import { assembleEvidence, readPageEvidence } from './gather-evidence';
 import type { PageReader } from './read-pages';
-import { searchEvidence } from './search-evidence';
+import { startSearch } from './search-evidence';
 
 /** What finding evidence for one claim needs from the run. */
 export interface EvidenceRun {
@@ -22,10 +22,22 @@ export interface EvidenceRun {
   onFailure: (message: string, notice?: ErrorNotice) => void;
 }
 
+/** How one claim is searched: in which language, and the whole claim when `claim` is a streamed draft. */
+export interface FindOptions {
+  language: string;
+  /**
+   * The whole claim when `claim` is a streamed draft still being written (it has no triple yet): the knowledge
+   * graph is asked once this brings the triple, while the pages the web searches found are already being read.
+   */
+  whole?: Promise<Claim>;
+}
+
 /**
  * Searches every enabled source for a claim and reads the best pages into passages. Search failures go to
  * `onFailure`; when every source failed and nothing was found, it throws, so the claim is "could not
- * check" rather than "not enough evidence".
+ * check" rather than "not enough evidence". Pages are read as soon as the web searches are in, beside a
+ * knowledge-graph lookup that may still wait for a streamed claim's triple; the evidence is numbered once
+ * both are in, in the same order as if they had been found one after the other.
  */
 export async function findEvidence(
   run: EvidenceRun,
@@ -33,9 +45,9 @@ export async function findEvidence(
   options: PipelineOptions,
   claim: Claim,
   queries: ClaimQueries,
-  language: string,
+  { language, whole }: FindOptions,
 ): Promise<Evidence[]> {
-  const search = await searchEvidence(
+  const started = startSearch(
     {
       providers: [...run.providers],
       onSearch: run.onSearch,
@@ -50,20 +62,38 @@ export async function findEvidence(
       resultsPerProvider: options.resultsPerProvider,
       excludedDomains: options.excludedDomains,
       ...(options.signal ? { signal: options.signal } : {}),
+      // A whole claim that never comes (its stream failed) means no lookup; the web results still count.
+      ...(whole
+        ? {
+            triple: whole.then(
+              (done) => done.triple,
+              () => undefined,
+            ),
+          }
+        : {}),
     },
   );
-  for (const failure of search.failures) run.onFailure(failure, search.notices[failure]);
-  const evidence = await gatherEvidence(claim, queries, search, run.reader, {
-    language,
-    passagesPerPage: options.passagesPerPage,
-    contextSentences: options.contextSentences,
-    maxPages: options.maxPagesPerClaim,
-    ...(deps.embedder ? { embedder: deps.embedder } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const searched = Promise.all([started.web, started.knowledge]);
+  const read = started.web.then(({ web }) =>
+    readPageEvidence(claim, queries, web, run.reader, {
+      language,
+      passagesPerPage: options.passagesPerPage,
+      contextSentences: options.contextSentences,
+      maxPages: options.maxPagesPerClaim,
+      ...(deps.embedder ? { embedder: deps.embedder } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    }),
+  );
+  // Both settle before anything is thrown, so the search's failures are reported even when reading a page failed.
+  const [search, pages] = await Promise.allSettled([searched, read]);
+  if (search.status === 'rejected') throw search.reason;
+  for (const failure of started.failures) run.onFailure(failure, started.notices[failure]);
+  if (pages.status === 'rejected') throw pages.reason;
+  const [{ factChecks }, knowledge] = search.value;
+  const evidence = assembleEvidence(claim, { factChecks, knowledge }, pages.value);
   // A ProviderError with the failure's code, so the claim's reason is worded in the interface language.
-  if (evidence.length === 0 && search.allFailed)
-    throw new ProviderError('unreachable', searchFailedNotice(search.failures, search.notices));
+  if (evidence.length === 0 && started.allFailed())
+    throw new ProviderError('unreachable', searchFailedNotice(started.failures, started.notices));
   return evidence;
 }
 

@@ -105,17 +105,29 @@ async function pageEvidence(
   return [{ claimId: claim.id, source, passage: result.snippet, origin: 'snippet' }];
 }
 
-/** Builds a claim's evidence from its search results. Evidence ids are `${claimId}:e${n}`. */
-export async function gatherEvidence(
+/** The evidence read from a claim's best web results (pages, or their snippets), in result order, not yet numbered. */
+export async function readPageEvidence(
   claim: Claim,
   queries: ClaimQueries,
-  search: ClaimSearchResult,
+  web: readonly SearchResult[],
   reader: PageReader,
   options: GatherOptions,
-): Promise<Evidence[]> {
+): Promise<Array<Omit<Evidence, 'id'>>> {
   const fromPages = await Promise.all(
-    search.web.slice(0, options.maxPages).map((result) => pageEvidence(claim, queries, result, reader, options)),
+    web.slice(0, options.maxPages).map((result) => pageEvidence(claim, queries, result, reader, options)),
   );
+  return fromPages.flat();
+}
+
+/**
+ * A claim's evidence in its order (fact-checks, knowledge-graph statements, pages), numbered once all are in.
+ * Evidence ids are `${claimId}:e${n}`.
+ */
+export function assembleEvidence(
+  claim: Claim,
+  search: Pick<ClaimSearchResult, 'factChecks' | 'knowledge'>,
+  fromPages: ReadonlyArray<Omit<Evidence, 'id'>>,
+): Evidence[] {
   const fromFactChecks = search.factChecks.map((result) => {
     // A fact-check result always carries its review (google-factcheck.ts sets one on each).
     const review = result.claimReview!;
@@ -140,8 +152,19 @@ export async function gatherEvidence(
     origin: 'knowledge-graph' as const,
     ...(statement.composed ? { composed: statement.composed } : {}),
   }));
-  return [...fromFactChecks, ...fromKnowledge, ...fromPages.flat()].map((item, index) => ({
+  return [...fromFactChecks, ...fromKnowledge, ...fromPages].map((item, index) => ({
     ...item,
     id: `${claim.id}:e${index}`,
   }));
+}
+
+/** Builds a claim's evidence from its search results. Evidence ids are `${claimId}:e${n}`. */
+export async function gatherEvidence(
+  claim: Claim,
+  queries: ClaimQueries,
+  search: ClaimSearchResult,
+  reader: PageReader,
+  options: GatherOptions,
+): Promise<Evidence[]> {
+  return assembleEvidence(claim, search, await readPageEvidence(claim, queries, search.web, reader, options));
 }

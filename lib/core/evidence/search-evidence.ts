@@ -7,7 +7,7 @@
 import type { ErrorNotice } from '../error-notices';
 import { errorMessage, errorNotice, isCancellation } from '../errors';
 import type { Cache, KnowledgeGraph, KnowledgeStatement, SearchProvider, SearchResult } from '../ports';
-import type { Claim, ClaimQueries } from '../types';
+import type { Claim, ClaimQueries, FactTriple } from '../types';
 import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
 
 const SEARCH_TTL_MS = 24 * 3600 * 1000;
@@ -62,13 +62,45 @@ function interleave(lists: readonly SearchResult[][]): SearchResult[] {
   return out;
 }
 
-/** Searches every source for one claim. `resultsPerProvider` caps each provider's web results. */
-export async function searchEvidence(
+/** The options of one claim's search. */
+export interface SearchOptions {
+  language: string;
+  resultsPerProvider: number;
+  excludedDomains: readonly string[];
+  signal?: AbortSignal;
+  /**
+   * The claim's fact triple when the model is still writing it (a streamed claim is searched from its text and
+   * queries, before its triple arrives): the knowledge graph waits for it, the web searches do not. A triple
+   * that never comes (the stream failed) means no lookup.
+   */
+  triple?: Promise<FactTriple | undefined>;
+}
+
+/** A claim's web results: de-duplicated by canonical URL, best first; fact-checks apart from the rest. */
+export type WebSearchResult = Pick<ClaimSearchResult, 'web' | 'factChecks'>;
+
+/**
+ * One claim's search under way: the web searches and the knowledge-graph lookup as separate promises, so the
+ * pages found can be read while the lookup still waits for a streamed claim's triple. Both reject only on
+ * cancellation; `failures`, `notices` and `allFailed()` are complete once both have settled.
+ */
+export interface StartedSearch {
+  web: Promise<WebSearchResult>;
+  knowledge: Promise<KnowledgeStatement[]>;
+  /** One message per source that failed, in the order they failed. */
+  failures: string[];
+  notices: Record<string, ErrorNotice>;
+  /** True when there were sources to ask and all of them failed, web and knowledge graph together. */
+  allFailed: () => boolean;
+}
+
+/** Starts every source's search for one claim. `resultsPerProvider` caps each provider's web results. */
+export function startSearch(
   deps: SearchDeps,
   claim: Claim,
   queries: ClaimQueries,
-  options: { language: string; resultsPerProvider: number; excludedDomains: readonly string[]; signal?: AbortSignal },
-): Promise<ClaimSearchResult> {
+  options: SearchOptions,
+): StartedSearch {
   const texts: Array<{ text: string; language: string }> = [{ text: queries.query, language: options.language }];
   if (queries.englishQuery) texts.push({ text: queries.englishQuery, language: 'en' });
   const failures: string[] = [];
@@ -96,34 +128,53 @@ export async function searchEvidence(
       }
     }),
   );
-  const knowledgeJob = (async () => {
-    if (!deps.knowledgeGraph || !claim.triple) return [];
+  const knowledge = (async () => {
+    if (!deps.knowledgeGraph) return [];
+    // A triple that never comes (the claim's stream failed) means no lookup, not a lost web search.
+    const triple = claim.triple ?? (await options.triple?.catch(() => undefined));
+    if (!triple) return [];
     attempts++;
     try {
-      return await deps.knowledgeGraph.lookup(claim.triple, {
+      return await deps.knowledgeGraph.lookup(triple, {
         language: options.language,
         maxStatements: MAX_KNOWLEDGE_STATEMENTS,
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {
+      // A cancelled lookup is the run stopping, not a source that failed (as for the web searches).
+      if (isCancellation(error)) throw error;
       failed(error);
       return [];
     }
   })();
-  const [answers, knowledge] = await Promise.all([Promise.all(jobs), knowledgeJob]);
+  const web = Promise.all(jobs).then((answers) => {
+    const isFactCheck = (result: SearchResult) => Boolean(result.claimReview) || result.provider === 'google-factcheck';
+    const seen = new Set<string>();
+    const unique = (result: SearchResult) => {
+      const key = canonicalUrl(result.url);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    };
+    const all = interleave(answers.map((answer) => answer.results));
+    const factChecks = all.filter(isFactCheck).filter(unique);
+    const found = all
+      .filter((result) => !isFactCheck(result) && isUsableEvidenceUrl(result.url, options.excludedDomains))
+      .filter(unique);
+    return { web: found, factChecks };
+  });
+  return { web, knowledge, failures, notices, allFailed: () => attempts > 0 && failures.length === attempts };
+}
 
-  const isFactCheck = (result: SearchResult) => Boolean(result.claimReview) || result.provider === 'google-factcheck';
-  const seen = new Set<string>();
-  const unique = (result: SearchResult) => {
-    const key = canonicalUrl(result.url);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  };
-  const all = interleave(answers.map((answer) => answer.results));
-  const factChecks = all.filter(isFactCheck).filter(unique);
-  const web = all
-    .filter((result) => !isFactCheck(result) && isUsableEvidenceUrl(result.url, options.excludedDomains))
-    .filter(unique);
-  return { web, factChecks, knowledge, failures, notices, allFailed: attempts > 0 && failures.length === attempts };
+/** Searches every source for one claim and waits for all of them (web and knowledge graph). */
+export async function searchEvidence(
+  deps: SearchDeps,
+  claim: Claim,
+  queries: ClaimQueries,
+  options: SearchOptions,
+): Promise<ClaimSearchResult> {
+  const started = startSearch(deps, claim, queries, options);
+  const [found, knowledge] = await Promise.all([started.web, started.knowledge]);
+  const { failures, notices } = started;
+  return { ...found, knowledge, failures, notices, allFailed: started.allFailed() };
 }

@@ -92,7 +92,7 @@ export async function runRating(
       options,
       claim,
       { claimId: claim.id, query: claim.text, question: claim.text },
-      language,
+      { language },
     ),
     auditExplanationLinks(),
   ]);

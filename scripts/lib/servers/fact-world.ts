@@ -170,6 +170,17 @@ const CLAIMS: Record<string, Array<[string, boolean]>> = {
   'I think Paris is the most beautiful city in the world.': [['Paris is the most beautiful city in the world', false]],
 };
 
+/** The things the world's claims are about, by the names a knowledge graph files them under. */
+const SUBJECTS = ['Eiffel Tower', 'Mount Everest', 'Great Wall of China', 'Marie Curie'];
+
+/**
+ * A claim's subject as a competent model names it: the thing it is about without its article ("Eiffel Tower",
+ * which Wikidata finds, not "The Eiffel Tower"); for another claim, its first three words.
+ */
+function subjectOf(claim: string): string {
+  return SUBJECTS.find((name) => claim.includes(name)) ?? claim.split(' ').slice(0, 3).join(' ');
+}
+
 /** Text inside a data block `<<<LABEL …>>> … <<<END LABEL>>>`, for each block whose label matches. */
 function blocks(text: string, label: RegExp): Array<{ label: string; body: string }> {
   const out: Array<{ label: string; body: string }> = [];
@@ -207,7 +218,7 @@ export function worldResponder(request: ChatRequest): object | string {
                 claim,
                 sourceQuote: match[2]!.includes(claim) ? claim : match[2]!,
                 checkWorthy,
-                subject: claim.split(' ').slice(0, 3).join(' '),
+                subject: subjectOf(claim),
                 predicate: 'is',
                 object: claim.split(' ').slice(3).join(' '),
                 query: checkWorthy ? claim : '',

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { worldWikipedia } from './fact-world';
 import { type HttpsOrigin, startHttpsOrigin } from './https-origin';
+import { getEntities, searchEntities } from './wikidata-world';
 
 /** The hosts a fresh install searches: Wikipedia (English edition) and Wikidata, both on by default. */
 export const WIKIMEDIA_HOSTS = ['en.wikipedia.org', 'www.wikidata.org'];
@@ -22,7 +23,8 @@ export interface WikimediaOrigin extends HttpsOrigin {
  * for a check with the default evidence settings. It speaks the MediaWiki Action API as the real sites do
  * (https://www.mediawiki.org/wiki/API:Search, API:Errors_and_warnings): `list=search` with
  * `formatversion=2`, errors as `{ error: { code, info } }` with status 200, anonymous CORS only with
- * `origin=*`. Articles are the fact world's pages at /wiki/Title; Wikidata knows no items.
+ * `origin=*`. Articles are the fact world's pages at /wiki/Title; Wikidata knows the fact world's items
+ * (wikidata-world.ts) through `wbsearchentities` and `wbgetentities`.
  */
 export async function startWikimediaOrigin(): Promise<WikimediaOrigin> {
   const requests: WikimediaRequest[] = [];
@@ -68,10 +70,8 @@ function api(host: string, params: URLSearchParams): object {
     const hits = worldWikipedia.search(text).slice(0, Number(params.get('srlimit') ?? 10));
     return { batchcomplete: true, query: { searchinfo: { totalhits: hits.length }, search: hits } };
   }
-  if (host === 'www.wikidata.org' && action === 'wbsearchentities') {
-    if (!params.get('search')) return error('missingparam', 'The "search" parameter must be set.');
-    return { searchinfo: { search: params.get('search') }, search: [], success: 1 };
-  }
+  if (host === 'www.wikidata.org' && action === 'wbsearchentities') return searchEntities(params);
+  if (host === 'www.wikidata.org' && action === 'wbgetentities') return getEntities(params);
   return error('badvalue', `Unrecognized value for parameter "action": ${action ?? ''}.`);
 }
 

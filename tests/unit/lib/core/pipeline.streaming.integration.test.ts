@@ -8,6 +8,7 @@ import { splitSentences } from '../../../../lib/core/text/sentences';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import { createMemoryCache } from '../../../../lib/runtime/memory-cache';
+import { createWikidataLookup } from '../../../../lib/search/wikidata';
 import { worldSettings } from '../../../../scripts/bench/world-settings';
 import {
   type ChatRequest,
@@ -19,6 +20,7 @@ import {
   WORLD_TEXT,
   worldResponder,
 } from '../../../../scripts/lib/servers/index';
+import { getEntities, searchEntities } from '../../../../scripts/lib/servers/wikidata-world';
 
 /**
  * Streamed claim extraction against the real loopback servers, through the extension's own wiring (the
@@ -79,6 +81,101 @@ describe('streamed claims against the streaming loopback server', () => {
     expect(new Set(world.searxng.requests.map((r) => r.query.get('q'))).size).toBe(world.searxng.requests.length);
     expect(result.assessments.filter((a) => a.verdict === 'could-not-check')).toEqual([]);
   }, 30_000); // room for the 15 s safety release, so a regression fails on the order, not the timeout
+
+  it("with Wikidata on, reads a streamed claim's pages while the model is still writing its triple, not after Wikidata", async () => {
+    // The hold as above, but released only by a read of the first claim's pages (the Eiffel Tower site): page
+    // reading must not wait for the whole claim, whose triple the Wikidata lookup needs.
+    const sentences = splitSentences(WORLD_TEXT, 'en');
+    const spec = claimsCallSpec({ text: WORLD_TEXT, sentences, language: 'en' }, sentences.slice(0, 3));
+    const schema = toStrictJsonSchema(spec.schema) as JsonSchema;
+    const request = {
+      model: 'fake-fast',
+      messages: [],
+      response_format: { type: 'json_schema', json_schema: { name: spec.name, schema } },
+      userText: String(spec.messages[1]!.content),
+    } as unknown as ChatRequest;
+    const content = JSON.stringify(inSchemaOrder(worldResponder(request), schema));
+
+    const order: string[] = [];
+    void world.searxng.waitForRequests(1).then(() => order.push('first search arrived'));
+    const pageRead = world.sites
+      .get('eiffel')!
+      .waitForRequests(1)
+      .then(() => order.push('first page read'));
+    let safety: ReturnType<typeof setTimeout> | undefined;
+    const released = Promise.race([
+      pageRead,
+      new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000))),
+    ]);
+    world.model.modelLatency({
+      profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 },
+      scale: 1,
+      hold: { afterTokens: countTokens(content.slice(0, content.indexOf('"sourceQuote"'))), until: released },
+    });
+    // Wikidata as the loopback www.wikidata.org answers it, but only once a page was read: were page reading
+    // held until Wikidata answered, neither would happen before the safety release.
+    const wikidata = createWikidataLookup({
+      fetch: async (input) => {
+        await released;
+        const params = new URL(String(input)).searchParams;
+        if (params.get('action') === 'wbsearchentities') order.push(`wikidata asked ${params.get('search')}`);
+        const answer = params.get('action') === 'wbsearchentities' ? searchEntities(params) : getEntities(params);
+        return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    const { deps, options } = createPipelineDeps(worldSettings(world), {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+    });
+    const result = await runCheck(
+      WORLD_TEXT,
+      { ...deps, knowledgeGraph: wikidata },
+      { ...options, onEvent: (event) => void (event.type === 'claims' && order.push('claim')) },
+    );
+    clearTimeout(safety);
+
+    expect(order).not.toContain('hold timed out');
+    // Searched and read while no claim object had closed, so before any triple was written.
+    expect(order.slice(0, 2)).toEqual(['first search arrived', 'first page read']);
+    expect(order.indexOf('wikidata asked Eiffel Tower')).toBeGreaterThan(order.indexOf('claim'));
+    // And Wikidata's statement still joined the claim's evidence, before its pages.
+    const completed = result.claims.find((claim) => claim.text === 'The Eiffel Tower was completed in 1889');
+    const items = result.evidence.filter((item) => item.claimId === completed?.id);
+    expect(items.findIndex((item) => item.origin === 'knowledge-graph')).toBe(0);
+    expect(items.at(-1)?.origin).not.toBe('knowledge-graph');
+    expect(result.assessments.filter((a) => a.verdict === 'could-not-check')).toEqual([]);
+  }, 30_000); // room for the 15 s safety release, so a regression fails on the order, not the timeout
+
+  it("asks the knowledge graph with a streamed claim's triple, which arrives after the claim's search began", async () => {
+    // Wikidata as the loopback www.wikidata.org answers it (wikidata-world.ts), through the real lookup.
+    const asked: string[] = [];
+    const wikidata = createWikidataLookup({
+      fetch: async (input) => {
+        const params = new URL(String(input)).searchParams;
+        if (params.get('action') === 'wbsearchentities') asked.push(params.get('search') ?? '');
+        const answer = params.get('action') === 'wbsearchentities' ? searchEntities(params) : getEntities(params);
+        return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    const { deps, options } = createPipelineDeps(worldSettings(world), {
+      extractor: createLinkedomExtractor(),
+      cache: createMemoryCache(),
+    });
+    const result = await runCheck(WORLD_TEXT, { ...deps, knowledgeGraph: wikidata }, options);
+
+    const claimsCall = world.model.requests.find(
+      (r) =>
+        (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name ===
+        'atomic_claims',
+    );
+    expect((claimsCall?.body as { stream?: boolean }).stream).toBe(true);
+    expect(asked).toContain('Eiffel Tower');
+    const completed = result.claims.find((claim) => claim.text === 'The Eiffel Tower was completed in 1889');
+    const statements = result.evidence.filter(
+      (item) => item.claimId === completed?.id && item.origin === 'knowledge-graph',
+    );
+    expect(statements.map((item) => item.passage)).toEqual(['Eiffel Tower — date of official opening: 31 March 1889']);
+  });
 
   it('sends the first search request before the claims call has finished', async () => {
     const order: string[] = [];

@@ -1,11 +1,25 @@
 /**
  * "Search failed" for a claim whose every source failed: the first cause and how many others, in English
- * (stored) and as a code that keeps the first cause's own code (worded when shown).
+ * (stored) and as a code that keeps the first cause's own code (worded when shown). And how a claim's evidence is
+ * found: pages read while a streamed claim's knowledge-graph lookup waits for its triple, numbered once all are in.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { ErrorNotice } from '../../../../../lib/core/error-notices';
-import { searchFailedMessage, searchFailedNotice } from '../../../../../lib/core/evidence/find-evidence';
+import { ProviderError } from '../../../../../lib/core/errors';
+import {
+  type EvidenceRun,
+  findEvidence,
+  searchFailedMessage,
+  searchFailedNotice,
+} from '../../../../../lib/core/evidence/find-evidence';
+import {
+  DEFAULT_PIPELINE_OPTIONS,
+  type PipelineDeps,
+  type PipelineOptions,
+} from '../../../../../lib/core/pipeline-types';
+import type { KnowledgeGraph, SearchResult } from '../../../../../lib/core/ports';
+import type { Claim } from '../../../../../lib/core/types';
 
 const WIKIPEDIA = 'Could not reach Wikipedia at en.wikipedia.org.';
 const CODED: ErrorNotice = { code: 'search-unreachable', provider: 'Wikipedia', host: 'en.wikipedia.org' };
@@ -25,5 +39,139 @@ describe('searchFailedNotice', () => {
   it('without a failure to name, says only that the search failed', () => {
     expect(searchFailedNotice([])).toEqual({ code: 'search-failed', others: 0 });
     expect(searchFailedMessage([])).toBe('Search failed.');
+  });
+});
+
+/** A streamed claim's draft (text and queries, no triple yet) and the whole claim the model goes on to write. */
+const whole: Claim = {
+  id: 'c0-0',
+  sentenceIndex: 0,
+  text: 'The Eiffel Tower was completed in 1889',
+  span: { start: 0, end: 38 },
+  anchored: true,
+  checkWorthy: true,
+  triple: { subject: 'Eiffel Tower', predicate: 'completed', object: '1889' },
+};
+const { triple: _written, ...draft } = whole;
+const queries = { claimId: 'c0-0', query: 'Eiffel Tower completed', question: 'When was the Eiffel Tower completed?' };
+const statement = {
+  url: 'https://www.wikidata.org/wiki/Q243',
+  title: 'Eiffel Tower (Wikidata)',
+  passage: 'Eiffel Tower — date of official opening: 31 March 1889',
+};
+
+function searchResult(url: string, extra: Partial<SearchResult> = {}): SearchResult {
+  return { url, title: url, snippet: `about ${url}`, provider: 'searxng', ...extra };
+}
+
+/** One provider answering a fact-check and a page; a reader that cannot read pages (so each gives its snippet). */
+function sources(
+  answer: () => SearchResult[] | Error = () => [
+    searchResult('https://factcheck.example/r', {
+      provider: 'google-factcheck',
+      claimReview: { claimText: 'x', publisher: 'FC', textualRating: 'True' },
+    }),
+    searchResult('https://page.example/eiffel'),
+  ],
+) {
+  const reads: string[] = [];
+  const failures: string[] = [];
+  const run: EvidenceRun = {
+    providers: [
+      {
+        id: 'searxng',
+        search: async () => {
+          const out = answer();
+          if (out instanceof Error) throw out;
+          return out;
+        },
+      },
+    ],
+    reader: {
+      read: async (url) => {
+        reads.push(url);
+        return { ok: false, reason: 'not read in this test' };
+      },
+    },
+    onSearch: () => {},
+    onFailure: (message) => failures.push(message),
+  };
+  return { run, reads, failures };
+}
+
+const pipelineOptions: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, language: 'en' };
+const withGraph = (lookup: KnowledgeGraph['lookup']) => ({ knowledgeGraph: { lookup } }) as unknown as PipelineDeps;
+
+describe('findEvidence', () => {
+  it("reads a streamed claim's pages before its triple arrives, and numbers fact-checks, statements, pages after", async () => {
+    const { run, reads } = sources();
+    const asked: string[] = [];
+    let arrive!: (claim: Claim) => void;
+    const written = new Promise<Claim>((resolve) => (arrive = resolve));
+    const found = findEvidence(
+      run,
+      withGraph(async (triple) => {
+        asked.push(triple.subject);
+        return [statement];
+      }),
+      pipelineOptions,
+      draft,
+      queries,
+      { language: 'en', whole: written },
+    );
+
+    await vi.waitFor(() => expect(reads).toEqual(['https://page.example/eiffel']));
+    expect(asked).toEqual([]);
+    arrive(whole);
+    const evidence = await found;
+    expect(asked).toEqual(['Eiffel Tower']);
+    expect(evidence.map((item) => [item.id, item.origin])).toEqual([
+      ['c0-0:e0', 'fact-check'],
+      ['c0-0:e1', 'knowledge-graph'],
+      ['c0-0:e2', 'snippet'],
+    ]);
+  });
+
+  it('gives the same evidence, in the same order, for a claim whose triple was there from the start', async () => {
+    const lookup = async () => [statement];
+    const streamed = findEvidence(sources().run, withGraph(lookup), pipelineOptions, draft, queries, {
+      language: 'en',
+      whole: Promise.resolve(whole),
+    });
+    const atOnce = findEvidence(sources().run, withGraph(lookup), pipelineOptions, whole, queries, { language: 'en' });
+    expect(await streamed).toEqual(await atOnce);
+  });
+
+  it('is "could not check" only when the web search and the knowledge graph both failed', async () => {
+    const down = () => new ProviderError('server', 'SearXNG had a server error (500).');
+    const answered = sources(down);
+    const evidence = await findEvidence(
+      answered.run,
+      withGraph(async () => [statement]),
+      pipelineOptions,
+      draft,
+      queries,
+      {
+        language: 'en',
+        whole: Promise.resolve(whole),
+      },
+    );
+    expect(evidence.map((item) => item.origin)).toEqual(['knowledge-graph']);
+    expect(answered.failures).toEqual(['SearXNG had a server error (500).']);
+
+    const failed = sources(down);
+    const wikidataDown = withGraph(async () => {
+      throw new ProviderError('unreachable', 'Could not reach Wikidata at www.wikidata.org.');
+    });
+    await expect(
+      findEvidence(failed.run, wikidataDown, pipelineOptions, draft, queries, {
+        language: 'en',
+        whole: Promise.resolve(whole),
+      }),
+    ).rejects.toThrow(ProviderError);
+    expect([...failed.failures].sort()).toEqual([
+      'Could not reach Wikidata at www.wikidata.org.',
+      'SearXNG had a server error (500).',
+    ]);
   });
 });

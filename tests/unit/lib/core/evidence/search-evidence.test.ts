@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { ProviderError } from '../../../../../lib/core/errors';
-import { searchEvidence } from '../../../../../lib/core/evidence/search-evidence';
-import type { SearchProvider, SearchResult } from '../../../../../lib/core/ports';
-import type { Claim } from '../../../../../lib/core/types';
+import { searchEvidence, startSearch } from '../../../../../lib/core/evidence/search-evidence';
+import type { KnowledgeGraph, SearchProvider, SearchResult } from '../../../../../lib/core/ports';
+import type { Claim, FactTriple } from '../../../../../lib/core/types';
 import { MemoryCache } from '../../../support/model-fakes';
 
 const claim: Claim = {
@@ -134,5 +134,95 @@ describe('searchEvidence', () => {
     expect(searx.seen).toHaveLength(2);
     await searchEvidence({ providers: [searx], cache, fresh: true }, claim, queries, options);
     expect(searx.seen).toHaveLength(4);
+  });
+});
+
+/** A streamed claim's draft: its text and queries are written, its triple is not yet. */
+const { triple, ...draft } = claim;
+const statement = {
+  url: 'https://www.wikidata.org/wiki/Q243',
+  title: 'Eiffel Tower (Wikidata)',
+  passage: 'Eiffel Tower — height: 330 metre',
+};
+
+/** A knowledge graph that records which subjects it was asked about, and answers or fails as told. */
+function knowledgeGraph(answer: () => Promise<Array<typeof statement>> = async () => [statement]) {
+  const asked: string[] = [];
+  const graph: KnowledgeGraph = {
+    lookup: async (about) => {
+      asked.push(about.subject);
+      return answer();
+    },
+  };
+  return { graph, asked };
+}
+
+describe("startSearch: a streamed claim's knowledge-graph lookup", () => {
+  it('gives the web results while the triple is still being written, and looks the triple up once it arrives', async () => {
+    let arrive!: (whole: FactTriple | undefined) => void;
+    const pending = new Promise<FactTriple | undefined>((resolve) => (arrive = resolve));
+    const { graph, asked } = knowledgeGraph();
+    const searx = provider('searxng', () => [result('https://ok.example/a')]);
+    const started = startSearch({ providers: [searx], knowledgeGraph: graph }, draft, queries, {
+      ...options,
+      triple: pending,
+    });
+
+    const found = await started.web;
+    expect(found.web.map((r) => r.url)).toEqual(['https://ok.example/a']);
+    expect(asked).toEqual([]);
+    arrive(triple);
+    expect(await started.knowledge).toEqual([statement]);
+    expect(asked).toEqual(['Eiffelturm']);
+    expect(started.allFailed()).toBe(false);
+  });
+
+  it('asks nothing of the knowledge graph when the whole claim has no triple, or never comes', async () => {
+    const { graph, asked } = knowledgeGraph();
+    const searx = provider('searxng', () => [result('https://ok.example/a')]);
+    const none = await searchEvidence({ providers: [searx], knowledgeGraph: graph }, draft, queries, {
+      ...options,
+      triple: Promise.resolve(undefined),
+    });
+    expect(none.knowledge).toEqual([]);
+    // The claim's stream failed: its web results are still the search's, and no source failed.
+    const lost = await searchEvidence({ providers: [searx], knowledgeGraph: graph }, draft, queries, {
+      ...options,
+      triple: Promise.reject(new Error('the stream broke')),
+    });
+    expect(lost.web.map((r) => r.url)).toEqual(['https://ok.example/a']);
+    expect(lost.failures).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
+  it('says every source failed only when the web searches and the knowledge graph all failed', async () => {
+    const broken = provider('searxng', () => new ProviderError('server', 'SearXNG had a server error (500).'));
+    const answering = knowledgeGraph();
+    const streamed = { ...options, triple: Promise.resolve(triple) };
+    const some = await searchEvidence(
+      { providers: [broken], knowledgeGraph: answering.graph },
+      draft,
+      queries,
+      streamed,
+    );
+    expect(some.knowledge).toEqual([statement]);
+    expect(some.allFailed).toBe(false);
+    const failing = knowledgeGraph(async () => {
+      throw new ProviderError('unreachable', 'Could not reach Wikidata at www.wikidata.org.');
+    });
+    const none = await searchEvidence({ providers: [broken], knowledgeGraph: failing.graph }, draft, queries, streamed);
+    expect(none.failures).toContain('Could not reach Wikidata at www.wikidata.org.');
+    expect(none.allFailed).toBe(true);
+  });
+
+  it('stops on a cancelled lookup rather than counting it as a failed source', async () => {
+    const cancelled = knowledgeGraph(async () => {
+      throw new ProviderError('cancelled', 'cancelled');
+    });
+    const searx = provider('searxng', () => [result('https://ok.example/a')]);
+    await expect(
+      searchEvidence({ providers: [searx], knowledgeGraph: cancelled.graph }, claim, queries, options),
+    ).rejects.toThrow('cancelled');
+    expect(cancelled.asked).toEqual(['Eiffelturm']);
   });
 });
