@@ -12,9 +12,9 @@
  *
  * Playwright installs both extensions and sets Factlight up for the loopback world through its options page, as a
  * person would; then the same profile is opened in a browser no debugger holds (undebugged-browser.ts), each page in
- * a window of its own, where every figure is taken: Playwright keeps each new worker paused until its own setup has
- * been to Node and back, and tracks its runtime and network, which a person's browser does not do (BENCHMARKS.md
- * "Cold start": 1–2 ms of a wake between its launch and a bare one).
+ * a window of its own with Playwright's foreground switches, where every figure is taken: Playwright keeps each new
+ * worker paused until its own setup has been to Node and back, and tracks its runtime and network, which a person's
+ * browser does not do (BENCHMARKS.md "Cold start": 1–2 ms of a wake between its launch and a bare one).
  */
 import { DOORWAY_MARKS } from '../../lib/background/doorway-marks';
 import { browserPath } from '../lib/browsers';

@@ -27,7 +27,11 @@ interface TargetInfo {
 }
 
 export interface UndebuggedBrowser {
-  /** Opens `url` in a window of its own (a visible page, as a person's) and returns a session on it. */
+  /**
+   * Opens `url` in a window of its own and returns a session on it once loaded. Headless Chromium reports some of
+   * these pages hidden whatever is done (Page.bringToFront included); FOREGROUND_SWITCHES keep their renderers at
+   * full priority all the same, as they did in the runs Playwright held.
+   */
   openPage(url: string): Promise<string>;
   /** Runs `fn(arg)` in the page or worker of `session`, awaiting it, and returns its value. */
   run<A, R>(session: string, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
@@ -151,19 +155,6 @@ export async function launchUndebugged(
     }
   };
 
-  // The ServiceWorker domain, enabled once on the session that stops workers: each enable makes the browser read
-  // every registration again, which must not happen right before a timed message.
-  const versions = new Map<string, string>();
-  const versionWaiters = new Set<() => void>();
-  let workersSession: string | undefined;
-  listeners.add((event) => {
-    if (event.method !== 'ServiceWorker.workerVersionUpdated' || event.sessionId !== workersSession) return;
-    for (const version of (event.params as { versions: Array<{ versionId: string; runningStatus: string }> }).versions)
-      versions.set(version.versionId, version.runningStatus);
-    for (const check of [...versionWaiters]) check();
-  });
-  const allStopped = () => [...versions.values()].every((status) => status === 'stopped');
-
   try {
     await within(send('Browser.getVersion'), START_TIMEOUT_MS, 'The browser did not start.');
   } catch (error) {
@@ -177,51 +168,49 @@ export async function launchUndebugged(
       const deadline = Date.now() + PAGE_TIMEOUT_MS;
       for (;;) {
         // Loaded: this page (not the tab's first about:blank), with the extension's messaging in it.
-        const state = await run(
+        const loaded = await run(
           session,
-          (expected: string) => ({
-            loaded:
-              location.href === expected &&
-              document.readyState === 'complete' &&
-              typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime
-                ?.sendMessage === 'function',
-            visibility: document.visibilityState,
-          }),
+          (expected: string) =>
+            location.href === expected &&
+            document.readyState === 'complete' &&
+            typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage ===
+              'function',
           url,
         ).catch((error: unknown) => {
           // A page still navigating has no context to run in yet: asked again. Anything else is an error.
-          if (/context|navigat/i.test(String(error))) return { loaded: false, visibility: 'unknown' };
+          if (/context|navigat/i.test(String(error))) return false;
           throw error;
         });
-        if (state.loaded) {
-          if (state.visibility !== 'visible') throw new Error(`${url} is ${state.visibility}, not visible.`);
-          return session;
-        }
+        if (loaded) return session;
         if (Date.now() > deadline) throw new Error(`${url} did not load in ${PAGE_TIMEOUT_MS / 1000} s.`);
         await delay(50); // poll interval
       }
     },
     run,
     async stopAllWorkers(session) {
-      if (workersSession !== session) {
-        workersSession = session;
-        versions.clear();
-        await send('ServiceWorker.enable', {}, session);
-      }
-      await send('ServiceWorker.stopAllWorkers', {}, session);
+      // The domain is enabled for each stop and disabled after: its first report lists every version, and the stop's
+      // own reports follow. (Kept enabled between stops, a version once seen starting was never reported again.)
+      const versions = new Map<string, string>();
       let check: (() => void) | undefined;
+      const listener = (event: Message) => {
+        if (event.method !== 'ServiceWorker.workerVersionUpdated' || event.sessionId !== session) return;
+        for (const version of (event.params as { versions: Array<{ versionId: string; runningStatus: string }> })
+          .versions)
+          versions.set(version.versionId, version.runningStatus);
+        check?.();
+      };
+      listeners.add(listener);
       try {
-        await within(
-          new Promise<void>((resolve) => {
-            check = () => allStopped() && resolve();
-            versionWaiters.add(check);
-            check();
-          }),
-          30_000,
-          'Workers not stopped in 30 s.',
-        );
+        const stopped = new Promise<void>((resolve) => {
+          check = () => [...versions.values()].every((status) => status === 'stopped') && resolve();
+        });
+        await send('ServiceWorker.enable', {}, session);
+        await send('ServiceWorker.stopAllWorkers', {}, session);
+        check?.();
+        await within(stopped, 30_000, `Workers not stopped in 30 s: ${JSON.stringify(Object.fromEntries(versions))}`);
       } finally {
-        if (check) versionWaiters.delete(check);
+        listeners.delete(listener);
+        await send('ServiceWorker.disable', {}, session).catch(() => undefined);
       }
     },
     async inWorker(scriptUrl, fn) {
