@@ -1,8 +1,8 @@
 /**
  * Chromium driven over its DevTools pipe without Playwright, for timing service worker starts as a person's browser
  * has them (issue 27). Playwright attaches to every new worker and holds it paused until its own setup has gone to
- * Node and back (auto-attach with `waitForDebuggerOnStart`), which adds the same wait to every wake it times; this
- * client attaches to nothing on its own: it opens pages, runs functions in them, stops workers, and reads a worker
+ * Node and back (auto-attach with `waitForDebuggerOnStart`, then Runtime and Network tracking in the worker); this
+ * client attaches to no worker on its own: it opens pages, runs functions in them, stops workers, and reads a worker
  * only when asked, after the timed part.
  *
  * The protocol over `--remote-debugging-pipe`: the browser reads commands on its file descriptor 3 and writes replies
@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 
-interface Reply {
+interface Message {
   id?: number;
   method?: string;
   params?: Record<string, unknown>;
@@ -27,17 +27,51 @@ interface TargetInfo {
 }
 
 export interface UndebuggedBrowser {
-  /** Opens `url` in a new tab and returns a session on it. */
+  /**
+   * Opens `url` in a window of its own and returns a session on it once loaded. Headless Chromium reports some of
+   * these pages hidden whatever is done (Page.bringToFront included); FOREGROUND_SWITCHES keep their renderers at
+   * full priority all the same, as they did in the runs Playwright held.
+   */
   openPage(url: string): Promise<string>;
   /** Runs `fn(arg)` in the page or worker of `session`, awaiting it, and returns its value. */
   run<A, R>(session: string, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   /** Stops every service worker; resolves once the browser reports none running or starting. */
   stopAllWorkers(session: string): Promise<void>;
-  /** The script addresses of the service workers running now. */
-  runningWorkers(): Promise<string[]>;
   /** Attaches to the running service worker whose script is `scriptUrl`, runs `fn` in it and detaches. */
   inWorker<R>(scriptUrl: string, fn: () => R | Promise<R>): Promise<R>;
   close(): Promise<void>;
+}
+
+/**
+ * Playwright's switches that keep a page's renderer at full priority whatever its window's state; a person's
+ * foreground panel has that priority anyway, and the bench's two pages must be timed alike.
+ */
+export const FOREGROUND_SWITCHES = [
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+];
+
+/** How long a command may take before the bench gives up on the browser (a check's first progress takes < 1 s). */
+const COMMAND_TIMEOUT_MS = 90_000;
+/** How long the browser may take to start and answer its first command. */
+const START_TIMEOUT_MS = 30_000;
+/** How long a page may take to load. */
+const PAGE_TIMEOUT_MS = 30_000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves with `promise`, or rejects with `what` once `ms` have passed (the timer is cleared either way). */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function launchUndebugged(
@@ -52,15 +86,29 @@ export async function launchUndebugged(
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
-  const listeners = new Set<(event: Reply) => void>();
+  const pending = new Map<number, { resolve: (message: Message) => void; reject: (error: Error) => void }>();
+  const listeners = new Set<(event: Message) => void>();
+  let gone: Error | undefined;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  /** The browser is gone (exited, or could not be started): every command waiting and to come fails with `error`. */
+  const fail = (error: Error) => {
+    gone ??= error;
+    for (const waiter of pending.values()) waiter.reject(gone);
+    pending.clear();
+  };
+  void exited.then(() => fail(new Error('The browser exited.')));
+  child.on('error', (error) => fail(new Error(`The browser could not be run: ${error.message}`)));
+  // A pipe closed under the browser's exit errors on its own (ECONNRESET): the exit says it.
+  toBrowser.on('error', (error) => fail(error));
+  fromBrowser.on('error', (error) => fail(error));
+
   let buffered = '';
   fromBrowser.setEncoding('utf8');
   fromBrowser.on('data', (chunk: string) => {
     buffered += chunk;
     let end: number;
     while ((end = buffered.indexOf('\0')) >= 0) {
-      const message = JSON.parse(buffered.slice(0, end)) as Reply;
+      const message = JSON.parse(buffered.slice(0, end)) as Message;
       buffered = buffered.slice(end + 1);
       if (message.id !== undefined) {
         const waiter = pending.get(message.id);
@@ -70,18 +118,21 @@ export async function launchUndebugged(
       } else for (const listener of listeners) listener(message);
     }
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => {
-    for (const waiter of pending.values()) waiter.reject(new Error('The browser exited.'));
-    pending.clear();
-  });
 
-  const send = (method: string, params: Record<string, unknown> = {}, sessionId?: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve: (reply) => resolve(reply.result ?? {}), reject });
-      toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
+  const send = (method: string, params: Record<string, unknown> = {}, sessionId?: string) => {
+    if (gone) return Promise.reject(gone);
+    const id = nextId++;
+    const answered = new Promise<Record<string, unknown>>((resolve, reject) => {
+      pending.set(id, {
+        resolve: (message) => resolve(message.result ?? {}),
+        reject: (error) => reject(new Error(`${method}: ${error.message}`)),
+      });
     });
+    toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
+    return within(answered, COMMAND_TIMEOUT_MS, `${method}: no answer in ${COMMAND_TIMEOUT_MS / 1000} s`).finally(() =>
+      pending.delete(id),
+    );
+  };
   const attach = async (targetId: string) =>
     (await send('Target.attachToTarget', { targetId, flatten: true })).sessionId as string;
 
@@ -95,52 +146,72 @@ export async function launchUndebugged(
     return result.value as Awaited<ReturnType<typeof fn>>;
   };
 
-  // The browser is ready once it answers; its first tab (about:blank) may take a moment to exist.
-  await send('Browser.getVersion');
+  const close = async () => {
+    if (!gone) await within(send('Browser.close'), 10_000, 'Browser.close').catch(() => undefined);
+    await within(exited, 10_000, 'exit').catch(() => undefined);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+
+  try {
+    await within(send('Browser.getVersion'), START_TIMEOUT_MS, 'The browser did not start.');
+  } catch (error) {
+    await close();
+    throw error;
+  }
   return {
     async openPage(url) {
-      const { targetId } = (await send('Target.createTarget', { url })) as { targetId: string };
+      const { targetId } = (await send('Target.createTarget', { url, newWindow: true })) as { targetId: string };
       const session = await attach(targetId);
-      // Until the page has loaded, chrome.runtime is not there: wait for it.
-      for (let tries = 0; ; tries++) {
-        const ready = await run(
+      const deadline = Date.now() + PAGE_TIMEOUT_MS;
+      for (;;) {
+        // Loaded: this page (not the tab's first about:blank), with the extension's messaging in it.
+        const loaded = await run(
           session,
-          () => document.readyState === 'complete' && typeof (globalThis as { chrome?: unknown }).chrome === 'object',
-          null,
-        ).catch(() => false);
-        if (ready) return session;
-        if (tries > 600) throw new Error(`${url} did not load.`);
-        await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval
+          (expected: string) =>
+            location.href === expected &&
+            document.readyState === 'complete' &&
+            typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage ===
+              'function',
+          url,
+        ).catch((error: unknown) => {
+          // A page still navigating has no context to run in yet: asked again. Anything else is an error.
+          if (/context|navigat/i.test(String(error))) return false;
+          throw error;
+        });
+        if (loaded) return session;
+        if (Date.now() > deadline) throw new Error(`${url} did not load in ${PAGE_TIMEOUT_MS / 1000} s.`);
+        await delay(50); // poll interval
       }
     },
     run,
     async stopAllWorkers(session) {
-      const running = new Map<string, string>();
-      let settle: (() => void) | undefined;
-      const listener = (event: Reply) => {
-        if (event.method !== 'ServiceWorker.workerVersionUpdated') return;
+      // The domain is enabled for each stop and disabled after: its first report lists every version, and the stop's
+      // own reports follow. (Kept enabled between stops, a version once seen starting was never reported again.)
+      const versions = new Map<string, string>();
+      let check: (() => void) | undefined;
+      const listener = (event: Message) => {
+        if (event.method !== 'ServiceWorker.workerVersionUpdated' || event.sessionId !== session) return;
         for (const version of (event.params as { versions: Array<{ versionId: string; runningStatus: string }> })
           .versions)
-          running.set(version.versionId, version.runningStatus);
-        if ([...running.values()].every((status) => status === 'stopped')) settle?.();
+          versions.set(version.versionId, version.runningStatus);
+        check?.();
       };
       listeners.add(listener);
       try {
-        const stopped = new Promise<void>((resolve) => (settle = resolve));
+        const stopped = new Promise<void>((resolve) => {
+          check = () => [...versions.values()].every((status) => status === 'stopped') && resolve();
+        });
         await send('ServiceWorker.enable', {}, session);
         await send('ServiceWorker.stopAllWorkers', {}, session);
-        await Promise.race([
-          stopped,
-          new Promise((_, reject) => setTimeout(() => reject(new Error('Workers not stopped in 30 s.')), 30_000)),
-        ]);
+        check?.();
+        await within(stopped, 30_000, `Workers not stopped in 30 s: ${JSON.stringify(Object.fromEntries(versions))}`);
       } finally {
         listeners.delete(listener);
         await send('ServiceWorker.disable', {}, session).catch(() => undefined);
       }
-    },
-    async runningWorkers() {
-      const { targetInfos } = (await send('Target.getTargets')) as { targetInfos: TargetInfo[] };
-      return targetInfos.filter((target) => target.type === 'service_worker').map((target) => target.url);
     },
     async inWorker(scriptUrl, fn) {
       const { targetInfos } = (await send('Target.getTargets')) as { targetInfos: TargetInfo[] };
@@ -150,13 +221,10 @@ export async function launchUndebugged(
       try {
         return await run(session, fn, null);
       } finally {
-        await send('Target.detachFromTarget', { sessionId: session }).catch(() => undefined);
+        // Not swallowed: a worker left attached would be held paused at its next start, and that wake not timed right.
+        await send('Target.detachFromTarget', { sessionId: session });
       }
     },
-    async close() {
-      await send('Browser.close').catch(() => undefined);
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
+    close,
   };
 }

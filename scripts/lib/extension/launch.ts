@@ -45,11 +45,6 @@ export interface LaunchWithExtensionOptions {
   alsoLoad?: string[];
 }
 
-/**
- * Starts real Chromium with the built extension in a persistent profile. Pass the same `userDataDir`
- * to relaunch the "same browser" (same extension id, storage and IndexedDB). The temporary folders go
- * when the browser is closed, when the launch fails, and at the latest when the process exits.
- */
 /** Chromium's flags for a browser with only these unpacked extensions (the benches launch one without Playwright). */
 export function extensionBrowserArgs(extensionDirs: readonly string[]): string[] {
   return [
@@ -66,6 +61,11 @@ export function extensionBrowserArgs(extensionDirs: readonly string[]): string[]
   ];
 }
 
+/**
+ * Starts real Chromium with the built extension in a persistent profile. Pass the same `userDataDir`
+ * to relaunch the "same browser" (same extension id, storage and IndexedDB). The temporary folders go
+ * when the browser is closed, when the launch fails, and at the latest when the process exits.
+ */
 export async function launchWithExtension(options: LaunchWithExtensionOptions = {}): Promise<ExtensionBrowser> {
   const extensionDir = options.extensionDir ?? EXTENSION_DIR;
   if (!existsSync(join(extensionDir, 'manifest.json')))
