@@ -74,20 +74,30 @@ export async function findEvidence(
     },
   );
   const searched = Promise.all([started.web, started.knowledge]);
-  const read = started.web.then(({ web }) =>
-    readPageEvidence(claim, queries, web, run.reader, {
+  // Each failure is told once, in the order it happened: those of the web searches as soon as they are in (before
+  // the pages are read, as when the search was one step), any later one (the knowledge graph's) once all settle.
+  let told = 0;
+  const tellFailures = () => {
+    for (; told < started.failures.length; told++) {
+      const failure = started.failures[told]!;
+      run.onFailure(failure, started.notices[failure]);
+    }
+  };
+  const read = started.web.then(({ web }) => {
+    tellFailures();
+    return readPageEvidence(claim, queries, web, run.reader, {
       language,
       passagesPerPage: options.passagesPerPage,
       contextSentences: options.contextSentences,
       maxPages: options.maxPagesPerClaim,
       ...(deps.embedder ? { embedder: deps.embedder } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
-    }),
-  );
+    });
+  });
   // Both settle before anything is thrown, so the search's failures are reported even when reading a page failed.
   const [search, pages] = await Promise.allSettled([searched, read]);
   if (search.status === 'rejected') throw search.reason;
-  for (const failure of started.failures) run.onFailure(failure, started.notices[failure]);
+  tellFailures();
   if (pages.status === 'rejected') throw pages.reason;
   const [{ factChecks }, knowledge] = search.value;
   const evidence = assembleEvidence(claim, { factChecks, knowledge }, pages.value);

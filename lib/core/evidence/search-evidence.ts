@@ -112,6 +112,8 @@ export function startSearch(
     if (notice) notices[message] = notice;
   };
   let attempts = 0;
+  // Handled at once, whether or not a lookup will wait for it: a triple that never comes must not reject unheard.
+  const pendingTriple = options.triple?.catch(() => undefined);
 
   const jobs = deps.providers.flatMap((provider) =>
     texts.map(async ({ text, language }) => {
@@ -131,7 +133,7 @@ export function startSearch(
   const knowledge = (async () => {
     if (!deps.knowledgeGraph) return [];
     // A triple that never comes (the claim's stream failed) means no lookup, not a lost web search.
-    const triple = claim.triple ?? (await options.triple?.catch(() => undefined));
+    const triple = claim.triple ?? (await pendingTriple);
     if (!triple) return [];
     attempts++;
     try {

@@ -132,6 +132,55 @@ describe('findEvidence', () => {
     ]);
   });
 
+  it("tells the web searches' failures before the pages are read, not after the knowledge graph answers", async () => {
+    const failures: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const reads: string[] = [];
+    const run: EvidenceRun = {
+      providers: [
+        {
+          id: 'searxng',
+          search: async () => [searchResult('https://page.example/eiffel')],
+        },
+        {
+          id: 'brave',
+          search: async () => {
+            throw new ProviderError('server', 'Brave had a server error (500).');
+          },
+        },
+      ],
+      reader: {
+        read: async (url) => {
+          reads.push(url);
+          await held;
+          return { ok: false, reason: 'not read in this test' };
+        },
+      },
+      onSearch: () => {},
+      onFailure: (message) => failures.push(message),
+    };
+    let arrive!: (claim: Claim) => void;
+    const found = findEvidence(
+      run,
+      withGraph(async () => [statement]),
+      pipelineOptions,
+      draft,
+      queries,
+      {
+        language: 'en',
+        whole: new Promise<Claim>((resolve) => (arrive = resolve)),
+      },
+    );
+    // The page is being read and the triple has not come: the failure is already told, once.
+    await vi.waitFor(() => expect(reads).toEqual(['https://page.example/eiffel']));
+    expect(failures).toEqual(['Brave had a server error (500).']);
+    arrive(whole);
+    release();
+    await found;
+    expect(failures).toEqual(['Brave had a server error (500).']);
+  });
+
   it('gives the same evidence, in the same order, for a claim whose triple was there from the start', async () => {
     const lookup = async () => [statement];
     const streamed = findEvidence(sources().run, withGraph(lookup), pipelineOptions, draft, queries, {
