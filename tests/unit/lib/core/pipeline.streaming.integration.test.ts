@@ -22,6 +22,52 @@ import {
 } from '../../../../scripts/lib/servers/index';
 import { getEntities, searchEntities } from '../../../../scripts/lib/servers/wikidata-world';
 
+/** The first claims batch's reply as the loopback model writes it (keys in schema order). */
+function firstBatchReply(): string {
+  const sentences = splitSentences(WORLD_TEXT, 'en');
+  const spec = claimsCallSpec({ text: WORLD_TEXT, sentences, language: 'en' }, sentences.slice(0, 3));
+  const schema = toStrictJsonSchema(spec.schema) as JsonSchema;
+  const request = {
+    model: 'fake-fast',
+    messages: [],
+    response_format: { type: 'json_schema', json_schema: { name: spec.name, schema } },
+    userText: String(spec.messages[1]!.content),
+  } as unknown as ChatRequest;
+  return JSON.stringify(inSchemaOrder(worldResponder(request), schema));
+}
+
+/**
+ * Holds the model's reply after `afterTokens` tokens until `until` settles, or until a 15 s safety release, which is
+ * recorded in `order` (so a regression fails on the order, not by hanging). `safety()` clears the release's timer.
+ */
+function holdModelReply(world: FactWorld, afterTokens: number, until: Promise<unknown>, order: string[]) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const released = Promise.race([
+    until.then(() => undefined),
+    new Promise<void>((resolve) => (timer = setTimeout(() => resolve(void order.push('hold timed out')), 15_000))),
+  ]);
+  world.model.modelLatency({
+    profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 },
+    scale: 1,
+    hold: { afterTokens, until: released },
+  });
+  return { released, safety: () => clearTimeout(timer) };
+}
+
+/** The tokens of `content` before its first claim's `sourceQuote`: its text and queries are out, its object is open. */
+const beforeFirstQuote = (content: string) => countTokens(content.slice(0, content.indexOf('"sourceQuote"')));
+
+/** Wikidata as the loopback www.wikidata.org answers it (wikidata-world.ts), after `after`; tells each search. */
+function loopbackWikidata(onSearch: (search: string) => void, after: Promise<unknown> = Promise.resolve()) {
+  return async (input: RequestInfo | URL): Promise<Response> => {
+    await after;
+    const params = new URL(String(input)).searchParams;
+    if (params.get('action') === 'wbsearchentities') onSearch(params.get('search') ?? '');
+    const answer = params.get('action') === 'wbsearchentities' ? searchEntities(params) : getEntities(params);
+    return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
+  };
+}
+
 /**
  * Streamed claim extraction against the real loopback servers, through the extension's own wiring (the
  * openai SDK with `stream: true`): the model server holds its SSE reply after the first claim until a
@@ -40,30 +86,12 @@ describe('streamed claims against the streaming loopback server', () => {
   it("sends a claim's search while the model is still writing that claim's quote and triple", async () => {
     // The first batch's reply as the server writes it (keys in schema order), held just before the first
     // claim's `sourceQuote`: its text and queries are out, its object is not closed.
-    const sentences = splitSentences(WORLD_TEXT, 'en');
-    const spec = claimsCallSpec({ text: WORLD_TEXT, sentences, language: 'en' }, sentences.slice(0, 3));
-    const schema = toStrictJsonSchema(spec.schema) as JsonSchema;
-    const request = {
-      model: 'fake-fast',
-      messages: [],
-      response_format: { type: 'json_schema', json_schema: { name: spec.name, schema } },
-      userText: String(spec.messages[1]!.content),
-    } as unknown as ChatRequest;
-    const content = JSON.stringify(inSchemaOrder(worldResponder(request), schema));
+    const content = firstBatchReply();
     expect(content.indexOf('"question"')).toBeLessThan(content.indexOf('"sourceQuote"'));
 
     const order: string[] = [];
     const firstSearch = world.searxng.waitForRequests(1).then(() => order.push('first search arrived'));
-    let safety: ReturnType<typeof setTimeout> | undefined;
-    const released = Promise.race([
-      firstSearch,
-      new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000))),
-    ]);
-    world.model.modelLatency({
-      profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 },
-      scale: 1,
-      hold: { afterTokens: countTokens(content.slice(0, content.indexOf('"sourceQuote"'))), until: released },
-    });
+    const { safety } = holdModelReply(world, beforeFirstQuote(content), firstSearch, order);
     const { deps, options } = createPipelineDeps(worldSettings(world), {
       extractor: createLinkedomExtractor(),
       cache: createMemoryCache(),
@@ -72,7 +100,7 @@ describe('streamed claims against the streaming loopback server', () => {
       ...options,
       onEvent: (event) => void (event.type === 'claims' && order.push('claim')),
     });
-    clearTimeout(safety);
+    safety();
 
     expect(order).not.toContain('hold timed out');
     // No claim object had closed when the first search arrived: it was started from the queries alone.
@@ -85,16 +113,7 @@ describe('streamed claims against the streaming loopback server', () => {
   it("with Wikidata on, reads a streamed claim's pages while the model is still writing its triple, not after Wikidata", async () => {
     // The hold as above, but released only by a read of the first claim's pages (the Eiffel Tower site): page
     // reading must not wait for the whole claim, whose triple the Wikidata lookup needs.
-    const sentences = splitSentences(WORLD_TEXT, 'en');
-    const spec = claimsCallSpec({ text: WORLD_TEXT, sentences, language: 'en' }, sentences.slice(0, 3));
-    const schema = toStrictJsonSchema(spec.schema) as JsonSchema;
-    const request = {
-      model: 'fake-fast',
-      messages: [],
-      response_format: { type: 'json_schema', json_schema: { name: spec.name, schema } },
-      userText: String(spec.messages[1]!.content),
-    } as unknown as ChatRequest;
-    const content = JSON.stringify(inSchemaOrder(worldResponder(request), schema));
+    const content = firstBatchReply();
 
     const order: string[] = [];
     void world.searxng.waitForRequests(1).then(() => order.push('first search arrived'));
@@ -102,26 +121,11 @@ describe('streamed claims against the streaming loopback server', () => {
       .get('eiffel')!
       .waitForRequests(1)
       .then(() => order.push('first page read'));
-    let safety: ReturnType<typeof setTimeout> | undefined;
-    const released = Promise.race([
-      pageRead,
-      new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000))),
-    ]);
-    world.model.modelLatency({
-      profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 },
-      scale: 1,
-      hold: { afterTokens: countTokens(content.slice(0, content.indexOf('"sourceQuote"'))), until: released },
-    });
+    const { released, safety } = holdModelReply(world, beforeFirstQuote(content), pageRead, order);
     // Wikidata as the loopback www.wikidata.org answers it, but only once a page was read: were page reading
     // held until Wikidata answered, neither would happen before the safety release.
     const wikidata = createWikidataLookup({
-      fetch: async (input) => {
-        await released;
-        const params = new URL(String(input)).searchParams;
-        if (params.get('action') === 'wbsearchentities') order.push(`wikidata asked ${params.get('search')}`);
-        const answer = params.get('action') === 'wbsearchentities' ? searchEntities(params) : getEntities(params);
-        return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
-      },
+      fetch: loopbackWikidata((search) => order.push(`wikidata asked ${search}`), released),
     });
     const { deps, options } = createPipelineDeps(worldSettings(world), {
       extractor: createLinkedomExtractor(),
@@ -132,7 +136,7 @@ describe('streamed claims against the streaming loopback server', () => {
       { ...deps, knowledgeGraph: wikidata },
       { ...options, onEvent: (event) => void (event.type === 'claims' && order.push('claim')) },
     );
-    clearTimeout(safety);
+    safety();
 
     expect(order).not.toContain('hold timed out');
     // Searched and read while no claim object had closed, so before any triple was written.
@@ -149,14 +153,7 @@ describe('streamed claims against the streaming loopback server', () => {
   it("asks the knowledge graph with a streamed claim's triple, which arrives after the claim's search began", async () => {
     // Wikidata as the loopback www.wikidata.org answers it (wikidata-world.ts), through the real lookup.
     const asked: string[] = [];
-    const wikidata = createWikidataLookup({
-      fetch: async (input) => {
-        const params = new URL(String(input)).searchParams;
-        if (params.get('action') === 'wbsearchentities') asked.push(params.get('search') ?? '');
-        const answer = params.get('action') === 'wbsearchentities' ? searchEntities(params) : getEntities(params);
-        return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
-      },
-    });
+    const wikidata = createWikidataLookup({ fetch: loopbackWikidata((search) => asked.push(search)) });
     const { deps, options } = createPipelineDeps(worldSettings(world), {
       extractor: createLinkedomExtractor(),
       cache: createMemoryCache(),
@@ -180,17 +177,8 @@ describe('streamed claims against the streaming loopback server', () => {
   it('sends the first search request before the claims call has finished', async () => {
     const order: string[] = [];
     const firstSearch = world.searxng.waitForRequests(1).then(() => order.push('first search arrived'));
-    let safety: ReturnType<typeof setTimeout> | undefined;
-    const released = Promise.race([
-      firstSearch,
-      new Promise<void>((resolve) => (safety = setTimeout(() => resolve(void order.push('hold timed out')), 15_000))),
-    ]);
     // No latency: only the hold after the first claim (about 100 tokens in) orders things.
-    world.model.modelLatency({
-      profile: { name: 'instant', ttftMs: 0, tokensPerSecond: 0 },
-      scale: 1,
-      hold: { afterTokens: 110, until: released },
-    });
+    const { safety } = holdModelReply(world, 110, firstSearch, order);
     const settings = worldSettings(world);
     const { deps, options } = createPipelineDeps(settings, {
       extractor: createLinkedomExtractor(),
@@ -204,7 +192,7 @@ describe('streamed claims against the streaming loopback server', () => {
         if (event.type === 'claims') order.push(`claim ${event.claims.map((c) => c.id).join(',')}`);
       },
     });
-    clearTimeout(safety);
+    safety();
 
     const claimsCall = world.model.requests.find(
       (r) =>
