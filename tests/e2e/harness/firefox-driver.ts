@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
@@ -6,6 +6,7 @@ import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page }
 import { toLanguageTag } from '../../../lib/i18n/catalogue';
 import { browserPath } from '../../../scripts/lib/browsers';
 import { makeTempDir, removeTempDir } from '../../../scripts/lib/extension/temp-dirs';
+import { diskFolder, downloadedFile } from './downloaded-file';
 import type { BadgeReadingApi, DriverPage, ExtensionDriver, LaunchOptions, Match } from './driver';
 
 /** The Firefox driver (Firefox-only tests name it; it has nothing beyond the shared driver now). */
@@ -55,26 +56,6 @@ function deepQuery(selector: string, hasText: string | null, op: string, attribu
   if (op === 'attributes') return found.map((element) => element.getAttribute(attribute ?? ''));
   if (op === 'texts') return found.map((element) => element.textContent ?? '');
   return found.length;
-}
-
-/** How long a download may take to be complete on disk. */
-const DOWNLOAD_TIMEOUT_MS = 30_000;
-
-/**
- * The file a click has just saved into `folder` (Firefox's download folder), once complete. Firefox writes a
- * download to "<name>.part" beside an empty "<name>" and renames it when done: the file is whole once it is new,
- * not empty, and no ".part" is left.
- */
-async function downloadedFile(folder: string, before: ReadonlySet<string>): Promise<{ name: string; text: string }> {
-  const deadline = Date.now() + DOWNLOAD_TIMEOUT_MS;
-  for (;;) {
-    const names = readdirSync(folder);
-    const name = names.find((candidate) => !before.has(candidate) && !candidate.endsWith('.part'));
-    if (name && !names.some((other) => other.endsWith('.part')) && statSync(join(folder, name)).size > 0)
-      return { name, text: readFileSync(join(folder, name), 'utf8') };
-    if (Date.now() > deadline) throw new Error(`No complete download in ${folder} within ${DOWNLOAD_TIMEOUT_MS} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // poll interval: Firefox tells the driver nothing
-  }
 }
 
 /** {@link DriverPage} on a puppeteer page in Firefox; `downloads` is the folder Firefox saves downloads in. */
@@ -166,7 +147,7 @@ function puppeteerDriverPage(page: Page, downloads: string): DriverPage {
     async download(selector, options) {
       const before = new Set(readdirSync(downloads));
       await (await first(selector, options)).click();
-      return downloadedFile(downloads, before);
+      return downloadedFile(diskFolder(downloads), before);
     },
     count: (selector) => page.evaluate(deepQuery, selector, null, 'count', null) as Promise<number>,
     resize: (width, height) => page.setViewport({ width, height }),

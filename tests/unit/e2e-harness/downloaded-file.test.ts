@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { downloadedFile,type DownloadFolder } from '../../e2e/harness/downloaded-file';
+
+/** A download folder held in memory, changed by the test between polls. */
+function memoryFolder(files: Map<string, string>, gone = new Set<string>()): DownloadFolder {
+  return {
+    list: () => [...files.keys(), ...gone],
+    size: (name) => (gone.has(name) ? undefined : files.get(name)?.length),
+    read: (name) => (gone.has(name) ? undefined : files.get(name)),
+  };
+}
+
+describe('downloadedFile', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('waits out a random-named file that Firefox renames, and returns the final name', async () => {
+    const files = new Map([['old.md', 'earlier']]);
+    const before = new Set(files.keys());
+    files.set('hZMTRl_y.md', '# Check');
+    let result: { name: string; text: string } | undefined;
+    void downloadedFile(memoryFolder(files), before).then((file) => (result = file));
+    await vi.advanceTimersByTimeAsync(100);
+    files.delete('hZMTRl_y.md');
+    files.set('factlight-check-1.md', '# Check');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
+  });
+
+  it('takes a file listed but gone at the next look as not there yet, not as an error', async () => {
+    const files = new Map<string, string>();
+    const gone = new Set(['hZMTRl_y.md']);
+    let result: { name: string; text: string } | undefined;
+    void downloadedFile(memoryFolder(files, gone), new Set()).then((file) => (result = file));
+    await vi.advanceTimersByTimeAsync(100);
+    gone.clear();
+    files.set('factlight-check-1.md', '# Check');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result?.name).toBe('factlight-check-1.md');
+  });
+
+  it('does not return while a ".part" is still being written beside the empty placeholder', async () => {
+    const files = new Map([
+      ['factlight-check-1.md', ''],
+      ['factlight-check-1.md.part', '# Ch'],
+    ]);
+    let result: { name: string; text: string } | undefined;
+    void downloadedFile(memoryFolder(files), new Set()).then((file) => (result = file));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result).toBeUndefined();
+    files.delete('factlight-check-1.md.part');
+    files.set('factlight-check-1.md', '# Check');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
+  });
+
+  it('gives up with a clear error when nothing complete arrives', async () => {
+    const failure = downloadedFile(memoryFolder(new Map()), new Set()).catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(await failure).toMatch(/No complete download/);
+  });
+});
