@@ -1,7 +1,8 @@
 /**
  * "Search failed" for a claim whose every source failed: the first cause and how many others, in English
  * (stored) and as a code that keeps the first cause's own code (worded when shown). And how a claim's evidence is
- * found: pages read while a streamed claim's knowledge-graph lookup waits for its triple, numbered once all are in.
+ * found: pages read while a streamed claim's knowledge-graph lookup waits for its triple, numbered once all are in;
+ * and what a failed search costs it, with each failure's notice pinned.
  */
 import { describe, expect, it, vi } from 'vitest';
 
@@ -13,13 +14,16 @@ import {
   searchFailedMessage,
   searchFailedNotice,
 } from '../../../../../lib/core/evidence/find-evidence';
+import type { PageReader } from '../../../../../lib/core/evidence/read-pages';
+import type { ModelCallContext } from '../../../../../lib/core/model/structured-call';
 import {
   DEFAULT_PIPELINE_OPTIONS,
   type PipelineDeps,
   type PipelineOptions,
 } from '../../../../../lib/core/pipeline-types';
-import type { KnowledgeGraph, SearchResult } from '../../../../../lib/core/ports';
+import type { KnowledgeGraph, SearchProvider, SearchProviderId, SearchResult } from '../../../../../lib/core/ports';
 import type { Claim } from '../../../../../lib/core/types';
+import { verifyClaim } from '../../../../../lib/core/verify/verify-claim';
 
 const WIKIPEDIA = 'Could not reach Wikipedia at en.wikipedia.org.';
 const CODED: ErrorNotice = { code: 'search-unreachable', provider: 'Wikipedia', host: 'en.wikipedia.org' };
@@ -64,7 +68,22 @@ function searchResult(url: string, extra: Partial<SearchResult> = {}): SearchRes
   return { url, title: url, snippet: `about ${url}`, provider: 'searxng', ...extra };
 }
 
-/** One provider answering a fact-check and a page; a reader that cannot read pages (so each gives its snippet). */
+/** A search source that gives `answer`'s results, or throws the error it returns. */
+function provider(id: SearchProviderId, answer: () => SearchResult[] | Error): SearchProvider {
+  return {
+    id,
+    search: async () => {
+      const out = answer();
+      if (out instanceof Error) throw out;
+      return out;
+    },
+  };
+}
+
+/**
+ * One provider answering a fact-check and a page (and any `also`); a reader that cannot read pages (so each gives
+ * its snippet) unless `read` is given. `told` is each failure as `onFailure` heard it: its words and its notice.
+ */
 function sources(
   answer: () => SearchResult[] | Error = () => [
     searchResult('https://factcheck.example/r', {
@@ -73,30 +92,26 @@ function sources(
     }),
     searchResult('https://page.example/eiffel'),
   ],
+  { also = [], read }: { also?: SearchProvider[]; read?: PageReader['read'] } = {},
 ) {
   const reads: string[] = [];
   const failures: string[] = [];
+  const told: Array<[string, ErrorNotice | undefined]> = [];
   const run: EvidenceRun = {
-    providers: [
-      {
-        id: 'searxng',
-        search: async () => {
-          const out = answer();
-          if (out instanceof Error) throw out;
-          return out;
-        },
-      },
-    ],
+    providers: [provider('searxng', answer), ...also],
     reader: {
       read: async (url) => {
         reads.push(url);
-        return { ok: false, reason: 'not read in this test' };
+        return read ? read(url) : { ok: false, reason: 'not read in this test' };
       },
     },
     onSearch: () => {},
-    onFailure: (message) => failures.push(message),
+    onFailure: (message, notice) => {
+      failures.push(message);
+      told.push([message, notice]);
+    },
   };
-  return { run, reads, failures };
+  return { run, reads, failures, told };
 }
 
 const pipelineOptions: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, language: 'en' };
@@ -222,5 +237,81 @@ describe('findEvidence', () => {
       'Could not reach Wikidata at www.wikidata.org.',
       'SearXNG had a server error (500).',
     ]);
+  });
+});
+
+/**
+ * What a demanding user of a fact-checker expects of one claim's search: one failed source never sinks the whole
+ * check, each failure is told once with its own code, and "could not check" (or "no sources found") is never
+ * shown as a verdict on the claim.
+ */
+describe('findEvidence: failed sources', () => {
+  const BRAVE: ErrorNotice = { code: 'search-unreachable', provider: 'Brave', host: 'api.search.brave.com' };
+  const braveDown = () => provider('brave', () => new ProviderError('unreachable', BRAVE));
+
+  it('finds nothing and tells every failure when every web search failed and Wikidata has no statement', async () => {
+    // Wikidata answered (it has nothing on the triple), so not every source failed: the claim is not "could not
+    // check" (findEvidence's contract), but a user expects each failed search told, no evidence made up, and so
+    // "not enough evidence", never "true" or "false" judged from nothing.
+    const { run, told, reads } = sources(() => new ProviderError('unreachable', CODED), { also: [braveDown()] });
+    const asked: string[] = [];
+    const evidence = await findEvidence(
+      run,
+      withGraph(async (triple) => {
+        asked.push(triple.subject);
+        return [];
+      }),
+      pipelineOptions,
+      whole,
+      queries,
+      { language: 'en' },
+    );
+
+    expect(asked).toEqual(['Eiffel Tower']);
+    expect(evidence).toEqual([]);
+    expect(reads).toEqual([]);
+    expect(told).toStrictEqual([
+      [WIKIPEDIA, CODED],
+      ['Could not reach Brave at api.search.brave.com.', BRAVE],
+    ]);
+    // No evidence is judged without the model (it is never asked): "not enough evidence", not a verdict.
+    const assessment = await verifyClaim({} as ModelCallContext, whole, whole.text, evidence, '2026-11-28');
+    expect(assessment).toMatchObject({
+      verdict: 'not-enough-evidence',
+      explanationCode: 'no-evidence',
+      judgements: [],
+      citedEvidenceIds: [],
+    });
+  });
+
+  it("tells each failure with its exact notice, and throws 'search failed' with the first cause's code", async () => {
+    // The user reads the failures in their own language: the codes and values are what the views word, so they
+    // are pinned here, as is the "could not check" reason when no source answered (Wikidata is not asked: the
+    // whole claim came without a triple).
+    const { run, told } = sources(() => new ProviderError('unreachable', CODED), {
+      also: [provider('brave', () => new ProviderError('server', 'Brave had a server error (500).'))],
+    });
+    const { triple: _none, ...untripled } = whole;
+    const error: unknown = await findEvidence(
+      run,
+      withGraph(async () => [statement]),
+      pipelineOptions,
+      draft,
+      queries,
+      { language: 'en', whole: Promise.resolve(untripled) },
+    ).then(
+      () => 'resolved',
+      (reason: unknown) => reason,
+    );
+
+    expect(told).toStrictEqual([
+      [WIKIPEDIA, CODED],
+      ['Brave had a server error (500).', undefined],
+    ]);
+    expect(error).toBeInstanceOf(ProviderError);
+    const thrown = error as ProviderError;
+    expect(thrown.kind).toBe('unreachable');
+    expect(thrown.message).toBe(`Search failed: ${WIKIPEDIA} (and 1 other failure)`);
+    expect(thrown.notice).toStrictEqual({ code: 'search-failed', cause: WIKIPEDIA, causeNotice: CODED, others: 1 });
   });
 });
