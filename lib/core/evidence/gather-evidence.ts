@@ -5,12 +5,13 @@
  */
 import { composedEnglish } from '../composed-english';
 import type { ComposedEvidence } from '../composed-evidence';
+import { errorMessage, isCancellation } from '../errors';
 import type { ClaimReview, Embedder, SearchResult } from '../ports';
 import { buildTextFragment } from '../text/build-text-fragment';
 import { hostOf } from '../text/hosts';
 import type { Claim, ClaimQueries, Evidence, EvidenceSource } from '../types';
 import { selectPassages } from './passages/select-passages';
-import type { PageReader } from './read-pages';
+import type { PageReader, PageReading } from './read-pages';
 import type { ClaimSearchResult } from './search-evidence';
 import { sourceTypeByRule } from './sources/source-type-rules';
 
@@ -63,7 +64,15 @@ async function pageEvidence(
   reader: PageReader,
   options: GatherOptions,
 ): Promise<Array<Omit<Evidence, 'id'>>> {
-  const reading = await reader.read(result.url);
+  let reading: PageReading;
+  try {
+    reading = await reader.read(result.url);
+  } catch (error) {
+    // A reader that throws (not a cancellation) costs this page only, as if it were unreadable: its snippet stands,
+    // and the claim keeps its other pages instead of becoming "could not check".
+    if (isCancellation(error) || options.signal?.aborted) throw error;
+    reading = { ok: false, reason: errorMessage(error) };
+  }
   if (reading.ok) {
     const passages = await selectPassages({
       claim: claim.text,

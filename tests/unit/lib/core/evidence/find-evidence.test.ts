@@ -2,12 +2,12 @@
  * "Search failed" for a claim whose every source failed: the first cause and how many others, in English
  * (stored) and as a code that keeps the first cause's own code (worded when shown). And how a claim's evidence is
  * found: pages read while a streamed claim's knowledge-graph lookup waits for its triple, numbered once all are in;
- * and what a failed search costs it, with each failure's notice pinned.
+ * and what a failed search and a page reader that throws cost it, with each failure's notice pinned.
  */
 import { describe, expect, it, vi } from 'vitest';
 
 import type { ErrorNotice } from '../../../../../lib/core/error-notices';
-import { ProviderError } from '../../../../../lib/core/errors';
+import { isCancellation, ProviderError } from '../../../../../lib/core/errors';
 import {
   type EvidenceRun,
   findEvidence,
@@ -248,6 +248,57 @@ describe('findEvidence', () => {
 describe('findEvidence: failed sources', () => {
   const BRAVE: ErrorNotice = { code: 'search-unreachable', provider: 'Brave', host: 'api.search.brave.com' };
   const braveDown = () => provider('brave', () => new ProviderError('unreachable', BRAVE));
+  const cancelled = () => new ProviderError('cancelled', 'The request was cancelled.');
+  const ARTICLE = 'The Eiffel Tower was completed in 1889 for the World Fair. It stands in Paris.';
+
+  it('keeps the pages it could read, and tells a failed search once, when reading one page throws', async () => {
+    // A user expects the claim still checked against the pages that were read (the broken one by its search
+    // snippet), and the search that failed told once: neither the crash nor the failure sinks the claim.
+    const { run, told } = sources(
+      () => [searchResult('https://broken.example/eiffel'), searchResult('https://page.example/eiffel')],
+      {
+        also: [braveDown()],
+        read: async (url) => {
+          if (url === 'https://broken.example/eiffel') throw new Error('The page reader crashed.');
+          return { ok: true, article: { title: 'Eiffel Tower', text: ARTICLE }, finalUrl: url };
+        },
+      },
+    );
+    const evidence = await findEvidence(
+      run,
+      withGraph(async () => [statement]),
+      pipelineOptions,
+      draft,
+      queries,
+      {
+        language: 'en',
+        whole: Promise.resolve(whole),
+      },
+    );
+
+    expect(told).toStrictEqual([['Could not reach Brave at api.search.brave.com.', BRAVE]]);
+    expect(evidence.map((item) => [item.id, item.origin, item.source.url, item.passage])).toEqual([
+      ['c0-0:e0', 'knowledge-graph', statement.url, statement.passage],
+      ['c0-0:e1', 'snippet', 'https://broken.example/eiffel', 'about https://broken.example/eiffel'],
+      ['c0-0:e2', 'page', 'https://page.example/eiffel', expect.stringContaining('completed in 1889')],
+    ]);
+  });
+
+  it('rejects with the cancellation, rather than keeping a snippet, when a page read is cancelled', async () => {
+    // A page read that stops because the person cancelled is the check stopping, not an unreadable page.
+    const { run } = sources(undefined, {
+      read: async () => {
+        throw cancelled();
+      },
+    });
+    const error: unknown = await findEvidence(run, {} as PipelineDeps, pipelineOptions, whole, queries, {
+      language: 'en',
+    }).then(
+      () => 'resolved',
+      (reason: unknown) => reason,
+    );
+    expect(isCancellation(error)).toBe(true);
+  });
 
   it('finds nothing and tells every failure when every web search failed and Wikidata has no statement', async () => {
     // Wikidata answered (it has nothing on the triple), so not every source failed: the claim is not "could not
