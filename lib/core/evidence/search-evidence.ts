@@ -5,7 +5,7 @@
  * source failed is the claim "could not check".
  */
 import type { ErrorNotice } from '../error-notices';
-import { errorMessage, errorNotice, isCancellation } from '../errors';
+import { errorMessage, errorNotice, isCancellation, ProviderError } from '../errors';
 import type { Cache, KnowledgeGraph, KnowledgeStatement, SearchProvider, SearchResult } from '../ports';
 import type { Claim, ClaimQueries, FactTriple } from '../types';
 import { canonicalUrl, isUsableEvidenceUrl } from './sources/url-filter';
@@ -134,6 +134,10 @@ export function startSearch(
     if (!deps.knowledgeGraph) return [];
     // A triple that never comes (the claim's stream failed) means no lookup, not a lost web search.
     const triple = claim.triple ?? (await pendingTriple);
+    // Cancelled while the lookup waited for the triple: nothing is asked after the cancel, and the claim is told
+    // as cancelled rather than searched to the end on its web results alone.
+    // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
+    if (options.signal?.aborted) throw new ProviderError('cancelled', 'The search was cancelled.');
     if (!triple) return [];
     attempts++;
     try {

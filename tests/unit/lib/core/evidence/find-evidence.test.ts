@@ -2,7 +2,7 @@
  * "Search failed" for a claim whose every source failed: the first cause and how many others, in English
  * (stored) and as a code that keeps the first cause's own code (worded when shown). And how a claim's evidence is
  * found: pages read while a streamed claim's knowledge-graph lookup waits for its triple, numbered once all are in;
- * and what a failed search and a page reader that throws cost it, with each failure's notice pinned.
+ * and what a failed search, a page reader that throws and a cancel cost it, with each failure's notice pinned.
  */
 import { describe, expect, it, vi } from 'vitest';
 
@@ -242,10 +242,10 @@ describe('findEvidence', () => {
 
 /**
  * What a demanding user of a fact-checker expects of one claim's search: one failed source never sinks the whole
- * check, each failure is told once with its own code, and "could not check" (or "no sources found") is never
- * shown as a verdict on the claim.
+ * check, each failure is told once with its own code, a cancelled check stops, and "could not check" (or "no
+ * sources found") is never shown as a verdict on the claim.
  */
-describe('findEvidence: failed sources', () => {
+describe('findEvidence: failed sources and cancellation', () => {
   const BRAVE: ErrorNotice = { code: 'search-unreachable', provider: 'Brave', host: 'api.search.brave.com' };
   const braveDown = () => provider('brave', () => new ProviderError('unreachable', BRAVE));
   const cancelled = () => new ProviderError('cancelled', 'The request was cancelled.');
@@ -283,6 +283,57 @@ describe('findEvidence: failed sources', () => {
       ['c0-0:e2', 'page', 'https://page.example/eiffel', expect.stringContaining('completed in 1889')],
     ]);
   });
+
+  const endings: Array<[string, (claim: Promise<Claim>) => Promise<Claim>]> = [
+    // The stream completes every claim it handed over, whatever happened (stream-claims.ts); should a whole claim
+    // reject instead, it is with the cancellation.
+    ['the whole claim still comes, triple and all', (claim) => claim],
+    ['the claim stream stops with the cancellation', () => Promise.reject(cancelled())],
+  ];
+  it.each(endings)(
+    'rejects with the cancellation, and asks Wikidata nothing, when the check is cancelled while the triple is awaited (%s)',
+    async (_, ending) => {
+      // A user who cancels expects the check to stop: no request sent after the cancel, and the claim told as
+      // cancelled, not as searched to the end (nor as failed). Nothing may reject unheard (vitest reports it).
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        const { run, reads } = sources();
+        const asked: string[] = [];
+        const cancel = new AbortController();
+        let arrive!: (claim: Promise<Claim>) => void;
+        const found = findEvidence(
+          run,
+          withGraph(async (triple) => {
+            asked.push(triple.subject);
+            return [statement];
+          }),
+          { ...pipelineOptions, signal: cancel.signal },
+          draft,
+          queries,
+          { language: 'en', whole: new Promise<Claim>((resolve) => (arrive = resolve)) },
+        );
+        // The pages are being read while the lookup waits for the triple; then the person cancels.
+        await vi.waitFor(() => expect(reads).toEqual(['https://page.example/eiffel']));
+        cancel.abort();
+        arrive(ending(Promise.resolve(whole)));
+
+        const error: unknown = await found.then(
+          () => 'resolved',
+          (reason: unknown) => reason,
+        );
+        expect(error).toBeInstanceOf(ProviderError);
+        expect(isCancellation(error)).toBe(true);
+        expect(asked).toEqual([]);
+        // Node tells of an unhandled rejection once the microtasks have run, before the next turn's immediates.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+      }
+    },
+  );
 
   it('rejects with the cancellation, rather than keeping a snippet, when a page read is cancelled', async () => {
     // A page read that stops because the person cancelled is the check stopping, not an unreadable page.
