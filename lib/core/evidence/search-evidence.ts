@@ -92,6 +92,8 @@ export interface StartedSearch {
   notices: Record<string, ErrorNotice>;
   /** True when there were sources to ask and all of them failed, web and knowledge graph together. */
   allFailed: () => boolean;
+  /** True when there were web searches and all of them failed (the knowledge graph aside). */
+  webFailed: () => boolean;
 }
 
 /** Starts every source's search for one claim. `resultsPerProvider` caps each provider's web results. */
@@ -112,6 +114,7 @@ export function startSearch(
     if (notice) notices[message] = notice;
   };
   let attempts = 0;
+  let webFailures = 0;
   // Handled at once, whether or not a lookup will wait for it: a triple that never comes must not reject unheard.
   const pendingTriple = options.triple?.catch(() => undefined);
 
@@ -126,6 +129,7 @@ export function startSearch(
       } catch (error) {
         if (isCancellation(error)) throw error;
         failed(error);
+        webFailures++;
         return { provider, results: [] as SearchResult[] };
       }
     }),
@@ -169,7 +173,14 @@ export function startSearch(
       .filter(unique);
     return { web: found, factChecks };
   });
-  return { web, knowledge, failures, notices, allFailed: () => attempts > 0 && failures.length === attempts };
+  return {
+    web,
+    knowledge,
+    failures,
+    notices,
+    allFailed: () => attempts > 0 && failures.length === attempts,
+    webFailed: () => jobs.length > 0 && webFailures === jobs.length,
+  };
 }
 
 /** Searches every source for one claim and waits for all of them (web and knowledge graph). */

@@ -15,7 +15,6 @@ import {
   searchFailedNotice,
 } from '../../../../../lib/core/evidence/find-evidence';
 import type { PageReader } from '../../../../../lib/core/evidence/read-pages';
-import type { ModelCallContext } from '../../../../../lib/core/model/structured-call';
 import {
   DEFAULT_PIPELINE_OPTIONS,
   type PipelineDeps,
@@ -23,7 +22,6 @@ import {
 } from '../../../../../lib/core/pipeline-types';
 import type { KnowledgeGraph, SearchProvider, SearchProviderId, SearchResult } from '../../../../../lib/core/ports';
 import type { Claim } from '../../../../../lib/core/types';
-import { verifyClaim } from '../../../../../lib/core/verify/verify-claim';
 
 const WIKIPEDIA = 'Could not reach Wikipedia at en.wikipedia.org.';
 const CODED: ErrorNotice = { code: 'search-unreachable', provider: 'Wikipedia', host: 'en.wikipedia.org' };
@@ -206,7 +204,7 @@ describe('findEvidence', () => {
     expect(await streamed).toEqual(await atOnce);
   });
 
-  it('is "could not check" only when the web search and the knowledge graph both failed', async () => {
+  it('judges on the knowledge graph\'s statement when the web search failed, and is "could not check" when both failed', async () => {
     const down = () => new ProviderError('server', 'SearXNG had a server error (500).');
     const answered = sources(down);
     const evidence = await findEvidence(
@@ -351,13 +349,13 @@ describe('findEvidence: failed sources and cancellation', () => {
     expect(isCancellation(error)).toBe(true);
   });
 
-  it('finds nothing and tells every failure when every web search failed and Wikidata has no statement', async () => {
-    // Wikidata answered (it has nothing on the triple), so not every source failed: the claim is not "could not
-    // check" (findEvidence's contract), but a user expects each failed search told, no evidence made up, and so
-    // "not enough evidence", never "true" or "false" judged from nothing.
+  it('is "could not check", with every failure told, when every web search failed and Wikidata has no statement', async () => {
+    // Wikidata answered, with nothing on the triple, but the claim was never looked for on the web: a user reading "not
+    // enough evidence" would take it that it was, and nothing found. It is "could not check", said with the first
+    // failed search's cause, and each failure is told.
     const { run, told, reads } = sources(() => new ProviderError('unreachable', CODED), { also: [braveDown()] });
     const asked: string[] = [];
-    const evidence = await findEvidence(
+    const error: unknown = await findEvidence(
       run,
       withGraph(async (triple) => {
         asked.push(triple.subject);
@@ -367,22 +365,21 @@ describe('findEvidence: failed sources and cancellation', () => {
       whole,
       queries,
       { language: 'en' },
-    );
+    ).catch((thrown: unknown) => thrown);
 
     expect(asked).toEqual(['Eiffel Tower']);
-    expect(evidence).toEqual([]);
     expect(reads).toEqual([]);
     expect(told).toStrictEqual([
       [WIKIPEDIA, CODED],
       ['Could not reach Brave at api.search.brave.com.', BRAVE],
     ]);
-    // No evidence is judged without the model (it is never asked): "not enough evidence", not a verdict.
-    const assessment = await verifyClaim({} as ModelCallContext, whole, whole.text, evidence, '2026-11-28');
-    expect(assessment).toMatchObject({
-      verdict: 'not-enough-evidence',
-      explanationCode: 'no-evidence',
-      judgements: [],
-      citedEvidenceIds: [],
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(isCancellation(error)).toBe(false);
+    expect((error as ProviderError).notice).toStrictEqual({
+      code: 'search-failed',
+      cause: WIKIPEDIA,
+      causeNotice: CODED,
+      others: 1,
     });
   });
 
