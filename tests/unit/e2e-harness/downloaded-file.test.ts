@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { downloadedFile,type DownloadFolder } from '../../e2e/harness/downloaded-file';
+import { downloadedFile, type DownloadFolder } from '../../e2e/harness/downloaded-file';
 
 /** A download folder held in memory, changed by the test between polls. */
 function memoryFolder(files: Map<string, string>, gone = new Set<string>()): DownloadFolder {
