@@ -34,8 +34,8 @@ export interface FindOptions {
 
 /**
  * Searches every enabled source for a claim and reads the best pages into passages. Search failures go to
- * `onFailure`; when every source failed and nothing was found, it throws, so the claim is "could not
- * check" rather than "not enough evidence". Pages are read as soon as the web searches are in, beside a
+ * `onFailure`; when nothing was found and every source failed, or every web search did, it throws, so the claim is
+ * "could not check" rather than "not enough evidence". Pages are read as soon as the web searches are in, beside a
  * knowledge-graph lookup that may still wait for a streamed claim's triple; the evidence is numbered once
  * both are in, in the same order as if they had been found one after the other.
  */
@@ -101,8 +101,10 @@ export async function findEvidence(
   if (pages.status === 'rejected') throw pages.reason;
   const [{ factChecks }, knowledge] = search.value;
   const evidence = assembleEvidence(claim, { factChecks, knowledge }, pages.value);
-  // A ProviderError with the failure's code, so the claim's reason is worded in the interface language.
-  if (evidence.length === 0 && started.allFailed())
+  // A ProviderError with the failure's code, so the claim's reason is worded in the interface language. Every web
+  // search failed and the knowledge graph, asked, had nothing: the claim was not looked for where evidence mostly
+  // is, so it is "could not check" too, not "not enough evidence" (which says it was looked for and not found).
+  if (evidence.length === 0 && (started.allFailed() || started.webFailed()))
     throw new ProviderError('unreachable', searchFailedNotice(started.failures, started.notices));
   return evidence;
 }
