@@ -51,8 +51,9 @@ export function playwrightDriverPage(page: Page): DriverPage {
       return (await locate(selector, options).textContent()) ?? '';
     },
     attribute: (selector, name, options) => locate(selector, options).getAttribute(name),
-    async download(selector, options) {
-      // Playwright saves every download of the context in a folder of its own, removed when the browser closes.
+    async download(selector, { named: _named, ...options } = {}) {
+      // Playwright saves every download of the context in a folder of its own, removed when the browser closes, and
+      // names it as the page did: the caller checks that name.
       const [file] = await Promise.all([page.waitForEvent('download'), locate(selector, options).click()]);
       return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
     },

@@ -44,20 +44,22 @@ export function diskFolder(folder: string): DownloadFolder {
 
 /**
  * The file a click has just saved into a download folder, once complete. Firefox writes a download to
- * "<name>.part" beside an empty "<name>" (or under a random name) and renames it when done: the file is whole
- * once it is the only new file, is not empty, no ".part" is left, and it has stayed so for {@link SETTLED_MS}.
+ * "<name>.part" beside an empty "<name>" (or first under a random name) and renames it when done: the file is whole
+ * once it is the only new file, has the name expected (`named`, when given), is not empty, no new ".part" is left,
+ * and it has stayed so for {@link SETTLED_MS}.
  */
 export async function downloadedFile(
   folder: DownloadFolder,
   before: ReadonlySet<string>,
+  named?: RegExp,
 ): Promise<{ name: string; text: string }> {
   const deadline = Date.now() + DOWNLOAD_TIMEOUT_MS;
   let seen: { name: string; size: number; since: number } | undefined;
   for (;;) {
-    const names = folder.list();
-    const fresh = names.filter((candidate) => !before.has(candidate) && !candidate.endsWith('.part'));
+    const names = folder.list().filter((candidate) => !before.has(candidate));
+    const fresh = names.filter((candidate) => !candidate.endsWith('.part'));
     const writing = names.some((other) => other.endsWith('.part'));
-    const name = fresh.length === 1 && !writing ? fresh[0] : undefined;
+    const name = fresh.length === 1 && !writing && (!named || named.test(fresh[0]!)) ? fresh[0] : undefined;
     const size = name === undefined ? undefined : folder.size(name);
     if (name === undefined || size === undefined || size === 0) seen = undefined;
     else if (seen?.name !== name || seen.size !== size) seen = { name, size, since: Date.now() };
@@ -66,7 +68,12 @@ export async function downloadedFile(
       if (text !== undefined) return { name, text };
       seen = undefined;
     }
-    if (Date.now() > deadline) throw new Error(`No complete download within ${DOWNLOAD_TIMEOUT_MS} ms.`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `No complete download${named ? ` named ${String(named)}` : ''} within ${DOWNLOAD_TIMEOUT_MS} ms; new files: ${
+          names.length > 0 ? names.join(', ') : 'none'
+        }.`,
+      );
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

@@ -83,9 +83,10 @@ export interface DriverPage {
   texts(selector: string): Promise<string[]>;
   /**
    * Clicks the first matching element, a control that saves a file (an `<a download>`, a Blob), and returns
-   * that file as the browser saved it to disk, once it is complete: its name and its text (UTF-8).
+   * that file as the browser saved it to disk, once it is complete: its name and its text (UTF-8). `named` is the
+   * name the file is expected to end with (Firefox may first write a Blob under a random name).
    */
-  download(selector: string, options?: Match): Promise<{ name: string; text: string }>;
+  download(selector: string, options?: Match & { named?: RegExp }): Promise<{ name: string; text: string }>;
   /** Whether the first matching element is disabled. */
   isDisabled(selector: string, options?: Match): Promise<boolean>;
   attribute(selector: string, name: string, options?: Match): Promise<string | null>;

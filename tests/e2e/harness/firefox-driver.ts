@@ -144,10 +144,10 @@ function puppeteerDriverPage(page: Page, downloads: string): DriverPage {
     },
     attributes: (selector, name) =>
       page.evaluate(deepQuery, selector, null, 'attributes', name) as Promise<Array<string | null>>,
-    async download(selector, options) {
+    async download(selector, { named, ...options } = {}) {
       const before = new Set(readdirSync(downloads));
       await (await first(selector, options)).click();
-      return downloadedFile(diskFolder(downloads), before);
+      return downloadedFile(diskFolder(downloads), before, named);
     },
     count: (selector) => page.evaluate(deepQuery, selector, null, 'count', null) as Promise<number>,
     resize: (width, height) => page.setViewport({ width, height }),

@@ -170,8 +170,9 @@ export async function expectMarkdownInLanguage(
   const say = (key: string) => words[key]!.message;
   const button = `${row} ${byTestId('export-markdown')}[data-scope="check"]`;
   expect(await page.attribute(button, 'aria-label')).toBe(say('exportOneMarkdown'));
-  const file = await page.download(button);
-  expect(file.name).toMatch(/^factlight-check-.+\.md$/);
+  const named = /^factlight-check-.+\.md$/;
+  const file = await page.download(button, { named });
+  expect(file.name).toMatch(named);
   const lines = file.text.split('\n');
   /** The report's `- **label** value` line whose label is `key`'s words, with the value the pattern source. */
   const item = (key: string, value: string) => new RegExp(`^- \\*\\*${escapeRegExp(say(key))}\\*\\* ${value}$`, 'm');

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { downloadedFile, type DownloadFolder } from '../../e2e/harness/downloaded-file';
+import { diskFolder, downloadedFile, type DownloadFolder } from '../../e2e/harness/downloaded-file';
 
 /** A download folder held in memory, changed by the test between polls. */
 function memoryFolder(files: Map<string, string>, gone = new Set<string>()): DownloadFolder {
@@ -59,5 +63,70 @@ describe('downloadedFile', () => {
     const failure = downloadedFile(memoryFolder(new Map()), new Set()).catch((error: Error) => error.message);
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await failure).toMatch(/No complete download/);
+  });
+
+  it('with the name expected, never returns the random name however long Firefox leaves it', async () => {
+    const files = new Map([['hZMTRl_y.md', '# Check']]);
+    let result: { name: string; text: string } | undefined;
+    void downloadedFile(memoryFolder(files), new Set(), /^factlight-check-.+\.md$/).then((file) => (result = file));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(result).toBeUndefined();
+    files.delete('hZMTRl_y.md');
+    files.set('factlight-check-1.md', '# Check');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
+  });
+
+  it('waits while a random-named copy and the empty placeholder are both there', async () => {
+    const files = new Map([
+      ['hZMTRl_y.md', '# Check'],
+      ['factlight-check-1.md', ''],
+    ]);
+    let result: { name: string; text: string } | undefined;
+    void downloadedFile(memoryFolder(files), new Set()).then((file) => (result = file));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result).toBeUndefined();
+    files.delete('hZMTRl_y.md');
+    files.set('factlight-check-1.md', '# Check');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result?.name).toBe('factlight-check-1.md');
+  });
+
+  it('starts its wait again while the file still grows', async () => {
+    const files = new Map([['factlight-check-1.md', '# Ch']]);
+    let result: { name: string; text: string } | undefined;
+    void downloadedFile(memoryFolder(files), new Set()).then((file) => (result = file));
+    await vi.advanceTimersByTimeAsync(200);
+    files.set('factlight-check-1.md', '# Check');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
+  });
+
+  it('is not held up by a ".part" that was there before the click', async () => {
+    const files = new Map([['old.md.part', '# O']]);
+    const before = new Set(files.keys());
+    files.set('factlight-check-1.md', '# Check');
+    let result: { name: string; text: string } | undefined;
+    void downloadedFile(memoryFolder(files), before).then((file) => (result = file));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result?.name).toBe('factlight-check-1.md');
+  });
+});
+
+describe('diskFolder', () => {
+  it('takes a file gone between the listing and the look as absent, not as an error', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'factlight-downloads-test-'));
+    try {
+      writeFileSync(join(folder, 'hZMTRl_y.md'), '# Check');
+      const disk = diskFolder(folder);
+      expect(disk.list()).toEqual(['hZMTRl_y.md']);
+      rmSync(join(folder, 'hZMTRl_y.md'));
+      expect(disk.size('hZMTRl_y.md')).toBeUndefined();
+      expect(disk.read('hZMTRl_y.md')).toBeUndefined();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
