@@ -349,6 +349,30 @@ describe('findEvidence: failed sources and cancellation', () => {
     expect(isCancellation(error)).toBe(true);
   });
 
+  it('stops, rather than keeping a snippet, when a page read fails in any way after the check was cancelled', async () => {
+    // Readers abort in their own words (a fetch's AbortError, a plain Error): once the person cancelled, a failed
+    // read is the check stopping, not a page to keep by its snippet and judge.
+    const cancel = new AbortController();
+    const { run } = sources(undefined, {
+      read: async () => {
+        cancel.abort();
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      },
+    });
+    const outcome = await findEvidence(
+      run,
+      {} as PipelineDeps,
+      { ...pipelineOptions, signal: cancel.signal },
+      whole,
+      queries,
+      { language: 'en' },
+    ).then(
+      () => 'resolved',
+      () => 'rejected',
+    );
+    expect(outcome).toBe('rejected');
+  });
+
   it('is "could not check", with every failure told, when every web search failed and Wikidata has no statement', async () => {
     // Wikidata answered, with nothing on the triple, but the claim was never looked for on the web: a user reading "not
     // enough evidence" would take it that it was, and nothing found. It is "could not check", said with the first
