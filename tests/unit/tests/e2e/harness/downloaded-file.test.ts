@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { diskFolder, downloadedFile, type DownloadFolder } from '../../e2e/harness/downloaded-file';
+import { diskFolder, downloadedFile, type DownloadFolder } from '../../../../e2e/harness/downloaded-file';
 
 /** A download folder held in memory, changed by the test between polls. */
 function memoryFolder(files: Map<string, string>, gone = new Set<string>()): DownloadFolder {
@@ -59,10 +59,12 @@ describe('downloadedFile', () => {
     expect(result).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
   });
 
-  it('gives up with a clear error when nothing complete arrives', async () => {
-    const failure = downloadedFile(memoryFolder(new Map()), new Set()).catch((error: Error) => error.message);
+  it('gives up with a clear error, naming the new files it saw, when nothing complete arrives', async () => {
+    const failure = downloadedFile(memoryFolder(new Map([['hZMTRl_y.md', '# C']])), new Set(), /^factlight-/).catch(
+      (error: Error) => error.message,
+    );
     await vi.advanceTimersByTimeAsync(31_000);
-    expect(await failure).toMatch(/No complete download/);
+    expect(await failure).toBe('No complete download named /^factlight-/ within 30000 ms; new files: hZMTRl_y.md.');
   });
 
   it('with the name expected, never returns the random name however long Firefox leaves it', async () => {
