@@ -145,6 +145,8 @@ function puppeteerDriverPage(page: Page, downloads: string): DriverPage {
     attributes: (selector, name) =>
       page.evaluate(deepQuery, selector, null, 'attributes', name) as Promise<Array<string | null>>,
     async download(selector, { named, ...options } = {}) {
+      // i18n-exempt: a test harness's error for developers
+      if (!named) throw new Error('A Firefox download needs the name it is expected to end with (`named`).');
       const before = new Set(readdirSync(downloads));
       await (await first(selector, options)).click();
       return downloadedFile(diskFolder(downloads), before, named);
