@@ -171,7 +171,8 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
       emit({ type: 'assessment', assessment });
     } catch (error) {
       const claim = await recorded;
-      // A search that threw before any evidence came back: every source it asked failed.
+      // A search that threw before any evidence came back: every source it asked failed, or every web search did and
+      // the knowledge graph had nothing.
       if (!searched) reportSearch(claim.id, true);
       couldNotCheck(claim, error);
     }

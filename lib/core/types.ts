@@ -99,8 +99,9 @@ export interface Evidence {
 export type Stance = 'supports' | 'partially-supports' | 'refutes' | 'irrelevant';
 
 /**
- * What the search for one claim's evidence met, when a source failed: each failure in words, and whether
- * every source failed (then "no sources found" would be untrue: the search never answered).
+ * What the search for one claim's evidence met, when a source failed: each failure in words, and whether the
+ * search failed as a whole: every source failed, or every web search did and the knowledge graph had nothing (then
+ * "no sources found" would be untrue: the web search never answered).
  */
 export interface SearchOutcome {
   failures: string[];

@@ -1,8 +1,8 @@
 /**
  * Evidence retrieval for one claim through every enabled provider, in the text's language and in English
  * when the text is not English; plus knowledge-graph statements about the claim's triple and existing
- * fact-checks. One provider failing never sinks the claim: it becomes a warning, and only when every
- * source failed is the claim "could not check".
+ * fact-checks. One provider failing never sinks the claim: it becomes a warning. The claim is "could not check" only
+ * when nothing was found and every source failed, or every web search did (find-evidence.ts).
  */
 import type { ErrorNotice } from '../error-notices';
 import { errorMessage, errorNotice, isCancellation, ProviderError } from '../errors';
