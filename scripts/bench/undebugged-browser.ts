@@ -204,11 +204,16 @@ export async function launchUndebugged(
       listeners.add(listener);
       /** Asks for a fresh report of every version and stops every worker; nothing more once the stop has ended. */
       let ended = false;
+      // Whether the enable's report is in (its reply comes after the events it sends): a stop is judged on a whole
+      // report, never on the first versions of one.
+      let reported = false;
       const stopAndReport = async () => {
         await send('ServiceWorker.disable', {}, session).catch(() => undefined);
         if (ended) return;
         versions.clear();
+        reported = false;
         await send('ServiceWorker.enable', {}, session);
+        reported = true;
         if (ended) return;
         await send('ServiceWorker.stopAllWorkers', {}, session);
         check?.();
@@ -220,7 +225,10 @@ export async function launchUndebugged(
       try {
         const stopped = new Promise<void>((resolve) => {
           check = () =>
-            versions.size > 0 && [...versions.values()].every((status) => status === 'stopped') && resolve();
+            reported &&
+            versions.size > 0 &&
+            [...versions.values()].every((status) => status === 'stopped') &&
+            resolve();
         });
         await stopAndReport();
         again = setInterval(() => {
