@@ -21,7 +21,7 @@ import {
   type PipelineOptions,
 } from '../../../../../lib/core/pipeline-types';
 import type { KnowledgeGraph, SearchProvider, SearchProviderId, SearchResult } from '../../../../../lib/core/ports';
-import type { Claim } from '../../../../../lib/core/types';
+import type { Claim, Evidence } from '../../../../../lib/core/types';
 
 const WIKIPEDIA = 'Could not reach Wikipedia at en.wikipedia.org.';
 const CODED: ErrorNotice = { code: 'search-unreachable', provider: 'Wikipedia', host: 'en.wikipedia.org' };
@@ -115,22 +115,41 @@ function sources(
 const pipelineOptions: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, language: 'en' };
 const withGraph = (lookup: KnowledgeGraph['lookup']) => ({ knowledgeGraph: { lookup } }) as unknown as PipelineDeps;
 
+/** The streamed draft's evidence, its whole claim coming as `written` (at once unless given). */
+function findStreamed(
+  run: EvidenceRun,
+  deps: PipelineDeps,
+  written: Promise<Claim> = Promise.resolve(whole),
+  options: PipelineOptions = pipelineOptions,
+): Promise<Evidence[]> {
+  return findEvidence(run, deps, options, draft, queries, { language: 'en', whole: written });
+}
+
+/** The whole claim's evidence, its triple there from the start. */
+function findWhole(run: EvidenceRun, deps: PipelineDeps, options: PipelineOptions = pipelineOptions) {
+  return findEvidence(run, deps, options, whole, queries, { language: 'en' });
+}
+
+/** What a search that must not succeed rejected with ('resolved' when it did not reject). */
+const rejection = (found: Promise<unknown>): Promise<unknown> =>
+  found.then(
+    () => 'resolved',
+    (reason: unknown) => reason,
+  );
+
 describe('findEvidence', () => {
   it("reads a streamed claim's pages before its triple arrives, and numbers fact-checks, statements, pages after", async () => {
     const { run, reads } = sources();
     const asked: string[] = [];
     let arrive!: (claim: Claim) => void;
     const written = new Promise<Claim>((resolve) => (arrive = resolve));
-    const found = findEvidence(
+    const found = findStreamed(
       run,
       withGraph(async (triple) => {
         asked.push(triple.subject);
         return [statement];
       }),
-      pipelineOptions,
-      draft,
-      queries,
-      { language: 'en', whole: written },
+      written,
     );
 
     await vi.waitFor(() => expect(reads).toEqual(['https://page.example/eiffel']));
@@ -174,16 +193,10 @@ describe('findEvidence', () => {
       onFailure: (message) => failures.push(message),
     };
     let arrive!: (claim: Claim) => void;
-    const found = findEvidence(
+    const found = findStreamed(
       run,
       withGraph(async () => [statement]),
-      pipelineOptions,
-      draft,
-      queries,
-      {
-        language: 'en',
-        whole: new Promise<Claim>((resolve) => (arrive = resolve)),
-      },
+      new Promise<Claim>((resolve) => (arrive = resolve)),
     );
     // The page is being read and the triple has not come: the failure is already told, once.
     await vi.waitFor(() => expect(reads).toEqual(['https://page.example/eiffel']));
@@ -196,27 +209,17 @@ describe('findEvidence', () => {
 
   it('gives the same evidence, in the same order, for a claim whose triple was there from the start', async () => {
     const lookup = async () => [statement];
-    const streamed = findEvidence(sources().run, withGraph(lookup), pipelineOptions, draft, queries, {
-      language: 'en',
-      whole: Promise.resolve(whole),
-    });
-    const atOnce = findEvidence(sources().run, withGraph(lookup), pipelineOptions, whole, queries, { language: 'en' });
+    const streamed = findStreamed(sources().run, withGraph(lookup));
+    const atOnce = findWhole(sources().run, withGraph(lookup));
     expect(await streamed).toEqual(await atOnce);
   });
 
   it('judges on the knowledge graph\'s statement when the web search failed, and is "could not check" when both failed', async () => {
     const down = () => new ProviderError('server', 'SearXNG had a server error (500).');
     const answered = sources(down);
-    const evidence = await findEvidence(
+    const evidence = await findStreamed(
       answered.run,
       withGraph(async () => [statement]),
-      pipelineOptions,
-      draft,
-      queries,
-      {
-        language: 'en',
-        whole: Promise.resolve(whole),
-      },
     );
     expect(evidence.map((item) => item.origin)).toEqual(['knowledge-graph']);
     expect(answered.failures).toEqual(['SearXNG had a server error (500).']);
@@ -225,12 +228,7 @@ describe('findEvidence', () => {
     const wikidataDown = withGraph(async () => {
       throw new ProviderError('unreachable', 'Could not reach Wikidata at www.wikidata.org.');
     });
-    await expect(
-      findEvidence(failed.run, wikidataDown, pipelineOptions, draft, queries, {
-        language: 'en',
-        whole: Promise.resolve(whole),
-      }),
-    ).rejects.toThrow(ProviderError);
+    await expect(findStreamed(failed.run, wikidataDown)).rejects.toThrow(ProviderError);
     expect([...failed.failures].sort()).toEqual([
       'Could not reach Wikidata at www.wikidata.org.',
       'SearXNG had a server error (500).',
@@ -262,16 +260,9 @@ describe('findEvidence: failed sources and cancellation', () => {
         },
       },
     );
-    const evidence = await findEvidence(
+    const evidence = await findStreamed(
       run,
       withGraph(async () => [statement]),
-      pipelineOptions,
-      draft,
-      queries,
-      {
-        language: 'en',
-        whole: Promise.resolve(whole),
-      },
     );
 
     expect(told).toStrictEqual([['Could not reach Brave at api.search.brave.com.', BRAVE]]);
@@ -301,26 +292,21 @@ describe('findEvidence: failed sources and cancellation', () => {
         const asked: string[] = [];
         const cancel = new AbortController();
         let arrive!: (claim: Promise<Claim>) => void;
-        const found = findEvidence(
+        const found = findStreamed(
           run,
           withGraph(async (triple) => {
             asked.push(triple.subject);
             return [statement];
           }),
+          new Promise<Claim>((resolve) => (arrive = resolve)),
           { ...pipelineOptions, signal: cancel.signal },
-          draft,
-          queries,
-          { language: 'en', whole: new Promise<Claim>((resolve) => (arrive = resolve)) },
         );
         // The pages are being read while the lookup waits for the triple; then the person cancels.
         await vi.waitFor(() => expect(reads).toEqual(['https://page.example/eiffel']));
         cancel.abort();
         arrive(ending(Promise.resolve(whole)));
 
-        const error: unknown = await found.then(
-          () => 'resolved',
-          (reason: unknown) => reason,
-        );
+        const error = await rejection(found);
         expect(error).toBeInstanceOf(ProviderError);
         expect(isCancellation(error)).toBe(true);
         expect(asked).toEqual([]);
@@ -340,12 +326,7 @@ describe('findEvidence: failed sources and cancellation', () => {
         throw cancelled();
       },
     });
-    const error: unknown = await findEvidence(run, {} as PipelineDeps, pipelineOptions, whole, queries, {
-      language: 'en',
-    }).then(
-      () => 'resolved',
-      (reason: unknown) => reason,
-    );
+    const error = await rejection(findWhole(run, {} as PipelineDeps));
     expect(isCancellation(error)).toBe(true);
   });
 
@@ -360,17 +341,7 @@ describe('findEvidence: failed sources and cancellation', () => {
         throw aborted;
       },
     });
-    const outcome = await findEvidence(
-      run,
-      {} as PipelineDeps,
-      { ...pipelineOptions, signal: cancel.signal },
-      whole,
-      queries,
-      { language: 'en' },
-    ).then(
-      () => 'resolved',
-      (reason: unknown) => reason,
-    );
+    const outcome = await rejection(findWhole(run, {} as PipelineDeps, { ...pipelineOptions, signal: cancel.signal }));
     expect(outcome).toBe(aborted);
   });
 
@@ -380,17 +351,15 @@ describe('findEvidence: failed sources and cancellation', () => {
     // failed search's cause, and each failure is told.
     const { run, told, reads } = sources(() => new ProviderError('unreachable', CODED), { also: [braveDown()] });
     const asked: string[] = [];
-    const error: unknown = await findEvidence(
-      run,
-      withGraph(async (triple) => {
-        asked.push(triple.subject);
-        return [];
-      }),
-      pipelineOptions,
-      whole,
-      queries,
-      { language: 'en' },
-    ).catch((thrown: unknown) => thrown);
+    const error = await rejection(
+      findWhole(
+        run,
+        withGraph(async (triple) => {
+          asked.push(triple.subject);
+          return [];
+        }),
+      ),
+    );
 
     expect(asked).toEqual(['Eiffel Tower']);
     expect(reads).toEqual([]);
@@ -416,16 +385,12 @@ describe('findEvidence: failed sources and cancellation', () => {
       also: [provider('brave', () => new ProviderError('server', 'Brave had a server error (500).'))],
     });
     const { triple: _none, ...untripled } = whole;
-    const error: unknown = await findEvidence(
-      run,
-      withGraph(async () => [statement]),
-      pipelineOptions,
-      draft,
-      queries,
-      { language: 'en', whole: Promise.resolve(untripled) },
-    ).then(
-      () => 'resolved',
-      (reason: unknown) => reason,
+    const error = await rejection(
+      findStreamed(
+        run,
+        withGraph(async () => [statement]),
+        Promise.resolve(untripled),
+      ),
     );
 
     expect(told).toStrictEqual([
