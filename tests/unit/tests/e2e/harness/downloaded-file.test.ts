@@ -15,6 +15,13 @@ function memoryFolder(files: Map<string, string>, gone = new Set<string>()): Dow
   };
 }
 
+/** Starts the wait; `result()` is the file it returned so far (undefined while it still waits). */
+function watch(...args: Parameters<typeof downloadedFile>): () => { name: string; text: string } | undefined {
+  let result: { name: string; text: string } | undefined;
+  void downloadedFile(...args).then((file) => (result = file));
+  return () => result;
+}
+
 describe('downloadedFile', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -23,25 +30,23 @@ describe('downloadedFile', () => {
     const files = new Map([['old.md', 'earlier']]);
     const before = new Set(files.keys());
     files.set('hZMTRl_y.md', '# Check');
-    let result: { name: string; text: string } | undefined;
-    void downloadedFile(memoryFolder(files), before).then((file) => (result = file));
+    const result = watch(memoryFolder(files), before);
     await vi.advanceTimersByTimeAsync(100);
     files.delete('hZMTRl_y.md');
     files.set('factlight-check-1.md', '# Check');
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(result).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
+    expect(result()).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
   });
 
   it('takes a file listed but gone at the next look as not there yet, not as an error', async () => {
     const files = new Map<string, string>();
     const gone = new Set(['hZMTRl_y.md']);
-    let result: { name: string; text: string } | undefined;
-    void downloadedFile(memoryFolder(files, gone), new Set()).then((file) => (result = file));
+    const result = watch(memoryFolder(files, gone), new Set());
     await vi.advanceTimersByTimeAsync(100);
     gone.clear();
     files.set('factlight-check-1.md', '# Check');
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(result?.name).toBe('factlight-check-1.md');
+    expect(result()?.name).toBe('factlight-check-1.md');
   });
 
   it('does not return while a ".part" is still being written beside the empty placeholder', async () => {
@@ -49,14 +54,13 @@ describe('downloadedFile', () => {
       ['factlight-check-1.md', ''],
       ['factlight-check-1.md.part', '# Ch'],
     ]);
-    let result: { name: string; text: string } | undefined;
-    void downloadedFile(memoryFolder(files), new Set()).then((file) => (result = file));
+    const result = watch(memoryFolder(files), new Set());
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(result).toBeUndefined();
+    expect(result()).toBeUndefined();
     files.delete('factlight-check-1.md.part');
     files.set('factlight-check-1.md', '# Check');
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(result).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
+    expect(result()).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
   });
 
   it('gives up with a clear error, naming the new files it saw, when nothing complete arrives', async () => {
@@ -69,14 +73,13 @@ describe('downloadedFile', () => {
 
   it('with the name expected, never returns the random name however long Firefox leaves it', async () => {
     const files = new Map([['hZMTRl_y.md', '# Check']]);
-    let result: { name: string; text: string } | undefined;
-    void downloadedFile(memoryFolder(files), new Set(), /^factlight-check-.+\.md$/).then((file) => (result = file));
+    const result = watch(memoryFolder(files), new Set(), /^factlight-check-.+\.md$/);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(result).toBeUndefined();
+    expect(result()).toBeUndefined();
     files.delete('hZMTRl_y.md');
     files.set('factlight-check-1.md', '# Check');
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(result).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
+    expect(result()).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
   });
 
   it('waits while a random-named copy and the empty placeholder are both there', async () => {
@@ -84,36 +87,33 @@ describe('downloadedFile', () => {
       ['hZMTRl_y.md', '# Check'],
       ['factlight-check-1.md', ''],
     ]);
-    let result: { name: string; text: string } | undefined;
-    void downloadedFile(memoryFolder(files), new Set()).then((file) => (result = file));
+    const result = watch(memoryFolder(files), new Set());
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(result).toBeUndefined();
+    expect(result()).toBeUndefined();
     files.delete('hZMTRl_y.md');
     files.set('factlight-check-1.md', '# Check');
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(result?.name).toBe('factlight-check-1.md');
+    expect(result()?.name).toBe('factlight-check-1.md');
   });
 
   it('starts its wait again while the file still grows', async () => {
     const files = new Map([['factlight-check-1.md', '# Ch']]);
-    let result: { name: string; text: string } | undefined;
-    void downloadedFile(memoryFolder(files), new Set()).then((file) => (result = file));
+    const result = watch(memoryFolder(files), new Set());
     await vi.advanceTimersByTimeAsync(200);
     files.set('factlight-check-1.md', '# Check');
     await vi.advanceTimersByTimeAsync(150);
-    expect(result).toBeUndefined();
+    expect(result()).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(result).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
+    expect(result()).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
   });
 
   it('is not held up by a ".part" that was there before the click', async () => {
     const files = new Map([['old.md.part', '# O']]);
     const before = new Set(files.keys());
     files.set('factlight-check-1.md', '# Check');
-    let result: { name: string; text: string } | undefined;
-    void downloadedFile(memoryFolder(files), before).then((file) => (result = file));
+    const result = watch(memoryFolder(files), before);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(result?.name).toBe('factlight-check-1.md');
+    expect(result()?.name).toBe('factlight-check-1.md');
   });
 });
 
