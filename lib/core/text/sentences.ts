@@ -176,8 +176,20 @@ const ORDINAL_DOT_LANGUAGES = new Set([
  * addresses and inline `code`. Each alternative starts at a fixed character or at the start of a run
  * (the lookbehind), and the code span is bounded, so the scan stays linear on 200 kB of text.
  */
-const PROTECTED =
-  /\b(?:https?|ftp):\/\/[^\s<>"'`]+|\bwww\.[^\s<>"'`]+|(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|`[^`\r\n]{1,500}`/gu;
+const PROTECTED_WITHOUT_EMAIL = /\b(?:https?|ftp):\/\/[^\s<>"'`]+|\bwww\.[^\s<>"'`]+|`[^`\r\n]{1,500}`/gu;
+let protectedWithEmail: RegExp | undefined;
+
+/**
+ * The protected spans' pattern for `text`. The e-mail alternative's letter classes cost ~1 ms to build the first time
+ * a worker reads the pattern, which a check that wakes the worker waits for (issue 27); it cannot match without an
+ * "@", so text without one is scanned without it, with the same result. Built on first need, then kept.
+ */
+export function protectedPattern(text: string): RegExp {
+  if (!text.includes('@')) return PROTECTED_WITHOUT_EMAIL;
+  protectedWithEmail ??=
+    /\b(?:https?|ftp):\/\/[^\s<>"'`]+|\bwww\.[^\s<>"'`]+|(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|`[^`\r\n]{1,500}`/gu;
+  return protectedWithEmail;
+}
 /** Punctuation that ends a sentence around a URL rather than belonging to it. */
 const URL_TRAILER = /[.,;:!?'"”’»)\]]+$/u;
 const LINE_BREAKS = /\r\n|[\n\r\u2028\u2029\u0085]/g;
@@ -190,8 +202,9 @@ const TERMINATOR = /[\p{Sentence_Terminal}\u2024\ufe52\uff0e]/u;
 
 function protectedRanges(text: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  PROTECTED.lastIndex = 0;
-  for (let m = PROTECTED.exec(text); m; m = PROTECTED.exec(text)) {
+  const pattern = protectedPattern(text);
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     let value = m[0];
     if (value[0] !== '`' && !value.includes('@', 1)) {
       // A URL keeps a closing parenthesis only when it opened one (Wikipedia links: /Mercury_(planet)).

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { proseWords } from '../../../../../lib/core/text/detect-language';
 import { detectLanguage } from '../../../../../lib/core/text/sentences';
+import { asciiTexts } from '../../../support/ascii-texts';
 
 describe('detectLanguage', () => {
   it('guesses Latin-script languages from function words and defaults to English', () => {
@@ -18,5 +20,18 @@ describe('detectLanguage', () => {
     expect(detectLanguage('東京は日本の首都です')).toBe('ja');
     expect(detectLanguage('تهران پایتخت ایران است')).toBe('fa');
     expect(detectLanguage('Київ є столицею України')).toBe('uk');
+  });
+
+  it('reads plain ASCII text with ASCII patterns, to the same words the Unicode patterns find', () => {
+    // A word beyond ASCII after a space takes the Unicode patterns, and adds only itself.
+    for (const text of asciiTexts(400)) expect(proseWords(`${text} été`)).toEqual([...proseWords(text), 'été']);
+    expect(proseWords('See HTTPS://X.ORG/a or Mail.COM, then Page.HTML and the END')).toEqual([
+      'see',
+      'or',
+      'then',
+      'and',
+      'the',
+      'end',
+    ]);
   });
 });

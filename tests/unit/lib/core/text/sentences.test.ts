@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { detectLanguage, type SentenceWithKind, splitSentences } from '../../../../../lib/core/text/sentences';
+import {
+  detectLanguage,
+  protectedPattern,
+  type SentenceWithKind,
+  splitSentences,
+} from '../../../../../lib/core/text/sentences';
 import factcheckBench from '../../../../fixtures/text/factcheck-bench-sentences.json';
+import { asciiTexts } from '../../../support/ascii-texts';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../../../../fixtures/text/${name}`, import.meta.url), 'utf8');
@@ -147,6 +153,20 @@ describe('splitSentences rules', () => {
       'It is small.',
     ]);
     expect(texts('It runs on the .NET platform. Done.')).toEqual(['It runs on the .NET platform.', 'Done.']);
+  });
+
+  it('scans text without an "@" for URLs and code without the e-mail alternative, to the same spans', () => {
+    const spans = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => [m.index, m[0]]);
+    const full = protectedPattern('@');
+    expect(full).not.toBe(protectedPattern('no address'));
+    expect(spans('Mail jane.doe@mail.example.org or bob@x.io.', full)).toEqual([
+      [5, 'jane.doe@mail.example.org'],
+      [34, 'bob@x.io'],
+    ]);
+    const withoutAt = asciiTexts(400)
+      .map((text) => text.replaceAll('@', ' at '))
+      .concat(['Café São Paulo: voir https://fr.wikipedia.org/wiki/São_Paulo. `a.b? c` ok.']);
+    for (const text of withoutAt) expect(spans(text, protectedPattern(text))).toEqual(spans(text, full));
   });
 
   it('does not break after abbreviations, initials or ellipses', () => {
