@@ -21,6 +21,7 @@ import { COMMAND_AUDIENCE, type StartCheckRequest } from '../messaging/protocol'
 import { classifySender, commandOrigin, isAllowed, type SenderInfo } from '../messaging/sender-policy';
 import { START_CHECK_SCHEMA } from '../messaging/start-check-schema';
 import { checkableText, type CheckOrigin, draftCheck } from './check-draft';
+import { INTAKE_MARKS } from './doorway-marks';
 import type { StartIntake } from './intake-global';
 import { armResumeAlarm } from './keep-alive';
 
@@ -50,6 +51,7 @@ export const startIntake: StartIntake = (onMessage, opening) => {
     if (!check) return false;
     // Split now, while the database opens (the doorway began its open before it imported this script).
     const { record, sentences } = draftCheck(check.request, check.origin, crypto.randomUUID(), Date.now());
+    performance.mark(INTAKE_MARKS.drafted);
     void (async () => {
       const db = await database;
       if (!db) return sendResponse(undefined);
@@ -58,6 +60,7 @@ export const startIntake: StartIntake = (onMessage, opening) => {
       const alarm = armResumeAlarm();
       try {
         await writeNewCheck(db, record, sentenceRows(record.id, sentences));
+        performance.mark(INTAKE_MARKS.written);
       } catch (error) {
         // Nothing was stored (one transaction): the router writes it, or says why it cannot.
         console.warn('[factlight] the intake could not write the check; the engine takes it', error);

@@ -19,7 +19,7 @@ import { browser } from 'wxt/browser';
 import { openIntakeDatabase } from '../db/intake-write';
 import { type Catalogue, isLocale } from '../i18n/catalogue';
 import { classifySender, type SenderInfo } from '../messaging/sender-policy';
-import { DOORWAY_MARKS } from './doorway-marks';
+import { DOORWAY_MARKS, INTAKE_MARKS } from './doorway-marks';
 import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
 import { cacheAtInstall, type InstallScope } from './install-cache';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT, type StartIntake } from './intake-global';
@@ -151,6 +151,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
    */
   const checkIntake = (): RelayedEvent<MessageListener> | undefined => {
     if (intake) return intake;
+    performance.mark(INTAKE_MARKS.message);
     // Begun before the import, which blocks this thread for a few milliseconds: the open (the first in this life of
     // the worker) goes on meanwhile, instead of after it (issue 27).
     const factory = scope.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
@@ -163,6 +164,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
       unused();
       return undefined;
     }
+    performance.mark(INTAKE_MARKS.imported);
     const start = scope[INTAKE_GLOBAL];
     if (!start) {
       unused();

@@ -8,7 +8,8 @@
  * says where the time went (the browser starting it, its scripts and the doorway, the listeners, the answer). Then
  * the first `startCheck` after a stop: until its
  * reply, and until the check's first progress is written, against the same on a warm worker, right after a panel's
- * status woke the worker, and a second after it (the doorway parses router and engine once it has answered).
+ * status woke the worker, and a second after it (the doorway parses router and engine once it has answered); the
+ * cold check's worker clock, read after it, says where its first step went (INTAKE_MARKS).
  *
  * Playwright installs both extensions and sets Factlight up for the loopback world through its options page, as a
  * person would; then the same profile is opened in a browser no debugger holds (undebugged-browser.ts), each page in
@@ -16,7 +17,7 @@
  * worker paused until its own setup has been to Node and back, and tracks its runtime and network, which a person's
  * browser does not do (BENCHMARKS.md "Cold start": 1–2 ms of a wake between its launch and a bare one).
  */
-import { DOORWAY_MARKS } from '../../lib/background/doorway-marks';
+import { DOORWAY_MARKS, INTAKE_MARKS } from '../../lib/background/doorway-marks';
 import { browserPath } from '../lib/browsers';
 import { configureForWorld } from '../lib/extension/configure';
 import { EXTENSION_DIR, extensionBrowserArgs, launchWithExtension } from '../lib/extension/launch';
@@ -118,6 +119,8 @@ interface CheckTimes {
   replied: number;
   /** startCheck sent → the check's first progress written (its sentences counted). */
   progressed: number;
+  /** When it was sent, on the clock every context of the browser shares (comparable with a worker's timeOrigin). */
+  sentAt: number;
 }
 
 /**
@@ -191,7 +194,7 @@ function sendAndWatch(
           fallback = setInterval(() => channel.onmessage?.(new MessageEvent('message')), 100);
           channel.onmessage(new MessageEvent('message'));
         });
-        return { checkId: id, replied, progressed };
+        return { checkId: id, replied, progressed, sentAt: performance.timeOrigin + start };
       } finally {
         clearInterval(fallback);
         clearTimeout(deadline);
@@ -224,6 +227,36 @@ function spread(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (share: number) => sorted[Math.round(share * (sorted.length - 1))]!;
   return `${at(0.25).toFixed(0)}–${at(0.75).toFixed(0)} ms`;
+}
+/**
+ * Where a cold check's first step went, from its send and the woken worker's marks (DOORWAY_MARKS, INTAKE_MARKS): the
+ * worker started and its listeners in place, the message reaching the intake, the intake's import, the draft (the
+ * language guessed, the sentences split), the database's open and the write, the answer back in the page, and the
+ * first progress read there.
+ */
+function checkParts(times: CheckTimes, clock: WorkerClock): number[] {
+  const origin = clock.timeOrigin - times.sentAt;
+  if (origin < 0) throw new Error(`The worker read began ${-origin} ms before the check that should have woken it.`);
+  const at = (name: string) => {
+    const mark = clock.marks[name];
+    if (mark === undefined)
+      throw new Error(`The woken worker left no mark ${name}: is .output/chrome-mv3 an older build?`);
+    return origin + mark;
+  };
+  const listening = at(DOORWAY_MARKS.listening);
+  const message = at(INTAKE_MARKS.message);
+  const imported = at(INTAKE_MARKS.imported);
+  const drafted = at(INTAKE_MARKS.drafted);
+  const written = at(INTAKE_MARKS.written);
+  return [
+    listening,
+    message - listening,
+    imported - message,
+    drafted - imported,
+    written - drafted,
+    times.replied - written,
+    times.progressed - times.replied,
+  ];
 }
 const medianPart = (rows: number[][], index: number) => median(rows.map((row) => row[index]!));
 
@@ -298,6 +331,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
 
     const check = envelope('startCheck', { text: WORLD_TEXT, origin: 'typed' });
     const coldCheck: CheckTimes[] = [];
+    const coldCheckParts: number[][] = [];
     const warmCheck: CheckTimes[] = [];
     const wokenCheck: CheckTimes[] = [];
     const clickedCheck: CheckTimes[] = [];
@@ -305,6 +339,8 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
       await workers.stopAll();
       const first = await timeFirstProgress(ours, { ...check, id: round, timestamp: Date.now() });
       await cancelAndSettle(ours, first.checkId);
+      // Read after the cancel, so reading it takes nothing from what is timed (the same life of the worker).
+      const firstClock = await workerClock(browser, setup.extensionId);
       // The worker is awake now (the cancel woke it if the check had ended): the same start, warm.
       const again = await timeFirstProgress(ours, { ...check, id: 1000 + round, timestamp: Date.now() });
       await cancelAndSettle(ours, again.checkId);
@@ -321,6 +357,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
       await cancelAndSettle(ours, clicked.checkId);
       if (round > 0) {
         coldCheck.push(first);
+        coldCheckParts.push(checkParts(first, firstClock));
         warmCheck.push(again);
         wokenCheck.push(woken);
         clickedCheck.push(clicked);
@@ -347,6 +384,9 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
       `  cold: a command only the router answers (getSettings): ${ms(median(routerCold))}`,
       `  first startCheck: cold ${ms(median(coldCheck.map((t) => t.replied)))} to its reply, ${ms(coldProgress)} to its first progress;` +
         ` warm ${ms(median(warmCheck.map((t) => t.replied)))} / ${ms(warmProgress)}`,
+      `    where the cold check's went (medians): the worker started and listening ${ms1(medianPart(coldCheckParts, 0))}, the message at the intake ${ms1(medianPart(coldCheckParts, 1))} later;` +
+        ` the intake's import ${ms1(medianPart(coldCheckParts, 2))}, the draft ${ms1(medianPart(coldCheckParts, 3))}, the database and the write ${ms1(medianPart(coldCheckParts, 4))},` +
+        ` the answer back ${ms1(medianPart(coldCheckParts, 5))}, the first progress read ${ms1(medianPart(coldCheckParts, 6))} after it`,
       `  first startCheck right after a panel's status woke the worker: ${ms(median(wokenCheck.map((t) => t.replied)))} to its reply, ${ms(median(wokenCheck.map((t) => t.progressed)))} to its first progress`,
       `  first startCheck ${PERSON_PAUSE_MS / 1000} s after a panel's status woke the worker (router and engine parsed meanwhile): ${ms(median(clickedCheck.map((t) => t.replied)))} to its reply, ${ms(median(clickedCheck.map((t) => t.progressed)))} to its first progress`,
       `  ${ratio <= TARGET_RATIO ? 'PASS' : 'MISS'} cold start ${ratio.toFixed(2)}× the empty extension's (target ≤ ${TARGET_RATIO.toFixed(1)}×)`,
