@@ -250,13 +250,19 @@ function continuesAfter(segment: string, after: string, language: string, page: 
   if (!bare.endsWith('.')) return false;
   const word = bare.slice(0, -1);
   if (ABBREVIATIONS.has(word)) return true;
+  // A letter is one code point, at most two UTF-16 units, and a dotted short form has a dot: the patterns below are
+  // read only where they can match, so a worker's first check builds their letter classes only then (issue 27).
+  const letter = word.length <= 2;
   // A lone lower-case letter is a piece of a spaced short form ("z. B.", "d. h.", "u. a.") far more often
   // than the end of a sentence.
-  if (/^\p{Ll}$/u.test(word)) return true;
+  if (letter && /^\p{Ll}$/u.test(word)) return true;
   // Initials ("William O. Douglas") and dotted short forms ("U.S.", "e.g.", "z.B.", "Ph.D."). "I" is
   // left out: "World War I." ends sentences far more often than an initial I. does.
   // A second initial ("J. A. Rogers") is part of the name even when it is a word that starts sentences.
-  if ((/^\p{Lu}$/u.test(word) && word !== 'I') || /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u.test(word)) {
+  if (
+    (letter && /^\p{Lu}$/u.test(word) && word !== 'I') ||
+    (word.includes('.') && /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u.test(word))
+  ) {
     return /^\p{Lu}\./u.test(after) || !SENTENCE_STARTERS.has(/^\p{L}+/u.exec(after)?.[0] ?? '');
   }
   return ORDINAL_DOT_LANGUAGES.has(language) && /^\d{1,2}$/.test(word);

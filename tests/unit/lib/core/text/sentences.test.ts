@@ -197,6 +197,12 @@ describe('splitSentences rules', () => {
       'Es gibt Seilbahnen, z. B. die Zugspitzbahn.',
       'Sie ist alt.',
     ]);
+    // A letter beyond the Basic Multilingual Plane is two UTF-16 units, and still one letter (Deseret).
+    expect(texts('The name is 𐐔. 𐐀. Smith, a writer. He wrote it in 1965.')).toEqual([
+      'The name is 𐐔. 𐐀. Smith, a writer.',
+      'He wrote it in 1965.',
+    ]);
+    expect(texts('It goes on 𐐨. like this. Done.')).toEqual(['It goes on 𐐨. like this.', 'Done.']);
   });
 
   it('ends a sentence after "etc.", "Inc." or "Jr." when a capital follows, as on pages', () => {
