@@ -5,12 +5,13 @@
  * no Dexie, no settings, no catalogue), named to reach a waking worker before engine.js (intake-global.ts).
  *
  * It takes in only what the router would accept as it is: a `startCheck` from a sender the command's audience allows,
- * whose data fits the command's schema (start-check-schema.ts), whose text can be checked, into a database Dexie made
- * at the version it opens. It writes the check's draft (check-draft.ts: what needs no settings, with its sentences),
- * straight through IndexedDB (lib/db/intake-write.ts), sets the resume alarm and answers; the engine settles the
- * draft (its engine, its hash: new-check.ts) when it takes it up, which the doorway has it do once the intake has
- * answered (the alarm takes it up if the worker is stopped first). Anything else, refusals included, it hands back
- * unanswered (`sendResponse(undefined)` or not kept), and the router answers it as always, in the person's language.
+ * whose data the command's schema takes unchanged (start-check-shape.ts checks that without zod), whose text can be
+ * checked, into a database Dexie made at the version it opens. It writes the check's draft (check-draft.ts: what needs
+ * no settings, with its sentences), straight through IndexedDB (lib/db/intake-write.ts), sets the resume alarm and
+ * answers; the engine settles the draft (its engine, its hash: new-check.ts) when it takes it up, which the doorway
+ * has it do once the intake has answered (the alarm takes it up if the worker is stopped first). Anything else,
+ * refusals included, it hands back unanswered (`sendResponse(undefined)` or not kept), and the router answers it as
+ * always, in the person's language.
  */
 import { browser } from 'wxt/browser';
 
@@ -19,7 +20,7 @@ import { tellDexieContexts } from '../db/dexie-signal';
 import { openIntakeDatabase, writeNewCheck } from '../db/intake-write';
 import { COMMAND_AUDIENCE, type StartCheckRequest } from '../messaging/protocol';
 import { classifySender, commandOrigin, isAllowed, type SenderInfo } from '../messaging/sender-policy';
-import { START_CHECK_SCHEMA } from '../messaging/start-check-schema';
+import { startCheckShape } from '../messaging/start-check-shape';
 import { checkableText, type CheckOrigin, draftCheck } from './check-draft';
 import { INTAKE_MARKS } from './doorway-marks';
 import type { StartIntake } from './intake-global';
@@ -35,11 +36,11 @@ function takeable(
   if (envelope.type !== 'startCheck' || typeof envelope.timestamp !== 'number') return undefined;
   const kind = classifySender(sender, browser.runtime.id, browser.runtime.getURL('/'));
   if (!isAllowed(kind, COMMAND_AUDIENCE.startCheck)) return undefined;
-  const parsed = START_CHECK_SCHEMA.safeParse(envelope.data);
-  if (!parsed.success || !checkableText(parsed.data.text)) return undefined;
+  const request = startCheckShape(envelope.data);
+  if (!request || !checkableText(request.text)) return undefined;
   const { tabId, frameId } = commandOrigin(sender, kind);
   const origin: CheckOrigin = tabId !== undefined ? { tabId, ...(frameId !== undefined ? { frameId } : {}) } : {};
-  return { request: parsed.data, origin };
+  return { request, origin };
 }
 
 export const startIntake: StartIntake = (onMessage, opening) => {

@@ -1,33 +1,29 @@
 /**
- * What a `startCheck` may carry (see command-schemas.ts for why commands are checked): in a module of its own because
- * the check intake (lib/background/check-intake.ts) checks it before the rest of the worker is loaded (issue 27), and
- * its script should carry this schema and no other. Its issues are worded by the English locale command-schemas.ts
- * loads: the intake never words them (what does not fit, it leaves to the router, which refuses it in words).
+ * What a `startCheck` may carry (see command-schemas.ts for why commands are checked), in a module of its own: the
+ * check intake (lib/background/check-intake.ts) takes in only what this schema takes unchanged, checked without zod
+ * in a worker that has just woken (start-check-shape.ts, held to this schema by its test; issue 27). Its issues are
+ * worded by the English locale command-schemas.ts loads: the intake never words them (what does not fit, it leaves
+ * to the router, which refuses it in words).
  */
 import * as z from 'zod/mini';
 
-/** Longer than any text a check accepts (50,000 characters), so the run manager's own message says the limit. */
-export const MAX_MESSAGE_TEXT = 200_000;
-// Generous limits: a real page or reply never reaches them (a refused command refuses the whole check), while
-// a message built to flood the store does.
-const MAX_CITATIONS = 300;
-export const MAX_URL = 32_768;
-export const MAX_TITLE = 10_000;
+import {
+  isHttpAddress,
+  MAX_CITATIONS,
+  MAX_MAP_RUNS,
+  MAX_MESSAGE_ID,
+  MAX_MESSAGE_TEXT,
+  MAX_TITLE,
+  MAX_URL,
+  START_ORIGINS,
+} from './start-check-limits';
+
+export { MAX_MESSAGE_TEXT, MAX_TITLE, MAX_URL } from './start-check-limits';
 
 // i18n-exempt: a refused command's detail, inside validateCommand's English error for developers
 const NOT_HTTP = 'must be an http(s) address';
 
-export const httpUrl = z.string().check(
-  z.maxLength(MAX_URL),
-  z.refine((value) => {
-    try {
-      const { protocol } = new URL(value);
-      return protocol === 'http:' || protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, NOT_HTTP),
-);
+export const httpUrl = z.string().check(z.maxLength(MAX_URL), z.refine(isHttpAddress, NOT_HTTP));
 
 const offset = z.int().check(z.minimum(-1), z.maximum(MAX_MESSAGE_TEXT));
 
@@ -42,7 +38,7 @@ const capture = z.object({
   // A chatbot reply's text map (issue 21): where each run of the checked text sits in the page's text. Without
   // it a reply whose page text differs from its checked text (an excluded heading) cannot be highlighted.
   map: z.optional(
-    z.object({ type: z.literal('TextMapSelector'), runs: z.array(offset).check(z.maxLength(4 * MAX_MESSAGE_TEXT)) }),
+    z.object({ type: z.literal('TextMapSelector'), runs: z.array(offset).check(z.maxLength(MAX_MAP_RUNS)) }),
   ),
 });
 
@@ -56,11 +52,11 @@ const citation = z.object({
 
 export const START_CHECK_SCHEMA = z.object({
   text: z.string().check(z.maxLength(MAX_MESSAGE_TEXT)),
-  origin: z.enum(['selection', 'page', 'chatbot-reply', 'typed']),
+  origin: z.enum(START_ORIGINS),
   pageUrl: z.optional(httpUrl),
   pageTitle: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
   fresh: z.optional(z.boolean()),
   capture: z.optional(capture),
-  messageId: z.optional(z.string().check(z.maxLength(200))),
+  messageId: z.optional(z.string().check(z.maxLength(MAX_MESSAGE_ID))),
   citations: z.optional(z.array(citation).check(z.maxLength(MAX_CITATIONS))),
 });

@@ -3,6 +3,8 @@
  * (lib/core/text/plain-ascii.ts): words in both cases, digits, apostrophes and hyphens, URLs, addresses, code spans,
  * dotted names and every ASCII punctuation mark, so a difference between the two patterns shows in some text.
  */
+import { seededRandom } from './seeded-random';
+
 const PIECES = [
   'The',
   'tower',
@@ -61,13 +63,9 @@ const PIECES = [
 ];
 const SEPARATORS = [' ', ' ', ' ', '. ', ', ', '\n', '\t', '', '  ', '? ', '! '];
 
-/** `count` texts of up to 40 pieces each, the same ones at every run (a small linear congruential generator). */
+/** `count` texts of up to 40 pieces each, the same ones at every run. */
 export function asciiTexts(count: number, seed = 27): string[] {
-  let state = seed;
-  const next = (below: number) => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state % below;
-  };
+  const next = seededRandom(seed);
   return Array.from({ length: count }, () => {
     let text = '';
     const length = 1 + next(40);

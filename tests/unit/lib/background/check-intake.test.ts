@@ -137,6 +137,8 @@ describe('the check intake', () => {
     expect(send('startCheck', { text: TEXT, origin: 'typed' }, stranger).kept).toBe(false);
     expect(send('startCheck', { text: 42 }, contentScript).kept).toBe(false);
     expect(send('startCheck', { text: TEXT, origin: 'typed', pageUrl: 'javascript:alert(1)' }, own).kept).toBe(false);
+    // A key the schema does not name: the router takes it (the schema drops the key), the intake does not.
+    expect(send('startCheck', { text: TEXT, origin: 'typed', via: 'somewhere' }, own).kept).toBe(false);
     expect(send('startCheck', { text: ' \n', origin: 'typed' }, own).kept).toBe(false);
     expect(send('startCheck', { text: 'a'.repeat(50_001), origin: 'typed' }, own).kept).toBe(false);
     expect(send('getStatus', undefined, own).kept).toBe(false);
