@@ -59,7 +59,8 @@ export async function downloadedFile(
     const names = folder.list().filter((candidate) => !before.has(candidate));
     const fresh = names.filter((candidate) => !candidate.endsWith('.part'));
     const writing = names.some((other) => other.endsWith('.part'));
-    const name = fresh.length === 1 && !writing && (!named || named.test(fresh[0]!)) ? fresh[0] : undefined;
+    // `search`, not `test`: it always looks from the start, whatever a /g or /y pattern's lastIndex says.
+    const name = fresh.length === 1 && !writing && (!named || fresh[0]!.search(named) >= 0) ? fresh[0] : undefined;
     const size = name === undefined ? undefined : folder.size(name);
     if (name === undefined || size === undefined || size === 0) seen = undefined;
     else if (seen?.name !== name || seen.size !== size) seen = { name, size, since: Date.now() };

@@ -26,6 +26,14 @@ describe('downloadedFile', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('takes a name pattern with the g flag as any other (its lastIndex does not carry from one look to the next)', async () => {
+    const files = new Map<string, string>();
+    const result = watch(memoryFolder(files), new Set(), /^factlight-check-\d+\.md$/g);
+    files.set('factlight-check-1.md', '# Check');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result()).toEqual({ name: 'factlight-check-1.md', text: '# Check' });
+  });
+
   it('waits out a random-named file that Firefox renames, and returns the final name', async () => {
     const files = new Map([['old.md', 'earlier']]);
     const before = new Set(files.keys());
