@@ -11,12 +11,13 @@ export function percent(value: number | null | undefined): string {
     : formatNumber(Math.round(value * 100) / 100, { style: 'percent', maximumFractionDigits: 0 });
 }
 
-/** A day written without a time of day, or at midnight UTC. */
-const UTC_DAY = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00))?$/;
+/** A day written without a time of day, or at midnight (in UTC, in the writer's zone, or with no zone). */
+const UTC_DAY = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
- * A day without a time of day, as UTC midnight: "2019-05-02", or a date-time at midnight UTC ("2019-05-02T00:00:00Z",
- * how a fact-check review gives its day). Formatted in a zone west of UTC, that instant would read the day before.
+ * A day without a time of day, as UTC midnight: "2019-05-02", or a date-time at midnight, which is how a fact-check
+ * review gives its day ("2019-05-02T00:00:00Z", or "…T00:00:00+02:00" from a European publisher): the day the
+ * writer meant. Formatted as an instant in the reader's zone, it could read the day before.
  */
 export function utcDay(value: string): Date | undefined {
   const match = UTC_DAY.exec(value);
