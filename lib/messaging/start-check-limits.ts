@@ -6,6 +6,11 @@
 
 /** Longer than any text a check accepts (50,000 characters), so the run manager's own message says the limit. */
 export const MAX_MESSAGE_TEXT = 200_000;
+/**
+ * A place in the page's whole text (a capture's position: lib/anchoring/selectors.ts): a long page's text runs past
+ * any text a check takes, so only the longest string V8 holds bounds it.
+ */
+export const MAX_PAGE_OFFSET = 2 ** 29;
 export const MAX_CITATIONS = 300;
 export const MAX_URL = 32_768;
 export const MAX_TITLE = 10_000;

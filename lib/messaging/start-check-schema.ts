@@ -13,6 +13,7 @@ import {
   MAX_MAP_RUNS,
   MAX_MESSAGE_ID,
   MAX_MESSAGE_TEXT,
+  MAX_PAGE_OFFSET,
   MAX_TITLE,
   MAX_URL,
   START_ORIGINS,
@@ -26,6 +27,7 @@ const NOT_HTTP = 'must be an http(s) address';
 export const httpUrl = z.string().check(z.maxLength(MAX_URL), z.refine(isHttpAddress, NOT_HTTP));
 
 const offset = z.int().check(z.minimum(-1), z.maximum(MAX_MESSAGE_TEXT));
+const pageOffset = z.int().check(z.minimum(-1), z.maximum(MAX_PAGE_OFFSET));
 
 const capture = z.object({
   quote: z.object({
@@ -34,7 +36,7 @@ const capture = z.object({
     prefix: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
     suffix: z.optional(z.string().check(z.maxLength(MAX_TITLE))),
   }),
-  position: z.object({ type: z.literal('TextPositionSelector'), start: offset, end: offset }),
+  position: z.object({ type: z.literal('TextPositionSelector'), start: pageOffset, end: pageOffset }),
   // A chatbot reply's text map (issue 21): where each run of the checked text sits in the page's text. Without
   // it a reply whose page text differs from its checked text (an excluded heading) cannot be highlighted.
   map: z.optional(

@@ -1,10 +1,11 @@
 /**
  * A `startCheck`'s data checked without zod, for the check intake (lib/background/check-intake.ts, issue 27). The
  * intake runs in a worker that has just woken, where building the zod schema (start-check-schema.ts) took ~1 ms of
- * the first check's wait and zod made its script twice as large. It takes in only what the schema accepts as it is
- * (tests/unit/lib/messaging/start-check-shape.test.ts holds it to the schema on thousands of variations): anything
- * else, a key the schema does not name, a key present but undefined, is left to the router, which checks it with the
- * schema and says why it refuses.
+ * the first check's wait and zod made its script twice as large. For data shaped as a runtime message is (JSON: plain
+ * objects and arrays), it takes in only what the schema accepts unchanged (tests/unit/lib/messaging/
+ * start-check-shape.test.ts holds it to the schema on 10,000 variations and every limit); anything else, a key the
+ * schema does not name, a key present but undefined, an object that is not a plain one, is left to the router, which
+ * checks it with the schema and says why it refuses.
  */
 import type { StartCheckRequest } from './protocol';
 import {
@@ -13,6 +14,7 @@ import {
   MAX_MAP_RUNS,
   MAX_MESSAGE_ID,
   MAX_MESSAGE_TEXT,
+  MAX_PAGE_OFFSET,
   MAX_TITLE,
   MAX_URL,
   START_ORIGINS,
@@ -29,9 +31,12 @@ const literal =
   (value) =>
     value === word;
 const httpAddress: Check = (value) => string(MAX_URL)(value) && isHttpAddress(value as string);
-/** An offset in the text, or -1 when unknown (zod's `int`: a safe integer). */
+/** An offset in the checked text, or -1 when unknown (zod's `int`: a safe integer). */
 const offset: Check = (value) =>
   Number.isSafeInteger(value) && (value as number) >= -1 && (value as number) <= MAX_MESSAGE_TEXT;
+/** A place in the page's whole text, or -1. */
+const pageOffset: Check = (value) =>
+  Number.isSafeInteger(value) && (value as number) >= -1 && (value as number) <= MAX_PAGE_OFFSET;
 
 /** An array of at most `max` items, each one as `item` says (a hole is an undefined item). */
 const arrayOf =
@@ -42,11 +47,14 @@ const arrayOf =
     return true;
   };
 
-/** An object with the `required` keys and some of the `optional` ones, each as its check says, and no other key. */
+/**
+ * A plain object (as JSON makes one: nothing inherited to read a key from) with the `required` keys and some of the
+ * `optional` ones, each as its check says, and no other key.
+ */
 const object =
   (required: Record<string, Check>, optional: Record<string, Check> = {}): Check =>
   (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record))
       if (!Object.hasOwn(required, key) && !Object.hasOwn(optional, key)) return false;
@@ -63,7 +71,7 @@ const capture = object(
       { type: literal('TextQuoteSelector'), exact: string(MAX_MESSAGE_TEXT) },
       { prefix: string(MAX_TITLE), suffix: string(MAX_TITLE) },
     ),
-    position: object({ type: literal('TextPositionSelector'), start: offset, end: offset }),
+    position: object({ type: literal('TextPositionSelector'), start: pageOffset, end: pageOffset }),
   },
   { map: object({ type: literal('TextMapSelector'), runs: arrayOf(MAX_MAP_RUNS, offset) }) },
 );

@@ -60,8 +60,15 @@ const PIECES = [
   'der',
   'und',
   'que',
+  // Every letter in both cases and every digit, so a class that leaves one out shows.
+  'The quick brown fox jumps over the lazy dog',
+  'THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG',
+  'Jazz',
+  'quiz',
+  '0123456789',
+  '34,67',
 ];
-const SEPARATORS = [' ', ' ', ' ', '. ', ', ', '\n', '\t', '', '  ', '? ', '! '];
+const SEPARATORS = [' ', ' ', ' ', '. ', ', ', '\n', '\t', '', '  ', '? ', '! ', '\r\n', '\v', '\f', '\r'];
 
 /** `count` texts of up to 40 pieces each, the same ones at every run. */
 export function asciiTexts(count: number, seed = 27): string[] {

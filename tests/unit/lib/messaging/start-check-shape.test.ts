@@ -149,33 +149,71 @@ describe('startCheckShape', () => {
     expect(handedBack).toBeGreaterThan(500);
   });
 
-  it("holds the schema's limits to the item", () => {
-    const citation = { url: 'https://example.com/', start: 0, end: 1 };
-    const runs = (length: number) => ({
-      ...(REQUESTS[2] as object),
-      capture: { ...(REQUESTS[2]!.capture as object), map: { type: 'TextMapSelector', runs: Array(length).fill(0) } },
-    });
-    const limits: Array<[unknown, unknown]> = [
-      [
-        { text: 'a'.repeat(200_000), origin: 'typed' },
-        { text: 'a'.repeat(200_001), origin: 'typed' },
-      ],
-      [
-        { ...REQUESTS[0], citations: Array(300).fill(citation) },
-        { ...REQUESTS[0], citations: Array(301).fill(citation) },
-      ],
-      [runs(800_000), runs(800_001)],
-      [
-        { ...REQUESTS[0], messageId: 'm'.repeat(200) },
-        { ...REQUESTS[0], messageId: 'm'.repeat(201) },
-      ],
+  it("holds the schema's limits to the item, for every bounded value", () => {
+    const [typed, selected, reply] = REQUESTS as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
     ];
-    for (const [within, beyond] of limits) {
-      expect(startCheckShape(within)).toBe(within);
-      expect(START_CHECK_SCHEMA.safeParse(within).success).toBe(true);
-      expect(startCheckShape(beyond)).toBeUndefined();
-      expect(START_CHECK_SCHEMA.safeParse(beyond).success).toBe(false);
+    const capture = reply.capture as Record<string, Record<string, unknown>>;
+    const withQuote = (quote: Record<string, unknown>) => ({
+      ...reply,
+      capture: { ...capture, quote: { ...capture.quote, ...quote } },
+    });
+    const withCitation = (fields: Record<string, unknown>) => ({
+      ...typed,
+      citations: [{ url: 'https://example.com/', start: 0, end: 1, ...fields }],
+    });
+    const withPosition = (start: number) => ({
+      ...selected,
+      capture: { ...(selected.capture as object), position: { type: 'TextPositionSelector', start, end: start + 5 } },
+    });
+    const runs = (length: number) => ({
+      ...reply,
+      capture: { ...capture, map: { type: 'TextMapSelector', runs: Array(length).fill(0) } },
+    });
+    const citation = { url: 'https://example.com/', start: 0, end: 1 };
+    const url = (length: number) => `https://example.com/${'a'.repeat(length - 20)}`;
+    const text = (length: number) => 'a'.repeat(length);
+    const limits: Array<[string, unknown, unknown]> = [
+      ['text', { ...typed, text: text(200_000) }, { ...typed, text: text(200_001) }],
+      ['page title', { ...typed, pageTitle: text(10_000) }, { ...typed, pageTitle: text(10_001) }],
+      ['page address', { ...typed, pageUrl: url(32_768) }, { ...typed, pageUrl: url(32_769) }],
+      ['message id', { ...typed, messageId: text(200) }, { ...typed, messageId: text(201) }],
+      [
+        'citations',
+        { ...typed, citations: Array(300).fill(citation) },
+        { ...typed, citations: Array(301).fill(citation) },
+      ],
+      ['citation address', withCitation({ url: url(32_768) }), withCitation({ url: url(32_769) })],
+      ['citation title', withCitation({ title: text(10_000) }), withCitation({ title: text(10_001) })],
+      ['citation quote', withCitation({ quote: text(10_000) }), withCitation({ quote: text(10_001) })],
+      ['citation offset', withCitation({ end: 200_000 }), withCitation({ end: 200_001 })],
+      ['citation unknown offset', withCitation({ start: -1 }), withCitation({ start: -2 })],
+      ['quoted text', withQuote({ exact: text(200_000) }), withQuote({ exact: text(200_001) })],
+      ['quote prefix', withQuote({ prefix: text(10_000) }), withQuote({ prefix: text(10_001) })],
+      ['quote suffix', withQuote({ suffix: text(10_000) }), withQuote({ suffix: text(10_001) })],
+      // A place in a long page's whole text runs past any text a check takes.
+      ['page position', withPosition(1_500_000), withPosition(2 ** 29)],
+      ['map runs', runs(800_000), runs(800_001)],
+    ];
+    for (const [what, within, beyond] of limits) {
+      expect(startCheckShape(within), what).toBe(within);
+      expect(START_CHECK_SCHEMA.safeParse(within).success, what).toBe(true);
+      expect(startCheckShape(beyond), what).toBeUndefined();
+      expect(START_CHECK_SCHEMA.safeParse(beyond).success, what).toBe(false);
     }
+  });
+
+  it('leaves to the router an object that is not a plain one: nothing inherited is read as a key', () => {
+    const inherited = Object.assign(Object.create({ pageUrl: 'javascript:alert(1)' }) as object, REQUESTS[0]);
+    expect(startCheckShape(inherited)).toBeUndefined();
+    expect(START_CHECK_SCHEMA.safeParse(inherited).success).toBe(false);
+    const bare = Object.assign(Object.create(null) as object, REQUESTS[0]);
+    expect(startCheckShape(bare)).toBeUndefined();
+    expect(
+      startCheckShape({ ...REQUESTS[1], capture: Object.assign(Object.create({}) as object, REQUESTS[1]!.capture) }),
+    ).toBeUndefined();
   });
 
   it('refuses what is not a request: other values, arrays, a prototype key, a hole in an array', () => {
