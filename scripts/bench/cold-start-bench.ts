@@ -80,13 +80,13 @@ function sendTimed(page: InPage, message: ReturnType<typeof envelope>): Promise<
 const timeMessage = async (page: InPage, message: ReturnType<typeof envelope>) =>
   (await sendTimed(page, message)).elapsed;
 
-/** A woken worker's life on its own clock: when it began, and the doorway's marks (DOORWAY_MARKS) after that. */
+/** A woken worker's life on its own clock: when it began, and the marks it left (DOORWAY_MARKS, INTAKE_MARKS). */
 interface WorkerClock {
   timeOrigin: number;
   marks: Record<string, number>;
 }
 
-/** Reads the clock of the extension's worker now running (the one the last message woke). */
+/** Reads the clock of the extension's worker now running (the one the last message woke, or kept awake). */
 function workerClock(browser: UndebuggedBrowser, extensionId: string): Promise<WorkerClock> {
   return browser.inWorker(`chrome-extension://${extensionId}/background.js`, () => ({
     timeOrigin: performance.timeOrigin,
@@ -235,19 +235,25 @@ function spread(values: number[]): string {
  * first progress read there.
  */
 function checkParts(times: CheckTimes, clock: WorkerClock): number[] {
-  const origin = clock.timeOrigin - times.sentAt;
-  if (origin < 0) throw new Error(`The worker read began ${-origin} ms before the check that should have woken it.`);
+  const started = clock.timeOrigin - times.sentAt;
+  if (started < 0)
+    throw new Error(`The worker read began ${started.toFixed(1)} ms before the check that should have woken it.`);
   const at = (name: string) => {
     const mark = clock.marks[name];
-    if (mark === undefined)
-      throw new Error(`The woken worker left no mark ${name}: is .output/chrome-mv3 an older build?`);
-    return origin + mark;
+    // The intake handed the check to the router (no database yet, a failed write), or the build has no marks.
+    if (mark === undefined) throw new Error(`The woken worker left no mark ${name}: did the intake take the check in?`);
+    return started + mark;
   };
   const listening = at(DOORWAY_MARKS.listening);
   const message = at(INTAKE_MARKS.message);
   const imported = at(INTAKE_MARKS.imported);
   const drafted = at(INTAKE_MARKS.drafted);
   const written = at(INTAKE_MARKS.written);
+  // A later life of the worker would have marks of its own, after the reply: then these are not the timed check's.
+  if (written > times.replied)
+    throw new Error(
+      `The check was written ${(written - times.replied).toFixed(1)} ms after its reply: another life's clock.`,
+    );
   return [
     listening,
     message - listening,
@@ -338,9 +344,9 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
     for (let round = 0; round < ROUNDS; round++) {
       await workers.stopAll();
       const first = await timeFirstProgress(ours, { ...check, id: round, timestamp: Date.now() });
-      await cancelAndSettle(ours, first.checkId);
-      // Read after the cancel, so reading it takes nothing from what is timed (the same life of the worker).
+      // Read once the first progress is seen, so reading it takes nothing from what is timed, and before the cancel.
       const firstClock = await workerClock(browser, setup.extensionId);
+      await cancelAndSettle(ours, first.checkId);
       // The worker is awake now (the cancel woke it if the check had ended): the same start, warm.
       const again = await timeFirstProgress(ours, { ...check, id: 1000 + round, timestamp: Date.now() });
       await cancelAndSettle(ours, again.checkId);
@@ -384,7 +390,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
       `  cold: a command only the router answers (getSettings): ${ms(median(routerCold))}`,
       `  first startCheck: cold ${ms(median(coldCheck.map((t) => t.replied)))} to its reply, ${ms(coldProgress)} to its first progress;` +
         ` warm ${ms(median(warmCheck.map((t) => t.replied)))} / ${ms(warmProgress)}`,
-      `    where the cold check's went (medians): the worker started and listening ${ms1(medianPart(coldCheckParts, 0))}, the message at the intake ${ms1(medianPart(coldCheckParts, 1))} later;` +
+      `    where the cold check's time went (medians, each on its own): the woken worker's listeners in place ${ms1(medianPart(coldCheckParts, 0))} after the send, the message at the intake ${ms1(medianPart(coldCheckParts, 1))} later;` +
         ` the intake's import ${ms1(medianPart(coldCheckParts, 2))}, the draft ${ms1(medianPart(coldCheckParts, 3))}, the database and the write ${ms1(medianPart(coldCheckParts, 4))},` +
         ` the answer back ${ms1(medianPart(coldCheckParts, 5))}, the first progress read ${ms1(medianPart(coldCheckParts, 6))} after it`,
       `  first startCheck right after a panel's status woke the worker: ${ms(median(wokenCheck.map((t) => t.replied)))} to its reply, ${ms(median(wokenCheck.map((t) => t.progressed)))} to its first progress`,
