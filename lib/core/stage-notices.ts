@@ -1,8 +1,9 @@
 /**
  * The warnings of a run's contained steps, as codes (lib/core/notices.ts): a step that failed and was left
  * out (the link audit, the explanations' scores, the citations' attribution, the debate, the revisions, the
- * source types, the cache) and the link audit's cap. Unlike the notices listed by key, each is listed by its
- * English words, the very words the run stored before the codes, with its code beside them in `notices`:
+ * source types, the cache, the embedder's ranking of passages) and the link audit's cap. Unlike the notices
+ * listed by key, each is listed by its English words, the very words the run stored before the codes (a newer
+ * one, such as the passages chosen by words, by words of the same kind), with its code beside them in `notices`:
  * older versions, the CLI's `sources` command and anything that does not know the code read those words; the
  * views word the code when shown (lib/view/stage-notice-words.ts). A cause is what failed as the run said it
  * (`errorMessage`), with its code when it has one, so it too is worded when shown.
@@ -23,7 +24,9 @@ export type FailedStepCode =
   | 'citations-not-attributed'
   | 'revisions-not-written'
   | 'source-types-not-classified'
-  | 'cache-failed';
+  | 'cache-failed'
+  /** The embedder failed (not a server without embeddings): passages were chosen by their words alone. */
+  | 'passages-by-words';
 
 export type StageNotice =
   /** More links than the audit takes: `found` were cited (in the checked text, a rated explanation), `checked` were. */
@@ -66,6 +69,9 @@ export function englishStageNotice(notice: StageNotice): string {
     case 'cache-failed':
       // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `The cache is not working, so nothing is reused or kept this time (${notice.cause}).`;
+    case 'passages-by-words':
+      // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
+      return `Passages were chosen by word match alone because the embedding model failed: ${notice.cause}`;
     case 'explanation-not-refined':
       // i18n-exempt: English kept beside the warning's code; views word it (lib/view/stage-notice-words.ts)
       return `The explanation of "${notice.claim}" could not be refined: ${notice.cause}`;

@@ -32,6 +32,8 @@ export function stageNoticeWords(notice: StageNotice, words: Words = INTERFACE_W
       return t('noticeSourceTypesNotClassified', { cause });
     case 'cache-failed':
       return t('noticeCacheFailed', { cause });
+    case 'passages-by-words':
+      return t('noticePassagesByWords', { cause });
     case 'explanation-not-refined':
       return t('noticeExplanationNotRefined', { claim: notice.claim, cause });
   }

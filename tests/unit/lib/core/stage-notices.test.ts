@@ -33,6 +33,10 @@ describe('englishStageNotice', () => {
         'The cache is not working, so nothing is reused or kept this time (database closed).',
       ],
       [
+        { code: 'passages-by-words', cause: 'timed out' },
+        'Passages were chosen by word match alone because the embedding model failed: timed out',
+      ],
+      [
         { code: 'explanation-not-refined', claim: 'The wall is visible', cause: 'boom' },
         'The explanation of "The wall is visible" could not be refined: boom',
       ],

@@ -44,6 +44,7 @@ const EVERY_NOTICE: StageNotice[] = [
   { code: 'revisions-not-written', cause: 'boom' },
   { code: 'source-types-not-classified', cause: 'boom' },
   { code: 'cache-failed', cause: 'QuotaExceededError' },
+  { code: 'passages-by-words', cause: 'OpenAI had a server error (500).' },
   { code: 'explanation-not-refined', claim: 'The wall is visible from the Moon', cause: 'boom' },
 ];
 
@@ -76,6 +77,8 @@ describe('stageNoticeWords', () => {
       'Die Korrekturen konnten nicht geschrieben werden: boom',
       'Die Quellentypen konnten nicht bestimmt werden: boom',
       'Der Cache funktioniert nicht, daher wird diesmal nichts wiederverwendet oder gespeichert (QuotaExceededError).',
+      'Die Textstellen wurden nur nach Wortübereinstimmung ausgewählt, weil das Embedding-Modell fehlgeschlagen ist: ' +
+        'OpenAI had a server error (500).',
       'Die Erklärung zu „The wall is visible from the Moon“ konnte nicht verfeinert werden: boom',
     ]);
   });
