@@ -57,7 +57,11 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
     emit({ type: 'warning', message, ...(notice ? { notice } : {}) });
   };
   let stopped: StopReason | undefined;
-  const { meter, ctx, providers, fetcher, reader, today, cache } = createRunContext(deps, options, warn);
+  const { meter, ctx, providers, fetcher, reader, today, cache, embedderFailed } = createRunContext(
+    deps,
+    options,
+    warn,
+  );
   // The sentences the caller already split (a stored check's) are taken as they are; otherwise the text is split.
   const { language, sentences, given } = runSentences(text, options);
   emit({ type: 'sentences', sentences, language, ...(given ? { given } : {}) });
@@ -134,6 +138,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
                 if (notice) searchNotices[message] = notice;
                 warn(message, notice && { code: 'source-failed', error: notice });
               },
+              onEmbedderFailure: embedderFailed,
             },
             deps,
             options,

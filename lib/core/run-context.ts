@@ -2,7 +2,8 @@
  * What one run (a check, or an explanation rating) shares across its stages: the usage meter and token
  * budget, the model-call context, and search providers and a page fetcher held to the run's concurrency
  * limits. Page fetches are counted once, whoever makes them. Every stage uses the run's cache, never
- * `deps.cache`: its failures are misses and dropped writes (forgiving-cache.ts), one warning in all.
+ * `deps.cache`: its failures are misses and dropped writes (forgiving-cache.ts), one warning in all; so are the
+ * embedder's failures, after which passages are chosen by their words.
  */
 import pLimit from 'p-limit';
 
@@ -13,6 +14,7 @@ import { UsageMeter } from './model/usage-meter';
 import type { RunNotice } from './notices';
 import type { PipelineDeps, PipelineOptions } from './pipeline-types';
 import type { Cache, PageFetcher, SearchProvider } from './ports';
+import { causeOf, stageWarning } from './stage-notices';
 
 /** The parts of a run its stages share (see the file overview). */
 export interface RunContext {
@@ -25,6 +27,11 @@ export interface RunContext {
   today: string;
   /** The forgiving view of `deps.cache`; absent without one. */
   cache?: Cache;
+  /**
+   * Told each time the embedder failed and a page's passages were chosen by their words (select-passages.ts): the
+   * first is one warning for the run, the rest are the same bad day again.
+   */
+  embedderFailed: (error: unknown) => void;
 }
 
 export function createRunContext(
@@ -34,6 +41,12 @@ export function createRunContext(
 ): RunContext {
   const meter = new UsageMeter(options.tokenBudget !== undefined ? { tokenBudget: options.tokenBudget } : {});
   const cache = deps.cache ? forgivingCache(deps.cache, warn) : undefined;
+  let embedderReported = false;
+  const embedderFailed = (error: unknown) => {
+    if (embedderReported) return;
+    embedderReported = true;
+    warn(...stageWarning({ code: 'passages-by-words', ...causeOf(error) }));
+  };
   const ctx: RunContext['ctx'] = {
     model: deps.model,
     clock: deps.clock,
@@ -74,5 +87,6 @@ export function createRunContext(
     reader,
     today: new Date(deps.clock.now()).toISOString().slice(0, 10),
     ...(cache ? { cache } : {}),
+    embedderFailed,
   };
 }

@@ -218,7 +218,15 @@ async function pageHits(
       text,
       passagesPerPage: 1,
       contextSentences: 1,
-      ...(embedder ? { embedder } : {}),
+      // The check falls back to words when the embedder fails; the eval measures the embeddings, so it stops instead.
+      ...(embedder
+        ? {
+            embedder,
+            onEmbedderFailure: (error: unknown) => {
+              throw error;
+            },
+          }
+        : {}),
     });
     if (chosen && relevant.has(candidateAt((chosen.start + chosen.end) / 2))) ours++;
     const sentences = splitSentences(text, undefined, 'page');

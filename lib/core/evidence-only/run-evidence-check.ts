@@ -72,7 +72,11 @@ export async function runEvidenceCheck(
     if (notice) notices[message] = notice;
     emit({ type: 'warning', message, ...(notice ? { notice } : {}) });
   };
-  const { meter, providers, reader, today, cache } = createRunContext({ ...deps, model: NO_MODEL }, options, warn);
+  const { meter, providers, reader, today, cache, embedderFailed } = createRunContext(
+    { ...deps, model: NO_MODEL },
+    options,
+    warn,
+  );
   // The sentences the caller already split (a stored check's) are taken as they are; otherwise the text is split.
   const { language, sentences, given } = runSentences(text, options);
   emit({ type: 'sentences', sentences, language, ...(given ? { given } : {}) });
@@ -120,6 +124,7 @@ export async function runEvidenceCheck(
               if (notice) codes[message] = notice;
               warn(message, notice && { code: 'source-failed', error: notice });
             },
+            onEmbedderFailure: embedderFailed,
           },
           { ...deps, model: NO_MODEL },
           options,

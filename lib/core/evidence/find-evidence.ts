@@ -20,6 +20,11 @@ export interface EvidenceRun {
   onSearch: () => void;
   /** Told of each source that failed (a warning for the user), with its code if any; the others still count. */
   onFailure: (message: string, notice?: ErrorNotice) => void;
+  /**
+   * Told when the embedder failed and a page's passages were chosen by their words instead (the run's, told once:
+   * run-context.ts).
+   */
+  onEmbedderFailure: (error: unknown) => void;
 }
 
 /** How one claim is searched: in which language, and the whole claim when `claim` is a streamed draft. */
@@ -90,7 +95,7 @@ export async function findEvidence(
       passagesPerPage: options.passagesPerPage,
       contextSentences: options.contextSentences,
       maxPages: options.maxPagesPerClaim,
-      ...(deps.embedder ? { embedder: deps.embedder } : {}),
+      ...(deps.embedder ? { embedder: deps.embedder, onEmbedderFailure: run.onEmbedderFailure } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   });

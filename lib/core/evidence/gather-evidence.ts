@@ -23,6 +23,8 @@ export interface GatherOptions {
   /** Web results read per claim, best first across providers. */
   maxPages: number;
   embedder?: Embedder;
+  /** Told when the embedder failed and a page's passages were chosen by their words (select-passages.ts). */
+  onEmbedderFailure?: (error: unknown) => void;
   signal?: AbortSignal;
 }
 
@@ -82,6 +84,7 @@ async function pageEvidence(
       passagesPerPage: options.passagesPerPage,
       contextSentences: options.contextSentences,
       ...(options.embedder ? { embedder: options.embedder } : {}),
+      ...(options.onEmbedderFailure ? { onEmbedderFailure: options.onEmbedderFailure } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const { article } = reading;

@@ -84,6 +84,7 @@ export async function runRating(
     ...(run.cache ? { cache: run.cache } : {}),
     onSearch: () => run.meter.recordSearch(),
     onFailure: warn,
+    onEmbedderFailure: run.embedderFailed,
   };
   const [evidence, linkAudits] = await Promise.all([
     findEvidence(

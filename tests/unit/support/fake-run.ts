@@ -4,7 +4,7 @@
  * schema name (one claim per sentence, no judgements, every unknown host a blog, no errors in an explanation).
  */
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineDeps, type PipelineOptions } from '../../../lib/core/pipeline-types';
-import type { Cache, ChatRequest, ChatResponse, SearchResult } from '../../../lib/core/ports';
+import type { Cache, ChatRequest, ChatResponse, Embedder, SearchResult } from '../../../lib/core/ports';
 import { reply } from './model-fakes';
 
 function answer(request: ChatRequest): ChatResponse {
@@ -46,7 +46,7 @@ function answer(request: ChatRequest): ChatResponse {
 /** Deps and options for `runCheck` whose search finds `pages` (URL → page text) for every claim. */
 export function fakeRun(
   pages: Record<string, string>,
-  extra: { cache?: Cache } = {},
+  extra: { cache?: Cache; embedder?: Embedder } = {},
 ): { deps: PipelineDeps; options: PipelineOptions; modelCalls: ChatRequest[] } {
   const modelCalls: ChatRequest[] = [];
   const results: SearchResult[] = Object.keys(pages).map((url) => ({
@@ -76,6 +76,7 @@ export function fakeRun(
     extractor: { extract: async (body) => (pages[body] ? { title: `Article at ${body}`, text: pages[body]! } : null) },
     clock: { now: () => Date.UTC(2026, 0, 15) },
     ...(extra.cache ? { cache: extra.cache } : {}),
+    ...(extra.embedder ? { embedder: extra.embedder } : {}),
   };
   const options: PipelineOptions = {
     ...DEFAULT_PIPELINE_OPTIONS,

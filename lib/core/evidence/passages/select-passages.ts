@@ -2,7 +2,7 @@
  * Choosing the evidence passage(s) of one page for a claim: split the page into sentences, rank them
  * with their context windows, and keep the best windows that do not overlap.
  */
-import { ProviderError, type ProviderErrorKind } from '../../errors';
+import { isCancellation, ProviderError, type ProviderErrorKind } from '../../errors';
 import type { Embedder } from '../../ports';
 import { pageSentences } from './page-sentences';
 import { rankSentences, windowAround } from './rank-sentences';
@@ -23,6 +23,12 @@ export interface SelectPassagesInput {
   /** Sentences of context on each side of the best sentence (user setting "context sentences", default 1). */
   contextSentences: number;
   embedder?: Embedder;
+  /**
+   * Told when the embedder failed otherwise than by having no embeddings (a 429, a timeout, a 5xx, the network, a
+   * malformed reply) and the words chose the passages instead; never for a cancellation. What it throws is
+   * thrown: a caller that measures the embeddings (the passages eval) stops there instead.
+   */
+  onEmbedderFailure?: (error: unknown) => void;
   signal?: AbortSignal;
 }
 
@@ -58,10 +64,13 @@ export async function selectPassages(input: SelectPassagesInput): Promise<Select
   try {
     ranked = await rank(input.embedder);
   } catch (error) {
-    // A server without embeddings (or a key that does not cover them) costs the semantic ranking only: the
-    // words still find the passage. A broken embedder (wrong answers) or a cancellation is still thrown.
-    if (!(error instanceof ProviderError) || !NO_EMBEDDINGS.has(error.kind)) throw error;
+    // Embeddings only sharpen the choice: the words still find the passage, so no embedder failure sinks the
+    // claim whose page was found and read. A cancellation still stops everything at once.
+    if (isCancellation(error) || input.signal?.aborted) throw error;
     ranked = await rank(undefined);
+    // A server without embeddings (or a key that does not cover them) is how that server or key is, not a bad day:
+    // the check is what it would be with no embedding model chosen, and saying so on every check would be noise.
+    if (!(error instanceof ProviderError && NO_EMBEDDINGS.has(error.kind))) input.onEmbedderFailure?.(error);
   }
 
   const taken: Array<[number, number]> = [];

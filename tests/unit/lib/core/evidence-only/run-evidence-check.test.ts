@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { ProviderError } from '../../../../../lib/core/errors';
 import { runEvidenceCheck } from '../../../../../lib/core/evidence-only/run-evidence-check';
 import { runCheck } from '../../../../../lib/core/pipeline';
 import type { PipelineEvent } from '../../../../../lib/core/pipeline-types';
@@ -59,6 +60,23 @@ describe('evidence-only check', () => {
     );
     expect(result.evidence.length).toBeGreaterThan(0);
     expect(result.warnings.join(' ')).toContain('Brave is down');
+  });
+});
+
+describe('an evidence-only check whose embedding model fails', () => {
+  it('keeps the passages, chosen by words, and says so once', async () => {
+    const embedder = {
+      embed: () => Promise.reject(new ProviderError('server', 'OpenAI had a server error (500).', { status: 500 })),
+    };
+    const { deps, options } = fakeRun({ 'https://tower.example/a': PAGE }, { embedder });
+    const { model: _model, ...evidenceDeps } = deps;
+    const result = await runEvidenceCheck(TEXT, evidenceDeps, options);
+    // Both check-worthy sentences keep their page's passage.
+    expect(result.evidence.filter((item) => item.origin === 'page')).toHaveLength(2);
+    expect(result.warnings).toEqual([
+      'Passages were chosen by word match alone because the embedding model failed: OpenAI had a server error (500).',
+    ]);
+    expect(result.notices?.[result.warnings[0]!]).toMatchObject({ code: 'passages-by-words' });
   });
 });
 

@@ -80,7 +80,8 @@ function provider(id: SearchProviderId, answer: () => SearchResult[] | Error): S
 
 /**
  * One provider answering a fact-check and a page (and any `also`); a reader that cannot read pages (so each gives
- * its snippet) unless `read` is given. `told` is each failure as `onFailure` heard it: its words and its notice.
+ * its snippet) unless `read` is given. `told` is each failure as `onFailure` heard it: its words and its notice;
+ * `embedderFailures` what `onEmbedderFailure` heard.
  */
 function sources(
   answer: () => SearchResult[] | Error = () => [
@@ -95,6 +96,7 @@ function sources(
   const reads: string[] = [];
   const failures: string[] = [];
   const told: Array<[string, ErrorNotice | undefined]> = [];
+  const embedderFailures: unknown[] = [];
   const run: EvidenceRun = {
     providers: [provider('searxng', answer), ...also],
     reader: {
@@ -108,8 +110,9 @@ function sources(
       failures.push(message);
       told.push([message, notice]);
     },
+    onEmbedderFailure: (error) => embedderFailures.push(error),
   };
-  return { run, reads, failures, told };
+  return { run, reads, failures, told, embedderFailures };
 }
 
 const pipelineOptions: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, language: 'en' };
@@ -191,6 +194,7 @@ describe('findEvidence', () => {
       },
       onSearch: () => {},
       onFailure: (message) => failures.push(message),
+      onEmbedderFailure: () => {},
     };
     let arrive!: (claim: Claim) => void;
     const found = findStreamed(
@@ -271,6 +275,19 @@ describe('findEvidence: failed sources and cancellation', () => {
       ['c0-0:e1', 'snippet', 'https://broken.example/eiffel', 'about https://broken.example/eiffel'],
       ['c0-0:e2', 'page', 'https://page.example/eiffel', expect.stringContaining('completed in 1889')],
     ]);
+  });
+
+  it("keeps a read page's passage, chosen by words, and tells the run, when the embedder fails", async () => {
+    const { run, embedderFailures } = sources(() => [searchResult('https://page.example/eiffel')], {
+      read: async (url) => ({ ok: true, article: { title: 'Eiffel Tower', text: ARTICLE }, finalUrl: url }),
+    });
+    const failure = new ProviderError('server', 'OpenAI had a server error (500).', { status: 500 });
+    const embedder = { embed: () => Promise.reject(failure) };
+    const evidence = await findWhole(run, { embedder } as unknown as PipelineDeps);
+    expect(evidence.map((item) => [item.origin, item.passage])).toEqual([
+      ['page', expect.stringContaining('completed in 1889')],
+    ]);
+    expect(embedderFailures).toEqual([failure]);
   });
 
   const endings: Array<[string, (claim: Promise<Claim>) => Promise<Claim>]> = [

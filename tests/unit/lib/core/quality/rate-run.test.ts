@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { ProviderError } from '../../../../../lib/core/errors';
 import { runRating } from '../../../../../lib/core/quality/rate-run';
 import { fakeRun } from '../../../support/fake-run';
 
@@ -42,6 +43,25 @@ describe('runRating', () => {
     const rating = modelCalls.find((call) => call.jsonSchema?.name === 'explanation_rating')!;
     // The best guess is 'en': said to the model, the errors would come in English.
     expect(rating.messages.find((message) => message.role === 'user')?.content).not.toContain('Language of the text');
+  });
+
+  it('rates on passages chosen by words when the embedding model fails, and says so once', async () => {
+    const embedder = {
+      embed: () => Promise.reject(new ProviderError('rate-limit', 'OpenAI is rate limiting requests (429).')),
+    };
+    const { deps, options } = fakeRun(
+      { 'https://quokka-daily.example/a': PAGE, 'https://quokka-daily.example/b': PAGE },
+      { embedder },
+    );
+    const result = await runRating(
+      { claim: 'Quokkas live on Rottnest Island.', explanation: 'They do.' },
+      deps,
+      options,
+    );
+    expect(result.evidence.filter((item) => item.origin === 'page')).toHaveLength(2);
+    expect(result.warnings).toEqual([
+      'Passages were chosen by word match alone because the embedding model failed: OpenAI is rate limiting requests (429).',
+    ]);
   });
 
   it('audits at most 30 links of an explanation, as a check does, and says how many it left out', async () => {

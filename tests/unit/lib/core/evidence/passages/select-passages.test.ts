@@ -168,28 +168,95 @@ describe('selectPassages with an embedder', () => {
     expect(embedder.calls[0]).toHaveLength(4);
   });
 
-  it('ranks by words alone when the server has no embeddings (404, 405, 400, a key without them)', async () => {
+  /** An embedder that throws `error` on every call. */
+  const failing = (error: unknown): Embedder => ({
+    embed: async () => {
+      throw error;
+    },
+  });
+
+  it('ranks by words alone, and tells nothing, when the server has no embeddings (404, 405, 400, a key without them, no quota)', async () => {
     const [lexical] = await select(claim, text, { contextSentences: 0 });
     for (const [kind, status] of [
       ['not-found', 404],
       ['bad-request', 405],
       ['bad-request', 400],
       ['auth', 403],
+      ['quota', 429],
     ] as const) {
-      const none: Embedder = {
-        embed: async () => {
-          throw new ProviderError(kind, 'no embeddings', { status });
-        },
-      };
-      const [passage] = await select(claim, text, { contextSentences: 0, embedder: none });
+      const told: unknown[] = [];
+      const [passage] = await select(claim, text, {
+        contextSentences: 0,
+        embedder: failing(new ProviderError(kind, 'no embeddings', { status })),
+        onEmbedderFailure: (error) => told.push(error),
+      });
       expect(passage, `${status}`).toEqual(lexical);
+      // How that server is, not a bad day: the person is not told on every check.
+      expect(told, `${status}`).toEqual([]);
     }
   });
 
-  it('fails loudly when the embedder returns the wrong number of vectors', async () => {
-    const broken: Embedder = { embed: async () => [[1, 0]] };
-    const error = await select(claim, text, { embedder: broken }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderError);
-    expect((error as ProviderError).kind).toBe('malformed');
+  it('ranks by words alone, and tells why, when the embedder fails on a bad day (429, timeout, 5xx, network)', async () => {
+    const [lexical] = await select(claim, text, { contextSentences: 0 });
+    const failures = [
+      new ProviderError('rate-limit', { code: 'rate-limited', provider: 'OpenAI', freeTier: false }, { status: 429 }),
+      new ProviderError('timeout', { code: 'timed-out', provider: 'OpenAI' }),
+      new ProviderError('server', 'OpenAI had a server error (500).', { status: 500 }),
+      new ProviderError('unreachable', { code: 'unreachable', url: 'https://api.openai.com/v1' }),
+      // A network failure the adapter did not name.
+      new TypeError('fetch failed'),
+    ];
+    for (const failure of failures) {
+      const told: unknown[] = [];
+      const [passage] = await select(claim, text, {
+        contextSentences: 0,
+        embedder: failing(failure),
+        onEmbedderFailure: (error) => told.push(error),
+      });
+      expect(passage, failure.message).toEqual(lexical);
+      expect(told, failure.message).toEqual([failure]);
+    }
+  });
+
+  it('ranks by words alone, and tells why, when the embedder returns the wrong number of vectors', async () => {
+    const [lexical] = await select(claim, text, { contextSentences: 0 });
+    const told: unknown[] = [];
+    const [passage] = await select(claim, text, {
+      contextSentences: 0,
+      embedder: { embed: async () => [[1, 0]] },
+      onEmbedderFailure: (error) => told.push(error),
+    });
+    expect(passage).toEqual(lexical);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toBeInstanceOf(ProviderError);
+    expect((told[0] as ProviderError).kind).toBe('malformed');
+    expect((told[0] as ProviderError).notice).toMatchObject({ code: 'embeddings-miscounted', got: 1, expected: 4 });
+  });
+
+  it('still rejects a cancellation at once, and tells nothing', async () => {
+    const told: unknown[] = [];
+    const cancelled = new ProviderError('cancelled', { code: 'request-cancelled' });
+    const error = await select(claim, text, {
+      embedder: failing(cancelled),
+      onEmbedderFailure: (failure) => told.push(failure),
+    }).catch((e: unknown) => e);
+    expect(error).toBe(cancelled);
+
+    // The check was cancelled while the embedder was asked: whatever it then threw, the selection stops.
+    const controller = new AbortController();
+    const timedOut = new ProviderError('timeout', { code: 'timed-out' });
+    const abortedMidway: Embedder = {
+      embed: async () => {
+        controller.abort(new Error('stopped'));
+        throw timedOut;
+      },
+    };
+    const stopped = await select(claim, text, {
+      embedder: abortedMidway,
+      signal: controller.signal,
+      onEmbedderFailure: (failure) => told.push(failure),
+    }).catch((e: unknown) => e);
+    expect(stopped).toBe(timedOut);
+    expect(told).toEqual([]);
   });
 });
