@@ -2,8 +2,8 @@
  * What one run (a check, or an explanation rating) shares across its stages: the usage meter and token
  * budget, the model-call context, and search providers and a page fetcher held to the run's concurrency
  * limits. Page fetches are counted once, whoever makes them. Every stage uses the run's cache, never
- * `deps.cache`: its failures are misses and dropped writes (forgiving-cache.ts), one warning in all; so are the
- * embedder's failures, after which passages are chosen by their words.
+ * `deps.cache`: its failures are misses and dropped writes (forgiving-cache.ts), one warning in all. The embedder's
+ * failures are one warning in all too: after each, that page's passages are chosen by their words.
  */
 import pLimit from 'p-limit';
 

@@ -7,8 +7,11 @@ import type { Embedder } from '../../ports';
 import { pageSentences } from './page-sentences';
 import { rankSentences, windowAround } from './rank-sentences';
 
-/** Embedder failures that mean "no embeddings here" (see the embedder adapter), not a broken reply. */
-const NO_EMBEDDINGS = new Set<ProviderErrorKind>(['not-found', 'bad-request', 'auth', 'quota']);
+/**
+ * Embedder failures that mean "no embeddings here" (see the embedder adapter): how that server or key is, not a bad
+ * day. An exhausted quota (out of credit, a daily limit) is not one of them: the person can do something about it.
+ */
+const NO_EMBEDDINGS = new Set<ProviderErrorKind>(['not-found', 'bad-request', 'auth']);
 
 export interface SelectPassagesInput {
   claim: string;

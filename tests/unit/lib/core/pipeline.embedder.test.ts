@@ -59,7 +59,7 @@ describe('a check whose embedding model fails', () => {
     });
   }
 
-  it('tells one warning, the first cause, when the pages fail for different causes', async () => {
+  it('tells one warning when the pages fail for different causes', async () => {
     const causes = [
       new ProviderError('rate-limit', 'OpenAI is rate limiting requests (429).'),
       new ProviderError('server', 'OpenAI had a server error (500).'),
