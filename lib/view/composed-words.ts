@@ -60,10 +60,41 @@ function digits(n: number, say: ComposedSay): string {
   return new Intl.NumberFormat(say.locale, { useGrouping: false }).format(n);
 }
 
-/** "19th", "19e", "19.", "19वीं": a century's or millennium's number as the language writes its ordinal. */
+/** Languages writing a century's or millennium's number in Roman numerals: "siglo XIX", "XIXe siècle", "século XIX". */
+const ROMAN_ORDINAL_LANGUAGES = new Set(['es', 'fr', 'pt']);
+
+const ROMAN_DIGITS: ReadonlyArray<readonly [number, string]> = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
+
+/** 19 → "XIX"; for 1 to 3999, the numbers Roman numerals write. */
+export function romanNumeral(n: number): string {
+  let rest = n;
+  let numeral = '';
+  for (const [value, letters] of ROMAN_DIGITS) for (; rest >= value; rest -= value) numeral += letters;
+  return numeral;
+}
+
+/**
+ * "19th", "XIXe", "19.", "19वीं", "XIX": a century's or millennium's number as the language writes its ordinal, in
+ * Roman numerals where the language writes them so (a number too large for them stays in digits).
+ */
 function ordinal(n: number, say: ComposedSay): string {
   const category = new Intl.PluralRules(say.locale, { type: 'ordinal' }).select(n);
-  return say.t(ORDINAL_KEYS[category], { number: digits(n, say) });
+  const roman = ROMAN_ORDINAL_LANGUAGES.has(say.locale.split(/[-_]/)[0]!.toLowerCase()) && n >= 1 && n <= 3999;
+  return say.t(ORDINAL_KEYS[category], { number: roman ? romanNumeral(n) : digits(n, say) });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   evidencePassage,
   evidencePassageDir,
   evidenceTitle,
+  romanNumeral,
   timeWords,
   valueWords,
 } from '../../../../lib/view/composed-words';
@@ -137,7 +138,7 @@ describe('composed evidence in words', () => {
     );
     expect(dated({ from: day }, 'fr')).toBe('Eiffel Tower — height\u00a0: 330 metre (début\u00a0: 31 mars 2014)');
     expect(dated({ asOf: decade(1885) }, 'pt_BR')).toBe('Eiffel Tower — height: 330 metre (data: década de 1880)');
-    expect(dated({ from: century }, 'es')).toBe('Eiffel Tower — height: 330 metre (inicio: siglo 19)');
+    expect(dated({ from: century }, 'es')).toBe('Eiffel Tower — height: 330 metre (inicio: siglo XIX)');
     expect(dated({ from: decade(1885) }, 'de')).toBe('Eiffel Tower — height: 330 metre (Beginn: 1880er-Jahre)');
     expect(dated({ from: century, until: decade(1993) }, 'de')).toBe(
       'Eiffel Tower — height: 330 metre (Zeitraum: 19. Jahrhundert – 1990er-Jahre)',
@@ -156,12 +157,35 @@ describe('composed evidence in words', () => {
     expect(timeWords({ time: '-0044-03-15T00:00:00Z', precision: 11 }, en)).toBe('March 15, 44 BCE');
     expect(timeWords({ time: '1889', precision: 9 }, en)).toBeUndefined();
     const es = say('es');
-    expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, es)).toBe('siglo 19');
+    // Spanish, French and Portuguese write centuries and millennia in Roman numerals; German and English do not.
+    expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, es)).toBe('siglo XIX');
+    expect(timeWords({ time: '+2001-00-00T00:00:00Z', precision: 6 }, es)).toBe('milenio III');
+    expect(timeWords({ time: '-0450-00-00T00:00:00Z', precision: 7 }, es)).toBe('siglo V a. C.');
+    expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, say('fr'))).toBe('XIXe siècle');
+    expect(timeWords({ time: '+2001-00-00T00:00:00Z', precision: 7 }, say('pt_BR'))).toBe('século XXI');
     expect(timeWords({ time: '+1885-00-00T00:00:00Z', precision: 8 }, es)).toBe('década de 1880');
     expect(timeWords({ time: '-0044-00-00T00:00:00Z', precision: 9 }, es)).toBe('44 a. C.');
-    expect(timeWords({ time: '+0001-00-00T00:00:00Z', precision: 7 }, say('fr'))).toBe('1er siècle');
+    expect(timeWords({ time: '+0001-00-00T00:00:00Z', precision: 7 }, say('fr'))).toBe('Ier siècle');
     expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, say('de'))).toBe('19. Jahrhundert');
     expect(timeWords({ time: '+1889-03-31T00:00:00Z', precision: 11 }, say('ja'))).toBe('1889年3月31日');
+  });
+
+  it('writes Roman numerals with their subtractive pairs', () => {
+    const cases: Array<[number, string]> = [
+      [1, 'I'],
+      [4, 'IV'],
+      [9, 'IX'],
+      [14, 'XIV'],
+      [19, 'XIX'],
+      [21, 'XXI'],
+      [40, 'XL'],
+      [90, 'XC'],
+      [400, 'CD'],
+      [900, 'CM'],
+      [1999, 'MCMXCIX'],
+      [3999, 'MMMCMXCIX'],
+    ];
+    for (const [n, numeral] of cases) expect(romanNumeral(n), `${n}`).toBe(numeral);
   });
 
   it('shows the stored passage for a review without a rating, a publisher or a claim', () => {
