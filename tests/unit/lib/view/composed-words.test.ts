@@ -159,7 +159,8 @@ describe('composed evidence in words', () => {
     const es = say('es');
     // Spanish, French and Portuguese write centuries and millennia in Roman numerals; German and English do not.
     expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, es)).toBe('siglo XIX');
-    expect(timeWords({ time: '+2001-00-00T00:00:00Z', precision: 6 }, es)).toBe('milenio III');
+    expect(timeWords({ time: '+2001-00-00T00:00:00Z', precision: 6 }, es)).toBe('III milenio');
+    expect(timeWords({ time: '-2500-00-00T00:00:00Z', precision: 6 }, say('pt_BR'))).toBe('III milênio a.C.');
     expect(timeWords({ time: '-0450-00-00T00:00:00Z', precision: 7 }, es)).toBe('siglo V a. C.');
     expect(timeWords({ time: '+1801-00-00T00:00:00Z', precision: 7 }, say('fr'))).toBe('XIXe siècle');
     expect(timeWords({ time: '+2001-00-00T00:00:00Z', precision: 7 }, say('pt_BR'))).toBe('século XXI');
