@@ -103,19 +103,13 @@ function scriptOf(codePoint: number): Script | null {
  * so the Unicode ones are built only for text beyond it.
  */
 export function proseWords(sample: string): string[] {
-  if (isPlainAscii(sample))
-    return (
-      sample
-        .replace(/(?<!\S)(?:\S*[/@]\S*|\S+\.(?:com|org|net|html?)\b)/gi, ' ')
-        .toLowerCase()
-        .match(/[a-z]+/g) ?? []
-    );
-  return (
-    sample
-      .replace(/(?<!\S)(?:\S*[/@]\S*|\S+\.(?:com|org|net|html?)\b)/giu, ' ')
-      .toLowerCase()
-      .match(/\p{L}+/gu) ?? []
-  );
+  const ascii = isPlainAscii(sample);
+  // Only the chosen branch's patterns are built (a regular expression literal is built when first evaluated).
+  const notProse = ascii
+    ? /(?<!\S)(?:\S*[/@]\S*|\S+\.(?:com|org|net|html?)\b)/gi
+    : /(?<!\S)(?:\S*[/@]\S*|\S+\.(?:com|org|net|html?)\b)/giu;
+  const letters = ascii ? /[a-z]+/g : /\p{L}+/gu;
+  return sample.replace(notProse, ' ').toLowerCase().match(letters) ?? [];
 }
 
 /**
