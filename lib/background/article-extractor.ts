@@ -1,7 +1,12 @@
 import type { ArticleExtractor } from '../core/ports';
 import { createDomParserExtractor } from '../extract/dom-parser-extractor';
 import { offscreenMessaging } from '../messaging/protocol';
-import { ensureOffscreenDocument, offscreenDocumentGone } from './offscreen-document';
+import { idleCloser } from './idle-closer';
+import { closeOffscreenDocument, ensureOffscreenDocument, offscreenDocumentGone } from './offscreen-document';
+import { READER_IDLE_MS } from './reader-idle';
+
+/** Chrome's words when a message finds no document to answer it (closed, still loading, or closing as it came). */
+const NO_RECEIVER = /Receiving end does not exist|message port closed|message channel closed/i;
 
 /**
  * The background's `ArticleExtractor`. Firefox runs the background as a page, which has the browser's own
@@ -9,19 +14,31 @@ import { ensureOffscreenDocument, offscreenDocumentGone } from './offscreen-docu
  * (entrypoints/offscreen): the worker's bundle, parsed at every wake, then carries neither linkedom nor
  * Readability (issue 27). `import.meta.env.FIREFOX` is a build-time constant, so each build keeps one path.
  */
-export function createBackgroundExtractor(): ArticleExtractor {
+export function createBackgroundExtractor(idleMs = READER_IDLE_MS): ArticleExtractor {
   if (import.meta.env.FIREFOX) return createDomParserExtractor();
+  const idle = idleCloser(idleMs, () => void closeOffscreenDocument());
+  // A document an earlier life of the worker left open (it was stopped before its countdown ran out) is closed too,
+  // unless this life reads a page first.
+  idle.begin()();
+  const read = async (html: string, url: string) => {
+    await ensureOffscreenDocument();
+    try {
+      return await offscreenMessaging.sendMessage('extractArticle', { html, url });
+    } catch (error) {
+      // The document can be gone (closed by the browser) while we still thought it open: open it once more.
+      if (!NO_RECEIVER.test(String(error))) throw error;
+      offscreenDocumentGone();
+      await ensureOffscreenDocument();
+      return offscreenMessaging.sendMessage('extractArticle', { html, url });
+    }
+  };
   return {
     async extract(html, url) {
-      await ensureOffscreenDocument();
+      const ended = idle.begin();
       try {
-        return await offscreenMessaging.sendMessage('extractArticle', { html, url });
-      } catch (error) {
-        // The document can be gone (closed by the browser) while we still thought it open: open it once more.
-        if (!/Receiving end does not exist|message port closed/i.test(String(error))) throw error;
-        offscreenDocumentGone();
-        await ensureOffscreenDocument();
-        return offscreenMessaging.sendMessage('extractArticle', { html, url });
+        return await read(html, url);
+      } finally {
+        ended();
       }
     },
   };

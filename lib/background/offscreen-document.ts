@@ -1,13 +1,17 @@
 /**
- * Opens Chrome's offscreen document (entrypoints/offscreen) when the worker first needs a DOM, and keeps it:
- * only one may exist, so concurrent wakes share one creation, and a document that already exists (the worker
- * was stopped and started again) is reused. Chrome 116+ (`offscreen.hasDocument`, the manifest's minimum).
+ * Opens Chrome's offscreen document (entrypoints/offscreen) when the worker needs a DOM, and closes it when told to
+ * (article-extractor.ts does once no page has been read for a while): only one may exist, so concurrent wakes share
+ * one creation, a document that already exists (the worker was stopped and started again) is reused, and an opening
+ * asked for while a close is under way waits for that close (Chrome would otherwise still report the closing document
+ * as there, and the message sent to it would find nobody). Chrome 116+ (`offscreen.hasDocument`, the manifest's
+ * minimum).
  */
 import { browser } from 'wxt/browser';
 
 const PATH = '/offscreen.html';
 
 let opening: Promise<void> | undefined;
+let closing: Promise<void> | undefined;
 
 async function open(): Promise<void> {
   if (await browser.offscreen.hasDocument()) return;
@@ -26,7 +30,7 @@ async function open(): Promise<void> {
 
 /** Resolves once the offscreen document exists; a failed opening is tried again on the next call. */
 export function ensureOffscreenDocument(): Promise<void> {
-  opening ??= open().catch((error: unknown) => {
+  opening ??= (closing ?? Promise.resolve()).then(open).catch((error: unknown) => {
     opening = undefined;
     throw error;
   });
@@ -36,4 +40,24 @@ export function ensureOffscreenDocument(): Promise<void> {
 /** Forgets the opening, so the next call checks again (the document was closed, e.g. by the browser). */
 export function offscreenDocumentGone(): void {
   opening = undefined;
+}
+
+/**
+ * Closes the document once its opening (if any) has settled; the next `ensureOffscreenDocument` opens a new one.
+ * A document already gone is not an error (Chrome: "No current offscreen document.").
+ */
+export function closeOffscreenDocument(): Promise<void> {
+  const opened = opening ?? Promise.resolve();
+  opening = undefined;
+  const closed = opened
+    .catch(() => undefined)
+    .then(async () => {
+      if (await browser.offscreen.hasDocument()) await browser.offscreen.closeDocument();
+    })
+    .catch((error: unknown) => console.warn('[factlight] offscreen document not closed', error))
+    .finally(() => {
+      if (closing === closed) closing = undefined;
+    });
+  closing = closed;
+  return closed;
 }

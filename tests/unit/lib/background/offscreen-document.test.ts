@@ -6,12 +6,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-import { ensureOffscreenDocument, offscreenDocumentGone } from '../../../../lib/background/offscreen-document';
+import {
+  closeOffscreenDocument,
+  ensureOffscreenDocument,
+  offscreenDocumentGone,
+} from '../../../../lib/background/offscreen-document';
 
 let exists: boolean;
 let failNext: Error | undefined;
 let created: number;
 let attempts: number;
+let closes: number;
 
 beforeEach(() => {
   // Each test starts as a fresh worker would: nothing opened yet.
@@ -20,6 +25,7 @@ beforeEach(() => {
   failNext = undefined;
   created = 0;
   attempts = 0;
+  closes = 0;
   (fakeBrowser as unknown as Record<string, unknown>).offscreen = {
     hasDocument: vi.fn(async () => exists),
     createDocument: vi.fn(async (parameters: { url: string; reasons: string[] }) => {
@@ -30,6 +36,14 @@ beforeEach(() => {
       if (exists) throw new Error('Only a single offscreen document may be created.');
       exists = true;
       created++;
+    }),
+    // Chrome reports the document until its close has finished, and refuses a close with none open.
+    closeDocument: vi.fn(async () => {
+      if (!exists) throw new Error('No current offscreen document.');
+      await Promise.resolve();
+      await Promise.resolve();
+      exists = false;
+      closes++;
     }),
   };
 });
@@ -71,5 +85,35 @@ describe('ensureOffscreenDocument', () => {
     offscreenDocumentGone();
     await ensureOffscreenDocument();
     expect(created).toBe(2);
+  });
+});
+
+describe('closeOffscreenDocument', () => {
+  it('closes the open document, and the next read opens a new one', async () => {
+    await ensureOffscreenDocument();
+    await closeOffscreenDocument();
+    expect(exists).toBe(false);
+    await ensureOffscreenDocument();
+    expect({ created, closes, exists }).toEqual({ created: 2, closes: 1, exists: true });
+  });
+
+  it('makes an opening asked for during the close wait for it, so it opens a new document', async () => {
+    await ensureOffscreenDocument();
+    const closed = closeOffscreenDocument();
+    const opened = ensureOffscreenDocument();
+    await Promise.all([closed, opened]);
+    expect({ created, closes, exists }).toEqual({ created: 2, closes: 1, exists: true });
+  });
+
+  it('waits for an opening under way before closing', async () => {
+    const opened = ensureOffscreenDocument();
+    await closeOffscreenDocument();
+    await opened;
+    expect({ created, closes, exists }).toEqual({ created: 1, closes: 1, exists: false });
+  });
+
+  it('does nothing, and throws nothing, when no document is open', async () => {
+    await expect(closeOffscreenDocument()).resolves.toBeUndefined();
+    expect(closes).toBe(0);
   });
 });

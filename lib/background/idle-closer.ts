@@ -1,0 +1,48 @@
+/**
+ * Calls `close` once nothing has used a resource for `idleMs`: each use is bracketed by `begin()` and the function it
+ * returns, and the countdown starts when the last use in flight ends (a use that begins cancels it). Used to close
+ * Chrome's offscreen page reader between checks (article-extractor.ts), so the worker's later wakes do not share the
+ * browser with an idle document (issue 27).
+ */
+export interface IdleCloser {
+  /** Marks a use as begun; call the returned function once it has ended (twice is harmless). */
+  begin(): () => void;
+}
+
+/** The timer functions it uses (a test gives fake ones). */
+export interface IdleTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const globalTimers: IdleTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};
+
+export function idleCloser(idleMs: number, close: () => void, timers: IdleTimers = globalTimers): IdleCloser {
+  let inUse = 0;
+  let countdown: unknown;
+  const stopCountdown = () => {
+    if (countdown === undefined) return;
+    timers.clearTimeout(countdown);
+    countdown = undefined;
+  };
+  return {
+    begin() {
+      inUse++;
+      stopCountdown();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        inUse--;
+        if (inUse > 0) return;
+        countdown = timers.setTimeout(() => {
+          countdown = undefined;
+          close();
+        }, idleMs);
+      };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Chrome's page reader between checks (issue 27): the offscreen document that reads evidence pages
+ * (entrypoints/offscreen, lib/background/article-extractor.ts) is closed once no page has been read for
+ * READER_IDLE_MS, so later wakes of the worker do not share the browser with an idle document, and the next check
+ * opens it again and reads its pages. A person checks one sentence in the side panel, reads the result for a while,
+ * then checks another whose pages are not in the cache.
+ */
+import type { Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { READER_IDLE_MS } from '../../lib/background/reader-idle';
+import { configureForWorld } from '../../scripts/lib/extension/configure';
+import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
+import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
+import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
+
+/** The extension's running service worker (it may have been started again since the last look). */
+async function ourWorker(browser: ExtensionBrowser): Promise<Worker> {
+  const ours = (worker: Worker) => worker.url() === `chrome-extension://${browser.extensionId}/background.js`;
+  return (
+    browser.context.serviceWorkers().find(ours) ??
+    (await browser.context.waitForEvent('serviceworker', { predicate: ours }))
+  );
+}
+
+/** Whether the extension's offscreen document is open, as Chrome says. */
+async function readerOpen(browser: ExtensionBrowser): Promise<boolean> {
+  type Offscreen = { hasDocument(): Promise<boolean> };
+  return (await ourWorker(browser)).evaluate(() =>
+    (globalThis as unknown as { chrome: { offscreen: Offscreen } }).chrome.offscreen.hasDocument(),
+  );
+}
+
+/** Polls until the reader is open (or closed), for at most `timeout` ms. */
+async function waitForReader(browser: ExtensionBrowser, open: boolean, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while ((await readerOpen(browser)) !== open) {
+    if (Date.now() > deadline)
+      throw new Error(`The page reader was not ${open ? 'open' : 'closed'} within ${timeout} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 250)); // poll interval
+  }
+}
+
+describe("Chrome's page reader between checks", () => {
+  let world: FactWorld;
+  let browser: ExtensionBrowser | undefined;
+
+  beforeAll(async () => {
+    world = await startFactWorld();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await world?.close();
+  });
+
+  it('closes the reader once the check is done and nothing is read, and opens it again for the next check', async () => {
+    browser = await launchWithExtension();
+    expect(await configureForWorld(browser, world)).toBe('Settings saved.');
+    const panel = await SidePanelPage.open(browser);
+
+    await panel.check('The Eiffel Tower was completed in 1889 and stands in Paris.');
+    await panel.waitForResult();
+    expect(new Set(await panel.bands())).toEqual(new Set(['green']));
+    // It read the tower's pages, and stays open a while for the reads a check makes between two answers of its model.
+    expect(await readerOpen(browser)).toBe(true);
+
+    // The person reads the result: no page is read, and the reader closes.
+    await waitForReader(browser, false, READER_IDLE_MS + 15_000);
+
+    // Another sentence, whose pages are not in the cache: the reader opens again and reads them.
+    await panel.check('Mount Everest is the highest mountain on Earth, at 8,849 metres.');
+    await panel.waitForResult();
+    expect(new Set(await panel.bands())).toEqual(new Set(['green']));
+    expect(await readerOpen(browser)).toBe(true);
+  });
+});
