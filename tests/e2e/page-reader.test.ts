@@ -5,7 +5,6 @@
  * opens it again and reads its pages. A person checks one sentence in the side panel, reads the result for a while,
  * then checks another whose pages are not in the cache.
  */
-import type { Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { READER_IDLE_MS } from '../../lib/background/reader-idle';
@@ -13,15 +12,7 @@ import { configureForWorld } from '../../scripts/lib/extension/configure';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
 import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
-
-/** The extension's running service worker (it may have been started again since the last look). */
-async function ourWorker(browser: ExtensionBrowser): Promise<Worker> {
-  const ours = (worker: Worker) => worker.url() === `chrome-extension://${browser.extensionId}/background.js`;
-  return (
-    browser.context.serviceWorkers().find(ours) ??
-    (await browser.context.waitForEvent('serviceworker', { predicate: ours }))
-  );
-}
+import { ourWorker } from './harness/our-worker';
 
 /** Whether the extension's offscreen document is open, as Chrome says. */
 async function readerOpen(browser: ExtensionBrowser): Promise<boolean> {

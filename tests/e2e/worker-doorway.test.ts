@@ -7,7 +7,7 @@
  * doorway parses router.js once it has answered, so whether it ran says nothing about who answered.) And a
  * page's check after the worker stopped is taken in by the check intake while the engine is not loaded, then finished.
  */
-import type { Page, Worker } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { ENGINE_GLOBAL } from '../../lib/background/engine-global';
@@ -19,21 +19,13 @@ import { configureForWorld } from '../../scripts/lib/extension/configure';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/extension/launch';
 import { SidePanelPage } from '../../scripts/lib/extension/side-panel-page';
 import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
+import { ourWorker } from './harness/our-worker';
 
 /** Where the router keeps the status it answered (`SNAPSHOT_KEY` in lib/background/status-snapshot.ts). */
 const STATUS_SNAPSHOT_KEY = 'statusSnapshot';
 
 /** Set on the worker's global before the stop: a worker without it is a new one. */
 const FIRST_LIFE = '__factlightTestFirstLife';
-
-/** The extension's running service worker (background.js, the doorway). */
-async function ourWorker(browser: ExtensionBrowser): Promise<Worker> {
-  const ours = (worker: Worker) => worker.url() === `chrome-extension://${browser.extensionId}/background.js`;
-  return (
-    browser.context.serviceWorkers().find(ours) ??
-    (await browser.context.waitForEvent('serviceworker', { predicate: ours }))
-  );
-}
 
 /** What the running worker of the extension says about itself: which life it is in, whether router.js ran. */
 async function workerState(browser: ExtensionBrowser): Promise<{ firstLife: boolean; router: boolean }> {
