@@ -1,6 +1,7 @@
 /**
  * The `ChatModel` and `Embedder` ports on any OpenAI-compatible server, through the `openai` SDK.
- * Retries and concurrency belong to the core (`withResilience`), so the SDK's own retries stay off.
+ * Retries and concurrency belong to the core (`withResilience`, `withResilientEmbedder`), so the SDK's own retries
+ * stay off.
  */
 import OpenAI from 'openai';
 

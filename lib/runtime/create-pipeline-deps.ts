@@ -3,6 +3,8 @@
  * by the Node commands alike (they differ only in the extractor, cache and fetch they bring).
  */
 import { NoticeError } from '../core/errors';
+import type { ResilienceOptions } from '../core/model/resilience';
+import { withResilientEmbedder } from '../core/model/resilient-embedder';
 import { withResilience } from '../core/model/resilient-model';
 import type { PipelineDeps, PipelineOptions } from '../core/pipeline-types';
 import { ollamaContextWindow } from '../llm/ollama-context';
@@ -47,6 +49,14 @@ export function createPipelineDeps(
           }),
         }
       : {};
+  // One policy for the chat model and the embedder: a provider's bad day is sat out alike by both.
+  const retry: ResilienceOptions = {
+    concurrency: MODEL_CONCURRENCY,
+    maxRetries: 3,
+    baseDelayMs: 1_000,
+    maxDelayMs: 30_000,
+    ...runtime.retry,
+  };
   const model = withResilience(
     createOpenAiChatModel({
       ...profile,
@@ -55,7 +65,7 @@ export function createPipelineDeps(
       ...fetchOption,
       ...contextWindow,
     }),
-    { concurrency: MODEL_CONCURRENCY, maxRetries: 3, baseDelayMs: 1_000, maxDelayMs: 30_000, ...runtime.retry },
+    retry,
   );
   const embedder = createOpenAiEmbedder({
     baseUrl: profile.baseUrl,
@@ -65,13 +75,15 @@ export function createPipelineDeps(
     ...(profile.headers ? { headers: profile.headers } : {}),
     ...fetchOption,
   });
+  // Each its own policy (and slots): a provider limits each model apart, so a wait one states holds for it alone.
+  const resilientEmbedder = embedder ? withResilientEmbedder(embedder, retry) : undefined;
 
   const evidence = createEvidenceDeps(settings, runtime);
   const deps: PipelineDeps = {
     ...evidence.deps,
     model,
     modelNames: { fast: profile.fastModel, strong: profile.strongModel },
-    ...(embedder ? { embedder } : {}),
+    ...(resilientEmbedder ? { embedder: resilientEmbedder } : {}),
   };
   const options = evidence.options;
   return { deps, options };

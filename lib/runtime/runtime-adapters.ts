@@ -4,7 +4,7 @@
  * settings plus these into the pipeline's adapters. Its own file, so those two need not import each other
  * for a type.
  */
-import type { ResilienceOptions } from '../core/model/resilient-model';
+import type { ResilienceOptions } from '../core/model/resilience';
 import type { ArticleExtractor, Cache, Clock } from '../core/ports';
 import type { PageFetcherDeps } from '../extract/page-fetcher';
 import type { ReplyDeadlines } from '../llm/reply-deadlines';

@@ -32,6 +32,11 @@ export interface OpenAiServerOptions {
   models?: string[];
   /** When set, requests need `Authorization: Bearer <apiKey>` or get OpenAI's 401. */
   apiKey?: string;
+  /**
+   * False for a server without an embeddings API (Groq, DeepSeek): POST /v1/embeddings is then an unknown URL,
+   * answered OpenAI's 404 way like any other (default true).
+   */
+  embeddings?: boolean;
   /** Length of embedding vectors when the request has no `dimensions` (default 64). */
   embeddingDimensions?: number;
   /** Ollama-style origin check: `true` for an `Origin` header means 403 with an empty body. */
@@ -367,7 +372,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         );
       }
       if (route === 'POST /v1/chat/completions') return chat(context);
-      if (route === 'POST /v1/embeddings') return embeddings(context);
+      if (route === 'POST /v1/embeddings' && options.embeddings !== false) return embeddings(context);
       sendJson(res, 404, apiError(`Invalid URL (${request.method} ${request.path})`, 'invalid_request_error', null));
     },
   });

@@ -16,10 +16,10 @@ export interface FactWorld {
 
 /**
  * Starts the scripted model, SearXNG and the evidence sites of the fact world; `longPages` archive records per
- * main page make passages long (see worldPages).
+ * main page make passages long (see worldPages); `embeddings: false` makes the model server one without embeddings.
  */
 export async function startFactWorld(
-  options: { apiKey?: string; provider?: ProviderRules; longPages?: number } = {},
+  options: { apiKey?: string; provider?: ProviderRules; longPages?: number; embeddings?: boolean } = {},
 ): Promise<FactWorld> {
   // With a provider's rules the model server behaves as that provider and lists its models.
   const models = options.provider ? {} : { models: ['fake-fast', 'fake-strong'] };
@@ -27,6 +27,7 @@ export async function startFactWorld(
     ...models,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.embeddings === false ? { embeddings: false } : {}),
   });
   model.respondWith(worldResponder);
   const sites = new Map<string, WebServer>();

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { ProviderError } from '../../../../../lib/core/errors';
-import { type ResilienceOptions, withResilience } from '../../../../../lib/core/model/resilient-model';
+import type { ResilienceOptions } from '../../../../../lib/core/model/resilience';
+import { withResilience } from '../../../../../lib/core/model/resilient-model';
 import type { ChatRequest, ChatResponse } from '../../../../../lib/core/ports';
 import { type Deferred, deferred, recordingSleep, reply, ScriptedModel } from '../../../support/model-fakes';
 

@@ -257,6 +257,17 @@ describe('openai server: models and embeddings', () => {
     expect(vector).toHaveLength(32);
     vector.forEach((x, i) => expect(x).toBeCloseTo(same1?.[i] ?? NaN, 6));
   });
+
+  it('answers embeddings requests 404 as an unknown URL when the server has none (Groq, DeepSeek)', async () => {
+    const { client } = await start({ embeddings: false });
+    const error = await client.embeddings.create({ model: 'fake-embed', input: 'The cat' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.NotFoundError);
+    expect((error as APIError).type).toBe('invalid_request_error');
+    // Chat still answers: only the embeddings API is missing.
+    await expect(
+      client.chat.completions.create({ model: 'fake-fast', messages: [{ role: 'user', content: 'hi' }] }),
+    ).resolves.toMatchObject({ object: 'chat.completion' });
+  });
 });
 
 describe('openai server: auth, origin, CORS', () => {

@@ -1,0 +1,15 @@
+/**
+ * Retries around an Embedder, by the chat model's own policy (resilience.ts): a 429, a timeout, a 5xx or a
+ * malformed reply is asked again with the same backoff, and a wait the provider states is waited out, so one bad
+ * moment of the provider does not send a page's passages to word ranking. What waiting cannot fix fails at
+ * once: a server without embeddings (the adapter's `not-found`), a refused key, a bad request, an exhausted
+ * quota, a cancellation. Passage selection then ranks by words (select-passages.ts).
+ */
+import type { Embedder } from '../ports';
+import { createResilience, type ResilienceOptions } from './resilience';
+
+/** Wraps `embedder` with a concurrency limit and retries; see {@link ResilienceOptions}. */
+export function withResilientEmbedder(embedder: Embedder, options: ResilienceOptions): Embedder {
+  const resilience = createResilience(options);
+  return { embed: (texts, signal) => resilience.call(() => embedder.embed(texts, signal), signal) };
+}

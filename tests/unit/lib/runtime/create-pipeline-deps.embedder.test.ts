@@ -1,0 +1,165 @@
+/**
+ * The embedder as the extension wires it (createPipelineDeps: the real OpenAI adapter, its retries) against the
+ * loopback fact world, on a provider's bad day at /v1/embeddings: it is asked again as the chat model would be, so
+ * a passing 429 costs nothing; when it keeps failing, the claims still get verdicts from passages chosen by words,
+ * said once, after bounded retries. A server without embeddings (404) is not asked again and says nothing; a
+ * check cancelled while the embedder backs off stops at once.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { runCheck } from '../../../../lib/core/pipeline';
+import type { PipelineOptions } from '../../../../lib/core/pipeline-types';
+import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
+import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
+import type { RuntimeAdapters } from '../../../../lib/runtime/runtime-adapters';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import { type FactWorld, startFactWorld } from '../../../../scripts/lib/servers/index';
+
+const TEXT = 'The Eiffel Tower was completed in 1889 and stands in Paris.';
+const EMBEDDINGS = { pathPrefix: '/v1/embeddings' };
+/** Waits a 429 with `Retry-After` may sit out per call, on top of the first attempt (resilience.ts's default). */
+const STATED_WAITS = 8;
+const MAX_RETRIES = 2;
+
+function settingsFor(world: FactWorld): Settings {
+  return {
+    ...DEFAULT_SETTINGS,
+    model: {
+      preset: 'custom',
+      profiles: {
+        custom: {
+          baseUrl: world.model.baseUrl,
+          apiKey: 'sk-world',
+          fastModel: 'fake-fast',
+          strongModel: 'fake-strong',
+          embeddingModel: 'text-embedding-3-small',
+          structuredOutput: 'json_schema',
+        },
+      },
+    },
+    search: {
+      ...DEFAULT_SETTINGS.search,
+      wikipedia: { enabled: false },
+      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
+    },
+    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
+  };
+}
+
+function check(world: FactWorld, runtime: Partial<RuntimeAdapters> = {}, signal?: AbortSignal) {
+  const { deps, options } = createPipelineDeps(settingsFor(world), {
+    extractor: createLinkedomExtractor(),
+    retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetries: MAX_RETRIES },
+    ...runtime,
+  });
+  const run: PipelineOptions = signal ? { ...options, signal } : options;
+  return runCheck(TEXT, deps, run);
+}
+
+const embeddingRequests = (world: FactWorld) => world.model.requests.filter((r) => r.path === '/v1/embeddings');
+
+/** How often each distinct embeddings request was sent: the same call asked again has the same body. */
+function timesEachWasSent(world: FactWorld): number[] {
+  const counts = new Map<string, number>();
+  for (const request of embeddingRequests(world)) counts.set(request.rawBody, (counts.get(request.rawBody) ?? 0) + 1);
+  return [...counts.values()];
+}
+
+describe('the embedder on a bad day, as createPipelineDeps wires it', () => {
+  let world: FactWorld;
+  beforeAll(async () => {
+    world = await startFactWorld({ apiKey: 'sk-world' });
+  });
+  beforeEach(() => {
+    world.model.faults.clear();
+    world.model.requests.length = 0;
+  });
+  afterAll(() => world.close());
+
+  it('asks again after a 429 and uses the embeddings: no warning', async () => {
+    world.model.faults.next({ kind: 'rate-limit', retryAfterSeconds: 0 }, 1, EMBEDDINGS);
+    const result = await check(world);
+    // The 429 was answered, and the same request asked again.
+    expect(Math.max(...timesEachWasSent(world))).toBe(2);
+    expect(result.assessments.map((a) => a.verdict)).toEqual(['supported', 'supported']);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('ranks by words with one warning when every request is a 429, after the stated waits run out', async () => {
+    world.model.faults.always({ kind: 'rate-limit', retryAfterSeconds: 0 }, EMBEDDINGS);
+    const result = await check(world);
+    // Each call was sent once and asked again for each stated wait it may sit out, no more.
+    const sent = timesEachWasSent(world);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const times of sent) expect(times % (1 + STATED_WAITS)).toBe(0);
+    expect(result.assessments.map((a) => a.verdict)).toEqual(['supported', 'supported']);
+    expect(result.warnings).toHaveLength(1);
+    expect(result.notices?.[result.warnings[0]!]).toMatchObject({
+      code: 'passages-by-words',
+      causeNotice: { code: 'rate-limited' },
+    });
+  });
+
+  it('ranks by words with one warning when every request is a 500, after maxRetries backoffs', async () => {
+    world.model.faults.always({ kind: 'server-error' }, EMBEDDINGS);
+    const result = await check(world);
+    const sent = timesEachWasSent(world);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const times of sent) expect(times % (1 + MAX_RETRIES)).toBe(0);
+    expect(result.assessments.map((a) => a.verdict)).toEqual(['supported', 'supported']);
+    expect(result.warnings).toHaveLength(1);
+    expect(result.notices?.[result.warnings[0]!]).toMatchObject({
+      code: 'passages-by-words',
+      causeNotice: { code: 'http-status', status: 500 },
+    });
+  });
+
+  it('stops at once when the check is cancelled while the embedder backs off', async () => {
+    world.model.faults.always({ kind: 'server-error' }, EMBEDDINGS);
+    const controller = new AbortController();
+    let abortedAt = 0;
+    // Cancels once a 500 has come back: its call then waits a backoff of at least 30 s.
+    const fetchThenCancel: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/embeddings') && response.status === 500 && !abortedAt) {
+        setTimeout(() => {
+          abortedAt = Date.now();
+          controller.abort();
+        }, 50);
+      }
+      return response;
+    };
+    const result = await check(
+      world,
+      { fetch: fetchThenCancel, retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 } },
+      controller.signal,
+    );
+    expect(abortedAt).toBeGreaterThan(0);
+    expect(Date.now() - abortedAt).toBeLessThan(2_000);
+    expect(result.stopped).toBe('cancelled');
+    expect(result.warnings.filter((warning) => /word match/.test(warning))).toEqual([]);
+    // Nothing was asked again after the cancel.
+    expect(embeddingRequests(world).filter((request) => request.at > abortedAt)).toEqual([]);
+  });
+});
+
+describe('a server without embeddings, as createPipelineDeps wires it', () => {
+  let world: FactWorld;
+  beforeAll(async () => {
+    world = await startFactWorld({ apiKey: 'sk-world', embeddings: false });
+  });
+  afterAll(() => world.close());
+
+  it('answers 404 once: never asked again, passages by words, nothing said', async () => {
+    // A backoff of at least 30 s before any retry: a 404 taken for a bad day would keep the check waiting.
+    const started = Date.now();
+    const result = await check(world, { retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const sent = timesEachWasSent(world);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((times) => times === 1)).toBe(true);
+    expect(result.assessments.map((a) => a.verdict)).toEqual(['supported', 'supported']);
+    expect(result.warnings).toEqual([]);
+  });
+});
