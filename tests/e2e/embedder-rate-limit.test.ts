@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { EMBEDDER_WAITS } from '../../lib/core/model/resilient-embedder';
 import { type FactWorld, startFactWorld } from '../../scripts/lib/servers';
 import { openAiRules } from '../../scripts/lib/servers/provider-rules/index';
 import { catalogue, messagePattern } from './harness/catalogues';
@@ -27,8 +28,8 @@ const EIFFEL = 'The Eiffel Tower was completed in 1889 and stands in Paris.';
 /** OpenAI's current models, listed explicitly so a change of the preset's defaults does not move this test. */
 const OPENAI = { preset: 'openai', apiKey: 'sk-e2e-key', fastModel: 'gpt-5.4-mini', strongModel: 'gpt-5.4' };
 const EMBEDDING_MODEL = 'text-embedding-3-small';
-/** Attempts of one embeddings call: the first, and one for each stated wait it may sit out (resilience.ts). */
-const ATTEMPTS_PER_CALL = 1 + 8;
+/** Attempts of one embeddings call: the first, and one for each stated wait it may sit out (resilient-embedder.ts). */
+const ATTEMPTS_PER_CALL = 1 + EMBEDDER_WAITS.maxRateLimitWaits;
 
 /** The extension API read in the page, typed for the page function (the test project has no browser types). */
 interface I18nScope {

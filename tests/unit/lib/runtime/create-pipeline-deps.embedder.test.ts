@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { EMBEDDER_WAITS } from '../../../../lib/core/model/resilient-embedder';
 import { runCheck } from '../../../../lib/core/pipeline';
 import type { PipelineOptions } from '../../../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
@@ -17,8 +18,8 @@ import { type FactWorld, startFactWorld } from '../../../../scripts/lib/servers/
 
 const TEXT = 'The Eiffel Tower was completed in 1889 and stands in Paris.';
 const EMBEDDINGS = { pathPrefix: '/v1/embeddings' };
-/** Waits a 429 with `Retry-After` may sit out per call, on top of the first attempt (resilience.ts's default). */
-const STATED_WAITS = 8;
+/** Waits a 429 with `Retry-After` may sit out per call, on top of the first attempt (the embedder's own bound). */
+const STATED_WAITS = EMBEDDER_WAITS.maxRateLimitWaits;
 const MAX_RETRIES = 2;
 
 function settingsFor(world: FactWorld): Settings {

@@ -54,6 +54,21 @@ describe('withResilientEmbedder', () => {
     expect(embedder.signals).toEqual([signal, signal]);
   });
 
+  it('does not stand still for a long stated wait or for more than its own few: the page goes to word ranking', async () => {
+    const { sleep, delays } = recordingSleep();
+    const long = new ProviderError('rate-limit', '429', { status: 429, retryAfterMs: 60_000 });
+    const longWait = scripted([long]);
+    await expect(withResilientEmbedder(longWait, { ...OPTIONS, sleep }).embed(['a'])).rejects.toBe(long);
+    expect({ delays, asked: longWait.signals.length }).toEqual({ delays: [], asked: 1 });
+
+    const short = () => new ProviderError('rate-limit', '429', { status: 429, retryAfterMs: 500 });
+    const failures = [short(), short(), short(), short()];
+    const third = failures[2];
+    const manyWaits = scripted(failures);
+    await expect(withResilientEmbedder(manyWaits, { ...OPTIONS, sleep }).embed(['a'])).rejects.toBe(third);
+    expect({ delays, asked: manyWaits.signals.length }).toEqual({ delays: [500, 500], asked: 3 });
+  });
+
   it('backs off as the chat model does on a 5xx, a timeout or a malformed reply, and gives up after maxRetries', async () => {
     const embedder = scripted([
       server(),
