@@ -4,6 +4,7 @@
  * service worker left one running.
  */
 import { errorMessage, errorNotice } from '../core/errors';
+import type { RunNotice } from '../core/notices';
 import { runRating } from '../core/quality/rate-run';
 import { createDexieCache } from '../db/dexie-cache';
 import type { RatingRecord } from '../db/entities';
@@ -37,6 +38,11 @@ export function createRatingManager(deps: RatingManagerDeps) {
       return;
     }
     deps.onActivityChange?.(running.size);
+    // This run's warnings, as a check keeps them (check-writer.ts): stored as they come, and with the end, whichever
+    // it is, so a rating that fails keeps them too and a resumed one shows its own run's, not the stopped one's.
+    const warnings: string[] = [];
+    const notices: Record<string, RunNotice> = {};
+    const warningFields = () => ({ warnings: [...warnings], notices: { ...notices } });
     try {
       await deps.networkReady;
       const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), {
@@ -54,6 +60,14 @@ export function createRatingManager(deps: RatingManagerDeps) {
           void deps.db.ratings
             .update(ratingId, { stage, updatedAt: clock.now() })
             .catch((error: unknown) => console.warn('[factlight] rating stage not saved', error)),
+        // A warning not saved now is saved with the end; the console says why it waited.
+        onWarning: (message, notice) => {
+          warnings.push(message);
+          if (notice) notices[message] = notice;
+          void deps.db.ratings
+            .update(ratingId, { ...warningFields(), updatedAt: clock.now() })
+            .catch((error: unknown) => console.warn('[factlight] rating warning not saved', error));
+        },
       });
       await deps.db.ratings.update(ratingId, {
         status: 'done',
@@ -61,6 +75,8 @@ export function createRatingManager(deps: RatingManagerDeps) {
         evidence: result.evidence,
         links: result.links,
         score: result.score,
+        warnings: result.warnings,
+        notices: result.notices ?? {},
         updatedAt: clock.now(),
       });
     } catch (error) {
@@ -70,6 +86,7 @@ export function createRatingManager(deps: RatingManagerDeps) {
         .update(ratingId, {
           status: 'failed',
           error: errorMessage(error),
+          ...warningFields(),
           // Its code, when it has one, so the panel words it in the interface language (lib/view/error-words.ts).
           ...(errorNotice(error) ? { errorNotice: errorNotice(error) } : {}),
           updatedAt: clock.now(),

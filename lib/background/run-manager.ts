@@ -238,6 +238,11 @@ export function createRunManager(deps: RunManagerDeps) {
       disposeModel = onDevice?.dispose;
       const { deps: pipelineDeps, options } = onDevice ?? createPipelineDeps(settings, runtime);
       const priorEvidence = check.judgeOf ? await evidenceBySentence(deps.db, check.judgeOf) : undefined;
+      // And why some of that evidence is missing: the judged check says it too (its coded warnings with their codes).
+      const judged = check.judgeOf ? await deps.db.checks.get(check.judgeOf) : undefined;
+      const priorWarnings = judged?.warnings.length
+        ? { warnings: judged.warnings, ...(judged.notices ? { notices: judged.notices } : {}) }
+        : undefined;
       const replyCitations = (check.citations ?? []).map((citation) => ({
         url: citation.url,
         start: citation.start,
@@ -251,6 +256,7 @@ export function createRunManager(deps: RunManagerDeps) {
         signal: controller.signal,
         ...(check.fresh ? { fresh: true } : {}),
         ...(priorEvidence ? { priorEvidence } : {}),
+        ...(priorWarnings ? { priorWarnings } : {}),
         ...(sentences ? { split: sentences } : {}),
         onEvent: writer.record,
       });

@@ -82,6 +82,11 @@ export interface PipelineOptions {
    * search.
    */
   priorEvidence?: ReadonlyMap<number, readonly Evidence[]>;
+  /**
+   * The warnings of the evidence-only run that found `priorEvidence` (why some of it is missing: a source that
+   * failed, a page not read), coded ones with their codes: this run lists them first, then its own, each once.
+   */
+  priorWarnings?: { warnings: readonly string[]; notices?: Readonly<Record<string, RunNotice>> };
   signal?: AbortSignal;
   onEvent?: (event: PipelineEvent) => void;
 }

@@ -65,6 +65,8 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
   // The sentences the caller already split (a stored check's) are taken as they are; otherwise the text is split.
   const { language, sentences, given } = runSentences(text, options);
   emit({ type: 'sentences', sentences, language, ...(given ? { given } : {}) });
+  // "Judge these sources": why the evidence judged here is incomplete is said by this check too.
+  for (const message of options.priorWarnings?.warnings ?? []) warn(message, options.priorWarnings?.notices?.[message]);
   // What the model is told the text's language is: not the split's best guess, which can be wrong (issue 25).
   const named = promptLanguage(text, options.language);
 

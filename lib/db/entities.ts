@@ -197,6 +197,13 @@ export interface RatingRecord {
   error?: string;
   /** The same as a code, when it has one (not indexed): worded when shown, in the interface language. */
   errorNotice?: ErrorNotice;
+  /**
+   * What went wrong on the way (a search source that failed, a page that could not be read…), as a check's
+   * `warnings`; absent on ratings stored before they were kept (not indexed: no schema version needed).
+   */
+  warnings?: string[];
+  /** The warnings that have a code, by their string in `warnings`, as a check's `notices` (worded when shown). */
+  notices?: Record<string, RunNotice>;
 }
 
 export type CacheKindRecord = 'search' | 'page' | 'model' | 'source-type';

@@ -9,6 +9,8 @@ import type { SimpleMessageKey } from '../../../lib/i18n/keys';
 import { evidencePassage, evidencePassageDir, evidenceTitle } from '../../../lib/view/composed-words';
 import { checkErrorWords } from '../../../lib/view/error-words';
 import { evidenceUrl } from '../../../lib/view/evidence-link';
+import { warningWords } from '../../../lib/view/notice-words';
+import { WarningsList } from '../check/warnings-list';
 import { ActionabilityScore } from '../claim/actionability-score';
 import { useDb } from '../db-context';
 import { LinkItem } from '../evidence/link-item';
@@ -77,6 +79,11 @@ export function RatingResult({ ratingId }: { ratingId: string }) {
           </ol>
         </details>
       ) : null}
+      {/* Worded as a check's are; a rating stored before warnings were kept has none. */}
+      <WarningsList
+        warnings={warningWords({ warnings: rating.warnings ?? [], notices: rating.notices })}
+        testId="rating-warnings"
+      />
     </section>
   );
 }

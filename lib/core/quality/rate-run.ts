@@ -5,8 +5,10 @@
  * errors from the evidence and judges whether the explanation names and corrects each. When the
  * explanation cites [n] markers and links, nothing more is needed: its links are scored from the audit.
  */
+import type { ErrorNotice } from '../error-notices';
 import { findEvidence } from '../evidence/find-evidence';
 import { promptLanguage } from '../model/text-language';
+import type { RunNotice } from '../notices';
 import type { PipelineDeps, PipelineOptions } from '../pipeline-types';
 import { createRunContext } from '../run-context';
 import { detectLanguage, splitSentences } from '../text/sentences';
@@ -24,7 +26,10 @@ export interface RatingResult {
   links: LinkAudit[];
   score: ActionabilityScore;
   usage: CheckUsage;
+  /** What went wrong on the way (a search source that failed, an embedder that fell back…), as a check lists them. */
   warnings: string[];
+  /** The warnings that have a code, by the string `warnings` lists them by (lib/core/notices.ts). */
+  notices?: Record<string, RunNotice>;
 }
 
 /** FinGrAct's link score for one audited link: works = something could be read there. */
@@ -40,10 +45,21 @@ export function linkScoreOf(audit: LinkAudit): ExplanationLinkScore {
 export async function runRating(
   input: { claim: string; explanation: string },
   deps: PipelineDeps,
-  options: PipelineOptions & { onStage?: (stage: RatingStage) => void },
+  options: PipelineOptions & {
+    onStage?: (stage: RatingStage) => void;
+    /** Told of each warning as it comes, so a rating that fails later still keeps what went wrong before. */
+    onWarning?: (message: string, notice?: RunNotice) => void;
+  },
 ): Promise<RatingResult> {
   const warnings: string[] = [];
-  const warn = (message: string) => warnings.push(message);
+  const notices: Record<string, RunNotice> = {};
+  // As a check's run keeps them (pipeline.ts): listed once, a coded one with its code under its key.
+  const warn = (message: string, notice?: RunNotice) => {
+    if (warnings.includes(message)) return;
+    warnings.push(message);
+    if (notice) notices[message] = notice;
+    options.onWarning?.(message, notice);
+  };
   const run = createRunContext(deps, options, warn);
   const language = options.language ?? detectLanguage(input.claim);
   // Named to the model only when declared or reliably guessed (issue 25).
@@ -83,7 +99,9 @@ export async function runRating(
     reader: run.reader,
     ...(run.cache ? { cache: run.cache } : {}),
     onSearch: () => run.meter.recordSearch(),
-    onFailure: warn,
+    // A search source's failure is listed by its English words, its code beside them, as in a check.
+    onFailure: (message: string, notice?: ErrorNotice) =>
+      warn(message, notice && { code: 'source-failed', error: notice }),
     onEmbedderFailure: run.embedderFailed,
   };
   const [evidence, linkAudits] = await Promise.all([
@@ -106,5 +124,12 @@ export async function runRating(
     linkScores: linkAudits.map(linkScoreOf),
     ...(named ? { language: named } : {}),
   });
-  return { evidence, links: linkAudits, score, usage: run.meter.snapshot(), warnings };
+  return {
+    evidence,
+    links: linkAudits,
+    score,
+    usage: run.meter.snapshot(),
+    warnings,
+    ...(Object.keys(notices).length > 0 ? { notices } : {}),
+  };
 }

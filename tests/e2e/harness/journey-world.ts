@@ -5,14 +5,14 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 import { type FactWorld, startFactWorld } from '../../../scripts/lib/servers';
-import { type ExtensionDriver, launchDriver } from './driver';
+import { type ExtensionDriver, launchDriver, type LaunchOptions } from './driver';
 import { configureDriverForWorld } from './journey-pages';
 
 export interface JourneyWorld {
   /** The file's loopback world (model, SearXNG, sites); set once `beforeAll` has run. */
   readonly world: FactWorld;
-  /** A fresh browser with the extension and nothing set up. */
-  launch(): Promise<ExtensionDriver>;
+  /** A fresh browser with the extension and nothing set up (`options`: e.g. a real site's origin on loopback). */
+  launch(options?: LaunchOptions): Promise<ExtensionDriver>;
   /** A fresh browser whose extension uses the world's model and search, saved through the options page. */
   configured(): Promise<ExtensionDriver>;
   /** `next` replaces `previous` (a relaunch): only the browser that runs is closed after the test. */
@@ -40,8 +40,8 @@ export function useJourneyWorld(afterEachTest?: (world: FactWorld) => void): Jou
       if (!world) throw new Error('The fact world starts in beforeAll: use it inside a test.');
       return world;
     },
-    async launch() {
-      const driver = await launchDriver();
+    async launch(options) {
+      const driver = await launchDriver(options);
       drivers.push(driver);
       return driver;
     },

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
+import { type HttpsOrigin, startHttpsOrigin, WIKIMEDIA_HOSTS } from '../../../scripts/lib/servers';
 import { driverBrowserName, type DriverPage } from '../harness/driver';
 import {
   ALL_HIGHLIGHT_NAMES,
@@ -28,6 +29,10 @@ function drawnHighlights(page: DriverPage): Promise<string[]> {
  */
 describe(`evidence-only journeys (${driverBrowserName()})`, () => {
   const journey = useJourneyWorld();
+  let wikimediaDown: HttpsOrigin | undefined;
+  afterAll(async () => {
+    await wikimediaDown?.close();
+  });
 
   it('shows sources per sentence with no verdict colours, then judges them with a model without searching again', async () => {
     const driver = await journey.launch();
@@ -104,5 +109,45 @@ describe(`evidence-only journeys (${driverBrowserName()})`, () => {
     await page.waitForFunction(() => (CSS.highlights.get('factlight-green')?.size ?? 0) > 0, undefined, {
       timeout: 30_000,
     });
+  });
+
+  it('keeps saying, once judged, which source failed while the sources were looked for', async () => {
+    // Wikipedia and Wikidata at their real origins on loopback, both answering 500; the world's SearXNG works.
+    wikimediaDown = await startHttpsOrigin(WIKIMEDIA_HOSTS, (_req, res) => {
+      res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
+      res.end('<!doctype html><title>500 Internal Server Error</title><h1>Internal Server Error</h1>');
+    });
+    const driver = await journey.launch({ httpsOrigin: wikimediaDown });
+    // No model; Wikipedia on, as installed, beside the loopback SearXNG.
+    const options = await DriverOptionsPage.open(driver);
+    await options.enableSearxng(journey.world.searxng.baseUrl);
+    await options.page.setChecked(byTestId('allow-private-network'), true);
+    expect(await options.save()).toBe('Settings saved.');
+
+    const panel = await DriverSidePanel.open(driver);
+    await panel.check('The Eiffel Tower was completed in 1889 and stands in Paris.');
+    await panel.page.waitFor(`${byTestId('check-result')}[data-status="done"]`);
+    expect(await panel.page.text(byTestId('evidence-only-notice'))).toContain('Verdicts need a model');
+    const failed = 'Wikipedia had a server error (500).';
+    await panel.page.click(`${byTestId('check-warnings')} summary`);
+    expect(await panel.page.texts(`${byTestId('check-warnings')} li`)).toContain(failed);
+
+    const settings = await DriverOptionsPage.open(driver);
+    await settings.fillModel({
+      preset: 'custom',
+      baseUrl: journey.world.model.baseUrl,
+      fastModel: 'fake-fast',
+      strongModel: 'fake-strong',
+    });
+    expect(await settings.save()).toBe('Settings saved.');
+    await settings.page.close();
+    await panel.page.bringToFront();
+    await panel.page.click(byTestId('judge-sources'));
+    await panel.waitForResult();
+    expect(await panel.bands()).toContain('green');
+    // The judged check searched nothing (the sentence had sources), yet says why some may be missing, once.
+    await panel.page.click(`${byTestId('check-warnings')} summary`);
+    const warnings = await panel.page.texts(`${byTestId('check-warnings')} li`);
+    expect(warnings.filter((warning) => warning === failed)).toHaveLength(1);
   });
 });

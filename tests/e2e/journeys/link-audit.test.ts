@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { type FactWorld, startFactWorld, startWebServer, type WebServer } from '../../../scripts/lib/servers';
+import {
+  type FactWorld,
+  startFactWorld,
+  startWebServer,
+  startWikimediaOrigin,
+  type WebServer,
+  type WikimediaOrigin,
+} from '../../../scripts/lib/servers';
 import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
 import {
   byTestId,
@@ -34,11 +41,14 @@ const FACTCHECK_PAGE = `<!doctype html><html lang="en"><head><title>Fact check: 
  * Issue 6 through the real UI in both browsers: the link audit of a typed text and of a selection (with
  * marks next to the links in the page), the explanation score, and "Rate an explanation". The cited pages
  * and the Wayback availability API ("no snapshot") are loopback servers, set through the options page.
+ * A rating whose search source failed says so in the Rate tab: Wikipedia and Wikidata at their real origins on
+ * loopback (scripts/lib/servers/wikimedia-origin.ts) find the evidence while the loopback SearXNG answers 500.
  */
 describe(`sources and explanations journey (${driverBrowserName()})`, () => {
   let world: FactWorld;
   let links: WebServer;
   let archive: WebServer;
+  let wikimedia: WikimediaOrigin;
   let driver: ExtensionDriver | undefined;
 
   beforeAll(async () => {
@@ -53,14 +63,16 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
       body: JSON.stringify({ url: 'x', archived_snapshots: {} }),
       contentType: 'application/json',
     });
+    wikimedia = await startWikimediaOrigin();
   });
   afterEach(async () => {
     await driver?.close();
     driver = undefined;
+    world.searxng.faults.clear();
   });
   afterAll(async () => {
     // Whatever did start is closed, also when beforeAll failed half-way (the rest is still unset).
-    await Promise.all([world?.close(), links?.close(), archive?.close()]);
+    await Promise.all([world?.close(), links?.close(), archive?.close(), wikimedia?.close()]);
   });
 
   /** The loopback archive, typed into the options page's advanced section. */
@@ -180,5 +192,38 @@ describe(`sources and explanations journey (${driverBrowserName()})`, () => {
       .toBe('done');
     // Names the error and gives the correction, but cites no link: 4 of 6 points.
     expect(await panel.page.text(byTestId('actionability-score'))).toBe('3.3 out of 5');
+  });
+
+  it('says in the Rate tab that a search source failed, when the other found the evidence the rating used', async () => {
+    driver = await launchDriver({ httpsOrigin: wikimedia });
+    // SearXNG beside Wikipedia (on, as installed), and SearXNG down: every search it gets answers 500.
+    const withWikipedia = (options: DriverOptionsPage) => options.page.setChecked(byTestId('search-wikipedia'), true);
+    expect(await configureDriverForWorld(driver, world, withWikipedia)).toBe('Settings saved.');
+    world.searxng.faults.always({ kind: 'server-error' });
+    const searchedBefore = world.searxng.requests.length;
+    const panel = await DriverSidePanel.open(driver);
+    await panel.page.click(byTestId('tab-rate'));
+    await panel.page.fill(
+      byTestId('rate-explanation-text'),
+      'False. The Great Wall of China is not visible from the Moon with the naked eye, as astronauts have said.',
+    );
+    await panel.page.fill(
+      byTestId('rate-claim'),
+      'The Great Wall of China is visible from the Moon with the naked eye.',
+    );
+    await panel.page.click(byTestId('rate-explanation'));
+    await expect
+      .poll(() => panel.page.attribute(byTestId('rating-result'), 'data-status'), { timeout: 60_000 })
+      .toBe('done');
+    // Rated on Wikipedia's evidence: SearXNG was asked and failed, Wikipedia answered.
+    expect(world.searxng.requests.length).toBeGreaterThan(searchedBefore);
+    expect(wikimedia.requests.some((request) => request.host === 'en.wikipedia.org')).toBe(true);
+    expect(await panel.page.text(byTestId('actionability-score'))).toMatch(/^\d\.\d out of 5$/);
+    // The warning, folded as a check's are, in the interface's words.
+    await panel.page.click(`${byTestId('rating-warnings')} summary`);
+    expect(await panel.page.text(`${byTestId('rating-warnings')} summary`)).toBe(
+      '1 warning: some sources could not be used',
+    );
+    expect(await panel.page.texts(`${byTestId('rating-warnings')} li`)).toEqual(['SearXNG had a server error (500).']);
   });
 });

@@ -18,13 +18,30 @@ describe('rating manager', () => {
   let db: FactlightDb;
   let settings: Settings;
   let count = 0;
-  const manager = () =>
+  const manager = (fetchImpl?: typeof fetch) =>
     createRatingManager({
       db,
       loadSettings: async () => settings,
       extractor: createLinkedomExtractor(),
       retry: { baseDelayMs: 5, maxDelayMs: 20 },
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });
+  /**
+   * Wikipedia on beside the world's SearXNG, answering every request with a 500 (the test's network, not ours: no
+   * request leaves the machine), so one search source fails and the other still finds evidence.
+   */
+  const withWikipediaDown = (): typeof fetch => {
+    settings = { ...settings, search: { ...settings.search, wikipedia: { enabled: true } } };
+    return async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (/(^|\.)(wikipedia|wikidata)\.org$/.test(url.hostname))
+        return new Response('<!doctype html><title>500 Internal Server Error</title>', {
+          status: 500,
+          headers: { 'Content-Type': 'text/html' },
+        });
+      return fetch(input, init);
+    };
+  };
   const finished = async (id: string) => {
     await vi.waitFor(async () => expect((await db.ratings.get(id))?.status).not.toBe('running'), {
       timeout: 20_000,
@@ -100,6 +117,35 @@ describe('rating manager', () => {
     expect(rating.error).toMatch(/answered 500: .*The server had an error while processing your request/);
     // Its code beside the English, so the panel words it in the interface language.
     expect(rating.errorNotice).toMatchObject({ code: 'http-status', status: 500 });
+  });
+
+  it("keeps the run's warnings with their codes: a search source that failed, beside the evidence the other found", async () => {
+    const started = await manager(withWikipediaDown()).start({
+      claim: 'The Great Wall of China is visible from the Moon with the naked eye.',
+      explanation: 'This is false.',
+    });
+    const rating = await finished(started.ok ? started.ratingId : '');
+    expect(rating.status).toBe('done');
+    expect(rating.evidence.length).toBeGreaterThan(0);
+    expect(rating.warnings).toEqual(['Wikipedia had a server error (500).']);
+    expect(rating.notices).toEqual({
+      'Wikipedia had a server error (500).': {
+        code: 'source-failed',
+        error: { code: 'search-http', provider: 'Wikipedia', status: 500, reason: 'server' },
+      },
+    });
+  });
+
+  it('a rating that fails keeps the warnings its run had before', async () => {
+    world.model.faults.always({ kind: 'server-error' });
+    const started = await manager(withWikipediaDown()).start({
+      claim: 'The Great Wall of China is visible from the Moon with the naked eye.',
+      explanation: 'This is false.',
+    });
+    const rating = await finished(started.ok ? started.ratingId : '');
+    expect(rating.status).toBe('failed');
+    expect(rating.warnings).toEqual(['Wikipedia had a server error (500).']);
+    expect(rating.notices?.['Wikipedia had a server error (500).']).toMatchObject({ code: 'source-failed' });
   });
 
   it('refuses empty input and asks for setup without a model, storing nothing', async () => {

@@ -173,6 +173,47 @@ describe('run manager', () => {
     });
   });
 
+  it('"Judge these sources" carries the warnings of the evidence-only check it judges, their codes with them', async () => {
+    freshDb();
+    const withModel = settings;
+    settings = {
+      ...settings,
+      model: DEFAULT_SETTINGS.model,
+      search: { ...settings.search, wikipedia: { enabled: true } },
+    };
+    // Wikipedia answers 500 (this test's network: nothing leaves the machine); the world's SearXNG finds the rest.
+    const wikipediaDown: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (/(^|\.)(wikipedia|wikidata)\.org$/.test(url.hostname))
+        return new Response('<!doctype html><title>500 Internal Server Error</title>', { status: 500 });
+      return fetch(input, init);
+    };
+    const runs = manager(wikipediaDown);
+    const started = await runs.start({ text: WORLD_TEXT, origin: 'typed' });
+    const checkId = started.ok ? started.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const before = (await db.checks.get(checkId))!;
+    expect(before.evidenceOnly).toBe(true);
+    expect([...before.warnings].sort()).toEqual([
+      'Wikidata had a server error (500).',
+      'Wikipedia had a server error (500).',
+    ]);
+    expect(before.notices?.['Wikipedia had a server error (500).']).toEqual({
+      code: 'source-failed',
+      error: { code: 'search-http', provider: 'Wikipedia', status: 500, reason: 'server' },
+    });
+
+    settings = { ...withModel, search: settings.search };
+    const judged = await runs.judge(checkId);
+    const judgedId = judged.ok ? judged.checkId : '';
+    await vi.waitFor(async () => expect(await statusOf(judgedId)).toBe('done'), { timeout: 20_000, interval: 20 });
+    const after = (await db.checks.get(judgedId))!;
+    expect(after.judgeOf).toBe(checkId);
+    // The judged check searched nothing (every sentence had sources), yet says why some sources may be missing.
+    expect(after.warnings).toEqual(before.warnings);
+    expect(after.notices).toEqual(before.notices);
+  });
+
   it('settles a check the intake wrote before the engine was loaded (its engine, its hash), then runs it', async () => {
     freshDb();
     settings = { ...settings, model: DEFAULT_SETTINGS.model };

@@ -13,6 +13,7 @@ import type { Catalogue } from '../../../../../lib/i18n/catalogue';
 import { setMessageSource } from '../../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../../lib/i18n/sources';
 import { errorWords } from '../../../../../lib/view/error-words';
+import { noticeWords } from '../../../../../lib/view/notice-words';
 import { buildCheckView, freshDb } from '../../../support/check-fixtures';
 import { commands, fakeBackground, renderWithDb } from '../../../support/panel-harness';
 
@@ -146,6 +147,46 @@ describe('Rate an explanation', () => {
     const words = (await screen.findByTestId('rating-error')).textContent;
     expect(words).toContain(errorWords({ code: 'timed-out', provider: 'OpenAI' }));
     expect(words).not.toContain('did not answer in time');
+  });
+
+  it("folds a rating's warnings as a check's are, a coded one worded in the interface language", async () => {
+    setMessageSource(catalogueSource('fr', shipped('fr'), shipped('en')));
+    const failed = {
+      code: 'source-failed',
+      error: { code: 'search-http', provider: 'SearXNG', status: 500, reason: 'server' },
+    } as const;
+    fakeBackground({ rateExplanation: () => ({ ok: true, ratingId: 'r-5' }) });
+    await db.ratings.add({
+      ...RATING,
+      id: 'r-5',
+      warnings: ['SearXNG had a server error (500).', 'An adapter said this in its own words.'],
+      notices: { 'SearXNG had a server error (500).': failed },
+    });
+    renderWithDb(<RateView />, db);
+    fireEvent.change(screen.getByTestId('rate-explanation-text'), { target: { value: 'False.' } });
+    fireEvent.change(screen.getByTestId('rate-claim'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('rate-explanation'));
+    const warnings = await screen.findByTestId('rating-warnings');
+    expect(warnings.tagName).toBe('DETAILS');
+    expect([...warnings.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      noticeWords(failed),
+      'An adapter said this in its own words.',
+    ]);
+    expect(noticeWords(failed)).not.toContain('server error');
+    // The check view's name stays the check's.
+    expect(screen.queryByTestId('check-warnings')).toBeNull();
+  });
+
+  it('shows a rating stored before warnings were kept, with no warnings', async () => {
+    fakeBackground({ rateExplanation: () => ({ ok: true, ratingId: 'r-6' }) });
+    // As the v3 fixture's rating: no `warnings`, no `notices`.
+    await db.ratings.add({ ...RATING, id: 'r-6' });
+    renderWithDb(<RateView />, db);
+    fireEvent.change(screen.getByTestId('rate-explanation-text'), { target: { value: 'False.' } });
+    fireEvent.change(screen.getByTestId('rate-claim'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('rate-explanation'));
+    await waitFor(() => expect(screen.getByTestId('actionability-score').textContent).toBe('1.7 out of 5'));
+    expect(screen.queryByTestId('rating-warnings')).toBeNull();
   });
 
   it('says so when the background refuses, and keeps what the user typed', async () => {

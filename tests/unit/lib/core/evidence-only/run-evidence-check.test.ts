@@ -106,4 +106,53 @@ describe('judging an evidence-only check', () => {
     expect(tower.map((item) => item.passage)).toEqual(prior.get(0)!.map((item) => item.passage));
     expect(tower.every((item) => item.id.startsWith('c0-0:e'))).toBe(true);
   });
+
+  it("says why the evidence it judges is incomplete: the first run's warnings with their codes, then its own, each once", async () => {
+    const { deps, options } = fakeRun({ 'https://tower.example/a': PAGE });
+    const brave = { code: 'search-http', provider: 'Brave', status: 401, reason: 'key-rejected' } as const;
+    const exa = { code: 'search-http', provider: 'Exa', status: 500, reason: 'server' } as const;
+    const serper = { code: 'search-http', provider: 'Serper', status: 500, reason: 'server' } as const;
+    const failing = (id: 'brave' | 'exa' | 'serper', notice: typeof brave | typeof exa | typeof serper) => ({
+      id,
+      search: () => Promise.reject(new ProviderError(id === 'brave' ? 'auth' : 'server', notice)),
+    });
+    const { model: _model, ...evidenceDeps } = deps;
+    const first = await runEvidenceCheck(
+      TEXT,
+      { ...evidenceDeps, providers: [...deps.providers, failing('brave', brave), failing('exa', exa)] },
+      options,
+    );
+    expect(first.warnings).toEqual(['Brave rejected the API key (401).', 'Exa had a server error (500).']);
+    const prior = new Map<number, Evidence[]>();
+    for (const item of first.evidence) {
+      const sentenceIndex = first.claims.find((claim) => claim.id === item.claimId)!.sentenceIndex;
+      prior.set(sentenceIndex, [...(prior.get(sentenceIndex) ?? []), item]);
+    }
+    const events: PipelineEvent[] = [];
+    // Brave's key was fixed since; Exa still fails where the sentences the rules skipped are searched, and Serper too.
+    const judged = await runCheck(
+      TEXT,
+      { ...deps, providers: [...deps.providers, failing('exa', exa), failing('serper', serper)] },
+      {
+        ...options,
+        priorEvidence: prior,
+        priorWarnings: { warnings: first.warnings, ...(first.notices ? { notices: first.notices } : {}) },
+        onEvent: (event) => events.push(event),
+      },
+    );
+    expect(judged.warnings).toEqual([
+      'Brave rejected the API key (401).',
+      'Exa had a server error (500).',
+      'Serper had a server error (500).',
+    ]);
+    expect(judged.notices).toEqual({
+      'Brave rejected the API key (401).': { code: 'source-failed', error: brave },
+      'Exa had a server error (500).': { code: 'source-failed', error: exa },
+      'Serper had a server error (500).': { code: 'source-failed', error: serper },
+    });
+    // Told as they came, the first run's first, so the judged check says them from its start.
+    const warned = events.filter((event) => event.type === 'warning');
+    expect(warned.map((event) => event.message)).toEqual(judged.warnings);
+    expect(warned[0]).toMatchObject({ notice: { code: 'source-failed', error: brave } });
+  });
 });

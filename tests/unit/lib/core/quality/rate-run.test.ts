@@ -64,6 +64,25 @@ describe('runRating', () => {
     ]);
   });
 
+  it('keeps a failed search source among its warnings, by its English words with its code beside them', async () => {
+    const { deps, options } = fakeRun({ 'https://quokka-daily.example/a': PAGE });
+    const down = { code: 'search-http', provider: 'Brave', status: 401, reason: 'key-rejected' } as const;
+    deps.providers = [
+      ...deps.providers,
+      { id: 'brave', search: () => Promise.reject(new ProviderError('auth', down)) },
+    ];
+    const told: string[] = [];
+    const result = await runRating({ claim: 'Quokkas live on Rottnest Island.', explanation: 'They do.' }, deps, {
+      ...options,
+      onWarning: (message) => told.push(message),
+    });
+    expect(result.evidence.length).toBeGreaterThan(0);
+    expect(result.warnings).toEqual(['Brave rejected the API key (401).']);
+    expect(result.notices).toEqual({ 'Brave rejected the API key (401).': { code: 'source-failed', error: down } });
+    // Told as it came, so a rating that fails afterwards still has it.
+    expect(told).toEqual(result.warnings);
+  });
+
   it('audits at most 30 links of an explanation, as a check does, and says how many it left out', async () => {
     const { deps, options } = fakeRun({ 'https://quokka-daily.example/a': PAGE });
     const explanation = `Quokkas live on Rottnest Island. Sources: ${Array.from({ length: 35 }, (_, i) => `https://gone.example/p${i}`).join(' ')}`;
@@ -71,6 +90,9 @@ describe('runRating', () => {
     expect(result.links.map((link) => link.url)).toEqual(
       Array.from({ length: 30 }, (_, i) => `https://gone.example/p${i}`),
     );
-    expect(result.warnings).toContain('The explanation cites 35 links; the first 30 were checked.');
+    const capped = 'The explanation cites 35 links; the first 30 were checked.';
+    expect(result.warnings).toContain(capped);
+    // With its code, worded in the interface language when shown.
+    expect(result.notices?.[capped]).toEqual({ code: 'links-capped', where: 'explanation', found: 35, checked: 30 });
   });
 });
