@@ -110,7 +110,7 @@ export async function findEvidence(
   // search failed and the knowledge graph, asked, had nothing: the claim was not looked for where evidence mostly
   // is, so it is "could not check" too, not "not enough evidence" (which says it was looked for and not found).
   if (evidence.length === 0 && (started.allFailed() || started.webFailed()))
-    throw new ProviderError('unreachable', searchFailedNotice(started.failures, started.notices));
+    throw new ProviderError('unreachable', searchFailedNotice(started.failuresBySource(), started.notices));
   return evidence;
 }
 

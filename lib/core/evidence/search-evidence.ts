@@ -89,6 +89,12 @@ export interface StartedSearch {
   knowledge: Promise<KnowledgeStatement[]>;
   /** One message per source that failed, in the order they failed. */
   failures: string[];
+  /**
+   * The same messages in the order the sources are asked (the providers' order, each query in turn, then the
+   * knowledge graph), whenever each failed: what a claim's "Search failed" names first, so claims that failed
+   * for the same sources read the same, and a check does not count one reason as two.
+   */
+  failuresBySource: () => string[];
   notices: Record<string, ErrorNotice>;
   /** True when there were sources to ask and all of them failed, web and knowledge graph together. */
   allFailed: () => boolean;
@@ -106,10 +112,12 @@ export function startSearch(
   const texts: Array<{ text: string; language: string }> = [{ text: queries.query, language: options.language }];
   if (queries.englishQuery) texts.push({ text: queries.englishQuery, language: 'en' });
   const failures: string[] = [];
+  const bySource: Array<{ source: number; message: string }> = [];
   const notices: Record<string, ErrorNotice> = {};
-  const failed = (error: unknown) => {
+  const failed = (error: unknown, source: number) => {
     const message = errorMessage(error);
     failures.push(message);
+    bySource.push({ source, message });
     const notice = errorNotice(error);
     if (notice) notices[message] = notice;
   };
@@ -118,8 +126,8 @@ export function startSearch(
   // Handled at once, whether or not a lookup will wait for it: a triple that never comes must not reject unheard.
   const pendingTriple = options.triple?.catch(() => undefined);
 
-  const jobs = deps.providers.flatMap((provider) =>
-    texts.map(async ({ text, language }) => {
+  const jobs = deps.providers.flatMap((provider, providerIndex) =>
+    texts.map(async ({ text, language }, textIndex) => {
       attempts++;
       try {
         return {
@@ -128,7 +136,7 @@ export function startSearch(
         };
       } catch (error) {
         if (isCancellation(error)) throw error;
-        failed(error);
+        failed(error, providerIndex * texts.length + textIndex);
         webFailures++;
         return { provider, results: [] as SearchResult[] };
       }
@@ -153,7 +161,7 @@ export function startSearch(
     } catch (error) {
       // A cancelled lookup is the run stopping, not a source that failed (as for the web searches).
       if (isCancellation(error)) throw error;
-      failed(error);
+      failed(error, deps.providers.length * texts.length);
       return [];
     }
   })();
@@ -177,6 +185,7 @@ export function startSearch(
     web,
     knowledge,
     failures,
+    failuresBySource: () => [...bySource].sort((a, b) => a.source - b.source).map(({ message }) => message),
     notices,
     allFailed: () => attempts > 0 && failures.length === attempts,
     webFailed: () => jobs.length > 0 && webFailures === jobs.length,

@@ -18,6 +18,26 @@ export interface WikimediaOrigin extends HttpsOrigin {
   requests: WikimediaRequest[];
 }
 
+export interface WikimediaOriginOptions {
+  /**
+   * `'too-many-requests'`: Wikipedia's API refuses every request as Wikimedia's edge does a client it limits
+   * (HTTP 429 and the "Wikimedia Error" HTML page, before MediaWiki is reached, so no JSON and no CORS grant);
+   * Wikidata still answers. Default `'ok'`.
+   */
+  wikipediaApi?: 'ok' | 'too-many-requests';
+}
+
+/**
+ * The page Wikimedia's caches send with a 429 (the robot policy's short link, and the error line of the footer),
+ * cut to what a client may read of it.
+ */
+const TOO_MANY_REQUESTS_PAGE =
+  '<!DOCTYPE html>\n<html lang="en">\n<meta charset="utf-8">\n<title>Wikimedia Error</title>\n' +
+  '<div class="content" role="main"><h1>Error</h1>\n' +
+  '<p>Too many requests. Please respect our robot policy https://w.wiki/4wJS.</p></div>\n' +
+  '<div class="footer"><p>If you report this error to the Wikimedia System Administrators, please include the details below.</p>' +
+  '<p class="text-muted"><code>Request served via cp-loopback, Varnish XID 1<br>Error: 429, Too many requests</code></p></div>\n</html>\n';
+
 /**
  * Wikipedia and Wikidata at their real HTTPS origins (en.wikipedia.org, www.wikidata.org), on loopback,
  * for a check with the default evidence settings. It speaks the MediaWiki Action API as the real sites do
@@ -26,12 +46,14 @@ export interface WikimediaOrigin extends HttpsOrigin {
  * `origin=*`. Articles are the fact world's pages at /wiki/Title; Wikidata knows the fact world's items
  * (wikidata-world.ts) through `wbsearchentities` and `wbgetentities`.
  */
-export async function startWikimediaOrigin(): Promise<WikimediaOrigin> {
+export async function startWikimediaOrigin(options: WikimediaOriginOptions = {}): Promise<WikimediaOrigin> {
   const requests: WikimediaRequest[] = [];
   const origin = await startHttpsOrigin(WIKIMEDIA_HOSTS, (req, res) => {
     const url = new URL(req.url ?? '/', 'https://placeholder');
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     requests.push({ host, path: url.pathname, query: Object.fromEntries(url.searchParams) });
+    if (options.wikipediaApi === 'too-many-requests' && host === 'en.wikipedia.org' && url.pathname === '/w/api.php')
+      return send(res, 429, 'text/html; charset=utf-8', TOO_MANY_REQUESTS_PAGE);
     answer(host, url, req, res);
   });
   return { ...origin, requests };

@@ -31,6 +31,22 @@ function highlightCount(page: DriverPage): Promise<number> {
   );
 }
 
+/** The character before which a capture's position was refused whole until MAX_PAGE_OFFSET (lib/messaging). */
+const OLD_OFFSET_LIMIT = 200_000;
+
+/**
+ * A page whose text before its last paragraph is longer than OLD_OFFSET_LIMIT: distinct notes, ten to a paragraph,
+ * then the Eiffel sentence the fact world can judge, in a paragraph of its own.
+ */
+function deepPage(): string {
+  const sentences: string[] = [];
+  for (let i = 1; sentences.join(' ').length < OLD_OFFSET_LIMIT + 20_000; i++)
+    sentences.push(`Note ${i} says the old river flows past the market and the cathedral on its way to the sea.`);
+  const paragraphs: string[] = [];
+  for (let i = 0; i < sentences.length; i += 10) paragraphs.push(`<p>${sentences.slice(i, i + 10).join(' ')}</p>`);
+  return `<!doctype html><title>Deep</title><article>${paragraphs.join('\n')}\n<p id="deep">${EIFFEL_SENTENCE}</p></article>`;
+}
+
 /**
  * Checking text where it is read: select it in a loopback page, press the floating button, see the
  * highlights drawn there with the CSS Custom Highlight API. The same journeys in Chromium and Firefox.
@@ -65,6 +81,57 @@ describe(`in-page journeys (${driverBrowserName()})`, () => {
     await page.clickAt(point.x, point.y);
     await page.waitFor(byTestId('factlight-card'));
     expect(await page.text(byTestId('factlight-card'))).toContain('Supported');
+  });
+
+  it('checks a paragraph selected past the 200,000th character of a long page, and highlights it there', async () => {
+    const driver = await configured();
+    const site = journey.world.sites.get('everest')!;
+    site.route('/deep', { body: deepPage() });
+    const page = await driver.openPage(site.url('/deep'));
+    // The page's text before the paragraph is longer than a capture's position could once be.
+    const before = await page.evaluate(() => {
+      const range = document.createRange();
+      range.setStart(document.body, 0);
+      range.setEndBefore(document.getElementById('deep')!);
+      return range.toString().length;
+    }, undefined);
+    expect(before).toBeGreaterThan(OLD_OFFSET_LIMIT);
+
+    // A person scrolls to the end, selects the paragraph and presses the button.
+    await page.click('#deep', { clickCount: 3 });
+    await pressCheckButton(page);
+
+    // The check is drawn over exactly its sentence, in that paragraph, and nothing was said at the selection instead
+    // (a refused check says why there, at once).
+    await page.waitForFunction(
+      () =>
+        (CSS.highlights.get('factlight-green')?.size ?? 0) > 0 ||
+        [...document.querySelectorAll('factlight-ui')].some((host) =>
+          host.shadowRoot?.querySelector('[data-testid="factlight-notice"]'),
+        ),
+      undefined,
+      { timeout: 30_000 },
+    );
+    const notice = byTestId('factlight-notice');
+    expect((await page.count(notice)) > 0 ? await page.text(notice) : 'no notice').toBe('no notice');
+    expect(await drawnHighlights(page)).toEqual([`factlight-green: ${EIFFEL_SENTENCE}`]);
+    const inParagraph = await page.evaluate((names) => {
+      const deep = document.getElementById('deep')!;
+      return names.flatMap((name) =>
+        [...(CSS.highlights.get(name) ?? [])].map(
+          (range) => deep.contains((range as Range).startContainer) && deep.contains((range as Range).endContainer),
+        ),
+      );
+    }, ALL_HIGHLIGHT_NAMES);
+    expect(inParagraph).toEqual([true]);
+
+    // The side panel shows the result: the paragraph checked, its claim supported.
+    const panel = await DriverSidePanel.open(driver);
+    await panel.openLatestFromHistory();
+    expect(await panel.overallScore()).toMatch(/1 of 1 claim checked/);
+    expect(await panel.page.text(byTestId('headline'))).toMatch(/1 supported$/);
+    expect(await panel.page.texts(byTestId('sentence'))).toEqual([EIFFEL_SENTENCE]);
+    expect(await panel.bands()).toEqual(['green']);
   });
 
   it('keeps highlights on the text when the page re-renders it and when the window narrows, until cleared', async () => {

@@ -394,6 +394,33 @@ describe('findEvidence: failed sources and cancellation', () => {
     });
   });
 
+  it('names the first source as set up, not the first to fail, so claims failed by the same sources read alike', async () => {
+    // Each claim's reason is grouped by its words to say why claims failed once for the whole check: with the first
+    // source to fail named first, two claims failed by the same two sources read as two reasons ("and 1 other
+    // reason"), and which one leads changes from run to run. Here Brave fails first, SearXNG (listed first) after.
+    const SEARXNG = 'SearXNG had a server error (500).';
+    const { run, told } = sources(() => new ProviderError('server', SEARXNG), { also: [braveDown()] });
+    const answerLate: SearchProvider = {
+      id: 'searxng',
+      search: async () => {
+        // A macrotask: every microtask of Brave's failure has run by then.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        throw new ProviderError('server', SEARXNG);
+      },
+    };
+    const late = { ...run, providers: [answerLate, ...run.providers.slice(1)] };
+    const error = await rejection(
+      findWhole(
+        late,
+        withGraph(async () => []),
+      ),
+    );
+
+    expect(told.map(([message]) => message)).toEqual(['Could not reach Brave at api.search.brave.com.', SEARXNG]);
+    expect((error as ProviderError).notice).toStrictEqual({ code: 'search-failed', cause: SEARXNG, others: 1 });
+    expect((error as ProviderError).message).toBe(`Search failed: ${SEARXNG} (and 1 other failure)`);
+  });
+
   it("tells each failure with its exact notice, and throws 'search failed' with the first cause's code", async () => {
     // The user reads the failures in their own language: the codes and values are what the views word, so they
     // are pinned here, as is the "could not check" reason when no source answered (Wikidata is not asked: the
