@@ -569,15 +569,26 @@ export interface OpenAiEmbedder extends Embedder {
 }
 
 /**
- * An `Embedder` on POST /embeddings, or `undefined` when no embedding model is configured. A refusal that
- * waiting cannot fix is remembered: any 4xx but 408 and 429. Providers without embeddings answer in many
- * ways: DeepSeek and Groq have no embeddings API and answer 404 (Groq: `unknown_url`, DeepSeek a non-OpenAI
- * body; github.com/infiniflow/ragflow/issues/14715, github.com/i-am-bee/beeai-framework/issues/1537),
- * DeepSeek once a WAF's 418, gateways 405 for a route without POST, 400 for a model that is not an
- * embedding model, and 401/403 when the chat key does not cover embeddings. `embed` then throws at once,
- * without asking again for every claim: `ProviderError('auth')` with the server's answer for a refused key
- * (the person may want to fix it; an eval with `--embeddings` stops on it), `ProviderError('not-found')`
- * otherwise. Passage selection ranks by words alone on either (select-passages.ts).
+ * Whether an answer of POST /embeddings with this status says the server will not embed with this model, whatever
+ * the moment: any 4xx but 408 and 429, and 501 Not Implemented (Ollama's runner answers a chat model's embeddings
+ * request so: "this model does not support embeddings", github.com/ollama/ollama/pull/9742). Other 5xx are a bad
+ * moment, retried.
+ */
+function refusesEmbeddingsForGood(status: number | undefined): boolean {
+  if (status === undefined) return false;
+  return status === 501 || (status >= 400 && status < 500 && status !== 408 && status !== 429);
+}
+
+/**
+ * An `Embedder` on POST /embeddings, or `undefined` when no embedding model is configured. A refusal that waiting
+ * cannot fix is remembered: any 4xx but 408 and 429, and a 501 (refusesEmbeddingsForGood). Providers without
+ * embeddings answer in many ways: Ollama 501 for a chat model; DeepSeek and Groq have no embeddings API and answer
+ * 404 (Groq: `unknown_url`, DeepSeek a non-OpenAI body; github.com/infiniflow/ragflow/issues/14715,
+ * github.com/i-am-bee/beeai-framework/issues/1537), DeepSeek once a WAF's 418, gateways 405 for a route without
+ * POST, 400 for a model that is not an embedding model, and 401/403 when the chat key does not cover embeddings.
+ * `embed` then throws at once, without asking again for every claim: `ProviderError('auth')` with the server's
+ * answer for a refused key (the person may want to fix it; an eval with `--embeddings` stops on it),
+ * `ProviderError('not-found')` otherwise. Passage selection ranks by words alone on either (select-passages.ts).
  */
 export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbedder | undefined {
   const model = options.model?.trim();
@@ -616,8 +627,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
         return vectors;
       } catch (error) {
         const failure = toProviderError(error, context);
-        const status = failure.details.status;
-        if (status === undefined || status < 400 || status >= 500 || status === 408 || status === 429) throw failure;
+        if (!refusesEmbeddingsForGood(failure.details.status)) throw failure;
+        const status = failure.details.status!;
         unavailable = true;
         refusedWith = status;
         refusal = failure.kind === 'auth' ? failure : notFound();

@@ -98,8 +98,14 @@ function quotaIds(facts: FailureFacts): string[] {
   );
 }
 
-/** How long the provider asks to wait, from the first source that says: header, RetryInfo, message, reset headers. */
+/**
+ * How long the provider asks to wait, from the first source that says: headers, RetryInfo, message, reset headers.
+ * `retry-after-ms` first, as the openai SDK reads it (client.mjs: "may not be standard"; Azure OpenAI sends it), then
+ * `retry-after` in seconds or as an HTTP date.
+ */
 export function retryDelayMs(facts: FailureFacts, now: number): number | undefined {
+  const millis = Number.parseFloat(facts.headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(millis)) return Math.max(0, millis);
   const header = facts.headers?.get('retry-after');
   if (header) {
     const seconds = Number(header);

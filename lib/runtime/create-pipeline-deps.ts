@@ -49,7 +49,8 @@ export function createPipelineDeps(
           }),
         }
       : {};
-  // One policy for the chat model and the embedder: a provider's bad day is sat out alike by both.
+  // The same retry timings for the chat model and the embedder (the embedder's stated waits are shorter:
+  // resilient-embedder.ts).
   const retry: ResilienceOptions = {
     concurrency: MODEL_CONCURRENCY,
     maxRetries: 3,

@@ -1,22 +1,49 @@
 /**
  * Retries around an Embedder, by the chat model's own policy (resilience.ts): a 429, a timeout, a 5xx or a
- * malformed reply is asked again with the same backoff, and a wait the provider states is waited out, so one bad
- * moment of the provider does not send a page's passages to word ranking. What waiting cannot fix fails at
- * once: a server without embeddings (the adapter's `not-found`), a refused key, a bad request, an exhausted
- * quota, a cancellation. Passage selection then ranks by words (select-passages.ts).
+ * malformed reply is asked again with the same backoff, and a wait the provider states is sat out (up to
+ * EMBEDDER_WAITS), so one bad moment of the provider does not send a page's passages to word ranking. What waiting
+ * cannot fix fails at once: a server without embeddings (the adapter's `not-found`), a refused key, a bad request, an
+ * exhausted quota, a cancellation. Once one call has given up on a bad moment, the embedder gives up for the rest of
+ * the check (it is built per check): the calls waiting behind it and every later one fail at once with the same
+ * error, so a rate-limited embedder costs a check one call's waits, not one per page. Passage selection then ranks by
+ * words (select-passages.ts), and the run says so once.
  */
+import { ProviderError } from '../errors';
 import type { Embedder } from '../ports';
 import { createResilience, type ResilienceOptions } from './resilience';
 
 /**
  * How long the embedder sits out a provider's stated waits, shorter than the chat model's (5 minutes, 8 waits): its
  * answer only ranks a page's passages, which words rank too, so a check should not stand still for minutes for it. A
- * longer stated wait, or a third one, sends the page to word ranking at once (with the run's one warning).
+ * longer stated wait, or a third one, gives up at once.
  */
 export const EMBEDDER_WAITS = { maxRetryAfterMs: 10_000, maxRateLimitWaits: 2 } as const;
 
-/** Wraps `embedder` with a concurrency limit and retries; see {@link ResilienceOptions} and {@link EMBEDDER_WAITS}. */
+/**
+ * Wraps `embedder` with a concurrency limit and retries; see {@link ResilienceOptions}. {@link EMBEDDER_WAITS} bound
+ * the stated waits whatever `options` say.
+ */
 export function withResilientEmbedder(embedder: Embedder, options: ResilienceOptions): Embedder {
-  const resilience = createResilience({ ...EMBEDDER_WAITS, ...options });
-  return { embed: (texts, signal) => resilience.call(() => embedder.embed(texts, signal), signal) };
+  const resilience = createResilience({ ...options, ...EMBEDDER_WAITS });
+  const givingUp = new AbortController();
+  let gaveUpWith: ProviderError | undefined;
+  return {
+    async embed(texts, signal) {
+      if (gaveUpWith) throw gaveUpWith;
+      // The caller's cancellation, or the embedder giving up: either ends a call waiting or in flight.
+      const ended = signal ? AbortSignal.any([signal, givingUp.signal]) : givingUp.signal;
+      try {
+        return await resilience.call(() => embedder.embed(texts, ended), ended);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (gaveUpWith) throw gaveUpWith;
+        // A bad moment that outlasted its retries and waits (what waiting cannot fix is not a bad moment).
+        if (error instanceof ProviderError && error.retryable) {
+          gaveUpWith = error;
+          givingUp.abort();
+        }
+        throw error;
+      }
+    },
+  };
 }

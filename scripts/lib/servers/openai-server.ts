@@ -33,8 +33,9 @@ export interface OpenAiServerOptions {
   /** When set, requests need `Authorization: Bearer <apiKey>` or get OpenAI's 401. */
   apiKey?: string;
   /**
-   * False for a server without an embeddings API (Groq, DeepSeek): POST /v1/embeddings is then an unknown URL,
-   * answered OpenAI's 404 way like any other (default true).
+   * False for a server without an embeddings API: POST /v1/embeddings is then an unknown URL, answered with this
+   * server's 404 like any other (OpenAI's body; Groq and DeepSeek also answer 404, with bodies of their own, which the
+   * adapter does not read) (default true).
    */
   embeddings?: boolean;
   /** Length of embedding vectors when the request has no `dimensions` (default 64). */

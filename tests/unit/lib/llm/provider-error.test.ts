@@ -147,6 +147,23 @@ describe('the wait is read from the body (item 2)', () => {
     expect(failure).toMatchObject({ kind: 'rate-limit', details: { retryAfterMs: 3_500 } });
   });
 
+  it("reads the openai SDK's retry-after-ms before retry-after (Azure OpenAI sends it)", async () => {
+    const model = createOpenAiChatModel({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: 'k',
+      fastModel: 'gpt-4.1-mini',
+      strongModel: 'gpt-4.1-mini',
+      structuredOutput: 'json_schema',
+      fetch: async () =>
+        new Response(JSON.stringify({ error: { message: 'Rate limit reached.', code: 'rate_limit_exceeded' } }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'retry-after-ms': '1250', 'retry-after': '2' },
+        }),
+    });
+    const failure = await failureOf(model.complete(request));
+    expect(failure).toMatchObject({ kind: 'rate-limit', details: { retryAfterMs: 1_250 } });
+  });
+
   it('parses the durations providers write', () => {
     expect(parseDuration('46s')).toBe(46_000);
     expect(parseDuration('45.837906927s')).toBe(45_838);

@@ -44,14 +44,61 @@ describe('withResilientEmbedder', () => {
   it('waits out a 429 that states its wait, then embeds', async () => {
     const embedder = scripted([new ProviderError('rate-limit', '429', { status: 429, retryAfterMs: 750 })]);
     const { sleep, delays } = recordingSleep();
-    const signal = new AbortController().signal;
-    await expect(withResilientEmbedder(embedder, { ...OPTIONS, sleep }).embed(['a', 'b'], signal)).resolves.toEqual([
+    await expect(withResilientEmbedder(embedder, { ...OPTIONS, sleep }).embed(['a', 'b'])).resolves.toEqual([
       [1, 0],
       [1, 0],
     ]);
     expect(delays).toEqual([750]);
-    // The caller's signal reaches every attempt, so a cancellation also ends a request in flight.
-    expect(embedder.signals).toEqual([signal, signal]);
+  });
+
+  it("gives every attempt a signal that the caller's cancellation aborts, so a request in flight ends too", async () => {
+    const embedder = scripted([server()]);
+    const { sleep } = recordingSleep();
+    const controller = new AbortController();
+    await withResilientEmbedder(embedder, { ...OPTIONS, sleep }).embed(['a'], controller.signal);
+    expect(embedder.signals).toHaveLength(2);
+    expect(embedder.signals.some((attempt) => attempt?.aborted)).toBe(false);
+    controller.abort();
+    expect(embedder.signals.every((attempt) => attempt?.aborted)).toBe(true);
+  });
+
+  it('gives up for the rest of the check once one call has: later calls fail at once, asking nothing', async () => {
+    const long = new ProviderError('rate-limit', '429', { status: 429, retryAfterMs: 60_000 });
+    const embedder = scripted([long]);
+    const resilient = withResilientEmbedder(embedder, { ...OPTIONS, sleep: recordingSleep().sleep });
+    await expect(resilient.embed(['a'])).rejects.toBe(long);
+    await expect(resilient.embed(['b'])).rejects.toBe(long);
+    await expect(resilient.embed(['c'])).rejects.toBe(long);
+    expect(embedder.signals).toHaveLength(1);
+  });
+
+  it('ends the calls waiting behind the one that gave up with its error, not as cancelled', async () => {
+    // The first call backs off on a 5xx for as long as nobody aborts its wait.
+    const { sleep, waited } = recordingSleep({ hang: true });
+    const long = new ProviderError('rate-limit', '429', { status: 429, retryAfterMs: 60_000 });
+    const embedder = scripted([server(), long]);
+    const resilient = withResilientEmbedder(embedder, { ...OPTIONS, sleep });
+    const waiting = resilient.embed(['a']).catch((error: unknown) => error);
+    await waited;
+    await expect(resilient.embed(['b'])).rejects.toBe(long);
+    await expect(waiting).resolves.toBe(long);
+    expect(embedder.signals).toHaveLength(2);
+  });
+
+  it("does not give up on a caller's cancellation: the next call is asked", async () => {
+    const { sleep, waited } = recordingSleep({ hang: true });
+    const embedder = scripted([server()]);
+    const resilient = withResilientEmbedder(embedder, { ...OPTIONS, sleep });
+    const controller = new AbortController();
+    const waiting = resilient.embed(['a'], controller.signal).then(
+      () => 'embedded',
+      () => 'ended',
+    );
+    await waited;
+    controller.abort();
+    await expect(waiting).resolves.toBe('ended');
+    await expect(resilient.embed(['b'])).resolves.toEqual([[1, 0]]);
+    expect(embedder.signals).toHaveLength(2);
   });
 
   it('does not stand still for a long stated wait or for more than its own few: the page goes to word ranking', async () => {
