@@ -401,10 +401,13 @@ describe('run manager', () => {
       timeout: 10_000,
       interval: 10,
     });
+    // Claims stream in one by one: on a loaded machine the cancel can land before the last of the nine is written.
+    const foundBeforeCancel = await db.claims.where('checkId').equals(checkId).count();
     runs.cancel(checkId);
     await vi.waitFor(async () => expect(await statusOf(checkId)).toBe('cancelled'), { timeout: 10_000, interval: 20 });
     const view = (await loadCheckView(db, checkId))!;
-    expect(view.claims.length).toBe(9);
+    expect(view.claims.length).toBeGreaterThanOrEqual(Math.max(1, foundBeforeCancel));
+    expect(view.claims.length).toBeLessThanOrEqual(9);
     expect(
       [...view.assessments.values()].some((a) => a.verdict === 'could-not-check' && /cancelled/.test(a.error ?? '')),
     ).toBe(true);
