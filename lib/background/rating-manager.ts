@@ -43,7 +43,12 @@ export function createRatingManager(deps: RatingManagerDeps) {
     const warnings: string[] = [];
     const notices: Record<string, RunNotice> = {};
     const warningFields = () => ({ warnings: [...warnings], notices: { ...notices } });
+    // Once the run has ended, a warning from a step still settling (the link audit beside a search that failed) is
+    // not written over the end.
+    let ended = false;
     try {
+      // A rating taken up again after the worker stopped starts with none: the stopped run's are not this run's.
+      if (rating.warnings?.length) await deps.db.ratings.update(ratingId, { warnings: [], notices: {} });
       await deps.networkReady;
       const { deps: pipelineDeps, options } = createPipelineDeps(await deps.loadSettings(), {
         extractor: deps.extractor,
@@ -62,6 +67,7 @@ export function createRatingManager(deps: RatingManagerDeps) {
             .catch((error: unknown) => console.warn('[factlight] rating stage not saved', error)),
         // A warning not saved now is saved with the end; the console says why it waited.
         onWarning: (message, notice) => {
+          if (ended) return;
           warnings.push(message);
           if (notice) notices[message] = notice;
           void deps.db.ratings
@@ -69,6 +75,7 @@ export function createRatingManager(deps: RatingManagerDeps) {
             .catch((error: unknown) => console.warn('[factlight] rating warning not saved', error));
         },
       });
+      ended = true;
       await deps.db.ratings.update(ratingId, {
         status: 'done',
         stage: 'done',
@@ -80,6 +87,7 @@ export function createRatingManager(deps: RatingManagerDeps) {
         updatedAt: clock.now(),
       });
     } catch (error) {
+      ended = true;
       // Recording the failure can fail too (the database closed, the rating was deleted): nothing is left to
       // show it in, so it goes to the console with the failure it was recording.
       await deps.db.ratings

@@ -29,6 +29,7 @@ import { createOnDevicePipelineDeps } from '../runtime/create-on-device-deps';
 import { createPipelineDeps } from '../runtime/create-pipeline-deps';
 import type { RuntimeAdapters } from '../runtime/runtime-adapters';
 import type { Settings } from '../settings/schema';
+import { carriedWarnings } from './judged-warnings';
 import { type CheckOrigin, newCheck, settleCheck, settled } from './new-check';
 
 /** The evidence an earlier check found, by the sentence its claims came from. */
@@ -238,11 +239,8 @@ export function createRunManager(deps: RunManagerDeps) {
       disposeModel = onDevice?.dispose;
       const { deps: pipelineDeps, options } = onDevice ?? createPipelineDeps(settings, runtime);
       const priorEvidence = check.judgeOf ? await evidenceBySentence(deps.db, check.judgeOf) : undefined;
-      // And why some of that evidence is missing: the judged check says it too (its coded warnings with their codes).
-      const judged = check.judgeOf ? await deps.db.checks.get(check.judgeOf) : undefined;
-      const priorWarnings = judged?.warnings.length
-        ? { warnings: judged.warnings, ...(judged.notices ? { notices: judged.notices } : {}) }
-        : undefined;
+      // And why some of that evidence is missing: the judged check says it too (judged-warnings.ts).
+      const priorWarnings = check.judgeOf ? carriedWarnings(await deps.db.checks.get(check.judgeOf)) : undefined;
       const replyCitations = (check.citations ?? []).map((citation) => ({
         url: citation.url,
         start: citation.start,

@@ -83,8 +83,9 @@ export interface PipelineOptions {
    */
   priorEvidence?: ReadonlyMap<number, readonly Evidence[]>;
   /**
-   * The warnings of the evidence-only run that found `priorEvidence` (why some of it is missing: a source that
-   * failed, a page not read), coded ones with their codes: this run lists them first, then its own, each once.
+   * The warnings of the evidence-only run that found `priorEvidence` that concern that evidence (a source that
+   * failed, passages chosen by words: lib/background/judged-warnings.ts), coded ones with their codes: this run lists
+   * them first, then its own, each once.
    */
   priorWarnings?: { warnings: readonly string[]; notices?: Readonly<Record<string, RunNotice>> };
   signal?: AbortSignal;

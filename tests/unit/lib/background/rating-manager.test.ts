@@ -136,8 +136,49 @@ describe('rating manager', () => {
     });
   });
 
+  it('saves each warning as it comes, while the rating still runs', async () => {
+    // The model never answers: the rating stays running once its evidence is in.
+    world.model.faults.always({ kind: 'hang' });
+    const started = await manager(withWikipediaDown()).start({
+      claim: 'The Great Wall of China is visible from the Moon with the naked eye.',
+      explanation: 'This is false.',
+    });
+    const id = started.ok ? started.ratingId : '';
+    await vi.waitFor(
+      async () => expect((await db.ratings.get(id))?.warnings).toEqual(['Wikipedia had a server error (500).']),
+      { timeout: 20_000, interval: 20 },
+    );
+    expect((await db.ratings.get(id))?.status).toBe('running');
+  });
+
+  it("a rating taken up again starts without the stopped run's warnings", async () => {
+    world.model.faults.always({ kind: 'hang' });
+    await db.ratings.add({
+      id: 'r-stopped',
+      createdAt: 1,
+      updatedAt: 1,
+      status: 'running',
+      claim: 'The Great Wall of China is visible from the Moon with the naked eye.',
+      explanation: 'This is false.',
+      evidence: [],
+      links: [],
+      warnings: ['SearXNG had a server error (500).'],
+      notices: {},
+    });
+    expect(await manager().resumeInterrupted()).toBe(1);
+    await vi.waitFor(async () => expect((await db.ratings.get('r-stopped'))?.warnings).toEqual([]), {
+      timeout: 20_000,
+      interval: 20,
+    });
+    expect((await db.ratings.get('r-stopped'))?.status).toBe('running');
+  });
+
   it('a rating that fails keeps the warnings its run had before', async () => {
     world.model.faults.always({ kind: 'server-error' });
+    // Each warning's own save fails (a full disk, say): the failure's save still keeps them.
+    db.ratings.hook('updating', (changes) => {
+      if (!('status' in changes) && 'warnings' in changes) throw new Error('QuotaExceededError');
+    });
     const started = await manager(withWikipediaDown()).start({
       claim: 'The Great Wall of China is visible from the Moon with the naked eye.',
       explanation: 'This is false.',
