@@ -1,3 +1,5 @@
+import { browser } from 'wxt/browser';
+
 import type { ArticleExtractor } from '../core/ports';
 import { createDomParserExtractor } from '../extract/dom-parser-extractor';
 import { offscreenMessaging } from '../messaging/protocol';
@@ -18,8 +20,14 @@ export function createBackgroundExtractor(idleMs = READER_IDLE_MS): ArticleExtra
   if (import.meta.env.FIREFOX) return createDomParserExtractor();
   const idle = idleCloser(idleMs, () => void closeOffscreenDocument());
   // A document an earlier life of the worker left open (it was stopped before its countdown ran out) is closed too,
-  // unless this life reads a page first.
-  idle.begin()();
+  // unless this life reads a page first. Asked once, now, while the wake that loaded the engine keeps the worker up
+  // anyway: a countdown armed for nothing would end in an extension call that keeps an idle worker alive 30 s more.
+  void browser.offscreen
+    .hasDocument()
+    .then((open) => {
+      if (open) idle.begin()();
+    })
+    .catch((error: unknown) => console.warn('[factlight] offscreen document not looked for', error));
   const read = async (html: string, url: string) => {
     await ensureOffscreenDocument();
     try {

@@ -9,23 +9,12 @@ export interface IdleCloser {
   begin(): () => void;
 }
 
-/** The timer functions it uses (a test gives fake ones). */
-export interface IdleTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const globalTimers: IdleTimers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
-
-export function idleCloser(idleMs: number, close: () => void, timers: IdleTimers = globalTimers): IdleCloser {
+export function idleCloser(idleMs: number, close: () => void): IdleCloser {
   let inUse = 0;
-  let countdown: unknown;
+  let countdown: ReturnType<typeof setTimeout> | undefined;
   const stopCountdown = () => {
     if (countdown === undefined) return;
-    timers.clearTimeout(countdown);
+    clearTimeout(countdown);
     countdown = undefined;
   };
   return {
@@ -38,7 +27,7 @@ export function idleCloser(idleMs: number, close: () => void, timers: IdleTimers
         ended = true;
         inUse--;
         if (inUse > 0) return;
-        countdown = timers.setTimeout(() => {
+        countdown = setTimeout(() => {
           countdown = undefined;
           close();
         }, idleMs);

@@ -2,9 +2,9 @@
  * Opens Chrome's offscreen document (entrypoints/offscreen) when the worker needs a DOM, and closes it when told to
  * (article-extractor.ts does once no page has been read for a while): only one may exist, so concurrent wakes share
  * one creation, a document that already exists (the worker was stopped and started again) is reused, and an opening
- * asked for while a close is under way waits for that close (Chrome would otherwise still report the closing document
- * as there, and the message sent to it would find nobody). Chrome 116+ (`offscreen.hasDocument`, the manifest's
- * minimum).
+ * asked for while a close is under way waits for that close (the close looks first and closes after: an opening
+ * between the two would be closed by it, and the message sent would find nobody). Chrome 116+
+ * (`offscreen.hasDocument`, the manifest's minimum).
  */
 import { browser } from 'wxt/browser';
 
@@ -30,11 +30,14 @@ async function open(): Promise<void> {
 
 /** Resolves once the offscreen document exists; a failed opening is tried again on the next call. */
 export function ensureOffscreenDocument(): Promise<void> {
-  opening ??= (closing ?? Promise.resolve()).then(open).catch((error: unknown) => {
-    opening = undefined;
+  if (opening) return opening;
+  const attempt: Promise<void> = (closing ?? Promise.resolve()).then(open).catch((error: unknown) => {
+    // Only this attempt is forgotten: a newer one (after a close) stands.
+    if (opening === attempt) opening = undefined;
     throw error;
   });
-  return opening;
+  opening = attempt;
+  return attempt;
 }
 
 /** Forgets the opening, so the next call checks again (the document was closed, e.g. by the browser). */
@@ -54,7 +57,11 @@ export function closeOffscreenDocument(): Promise<void> {
     .then(async () => {
       if (await browser.offscreen.hasDocument()) await browser.offscreen.closeDocument();
     })
-    .catch((error: unknown) => console.warn('[factlight] offscreen document not closed', error))
+    .catch((error: unknown) => {
+      // Gone between the look and the close: what was asked for.
+      if (/No current offscreen document/i.test(String(error))) return;
+      console.warn('[factlight] offscreen document not closed', error);
+    })
     .finally(() => {
       if (closing === closed) closing = undefined;
     });

@@ -22,16 +22,6 @@ async function readerOpen(browser: ExtensionBrowser): Promise<boolean> {
   );
 }
 
-/** Polls until the reader is open (or closed), for at most `timeout` ms. */
-async function waitForReader(browser: ExtensionBrowser, open: boolean, timeout: number): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while ((await readerOpen(browser)) !== open) {
-    if (Date.now() > deadline)
-      throw new Error(`The page reader was not ${open ? 'open' : 'closed'} within ${timeout} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, 250)); // poll interval
-  }
-}
-
 describe("Chrome's page reader between checks", () => {
   let world: FactWorld;
   let browser: ExtensionBrowser | undefined;
@@ -45,23 +35,26 @@ describe("Chrome's page reader between checks", () => {
   });
 
   it('closes the reader once the check is done and nothing is read, and opens it again for the next check', async () => {
-    browser = await launchWithExtension();
-    expect(await configureForWorld(browser, world)).toBe('Settings saved.');
-    const panel = await SidePanelPage.open(browser);
+    const running = await launchWithExtension();
+    browser = running;
+    expect(await configureForWorld(running, world)).toBe('Settings saved.');
+    const panel = await SidePanelPage.open(running);
 
     await panel.check('The Eiffel Tower was completed in 1889 and stands in Paris.');
     await panel.waitForResult();
     expect(new Set(await panel.bands())).toEqual(new Set(['green']));
     // It read the tower's pages, and stays open a while for the reads a check makes between two answers of its model.
-    expect(await readerOpen(browser)).toBe(true);
+    expect(await readerOpen(running)).toBe(true);
 
     // The person reads the result: no page is read, and the reader closes.
-    await waitForReader(browser, false, READER_IDLE_MS + 15_000);
+    await expect.poll(() => readerOpen(running), { timeout: READER_IDLE_MS + 15_000, interval: 250 }).toBe(false);
 
     // Another sentence, whose pages are not in the cache: the reader opens again and reads them.
     await panel.check('Mount Everest is the highest mountain on Earth, at 8,849 metres.');
+    // The first check's result shows until the second's sentence replaces it: wait for that, then for its end.
+    await panel.spans().filter({ hasText: 'Everest' }).first().waitFor();
     await panel.waitForResult();
     expect(new Set(await panel.bands())).toEqual(new Set(['green']));
-    expect(await readerOpen(browser)).toBe(true);
+    expect(await readerOpen(running)).toBe(true);
   });
 });

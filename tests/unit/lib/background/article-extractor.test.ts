@@ -16,13 +16,23 @@ let open: boolean;
 let opened: number;
 let closed: number;
 let removeListener: (() => void) | undefined;
-/** What the modelled document does with one read: answer, or close as it comes (the message channel closes). */
-let answerNext: 'answer' | 'closing';
+/** What the modelled document does with one read: answer, close as it comes, fail, or answer once released. */
+let answerNext: 'answer' | 'closing' | 'failing' | 'held';
+/** Releases a held read. */
+let release: (() => void) | undefined;
 
 function documentOpens() {
   open = true;
   opened++;
-  removeListener = offscreenMessaging.onMessage('extractArticle', ({ data }) => {
+  removeListener = offscreenMessaging.onMessage('extractArticle', async ({ data }) => {
+    if (answerNext === 'failing') {
+      answerNext = 'answer';
+      throw new Error('Readability threw on this page');
+    }
+    if (answerNext === 'held') {
+      answerNext = 'answer';
+      await new Promise<void>((resolve) => (release = resolve));
+    }
     if (answerNext === 'closing') {
       answerNext = 'answer';
       documentCloses();
@@ -111,5 +121,34 @@ describe('createBackgroundExtractor (Chrome)', () => {
     createBackgroundExtractor(IDLE_MS);
     await vi.advanceTimersByTimeAsync(IDLE_MS);
     expect({ closed, open }).toEqual({ closed: 1, open: false });
+  });
+
+  it('never closes the document while a read is in flight, however long it takes', async () => {
+    const extractor = createBackgroundExtractor(IDLE_MS);
+    await extractor.extract('<p>a</p>', 'https://a.example/');
+    answerNext = 'held';
+    const slow = extractor.extract('<p>b</p>', 'https://b.example/');
+    await vi.advanceTimersByTimeAsync(3 * IDLE_MS);
+    expect({ closed, open }).toEqual({ closed: 0, open: true });
+    release?.();
+    await expect(slow).resolves.toMatchObject({ text: 'read https://b.example/' });
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect({ closed, open }).toEqual({ closed: 1, open: false });
+  });
+
+  it('closes the document after a read that failed, as after one that answered', async () => {
+    const extractor = createBackgroundExtractor(IDLE_MS);
+    answerNext = 'failing';
+    await expect(extractor.extract('<p>a</p>', 'https://a.example/')).rejects.toThrow('Readability threw');
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect({ closed, open }).toEqual({ closed: 1, open: false });
+  });
+
+  it('looks once for a document when it starts, and arms nothing when there is none', async () => {
+    const offscreen = (fakeBrowser as unknown as { offscreen: { hasDocument: ReturnType<typeof vi.fn> } }).offscreen;
+    createBackgroundExtractor(IDLE_MS);
+    await vi.advanceTimersByTimeAsync(3 * IDLE_MS);
+    expect(offscreen.hasDocument).toHaveBeenCalledTimes(1);
+    expect(closed).toBe(0);
   });
 });
