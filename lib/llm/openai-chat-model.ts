@@ -571,12 +571,14 @@ export interface OpenAiEmbedder extends Embedder {
 /**
  * Whether an answer of POST /embeddings with this status says the server will not embed with this model, whatever
  * the moment: any 4xx but 408 and 429, and 501 Not Implemented (Ollama's runner answers a chat model's embeddings
- * request so: "this model does not support embeddings", github.com/ollama/ollama/pull/9742). Other 5xx are a bad
- * moment, retried.
+ * request so: "this model does not support embeddings", github.com/ollama/ollama/pull/9742), or any 5xx saying those
+ * words. Other 5xx are a bad moment, retried.
  */
-function refusesEmbeddingsForGood(status: number | undefined): boolean {
+function refusesEmbeddingsForGood(status: number | undefined, said: string): boolean {
   if (status === undefined) return false;
-  return status === 501 || (status >= 400 && status < 500 && status !== 408 && status !== 429);
+  // Ollama before its 501 answered the same words with a 500 (github.com/chunkhound/chunkhound/issues/41).
+  if (status >= 500) return status === 501 || /does not support embeddings/i.test(said);
+  return status !== 408 && status !== 429 && status >= 400;
 }
 
 /**
@@ -627,7 +629,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): OpenAiEmbe
         return vectors;
       } catch (error) {
         const failure = toProviderError(error, context);
-        if (!refusesEmbeddingsForGood(failure.details.status)) throw failure;
+        if (!refusesEmbeddingsForGood(failure.details.status, `${failure.message} ${String(error)}`)) throw failure;
         const status = failure.details.status!;
         unavailable = true;
         refusedWith = status;

@@ -2,11 +2,11 @@
  * Retries around an Embedder, by the chat model's own policy (resilience.ts): a 429, a timeout, a 5xx or a
  * malformed reply is asked again with the same backoff, and a wait the provider states is sat out (up to
  * EMBEDDER_WAITS), so one bad moment of the provider does not send a page's passages to word ranking. What waiting
- * cannot fix fails at once: a server without embeddings (the adapter's `not-found`), a refused key, a bad request, an
- * exhausted quota, a cancellation. Once one call has given up on a bad moment, the embedder gives up for the rest of
- * the check (it is built per check): the calls waiting behind it and every later one fail at once with the same
- * error, so a rate-limited embedder costs a check one call's waits, not one per page. Passage selection then ranks by
- * words (select-passages.ts), and the run says so once.
+ * cannot fix fails at once: a server without embeddings (the adapter's `not-found`), a refused key, a bad request,
+ * an exhausted quota, a cancellation. Once one call has given up on a rate limit or a server failing, the embedder
+ * gives up for the rest of the check (it is built per check): the calls waiting behind it and every later one fail
+ * at once with the same error, so a rate-limited embedder costs a check one call's waits, not one per page. Passage
+ * selection then ranks by words (select-passages.ts), and the run says so once.
  */
 import { ProviderError } from '../errors';
 import type { Embedder } from '../ports';
@@ -29,6 +29,9 @@ export function withResilientEmbedder(embedder: Embedder, options: ResilienceOpt
   let gaveUpWith: ProviderError | undefined;
   return {
     async embed(texts, signal) {
+      // A cancelled run is said as cancelled, whatever the embedder's state.
+      // i18n-exempt: a cancellation: the run stops and says so itself; this message is never shown
+      if (signal?.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
       if (gaveUpWith) throw gaveUpWith;
       // The caller's cancellation, or the embedder giving up: either ends a call waiting or in flight.
       const ended = signal ? AbortSignal.any([signal, givingUp.signal]) : givingUp.signal;
@@ -37,8 +40,9 @@ export function withResilientEmbedder(embedder: Embedder, options: ResilienceOpt
       } catch (error) {
         if (signal?.aborted) throw error;
         if (gaveUpWith) throw gaveUpWith;
-        // A bad moment that outlasted its retries and waits (what waiting cannot fix is not a bad moment).
-        if (error instanceof ProviderError && error.retryable) {
+        // The provider's bad moment outlasted the retries and waits: a rate limit or its server failing, which the
+        // next page would meet too. (A timeout or a malformed reply may be that page's batch alone.)
+        if (error instanceof ProviderError && (error.kind === 'rate-limit' || error.kind === 'server')) {
           gaveUpWith = error;
           givingUp.abort();
         }

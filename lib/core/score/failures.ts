@@ -17,23 +17,42 @@ export interface FailureCause {
   notice?: ErrorNotice;
 }
 
-/** The causes of failed claims, the most common first (ties in the order they were met). */
+/**
+ * What makes two claims' failures one cause: their words, except for a failed search, which is one cause whenever its
+ * first failed source is the same. How many other sources failed beside it differs from claim to claim (one had an
+ * English query, one a triple for Wikidata), and counting each count as a cause of its own said "(and 2 other reasons)"
+ * under a check whose every search had failed for the same reason.
+ */
+function causeKey(message: string, notice: ErrorNotice | undefined): string {
+  return notice?.code === 'search-failed' && notice.cause !== undefined ? `search-failed\n${notice.cause}` : message;
+}
+
+/** The count of other failed sources a search failure's notice names, 0 for any other notice. */
+const othersOf = (notice: ErrorNotice | undefined): number => (notice?.code === 'search-failed' ? notice.others : 0);
+
+/**
+ * The causes of failed claims, the most common first (ties in the order they were met). A failed search is said with
+ * the most other failed sources any of its claims met.
+ */
 export function failureCauses(assessments: Iterable<ClaimAssessment>): FailureCause[] {
-  const byMessage = new Map<string, FailureCause>();
+  const byKey = new Map<string, FailureCause>();
   for (const assessment of assessments) {
     if (assessment.verdict !== 'could-not-check') continue;
     const message = failureCause(assessment.error);
     if (!message) continue;
-    const cause = byMessage.get(message);
-    if (cause) cause.claims += 1;
-    else
-      byMessage.set(message, {
-        message,
-        claims: 1,
-        ...(assessment.errorNotice ? { notice: assessment.errorNotice } : {}),
-      });
+    const key = causeKey(message, assessment.errorNotice);
+    const cause = byKey.get(key);
+    if (!cause) {
+      byKey.set(key, { message, claims: 1, ...(assessment.errorNotice ? { notice: assessment.errorNotice } : {}) });
+      continue;
+    }
+    cause.claims += 1;
+    if (othersOf(assessment.errorNotice) > othersOf(cause.notice)) {
+      cause.message = message;
+      if (assessment.errorNotice) cause.notice = assessment.errorNotice;
+    }
   }
-  return [...byMessage.values()].sort((a, b) => b.claims - a.claims);
+  return [...byKey.values()].sort((a, b) => b.claims - a.claims);
 }
 
 /**

@@ -326,25 +326,28 @@ describe('createOpenAiEmbedder', () => {
     }
   });
 
-  it("remembers Ollama's 501 for a model without embeddings, and does not ask again", async () => {
-    let asked = 0;
-    // Ollama's OpenAI-compatible /v1/embeddings for a chat model: its runner's 501 (github.com/ollama/ollama/pull/9742)
-    // in the compatibility layer's error shape.
-    const ollama: typeof fetch = async () => {
-      asked += 1;
-      return new Response(
-        JSON.stringify({
-          error: { message: 'this model does not support embeddings', type: 'api_error', param: null, code: null },
-        }),
-        { status: 501, headers: { 'Content-Type': 'application/json' } },
-      );
-    };
-    const embedder = createOpenAiEmbedder({ baseUrl: server.baseUrl, apiKey: '', model: 'llama3.2', fetch: ollama })!;
-    await expect(embedder.embed(['a'])).rejects.toMatchObject({ kind: 'not-found', details: { status: 501 } });
-    expect(embedder.unavailable).toBe(true);
-    await expect(embedder.embed(['b'])).rejects.toMatchObject({ kind: 'not-found' });
-    expect(asked).toBe(1);
-  });
+  it.each([501, 500])(
+    "remembers Ollama's %i for a model without embeddings, and does not ask again",
+    async (status) => {
+      let asked = 0;
+      // Ollama's OpenAI-compatible /v1/embeddings for a chat model: 501 since ollama/ollama#9742, 500 before
+      // in the compatibility layer's error shape.
+      const ollama: typeof fetch = async () => {
+        asked += 1;
+        return new Response(
+          JSON.stringify({
+            error: { message: 'this model does not support embeddings', type: 'api_error', param: null, code: null },
+          }),
+          { status, headers: { 'Content-Type': 'application/json' } },
+        );
+      };
+      const embedder = createOpenAiEmbedder({ baseUrl: server.baseUrl, apiKey: '', model: 'llama3.2', fetch: ollama })!;
+      await expect(embedder.embed(['a'])).rejects.toMatchObject({ kind: 'not-found', details: { status } });
+      expect(embedder.unavailable).toBe(true);
+      await expect(embedder.embed(['b'])).rejects.toMatchObject({ kind: 'not-found' });
+      expect(asked).toBe(1);
+    },
+  );
 
   it('does not mark the embedder unavailable on other failures', async () => {
     server.faults.next({ kind: 'server-error' });

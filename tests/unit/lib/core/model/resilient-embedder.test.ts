@@ -85,6 +85,23 @@ describe('withResilientEmbedder', () => {
     expect(embedder.signals).toHaveLength(2);
   });
 
+  it('says a call cancelled before it starts is cancelled, even once the embedder has given up', async () => {
+    const long = new ProviderError('rate-limit', '429', { status: 429, retryAfterMs: 60_000 });
+    const resilient = withResilientEmbedder(scripted([long]), { ...OPTIONS, sleep: recordingSleep().sleep });
+    await expect(resilient.embed(['a'])).rejects.toBe(long);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(resilient.embed(['b'], controller.signal)).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+
+  it("does not give up for the check on a timeout or a malformed reply: that page's batch may be the cause", async () => {
+    const timeouts = [1, 2, 3, 4].map(() => new ProviderError('timeout', 'The request to OpenAI timed out.'));
+    const embedder = scripted(timeouts);
+    const resilient = withResilientEmbedder(embedder, { ...OPTIONS, sleep: recordingSleep().sleep });
+    await expect(resilient.embed(['a'])).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(resilient.embed(['b'])).resolves.toEqual([[1, 0]]);
+  });
+
   it("does not give up on a caller's cancellation: the next call is asked", async () => {
     const { sleep, waited } = recordingSleep({ hang: true });
     const embedder = scripted([server()]);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { englishError } from '../../../../../lib/core/error-notices';
+import { searchFailedNotice } from '../../../../../lib/core/evidence/find-evidence';
 import { type FailureCause, failureCauses, failureOf } from '../../../../../lib/core/score/failures';
 import type { ClaimAssessment } from '../../../../../lib/core/types';
 import { NOT_CHECKED_BUDGET, NOT_CHECKED_CANCELLED } from '../../../../../lib/core/verify/not-checked';
@@ -41,6 +43,29 @@ describe('failure causes, said once for the check', () => {
       { message: UNREACHABLE, claims: 2, notice },
       { message: SEARCH, claims: 1 },
     ]);
+  });
+
+  it('every search failed with the same first cause: one cause, however many other sources each claim met', () => {
+    // One claim asked Wikipedia, its English query and Wikidata; one had no triple; one neither an English query.
+    const wiki = 'Wikipedia had a server error (500).';
+    const searchFailure = (claimId: string, failures: string[]) => {
+      const errorNotice = searchFailedNotice(failures);
+      return { ...failed(claimId, englishError(errorNotice)), errorNotice };
+    };
+    const causes = failureCauses([
+      searchFailure('a', [wiki, 'SearXNG had a server error (500).']),
+      searchFailure('b', [
+        wiki,
+        'SearXNG had a server error (500).',
+        'Wikidata asks to wait.',
+        'Wikipedia: try later.',
+      ]),
+      searchFailure('c', [wiki, 'Wikidata asks to wait.']),
+    ]);
+    expect(causes).toHaveLength(1);
+    expect(causes[0]).toMatchObject({ claims: 3, notice: { code: 'search-failed', cause: wiki, others: 3 } });
+    expect(failureSummary(causes, 3)).toBe(`None of the 3 claims could be judged: ${causes[0]!.message}`);
+    expect(causes[0]!.message).toBe(englishError(searchFailedNotice([wiki, 'x', 'y', 'z'])));
   });
 
   it('model unreachable: every claim failed for one cause, said once', () => {
