@@ -141,6 +141,7 @@ export async function runCheck(text: string, deps: PipelineDeps, options: Pipeli
                 warn(message, notice && { code: 'source-failed', error: notice });
               },
               onEmbedderFailure: embedderFailed,
+              onFailuresBySource: (ordered) => searchFailures.splice(0, searchFailures.length, ...ordered),
             },
             deps,
             options,

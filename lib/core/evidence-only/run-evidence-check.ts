@@ -125,6 +125,7 @@ export async function runEvidenceCheck(
               warn(message, notice && { code: 'source-failed', error: notice });
             },
             onEmbedderFailure: embedderFailed,
+            onFailuresBySource: (ordered) => failures.splice(0, failures.length, ...ordered),
           },
           { ...deps, model: NO_MODEL },
           options,

@@ -25,6 +25,12 @@ export interface EvidenceRun {
    * run-context.ts).
    */
   onEmbedderFailure: (error: unknown) => void;
+  /**
+   * Told, once every source has answered, the failures in the order the sources are set up (the providers', each
+   * query in turn, then the knowledge graph), whichever failed first: what the claim's search outcome lists, so a
+   * claim's "Search failed" leads with the same source from one run to the next.
+   */
+  onFailuresBySource?: (failures: string[]) => void;
 }
 
 /** How one claim is searched: in which language, and the whole claim when `claim` is a streamed draft. */
@@ -103,6 +109,7 @@ export async function findEvidence(
   const [search, pages] = await Promise.allSettled([searched, read]);
   if (search.status === 'rejected') throw search.reason;
   tellFailures();
+  run.onFailuresBySource?.(started.failuresBySource());
   if (pages.status === 'rejected') throw pages.reason;
   const [{ factChecks }, knowledge] = search.value;
   const evidence = assembleEvidence(claim, { factChecks, knowledge }, pages.value);

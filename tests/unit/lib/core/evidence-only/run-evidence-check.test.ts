@@ -63,6 +63,48 @@ describe('evidence-only check', () => {
   });
 });
 
+describe('an evidence-only check whose every source failed', () => {
+  it("lists each sentence's failed sources as they are set up, not as they happened to fail", async () => {
+    const { deps, options } = fakeRun({});
+    const { model: _model, ...evidenceDeps } = deps;
+    const slow = async () => {
+      // A macrotask: the second source has failed by then.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      throw new Error('SearXNG is down');
+    };
+    const result = await runEvidenceCheck(
+      'The Eiffel Tower was completed in 1889.',
+      {
+        ...evidenceDeps,
+        providers: [
+          { id: 'searxng', search: slow },
+          { id: 'brave', search: () => Promise.reject(new Error('Brave is down')) },
+        ],
+      },
+      options,
+    );
+    const outcomes = Object.values(result.searchOutcomes ?? {});
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]!.failures).toEqual(['SearXNG is down', 'Brave is down']);
+
+    // A check with a model lists them so too (pipeline.ts).
+    const checked = await runCheck(
+      'The Eiffel Tower was completed in 1889.',
+      {
+        ...deps,
+        providers: [
+          { id: 'searxng', search: slow },
+          { id: 'brave', search: () => Promise.reject(new Error('Brave is down')) },
+        ],
+      },
+      options,
+    );
+    const checkedOutcomes = Object.values(checked.searchOutcomes ?? {});
+    expect(checkedOutcomes.length).toBeGreaterThan(0);
+    for (const outcome of checkedOutcomes) expect(outcome.failures).toEqual(['SearXNG is down', 'Brave is down']);
+  });
+});
+
 describe('an evidence-only check whose embedding model fails', () => {
   it('keeps the passages, chosen by words, and says so once', async () => {
     const embedder = {

@@ -408,7 +408,12 @@ describe('findEvidence: failed sources and cancellation', () => {
         throw new ProviderError('server', SEARXNG);
       },
     };
-    const late = { ...run, providers: [answerLate, ...run.providers.slice(1)] };
+    const bySource: string[][] = [];
+    const late = {
+      ...run,
+      providers: [answerLate, ...run.providers.slice(1)],
+      onFailuresBySource: (failures: string[]) => bySource.push(failures),
+    };
     const error = await rejection(
       findWhole(
         late,
@@ -417,6 +422,8 @@ describe('findEvidence: failed sources and cancellation', () => {
     );
 
     expect(told.map(([message]) => message)).toEqual(['Could not reach Brave at api.search.brave.com.', SEARXNG]);
+    // The claim's search outcome (its card, an evidence-only check's reason) lists them as set up too.
+    expect(bySource).toEqual([[SEARXNG, 'Could not reach Brave at api.search.brave.com.']]);
     expect((error as ProviderError).notice).toStrictEqual({ code: 'search-failed', cause: SEARXNG, others: 1 });
     expect((error as ProviderError).message).toBe(`Search failed: ${SEARXNG} (and 1 other failure)`);
   });
