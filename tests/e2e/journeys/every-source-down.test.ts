@@ -104,14 +104,20 @@ describe(`every source down (${driverBrowserName()})`, () => {
     expect(labels.length).toBeGreaterThan(0);
     expect(new Set(labels.flatMap(claimsOf)).size).toBe(3);
     expect(await panel.bands()).toEqual(labels.map(() => 'unknown'));
+    const whys: string[] = [];
     for (const [index, label] of labels.entries()) {
       expect(label).not.toMatch(/false|refuted|supported/i);
       expect(label.split(' — could not check').length - 1).toBe(claimsOf(label).length);
       await panel.page.click(byTestId('span'), { nth: index });
       await expect.poll(() => panel.page.text(`${byTestId('claim-card')} .claim-text`)).toBeOneOf(claimsOf(label));
       expect(await panel.page.attribute(byTestId('claim-verdict'), 'data-verdict')).toBe('could-not-check');
-      expect(await panel.page.text(byTestId('claim-why'))).toMatch(/^Why: Search failed: .+ \(and 1 other failure\)$/);
+      const why = await panel.page.text(byTestId('claim-why'));
+      expect(why).toMatch(/^Why: Search failed: .+ \(and 1 other failure\)$/);
+      whys.push(why.replace(/^Why: /, ''));
     }
+    // Every claim names the same source first (the sources as set up, not the first to fail), and so does the line.
+    expect(new Set(whys).size).toBe(1);
+    expect(failure).toContain(whys[0]!);
 
     // The warnings name both sources and what each did.
     const warnings = await panel.page.texts(`${byTestId('check-warnings')} li`);
