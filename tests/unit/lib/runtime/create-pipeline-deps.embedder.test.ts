@@ -13,7 +13,8 @@ import type { PipelineOptions } from '../../../../lib/core/pipeline-types';
 import { createLinkedomExtractor } from '../../../../lib/extract/linkedom-extractor';
 import { createPipelineDeps } from '../../../../lib/runtime/create-pipeline-deps';
 import type { RuntimeAdapters } from '../../../../lib/runtime/runtime-adapters';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings/schema';
+import type { Settings } from '../../../../lib/settings/schema';
+import { worldSettings } from '../../../../scripts/bench/world-settings';
 import { type FactWorld, startFactWorld } from '../../../../scripts/lib/servers/index';
 
 const TEXT = 'The Eiffel Tower was completed in 1889 and stands in Paris.';
@@ -23,29 +24,12 @@ const ATTEMPTS_STATED = 3;
 /** Backoffs after a 5xx: one, so a call that backs off (2 attempts) and one that sits out waits (3) differ. */
 const MAX_RETRIES = 1;
 
+/** The world's settings (scripts/bench/world-settings.ts) with its key and an embedding model. */
 function settingsFor(world: FactWorld): Settings {
-  return {
-    ...DEFAULT_SETTINGS,
-    model: {
-      preset: 'custom',
-      profiles: {
-        custom: {
-          baseUrl: world.model.baseUrl,
-          apiKey: 'sk-world',
-          fastModel: 'fake-fast',
-          strongModel: 'fake-strong',
-          embeddingModel: 'text-embedding-3-small',
-          structuredOutput: 'json_schema',
-        },
-      },
-    },
-    search: {
-      ...DEFAULT_SETTINGS.search,
-      wikipedia: { enabled: false },
-      searxng: { enabled: true, baseUrl: world.searxng.baseUrl },
-    },
-    evidence: { ...DEFAULT_SETTINGS.evidence, allowPrivateNetwork: true },
-  };
+  const settings = worldSettings(world);
+  const custom = settings.model.profiles.custom!;
+  const profile = { ...custom, apiKey: 'sk-world', embeddingModel: 'text-embedding-3-small' };
+  return { ...settings, model: { ...settings.model, profiles: { custom: profile } } };
 }
 
 function check(world: FactWorld, runtime: Partial<RuntimeAdapters> = {}, signal?: AbortSignal) {
