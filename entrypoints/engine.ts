@@ -4,9 +4,13 @@ import { startEngine } from '../lib/background/engine';
 import { ENGINE_GLOBAL } from '../lib/background/engine-global';
 
 /**
- * The background's engine (lib/background/engine.ts) as a script of its own, loaded by the worker on first need
- * (lib/background/engine-loader.ts). Running it only leaves the start function where the worker finds it.
+ * The background's engine (lib/background/engine.ts) as a script of its own, for Firefox's background page, which runs
+ * it before the router (wxt.config.ts; lib/background/engine-loader.ts). Running it only leaves the start function
+ * where the router finds it. Chrome runs the engine in its offscreen document instead (entrypoints/offscreen).
  */
-export default defineUnlistedScript(() => {
-  (globalThis as Record<string, unknown>)[ENGINE_GLOBAL] = startEngine;
+export default defineUnlistedScript({
+  include: ['firefox'],
+  main() {
+    (globalThis as Record<string, unknown>)[ENGINE_GLOBAL] = startEngine;
+  },
 });

@@ -1,22 +1,44 @@
 /**
- * Chrome's offscreen document (reason DOM_PARSER): reads evidence pages with the browser's own DOMParser and
- * Readability for the service worker, so the worker's bundle, parsed at every wake, carries neither linkedom
- * nor Readability (issue 27). It answers only our own worker: page text is untrusted, and a content script
- * could otherwise use it as a parser.
+ * Chrome's offscreen document: it runs the engine (lib/background/engine.ts: the database, the pipeline, the SDKs, the
+ * page reader on the browser's own DOMParser), so a wake of the stopped worker is not sent the engine's code
+ * (issue 27; lib/background/offscreen-engine/). It answers only our own worker: page text, evidence and model output
+ * are untrusted, and a content script could otherwise drive the engine or use the document as a parser.
  */
 import { browser } from 'wxt/browser';
 
-import { createDomParserExtractor } from '../../lib/extract/dom-parser-extractor';
-import { offscreenMessaging } from '../../lib/messaging/protocol';
+import { startEngine } from '../../lib/background/engine';
+import { hostEngine } from '../../lib/background/offscreen-engine/engine-host';
+import { engineRelayMessaging, offscreenMessaging } from '../../lib/messaging/protocol';
 import { isOwnWorker } from '../../lib/messaging/sender-policy';
 
-const extractor = createDomParserExtractor();
 const workerUrl = browser.runtime.getURL('/background.js');
 
-offscreenMessaging.onMessage('extractArticle', (message) => {
-  if (!isOwnWorker(message.sender, browser.runtime.id, workerUrl)) {
-    // i18n-exempt: a refusal to a foreign sender, an error for developers, never shown in our interface.
-    throw new Error('Refused "extractArticle" from a sender other than the service worker.');
-  }
-  return extractor.extract(message.data.html, message.data.url);
+const host = hostEngine({
+  chrome: browser as unknown as Record<string, unknown>,
+  startEngine,
+  call: (path, args, funcName) =>
+    engineRelayMessaging.sendMessage('engineRelayCall', { path, args, ...(funcName ? { funcName } : {}) }),
+  dep: (name, args) => engineRelayMessaging.sendMessage('engineRelayDep', { name, args }),
+  uiLanguage: navigator.language,
 });
+
+/** Refuses a message from anything but our worker (a refusal for developers, never shown in our interface). */
+function fromWorker(sender: unknown, type: string): void {
+  if (!isOwnWorker(sender as Parameters<typeof isOwnWorker>[0], browser.runtime.id, workerUrl))
+    // i18n-exempt: a refusal to a foreign sender, an error for developers, never shown in our interface.
+    throw new Error(`Refused "${type}" from a sender other than the service worker.`);
+}
+
+offscreenMessaging.onMessage('engineCall', (message) => {
+  fromWorker(message.sender, 'engineCall');
+  return host.call(message.data.method, message.data.args);
+});
+
+offscreenMessaging.onMessage('engineEvent', (message) => {
+  fromWorker(message.sender, 'engineEvent');
+  const [changes, area] = message.data.args as [Record<string, unknown>, string];
+  host.storageChanged(changes, area);
+});
+
+// The worker opens this document when it first needs the engine: start it now, while that command is on its way.
+host.start().catch((error: unknown) => console.warn('[factlight] the engine did not start', error));

@@ -1,16 +1,16 @@
 /**
  * The worker's doorway: what Chrome parses and runs when it starts the stopped worker again (issue 27), until a
- * command needs more (or a status it answered makes it parse router.js and engine.js ahead, without starting
- * them).
+ * command needs more (or a status it answered makes it parse router.js ahead, without starting it, and open the
+ * offscreen document, which runs the engine).
  *
  * An MV3 worker is stopped after ~30 s idle and started again by the next event; a person waits for what it parses
  * then. So the worker's own script is this: it registers every listener (they must exist before the event that woke
  * the worker), answers what a side panel asks when it opens after a pause (its status, from the snapshot the router
  * kept, which it checks once it has answered: status-snapshot.ts; its resumes, when the database holds no run:
- * waiting-runs.ts), and for anything else loads the router (router.js: settings, menus, the commands; it loads the
- * engine in turn) and relays the event to it (worker-events.ts). A check that comes while the engine is not loaded
- * goes to the check intake first (check-intake.js), which writes it before the engine is parsed. Once loaded, the
- * router gets every event. Firefox's background page runs router.js before this script: the router starts at once
+ * waiting-runs.ts), and for anything else loads the router (router.js: settings, menus, the commands; it has the
+ * engine, which runs in the offscreen document, do the rest: offscreen-engine/) and relays the event to it
+ * (worker-events.ts). A check that comes before the router has started goes to the check intake first
+ * (check-intake.js), which writes it at once. Once loaded, the router gets every event. Firefox's background page runs router.js before this script: the router starts at once
  * with the browser's own events.
  */
 import { serializeError } from '@aklinker1/zero-serialize-error';
@@ -20,10 +20,10 @@ import { openIntakeDatabase } from '../db/intake-write';
 import { type Catalogue, isLocale } from '../i18n/catalogue';
 import { classifySender, type SenderInfo } from '../messaging/sender-policy';
 import { DOORWAY_MARKS, INTAKE_MARKS } from './doorway-marks';
-import { ENGINE_GLOBAL, ENGINE_SCRIPT } from './engine-global';
 import { cacheAtInstall, type InstallScope } from './install-cache';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT, type StartIntake } from './intake-global';
 import { RESUME_ALARM } from './keep-alive';
+import { ensureOffscreenDocument } from './offscreen-document';
 import { ROUTER_GLOBAL, ROUTER_SCRIPT, type RouterHandle, type StartRouter } from './router-global';
 import { dropIfStale, keptStatus } from './status-snapshot';
 import { runsMayBeWaiting } from './waiting-runs';
@@ -58,7 +58,6 @@ export interface DoorwayScope extends InstallScope {
   /** The worker's IndexedDB (a test gives its own). */
   indexedDB?: IDBFactory;
   [ROUTER_GLOBAL]?: StartRouter;
-  [ENGINE_GLOBAL]?: unknown;
   [INTAKE_GLOBAL]?: StartIntake;
 }
 
@@ -127,7 +126,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return read;
   });
   const importScripts = scope.importScripts.bind(scope);
-  cacheAtInstall([INTAKE_SCRIPT, ROUTER_SCRIPT, ENGINE_SCRIPT], scope);
+  cacheAtInstall([INTAKE_SCRIPT, ROUTER_SCRIPT], scope);
 
   let relay: WorkerEventRelay | undefined;
   let handle: RouterHandle | undefined;
@@ -182,14 +181,15 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return intake;
   };
   /**
-   * A check that comes while the engine is not loaded (it woke the worker, or only the router ran in this life) is
-   * written by the intake, with its sentences: the person sees it begin without waiting for engine.js (issue 27).
+   * A check that comes before the router has started (it woke the worker, or only the door answered in this life) is
+   * written by the intake, with its sentences: the person sees it begin without waiting for the router or the engine
+   * (issue 27).
    * Once it has answered that the check is written, the router has the engine take it up; the resume alarm the
    * intake set takes it up if the worker is stopped first. True when the intake answers; false leaves the check to
-   * the router (the engine is parsed already, the intake is missing, or it does not take this check in).
+   * the router (it has started, the intake is missing, or it does not take this check in).
    */
   const takeInCheck = (...[message, sender, sendResponse]: Parameters<MessageListener>): boolean => {
-    if (scope[ENGINE_GLOBAL] || (message as Partial<Envelope> | null)?.type !== 'startCheck') return false;
+    if (started() || (message as Partial<Envelope> | null)?.type !== 'startCheck') return false;
     const door = checkIntake();
     if (!door) return false;
     const answered = (answer?: unknown) => {
@@ -214,20 +214,23 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return door.dispatch(message, sender, answered).some((kept) => kept === true);
   };
   /**
-   * Parses router.js and engine.js without starting either, once the door has answered a page's status: a
-   * page that asks for it has just opened (the side panel, the options, the welcome page) and its next command is
-   * most likely a check or a connection test, which then finds both parsed instead of waiting for them (issue 27).
-   * Neither start function runs here (only their modules' top level: Dexie's change channel, zod's locale, tables),
-   * so no run, no listener and no request begins. A failure is only logged: the command that needs them loads them
-   * again and says what is wrong.
+   * Parses router.js without starting it, and opens the offscreen document, whose engine starts there, once the door
+   * has answered a page's status: a page that asks for it has just opened (the side panel, the options, the welcome
+   * page) and its next command is most likely a check or a connection test, which then finds both ready instead of
+   * waiting for them (issue 27). The router's start function does not run here (only its modules' top level: zod's
+   * locale, tables); the engine starts no run (the router asks it to resume). A failure is only logged: the command
+   * that needs them loads them again and says what is wrong.
    */
   const warmUp = () => {
     try {
       if (!scope[ROUTER_GLOBAL]) importScripts(ROUTER_SCRIPT);
-      if (!scope[ENGINE_GLOBAL]) importScripts(ENGINE_SCRIPT);
     } catch (error) {
-      console.warn('[factlight] router and engine not parsed ahead', error);
+      console.warn('[factlight] router not parsed ahead', error);
     }
+    if (!import.meta.env.FIREFOX)
+      void ensureOffscreenDocument().catch((error: unknown) =>
+        console.warn('[factlight] the engine not started ahead', error),
+      );
   };
   // Runs interrupted when the worker stopped are taken up at its next start, whatever woke it (the router, once
   // loaded, asks the engine to resume): a wake the door answers alone must not leave them waiting for the alarm.
@@ -263,7 +266,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
       if (res !== undefined) {
         sendResponse({ res });
         // After the answer has left: the kept status is checked (status-snapshot.ts: its reads are sent now, and it
-        // is dropped, if it must be, once router.js and engine.js are parsed, which blocks this thread ~50 ms).
+        // is dropped, if it must be, once router.js is parsed).
         if ((message as Envelope).type === 'getStatus')
           setTimeout(() => {
             dropIfStale(version, scope).catch((error: unknown) =>

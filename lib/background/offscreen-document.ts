@@ -1,6 +1,6 @@
 /**
- * Opens Chrome's offscreen document (entrypoints/offscreen) when the worker needs a DOM, and closes it when told to
- * (article-extractor.ts does once no page has been read for a while): only one may exist, so concurrent wakes share
+ * Opens Chrome's offscreen document (entrypoints/offscreen), which runs the engine, when the worker needs it, and
+ * closes it when told to (the engine's idle close: offscreen-engine/): only one may exist, so concurrent wakes share
  * one creation, a document that already exists (the worker was stopped and started again) is reused, and an opening
  * asked for while a close is under way waits for that close (the close looks first and closes after: an opening
  * between the two would be closed by it, and the message sent would find nobody). Chrome 116+
@@ -8,7 +8,8 @@
  */
 import { browser } from 'wxt/browser';
 
-const PATH = '/offscreen.html';
+/** The document's address in the package. */
+export const OFFSCREEN_PATH = '/offscreen.html';
 
 let opening: Promise<void> | undefined;
 let closing: Promise<void> | undefined;
@@ -17,10 +18,11 @@ async function open(): Promise<void> {
   if (await browser.offscreen.hasDocument()) return;
   try {
     await browser.offscreen.createDocument({
-      url: PATH,
+      url: OFFSCREEN_PATH,
       reasons: ['DOM_PARSER'],
       // i18n-exempt: Chrome's offscreen justification, read by Chrome and store reviewers, not by people using us.
-      justification: 'Reads the main text of evidence pages with the browser’s own HTML parser.',
+      justification:
+        'Runs the fact-checking engine, which reads the main text of evidence pages with the browser’s own HTML parser.',
     });
   } catch (error) {
     // Another context of ours opened it between the check and the creation: that one serves as well.

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../settings/schema';
 import { commandRouter } from './authorized-handler';
 import { forwardToEngine } from './engine-commands';
 import { engineLoader } from './engine-loader';
+import { offscreenEngine } from './offscreen-engine/worker-side';
 import { scheduleHistoryRetention } from './history-retention';
 import { followInterfaceLanguage, registerInterfaceLanguageHandlers } from './interface-language';
 import { RESUME_ALARM } from './keep-alive';
@@ -42,7 +43,10 @@ export function startRouter(events: WorkerEvents): RouterHandle {
       .catch(() => DEFAULT_SETTINGS)
       .then((settings) => guard.apply(networkPolicyFor(settings)))
       .catch((error: unknown) => console.warn('[factlight] network guard not applied', error));
-  const engine = engineLoader({ guard, applyGuard, loadSettings });
+  const deps = { guard, applyGuard, loadSettings };
+  // Firefox's background page runs the engine itself; Chrome's offscreen document runs it (offscreen-engine/), so a
+  // wake of this worker is not sent the engine's code (issue 27).
+  const engine = import.meta.env.FIREFOX ? engineLoader(deps) : offscreenEngine(events, deps);
   // The light commands that say something to a person wait for the interface language's words (loaded on first
   // need) themselves, after anything bound to the user's gesture (opening the side panel): a wait before the
   // handler would make Chrome refuse sidePanel.open.

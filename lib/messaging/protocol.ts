@@ -330,13 +330,42 @@ export interface PageProtocol {
 export const pageMessaging = defineExtensionMessaging<PageProtocol>({ logger: undefined });
 
 /**
- * Commands from Chrome's service worker to its offscreen document (entrypoints/offscreen), which has the
- * browser's own DOMParser: parsing pages there keeps linkedom and Readability out of the worker, whose every
- * wake parses the whole bundle (issue 27). The document answers only the worker.
+ * Commands from Chrome's service worker to its offscreen document (entrypoints/offscreen), which runs the engine
+ * (lib/background/engine.ts: the database, the pipeline, the SDKs, the page reader) so that a wake of the worker
+ * is not sent the engine's code (issue 27). The document answers only the worker.
  */
 export interface OffscreenProtocol {
-  /** An evidence page's main text (Readability), or null when it has none. */
-  extractArticle(request: { html: string; url: string }): Article | null;
+  /** One call of the engine's interface (`Engine` in lib/background/engine.ts), its arguments as they were given. */
+  engineCall(request: { method: EngineMethod; args: unknown[] }): unknown;
+  /** An event of the worker's that the engine listens to (the document has no storage API to hear it itself). */
+  engineEvent(request: { event: 'storage.onChanged'; args: unknown[] }): void;
 }
 
+/** The methods of the engine's interface the worker calls in the offscreen document. */
+export type EngineMethod =
+  | 'dispatch'
+  | 'placeOf'
+  | 'resume'
+  | 'pruneCache'
+  | 'pruneHistory'
+  | 'tabRemoved'
+  | 'tabNavigated';
+
 export const offscreenMessaging = defineExtensionMessaging<OffscreenProtocol>({ logger: undefined });
+
+/**
+ * Requests from the offscreen document's engine to the worker, which serves only that document
+ * (lib/background/offscreen-engine/relay-server.ts): the API calls an offscreen document cannot make (it has only
+ * `runtime`), and the engine's dependencies that stay in the worker (the settings in force, the network guard).
+ */
+export interface EngineRelayProtocol {
+  /**
+   * One call of an allowed API method (relayed-calls.ts); `funcName` names the function `scripting.executeScript`
+   * injects, which cannot cross a message.
+   */
+  engineRelayCall(request: { path: string; args: unknown[]; funcName?: string }): unknown;
+  /** One of the engine's dependencies, run in the worker. */
+  engineRelayDep(request: { name: string; args: unknown[] }): unknown;
+}
+
+export const engineRelayMessaging = defineExtensionMessaging<EngineRelayProtocol>({ logger: undefined });

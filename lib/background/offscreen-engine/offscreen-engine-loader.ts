@@ -1,0 +1,62 @@
+/**
+ * Chrome's engine loader (issue 27): the engine runs in the offscreen document (engine-host.ts), opened on first need
+ * and kept, so the worker's script cache holds no engine code and a wake is not sent it. `get` gives an engine whose
+ * calls are messages to that document; tab events go only to a document that is open (its page state lives there).
+ */
+import type { EngineMethod } from '../../messaging/protocol';
+import type { Engine } from '../engine';
+import type { EngineLoader } from '../engine-loader';
+
+/** What the loader needs of the browser (a test gives its own). */
+export interface OffscreenEngineChannel {
+  /** Resolves once the document exists (opened if need be). */
+  open(): Promise<void>;
+  /** Forgets an opening: the document was found gone. */
+  gone(): void;
+  /** Whether the document is open now, without opening it. */
+  isOpen(): Promise<boolean>;
+  send(method: EngineMethod, args: unknown[]): Promise<unknown>;
+}
+
+/** Chrome's words when a message finds no document to answer it (closed by the browser, or still loading). */
+const NO_RECEIVER = /Receiving end does not exist|message port closed/i;
+
+export function offscreenEngineLoader(channel: OffscreenEngineChannel): EngineLoader {
+  let used = false;
+  /** One call, in a document opened first, and opened again once if it was found gone. */
+  const call = async (method: EngineMethod, args: unknown[]): Promise<unknown> => {
+    used = true;
+    await channel.open();
+    try {
+      return await channel.send(method, args);
+    } catch (error) {
+      if (!NO_RECEIVER.test(String(error))) throw error;
+      channel.gone();
+      await channel.open();
+      return channel.send(method, args);
+    }
+  };
+  /** For calls nobody awaits: a failure is only logged (the next command or the resume alarm tries again). */
+  const fire = (method: EngineMethod, args: unknown[]) =>
+    void call(method, args).catch((error: unknown) => console.warn(`[factlight] engine ${method} failed`, error));
+  /** A tab event concerns an engine that runs: none is started for it. */
+  const ifOpen = (method: EngineMethod, args: unknown[]) =>
+    void channel
+      .isOpen()
+      .then((open) => open && call(method, args))
+      .catch((error: unknown) => console.warn(`[factlight] engine ${method} failed`, error));
+  const engine: Engine = {
+    dispatch: (command, data, origin) => call('dispatch', [command, data, origin]),
+    placeOf: async (checkId) => (await call('placeOf', [checkId])) as Awaited<ReturnType<Engine['placeOf']>>,
+    resume: () => fire('resume', []),
+    pruneCache: () => fire('pruneCache', []),
+    pruneHistory: (browserStarted) => fire('pruneHistory', [browserStarted]),
+    tabRemoved: (tabId) => ifOpen('tabRemoved', [tabId]),
+    tabNavigated: (tabId) => ifOpen('tabNavigated', [tabId]),
+  };
+  return {
+    get: () => engine,
+    started: () => Promise.resolve(engine),
+    loaded: () => used,
+  };
+}

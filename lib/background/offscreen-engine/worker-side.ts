@@ -1,0 +1,43 @@
+/**
+ * Chrome's worker side of the offscreen engine (issue 27), wired for the router: the loader whose engine calls go to
+ * the offscreen document, the relay that serves that document, and the storage changes the engine listens to, passed
+ * on to it (the document has no storage API to hear them).
+ */
+import { browser } from 'wxt/browser';
+
+import { offscreenMessaging } from '../../messaging/protocol';
+import type { EngineDeps } from '../engine';
+import type { EngineLoader } from '../engine-loader';
+import { ensureOffscreenDocument, OFFSCREEN_PATH, offscreenDocumentGone } from '../offscreen-document';
+import type { WorkerEvents } from '../worker-events';
+import { offscreenEngineLoader } from './offscreen-engine-loader';
+import { serveOffscreenEngine } from './relay-server';
+
+/** The storage changes the engine follows: the organisation's policy and the interface language. */
+export function concernsEngine(changes: Record<string, unknown>, area: string): boolean {
+  return area === 'managed' || (area === 'local' && 'interfaceLanguage' in changes);
+}
+
+export function offscreenEngine(events: WorkerEvents, deps: EngineDeps): EngineLoader {
+  const isOpen = () => browser.offscreen.hasDocument();
+  serveOffscreenEngine(
+    events.runtime.onMessage,
+    { id: browser.runtime.id, documentUrl: browser.runtime.getURL(OFFSCREEN_PATH) },
+    deps,
+    browser,
+  );
+  events.storage.onChanged.addListener((changes, area) => {
+    if (!concernsEngine(changes, area)) return;
+    void isOpen()
+      .then(async (open) => {
+        if (open) await offscreenMessaging.sendMessage('engineEvent', { event: 'storage.onChanged', args: [changes, area] });
+      })
+      .catch((error: unknown) => console.warn('[factlight] the engine not told of a storage change', error));
+  });
+  return offscreenEngineLoader({
+    open: ensureOffscreenDocument,
+    gone: offscreenDocumentGone,
+    isOpen,
+    send: (method, args) => offscreenMessaging.sendMessage('engineCall', { method, args }),
+  });
+}
