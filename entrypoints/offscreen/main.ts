@@ -7,6 +7,7 @@
 import { browser } from 'wxt/browser';
 
 import { startEngine } from '../../lib/background/engine';
+import { ENGINE_IDLE_MS } from '../../lib/background/engine-idle';
 import { hostEngine } from '../../lib/background/offscreen-engine/engine-host';
 import { engineRelayMessaging, offscreenMessaging } from '../../lib/messaging/protocol';
 import { isOwnWorker } from '../../lib/messaging/sender-policy';
@@ -20,6 +21,7 @@ const host = hostEngine({
     engineRelayMessaging.sendMessage('engineRelayCall', { path, args, ...(funcName ? { funcName } : {}) }),
   dep: (name, args) => engineRelayMessaging.sendMessage('engineRelayDep', { name, args }),
   uiLanguage: navigator.language,
+  idleMs: ENGINE_IDLE_MS,
 });
 
 /** Refuses a message from anything but our worker (a refusal for developers, never shown in our interface). */

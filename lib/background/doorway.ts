@@ -1,17 +1,16 @@
 /**
  * The worker's doorway: what Chrome parses and runs when it starts the stopped worker again (issue 27), until a
- * command needs more (or a status it answered makes it parse router.js ahead, without starting it, and open the
- * offscreen document, which runs the engine).
+ * command needs more (or a status it answered makes it parse router.js ahead, without starting it).
  *
  * An MV3 worker is stopped after ~30 s idle and started again by the next event; a person waits for what it parses
  * then. So the worker's own script is this: it registers every listener (they must exist before the event that woke
  * the worker), answers what a side panel asks when it opens after a pause (its status, from the snapshot the router
  * kept, which it checks once it has answered: status-snapshot.ts; its resumes, when the database holds no run:
  * waiting-runs.ts), and for anything else loads the router (router.js: settings, menus, the commands; it has the
- * engine, which runs in the offscreen document, do the rest: offscreen-engine/) and relays the event to it
- * (worker-events.ts). A check that comes before the router has started goes to the check intake first
- * (check-intake.js), which writes it at once. Once loaded, the router gets every event. Firefox's background page runs router.js before this script: the router starts at once
- * with the browser's own events.
+ * engine, which runs in Chrome's offscreen document, do the rest: offscreen-engine/) and relays the event to it
+ * (worker-events.ts). A new check goes to the check intake first (check-intake.js), which writes it at once. Once
+ * loaded, the router gets every other event. Firefox's background page runs router.js before this script: the router
+ * starts at once with the browser's own events.
  */
 import { serializeError } from '@aklinker1/zero-serialize-error';
 import { browser } from 'wxt/browser';
@@ -23,7 +22,6 @@ import { DOORWAY_MARKS, INTAKE_MARKS } from './doorway-marks';
 import { cacheAtInstall, type InstallScope } from './install-cache';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT, type StartIntake } from './intake-global';
 import { RESUME_ALARM } from './keep-alive';
-import { ensureOffscreenDocument } from './offscreen-document';
 import { ROUTER_GLOBAL, ROUTER_SCRIPT, type RouterHandle, type StartRouter } from './router-global';
 import { dropIfStale, keptStatus } from './status-snapshot';
 import { runsMayBeWaiting } from './waiting-runs';
@@ -181,15 +179,14 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return intake;
   };
   /**
-   * A check that comes before the router has started (it woke the worker, or only the door answered in this life) is
-   * written by the intake, with its sentences: the person sees it begin without waiting for the router or the engine
-   * (issue 27).
-   * Once it has answered that the check is written, the router has the engine take it up; the resume alarm the
-   * intake set takes it up if the worker is stopped first. True when the intake answers; false leaves the check to
-   * the router (it has started, the intake is missing, or it does not take this check in).
+   * Every new check is written by the intake, with its sentences, whether or not the router has started: the person
+   * sees it begin without waiting for the router or for the engine, which runs in the offscreen document and may have
+   * to open it first (issue 27). Once it has answered that the check is written, the router has the engine take it
+   * up; the resume alarm the intake set takes it up if the worker is stopped first. True when the intake answers;
+   * false leaves the check to the router (the intake is missing, or it does not take this check in).
    */
   const takeInCheck = (...[message, sender, sendResponse]: Parameters<MessageListener>): boolean => {
-    if (started() || (message as Partial<Envelope> | null)?.type !== 'startCheck') return false;
+    if ((message as Partial<Envelope> | null)?.type !== 'startCheck') return false;
     const door = checkIntake();
     if (!door) return false;
     const answered = (answer?: unknown) => {
@@ -200,7 +197,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
       }
       sendResponse(answer);
       if ((answer as { res?: { ok?: unknown } } | undefined)?.res?.ok !== true) return;
-      // After the answer has left: loading the router and the engine blocks this thread for a while.
+      // After the answer has left: loading the router blocks this thread for a while.
       setTimeout(() => {
         try {
           router();
@@ -214,12 +211,12 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     return door.dispatch(message, sender, answered).some((kept) => kept === true);
   };
   /**
-   * Parses router.js without starting it, and opens the offscreen document, whose engine starts there, once the door
-   * has answered a page's status: a page that asks for it has just opened (the side panel, the options, the welcome
-   * page) and its next command is most likely a check or a connection test, which then finds both ready instead of
-   * waiting for them (issue 27). The router's start function does not run here (only its modules' top level: zod's
-   * locale, tables); the engine starts no run (the router asks it to resume). A failure is only logged: the command
-   * that needs them loads them again and says what is wrong.
+   * Parses router.js without starting it once the door has answered a page's status: a page that asks for it has just
+   * opened (the side panel, the options, the welcome page) and its next command most likely needs the router, which
+   * is then parsed already (issue 27). Its start function does not run here (only its modules' top level: zod's locale,
+   * tables). The engine's document is not opened ahead: a panel opened only to read would keep it open for nothing,
+   * and a check does not wait for it (the intake writes it first). A failure is only logged: the command that needs
+   * the router loads it again and says what is wrong.
    */
   const warmUp = () => {
     try {
@@ -227,10 +224,6 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
     } catch (error) {
       console.warn('[factlight] router not parsed ahead', error);
     }
-    if (!import.meta.env.FIREFOX)
-      void ensureOffscreenDocument().catch((error: unknown) =>
-        console.warn('[factlight] the engine not started ahead', error),
-      );
   };
   // Runs interrupted when the worker stopped are taken up at its next start, whatever woke it (the router, once
   // loaded, asks the engine to resume): a wake the door answers alone must not leave them waiting for the alarm.

@@ -6,9 +6,9 @@
  */
 import { createDexieCache } from '../db/dexie-cache';
 import { FactlightDb } from '../db/schema';
+import { createDomParserExtractor } from '../extract/dom-parser-extractor';
 import { languageModelOf } from '../llm/prompt-api';
 import type { Settings } from '../settings/schema';
-import { createBackgroundExtractor } from './article-extractor';
 import type { CommandOrigin } from './authorized-handler';
 import { createToolbarBadge } from './badge';
 import { registerCheckHandlers } from './check-handlers';
@@ -32,6 +32,12 @@ export interface EngineDeps {
   /** Applies the settings in force to the guard; settles when it enforces them. */
   applyGuard(): Promise<void>;
   loadSettings(): Promise<Settings>;
+  /**
+   * Set where the engine runs in Chrome's offscreen document (offscreen-engine/engine-host.ts): told how many checks
+   * and ratings run, so the document stays open while any does. There the worker need not be kept awake for them
+   * (it is not running them), so no keep-alive calls are made.
+   */
+  hosted?: { onActivity(active: number): void };
 }
 
 export interface Engine {
@@ -67,8 +73,14 @@ export function startEngine(deps: EngineDeps): Engine {
   const badge = createToolbarBadge(db);
   // The worker stays awake while any check or rating runs.
   const active = { checks: 0, ratings: 0 };
-  const keepAlive = () => keepAliveWhile(active.checks + active.ratings);
-  const extractor = createBackgroundExtractor();
+  const keepAliveFor = (runs: number) => {
+    deps.hosted?.onActivity(runs);
+    keepAliveWhile(runs, { ping: !deps.hosted });
+  };
+  const keepAlive = () => keepAliveFor(active.checks + active.ratings);
+  // The browser's own DOMParser and Readability: the engine runs where there is a DOM (Firefox's background page,
+  // Chrome's offscreen document: offscreen-engine/).
+  const extractor = createDomParserExtractor();
   // What checks and ratings share. Page fetches follow redirects in one request; the guard checks every hop
   // (lib/extract/page-fetcher.ts).
   const shared = { db, loadSettings, extractor, pages: { redirects: 'browser' as const }, networkReady };
@@ -103,7 +115,7 @@ export function startEngine(deps: EngineDeps): Engine {
     ]).then(() =>
       // Counting the runs being taken up too (`activeRuns`): a resume that settles before they have started must not
       // clear the alarm a check still waiting for its run relies on.
-      keepAliveWhile(Math.max(active.checks, runs.activeRuns) + active.ratings),
+      keepAliveFor(Math.max(active.checks, runs.activeRuns) + active.ratings),
     );
   };
 

@@ -1,8 +1,8 @@
 /**
  * Calls `close` once nothing has used a resource for `idleMs`: each use is bracketed by `begin()` and the function it
  * returns, and the countdown starts when the last use in flight ends (a use that begins cancels it). Used to close
- * Chrome's offscreen page reader between checks (article-extractor.ts), so the worker's later wakes do not share the
- * browser with an idle document (issue 27).
+ * Chrome's offscreen document, which runs the engine, between uses (offscreen-engine/engine-host.ts), so the worker's
+ * later wakes do not share the browser with an idle document (issue 27).
  */
 export interface IdleCloser {
   /** Marks a use as begun; call the returned function once it has ended (twice is harmless). */

@@ -2,11 +2,11 @@
  * Packages whose modules only define what they export, marked so for the bundler (issue 27).
  *
  * A CommonJS package gives the bundler no way to tell that loading it does nothing else, so a bundle that imports it
- * keeps it even where every use is left out. Chrome's engine.js imports the DOMParser extractor, whose Readability
- * only Firefox's build calls (lib/background/article-extractor.ts: Chrome reads pages in its offscreen document), and
- * so carried Readability's 34 kB, which Chromium sends, with their code cache, to every start of the worker
- * (BENCHMARKS.md "Cold start"). Marked free of side effects, an unused import of them is dropped; a used one is kept
- * as before (the offscreen document, Firefox's background page, the highlighter).
+ * keeps it even where every use is left out. Chrome's worker once imported the DOMParser extractor for a path only
+ * Firefox's build calls, and so carried Readability's 34 kB, which Chromium sends, with their code cache, to every
+ * start of the worker (BENCHMARKS.md "Cold start"). Marked free of side effects, an unused import of it is dropped; a
+ * used one is kept as before (the engine in Chrome's offscreen document and Firefox's background page, the
+ * highlighter).
  */
 import type { Plugin } from 'vite';
 

@@ -62,7 +62,8 @@ export function installBrowserRelay(target: Record<string, unknown>, call: Relay
             if (details?.func === undefined) return call(path, [details, ...rest]);
             const funcName = injectedFunctionName(details.func);
             // i18n-exempt: a programming error (a function the worker cannot inject), for developers, never shown.
-            if (!funcName) return Promise.reject(new Error('This function cannot be injected from the offscreen document.'));
+            if (!funcName)
+              return Promise.reject(new Error('This function cannot be injected from the offscreen document.'));
             const { func: _func, ...plain } = details;
             return call(path, [plain, ...rest], funcName);
           }

@@ -1,14 +1,16 @@
 /**
  * Runs the engine (lib/background/engine.ts) in Chrome's offscreen document (issue 27): a worker woken from idle is
- * then sent only its doorway, intake and router, not the engine's code, and the engine, once started, outlives the
- * worker's stops. The document has only the `runtime` API, so the engine's other API calls go through the worker
+ * then sent only its doorway, intake and router, not the engine's code, and the engine's runs outlive the worker's
+ * stops. The document closes once nothing has used the engine for a while (`idleMs`: no call, no run), and the next
+ * call opens it again. The document has only the `runtime` API, so the engine's other API calls go through the worker
  * (browser-relay.ts, relay-server.ts), its words come from the catalogue the browser picked (browser-catalogue.ts),
  * and the settings in force and the network guard stay in the worker (`EngineDeps`).
  */
 import type { EngineMethod } from '../../messaging/protocol';
-import type { Engine, EngineDeps } from '../engine';
 import type { NetworkPolicy } from '../../net/network-policy';
 import type { Settings } from '../../settings/schema';
+import type { Engine, EngineDeps } from '../engine';
+import { idleCloser } from '../idle-closer';
 import { browserCatalogueI18n } from './browser-catalogue';
 import { installBrowserRelay, type RelayCall } from './browser-relay';
 import type { RelayedDep } from './relayed-calls';
@@ -23,6 +25,11 @@ export interface EngineHostOptions {
   dep(name: RelayedDep, args: unknown[]): Promise<unknown>;
   /** `navigator.language`, for `i18n.getUILanguage`. */
   uiLanguage: string;
+  /**
+   * How long the document stays open once nothing uses the engine (no call in flight, no check or rating running):
+   * then the worker is asked to close it (engine-idle.ts).
+   */
+  idleMs: number;
 }
 
 export interface EngineHost {
@@ -36,6 +43,26 @@ export interface EngineHost {
 
 export function hostEngine(options: EngineHostOptions): EngineHost {
   const relay = installBrowserRelay(options.chrome, options.call);
+  // The worker closes the document only if it has no call on its way here (worker-side.ts); a call that comes after
+  // the close opens a new one.
+  const idle = idleCloser(
+    options.idleMs,
+    () =>
+      void options
+        .dep('closeEngineDocument', [])
+        .catch((error: unknown) => console.warn('[factlight] the idle engine document not closed', error)),
+  );
+  // A document opened for nothing (its first call failed to arrive) closes too.
+  idle.begin()();
+  /** Held while checks or ratings run (the engine says how many: `EngineDeps.hosted`). */
+  let running: (() => void) | undefined;
+  const onActivity = (active: number) => {
+    if (active > 0) running ??= idle.begin();
+    else if (running) {
+      running();
+      running = undefined;
+    }
+  };
   let started: Promise<Engine> | undefined;
   const start = async (): Promise<Engine> => {
     if (options.chrome.i18n === undefined) {
@@ -46,6 +73,7 @@ export function hostEngine(options: EngineHostOptions): EngineHost {
       guard: { apply: async (policy: NetworkPolicy) => void (await options.dep('applyPolicy', [policy])) },
       applyGuard: async () => void (await options.dep('applyGuard', [])),
       loadSettings: async () => (await options.dep('loadSettings', [])) as Settings,
+      hosted: { onActivity },
     });
   };
   return {
@@ -57,8 +85,13 @@ export function hostEngine(options: EngineHostOptions): EngineHost {
       return started;
     },
     async call(method, args) {
-      const engine = await this.start();
-      return (engine[method] as (...args: unknown[]) => unknown).apply(engine, args);
+      const ended = idle.begin();
+      try {
+        const engine = await this.start();
+        return await (engine[method] as (...args: unknown[]) => unknown).apply(engine, args);
+      } finally {
+        ended();
+      }
     },
     storageChanged: (changes, area) => relay.deliverStorageChange(changes, area),
   };

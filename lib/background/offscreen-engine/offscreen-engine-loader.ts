@@ -1,7 +1,9 @@
 /**
- * Chrome's engine loader (issue 27): the engine runs in the offscreen document (engine-host.ts), opened on first need
- * and kept, so the worker's script cache holds no engine code and a wake is not sent it. `get` gives an engine whose
- * calls are messages to that document; tab events go only to a document that is open (its page state lives there).
+ * Chrome's engine loader (issue 27): the engine runs in the offscreen document (engine-host.ts), opened on need and
+ * closed once idle, so the worker's script cache holds no engine code and a wake is not sent it. `get` gives an
+ * engine whose calls are messages to that document; tab events go only to a document that is open (its page state
+ * lives there). The document asks to be closed when it has been idle; `closeIfIdle` does so only when no call of
+ * this worker is on its way to it (the document could not know of it yet).
  */
 import type { EngineMethod } from '../../messaging/protocol';
 import type { Engine } from '../engine';
@@ -16,24 +18,38 @@ export interface OffscreenEngineChannel {
   /** Whether the document is open now, without opening it. */
   isOpen(): Promise<boolean>;
   send(method: EngineMethod, args: unknown[]): Promise<unknown>;
+  /** Closes the document (the next `open` opens a new one, once the close is done). */
+  close(): Promise<void>;
+}
+
+/** The loader, and the close the document asks for when it is idle. */
+export interface OffscreenEngineLoader extends EngineLoader {
+  closeIfIdle(): Promise<void>;
 }
 
 /** Chrome's words when a message finds no document to answer it (closed by the browser, or still loading). */
 const NO_RECEIVER = /Receiving end does not exist|message port closed/i;
 
-export function offscreenEngineLoader(channel: OffscreenEngineChannel): EngineLoader {
+export function offscreenEngineLoader(channel: OffscreenEngineChannel): OffscreenEngineLoader {
   let used = false;
+  /** Calls of this worker's not answered yet. */
+  let inFlight = 0;
   /** One call, in a document opened first, and opened again once if it was found gone. */
   const call = async (method: EngineMethod, args: unknown[]): Promise<unknown> => {
     used = true;
-    await channel.open();
+    inFlight++;
     try {
-      return await channel.send(method, args);
-    } catch (error) {
-      if (!NO_RECEIVER.test(String(error))) throw error;
-      channel.gone();
       await channel.open();
-      return channel.send(method, args);
+      try {
+        return await channel.send(method, args);
+      } catch (error) {
+        if (!NO_RECEIVER.test(String(error))) throw error;
+        channel.gone();
+        await channel.open();
+        return await channel.send(method, args);
+      }
+    } finally {
+      inFlight--;
     }
   };
   /** For calls nobody awaits: a failure is only logged (the next command or the resume alarm tries again). */
@@ -58,5 +74,9 @@ export function offscreenEngineLoader(channel: OffscreenEngineChannel): EngineLo
     get: () => engine,
     started: () => Promise.resolve(engine),
     loaded: () => used,
+    // A call on its way keeps the document: once it is answered there, the document's countdown starts again.
+    closeIfIdle: async () => {
+      if (inFlight === 0) await channel.close();
+    },
   };
 }

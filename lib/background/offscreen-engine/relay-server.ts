@@ -6,9 +6,9 @@
  */
 import { serializeError } from '@aklinker1/zero-serialize-error';
 
-import type { NetworkPolicy } from '../../net/network-policy';
 import type { EngineRelayProtocol } from '../../messaging/protocol';
 import type { SenderInfo } from '../../messaging/sender-policy';
+import type { NetworkPolicy } from '../../net/network-policy';
 import type { EngineDeps } from '../engine';
 import type { Listenable, MessageListener } from '../worker-events';
 import {
@@ -65,7 +65,14 @@ export async function makeRelayedCall(api: unknown, call: Call): Promise<unknown
   return (fn as (...args: unknown[]) => unknown).apply(owner, args);
 }
 
-function runDep(deps: EngineDeps, name: RelayedDep, args: unknown[]): Promise<unknown> {
+/** What the worker runs for the document: the engine's dependencies, and the document's close once it is idle. */
+export interface WorkerServices extends EngineDeps {
+  /** Closes the document unless a call of the worker's is on its way to it (offscreen-engine-loader.ts). */
+  closeIfIdle(): Promise<void>;
+}
+
+function runDep(deps: WorkerServices, name: RelayedDep, args: unknown[]): Promise<unknown> {
+  if (name === 'closeEngineDocument') return deps.closeIfIdle();
   if (name === 'applyGuard') return deps.applyGuard();
   if (name === 'applyPolicy') return deps.guard.apply(args[0] as NetworkPolicy);
   return deps.loadSettings();
@@ -90,7 +97,7 @@ function isEnvelope(message: unknown): message is Envelope {
 export function serveOffscreenEngine(
   onMessage: Listenable<MessageListener>,
   own: OffscreenSender,
-  deps: EngineDeps,
+  deps: WorkerServices,
   api: unknown,
 ): void {
   onMessage.addListener((message, sender, sendResponse) => {

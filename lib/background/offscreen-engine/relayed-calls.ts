@@ -62,8 +62,12 @@ export function injectedFunctionName(func: unknown): InjectedFunctionName | unde
 /** The only script files the engine injects by name. */
 export const INJECTED_FILES: readonly string[] = [HIGHLIGHTER_FILE];
 
-/** The engine's functions that stay in the worker: its dependencies (engine.ts `EngineDeps`). */
-export const RELAYED_DEPS = ['applyGuard', 'applyPolicy', 'loadSettings'] as const;
+/**
+ * What the document asks of the worker beyond API calls: the engine's dependencies that stay there (engine.ts
+ * `EngineDeps`), and the document's own close once the engine has been idle (engine-host.ts; an offscreen document
+ * cannot close itself through the offscreen API, which only the worker has).
+ */
+export const RELAYED_DEPS = ['applyGuard', 'applyPolicy', 'loadSettings', 'closeEngineDocument'] as const;
 
 export type RelayedDep = (typeof RELAYED_DEPS)[number];
 

@@ -8,7 +8,12 @@ import { browser } from 'wxt/browser';
 import { offscreenMessaging } from '../../messaging/protocol';
 import type { EngineDeps } from '../engine';
 import type { EngineLoader } from '../engine-loader';
-import { ensureOffscreenDocument, OFFSCREEN_PATH, offscreenDocumentGone } from '../offscreen-document';
+import {
+  closeOffscreenDocument,
+  ensureOffscreenDocument,
+  OFFSCREEN_PATH,
+  offscreenDocumentGone,
+} from '../offscreen-document';
 import type { WorkerEvents } from '../worker-events';
 import { offscreenEngineLoader } from './offscreen-engine-loader';
 import { serveOffscreenEngine } from './relay-server';
@@ -20,24 +25,27 @@ export function concernsEngine(changes: Record<string, unknown>, area: string): 
 
 export function offscreenEngine(events: WorkerEvents, deps: EngineDeps): EngineLoader {
   const isOpen = () => browser.offscreen.hasDocument();
+  const loader = offscreenEngineLoader({
+    open: ensureOffscreenDocument,
+    gone: offscreenDocumentGone,
+    isOpen,
+    send: (method, args) => offscreenMessaging.sendMessage('engineCall', { method, args }),
+    close: closeOffscreenDocument,
+  });
   serveOffscreenEngine(
     events.runtime.onMessage,
     { id: browser.runtime.id, documentUrl: browser.runtime.getURL(OFFSCREEN_PATH) },
-    deps,
+    { ...deps, closeIfIdle: loader.closeIfIdle },
     browser,
   );
   events.storage.onChanged.addListener((changes, area) => {
     if (!concernsEngine(changes, area)) return;
     void isOpen()
       .then(async (open) => {
-        if (open) await offscreenMessaging.sendMessage('engineEvent', { event: 'storage.onChanged', args: [changes, area] });
+        if (open)
+          await offscreenMessaging.sendMessage('engineEvent', { event: 'storage.onChanged', args: [changes, area] });
       })
       .catch((error: unknown) => console.warn('[factlight] the engine not told of a storage change', error));
   });
-  return offscreenEngineLoader({
-    open: ensureOffscreenDocument,
-    gone: offscreenDocumentGone,
-    isOpen,
-    send: (method, args) => offscreenMessaging.sendMessage('engineCall', { method, args }),
-  });
+  return loader;
 }

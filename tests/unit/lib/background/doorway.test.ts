@@ -9,7 +9,6 @@ import { commandRouter } from '../../../../lib/background/authorized-handler';
 import { startIntake } from '../../../../lib/background/check-intake';
 import { type DoorwayScope, openDoorway } from '../../../../lib/background/doorway';
 import { DOORWAY_MARKS } from '../../../../lib/background/doorway-marks';
-import { ENGINE_GLOBAL, ENGINE_SCRIPT } from '../../../../lib/background/engine-global';
 import { INTAKE_GLOBAL, INTAKE_SCRIPT } from '../../../../lib/background/intake-global';
 import { RESUME_ALARM } from '../../../../lib/background/keep-alive';
 import { ROUTER_GLOBAL, ROUTER_SCRIPT, type StartRouter } from '../../../../lib/background/router-global';
@@ -64,7 +63,6 @@ function workerScope(start: StartRouter) {
     installs: [],
     importScripts: vi.fn((url: string) => {
       if (url === ROUTER_SCRIPT) scope[ROUTER_GLOBAL] = start;
-      if (url === ENGINE_SCRIPT) scope[ENGINE_GLOBAL] = () => undefined;
     }),
     addEventListener: (_type, listener) => void scope.installs.push(listener),
   };
@@ -140,21 +138,23 @@ describe('the worker doorway', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
-  it('parses router.js and engine.js after answering a status, without starting the router', async () => {
+  it("parses router.js after answering a status, without starting the router or opening the engine's document", async () => {
     await keepStatus(await statusStamp(VERSION), KEPT);
+    const createDocument = vi.spyOn(fakeBrowser.offscreen, 'createDocument').mockResolvedValue(undefined);
     const { start } = fakeRouter();
     const scope = workerScope(start);
     openDoorway(scope);
     expect(await deliver('getStatus', panel)).toEqual({ res: KEPT });
-    await vi.waitFor(() => expect(scope.importScripts).toHaveBeenCalledWith(ENGINE_SCRIPT));
-    expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[ROUTER_SCRIPT], [ENGINE_SCRIPT]]);
+    await vi.waitFor(() => expect(scope.importScripts).toHaveBeenCalledWith(ROUTER_SCRIPT));
+    expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[ROUTER_SCRIPT]]);
     expect(start).not.toHaveBeenCalled();
-    // The check that follows starts the parsed router without parsing it again (engine-loader.test.ts: the engine).
+    expect(createDocument).not.toHaveBeenCalled();
+    // The check that follows (this scope has no intake) starts the parsed router without parsing it again.
     expect(await deliver('startCheck', panel, { text: 'x', origin: 'typed' })).toEqual({
       res: { ok: true, checkId: 'c1' },
     });
     expect(start).toHaveBeenCalledTimes(1);
-    expect(scope.importScripts).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[ROUTER_SCRIPT], [INTAKE_SCRIPT]]);
   });
 
   it('asks the on-device model only after answering, and drops a kept status it no longer matches', async () => {
@@ -199,9 +199,7 @@ describe('the worker doorway', () => {
     });
     openDoorway(scope);
     expect(await deliver('getStatus', panel)).toEqual({ res: KEPT });
-    await vi.waitFor(() =>
-      expect(warn).toHaveBeenCalledWith('[factlight] router and engine not parsed ahead', expect.any(Error)),
-    );
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('[factlight] router not parsed ahead', expect.any(Error)));
     broken = false;
     expect(await deliver('startCheck', panel, { text: 'x', origin: 'typed' })).toEqual({
       res: { ok: true, checkId: 'c1' },
@@ -318,8 +316,8 @@ describe('the worker doorway', () => {
     expect(seen).toEqual(['menu']);
   });
 
-  it('names the intake to sort before engine.js and router.js after it (a waking worker is sent them in that order)', () => {
-    expect([INTAKE_SCRIPT < ENGINE_SCRIPT, ROUTER_SCRIPT < ENGINE_SCRIPT]).toEqual([true, false]);
+  it('names the intake to sort before router.js (a waking worker is sent its cached scripts in that order)', () => {
+    expect(INTAKE_SCRIPT < ROUTER_SCRIPT).toBe(true);
   });
 
   it("marks on the worker's timeline when it began and when its listeners were in place (for the cold-start bench)", () => {
@@ -332,11 +330,11 @@ describe('the worker doorway', () => {
     expect(listening).toBeGreaterThanOrEqual(opening!);
   });
 
-  it('caches the intake, router.js and engine.js while the worker installs', () => {
+  it("caches the intake and router.js while the worker installs, and not the engine's code (it runs in the offscreen document)", () => {
     const scope = workerScope(fakeRouter().start);
     openDoorway(scope);
     scope.installs.forEach((install) => install());
-    expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[INTAKE_SCRIPT], [ROUTER_SCRIPT], [ENGINE_SCRIPT]]);
+    expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[INTAKE_SCRIPT], [ROUTER_SCRIPT]]);
   });
 
   describe('a check that finds the engine not loaded', () => {
@@ -408,6 +406,20 @@ describe('the worker doorway', () => {
       expect(answer.res).toMatchObject({ ok: true });
       await vi.waitFor(() => expect(seen).toContain('resume'));
       expect(seen).not.toContain('startCheck');
+    });
+
+    it('is taken in also once the router has started and handed an earlier check to the engine', async () => {
+      const { start, seen } = fakeRouter();
+      openDoorway(scopeWithIntake(start));
+      expect(((await deliver('startCheck', panel, request)) as { res?: { ok: boolean } }).res?.ok).toBe(true);
+      await vi.waitFor(() => expect(seen).toContain('resume'));
+      const second = (await deliver('startCheck', panel, { ...request, text: 'Paris is in France.' })) as {
+        res?: { ok: boolean };
+      };
+      expect(second.res?.ok).toBe(true);
+      await vi.waitFor(() => expect(seen.filter((event) => event === 'resume')).toHaveLength(2));
+      expect(seen).not.toContain('startCheck');
+      expect(start).toHaveBeenCalledTimes(1);
     });
 
     it('hands each of two checks taken in before the router starts to the engine', async () => {
