@@ -15,7 +15,10 @@ import { isOwnWorker } from '../../lib/messaging/sender-policy';
 const workerUrl = browser.runtime.getURL('/background.js');
 
 const host = hostEngine({
-  chrome: browser as unknown as Record<string, unknown>,
+  apis: [
+    (globalThis as unknown as { chrome: Record<string, unknown> }).chrome,
+    browser as unknown as Record<string, unknown>,
+  ],
   startEngine,
   call: (path, args, funcName) =>
     engineRelayMessaging.sendMessage('engineRelayCall', { path, args, ...(funcName ? { funcName } : {}) }),

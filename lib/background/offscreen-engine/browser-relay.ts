@@ -45,14 +45,16 @@ export interface BrowserRelay {
 }
 
 /**
- * Adds the relayed namespaces to `target` (the document's `chrome`), leaving any the browser itself gives there (a
- * later Chrome may give offscreen documents more APIs: those are then used directly).
+ * Adds the relayed namespaces to each of `targets` (the document's `chrome`, and its `browser` where the browser gives
+ * a distinct one, as Chromium 156 does: wxt/browser reads `browser` first, @webext-core/messaging reads `chrome`),
+ * leaving any namespace the browser itself gives there (a later Chrome may give offscreen documents more APIs: those
+ * are then used directly).
  */
-export function installBrowserRelay(target: Record<string, unknown>, call: RelayCall): BrowserRelay {
+export function installBrowserRelay(targets: readonly Record<string, unknown>[], call: RelayCall): BrowserRelay {
   const made: Record<string, Record<string, unknown>> = {};
   for (const path of RELAYED_CALLS) {
     const names = path.split('.');
-    if (names[0] === 'i18n' || target[names[0]!] !== undefined) continue;
+    if (names[0] === 'i18n') continue;
     const method = names.pop()!;
     let owner = (made[names[0]!] ??= {});
     for (const name of names.slice(1)) owner = (owner[name] ??= {}) as Record<string, unknown>;
@@ -79,7 +81,8 @@ export function installBrowserRelay(target: Record<string, unknown>, call: Relay
       (made.storage[area] as Record<string, unknown>).onChanged = event;
     }
   }
-  Object.assign(target, made);
+  for (const target of new Set(targets))
+    for (const [name, namespace] of Object.entries(made)) if (target[name] === undefined) target[name] = namespace;
   return {
     deliverStorageChange(changes, area) {
       for (const listener of changed.listeners) listener(changes, area);

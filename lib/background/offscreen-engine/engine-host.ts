@@ -16,8 +16,12 @@ import { installBrowserRelay, type RelayCall } from './browser-relay';
 import type { RelayedDep } from './relayed-calls';
 
 export interface EngineHostOptions {
-  /** The document's `chrome` (the object wxt/browser's `browser` is). */
-  chrome: Record<string, unknown>;
+  /**
+   * The document's extension API objects: `chrome`, and `browser` where the browser gives a distinct one (Chromium
+   * 156 does). wxt/browser's `browser` is the latter if there is one; libraries such as @webext-core/messaging read
+   * `chrome`. Each gets the relayed namespaces and `i18n`.
+   */
+  apis: readonly Record<string, unknown>[];
   startEngine(deps: EngineDeps): Engine;
   /** An API call made by the worker. */
   call: RelayCall;
@@ -42,7 +46,7 @@ export interface EngineHost {
 }
 
 export function hostEngine(options: EngineHostOptions): EngineHost {
-  const relay = installBrowserRelay(options.chrome, options.call);
+  const relay = installBrowserRelay(options.apis, options.call);
   // The worker closes the document only if it has no call on its way here (worker-side.ts); a call that comes after
   // the close opens a new one.
   const idle = idleCloser(
@@ -65,9 +69,11 @@ export function hostEngine(options: EngineHostOptions): EngineHost {
   };
   let started: Promise<Engine> | undefined;
   const start = async (): Promise<Engine> => {
-    if (options.chrome.i18n === undefined) {
+    const missing = options.apis.filter((api) => api.i18n === undefined);
+    if (missing.length > 0) {
       const localeCode = await options.call('i18n.getMessage', ['localeCode']);
-      options.chrome.i18n = await browserCatalogueI18n(localeCode, options.uiLanguage);
+      const i18n = await browserCatalogueI18n(localeCode, options.uiLanguage);
+      for (const api of missing) api.i18n = i18n;
     }
     return options.startEngine({
       guard: { apply: async (policy: NetworkPolicy) => void (await options.dep('applyPolicy', [policy])) },

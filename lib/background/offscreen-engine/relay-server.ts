@@ -40,6 +40,9 @@ function injection(details: unknown, funcName: string | undefined): unknown {
   if (funcName !== undefined) {
     // i18n-exempt: a refusal of a malformed relay call, an error for developers, never shown in our interface.
     if (!Object.hasOwn(INJECTED_FUNCTIONS, funcName)) throw new Error(`No injectable function "${funcName}".`);
+    // The worker's own rule, not only Chrome's ("exactly one of func and files"): no file rides along a function.
+    // i18n-exempt: a refusal of a malformed relay call, an error for developers, never shown in our interface.
+    if (asked.files !== undefined) throw new Error('executeScript is relayed with a function or with files, not both.');
     return { ...asked, func: INJECTED_FUNCTIONS[funcName as InjectedFunctionName] };
   }
   const files = Array.isArray(asked.files) ? (asked.files as unknown[]) : [];

@@ -26,7 +26,7 @@ interface RelayedApi {
 function install(answer: (path: string, args: unknown[]) => Promise<unknown> = async () => 'answer') {
   const call = vi.fn<RelayCall>((path, args) => answer(path, args));
   const chrome: Record<string, unknown> = { runtime: { id: 'our-id' } };
-  const relay = installBrowserRelay(chrome, call);
+  const relay = installBrowserRelay([chrome], call);
   return { chrome: chrome as unknown as RelayedApi, call, relay };
 }
 
@@ -51,9 +51,22 @@ describe('installBrowserRelay', () => {
     const call = vi.fn<RelayCall>(async () => undefined);
     const own = { get: vi.fn(async () => 'own') };
     const chrome: Record<string, unknown> = { alarms: own };
-    installBrowserRelay(chrome, call);
+    installBrowserRelay([chrome], call);
     expect(chrome.alarms).toBe(own);
     expect(chrome.storage).toBeDefined();
+  });
+
+  it("gives the same namespaces to the document's chrome and to its distinct browser, keeping each one's own", async () => {
+    const call = vi.fn<RelayCall>(async () => undefined);
+    const own = { get: vi.fn(async () => 'own') };
+    const chrome: Record<string, unknown> = { alarms: own };
+    const browserObject: Record<string, unknown> = {};
+    installBrowserRelay([chrome, browserObject], call);
+    expect(chrome.alarms).toBe(own);
+    expect(browserObject.alarms).toBeDefined();
+    expect(browserObject.alarms).not.toBe(own);
+    expect(chrome.tabs).toBe(browserObject.tabs);
+    expect(chrome.storage).toBe(browserObject.storage);
   });
 
   it('leaves out trailing absent arguments, and only trailing ones', async () => {

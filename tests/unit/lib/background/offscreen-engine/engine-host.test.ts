@@ -34,12 +34,33 @@ function host({ withI18n = true, localeCode = 'en' } = {}) {
     path === 'i18n.getMessage' && args[0] === 'localeCode' ? localeCode : undefined,
   );
   const dep = vi.fn(async (_name: string, _args: unknown[]): Promise<unknown> => undefined);
-  const hosted = hostEngine({ chrome, startEngine, call, dep, uiLanguage: 'fr-FR', idleMs: IDLE_MS });
+  const hosted = hostEngine({ apis: [chrome], startEngine, call, dep, uiLanguage: 'fr-FR', idleMs: IDLE_MS });
   const closes = () => dep.mock.calls.filter(([name]) => name === 'closeEngineDocument').length;
   return { hosted, chrome, engine, startEngine, call, dep, closes, deps: () => deps! };
 }
 
 describe('engine host: start', () => {
+  it('gives every API object of the document (its chrome and its distinct browser) the relayed namespaces and i18n', async () => {
+    const chrome: Record<string, unknown> = { runtime: {} };
+    const browserObject: Record<string, unknown> = { runtime: {} };
+    const call = vi.fn<RelayCall>(async (path) => (path === 'i18n.getMessage' ? 'en' : 'answer'));
+    const hosted = hostEngine({
+      apis: [chrome, browserObject],
+      startEngine: () => ({}) as Engine,
+      call,
+      dep: async () => undefined,
+      uiLanguage: 'en',
+      idleMs: IDLE_MS,
+    });
+    await hosted.start();
+    for (const api of [chrome, browserObject]) {
+      expect((api.tabs as { sendMessage?: unknown } | undefined)?.sendMessage).toBeTypeOf('function');
+      expect((api.i18n as { getMessage?: unknown } | undefined)?.getMessage).toBeTypeOf('function');
+    }
+    await (chrome.tabs as { sendMessage(...args: unknown[]): Promise<unknown> }).sendMessage(1, { type: 'drawCheck' });
+    expect(call).toHaveBeenLastCalledWith('tabs.sendMessage', [1, { type: 'drawCheck' }]);
+  });
+
   it('starts the engine once, however many calls come at once', async () => {
     const { hosted, startEngine, engine } = host();
     const [first, second] = await Promise.all([hosted.start(), hosted.start(), hosted.call('dispatch', [])]);

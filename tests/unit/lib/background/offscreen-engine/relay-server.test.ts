@@ -179,6 +179,16 @@ describe('makeRelayedCall: scripting.executeScript', () => {
     expect(api.scripting.executeScript).not.toHaveBeenCalled();
   });
 
+  it('refuses a named function with files beside it, even our own', async () => {
+    const api = workerApi();
+    for (const files of [['/highlighter.js'], ['/elsewhere.js']]) {
+      await expect(
+        makeRelayedCall(api, { path: 'scripting.executeScript', args: [{ target, files }], funcName: 'frameAddress' }),
+      ).rejects.toThrow(/not both/);
+    }
+    expect(api.scripting.executeScript).not.toHaveBeenCalled();
+  });
+
   it('refuses a function that crossed the message as a value instead of a name', async () => {
     const api = workerApi();
     // Alone, or beside one of our files.
