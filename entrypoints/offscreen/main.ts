@@ -9,10 +9,13 @@ import { browser } from 'wxt/browser';
 import { startEngine } from '../../lib/background/engine';
 import { ENGINE_IDLE_MS } from '../../lib/background/engine-idle';
 import { hostEngine } from '../../lib/background/offscreen-engine/engine-host';
+import { ENGINE_PING_MS, ENGINE_PORT } from '../../lib/background/offscreen-engine/engine-port';
 import { engineRelayMessaging, offscreenMessaging } from '../../lib/messaging/protocol';
 import { isOwnWorker } from '../../lib/messaging/sender-policy';
 
 const workerUrl = browser.runtime.getURL('/background.js');
+// To the worker that opened this document (worker-side.ts accepts it): the document closes when that worker stops.
+const workerPort = browser.runtime.connect({ name: ENGINE_PORT });
 
 const host = hostEngine({
   apis: [
@@ -25,6 +28,12 @@ const host = hostEngine({
   dep: (name, args) => engineRelayMessaging.sendMessage('engineRelayDep', { name, args }),
   uiLanguage: navigator.language,
   idleMs: ENGINE_IDLE_MS,
+  worker: {
+    ping: () => workerPort.postMessage('ping'),
+    onGone: (listener) => workerPort.onDisconnect.addListener(listener),
+  },
+  closeSelf: () => window.close(),
+  pingMs: ENGINE_PING_MS,
 });
 
 /** Refuses a message from anything but our worker (a refusal for developers, never shown in our interface). */

@@ -34,7 +34,23 @@ export interface EngineHostOptions {
    * then the worker is asked to close it (engine-idle.ts).
    */
   idleMs: number;
+  /**
+   * The document's connection to the worker that opened it (a runtime port, engine-port.ts): pinged while checks or
+   * ratings run, which keeps that worker awake as its own calls used to, and gone when the worker stops.
+   */
+  worker: { ping(): void; onGone(listener: () => void): void };
+  /** Closes this document (`window.close()`: an offscreen document may close itself). */
+  closeSelf(): void;
+  /** How often the worker is pinged while runs are active. */
+  pingMs: number;
 }
+
+/**
+ * What a call to a document that is closing (its worker has stopped) fails with: the worker's loader takes it, like
+ * Chrome's "Receiving end does not exist", as a document gone, and opens a new one (offscreen-engine-loader.ts). The
+ * call was not run here, so running it there is not running it twice.
+ */
+export const DOCUMENT_CLOSING = 'The engine document is closing.';
 
 export interface EngineHost {
   /** Starts the engine (once): its words first, since every command it answers may say something. */
@@ -60,13 +76,29 @@ export function hostEngine(options: EngineHostOptions): EngineHost {
   idle.begin()();
   /** Held while checks or ratings run (the engine says how many: `EngineDeps.hosted`). */
   let running: (() => void) | undefined;
+  let pinging: ReturnType<typeof setInterval> | undefined;
   const onActivity = (active: number) => {
-    if (active > 0) running ??= idle.begin();
-    else if (running) {
+    if (active > 0) {
+      running ??= idle.begin();
+      pinging ??= setInterval(() => options.worker.ping(), options.pingMs);
+    } else if (running) {
       running();
       running = undefined;
+      clearInterval(pinging);
+      pinging = undefined;
     }
   };
+  // The document lives no longer than the worker that opened it: when that worker stops (Chrome stopped it, or it
+  // crashed), its runs stop here too, as they stopped with the worker before the engine moved here, and the next
+  // worker takes them up from the database (the resume alarm the engine set, a panel's resume). Without this rule a
+  // stop would leave runs no worker knows of, and a call hung on a model that never answers would hold a check for
+  // good. A call that comes meanwhile is refused, so the new worker runs it in a new document.
+  let closing = false;
+  options.worker.onGone(() => {
+    closing = true;
+    clearInterval(pinging);
+    options.closeSelf();
+  });
   let started: Promise<Engine> | undefined;
   const start = async (): Promise<Engine> => {
     const missing = options.apis.filter((api) => api.i18n === undefined);
@@ -91,6 +123,7 @@ export function hostEngine(options: EngineHostOptions): EngineHost {
       return started;
     },
     async call(method, args) {
+      if (closing) throw new Error(DOCUMENT_CLOSING);
       const ended = idle.begin();
       try {
         const engine = await this.start();

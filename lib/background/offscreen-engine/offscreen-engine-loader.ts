@@ -27,8 +27,13 @@ export interface OffscreenEngineLoader extends EngineLoader {
   closeIfIdle(): Promise<void>;
 }
 
-/** Chrome's words when a message finds no document to answer it (closed by the browser, or still loading). */
-const NO_RECEIVER = /Receiving end does not exist|message port closed/i;
+/**
+ * Chrome's words when a message finds no document to answer it (closed, or still loading), and the document's own
+ * when it refused a call because it is closing (engine-host.ts `DOCUMENT_CLOSING`): in both, the call did not run, so
+ * it is sent again to a new document. Not "message channel closed": a document that took the call and closed before
+ * answering may have run part of it.
+ */
+const NO_RECEIVER = /Receiving end does not exist|message port closed|engine document is closing/i;
 
 export function offscreenEngineLoader(channel: OffscreenEngineChannel): OffscreenEngineLoader {
   let used = false;

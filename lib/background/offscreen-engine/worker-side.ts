@@ -6,6 +6,7 @@
 import { browser } from 'wxt/browser';
 
 import { offscreenMessaging } from '../../messaging/protocol';
+import type { SenderInfo } from '../../messaging/sender-policy';
 import type { EngineDeps } from '../engine';
 import type { EngineLoader } from '../engine-loader';
 import {
@@ -15,12 +16,30 @@ import {
   offscreenDocumentGone,
 } from '../offscreen-document';
 import type { WorkerEvents } from '../worker-events';
+import { ENGINE_PORT } from './engine-port';
 import { offscreenEngineLoader } from './offscreen-engine-loader';
-import { serveOffscreenEngine } from './relay-server';
+import { isOwnOffscreenDocument, type OffscreenSender, serveOffscreenEngine } from './relay-server';
 
 /** The storage changes the engine follows: the organisation's policy and the interface language. */
 export function concernsEngine(changes: Record<string, unknown>, area: string): boolean {
   return area === 'managed' || (area === 'local' && 'interfaceLanguage' in changes);
+}
+
+/** A runtime port as the worker receives it. */
+export interface IncomingPort {
+  name: string;
+  sender?: unknown;
+  disconnect(): void;
+}
+
+/**
+ * The document's port (engine-port.ts): kept when it comes from our own document; its pings need no answer (receiving
+ * them keeps this worker awake), and its end when this worker stops is what closes the document. The same name from
+ * any other sender is cut at once. Other ports are not ours to judge.
+ */
+export function acceptEnginePort(port: IncomingPort, own: OffscreenSender): void {
+  if (port.name !== ENGINE_PORT) return;
+  if (!isOwnOffscreenDocument(port.sender as SenderInfo, own)) port.disconnect();
 }
 
 export function offscreenEngine(events: WorkerEvents, deps: EngineDeps): EngineLoader {
@@ -32,12 +51,9 @@ export function offscreenEngine(events: WorkerEvents, deps: EngineDeps): EngineL
     send: (method, args) => offscreenMessaging.sendMessage('engineCall', { method, args }),
     close: closeOffscreenDocument,
   });
-  serveOffscreenEngine(
-    events.runtime.onMessage,
-    { id: browser.runtime.id, documentUrl: browser.runtime.getURL(OFFSCREEN_PATH) },
-    { ...deps, closeIfIdle: loader.closeIfIdle },
-    browser,
-  );
+  const own = { id: browser.runtime.id, documentUrl: browser.runtime.getURL(OFFSCREEN_PATH) };
+  browser.runtime.onConnect.addListener((port) => acceptEnginePort(port, own));
+  serveOffscreenEngine(events.runtime.onMessage, own, { ...deps, closeIfIdle: loader.closeIfIdle }, browser);
   events.storage.onChanged.addListener((changes, area) => {
     if (!concernsEngine(changes, area)) return;
     void isOpen()

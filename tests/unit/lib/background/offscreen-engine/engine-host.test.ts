@@ -10,10 +10,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Engine, EngineDeps } from '../../../../../lib/background/engine';
 import type { RelayCall } from '../../../../../lib/background/offscreen-engine/browser-relay';
-import { hostEngine } from '../../../../../lib/background/offscreen-engine/engine-host';
+import { DOCUMENT_CLOSING, hostEngine } from '../../../../../lib/background/offscreen-engine/engine-host';
 import type { Catalogue } from '../../../../../lib/i18n/catalogue';
 
 const IDLE_MS = 20_000;
+const PING_MS = 20_000;
+
+/** The document's port to its worker, as the host sees it: pings counted, its end fired by the test. */
+function workerPort() {
+  let gone: (() => void) | undefined;
+  return {
+    ping: vi.fn(),
+    onGone: (listener: () => void) => void (gone = listener),
+    stop: () => gone?.(),
+  };
+}
 
 function catalogue(locale: string): Catalogue {
   return JSON.parse(readFileSync(join(process.cwd(), `public/_locales/${locale}/messages.json`), 'utf8')) as Catalogue;
@@ -34,9 +45,21 @@ function host({ withI18n = true, localeCode = 'en' } = {}) {
     path === 'i18n.getMessage' && args[0] === 'localeCode' ? localeCode : undefined,
   );
   const dep = vi.fn(async (_name: string, _args: unknown[]): Promise<unknown> => undefined);
-  const hosted = hostEngine({ apis: [chrome], startEngine, call, dep, uiLanguage: 'fr-FR', idleMs: IDLE_MS });
+  const worker = workerPort();
+  const closeSelf = vi.fn();
+  const hosted = hostEngine({
+    apis: [chrome],
+    startEngine,
+    call,
+    dep,
+    uiLanguage: 'fr-FR',
+    idleMs: IDLE_MS,
+    worker,
+    closeSelf,
+    pingMs: PING_MS,
+  });
   const closes = () => dep.mock.calls.filter(([name]) => name === 'closeEngineDocument').length;
-  return { hosted, chrome, engine, startEngine, call, dep, closes, deps: () => deps! };
+  return { hosted, chrome, engine, startEngine, call, dep, closes, worker, closeSelf, deps: () => deps! };
 }
 
 describe('engine host: start', () => {
@@ -51,6 +74,9 @@ describe('engine host: start', () => {
       dep: async () => undefined,
       uiLanguage: 'en',
       idleMs: IDLE_MS,
+      worker: workerPort(),
+      closeSelf: () => undefined,
+      pingMs: PING_MS,
     });
     await hosted.start();
     for (const api of [chrome, browserObject]) {
@@ -208,5 +234,37 @@ describe('engine host: idle close', () => {
     dep.mockRejectedValueOnce(new Error('worker gone'));
     await vi.advanceTimersByTimeAsync(IDLE_MS);
     expect(warn).toHaveBeenCalledWith('[factlight] the idle engine document not closed', expect.any(Error));
+  });
+});
+
+describe('engine host: the worker that opened the document', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('pings the worker while checks or ratings run, and stops once none does', async () => {
+    const { hosted, deps, worker } = host();
+    await hosted.start();
+    await vi.advanceTimersByTimeAsync(PING_MS * 3);
+    expect(worker.ping).not.toHaveBeenCalled();
+    deps().hosted!.onActivity(1);
+    deps().hosted!.onActivity(2);
+    await vi.advanceTimersByTimeAsync(PING_MS * 3);
+    expect(worker.ping).toHaveBeenCalledTimes(3);
+    deps().hosted!.onActivity(0);
+    await vi.advanceTimersByTimeAsync(PING_MS * 3);
+    expect(worker.ping).toHaveBeenCalledTimes(3);
+  });
+
+  it('closes itself when that worker stops, runs and all, and refuses later calls as a document that is closing', async () => {
+    const { hosted, deps, worker, closeSelf, engine } = host();
+    await hosted.call('dispatch', ['startCheck', {}, {}]);
+    deps().hosted!.onActivity(1);
+    worker.stop();
+    expect(closeSelf).toHaveBeenCalledTimes(1);
+    await expect(hosted.call('dispatch', ['cancelCheck', {}, {}])).rejects.toThrow(DOCUMENT_CLOSING);
+    expect(engine.dispatch).toHaveBeenCalledTimes(1);
+    // No ping to a worker that is gone.
+    await vi.advanceTimersByTimeAsync(PING_MS * 3);
+    expect(worker.ping).not.toHaveBeenCalled();
   });
 });

@@ -6,7 +6,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import type { EngineDeps } from '../../../../../lib/background/engine';
-import { concernsEngine, offscreenEngine } from '../../../../../lib/background/offscreen-engine/worker-side';
+import { ENGINE_PORT } from '../../../../../lib/background/offscreen-engine/engine-port';
+import {
+  acceptEnginePort,
+  concernsEngine,
+  offscreenEngine,
+} from '../../../../../lib/background/offscreen-engine/worker-side';
 import { type MessageListener, relayedEvent, type WorkerEvents } from '../../../../../lib/background/worker-events';
 
 describe('concernsEngine', () => {
@@ -48,6 +53,8 @@ describe('offscreenEngine', () => {
       sent.push(message);
       reply({ res: undefined });
     }) as never);
+    // The document's port is accepted by `acceptEnginePort` (tested below); the fake browser has no onConnect.
+    vi.spyOn(fakeBrowser.runtime.onConnect, 'addListener').mockImplementation(() => undefined);
     offscreenEngine(events as unknown as WorkerEvents, {} as EngineDeps);
     return { events, sent };
   }
@@ -88,5 +95,34 @@ describe('offscreenEngine', () => {
       expect(kept).toEqual([true]);
     });
     await expect(answer).resolves.toEqual({ res: { kept: 1 } });
+  });
+});
+
+describe('acceptEnginePort', () => {
+  const own = { id: 'our-id', documentUrl: 'chrome-extension://our-id/offscreen.html' };
+  const port = (name: string, sender: object) => ({ name, sender, disconnect: vi.fn() });
+
+  it('keeps the port of our own offscreen document', () => {
+    const ours = port(ENGINE_PORT, { id: 'our-id', url: own.documentUrl });
+    acceptEnginePort(ours, own);
+    expect(ours.disconnect).not.toHaveBeenCalled();
+  });
+
+  it("cuts the engine's port name from any other sender: a tab, another page of ours, another extension", () => {
+    for (const sender of [
+      { id: 'our-id', url: own.documentUrl, tab: { id: 3 } },
+      { id: 'our-id', url: 'chrome-extension://our-id/sidepanel.html' },
+      { id: 'other-id', url: 'chrome-extension://other-id/offscreen.html' },
+    ]) {
+      const theirs = port(ENGINE_PORT, sender);
+      acceptEnginePort(theirs, own);
+      expect(theirs.disconnect).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('leaves ports of other names alone', () => {
+    const other = port('something-else', { id: 'other-id' });
+    acceptEnginePort(other, own);
+    expect(other.disconnect).not.toHaveBeenCalled();
   });
 });
