@@ -9,6 +9,7 @@ import {
   type FakeLanguageModelLog,
   type FakeLanguageModelOptions,
 } from '../../scripts/lib/servers/fake-language-model';
+import { evaluateInEngineDocument, openEngineDocument } from './harness/offscreen-document';
 
 /** The fake browser API as a script: `(function install(scope, options) {…})(globalThis, options)`. */
 const installScript = (options: FakeLanguageModelOptions) =>
@@ -17,9 +18,10 @@ const installScript = (options: FakeLanguageModelOptions) =>
 /**
  * Chrome's on-device model, in real Chromium. Debian's Chromium has no model, so a fake `LanguageModel`
  * that follows the documented Prompt API replaces the BROWSER's API (never our code): on the extension
- * service worker's global, where checks run, and on the extension's pages (an init script), where the
- * Download button runs. The fake forwards each prompt to the scripted loopback model and records every
- * prompt's size against its 9,216-token context window.
+ * service worker's global, which says whether the model is ready, in Chrome's offscreen document, where the
+ * engine runs checks, and on the extension's pages (an init script), where the Download button runs. The fake
+ * forwards each prompt to the scripted loopback model and records every prompt's size against its 9,216-token
+ * context window.
  */
 describe('the on-device model (Chromium, fake Prompt API)', () => {
   let world: FactWorld;
@@ -73,6 +75,17 @@ describe('the on-device model (Chromium, fake Prompt API)', () => {
         ((globalThis as unknown as { __fakeLanguageModel: { availability: string } }).__fakeLanguageModel.availability =
           'available'),
     );
+    // The engine's document, as the browser has it: opened as the worker opens it, with the same (ready) model.
+    await openEngineDocument(browser);
+    const cdp = await options.page.context().newCDPSession(options.page);
+    await expect
+      .poll(() => evaluateInEngineDocument<string>(browser, cdp, 'document.readyState'), { timeout: 10_000 })
+      .toBe('complete');
+    await evaluateInEngineDocument(
+      browser,
+      cdp,
+      `(${installScript({ ...fakeOptions, availability: 'available' })}, true)`,
+    );
     await options.page.reload();
     await expect.poll(() => options.page.getByTestId('engine-label').textContent()).toBe('On this device (Chrome)');
     await expect.poll(() => options.page.getByTestId('engine-status').getAttribute('data-engine')).toBe('on-device');
@@ -88,9 +101,7 @@ describe('the on-device model (Chromium, fake Prompt API)', () => {
     expect(await panel.overallScore()).toMatch(/8 of 8 claims checked/);
 
     // Every prompt fitted its window: none was refused, and the largest is within 9,216 tokens.
-    const log = await worker.evaluate(
-      () => (globalThis as unknown as { __fakeLanguageModelLog: FakeLanguageModelLog }).__fakeLanguageModelLog,
-    );
+    const log = await evaluateInEngineDocument<FakeLanguageModelLog>(browser, cdp, 'globalThis.__fakeLanguageModelLog');
     expect(log.prompts.length).toBeGreaterThan(5);
     expect(log.exceeded).toBe(0);
     expect(Math.max(...log.prompts.map((p) => p.tokens))).toBeLessThanOrEqual(9_216);
