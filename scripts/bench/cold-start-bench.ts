@@ -8,7 +8,7 @@
  * says where the time went (the browser starting it, its scripts and the doorway, the listeners, the answer). Then
  * the first `startCheck` after a stop: until its
  * reply, and until the check's first progress is written, against the same on a warm worker, right after a panel's
- * status woke the worker, and a second after it (the doorway parses router and engine once it has answered); the
+ * status woke the worker, and a second after it (the doorway parses the router once it has answered); the
  * cold check's worker clock, read after it, says where its first step went (INTAKE_MARKS).
  *
  * Playwright installs both extensions and sets Factlight up for the loopback world through its options page, as a
@@ -359,7 +359,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
       // The worker is awake now (the cancel woke it if the check had ended): the same start, warm.
       const again = await timeFirstProgress(ours, { ...check, id: 1000 + round, timestamp: Date.now() });
       await cancelAndSettle(ours, again.checkId);
-      // A worker woken by a light command (the panel's status) has not loaded the engine: the check loads it.
+      // A worker woken by a light command (the panel's status) has not started the router; the intake takes the check.
       await workers.stopAll();
       await timeMessage(ours, envelope('getStatus'));
       const woken = await timeFirstProgress(ours, { ...check, id: 2000 + round, timestamp: Date.now() });
@@ -403,7 +403,7 @@ export async function benchColdStart(): Promise<{ lines: string[]; ok: boolean }
         ` the intake's import ${ms1(medianPart(coldCheckParts, 2))}, the draft ${ms1(medianPart(coldCheckParts, 3))}, the database and the write ${ms1(medianPart(coldCheckParts, 4))},` +
         ` the answer back ${ms1(medianPart(coldCheckParts, 5))}, the first progress read ${ms1(medianPart(coldCheckParts, 6))} after it`,
       `  first startCheck right after a panel's status woke the worker: ${ms(median(wokenCheck.map((t) => t.replied)))} to its reply, ${ms(median(wokenCheck.map((t) => t.progressed)))} to its first progress`,
-      `  first startCheck ${PERSON_PAUSE_MS / 1000} s after a panel's status woke the worker (router and engine parsed meanwhile): ${ms(median(clickedCheck.map((t) => t.replied)))} to its reply, ${ms(median(clickedCheck.map((t) => t.progressed)))} to its first progress`,
+      `  first startCheck ${PERSON_PAUSE_MS / 1000} s after a panel's status woke the worker (the router parsed meanwhile): ${ms(median(clickedCheck.map((t) => t.replied)))} to its reply, ${ms(median(clickedCheck.map((t) => t.progressed)))} to its first progress`,
       `  ${ratio <= TARGET_RATIO ? 'PASS' : 'MISS'} cold start ${ratio.toFixed(2)}× the empty extension's (target ≤ ${TARGET_RATIO.toFixed(1)}×)`,
       `  ${coldProgress <= budget ? 'PASS' : 'MISS'} first progress after a cold start ${ms(coldProgress)} ≤ ${ms(budget)} (2× the empty start + the warm first step)`,
     ];
