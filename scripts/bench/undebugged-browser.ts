@@ -37,8 +37,8 @@ export interface UndebuggedBrowser {
   run<A, R>(session: string, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   /** Stops every service worker; resolves once the browser reports none running or starting. */
   stopAllWorkers(session: string): Promise<void>;
-  /** Closes every target (page, offscreen document) at `url`, and resolves once the browser lists none. */
-  closeTargetsAt(url: string): Promise<void>;
+  /** Closes every target (page, offscreen document) at `url`; resolves with how many, once the browser lists none. */
+  closeTargetsAt(url: string): Promise<number>;
   /** Attaches to the running service worker whose script is `scriptUrl`, runs `fn` in it and detaches. */
   inWorker<R>(scriptUrl: string, fn: () => R | Promise<R>): Promise<R>;
   close(): Promise<void>;
@@ -196,13 +196,14 @@ export async function launchUndebugged(
         ((await send('Target.getTargets')).targetInfos as Array<{ targetId: string; url: string }>).filter(
           (target) => target.url === url,
         );
-      for (const target of await at())
-        await send('Target.closeTarget', { targetId: target.targetId }).catch(() => undefined);
+      const open = await at();
+      for (const target of open) await send('Target.closeTarget', { targetId: target.targetId }).catch(() => undefined);
       const deadline = Date.now() + PAGE_TIMEOUT_MS;
       while ((await at()).length > 0) {
         if (Date.now() > deadline) throw new Error(`${url} still open after ${PAGE_TIMEOUT_MS / 1000} s.`);
         await delay(20); // poll interval
       }
+      return open.length;
     },
     async stopAllWorkers(session) {
       // The domain is enabled for each stop and disabled after: its first report lists every version, and the stop's

@@ -75,9 +75,17 @@ describe('the on-device model (Chromium, fake Prompt API)', () => {
         ((globalThis as unknown as { __fakeLanguageModel: { availability: string } }).__fakeLanguageModel.availability =
           'available'),
     );
-    // The engine's document, as the browser has it: opened as the worker opens it, with the same (ready) model.
+    await options.page.reload();
+    await expect.poll(() => options.page.getByTestId('engine-label').textContent()).toBe('On this device (Chrome)');
+    await expect.poll(() => options.page.getByTestId('engine-status').getAttribute('data-engine')).toBe('on-device');
+
+    // A check runs on it: verdicts and coloured spans.
+    const panel = await SidePanelPage.open(browser);
+    await expect.poll(() => panel.page.getByTestId('engine-label').textContent()).toBe('On this device (Chrome)');
+    // The engine's document, as the browser has it: opened as the worker opens it, with the same (ready) model. Right
+    // before the check: an idle document closes after 20 s (engine-idle.ts), and the check then keeps it open.
     await openEngineDocument(browser);
-    const cdp = await options.page.context().newCDPSession(options.page);
+    const cdp = await panel.page.context().newCDPSession(panel.page);
     await expect
       .poll(() => evaluateInEngineDocument<string>(browser, cdp, 'document.readyState'), { timeout: 10_000 })
       .toBe('complete');
@@ -86,13 +94,6 @@ describe('the on-device model (Chromium, fake Prompt API)', () => {
       cdp,
       `(${installScript({ ...fakeOptions, availability: 'available' })}, true)`,
     );
-    await options.page.reload();
-    await expect.poll(() => options.page.getByTestId('engine-label').textContent()).toBe('On this device (Chrome)');
-    await expect.poll(() => options.page.getByTestId('engine-status').getAttribute('data-engine')).toBe('on-device');
-
-    // A check runs on it: verdicts and coloured spans.
-    const panel = await SidePanelPage.open(browser);
-    await expect.poll(() => panel.page.getByTestId('engine-label').textContent()).toBe('On this device (Chrome)');
     await panel.check(WORLD_TEXT);
     await panel.waitForResult();
     const bands = await panel.bands();

@@ -140,5 +140,14 @@ describe("the worker's doorway in Chromium", () => {
     });
     // In this life of the worker the intake and the router ran; the engine ran in the offscreen document, not here.
     expect(await scriptsRun(browser)).toEqual({ intake: true, router: true, engine: false });
+    expect(
+      await (
+        await ourWorker(browser)
+      ).evaluate(() =>
+        (
+          globalThis as unknown as { chrome: { offscreen: { hasDocument(): Promise<boolean> } } }
+        ).chrome.offscreen.hasDocument(),
+      ),
+    ).toBe(true);
   });
 });

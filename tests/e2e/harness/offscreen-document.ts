@@ -52,28 +52,38 @@ export async function evaluateInEngineDocument<T>(
     sessionId: string;
   };
   const id = 1;
-  const answer = new Promise<T>((resolve, reject) => {
-    const listener = (event: { sessionId: string; message: string }) => {
-      if (event.sessionId !== sessionId) return;
-      const reply = JSON.parse(event.message) as {
-        id?: number;
-        result?: { result?: { value?: string }; exceptionDetails?: { text: string } };
+  let settle: { resolve(value: T): void; reject(error: Error): void } | undefined;
+  const answer = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+  const onMessage = (event: { sessionId: string; message: string }) => {
+    if (event.sessionId !== sessionId) return;
+    const reply = JSON.parse(event.message) as {
+      id?: number;
+      result?: {
+        result?: { value?: string };
+        exceptionDetails?: { text: string; exception?: { description?: string } };
       };
-      if (reply.id !== id) return;
-      cdp.off('Target.receivedMessageFromTarget', listener);
-      if (reply.result?.exceptionDetails) reject(new Error(reply.result.exceptionDetails.text));
-      else resolve(JSON.parse(reply.result?.result?.value ?? 'null') as T);
     };
-    cdp.on('Target.receivedMessageFromTarget', listener);
-  });
+    if (reply.id !== id) return;
+    const failure = reply.result?.exceptionDetails;
+    if (failure) settle?.reject(new Error(failure.exception?.description ?? failure.text));
+    else settle?.resolve(JSON.parse(reply.result?.result?.value ?? 'null') as T);
+  };
+  // The document closed before it answered (it closes when idle, or when its worker stops).
+  const onDetached = (event: { sessionId: string }) => {
+    if (event.sessionId === sessionId) settle?.reject(new Error('The engine document closed before it answered.'));
+  };
+  cdp.on('Target.receivedMessageFromTarget', onMessage);
+  cdp.on('Target.detachedFromTarget', onDetached);
   const wrapped = `(async () => JSON.stringify(await (${expression})))()`;
-  await cdp.send('Target.sendMessageToTarget', {
-    sessionId,
-    message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression: wrapped, awaitPromise: true } }),
-  });
   try {
+    await cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression: wrapped, awaitPromise: true } }),
+    });
     return await answer;
   } finally {
+    cdp.off('Target.receivedMessageFromTarget', onMessage);
+    cdp.off('Target.detachedFromTarget', onDetached);
     await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
   }
 }
