@@ -9,7 +9,7 @@ import { browser } from 'wxt/browser';
 import { startEngine } from '../../lib/background/engine';
 import { ENGINE_IDLE_MS } from '../../lib/background/engine-idle';
 import { hostEngine } from '../../lib/background/offscreen-engine/engine-host';
-import { ENGINE_PING_MS, ENGINE_PORT } from '../../lib/background/offscreen-engine/engine-port';
+import { ENGINE_PORT } from '../../lib/background/offscreen-engine/engine-port';
 import { engineRelayMessaging, offscreenMessaging } from '../../lib/messaging/protocol';
 import { isOwnWorker } from '../../lib/messaging/sender-policy';
 
@@ -29,11 +29,10 @@ const host = hostEngine({
   uiLanguage: navigator.language,
   idleMs: ENGINE_IDLE_MS,
   worker: {
-    ping: () => workerPort.postMessage('ping'),
+    activity: (active) => workerPort.postMessage({ active }),
     onGone: (listener) => workerPort.onDisconnect.addListener(listener),
   },
   closeSelf: () => window.close(),
-  pingMs: ENGINE_PING_MS,
 });
 
 /** Refuses a message from anything but our worker (a refusal for developers, never shown in our interface). */

@@ -34,8 +34,8 @@ export interface EngineDeps {
   loadSettings(): Promise<Settings>;
   /**
    * Set where the engine runs in Chrome's offscreen document (offscreen-engine/engine-host.ts): told how many checks
-   * and ratings run, so the document stays open while any does. There the worker need not be kept awake for them
-   * (it is not running them), so no keep-alive calls are made.
+   * and ratings run, so the document stays open while any does and its worker stays awake (the worker's keep-alive
+   * and resume alarm, driven from there).
    */
   hosted?: { onActivity(active: number): void };
 }
@@ -73,10 +73,9 @@ export function startEngine(deps: EngineDeps): Engine {
   const badge = createToolbarBadge(db);
   // The worker stays awake while any check or rating runs.
   const active = { checks: 0, ratings: 0 };
-  const keepAliveFor = (runs: number) => {
-    deps.hosted?.onActivity(runs);
-    keepAliveWhile(runs, { ping: !deps.hosted });
-  };
+  // Where the engine runs in Chrome's offscreen document, its worker keeps itself awake and sets the resume alarm
+  // from the counts the document sends it (offscreen-engine/worker-side.ts), as it did when it ran the engine itself.
+  const keepAliveFor = (runs: number) => (deps.hosted ? deps.hosted.onActivity(runs) : keepAliveWhile(runs));
   const keepAlive = () => keepAliveFor(active.checks + active.ratings);
   // The browser's own DOMParser and Readability: the engine runs where there is a DOM (Firefox's background page,
   // Chrome's offscreen document: offscreen-engine/).

@@ -9,8 +9,6 @@ const INTERVAL_MS = 20_000;
 export const RESUME_ALARM = 'factlight-resume-checks';
 
 let timer: ReturnType<typeof setInterval> | undefined;
-/** Whether runs were active at the last call (the alarm is set). */
-let armed = false;
 
 /**
  * Sets the alarm that takes up a stopped worker's runs. 30 s is the shortest period Chrome allows. Without the
@@ -22,18 +20,11 @@ export async function armResumeAlarm(): Promise<void> {
     ?.catch((error: unknown) => console.warn('[factlight] resume alarm not set', error));
 }
 
-/**
- * While runs are active: the resume alarm, and (unless `ping` is false) a call every 20 s that keeps the worker
- * awake. Chrome's offscreen document, which runs the engine there, needs only the alarm: its runs do not stop with
- * the worker, and its calls would not keep the worker awake anyway.
- */
-export function keepAliveWhile(activeRuns: number, { ping = true }: { ping?: boolean } = {}): void {
-  if (activeRuns > 0 && !armed) {
-    armed = true;
-    if (ping) timer = setInterval(() => void browser.runtime.getPlatformInfo(), INTERVAL_MS);
+export function keepAliveWhile(activeRuns: number): void {
+  if (activeRuns > 0 && !timer) {
+    timer = setInterval(() => void browser.runtime.getPlatformInfo(), INTERVAL_MS);
     void armResumeAlarm();
   } else if (activeRuns === 0) {
-    armed = false;
     clearInterval(timer);
     timer = undefined;
     // Also when this worker set no timer: a worker stopped mid-check left the alarm, and a resume that found

@@ -10,6 +10,7 @@ import { loadCheckView } from '../db/check-view';
 import type { FactlightDb } from '../db/schema';
 import { pageMessaging } from '../messaging/protocol';
 import { loadRatings } from '../reliability/load-ratings';
+import { frameAddress } from './frame-address';
 import { injectHighlighter } from './inject-highlighter';
 import { interfaceLanguageReady } from './interface-language';
 import { drawRequestFor } from './page-spans';
@@ -25,7 +26,7 @@ async function frameUrl(tabId: number, frameId: number): Promise<string | undefi
     if (frameId === 0) return (await browser.tabs.get(tabId)).url;
     const [result] = await browser.scripting.executeScript({
       target: { tabId, frameIds: [frameId] },
-      func: () => location.href,
+      func: frameAddress,
     });
     return typeof result?.result === 'string' ? result.result : undefined;
   } catch {

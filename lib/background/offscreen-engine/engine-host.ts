@@ -1,8 +1,8 @@
 /**
  * Runs the engine (lib/background/engine.ts) in Chrome's offscreen document (issue 27): a worker woken from idle is
- * then sent only its doorway, intake and router, not the engine's code, and the engine's runs outlive the worker's
- * stops. The document closes once nothing has used the engine for a while (`idleMs`: no call, no run), and the next
- * call opens it again. The document has only the `runtime` API, so the engine's other API calls go through the worker
+ * then sent only its doorway, intake and router, not the engine's code. The document closes once nothing has used the
+ * engine for a while (`idleMs`: no call, no run), and the next call opens it again; it closes too when the worker that
+ * opened it stops. The document has only the `runtime` API, so the engine's other API calls go through the worker
  * (browser-relay.ts, relay-server.ts), its words come from the catalogue the browser picked (browser-catalogue.ts),
  * and the settings in force and the network guard stay in the worker (`EngineDeps`).
  */
@@ -35,14 +35,13 @@ export interface EngineHostOptions {
    */
   idleMs: number;
   /**
-   * The document's connection to the worker that opened it (a runtime port, engine-port.ts): pinged while checks or
-   * ratings run, which keeps that worker awake as its own calls used to, and gone when the worker stops.
+   * The document's connection to the worker that opened it (a runtime port, engine-port.ts): told how many checks and
+   * ratings run (the worker keeps itself awake and sets the resume alarm from it, as when it ran them), and gone when
+   * that worker stops.
    */
-  worker: { ping(): void; onGone(listener: () => void): void };
+  worker: { activity(active: number): void; onGone(listener: () => void): void };
   /** Closes this document (`window.close()`: an offscreen document may close itself). */
   closeSelf(): void;
-  /** How often the worker is pinged while runs are active. */
-  pingMs: number;
 }
 
 /**
@@ -76,27 +75,23 @@ export function hostEngine(options: EngineHostOptions): EngineHost {
   idle.begin()();
   /** Held while checks or ratings run (the engine says how many: `EngineDeps.hosted`). */
   let running: (() => void) | undefined;
-  let pinging: ReturnType<typeof setInterval> | undefined;
+  let closing = false;
   const onActivity = (active: number) => {
-    if (active > 0) {
-      running ??= idle.begin();
-      pinging ??= setInterval(() => options.worker.ping(), options.pingMs);
-    } else if (running) {
+    if (closing) return;
+    options.worker.activity(active);
+    if (active > 0) running ??= idle.begin();
+    else if (running) {
       running();
       running = undefined;
-      clearInterval(pinging);
-      pinging = undefined;
     }
   };
-  // The document lives no longer than the worker that opened it: when that worker stops (Chrome stopped it, or it
-  // crashed), its runs stop here too, as they stopped with the worker before the engine moved here, and the next
-  // worker takes them up from the database (the resume alarm the engine set, a panel's resume). Without this rule a
-  // stop would leave runs no worker knows of, and a call hung on a model that never answers would hold a check for
-  // good. A call that comes meanwhile is refused, so the new worker runs it in a new document.
-  let closing = false;
+  // The document lives no longer than the worker that opened it: when that worker stops (Chrome stopped it although
+  // it kept itself awake, or it crashed), the runs here stop too, as they stopped with the worker before the engine
+  // moved here, and the next worker takes them up from the database (the resume alarm, a panel's resume): a call hung
+  // on a model that never answers is asked again there. A call that comes meanwhile is refused, and the new worker
+  // closes this document and runs it in a new one.
   options.worker.onGone(() => {
     closing = true;
-    clearInterval(pinging);
     options.closeSelf();
   });
   let started: Promise<Engine> | undefined;

@@ -1,8 +1,16 @@
 /**
- * The runtime port Chrome's offscreen document opens to the worker that opened it (engine-host.ts): its pings keep that
- * worker awake while the engine runs checks, and its end tells the document that the worker has stopped.
+ * The runtime port Chrome's offscreen document opens to the worker that opened it (engine-host.ts, worker-side.ts): on
+ * it the document says how many checks and ratings run (the worker keeps itself awake and sets the resume alarm from
+ * that), and its end tells the document that the worker has stopped.
  */
 export const ENGINE_PORT = 'factlight-engine-document';
 
-/** How often the document pings the worker while checks or ratings run (Chrome stops a worker idle for ~30 s). */
-export const ENGINE_PING_MS = 20_000;
+/** What the document posts on the port: the number of checks and ratings its engine runs. */
+export interface EngineActivity {
+  active: number;
+}
+
+export function isEngineActivity(message: unknown): message is EngineActivity {
+  const active = (message as Partial<EngineActivity> | null)?.active;
+  return typeof active === 'number' && Number.isInteger(active) && active >= 0;
+}

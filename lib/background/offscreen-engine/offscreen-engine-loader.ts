@@ -1,9 +1,9 @@
 /**
  * Chrome's engine loader (issue 27): the engine runs in the offscreen document (engine-host.ts), opened on need and
  * closed once idle, so the worker's script cache holds no engine code and a wake is not sent it. `get` gives an
- * engine whose calls are messages to that document; tab events go only to a document that is open (its page state
- * lives there). The document asks to be closed when it has been idle; `closeIfIdle` does so only when no call of
- * this worker is on its way to it (the document could not know of it yet).
+ * engine whose calls are messages to that document. The document asks to be closed when it has been idle;
+ * `closeIfIdle` does so only when no call of this worker is on its way to it (the document could not know of it
+ * yet).
  */
 import type { EngineMethod } from '../../messaging/protocol';
 import type { Engine } from '../engine';
@@ -25,6 +25,8 @@ export interface OffscreenEngineChannel {
 /** The loader, and the close the document asks for when it is idle. */
 export interface OffscreenEngineLoader extends EngineLoader {
   closeIfIdle(): Promise<void>;
+  /** The document has gone (its port ended): `loaded` is false until a call opens one again. */
+  documentGone(): void;
 }
 
 /**
@@ -34,6 +36,7 @@ export interface OffscreenEngineLoader extends EngineLoader {
  * answering may have run part of it.
  */
 const NO_RECEIVER = /Receiving end does not exist|message port closed|engine document is closing/i;
+const CLOSING = /engine document is closing/i;
 
 export function offscreenEngineLoader(channel: OffscreenEngineChannel): OffscreenEngineLoader {
   let used = false;
@@ -49,8 +52,11 @@ export function offscreenEngineLoader(channel: OffscreenEngineChannel): Offscree
         return await channel.send(method, args);
       } catch (error) {
         if (!NO_RECEIVER.test(String(error))) throw error;
+        // A document closing (its worker stopped) may still be listed as open: closed here first, it is not reused.
+        if (CLOSING.test(String(error))) await channel.close();
         channel.gone();
         await channel.open();
+        used = true;
         return await channel.send(method, args);
       }
     } finally {
@@ -60,28 +66,31 @@ export function offscreenEngineLoader(channel: OffscreenEngineChannel): Offscree
   /** For calls nobody awaits: a failure is only logged (the next command or the resume alarm tries again). */
   const fire = (method: EngineMethod, args: unknown[]) =>
     void call(method, args).catch((error: unknown) => console.warn(`[factlight] engine ${method} failed`, error));
-  /** A tab event concerns an engine that runs: none is started for it. */
-  const ifOpen = (method: EngineMethod, args: unknown[]) =>
-    void channel
-      .isOpen()
-      .then((open) => open && call(method, args))
-      .catch((error: unknown) => console.warn(`[factlight] engine ${method} failed`, error));
+
   const engine: Engine = {
     dispatch: (command, data, origin) => call('dispatch', [command, data, origin]),
     placeOf: async (checkId) => (await call('placeOf', [checkId])) as Awaited<ReturnType<Engine['placeOf']>>,
     resume: () => fire('resume', []),
     pruneCache: () => fire('pruneCache', []),
     pruneHistory: (browserStarted) => fire('pruneHistory', [browserStarted]),
-    tabRemoved: (tabId) => ifOpen('tabRemoved', [tabId]),
-    tabNavigated: (tabId) => ifOpen('tabNavigated', [tabId]),
+    // The router sends tab events only while the engine is loaded or runs wait to be resumed (router.ts).
+    tabRemoved: (tabId) => fire('tabRemoved', [tabId]),
+    tabNavigated: (tabId) => fire('tabNavigated', [tabId]),
   };
   return {
     get: () => engine,
     started: () => Promise.resolve(engine),
+    // Whether a document this worker used is open: its page state lives there. Not once it has closed (when idle, or
+    // gone), so a panel's resume after a pause is answered without opening one (engine-commands.ts `idle`).
     loaded: () => used,
     // A call on its way keeps the document: once it is answered there, the document's countdown starts again.
     closeIfIdle: async () => {
-      if (inFlight === 0) await channel.close();
+      if (inFlight > 0) return;
+      used = false;
+      await channel.close();
+    },
+    documentGone: () => {
+      used = false;
     },
   };
 }

@@ -6,6 +6,7 @@
  * behalf. Only these calls: the worker refuses any other (relay-server.ts).
  */
 import { readExplanationSelection } from '../../content/read-explanation-selection';
+import { frameAddress } from '../frame-address';
 import { HIGHLIGHTER_FILE } from '../inject-highlighter';
 
 /** Each API method the engine calls, as `namespace.method` or `namespace.area.method`. */
@@ -38,11 +39,6 @@ export type RelayedCall = (typeof RELAYED_CALLS)[number];
 
 export function isRelayedCall(path: unknown): path is RelayedCall {
   return typeof path === 'string' && (RELAYED_CALLS as readonly string[]).includes(path);
-}
-
-/** The address of the frame it runs in (tab-sync.ts reads a frame's address with it). */
-export function frameAddress(): string {
-  return location.href;
 }
 
 /**

@@ -9,15 +9,17 @@ import { offscreenMessaging } from '../../messaging/protocol';
 import type { SenderInfo } from '../../messaging/sender-policy';
 import type { EngineDeps } from '../engine';
 import type { EngineLoader } from '../engine-loader';
+import { armResumeAlarm, keepAliveWhile } from '../keep-alive';
 import {
   closeOffscreenDocument,
   ensureOffscreenDocument,
   OFFSCREEN_PATH,
   offscreenDocumentGone,
 } from '../offscreen-document';
+import { runsMayBeWaiting } from '../waiting-runs';
 import type { WorkerEvents } from '../worker-events';
-import { ENGINE_PORT } from './engine-port';
-import { offscreenEngineLoader } from './offscreen-engine-loader';
+import { ENGINE_PORT, isEngineActivity } from './engine-port';
+import { type OffscreenEngineLoader,offscreenEngineLoader } from './offscreen-engine-loader';
 import { isOwnOffscreenDocument, type OffscreenSender, serveOffscreenEngine } from './relay-server';
 
 /** The storage changes the engine follows: the organisation's policy and the interface language. */
@@ -30,16 +32,50 @@ export interface IncomingPort {
   name: string;
   sender?: unknown;
   disconnect(): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
+/** What the worker does with the document's port. */
+export interface EnginePortHandlers {
+  /** How many checks and ratings the engine runs, each time that changes. */
+  activity(active: number): void;
+  /** The document has gone (closed, or its renderer gone). */
+  gone(): void;
 }
 
 /**
- * The document's port (engine-port.ts): kept when it comes from our own document; its pings need no answer (receiving
- * them keeps this worker awake), and its end when this worker stops is what closes the document. The same name from
- * any other sender is cut at once. Other ports are not ours to judge.
+ * The document's port (engine-port.ts): kept when it comes from our own document, which says on it how many runs its
+ * engine has, and whose end says it has gone (its end when this worker stops is what closes the document). The same
+ * name from any other sender is cut at once. Other ports are not ours to judge.
  */
-export function acceptEnginePort(port: IncomingPort, own: OffscreenSender): void {
+export function acceptEnginePort(port: IncomingPort, own: OffscreenSender, handlers: EnginePortHandlers): void {
   if (port.name !== ENGINE_PORT) return;
-  if (!isOwnOffscreenDocument(port.sender as SenderInfo, own)) port.disconnect();
+  if (!isOwnOffscreenDocument(port.sender as SenderInfo, own)) return port.disconnect();
+  port.onMessage.addListener((message) => {
+    if (isEngineActivity(message)) handlers.activity(message.active);
+  });
+  port.onDisconnect.addListener(() => handlers.gone());
+}
+
+/**
+ * The worker's part while the document runs the engine: awake and the resume alarm set while runs go on
+ * (keep-alive.ts, as when the worker ran them), and, when the document goes with runs still marked running in the
+ * database (it crashed, or the browser closed it), the alarm kept so the next worker takes them up.
+ */
+function keepAliveForDocument(loader: OffscreenEngineLoader): EnginePortHandlers {
+  return {
+    activity: (active) => keepAliveWhile(active),
+    gone: () => {
+      loader.documentGone();
+      keepAliveWhile(0);
+      void runsMayBeWaiting()
+        .then(async (waiting) => {
+          if (waiting) await armResumeAlarm();
+        })
+        .catch((error: unknown) => console.warn('[factlight] runs of a closed engine document not looked for', error));
+    },
+  };
 }
 
 export function offscreenEngine(events: WorkerEvents, deps: EngineDeps): EngineLoader {
@@ -52,14 +88,21 @@ export function offscreenEngine(events: WorkerEvents, deps: EngineDeps): EngineL
     close: closeOffscreenDocument,
   });
   const own = { id: browser.runtime.id, documentUrl: browser.runtime.getURL(OFFSCREEN_PATH) };
-  browser.runtime.onConnect.addListener((port) => acceptEnginePort(port, own));
+  const handlers = keepAliveForDocument(loader);
+  browser.runtime.onConnect.addListener((port) => acceptEnginePort(port as IncomingPort, own, handlers));
   serveOffscreenEngine(events.runtime.onMessage, own, { ...deps, closeIfIdle: loader.closeIfIdle }, browser);
   events.storage.onChanged.addListener((changes, area) => {
     if (!concernsEngine(changes, area)) return;
+    // Only what the engine reads of it (a runtime message reaches every page of ours): which policy keys changed (it
+    // reads the policy again), not their values, which may hold keys; the interface language.
+    const passed =
+      area === 'managed'
+        ? Object.fromEntries(Object.keys(changes).map((key) => [key, {}]))
+        : { interfaceLanguage: changes.interfaceLanguage };
     void isOpen()
       .then(async (open) => {
         if (open)
-          await offscreenMessaging.sendMessage('engineEvent', { event: 'storage.onChanged', args: [changes, area] });
+          await offscreenMessaging.sendMessage('engineEvent', { event: 'storage.onChanged', args: [passed, area] });
       })
       .catch((error: unknown) => console.warn('[factlight] the engine not told of a storage change', error));
   });

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
+import { frameAddress } from '../../../../../lib/background/frame-address';
 import { installBrowserRelay, type RelayCall } from '../../../../../lib/background/offscreen-engine/browser-relay';
-import { frameAddress } from '../../../../../lib/background/offscreen-engine/relayed-calls';
 
 type Method = (...args: unknown[]) => Promise<unknown> | undefined;
 interface Listened {

@@ -14,13 +14,12 @@ import { DOCUMENT_CLOSING, hostEngine } from '../../../../../lib/background/offs
 import type { Catalogue } from '../../../../../lib/i18n/catalogue';
 
 const IDLE_MS = 20_000;
-const PING_MS = 20_000;
 
-/** The document's port to its worker, as the host sees it: pings counted, its end fired by the test. */
+/** The document's port to its worker, as the host sees it: the activity it posts, its end fired by the test. */
 function workerPort() {
   let gone: (() => void) | undefined;
   return {
-    ping: vi.fn(),
+    activity: vi.fn<(active: number) => void>(),
     onGone: (listener: () => void) => void (gone = listener),
     stop: () => gone?.(),
   };
@@ -56,7 +55,6 @@ function host({ withI18n = true, localeCode = 'en' } = {}) {
     idleMs: IDLE_MS,
     worker,
     closeSelf,
-    pingMs: PING_MS,
   });
   const closes = () => dep.mock.calls.filter(([name]) => name === 'closeEngineDocument').length;
   return { hosted, chrome, engine, startEngine, call, dep, closes, worker, closeSelf, deps: () => deps! };
@@ -76,7 +74,6 @@ describe('engine host: start', () => {
       idleMs: IDLE_MS,
       worker: workerPort(),
       closeSelf: () => undefined,
-      pingMs: PING_MS,
     });
     await hosted.start();
     for (const api of [chrome, browserObject]) {
@@ -241,18 +238,13 @@ describe('engine host: the worker that opened the document', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('pings the worker while checks or ratings run, and stops once none does', async () => {
+  it('tells the worker how many checks and ratings run, each time that changes', async () => {
     const { hosted, deps, worker } = host();
     await hosted.start();
-    await vi.advanceTimersByTimeAsync(PING_MS * 3);
-    expect(worker.ping).not.toHaveBeenCalled();
     deps().hosted!.onActivity(1);
     deps().hosted!.onActivity(2);
-    await vi.advanceTimersByTimeAsync(PING_MS * 3);
-    expect(worker.ping).toHaveBeenCalledTimes(3);
     deps().hosted!.onActivity(0);
-    await vi.advanceTimersByTimeAsync(PING_MS * 3);
-    expect(worker.ping).toHaveBeenCalledTimes(3);
+    expect(worker.activity.mock.calls).toEqual([[1], [2], [0]]);
   });
 
   it('closes itself when that worker stops, runs and all, and refuses later calls as a document that is closing', async () => {
@@ -263,8 +255,8 @@ describe('engine host: the worker that opened the document', () => {
     expect(closeSelf).toHaveBeenCalledTimes(1);
     await expect(hosted.call('dispatch', ['cancelCheck', {}, {}])).rejects.toThrow(DOCUMENT_CLOSING);
     expect(engine.dispatch).toHaveBeenCalledTimes(1);
-    // No ping to a worker that is gone.
-    await vi.advanceTimersByTimeAsync(PING_MS * 3);
-    expect(worker.ping).not.toHaveBeenCalled();
+    // Nothing posted on a port that has ended.
+    deps().hosted!.onActivity(0);
+    expect(worker.activity.mock.calls).toEqual([[1]]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
+import { DOCUMENT_CLOSING } from '../../../../../lib/background/offscreen-engine/engine-host';
 import {
   type OffscreenEngineChannel,
   offscreenEngineLoader,
@@ -128,23 +129,36 @@ describe('offscreenEngineLoader', () => {
     expect(browser.send).toHaveBeenCalledWith('pruneHistory', [true]);
   });
 
-  it('sends tab events only to a document that is open, opening none for them', async () => {
+  it('sends tab events to the engine, opening its document if need be (the router sends them only when they matter)', async () => {
     const closed = channel(undefined, false);
-    const closedEngine = offscreenEngineLoader(closed).get();
-    closedEngine.tabRemoved(3);
-    closedEngine.tabNavigated(3);
-    await vi.waitFor(() => expect(closed.isOpen).toHaveBeenCalledTimes(2));
-    // Every callback its answer queued has run (a macrotask comes after all of them).
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(closed.open).not.toHaveBeenCalled();
-    expect(closed.send).not.toHaveBeenCalled();
+    const engine = offscreenEngineLoader(closed).get();
+    engine.tabRemoved(3);
+    engine.tabNavigated(4);
+    await vi.waitFor(() => expect(closed.send).toHaveBeenCalledTimes(2));
+    expect(closed.send).toHaveBeenCalledWith('tabRemoved', [3]);
+    expect(closed.send).toHaveBeenCalledWith('tabNavigated', [4]);
+    expect(closed.open).toHaveBeenCalledTimes(2);
+  });
 
-    const open = channel(undefined, true);
-    const openEngine = offscreenEngineLoader(open).get();
-    openEngine.tabRemoved(3);
-    openEngine.tabNavigated(4);
-    await vi.waitFor(() => expect(open.send).toHaveBeenCalledTimes(2));
-    expect(open.send).toHaveBeenCalledWith('tabRemoved', [3]);
-    expect(open.send).toHaveBeenCalledWith('tabNavigated', [4]);
+  it('closes a document that refused a call as closing before it opens a new one, and sends the call there', async () => {
+    const browser = channel();
+    browser.send.mockRejectedValueOnce(new Error(DOCUMENT_CLOSING));
+    await expect(offscreenEngineLoader(browser).get().placeOf('check-5')).resolves.toBe('answered');
+    expect(browser.close).toHaveBeenCalledTimes(1);
+    expect(browser.close.mock.invocationCallOrder[0]).toBeLessThan(browser.open.mock.invocationCallOrder[1]!);
+    expect(browser.send).toHaveBeenCalledTimes(2);
+  });
+
+  it('says the engine is not loaded once its document has closed when idle or gone, until a call opens one', async () => {
+    const browser = channel();
+    const loader = offscreenEngineLoader(browser);
+    await loader.get().placeOf('check-5');
+    expect(loader.loaded()).toBe(true);
+    await loader.closeIfIdle();
+    expect(loader.loaded()).toBe(false);
+    await loader.get().placeOf('check-5');
+    expect(loader.loaded()).toBe(true);
+    loader.documentGone();
+    expect(loader.loaded()).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
+import { frameAddress } from '../../../../../lib/background/frame-address';
 import type { NetworkGuard } from '../../../../../lib/background/network-guard';
 import {
   isOwnOffscreenDocument,
@@ -11,7 +12,6 @@ import {
   serveOffscreenEngine,
   type WorkerServices,
 } from '../../../../../lib/background/offscreen-engine/relay-server';
-import { frameAddress } from '../../../../../lib/background/offscreen-engine/relayed-calls';
 import { type MessageListener, relayedEvent } from '../../../../../lib/background/worker-events';
 import { readExplanationSelection } from '../../../../../lib/content/read-explanation-selection';
 

@@ -1,9 +1,9 @@
 /** The allow-lists of what Chrome's offscreen document may ask of the worker (issue 27, relayed-calls.ts). */
 import { describe, expect, it } from 'vitest';
 
+import { frameAddress } from '../../../../../lib/background/frame-address';
 import { HIGHLIGHTER_FILE } from '../../../../../lib/background/inject-highlighter';
 import {
-  frameAddress,
   INJECTED_FILES,
   injectedFunctionName,
   isRelayedCall,

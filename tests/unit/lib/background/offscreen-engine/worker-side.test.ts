@@ -100,12 +100,35 @@ describe('offscreenEngine', () => {
 
 describe('acceptEnginePort', () => {
   const own = { id: 'our-id', documentUrl: 'chrome-extension://our-id/offscreen.html' };
-  const port = (name: string, sender: object) => ({ name, sender, disconnect: vi.fn() });
+  /** A port whose messages and end the test fires. */
+  function port(name: string, sender: object) {
+    const onMessage: Array<(message: unknown) => void> = [];
+    const onDisconnect: Array<() => void> = [];
+    return {
+      name,
+      sender,
+      disconnect: vi.fn(),
+      onMessage: { addListener: (listener: (message: unknown) => void) => void onMessage.push(listener) },
+      onDisconnect: { addListener: (listener: () => void) => void onDisconnect.push(listener) },
+      post: (message: unknown) => onMessage.forEach((listener) => listener(message)),
+      end: () => onDisconnect.forEach((listener) => listener()),
+    };
+  }
+  const handlers = () => ({ activity: vi.fn<(active: number) => void>(), gone: vi.fn() });
 
-  it('keeps the port of our own offscreen document', () => {
+  it("keeps the port of our own offscreen document, passes on its engine's activity, and says when it ends", () => {
     const ours = port(ENGINE_PORT, { id: 'our-id', url: own.documentUrl });
-    acceptEnginePort(ours, own);
+    const told = handlers();
+    acceptEnginePort(ours, own, told);
     expect(ours.disconnect).not.toHaveBeenCalled();
+    ours.post({ active: 2 });
+    ours.post({ active: 0 });
+    // Not activity: ignored.
+    for (const message of ['ping', { active: -1 }, { active: 1.5 }, { active: '3' }, null]) ours.post(message);
+    expect(told.activity.mock.calls).toEqual([[2], [0]]);
+    expect(told.gone).not.toHaveBeenCalled();
+    ours.end();
+    expect(told.gone).toHaveBeenCalledTimes(1);
   });
 
   it("cuts the engine's port name from any other sender: a tab, another page of ours, another extension", () => {
@@ -115,14 +138,21 @@ describe('acceptEnginePort', () => {
       { id: 'other-id', url: 'chrome-extension://other-id/offscreen.html' },
     ]) {
       const theirs = port(ENGINE_PORT, sender);
-      acceptEnginePort(theirs, own);
+      const told = handlers();
+      acceptEnginePort(theirs, own, told);
       expect(theirs.disconnect).toHaveBeenCalledTimes(1);
+      theirs.post({ active: 1 });
+      theirs.end();
+      expect([told.activity.mock.calls.length, told.gone.mock.calls.length]).toEqual([0, 0]);
     }
   });
 
   it('leaves ports of other names alone', () => {
     const other = port('something-else', { id: 'other-id' });
-    acceptEnginePort(other, own);
+    const told = handlers();
+    acceptEnginePort(other, own, told);
+    other.post({ active: 1 });
     expect(other.disconnect).not.toHaveBeenCalled();
+    expect(told.activity).not.toHaveBeenCalled();
   });
 });
