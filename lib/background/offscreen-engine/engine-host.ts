@@ -49,6 +49,7 @@ export interface EngineHostOptions {
  * Chrome's "Receiving end does not exist", as a document gone, and opens a new one (offscreen-engine-loader.ts). The
  * call was not run here, so running it there is not running it twice.
  */
+// i18n-exempt: a signal between the worker and its document, matched by the loader, never shown to a person.
 export const DOCUMENT_CLOSING = 'The engine document is closing.';
 
 export interface EngineHost {
