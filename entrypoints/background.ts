@@ -4,7 +4,8 @@ import { openDoorway } from '../lib/background/doorway';
 
 /**
  * The worker's own script: the doorway (lib/background/doorway.ts), all that a wake of the stopped worker parses. It
- * loads the check intake (entrypoints/intake.ts), the router (entrypoints/router.ts) and through it the
- * engine (entrypoints/engine.ts) when an event needs them.
+ * loads the check intake (entrypoints/check-intake.ts) and the router (entrypoints/router.ts) when an event needs
+ * them; the router has the engine run in the offscreen document (entrypoints/offscreen) in Chrome, and in the
+ * background page itself in Firefox (entrypoints/engine.ts).
  */
 export default defineBackground(() => openDoorway());

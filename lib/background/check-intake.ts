@@ -1,8 +1,8 @@
 /**
- * The check intake (issue 27): a check that comes while the engine (engine.js, most of the background's code) is not
- * loaded ("Check" in a page after a pause, a chatbot's "Fact-check") is written with its sentences before the engine
- * is, so the person sees it begin while the engine loads. Built as its own small script (entrypoints/check-intake.ts:
- * no Dexie, no settings, no catalogue), named to reach a waking worker before engine.js (intake-global.ts).
+ * The check intake (issue 27): every new check in Chrome ("Check" in a page after a pause, a chatbot's "Fact-check",
+ * the panel's button) is written with its sentences in the worker, so the person sees it begin while the engine, which
+ * runs in the offscreen document, opens and starts. Built as its own small script (entrypoints/check-intake.ts: no
+ * Dexie, no settings, no catalogue), named to reach a waking worker before router.js (intake-global.ts).
  *
  * It takes in only what the router would accept as it is: a `startCheck` from a sender the command's audience allows,
  * whose data the command's schema takes unchanged (start-check-shape.ts checks that without zod), whose text can be

@@ -1,7 +1,8 @@
 /**
- * Loads the engine (engine.ts, built as engine.js) on first need, so a wake of the worker parses only the router.
- * Chrome's worker imports it from its script cache (cached at install: install-cache.ts). Firefox's background page
- * lists engine.js before background.js (wxt.config.ts): the engine is already there.
+ * Starts the engine (engine.ts, built as engine.js) on first need in Firefox's background page, which lists engine.js
+ * before background.js (wxt.config.ts): the engine is already there. A scope with importScripts imports it first (the
+ * tests' worker). Chrome's worker never loads it: its engine runs in the offscreen document (offscreen-engine/), so a
+ * wake is not sent the engine's code.
  */
 import { t } from '../i18n/i18n';
 import type { Engine, EngineDeps } from './engine';

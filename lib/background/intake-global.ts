@@ -8,9 +8,9 @@ export const INTAKE_GLOBAL = '__factlightStartIntake';
 /**
  * The intake's script in the built extension (entrypoints/check-intake.ts). Its name matters (seen in Chromium 156,
  * BENCHMARKS.md "Cold start"): a waking worker is sent the scripts it imported at install one after the other in the
- * order of their addresses, and an import waits for its script to arrive. Sorted before engine.js, the intake
- * arrives without waiting for the engine's bytes (~50 ms); it is small (no Dexie, no settings: ~20 kB), because a
- * script sorted there also delays the wake's first message (a 200 kB one by ~15 ms, which broke the 2× target).
+ * order of their addresses, and an import waits for its script to arrive. Sorted before router.js, the intake arrives
+ * first; it is small (no Dexie, no settings: ~20 kB), because every cached byte delays the wake's first message too (a
+ * 200 kB script by ~15 ms, which once broke the 2× target).
  */
 export const INTAKE_SCRIPT = '/check-intake.js';
 

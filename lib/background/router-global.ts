@@ -6,9 +6,8 @@ import type { WorkerEvents } from './worker-events';
 
 export const ROUTER_GLOBAL = '__factlightStartRouter';
 /**
- * The router's script in the built extension (entrypoints/router.ts). It sorts after engine.js, so a command only the
- * router answers waits for the engine's bytes to arrive (~50 ms); named to sort before, it would delay the answer to
- * every status a wake's door gives (intake-global.ts says why; BENCHMARKS.md "Cold start" has the figures).
+ * The router's script in the built extension (entrypoints/router.ts). It sorts after the intake's (intake-global.ts
+ * says why; BENCHMARKS.md "Cold start" has the figures).
  */
 export const ROUTER_SCRIPT = '/router.js';
 
