@@ -27,7 +27,7 @@ export default defineConfig({
   hooks: {
     // Firefox's background page has no importScripts: it runs the engine's and the router's scripts before the
     // doorway's, which then finds them there (lib/background/doorway.ts, engine-loader.ts). Chrome's worker imports
-    // them on first need.
+    // the router on first need; its engine runs in the offscreen document (lib/background/offscreen-engine/).
     'build:manifestGenerated': (wxt, manifest) => {
       const background = manifest.background as { scripts?: string[] } | undefined;
       if (wxt.config.browser === 'firefox' && background?.scripts)
@@ -64,7 +64,8 @@ export default defineConfig({
       // names with dns.resolve ("dns" asks nothing at install: it is PermissionNoPrompt in Firefox's schema);
       // Chrome's guard is declarativeNetRequest rules, and Chrome has no dns API.
       ...(browser === 'firefox' ? ['webRequest', 'webRequestBlocking', 'dns'] : ['sidePanel']),
-      // Chrome's worker reads evidence pages in an offscreen document, which has a DOMParser (issue 27).
+      // Chrome's engine runs in an offscreen document, which has a DOMParser for evidence pages, so a wake of the
+      // worker is not sent its code (issue 27).
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     // Evidence pages can be anywhere on the web, and the model and search endpoints are whatever the

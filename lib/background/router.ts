@@ -103,7 +103,8 @@ export function startRouter(events: WorkerEvents): RouterHandle {
     ?.get(RESUME_ALARM)
     .then((alarm) => alarm && engine.get().resume())
     .catch((error: unknown) => console.warn('[factlight] resume checks', error));
-  // Tabs concern the engine only while it runs or has runs to resume (its page state lives in its memory).
+  // Tabs concern the engine only while it runs or has runs to resume (its page state lives in its memory; in Chrome, a
+  // document closed when idle or gone holds none: engine.loaded() is false then).
   events.tabs.onRemoved.addListener((tabId) => {
     if (engine.loaded()) engine.get().tabRemoved(tabId);
   });

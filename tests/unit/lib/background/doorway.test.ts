@@ -337,7 +337,7 @@ describe('the worker doorway', () => {
     expect(vi.mocked(scope.importScripts!).mock.calls).toEqual([[INTAKE_SCRIPT], [ROUTER_SCRIPT]]);
   });
 
-  describe('a check that finds the engine not loaded', () => {
+  describe('a new check, taken in by the intake', () => {
     // The database as the engine's Dexie made it at an earlier start: the intake writes only into that one.
     beforeEach(async () => {
       const db = new FactlightDb();
