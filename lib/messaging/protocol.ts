@@ -11,7 +11,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 
 import type { CaptureSelectors } from '../anchoring/selectors';
-import type { Article, SearchProviderId } from '../core/ports';
+import type { SearchProviderId } from '../core/ports';
 import type { LinkStatus } from '../core/quality/links/types';
 import type { Band } from '../core/types';
 import type { ImportProblem } from '../db/import-problems';
@@ -341,15 +341,18 @@ export interface OffscreenProtocol {
   engineEvent(request: { event: 'storage.onChanged'; args: unknown[] }): void;
 }
 
-/** The methods of the engine's interface the worker calls in the offscreen document. */
-export type EngineMethod =
-  | 'dispatch'
-  | 'placeOf'
-  | 'resume'
-  | 'pruneCache'
-  | 'pruneHistory'
-  | 'tabRemoved'
-  | 'tabNavigated';
+/** The methods of the engine's interface the worker calls in the offscreen document; the document runs no other. */
+export const ENGINE_METHODS = [
+  'dispatch',
+  'placeOf',
+  'resume',
+  'pruneCache',
+  'pruneHistory',
+  'tabRemoved',
+  'tabNavigated',
+] as const;
+
+export type EngineMethod = (typeof ENGINE_METHODS)[number];
 
 export const offscreenMessaging = defineExtensionMessaging<OffscreenProtocol>({ logger: undefined });
 

@@ -6,7 +6,7 @@
  * (browser-relay.ts, relay-server.ts), its words come from the catalogue the browser picked (browser-catalogue.ts),
  * and the settings in force and the network guard stay in the worker (`EngineDeps`).
  */
-import type { EngineMethod } from '../../messaging/protocol';
+import { ENGINE_METHODS, type EngineMethod } from '../../messaging/protocol';
 import type { NetworkPolicy } from '../../net/network-policy';
 import type { Settings } from '../../settings/schema';
 import type { Engine, EngineDeps } from '../engine';
@@ -120,6 +120,8 @@ export function hostEngine(options: EngineHostOptions): EngineHost {
     },
     async call(method, args) {
       if (closing) throw new Error(DOCUMENT_CLOSING);
+      // i18n-exempt: a refusal of a malformed call from our own worker, an error for developers, never shown.
+      if (!(ENGINE_METHODS as readonly string[]).includes(method)) throw new Error(`No engine method "${method}".`);
       const ended = idle.begin();
       try {
         const engine = await this.start();

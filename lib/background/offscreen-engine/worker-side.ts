@@ -19,7 +19,7 @@ import {
 import { runsMayBeWaiting } from '../waiting-runs';
 import type { WorkerEvents } from '../worker-events';
 import { ENGINE_PORT, isEngineActivity } from './engine-port';
-import { type OffscreenEngineLoader,offscreenEngineLoader } from './offscreen-engine-loader';
+import { type OffscreenEngineLoader, offscreenEngineLoader } from './offscreen-engine-loader';
 import { isOwnOffscreenDocument, type OffscreenSender, serveOffscreenEngine } from './relay-server';
 
 /** The storage changes the engine follows: the organisation's policy and the interface language. */

@@ -84,6 +84,14 @@ describe('engine host: start', () => {
     expect(call).toHaveBeenLastCalledWith('tabs.sendMessage', [1, { type: 'drawCheck' }]);
   });
 
+  it('runs only the methods of the engine interface, not any property the engine object has', async () => {
+    const { hosted, engine } = host();
+    for (const method of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      await expect(hosted.call(method as never, [])).rejects.toThrow(/No engine method/);
+    await expect(hosted.call('dispatch', [])).resolves.toBe('answer');
+    expect(engine.dispatch).toHaveBeenCalledTimes(1);
+  });
+
   it('starts the engine once, however many calls come at once', async () => {
     const { hosted, startEngine, engine } = host();
     const [first, second] = await Promise.all([hosted.start(), hosted.start(), hosted.call('dispatch', [])]);
