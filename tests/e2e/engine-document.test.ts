@@ -2,8 +2,8 @@
  * Chrome's engine document between checks (issue 27): the offscreen document that runs the engine
  * (entrypoints/offscreen, lib/background/offscreen-engine/) is closed once nothing has used it for ENGINE_IDLE_MS (no
  * command, no run), so later wakes of the worker do not share the browser with an idle document, and the next check
- * opens it again, and its engine reads the check's pages. A person checks one sentence in the side panel, reads the result for a while, then
- * checks another whose pages are not in the cache.
+ * opens it again, and its engine reads the check's pages. A person checks one sentence in the side panel, reads the
+ * result for a while, then checks another whose pages are not in the cache.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
