@@ -49,9 +49,10 @@ export interface EnginePortHandlers {
  * engine has, and whose end says it has gone (its end when this worker stops is what closes the document). The same
  * name from any other sender is cut at once. Other ports are not ours to judge.
  */
-export function acceptEnginePort(port: IncomingPort, own: OffscreenSender, handlers: EnginePortHandlers): void {
+export function acceptEnginePort(port: IncomingPort, own: OffscreenSender, connect: () => EnginePortHandlers): void {
   if (port.name !== ENGINE_PORT) return;
   if (!isOwnOffscreenDocument(port.sender as SenderInfo, own)) return port.disconnect();
+  const handlers = connect();
   port.onMessage.addListener((message) => {
     if (isEngineActivity(message)) handlers.activity(message.active);
   });
@@ -59,21 +60,40 @@ export function acceptEnginePort(port: IncomingPort, own: OffscreenSender, handl
 }
 
 /**
- * The worker's part while the document runs the engine: awake and the resume alarm set while runs go on
- * (keep-alive.ts, as when the worker ran them), and, when the document goes with runs still marked running in the
- * database (it crashed, or the browser closed it), the alarm kept so the next worker takes them up.
+ * The worker's part while a document runs the engine: awake and the resume alarm set while runs go on (keep-alive.ts,
+ * as when the worker ran them), counted over the documents' ports (an idle document's port may end after a new
+ * document has begun a run: that end must not stop the new one's keep-alive); and, when the last one goes with runs
+ * still marked running in the database (it crashed, or the browser closed it), the alarm kept so the next worker
+ * takes them up. Each port gets its own handlers (`connection`).
  */
-function keepAliveForDocument(loader: OffscreenEngineLoader): EnginePortHandlers {
+export function documentActivity(loader: Pick<OffscreenEngineLoader, 'documentGone'>) {
+  const active = new Map<number, number>();
+  let next = 0;
+  const total = () => [...active.values()].reduce((sum, count) => sum + count, 0);
   return {
-    activity: (active) => keepAliveWhile(active),
-    gone: () => {
-      loader.documentGone();
-      keepAliveWhile(0);
-      void runsMayBeWaiting()
-        .then(async (waiting) => {
-          if (waiting) await armResumeAlarm();
-        })
-        .catch((error: unknown) => console.warn('[factlight] runs of a closed engine document not looked for', error));
+    connection(): EnginePortHandlers {
+      const id = next++;
+      active.set(id, 0);
+      return {
+        activity: (count) => {
+          if (!active.has(id)) return;
+          active.set(id, count);
+          keepAliveWhile(total());
+        },
+        gone: () => {
+          active.delete(id);
+          if (active.size > 0) return keepAliveWhile(total());
+          loader.documentGone();
+          keepAliveWhile(0);
+          void runsMayBeWaiting()
+            .then(async (waiting) => {
+              if (waiting) await armResumeAlarm();
+            })
+            .catch((error: unknown) =>
+              console.warn('[factlight] runs of a closed engine document not looked for', error),
+            );
+        },
+      };
     },
   };
 }
@@ -88,8 +108,8 @@ export function offscreenEngine(events: WorkerEvents, deps: EngineDeps): EngineL
     close: closeOffscreenDocument,
   });
   const own = { id: browser.runtime.id, documentUrl: browser.runtime.getURL(OFFSCREEN_PATH) };
-  const handlers = keepAliveForDocument(loader);
-  browser.runtime.onConnect.addListener((port) => acceptEnginePort(port as IncomingPort, own, handlers));
+  const documents = documentActivity(loader);
+  browser.runtime.onConnect.addListener((port) => acceptEnginePort(port as IncomingPort, own, documents.connection));
   serveOffscreenEngine(events.runtime.onMessage, own, { ...deps, closeIfIdle: loader.closeIfIdle }, browser);
   events.storage.onChanged.addListener((changes, area) => {
     if (!concernsEngine(changes, area)) return;

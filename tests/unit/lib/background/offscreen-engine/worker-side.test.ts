@@ -6,10 +6,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import type { EngineDeps } from '../../../../../lib/background/engine';
+import { RESUME_ALARM } from '../../../../../lib/background/keep-alive';
 import { ENGINE_PORT } from '../../../../../lib/background/offscreen-engine/engine-port';
 import {
   acceptEnginePort,
   concernsEngine,
+  documentActivity,
   offscreenEngine,
 } from '../../../../../lib/background/offscreen-engine/worker-side';
 import { type MessageListener, relayedEvent, type WorkerEvents } from '../../../../../lib/background/worker-events';
@@ -119,7 +121,7 @@ describe('acceptEnginePort', () => {
   it("keeps the port of our own offscreen document, passes on its engine's activity, and says when it ends", () => {
     const ours = port(ENGINE_PORT, { id: 'our-id', url: own.documentUrl });
     const told = handlers();
-    acceptEnginePort(ours, own, told);
+    acceptEnginePort(ours, own, () => told);
     expect(ours.disconnect).not.toHaveBeenCalled();
     ours.post({ active: 2 });
     ours.post({ active: 0 });
@@ -139,7 +141,7 @@ describe('acceptEnginePort', () => {
     ]) {
       const theirs = port(ENGINE_PORT, sender);
       const told = handlers();
-      acceptEnginePort(theirs, own, told);
+      acceptEnginePort(theirs, own, () => told);
       expect(theirs.disconnect).toHaveBeenCalledTimes(1);
       theirs.post({ active: 1 });
       theirs.end();
@@ -150,9 +152,40 @@ describe('acceptEnginePort', () => {
   it('leaves ports of other names alone', () => {
     const other = port('something-else', { id: 'other-id' });
     const told = handlers();
-    acceptEnginePort(other, own, told);
+    acceptEnginePort(other, own, () => told);
     other.post({ active: 1 });
     expect(other.disconnect).not.toHaveBeenCalled();
     expect(told.activity).not.toHaveBeenCalled();
+  });
+});
+
+describe('documentActivity', () => {
+  const alarm = () => fakeBrowser.alarms.get(RESUME_ALARM);
+
+  it("keeps the worker's keep-alive while any document runs something, though an older document's port ends", async () => {
+    const loader = { documentGone: vi.fn() };
+    const documents = documentActivity(loader);
+    const old = documents.connection();
+    const current = documents.connection();
+    current.activity(1);
+    await vi.waitFor(async () => expect(await alarm()).toBeDefined());
+    // The idle document's port ends after the new one began its run.
+    old.gone();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await alarm()).toBeDefined();
+    expect(loader.documentGone).not.toHaveBeenCalled();
+    current.activity(0);
+    await vi.waitFor(async () => expect(await alarm()).toBeUndefined());
+    current.gone();
+    expect(loader.documentGone).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores what a port says after it has ended', async () => {
+    const documents = documentActivity({ documentGone: vi.fn() });
+    const port = documents.connection();
+    port.gone();
+    port.activity(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await alarm()).toBeUndefined();
   });
 });
