@@ -71,7 +71,10 @@ export function createTabSync(db: FactlightDb, languageReady: () => Promise<void
       const { notFound } = await pageMessaging.sendMessage('drawCheck', request, { tabId, frameId });
       if (request.finished) await db.checks.update(checkId, { notFoundOnPage: notFound });
       const { messageId } = view.check;
-      if (messageId !== undefined && view.check.origin === 'chatbot-reply') {
+      // Only the finished check's drawing is said on the reply's control ("N of M claims could not be shown"): a
+      // drawing mid-check counts claims still coming, and may meet the reply out of the page for a moment (a list
+      // that scrolled it away), which the finished drawing, made once it is back, does not.
+      if (request.finished && messageId !== undefined && view.check.origin === 'chatbot-reply') {
         const placement = { checkId, messageId, notShown: notFound.length, total: request.spans.length };
         // The reply's control lives in the chat content script; a page without it (navigated) just says nothing.
         await pageMessaging.sendMessage('replyPlacement', placement, { tabId, frameId }).catch(() => undefined);

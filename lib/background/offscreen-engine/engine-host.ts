@@ -122,7 +122,8 @@ export function hostEngine(options: EngineHostOptions): EngineHost {
       if (closing) throw new Error(DOCUMENT_CLOSING);
       // i18n-exempt: a refusal of a malformed call from our own worker, an error for developers, never shown.
       if (!(ENGINE_METHODS as readonly string[]).includes(method)) throw new Error(`No engine method "${method}".`);
-      const ended = idle.begin();
+      // A tab's events are not a use: while the person browses, they would keep an idle document open for good.
+      const ended = method === 'tabRemoved' || method === 'tabNavigated' ? () => undefined : idle.begin();
       try {
         const engine = await this.start();
         return await (engine[method] as (...args: unknown[]) => unknown).apply(engine, args);

@@ -89,8 +89,9 @@ export function offscreenEngineLoader(channel: OffscreenEngineChannel): Offscree
       used = false;
       await channel.close();
     },
+    // Not while a call is on its way: it opens (or has opened) the next document.
     documentGone: () => {
-      used = false;
+      if (inFlight === 0) used = false;
     },
   };
 }

@@ -81,9 +81,13 @@ export function documentActivity(loader: Pick<OffscreenEngineLoader, 'documentGo
           keepAliveWhile(total());
         },
         gone: () => {
+          const hadRuns = (active.get(id) ?? 0) > 0;
           active.delete(id);
-          if (active.size > 0) return keepAliveWhile(total());
-          loader.documentGone();
+          if (active.size === 0) loader.documentGone();
+          if (total() > 0) return keepAliveWhile(total());
+          // A document closed when idle changes nothing here: the alarm, if set, is the intake's for a check still to
+          // be taken up, and a run this worker could not record must not be resumed at every idle close.
+          if (!hadRuns) return;
           keepAliveWhile(0);
           void runsMayBeWaiting()
             .then(async (waiting) => {

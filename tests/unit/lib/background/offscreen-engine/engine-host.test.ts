@@ -185,6 +185,16 @@ describe('engine host: idle close', () => {
     expect(closes()).toBe(1);
   });
 
+  it("does not count a tab's events as a use (browsing would keep an idle document open)", async () => {
+    const { hosted, closes, engine } = host();
+    Object.assign(engine, { tabNavigated: vi.fn(), tabRemoved: vi.fn() });
+    await vi.advanceTimersByTimeAsync(IDLE_MS - 5);
+    await hosted.call('tabNavigated', [3]);
+    await hosted.call('tabRemoved', [3]);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(closes()).toBe(1);
+  });
+
   it('counts a failed call as ended', async () => {
     const { hosted, engine, closes } = host();
     engine.dispatch.mockRejectedValueOnce(new Error('failed'));

@@ -161,4 +161,16 @@ describe('offscreenEngineLoader', () => {
     loader.documentGone();
     expect(loader.loaded()).toBe(false);
   });
+
+  it('stays loaded when a document goes while a call is on its way (that call opens the next one)', async () => {
+    const held = heldSend();
+    const browser = channel(held.send);
+    const loader = offscreenEngineLoader(browser);
+    const pending = loader.get().placeOf('check-5');
+    await vi.waitFor(() => expect(held.send).toHaveBeenCalled());
+    loader.documentGone();
+    expect(loader.loaded()).toBe(true);
+    held.answer('answered');
+    await pending;
+  });
 });

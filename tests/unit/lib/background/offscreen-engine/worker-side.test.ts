@@ -161,6 +161,7 @@ describe('acceptEnginePort', () => {
 
 describe('documentActivity', () => {
   const alarm = () => fakeBrowser.alarms.get(RESUME_ALARM);
+  beforeEach(() => fakeBrowser.reset());
 
   it("keeps the worker's keep-alive while any document runs something, though an older document's port ends", async () => {
     const loader = { documentGone: vi.fn() };
@@ -177,6 +178,15 @@ describe('documentActivity', () => {
     current.activity(0);
     await vi.waitFor(async () => expect(await alarm()).toBeUndefined());
     current.gone();
+    expect(loader.documentGone).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves the resume alarm as it is when a document that ran nothing goes (the intake's, for a check to take up)", async () => {
+    await fakeBrowser.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 });
+    const loader = { documentGone: vi.fn() };
+    documentActivity(loader).connection().gone();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await alarm()).toBeDefined();
     expect(loader.documentGone).toHaveBeenCalledTimes(1);
   });
 
