@@ -27,13 +27,13 @@ export type CommandHandler<C extends BackgroundCommand> = (
 ) => Promise<GetReturnType<BackgroundProtocol[C]>> | GetReturnType<BackgroundProtocol[C]>;
 
 /** A command as @webext-core/messaging's `sendMessage` wraps it (the pages' `sendToBackground`). */
-interface CommandEnvelope {
+export interface CommandEnvelope {
   type: string;
   data?: unknown;
   timestamp: number;
 }
 
-function isEnvelope(message: unknown): message is CommandEnvelope {
+export function isEnvelope(message: unknown): message is CommandEnvelope {
   const candidate = message as Partial<CommandEnvelope> | null;
   return (
     typeof candidate === 'object' &&

@@ -354,7 +354,9 @@ export const ENGINE_METHODS = [
 
 export type EngineMethod = (typeof ENGINE_METHODS)[number];
 
-export const offscreenMessaging = defineExtensionMessaging<OffscreenProtocol>({ logger: undefined });
+// Marked free of side effects (making a messenger registers nothing until it is used), so scripts that import this
+// file but never talk to the engine's document, the script on every page first, do not carry it.
+export const offscreenMessaging = /* @__PURE__ */ defineExtensionMessaging<OffscreenProtocol>({ logger: undefined });
 
 /**
  * Requests from the offscreen document's engine to the worker, which serves only that document
@@ -371,4 +373,8 @@ export interface EngineRelayProtocol {
   engineRelayDep(request: { name: string; args: unknown[] }): unknown;
 }
 
-export const engineRelayMessaging = defineExtensionMessaging<EngineRelayProtocol>({ logger: undefined });
+// Marked free of side effects (making a messenger registers nothing until it is used), so scripts that import this
+// file but never talk to the engine's document, the script on every page first, do not carry it.
+export const engineRelayMessaging = /* @__PURE__ */ defineExtensionMessaging<EngineRelayProtocol>({
+  logger: undefined,
+});

@@ -4,8 +4,9 @@
  * that is (its `localeCode` message); the document loads that catalogue, the default locale's behind it as the
  * browser does, and answers `getMessage` from them.
  */
-import { type Catalogue, DEFAULT_LOCALE, fillMessage, isLocale } from '../../i18n/catalogue';
+import { type Catalogue, DEFAULT_LOCALE, isLocale } from '../../i18n/catalogue';
 import { loadCatalogue } from '../../i18n/load-catalogue';
+import { catalogueSource } from '../../i18n/sources';
 
 export interface CatalogueI18n {
   getMessage(name: string, substitutions?: string | string[]): string;
@@ -14,13 +15,11 @@ export interface CatalogueI18n {
 
 /** An `i18n` answering from `catalogue`, then `fallback`; '' for a name neither has, as the browser answers. */
 export function catalogueI18n(catalogue: Catalogue, fallback: Catalogue, uiLanguage: string): CatalogueI18n {
+  // The lookup a chosen interface language uses (its locale is not read by `message`).
+  const { message } = catalogueSource(DEFAULT_LOCALE, catalogue, fallback);
   return {
-    getMessage(name, substitutions) {
-      const entry = catalogue[name] ?? fallback[name];
-      if (!entry) return '';
-      const list = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
-      return fillMessage(entry, list);
-    },
+    getMessage: (name, substitutions) =>
+      message(name, substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions]),
     getUILanguage: () => uiLanguage,
   };
 }

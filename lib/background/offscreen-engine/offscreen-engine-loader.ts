@@ -15,8 +15,6 @@ export interface OffscreenEngineChannel {
   open(): Promise<void>;
   /** Forgets an opening: the document was found gone. */
   gone(): void;
-  /** Whether the document is open now, without opening it. */
-  isOpen(): Promise<boolean>;
   send(method: EngineMethod, args: unknown[]): Promise<unknown>;
   /** Closes the document (the next `open` opens a new one, once the close is done). */
   close(): Promise<void>;

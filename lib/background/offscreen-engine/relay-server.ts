@@ -9,6 +9,7 @@ import { serializeError } from '@aklinker1/zero-serialize-error';
 import type { EngineRelayProtocol } from '../../messaging/protocol';
 import type { SenderInfo } from '../../messaging/sender-policy';
 import type { NetworkPolicy } from '../../net/network-policy';
+import { isEnvelope } from '../authorized-handler';
 import type { EngineDeps } from '../engine';
 import type { Listenable, MessageListener } from '../worker-events';
 import {
@@ -79,17 +80,6 @@ function runDep(deps: WorkerServices, name: RelayedDep, args: unknown[]): Promis
   if (name === 'applyGuard') return deps.applyGuard();
   if (name === 'applyPolicy') return deps.guard.apply(args[0] as NetworkPolicy);
   return deps.loadSettings();
-}
-
-interface Envelope {
-  type: string;
-  data?: unknown;
-  timestamp: number;
-}
-
-function isEnvelope(message: unknown): message is Envelope {
-  const candidate = message as Partial<Envelope> | null;
-  return typeof candidate?.type === 'string' && typeof candidate.timestamp === 'number';
 }
 
 /**

@@ -107,7 +107,6 @@ export function offscreenEngine(events: WorkerEvents, deps: EngineDeps): EngineL
   const loader = offscreenEngineLoader({
     open: ensureOffscreenDocument,
     gone: offscreenDocumentGone,
-    isOpen,
     send: (method, args) => offscreenMessaging.sendMessage('engineCall', { method, args }),
     close: closeOffscreenDocument,
   });

@@ -13,11 +13,10 @@ import {
 
 const NO_RECEIVER = new Error('Could not establish connection. Receiving end does not exist.');
 
-function channel(send: OffscreenEngineChannel['send'] = async () => 'answered', open = true) {
+function channel(send: OffscreenEngineChannel['send'] = async () => 'answered') {
   return {
     open: vi.fn(async () => undefined),
     gone: vi.fn(),
-    isOpen: vi.fn(async () => open),
     send: vi.fn(send),
     close: vi.fn(async () => undefined),
   };
@@ -130,7 +129,7 @@ describe('offscreenEngineLoader', () => {
   });
 
   it('sends tab events to the engine, opening its document if need be (the router sends them only when they matter)', async () => {
-    const closed = channel(undefined, false);
+    const closed = channel();
     const engine = offscreenEngineLoader(closed).get();
     engine.tabRemoved(3);
     engine.tabNavigated(4);
