@@ -17,6 +17,7 @@ export const ENGINE_COMMANDS = [
   'rateExplanation',
   'resumeRatings',
   'readPageSelection',
+  'pagePlaced',
   'testModelConnection',
   'testSearchConnection',
 ] as const satisfies readonly BackgroundCommand[];

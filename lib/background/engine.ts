@@ -21,6 +21,7 @@ import { keepAliveWhile } from './keep-alive';
 import { allowModelServerInForce } from './local-model-origin';
 import type { NetworkGuard } from './network-guard';
 import type { CheckPlace } from './page-handlers';
+import { registerPlacementHandlers } from './placement-handlers';
 import { registerRatingHandlers } from './rating-handlers';
 import { createRatingManager } from './rating-manager';
 import { createRunManager } from './run-manager';
@@ -101,6 +102,7 @@ export function startEngine(deps: EngineDeps): Engine {
   registerCheckHandlers(table, runs, db);
   registerRatingHandlers(table, ratings);
   registerConnectionTestHandlers(table, guard);
+  registerPlacementHandlers(table, tabs);
   // No clean-up or resume here: the engine often starts for a check, and a resume started beside it could take the
   // new check's row for an interrupted one. The router asks for them (its alarms, the browser's start, commands).
   const pruneHistory = historyPruner({ db, loadSettings, deleteChecks: (checkIds) => runs.delete({ checkIds }) });

@@ -7,8 +7,11 @@ import { browser } from 'wxt/browser';
 
 import { isSamePage } from '../core/text/same-page';
 import { loadCheckView } from '../db/check-view';
+import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
+import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
 import { pageMessaging } from '../messaging/protocol';
+import type { CommandOrigin } from '../messaging/sender-policy';
 import { loadRatings } from '../reliability/load-ratings';
 import { frameAddress } from './frame-address';
 import { injectHighlighter } from './inject-highlighter';
@@ -69,23 +72,46 @@ export function createTabSync(db: FactlightDb, languageReady: () => Promise<void
         injected.add(key);
       }
       const { notFound } = await pageMessaging.sendMessage('drawCheck', request, { tabId, frameId });
-      if (request.finished) await db.checks.update(checkId, { notFoundOnPage: notFound });
-      const { messageId } = view.check;
-      // Only the finished check's drawing is said on the reply's control ("N of M claims could not be shown"): a
-      // drawing mid-check counts claims still coming, and may meet the reply out of the page for a moment (a list
-      // that scrolled it away), which the finished drawing, made once it is back, does not.
-      if (request.finished && messageId !== undefined && view.check.origin === 'chatbot-reply') {
-        const placement = { checkId, messageId, notShown: notFound.length, total: request.spans.length };
-        // The reply's control lives in the chat content script; a page without it (navigated) just says nothing.
-        await pageMessaging.sendMessage('replyPlacement', placement, { tabId, frameId }).catch(() => undefined);
-      }
+      // Only the finished check's drawing is kept and said on the reply's control ("N of M claims could not be
+      // shown"): a drawing mid-check counts claims still coming. The finished drawing may meet the reply out of the
+      // page for a moment (a list that scrolled it away): the page says so once it is back (`placed`).
+      if (request.finished) await recordPlacement(view.check, notFound, request.spans.length);
     } catch {
       // The tab was closed or navigated: the check stays in history, the page just shows nothing.
       injected.delete(key);
     }
   }
 
+  /** Keeps which of a finished check's claims its page does not show, and says it on a chatbot reply's control. */
+  async function recordPlacement(check: CheckRecord, notFound: string[], total: number): Promise<void> {
+    await db.checks.update(check.id, { notFoundOnPage: notFound });
+    const { messageId, tabId, frameId = 0 } = check;
+    if (messageId === undefined || tabId === undefined || check.origin !== 'chatbot-reply') return;
+    const placement = { checkId: check.id, messageId, notShown: notFound.length, total };
+    // The reply's control lives in the chat content script; a page without it (navigated) just says nothing.
+    await pageMessaging.sendMessage('replyPlacement', placement, { tabId, frameId }).catch(() => undefined);
+  }
+
   return {
+    /**
+     * The page of a finished check shows claims it could not at the drawing (the highlighter found them since): only
+     * that page may say so (the frame the check was drawn in), only of claims of that check, never more of them than
+     * before.
+     */
+    async placed(
+      request: { checkId: string; notFound: string[]; total: number },
+      origin: CommandOrigin,
+    ): Promise<void> {
+      const check = await db.checks.get(request.checkId);
+      if (!check || (WAITING_CHECK_STATUSES as readonly string[]).includes(check.status)) return;
+      if (check.tabId === undefined || origin.tabId !== check.tabId || (origin.frameId ?? 0) !== (check.frameId ?? 0))
+        return;
+      const before = new Set(check.notFoundOnPage ?? []);
+      const notFound = [...new Set(request.notFound)].filter((claimId) => before.has(claimId));
+      if (notFound.length === before.size) return;
+      const total = Math.max(notFound.length, Math.min(request.total, check.progress.claims));
+      await recordPlacement(check, notFound, total);
+    },
     /** Schedules a redraw of the check in its page. */
     changed(checkId: string): void {
       if (pending.has(checkId)) return;

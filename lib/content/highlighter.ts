@@ -1,10 +1,11 @@
-import { describeRange, rangeForSubspan } from '../anchoring/describe';
+import { rangeForSubspan } from '../anchoring/describe';
 import { isOrphaned } from '../anchoring/selectors';
-import { buildTextIndex } from '../anchoring/text-index';
+import { buildTextIndex, type TextIndex } from '../anchoring/text-index';
 import { isSamePage } from '../core/text/same-page';
 import { createHighlightLayer, highlightApiOf } from '../highlight/highlight-registry';
 import { createHitTester } from '../highlight/hit-test';
-import { reanchorSpans, type StoredSpan, watchForReanchor } from '../highlight/reanchor';
+import { watchForReanchor } from '../highlight/reanchor';
+import { createSpanPlacement } from '../highlight/span-placement';
 import { t } from '../i18n/i18n';
 import { tIsolatedWords } from '../i18n/isolated-words';
 import type { MessageKey } from '../i18n/keys';
@@ -56,7 +57,11 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
   const root = doc.body;
   let checkId: string | undefined;
   let spans = new Map<string, PageSpan>();
-  let stored: StoredSpan[] = [];
+  const placement = layer ? createSpanPlacement(root, layer) : null;
+  /** The last drawing, once its check has finished: what the page shows of it is then said to the background. */
+  let finished: { checkId: string; total: number } | null = null;
+  /** The last drawing's cited links, while its text is not on the page. */
+  let linksWaiting: DrawCheckRequest | null = null;
   /** Said on the card when some of the check's claims could not be placed on the page. */
   let notShown = '';
 
@@ -88,7 +93,8 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     ? watchForReanchor({
         root,
         onChange: () => {
-          void reanchorSpans(root, stored, layer);
+          if (placement?.refresh()) placedSince();
+          if (linksWaiting) showLinks(linksWaiting, buildTextIndex(root));
           marks.reposition();
           keys.reposition();
         },
@@ -108,27 +114,48 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     checkId = request.checkId;
     spans = new Map(request.spans.map((span) => [span.claimId, span]));
     const index = buildTextIndex(root);
-    const capture = { text: request.text, selectors: request.capture };
-    const notFound: string[] = [];
-    stored = [];
-    for (const span of request.spans) {
-      const range = rangeForSubspan(root, capture, span.start, span.end, index);
-      const selectors = isOrphaned(range) ? null : describeRange(root, range, index);
-      if (isOrphaned(range) || !selectors) {
-        layer.remove(request.checkId, span.claimId);
-        notFound.push(span.claimId);
-        continue;
-      }
-      layer.add({ checkId: request.checkId, spanId: span.claimId, band: span.band, range });
-      stored.push({ checkId: request.checkId, spanId: span.claimId, band: span.band, selectors });
-    }
-    notShown =
-      notFound.length > 0 ? t('highlighterNotShown', { missing: notFound.length, count: request.spans.length }) : '';
-    const region = rangeForSubspan(root, capture, 0, request.text.length, index);
-    if (request.links && !isOrphaned(region)) marks.show(request.links, region);
-    else marks.clear();
-    settleProgress(request, stored.length > 0);
+    const { notFound } = placement!.draw(request, index);
+    finished = request.finished ? { checkId: request.checkId, total: request.spans.length } : null;
+    notShown = notShownLine(notFound.length, request.spans.length);
+    showLinks(request, index);
+    settleProgress(request, placement!.anyPlaced());
     return { notFound };
+  }
+
+  /** Marks the text's cited links; text not on the page now (a reply scrolled away) gets them once it is back. */
+  function showLinks(request: DrawCheckRequest, index: TextIndex): void {
+    linksWaiting = null;
+    if (!request.links) return marks.clear();
+    const region = rangeForSubspan(
+      root,
+      { text: request.text, selectors: request.capture },
+      0,
+      request.text.length,
+      index,
+    );
+    if (!isOrphaned(region)) return marks.show(request.links, region);
+    marks.clear();
+    linksWaiting = request;
+  }
+
+  function notShownLine(missing: number, count: number): string {
+    return missing > 0 ? t('highlighterNotShown', { missing, count }) : '';
+  }
+
+  /**
+   * Claims the page could not show at the drawing are on it now (the reply is back in the page): the card says so, the
+   * progress mark goes, and for a finished check the background is told, so the reply's control and the side panel
+   * stop saying they could not be shown. (A running check's next drawing says it.)
+   */
+  function placedSince(): void {
+    const notFound = placement!.notFound();
+    notShown = notShownLine(notFound.length, spans.size);
+    clearAtSelection(doc, [PROGRESS_HOST]);
+    if (!finished) return;
+    void sendToBackground('pagePlaced', { checkId: finished.checkId, notFound, total: finished.total }).catch(
+      // The background may be gone (the extension reloaded): the highlights are back either way.
+      () => undefined,
+    );
   }
 
   /**
@@ -183,7 +210,9 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     await languageReady;
     layer?.clear();
     marks.clear();
-    stored = [];
+    placement?.clear();
+    finished = null;
+    linksWaiting = null;
     notShown = '';
     spans.clear();
     card.hide();

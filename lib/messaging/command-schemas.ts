@@ -70,6 +70,12 @@ export const COMMAND_SCHEMAS: Record<BackgroundCommand, z.ZodMiniType> = {
   resumeRatings: none,
   readPageSelection: z.object({ tabId }),
   openInSidePanel: z.object({ checkId: id, claimId: z.optional(childId) }),
+  // A check's claims: the spans a page draws are at most the claims of a text the size limit allows.
+  pagePlaced: z.object({
+    checkId: id,
+    notFound: z.array(childId).check(z.maxLength(10_000)),
+    total: z.int().check(z.nonnegative(), z.maximum(10_000)),
+  }),
 };
 
 /** The command's data as its schema keeps it, or an error that names each wrong field. */

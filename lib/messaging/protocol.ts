@@ -201,6 +201,12 @@ export interface BackgroundProtocol {
   resumeRatings(): { resumed: number };
   /** Reads the selection (and reviewed claims) of the tab beside the side panel. */
   readPageSelection(request: { tabId: number }): PageSelectionResult;
+  /**
+   * Page → background: claims of a finished check that its page could not show when it was drawn are on the page now
+   * (the reply came back into view); `notFound` are those still not shown, of the drawing's `total`. Kept on the check
+   * (the side panel's list) and said on a chatbot reply's control.
+   */
+  pagePlaced(request: { checkId: string; notFound: string[]; total: number }): void;
   /** Page → side panel: open the check (and claim) in the side panel. */
   openInSidePanel(request: { checkId: string; claimId?: string }): void;
   /**
@@ -239,6 +245,7 @@ export const COMMAND_AUDIENCE: Record<BackgroundCommand, Audience> = {
   revealClaim: 'extension-pages',
   clearPageHighlights: 'extension-pages',
   openInSidePanel: 'extension-pages-and-content-scripts',
+  pagePlaced: 'extension-pages-and-content-scripts',
   rateExplanation: 'extension-pages',
   resumeRatings: 'extension-pages',
   readPageSelection: 'extension-pages',

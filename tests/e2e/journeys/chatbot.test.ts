@@ -8,6 +8,7 @@ import {
   startFactWorld,
   startHttpsOrigin,
   withoutScripts,
+  worldResponder,
 } from '../../../scripts/lib/servers';
 import { readChatFixture } from '../../unit/support/chat-fixtures';
 import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
@@ -257,7 +258,8 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
         undefined,
       ),
     ).toBe('reply-control');
-    expect(await page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
+    // At once, or, when the check's last drawing came while the reply was away, once its highlights are back.
+    await expect.poll(() => page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
     expect(await page.isDisabled(CONTROL, { nth: 2 })).toBe(true);
     expect(await page.text(CONTROL, { nth: 1 })).toBe('Fact-check');
     // ... and come back with it, on the new nodes.
@@ -273,6 +275,63 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
         }, ALL_HIGHLIGHT_NAMES),
       )
       .toBe(true);
+  });
+
+  it('highlights a reply that was out of the page when its check finished once it is back, and says so', async () => {
+    const driver = await configured();
+    const page = await driver.openPage(CONVERSATION);
+    await page.waitFor(CONTROL, { nth: 6 });
+    // The model answers only once the reply has left the page, so the check finishes while it is away.
+    let answer!: () => void;
+    const away = new Promise<void>((resolve) => (answer = resolve));
+    world.model.respondWith(async (request) => (await away, worldResponder(request)));
+    try {
+      await page.click(CONTROL, { nth: 2 });
+      await expect.poll(() => page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
+      // A virtualised list scrolls the turn out of view (its row leaves the DOM, our control with it).
+      await page.evaluate(() => {
+        const row = document.querySelectorAll('[data-is-streaming]')[2]!.closest('[data-test-render-count]')!;
+        const copy = row.cloneNode(true) as Element;
+        copy.querySelectorAll('factlight-ui').forEach((host) => host.remove());
+        Object.assign(window, { __row: { copy, parent: row.parentElement!, next: row.nextSibling } });
+        row.remove();
+      }, undefined);
+      answer();
+      // The check finishes with none of its claims on the page, and the side panel lists them.
+      const panel = await DriverSidePanel.open(driver);
+      await panel.openLatestFromHistory();
+      await panel.page.waitFor(byTestId('not-found-on-page'));
+      expect(
+        await page.evaluate(
+          (names) => names.every((name) => (CSS.highlights.get(name)?.size ?? 0) === 0),
+          ALL_HIGHLIGHT_NAMES,
+        ),
+      ).toBe(true);
+
+      // The turn comes back: its claims are drawn in it, its control says it is checked, the panel lists none.
+      await page.evaluate(() => {
+        const saved = (window as unknown as { __row: { copy: Element; parent: Element; next: Node | null } }).__row;
+        saved.parent.insertBefore(saved.copy, saved.next);
+      }, undefined);
+      await expect
+        .poll(() =>
+          page.evaluate((names) => {
+            const reply = document.querySelectorAll('[data-is-streaming]')[2]!;
+            const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
+            return (
+              ranges.length > 0 &&
+              ranges.every((range) => reply.contains(range.startContainer) && range.toString().length > 0)
+            );
+          }, ALL_HIGHLIGHT_NAMES),
+        )
+        .toBe(true);
+      await expect.poll(() => page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
+      expect(await page.isDisabled(CONTROL, { nth: 2 })).toBe(true);
+      await expect.poll(() => panel.page.count(byTestId('not-found-on-page'))).toBe(0);
+    } finally {
+      answer();
+      world.model.respondWith(worldResponder);
+    }
   });
 
   it('checks a new reply by itself once it has finished, when the user asked for that', async () => {

@@ -89,6 +89,7 @@ const sampleData: Record<BackgroundCommand, unknown> = {
   revealClaim: { checkId: 'x', claimId: 'c0-0' },
   clearPageHighlights: { checkId: 'x' },
   openInSidePanel: { checkId: 'x' },
+  pagePlaced: { checkId: 'x', notFound: ['c0-0'], total: 2 },
   // Empty explanation: answered without touching the network.
   rateExplanation: { claim: 'x', explanation: '' },
   resumeRatings: undefined,

@@ -12,6 +12,7 @@ import { registerConnectionTestHandlers } from '../../../../lib/background/conne
 import { ENGINE_COMMANDS, forwardToEngine } from '../../../../lib/background/engine-commands';
 import { registerInterfaceLanguageHandlers } from '../../../../lib/background/interface-language';
 import { registerPageHandlers } from '../../../../lib/background/page-handlers';
+import { registerPlacementHandlers } from '../../../../lib/background/placement-handlers';
 import { registerRatingHandlers } from '../../../../lib/background/rating-handlers';
 import type { RatingManager } from '../../../../lib/background/rating-manager';
 import type { RunManager } from '../../../../lib/background/run-manager';
@@ -31,6 +32,7 @@ describe('engine commands', () => {
     registerCheckHandlers(engine, {} as RunManager, {} as FactlightDb);
     registerRatingHandlers(engine, {} as RatingManager);
     registerConnectionTestHandlers(engine);
+    registerPlacementHandlers(engine, { placed: async () => undefined });
     expect(engine.commands().sort()).toEqual([...ENGINE_COMMANDS].sort());
   });
 

@@ -280,4 +280,65 @@ describe('tab sync', () => {
     expect(drawn).toEqual([]);
     expect(fakeBrowser.tabs.sendMessage).not.toHaveBeenCalled();
   });
+
+  describe('a page that shows, since its finished drawing, claims it could not then', () => {
+    /** A finished chatbot reply's check in tab 7's frame 2, whose drawing could not place two of its three claims. */
+    async function checkOfReply(status: 'done' | 'running' = 'done'): Promise<void> {
+      await db.checks.add({
+        id: 'reply',
+        createdAt: 1,
+        updatedAt: 1,
+        status,
+        origin: 'chatbot-reply',
+        messageId: 'm-7',
+        text: TEXT,
+        inputHash: 'h',
+        searchWords: [],
+        progress: { ...EMPTY_PROGRESS, claims: 3 },
+        warnings: [],
+        tabId: 7,
+        frameId: 2,
+        notFoundOnPage: ['c0-0', 'c0-1'],
+      });
+    }
+    const fromReplyFrame = { tabId: 7, frameId: 2 };
+    const notFound = async () => (await db.checks.get('reply'))?.notFoundOnPage;
+
+    it("keeps what is still not shown and tells the reply's control", async () => {
+      await checkOfReply();
+      await createTabSync(db).placed({ checkId: 'reply', notFound: ['c0-1'], total: 3 }, fromReplyFrame);
+      expect(await notFound()).toEqual(['c0-1']);
+      expect(told).toEqual([
+        expect.objectContaining({
+          type: 'replyPlacement',
+          data: { checkId: 'reply', messageId: 'm-7', notShown: 1, total: 3 },
+        }),
+      ]);
+      await createTabSync(db).placed({ checkId: 'reply', notFound: [], total: 3 }, fromReplyFrame);
+      expect(await notFound()).toEqual([]);
+      expect(told.at(-1)).toEqual(
+        expect.objectContaining({ data: { checkId: 'reply', messageId: 'm-7', notShown: 0, total: 3 } }),
+      );
+    });
+
+    it('hears it only from the frame the check was drawn in, of a finished check, and never of more claims', async () => {
+      const tabs = createTabSync(db);
+      await checkOfReply('running');
+      // A running check's next drawing says what its page shows.
+      await tabs.placed({ checkId: 'reply', notFound: [], total: 3 }, fromReplyFrame);
+      await db.checks.update('reply', { status: 'done' });
+      // Another frame of the tab, another tab, a sender with no tab (an extension page), a check that does not exist.
+      await tabs.placed({ checkId: 'reply', notFound: [], total: 3 }, { tabId: 7, frameId: 0 });
+      await tabs.placed({ checkId: 'reply', notFound: [], total: 3 }, { tabId: 8, frameId: 2 });
+      await tabs.placed({ checkId: 'reply', notFound: [], total: 3 }, {});
+      await tabs.placed({ checkId: 'missing', notFound: [], total: 3 }, fromReplyFrame);
+      // Claims that were shown, or are not the check's, do not become "not shown".
+      await tabs.placed({ checkId: 'reply', notFound: ['c0-0', 'c0-1', 'c0-2', 'other'], total: 3 }, fromReplyFrame);
+      expect(await notFound()).toEqual(['c0-0', 'c0-1']);
+      expect(told).toEqual([]);
+      // The control's total is the check's at most.
+      await tabs.placed({ checkId: 'reply', notFound: ['c0-0'], total: 99 }, fromReplyFrame);
+      expect(told).toEqual([expect.objectContaining({ data: expect.objectContaining({ notShown: 1, total: 3 }) })]);
+    });
+  });
 });

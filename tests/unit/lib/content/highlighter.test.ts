@@ -8,16 +8,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
+import { describeRange } from '../../../../lib/anchoring/describe';
 import { HIGHLIGHTER_MESSAGES, installHighlighter } from '../../../../lib/content/highlighter';
 import { NOTICE_HOST, showProgress } from '../../../../lib/content/selection-notice';
 import { setMessageSource } from '../../../../lib/i18n/i18n';
 import { browserSource, catalogueSource } from '../../../../lib/i18n/sources';
-import { pageMessaging } from '../../../../lib/messaging/protocol';
+import { backgroundMessaging, pageMessaging } from '../../../../lib/messaging/protocol';
 import { catalogueKeysIn, shippedCatalogue } from '../../support/catalogue-keys';
+import { installHighlightPolyfill } from '../highlight/highlight-polyfill';
 
 afterEach(() => {
   setMessageSource(browserSource());
   pageMessaging.removeAllListeners();
+  backgroundMessaging.removeAllListeners();
   fakeBrowser.reset();
 });
 
@@ -122,6 +125,45 @@ describe('a check that drew nothing, in a right-to-left interface', () => {
       expect(notice.textContent).toContain('\u2068Could not reach the model.\u2069');
     } finally {
       vi.unstubAllGlobals();
+      document.documentElement.querySelectorAll('factlight-ui').forEach((host) => host.remove());
+    }
+  });
+});
+
+describe('a finished check drawn while its reply was out of the page', () => {
+  it('draws it once the reply is back and tells the background that the page shows it now', async () => {
+    const { registry, uninstall } = installHighlightPolyfill();
+    try {
+      const text = 'The Eiffel Tower is 330 metres tall.';
+      const reply = Object.assign(document.createElement('div'), { textContent: text });
+      document.body.replaceChildren(reply);
+      const range = document.createRange();
+      range.selectNodeContents(reply);
+      const placed: unknown[] = [];
+      backgroundMessaging.onMessage('pagePlaced', ({ data }) => void placed.push(data));
+      installHighlighter(document);
+      // The list scrolled the reply away just before the finished drawing came.
+      const capture = describeRange(document.body, range);
+      reply.remove();
+      const span = { start: 20, end: 35, quote: 'metres tall', band: 'green', verdict: 'Supported', explanation: '' };
+      const answer = await pageMessaging.sendMessage('drawCheck', {
+        checkId: 'c',
+        pageUrl: document.location.href,
+        text,
+        capture: capture!,
+        spans: [{ claimId: 'c0-0', ...span }],
+        finished: true,
+      } as never);
+      expect(answer).toEqual({ notFound: ['c0-0'] });
+      expect(registry.get('factlight-green')?.size ?? 0).toBe(0);
+
+      // It comes back (a new node with the same words): drawn there, and said once.
+      document.body.append(Object.assign(document.createElement('div'), { textContent: text }));
+      await vi.waitFor(() => expect(placed).toEqual([{ checkId: 'c', notFound: [], total: 1 }]));
+      expect([...registry.get('factlight-green')!].map(String)).toEqual(['330 metres tall']);
+    } finally {
+      uninstall();
+      document.body.replaceChildren();
       document.documentElement.querySelectorAll('factlight-ui').forEach((host) => host.remove());
     }
   });
