@@ -6,7 +6,7 @@
  */
 import { anchor } from '../anchoring/anchor';
 import type { OrphanReason, SpanSelectors } from '../anchoring/selectors';
-import { buildTextIndex } from '../anchoring/text-index';
+import { buildTextIndex, type TextIndex } from '../anchoring/text-index';
 import type { Band } from '../core/types';
 import type { HighlightLayer } from './highlight-registry';
 import { OWN_NODE_ATTRIBUTE } from './names';
@@ -28,11 +28,15 @@ export interface ReanchorResult {
 }
 
 /**
- * Anchors every stored span under `root` against one text index and redraws it in `layer`; a span that
- * no longer anchors is removed rather than left on stale or wrong text.
+ * Anchors every stored span under `root` against one text index (`index`, the page's text as it is now) and redraws
+ * it in `layer`; a span that no longer anchors is removed rather than left on stale or wrong text.
  */
-export function reanchorSpans(root: Node, spans: readonly StoredSpan[], layer: HighlightLayer): ReanchorResult {
-  const index = buildTextIndex(root);
+export function reanchorSpans(
+  root: Node,
+  spans: readonly StoredSpan[],
+  layer: HighlightLayer,
+  index: TextIndex = buildTextIndex(root),
+): ReanchorResult {
   const result: ReanchorResult = { anchored: 0, orphaned: [], shadowRoots: index.shadowRoots };
   for (const span of spans) {
     const range = anchor(root, span.selectors, { index });

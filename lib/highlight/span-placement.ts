@@ -76,10 +76,14 @@ export function createSpanPlacement(root: Node, layer: HighlightLayer): SpanPlac
       return { notFound: missing.map((span) => span.claimId) };
     },
     refresh() {
-      reanchorSpans(root, stored, layer);
+      const index = buildTextIndex(root);
+      reanchorSpans(root, stored, layer, index);
       const current = drawing;
       if (!current || missing.length === 0) return false;
-      const index = buildTextIndex(root);
+      // Tried again only once the drawn text is on the page word for word (a reply scrolled back as it was): a cheap
+      // test on each change of a busy chat page, where anchoring every unfound claim fuzzily against the whole page
+      // would not be. A text the page has since rewritten stays as its drawing found it.
+      if (!index.text.includes(current.capture.quote.exact)) return false;
       const before = missing.length;
       missing = missing.filter((span) => !place(span, current, index));
       return missing.length < before;

@@ -75,6 +75,19 @@ describe('span placement', () => {
     expect(placement.refresh()).toBe(false);
   });
 
+  it('tries the unfound again only once the drawn text is back word for word, not on text rewritten meanwhile', () => {
+    const placement = createSpanPlacement(document.body, layer);
+    reply.remove();
+    placement.draw(drawing);
+    // Back, but edited: its first claim's words are there, the text as drawn is not.
+    document.body.append(
+      Object.assign(document.createElement('div'), { textContent: 'The Eiffel Tower is 330 metres tall. It is old.' }),
+    );
+    expect(placement.refresh()).toBe(false);
+    expect(drawn()).toEqual({});
+    expect(placement.notFound()).toEqual(['height', 'year']);
+  });
+
   it('takes placed spans off with their text and puts them back with it, never counting them as not shown', () => {
     const placement = createSpanPlacement(document.body, layer);
     expect(placement.draw(drawing)).toEqual({ notFound: [] });
