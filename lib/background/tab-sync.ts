@@ -10,7 +10,7 @@ import { loadCheckView } from '../db/check-view';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
 import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
-import { pageMessaging } from '../messaging/protocol';
+import { pageMessaging,type PagePlacedRequest } from '../messaging/protocol';
 import type { CommandOrigin } from '../messaging/sender-policy';
 import { loadRatings } from '../reliability/load-ratings';
 import { frameAddress } from './frame-address';
@@ -45,8 +45,25 @@ async function frameUrl(tabId: number, frameId: number): Promise<string | undefi
 export function createTabSync(db: FactlightDb, languageReady: () => Promise<void> = interfaceLanguageReady) {
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
   const injected = new Set<string>();
+  /** Per check, the end of its last drawing or placement: the next waits for it. */
+  const turns = new Map<string, Promise<void>>();
 
-  async function push(checkId: string): Promise<void> {
+  /**
+   * Runs a check's drawings and placements one after another: a page's word that it shows claims now must not be read
+   * before the drawing it follows is recorded (it would be dropped, and that drawing's "could not be shown" kept), and
+   * a mid-check drawing slow to inject must not reach the page after the finished one.
+   */
+  function inTurn(checkId: string, task: () => Promise<void>): Promise<void> {
+    const run = (turns.get(checkId) ?? Promise.resolve()).then(task);
+    const done = run.catch(() => undefined);
+    turns.set(checkId, done);
+    void done.then(() => turns.get(checkId) === done && turns.delete(checkId));
+    return run;
+  }
+
+  const push = (checkId: string): Promise<void> => inTurn(checkId, () => draw(checkId));
+
+  async function draw(checkId: string): Promise<void> {
     // Most checks (typed, side panel) have no page to draw in: skip loading all their rows.
     const check = await db.checks.get(checkId);
     if (check?.tabId === undefined || !check.capture) return;
@@ -92,26 +109,26 @@ export function createTabSync(db: FactlightDb, languageReady: () => Promise<void
     await pageMessaging.sendMessage('replyPlacement', placement, { tabId, frameId }).catch(() => undefined);
   }
 
+  async function placed(request: PagePlacedRequest, origin: CommandOrigin): Promise<void> {
+    const check = await db.checks.get(request.checkId);
+    if (!check || (WAITING_CHECK_STATUSES as readonly string[]).includes(check.status)) return;
+    if (check.tabId === undefined || origin.tabId !== check.tabId || (origin.frameId ?? 0) !== (check.frameId ?? 0))
+      return;
+    const before = new Set(check.notFoundOnPage ?? []);
+    const notFound = [...new Set(request.notFound)].filter((claimId) => before.has(claimId));
+    if (notFound.length === before.size) return;
+    const total = Math.max(notFound.length, Math.min(request.total, check.progress.claims));
+    await recordPlacement(check, notFound, total);
+  }
+
   return {
     /**
      * The page of a finished check shows claims it could not at the drawing (the highlighter found them since): only
      * that page may say so (the frame the check was drawn in), only of claims of that check, never more of them than
      * before.
      */
-    async placed(
-      request: { checkId: string; notFound: string[]; total: number },
-      origin: CommandOrigin,
-    ): Promise<void> {
-      const check = await db.checks.get(request.checkId);
-      if (!check || (WAITING_CHECK_STATUSES as readonly string[]).includes(check.status)) return;
-      if (check.tabId === undefined || origin.tabId !== check.tabId || (origin.frameId ?? 0) !== (check.frameId ?? 0))
-        return;
-      const before = new Set(check.notFoundOnPage ?? []);
-      const notFound = [...new Set(request.notFound)].filter((claimId) => before.has(claimId));
-      if (notFound.length === before.size) return;
-      const total = Math.max(notFound.length, Math.min(request.total, check.progress.claims));
-      await recordPlacement(check, notFound, total);
-    },
+    placed: (request: PagePlacedRequest, origin: CommandOrigin): Promise<void> =>
+      inTurn(request.checkId, () => placed(request, origin)),
     /** Schedules a redraw of the check in its page. */
     changed(checkId: string): void {
       if (pending.has(checkId)) return;

@@ -60,6 +60,8 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
   const placement = layer ? createSpanPlacement(root, layer) : null;
   /** The last drawing, once its check has finished: what the page shows of it is then said to the background. */
   let finished: { checkId: string; total: number } | null = null;
+  /** "Nothing could be highlighted", said at the selection: untrue once the page shows some of the check after all. */
+  let nothingDrawn: HTMLElement | undefined;
   /** The last drawing's cited links, while its text is not on the page. */
   let linksWaiting: DrawCheckRequest | null = null;
   /** Said on the card when some of the check's claims could not be placed on the page. */
@@ -93,8 +95,11 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     ? watchForReanchor({
         root,
         onChange: () => {
-          if (placement?.refresh()) placedSince();
-          if (linksWaiting) showLinks(linksWaiting, buildTextIndex(root));
+          // One walk of the page's text for all that follows it.
+          const index = buildTextIndex(root);
+          const { placed, textReturned } = placement!.refresh(index);
+          if (placed) placedSince();
+          if (linksWaiting && textReturned) showLinks(linksWaiting, index);
           marks.reposition();
           keys.reposition();
         },
@@ -151,6 +156,8 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     const notFound = placement!.notFound();
     notShown = notShownLine(notFound.length, spans.size);
     clearAtSelection(doc, [PROGRESS_HOST]);
+    nothingDrawn?.remove();
+    nothingDrawn = undefined;
     if (!finished) return;
     void sendToBackground('pagePlaced', { checkId: finished.checkId, notFound, total: finished.total }).catch(
       // The background may be gone (the extension reloaded): the highlights are back either way.
@@ -166,15 +173,11 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     if (drawn) clearAtSelection(doc, [PROGRESS_HOST]);
     else if (request.finished) {
       const place = clearAtSelection(doc, [PROGRESS_HOST]);
-      if (place)
-        showNotice(
-          doc,
-          place,
-          // The reason may be a stored English error or a provider's words: isolated in a right-to-left notice.
-          request.failure
-            ? tIsolatedWords('highlighterCheckFailed', { reason: request.failure }, ['reason'])
-            : t('highlighterNothingDrawn'),
-        );
+      if (!place) return;
+      // The reason may be a stored English error or a provider's words: isolated in a right-to-left notice.
+      if (request.failure)
+        showNotice(doc, place, tIsolatedWords('highlighterCheckFailed', { reason: request.failure }, ['reason']));
+      else nothingDrawn = showNotice(doc, place, t('highlighterNothingDrawn'));
     }
   }
 

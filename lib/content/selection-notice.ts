@@ -93,7 +93,7 @@ export function showNotice(
   actions: readonly NoticeAction[] = [],
   focus = false,
   now: () => number = () => performance.now(),
-): void {
+): HTMLElement {
   const { host, box } = hostAt(doc, NOTICE_HOST, place);
   const shownAt = now();
   box.setAttribute('role', 'alert');
@@ -135,4 +135,5 @@ export function showNotice(
   const overflow = view ? host.getBoundingClientRect().bottom - (view.innerHeight - 4) : 0;
   if (overflow > 0) host.style.top = `${Math.max(0, place.top - overflow)}px`;
   if (focus) box.focus({ preventScroll: true });
+  return host;
 }

@@ -206,7 +206,7 @@ export interface BackgroundProtocol {
    * (the reply came back into view); `notFound` are those still not shown, of the drawing's `total`. Kept on the check
    * (the side panel's list) and said on a chatbot reply's control.
    */
-  pagePlaced(request: { checkId: string; notFound: string[]; total: number }): void;
+  pagePlaced(request: PagePlacedRequest): void;
   /** Page → side panel: open the check (and claim) in the side panel. */
   openInSidePanel(request: { checkId: string; claimId?: string }): void;
   /**
@@ -306,6 +306,13 @@ export interface DrawCheckRequest {
   finished: boolean;
   /** Why the check failed, once it has: said at the selection when nothing could be highlighted. */
   failure?: string;
+}
+
+/** Claims of a finished check its page shows since its drawing: those still not shown, of the drawing's `total`. */
+export interface PagePlacedRequest {
+  checkId: string;
+  notFound: string[];
+  total: number;
 }
 
 /** How much of a chatbot reply's check the page shows: `notShown` of its `total` claims could not be placed. */

@@ -31,6 +31,8 @@ describe('tab sync', () => {
   let drawn: DrawCheckRequest[];
   /** What the page scripts were told besides drawing: type and data. */
   let told: Array<{ type: string; data: unknown }>;
+  /** While set, the page answers drawings only when the test calls these. */
+  let heldDraws: Array<() => void> | null;
 
   beforeAll(async () => {
     world = await startFactWorld();
@@ -41,6 +43,7 @@ describe('tab sync', () => {
     db = new FactlightDb('tab-sync');
     drawn = [];
     told = [];
+    heldDraws = null;
     (fakeBrowser as unknown as Record<string, unknown>).scripting = { executeScript: vi.fn(async () => []) };
     // @webext-core/messaging sends to a tab with chrome.tabs.sendMessage(tabId, message, options, callback).
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(((
@@ -57,11 +60,14 @@ describe('tab sync', () => {
       const request = message.data as DrawCheckRequest;
       drawn.push(request);
       // The page could not place the first claim of a reply (its capture is the reply's).
-      respond({
-        res: {
-          notFound: request.capture.quote.prefix === 'reply' ? request.spans.slice(0, 1).map((s) => s.claimId) : [],
-        },
-      });
+      const answer = () =>
+        respond({
+          res: {
+            notFound: request.capture.quote.prefix === 'reply' ? request.spans.slice(0, 1).map((s) => s.claimId) : [],
+          },
+        });
+      if (heldDraws) heldDraws.push(answer);
+      else answer();
     }) as never);
   });
   afterEach(async () => {
@@ -153,6 +159,19 @@ describe('tab sync', () => {
         expect.objectContaining({ type: 'replyPlacement', data: { checkId, messageId: 'm-1', notShown: 1, total } }),
       ]),
     );
+    const first = drawn.at(-1)!.spans[0]!.claimId;
+    expect((await db.checks.get(checkId))?.notFoundOnPage).toEqual([first]);
+
+    // Drawn again, and the page says it shows every claim now (the reply came back) before that drawing's answer is
+    // recorded: the word is heard after it, so it is what stays.
+    heldDraws = [];
+    const drawing = tabs.flush(checkId);
+    const placed = tabs.placed({ checkId, notFound: [], total }, { tabId: tab.id!, frameId: 0 });
+    await vi.waitFor(() => expect(heldDraws).toHaveLength(1));
+    heldDraws[0]!();
+    await Promise.all([drawing, placed]);
+    expect((await db.checks.get(checkId))?.notFoundOnPage).toEqual([]);
+    expect(told.at(-1)).toEqual(expect.objectContaining({ data: expect.objectContaining({ notShown: 0 }) }));
   }, 30_000);
 
   it('injects and sends nothing once the tab shows another page (issue 24)', async () => {

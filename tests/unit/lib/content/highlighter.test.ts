@@ -141,6 +141,8 @@ describe('a finished check drawn while its reply was out of the page', () => {
       range.selectNodeContents(reply);
       const placed: unknown[] = [];
       backgroundMessaging.onMessage('pagePlaced', ({ data }) => void placed.push(data));
+      // A check started at a selection shows its progress mark there.
+      showProgress(document, { left: 10, top: 10 });
       installHighlighter(document);
       // The list scrolled the reply away just before the finished drawing came.
       const capture = describeRange(document.body, range);
@@ -156,11 +158,15 @@ describe('a finished check drawn while its reply was out of the page', () => {
       } as never);
       expect(answer).toEqual({ notFound: ['c0-0'] });
       expect(registry.get('factlight-green')?.size ?? 0).toBe(0);
+      const notice = `factlight-ui[data-factlight="${NOTICE_HOST}"]`;
+      expect(document.querySelector(notice)?.shadowRoot?.textContent).toContain('nothing to highlight');
 
       // It comes back (a new node with the same words): drawn there, and said once.
       document.body.append(Object.assign(document.createElement('div'), { textContent: text }));
       await vi.waitFor(() => expect(placed).toEqual([{ checkId: 'c', notFound: [], total: 1 }]));
       expect([...registry.get('factlight-green')!].map(String)).toEqual(['330 metres tall']);
+      // "Nothing could be highlighted" is no longer true.
+      expect(document.querySelector(notice)).toBeNull();
     } finally {
       uninstall();
       document.body.replaceChildren();

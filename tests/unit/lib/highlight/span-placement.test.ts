@@ -4,7 +4,7 @@
  * places its spans once the text is back; spans placed and then taken away come back with their text, and nothing is
  * ever drawn on other text.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { describeRange } from '../../../../lib/anchoring/describe';
 import type { CaptureSelectors } from '../../../../lib/anchoring/selectors';
@@ -29,9 +29,7 @@ beforeEach(() => {
   layer = createHighlightLayer(document, highlightApiOf(globalThis)!);
   reply = Object.assign(document.createElement('div'), { textContent: TEXT });
   document.body.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Earlier turn.' }), reply);
-  const range = document.createRange();
-  range.selectNodeContents(reply);
-  const capture = describeRange(document.body, range) as CaptureSelectors;
+  const capture = captureOf(reply);
   const at = (words: string) => ({ start: TEXT.indexOf(words), end: TEXT.indexOf(words) + words.length });
   drawing = {
     checkId: 'c1',
@@ -44,6 +42,13 @@ beforeEach(() => {
   };
 });
 afterEach(() => uninstall());
+
+/** Where an element's text is in the page, as a capture describes it. */
+function captureOf(element: Element): CaptureSelectors {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return describeRange(document.body, range)!;
+}
 
 /** The text each drawn span covers, by claim. */
 const drawn = () => Object.fromEntries(layer.spans().map((span) => [span.spanId, (span.range as Range).toString()]));
@@ -64,15 +69,27 @@ describe('span placement', () => {
     expect(placement.anyPlaced()).toBe(false);
     // The page changes elsewhere: still nothing to place.
     document.body.append(Object.assign(document.createElement('p'), { textContent: 'A new turn.' }));
-    expect(placement.refresh()).toBe(false);
+    expect(placement.refresh()).toEqual({ placed: false, textReturned: false });
     expect(drawn()).toEqual({});
 
     // The list scrolls the reply back: a new node with the same words.
     document.body.append(Object.assign(document.createElement('div'), { textContent: TEXT }));
-    expect(placement.refresh()).toBe(true);
+    expect(placement.refresh()).toEqual({ placed: true, textReturned: true });
     expect(placement.notFound()).toEqual([]);
     expect(drawn()).toEqual({ height: '330 metres tall', year: 'completed in 1889' });
-    expect(placement.refresh()).toBe(false);
+    expect(placement.refresh()).toEqual({ placed: false, textReturned: false });
+  });
+
+  it('does not try again, on each change of the page, a claim not found while its text was there', () => {
+    const placement = createSpanPlacement(document.body, layer);
+    // A claim with no words to look for (an empty span): not found, with its text on the page.
+    const blank = { claimId: 'blank', band: 'grey' as const, start: 36, end: 37 };
+    expect(placement.draw({ ...drawing, spans: [...drawing.spans, blank] })).toEqual({ notFound: ['blank'] });
+    const tried = vi.spyOn(layer, 'remove');
+    document.body.append(Object.assign(document.createElement('p'), { textContent: 'A new turn.' }));
+    expect(placement.refresh()).toEqual({ placed: false, textReturned: false });
+    expect(tried).not.toHaveBeenCalledWith('c1', 'blank');
+    expect(drawn()).toEqual({ height: '330 metres tall', year: 'completed in 1889' });
   });
 
   it('tries the unfound again only once the drawn text is back word for word, not on text rewritten meanwhile', () => {
@@ -83,7 +100,7 @@ describe('span placement', () => {
     document.body.append(
       Object.assign(document.createElement('div'), { textContent: 'The Eiffel Tower is 330 metres tall. It is old.' }),
     );
-    expect(placement.refresh()).toBe(false);
+    expect(placement.refresh()).toEqual({ placed: false, textReturned: false });
     expect(drawn()).toEqual({});
     expect(placement.notFound()).toEqual(['height', 'year']);
   });
@@ -92,11 +109,11 @@ describe('span placement', () => {
     const placement = createSpanPlacement(document.body, layer);
     expect(placement.draw(drawing)).toEqual({ notFound: [] });
     reply.remove();
-    expect(placement.refresh()).toBe(false);
+    expect(placement.refresh()).toEqual({ placed: false, textReturned: false });
     expect(drawn()).toEqual({});
     expect(placement.notFound()).toEqual([]);
     document.body.append(reply);
-    expect(placement.refresh()).toBe(false);
+    expect(placement.refresh()).toEqual({ placed: false, textReturned: true });
     expect(drawn()).toEqual({ height: '330 metres tall', year: 'completed in 1889' });
   });
 
@@ -106,7 +123,7 @@ describe('span placement', () => {
     placement.draw(drawing);
     placement.clear();
     document.body.append(reply);
-    expect(placement.refresh()).toBe(false);
+    expect(placement.refresh()).toEqual({ placed: false, textReturned: false });
     expect(drawn()).toEqual({});
     expect(placement.notFound()).toEqual([]);
   });
