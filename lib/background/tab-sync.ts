@@ -10,7 +10,7 @@ import { loadCheckView } from '../db/check-view';
 import type { CheckRecord } from '../db/entities';
 import type { FactlightDb } from '../db/schema';
 import { WAITING_CHECK_STATUSES } from '../db/waiting-statuses';
-import { pageMessaging,type PagePlacedRequest } from '../messaging/protocol';
+import { pageMessaging, type PagePlacedRequest } from '../messaging/protocol';
 import type { CommandOrigin } from '../messaging/sender-policy';
 import { loadRatings } from '../reliability/load-ratings';
 import { frameAddress } from './frame-address';
