@@ -19,6 +19,20 @@ import { interfaceLanguageReady } from './interface-language';
 import { drawRequestFor } from './page-spans';
 
 const THROTTLE_MS = 300;
+/**
+ * A page that does not answer a drawing (hung, or its script gone without the tab closing) holds the check's later
+ * drawings back no longer than this; drawing a long page takes well under a second.
+ */
+const DRAW_ANSWER_MS = 30_000;
+
+function answeredWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    // i18n-exempt: caught below as "the page shows nothing", never shown
+    timer = setTimeout(() => reject(new Error('the page did not answer the drawing')), ms);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * The address a frame shows now: the tab's for the top frame (host permissions let us read it), else asked
@@ -42,7 +56,11 @@ async function frameUrl(tabId: number, frameId: number): Promise<string | undefi
  * "Whole text", the top source's line) are put into the request here, so a drawing waits for them. A resumed
  * check redraws its page without any command (which would have waited), right after the worker starts.
  */
-export function createTabSync(db: FactlightDb, languageReady: () => Promise<void> = interfaceLanguageReady) {
+export function createTabSync(
+  db: FactlightDb,
+  languageReady: () => Promise<void> = interfaceLanguageReady,
+  drawAnswerMs = DRAW_ANSWER_MS,
+) {
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
   const injected = new Set<string>();
   /** Per check, the end of its last drawing or placement: the next waits for it. */
@@ -61,7 +79,20 @@ export function createTabSync(db: FactlightDb, languageReady: () => Promise<void
     return run;
   }
 
-  const push = (checkId: string): Promise<void> => inTurn(checkId, () => draw(checkId));
+  /** Per check, the drawing waiting for its turn: later changes join it (it reads the database when it starts). */
+  const waitingDraws = new Map<string, Promise<void>>();
+
+  /**
+   * Draws the check in its page once its turn comes. At most one drawing waits per check: a page slow to draw (a reply
+   * out of the page, each claim searched for in the whole page) must not pile up stale drawings ahead of the last.
+   */
+  function push(checkId: string): Promise<void> {
+    const waiting = waitingDraws.get(checkId);
+    if (waiting) return waiting;
+    const run = inTurn(checkId, () => (waitingDraws.delete(checkId), draw(checkId)));
+    waitingDraws.set(checkId, run);
+    return run;
+  }
 
   async function draw(checkId: string): Promise<void> {
     // Most checks (typed, side panel) have no page to draw in: skip loading all their rows.
@@ -88,7 +119,10 @@ export function createTabSync(db: FactlightDb, languageReady: () => Promise<void
         await injectHighlighter(tabId, frameId);
         injected.add(key);
       }
-      const { notFound } = await pageMessaging.sendMessage('drawCheck', request, { tabId, frameId });
+      const { notFound } = await answeredWithin(
+        pageMessaging.sendMessage('drawCheck', request, { tabId, frameId }),
+        drawAnswerMs,
+      );
       // Only the finished check's drawing is kept and said on the reply's control ("N of M claims could not be
       // shown"): a drawing mid-check counts claims still coming. The finished drawing may meet the reply out of the
       // page for a moment (a list that scrolled it away): the page says so once it is back (`placed`).

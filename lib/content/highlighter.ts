@@ -62,8 +62,8 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
   let finished: { checkId: string; total: number } | null = null;
   /** "Nothing could be highlighted", said at the selection: untrue once the page shows some of the check after all. */
   let nothingDrawn: HTMLElement | undefined;
-  /** The last drawing's cited links, while its text is not on the page. */
-  let linksWaiting: DrawCheckRequest | null = null;
+  /** The last drawing, when it has cited links to mark. */
+  let drawnLinks: DrawCheckRequest | null = null;
   /** Said on the card when some of the check's claims could not be placed on the page. */
   let notShown = '';
 
@@ -99,7 +99,8 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
           const index = buildTextIndex(root);
           const { placed, textReturned } = placement!.refresh(index);
           if (placed) placedSince();
-          if (linksWaiting && textReturned) showLinks(linksWaiting, index);
+          // The marks of the text's links went with it (or were never shown): they come back with it too.
+          if (textReturned && drawnLinks) showLinks(drawnLinks, index);
           marks.reposition();
           keys.reposition();
         },
@@ -129,18 +130,12 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
 
   /** Marks the text's cited links; text not on the page now (a reply scrolled away) gets them once it is back. */
   function showLinks(request: DrawCheckRequest, index: TextIndex): void {
-    linksWaiting = null;
+    drawnLinks = request.links ? request : null;
     if (!request.links) return marks.clear();
-    const region = rangeForSubspan(
-      root,
-      { text: request.text, selectors: request.capture },
-      0,
-      request.text.length,
-      index,
-    );
-    if (!isOrphaned(region)) return marks.show(request.links, region);
-    marks.clear();
-    linksWaiting = request;
+    const capture = { text: request.text, selectors: request.capture };
+    const region = rangeForSubspan(root, capture, 0, request.text.length, index);
+    if (isOrphaned(region)) marks.clear();
+    else marks.show(request.links, region);
   }
 
   function notShownLine(missing: number, count: number): string {
@@ -155,14 +150,19 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
   function placedSince(): void {
     const notFound = placement!.notFound();
     notShown = notShownLine(notFound.length, spans.size);
-    clearAtSelection(doc, [PROGRESS_HOST]);
-    nothingDrawn?.remove();
-    nothingDrawn = undefined;
-    if (!finished) return;
+    dropNothingDrawn();
+    // A running check's mark at its selection goes with its first highlight (a finished check's went at its drawing:
+    // a mark there now is a newer check's).
+    if (!finished) return void clearAtSelection(doc, [PROGRESS_HOST]);
     void sendToBackground('pagePlaced', { checkId: finished.checkId, notFound, total: finished.total }).catch(
       // The background may be gone (the extension reloaded): the highlights are back either way.
       () => undefined,
     );
+  }
+
+  function dropNothingDrawn(): void {
+    nothingDrawn?.remove();
+    nothingDrawn = undefined;
   }
 
   /**
@@ -170,8 +170,10 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
    * (its failure, or that there was nothing to highlight).
    */
   function settleProgress(request: DrawCheckRequest, drawn: boolean): void {
-    if (drawn) clearAtSelection(doc, [PROGRESS_HOST]);
-    else if (request.finished) {
+    if (drawn) {
+      clearAtSelection(doc, [PROGRESS_HOST]);
+      dropNothingDrawn();
+    } else if (request.finished) {
       const place = clearAtSelection(doc, [PROGRESS_HOST]);
       if (!place) return;
       // The reason may be a stored English error or a provider's words: isolated in a right-to-left notice.
@@ -215,7 +217,7 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     marks.clear();
     placement?.clear();
     finished = null;
-    linksWaiting = null;
+    drawnLinks = null;
     notShown = '';
     spans.clear();
     card.hide();

@@ -128,7 +128,8 @@ describe('tab sync', () => {
   }, 30_000);
 
   it("tells a chatbot reply's control how many of its claims the page could not show, after the finished drawing only", async () => {
-    const tabs = createTabSync(db);
+    // A page that does not answer a drawing holds the check's next ones back for a second at most.
+    const tabs = createTabSync(db, undefined, 1_000);
     const runs = createRunManager({
       db,
       loadSettings: async () => worldSettings(world),
@@ -172,6 +173,26 @@ describe('tab sync', () => {
     await Promise.all([drawing, placed]);
     expect((await db.checks.get(checkId))?.notFoundOnPage).toEqual([]);
     expect(told.at(-1)).toEqual(expect.objectContaining({ data: expect.objectContaining({ notShown: 0 }) }));
+
+    // A page slow to draw: changes while a drawing is on its way join the one drawing that waits, never pile up.
+    heldDraws = [];
+    const before = drawn.length;
+    const slow = tabs.flush(checkId);
+    await vi.waitFor(() => expect(heldDraws).toHaveLength(1));
+    const waiting = tabs.flush(checkId);
+    expect(tabs.flush(checkId)).toBe(waiting);
+    heldDraws[0]!();
+    await vi.waitFor(() => expect(heldDraws).toHaveLength(2));
+    heldDraws[1]!();
+    await Promise.all([slow, waiting]);
+    expect(drawn.length - before).toBe(2);
+
+    // A page that never answers: the drawing gives up, and the next one goes out.
+    heldDraws = [];
+    await tabs.flush(checkId);
+    heldDraws = null;
+    await tabs.flush(checkId);
+    expect(drawn.length - before).toBe(4);
   }, 30_000);
 
   it('injects and sends nothing once the tab shows another page (issue 24)', async () => {

@@ -131,11 +131,20 @@ describe('a check that drew nothing, in a right-to-left interface', () => {
 });
 
 describe('a finished check drawn while its reply was out of the page', () => {
+  const LINK = 'https://source.example/eiffel';
+  const MARKS = 'factlight-ui[data-factlight="link-marks"]';
+
   it('draws it once the reply is back and tells the background that the page shows it now', async () => {
     const { registry, uninstall } = installHighlightPolyfill();
     try {
       const text = 'The Eiffel Tower is 330 metres tall.';
-      const reply = Object.assign(document.createElement('div'), { textContent: text });
+      // Its source, cited as a link on its last words.
+      const replyOf = () => {
+        const made = Object.assign(document.createElement('div'), { textContent: 'The Eiffel Tower is 330 ' });
+        made.append(Object.assign(document.createElement('a'), { href: LINK, textContent: 'metres tall' }), '.');
+        return made;
+      };
+      const reply = replyOf();
       document.body.replaceChildren(reply);
       const range = document.createRange();
       range.selectNodeContents(reply);
@@ -154,6 +163,7 @@ describe('a finished check drawn while its reply was out of the page', () => {
         text,
         capture: capture!,
         spans: [{ claimId: 'c0-0', ...span }],
+        links: [{ url: LINK, status: 'ok', support: 'supports', label: 'Supports the text' }],
         finished: true,
       } as never);
       expect(answer).toEqual({ notFound: ['c0-0'] });
@@ -161,10 +171,15 @@ describe('a finished check drawn while its reply was out of the page', () => {
       const notice = `factlight-ui[data-factlight="${NOTICE_HOST}"]`;
       expect(document.querySelector(notice)?.shadowRoot?.textContent).toContain('nothing to highlight');
 
-      // It comes back (a new node with the same words): drawn there, and said once.
-      document.body.append(Object.assign(document.createElement('div'), { textContent: text }));
+      expect(document.querySelector(MARKS)).toBeNull();
+
+      // It comes back (a new node with the same words): drawn there, its link marked, and said to the background.
+      document.body.append(replyOf());
       await vi.waitFor(() => expect(placed).toEqual([{ checkId: 'c', notFound: [], total: 1 }]));
       expect([...registry.get('factlight-green')!].map(String)).toEqual(['330 metres tall']);
+      expect(
+        document.querySelector(MARKS)?.shadowRoot?.querySelectorAll('[data-testid="factlight-link-mark"]'),
+      ).toHaveLength(1);
       // "Nothing could be highlighted" is no longer true.
       expect(document.querySelector(notice)).toBeNull();
     } finally {
