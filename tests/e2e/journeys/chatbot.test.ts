@@ -233,13 +233,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     );
 
     // A virtualised list scrolls the turn out of view (its row leaves the DOM, our control with it) ...
-    await page.evaluate(() => {
-      const row = document.querySelectorAll('[data-is-streaming]')[2]!.closest('[data-test-render-count]')!;
-      const copy = row.cloneNode(true) as Element;
-      copy.querySelectorAll('factlight-ui').forEach((host) => host.remove()); // the site re-creates only its own markup
-      Object.assign(window, { __row: { copy, parent: row.parentElement!, next: row.nextSibling } });
-      row.remove();
-    }, undefined);
+    await scrollReplyAway(page, 2);
     expect(await page.count(CONTROL)).toBe(6);
     // Its highlights go with it (never left on the wrong text) ...
     await page.waitForFunction(
@@ -247,10 +241,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
       ALL_HIGHLIGHT_NAMES,
     );
     // ... and back: a new node for the same reply.
-    await page.evaluate(() => {
-      const saved = (window as unknown as { __row: { copy: Element; parent: Element; next: Node | null } }).__row;
-      saved.parent.insertBefore(saved.copy, saved.next);
-    }, undefined);
+    await scrollReplyBack(page);
     await expect.poll(() => page.count(CONTROL)).toBe(7);
     expect(
       await page.evaluate(
@@ -263,18 +254,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
     expect(await page.isDisabled(CONTROL, { nth: 2 })).toBe(true);
     expect(await page.text(CONTROL, { nth: 1 })).toBe('Fact-check');
     // ... and come back with it, on the new nodes.
-    await expect
-      .poll(() =>
-        page.evaluate((names) => {
-          const reply = document.querySelectorAll('[data-is-streaming]')[2]!;
-          const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
-          return (
-            ranges.length > 0 &&
-            ranges.every((range) => reply.contains(range.startContainer) && range.toString().length > 0)
-          );
-        }, ALL_HIGHLIGHT_NAMES),
-      )
-      .toBe(true);
+    await expect.poll(() => allDrawnInside(page, 2)).toBe(true);
   });
 
   it('highlights a reply that was out of the page when its check finished once it is back, and says so', async () => {
@@ -289,13 +269,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
       await page.click(CONTROL, { nth: 2 });
       await expect.poll(() => page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
       // A virtualised list scrolls the turn out of view (its row leaves the DOM, our control with it).
-      await page.evaluate(() => {
-        const row = document.querySelectorAll('[data-is-streaming]')[2]!.closest('[data-test-render-count]')!;
-        const copy = row.cloneNode(true) as Element;
-        copy.querySelectorAll('factlight-ui').forEach((host) => host.remove());
-        Object.assign(window, { __row: { copy, parent: row.parentElement!, next: row.nextSibling } });
-        row.remove();
-      }, undefined);
+      await scrollReplyAway(page, 2);
       answer();
       // The check finishes with none of its claims on the page, and the side panel lists them.
       const panel = await DriverSidePanel.open(driver);
@@ -309,22 +283,8 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
       ).toBe(true);
 
       // The turn comes back: its claims are drawn in it, its control says it is checked, the panel lists none.
-      await page.evaluate(() => {
-        const saved = (window as unknown as { __row: { copy: Element; parent: Element; next: Node | null } }).__row;
-        saved.parent.insertBefore(saved.copy, saved.next);
-      }, undefined);
-      await expect
-        .poll(() =>
-          page.evaluate((names) => {
-            const reply = document.querySelectorAll('[data-is-streaming]')[2]!;
-            const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
-            return (
-              ranges.length > 0 &&
-              ranges.every((range) => reply.contains(range.startContainer) && range.toString().length > 0)
-            );
-          }, ALL_HIGHLIGHT_NAMES),
-        )
-        .toBe(true);
+      await scrollReplyBack(page);
+      await expect.poll(() => allDrawnInside(page, 2)).toBe(true);
       await expect.poll(() => page.text(CONTROL, { nth: 2 })).toBe('Checked · see side panel');
       expect(await page.isDisabled(CONTROL, { nth: 2 })).toBe(true);
       await expect.poll(() => panel.page.count(byTestId('not-found-on-page'))).toBe(0);
@@ -383,11 +343,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
  * Each highlight in the page as "<highlight name> in|outside: <text>", whether it lies in the element that is the
  * `nth` (negative: from the end) match of `selector`.
  */
-async function drawnHighlights(
-  page: Awaited<ReturnType<ExtensionDriver['openPage']>>,
-  selector: string,
-  nth: number,
-): Promise<string[]> {
+async function drawnHighlights(page: ChatPage, selector: string, nth: number): Promise<string[]> {
   return page.evaluate(
     ({ names, selector, nth }) => {
       const element = [...document.querySelectorAll(selector)].at(nth)!;
@@ -399,5 +355,44 @@ async function drawnHighlights(
       );
     },
     { names: ALL_HIGHLIGHT_NAMES, selector, nth },
+  );
+}
+
+type ChatPage = Awaited<ReturnType<ExtensionDriver['openPage']>>;
+
+/**
+ * A virtualised list scrolls the `nth` reply's turn out of view: its row leaves the DOM, our control with it. A copy
+ * is kept for `scrollReplyBack`, without our control (the site re-creates only its own markup).
+ */
+async function scrollReplyAway(page: ChatPage, nth: number): Promise<void> {
+  await page.evaluate((index) => {
+    const row = document.querySelectorAll('[data-is-streaming]')[index]!.closest('[data-test-render-count]')!;
+    const copy = row.cloneNode(true) as Element;
+    copy.querySelectorAll('factlight-ui').forEach((host) => host.remove());
+    Object.assign(window, { __row: { copy, parent: row.parentElement!, next: row.nextSibling } });
+    row.remove();
+  }, nth);
+}
+
+/** The list scrolls the turn back: new nodes for the same reply, where it was. */
+async function scrollReplyBack(page: ChatPage): Promise<void> {
+  await page.evaluate(() => {
+    const saved = (window as unknown as { __row: { copy: Element; parent: Element; next: Node | null } }).__row;
+    saved.parent.insertBefore(saved.copy, saved.next);
+  }, undefined);
+}
+
+/** Whether the page shows highlights, and every one of them lies on words of the `nth` reply. */
+function allDrawnInside(page: ChatPage, nth: number): Promise<boolean> {
+  return page.evaluate(
+    ({ names, index }) => {
+      const reply = document.querySelectorAll('[data-is-streaming]')[index]!;
+      const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
+      return (
+        ranges.length > 0 &&
+        ranges.every((range) => reply.contains(range.startContainer) && range.toString().length > 0)
+      );
+    },
+    { names: ALL_HIGHLIGHT_NAMES, index: nth },
   );
 }
