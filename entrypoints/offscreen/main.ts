@@ -11,7 +11,7 @@ import { ENGINE_IDLE_MS } from '../../lib/background/engine-idle';
 import { hostEngine } from '../../lib/background/offscreen-engine/engine-host';
 import { ENGINE_PORT } from '../../lib/background/offscreen-engine/engine-port';
 import { engineRelayMessaging, offscreenMessaging } from '../../lib/messaging/protocol';
-import { isOwnWorker } from '../../lib/messaging/sender-policy';
+import { isOwnContextAt } from '../../lib/messaging/sender-policy';
 
 const workerUrl = browser.runtime.getURL('/background.js');
 // To the worker that opened this document (worker-side.ts accepts it): the document closes when that worker stops.
@@ -37,7 +37,7 @@ const host = hostEngine({
 
 /** Refuses a message from anything but our worker (a refusal for developers, never shown in our interface). */
 function fromWorker(sender: unknown, type: string): void {
-  if (!isOwnWorker(sender as Parameters<typeof isOwnWorker>[0], browser.runtime.id, workerUrl))
+  if (!isOwnContextAt(sender as Parameters<typeof isOwnContextAt>[0], browser.runtime.id, workerUrl))
     // i18n-exempt: a refusal to a foreign sender, an error for developers, never shown in our interface.
     throw new Error(`Refused "${type}" from a sender other than the service worker.`);
 }

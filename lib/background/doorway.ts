@@ -27,6 +27,7 @@ import { dropIfStale, keptStatus } from './status-snapshot';
 import { runsMayBeWaiting } from './waiting-runs';
 import {
   createWorkerEventRelay,
+  isPolicyOrLanguageChange,
   type MessageListener,
   type RelayedEvent,
   relayedEvent,
@@ -297,8 +298,7 @@ export function openDoorway(scope: DoorwayScope = globalThis as DoorwayScope): v
   // The organisation's policy (the guard, the history it keeps) and the interface language (the menus' words)
   // concern the router; other stored changes are the pages' and the engine's own.
   browser.storage.onChanged.addListener((changes, area) => {
-    if (started() || area === 'managed' || (area === 'local' && 'interfaceLanguage' in changes))
-      void router().storage.onChanged.dispatch(changes, area);
+    if (started() || isPolicyOrLanguageChange(changes, area)) void router().storage.onChanged.dispatch(changes, area);
   });
   performance.mark(DOORWAY_MARKS.listening);
 }

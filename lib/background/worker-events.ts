@@ -21,6 +21,14 @@ type ListenerOf<E> = E extends { addListener(listener: infer L): void } ? L : ne
 
 export type MessageListener = ListenerOf<Api['runtime']['onMessage']>;
 
+/**
+ * A stored change to the organisation's policy or the interface language: the ones the router (the guard, the history
+ * it keeps, the menus' words) and Chrome's engine document follow; other changes are the pages' and the engine's own.
+ */
+export function isPolicyOrLanguageChange(changes: Record<string, unknown>, area: string): boolean {
+  return area === 'managed' || (area === 'local' && 'interfaceLanguage' in changes);
+}
+
 export interface WorkerEvents {
   runtime: {
     onMessage: Listenable<MessageListener>;

@@ -58,12 +58,11 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
   let checkId: string | undefined;
   let spans = new Map<string, PageSpan>();
   const placement = layer ? createSpanPlacement(root, layer) : null;
-  /** The last drawing, once its check has finished: what the page shows of it is then said to the background. */
-  let finished: { checkId: string; total: number } | null = null;
   /** "Nothing could be highlighted", said at the selection: untrue once the page shows some of the check after all. */
   let nothingDrawn: HTMLElement | undefined;
-  /** The last drawing, when it has cited links to mark. */
-  let drawnLinks: DrawCheckRequest | null = null;
+  /** The last drawing: its links are marked again when its text comes back, and, once its check has finished, what the
+   * page shows of it is said to the background. */
+  let lastDrawing: DrawCheckRequest | null = null;
   /** Said on the card when some of the check's claims could not be placed on the page. */
   let notShown = '';
 
@@ -91,16 +90,16 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     cardOpen: () => card.isOpen(),
   });
 
-  const watcher = layer
+  const watcher = placement
     ? watchForReanchor({
         root,
         onChange: () => {
           // One walk of the page's text for all that follows it.
           const index = buildTextIndex(root);
-          const { placed, textReturned } = placement!.refresh(index);
+          const { placed, textReturned } = placement.refresh(index);
           if (placed) placedSince();
           // The marks of the text's links went with it (or were never shown): they come back with it too.
-          if (textReturned && drawnLinks) showLinks(drawnLinks, index);
+          if (textReturned && lastDrawing) showLinks(lastDrawing, index);
           marks.reposition();
           keys.reposition();
         },
@@ -111,7 +110,7 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
   function draw(request: DrawCheckRequest): { notFound: string[] } {
     // The tab may have gone to another page since the background looked: this one draws nothing of it.
     if (!isSamePage(doc.location.href, request.pageUrl)) throw new Error(t('highlighterNotThisPage'));
-    if (!layer) return { notFound: request.spans.map((span) => span.claimId) };
+    if (!layer || !placement) return { notFound: request.spans.map((span) => span.claimId) };
     if (checkId !== request.checkId) {
       if (checkId) layer.removeCheck(checkId);
       card.hide();
@@ -120,17 +119,16 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     checkId = request.checkId;
     spans = new Map(request.spans.map((span) => [span.claimId, span]));
     const index = buildTextIndex(root);
-    const { notFound } = placement!.draw(request, index);
-    finished = request.finished ? { checkId: request.checkId, total: request.spans.length } : null;
+    const { notFound } = placement.draw(request, index);
+    lastDrawing = request;
     notShown = notShownLine(notFound.length, request.spans.length);
     showLinks(request, index);
-    settleProgress(request, placement!.anyPlaced());
+    settleProgress(request, placement.anyPlaced());
     return { notFound };
   }
 
   /** Marks the text's cited links; text not on the page now (a reply scrolled away) gets them once it is back. */
   function showLinks(request: DrawCheckRequest, index: TextIndex): void {
-    drawnLinks = request.links ? request : null;
     if (!request.links) return marks.clear();
     const capture = { text: request.text, selectors: request.capture };
     const region = rangeForSubspan(root, capture, 0, request.text.length, index);
@@ -148,13 +146,14 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
    * stop saying they could not be shown. (A running check's next drawing says it.)
    */
   function placedSince(): void {
-    const notFound = placement!.notFound();
+    const notFound = placement?.notFound() ?? [];
     notShown = notShownLine(notFound.length, spans.size);
     dropNothingDrawn();
     // A running check's mark at its selection goes with its first highlight (a finished check's went at its drawing:
     // a mark there now is a newer check's).
-    if (!finished) return void clearAtSelection(doc, [PROGRESS_HOST]);
-    void sendToBackground('pagePlaced', { checkId: finished.checkId, notFound, total: finished.total }).catch(
+    if (!lastDrawing?.finished) return void clearAtSelection(doc, [PROGRESS_HOST]);
+    const total = lastDrawing.spans.length;
+    void sendToBackground('pagePlaced', { checkId: lastDrawing.checkId, notFound, total }).catch(
       // The background may be gone (the extension reloaded): the highlights are back either way.
       () => undefined,
     );
@@ -216,8 +215,7 @@ export function installHighlighter(doc: Document, languageReady: Promise<void> =
     layer?.clear();
     marks.clear();
     placement?.clear();
-    finished = null;
-    drawnLinks = null;
+    lastDrawing = null;
     notShown = '';
     spans.clear();
     card.hide();

@@ -68,12 +68,11 @@ export function createSpanPlacement(root: Node, layer: HighlightLayer): SpanPlac
   /** Places one span against `index`; false when its words are not on the page (it is then drawn nowhere). */
   function place(span: SpanToPlace, current: PlacedDrawing, index: TextIndex): boolean {
     const capture = { text: current.text, selectors: current.capture };
+    const notPlaced = () => (layer.remove(current.checkId, span.claimId), false);
     const range = rangeForSubspan(root, capture, span.start, span.end, index);
-    const selectors = isOrphaned(range) ? null : describeRange(root, range, index);
-    if (isOrphaned(range) || !selectors) {
-      layer.remove(current.checkId, span.claimId);
-      return false;
-    }
+    if (isOrphaned(range)) return notPlaced();
+    const selectors = describeRange(root, range, index);
+    if (!selectors) return notPlaced();
     layer.add({ checkId: current.checkId, spanId: span.claimId, band: span.band, range });
     stored.push({ checkId: current.checkId, spanId: span.claimId, band: span.band, selectors });
     return true;

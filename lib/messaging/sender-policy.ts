@@ -45,9 +45,11 @@ export function isAllowed(kind: SenderKind, audience: Audience): boolean {
 }
 
 /**
- * Whether a message comes from our own service worker (`workerUrl` is `runtime.getURL('/background.js')`): the
- * only sender Chrome's offscreen document answers. A worker has no tab; an extension page has another URL.
+ * Whether a message comes from our own context with no tab at `url`: the service worker
+ * (`runtime.getURL('/background.js')`, the only sender Chrome's offscreen document answers), or the offscreen
+ * document (`runtime.getURL('/offscreen.html')`, the only page the worker's relay serves). An extension page in a
+ * tab, or at another URL, is neither.
  */
-export function isOwnWorker(sender: SenderInfo, ownId: string, workerUrl: string): boolean {
-  return sender.id === ownId && sender.tab == null && sender.url === workerUrl;
+export function isOwnContextAt(sender: SenderInfo, ownId: string, url: string): boolean {
+  return sender.id === ownId && sender.tab == null && sender.url === url;
 }

@@ -4,19 +4,17 @@
  * that is (its `localeCode` message); the document loads that catalogue, the default locale's behind it as the
  * browser does, and answers `getMessage` from them.
  */
-import { type Catalogue, DEFAULT_LOCALE, isLocale } from '../../i18n/catalogue';
-import { loadCatalogue } from '../../i18n/load-catalogue';
-import { catalogueSource } from '../../i18n/sources';
+import { DEFAULT_LOCALE, isLocale } from '../../i18n/catalogue';
+import { loadMessageSource } from '../../i18n/load-catalogue';
+import type { MessageSource } from '../../i18n/translator';
 
 export interface CatalogueI18n {
   getMessage(name: string, substitutions?: string | string[]): string;
   getUILanguage(): string;
 }
 
-/** An `i18n` answering from `catalogue`, then `fallback`; '' for a name neither has, as the browser answers. */
-export function catalogueI18n(catalogue: Catalogue, fallback: Catalogue, uiLanguage: string): CatalogueI18n {
-  // The lookup a chosen interface language uses (its locale is not read by `message`).
-  const { message } = catalogueSource(DEFAULT_LOCALE, catalogue, fallback);
+/** An `i18n` answering from `source` (a catalogue, the default locale's behind it); '' for a name it lacks. */
+export function catalogueI18n({ message }: Pick<MessageSource, 'message'>, uiLanguage: string): CatalogueI18n {
   return {
     getMessage: (name, substitutions) =>
       message(name, substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions]),
@@ -29,10 +27,6 @@ export function catalogueI18n(catalogue: Catalogue, fallback: Catalogue, uiLangu
  * answered. A code that names no shipped catalogue (a broken install) falls back to the default locale's.
  */
 export async function browserCatalogueI18n(localeCode: unknown, uiLanguage: string): Promise<CatalogueI18n> {
-  const locale = isLocale(localeCode) ? localeCode : DEFAULT_LOCALE;
-  const [own, fallback] = await Promise.all([
-    loadCatalogue(locale),
-    locale === DEFAULT_LOCALE ? Promise.resolve({}) : loadCatalogue(DEFAULT_LOCALE),
-  ]);
-  return catalogueI18n(own, fallback, uiLanguage);
+  // Loaded as a chosen interface language is: the catalogue, the default locale's behind it.
+  return catalogueI18n(await loadMessageSource(isLocale(localeCode) ? localeCode : DEFAULT_LOCALE), uiLanguage);
 }

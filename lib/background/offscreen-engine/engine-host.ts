@@ -13,6 +13,7 @@ import type { Engine, EngineDeps } from '../engine';
 import { idleCloser } from '../idle-closer';
 import { browserCatalogueI18n } from './browser-catalogue';
 import { installBrowserRelay, type RelayCall } from './browser-relay';
+import { DOCUMENT_CLOSING } from './engine-port';
 import type { RelayedDep } from './relayed-calls';
 
 export interface EngineHostOptions {
@@ -43,14 +44,6 @@ export interface EngineHostOptions {
   /** Closes this document (`window.close()`: an offscreen document may close itself). */
   closeSelf(): void;
 }
-
-/**
- * What a call to a document that is closing (its worker has stopped) fails with: the worker's loader takes it, like
- * Chrome's "Receiving end does not exist", as a document gone, and opens a new one (offscreen-engine-loader.ts). The
- * call was not run here, so running it there is not running it twice.
- */
-// i18n-exempt: a signal between the worker and its document, matched by the loader, never shown to a person.
-export const DOCUMENT_CLOSING = 'The engine document is closing.';
 
 export interface EngineHost {
   /** Starts the engine (once): its words first, since every command it answers may say something. */

@@ -14,3 +14,11 @@ export function isEngineActivity(message: unknown): message is EngineActivity {
   const active = (message as Partial<EngineActivity> | null)?.active;
   return typeof active === 'number' && Number.isInteger(active) && active >= 0;
 }
+
+/**
+ * What a call to a document that is closing (its worker has stopped) fails with: the worker's loader takes it, like
+ * Chrome's "Receiving end does not exist", as a document gone, and opens a new one (offscreen-engine-loader.ts). The
+ * call was not run here, so running it there is not running it twice.
+ */
+// i18n-exempt: a signal between the worker and its document, matched by the loader, never shown to a person.
+export const DOCUMENT_CLOSING = 'The engine document is closing.';

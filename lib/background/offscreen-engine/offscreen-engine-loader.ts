@@ -8,6 +8,7 @@
 import type { EngineMethod } from '../../messaging/protocol';
 import type { Engine } from '../engine';
 import type { EngineLoader } from '../engine-loader';
+import { DOCUMENT_CLOSING } from './engine-port';
 
 /** What the loader needs of the browser (a test gives its own). */
 export interface OffscreenEngineChannel {
@@ -28,13 +29,12 @@ export interface OffscreenEngineLoader extends EngineLoader {
 }
 
 /**
- * Chrome's words when a message finds no document to answer it (closed, or still loading), and the document's own
- * when it refused a call because it is closing (engine-host.ts `DOCUMENT_CLOSING`): in both, the call did not run, so
- * it is sent again to a new document. Not "message channel closed": a document that took the call and closed before
- * answering may have run part of it.
+ * Chrome's words when a message finds no document to answer it (closed, or still loading); with the document's own when
+ * it refused a call because it is closing (`DOCUMENT_CLOSING`), the call did not run, so it is sent again to a new
+ * document. Not "message channel closed": a document that took the call and closed before answering may have run part
+ * of it.
  */
-const NO_RECEIVER = /Receiving end does not exist|message port closed|engine document is closing/i;
-const CLOSING = /engine document is closing/i;
+const NO_RECEIVER = /Receiving end does not exist|message port closed/i;
 
 export function offscreenEngineLoader(channel: OffscreenEngineChannel): OffscreenEngineLoader {
   let used = false;
@@ -49,12 +49,12 @@ export function offscreenEngineLoader(channel: OffscreenEngineChannel): Offscree
       try {
         return await channel.send(method, args);
       } catch (error) {
-        if (!NO_RECEIVER.test(String(error))) throw error;
+        const closing = String(error).includes(DOCUMENT_CLOSING);
+        if (!closing && !NO_RECEIVER.test(String(error))) throw error;
         // A document closing (its worker stopped) may still be listed as open: closed here first, it is not reused.
-        if (CLOSING.test(String(error))) await channel.close();
+        if (closing) await channel.close();
         channel.gone();
         await channel.open();
-        used = true;
         return await channel.send(method, args);
       }
     } finally {

@@ -7,7 +7,7 @@
 import { serializeError } from '@aklinker1/zero-serialize-error';
 
 import type { EngineRelayProtocol } from '../../messaging/protocol';
-import type { SenderInfo } from '../../messaging/sender-policy';
+import { isOwnContextAt, type SenderInfo } from '../../messaging/sender-policy';
 import type { NetworkPolicy } from '../../net/network-policy';
 import { isEnvelope } from '../authorized-handler';
 import type { EngineDeps } from '../engine';
@@ -26,11 +26,6 @@ export interface OffscreenSender {
   id: string;
   /** `runtime.getURL('/offscreen.html')`. */
   documentUrl: string;
-}
-
-/** Whether `sender` is our own offscreen document (an extension page with no tab, at the document's address). */
-export function isOwnOffscreenDocument(sender: SenderInfo, own: OffscreenSender): boolean {
-  return sender.id === own.id && sender.tab == null && sender.url === own.documentUrl;
 }
 
 type Call = Parameters<EngineRelayProtocol['engineRelayCall']>[0];
@@ -95,7 +90,7 @@ export function serveOffscreenEngine(
 ): void {
   onMessage.addListener((message, sender, sendResponse) => {
     if (!isEnvelope(message) || (message.type !== 'engineRelayCall' && message.type !== 'engineRelayDep')) return false;
-    if (!isOwnOffscreenDocument(sender as SenderInfo, own)) {
+    if (!isOwnContextAt(sender as SenderInfo, own.id, own.documentUrl)) {
       console.warn(`[factlight] refused "${message.type}" from a sender other than our offscreen document`);
       return false;
     }

@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 
 import { offscreenMessaging } from '../../messaging/protocol';
-import type { SenderInfo } from '../../messaging/sender-policy';
+import { isOwnContextAt, type SenderInfo } from '../../messaging/sender-policy';
 import type { EngineDeps } from '../engine';
 import type { EngineLoader } from '../engine-loader';
 import { armResumeAlarm, keepAliveWhile } from '../keep-alive';
@@ -17,15 +17,10 @@ import {
   offscreenDocumentGone,
 } from '../offscreen-document';
 import { runsMayBeWaiting } from '../waiting-runs';
-import type { WorkerEvents } from '../worker-events';
+import { isPolicyOrLanguageChange, type WorkerEvents } from '../worker-events';
 import { ENGINE_PORT, isEngineActivity } from './engine-port';
 import { type OffscreenEngineLoader, offscreenEngineLoader } from './offscreen-engine-loader';
-import { isOwnOffscreenDocument, type OffscreenSender, serveOffscreenEngine } from './relay-server';
-
-/** The storage changes the engine follows: the organisation's policy and the interface language. */
-export function concernsEngine(changes: Record<string, unknown>, area: string): boolean {
-  return area === 'managed' || (area === 'local' && 'interfaceLanguage' in changes);
-}
+import { type OffscreenSender, serveOffscreenEngine } from './relay-server';
 
 /** A runtime port as the worker receives it. */
 export interface IncomingPort {
@@ -51,7 +46,7 @@ export interface EnginePortHandlers {
  */
 export function acceptEnginePort(port: IncomingPort, own: OffscreenSender, connect: () => EnginePortHandlers): void {
   if (port.name !== ENGINE_PORT) return;
-  if (!isOwnOffscreenDocument(port.sender as SenderInfo, own)) return port.disconnect();
+  if (!isOwnContextAt(port.sender as SenderInfo, own.id, own.documentUrl)) return port.disconnect();
   const handlers = connect();
   port.onMessage.addListener((message) => {
     if (isEngineActivity(message)) handlers.activity(message.active);
@@ -115,7 +110,7 @@ export function offscreenEngine(events: WorkerEvents, deps: EngineDeps): EngineL
   browser.runtime.onConnect.addListener((port) => acceptEnginePort(port as IncomingPort, own, documents.connection));
   serveOffscreenEngine(events.runtime.onMessage, own, { ...deps, closeIfIdle: loader.closeIfIdle }, browser);
   events.storage.onChanged.addListener((changes, area) => {
-    if (!concernsEngine(changes, area)) return;
+    if (!isPolicyOrLanguageChange(changes, area)) return;
     // Only what the engine reads of it (a runtime message reaches every page of ours): which policy keys changed (it
     // reads the policy again), not their values, which may hold keys; the interface language.
     const passed =

@@ -11,7 +11,7 @@ import {
   worldResponder,
 } from '../../../scripts/lib/servers';
 import { readChatFixture } from '../../unit/support/chat-fixtures';
-import { driverBrowserName, type ExtensionDriver, launchDriver } from '../harness/driver';
+import { driverBrowserName, type DriverPage, type ExtensionDriver, launchDriver } from '../harness/driver';
 import {
   ALL_HIGHLIGHT_NAMES,
   byTestId,
@@ -343,7 +343,7 @@ describe(`chatbot reply journeys (${driverBrowserName()})`, () => {
  * Each highlight in the page as "<highlight name> in|outside: <text>", whether it lies in the element that is the
  * `nth` (negative: from the end) match of `selector`.
  */
-async function drawnHighlights(page: ChatPage, selector: string, nth: number): Promise<string[]> {
+async function drawnHighlights(page: DriverPage, selector: string, nth: number): Promise<string[]> {
   return page.evaluate(
     ({ names, selector, nth }) => {
       const element = [...document.querySelectorAll(selector)].at(nth)!;
@@ -358,13 +358,11 @@ async function drawnHighlights(page: ChatPage, selector: string, nth: number): P
   );
 }
 
-type ChatPage = Awaited<ReturnType<ExtensionDriver['openPage']>>;
-
 /**
  * A virtualised list scrolls the `nth` reply's turn out of view: its row leaves the DOM, our control with it. A copy
  * is kept for `scrollReplyBack`, without our control (the site re-creates only its own markup).
  */
-async function scrollReplyAway(page: ChatPage, nth: number): Promise<void> {
+async function scrollReplyAway(page: DriverPage, nth: number): Promise<void> {
   await page.evaluate((index) => {
     const row = document.querySelectorAll('[data-is-streaming]')[index]!.closest('[data-test-render-count]')!;
     const copy = row.cloneNode(true) as Element;
@@ -375,7 +373,7 @@ async function scrollReplyAway(page: ChatPage, nth: number): Promise<void> {
 }
 
 /** The list scrolls the turn back: new nodes for the same reply, where it was. */
-async function scrollReplyBack(page: ChatPage): Promise<void> {
+async function scrollReplyBack(page: DriverPage): Promise<void> {
   await page.evaluate(() => {
     const saved = (window as unknown as { __row: { copy: Element; parent: Element; next: Node | null } }).__row;
     saved.parent.insertBefore(saved.copy, saved.next);
@@ -383,16 +381,7 @@ async function scrollReplyBack(page: ChatPage): Promise<void> {
 }
 
 /** Whether the page shows highlights, and every one of them lies on words of the `nth` reply. */
-function allDrawnInside(page: ChatPage, nth: number): Promise<boolean> {
-  return page.evaluate(
-    ({ names, index }) => {
-      const reply = document.querySelectorAll('[data-is-streaming]')[index]!;
-      const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])] as Range[]);
-      return (
-        ranges.length > 0 &&
-        ranges.every((range) => reply.contains(range.startContainer) && range.toString().length > 0)
-      );
-    },
-    { names: ALL_HIGHLIGHT_NAMES, index: nth },
-  );
+async function allDrawnInside(page: DriverPage, nth: number): Promise<boolean> {
+  const drawn = await drawnHighlights(page, '[data-is-streaming]', nth);
+  return drawn.length > 0 && drawn.every((line) => /^\S+ in: ./su.test(line));
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { isOwnWorker } from '../../../../lib/messaging/sender-policy';
+import { isOwnContextAt } from '../../../../lib/messaging/sender-policy';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const WORKER = `chrome-extension://${ID}/background.js`;
 
-describe('isOwnWorker', () => {
+describe('isOwnContextAt', () => {
   it('accepts our own service worker', () => {
-    expect(isOwnWorker({ id: ID, url: WORKER }, ID, WORKER)).toBe(true);
+    expect(isOwnContextAt({ id: ID, url: WORKER }, ID, WORKER)).toBe(true);
   });
 
   it.each([
@@ -17,6 +17,6 @@ describe('isOwnWorker', () => {
     ['another extension', { id: 'zyxwvutsrqponmlkzyxwvutsrqponmlk', url: WORKER }],
     ['a sender without a URL', { id: ID }],
   ])('refuses %s', (_, sender) => {
-    expect(isOwnWorker(sender, ID, WORKER)).toBe(false);
+    expect(isOwnContextAt(sender, ID, WORKER)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import { browserCatalogueI18n, catalogueI18n } from '../../../../../lib/background/offscreen-engine/browser-catalogue';
 import type { Catalogue } from '../../../../../lib/i18n/catalogue';
+import { catalogueSource } from '../../../../../lib/i18n/sources';
 
 function catalogue(locale: string): Catalogue {
   return JSON.parse(readFileSync(join(process.cwd(), `public/_locales/${locale}/messages.json`), 'utf8')) as Catalogue;
@@ -24,7 +25,7 @@ describe('catalogueI18n', () => {
   };
 
   it('answers from its own catalogue, then from the default locale’s, then with nothing', () => {
-    const i18n = catalogueI18n(own, fallback, 'fr-FR');
+    const i18n = catalogueI18n(catalogueSource('fr', own, fallback), 'fr-FR');
     expect(i18n.getMessage('greeting', 'Ana')).toBe('Bonjour Ana');
     expect(i18n.getMessage('onlyEnglish', ['a', 'b'])).toBe('Only in English: a and b');
     expect(i18n.getMessage('nowhere')).toBe('');

@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Engine, EngineDeps } from '../../../../../lib/background/engine';
 import type { RelayCall } from '../../../../../lib/background/offscreen-engine/browser-relay';
-import { DOCUMENT_CLOSING, hostEngine } from '../../../../../lib/background/offscreen-engine/engine-host';
+import { hostEngine } from '../../../../../lib/background/offscreen-engine/engine-host';
+import { DOCUMENT_CLOSING } from '../../../../../lib/background/offscreen-engine/engine-port';
 import type { Catalogue } from '../../../../../lib/i18n/catalogue';
 
 const IDLE_MS = 20_000;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
-import { DOCUMENT_CLOSING } from '../../../../../lib/background/offscreen-engine/engine-host';
+import { DOCUMENT_CLOSING } from '../../../../../lib/background/offscreen-engine/engine-port';
 import {
   type OffscreenEngineChannel,
   offscreenEngineLoader,

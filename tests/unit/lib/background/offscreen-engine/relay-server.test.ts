@@ -7,13 +7,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { frameAddress } from '../../../../../lib/background/frame-address';
 import type { NetworkGuard } from '../../../../../lib/background/network-guard';
 import {
-  isOwnOffscreenDocument,
   makeRelayedCall,
   serveOffscreenEngine,
   type WorkerServices,
 } from '../../../../../lib/background/offscreen-engine/relay-server';
 import { type MessageListener, relayedEvent } from '../../../../../lib/background/worker-events';
 import { readExplanationSelection } from '../../../../../lib/content/read-explanation-selection';
+import { isOwnContextAt } from '../../../../../lib/messaging/sender-policy';
 
 const own = { id: 'our-id', documentUrl: 'chrome-extension://our-id/offscreen.html' };
 const document = { id: own.id, url: own.documentUrl };
@@ -50,13 +50,15 @@ function serve(deps = services(), api: unknown = workerApi()) {
   return { send, deps, api };
 }
 
-describe('isOwnOffscreenDocument', () => {
+describe('our offscreen document, as isOwnContextAt tells it', () => {
   it('is our offscreen document only: our id, its address, no tab', () => {
-    expect(isOwnOffscreenDocument(document, own)).toBe(true);
-    expect(isOwnOffscreenDocument({ ...document, id: 'another-extension' }, own)).toBe(false);
-    expect(isOwnOffscreenDocument({ ...document, url: 'chrome-extension://our-id/sidepanel.html' }, own)).toBe(false);
+    expect(isOwnContextAt(document, own.id, own.documentUrl)).toBe(true);
+    expect(isOwnContextAt({ ...document, id: 'another-extension' }, own.id, own.documentUrl)).toBe(false);
+    expect(
+      isOwnContextAt({ ...document, url: 'chrome-extension://our-id/sidepanel.html' }, own.id, own.documentUrl),
+    ).toBe(false);
     // A content script of ours in a tab whose address looks like the document's.
-    expect(isOwnOffscreenDocument({ ...document, tab: { id: 3 } }, own)).toBe(false);
+    expect(isOwnContextAt({ ...document, tab: { id: 3 } }, own.id, own.documentUrl)).toBe(false);
   });
 });
 

@@ -10,26 +10,30 @@ import { RESUME_ALARM } from '../../../../../lib/background/keep-alive';
 import { ENGINE_PORT } from '../../../../../lib/background/offscreen-engine/engine-port';
 import {
   acceptEnginePort,
-  concernsEngine,
   documentActivity,
   offscreenEngine,
 } from '../../../../../lib/background/offscreen-engine/worker-side';
-import { type MessageListener, relayedEvent, type WorkerEvents } from '../../../../../lib/background/worker-events';
+import {
+  isPolicyOrLanguageChange,
+  type MessageListener,
+  relayedEvent,
+  type WorkerEvents,
+} from '../../../../../lib/background/worker-events';
 
-describe('concernsEngine', () => {
+describe('isPolicyOrLanguageChange (what the engine document follows)', () => {
   it('passes on every change of the organisation’s policy', () => {
-    expect(concernsEngine({ anything: {} }, 'managed')).toBe(true);
+    expect(isPolicyOrLanguageChange({ anything: {} }, 'managed')).toBe(true);
   });
 
   it('passes on a change of the interface language, with other keys or alone', () => {
-    expect(concernsEngine({ interfaceLanguage: { newValue: 'fr' } }, 'local')).toBe(true);
-    expect(concernsEngine({ settings: {}, interfaceLanguage: { newValue: 'fr' } }, 'local')).toBe(true);
+    expect(isPolicyOrLanguageChange({ interfaceLanguage: { newValue: 'fr' } }, 'local')).toBe(true);
+    expect(isPolicyOrLanguageChange({ settings: {}, interfaceLanguage: { newValue: 'fr' } }, 'local')).toBe(true);
   });
 
   it('passes on nothing else: other local keys, other areas', () => {
-    expect(concernsEngine({ settings: {} }, 'local')).toBe(false);
-    expect(concernsEngine({ interfaceLanguage: { newValue: 'fr' } }, 'session')).toBe(false);
-    expect(concernsEngine({ interfaceLanguage: { newValue: 'fr' } }, 'sync')).toBe(false);
+    expect(isPolicyOrLanguageChange({ settings: {} }, 'local')).toBe(false);
+    expect(isPolicyOrLanguageChange({ interfaceLanguage: { newValue: 'fr' } }, 'session')).toBe(false);
+    expect(isPolicyOrLanguageChange({ interfaceLanguage: { newValue: 'fr' } }, 'sync')).toBe(false);
   });
 });
 
